@@ -1,0 +1,123 @@
+/**
+ * Operator CLI. Prints exactly one JSON object on stdout; diagnostics go to stderr.
+ *
+ *   npm run admin -- create-key --plan <developer|production|scale|enterprise> --mode <live|test>
+ *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
+ *   npm run admin -- revoke-key --key <key>
+ *
+ * Locally it works on ${LOCAL_STATE_DIR:-.local} (through the running `npm start` if there is one). With
+ * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
+ * outputs with the usual AWS credentials.
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { apiKeyMode, hashApiKey, keyModes, type KeyMode } from '#shared/auth/api-keys.ts';
+import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
+import { systemClock } from '#shared/clock.ts';
+import { isPlanName, planNames } from '#shared/limits/plans.ts';
+import { attachToLocalState } from '../local/attach.ts';
+import { attachToDeployedStack } from './deployed-stack.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+
+class UsageError extends Error {}
+
+const usage = `Usage:
+  npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
+  npm run admin -- revoke-key --key <key>
+Options for both: [--stack <deployed stack name>]`;
+
+type Command = (values: Record<string, string | undefined>) => Promise<Record<string, unknown>>;
+
+const commands: Record<string, Command> = {
+  'create-key': async (v) => {
+    if (!v.plan || !isPlanName(v.plan)) throw new UsageError(`--plan must be one of ${planNames.join(', ')}`);
+    if (!v.mode || !keyModes.includes(v.mode as KeyMode)) throw new UsageError(`--mode must be one of ${keyModes.join(', ')}`);
+    if (v.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) throw new UsageError('--email is not an e-mail address');
+    let minuteLimit: number | undefined;
+    if (v['minute-limit'] !== undefined) {
+      minuteLimit = Number(v['minute-limit']);
+      if (!Number.isInteger(minuteLimit) || minuteLimit < 1 || minuteLimit > 1_000_000) {
+        throw new UsageError('--minute-limit must be a whole number from 1 to 1000000');
+      }
+    }
+    let expiresAt: Date | undefined;
+    if (v['expires-at'] !== undefined) {
+      expiresAt = new Date(v['expires-at']);
+      if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires-at must be an ISO 8601 time');
+    }
+    const issued = await issueKey(
+      new DynamoAccountStore(),
+      { plan: v.plan, mode: v.mode as KeyMode, accountId: v.account, email: v.email, minuteLimit, expiresAt },
+      systemClock,
+    );
+    return { ...issued };
+  },
+  'revoke-key': async (v) => {
+    if (!v.key) throw new UsageError('--key is required');
+    if (!apiKeyMode(v.key)) throw new UsageError('--key is not a well-formed API key');
+    const record = await new DynamoAccountStore().revokeKey(hashApiKey(v.key), systemClock.now());
+    if (!record) throw new KeyIssueError('No such key.');
+    return { revoked: true, account_id: record.account_id, mode: record.mode, key_hint: record.key_hint, revoked_at: record.revoked_at };
+  },
+};
+
+async function main(): Promise<number> {
+  const [name, ...rest] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(usage);
+    return 2;
+  }
+  let values: Record<string, string | undefined>;
+  try {
+    values = parseArgs({
+      args: rest,
+      strict: true,
+      options: {
+        plan: { type: 'string' },
+        mode: { type: 'string' },
+        account: { type: 'string' },
+        email: { type: 'string' },
+        'minute-limit': { type: 'string' },
+        'expires-at': { type: 'string' },
+        key: { type: 'string' },
+        stack: { type: 'string' },
+      },
+    }).values as Record<string, string | undefined>;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  const stackName = values.stack ?? process.env.ADMIN_STACK;
+  const detach = stackName
+    ? await attachToDeployedStack(stackName)
+    : await attachToLocalState(resolve(process.env.LOCAL_STATE_DIR ?? '.local'));
+  try {
+    const result = await command(values);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${usage}`);
+      return 2;
+    }
+    if (error instanceof KeyIssueError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await detach();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error((error as Error).stack ?? String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,73 @@
+/**
+ * `npm start`: the whole service on this machine, on http://127.0.0.1:${PORT:-3000}, with its state in
+ * ${LOCAL_STATE_DIR:-.local}. On first start it creates a demo account and prints a test and a live key.
+ */
+import { access, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { issueKey } from '#shared/auth/key-issuer.ts';
+import { systemClock } from '#shared/clock.ts';
+import { readRunningStack } from '../local/attach.ts';
+import { startLocalStack } from '../local/stack.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.POWERTOOLS_DEV ??= 'true';
+
+const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
+const port = Number(process.env.PORT ?? 3000);
+const demoMarker = join(stateDir, 'demo-account.json');
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function main(): Promise<void> {
+  const running = await readRunningStack(stateDir);
+  if (running) {
+    console.error(`A local stack is already running on this state directory (pid ${running.pid}, ${running.url}).`);
+    process.exit(1);
+  }
+  const stack = await startLocalStack({ stateDir, port });
+  const lines = [`License Verification API running at ${stack.url}`, `State directory: ${stateDir}`];
+
+  if (!(await exists(demoMarker))) {
+    const store = new DynamoAccountStore();
+    const test = await issueKey(store, { plan: 'production', mode: 'test', email: 'demo@example.com' }, systemClock);
+    const live = await issueKey(store, { plan: 'production', mode: 'live', accountId: test.account_id }, systemClock);
+    await writeFile(demoMarker, JSON.stringify({ account_id: test.account_id, plan: 'production', created_at: new Date().toISOString() }, null, 2));
+    lines.push(
+      '',
+      `Demo account ${test.account_id} (production plan). These keys are shown once; only their hashes are stored:`,
+      `  test key: ${test.api_key}`,
+      `  live key: ${live.api_key}`,
+      '',
+      'Try:',
+      `  curl -s ${stack.url}/health`,
+      `  curl -s ${stack.url}/v1/account -H "Authorization: Bearer ${test.api_key}"`,
+    );
+  } else {
+    lines.push('', 'Create a key with: npm run admin -- create-key --plan developer --mode test');
+  }
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local stack…`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === 'EADDRINUSE') console.error(`Port ${port} is in use. Set PORT to another port, e.g. PORT=3001 npm start.`);
+  else console.error(e.stack ?? String(e));
+  process.exit(1);
+});

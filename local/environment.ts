@@ -1,0 +1,28 @@
+/**
+ * The configuration the local stack gives its handlers: the same variables the CDK stack sets on each
+ * function, pointing at the emulators. Only configuration differs from AWS.
+ */
+import type { Endpoints } from './emulators.ts';
+import type { LocalResourceNames } from './provision.ts';
+
+export function localEnvironment(endpoints: Endpoints, names: LocalResourceNames, publicBaseUrl: string): Record<string, string> {
+  return {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+    AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    S3_FORCE_PATH_STYLE: 'true',
+    PUBLIC_BASE_URL: publicBaseUrl,
+    ...names.tables,
+    ...names.queueUrls,
+    ...names.buckets,
+  };
+}
+
+export function applyEnvironment(env: Record<string, string>): void {
+  Object.assign(process.env, env);
+}

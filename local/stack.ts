@@ -1,0 +1,136 @@
+/**
+ * The whole service on this machine: emulators, resources, the gateway in front of the route handlers,
+ * queue pollers in front of the workers, and the scheduler. Used by `npm start` and by the tests.
+ */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { resetClients } from '#shared/aws/clients.ts';
+import { queues } from '#shared/infra/resources.ts';
+import { fallbackRoute, routes as defaultRoutes, workers as defaultWorkers, type RouteDefinition, type WorkerDefinition } from '#shared/infra/routes.ts';
+import { registerQueueName, savedQueueMessages, startEmulators, type Emulators, type Endpoints } from './emulators.ts';
+import { applyEnvironment, localEnvironment } from './environment.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+import { localQueueNames, provision, type LocalResourceNames } from './provision.ts';
+import { startScheduler } from './scheduler.ts';
+import { startPollers, type Pollers } from './sqs-pollers.ts';
+
+export interface LocalStackOptions {
+  /** Persisted state directory; omit for an in-memory stack (tests). */
+  readonly stateDir?: string;
+  readonly host?: string;
+  readonly port?: number;
+  readonly routes?: readonly RouteDefinition[];
+  readonly workers?: readonly WorkerDefinition[];
+  readonly schedules?: boolean;
+}
+
+export interface LocalStack {
+  readonly url: string;
+  readonly endpoints: Endpoints;
+  readonly names: LocalResourceNames;
+  readonly env: Record<string, string>;
+  readonly emulators: Emulators;
+  stop(): Promise<void>;
+}
+
+export interface StackFile {
+  readonly pid: number;
+  readonly url: string;
+  readonly endpoints: Endpoints;
+  readonly env: Record<string, string>;
+}
+
+export const stackFileName = 'stack.json';
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  let ready = false;
+  const gateway: Gateway = await startGateway({
+    routes: options.routes ?? defaultRoutes,
+    fallback: fallbackRoute,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    isReady: () => ready,
+  });
+  let emulators: Emulators | undefined;
+  let pollers: Pollers | undefined;
+  let scheduler: { stop(): void } | undefined;
+  let sqs: SQSClient | undefined;
+  try {
+    emulators = await startEmulators({ stateDir: options.stateDir });
+    for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
+    const names = await provision(emulators.endpoints);
+    const env = localEnvironment(emulators.endpoints, names, gateway.url);
+    applyEnvironment(env);
+    resetClients();
+
+    sqs = new SQSClient({ endpoint: emulators.endpoints.sqs, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    await restoreQueuedMessages(sqs, names, options.stateDir);
+    const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
+    pollers = startPollers({ workers: options.workers ?? defaultWorkers, queueUrl: (w) => queueUrlOf(w.queue), sqs });
+    if (options.schedules !== false) scheduler = startScheduler(sqs, queueUrlOf);
+
+    if (options.stateDir) {
+      const file: StackFile = { pid: process.pid, url: gateway.url, endpoints: emulators.endpoints, env };
+      await writeFile(join(options.stateDir, stackFileName), JSON.stringify(file, null, 2));
+    }
+    ready = true;
+    const started = emulators;
+    return {
+      url: gateway.url,
+      endpoints: started.endpoints,
+      names,
+      env,
+      emulators: started,
+      stop: async () => {
+        ready = false;
+        scheduler?.stop();
+        await pollers?.stop();
+        await gateway.close();
+        sqs?.destroy();
+        resetClients();
+        await started.stop();
+        if (options.stateDir) await rm(join(options.stateDir, stackFileName), { force: true });
+      },
+    };
+  } catch (error) {
+    scheduler?.stop();
+    await pollers?.stop();
+    sqs?.destroy();
+    await gateway.close();
+    await emulators?.stop();
+    throw error;
+  }
+}
+
+async function restoreQueuedMessages(sqs: SQSClient, names: LocalResourceNames, stateDir: string | undefined): Promise<void> {
+  const saved = await savedQueueMessages(stateDir);
+  const urlByName = new Map(Object.values(names.queueUrls).map((url) => [url.split('/').pop()!, url]));
+  const now = Date.now();
+  for (const message of saved) {
+    const url = urlByName.get(message.queue) ?? [...urlByName.values()][0]!.replace(/[^/]+$/, message.queue);
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: message.body,
+        ...(Object.keys(message.attributes).length
+          ? {
+              MessageAttributes: Object.fromEntries(
+                Object.entries(message.attributes).map(([name, a]) => [
+                  name,
+                  {
+                    DataType: a.DataType,
+                    ...(a.StringValue !== undefined ? { StringValue: a.StringValue } : {}),
+                    ...(a.BinaryValue !== undefined ? { BinaryValue: Buffer.from(a.BinaryValue, 'base64') } : {}),
+                  },
+                ]),
+              ),
+            }
+          : {}),
+        ...(message.delayUntil && message.delayUntil > now
+          ? { DelaySeconds: Math.min(900, Math.ceil((message.delayUntil - now) / 1000)) }
+          : {}),
+      }),
+    );
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Every error the API returns, with its HTTP status. The body shape is the spec's:
+ * `{"error": {"code", "message", "docs", ...}}`, plus `param` for the offending parameter and
+ * `retry_after` / `reset_at` on 429s.
+ */
+import { docsUrl } from '../config.ts';
+
+export const errorCatalogue = {
+  invalid_request: { status: 400, title: 'A parameter is missing or invalid' },
+  authentication_failed: { status: 401, title: 'API key missing, invalid, revoked or expired' },
+  resource_not_found: { status: 404, title: 'No such route or resource' },
+  method_not_allowed: { status: 405, title: 'The path exists but not with this method' },
+  idempotency_conflict: { status: 409, title: 'Idempotency-Key reused with a different request' },
+  idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still running' },
+  request_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Request body is not application/json' },
+  rate_limit_exceeded: { status: 429, title: 'Per-minute limit or monthly quota exceeded' },
+  internal_error: { status: 500, title: 'Unexpected error on our side' },
+  service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ErrorDetails {
+  /** The parameter at fault (body field, query parameter, header or path parameter). */
+  readonly param?: string;
+  /** Seconds to wait before retrying (per-minute limit). */
+  readonly retry_after?: number;
+  /** ISO 8601 time the monthly quota resets. */
+  readonly reset_at?: string;
+  readonly [extra: string]: unknown;
+}
+
+export interface ErrorBody {
+  readonly error: { code: ErrorCode; message: string; docs: string } & ErrorDetails;
+}
+
+/** An error meant for the caller: thrown anywhere in a request, rendered by the error middleware. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetails;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  body(): ErrorBody {
+    return errorBody(this.code, this.message, this.details);
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, details: ErrorDetails = {}): ErrorBody {
+  return { error: { code, message, docs: docsUrl(`error-${code.replaceAll('_', '-')}`), ...details } };
+}
+
+export function invalidParam(param: string, message: string): ApiError {
+  return new ApiError('invalid_request', message, { param });
+}

@@ -1,0 +1,40 @@
+/** Maps zod validation failures onto the spec's error shape: the first problem, naming its parameter. */
+import type { z } from 'zod';
+import { ApiError, invalidParam } from './errors.ts';
+
+export function paramPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+/** Lets a schema ask for a specific error (e.g. 422) through a custom issue's params. */
+export interface ApiIssueParams {
+  readonly apiError: ApiError;
+}
+
+export function validationError(error: z.ZodError, where: 'body' | 'query'): ApiError {
+  const issue = error.issues[0]!;
+  const custom = issue.code === 'custom' ? (issue.params as Partial<ApiIssueParams> | undefined)?.apiError : undefined;
+  if (custom instanceof ApiError) return custom;
+  const base = paramPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    const param = base ? `${base}.${key}` : key;
+    return invalidParam(param, `Unknown parameter: ${param}.`);
+  }
+  const param = base || where;
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return invalidParam(param, `Missing required parameter: ${param}.`);
+  }
+  return invalidParam(param, `Invalid ${param}: ${issue.message}`);
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.output<S> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw validationError(result.error, where);
+  return result.data;
+}

@@ -1,0 +1,146 @@
+/**
+ * Idempotency-Key records. A POST with a key claims a record before doing any work; a repeat with the
+ * same key and the same request gets the stored response back, a different request gets 409. Records
+ * live 24 hours. Only successful (2xx) responses are stored; an error releases the key for a retry,
+ * remembering any quota already charged so that the retry is not charged again.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import { epochSeconds } from '../limits/windows.ts';
+
+export const idempotencyTtlSeconds = 24 * 60 * 60;
+/** How long a claim blocks a concurrent duplicate before it is presumed abandoned (crashed worker). */
+export const claimLeaseSeconds = 60;
+
+export interface StoredResponse {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+export interface IdempotencyRecord {
+  readonly scope_key: string;
+  readonly fingerprint: string;
+  readonly state: 'in_progress' | 'failed' | 'completed';
+  readonly lease_until: number;
+  readonly expires_at: number;
+  readonly charged?: number;
+  readonly response?: StoredResponse;
+}
+
+export type Claim =
+  | { outcome: 'claimed'; charged: number }
+  | { outcome: 'replay'; response: StoredResponse }
+  | { outcome: 'conflict' }
+  | { outcome: 'in_progress'; retryAfter: number };
+
+export class DynamoIdempotencyStore {
+  async claim(scopeKey: string, fingerprint: string, now: Date, attempt = 0): Promise<Claim> {
+    const nowS = epochSeconds(now);
+    const table = tableName('idempotency');
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: table,
+          Item: {
+            scope_key: scopeKey,
+            fingerprint,
+            state: 'in_progress',
+            lease_until: nowS + claimLeaseSeconds,
+            expires_at: nowS + idempotencyTtlSeconds,
+            charged: 0,
+          },
+          ConditionExpression: 'attribute_not_exists(scope_key) OR expires_at <= :now',
+          ExpressionAttributeValues: { ':now': nowS },
+        }),
+      );
+      return { outcome: 'claimed', charged: 0 };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+    // A live record exists: resume it if it failed or its claim was abandoned, else report why not.
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { scope_key: scopeKey },
+          UpdateExpression: 'SET #state = :inp, lease_until = :lease',
+          ConditionExpression:
+            'fingerprint = :fp AND expires_at > :now AND (#state = :failed OR (#state = :inp AND lease_until <= :now))',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':inp': 'in_progress',
+            ':failed': 'failed',
+            ':lease': nowS + claimLeaseSeconds,
+            ':fp': fingerprint,
+            ':now': nowS,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { outcome: 'claimed', charged: Number(out.Attributes?.charged ?? 0) };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+    const out = await dynamo().send(new GetCommand({ TableName: table, Key: { scope_key: scopeKey }, ConsistentRead: true }));
+    const record = out.Item as IdempotencyRecord | undefined;
+    if (!record || record.expires_at <= nowS) {
+      if (attempt >= 3) throw new Error('Idempotency record contention');
+      return this.claim(scopeKey, fingerprint, now, attempt + 1);
+    }
+    if (record.fingerprint !== fingerprint) return { outcome: 'conflict' };
+    if (record.state === 'completed' && record.response) return { outcome: 'replay', response: record.response };
+    return { outcome: 'in_progress', retryAfter: Math.max(1, record.lease_until - nowS) };
+  }
+
+  /** Records quota units charged under this claim (before the charge, so a crash never double-charges). */
+  async addCharged(scopeKey: string, units: number): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('idempotency'),
+        Key: { scope_key: scopeKey },
+        UpdateExpression: 'ADD charged :u',
+        ExpressionAttributeValues: { ':u': units },
+      }),
+    );
+  }
+
+  async complete(scopeKey: string, response: StoredResponse): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('idempotency'),
+        Key: { scope_key: scopeKey },
+        UpdateExpression: 'SET #state = :done, #response = :r REMOVE lease_until',
+        ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
+        ExpressionAttributeValues: { ':done': 'completed', ':r': response },
+      }),
+    );
+  }
+
+  /** Releases the key after an error: forgotten if nothing was charged, else kept as `failed`. */
+  async release(scopeKey: string): Promise<void> {
+    try {
+      await dynamo().send(
+        new DeleteCommand({
+          TableName: tableName('idempotency'),
+          Key: { scope_key: scopeKey },
+          ConditionExpression: 'charged = :zero',
+          ExpressionAttributeValues: { ':zero': 0 },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('idempotency'),
+          Key: { scope_key: scopeKey },
+          UpdateExpression: 'SET #state = :failed REMOVE lease_until',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':failed': 'failed' },
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `length` uniformly random base62 characters from the system CSPRNG (rejection sampling, no bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += base62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** An unguessable identifier such as `acct_…` or `vrf_…` (24 base62 characters, about 143 bits). */
+export function newId(prefix: string, length = 24): string {
+  return `${prefix}_${randomBase62(length)}`;
+}

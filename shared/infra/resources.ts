@@ -1,0 +1,157 @@
+/**
+ * The stateful resources of the service, declared once. The CDK stack (`lib/`) builds them on AWS and
+ * the local stack (`local/`) provisions the same tables, queues and buckets in its emulators, so the
+ * two cannot drift. Handlers find each resource through the environment variable named here.
+ */
+
+export type KeyType = 'S' | 'N';
+
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: KeyType;
+}
+
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Logical id in the CDK stack and default table name locally. */
+  readonly id: string;
+  readonly envVar: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  /** Attribute holding an epoch-seconds expiry; items past it are also ignored on read. */
+  readonly ttlAttribute?: string;
+  readonly indexes?: readonly IndexDefinition[];
+  /** What the table holds, for the README and the stack description. */
+  readonly purpose: string;
+}
+
+export interface QueueDefinition {
+  readonly id: string;
+  readonly envVar: string;
+  /** Visibility timeout; must cover the consuming function's timeout. */
+  readonly visibilityTimeoutSeconds: number;
+  /** Receives after which a message moves to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+  readonly purpose: string;
+}
+
+export interface BucketDefinition {
+  readonly id: string;
+  readonly envVar: string;
+  readonly purpose: string;
+}
+
+export interface ScheduleDefinition {
+  readonly id: string;
+  /** EventBridge schedule expression (UTC); see schedule-expression.ts for the supported forms. */
+  readonly expression: string;
+  readonly targetQueue: QueueId;
+  readonly message: Record<string, unknown>;
+  readonly purpose: string;
+}
+
+export const tables = {
+  accounts: {
+    id: 'Accounts',
+    envVar: 'TABLE_ACCOUNTS',
+    partitionKey: { name: 'account_id', type: 'S' },
+    purpose: 'One item per customer account: plan, contact e-mail, per-minute limit override.',
+  },
+  apiKeys: {
+    id: 'ApiKeys',
+    envVar: 'TABLE_API_KEYS',
+    partitionKey: { name: 'key_hash', type: 'S' },
+    indexes: [
+      { name: 'by_account', partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'created_at', type: 'S' } },
+    ],
+    purpose: 'One item per API key, addressed by the SHA-256 of the key; the key itself is never stored.',
+  },
+  usage: {
+    id: 'Usage',
+    envVar: 'TABLE_USAGE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'period', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose:
+      'Atomic counters: monthly live verifications (base and overage, kept for billing) and per-minute request windows (expire after two minutes).',
+  },
+  idempotency: {
+    id: 'Idempotency',
+    envVar: 'TABLE_IDEMPOTENCY',
+    partitionKey: { name: 'scope_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose: 'Idempotency-Key records of POST requests with their stored responses, kept 24 hours.',
+  },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableId = keyof typeof tables;
+
+export const queues = {
+  monitorSweep: {
+    id: 'MonitorSweepQueue',
+    envVar: 'QUEUE_URL_MONITOR_SWEEP',
+    visibilityTimeoutSeconds: 960,
+    maxReceiveCount: 5,
+    purpose: 'Daily sweep requests from the schedule; the sweep worker pages through due monitors.',
+  },
+  monitorCheck: {
+    id: 'MonitorCheckQueue',
+    envVar: 'QUEUE_URL_MONITOR_CHECK',
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    purpose: 'One message per due monitor (sent in batches of 10); check workers re-verify the provider.',
+  },
+  webhookDelivery: {
+    id: 'WebhookDeliveryQueue',
+    envVar: 'QUEUE_URL_WEBHOOK_DELIVERY',
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    purpose: 'Webhook deliveries and their retry chain (each hop delayed at most 900 seconds).',
+  },
+} as const satisfies Record<string, QueueDefinition>;
+
+export type QueueId = keyof typeof queues;
+
+export const buckets = {
+  certificates: {
+    id: 'CertificateBucket',
+    envVar: 'BUCKET_CERTIFICATES',
+    purpose: 'Signed PDF certificates, kept at least seven years.',
+  },
+} as const satisfies Record<string, BucketDefinition>;
+
+export type BucketId = keyof typeof buckets;
+
+export const schedules = {
+  dailyMonitorSweep: {
+    id: 'DailyMonitorSweep',
+    expression: 'cron(0 6 * * ? *)',
+    targetQueue: 'monitorSweep',
+    message: { kind: 'monitor_sweep' },
+    purpose: 'Starts the daily monitor sweep at 06:00 UTC.',
+  },
+} as const satisfies Record<string, ScheduleDefinition>;
+
+/** Dead-letter queue id of a queue, the same on AWS and locally. */
+export function deadLetterQueueId(queueId: QueueId): string {
+  return `${queues[queueId].id}DLQ`;
+}
+
+/** Name of the stack output that carries a resource's name or URL: `TABLE_API_KEYS` → `TableApiKeys`. */
+export function stackOutputKey(envVar: string): string {
+  return envVar
+    .toLowerCase()
+    .split('_')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** Every environment variable that names a stateful resource. */
+export function resourceEnvVars(): string[] {
+  return [...Object.values(tables), ...Object.values(queues), ...Object.values(buckets)].map((d) => d.envVar);
+}

@@ -1,0 +1,162 @@
+/**
+ * The route table: the single source of truth for the API Gateway routes in the CDK stack and for the
+ * local gateway behind `npm start`. Each route has its own handler file and so its own Lambda function.
+ * `uses` lists what the handler itself touches; the grants that every authenticated route needs (keys,
+ * accounts, rate counters, idempotency records) are added by `resourceAccess`.
+ */
+import type { BucketId, QueueId, TableId } from './resources.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Access = 'read' | 'write' | 'readWrite';
+
+export interface ResourceUse {
+  readonly tables?: Partial<Record<TableId, Access>>;
+  readonly queues?: Partial<Record<QueueId, 'send' | 'consume'>>;
+  readonly buckets?: Partial<Record<BucketId, Access>>;
+}
+
+export interface RouteDefinition {
+  /** Logical id of the route's function in the stack. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway path, with `{name}` path parameters. */
+  readonly path: string;
+  /** Handler module, relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  /** `api_key`: Bearer key required, counted by the per-minute limit. `public`: no key. */
+  readonly auth: 'api_key' | 'public';
+  readonly uses: ResourceUse;
+  readonly summary: string;
+  readonly timeoutSeconds?: number;
+  readonly memoryMb?: number;
+}
+
+export interface WorkerDefinition {
+  readonly id: string;
+  readonly queue: QueueId;
+  readonly entry: string;
+  readonly batchSize: number;
+  /** Upper bound on concurrent invocations, to protect downstream sources. */
+  readonly maxConcurrency: number;
+  readonly uses: ResourceUse;
+  readonly timeoutSeconds: number;
+  readonly summary: string;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  {
+    id: 'Health',
+    method: 'GET',
+    path: '/health',
+    entry: 'functions/health/get-health.ts',
+    auth: 'public',
+    uses: {},
+    summary: 'Liveness check.',
+  },
+  {
+    id: 'GetAccount',
+    method: 'GET',
+    path: '/v1/account',
+    entry: 'functions/account/get-account.ts',
+    auth: 'api_key',
+    uses: {},
+    summary: "The calling key's account, plan, limits and this month's usage.",
+  },
+];
+
+/** Answers every request that no route matches: 404, or 405 with `Allow` for a known path. */
+export const fallbackRoute = {
+  id: 'Fallback',
+  entry: 'functions/fallback/not-found.ts',
+  summary: 'Unknown routes and methods.',
+} as const;
+
+/** Queue consumers, fed by Lambda event-source mappings on AWS and by pollers locally. */
+export const workers: readonly WorkerDefinition[] = [];
+
+/** Everything a route's function may touch: its own uses plus what the request pipeline needs. */
+export function resourceAccess(route: RouteDefinition): ResourceUse {
+  if (route.auth === 'public') return route.uses;
+  const pipeline: Partial<Record<TableId, Access>> = {
+    accounts: 'read',
+    apiKeys: 'read',
+    usage: 'readWrite',
+    ...(route.method === 'GET' ? {} : { idempotency: 'readWrite' as const }),
+  };
+  return { ...route.uses, tables: mergeAccess(pipeline, route.uses.tables ?? {}) };
+}
+
+function mergeAccess(
+  a: Partial<Record<TableId, Access>>,
+  b: Partial<Record<TableId, Access>>,
+): Partial<Record<TableId, Access>> {
+  const merged: Partial<Record<TableId, Access>> = { ...a };
+  for (const [id, access] of Object.entries(b) as [TableId, Access][]) {
+    const current = merged[id];
+    merged[id] = current === undefined || current === access ? access : 'readWrite';
+  }
+  return merged;
+}
+
+/** `/v1/certificate/{verification_id}` → a matcher that yields the path parameters. */
+export function compilePath(path: string): (candidate: string) => Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{([A-Za-z_][A-Za-z0-9_]*)(\+?)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(param[1]!);
+      return param[2] === '+' ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
+  const regex = new RegExp(`^${pattern}$`);
+  return (candidate) => {
+    const match = regex.exec(candidate);
+    if (!match) return undefined;
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponentSafe(match[i + 1]!);
+    });
+    return params;
+  };
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export interface RouteMatch<R> {
+  readonly route: R;
+  readonly pathParameters: Record<string, string>;
+}
+
+/** Finds the route for a method and path; `allowed` lists the methods a known path accepts. */
+export function matchRoute<R extends { method: HttpMethod; path: string }>(
+  table: readonly R[],
+  method: string,
+  path: string,
+): { match?: RouteMatch<R>; allowed: HttpMethod[] } {
+  const allowed: HttpMethod[] = [];
+  for (const route of table) {
+    const params = matcherFor(route.path)(path);
+    if (!params) continue;
+    if (route.method === method) return { match: { route, pathParameters: params }, allowed: [route.method] };
+    allowed.push(route.method);
+  }
+  return { allowed };
+}
+
+const matchers = new Map<string, ReturnType<typeof compilePath>>();
+function matcherFor(path: string): ReturnType<typeof compilePath> {
+  let matcher = matchers.get(path);
+  if (!matcher) {
+    matcher = compilePath(path);
+    matchers.set(path, matcher);
+  }
+  return matcher;
+}

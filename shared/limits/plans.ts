@@ -1,0 +1,32 @@
+/** The plans of the spec (Limits). `null` monthly quota means unlimited. */
+
+export type PlanName = 'developer' | 'production' | 'scale' | 'enterprise';
+export const planNames: readonly PlanName[] = ['developer', 'production', 'scale', 'enterprise'];
+
+export interface Plan {
+  readonly name: PlanName;
+  /** Live verifications included per calendar month (UTC); null = unlimited. */
+  readonly monthlyQuota: number | null;
+  /** What happens past the quota: refuse (`hard_stop`) or continue and bill (`overage`). */
+  readonly pastQuota: 'hard_stop' | 'overage' | 'unlimited';
+  readonly overagePriceUsd: number | null;
+  /** Requests per minute; Enterprise's is set per account (this is its default). */
+  readonly requestsPerMinute: number;
+  readonly bulk: boolean;
+}
+
+export const plans: Record<PlanName, Plan> = {
+  developer: { name: 'developer', monthlyQuota: 500, pastQuota: 'hard_stop', overagePriceUsd: null, requestsPerMinute: 10, bulk: false },
+  production: { name: 'production', monthlyQuota: 5_000, pastQuota: 'overage', overagePriceUsd: 0.08, requestsPerMinute: 60, bulk: true },
+  scale: { name: 'scale', monthlyQuota: 50_000, pastQuota: 'overage', overagePriceUsd: 0.06, requestsPerMinute: 300, bulk: true },
+  enterprise: { name: 'enterprise', monthlyQuota: null, pastQuota: 'unlimited', overagePriceUsd: null, requestsPerMinute: 1_000, bulk: true },
+};
+
+export function isPlanName(value: string): value is PlanName {
+  return (planNames as readonly string[]).includes(value);
+}
+
+/** The per-minute limit in force for an account: its override if set, else the plan's. */
+export function minuteLimitFor(plan: PlanName, override?: number): number {
+  return override ?? plans[plan].requestsPerMinute;
+}
