@@ -4,7 +4,6 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -12,7 +11,7 @@ export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({
       maxAttempts: 3,
-      requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 3_000 }),
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );

@@ -42,8 +42,9 @@ export class DynamoUsageStore implements UsageStore {
         new UpdateCommand({
           TableName: tableName('usage'),
           Key: { account_id: accountId, period: `minute#${mode}#${window.key}` },
-          UpdateExpression: 'ADD requests :one SET expires_at = if_not_exists(expires_at, :exp)',
-          ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
+          UpdateExpression: 'ADD #requests :one SET expires_at = if_not_exists(expires_at, :exp)',
+          ConditionExpression: 'attribute_not_exists(#requests) OR #requests < :limit',
+          ExpressionAttributeNames: { '#requests': 'requests' },
           ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':exp': epochSeconds(window.end) + 120 },
           ReturnValues: 'UPDATED_NEW',
         }),
@@ -92,10 +93,10 @@ export class DynamoUsageStore implements UsageStore {
     let conditionExpression: string | undefined;
     if (condition && 'max' in condition) {
       if (condition.max < 0) return undefined;
-      conditionExpression = 'attribute_not_exists(base) OR base <= :max';
+      conditionExpression = 'attribute_not_exists(#base) OR #base <= :max';
       values[':max'] = condition.max;
     } else if (condition) {
-      conditionExpression = condition.equals === 0 ? 'attribute_not_exists(base) OR base = :eq' : 'base = :eq';
+      conditionExpression = condition.equals === 0 ? 'attribute_not_exists(#base) OR #base = :eq' : '#base = :eq';
       values[':eq'] = condition.equals;
     }
     try {
@@ -103,7 +104,8 @@ export class DynamoUsageStore implements UsageStore {
         new UpdateCommand({
           TableName: tableName('usage'),
           Key: key,
-          UpdateExpression: 'ADD base :b, overage :o',
+          UpdateExpression: 'ADD #base :b, #overage :o',
+          ExpressionAttributeNames: { '#base': 'base', '#overage': 'overage' },
           ConditionExpression: conditionExpression,
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',

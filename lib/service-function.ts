@@ -1,0 +1,115 @@
+/**
+ * A Lambda function with the service's defaults: Node.js 22 on arm64, ESM bundle built by esbuild
+ * (minified, source maps), its own log group with retention, X-Ray tracing, and a role that holds only
+ * what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
+ */
+import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import type { Access } from '../shared/infra/routes.ts';
+
+export const repoRoot = join(import.meta.dirname, '..');
+
+export interface ServiceFunctionProps {
+  /** Handler module relative to the repository root. */
+  readonly entry: string;
+  readonly description: string;
+  readonly timeout?: Duration;
+  readonly memorySize?: number;
+  readonly environment?: Record<string, string>;
+  readonly logRetention?: RetentionDays;
+}
+
+export class ServiceFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${Stack.of(this).stackName} ${id}`,
+    });
+    this.logGroup.grantWrite(this.role);
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: join(repoRoot, props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      role: this.role,
+      logGroup: this.logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'license-verification',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // ESM bundles of CommonJS dependencies still call require().
+        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        tsconfig: join(repoRoot, 'tsconfig.json'),
+      },
+    });
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the runtime the service is built, bundled (esbuild target node22) and tested for; a runtime upgrade is a deliberate, tested change.',
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray PutTraceSegments/PutTelemetryRecords accept no resource narrower than *.',
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::<' + Stack.of(this).getLogicalId(this.logGroup.node.defaultChild as never) + '.Arn>:*]',
+      reason: "Log streams are created inside the function's own log group; their names are not known in advance.",
+    });
+  }
+
+  /** Gives the function a table: its name in `envVar` and exactly the access asked for. */
+  bindTable(table: ITable, envVar: string, access: Access, hasIndexes: boolean): void {
+    this.fn.addEnvironment(envVar, table.tableName);
+    if (access === 'read') table.grantReadData(this.fn);
+    else if (access === 'write') table.grantWriteData(this.fn);
+    else table.grantReadWriteData(this.fn);
+    if (hasIndexes && access !== 'write') {
+      const logicalId = Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement);
+      Validations.of(this.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+        reason: "Queries through the table's own secondary indexes; the grant covers only this table's indexes.",
+      });
+    }
+  }
+
+  bindQueue(queue: IQueue, envVar: string): void {
+    this.fn.addEnvironment(envVar, queue.queueUrl);
+    queue.grantSendMessages(this.fn);
+  }
+
+  bindBucket(bucket: IBucket, envVar: string, access: Access): void {
+    this.fn.addEnvironment(envVar, bucket.bucketName);
+    if (access !== 'write') bucket.grantRead(this.fn);
+    if (access !== 'read') bucket.grantPut(this.fn);
+  }
+}

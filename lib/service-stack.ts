@@ -1,0 +1,248 @@
+/**
+ * The service on AWS: an HTTP API whose routes come from the route table, one function per route (and
+ * per worker), the DynamoDB tables, the certificate bucket, the work queues with their dead-letter
+ * queues, and the daily monitor-sweep schedule. Every function gets only the grants its route declares.
+ */
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  buckets,
+  deadLetterQueueId,
+  queues,
+  schedules,
+  stackOutputKey,
+  tables,
+  type BucketId,
+  type QueueId,
+  type TableId,
+} from '../shared/infra/resources.ts';
+import { fallbackRoute, resourceAccess, routes, workers, type ResourceUse } from '../shared/infra/routes.ts';
+import { ServiceFunction } from './service-function.ts';
+
+export interface ServiceStackProps extends StackProps {
+  /** Deployment stage, e.g. `staging` or `prod`; part of names and descriptions. */
+  readonly stage: string;
+  /** Public base URL (custom domain) used in links; defaults to the API's own endpoint. */
+  readonly publicBaseUrl?: string;
+  /** Stage-wide API Gateway throttle, a backstop in front of the per-account limits. */
+  readonly throttle?: { rateLimit: number; burstLimit: number };
+}
+
+export class ServiceStack extends Stack {
+  readonly api: HttpApi;
+  readonly tables: Record<TableId, Table>;
+  readonly queues: Record<QueueId, Queue>;
+  readonly deadLetterQueues: Record<QueueId, Queue>;
+  readonly buckets: Record<BucketId, Bucket>;
+  readonly functions: Record<string, ServiceFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, props);
+
+    this.tables = this.createTables();
+    const { queues: workQueues, deadLetterQueues } = this.createQueues();
+    this.queues = workQueues;
+    this.deadLetterQueues = deadLetterQueues;
+    this.buckets = this.createBuckets();
+    this.createSchedules();
+
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `license-verification-${props.stage}`,
+      description: `License Verification API (${props.stage})`,
+      createDefaultStage: false,
+    });
+    const publicBaseUrl = props.publicBaseUrl ?? this.api.apiEndpoint;
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR, removalPolicy: RemovalPolicy.RETAIN });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 1000, burstLimit: 2000 },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+    });
+
+    const common = { PUBLIC_BASE_URL: publicBaseUrl };
+    for (const route of routes) {
+      const fn = new ServiceFunction(this, route.id, {
+        entry: route.entry,
+        description: `${route.method} ${route.path}: ${route.summary}`,
+        timeout: Duration.seconds(route.timeoutSeconds ?? 10),
+        memorySize: route.memoryMb,
+        environment: common,
+      });
+      this.bind(fn, resourceAccess(route));
+      this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
+      });
+      this.functions[route.id] = fn;
+    }
+
+    const fallback = new ServiceFunction(this, fallbackRoute.id, {
+      entry: fallbackRoute.entry,
+      description: fallbackRoute.summary,
+      environment: common,
+    });
+    this.functions[fallbackRoute.id] = fallback;
+    const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration('FallbackIntegration', fallback.fn),
+    });
+    Validations.of(defaultRoute).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'The $default route only answers 404/405 in the API error shape; it serves no data.',
+    });
+
+    for (const worker of workers) {
+      const fn = new ServiceFunction(this, worker.id, {
+        entry: worker.entry,
+        description: worker.summary,
+        timeout: Duration.seconds(worker.timeoutSeconds),
+        environment: common,
+      });
+      this.bind(fn, worker.uses);
+      fn.fn.addEventSource(
+        new SqsEventSource(this.queues[worker.queue], {
+          batchSize: worker.batchSize,
+          maxConcurrency: worker.maxConcurrency,
+          reportBatchItemFailures: true,
+        }),
+      );
+      this.functions[worker.id] = fn;
+    }
+
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'Every route authenticates its own Bearer API key inside the function (keys are stored hashed in DynamoDB); public routes are public by design.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG1',
+      reason: 'Access logging is configured on the explicitly created $default stage.',
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the API' });
+    const output = (envVar: string, value: string) => new CfnOutput(this, stackOutputKey(envVar), { value });
+    for (const id of Object.keys(tables) as TableId[]) output(tables[id].envVar, this.tables[id].tableName);
+    for (const id of Object.keys(queues) as QueueId[]) output(queues[id].envVar, this.queues[id].queueUrl);
+    for (const id of Object.keys(buckets) as BucketId[]) output(buckets[id].envVar, this.buckets[id].bucketName);
+  }
+
+  private bind(fn: ServiceFunction, uses: ResourceUse): void {
+    for (const [id, access] of Object.entries(uses.tables ?? {}) as [TableId, NonNullable<ResourceUse['tables']>[TableId]][]) {
+      fn.bindTable(this.tables[id], tables[id].envVar, access!, 'indexes' in tables[id]);
+    }
+    for (const [id, use] of Object.entries(uses.queues ?? {}) as [QueueId, 'send' | 'consume'][]) {
+      if (use === 'send') fn.bindQueue(this.queues[id], queues[id].envVar);
+    }
+    for (const [id, access] of Object.entries(uses.buckets ?? {}) as [BucketId, NonNullable<ResourceUse['buckets']>[BucketId]][]) {
+      fn.bindBucket(this.buckets[id], buckets[id].envVar, access!);
+    }
+  }
+
+  private createTables(): Record<TableId, Table> {
+    const out = {} as Record<TableId, Table>;
+    for (const [id, def] of Object.entries(tables) as [TableId, (typeof tables)[TableId]][]) {
+      const attr = (k: { name: string; type: string }) => ({
+        name: k.name,
+        type: k.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
+      });
+      const table = new Table(this, def.id, {
+        partitionKey: attr(def.partitionKey),
+        ...('sortKey' in def && def.sortKey ? { sortKey: attr(def.sortKey) } : {}),
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        encryption: TableEncryption.AWS_MANAGED,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: true,
+        removalPolicy: RemovalPolicy.RETAIN,
+        ...('ttlAttribute' in def && def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
+      });
+      for (const index of 'indexes' in def ? def.indexes : []) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: attr(index.partitionKey),
+          ...(index.sortKey ? { sortKey: attr(index.sortKey) } : {}),
+        });
+      }
+      out[id] = table;
+    }
+    return out;
+  }
+
+  private createQueues(): { queues: Record<QueueId, Queue>; deadLetterQueues: Record<QueueId, Queue> } {
+    const work = {} as Record<QueueId, Queue>;
+    const dead = {} as Record<QueueId, Queue>;
+    for (const [id, def] of Object.entries(queues) as [QueueId, (typeof queues)[QueueId]][]) {
+      const dlq = new Queue(this, deadLetterQueueId(id), {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      Validations.of(dlq).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This is a dead-letter queue; its messages are inspected and redriven by operators, and an alarm watches it.',
+      });
+      work[id] = new Queue(this, def.id, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(14),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
+      });
+      dead[id] = dlq;
+    }
+    return { queues: work, deadLetterQueues: dead };
+  }
+
+  private createBuckets(): Record<BucketId, Bucket> {
+    const accessLogs = new Bucket(this, 'AccessLogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ expiration: Duration.days(400) }],
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This bucket receives the server access logs of the other buckets; logging it into itself would loop.',
+    });
+    const out = {} as Record<BucketId, Bucket>;
+    for (const [id, def] of Object.entries(buckets) as [BucketId, (typeof buckets)[BucketId]][]) {
+      out[id] = new Bucket(this, def.id, {
+        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        versioned: true,
+        removalPolicy: RemovalPolicy.RETAIN,
+        serverAccessLogsBucket: accessLogs,
+        serverAccessLogsPrefix: `${def.id}/`,
+      });
+    }
+    return out;
+  }
+
+  private createSchedules(): void {
+    for (const schedule of Object.values(schedules)) {
+      new Rule(this, schedule.id, {
+        description: schedule.purpose,
+        schedule: Schedule.expression(schedule.expression),
+        targets: [
+          new SqsQueue(this.queues[schedule.targetQueue], {
+            message: RuleTargetInput.fromObject({ ...schedule.message, scheduled_at: EventField.time }),
+          }),
+        ],
+      });
+    }
+  }
+}

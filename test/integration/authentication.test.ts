@@ -1,0 +1,106 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/clients.ts';
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { hashApiKey } from '#shared/auth/api-keys.ts';
+import { tableName } from '#shared/config.ts';
+import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+
+let t: TestStack;
+beforeAll(async () => {
+  t = await startTestStack();
+});
+afterAll(() => t.stop());
+
+async function expect401(init: { key?: string; headers?: Record<string, string> }, message: RegExp) {
+  const res = await t.call('/v1/account', init);
+  expect(res.status).toBe(401);
+  const error = errorOf(res.body);
+  expect(error.code).toBe('authentication_failed');
+  expect(error.message).toMatch(message);
+  expect(error.docs).toMatch(/\/docs#error-authentication-failed$/);
+  // An unauthenticated caller learns nothing about limits.
+  expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+  return res;
+}
+
+describe('authentication', () => {
+  it('accepts a valid live key and a valid test key', async () => {
+    const live = await t.issue({ plan: 'developer', mode: 'live' });
+    const test = await t.issue({ plan: 'developer', mode: 'test', accountId: live.account_id });
+    for (const key of [live, test]) {
+      const res = await t.call('/v1/account', { key: key.api_key });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ account_id: live.account_id, mode: key.mode, plan: 'developer' });
+    }
+  });
+
+  it('issues keys with the mode prefix and at least 32 random base62 characters', async () => {
+    const a = await t.issue({ plan: 'scale', mode: 'live' });
+    const b = await t.issue({ plan: 'scale', mode: 'test' });
+    expect(a.api_key).toMatch(/^svc_live_[0-9A-Za-z]{32,}$/);
+    expect(b.api_key).toMatch(/^svc_test_[0-9A-Za-z]{32,}$/);
+    expect(a.api_key).not.toBe(b.api_key);
+  });
+
+  it('stores only the SHA-256 of a key, never the key itself', async () => {
+    const issued = await t.issue({ plan: 'production', mode: 'live' });
+    const record = await new DynamoAccountStore().getKey(hashApiKey(issued.api_key));
+    expect(record).toMatchObject({ account_id: issued.account_id, mode: 'live' });
+    expect(record!.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    const secret = issued.api_key.slice('svc_live_'.length);
+    for (const table of ['apiKeys', 'accounts'] as const) {
+      const scan = await dynamo().send(new ScanCommand({ TableName: tableName(table) }));
+      expect(JSON.stringify(scan.Items)).not.toContain(secret);
+    }
+  });
+
+  it('401 when the Authorization header is missing', async () => {
+    await expect401({}, /No API key provided/);
+  });
+
+  it('401 for an empty header and for a scheme other than Bearer', async () => {
+    await expect401({ headers: { authorization: '' } }, /No API key provided/);
+    const k = await t.issue({ plan: 'developer', mode: 'test' });
+    await expect401({ headers: { authorization: `Basic ${k.api_key}` } }, /Bearer scheme/);
+    await expect401({ headers: { authorization: k.api_key } }, /Bearer scheme/);
+    await expect401({ headers: { authorization: `Bearer ${k.api_key} extra` } }, /Bearer scheme/);
+  });
+
+  it('401 for malformed keys, without echoing them', async () => {
+    for (const bad of ['svc_prod_abcdefghijklmnopqrstuvwxyz0123456789', 'svc_live_short', 'sk_live_abcdefghijklmnopqrstuvwxyz012345678', 'svc_live_abc!defghijklmnopqrstuvwxyz0123456789']) {
+      const res = await expect401({ key: bad }, /malformed/);
+      expect(res.text).not.toContain(bad);
+    }
+  });
+
+  it('401 for a well-formed key that was never issued', async () => {
+    await expect401({ key: 'svc_live_' + 'A'.repeat(40) }, /Invalid API key/);
+  });
+
+  it('accepts the scheme name in any case', async () => {
+    const k = await t.issue({ plan: 'developer', mode: 'test' });
+    const res = await t.call('/v1/account', { headers: { authorization: `bearer ${k.api_key}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('401 for a revoked key, immediately after revocation', async () => {
+    const k = await t.issue({ plan: 'developer', mode: 'live' });
+    expect((await t.call('/v1/account', { key: k.api_key })).status).toBe(200);
+    await new DynamoAccountStore().revokeKey(hashApiKey(k.api_key), new Date());
+    await expect401({ key: k.api_key }, /revoked/);
+  });
+
+  it('401 for an expired key', async () => {
+    const k = await t.issue({ plan: 'developer', mode: 'live', expiresAt: new Date(Date.now() - 1000) });
+    await expect401({ key: k.api_key }, /expired/);
+    const later = await t.issue({ plan: 'developer', mode: 'live', expiresAt: new Date(Date.now() + 3_600_000) });
+    expect((await t.call('/v1/account', { key: later.api_key })).status).toBe(200);
+  });
+
+  it('public routes need no key', async () => {
+    const res = await t.call('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,8 @@
+import { apiHandler } from '#shared/http/pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { testRouteById } from '../test-routes.ts';
+
+export const handler = apiHandler(testRouteById('TestSlow'), {}, async () => {
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  return json(200, { late: true });
+});

@@ -1,0 +1,52 @@
+/** Starts the local stack in memory for a test file, with the test routes, and issues keys on it. */
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { issueKey, type IssueKeyRequest, type IssuedKey } from '#shared/auth/key-issuer.ts';
+import { systemClock } from '#shared/clock.ts';
+import { routes } from '#shared/infra/routes.ts';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../local/stack.ts';
+import { testRoutes } from './test-routes.ts';
+
+export interface TestStack {
+  readonly stack: LocalStack;
+  readonly url: string;
+  issue(request: IssueKeyRequest): Promise<IssuedKey>;
+  /** fetch against the stack with an optional Bearer key. */
+  call(path: string, init?: RequestInit & { key?: string }): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  stop(): Promise<void>;
+}
+
+export async function startTestStack(options: LocalStackOptions = {}): Promise<TestStack> {
+  const stack = await startLocalStack({ routes: [...routes, ...testRoutes], schedules: false, ...options });
+  const store = new DynamoAccountStore();
+  return {
+    stack,
+    url: stack.url,
+    issue: (request) => issueKey(store, request, systemClock),
+    call: async (path, init = {}) => {
+      const { key, headers, ...rest } = init;
+      const response = await fetch(`${stack.url}${path}`, {
+        ...rest,
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as Record<string, string>) },
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      return { status: response.status, headers: response.headers, body, text };
+    },
+    stop: () => stack.stop(),
+  };
+}
+
+/** Asserts the spec's error shape and returns the error object. */
+export function errorOf(body: any): { code: string; message: string; docs: string; [k: string]: unknown } {
+  if (!body || typeof body !== 'object' || !body.error) throw new Error(`Not an error body: ${JSON.stringify(body)}`);
+  const { code, message, docs } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string' || typeof docs !== 'string') {
+    throw new Error(`Error body lacks code/message/docs: ${JSON.stringify(body)}`);
+  }
+  return body.error;
+}
