@@ -5,15 +5,19 @@ import { newId } from '#shared/ids.ts';
 import { testRouteById } from '../test-routes.ts';
 import { testServices } from '../test-services.ts';
 
-/** Charges `units` verifications, like a verify call would; can fail after charging. */
+/** Names for which the handler fails after charging (set by tests, to simulate a crash mid-request). */
+export const failAfterCharge: Set<string> = ((globalThis as { __failAfterCharge?: Set<string> }).__failAfterCharge ??= new Set());
+
+/** Charges `units` verifications, like a verify call would. */
 const body = z.strictObject({
   units: z.number().int().min(1).max(100),
-  fail_after_charge: z.boolean().optional(),
   name: z.string().min(1).max(100).optional(),
+  delay_ms: z.number().int().min(0).max(2000).optional(),
 });
 
 export const handler = apiHandler(testRouteById('TestCharge'), { body, services: testServices() }, async (req) => {
   await req.chargeVerifications(req.body.units);
-  if (req.body.fail_after_charge) throw new Error('simulated failure after charging; internal detail xyz');
+  if (req.body.delay_ms) await new Promise((resolve) => setTimeout(resolve, req.body.delay_ms));
+  if (req.body.name && failAfterCharge.has(req.body.name)) throw new Error('simulated failure after charging');
   return json(200, { charged: req.body.units, receipt: newId('rcpt') });
 });
