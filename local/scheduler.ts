@@ -3,7 +3,7 @@
  * target queue, as the EventBridge rule's SQS target does on AWS.
  */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { schedules, type ScheduleDefinition } from '#shared/infra/resources.ts';
+import { schedules, type ScheduleDefinition, type ScheduleId } from '#shared/infra/resources.ts';
 import { nextFiring, parseScheduleExpression } from '#shared/infra/schedule-expression.ts';
 import { logger } from '#shared/logging.ts';
 
@@ -12,24 +12,33 @@ export function scheduledMessage(schedule: ScheduleDefinition, at: Date): string
   return JSON.stringify({ ...schedule.message, scheduled_at: at.toISOString() });
 }
 
-export function startScheduler(sqs: SQSClient, queueUrl: (id: ScheduleDefinition['targetQueue']) => string): { stop(): void } {
+export interface Scheduler {
+  /** Fires a rule now, as if its time had come. */
+  fire(id: ScheduleId, at?: Date): Promise<void>;
+  stop(): void;
+}
+
+export function startScheduler(sqs: SQSClient, queueUrl: (id: ScheduleDefinition['targetQueue']) => string, armTimers = true): Scheduler {
   const timers = new Set<NodeJS.Timeout>();
+  const fire = async (schedule: ScheduleDefinition, at: Date) => {
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(schedule.targetQueue), MessageBody: scheduledMessage(schedule, at) }));
+    logger.info('Scheduled rule fired', { rule: schedule.id, at: at.toISOString() });
+  };
   const arm = (schedule: ScheduleDefinition) => {
     const at = nextFiring(parseScheduleExpression(schedule.expression), new Date());
     // setTimeout holds at most ~24.8 days; daily and shorter schedules are well within it.
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void sqs
-        .send(new SendMessageCommand({ QueueUrl: queueUrl(schedule.targetQueue), MessageBody: scheduledMessage(schedule, at) }))
-        .then(() => logger.info('Scheduled rule fired', { rule: schedule.id, at: at.toISOString() }))
+      void fire(schedule, at)
         .catch((error: Error) => logger.error('Scheduled rule failed', { rule: schedule.id, error: error.message }))
         .finally(() => arm(schedule));
     }, at.getTime() - Date.now());
     timer.unref();
     timers.add(timer);
   };
-  for (const schedule of Object.values(schedules)) arm(schedule);
+  if (armTimers) for (const schedule of Object.values(schedules)) arm(schedule);
   return {
+    fire: (id, at = new Date()) => fire(schedules[id], at),
     stop: () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -12,7 +12,7 @@ import { registerQueueName, savedQueueMessages, startEmulators, type Emulators, 
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { localQueueNames, provision, type LocalResourceNames } from './provision.ts';
-import { startScheduler } from './scheduler.ts';
+import { startScheduler, type Scheduler } from './scheduler.ts';
 import { startPollers, type Pollers } from './sqs-pollers.ts';
 
 export interface LocalStackOptions {
@@ -22,6 +22,7 @@ export interface LocalStackOptions {
   readonly port?: number;
   readonly routes?: readonly RouteDefinition[];
   readonly workers?: readonly WorkerDefinition[];
+  /** Arm the scheduled rules' timers (default true); `scheduler.fire` works either way. */
   readonly schedules?: boolean;
 }
 
@@ -31,6 +32,7 @@ export interface LocalStack {
   readonly names: LocalResourceNames;
   readonly env: Record<string, string>;
   readonly emulators: Emulators;
+  readonly scheduler: Scheduler;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   let emulators: Emulators | undefined;
   let pollers: Pollers | undefined;
-  let scheduler: { stop(): void } | undefined;
+  let scheduler: Scheduler | undefined;
   let sqs: SQSClient | undefined;
   try {
     emulators = await startEmulators({ stateDir: options.stateDir });
@@ -68,7 +70,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await restoreQueuedMessages(sqs, names, options.stateDir);
     const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
     pollers = startPollers({ workers: options.workers ?? defaultWorkers, queueUrl: (w) => queueUrlOf(w.queue), sqs });
-    if (options.schedules !== false) scheduler = startScheduler(sqs, queueUrlOf);
+    scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
 
     if (options.stateDir) {
       const file: StackFile = { pid: process.pid, url: gateway.url, endpoints: emulators.endpoints, env };
@@ -76,7 +78,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     ready = true;
     const started = emulators;
+    const startedScheduler = scheduler;
     return {
+      scheduler: startedScheduler,
       url: gateway.url,
       endpoints: started.endpoints,
       names,

@@ -137,6 +137,8 @@ export const schedules = {
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 
+export type ScheduleId = keyof typeof schedules;
+
 /** Dead-letter queue id of a queue, the same on AWS and locally. */
 export function deadLetterQueueId(queueId: QueueId): string {
   return `${queues[queueId].id}DLQ`;

@@ -1,0 +1,176 @@
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../lib/build-app.ts';
+import type { ServiceStack } from '../../lib/service-stack.ts';
+import { queues, tables } from '#shared/infra/resources.ts';
+import { routes } from '#shared/infra/routes.ts';
+
+let outdir: string;
+let stack: ServiceStack;
+let template: Template;
+let app: ReturnType<typeof buildApp>['app'];
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
+  // Bundling is skipped here (the synth script bundles for real); the template is otherwise identical.
+  const built = buildApp({ outdir, context: { 'aws:cdk:bundling-stacks': [] }, stage: 'test' });
+  stack = built.stack;
+  app = built.app;
+  template = Template.fromStack(stack);
+});
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+type Resource = { Type: string; Properties: Record<string, any> };
+const resources = () => template.toJSON().Resources as Record<string, Resource>;
+const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+
+/** Flattens the IAM statements attached to a function's role. */
+function statementsOf(functionId: string): { Action: string | string[]; Resource: unknown }[] {
+  const roleId = logicalId(stack.functions[functionId]!.role);
+  return Object.values(resources())
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: any) => ref.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement);
+}
+
+describe('CDK template', () => {
+  it('has zero unacknowledged cdk-nag AwsSolutions findings', () => {
+    // The AwsSolutions plugin runs at synth and fails it on any unacknowledged finding.
+    expect(() => app.synth()).not.toThrow();
+    const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as {
+      pluginReports: { pluginName: string; conclusion: string; violations: unknown[] }[];
+    };
+    for (const r of report.pluginReports) {
+      expect(r.violations).toEqual([]);
+      expect(r.conclusion).toBe('success');
+    }
+    expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions'))).toEqual([]);
+  });
+
+  it('the check is live: an unacknowledged finding fails the synth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdk-nag-'));
+    try {
+      const probe = buildApp({ outdir: dir, context: { 'aws:cdk:bundling-stacks': [] }, stage: 'probe' });
+      new Queue(probe.stack, 'UnencryptedQueueWithoutDlq', { encryption: QueueEncryption.UNENCRYPTED });
+      expect(() => probe.app.synth()).toThrow(/AwsSolutions-SQS/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('routes each table route to its own function, plus a $default route', () => {
+    const all = resources();
+    const routeResources = Object.values(all).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+    const keys = routeResources.map((r) => r.Properties.RouteKey).sort();
+    expect(keys).toEqual([...routes.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+
+    const integrationTargets = new Set<string>();
+    for (const route of routeResources) {
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const uri = all[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
+      integrationTargets.add(uri);
+    }
+    expect(integrationTargets.size).toBe(routeResources.length);
+    for (const route of routes) {
+      expect(integrationTargets).toContain(logicalId(stack.functions[route.id]!.fn));
+    }
+  });
+
+  it('runs every function on Node.js 22, arm64, ESM, traced, with its own log group', () => {
+    const functions = Object.values(resources()).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBe(routes.length + 1);
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
+      expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
+    }
+    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+  });
+
+  it('enables TTL on the tables that need it, PITR and deletion protection on all', () => {
+    for (const def of Object.values(tables)) {
+      const table = stack.tables[Object.keys(tables).find((k) => tables[k as keyof typeof tables] === def) as keyof typeof tables];
+      const props = resources()[logicalId(table)]!.Properties;
+      if ('ttlAttribute' in def) expect(props.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+      else expect(props.TimeToLiveSpecification).toBeUndefined();
+      expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(props.DeletionProtectionEnabled).toBe(true);
+    }
+    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency']);
+  });
+
+  it('gives every work queue a dead-letter queue, all encrypted and TLS-only', () => {
+    for (const id of Object.keys(queues) as (keyof typeof queues)[]) {
+      const props = resources()[logicalId(stack.queues[id])]!.Properties;
+      expect(props.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.deadLetterQueues[id]), 'Arn'] },
+        maxReceiveCount: queues[id].maxReceiveCount,
+      });
+      expect(props.SqsManagedSseEnabled).toBe(true);
+    }
+    const policies = Object.values(resources()).filter((r) => r.Type === 'AWS::SQS::QueuePolicy');
+    const denyInsecure = policies.filter((p) =>
+      p.Properties.PolicyDocument.Statement.some((s: any) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false'),
+    );
+    expect(denyInsecure.length).toBeGreaterThanOrEqual(Object.keys(queues).length * 2);
+  });
+
+  it('keeps the certificate bucket private, encrypted, TLS-only and versioned', () => {
+    const props = resources()[logicalId(stack.buckets.certificates)]!.Properties;
+    expect(props.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(props.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalId(stack.buckets.certificates) },
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('schedules the daily monitor sweep into its queue', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.queues.monitorSweep), 'Arn'] } })],
+    });
+  });
+
+  it('scopes grants: the health function touches no table; authenticated routes only read keys', () => {
+    const actions = (id: string) => statementsOf(id).flatMap((s) => [s.Action].flat());
+    expect(actions('Health').some((a) => a.startsWith('dynamodb:'))).toBe(false);
+    expect(actions('Fallback').some((a) => a.startsWith('dynamodb:'))).toBe(false);
+
+    const account = statementsOf('GetAccount');
+    const onTable = (id: keyof typeof tables) =>
+      account
+        .filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.tables[id])))
+        .flatMap((s) => [s.Action].flat());
+    expect(onTable('apiKeys')).toContain('dynamodb:GetItem');
+    expect(onTable('apiKeys').some((a) => /PutItem|UpdateItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
+    expect(onTable('accounts').some((a) => /PutItem|UpdateItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
+    expect(onTable('usage')).toContain('dynamodb:UpdateItem');
+    // A GET route stores no idempotency records.
+    expect(onTable('idempotency')).toEqual([]);
+    const noWildcards = account.every((s) => [s.Action].flat().every((a) => a !== '*' && !a.endsWith(':*')));
+    expect(noWildcards).toBe(true);
+  });
+
+  it('names each function\'s resources in its environment, and nothing else', () => {
+    const env = (id: string) => resources()[logicalId(stack.functions[id]!.fn)]!.Properties.Environment.Variables;
+    expect(Object.keys(env('Health')).sort()).toEqual(['NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PUBLIC_BASE_URL']);
+    expect(Object.keys(env('GetAccount'))).toEqual(expect.arrayContaining(['TABLE_API_KEYS', 'TABLE_ACCOUNTS', 'TABLE_USAGE']));
+    expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_IDEMPOTENCY');
+  });
+
+  it('retains stateful resources when the stack is deleted', () => {
+    const all = template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>;
+    for (const r of Object.values(all).filter((r) => ['AWS::DynamoDB::Table', 'AWS::S3::Bucket'].includes(r.Type))) {
+      expect(r.DeletionPolicy).toBe('Retain');
+    }
+  });
+});
