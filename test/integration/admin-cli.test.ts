@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '..', '..');
+let stateDir: string;
+
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', 'admin', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, LOCAL_STATE_DIR: stateDir },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+function singleJson(stdout: string): Record<string, unknown> {
+  const lines = stdout.split('\n').filter((l) => l.trim() !== '');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  stateDir = await mkdtemp(join(tmpdir(), 'lvs-admin-'));
+});
+afterAll(() => rm(stateDir, { recursive: true, force: true }));
+
+describe('npm run admin', () => {
+  let created: Record<string, unknown>;
+  let t: TestStack | undefined;
+  afterAll(async () => t?.stop());
+
+  it('create-key prints exactly one JSON object, with the stack stopped', async () => {
+    const res = await admin('create-key', '--plan', 'developer', '--mode', 'test', '--email', 'ops@example.com');
+    expect(res.code).toBe(0);
+    created = singleJson(res.stdout);
+    expect(Object.keys(created).sort()).toEqual(['account_id', 'api_key', 'mode', 'plan']);
+    expect(created).toMatchObject({ plan: 'developer', mode: 'test' });
+    expect(created.api_key).toMatch(/^svc_test_[0-9A-Za-z]{40}$/);
+    expect(created.account_id).toMatch(/^acct_/);
+  });
+
+  it('--account adds a live key to the same account', async () => {
+    const res = await admin('create-key', '--plan', 'developer', '--mode', 'live', '--account', String(created.account_id));
+    expect(singleJson(res.stdout)).toMatchObject({ account_id: created.account_id, mode: 'live', plan: 'developer' });
+  });
+
+  it('keys made by the CLI work on the running stack, and keys made while it runs work at once', async () => {
+    t = await startTestStack({ stateDir });
+    const account = await t.call('/v1/account', { key: String(created.api_key) });
+    expect(account.status).toBe(200);
+    expect(account.body).toMatchObject({ account_id: created.account_id, email: 'ops@example.com', mode: 'test' });
+
+    const res = await admin('create-key', '--plan', 'scale', '--mode', 'live');
+    const fresh = singleJson(res.stdout);
+    const call = await t.call('/v1/account', { key: String(fresh.api_key) });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('x-ratelimit-minute-limit')).toBe('300');
+  });
+
+  it('revoke-key revokes: the next request is 401', async () => {
+    const res = await admin('revoke-key', '--key', String(created.api_key));
+    expect(res.code).toBe(0);
+    expect(singleJson(res.stdout)).toMatchObject({ revoked: true, account_id: created.account_id, mode: 'test' });
+    const after = await t!.call('/v1/account', { key: String(created.api_key) });
+    expect(after.status).toBe(401);
+    expect(errorOf(after.body).message).toMatch(/revoked/);
+  });
+
+  it('refuses bad arguments on stderr with nothing on stdout', async () => {
+    for (const args of [
+      ['create-key', '--plan', 'gold', '--mode', 'live'],
+      ['create-key', '--plan', 'developer', '--mode', 'prod'],
+      ['create-key', '--plan', 'developer'],
+      ['create-key', '--plan', 'developer', '--mode', 'live', '--unknown', 'x'],
+      ['revoke-key', '--key', 'not-a-key'],
+      ['frobnicate'],
+    ]) {
+      const res = await admin(...args);
+      expect(res.code, args.join(' ')).toBe(2);
+      expect(res.stdout.trim()).toBe('');
+      expect(res.stderr).toMatch(/Usage|must be|required|Unknown|not a well-formed/);
+    }
+    const missing = await admin('create-key', '--plan', 'developer', '--mode', 'live', '--account', 'acct_doesnotexist');
+    expect(missing.code).toBe(1);
+    expect(missing.stdout.trim()).toBe('');
+    expect(missing.stderr).toMatch(/No account/);
+  });
+});
