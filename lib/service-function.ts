@@ -81,10 +81,6 @@ export class ServiceFunction extends Construct {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'X-Ray PutTraceSegments/PutTelemetryRecords accept no resource narrower than *.',
     });
-    Validations.of(this.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::<' + Stack.of(this).getLogicalId(this.logGroup.node.defaultChild as never) + '.Arn>:*]',
-      reason: "Log streams are created inside the function's own log group; their names are not known in advance.",
-    });
   }
 
   /** Gives the function a table: its name in `envVar` and exactly the access asked for. */
