@@ -4,6 +4,7 @@
  *   npm run admin -- create-key --plan <developer|production|scale|enterprise> --mode <live|test>
  *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
  *   npm run admin -- revoke-key --key <key>
+ *   npm run admin -- ingest-leie [--force]
  *
  * Locally it works on ${LOCAL_STATE_DIR:-.local} (through the running `npm start` if there is one). With
  * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
@@ -16,6 +17,7 @@ import { apiKeyMode, hashApiKey, keyModes, type KeyMode } from '#shared/auth/api
 import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { isPlanName, planNames } from '#shared/limits/plans.ts';
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { attachToLocalState } from '../local/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
 
@@ -27,12 +29,14 @@ class UsageError extends Error {}
 const usage = `Usage:
   npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
   npm run admin -- revoke-key --key <key>
-Options for both: [--stack <deployed stack name>]`;
+  npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
+Options for all: [--stack <deployed stack name>]`;
 
-type Command = (values: Record<string, string | undefined>) => Promise<Record<string, unknown>>;
+type Command = (values: Record<string, string | boolean | undefined>) => Promise<Record<string, unknown>>;
 
 const commands: Record<string, Command> = {
-  'create-key': async (v) => {
+  'create-key': async (args) => {
+    const v = args as Record<string, string | undefined>;
     if (!v.plan || !isPlanName(v.plan)) throw new UsageError(`--plan must be one of ${planNames.join(', ')}`);
     if (!v.mode || !keyModes.includes(v.mode as KeyMode)) throw new UsageError(`--mode must be one of ${keyModes.join(', ')}`);
     if (v.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) throw new UsageError('--email is not an e-mail address');
@@ -55,7 +59,9 @@ const commands: Record<string, Command> = {
     );
     return { ...issued };
   },
-  'revoke-key': async (v) => {
+  'ingest-leie': async (v) => ({ ...(await ingestLeie({ force: v.force === true })) }),
+  'revoke-key': async (args) => {
+    const v = args as Record<string, string | undefined>;
     if (!v.key) throw new UsageError('--key is required');
     if (!apiKeyMode(v.key)) throw new UsageError('--key is not a well-formed API key');
     const record = await new DynamoAccountStore().revokeKey(hashApiKey(v.key), systemClock.now());
@@ -71,7 +77,7 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
-  let values: Record<string, string | undefined>;
+  let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
       args: rest,
@@ -85,13 +91,14 @@ async function main(): Promise<number> {
         'expires-at': { type: 'string' },
         key: { type: 'string' },
         stack: { type: 'string' },
+        force: { type: 'boolean' },
       },
-    }).values as Record<string, string | undefined>;
+    }).values;
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 2;
   }
-  const stackName = values.stack ?? process.env.ADMIN_STACK;
+  const stackName = (values.stack as string | undefined) ?? process.env.ADMIN_STACK;
   const detach = stackName
     ? await attachToDeployedStack(stackName)
     : await attachToLocalState(resolve(process.env.LOCAL_STATE_DIR ?? '.local'));

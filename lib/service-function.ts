@@ -5,7 +5,7 @@
  */
 import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -103,9 +103,15 @@ export class ServiceFunction extends Construct {
     queue.grantSendMessages(this.fn);
   }
 
+  /** Object reads and writes only (no listing, no deletes, no ACL or retention changes). */
   bindBucket(bucket: IBucket, envVar: string, access: Access): void {
     this.fn.addEnvironment(envVar, bucket.bucketName);
-    if (access !== 'write') bucket.grantRead(this.fn);
-    if (access !== 'read') bucket.grantPut(this.fn);
+    const actions = [...(access !== 'write' ? ['s3:GetObject'] : []), ...(access !== 'read' ? ['s3:PutObject'] : [])];
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    const logicalId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
+    Validations.of(this.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
+      reason: 'Object keys are generated per item (dated archives, verification ids); the grant covers only this bucket and only Get/PutObject.',
+    });
   }
 }

@@ -109,6 +109,7 @@ export class ServiceStack extends Stack {
         entry: worker.entry,
         description: worker.summary,
         timeout: Duration.seconds(worker.timeoutSeconds),
+        memorySize: worker.memoryMb,
         environment: common,
       });
       this.bind(fn, worker.uses);

@@ -8,7 +8,8 @@ import { resetClients } from '#shared/aws/clients.ts';
 import { startEmulators } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { provision } from './provision.ts';
-import { stackFileName, type StackFile } from './stack.ts';
+import { startSourceSimulator } from './simulator/server.ts';
+import { sampleDataDir, stackFileName, type StackFile } from './stack.ts';
 
 function alive(pid: number): boolean {
   try {
@@ -36,12 +37,14 @@ export async function attachToLocalState(stateDir: string): Promise<() => Promis
     resetClients();
     return async () => resetClients();
   }
+  const simulator = await startSourceSimulator({ dataDir: process.env.SOURCE_DATA_DIR ?? sampleDataDir });
   const emulators = await startEmulators({ stateDir });
   const names = await provision(emulators.endpoints);
-  applyEnvironment(localEnvironment(emulators.endpoints, names, process.env.PUBLIC_BASE_URL ?? 'http://127.0.0.1:3000'));
+  applyEnvironment(localEnvironment(emulators.endpoints, names, process.env.PUBLIC_BASE_URL ?? 'http://127.0.0.1:3000', simulator.url));
   resetClients();
   return async () => {
     resetClients();
     await emulators.stop();
+    await simulator.close();
   };
 }

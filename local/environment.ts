@@ -5,8 +5,23 @@
 import type { Endpoints } from './emulators.ts';
 import type { LocalResourceNames } from './provision.ts';
 
-export function localEnvironment(endpoints: Endpoints, names: LocalResourceNames, publicBaseUrl: string): Record<string, string> {
+/** Points the source connectors at the local source simulator. */
+export function sourceEnvironment(simulatorUrl: string): Record<string, string> {
   return {
+    NPPES_API_URL: `${simulatorUrl}/api/`,
+    LEIE_CSV_URL: `${simulatorUrl}/exclusions/downloadables/UPDATED.csv`,
+    SODA_BASE_URL: simulatorUrl,
+  };
+}
+
+export function localEnvironment(
+  endpoints: Endpoints,
+  names: LocalResourceNames,
+  publicBaseUrl: string,
+  simulatorUrl: string,
+): Record<string, string> {
+  return {
+    ...sourceEnvironment(simulatorUrl),
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',

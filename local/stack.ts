@@ -13,6 +13,7 @@ import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { localQueueNames, provision, type LocalResourceNames } from './provision.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
+import { startSourceSimulator, type SourceSimulator } from './simulator/server.ts';
 import { startPollers, type Pollers } from './sqs-pollers.ts';
 
 export interface LocalStackOptions {
@@ -24,7 +25,14 @@ export interface LocalStackOptions {
   readonly workers?: readonly WorkerDefinition[];
   /** Arm the scheduled rules' timers (default true); `scheduler.fire` works either way. */
   readonly schedules?: boolean;
+  /** Source data the simulator serves (default: SOURCE_DATA_DIR, else the bundled sample data). */
+  readonly sourceDataDir?: string;
+  /** Check the LEIE list once at start, as the daily rule would (default true when schedules are on). */
+  readonly ingestOnStart?: boolean;
 }
+
+/** The bundled sample data the simulator serves by default. */
+export const sampleDataDir = join(import.meta.dirname, '..', 'sample-data');
 
 export interface LocalStack {
   readonly url: string;
@@ -32,6 +40,7 @@ export interface LocalStack {
   readonly names: LocalResourceNames;
   readonly env: Record<string, string>;
   readonly emulators: Emulators;
+  readonly simulator: SourceSimulator;
   readonly scheduler: Scheduler;
   stop(): Promise<void>;
 }
@@ -55,14 +64,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     isReady: () => ready,
   });
   let emulators: Emulators | undefined;
+  let simulator: SourceSimulator | undefined;
   let pollers: Pollers | undefined;
   let scheduler: Scheduler | undefined;
   let sqs: SQSClient | undefined;
   try {
+    simulator = await startSourceSimulator({ dataDir: options.sourceDataDir ?? process.env.SOURCE_DATA_DIR ?? sampleDataDir });
     emulators = await startEmulators({ stateDir: options.stateDir });
     for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
     const names = await provision(emulators.endpoints);
-    const env = localEnvironment(emulators.endpoints, names, gateway.url);
+    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url);
     applyEnvironment(env);
     resetClients();
 
@@ -71,6 +82,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
     pollers = startPollers({ workers: options.workers ?? defaultWorkers, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
+    if (options.ingestOnStart ?? options.schedules !== false) await scheduler.fire('dailyLeieCheck');
 
     if (options.stateDir) {
       const file: StackFile = { pid: process.pid, url: gateway.url, endpoints: emulators.endpoints, env };
@@ -79,8 +91,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ready = true;
     const started = emulators;
     const startedScheduler = scheduler;
+    const startedSimulator = simulator;
     return {
       scheduler: startedScheduler,
+      simulator: startedSimulator,
       url: gateway.url,
       endpoints: started.endpoints,
       names,
@@ -94,6 +108,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         sqs?.destroy();
         resetClients();
         await started.stop();
+        await startedSimulator.close();
         if (options.stateDir) await rm(join(options.stateDir, stackFileName), { force: true });
       },
     };
@@ -103,6 +118,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     sqs?.destroy();
     await gateway.close();
     await emulators?.stop();
+    await simulator?.close();
     throw error;
   }
 }

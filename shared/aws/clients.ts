@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -18,8 +19,23 @@ export function dynamo(): DynamoDBDocumentClient {
   return documentClient;
 }
 
+let s3Client: S3Client | undefined;
+
+export function s3(): S3Client {
+  s3Client ??= new S3Client({
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    // Checksums only where S3 requires them: streamed bodies are then sent plainly, not aws-chunked,
+    // which every S3 implementation (the local emulator included) stores correctly.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 30_000 },
+  });
+  return s3Client;
+}
+
 /** Drops cached clients so the next call picks up new endpoint configuration (tests, local tooling). */
 export function resetClients(): void {
   documentClient?.destroy();
   documentClient = undefined;
+  s3Client?.destroy();
+  s3Client = undefined;
 }

@@ -87,6 +87,21 @@ export const tables = {
     ttlAttribute: 'expires_at',
     purpose: 'Idempotency-Key records of POST requests with their stored responses, kept 24 hours.',
   },
+  exclusions: {
+    id: 'Exclusions',
+    envVar: 'TABLE_EXCLUSIONS',
+    partitionKey: { name: 'list_key', type: 'S' },
+    sortKey: { name: 'row_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose:
+      'OIG LEIE rows by list version and normalised name (`<version>#I#<surname key>` for individuals, `<version>#E#<name key>` for entities); old versions expire.',
+  },
+  sourceState: {
+    id: 'SourceState',
+    envVar: 'TABLE_SOURCE_STATE',
+    partitionKey: { name: 'source', type: 'S' },
+    purpose: 'One item per ingested source: the current LEIE list version (the pointer lookups follow), its ETag, hash and statistics.',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableId = keyof typeof tables;
@@ -113,6 +128,13 @@ export const queues = {
     maxReceiveCount: 5,
     purpose: 'Webhook deliveries and their retry chain (each hop delayed at most 900 seconds).',
   },
+  leieIngest: {
+    id: 'LeieIngestQueue',
+    envVar: 'QUEUE_URL_LEIE_INGEST',
+    visibilityTimeoutSeconds: 960,
+    maxReceiveCount: 3,
+    purpose: 'Daily LEIE check requests; the ingest worker downloads the list when it changed.',
+  },
 } as const satisfies Record<string, QueueDefinition>;
 
 export type QueueId = keyof typeof queues;
@@ -122,6 +144,11 @@ export const buckets = {
     id: 'CertificateBucket',
     envVar: 'BUCKET_CERTIFICATES',
     purpose: 'Signed PDF certificates, kept at least seven years.',
+  },
+  sourceArchive: {
+    id: 'SourceArchiveBucket',
+    envVar: 'BUCKET_SOURCE_ARCHIVE',
+    purpose: 'Raw downloads of the source files (each LEIE list, by date), for audit.',
   },
 } as const satisfies Record<string, BucketDefinition>;
 
@@ -134,6 +161,13 @@ export const schedules = {
     targetQueue: 'monitorSweep',
     message: { kind: 'monitor_sweep' },
     purpose: 'Starts the daily monitor sweep at 06:00 UTC.',
+  },
+  dailyLeieCheck: {
+    id: 'DailyLeieCheck',
+    expression: 'cron(0 7 * * ? *)',
+    targetQueue: 'leieIngest',
+    message: { kind: 'leie_ingest' },
+    purpose: 'Checks the OIG LEIE file for a new version at 07:00 UTC (OIG replaces it monthly).',
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 

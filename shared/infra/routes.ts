@@ -40,6 +40,7 @@ export interface WorkerDefinition {
   readonly maxConcurrency: number;
   readonly uses: ResourceUse;
   readonly timeoutSeconds: number;
+  readonly memoryMb?: number;
   readonly summary: string;
 }
 
@@ -62,6 +63,15 @@ export const routes: readonly RouteDefinition[] = [
     uses: {},
     summary: "The calling key's account, plan, limits and this month's usage.",
   },
+  {
+    id: 'GetCoverage',
+    method: 'GET',
+    path: '/v1/coverage',
+    entry: 'functions/coverage/get-coverage.ts',
+    auth: 'api_key',
+    uses: {},
+    summary: 'The coverage matrix: supported states, their sources and the professions each verifies.',
+  },
 ];
 
 /** Answers every request that no route matches: 404, or 405 with `Allow` for a known path. */
@@ -72,7 +82,19 @@ export const fallbackRoute = {
 } as const;
 
 /** Queue consumers, fed by Lambda event-source mappings on AWS and by pollers locally. */
-export const workers: readonly WorkerDefinition[] = [];
+export const workers: readonly WorkerDefinition[] = [
+  {
+    id: 'LeieIngest',
+    queue: 'leieIngest',
+    entry: 'functions/leie-ingest/ingest-leie.ts',
+    batchSize: 1,
+    maxConcurrency: 2,
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    uses: { tables: { exclusions: 'readWrite', sourceState: 'readWrite' }, buckets: { sourceArchive: 'write' } },
+    summary: 'Downloads the OIG LEIE list when it changed and switches lookups to it.',
+  },
+];
 
 /** Everything a route's function may touch: its own uses plus what the request pipeline needs. */
 export function resourceAccess(route: RouteDefinition): ResourceUse {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
 import { queues, tables } from '#shared/infra/resources.ts';
-import { routes } from '#shared/infra/routes.ts';
+import { routes, workers } from '#shared/infra/routes.ts';
 
 let outdir: string;
 let stack: ServiceStack;
@@ -81,7 +81,7 @@ describe('CDK template', () => {
 
   it('runs every function on Node.js 22, arm64, ESM, traced, with its own log group', () => {
     const functions = Object.values(resources()).filter((r) => r.Type === 'AWS::Lambda::Function');
-    expect(functions.length).toBe(routes.length + 1);
+    expect(functions.length).toBe(routes.length + 1 + workers.length);
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
@@ -98,7 +98,7 @@ describe('CDK template', () => {
       expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(props.DeletionProtectionEnabled).toBe(true);
     }
-    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency']);
+    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency', 'Exclusions']);
   });
 
   it('gives every work queue a dead-letter queue, all encrypted and TLS-only', () => {
@@ -133,11 +133,33 @@ describe('CDK template', () => {
     });
   });
 
-  it('schedules the daily monitor sweep into its queue', () => {
+  it('schedules the daily monitor sweep and the daily LEIE check into their queues', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(0 6 * * ? *)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.queues.monitorSweep), 'Arn'] } })],
     });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 7 * * ? *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.queues.leieIngest), 'Arn'] } })],
+    });
+  });
+
+  it('feeds the LEIE ingest worker from its queue with partial batch responses, and grants it only what it uses', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.queues.leieIngest), 'Arn'] },
+      FunctionName: { Ref: logicalId(stack.functions.LeieIngest!.fn) },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    const statements = statementsOf('LeieIngest');
+    const s3Actions = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:'))).flatMap((s) => [s.Action].flat());
+    expect(s3Actions).toEqual(['s3:PutObject']);
+    const touches = (id: keyof typeof tables) => statements.some((s) => JSON.stringify(s.Resource).includes(logicalId(stack.tables[id])));
+    expect(touches('exclusions')).toBe(true);
+    expect(touches('sourceState')).toBe(true);
+    expect(touches('apiKeys')).toBe(false);
+    expect(touches('usage')).toBe(false);
   });
 
   it('scopes grants: the health function touches no table; authenticated routes only read keys', () => {

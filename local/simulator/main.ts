@@ -1,0 +1,36 @@
+/**
+ * Runs the source simulator on its own:
+ *
+ *   npx tsx local/simulator/main.ts --data-dir <dir> [--port 4010] [--host 127.0.0.1]
+ *
+ * Prints the base URL and the connector settings that point at it, then serves until interrupted.
+ */
+import { parseArgs } from 'node:util';
+import { startSourceSimulator } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+  },
+});
+
+const dataDir = values['data-dir'];
+const port = Number(values.port);
+if (!dataDir || !Number.isInteger(port) || port < 0 || port > 65_535) {
+  process.stderr.write('usage: tsx local/simulator/main.ts --data-dir <dir> [--port <n>] [--host <address>]\n');
+  process.exit(2);
+}
+
+const simulator = await startSourceSimulator({ dataDir, port, host: values.host });
+process.stdout.write(
+  `${simulator.url}\n` +
+    `NPPES_API_URL=${simulator.url}/api/\n` +
+    `SODA_BASE_URL=${simulator.url}\n` +
+    `LEIE_CSV_URL=${simulator.url}/exclusions/downloadables/UPDATED.csv\n`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void simulator.close().then(() => process.exit(0)));
+}

@@ -1,0 +1,264 @@
+/**
+ * The local source simulator: one HTTP server on 127.0.0.1 that answers like the public sources the
+ * service checks, in their real formats, from the files of a data directory (see source-data.ts):
+ *
+ *   GET /api/?version=2.1&…                      NPPES NPI Registry API v2.1 (nppes-search.ts)
+ *   GET /resource/<dataset-id>.json?$where=…     Socrata SODA 2.0 for the state boards (soda-query.ts)
+ *   GET /exclusions/downloadables/UPDATED.csv    the OIG LEIE full file, with ETag / Last-Modified
+ *   GET /health                                  {"status":"ok"}
+ *
+ * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
+ * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv. Failures are injected per source with
+ * faults.json (faults.ts).
+ */
+import { createReadStream } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { pipeline } from 'node:stream';
+import { httpDate, isNotModified } from './conditional-get.ts';
+import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
+import { searchNppes } from './nppes-search.ts';
+import { runSodaQuery, socrataError } from './soda-query.ts';
+import { SourceData } from './source-data.ts';
+
+export interface SourceSimulator {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export interface SourceSimulatorOptions {
+  readonly dataDir: string;
+  readonly host?: string;
+  /** 0 or omitted: an ephemeral port. */
+  readonly port?: number;
+  /**
+   * Socrata throttles requests without an app token from a shared pool. When set, SODA requests
+   * without `X-App-Token` (or `$$app_token`) beyond this many in any 60 seconds get HTTP 429.
+   * Off by default.
+   */
+  readonly anonymousSodaRequestsPerMinute?: number;
+}
+
+type Route =
+  | { readonly kind: 'health' }
+  | { readonly kind: 'nppes' }
+  | { readonly kind: 'soda'; readonly dataset: string }
+  | { readonly kind: 'leie' }
+  | { readonly kind: 'not_found' };
+
+const leiePath = '/exclusions/downloadables/UPDATED.csv';
+
+function routeOf(pathname: string): Route {
+  if (pathname === '/health') return { kind: 'health' };
+  if (pathname === '/api/' || pathname === '/api') return { kind: 'nppes' };
+  if (pathname === leiePath) return { kind: 'leie' };
+  const soda = /^\/resource\/([^/]+)$/.exec(pathname);
+  if (soda) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(soda[1]!);
+    } catch {
+      return { kind: 'not_found' };
+    }
+    return { kind: 'soda', dataset: segment.replace(/\.json$/, '') };
+  }
+  return { kind: 'not_found' };
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
+  const bytes = Buffer.from(body, 'utf8');
+  res.writeHead(status, { 'content-type': contentType, 'content-length': String(bytes.length), ...headers });
+  res.end(bytes);
+}
+
+const jsonType = 'application/json';
+const sodaJsonType = 'application/json;charset=utf-8';
+
+/** Drops the connection as a failed host or a reset middlebox does: the client sees ECONNRESET. */
+function resetConnection(socket: Socket): void {
+  if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+export async function startSourceSimulator(options: SourceSimulatorOptions): Promise<SourceSimulator> {
+  const data = new SourceData(options.dataDir);
+  const timers = new Set<NodeJS.Timeout>();
+  const held = new Set<ServerResponse>();
+  const anonymousSodaRequests: number[] = [];
+  let closed = false;
+
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', `source simulator failure: ${(error as Error).message}\n`);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const route = routeOf(url.pathname);
+    if (route.kind === 'not_found') {
+      if (url.pathname.startsWith('/resource/')) {
+        send(res, 404, sodaJsonType, JSON.stringify(socrataError('not_found', 'Not found')));
+      } else {
+        send(res, 404, 'text/plain; charset=utf-8', 'Not Found\n');
+      }
+      return;
+    }
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') {
+      send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { allow: 'GET, HEAD' });
+      return;
+    }
+    if (route.kind === 'health') {
+      send(res, 200, jsonType, JSON.stringify({ status: 'ok' }));
+      return;
+    }
+
+    const faults = await data.faults();
+    const fault: Fault | undefined =
+      route.kind === 'soda' ? faultFor(faults, route.dataset, 'soda') : faultFor(faults, route.kind);
+    if (fault?.latencyMs) {
+      await delay(fault.latencyMs);
+      if (closed || res.destroyed || req.socket.destroyed) return;
+    }
+    switch (fault?.mode) {
+      case 'down':
+        resetConnection(req.socket);
+        return;
+      case 'timeout':
+        // Accept and never answer; close() releases the connection.
+        held.add(res);
+        res.once('close', () => held.delete(res));
+        return;
+      case 'error':
+        sendServerError(route, res);
+        return;
+      default:
+        break;
+    }
+    const malformed = fault?.mode === 'malformed';
+    switch (route.kind) {
+      case 'nppes':
+        await serveNppes(url, res, malformed);
+        return;
+      case 'soda':
+        await serveSoda(route.dataset, req, url, res, malformed);
+        return;
+      case 'leie':
+        await serveLeie(req, res, malformed);
+        return;
+    }
+  }
+
+  function sendServerError(route: Route, res: ServerResponse): void {
+    if (route.kind === 'nppes') send(res, 500, 'text/html; charset=utf-8', nppesErrorPage);
+    else if (route.kind === 'soda') send(res, 500, sodaJsonType, JSON.stringify(socrataError('internal_error', 'Internal error')));
+    else send(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error\n');
+  }
+
+  async function serveNppes(url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
+    const answer = searchNppes(await data.nppes(), url.searchParams);
+    const text = JSON.stringify(answer.body, null, answer.pretty ? 2 : undefined);
+    send(res, 200, jsonType, malformed ? truncatedJson(text) : text);
+  }
+
+  function anonymousLimitReached(req: IncomingMessage, url: URL): number | undefined {
+    const limit = options.anonymousSodaRequestsPerMinute;
+    if (limit === undefined) return undefined;
+    const header = req.headers['x-app-token'];
+    const token = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('$$app_token') ?? '';
+    if (token.trim() !== '') return undefined;
+    const now = Date.now();
+    while (anonymousSodaRequests.length > 0 && anonymousSodaRequests[0]! <= now - 60_000) anonymousSodaRequests.shift();
+    if (anonymousSodaRequests.length >= limit) return Math.max(1, Math.ceil((anonymousSodaRequests[0]! + 60_000 - now) / 1000));
+    anonymousSodaRequests.push(now);
+    return undefined;
+  }
+
+  async function serveSoda(dataset: string, req: IncomingMessage, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
+    const retryAfter = anonymousLimitReached(req, url);
+    if (retryAfter !== undefined) {
+      // Socrata's throttling answer is a 429; its body here follows Socrata's error shape.
+      const body = socrataError('too_many_requests', 'Too many requests without an app token; send X-App-Token');
+      send(res, 429, sodaJsonType, JSON.stringify(body), { 'retry-after': String(retryAfter) });
+      return;
+    }
+    const rows = await data.board(dataset);
+    let status: number;
+    let text: string;
+    if (!rows) {
+      status = 404;
+      text = JSON.stringify({ code: 'not_found', error: true, message: `Dataset ${dataset} not found` });
+    } else {
+      const result = runSodaQuery(rows, url.searchParams);
+      status = result.status;
+      text = JSON.stringify(result.body);
+    }
+    if (malformed) send(res, 200, sodaJsonType, truncatedJson(text));
+    else send(res, status, sodaJsonType, text);
+  }
+
+  async function serveLeie(req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
+    if (malformed) {
+      send(res, 200, 'text/csv', malformedLeieCsv);
+      return;
+    }
+    const file = await data.leie();
+    if (!file) {
+      send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>Page Not Found</h1></body></html>\n');
+      return;
+    }
+    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+    if (isNotModified(req.headers, file)) {
+      res.writeHead(304, validators);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(file.size), ...validators });
+    if (req.method === 'HEAD' || file.size === 0) {
+      res.end();
+      return;
+    }
+    pipeline(createReadStream(file.path, { start: 0, end: file.size - 1 }), res, (error) => {
+      if (error) res.destroy();
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        closed = true;
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        for (const res of held) res.socket?.destroy();
+        held.clear();
+        if (!server.listening) {
+          resolve();
+          return;
+        }
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Name normalisation shared by every source: upper case, accents removed, apostrophes and periods
+ * dropped, other punctuation turned into spaces, hyphens kept (they separate surname parts).
+ */
+
+const suffixes = new Set(['JR', 'SR', 'II', 'III', 'IV', 'V', 'MD', 'DO', 'PHD', 'RN', 'ESQ']);
+/** Surname particles that are never a surname on their own. */
+const particles = new Set(['DE', 'DEL', 'DELA', 'LA', 'LAS', 'LOS', 'DA', 'DAS', 'DO', 'DOS', 'DI', 'DU', 'VAN', 'VON', 'DER', 'DEN', 'TER', 'LE', 'ST', 'Y', 'E', 'AL', 'EL', 'BIN', 'BEN']);
+
+export function normalizeName(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toUpperCase()
+    .replace(/['’`.]/g, '')
+    .replace(/[^\p{L}\p{N}\- ]+/gu, ' ')
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A surname without generational or degree suffixes: `SMITH JR` → `SMITH`. */
+export function stripSuffixes(normalized: string): string {
+  const words = normalized.split(' ');
+  while (words.length > 1 && suffixes.has(words[words.length - 1]!)) words.pop();
+  return words.join(' ');
+}
+
+/**
+ * Lookup keys of a surname: its joined form (`GARCIA-LOPEZ` and `GARCIA LOPEZ` both → `GARCIALOPEZ`)
+ * and each part that can stand alone (`GARCIA`, `LOPEZ`; `DE LA CRUZ` → `DELACRUZ`, `CRUZ`).
+ */
+export function lastNameKeys(lastName: string): string[] {
+  const normalized = stripSuffixes(normalizeName(lastName));
+  if (!normalized) return [];
+  const parts = normalized.split(/[- ]/).filter(Boolean);
+  const keys = new Set<string>([parts.join('')]);
+  if (parts.length > 1) for (const part of parts) if (part.length >= 2 && !particles.has(part)) keys.add(part);
+  return [...keys];
+}
+
+/** The canonical lookup key of a surname (its joined form). */
+export function lastNameKey(lastName: string): string {
+  return lastNameKeys(lastName)[0] ?? '';
+}

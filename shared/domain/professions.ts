@@ -1,0 +1,18 @@
+/** The spec's profession values (Verification request), grouped as the spec groups them. */
+export const professionGroups = {
+  'Physicians and advanced practice': ['physician', 'physician_assistant', 'nurse_practitioner', 'naturopathic_physician', 'podiatrist', 'chiropractor'],
+  'Behavioural health': ['psychologist', 'social_worker', 'counselor', 'marriage_family_therapist', 'behavior_analyst', 'art_therapist', 'music_therapist', 'psychiatric_technician'],
+  Nursing: ['registered_nurse', 'practical_nurse', 'clinical_nurse_specialist', 'nurse_anesthetist', 'nurse_midwife', 'public_health_nurse', 'midwife', 'nursing_assistant', 'home_health_aide', 'medication_aide'],
+  'Rehabilitation and therapy': ['physical_therapist', 'physical_therapist_assistant', 'occupational_therapist', 'occupational_therapy_assistant', 'speech_language_pathologist', 'audiologist', 'respiratory_therapist', 'athletic_trainer', 'exercise_physiologist', 'massage_therapist', 'acupuncturist'],
+  Dental: ['dentist', 'dental_hygienist', 'dental_assistant'],
+  'Pharmacy, vision and diagnostics': ['pharmacist', 'pharmacy_technician', 'optometrist', 'optician', 'radiographer', 'clinical_laboratory_personnel', 'genetic_counselor', 'perfusionist', 'hearing_instrument_specialist'],
+  'Public and community health': ['dietitian', 'emergency_medical', 'lactation_consultant', 'community_health_worker', 'nursing_home_administrator', 'sanitarian'],
+} as const;
+
+export type Profession = (typeof professionGroups)[keyof typeof professionGroups][number];
+
+export const professions: readonly Profession[] = Object.values(professionGroups).flat();
+
+export function isProfession(value: string): value is Profession {
+  return (professions as readonly string[]).includes(value);
+}

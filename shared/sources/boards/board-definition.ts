@@ -1,0 +1,101 @@
+/**
+ * The declarative shape of a state board connector: which datasets to query, how their rows map onto a
+ * license, the status vocabulary, the license-type → profession rules and the discipline signal.
+ * Everything a state needs is data here; one generic search (board-search.ts) runs every state.
+ */
+import type { BoardStatus } from '../../domain/license-status.ts';
+import type { Profession } from '../../domain/professions.ts';
+import type { StateCode } from '../../domain/us-states.ts';
+import type { SodaRow } from '../soda/soda-client.ts';
+import type { DateFormat } from './dates.ts';
+
+/** How a license type reads: a profession, healthcare without a readable profession, or not healthcare. */
+export type Classification =
+  | { kind: 'profession'; profession: Profession }
+  | { kind: 'unclassified' }
+  | { kind: 'non_healthcare' };
+
+export interface ProfessionRule {
+  /** Tested against the upper-cased raw license wording. */
+  readonly pattern: RegExp;
+  readonly profession: Profession | 'non_healthcare' | 'unclassified';
+}
+
+export interface DatasetDefinition {
+  readonly id: string;
+  readonly title: string;
+  readonly fields: {
+    readonly licenseNumber: string;
+    readonly lastName: string;
+    readonly firstName: string;
+    readonly middleName?: string;
+    readonly suffix?: string;
+    readonly status: string;
+    readonly expiry?: string;
+    readonly issued?: string;
+    readonly birthYear?: string;
+  };
+  readonly dateFormat: DateFormat;
+  /** Raw license wording (kept for `license_type`); may combine several fields. */
+  licenseType(row: SodaRow): string;
+  /** Raw status → spec status, keys upper-cased. Anything unmapped is reported `inactive`, never active. */
+  readonly statuses: Readonly<Record<string, BoardStatus>>;
+  /** Status adjustments from other columns (e.g. a board order that suspends). */
+  statusOverride?(rows: readonly SodaRow[]): BoardStatus | undefined;
+  classify(row: SodaRow): Classification;
+  /** True if this license's rows carry a disciplinary signal. */
+  disciplined(rows: readonly SodaRow[]): boolean;
+  /** Rows of one license share this key (one row per discipline case in some datasets). */
+  licenseKey(row: SodaRow): string;
+  /** Every profession this dataset's rules can yield (for `professions_covered`). */
+  readonly professions: readonly Profession[];
+}
+
+export interface DisciplineDatasetDefinition {
+  readonly id: string;
+  readonly title: string;
+  readonly licenseNumberField: string;
+  readonly lastNameField: string;
+}
+
+export interface StateBoardDefinition {
+  readonly state: StateCode;
+  /** Human-readable source name used in `sources_checked`. */
+  readonly sourceName: string;
+  /** Socrata domain of the real source. */
+  readonly domain: string;
+  readonly datasets: readonly DatasetDefinition[];
+  readonly disciplineDataset?: DisciplineDatasetDefinition;
+  /**
+   * `reject_before_lookup`: a profession outside `professions_covered` is answered
+   * `profession_not_covered` without a query. `look_up`: the board is searched anyway and answers
+   * `not_found` (CO publishes only coded types; IL searches every profession it licenses).
+   */
+  readonly uncoveredProfession: 'reject_before_lookup' | 'look_up';
+}
+
+/** Builds `classify` and `professions` from ordered rules (first match wins). */
+export function professionRules(rules: readonly ProfessionRule[], fallback: Classification) {
+  return {
+    classifyText(text: string): Classification {
+      const upper = text.toUpperCase();
+      for (const rule of rules) {
+        if (!rule.pattern.test(upper)) continue;
+        if (rule.profession === 'non_healthcare') return { kind: 'non_healthcare' };
+        if (rule.profession === 'unclassified') return { kind: 'unclassified' };
+        return { kind: 'profession', profession: rule.profession };
+      }
+      return fallback;
+    },
+    professions: [...new Set(rules.map((r) => r.profession).filter((p): p is Profession => p !== 'non_healthcare' && p !== 'unclassified'))],
+  };
+}
+
+/** A row value as trimmed text; SODA omits empty fields and some boards write the literal "None". */
+export function field(row: SodaRow, name: string | undefined): string {
+  if (!name) return '';
+  const value = row[name];
+  if (value === undefined || value === null) return '';
+  const text = String(value).trim();
+  return text === 'None' ? '' : text;
+}

@@ -1,0 +1,135 @@
+/**
+ * Searches a state's board datasets by surname and turns their rows into normalised licenses. Rows of
+ * one license are merged (discipline aggregated); statuses are mapped through the state's vocabulary
+ * (unmapped values are never reported active); license types are classified, and non-healthcare
+ * licenses are left out here, whatever the caller asks for.
+ */
+import type { BoardStatus } from '../../domain/license-status.ts';
+import type { Profession } from '../../domain/professions.ts';
+import type { StateCode } from '../../domain/us-states.ts';
+import { sodaBaseUrl } from '../source-config.ts';
+import { SodaClient, type SodaDataset, type SodaRow } from '../soda/soda-client.ts';
+import { anyOf, surnameCondition } from '../soda/soql.ts';
+import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
+import { parseBoardDate } from './dates.ts';
+
+export interface BoardLicense {
+  readonly state: StateCode;
+  readonly source: string;
+  readonly datasetId: string;
+  readonly licenseNumber: string;
+  readonly firstName: string;
+  readonly middleName: string;
+  readonly lastName: string;
+  readonly suffix: string;
+  /** Full name as the source writes it. */
+  readonly name: string;
+  /** The state's raw license wording or code. */
+  readonly licenseType: string;
+  readonly classification: Classification;
+  readonly profession: Profession | null;
+  readonly status: BoardStatus;
+  readonly rawStatus: string;
+  /** False when the raw status was not in the state's vocabulary (reported inactive). */
+  readonly statusRecognised: boolean;
+  readonly expiryDate: string | null;
+  readonly issueDate: string | null;
+  readonly disciplinary: boolean;
+  readonly birthYear: number | null;
+  /** Rows merged into this license (one per discipline case in some datasets). */
+  readonly rowCount: number;
+}
+
+export interface BoardSearchResult {
+  readonly state: StateCode;
+  readonly source: string;
+  readonly licenses: readonly BoardLicense[];
+  /** When the board answered (ISO). */
+  readonly asOf: string;
+}
+
+function titleCase(value: string): string {
+  return value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+/** Merges rows by license and maps them. Pure: the unit tests feed it rows in each board's format. */
+export function licensesFromRows(
+  board: StateBoardDefinition,
+  dataset: DatasetDefinition,
+  rows: readonly SodaRow[],
+  disciplinedLicenseNumbers: ReadonlySet<string> = new Set(),
+): BoardLicense[] {
+  const groups = new Map<string, SodaRow[]>();
+  for (const row of rows) {
+    const key = dataset.licenseKey(row);
+    if (!key) continue;
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  const licenses: BoardLicense[] = [];
+  for (const group of groups.values()) {
+    const row = group[0]!;
+    const classification = dataset.classify(row);
+    if (classification.kind === 'non_healthcare') continue;
+    const f = dataset.fields;
+    const rawStatus = field(row, f.status);
+    const mapped = dataset.statuses[rawStatus.toUpperCase()];
+    const status: BoardStatus = dataset.statusOverride?.(group) ?? mapped ?? 'inactive';
+    const licenseNumber = field(row, f.licenseNumber);
+    const [first, middle, last, suffix] = [f.firstName, f.middleName, f.lastName, f.suffix].map((name) => field(row, name));
+    const birthYear = Number(field(row, f.birthYear));
+    licenses.push({
+      state: board.state,
+      source: board.sourceName,
+      datasetId: dataset.id,
+      licenseNumber,
+      firstName: first!,
+      middleName: middle!,
+      lastName: last!,
+      suffix: suffix!,
+      name: titleCase([first, middle, last].filter(Boolean).join(' ')) + (suffix ? ` ${suffix}` : ''),
+      licenseType: dataset.licenseType(row),
+      classification,
+      profession: classification.kind === 'profession' ? classification.profession : null,
+      status,
+      rawStatus,
+      statusRecognised: mapped !== undefined,
+      expiryDate: parseBoardDate(field(row, f.expiry), dataset.dateFormat),
+      issueDate: parseBoardDate(field(row, f.issued), dataset.dateFormat),
+      disciplinary: dataset.disciplined(group) || disciplinedLicenseNumbers.has(licenseNumber.toUpperCase()),
+      birthYear: Number.isInteger(birthYear) && birthYear > 1900 ? birthYear : null,
+      rowCount: group.length,
+    });
+  }
+  return licenses;
+}
+
+export class BoardSearch {
+  constructor(
+    private readonly soda: SodaClient = new SodaClient(),
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Every healthcare license on the state's board whose holder's surname matches one of `surnames`. */
+  async byLastName(board: StateBoardDefinition, surnames: readonly string[]): Promise<BoardSearchResult> {
+    if (surnames.length === 0) throw new Error('byLastName needs at least one surname');
+    const baseUrl = sodaBaseUrl(board.domain);
+    const dataset = (id: string): SodaDataset => ({ baseUrl, id, source: board.sourceName });
+    const [discipline, ...perDataset] = await Promise.all([
+      board.disciplineDataset
+        ? this.soda.query(dataset(board.disciplineDataset.id), {
+            where: anyOf(surnames.map((s) => surnameCondition(board.disciplineDataset!.lastNameField, s))),
+          })
+        : Promise.resolve([] as SodaRow[]),
+      ...board.datasets.map((d) =>
+        this.soda.query(dataset(d.id), { where: anyOf(surnames.map((s) => surnameCondition(d.fields.lastName, s))) }),
+      ),
+    ]);
+    const disciplined = new Set(
+      board.disciplineDataset ? discipline!.map((row) => field(row, board.disciplineDataset!.licenseNumberField).toUpperCase()) : [],
+    );
+    const licenses = board.datasets.flatMap((d, i) => licensesFromRows(board, d, perDataset[i]!, disciplined));
+    return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString() };
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The ingested OIG LEIE list in DynamoDB. Each ingest writes a complete new version of the rows, then
+ * switches one pointer item (SourceState `leie`) to it with a single conditional write. A lookup reads
+ * the pointer once and queries that version only, so it sees the old list or the new one, never a mix.
+ * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../aws/clients.ts';
+import { tableName } from '../../config.ts';
+import { lastNameKeys, normalizeName } from '../../domain/names/normalize.ts';
+import type { LeieRecord } from './leie-record.ts';
+
+export const rowTtlDays = 90;
+export const refreshAfterDays = 30;
+
+export interface LeieListVersion {
+  readonly version: string;
+  readonly etag: string | null;
+  readonly last_modified: string | null;
+  readonly sha256: string;
+  readonly ingested_at: string;
+  readonly archive_key: string | null;
+  readonly stats: IngestStats;
+}
+
+export interface IngestStats {
+  readonly rows: number;
+  readonly individuals: number;
+  readonly entities: number;
+  readonly with_npi: number;
+  readonly with_dob: number;
+  readonly with_waiver: number;
+  readonly malformed_rows: number;
+  readonly bytes: number;
+}
+
+/** Index keys under which a record is found: each surname key for people, the name key for entities. */
+export function recordKeys(record: LeieRecord): string[] {
+  if (record.kind === 'entity') return [`E#${normalizeName(record.businessName).replace(/[^A-Z0-9]/g, '')}`];
+  return lastNameKeys(record.lastName).map((key) => `I#${key}`);
+}
+
+type Item = Record<string, unknown>;
+
+function toItem(record: LeieRecord, listKey: string, rowId: string, expiresAt: number): Item {
+  const item: Item = { list_key: listKey, row_id: rowId, expires_at: expiresAt };
+  for (const [k, v] of Object.entries(record)) if (v !== null && v !== '') item[k] = v;
+  return item;
+}
+
+function fromItem(item: Item): LeieRecord {
+  const text = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : '');
+  const nullable = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : null);
+  return {
+    kind: item.kind === 'entity' ? 'entity' : 'individual',
+    lastName: text('lastName'),
+    firstName: text('firstName'),
+    middleName: text('middleName'),
+    businessName: text('businessName'),
+    general: text('general'),
+    specialty: text('specialty'),
+    upin: nullable('upin'),
+    npi: nullable('npi'),
+    dob: nullable('dob'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    exclusionType: text('exclusionType'),
+    exclusionDate: nullable('exclusionDate'),
+    reinstatementDate: nullable('reinstatementDate'),
+    waiverDate: nullable('waiverDate'),
+    waiverState: nullable('waiverState'),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class ExclusionStore {
+  /** The list version lookups currently follow. */
+  async current(): Promise<LeieListVersion | undefined> {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));
+    return out.Item as LeieListVersion | undefined;
+  }
+
+  /** Individuals on the list version whose surname shares a key with `lastName`. */
+  async findIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {
+    const seen = new Set<string>();
+    const records: LeieRecord[] = [];
+    for (const key of lastNameKeys(lastName)) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await dynamo().send(
+          new QueryCommand({
+            TableName: tableName('exclusions'),
+            KeyConditionExpression: 'list_key = :k',
+            ExpressionAttributeValues: { ':k': `${list.version}#I#${key}` },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of out.Items ?? []) {
+          if (seen.has(item.row_id as string)) continue;
+          seen.add(item.row_id as string);
+          records.push(fromItem(item));
+        }
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }
+    return records;
+  }
+
+  /** Writes records of a version being built (invisible until `switchTo`). */
+  async write(version: string, records: readonly { record: LeieRecord; row: number }[], now: Date): Promise<void> {
+    const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
+    const items = records.flatMap(({ record, row }) =>
+      recordKeys(record).map((key) => toItem(record, `${version}#${key}`, String(row).padStart(7, '0'), expiresAt)),
+    );
+    const batches: Item[][] = [];
+    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+    await Promise.all(batches.map((batch) => this.writeBatch(batch)));
+  }
+
+  private async writeBatch(items: Item[]): Promise<void> {
+    let pending = items;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');
+      if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
+      const out = await dynamo().send(
+        new BatchWriteCommand({
+          RequestItems: { [tableName('exclusions')]: pending.map((Item) => ({ PutRequest: { Item } })) },
+        }),
+      );
+      pending = (out.UnprocessedItems?.[tableName('exclusions')] ?? []).map((r) => r.PutRequest!.Item as Item);
+    }
+  }
+
+  /**
+   * Makes `next` the current version in one conditional write; false if another ingest switched first
+   * (its rows then simply expire).
+   */
+  async switchTo(next: LeieListVersion, previousVersion: string | undefined): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName('sourceState'),
+          Item: { source: 'leie', ...next },
+          ConditionExpression: previousVersion === undefined ? 'attribute_not_exists(version)' : 'version = :prev',
+          ...(previousVersion === undefined ? {} : { ExpressionAttributeValues: { ':prev': previousVersion } }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * SoQL query building for Socrata SODA: string literals always quoted with doubled single quotes, so no
+ * value (a name like `O'Brien'); DROP …`) can change the query's structure. Comparisons are made on
+ * `upper(field)` against upper-cased values.
+ */
+
+/** A SoQL string literal: `O'Brien` → `'O''BRIEN'` (after the caller's normalisation). */
+export function soqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** Field names are our own constants; refuse anything that is not a plain identifier. */
+export function soqlField(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid SoQL field name: ${name}`);
+  return name;
+}
+
+/** Escapes LIKE wildcards in a value so it matches literally. */
+export function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function upperEquals(field: string, value: string): string {
+  return `upper(${soqlField(field)}) = ${soqlString(value.toUpperCase())}`;
+}
+
+export function upperLike(field: string, pattern: string): string {
+  return `upper(${soqlField(field)}) like ${soqlString(pattern.toUpperCase())}`;
+}
+
+export function anyOf(conditions: readonly string[]): string {
+  if (conditions.length === 0) throw new Error('anyOf needs at least one condition');
+  return conditions.length === 1 ? conditions[0]! : `(${conditions.join(' OR ')})`;
+}
+
+export function allOf(conditions: readonly string[]): string {
+  if (conditions.length === 0) throw new Error('allOf needs at least one condition');
+  return conditions.length === 1 ? conditions[0]! : `(${conditions.join(' AND ')})`;
+}
+
+/**
+ * Matches a surname stored whole or as part of a hyphenated or two-part surname:
+ * `GARCIA` finds `GARCIA`, `GARCIA-LOPEZ`, `LOPEZ-GARCIA`, `GARCIA LOPEZ` and `DE GARCIA`.
+ */
+export function surnameCondition(field: string, surname: string): string {
+  const value = surname.toUpperCase();
+  if (/[%_\\]/.test(value)) return upperEquals(field, value);
+  return anyOf([
+    upperEquals(field, value),
+    upperLike(field, `${value}-%`),
+    upperLike(field, `%-${value}`),
+    upperLike(field, `${value} %`),
+    upperLike(field, `% ${value}`),
+  ]);
+}
+
+export interface SoqlQuery {
+  readonly select?: readonly string[];
+  readonly where?: string;
+  readonly order?: string;
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+export function soqlParams(query: SoqlQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.select?.length) params.set('$select', query.select.map(soqlField).join(','));
+  if (query.where) params.set('$where', query.where);
+  params.set('$order', query.order ?? ':id');
+  if (query.limit !== undefined) params.set('$limit', String(query.limit));
+  if (query.offset) params.set('$offset', String(query.offset));
+  return params;
+}

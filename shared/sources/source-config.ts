@@ -1,0 +1,26 @@
+/**
+ * Where the external sources are: the real public endpoints by default, the local simulator when the
+ * environment says so. Only configuration differs between the two.
+ */
+export const sourceNames = {
+  nppes: 'NPPES NPI Registry',
+  leie: 'OIG LEIE',
+} as const;
+
+export function nppesApiUrl(): string {
+  return process.env.NPPES_API_URL ?? 'https://npiregistry.cms.hhs.gov/api/';
+}
+
+export function leieCsvUrl(): string {
+  return process.env.LEIE_CSV_URL ?? 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
+}
+
+/** Base URL of a Socrata domain; `SODA_BASE_URL` overrides every domain (the simulator serves them all). */
+export function sodaBaseUrl(defaultDomain: string): string {
+  return (process.env.SODA_BASE_URL ?? `https://${defaultDomain}`).replace(/\/+$/, '');
+}
+
+/** Optional Socrata app token, sent as X-App-Token. */
+export function sodaAppToken(): string | undefined {
+  return process.env.SODA_APP_TOKEN || undefined;
+}
