@@ -145,3 +145,21 @@ describe('fault modes become typed errors', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 });
+
+describe('Socrata throttling', () => {
+  it('without an app token a throttled query (429) is retried, then reported as throttled; with a token it is not throttled', async () => {
+    const throttled = await startSourceSimulator({ dataDir: data.dir, anonymousSodaRequestsPerMinute: 1 });
+    try {
+      const dataset = { baseUrl: throttled.url, id: 'qxh8-f4bd', source: 'Washington State Department of Health' };
+      const anonymous = new SodaClient({ policy: { ...policy, maxRetryAfterMs: 50 }, appToken: '' });
+      expect(await anonymous.page(dataset, { limit: 1 })).toHaveLength(1);
+      const error = await failureOf(anonymous.page(dataset, { limit: 1 }));
+      expect(error.failure).toBe('throttled');
+      expect(error.status).toBe(429);
+      const withToken = new SodaClient({ policy, appToken: 'app-token-123' });
+      for (let i = 0; i < 3; i++) expect(await withToken.page(dataset, { limit: 1 })).toHaveLength(1);
+    } finally {
+      await throttled.close();
+    }
+  });
+});

@@ -34,7 +34,7 @@ export class SodaClient {
 
   constructor(options: SodaClientOptions = {}) {
     this.policy = options.policy ?? defaultFetchPolicy;
-    this.appToken = options.appToken ?? sodaAppToken();
+    this.appToken = options.appToken === undefined ? sodaAppToken() : options.appToken || undefined;
     this.pageSize = options.pageSize ?? 1000;
     this.maxRows = options.maxRows ?? 5000;
   }
