@@ -35,13 +35,25 @@ export interface LeieRecord {
 
 export class LeieFormatError extends Error {}
 
-/** `YYYYMMDD` → ISO date; `00000000`, empty or impossible dates → null. */
+const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `YYYYMMDD` → ISO date; `00000000`, empty or impossible dates → null. Validated with arithmetic, not
+ * Date objects: it runs four times per row on 85,000 rows.
+ */
 export function leieDate(value: string): string | null {
-  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value.trim());
-  if (!m || value === '00000000') return null;
-  const iso = `${m[1]}-${m[2]}-${m[3]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
+  if (value.length !== 8 || value === '00000000') return null;
+  for (let i = 0; i < 8; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(4, 6));
+  const day = Number(value.slice(6, 8));
+  if (year < 1800 || month < 1 || month > 12 || day < 1) return null;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > daysInMonth[month - 1]! + (leap ? 1 : 0)) return null;
+  return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
 }
 
 export function checkHeader(row: readonly string[]): void {
@@ -51,12 +63,12 @@ export function checkHeader(row: readonly string[]): void {
   }
 }
 
-/** One data row → record, or null when the row does not have the 18 columns. */
+/** One data row → record, or null when the row does not have the 18 columns. Values are used as quoted. */
 export function leieRecord(row: readonly string[]): LeieRecord | null {
   if (row.length !== leieHeader.length) return null;
   const [last, first, mid, bus, general, specialty, upin, npi, dob, address, city, state, zip, type, excl, rein, waiver, wvrState] =
-    row.map((c) => c.trim()) as string[];
-  const npiValue = /^\d{10}$/.test(npi!) && npi !== '0000000000' ? npi! : null;
+    row as string[];
+  const npiValue = npi!.length === 10 && npi !== '0000000000' && /^\d{10}$/.test(npi!) ? npi! : null;
   return {
     kind: !last && !first && bus ? 'entity' : 'individual',
     lastName: last!,

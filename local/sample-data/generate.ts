@@ -1,0 +1,205 @@
+/**
+ * Builds the whole sample from a seed and writes it:
+ *
+ *   nppes/*.json              NPPES API v2.1 result objects
+ *   leie/UPDATED.csv          the full OIG LEIE file
+ *   boards/<dataset-id>.json  rows as SODA returns them
+ *   README.md                 manifest with notable providers
+ *
+ * Order of the passes: scenario people → random people and organisations → statuses → dates and
+ * discipline → NPIs and NPPES plans → LEIE → rendering. Each pass draws from its own seeded stream.
+ */
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { coRows } from './co-rows.ts';
+import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
+import { ilRows } from './il-rows.ts';
+import { leieCsv, sampleRows, unrelatedRows } from './leie-file.ts';
+import { datasets } from './license-catalog.ts';
+import { assignDates } from './license-dates.ts';
+import { manifest } from './manifest.ts';
+import type { License, Person } from './model.ts';
+import { NameTables } from './name-tables.ts';
+import { NpiIssuer } from './npi.ts';
+import { planNppes } from './nppes-plan.ts';
+import { individualRecord, organizationRecord } from './nppes-records.ts';
+import { type LaunchState, launchStates } from './places.ts';
+import { PopulationBuilder } from './population.ts';
+import { Rng } from './prng.ts';
+import { addScenarios } from './scenarios.ts';
+import { jsonArrayLines, type SodaRow } from './soda-json.ts';
+import { assignStatuses } from './status-assignment.ts';
+import { aprnRow, medicalBoardRow, nursingRow } from './tx-rows.ts';
+import { waRow } from './wa-rows.ts';
+
+export interface SampleOptions {
+  readonly seed: string;
+  /** Healthcare people in the random population (besides the scenario people). */
+  readonly providers: number;
+}
+
+export const defaultProviders = 3000;
+
+/** The generated files: relative path → content. */
+export interface Sample {
+  readonly files: ReadonlyMap<string, string>;
+}
+
+function boardRows(rng: Rng, licenses: readonly License[]): Map<string, SodaRow[]> {
+  const rows = new Map<string, SodaRow[]>(Object.values(datasets).map((id) => [id, []]));
+  const push = (id: string, ...r: SodaRow[]): void => void rows.get(id)!.push(...r);
+  for (const license of licenses) {
+    const r = rng.fork(`row:${license.id}`);
+    switch (license.kind.dataset) {
+      case datasets.WA:
+        push(datasets.WA, waRow(r, license));
+        break;
+      case datasets.CO:
+        push(datasets.CO, ...coRows(r, license));
+        break;
+      case datasets.IL:
+        push(datasets.IL, ...ilRows(r, license));
+        break;
+      case datasets.TX_MEDICAL:
+        push(datasets.TX_MEDICAL, medicalBoardRow(r, license));
+        break;
+      case datasets.TX_RN:
+        push(datasets.TX_RN, nursingRow(license, true));
+        break;
+      case datasets.TX_VN:
+        push(datasets.TX_VN, nursingRow(license, false));
+        break;
+      case datasets.TX_APRN: {
+        const row = aprnRow(r, license);
+        if (row) push(datasets.TX_APRN, row);
+        break;
+      }
+      case datasets.DE:
+        push(datasets.DE, deLicenseRow(license));
+        push(datasets.DE_DISCIPLINE, ...deDisciplineRows(license));
+        break;
+    }
+  }
+  // Socrata returns rows in its internal order, not grouped by how they were made; the rows of one
+  // license (one per discipline case) stay together.
+  for (const [id, list] of rows) {
+    const order = rng.fork(`order:${id}`);
+    const groups: SodaRow[][] = [];
+    for (const row of list) {
+      const key = JSON.stringify([row.licensenumber, row.license_number, row.license_no, row.licensetype, row.lastname, row.last_name]);
+      const last = groups.at(-1);
+      const lastKey = last ? JSON.stringify([last[0]!.licensenumber, last[0]!.license_number, last[0]!.license_no, last[0]!.licensetype, last[0]!.lastname, last[0]!.last_name]) : null;
+      if (last && key === lastKey) last.push(row);
+      else groups.push([row]);
+    }
+    rows.set(id, order.shuffle(groups).flat());
+  }
+  return rows;
+}
+
+function statusField(id: string): string | null {
+  switch (id) {
+    case datasets.WA:
+      return 'status';
+    case datasets.CO:
+      return 'licensestatusdescription';
+    case datasets.DE_DISCIPLINE:
+      return null;
+    default:
+      return 'license_status';
+  }
+}
+
+export function buildSample(options: SampleOptions): Sample {
+  const seed = options.seed;
+  const rng = new Rng(`sample-data:${seed}`);
+  const names = NameTables.load();
+  const builder = new PopulationBuilder(rng.fork('population'), names);
+
+  const notables = addScenarios(builder);
+  const others = Math.round(options.providers * 0.06);
+  for (let i = 0; i < options.providers; i++) builder.randomProvider();
+  for (let i = 0; i < others; i++) builder.randomOtherLicensee();
+  const orgCount = Math.max(1, Math.round(options.providers / 500));
+  for (let i = 0; i < orgCount; i++) {
+    const state = launchStates[i % launchStates.length]!;
+    for (const kind of ['pharmacy', 'clinic', 'hospital', 'home_health'] as const) {
+      if (kind === 'hospital' && i % 2 === 1) continue;
+      const org = builder.organization(kind, state);
+      if (kind === 'pharmacy' && (state === 'IL' || state === 'CO' || state === 'DE')) builder.licenseFor(org, state, 'pharmacy_business');
+    }
+  }
+  builder.licenseFor(builder.organization('veterinary_hospital', 'DE'), 'DE', 'veterinary_hospital');
+  builder.licenseFor(builder.organization('detective_agency', 'IL'), 'IL', 'detective_agency');
+
+  const { people, organizations, licenses } = builder;
+  assignStatuses(rng.fork('statuses'), licenses);
+  assignDates(rng.fork('dates'), licenses);
+  const npis = new NpiIssuer(rng.fork('npi'));
+  planNppes(rng.fork('nppes'), people, organizations, builder.nppesWishes, npis);
+
+  const sampleNames = new Set(people.flatMap((p) => [p.name, ...p.licenses.map((l) => l.nameOnRecord)].map((n) => `${n.first}|${n.last}`)));
+  const leieRows = [
+    ...sampleRows(rng.fork('leie'), people, organizations),
+    ...unrelatedRows(rng.fork('leie-unrelated'), names, npis, Math.round(options.providers * 0.4), sampleNames),
+  ];
+
+  const files = new Map<string, string>();
+  const rows = boardRows(rng.fork('boards'), licenses);
+  for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
+
+  // NPPES: one file per state of the primary license; one single-object file.
+  const single = people.find((p) => p.tags.includes('tx-typo-nppes') && p.nppes);
+  const byState = new Map<LaunchState, Person[]>(launchStates.map((s) => [s, []]));
+  for (const person of people) {
+    if (!person.nppes || person === single) continue;
+    byState.get(person.nppes.listed[0]!.license.kind.state)!.push(person);
+  }
+  const nppesRng = rng.fork('nppes-records');
+  for (const [state, list] of byState) {
+    files.set(`nppes/${state}.json`, jsonArrayLines(list.map((p) => individualRecord(nppesRng.fork(`person:${p.id}`), p))));
+  }
+  files.set(
+    'nppes/organizations.json',
+    jsonArrayLines(organizations.filter((o) => o.npi).map((o) => organizationRecord(nppesRng.fork(`org:${o.id}`), o))),
+  );
+  if (single) files.set('nppes/single-record.json', `${JSON.stringify(individualRecord(nppesRng.fork(`person:${single.id}`), single), null, 1)}\n`);
+
+  files.set('leie/UPDATED.csv', leieCsv(leieRows));
+
+  const rowCounts = new Map<string, number>();
+  const statusCounts = new Map<string, Map<string, number>>();
+  for (const [id, list] of rows) {
+    rowCounts.set(`boards/${id}.json`, list.length);
+    const field = statusField(id);
+    if (!field) continue;
+    const counts = new Map<string, number>();
+    for (const row of list) counts.set(String(row[field]), (counts.get(String(row[field])) ?? 0) + 1);
+    statusCounts.set(`boards/${id}.json`, new Map([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))));
+  }
+  for (const state of launchStates) rowCounts.set(`nppes/${state}.json`, byState.get(state)!.length);
+  rowCounts.set('nppes/organizations.json', organizations.filter((o) => o.npi).length);
+  if (single) rowCounts.set('nppes/single-record.json', 1);
+  rowCounts.set('leie/UPDATED.csv', leieRows.length);
+  files.set('README.md', manifest({ seed, people, organizations, licenses, notables, rowCounts, statusCounts }));
+  return { files };
+}
+
+/** Writes the sample under `outDir`, replacing earlier generated files (only those). */
+export async function writeSample(outDir: string, sample: Sample): Promise<void> {
+  for (const dir of ['nppes', 'boards']) {
+    const existing = await readdir(join(outDir, dir)).catch(() => [] as string[]);
+    for (const name of existing) if (name.endsWith('.json')) await rm(join(outDir, dir, name));
+  }
+  for (const [relative, content] of sample.files) {
+    const path = join(outDir, relative);
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(path, content);
+  }
+}
+
+export async function generateSampleData(outDir: string, options: SampleOptions): Promise<Sample> {
+  const sample = buildSample(options);
+  await writeSample(outDir, sample);
+  return sample;
+}
