@@ -13,6 +13,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieHeader } from '#shared/sources/leie/leie-record.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { rejectionOf } from '../support/rejection.ts';
 
 const store = new ExclusionStore();
 let data: SourceDataCopy;
@@ -94,9 +95,8 @@ describe('LEIE ingestion', () => {
     const before = (await store.current())!.version;
     await data.setFaults({ leie: { mode: 'malformed' } });
     try {
-      const error = await ingestLeie({ force: true }).then(() => undefined, (e: unknown) => e);
-      expect(error).toBeInstanceOf(SourceError);
-      expect((error as SourceError).failure).toBe('malformed');
+      const error = await rejectionOf(ingestLeie({ force: true }), SourceError);
+      expect(error.failure).toBe('malformed');
     } finally {
       await data.setFaults({});
     }
@@ -106,16 +106,16 @@ describe('LEIE ingestion', () => {
   it('refuses a list with under half the rows of the current one', async () => {
     const before = (await store.current())!;
     await data.write('leie/UPDATED.csv', leieFile(filler(10, 'SHORT')));
-    const error = await ingestLeie().then(() => undefined, (e: unknown) => e);
-    expect((error as SourceError).message).toMatch(/refusing to switch/);
+    const error = await rejectionOf(ingestLeie(), SourceError);
+    expect(error.message).toMatch(/refusing to switch/);
     expect((await store.current())!.version).toBe(before.version);
   });
 
   it('reports the source unavailable when it cannot be reached', async () => {
     await data.setFaults({ leie: { mode: 'down' } });
     try {
-      const error = await ingestLeie({ force: true }).then(() => undefined, (e: unknown) => e);
-      expect((error as SourceError).failure).toBe('connection');
+      const error = await rejectionOf(ingestLeie({ force: true }), SourceError);
+      expect(error.failure).toBe('connection');
     } finally {
       await data.setFaults({});
     }

@@ -8,6 +8,7 @@ import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { monthWindow } from '#shared/limits/windows.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { testClock } from '../support/test-clock.ts';
+import { rejectionOf } from '../support/rejection.ts';
 
 let t: TestStack;
 beforeAll(async () => {
@@ -23,14 +24,7 @@ const caller = (plan: PlanName, mode: 'live' | 'test' = 'live'): Caller => ({
   minuteLimit: 1_000_000,
 });
 
-async function refused(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+const refused = (promise: Promise<unknown>) => rejectionOf(promise, ApiError);
 
 describe('monthly quota per plan (injected clock)', () => {
   it('Developer: hard stop at 500 with reset_at, then a fresh quota next month', async () => {

@@ -7,6 +7,7 @@ import { stateBoards } from '#shared/sources/boards/registry.ts';
 import { SodaClient } from '#shared/sources/soda/soda-client.ts';
 import { startSourceSimulator, type SourceSimulator } from '../../local/simulator/server.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { rejectionOf } from '../support/rejection.ts';
 
 const policy: FetchPolicy = { timeoutMs: 400, retries: 1, backoffMs: 10 };
 let data: SourceDataCopy;
@@ -29,14 +30,7 @@ afterEach(() => data.setFaults({}));
 
 const board = (state: keyof typeof stateBoards) => stateBoards[state]!;
 
-async function failureOf(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
-}
+const failureOf = (promise: Promise<unknown>) => rejectionOf(promise, SourceError);
 
 describe('NPPES client over HTTP', () => {
   it('looks up both response forms by NPI', async () => {
