@@ -9,6 +9,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -44,6 +45,7 @@ export class ServiceStack extends Stack {
   readonly deadLetterQueues: Record<QueueId, Queue>;
   readonly buckets: Record<BucketId, Bucket>;
   readonly functions: Record<string, ServiceFunction> = {};
+  readonly signingKey: Key;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -54,6 +56,17 @@ export class ServiceStack extends Stack {
     this.deadLetterQueues = deadLetterQueues;
     this.buckets = this.createBuckets();
     this.createSchedules();
+    this.signingKey = new Key(this, 'CertificateSigningKey', {
+      description: `Signs verification certificates (${props.stage})`,
+      keySpec: KeySpec.ECC_NIST_P256,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.signingKey).acknowledge({
+      id: 'AwsSolutions-KMS5',
+      reason:
+        'Asymmetric signing keys cannot rotate automatically; rotation is a new key with the old one kept in SIGNING_KMS_PREVIOUS_KEY_IDS so certificates it signed still verify.',
+    });
 
     this.api = new HttpApi(this, 'Api', {
       apiName: `license-verification-${props.stage}`,
@@ -144,6 +157,10 @@ export class ServiceStack extends Stack {
     }
     for (const [id, access] of Object.entries(uses.buckets ?? {}) as [BucketId, NonNullable<ResourceUse['buckets']>[BucketId]][]) {
       fn.bindBucket(this.buckets[id], buckets[id].envVar, access!);
+    }
+    if (uses.signingKey) {
+      fn.fn.addEnvironment('SIGNING_KMS_KEY_ID', this.signingKey.keyArn);
+      this.signingKey.grant(fn.fn, ...(uses.signingKey === 'sign' ? ['kms:Sign', 'kms:GetPublicKey'] : ['kms:GetPublicKey']));
     }
   }
 

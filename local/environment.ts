@@ -19,8 +19,10 @@ export function localEnvironment(
   names: LocalResourceNames,
   publicBaseUrl: string,
   simulatorUrl: string,
+  signingKeyFile?: string,
 ): Record<string, string> {
   return {
+    ...(signingKeyFile ? { SIGNING_KEY_FILE: signingKeyFile } : {}),
     ...sourceEnvironment(simulatorUrl),
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',

@@ -4,6 +4,8 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
 import { join } from 'node:path';
 import { resetClients } from '#shared/aws/clients.ts';
 import { queues } from '#shared/infra/resources.ts';
@@ -73,7 +75,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     emulators = await startEmulators({ stateDir: options.stateDir });
     for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
     const names = await provision(emulators.endpoints);
-    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url);
+    const signingKeyFile = options.stateDir ? join(options.stateDir, 'signing-key.pem') : join(tmpdir(), `lvs-signing-key-${process.pid}.pem`);
+    await ensureLocalSigningKey(signingKeyFile);
+    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFile);
     applyEnvironment(env);
     resetClients();
 

@@ -8,15 +8,18 @@ import { docsUrl } from '../config.ts';
 export const errorCatalogue = {
   invalid_request: { status: 400, title: 'A parameter is missing or invalid' },
   authentication_failed: { status: 401, title: 'API key missing, invalid, revoked or expired' },
+  plan_upgrade_required: { status: 403, title: 'Not available on your plan' },
   resource_not_found: { status: 404, title: 'No such route or resource' },
   method_not_allowed: { status: 405, title: 'The path exists but not with this method' },
   idempotency_conflict: { status: 409, title: 'Idempotency-Key reused with a different request' },
   idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still running' },
   request_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Request body is not application/json' },
+  invalid_profession: { status: 422, title: 'Unrecognised profession value' },
   rate_limit_exceeded: { status: 429, title: 'Per-minute limit or monthly quota exceeded' },
   internal_error: { status: 500, title: 'Unexpected error on our side' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
+  sources_unavailable: { status: 503, title: 'Every data source is unavailable and nothing is cached' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -60,6 +60,8 @@ export interface ApiRequest<B, Q> {
   limits(): LimitState | undefined;
   /** Charges live verifications to the monthly quota (no-op for test keys); 429 when a hard quota is full. */
   chargeVerifications(units: number): Promise<void>;
+  /** 429 now, before any work, when a hard-stop quota cannot cover `units` verifications. */
+  ensureQuota(units: number): void;
 }
 
 type Schema = z.ZodType | undefined;
@@ -230,6 +232,9 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
       caller: state.caller,
       clock: svc().clock,
       limits: () => state.limits,
+      ensureQuota: (units) => {
+        if (state.caller && state.limits) svc().limits.ensureCanCharge(state.caller, state.limits, units);
+      },
       chargeVerifications: async (units) => {
         const caller = state.caller;
         if (!caller || !state.limits || caller.mode === 'test' || units <= 0) return;

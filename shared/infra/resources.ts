@@ -96,6 +96,21 @@ export const tables = {
     purpose:
       'OIG LEIE rows by list version and normalised name (`<version>#I#<surname key>` for individuals, `<version>#E#<name key>` for entities); old versions expire.',
   },
+  cache: {
+    id: 'Cache',
+    envVar: 'TABLE_CACHE',
+    partitionKey: { name: 'cache_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose:
+      'Source answers: board searches by state and surname (fresh 24 h), NPPES records and searches (fresh 30 days). Kept 30 days past freshness as the fallback when a source is down. Keys never hold a DOB.',
+  },
+  verifications: {
+    id: 'Verifications',
+    envVar: 'TABLE_VERIFICATIONS',
+    partitionKey: { name: 'verification_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose: 'Every verification result and its signed certificate, owned by an account and mode; written once, kept eight years.',
+  },
   sourceState: {
     id: 'SourceState',
     envVar: 'TABLE_SOURCE_STATE',

@@ -13,6 +13,10 @@ export interface ResourceUse {
   readonly tables?: Partial<Record<TableId, Access>>;
   readonly queues?: Partial<Record<QueueId, 'send' | 'consume'>>;
   readonly buckets?: Partial<Record<BucketId, Access>>;
+  /** The certificate signing key: `sign` (and read its public key) or only `publish` its public key. */
+  readonly signingKey?: 'sign' | 'publish';
+  /** Calls the external data sources (their URLs and tokens come from configuration). */
+  readonly sources?: boolean;
 }
 
 export interface RouteDefinition {
@@ -62,6 +66,45 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'api_key',
     uses: {},
     summary: "The calling key's account, plan, limits and this month's usage.",
+  },
+  {
+    id: 'Verify',
+    method: 'POST',
+    path: '/v1/verify',
+    entry: 'functions/verify/post-verify.ts',
+    auth: 'api_key',
+    uses: { tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' }, signingKey: 'sign', sources: true },
+    summary: 'Verifies one provider: license status, discipline, OIG exclusion; issues a signed certificate.',
+    memoryMb: 1024,
+  },
+  {
+    id: 'VerifyBulk',
+    method: 'POST',
+    path: '/v1/verify/bulk',
+    entry: 'functions/verify/post-verify-bulk.ts',
+    auth: 'api_key',
+    uses: { tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' }, signingKey: 'sign', sources: true },
+    summary: 'Verifies up to 100 providers in one request.',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
+  {
+    id: 'GetCertificate',
+    method: 'GET',
+    path: '/v1/certificate/{verification_id}',
+    entry: 'functions/certificate/get-certificate.ts',
+    auth: 'api_key',
+    uses: { tables: { verifications: 'read' } },
+    summary: 'The signed certificate of a verification, to the account and mode that created it.',
+  },
+  {
+    id: 'GetSigningKeys',
+    method: 'GET',
+    path: '/v1/signing-keys',
+    entry: 'functions/signing-keys/get-signing-keys.ts',
+    auth: 'public',
+    uses: { signingKey: 'publish' },
+    summary: 'The public keys that sign certificates, as a JWKS.',
   },
   {
     id: 'GetCoverage',

@@ -89,16 +89,24 @@ export class RateLimits {
     const quota = caller.plan.monthlyQuota;
     const result = await this.store.chargeMonth(caller.accountId, month, units, quota, caller.plan.pastQuota === 'hard_stop');
     const next: LimitState = { ...state, ...monthlyPart(caller.plan, result.usage, month.end) };
-    if (!result.charged) {
-      throw new ApiError(
-        'rate_limit_exceeded',
-        `Monthly quota of ${quota} verifications reached on the ${caller.plan.name} plan` +
-          (units > 1 ? ` (this request needs ${units})` : '') +
-          '. It resets at the start of next month (UTC); upgrade the plan for more.',
-        { reset_at: month.end.toISOString() },
-        rateLimitHeaders(next),
-      );
-    }
+    if (!result.charged) throw quotaExceeded(caller, next, units);
     return next;
   }
+
+  /** Refuses up front (429) when a hard-stop quota cannot cover `units` verifications. */
+  ensureCanCharge(caller: Caller, state: LimitState, units: number): void {
+    if (caller.mode === 'test' || caller.plan.pastQuota !== 'hard_stop' || state.monthlyRemaining === null) return;
+    if (state.monthlyRemaining < units) throw quotaExceeded(caller, state, units);
+  }
+}
+
+function quotaExceeded(caller: Caller, state: LimitState, units: number): ApiError {
+  return new ApiError(
+    'rate_limit_exceeded',
+    `Monthly quota of ${caller.plan.monthlyQuota} verifications reached on the ${caller.plan.name} plan` +
+      (units > 1 ? ` (this request needs ${units})` : '') +
+      '. It resets at the start of next month (UTC); upgrade the plan for more.',
+    { reset_at: state.monthlyReset.toISOString() },
+    rateLimitHeaders(state),
+  );
 }

@@ -16,7 +16,8 @@ export interface FetchPolicy {
   readonly maxRetryAfterMs?: number;
 }
 
-export const defaultFetchPolicy: FetchPolicy = { timeoutMs: 4_000, retries: 2, backoffMs: 150, maxRetryAfterMs: 2_000 };
+/** Fits the verify function's time limit: at most two attempts of 2.5 s each, plus a short backoff. */
+export const defaultFetchPolicy: FetchPolicy = { timeoutMs: 2_500, retries: 1, backoffMs: 150, maxRetryAfterMs: 1_000 };
 
 export interface SourceResponse {
   readonly status: number;

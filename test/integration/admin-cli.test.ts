@@ -94,5 +94,5 @@ describe('npm run admin', () => {
     expect(missing.code).toBe(1);
     expect(missing.stdout.trim()).toBe('');
     expect(missing.stderr).toMatch(/No account/);
-  });
+  }, 120_000);
 });

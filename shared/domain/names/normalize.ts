@@ -43,3 +43,19 @@ export function lastNameKeys(lastName: string): string[] {
 export function lastNameKey(lastName: string): string {
   return lastNameKeys(lastName)[0] ?? '';
 }
+
+/**
+ * Surname spellings to query a board with: the caller's own spelling (apostrophes kept, as boards store
+ * `O'BRIEN`), its normalised form, hyphen/space variants, and each part of a multi-part surname.
+ */
+export function surnameQueryTerms(lastName: string): string[] {
+  const raw = lastName.trim().toUpperCase().replace(/\s+/g, ' ');
+  const normalized = stripSuffixes(normalizeName(lastName));
+  const terms = new Set<string>([raw, normalized, normalized.replace(/-/g, ' '), normalized.replace(/ /g, '-')]);
+  // Boards keep the punctuation callers often leave out: OBRIEN → O'BRIEN, DANGELO → D'ANGELO, ST JOHN → ST. JOHN.
+  if (/^[ODL][A-Z]{3,}/.test(normalized)) terms.add(`${normalized[0]}'${normalized.slice(1)}`);
+  if (/^ST /.test(normalized)) terms.add(normalized.replace(/^ST /, 'ST. '));
+  const parts = normalized.split(/[- ]/).filter(Boolean);
+  if (parts.length > 1) for (const part of parts) if (part.length >= 2 && !particles.has(part)) terms.add(part);
+  return [...terms].filter(Boolean).sort();
+}

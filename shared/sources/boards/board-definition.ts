@@ -49,6 +49,8 @@ export interface DatasetDefinition {
   licenseKey(row: SodaRow): string;
   /** Every profession this dataset's rules can yield (for `professions_covered`). */
   readonly professions: readonly Profession[];
+  /** Names are stored with accents (`Peña`): surname queries then match accented letters loosely. */
+  readonly accentedNames?: boolean;
 }
 
 export interface DisciplineDatasetDefinition {
@@ -72,6 +74,8 @@ export interface StateBoardDefinition {
    * `not_found` (CO publishes only coded types; IL searches every profession it licenses).
    */
   readonly uncoveredProfession: 'reject_before_lookup' | 'look_up';
+  /** True when one license number never belongs to two people in this state (false for CO). */
+  readonly licenseNumbersIdentifyPerson: boolean;
 }
 
 /** Builds `classify` and `professions` from ordered rules (first match wins). */

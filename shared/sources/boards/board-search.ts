@@ -9,7 +9,7 @@ import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import { sodaBaseUrl } from '../source-config.ts';
 import { SodaClient, type SodaDataset, type SodaRow } from '../soda/soda-client.ts';
-import { anyOf, surnameCondition } from '../soda/soql.ts';
+import { accentTolerantSurnameCondition, anyOf, surnameCondition } from '../soda/soql.ts';
 import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
 
@@ -123,7 +123,11 @@ export class BoardSearch {
           })
         : Promise.resolve([] as SodaRow[]),
       ...board.datasets.map((d) =>
-        this.soda.query(dataset(d.id), { where: anyOf(surnames.map((s) => surnameCondition(d.fields.lastName, s))) }),
+        this.soda.query(dataset(d.id), {
+          where: anyOf(
+            surnames.map((s) => (d.accentedNames ? accentTolerantSurnameCondition(d.fields.lastName, s) : surnameCondition(d.fields.lastName, s))),
+          ),
+        }),
       ),
     ]);
     const disciplined = new Set(

@@ -5,7 +5,7 @@
  * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../aws/clients.ts';
 import { tableName } from '../../config.ts';
 import { lastNameKeys, normalizeName } from '../../domain/names/normalize.ts';
@@ -20,6 +20,8 @@ export interface LeieListVersion {
   readonly last_modified: string | null;
   readonly sha256: string;
   readonly ingested_at: string;
+  /** Last time the source was checked (a check that found no change updates only this). */
+  readonly checked_at?: string;
   readonly archive_key: string | null;
   readonly stats: IngestStats;
 }
@@ -132,6 +134,23 @@ export class ExclusionStore {
         }),
       );
       pending = (out.UnprocessedItems?.[tableName('exclusions')] ?? []).map((r) => r.PutRequest!.Item as Item);
+    }
+  }
+
+  /** Records a check that found the list unchanged. */
+  async markChecked(version: string, at: Date): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('sourceState'),
+          Key: { source: 'leie' },
+          UpdateExpression: 'SET checked_at = :at',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':at': at.toISOString(), ':v': version },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 

@@ -53,7 +53,10 @@ export async function ingestLeie(options: IngestOptions = {}): Promise<IngestOut
   if (conditional && current.etag) headers['if-none-match'] = current.etag;
   if (conditional && current.last_modified) headers['if-modified-since'] = current.last_modified;
   const response = await download(options.url ?? leieCsvUrl(), headers);
-  if (response.status === 304) return { outcome: 'unchanged', reason: 'not_modified', version: current!.version };
+  if (response.status === 304) {
+    await store.markChecked(current!.version, now);
+    return { outcome: 'unchanged', reason: 'not_modified', version: current!.version };
+  }
 
   const dir = await mkdtemp(join(tmpdir(), 'leie-'));
   const file = join(dir, 'UPDATED.csv');
@@ -74,7 +77,10 @@ export async function ingestLeie(options: IngestOptions = {}): Promise<IngestOut
       throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
     }
     const sha256 = hash.digest('hex');
-    if (conditional && sha256 === current.sha256) return { outcome: 'unchanged', reason: 'same_content', version: current.version };
+    if (conditional && sha256 === current.sha256) {
+      await store.markChecked(current.version, now);
+      return { outcome: 'unchanged', reason: 'same_content', version: current.version };
+    }
 
     const version = `${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z-${sha256.slice(0, 12)}`;
     const stats = await parseInto(file, version, store, now);
@@ -99,6 +105,7 @@ export async function ingestLeie(options: IngestOptions = {}): Promise<IngestOut
       last_modified: response.headers.get('last-modified'),
       sha256,
       ingested_at: now.toISOString(),
+      checked_at: now.toISOString(),
       archive_key: archiveKey,
       stats,
     };

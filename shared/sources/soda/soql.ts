@@ -54,6 +54,21 @@ export function surnameCondition(field: string, surname: string): string {
   ]);
 }
 
+/**
+ * Like `surnameCondition`, for datasets that store accents (`PEÑA`): letters that commonly carry one
+ * match any single character, so `PENA` also finds `PEÑA`; callers filter the rows by normalised name.
+ */
+export function accentTolerantSurnameCondition(field: string, surname: string): string {
+  const value = likeLiteral(surname.toUpperCase()).replace(/[AEIOUNCY]/g, '_');
+  return anyOf([
+    upperLike(field, value),
+    upperLike(field, `${value}-%`),
+    upperLike(field, `%-${value}`),
+    upperLike(field, `${value} %`),
+    upperLike(field, `% ${value}`),
+  ]);
+}
+
 export interface SoqlQuery {
   readonly select?: readonly string[];
   readonly where?: string;

@@ -88,6 +88,7 @@ export const colorado: StateBoardDefinition = {
   state: 'CO',
   sourceName: 'Colorado Department of Regulatory Agencies',
   domain: 'data.colorado.gov',
+  licenseNumbersIdentifyPerson: false,
   uncoveredProfession: 'look_up',
   datasets: [
     {
@@ -104,6 +105,7 @@ export const colorado: StateBoardDefinition = {
         issued: 'licensefirstissuedate',
       },
       dateFormat: 'floating_timestamp',
+      accentedNames: true,
       licenseType: (row) => [field(row, 'licensetype'), field(row, 'subcategory')].filter(Boolean).join('-'),
       statuses: {
         ACTIVE: 'active',

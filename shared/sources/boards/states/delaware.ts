@@ -53,6 +53,7 @@ export const delaware: StateBoardDefinition = {
   state: 'DE',
   sourceName: 'Delaware Division of Professional Regulation',
   domain: 'data.delaware.gov',
+  licenseNumbersIdentifyPerson: true,
   uncoveredProfession: 'reject_before_lookup',
   datasets: [
     {

@@ -62,6 +62,7 @@ export const illinois: StateBoardDefinition = {
   state: 'IL',
   sourceName: 'Illinois Department of Financial and Professional Regulation',
   domain: 'data.illinois.gov',
+  licenseNumbersIdentifyPerson: true,
   uncoveredProfession: 'look_up',
   datasets: [
     {

@@ -143,6 +143,7 @@ export const texas: StateBoardDefinition = {
   state: 'TX',
   sourceName: 'Texas Medical Board and Texas Board of Nursing',
   domain: 'data.texas.gov',
+  licenseNumbersIdentifyPerson: true,
   uncoveredProfession: 'reject_before_lookup',
   datasets: [medicalBoard, registeredNurses, vocationalNurses, advancedPracticeNurses],
 };

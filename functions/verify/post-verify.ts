@@ -1,0 +1,19 @@
+import { apiHandler } from '#shared/http/pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
+import { decide, defaultVerificationServices, issue } from '#shared/verification/verification-service.ts';
+
+/**
+ * POST /v1/verify. The quota is checked before any work (a Developer hard stop refuses at once) and
+ * charged once the outcome is known, so a 503 is never charged.
+ */
+export const handler = apiHandler('Verify', { body: verificationRequestSchema }, async (req) => {
+  const caller = req.caller!;
+  const svc = defaultVerificationServices();
+  req.ensureQuota(1);
+  const now = svc.clock.now();
+  const decided = await decide(req.body, caller, svc.ports, now);
+  await req.chargeVerifications(1);
+  const { result } = await issue(req.body, decided, caller, svc, now);
+  return json(200, result);
+});

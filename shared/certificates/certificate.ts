@@ -1,0 +1,92 @@
+/**
+ * The verification certificate (service spec, "Certificate").
+ *
+ * - Signed body: the certificate without `signature` and `certificate_hash`, serialised as RFC 8785
+ *   canonical JSON and encoded as UTF-8.
+ * - `signature` = `vrf_sig_` + base64url(ES256 signature of the signed body), the signature raw r||s
+ *   (IEEE P1363, 64 bytes).
+ * - `certificate_hash` = `sha256_` + hex(SHA-256(UTF-8 canonical JSON of the certificate without
+ *   `certificate_hash`)): the spec's integrity rule (remove `certificate_hash`, serialise the rest with
+ *   keys sorted, SHA-256 hex digest, prefix). For this document (strings, booleans, nulls, arrays,
+ *   objects with ASCII keys) canonical JSON equals Python's
+ *   `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)`, and `jq -S -c` except that
+ *   jq writes U+007F as `\u007f`.
+ */
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../json/canonical.ts';
+import type { CertificateSigner } from './signer.ts';
+import { encodeSignature, verifyEs256 } from './signature.ts';
+
+export interface CertificateBody {
+  /** `vrf_…` */
+  verification_id: string;
+  /** ISO 8601 timestamp. */
+  issued_at: string;
+  /** Test-mode certificates are marked as such. */
+  mode: 'live' | 'test';
+  /** `state` is the full state name. */
+  provider: { name: string | null; npi: string | null; license_number: string | null; state: string };
+  result: { verified: boolean; status: string; expiry_date: string | null; disciplinary_flags: boolean; oig_excluded: boolean };
+  sources_checked: string[];
+  /** `kid` of the signing key in the JWKS (`GET /v1/signing-keys`). */
+  signing_key_id: string;
+}
+
+export interface Certificate extends CertificateBody {
+  signature: string;
+  certificate_hash: string;
+}
+
+export const certificateHashPrefix = 'sha256_';
+
+const utf8 = new TextEncoder();
+
+/** The bytes that are signed: UTF-8 canonical JSON of the certificate without `signature` and `certificate_hash`. */
+export function signingInput(certificate: CertificateBody | Certificate): Uint8Array {
+  const { signature: _signature, certificate_hash: _hash, ...body } = certificate as Partial<Certificate> & CertificateBody;
+  return utf8.encode(canonicalJson(body));
+}
+
+/** `sha256_` + hex SHA-256 of the UTF-8 canonical JSON of the certificate without `certificate_hash`. */
+export function certificateHash(certificate: Omit<Certificate, 'certificate_hash'>): string {
+  const { certificate_hash: _hash, ...rest } = certificate as Partial<Certificate> & Omit<Certificate, 'certificate_hash'>;
+  return certificateHashPrefix + createHash('sha256').update(canonicalJson(rest), 'utf8').digest('hex');
+}
+
+/**
+ * Signs a certificate with the signer's current key. The signature is checked against the key the
+ * signer publishes before the certificate is returned, so a key that does not match its JWKS entry is
+ * never used.
+ */
+export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_id'>, signer: CertificateSigner): Promise<Certificate> {
+  const [keyId, publicKeys] = await Promise.all([signer.keyId(), signer.publicKeys()]);
+  const current = publicKeys[0];
+  if (!current || current.kid !== keyId) throw new Error('The signer does not publish its current key first in its public keys');
+
+  // Exactly the specified fields, copied, so nothing else is signed and later changes to `body` do not leak in.
+  const signed: CertificateBody = {
+    verification_id: body.verification_id,
+    issued_at: body.issued_at,
+    mode: body.mode,
+    provider: {
+      name: body.provider.name,
+      npi: body.provider.npi,
+      license_number: body.provider.license_number,
+      state: body.provider.state,
+    },
+    result: {
+      verified: body.result.verified,
+      status: body.result.status,
+      expiry_date: body.result.expiry_date,
+      disciplinary_flags: body.result.disciplinary_flags,
+      oig_excluded: body.result.oig_excluded,
+    },
+    sources_checked: [...body.sources_checked],
+    signing_key_id: keyId,
+  };
+  const input = signingInput(signed);
+  const raw = await signer.sign(input);
+  if (!verifyEs256(current, input, raw)) throw new Error(`The signature made with key ${keyId} does not verify with its public key`);
+  const unhashed = { ...signed, signature: encodeSignature(raw) };
+  return { ...unhashed, certificate_hash: certificateHash(unhashed) };
+}

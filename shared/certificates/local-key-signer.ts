@@ -1,0 +1,76 @@
+/**
+ * Local certificate signer: an EC P-256 private key in a PKCS#8 PEM file (RFC 5208 / RFC 5958, PEM per
+ * RFC 7468), signing ES256 with node:crypto. The local stack creates the file on first start.
+ */
+import { createPrivateKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { publicJwk, type Jwk } from './jwk.ts';
+import type { CertificateSigner } from './signer.ts';
+
+/**
+ * Creates a new P-256 key at `path` (mode 0600) unless a file is already there, in which case that file
+ * must hold a P-256 private key. A new key is written to a temporary file and hard-linked into place, so
+ * a concurrent caller never sees a partial file and never replaces an existing key.
+ */
+export async function ensureLocalSigningKey(path: string): Promise<void> {
+  const existing = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (existing) {
+    loadPrivateKey(existing, path);
+    return;
+  }
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pem = privateKey.export({ format: 'pem', type: 'pkcs8' });
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const temporary = join(dirname(path), `.signing-key-${randomBytes(8).toString('hex')}.tmp`);
+  await writeFile(temporary, pem, { mode: 0o600, flag: 'wx' });
+  try {
+    await chmod(temporary, 0o600);
+    await link(temporary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(temporary);
+  }
+}
+
+export class LocalKeySigner implements CertificateSigner {
+  private loaded: Promise<{ privateKey: KeyObject; jwk: Jwk }> | undefined;
+
+  constructor(private readonly path: string) {}
+
+  readonly keyId = async (): Promise<string> => (await this.key()).jwk.kid;
+
+  async sign(data: Uint8Array): Promise<Uint8Array> {
+    const { privateKey } = await this.key();
+    return new Uint8Array(sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' }));
+  }
+
+  async publicKeys(): Promise<Jwk[]> {
+    return [(await this.key()).jwk];
+  }
+
+  /** Reads and checks the key file once; a failed read is retried on the next call. */
+  private key(): Promise<{ privateKey: KeyObject; jwk: Jwk }> {
+    if (!this.loaded) {
+      const loading = readFile(this.path).then((pem) => loadPrivateKey(pem, this.path));
+      loading.catch(() => {
+        if (this.loaded === loading) this.loaded = undefined;
+      });
+      this.loaded = loading;
+    }
+    return this.loaded;
+  }
+}
+
+function loadPrivateKey(pem: Buffer, path: string): { privateKey: KeyObject; jwk: Jwk } {
+  try {
+    const privateKey = createPrivateKey({ key: pem, format: 'pem' });
+    return { privateKey, jwk: publicJwk(privateKey) };
+  } catch (error) {
+    throw new Error(`${path} does not hold a PEM EC P-256 private key: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Sandbox outcomes for reserved test last names: built as an ordinary outcome (so the result, the
+ * verification id and the certificate look exactly like real ones) without querying any source.
+ */
+import { createHash } from 'node:crypto';
+import { ApiError } from '../http/errors.ts';
+import { stateName } from '../domain/us-states.ts';
+import type { BoardLicense } from '../sources/boards/board-search.ts';
+import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
+import { sourceNames } from '../sources/source-config.ts';
+import type { LeieRecord } from '../sources/leie/leie-record.ts';
+import type { ForcedOutcome } from './reserved-test-names.ts';
+import type { SourceReport, VerificationOutcome } from './verification-engine.ts';
+import type { VerificationRequest } from './verification-request.ts';
+
+const day = 86_400_000;
+
+export function forcedVerification(request: VerificationRequest, forced: ForcedOutcome, now: Date): VerificationOutcome {
+  if (forced.kind === 'outage') {
+    throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
+  }
+  const board = boardFor(request.state);
+  const covered = board ? professionsCovered(board) : [];
+  const boardName = board?.sourceName ?? `${stateName(request.state)} licensing board`;
+  const asOf = now.toISOString();
+  const oig: SourceReport = { name: sourceNames.leie, status: 'cached', as_of: asOf };
+  const boardReport: SourceReport = { name: boardName, status: forced.kind === 'source_unavailable' ? 'unavailable' : 'live', as_of: forced.kind === 'source_unavailable' ? null : asOf };
+  const base = {
+    professionConfirmed: false,
+    professionsCovered: covered,
+    identity: null,
+    npi: request.npi ?? null,
+    registry: null,
+    exclusion: null,
+    oigExcluded: false,
+    sources: [boardReport, oig],
+    verified: false,
+    license: null,
+    board: null,
+  } satisfies Partial<VerificationOutcome>;
+  if (forced.kind === 'not_found') return { ...base, status: 'not_found', board: { cached: false, freshUntil: new Date(now.getTime() + day).toISOString() } };
+  if (forced.kind === 'source_unavailable') return { ...base, status: 'source_unavailable' };
+
+  const digest = createHash('sha256').update(`${request.state}|${request.last_name.toLowerCase()}|${request.first_name.toLowerCase()}`).digest('hex');
+  const profession = forced.unconfirmed ? null : (request.profession ?? covered[0] ?? 'registered_nurse');
+  const expiry = new Date(now.getTime() + (forced.expiresInDays ?? 365) * day).toISOString().slice(0, 10);
+  const license: BoardLicense = {
+    state: request.state,
+    source: boardName,
+    datasetId: 'sandbox',
+    licenseNumber: `TEST${String(parseInt(digest.slice(0, 8), 16) % 10_000_000).padStart(7, '0')}`,
+    firstName: request.first_name.toUpperCase(),
+    middleName: '',
+    lastName: request.last_name.toUpperCase(),
+    suffix: '',
+    name: `${request.first_name} ${request.last_name}`,
+    licenseType: forced.unconfirmed ? 'TEST-UNCLASSIFIED' : 'Sandbox Test License',
+    classification: profession ? { kind: 'profession', profession } : { kind: 'unclassified' },
+    profession,
+    status: forced.status,
+    rawStatus: forced.status.toUpperCase(),
+    statusRecognised: true,
+    expiryDate: expiry,
+    issueDate: new Date(now.getTime() - 5 * 365 * day).toISOString().slice(0, 10),
+    disciplinary: forced.disciplined === true,
+    birthYear: null,
+    rowCount: 1,
+  };
+  const exclusionRecord: LeieRecord | null = forced.excluded
+    ? {
+        kind: 'individual',
+        lastName: license.lastName,
+        firstName: license.firstName,
+        middleName: '',
+        businessName: '',
+        general: 'SANDBOX',
+        specialty: '',
+        upin: null,
+        npi: request.npi ?? null,
+        dob: null,
+        address: '',
+        city: '',
+        state: request.state,
+        zip: '',
+        exclusionType: '1128b4',
+        exclusionDate: new Date(now.getTime() - 400 * day).toISOString().slice(0, 10),
+        reinstatementDate: null,
+        waiverDate: null,
+        waiverState: null,
+      }
+    : null;
+  return {
+    ...base,
+    status: forced.status,
+    verified: forced.status === 'active' && !forced.excluded,
+    license,
+    professionConfirmed: profession !== null,
+    identity: { confidence: 0.8, basis: ['last_name_exact', 'first_name_exact'] },
+    exclusion: exclusionRecord ? { record: exclusionRecord, basis: request.npi ? 'npi' : 'name_only' } : null,
+    oigExcluded: forced.excluded === true,
+    board: { cached: false, freshUntil: new Date(now.getTime() + day).toISOString() },
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * Identity resolution (spec: Identity resolution, rules 1-4), over the board's licenses for a surname:
+ * 1. the surname first (after normalisation; a hyphenated or two-part surname matches either part or the
+ *    joined form), then the given name by tiers: exact → prefix nickname → minor typo;
+ * 2. middle names present on one side only match; two middle names must agree;
+ * 3. look-alike distinct given names never match (the given-name matcher refuses them);
+ * 4. NPI and DOB break ties and confirm: an NPI whose registry record lists a board license number pins
+ *    that person (even under a former name); a birth year that contradicts the DOB rules a candidate out;
+ *    two or more distinct people still tied is `not_found`, never a guess.
+ *
+ * Confidence scale (deterministic, [0, 1]):
+ *   0.99  the NPI's registry record lists this license (identity pinned by the NPI);
+ *   0.80  exact given name, 0.70 nickname, 0.60 minor typo, for a unique name match in the state;
+ *   +0.10 the registry record of the supplied NPI agrees on name and state (no license link);
+ *   +0.10 the birth year on the license equals the supplied DOB's year;
+ *   +0.03 middle names agree; -0.05 when only part of a multi-part surname matched.
+ *   Capped at 0.98 unless pinned by the NPI.
+ */
+import { lastNameKeys, normalizeName } from '../domain/names/normalize.ts';
+import { matchGivenName, splitGivenName, type GivenNameMatch, type GivenNameTier } from '../domain/names/given-name-match.ts';
+import type { StateCode } from '../domain/us-states.ts';
+import type { BoardLicense } from '../sources/boards/board-search.ts';
+import type { NppesIdentity, NppesName } from '../sources/nppes/parse.ts';
+
+export interface IdentityQuery {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly state: StateCode;
+  readonly npi?: string;
+  readonly dob?: string;
+}
+
+/** What the registry said about the supplied NPI: a record, `null` (no such NPI), or not consulted. */
+export type RegistryEvidence = { kind: 'record'; identity: NppesIdentity } | { kind: 'unknown_npi' } | { kind: 'none' };
+
+export type MatchBasis =
+  | 'npi'
+  | 'npi_license_link'
+  | 'npi_name_state'
+  | 'former_name'
+  | 'last_name_exact'
+  | 'last_name_part'
+  | 'first_name_exact'
+  | 'first_name_nickname'
+  | 'first_name_typo'
+  | 'middle_name'
+  | 'dob';
+
+export type IdentityResult =
+  | {
+      readonly kind: 'match';
+      /** Every license the resolved person holds among the candidates. */
+      readonly licenses: readonly BoardLicense[];
+      readonly basis: readonly MatchBasis[];
+      readonly confidence: number;
+      /** The NPI confirmed for this person (supplied and agreeing, or null). */
+      readonly npi: string | null;
+    }
+  | { readonly kind: 'not_found'; readonly reason: 'no_match' | 'ambiguous' | 'npi_other_person'; readonly candidates: number };
+
+interface Candidate {
+  readonly license: BoardLicense;
+  readonly tier: GivenNameTier;
+  readonly lastPart: boolean;
+  readonly middle: GivenNameMatch['middle'];
+}
+
+const tierRank: Record<GivenNameTier, number> = { exact: 0, nickname: 1, typo: 2 };
+
+/** License numbers as sources variously write them: `036-499525`, `36499525` and `036499525` agree. */
+export function normalizeLicenseNumber(value: string): string {
+  const compact = value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const m = /^([A-Z]*)0*(\d+)$/.exec(compact);
+  return m ? `${m[1]}${m[2]}` : compact;
+}
+
+function surnameFit(requested: string, candidate: string): 'exact' | 'part' | null {
+  const wanted = lastNameKeys(requested);
+  const have = lastNameKeys(candidate);
+  if (wanted.length === 0 || have.length === 0) return null;
+  if (have[0] === wanted[0]) return 'exact';
+  return have.some((k) => wanted.includes(k)) ? 'part' : null;
+}
+
+function nameAgrees(name: { firstName: string; middleName?: string | null; lastName: string }, license: BoardLicense): boolean {
+  return (
+    surnameFit(name.lastName, license.lastName) !== null &&
+    matchGivenName(splitGivenName(name.firstName, name.middleName), splitGivenName(license.firstName, license.middleName)) !== null
+  );
+}
+
+function samePerson(a: BoardLicense, b: BoardLicense, numbersIdentifyPerson: boolean): boolean {
+  if (a.birthYear !== null && b.birthYear !== null && a.birthYear !== b.birthYear) return false;
+  const sameName =
+    normalizeName(a.firstName) === normalizeName(b.firstName) &&
+    normalizeName(a.middleName) === normalizeName(b.middleName) &&
+    lastNameKeys(a.lastName)[0] === lastNameKeys(b.lastName)[0];
+  if (sameName) return true;
+  return (
+    numbersIdentifyPerson &&
+    normalizeLicenseNumber(a.licenseNumber) === normalizeLicenseNumber(b.licenseNumber) &&
+    matchGivenName(splitGivenName(a.firstName, a.middleName), splitGivenName(b.firstName, b.middleName)) !== null
+  );
+}
+
+/** Groups licenses into people (connected components of `samePerson`). */
+function people(licenses: readonly BoardLicense[], numbersIdentifyPerson: boolean): BoardLicense[][] {
+  const parent = licenses.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (let i = 0; i < licenses.length; i++) {
+    for (let j = i + 1; j < licenses.length; j++) {
+      if (samePerson(licenses[i]!, licenses[j]!, numbersIdentifyPerson)) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, BoardLicense[]>();
+  licenses.forEach((license, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), license]);
+  });
+  return [...groups.values()];
+}
+
+function registryNames(identity: NppesIdentity): NppesName[] {
+  return identity.name ? [identity.name, ...identity.formerNames] : [];
+}
+
+export function resolveIdentity(
+  query: IdentityQuery,
+  licenses: readonly BoardLicense[],
+  registry: RegistryEvidence,
+  options: { numbersIdentifyPerson: boolean },
+): IdentityResult {
+  const requested = splitGivenName(query.firstName);
+  const requestedHasMiddle = requested.middle !== null;
+  const dobYear = query.dob ? Number(query.dob.slice(0, 4)) : undefined;
+  const basis = new Set<MatchBasis>();
+  let confidenceBonus = 0;
+  let npi: string | null = null;
+
+  // NPI evidence first: it can pin a license whatever name the board holds.
+  if (registry.kind === 'record') {
+    const identity = registry.identity;
+    const requestName = { firstName: query.firstName, lastName: query.lastName };
+    const agreesWithRequest = registryNames(identity).some(
+      (n) =>
+        surnameFit(query.lastName, n.lastName) !== null &&
+        matchGivenName(splitGivenName(requestName.firstName), splitGivenName(n.firstName, n.middleName)) !== null,
+    );
+    if (!agreesWithRequest) return { kind: 'not_found', reason: 'npi_other_person', candidates: 0 };
+    const listed = new Set(
+      identity.taxonomies.filter((t) => t.state === query.state && t.licenseNumber).map((t) => normalizeLicenseNumber(t.licenseNumber!)),
+    );
+    const linked = licenses.filter(
+      (l) => listed.has(normalizeLicenseNumber(l.licenseNumber)) && registryNames(identity).some((n) => nameAgrees(n, l)),
+    );
+    if (linked.length > 0) {
+      const person = people(licenses, options.numbersIdentifyPerson).filter((group) => group.some((l) => linked.includes(l)));
+      if (person.length === 1) {
+        const all = person[0]!;
+        const underFormerName = !all.some((l) => nameAgrees({ firstName: query.firstName, lastName: query.lastName }, l));
+        return {
+          kind: 'match',
+          licenses: all,
+          basis: ['npi', 'npi_license_link', ...(underFormerName ? (['former_name'] as const) : [])],
+          confidence: 0.99,
+          npi: identity.npi,
+        };
+      }
+    }
+    const inState = identity.addressStates.includes(query.state) || identity.taxonomies.some((t) => t.state === query.state);
+    if (inState) {
+      basis.add('npi_name_state');
+      confidenceBonus += 0.1;
+      npi = identity.npi;
+    }
+  }
+
+  // Name candidates: surname, then given name (with middle-name rules).
+  let candidates: Candidate[] = [];
+  for (const license of licenses) {
+    const fit = surnameFit(query.lastName, license.lastName);
+    if (!fit) continue;
+    const given = matchGivenName(requested, splitGivenName(license.firstName, license.middleName));
+    if (!given) continue;
+    candidates.push({ license, tier: given.tier, lastPart: fit === 'part', middle: given.middle });
+  }
+  // The registry's full name narrows further when it agrees on name and state.
+  if (registry.kind === 'record' && basis.has('npi_name_state')) {
+    const narrowed = candidates.filter((c) => registryNames(registry.identity).some((n) => nameAgrees(n, c.license)));
+    if (narrowed.length > 0) candidates = narrowed;
+  }
+  // A birth year that contradicts the DOB rules a candidate out.
+  if (dobYear !== undefined) {
+    candidates = candidates.filter((c) => c.license.birthYear === null || c.license.birthYear === dobYear);
+  }
+  if (candidates.length === 0) return { kind: 'not_found', reason: 'no_match', candidates: 0 };
+
+  // Best tier only: given-name tier, whole surname before a part, agreeing middle names before others.
+  const rank = (c: Candidate) => tierRank[c.tier] * 4 + (c.lastPart ? 2 : 0) + (requestedHasMiddle && c.middle !== 'agree' ? 1 : 0);
+  const best = Math.min(...candidates.map(rank));
+  const top = candidates.filter((c) => rank(c) === best);
+  const groups = people(
+    candidates.map((c) => c.license),
+    options.numbersIdentifyPerson,
+  ).filter((group) => group.some((l) => top.some((c) => c.license === l)));
+  if (groups.length !== 1) return { kind: 'not_found', reason: 'ambiguous', candidates: groups.length };
+
+  const lead = top.find((c) => groups[0]!.includes(c.license))!;
+  basis.add(lead.lastPart ? 'last_name_part' : 'last_name_exact');
+  basis.add(lead.tier === 'exact' ? 'first_name_exact' : lead.tier === 'nickname' ? 'first_name_nickname' : 'first_name_typo');
+  let confidence = { exact: 0.8, nickname: 0.7, typo: 0.6 }[lead.tier] + confidenceBonus;
+  if (lead.middle === 'agree') {
+    basis.add('middle_name');
+    confidence += 0.03;
+  }
+  if (lead.lastPart) confidence -= 0.05;
+  if (dobYear !== undefined && groups[0]!.some((l) => l.birthYear === dobYear)) {
+    basis.add('dob');
+    confidence += 0.1;
+  }
+  if (npi) basis.add('npi');
+  return {
+    kind: 'match',
+    licenses: groups[0]!,
+    basis: [...basis],
+    confidence: Math.round(Math.min(0.98, confidence) * 100) / 100,
+    npi,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Reserved last names that force an outcome on test keys (spec: Authentication 4-5). Case-insensitive,
+ * any state; on live keys they are ordinary names.
+ */
+import type { BoardStatus } from '../domain/license-status.ts';
+
+export type ForcedOutcome =
+  | { kind: 'license'; status: BoardStatus; excluded?: boolean; disciplined?: boolean; unconfirmed?: boolean; expiresInDays?: number }
+  | { kind: 'not_found' }
+  | { kind: 'source_unavailable' }
+  | { kind: 'outage' };
+
+export const reservedTestNames: Readonly<Record<string, ForcedOutcome>> = {
+  'test-active': { kind: 'license', status: 'active' },
+  'test-inactive': { kind: 'license', status: 'inactive' },
+  'test-suspended': { kind: 'license', status: 'suspended' },
+  'test-expired': { kind: 'license', status: 'expired', expiresInDays: -30 },
+  'test-revoked': { kind: 'license', status: 'revoked' },
+  'test-notfound': { kind: 'not_found' },
+  'test-unavailable': { kind: 'source_unavailable' },
+  'test-excluded': { kind: 'license', status: 'active', excluded: true },
+  'test-disciplined': { kind: 'license', status: 'active', disciplined: true },
+  'test-unconfirmed': { kind: 'license', status: 'active', unconfirmed: true },
+  'test-expiring': { kind: 'license', status: 'active', expiresInDays: 30 },
+  'test-outage': { kind: 'outage' },
+};
+
+export function forcedOutcome(lastName: string, mode: 'live' | 'test'): ForcedOutcome | undefined {
+  return mode === 'test' ? reservedTestNames[lastName.trim().toLowerCase()] : undefined;
+}

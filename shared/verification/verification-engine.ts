@@ -1,0 +1,272 @@
+/**
+ * The verification engine (spec: What the service does; States and transitions): coverage and profession
+ * checks, the board lookup through the cache, identity resolution, the profession filter, OIG exclusion
+ * matching and the registry identity, combined into one outcome. It talks to sources only through
+ * `VerificationPorts`, so the rules stay testable and the handlers stay thin.
+ *
+ * Failures: a board that cannot be reached is answered from the most recent cached result for that
+ * search (`source_live: false`); with none, the outcome is `source_unavailable` with the federal signals
+ * still computed. `not_found` only ever comes from a board that answered. When every source consulted
+ * is unavailable and nothing is cached, the engine throws 503 `sources_unavailable`.
+ */
+import type { BoardStatus } from '../domain/license-status.ts';
+import { surnameQueryTerms } from '../domain/names/normalize.ts';
+import type { Profession } from '../domain/professions.ts';
+import { ApiError } from '../http/errors.ts';
+import type { StateBoardDefinition } from '../sources/boards/board-definition.ts';
+import type { BoardLicense, BoardSearchResult } from '../sources/boards/board-search.ts';
+import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
+import { isSourceUnavailable } from '../sources/errors.ts';
+import type { LeieListVersion } from '../sources/leie/exclusion-store.ts';
+import type { LeieRecord } from '../sources/leie/leie-record.ts';
+import type { NameSearch } from '../sources/nppes/nppes-client.ts';
+import type { NppesIdentity } from '../sources/nppes/parse.ts';
+import { sourceNames } from '../sources/source-config.ts';
+import { matchExclusions, type ExclusionMatch } from './exclusion-match.ts';
+import { normalizeLicenseNumber, resolveIdentity, type MatchBasis, type RegistryEvidence } from './identity-resolution.ts';
+import { rankLicenses } from './profession-filter.ts';
+import { ttl, type SourceCache } from './source-cache.ts';
+import type { VerificationRequest } from './verification-request.ts';
+
+export type OutcomeStatus = BoardStatus | 'not_found' | 'source_unavailable' | 'profession_not_covered' | 'unsupported_state';
+
+export interface SourceReport {
+  readonly name: string;
+  /** `live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`. */
+  readonly status: 'live' | 'cached' | 'unavailable';
+  /** When the data was fetched from the source (null when unavailable). */
+  readonly as_of: string | null;
+}
+
+export interface VerificationPorts {
+  searchBoard(board: StateBoardDefinition, surnames: readonly string[]): Promise<BoardSearchResult>;
+  lookupNpi(npi: string): Promise<NppesIdentity | null>;
+  searchRegistry(search: NameSearch): Promise<NppesIdentity[]>;
+  currentExclusionList(): Promise<LeieListVersion | undefined>;
+  findExclusions(list: LeieListVersion, lastName: string): Promise<LeieRecord[]>;
+  readonly cache: SourceCache;
+}
+
+export interface VerificationOutcome {
+  readonly status: OutcomeStatus;
+  readonly verified: boolean;
+  readonly license: BoardLicense | null;
+  readonly professionConfirmed: boolean;
+  readonly professionsCovered: readonly Profession[];
+  readonly identity: { readonly confidence: number; readonly basis: readonly MatchBasis[] } | null;
+  /** The NPI the identity rests on: supplied and agreeing, or found in the registry for this license. */
+  readonly npi: string | null;
+  readonly registry: NppesIdentity | null;
+  readonly exclusion: ExclusionMatch | null;
+  readonly oigExcluded: boolean;
+  readonly sources: readonly SourceReport[];
+  /** Freshness of the board answer: live, or from the cache (and until when it is considered fresh). */
+  readonly board: { readonly cached: boolean; readonly freshUntil: string } | null;
+}
+
+type Fetched<T> = { ok: true; value: T; report: SourceReport; freshUntil: string } | { ok: false; report: SourceReport };
+
+/** Cache first, then the source; on failure, the most recent cached value however old (if kept). */
+async function throughCache<T>(
+  ports: VerificationPorts,
+  source: string,
+  key: string,
+  freshForMs: number,
+  now: Date,
+  fetch: () => Promise<T>,
+): Promise<Fetched<T>> {
+  const cached = await ports.cache.get<T>(key, now);
+  if (cached?.fresh) {
+    return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
+  }
+  try {
+    const value = await fetch();
+    await ports.cache.put(key, value, now, freshForMs);
+    return {
+      ok: true,
+      value,
+      report: { name: source, status: 'live', as_of: now.toISOString() },
+      freshUntil: new Date(now.getTime() + freshForMs).toISOString(),
+    };
+  } catch (error) {
+    if (!isSourceUnavailable(error)) throw error;
+    if (cached) {
+      return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
+    }
+    return { ok: false, report: { name: source, status: 'unavailable', as_of: null } };
+  }
+}
+
+function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, surnames: string[], now: Date) {
+  const key = `board#${board.state}#${[...surnames].sort().join('|')}`;
+  return throughCache(ports, board.sourceName, key, ttl.licenseStatusMs, now, () => ports.searchBoard(board, surnames));
+}
+
+/** The registry record of a supplied NPI (static information, cached 30 days). */
+function registryByNpi(ports: VerificationPorts, npi: string, now: Date) {
+  return throughCache(ports, sourceNames.nppes, `nppes#npi#${npi}`, ttl.staticInfoMs, now, () => ports.lookupNpi(npi));
+}
+
+/** Registry individuals with this name in this state, to find the NPI when none was supplied. */
+function registryByName(ports: VerificationPorts, request: VerificationRequest, now: Date) {
+  const search: NameSearch = { lastName: request.last_name.toUpperCase(), firstName: request.first_name.split(' ')[0]!.toUpperCase(), state: request.state };
+  const key = `nppes#name#${search.state}#${search.lastName}#${search.firstName}`;
+  return throughCache(ports, sourceNames.nppes, key, ttl.staticInfoMs, now, () => ports.searchRegistry(search));
+}
+
+interface FederalSignals {
+  readonly exclusion: ExclusionMatch | null;
+  readonly oig: SourceReport;
+  readonly oigAvailable: boolean;
+}
+
+async function exclusionSignals(ports: VerificationPorts, request: VerificationRequest, now: Date): Promise<FederalSignals> {
+  const list = await ports.currentExclusionList();
+  if (!list) return { exclusion: null, oigAvailable: false, oig: { name: sourceNames.leie, status: 'unavailable', as_of: null } };
+  const records = await ports.findExclusions(list, request.last_name);
+  const matches = matchExclusions(
+    { firstName: request.first_name, lastName: request.last_name, npi: request.npi, dob: request.dob },
+    records,
+    now.toISOString().slice(0, 10),
+  );
+  return {
+    exclusion: matches[0] ?? null,
+    oigAvailable: true,
+    oig: { name: sourceNames.leie, status: 'cached', as_of: list.checked_at ?? list.ingested_at },
+  };
+}
+
+/** A license the board calls active but whose expiry date has passed is expired. */
+export function effectiveStatus(license: BoardLicense, today: string): BoardStatus {
+  if (license.status === 'active' && license.expiryDate !== null && license.expiryDate < today) return 'expired';
+  return license.status;
+}
+
+function outcome(partial: Partial<VerificationOutcome> & Pick<VerificationOutcome, 'status' | 'sources' | 'professionsCovered'>): VerificationOutcome {
+  return {
+    verified: false,
+    license: null,
+    professionConfirmed: false,
+    identity: null,
+    npi: null,
+    registry: null,
+    exclusion: null,
+    oigExcluded: false,
+    board: null,
+    ...partial,
+  };
+}
+
+export async function runVerification(request: VerificationRequest, ports: VerificationPorts, now: Date): Promise<VerificationOutcome> {
+  const today = now.toISOString().slice(0, 10);
+  const board = boardFor(request.state);
+  const covered = board ? professionsCovered(board) : [];
+
+  // Federal signals are computed for every outcome (they stay valid when a board is down).
+  const federal = exclusionSignals(ports, request, now);
+  const registryLookup = request.npi ? registryByNpi(ports, request.npi, now) : undefined;
+  const federalOnly = async (status: OutcomeStatus): Promise<VerificationOutcome> => {
+    const [signals, registry] = await Promise.all([federal, registryLookup]);
+    const identity = registry?.ok ? registry.value : null;
+    return outcome({
+      status,
+      professionsCovered: covered,
+      registry: identity,
+      npi: identity ? identity.npi : null,
+      exclusion: signals.exclusion,
+      oigExcluded: signals.exclusion !== null,
+      sources: [signals.oig, ...(registry ? [registry.report] : [])],
+    });
+  };
+
+  if (!board) return federalOnly('unsupported_state');
+  if (request.profession && !covered.includes(request.profession) && board.uncoveredProfession === 'reject_before_lookup') {
+    return federalOnly('profession_not_covered');
+  }
+
+  const surnames = surnameQueryTerms(request.last_name);
+  const [boardAnswer, signals, registry, nameRegistry] = await Promise.all([
+    boardSearch(ports, board, surnames, now),
+    federal,
+    registryLookup,
+    request.npi ? undefined : registryByName(ports, request, now),
+  ]);
+  const registrySources = [registry?.report ?? nameRegistry?.report].filter((r): r is SourceReport => r !== undefined);
+  const sources = [boardAnswer.report, signals.oig, ...registrySources];
+  const registryIdentity = registry?.ok ? registry.value : null;
+  const exclusionFields = { exclusion: signals.exclusion, oigExcluded: signals.exclusion !== null };
+
+  if (!boardAnswer.ok) {
+    const registryAvailable = registrySources.some((r) => r.status !== 'unavailable');
+    if (!signals.oigAvailable && !registryAvailable) {
+      throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
+    }
+    return outcome({ status: 'source_unavailable', professionsCovered: covered, registry: registryIdentity, npi: registryIdentity?.npi ?? null, sources, ...exclusionFields });
+  }
+
+  let licenses = [...boardAnswer.value.licenses];
+  let boardFreshness = { cached: boardAnswer.report.status === 'cached', freshUntil: boardAnswer.freshUntil };
+  const evidence: RegistryEvidence = !request.npi
+    ? { kind: 'none' }
+    : registry?.ok
+      ? registry.value
+        ? { kind: 'record', identity: registry.value }
+        : { kind: 'unknown_npi' }
+      : { kind: 'none' };
+
+  // A license held under a former name is found through the registry's other surnames.
+  if (evidence.kind === 'record' && evidence.identity.name) {
+    const others = [evidence.identity.name, ...evidence.identity.formerNames]
+      .flatMap((n) => surnameQueryTerms(n.lastName))
+      .filter((s) => !surnames.includes(s));
+    if (others.length > 0) {
+      const extra = await boardSearch(ports, board, [...new Set(others)], now);
+      if (extra.ok) {
+        const seen = new Set(licenses.map((l) => `${l.datasetId}#${l.licenseNumber}#${l.licenseType}`));
+        licenses = [...licenses, ...extra.value.licenses.filter((l) => !seen.has(`${l.datasetId}#${l.licenseNumber}#${l.licenseType}`))];
+        if (extra.report.status === 'cached' && extra.freshUntil < boardFreshness.freshUntil) boardFreshness = { cached: true, freshUntil: extra.freshUntil };
+      }
+    }
+  }
+
+  const identity = resolveIdentity(
+    { firstName: request.first_name, lastName: request.last_name, state: request.state, npi: request.npi, dob: request.dob },
+    licenses,
+    evidence,
+    { numbersIdentifyPerson: board.licenseNumbersIdentifyPerson },
+  );
+  const notFound = () =>
+    outcome({ status: 'not_found', professionsCovered: covered, registry: registryIdentity, npi: null, sources, board: boardFreshness, ...exclusionFields });
+  if (identity.kind === 'not_found') return notFound();
+
+  const ranked = rankLicenses(identity.licenses, request.profession);
+  const chosen = ranked[0];
+  if (!chosen) return notFound();
+  const license = chosen.license;
+  const status = effectiveStatus(license, today);
+
+  // The NPI: supplied and agreeing, or a registry individual (found by name) listing this license.
+  let npi = identity.npi;
+  if (!npi && nameRegistry?.ok) {
+    const wanted = normalizeLicenseNumber(license.licenseNumber);
+    const listing = nameRegistry.value.filter((r) =>
+      r.taxonomies.some((t) => t.state === request.state && t.licenseNumber && normalizeLicenseNumber(t.licenseNumber) === wanted),
+    );
+    if (listing.length === 1) npi = listing[0]!.npi;
+  }
+
+  return outcome({
+    status,
+    verified: status === 'active' && signals.exclusion === null,
+    license,
+    professionConfirmed: license.profession !== null && (!request.profession || license.profession === request.profession),
+    professionsCovered: covered,
+    identity: { confidence: identity.confidence, basis: identity.basis },
+    npi,
+    registry: registryIdentity,
+    sources,
+    board: boardFreshness,
+    ...exclusionFields,
+  });
+}
+

@@ -1,0 +1,109 @@
+/**
+ * One verification end to end: the outcome (forced for reserved test names, else the engine), the quota
+ * charge (`beforeIssue`), the signed certificate, the stored record, the result. Source clients and
+ * stores are created once per container.
+ */
+import type { KeyMode } from '../auth/api-keys.ts';
+import { issueCertificate, type Certificate } from '../certificates/certificate.ts';
+import { signerFromEnvironment, type CertificateSigner } from '../certificates/signer.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { newId } from '../ids.ts';
+import { BoardSearch } from '../sources/boards/board-search.ts';
+import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
+import { NppesClient } from '../sources/nppes/nppes-client.ts';
+import { forcedVerification } from './forced-outcome.ts';
+import { forcedOutcome } from './reserved-test-names.ts';
+import { DynamoSourceCache } from './source-cache.ts';
+import { runVerification, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
+import type { VerificationRequest } from './verification-request.ts';
+import { certificateBody, verificationResult, type VerificationResult } from './verification-result.ts';
+import { VerificationStore } from './verification-store.ts';
+
+export interface VerificationServices {
+  readonly ports: VerificationPorts;
+  readonly signer: CertificateSigner;
+  readonly store: VerificationStore;
+  readonly clock: Clock;
+}
+
+let services: VerificationServices | undefined;
+
+export function defaultVerificationServices(): VerificationServices {
+  if (!services) {
+    const boards = new BoardSearch();
+    const registry = new NppesClient();
+    const exclusions = new ExclusionStore();
+    services = {
+      ports: {
+        searchBoard: (board, surnames) => boards.byLastName(board, surnames),
+        lookupNpi: (npi) => registry.lookup(npi),
+        searchRegistry: (search) => registry.searchIndividuals(search),
+        currentExclusionList: () => exclusions.current(),
+        findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
+        cache: new DynamoSourceCache(),
+      },
+      signer: signerFromEnvironment(),
+      store: new VerificationStore(),
+      clock: systemClock,
+    };
+  }
+  return services;
+}
+
+/** Ports whose source lookups are shared by identical calls (a bulk request's duplicates). */
+export function sharedLookups(ports: VerificationPorts): VerificationPorts {
+  const memo = new Map<string, Promise<unknown>>();
+  const once =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>, keyOf: (...args: A) => string) =>
+    (...args: A): Promise<R> => {
+      const key = `${name}|${keyOf(...args)}`;
+      let pending = memo.get(key) as Promise<R> | undefined;
+      if (!pending) {
+        pending = fn(...args);
+        memo.set(key, pending);
+      }
+      return pending;
+    };
+  return {
+    searchBoard: once('board', ports.searchBoard, (board, surnames) => `${board.state}|${[...surnames].sort().join(',')}`),
+    lookupNpi: once('npi', ports.lookupNpi, (npi) => npi),
+    searchRegistry: once('registry', ports.searchRegistry, (s) => JSON.stringify(s)),
+    currentExclusionList: once('leie', ports.currentExclusionList, () => ''),
+    findExclusions: once('exclusions', ports.findExclusions, (list, lastName) => `${list.version}|${lastName.toUpperCase()}`),
+    cache: ports.cache,
+  };
+}
+
+export interface Caller {
+  readonly accountId: string;
+  readonly mode: KeyMode;
+}
+
+/** The outcome of a request, before anything is charged or stored. */
+export async function decide(request: VerificationRequest, caller: Caller, ports: VerificationPorts, now: Date) {
+  const forced = forcedOutcome(request.last_name, caller.mode);
+  const outcome: VerificationOutcome = forced ? forcedVerification(request, forced, now) : await runVerification(request, ports, now);
+  return { outcome, sandbox: forced !== undefined };
+}
+
+/** Signs, stores and returns the result of a decided verification. */
+export async function issue(
+  request: VerificationRequest,
+  decided: { outcome: VerificationOutcome; sandbox: boolean },
+  caller: Caller,
+  svc: Pick<VerificationServices, 'signer' | 'store'>,
+  now: Date,
+): Promise<{ result: VerificationResult; certificate: Certificate }> {
+  const ids = { verificationId: newId('vrf'), checkedAt: now.toISOString(), mode: caller.mode, sandbox: decided.sandbox };
+  const certificate = await issueCertificate(certificateBody(decided.outcome, request.state, ids), svc.signer);
+  const result = verificationResult(decided.outcome, request.state, ids, certificate.certificate_hash);
+  await svc.store.put({
+    verification_id: ids.verificationId,
+    account_id: caller.accountId,
+    mode: caller.mode,
+    created_at: ids.checkedAt,
+    result: result as unknown as Record<string, unknown>,
+    certificate: certificate as unknown as Record<string, unknown>,
+  });
+  return { result, certificate };
+}

@@ -1,0 +1,480 @@
+import type { Context } from 'aws-lambda';
+import { createHash, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { certificateHash, issueCertificate, signingInput, type Certificate, type CertificateBody } from '#shared/certificates/certificate.ts';
+import { jwkFromSpkiDer, jwkThumbprint, publicJwk, type Jwk } from '#shared/certificates/jwk.ts';
+import { signingKeysCacheControl, signingKeysHttpResponse, signingKeysResponse } from '#shared/certificates/jwks.ts';
+import { KmsSigner } from '#shared/certificates/kms-signer.ts';
+import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
+import { decodeSignature, derToRaw, encodeSignature, rawToDer, verifyEs256 } from '#shared/certificates/signature.ts';
+import {
+  resetSigner,
+  signerFromConfig,
+  signerFromEnvironment,
+  SigningConfigurationError,
+  type CertificateSigner,
+} from '#shared/certificates/signer.ts';
+import { verifyCertificate } from '#shared/certificates/verification.ts';
+import { apiHandler } from '#shared/http/pipeline.ts';
+import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
+import { canonicalJson } from '#shared/json/canonical.ts';
+import { toHttpApiEvent } from '../../local/http-event.ts';
+
+/** A signer over an in-memory key, signing with node:crypto, so these tests depend on no signer implementation. */
+function memorySigner(privateKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey): CertificateSigner & { privateKey: KeyObject } {
+  const jwk = publicJwk(privateKey);
+  return {
+    privateKey,
+    keyId: async () => jwk.kid,
+    sign: async (data) => new Uint8Array(sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' })),
+    publicKeys: async () => [jwk],
+  };
+}
+
+const body: Omit<CertificateBody, 'signing_key_id'> = {
+  verification_id: 'vrf_01JABCDEF0123456789',
+  issued_at: '2026-03-14T15:09:26.535Z',
+  mode: 'live',
+  provider: { name: 'José Peña', npi: '1234567893', license_number: 'MD60012345', state: 'Washington' },
+  result: { verified: true, status: 'active', expiry_date: '2027-06-30', disciplinary_flags: false, oig_excluded: false },
+  sources_checked: ['NPPES NPI Registry', 'OIG LEIE', 'WA Department of Health'],
+};
+
+const utf8 = new TextEncoder();
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const clone = <T>(value: T): T => structuredClone(value);
+
+describe('certificate signature', () => {
+  it('signs the UTF-8 canonical JSON of the body, verifiable with the published JWK', async () => {
+    const signer = memorySigner();
+    const cert = await issueCertificate(body, signer);
+    const [jwk] = await signer.publicKeys();
+
+    expect(cert.signing_key_id).toBe(jwk!.kid);
+    expect(cert.signature).toMatch(/^vrf_sig_[A-Za-z0-9_-]{86}$/);
+    // The signed bytes, written out by hand: keys sorted at every depth, no whitespace, raw UTF-8.
+    const expected =
+      '{"issued_at":"2026-03-14T15:09:26.535Z","mode":"live",' +
+      '"provider":{"license_number":"MD60012345","name":"José Peña","npi":"1234567893","state":"Washington"},' +
+      '"result":{"disciplinary_flags":false,"expiry_date":"2027-06-30","oig_excluded":false,"status":"active","verified":true},' +
+      `"signing_key_id":"${jwk!.kid}",` +
+      '"sources_checked":["NPPES NPI Registry","OIG LEIE","WA Department of Health"],' +
+      '"verification_id":"vrf_01JABCDEF0123456789"}';
+    expect(Buffer.from(signingInput(cert)).toString('utf8')).toBe(expected);
+
+    const raw = Buffer.from(cert.signature.slice('vrf_sig_'.length), 'base64url');
+    expect(raw).toHaveLength(64);
+    const publicKey = createPublicKey({ key: { kty: jwk!.kty, crv: jwk!.crv, x: jwk!.x, y: jwk!.y }, format: 'jwk' });
+    expect(verify('sha256', Buffer.from(expected, 'utf8'), { key: publicKey, dsaEncoding: 'ieee-p1363' }, raw)).toBe(true);
+    expect(verify('sha256', Buffer.from(expected.replace('José', 'Jose'), 'utf8'), { key: publicKey, dsaEncoding: 'ieee-p1363' }, raw)).toBe(false);
+
+    expect(await verifyCertificate(cert, { keys: [jwk!] })).toEqual({ hashValid: true, signatureValid: true, keyId: jwk!.kid });
+  });
+
+  it('signs exactly the specified fields, copied from the input', async () => {
+    const input = { ...clone(body), extra: 'not signed', provider: { ...body.provider, dob: '1970-01-01' } };
+    const signer = memorySigner();
+    const cert = await issueCertificate(input, signer);
+    input.provider.name = 'Changed Later';
+    input.sources_checked.push('Later');
+    expect(Object.keys(cert).sort()).toEqual(
+      ['certificate_hash', 'issued_at', 'mode', 'provider', 'result', 'signature', 'signing_key_id', 'sources_checked', 'verification_id'],
+    );
+    expect(cert.provider).toEqual(body.provider);
+    expect(cert.sources_checked).toEqual(body.sources_checked);
+    expect((await verifyCertificate(cert, { keys: await signer.publicKeys() })).signatureValid).toBe(true);
+  });
+
+  it('refuses to issue a certificate the published key cannot verify', async () => {
+    const published = memorySigner();
+    const other = memorySigner();
+    const mismatched: CertificateSigner = { keyId: published.keyId, publicKeys: () => published.publicKeys(), sign: (data) => other.sign(data) };
+    await expect(issueCertificate(body, mismatched)).rejects.toThrow(/does not verify/);
+    const wrongOrder: CertificateSigner = { ...published, publicKeys: async () => [...(await other.publicKeys()), ...(await published.publicKeys())] };
+    await expect(issueCertificate(body, wrongOrder)).rejects.toThrow(/current key first/);
+  });
+});
+
+describe('certificate hash (integrity rule)', () => {
+  it('is sha256_ + hex SHA-256 of the sorted compact JSON of everything but certificate_hash', () => {
+    const unhashed = {
+      verification_id: 'vrf_1',
+      issued_at: '2026-01-02T03:04:05.000Z',
+      mode: 'test' as const,
+      provider: { name: 'Zoë "Q" Ñandú\\', npi: null, license_number: null, state: 'Colorado' },
+      result: { verified: false, status: 'not_found', expiry_date: null, disciplinary_flags: false, oig_excluded: true },
+      sources_checked: [],
+      signing_key_id: 'kid',
+      signature: 'vrf_sig_AAAA',
+    };
+    const literal =
+      '{"issued_at":"2026-01-02T03:04:05.000Z","mode":"test",' +
+      '"provider":{"license_number":null,"name":"Zoë \\"Q\\" Ñandú\\\\","npi":null,"state":"Colorado"},' +
+      '"result":{"disciplinary_flags":false,"expiry_date":null,"oig_excluded":true,"status":"not_found","verified":false},' +
+      '"signature":"vrf_sig_AAAA","signing_key_id":"kid","sources_checked":[],"verification_id":"vrf_1"}';
+    expect(certificateHash(unhashed)).toBe(`sha256_${sha256Hex(literal)}`);
+    expect(certificateHash(unhashed)).toMatch(/^sha256_[0-9a-f]{64}$/);
+    // A certificate_hash present on the input is removed first, whatever its value.
+    expect(certificateHash({ ...unhashed, certificate_hash: 'sha256_x' } as Certificate)).toBe(`sha256_${sha256Hex(literal)}`);
+  });
+
+  it('covers the signature: the issued hash is over the body and the signature', async () => {
+    const cert = await issueCertificate(body, memorySigner());
+    const { certificate_hash, ...rest } = cert;
+    expect(certificate_hash).toBe(`sha256_${sha256Hex(canonicalJson(rest))}`);
+    expect(certificate_hash).not.toBe(`sha256_${sha256Hex(canonicalJson({ ...rest, signature: undefined }))}`);
+  });
+});
+
+describe('tampering', () => {
+  type Mutation = [string, (c: Record<string, any>) => void];
+  const bodyMutations: Mutation[] = [
+    ['verification_id', (c) => (c.verification_id = 'vrf_other')],
+    ['issued_at', (c) => (c.issued_at = '2026-03-14T15:09:27.535Z')],
+    ['mode', (c) => (c.mode = 'test')],
+    ['provider.name', (c) => (c.provider.name = 'Jose Pena')],
+    ['provider.name (Unicode normalisation)', (c) => (c.provider.name = 'José Peña'.normalize('NFD'))],
+    ['provider.npi', (c) => (c.provider.npi = '1234567894')],
+    ['provider.npi to null', (c) => (c.provider.npi = null)],
+    ['provider.license_number', (c) => (c.provider.license_number = 'MD60012346')],
+    ['provider.state', (c) => (c.provider.state = 'Wisconsin')],
+    ['result.verified', (c) => (c.result.verified = false)],
+    ['result.status', (c) => (c.result.status = 'revoked')],
+    ['result.expiry_date', (c) => (c.result.expiry_date = '2028-06-30')],
+    ['result.disciplinary_flags', (c) => (c.result.disciplinary_flags = true)],
+    ['result.oig_excluded', (c) => (c.result.oig_excluded = true)],
+    ['sources_checked element', (c) => (c.sources_checked[2] = 'CO DORA')],
+    ['sources_checked order', (c) => c.sources_checked.reverse()],
+    ['sources_checked added', (c) => c.sources_checked.push('TX Medical Board')],
+    ['field added', (c) => (c.note = 'x')],
+    ['nested field added', (c) => (c.result.note = 'x')],
+    ['field removed', (c) => delete c.issued_at],
+    ['nested field removed', (c) => delete c.provider.npi],
+  ];
+
+  it.each(bodyMutations)('of %s breaks the hash, and the signature even after re-hashing', async (_, mutate) => {
+    const signer = memorySigner();
+    const jwks = { keys: await signer.publicKeys() };
+    const cert = await issueCertificate(body, signer);
+
+    const tampered = clone(cert) as Record<string, any>;
+    mutate(tampered);
+    expect(await verifyCertificate(tampered as Certificate, jwks)).toMatchObject({ hashValid: false, signatureValid: false });
+
+    tampered.certificate_hash = certificateHash(tampered as Certificate);
+    expect(await verifyCertificate(tampered as Certificate, jwks)).toMatchObject({ hashValid: true, signatureValid: false });
+  });
+
+  it('of the signature breaks the hash and the signature', async () => {
+    const signer = memorySigner();
+    const jwks = { keys: await signer.publicKeys() };
+    const cert = await issueCertificate(body, signer);
+    const raw = decodeSignature(cert.signature)!;
+    for (const index of [0, 31, 32, 63]) {
+      const flipped = Uint8Array.from(raw);
+      flipped[index]! ^= 0x01;
+      const tampered = { ...cert, signature: encodeSignature(flipped) };
+      expect(await verifyCertificate(tampered, jwks)).toMatchObject({ hashValid: false, signatureValid: false });
+      expect(await verifyCertificate({ ...tampered, certificate_hash: certificateHash(tampered) }, jwks)).toMatchObject({
+        hashValid: true,
+        signatureValid: false,
+      });
+    }
+    // A signature of the same body by another key fails, as does a missing or malformed one.
+    const foreign = await issueCertificate(body, memorySigner());
+    expect((await verifyCertificate({ ...cert, signature: foreign.signature }, jwks)).signatureValid).toBe(false);
+    for (const signature of ['', 'vrf_sig_', cert.signature.slice(0, -1), `${cert.signature}A`, `${cert.signature}==`, cert.signature.replace('vrf_sig_', 'sig_')]) {
+      expect((await verifyCertificate({ ...cert, signature }, jwks)).signatureValid).toBe(false);
+    }
+  });
+
+  it('of the hash breaks only the hash', async () => {
+    const signer = memorySigner();
+    const cert = await issueCertificate(body, signer);
+    const hash = cert.certificate_hash;
+    const changed = hash.slice(0, -1) + (hash.endsWith('0') ? '1' : '0');
+    for (const certificate_hash of [changed, hash.toUpperCase(), hash.replace('sha256_', ''), '']) {
+      expect(await verifyCertificate({ ...cert, certificate_hash }, { keys: await signer.publicKeys() })).toMatchObject({
+        hashValid: false,
+        signatureValid: true,
+      });
+    }
+  });
+
+  it('of the key id, or a JWKS entry whose kid is not its thumbprint, fails the signature', async () => {
+    const signer = memorySigner();
+    const [jwk] = await signer.publicKeys();
+    const cert = await issueCertificate(body, signer);
+    const other = (await memorySigner().publicKeys())[0]!;
+
+    const renamed = { ...cert, signing_key_id: other.kid };
+    expect(await verifyCertificate(renamed, { keys: [jwk!, other] })).toMatchObject({ hashValid: false, signatureValid: false, keyId: other.kid });
+    expect(await verifyCertificate(cert, { keys: [other] })).toMatchObject({ hashValid: true, signatureValid: false });
+    expect(await verifyCertificate(cert, { keys: [] })).toMatchObject({ hashValid: true, signatureValid: false });
+    // Another key published under this certificate's kid is not accepted.
+    expect((await verifyCertificate(cert, { keys: [{ ...other, kid: jwk!.kid }] })).signatureValid).toBe(false);
+    // The right key found among several, in any position.
+    expect(await verifyCertificate(cert, { keys: [other, jwk!] })).toMatchObject({ hashValid: true, signatureValid: true });
+  });
+});
+
+describe('DER ↔ raw ECDSA signatures', () => {
+  const hex = (s: string) => Uint8Array.from(Buffer.from(s.replaceAll(' ', ''), 'hex'));
+  const scalar = (prefix: string, fill = '11') => hex(prefix + fill.repeat(32 - prefix.length / 2));
+
+  it('encode each integer minimally, with 0x00 before a high bit and leading zero bytes dropped', () => {
+    const one = hex('00'.repeat(31) + '01');
+    const high = hex('ff'.repeat(32));
+    expect(Buffer.from(rawToDer(Uint8Array.from([...one, ...high]))).toString('hex')).toBe(`3026020101022100${'ff'.repeat(32)}`);
+    expect(Buffer.from(rawToDer(new Uint8Array(64))).toString('hex')).toBe('3006020100020100');
+    const r = scalar('00', '80'); // 31 significant bytes, the first with its high bit set
+    const s = scalar('7f');
+    expect(Buffer.from(rawToDer(Uint8Array.from([...r, ...s]))).toString('hex')).toBe(`3044022000${'80'.repeat(31)}02207f${'11'.repeat(31)}`);
+  });
+
+  it('round-trip for hand-picked edge values', () => {
+    const cases = [
+      [scalar('00', '00').map((_, i) => (i === 31 ? 1 : 0)), scalar('80')],
+      [scalar('0000', '80'), scalar('00', 'ff')],
+      [scalar('ff'), scalar('01')],
+      [scalar('80', '00'), scalar('0080')],
+      [scalar('7f', 'ff'), scalar('00000000')],
+    ];
+    for (const [r, s] of cases) {
+      const raw = Uint8Array.from([...r!, ...s!]);
+      const der = rawToDer(raw);
+      expect(derToRaw(der)).toEqual(raw);
+      expect(rawToDer(derToRaw(der))).toEqual(der);
+    }
+  });
+
+  it('agree with node:crypto in both directions, including signatures with leading zero and high-bit bytes', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const seen = { leadingZero: 0, highBit: 0 };
+    for (let i = 0; i < 5000 && (seen.leadingZero < 2 || seen.highBit < 2 || i < 300); i++) {
+      const data = Buffer.from(`message ${i}`);
+      const der = new Uint8Array(sign('sha256', data, { key: privateKey, dsaEncoding: 'der' }));
+      const raw = derToRaw(der);
+      expect(raw).toHaveLength(64);
+      expect(verify('sha256', data, { key: publicKey, dsaEncoding: 'ieee-p1363' }, raw)).toBe(true);
+      expect(rawToDer(raw)).toEqual(der);
+
+      const p1363 = new Uint8Array(sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' }));
+      expect(verify('sha256', data, { key: publicKey, dsaEncoding: 'der' }, rawToDer(p1363))).toBe(true);
+      expect(derToRaw(rawToDer(p1363))).toEqual(p1363);
+
+      for (const half of [raw.subarray(0, 32), raw.subarray(32)]) {
+        if (half[0] === 0) seen.leadingZero++;
+        if (half[0]! & 0x80) seen.highBit++;
+      }
+    }
+    expect(seen.leadingZero).toBeGreaterThanOrEqual(2);
+    expect(seen.highBit).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reject DER that is not a strict ECDSA-Sig-Value', () => {
+    const good = rawToDer(Uint8Array.from([...scalar('01'), ...scalar('02')]));
+    const bad = {
+      'wrong outer tag': Uint8Array.from([0x31, ...good.subarray(1)]),
+      'wrong integer tag': Uint8Array.from([...good.subarray(0, 2), 0x03, ...good.subarray(3)]),
+      'trailing byte': Uint8Array.from([...good, 0]),
+      'extra byte inside the sequence': Uint8Array.from([0x30, good[1]! + 1, ...good.subarray(2), 0]),
+      'sequence length past the end': Uint8Array.from([0x30, good[1]! + 1, ...good.subarray(2)]),
+      truncated: good.subarray(0, good.length - 1),
+      empty: new Uint8Array(0),
+      'negative integer': hex('3006020180020101'),
+      'non-minimal integer': hex('300702020001020101'),
+      'empty integer': hex('30050200020101'),
+      'integer larger than the curve': hex(`3026022101${'00'.repeat(32)}020101`),
+      'long-form length for a short value': hex('308106020101020101'),
+      'three integers': hex('3009020101020101020101'),
+    };
+    for (const [name, der] of Object.entries(bad)) expect(() => derToRaw(der), name).toThrow();
+    expect(() => rawToDer(new Uint8Array(63))).toThrow();
+  });
+});
+
+describe('signature encoding', () => {
+  it('is vrf_sig_ + unpadded base64url of the 64 raw bytes, and decodes only that canonical form', () => {
+    const raw = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 251) & 0xff);
+    const encoded = encodeSignature(raw);
+    expect(encoded).toBe(`vrf_sig_${Buffer.from(raw).toString('base64').replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}`);
+    expect(decodeSignature(encoded)).toEqual(raw);
+    const last = encoded.at(-1)!;
+    const sameBits = String.fromCharCode(last.charCodeAt(0) + 1); // differs only in the 4 unused bits
+    expect(decodeSignature(encoded.slice(0, -1) + sameBits)).toBeUndefined();
+    expect(decodeSignature(`${encoded}==`)).toBeUndefined();
+    expect(decodeSignature(encoded.replace('vrf_sig_', 'vrf_sig_ '))).toBeUndefined();
+    const standard = Buffer.alloc(64, 0xfb).toString('base64'); // '+/v7…', padded
+    expect(decodeSignature(`vrf_sig_${standard}`)).toBeUndefined();
+    expect(decodeSignature(`vrf_sig_${standard.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}`)).toEqual(new Uint8Array(64).fill(0xfb));
+    expect(decodeSignature(42)).toBeUndefined();
+    expect(() => encodeSignature(new Uint8Array(72))).toThrow();
+  });
+});
+
+describe('JWK and thumbprint (RFC 7638)', () => {
+  it('thumbprint is base64url SHA-256 of {"crv","kty","x","y"} written in that order without spaces', () => {
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const exported = publicKey.export({ format: 'jwk' });
+    const manual = createHash('sha256')
+      .update(`{"crv":"P-256","kty":"EC","x":"${exported.x}","y":"${exported.y}"}`, 'utf8')
+      .digest('base64')
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '');
+    const jwk = publicJwk(publicKey);
+    expect(jwk).toEqual({ kty: 'EC', crv: 'P-256', x: exported.x, y: exported.y, kid: manual, alg: 'ES256', use: 'sig' });
+    expect(manual).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Members other than the required ones do not change the thumbprint.
+    expect(jwkThumbprint({ ...jwk, kid: 'x', use: 'enc' } as unknown as Jwk)).toBe(manual);
+  });
+
+  it('is the same from the private key, the public key and its SPKI DER', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const spki = new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }));
+    expect(publicJwk(privateKey)).toEqual(publicJwk(publicKey));
+    expect(jwkFromSpkiDer(spki)).toEqual(publicJwk(publicKey));
+    expect(Buffer.from(jwkFromSpkiDer(spki).x, 'base64url')).toHaveLength(32);
+    expect(Buffer.from(jwkFromSpkiDer(spki).y, 'base64url')).toHaveLength(32);
+  });
+
+  it('refuses keys that are not P-256', () => {
+    expect(() => publicJwk(generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).publicKey)).toThrow(/P-256/);
+    expect(() => publicJwk(generateKeyPairSync('ed25519').publicKey)).toThrow(/P-256/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'der', type: 'spki' });
+    expect(() => jwkFromSpkiDer(new Uint8Array(rsa))).toThrow(/P-256/);
+  });
+
+  it('verifyEs256 accepts only P-256 JWKs and 64-byte signatures', () => {
+    const signer = memorySigner();
+    const jwk = publicJwk(signer.privateKey);
+    const data = utf8.encode('x');
+    const raw = new Uint8Array(sign('sha256', data, { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }));
+    expect(verifyEs256(jwk, data, raw)).toBe(true);
+    expect(verifyEs256({ ...jwk, crv: 'P-384' as 'P-256' }, data, raw)).toBe(false);
+    expect(verifyEs256({ ...jwk, x: 'AAAA' }, data, raw)).toBe(false);
+    expect(verifyEs256(jwk, data, rawToDer(raw))).toBe(false);
+  });
+});
+
+describe('signer configuration', () => {
+  it('uses KMS when SIGNING_KMS_KEY_ID is set, even with a key file, and parses previous key ids', async () => {
+    const signer = signerFromConfig({ SIGNING_KMS_KEY_ID: ' arn:aws:kms:eu-west-1:111122223333:key/a ', SIGNING_KEY_FILE: '/tmp/k.pem' });
+    expect(signer).toBeInstanceOf(KmsSigner);
+    expect(signerFromConfig({ SIGNING_KEY_FILE: '/tmp/k.pem' })).toBeInstanceOf(LocalKeySigner);
+    expect(signerFromConfig({ SIGNING_KMS_KEY_ID: '', SIGNING_KEY_FILE: '/tmp/k.pem' })).toBeInstanceOf(LocalKeySigner);
+  });
+
+  it('fails clearly when no signing key is configured', () => {
+    for (const env of [{}, { SIGNING_KMS_KEY_ID: ' ', SIGNING_KEY_FILE: '' }, { SIGNING_KMS_PREVIOUS_KEY_IDS: 'a,b' }]) {
+      expect(() => signerFromConfig(env)).toThrow(SigningConfigurationError);
+      expect(() => signerFromConfig(env)).toThrow(/SIGNING_KMS_KEY_ID.*SIGNING_KEY_FILE/);
+    }
+  });
+
+  it('creates the environment signer once per container', () => {
+    const saved = { kms: process.env.SIGNING_KMS_KEY_ID, file: process.env.SIGNING_KEY_FILE };
+    try {
+      delete process.env.SIGNING_KMS_KEY_ID;
+      process.env.SIGNING_KEY_FILE = '/tmp/does-not-matter.pem';
+      resetSigner();
+      const first = signerFromEnvironment();
+      process.env.SIGNING_KMS_KEY_ID = 'key-id';
+      expect(signerFromEnvironment()).toBe(first);
+      expect(first).toBeInstanceOf(LocalKeySigner);
+      resetSigner();
+      expect(signerFromEnvironment()).toBeInstanceOf(KmsSigner);
+    } finally {
+      for (const [name, value] of [['SIGNING_KMS_KEY_ID', saved.kms], ['SIGNING_KEY_FILE', saved.file]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetSigner();
+    }
+  });
+});
+
+describe('GET /v1/signing-keys', () => {
+  const rotated = (): CertificateSigner => {
+    const current = memorySigner();
+    const previous = memorySigner();
+    return {
+      keyId: current.keyId,
+      sign: current.sign,
+      publicKeys: async () => [
+        { ...(await current.publicKeys())[0]!, extra: 'dropped' } as Jwk,
+        ...(await previous.publicKeys()),
+      ],
+    };
+  };
+
+  it('returns the JWKS with exactly the JWK members, current key first', async () => {
+    const signer = rotated();
+    const jwks = await signingKeysResponse(signer);
+    expect(jwks.keys).toHaveLength(2);
+    expect(jwks.keys[0]!.kid).toBe(await signer.keyId());
+    for (const key of jwks.keys) {
+      expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
+      expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+      expect(jwkThumbprint(key)).toBe(key.kid);
+    }
+  });
+
+  it('is served through the public pipeline with a five-minute public cache lifetime', async () => {
+    const route: RouteDefinition = {
+      id: 'GetSigningKeysUnderTest',
+      method: 'GET',
+      path: '/v1/signing-keys',
+      entry: 'functions/signing-keys/get-signing-keys.ts',
+      auth: 'public',
+      uses: {},
+      summary: 'test only',
+    };
+    const signer = rotated();
+    const handler = apiHandler(route, {}, async () => signingKeysHttpResponse(signer));
+    const event = toHttpApiEvent(
+      { method: 'GET', url: '/v1/signing-keys', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
+      { routeKey: 'GET /v1/signing-keys', requestId: 'req-1', time: new Date(), domainName: 'localhost' },
+    );
+    const response = await handler(event, { awsRequestId: 'req-1' } as Context);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(signingKeysCacheControl);
+    expect(signingKeysCacheControl).toBe('public, max-age=300');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(response.body as string)).toEqual(await signingKeysResponse(signer));
+  });
+
+  const wired = routes.find((r) => r.id === 'GetSigningKeys');
+  it.skipIf(!wired)('is wired as a public route to the handler module (runs once the route is in the route table)', async () => {
+    expect(wired).toMatchObject({ method: 'GET', path: '/v1/signing-keys', auth: 'public', entry: 'functions/signing-keys/get-signing-keys.ts' });
+    const signer = memorySigner();
+    const pem = signer.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const path = join(await mkdtemp(join(tmpdir(), 'signing-keys-')), 'signing-key.pem');
+    await writeFile(path, pem, { mode: 0o600 });
+    const saved = { kms: process.env.SIGNING_KMS_KEY_ID, file: process.env.SIGNING_KEY_FILE };
+    try {
+      delete process.env.SIGNING_KMS_KEY_ID;
+      process.env.SIGNING_KEY_FILE = path;
+      resetSigner();
+      const { handler } = await import('#functions/signing-keys/get-signing-keys.ts');
+      const event = toHttpApiEvent(
+        { method: 'GET', url: '/v1/signing-keys', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
+        { routeKey: 'GET /v1/signing-keys', requestId: 'req-2', time: new Date(), domainName: 'localhost' },
+      );
+      const response = await handler(event, { awsRequestId: 'req-2' } as Context);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+      expect(JSON.parse(response.body as string)).toEqual({ keys: await signer.publicKeys() });
+    } finally {
+      for (const [name, value] of [['SIGNING_KMS_KEY_ID', saved.kms], ['SIGNING_KEY_FILE', saved.file]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetSigner();
+    }
+  });
+});
