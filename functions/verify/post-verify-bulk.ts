@@ -9,7 +9,7 @@ import { decide, defaultVerificationServices, issue, sharedLookups } from '#shar
 import type { VerificationResult } from '#shared/verification/verification-result.ts';
 
 export const maxBulkProviders = 100;
-const concurrency = 16;
+const concurrency = 32;
 
 const body = z.strictObject({
   providers: z.array(z.unknown()).min(1, 'providers must hold at least one provider').max(maxBulkProviders, `providers holds at most ${maxBulkProviders} providers`),
@@ -68,7 +68,7 @@ export const handler = apiHandler('VerifyBulk', { body }, async (req) => {
   });
 
   const succeeded = decided.filter((d) => 'decision' in d).length;
-  await req.chargeVerifications(succeeded);
+  await Promise.all([req.chargeVerifications(succeeded), svc.ports.cache.flush()]);
 
   const results: Item[] = await pool(decided, concurrency, async (d) => {
     if (!('decision' in d)) return itemError(d.error, d.index);

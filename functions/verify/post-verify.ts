@@ -13,7 +13,6 @@ export const handler = apiHandler('Verify', { body: verificationRequestSchema },
   req.ensureQuota(1);
   const now = svc.clock.now();
   const decided = await decide(req.body, caller, svc.ports, now);
-  await req.chargeVerifications(1);
-  const { result } = await issue(req.body, decided, caller, svc, now);
+  const { result } = await issue(req.body, decided, caller, svc, now, Promise.all([req.chargeVerifications(1), svc.ports.cache.flush()]));
   return json(200, result);
 });

@@ -38,6 +38,8 @@ export function keyState(record: ApiKeyRecord, now: Date): KeyState {
 
 export interface AccountStore {
   getAccount(accountId: string): Promise<Account | undefined>;
+  /** The account as this container last read it, re-read after `maxAgeMs` (plans change rarely). */
+  getAccountRemembered(accountId: string, maxAgeMs?: number): Promise<Account | undefined>;
   createAccount(account: Account): Promise<void>;
   getKey(keyHash: string): Promise<ApiKeyRecord | undefined>;
   createKey(record: ApiKeyRecord): Promise<void>;
@@ -47,6 +49,19 @@ export interface AccountStore {
 }
 
 export class DynamoAccountStore implements AccountStore {
+  private readonly remembered = new Map<string, { at: number; account: Account }>();
+
+  async getAccountRemembered(accountId: string, maxAgeMs = 60_000): Promise<Account | undefined> {
+    const hit = this.remembered.get(accountId);
+    if (hit && Date.now() - hit.at < maxAgeMs) return hit.account;
+    const account = await this.getAccount(accountId);
+    if (account) {
+      if (this.remembered.size > 10_000) this.remembered.clear();
+      this.remembered.set(accountId, { at: Date.now(), account });
+    }
+    return account;
+  }
+
   async getAccount(accountId: string): Promise<Account | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId } }));
     return out.Item as Account | undefined;

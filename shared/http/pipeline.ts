@@ -129,7 +129,7 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
       if (!record) throw new ApiError('authentication_failed', 'Invalid API key.');
       const status = keyState(record, clock.now());
       if (status !== 'active') throw new ApiError('authentication_failed', `This API key has been ${status}.`);
-      const account = await accounts.getAccount(record.account_id);
+      const account = await accounts.getAccountRemembered(record.account_id);
       if (!account) throw new ApiError('authentication_failed', 'Invalid API key.');
       state.caller = {
         accountId: account.account_id,

@@ -24,10 +24,14 @@ export interface CachedValue<T> {
 
 export interface SourceCache {
   get<T>(key: string, now: Date): Promise<CachedValue<T> | undefined>;
-  put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): Promise<void>;
+  /** Queues a write; `flush` completes every queued write (before the function returns). */
+  put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): void;
+  flush(): Promise<void>;
 }
 
 export class DynamoSourceCache implements SourceCache {
+  private pending: Promise<void>[] = [];
+
   async get<T>(key: string, now: Date): Promise<CachedValue<T> | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('cache'), Key: { cache_key: key } }));
     const item = out.Item;
@@ -40,7 +44,19 @@ export class DynamoSourceCache implements SourceCache {
     };
   }
 
-  async put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): Promise<void> {
+  put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): void {
+    const write = this.write(key, value, fetchedAt, freshForMs);
+    write.catch(() => undefined); // surfaced by flush()
+    this.pending.push(write);
+  }
+
+  async flush(): Promise<void> {
+    const writes = this.pending;
+    this.pending = [];
+    await Promise.all(writes);
+  }
+
+  private async write<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): Promise<void> {
     const freshUntil = new Date(fetchedAt.getTime() + freshForMs);
     await dynamo().send(
       new PutCommand({

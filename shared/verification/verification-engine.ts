@@ -81,7 +81,7 @@ async function throughCache<T>(
   }
   try {
     const value = await fetch();
-    await ports.cache.put(key, value, now, freshForMs);
+    ports.cache.put(key, value, now, freshForMs);
     return {
       ok: true,
       value,

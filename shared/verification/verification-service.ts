@@ -38,7 +38,7 @@ export function defaultVerificationServices(): VerificationServices {
         searchBoard: (board, surnames) => boards.byLastName(board, surnames),
         lookupNpi: (npi) => registry.lookup(npi),
         searchRegistry: (search) => registry.searchIndividuals(search),
-        currentExclusionList: () => exclusions.current(),
+        currentExclusionList: () => exclusions.currentRemembered(),
         findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
         cache: new DynamoSourceCache(),
       },
@@ -74,6 +74,7 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
   };
 }
 
+
 export interface Caller {
   readonly accountId: string;
   readonly mode: KeyMode;
@@ -93,17 +94,22 @@ export async function issue(
   caller: Caller,
   svc: Pick<VerificationServices, 'signer' | 'store'>,
   now: Date,
+  /** Work that may run alongside storing the record (the quota charge, pending cache writes). */
+  alongside: Promise<unknown> = Promise.resolve(),
 ): Promise<{ result: VerificationResult; certificate: Certificate }> {
   const ids = { verificationId: newId('vrf'), checkedAt: now.toISOString(), mode: caller.mode, sandbox: decided.sandbox };
   const certificate = await issueCertificate(certificateBody(decided.outcome, request.state, ids), svc.signer);
   const result = verificationResult(decided.outcome, request.state, ids, certificate.certificate_hash);
-  await svc.store.put({
+  await Promise.all([
+    alongside,
+    svc.store.put({
     verification_id: ids.verificationId,
     account_id: caller.accountId,
     mode: caller.mode,
     created_at: ids.checkedAt,
-    result: result as unknown as Record<string, unknown>,
-    certificate: certificate as unknown as Record<string, unknown>,
-  });
+      result: result as unknown as Record<string, unknown>,
+      certificate: certificate as unknown as Record<string, unknown>,
+    }),
+  ]);
   return { result, certificate };
 }

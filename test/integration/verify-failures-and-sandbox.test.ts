@@ -107,26 +107,31 @@ describe('cache lifecycle (injected clock)', () => {
     const clock = fixedClock('2027-01-10T12:00:00Z');
     const board = (o: Awaited<ReturnType<typeof runVerification>>) => o.sources.find((s) => s.name.startsWith('Delaware'))!;
 
-    const first = await runVerification(request, ports, clock.now());
+    const run = async () => {
+      const outcome = await runVerification(request, ports, clock.now());
+      await ports.cache.flush();
+      return outcome;
+    };
+    const first = await run();
     expect(board(first)).toMatchObject({ status: 'live', as_of: '2027-01-10T12:00:00.000Z' });
     expect(first.board).toEqual({ cached: false, freshUntil: '2027-01-11T12:00:00.000Z' });
 
     clock.advance(23 * 3_600_000);
-    const hit = await runVerification(request, ports, clock.now());
+    const hit = await run();
     expect(board(hit)).toMatchObject({ status: 'cached', as_of: '2027-01-10T12:00:00.000Z' });
 
     clock.advance(2 * 3_600_000);
-    const refetched = await runVerification(request, ports, clock.now());
+    const refetched = await run();
     expect(board(refetched)).toMatchObject({ status: 'live', as_of: '2027-01-11T13:00:00.000Z' });
 
     await data.setFaults({ 'pjnv-eaih': { mode: 'down' } });
     try {
       clock.advance(5 * 24 * 3_600_000);
-      const stale = await runVerification(request, ports, clock.now());
+      const stale = await run();
       expect(board(stale)).toMatchObject({ status: 'cached', as_of: '2027-01-11T13:00:00.000Z' });
       expect(stale.status).toBe('active');
       clock.advance(40 * 24 * 3_600_000);
-      const gone = await runVerification(request, ports, clock.now());
+      const gone = await run();
       expect(gone.status).toBe('source_unavailable');
     } finally {
       await data.setFaults({});

@@ -80,6 +80,19 @@ function fromItem(item: Item): LeieRecord {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class ExclusionStore {
+  private remembered: { at: number; list: LeieListVersion | undefined } | undefined;
+
+  /**
+   * The current version as this container last saw it, re-read after `maxAgeMs`. Each lookup still
+   * uses one version, so a switch stays atomic; it is only seen up to `maxAgeMs` later.
+   */
+  async currentRemembered(maxAgeMs = 30_000): Promise<LeieListVersion | undefined> {
+    if (this.remembered && Date.now() - this.remembered.at < maxAgeMs) return this.remembered.list;
+    const list = await this.current();
+    this.remembered = { at: Date.now(), list };
+    return list;
+  }
+
   /** The list version lookups currently follow. */
   async current(): Promise<LeieListVersion | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));
