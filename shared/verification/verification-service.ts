@@ -50,6 +50,11 @@ export function defaultVerificationServices(): VerificationServices {
   return services;
 }
 
+/** Drops this container's services (and what they remember) so the next request builds them anew. */
+export function resetVerificationServices(): void {
+  services = undefined;
+}
+
 /** Ports whose source lookups are shared by identical calls (a bulk request's duplicates). */
 export function sharedLookups(ports: VerificationPorts): VerificationPorts {
   const memo = new Map<string, Promise<unknown>>();

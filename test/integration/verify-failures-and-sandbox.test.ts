@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { runVerification } from '#shared/verification/verification-engine.ts';
-import { defaultVerificationServices } from '#shared/verification/verification-service.ts';
+import { defaultVerificationServices, resetVerificationServices } from '#shared/verification/verification-service.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
 import { sampleDataDir } from '../../local/stack.ts';
@@ -86,6 +86,7 @@ describe('source failures', () => {
       // Without an exclusion list either, nothing at all can be said.
       const pointer = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' } }));
       await dynamo().send(new DeleteCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' } }));
+      resetVerificationServices();
       try {
         const res = await verify(request, api_key);
         expect(res.status).toBe(503);
@@ -93,6 +94,7 @@ describe('source failures', () => {
         expect(res.headers.get('x-ratelimit-remaining')).toBe('4999');
       } finally {
         await dynamo().send(new PutCommand({ TableName: tableName('sourceState'), Item: pointer.Item }));
+        resetVerificationServices();
       }
     } finally {
       await data.setFaults({});
