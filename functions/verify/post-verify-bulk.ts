@@ -58,7 +58,7 @@ export const handler = apiHandler('VerifyBulk', { body }, async (req) => {
     if (!p.success) {
       const error = validationError(p.error, 'body');
       const param = error.details.param;
-      return { index, error: new ApiError(error.code, error.message.replace(/\b(parameter|Invalid) /, `$1 providers[${index}].`), { ...error.details, param: `providers[${index}]${param && param !== 'body' ? `.${param}` : ''}` }) };
+      return { index, error: new ApiError(error.code, error.message.replace(/(parameter: |^Invalid )/, `$1providers[${index}].`), { ...error.details, param: `providers[${index}]${param && param !== 'body' ? `.${param}` : ''}` }) };
     }
     try {
       return { index, request: p.data as VerificationRequest, decision: await decide(p.data, caller, ports, now) };

@@ -36,6 +36,7 @@ export function forcedVerification(request: VerificationRequest, forced: ForcedO
     sources: [boardReport, oig],
     verified: false,
     license: null,
+    disciplinary: false,
     board: null,
   } satisfies Partial<VerificationOutcome>;
   if (forced.kind === 'not_found') return { ...base, status: 'not_found', board: { cached: false, freshUntil: new Date(now.getTime() + day).toISOString() } };
@@ -94,6 +95,7 @@ export function forcedVerification(request: VerificationRequest, forced: ForcedO
     status: forced.status,
     verified: forced.status === 'active' && !forced.excluded,
     license,
+    disciplinary: forced.disciplined === true,
     professionConfirmed: profession !== null,
     identity: { confidence: 0.8, basis: ['last_name_exact', 'first_name_exact'] },
     exclusion: exclusionRecord ? { record: exclusionRecord, basis: request.npi ? 'npi' : 'name_only' } : null,

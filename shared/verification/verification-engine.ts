@@ -51,6 +51,8 @@ export interface VerificationOutcome {
   readonly status: OutcomeStatus;
   readonly verified: boolean;
   readonly license: BoardLicense | null;
+  /** Discipline on record for the provider: on any of their licenses in the state, not only this one. */
+  readonly disciplinary: boolean;
   readonly professionConfirmed: boolean;
   readonly professionsCovered: readonly Profession[];
   readonly identity: { readonly confidence: number; readonly basis: readonly MatchBasis[] } | null;
@@ -146,6 +148,7 @@ function outcome(partial: Partial<VerificationOutcome> & Pick<VerificationOutcom
   return {
     verified: false,
     license: null,
+    disciplinary: false,
     professionConfirmed: false,
     identity: null,
     npi: null,
@@ -259,6 +262,7 @@ export async function runVerification(request: VerificationRequest, ports: Verif
     status,
     verified: status === 'active' && signals.exclusion === null,
     license,
+    disciplinary: identity.licenses.some((l) => l.disciplinary),
     professionConfirmed: license.profession !== null && (!request.profession || license.profession === request.profession),
     professionsCovered: covered,
     identity: { confidence: identity.confidence, basis: identity.basis },

@@ -302,6 +302,7 @@ describe('POST /v1/verify/bulk', () => {
     expect(results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(results[0].result).toMatchObject({ status: 'active', license_number: 'RN00973025' });
     expect(results[1].error).toMatchObject({ code: 'invalid_request', param: 'providers[1].state' });
+    expect(results[1].error.message).toMatch(/^Invalid providers\[1\]\.state: /);
     expect(results[2].result.status).toBe('not_found');
     expect(results[3].result).toMatchObject({ status: 'not_found' });
     expect(results[4].error).toMatchObject({ code: 'invalid_request', param: 'providers[4]' });
