@@ -14,8 +14,8 @@ export function normalizeName(value: string): string {
     .toUpperCase()
     .replace(/['’`.]/g, '')
     .replace(/[^\p{L}\p{N}\- ]+/gu, ' ')
-    .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, ' ')
+    .replace(/ ?- ?/g, '-')
     .trim();
 }
 
