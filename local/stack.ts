@@ -86,7 +86,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
     pollers = startPollers({ workers: options.workers ?? defaultWorkers, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
-    if (options.ingestOnStart ?? options.schedules !== false) await scheduler.fire('dailyLeieCheck');
+    if (options.ingestOnStart ?? options.schedules !== false) await scheduler.fire('leieCheck');
 
     if (options.stateDir) {
       const file: StackFile = { pid: process.pid, url: gateway.url, endpoints: emulators.endpoints, env };

@@ -177,12 +177,12 @@ export const schedules = {
     message: { kind: 'monitor_sweep' },
     purpose: 'Starts the daily monitor sweep at 06:00 UTC.',
   },
-  dailyLeieCheck: {
-    id: 'DailyLeieCheck',
-    expression: 'cron(0 7 * * ? *)',
+  leieCheck: {
+    id: 'LeieCheck',
+    expression: 'rate(12 hours)',
     targetQueue: 'leieIngest',
     message: { kind: 'leie_ingest' },
-    purpose: 'Checks the OIG LEIE file for a new version at 07:00 UTC (OIG replaces it monthly).',
+    purpose: 'Checks the OIG LEIE file for a new version every 12 hours (the OIG status cache time; OIG replaces the file monthly).',
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 

@@ -133,13 +133,13 @@ describe('CDK template', () => {
     });
   });
 
-  it('schedules the daily monitor sweep and the daily LEIE check into their queues', () => {
+  it('schedules the daily monitor sweep and the 12-hourly LEIE check into their queues', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(0 6 * * ? *)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.queues.monitorSweep), 'Arn'] } })],
     });
     template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'cron(0 7 * * ? *)',
+      ScheduleExpression: 'rate(12 hours)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.queues.leieIngest), 'Arn'] } })],
     });
   });

@@ -99,8 +99,23 @@ export class ExclusionStore {
     return out.Item as LeieListVersion | undefined;
   }
 
+  /** Lookups already made, by list version and surname key: a version never changes once switched to. */
+  private readonly lookups = new Map<string, Promise<LeieRecord[]>>();
+
   /** Individuals on the list version whose surname shares a key with `lastName`. */
   async findIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {
+    const memoKey = `${list.version}|${lastNameKeys(lastName).join('|')}`;
+    let lookup = this.lookups.get(memoKey);
+    if (!lookup) {
+      if (this.lookups.size >= 20_000) this.lookups.clear();
+      lookup = this.queryIndividuals(list, lastName);
+      this.lookups.set(memoKey, lookup);
+      lookup.catch(() => this.lookups.delete(memoKey));
+    }
+    return lookup;
+  }
+
+  private async queryIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {
     const seen = new Set<string>();
     const records: LeieRecord[] = [];
     for (const key of lastNameKeys(lastName)) {
