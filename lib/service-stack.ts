@@ -12,7 +12,8 @@ import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
@@ -22,6 +23,7 @@ import {
   schedules,
   stackOutputKey,
   tables,
+  type BucketDefinition,
   type BucketId,
   type QueueId,
   type TableId,
@@ -46,9 +48,12 @@ export class ServiceStack extends Stack {
   readonly buckets: Record<BucketId, Bucket>;
   readonly functions: Record<string, ServiceFunction> = {};
   readonly signingKey: Key;
+  readonly pdfSigningSecret: Secret;
+  readonly stage: string;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
+    this.stage = props.stage;
 
     this.tables = this.createTables();
     const { queues: workQueues, deadLetterQueues } = this.createQueues();
@@ -61,6 +66,14 @@ export class ServiceStack extends Stack {
       keySpec: KeySpec.ECC_NIST_P256,
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.pdfSigningSecret = new Secret(this, 'PdfSigningSecret', {
+      description: `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${props.stage})`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.pdfSigningSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Holds a CA-issued document-signing certificate and key; rotation is re-issuing the certificate (README, Deploying), not a generated password.',
     });
     Validations.of(this.signingKey).acknowledge({
       id: 'AwsSolutions-KMS5',
@@ -158,6 +171,10 @@ export class ServiceStack extends Stack {
     for (const [id, access] of Object.entries(uses.buckets ?? {}) as [BucketId, NonNullable<ResourceUse['buckets']>[BucketId]][]) {
       fn.bindBucket(this.buckets[id], buckets[id].envVar, access!);
     }
+    if (uses.pdfSigning) {
+      fn.fn.addEnvironment('PDF_SIGNING_SECRET_ID', this.pdfSigningSecret.secretArn);
+      this.pdfSigningSecret.grantRead(fn.fn);
+    }
     if (uses.signingKey) {
       fn.fn.addEnvironment('SIGNING_KMS_KEY_ID', this.signingKey.keyArn);
       this.signingKey.grant(fn.fn, ...(uses.signingKey === 'sign' ? ['kms:Sign', 'kms:GetPublicKey'] : ['kms:GetPublicKey']));
@@ -232,7 +249,8 @@ export class ServiceStack extends Stack {
       reason: 'This bucket receives the server access logs of the other buckets; logging it into itself would loop.',
     });
     const out = {} as Record<BucketId, Bucket>;
-    for (const [id, def] of Object.entries(buckets) as [BucketId, (typeof buckets)[BucketId]][]) {
+    for (const [id, def] of Object.entries(buckets) as [BucketId, BucketDefinition][]) {
+      const retention = def.retentionDays ? Duration.days(def.retentionDays) : undefined;
       out[id] = new Bucket(this, def.id, {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         encryption: BucketEncryption.S3_MANAGED,
@@ -241,6 +259,19 @@ export class ServiceStack extends Stack {
         removalPolicy: RemovalPolicy.RETAIN,
         serverAccessLogsBucket: accessLogs,
         serverAccessLogsPrefix: `${def.id}/`,
+        ...(retention
+          ? {
+              objectLockEnabled: true,
+              // Production evidence cannot be deleted or overwritten by anyone, the account root included
+              // (compliance mode). Other stages use governance mode, so an administrator explicitly granted
+              // s3:BypassGovernanceRetention (no role here has it) can clean a test bucket.
+              objectLockDefaultRetention:
+                this.stage === 'prod' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
+            }
+          : {}),
+        lifecycleRules: def.archiveAfterDays
+          ? [{ transitions: [{ storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(def.archiveAfterDays) }] }]
+          : undefined,
       });
     }
     return out;

@@ -20,9 +20,11 @@ export function localEnvironment(
   publicBaseUrl: string,
   simulatorUrl: string,
   signingKeyFile?: string,
+  pdfSigningDir?: string,
 ): Record<string, string> {
   return {
     ...(signingKeyFile ? { SIGNING_KEY_FILE: signingKeyFile } : {}),
+    ...(pdfSigningDir ? { PDF_SIGNING_DIR: pdfSigningDir } : {}),
     ...sourceEnvironment(simulatorUrl),
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',

@@ -77,7 +77,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const names = await provision(emulators.endpoints);
     const signingKeyFile = options.stateDir ? join(options.stateDir, 'signing-key.pem') : join(tmpdir(), `lvs-signing-key-${process.pid}.pem`);
     await ensureLocalSigningKey(signingKeyFile);
-    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFile);
+    const pdfSigningDir = options.stateDir ?? join(tmpdir(), `lvs-pdf-signing-${process.pid}`);
+    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFile, pdfSigningDir);
     applyEnvironment(env);
     resetClients();
 

@@ -44,6 +44,10 @@ export interface BucketDefinition {
   readonly id: string;
   readonly envVar: string;
   readonly purpose: string;
+  /** Object Lock default retention: objects cannot be deleted or overwritten for this many days. */
+  readonly retentionDays?: number;
+  /** Move objects to a cheaper storage class (still readable in milliseconds) after this many days. */
+  readonly archiveAfterDays?: number;
 }
 
 export interface ScheduleDefinition {
@@ -159,6 +163,9 @@ export const buckets = {
     id: 'CertificateBucket',
     envVar: 'BUCKET_CERTIFICATES',
     purpose: 'Signed PDF certificates, kept at least seven years.',
+    // Seven years, leap days included.
+    retentionDays: 7 * 365 + 2,
+    archiveAfterDays: 90,
   },
   sourceArchive: {
     id: 'SourceArchiveBucket',

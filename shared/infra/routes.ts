@@ -17,6 +17,8 @@ export interface ResourceUse {
   readonly signingKey?: 'sign' | 'publish';
   /** Calls the external data sources (their URLs and tokens come from configuration). */
   readonly sources?: boolean;
+  /** Reads the PDF signing certificate and key (Secrets Manager when deployed). */
+  readonly pdfSigning?: boolean;
 }
 
 export interface RouteDefinition {
@@ -96,6 +98,26 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'api_key',
     uses: { tables: { verifications: 'read' } },
     summary: 'The signed certificate of a verification, to the account and mode that created it.',
+  },
+  {
+    id: 'GetCertificatePdf',
+    method: 'GET',
+    path: '/v1/certificate/{verification_id}/pdf',
+    entry: 'functions/certificate/get-certificate-pdf.ts',
+    auth: 'api_key',
+    uses: { tables: { verifications: 'read' }, buckets: { certificates: 'readWrite' }, pdfSigning: true },
+    summary: 'The signed PDF certificate, made on first request and served from storage after.',
+    timeoutSeconds: 15,
+    memoryMb: 1024,
+  },
+  {
+    id: 'GetRecord',
+    method: 'GET',
+    path: '/records/{verification_id}',
+    entry: 'functions/records/get-record.ts',
+    auth: 'public',
+    uses: { tables: { verifications: 'read' }, signingKey: 'publish' },
+    summary: 'The public online record a certificate\'s QR code opens (HTML, or JSON on request).',
   },
   {
     id: 'GetSigningKeys',

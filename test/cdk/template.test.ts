@@ -189,6 +189,48 @@ describe('CDK template', () => {
     expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_IDEMPOTENCY');
   });
 
+  it('keeps certificates for seven years: Object Lock, versioning, archive tier, and tables that refuse deletion', () => {
+    const bucket = resources()[logicalId(stack.buckets.certificates)]!.Properties;
+    expect(bucket.ObjectLockEnabled).toBe(true);
+    expect(bucket.ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+      Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: 2557 } },
+    });
+    expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Status: 'Enabled', Transitions: [{ StorageClass: 'GLACIER_IR', TransitionInDays: 90 }] }),
+    ]);
+    const verifications = resources()[logicalId(stack.tables.verifications)]!;
+    expect(verifications.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(verifications.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect((verifications as unknown as { DeletionPolicy: string }).DeletionPolicy).toBe('Retain');
+  });
+
+  it('uses compliance-mode Object Lock in production', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdk-prod-'));
+    try {
+      const prod = buildApp({ outdir: dir, context: { 'aws:cdk:bundling-stacks': [] }, stage: 'prod' });
+      const t2 = Template.fromStack(prod.stack);
+      t2.hasResourceProperties('AWS::S3::Bucket', {
+        ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 2557 } } },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the PDF function its bucket objects and signing secret, and the verify functions the signing key', () => {
+    const pdf = statementsOf('GetCertificatePdf').flatMap((s) => [s.Action].flat());
+    expect(pdf).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject', 'secretsmanager:GetSecretValue']));
+    expect(pdf.some((a) => a.startsWith('kms:Sign') || a === 's3:DeleteObject')).toBe(false);
+    const verify = statementsOf('Verify').flatMap((s) => [s.Action].flat());
+    expect(verify).toEqual(expect.arrayContaining(['kms:Sign', 'kms:GetPublicKey']));
+    expect(verify.some((a) => a.startsWith('secretsmanager:') || a.startsWith('s3:'))).toBe(false);
+    const keys = statementsOf('GetSigningKeys').flatMap((s) => [s.Action].flat());
+    expect(keys).toContain('kms:GetPublicKey');
+    expect(keys).not.toContain('kms:Sign');
+  });
+
   it('retains stateful resources when the stack is deleted', () => {
     const all = template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>;
     for (const r of Object.values(all).filter((r) => ['AWS::DynamoDB::Table', 'AWS::S3::Bucket'].includes(r.Type))) {

@@ -1,0 +1,28 @@
+/**
+ * GET /records/{verification_id} (public): the online record a certificate's QR code opens. The
+ * unguessable verification id is the only capability; the page shows what the printed certificate
+ * shows, and whether the stored certificate still verifies against the published signing keys.
+ *
+ * Built with `framedHandler` rather than `apiHandler`: the standard frame (error shape, request log,
+ * request id) without the API's query validation, which rejects unknown query parameters. A QR target
+ * is opened through scanners, mail and chat apps that append tracking parameters (`?utm_source=…`,
+ * `fbclid`), and such a link must still open the record, so the query string is ignored. The only
+ * inputs are the path parameter and the `Accept` header.
+ */
+import { signerFromEnvironment } from '#shared/certificates/signer.ts';
+import { framedHandler } from '#shared/http/pipeline.ts';
+import { preferredRepresentation } from '#shared/records/content-negotiation.ts';
+import { publicRecord } from '#shared/records/public-record.ts';
+import { recordNotFoundResponse, recordResponse } from '#shared/records/record-response.ts';
+import { getPublicRecord } from '#shared/records/record-store.ts';
+import { isVerificationId } from '#shared/records/record-url.ts';
+
+export const handler = framedHandler(async (event) => {
+  const representation = preferredRepresentation(event.headers?.accept);
+  const id = event.pathParameters?.verification_id ?? '';
+  // A malformed id cannot name a record: answered without a table read.
+  const stored = isVerificationId(id) ? await getPublicRecord(id) : undefined;
+  if (!stored) return recordNotFoundResponse(representation);
+  const keys = await signerFromEnvironment().publicKeys();
+  return recordResponse(await publicRecord(stored, { keys }), representation);
+});

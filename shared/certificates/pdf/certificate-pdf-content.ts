@@ -1,0 +1,162 @@
+/**
+ * What the PDF certificate says, as plain strings: every field of the certificate (service spec,
+ * "Certificate") and the stored verification result's extra facts, worded for a reader. Layout and
+ * drawing are elsewhere; nothing here depends on fonts or on pdf-lib.
+ */
+import type { Certificate } from '../certificate.ts';
+
+export interface CertificatePdfSource {
+  readonly name: string;
+  readonly status: 'live' | 'cached' | 'unavailable';
+  readonly as_of: string | null;
+}
+
+export interface CertificatePdfInput {
+  readonly certificate: Certificate;
+  /** Extra facts from the stored verification result. */
+  readonly details: {
+    readonly profession: string | null;
+    readonly licenseType: string | null;
+    readonly matchConfidence: number | null;
+    readonly sources: readonly CertificatePdfSource[];
+  };
+  /** The public online record the QR code opens. */
+  readonly recordUrl: string;
+}
+
+export type Tone = 'good' | 'bad' | 'neutral';
+
+export interface DetailRow {
+  readonly label: string;
+  readonly value: string;
+  /** `mono` for identifiers and hashes, so 0/O and 1/l stay distinct. */
+  readonly style: 'text' | 'mono' | 'strong';
+  readonly tone: Tone;
+}
+
+export interface SourceRow {
+  readonly name: string;
+  readonly freshness: string;
+  readonly asOf: string;
+  readonly tone: Tone;
+}
+
+export interface CertificateContent {
+  readonly serviceName: string;
+  readonly issuerLine: string;
+  readonly testMode: boolean;
+  readonly testMark: string;
+  readonly testNotice: string;
+  readonly outcome: { readonly verified: boolean; readonly headline: string; readonly summary: string };
+  readonly provider: readonly DetailRow[];
+  readonly result: readonly DetailRow[];
+  readonly sources: readonly SourceRow[];
+  readonly record: readonly DetailRow[];
+  readonly coverage: readonly { readonly heading: string; readonly text: string }[];
+  readonly qrCaption: string;
+  readonly recordUrl: string;
+  readonly footer: string;
+}
+
+export const serviceName = 'License Verification API';
+export const issuerLine = 'Primary-source verification certificate';
+export const testMark = 'TEST \u2014 NOT A REAL VERIFICATION';
+
+/** The statement of scope printed on every certificate. */
+export const coverageStatement = {
+  verified:
+    "This certificate records the license status reported by the named sources at the time shown: the state licensing board's status, expiry date and disciplinary flag, the NPI Registry identity, and the OIG exclusion list (LEIE). A cached source answered at its as-of time; an unavailable source was not consulted.",
+  notVerified:
+    "It does not verify the holder's identity documents, education, malpractice history beyond board records, or the license after the issue time. For a current status, open the online record or verify again.",
+} as const;
+
+const statusLabels: Readonly<Record<string, string>> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  suspended: 'Suspended',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  not_found: 'Not found',
+  source_unavailable: 'Source unavailable',
+  profession_not_covered: 'Profession not covered',
+  unsupported_state: 'Unsupported state',
+};
+
+export function statusLabel(status: string): string {
+  return statusLabels[status] ?? status.replace(/_/g, ' ');
+}
+
+const freshnessLabels = { live: 'Live', cached: 'Cached', unavailable: 'Unavailable' } as const;
+
+export function certificateContent(input: CertificatePdfInput): CertificateContent {
+  const { certificate: c, details } = input;
+  const r = c.result;
+  const row = (label: string, value: string, style: DetailRow['style'] = 'text', tone: Tone = 'neutral'): DetailRow => ({ label, value, style, tone });
+  return {
+    serviceName,
+    issuerLine,
+    testMode: c.mode === 'test',
+    testMark,
+    testNotice: 'Issued with a test API key on sandbox terms. It proves nothing about a real provider and must not be relied on.',
+    outcome: { verified: r.verified, headline: r.verified ? 'VERIFIED: YES' : 'VERIFIED: NO', summary: outcomeSummary(c) },
+    provider: [
+      row('Provider name', c.provider.name ?? 'No matching license', 'strong'),
+      row('NPI', c.provider.npi ?? 'Not available'),
+      row('License number', c.provider.license_number ?? 'Not available'),
+      row('State', c.provider.state),
+      row('Profession', details.profession ?? 'Not classified'),
+      row('License type', details.licenseType ?? 'Not reported'),
+    ],
+    result: [
+      row('Verified', r.verified ? 'YES' : 'NO', 'strong', r.verified ? 'good' : 'bad'),
+      row('License status', statusLabel(r.status), 'strong', r.status === 'active' ? 'good' : 'bad'),
+      row('Expiry date', r.expiry_date ?? 'None on record'),
+      row('Disciplinary flags', r.disciplinary_flags ? 'YES \u2014 the board reports disciplinary action' : 'None reported', 'text', r.disciplinary_flags ? 'bad' : 'neutral'),
+      row('OIG exclusion', r.oig_excluded ? 'EXCLUDED \u2014 listed on the OIG LEIE' : 'Not excluded', 'text', r.oig_excluded ? 'bad' : 'neutral'),
+      row('Match confidence', details.matchConfidence === null ? 'None (no license matched)' : details.matchConfidence.toFixed(2)),
+    ],
+    sources: sourceRows(input),
+    record: [
+      row('Issued at', c.issued_at),
+      row('Mode', c.mode === 'test' ? 'Test (sandbox key)' : 'Live'),
+      row('Verification ID', c.verification_id, 'mono'),
+      row('Certificate hash', c.certificate_hash, 'mono'),
+      row('Signature key ID', c.signing_key_id, 'mono'),
+    ],
+    coverage: [
+      { heading: 'What was verified', text: coverageStatement.verified },
+      { heading: 'What was not verified', text: coverageStatement.notVerified },
+    ],
+    qrCaption: 'Scan to open the online record',
+    recordUrl: input.recordUrl,
+    footer:
+      'This PDF carries a PAdES digital signature (ETSI.CAdES.detached) that any change to the file breaks. The certificate hash and ES256 signature can also be checked offline against the keys published at GET /v1/signing-keys.',
+  };
+}
+
+function sourceRows(input: CertificatePdfInput): SourceRow[] {
+  if (input.details.sources.length > 0) {
+    return input.details.sources.map((s) => ({
+      name: s.name,
+      freshness: freshnessLabels[s.status],
+      asOf: s.as_of ?? 'Not consulted',
+      tone: s.status === 'unavailable' ? 'bad' : 'neutral',
+    }));
+  }
+  return input.certificate.sources_checked.map((name) => ({ name, freshness: 'Checked', asOf: 'Not recorded', tone: 'neutral' }));
+}
+
+function outcomeSummary(c: Certificate): string {
+  const r = c.result;
+  const parts: string[] = [];
+  if (r.verified) parts.push('The licensing board reports the license as active and the provider is not on the OIG exclusion list.');
+  else if (r.status === 'not_found') parts.push('The licensing board answered and no single license matched the provider.');
+  else if (r.status === 'source_unavailable') parts.push('The licensing board could not be reached and no cached answer was available.');
+  else if (r.status === 'profession_not_covered') parts.push('The state does not verify the requested profession.');
+  else if (r.status === 'unsupported_state') parts.push('The state is outside the coverage of this service.');
+  else if (r.status !== 'active') parts.push(`The licensing board reports the license as ${statusLabel(r.status).toLowerCase()}.`);
+  else parts.push('The licensing board reports the license as active.');
+  if (!r.verified && r.oig_excluded) parts.push('The provider is on the OIG exclusion list (LEIE).');
+  if (r.disciplinary_flags) parts.push('The board reports disciplinary action.');
+  return parts.join(' ');
+}

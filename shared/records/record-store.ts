@@ -1,0 +1,37 @@
+/**
+ * Read access to verification records for the public record page. Unlike `VerificationStore.getOwned`
+ * there is no owner check: whoever holds the id may see the record. Only the attributes the public
+ * view needs are read (a projection), so the owning account never leaves the table.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+
+export interface StoredPublicRecord {
+  readonly verification_id: string;
+  /** The mode the record was stored under (`live` or `test`). */
+  readonly mode: unknown;
+  /** The signed certificate as stored; its shape is checked by the view, never trusted. */
+  readonly certificate: unknown;
+}
+
+/**
+ * The record with this id, or undefined. Items past `expires_at` count as gone (DynamoDB deletes
+ * expired items lazily). The read is strongly consistent: the id reaches the caller only after the
+ * record was written, so a QR code scanned at once must not meet a stale "not found" that caches would then keep.
+ */
+export async function getPublicRecord(verificationId: string, now: Date = new Date()): Promise<StoredPublicRecord | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('verifications'),
+      Key: { verification_id: verificationId },
+      ConsistentRead: true,
+      ProjectionExpression: '#id, #mode, #certificate, #expires',
+      ExpressionAttributeNames: { '#id': 'verification_id', '#mode': 'mode', '#certificate': 'certificate', '#expires': 'expires_at' },
+    }),
+  );
+  const item = out.Item;
+  if (!item || item.verification_id !== verificationId) return undefined;
+  if (typeof item.expires_at === 'number' && item.expires_at <= Math.floor(now.getTime() / 1000)) return undefined;
+  return { verification_id: verificationId, mode: item.mode, certificate: item.certificate };
+}

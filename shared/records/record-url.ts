@@ -1,0 +1,17 @@
+/**
+ * Where a verification's public record lives: `/records/{verification_id}`, the target of the QR code
+ * on a certificate. The unguessable id is the only capability needed to read it.
+ */
+import { publicBaseUrl } from '../config.ts';
+
+/** A verification id as issued: `vrf_` and 24 base62 characters. Anything else cannot be a record. */
+export const verificationIdPattern = /^vrf_[0-9A-Za-z]{24}$/;
+
+export function isVerificationId(value: string): boolean {
+  return verificationIdPattern.test(value);
+}
+
+/** Absolute URL of the public record of a verification. */
+export function publicRecordUrl(verificationId: string): string {
+  return `${publicBaseUrl()}/records/${encodeURIComponent(verificationId)}`;
+}

@@ -1,0 +1,261 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { coverageStatement, testMark } from '#shared/certificates/pdf/certificate-pdf-content.ts';
+import type { CertificatePdfLayout } from '#shared/certificates/pdf/certificate-pdf-layout.ts';
+import { certificatePdfLayout, pdfProducer, renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
+import { wrapText, wrapTextClamped } from '#shared/certificates/pdf/text-wrap.ts';
+import { fitToCharset } from '#shared/certificates/pdf/win-ansi-text.ts';
+import { recordUrl, testModeInput, verifiedInput, withName } from '../fixtures/pdf/certificate-pdf-inputs.ts';
+import { pdfText } from '../fixtures/pdf/poppler.ts';
+
+const tolerance = 0.01;
+
+/** Every item lies inside the margins, and every text line fits the column it was wrapped for. */
+function expectWithinPage(layout: CertificatePdfLayout): void {
+  const box = layout.content;
+  for (const item of layout.items) {
+    switch (item.kind) {
+      case 'text':
+        expect(item.x, item.text).toBeGreaterThanOrEqual(box.left - tolerance);
+        expect(item.x + item.width, item.text).toBeLessThanOrEqual(item.maxX + tolerance);
+        expect(item.maxX, item.text).toBeLessThanOrEqual(box.right + tolerance);
+        expect(item.y, item.text).toBeGreaterThanOrEqual(box.bottom - tolerance);
+        expect(item.y + item.size, item.text).toBeLessThanOrEqual(box.top + tolerance);
+        break;
+      case 'rect':
+        expect(item.x).toBeGreaterThanOrEqual(box.left - tolerance);
+        expect(item.x + item.width).toBeLessThanOrEqual(box.right + tolerance);
+        expect(item.y).toBeGreaterThanOrEqual(box.bottom - tolerance);
+        expect(item.y + item.height).toBeLessThanOrEqual(box.top + tolerance);
+        break;
+      case 'line':
+        for (const [x, y] of [[item.x1, item.y1], [item.x2, item.y2]] as const) {
+          expect(x).toBeGreaterThanOrEqual(box.left - tolerance);
+          expect(x).toBeLessThanOrEqual(box.right + tolerance);
+          expect(y).toBeGreaterThanOrEqual(box.bottom - tolerance);
+          expect(y).toBeLessThanOrEqual(box.top + tolerance);
+        }
+        break;
+      case 'path':
+        expect(item.x).toBeGreaterThanOrEqual(box.left - tolerance);
+        expect(item.x + item.width).toBeLessThanOrEqual(box.right + tolerance);
+        expect(item.y - item.height).toBeGreaterThanOrEqual(box.bottom - tolerance);
+        expect(item.y).toBeLessThanOrEqual(box.top + tolerance);
+        break;
+      case 'watermark':
+        expect(item.bounds.left).toBeGreaterThanOrEqual(box.left - tolerance);
+        expect(item.bounds.right).toBeLessThanOrEqual(box.right + tolerance);
+        expect(item.bounds.bottom).toBeGreaterThanOrEqual(box.bottom - tolerance);
+        expect(item.bounds.top).toBeLessThanOrEqual(box.top + tolerance);
+        break;
+    }
+  }
+  expect(box.left).toBeGreaterThanOrEqual(0);
+  expect(box.right).toBeLessThanOrEqual(layout.page.width);
+  expect(box.top).toBeLessThanOrEqual(layout.page.height);
+}
+
+/** No two text lines overlap (their baseline-to-cap boxes do not intersect). */
+function expectNoOverlappingText(layout: CertificatePdfLayout): void {
+  const lines = layout.items.flatMap((item) => (item.kind === 'text' ? [item] : []));
+  for (let i = 0; i < lines.length; i += 1) {
+    for (let j = i + 1; j < lines.length; j += 1) {
+      const a = lines[i]!;
+      const b = lines[j]!;
+      const horizontal = a.x < b.x + b.width && b.x < a.x + a.width;
+      const vertical = a.y < b.y + b.size * 0.72 && b.y < a.y + a.size * 0.72;
+      expect(horizontal && vertical, `"${a.text}" overlaps "${b.text}"`).toBe(false);
+    }
+  }
+}
+
+function texts(layout: CertificatePdfLayout): string[] {
+  return layout.items.flatMap((item) => (item.kind === 'text' ? [item.text] : []));
+}
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ');
+
+describe('certificate PDF layout', () => {
+  it('keeps a typical certificate inside the page at the regular spacing, without overlaps', async () => {
+    const layout = await certificatePdfLayout(verifiedInput());
+    expectWithinPage(layout);
+    expectNoOverlappingText(layout);
+    expect(layout.density).not.toBe('compact');
+    expect(layout.sourcesShown).toBe(3);
+    expect(layout.substituted).toBe(false);
+    expect(layout.shortened).toBe(false);
+    expect(layout.items.filter((item) => item.kind === 'watermark')).toHaveLength(0);
+  });
+
+  it('wraps and shortens a very long name, long values and many sources, and still fits one page', async () => {
+    const input = verifiedInput();
+    const longName = `${'Maximiliana Alexandrina Wolfeschlegelsteinhausen-Bergerdorff '.repeat(6)}${'X'.repeat(150)}`;
+    const sources = Array.from({ length: 30 }, (_, i) => ({
+      name: `State Board of Medical and Osteopathic Examiners, Licensing Division, Regional Office number ${i + 1}`,
+      status: (['live', 'cached', 'unavailable'] as const)[i % 3]!,
+      as_of: i % 3 === 2 ? null : '2026-03-14T15:09:25.901Z',
+    }));
+    const crowded = {
+      ...withName(input, longName),
+      details: { ...input.details, licenseType: 'Physician and Surgeon, Unrestricted, with Controlled Substances Registration '.repeat(4), sources },
+      recordUrl: `${recordUrl}?${'utm_source=certificate&'.repeat(6)}end`,
+    };
+    const layout = await certificatePdfLayout({ ...crowded, certificate: { ...crowded.certificate, mode: 'test' } });
+    expectWithinPage(layout);
+    expectNoOverlappingText(layout);
+    expect(layout.density).toBe('compact');
+    expect(layout.shortened).toBe(true);
+    expect(layout.sourcesShown).toBeGreaterThan(0);
+    expect(layout.sourcesShown).toBeLessThan(sources.length);
+    expect(texts(layout).some((line) => line.includes(`${sources.length - layout.sourcesShown} more sources`))).toBe(true);
+    const nameLines = texts(layout).filter((line) => line.includes('Wolfeschlegel') || /^X+/.test(line));
+    expect(nameLines.length).toBeGreaterThanOrEqual(2);
+    expect(nameLines.length).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps a name without spaces and a negative test-mode outcome inside the page', async () => {
+    const layout = await certificatePdfLayout(withName(testModeInput(), 'Z'.repeat(400)));
+    expectWithinPage(layout);
+    expectNoOverlappingText(layout);
+    expect(layout.items.filter((item) => item.kind === 'watermark')).toHaveLength(1);
+  });
+});
+
+describe('certificate PDF content', () => {
+  it('shows every verification detail and the scope statement', async () => {
+    const input = verifiedInput();
+    const pdf = await renderCertificatePdf(input);
+    const layoutText = await pdfText(pdf, { layout: true });
+    const rawText = collapse(await pdfText(pdf));
+    const c = input.certificate;
+    const pairs: [string, string][] = [
+      ['Provider name', 'José Peña'],
+      ['NPI', c.provider.npi!],
+      ['License number', c.provider.license_number!],
+      ['State', 'Washington'],
+      ['Profession', 'Physician'],
+      ['License type', 'Physician and Surgeon License'],
+      ['Verified', 'YES'],
+      ['License status', 'Active'],
+      ['Expiry date', '2027-06-30'],
+      ['Disciplinary flags', 'None reported'],
+      ['OIG exclusion', 'Not excluded'],
+      ['Match confidence', '0.99'],
+      ['Issued at', c.issued_at],
+      ['Verification ID', c.verification_id],
+      ['Certificate hash', c.certificate_hash],
+      ['Signature key ID', c.signing_key_id],
+    ];
+    for (const [label, value] of pairs) {
+      expect(layoutText, label).toMatch(new RegExp(`^${label}\\s+${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'));
+    }
+    for (const source of input.details.sources) {
+      const freshness = source.status === 'live' ? 'Live' : 'Cached';
+      expect(layoutText).toMatch(new RegExp(`^${source.name}\\s+${freshness}\\s+${source.as_of!.replace(/\./g, '\\.')}\\s*$`, 'm'));
+    }
+    expect(rawText).toContain('VERIFIED: YES');
+    expect(rawText).toContain('This certificate records the license status reported by the named sources at the time shown');
+    expect(rawText).toContain(
+      "It does not verify the holder's identity documents, education, malpractice history beyond board records, or the license after the issue time.",
+    );
+    expect(rawText).toContain(collapse(coverageStatement.verified));
+    expect(rawText.replace(/\s/g, '')).toContain(recordUrl);
+    expect(rawText).toContain('License Verification API');
+    expect(rawText).toContain('Primary-source verification certificate');
+    expect(rawText).not.toContain(testMark);
+  });
+
+  it('states a negative outcome clearly', async () => {
+    const negative = testModeInput();
+    const text = await pdfText(await renderCertificatePdf({ ...negative, certificate: { ...negative.certificate, mode: 'live' } }), { layout: true });
+    expect(text).toContain('VERIFIED: NO');
+    expect(text).toMatch(/^Verified\s+NO\s*$/m);
+    expect(text).toMatch(/^License status\s+Suspended\s*$/m);
+    expect(text).toMatch(/^Disciplinary flags\s+YES — the board reports disciplinary action\s*$/m);
+    expect(text).toMatch(/^OIG exclusion\s+EXCLUDED — listed on the OIG LEIE\s*$/m);
+    expect(text).toMatch(/^Match confidence\s+0\.70\s*$/m);
+  });
+
+  it('marks test-mode certificates, and only those', async () => {
+    const testText = await pdfText(await renderCertificatePdf(testModeInput()));
+    expect(testText).toContain(testMark);
+    expect(testText).toContain('Test (sandbox key)');
+    const liveText = await pdfText(await renderCertificatePdf(verifiedInput()));
+    expect(liveText).not.toContain('NOT A REAL VERIFICATION');
+    expect(liveText).not.toContain('TEST');
+  });
+
+  it('renders names outside WinAnsi without failing and keeps the exact name in the metadata', async () => {
+    const name = 'Иван Łukasz Nguyễn 王小明 Zoë 👩‍⚕️';
+    const pdf = await renderCertificatePdf(withName(verifiedInput(), name));
+    const text = await pdfText(pdf, { layout: true });
+    expect(text).toMatch(/^Provider name\s+\?\?\?\? Lukasz Nguyen \?\?\? Zoë \?+\s*$/m);
+    expect(collapse(text)).toContain('the exact text is in the document properties');
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    expect(doc.getTitle()).toBe(`License verification certificate: ${name}`);
+    expect(doc.getSubject()).toContain(`Provider: ${name};`);
+  });
+
+  it('renders accented Latin names exactly', async () => {
+    const pdf = await renderCertificatePdf(withName(verifiedInput(), 'Zoë Ångström-Núñez'));
+    const text = await pdfText(pdf, { layout: true });
+    expect(text).toMatch(/^Provider name\s+Zoë Ångström-Núñez\s*$/m);
+    expect(text).not.toContain('document properties');
+  });
+
+  it('gives identical bytes when rendered twice, with metadata fixed by the certificate', async () => {
+    const first = await renderCertificatePdf(verifiedInput());
+    const second = await renderCertificatePdf(verifiedInput());
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    const doc = await PDFDocument.load(first, { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getCreationDate()?.toISOString()).toBe('2026-03-14T15:09:26.000Z');
+    expect(doc.getModificationDate()?.toISOString()).toBe('2026-03-14T15:09:26.000Z');
+    expect(doc.getProducer()).toBe(pdfProducer);
+    expect(doc.getKeywords()).toContain(verifiedInput().certificate.certificate_hash);
+    const text = Buffer.from(first).toString('latin1');
+    expect(text).toMatch(/\/ID \[ <[0-9a-f]{32}> <[0-9a-f]{32}> \]/);
+    expect(text).toContain('/SubFilter /ETSI.CAdES.detached');
+    expect(text).toContain('/M (D:20260314150926Z)');
+    expect(text).not.toContain('/ObjStm');
+  });
+});
+
+describe('text fitting', () => {
+  const charset = async (): Promise<Set<number>> => {
+    const doc = await PDFDocument.create();
+    return new Set((await doc.embedFont(StandardFonts.Helvetica)).getCharacterSet());
+  };
+
+  it('keeps WinAnsi text, composes combining accents and replaces what the font cannot show', async () => {
+    const set = await charset();
+    expect(fitToCharset('José Peña', set)).toEqual({ text: 'José Peña', exact: true });
+    expect(fitToCharset('Jose\u0301', set)).toEqual({ text: 'José', exact: true });
+    expect(fitToCharset('Ann\u00a0Lee\tJr.\n', set)).toEqual({ text: 'Ann Lee Jr. ', exact: true });
+    expect(fitToCharset('Łukasz Ő Đorđe ı', set)).toEqual({ text: 'Lukasz O Dorde i', exact: false });
+    expect(fitToCharset('Иван 王', set)).toEqual({ text: '???? ?', exact: false });
+    expect(fitToCharset('Smith\u2011Jones', set)).toEqual({ text: 'Smith-Jones', exact: false });
+  });
+
+  it('wraps at spaces and splits long tokens, preferring separators', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const width = 120;
+    const lines = wrapText('The quick brown fox jumps over the lazy dog again and again', font, 10, width);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(width);
+    expect(lines.join(' ')).toBe('The quick brown fox jumps over the lazy dog again and again');
+
+    const url = wrapText('https://api.example.com/v1/records/vrf_01JQ7ZK3M9T4X8V2B6N5C1D0EF', font, 10, width);
+    for (const line of url) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(width);
+    expect(url.join('')).toBe('https://api.example.com/v1/records/vrf_01JQ7ZK3M9T4X8V2B6N5C1D0EF');
+    expect(url[0]!.endsWith('/')).toBe(true);
+
+    const clamped = wrapTextClamped('word '.repeat(200), font, 10, width, 2);
+    expect(clamped.truncated).toBe(true);
+    expect(clamped.lines).toHaveLength(2);
+    expect(clamped.lines[1]!.endsWith('\u2026')).toBe(true);
+    expect(font.widthOfTextAtSize(clamped.lines[1]!, 10)).toBeLessThanOrEqual(width);
+    expect(wrapText('   ', font, 10, width)).toEqual(['']);
+  });
+});
