@@ -35,10 +35,12 @@ async function makePdf(certificate: Certificate, result: VerificationResult): Pr
  */
 export const handler = apiHandler('GetCertificatePdf', {}, async (req) => {
   const id = req.pathParameters.verification_id ?? '';
-  const record = verificationIdPattern.test(id) ? await verifications.getOwned(id, req.caller!.accountId, req.caller!.mode) : undefined;
+  if (!verificationIdPattern.test(id)) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
+  // The stored PDF is read alongside the ownership check; it is only returned once ownership is confirmed.
+  const [record, stored] = await Promise.all([verifications.getOwned(id, req.caller!.accountId, req.caller!.mode), pdfs.get(id)]);
   if (!record) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
 
-  let pdf: StoredPdf | undefined = await pdfs.get(id);
+  let pdf: StoredPdf | undefined = stored;
   if (!pdf) {
     pdf = await pdfs.putOnce(id, await makePdf(record.certificate as unknown as Certificate, record.result as unknown as VerificationResult));
   }
