@@ -2,9 +2,9 @@
  * Local certificate signer: an EC P-256 private key in a PKCS#8 PEM file (RFC 5208 / RFC 5958, PEM per
  * RFC 7468), signing ES256 with node:crypto. The local stack creates the file on first start.
  */
-import { createPrivateKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { writeFileOnce } from '../files/write-file-once.ts';
+import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { publicJwk, type Jwk } from './jwk.ts';
 import type { CertificateSigner } from './signer.ts';
 
@@ -24,17 +24,7 @@ export async function ensureLocalSigningKey(path: string): Promise<void> {
   }
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const pem = privateKey.export({ format: 'pem', type: 'pkcs8' });
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = join(dirname(path), `.signing-key-${randomBytes(8).toString('hex')}.tmp`);
-  await writeFile(temporary, pem, { mode: 0o600, flag: 'wx' });
-  try {
-    await chmod(temporary, 0o600);
-    await link(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
-  }
+  await writeFileOnce(path, String(pem));
 }
 
 export class LocalKeySigner implements CertificateSigner {

@@ -8,8 +8,9 @@
  * 2000-01-01, because the service signs a PDF with the verification's issue time as signing time and a
  * verification can be older than the local key; it expires 20 years after it is made.
  */
+import { writeFileOnce } from '../../files/write-file-once.ts';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { PdfSigningMaterialError, signingKeyFromMaterial, type PdfSigningMaterial } from './pdf-signing-key.ts';
@@ -31,17 +32,7 @@ export async function ensureLocalPdfSigningMaterial(dir: string): Promise<PdfSig
   if (existing !== undefined) return materialFromFile(existing, path);
 
   const created = createSelfSignedMaterial(new Date());
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const temporary = join(dir, `.pdf-signing-${randomBytes(8).toString('hex')}.tmp`);
-  await writeFile(temporary, `${created.privateKeyPem}${created.certificatePem}`, { mode: 0o600, flag: 'wx' });
-  try {
-    await chmod(temporary, 0o600);
-    await link(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
-  }
+  await writeFileOnce(path, `${created.privateKeyPem}${created.certificatePem}`);
   return materialFromFile((await readExisting(path)) ?? '', path);
 }
 
