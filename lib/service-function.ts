@@ -89,7 +89,7 @@ export class ServiceFunction extends Construct {
     if (access === 'read') table.grantReadData(this.fn);
     else if (access === 'write') table.grantWriteData(this.fn);
     else table.grantReadWriteData(this.fn);
-    if (hasIndexes && access !== 'write') {
+    if (hasIndexes) {
       const logicalId = Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement);
       Validations.of(this.role).acknowledge({
         id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,

@@ -49,6 +49,7 @@ export class ServiceStack extends Stack {
   readonly functions: Record<string, ServiceFunction> = {};
   readonly signingKey: Key;
   readonly pdfSigningSecret: Secret;
+  readonly webhookSecretKey: Key;
   readonly stage: string;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
@@ -65,6 +66,11 @@ export class ServiceStack extends Stack {
       description: `Signs verification certificates (${props.stage})`,
       keySpec: KeySpec.ECC_NIST_P256,
       keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
+      description: `Seals monitors' webhook secrets (${props.stage})`,
+      enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.pdfSigningSecret = new Secret(this, 'PdfSigningSecret', {
@@ -170,6 +176,10 @@ export class ServiceStack extends Stack {
     }
     for (const [id, access] of Object.entries(uses.buckets ?? {}) as [BucketId, NonNullable<ResourceUse['buckets']>[BucketId]][]) {
       fn.bindBucket(this.buckets[id], buckets[id].envVar, access!);
+    }
+    if (uses.webhookSecrets) {
+      fn.fn.addEnvironment('WEBHOOK_SECRET_KMS_KEY_ID', this.webhookSecretKey.keyArn);
+      this.webhookSecretKey.grant(fn.fn, uses.webhookSecrets === 'seal' ? 'kms:Encrypt' : 'kms:Decrypt');
     }
     if (uses.pdfSigning) {
       fn.fn.addEnvironment('PDF_SIGNING_SECRET_ID', this.pdfSigningSecret.secretArn);

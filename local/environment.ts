@@ -21,8 +21,12 @@ export function localEnvironment(
   simulatorUrl: string,
   signingKeyFile?: string,
   pdfSigningDir?: string,
+  webhookSecretKeyFile?: string,
 ): Record<string, string> {
   return {
+    ...(webhookSecretKeyFile ? { WEBHOOK_SECRET_KEY_FILE: webhookSecretKeyFile } : {}),
+    // Local receivers (test keys may post to these over http).
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
     ...(signingKeyFile ? { SIGNING_KEY_FILE: signingKeyFile } : {}),
     ...(pdfSigningDir ? { PDF_SIGNING_DIR: pdfSigningDir } : {}),
     ...sourceEnvironment(simulatorUrl),

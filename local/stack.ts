@@ -78,7 +78,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const signingKeyFile = options.stateDir ? join(options.stateDir, 'signing-key.pem') : join(tmpdir(), `lvs-signing-key-${process.pid}.pem`);
     await ensureLocalSigningKey(signingKeyFile);
     const pdfSigningDir = options.stateDir ?? join(tmpdir(), `lvs-pdf-signing-${process.pid}`);
-    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFile, pdfSigningDir);
+    const webhookSecretKeyFile = options.stateDir ? join(options.stateDir, 'webhook-secret.key') : join(tmpdir(), `lvs-webhook-key-${process.pid}`);
+    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFile, pdfSigningDir, webhookSecretKeyFile);
     applyEnvironment(env);
     resetClients();
 

@@ -115,6 +115,17 @@ export const tables = {
     ttlAttribute: 'expires_at',
     purpose: 'Every verification result and its signed certificate, owned by an account and mode; written once, kept eight years.',
   },
+  monitors: {
+    id: 'Monitors',
+    envVar: 'TABLE_MONITORS',
+    partitionKey: { name: 'monitor_id', type: 'S' },
+    indexes: [
+      { name: 'by_owner', partitionKey: { name: 'owner', type: 'S' }, sortKey: { name: 'created_key', type: 'S' } },
+      { name: 'due', partitionKey: { name: 'due_shard', type: 'S' }, sortKey: { name: 'next_check_at', type: 'S' } },
+    ],
+    purpose:
+      'Monitors with their provider, webhook (secret sealed), last snapshot and next check. `by_owner` lists an account and mode newest first; `due` (sparse, sharded 16 ways) holds active monitors by next check time for the sweep.',
+  },
   sourceState: {
     id: 'SourceState',
     envVar: 'TABLE_SOURCE_STATE',

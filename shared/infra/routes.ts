@@ -19,6 +19,8 @@ export interface ResourceUse {
   readonly sources?: boolean;
   /** Reads the PDF signing certificate and key (Secrets Manager when deployed). */
   readonly pdfSigning?: boolean;
+  /** Seals (encrypts) or opens (decrypts) webhook secrets with the KMS key when deployed. */
+  readonly webhookSecrets?: 'seal' | 'open';
 }
 
 export interface RouteDefinition {
@@ -127,6 +129,39 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'public',
     uses: { signingKey: 'publish' },
     summary: 'The public keys that sign certificates, as a JWKS.',
+  },
+  {
+    id: 'CreateMonitor',
+    method: 'POST',
+    path: '/v1/monitor',
+    entry: 'functions/monitors/post-monitor.ts',
+    auth: 'api_key',
+    uses: {
+      tables: { monitors: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
+      signingKey: 'sign',
+      sources: true,
+      webhookSecrets: 'seal',
+    },
+    summary: 'Registers a provider for daily re-checks with signed webhooks; runs an initial verification.',
+    memoryMb: 1024,
+  },
+  {
+    id: 'ListMonitors',
+    method: 'GET',
+    path: '/v1/monitors',
+    entry: 'functions/monitors/get-monitors.ts',
+    auth: 'api_key',
+    uses: { tables: { monitors: 'read' } },
+    summary: "The caller's monitors, newest first, with cursor pagination.",
+  },
+  {
+    id: 'DeleteMonitor',
+    method: 'DELETE',
+    path: '/v1/monitor/{monitor_id}',
+    entry: 'functions/monitors/delete-monitor.ts',
+    auth: 'api_key',
+    uses: { tables: { monitors: 'readWrite' } },
+    summary: 'Stops monitoring a provider.',
   },
   {
     id: 'GetCoverage',

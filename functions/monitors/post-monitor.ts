@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { invalidParam } from '#shared/http/errors.ts';
+import { apiHandler } from '#shared/http/pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { newId } from '#shared/ids.ts';
+import { snapshotFromResult } from '#shared/monitoring/monitor-snapshot.ts';
+import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
+import { stateName } from '#shared/domain/us-states.ts';
+import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
+import { decide, defaultVerificationServices, issue } from '#shared/verification/verification-service.ts';
+import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
+
+const checkIntervalMs = 24 * 3_600_000;
+const monitors = new MonitorStore();
+
+const body = verificationRequestSchema.pick({ first_name: true, last_name: true, state: true, npi: true }).extend({
+  webhook_url: z.string().min(1).max(2048),
+  webhook_secret: z
+    .string()
+    .min(16, 'webhook_secret must be at least 16 characters')
+    .max(256, 'webhook_secret must be at most 256 characters'),
+  alert_days_before_expiry: z.number().int().min(1).max(365).default(90),
+});
+
+/**
+ * POST /v1/monitor: registers a provider for daily re-checks with signed webhooks. The webhook URL is
+ * checked against server-side request forgery; the secret is stored sealed and never returned. An
+ * initial verification runs (and counts as one verification).
+ */
+export const handler = apiHandler('CreateMonitor', { body }, async (req) => {
+  const caller = req.caller!;
+  const url = await checkWebhookUrl(req.body.webhook_url, { mode: caller.mode, allowedHosts: webhookAllowedHostsFromEnv() });
+  if (!url.ok) throw invalidParam('webhook_url', url.reason);
+  req.ensureQuota(1);
+
+  const svc = defaultVerificationServices();
+  const now = svc.clock.now();
+  const request = { first_name: req.body.first_name, last_name: req.body.last_name, state: req.body.state, ...(req.body.npi ? { npi: req.body.npi } : {}) };
+  const decided = await decide(request, caller, svc.ports, now);
+  if (decided.outcome.status === 'unsupported_state') {
+    throw invalidParam('state', `${stateName(request.state)} is not a supported state; see GET /v1/coverage.`);
+  }
+  const [{ result }, sealed] = await Promise.all([
+    issue(request, decided, caller, svc, now, Promise.all([req.chargeVerifications(1), svc.ports.cache.flush()])),
+    sealerFromEnvironment().seal(req.body.webhook_secret),
+  ]);
+  const monitorId = newId('mon');
+  const createdAt = now.toISOString();
+  const record = {
+    monitor_id: monitorId,
+    owner: ownerKey(caller.accountId, caller.mode),
+    account_id: caller.accountId,
+    mode: caller.mode,
+    status: 'active' as const,
+    created_at: createdAt,
+    created_key: `${createdAt}#${monitorId}`,
+    request,
+    provider: { name: result.name, npi: result.npi, state: result.state, current_status: result.status, expiry_date: result.expiry_date },
+    webhook_url: url.url.toString(),
+    webhook_secret_sealed: sealed,
+    alert_days_before_expiry: req.body.alert_days_before_expiry,
+    next_check_at: new Date(now.getTime() + checkIntervalMs).toISOString(),
+    due_shard: dueShard(monitorId),
+    last_verification_id: result.verification_id,
+    snapshot: snapshotFromResult(result, null, now) as unknown as Record<string, unknown>,
+  };
+  await monitors.create(record);
+  return json(200, monitorView(record));
+});
+

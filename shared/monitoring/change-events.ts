@@ -1,0 +1,132 @@
+/**
+ * Change detection for monitors (spec: Events; issue: Monitoring, "Events"): compares the stored
+ * snapshot with a fresh verification result and lists the events to send. Pure: no I/O, time passed in.
+ *
+ * Rules:
+ * - `license.status_changed`: the status differs from the snapshot's. `not_found` after a found status
+ *   is a status change (the board answered that it holds no record).
+ * - `license.reinstated`: suspended or revoked → active; always after the status change it comes with.
+ * - `license.expired`: the expiry date has passed, or the board reports `expired`; once per expiry date.
+ *   A license reported expired without an expiry date is alerted once, until it is seen unexpired again.
+ * - `license.expiry_approaching`: 0 ≤ days until expiry ≤ `alertDaysBeforeExpiry` and not expired;
+ *   once per expiry date, so daily checks do not repeat it and a renewal (a new date) can alert again.
+ *   It depends on the date, not on the status, so it applies to any status other than expired.
+ * - `license.disciplinary_flag_added`, `license.oig_exclusion_added`: the flag goes false → true.
+ * - No board answer (`source_unavailable`, …): no events, and the snapshot is returned unchanged
+ *   (`checkedAt` included). A source outage never produces a change event.
+ * - A snapshot taken without a board answer (a monitor registered during an outage) has no baseline:
+ *   the first answered check records it and emits no transition events (status, reinstated, flags);
+ *   the date-based expiry alerts still apply.
+ * - Order is fixed: status_changed, reinstated, expired, expiry_approaching, disciplinary_flag_added,
+ *   oig_exclusion_added.
+ * - `change` is the license status before and after this check, for every kind (from = to when the
+ *   status did not change, or when there was no baseline). `data` holds the kind's details.
+ */
+import { isStateCode, stateName } from '../domain/us-states.ts';
+import type { VerificationResult } from '../verification/verification-result.ts';
+import { daysUntilExpiry } from './expiry-window.ts';
+import { boardAnswered, isBoardAnswer, snapshotFromResult, type MonitorSnapshot } from './monitor-snapshot.ts';
+
+/** Every kind, in the order events of one check are listed (they are added in this order). */
+export const eventKinds = [
+  'license.status_changed',
+  'license.reinstated',
+  'license.expired',
+  'license.expiry_approaching',
+  'license.disciplinary_flag_added',
+  'license.oig_exclusion_added',
+] as const;
+export type EventKind = (typeof eventKinds)[number];
+
+export interface ChangeEvent {
+  readonly kind: EventKind;
+  readonly change: { readonly from: string; readonly to: string };
+  readonly data: Record<string, unknown>;
+}
+
+export interface DetectOptions {
+  readonly now: Date;
+  readonly alertDaysBeforeExpiry: number;
+}
+
+/** The expired-alert marker for a license reported expired without an expiry date. */
+export const undatedExpiry = 'undated';
+
+const reinstatedFrom: readonly string[] = ['suspended', 'revoked'];
+
+/** Events for one check, in a stable order; [] when the check could not reach the board. */
+export function detectChanges(previous: MonitorSnapshot, current: VerificationResult, options: DetectOptions): { events: ChangeEvent[]; next: MonitorSnapshot } {
+  if (!boardAnswered(current)) return { events: [], next: previous };
+
+  const observed = snapshotFromResult(current, previous, options.now);
+  const baseline = isBoardAnswer(previous.status);
+  const change = { from: baseline ? previous.status : observed.status, to: observed.status };
+  const events: ChangeEvent[] = [];
+  const add = (kind: EventKind, data: Record<string, unknown>) => events.push({ kind, change: { ...change }, data });
+
+  if (baseline && previous.status !== observed.status) {
+    add('license.status_changed', { previous_status: previous.status, status: observed.status, verified: current.verified, expiry_date: observed.expiryDate });
+    if (reinstatedFrom.includes(previous.status) && observed.status === 'active') {
+      add('license.reinstated', { reinstated_from: previous.status, expiry_date: observed.expiryDate });
+    }
+  }
+
+  const days = daysUntilExpiry(observed.expiryDate, options.now);
+  const expired = observed.status === 'expired' || (days !== null && days < 0);
+  let { expiryAlertedFor, expiredAlertedFor } = observed;
+  if (expired) {
+    const marker = observed.expiryDate ?? undatedExpiry;
+    if (expiredAlertedFor !== marker) {
+      add('license.expired', { expiry_date: observed.expiryDate, days_until_expiry: days });
+      expiredAlertedFor = marker;
+    }
+  } else {
+    if (expiredAlertedFor === undatedExpiry) expiredAlertedFor = null;
+    if (days !== null && days <= options.alertDaysBeforeExpiry && expiryAlertedFor !== observed.expiryDate) {
+      add('license.expiry_approaching', { expiry_date: observed.expiryDate, days_until_expiry: days, alert_days_before_expiry: options.alertDaysBeforeExpiry });
+      expiryAlertedFor = observed.expiryDate;
+    }
+  }
+
+  if (baseline && !previous.disciplinary && observed.disciplinary) {
+    add('license.disciplinary_flag_added', { disciplinary_flags: true, license_number: current.license_number });
+  }
+  if (baseline && !previous.oigExcluded && observed.oigExcluded) {
+    const exclusion = current.oig_exclusion;
+    add('license.oig_exclusion_added', {
+      oig_excluded: true,
+      match: exclusion?.match ?? null,
+      exclusion_type: exclusion?.exclusion_type ?? null,
+      exclusion_date: exclusion?.exclusion_date ?? null,
+      waiver_state: exclusion?.waiver_state ?? null,
+      waiver_date: exclusion?.waiver_date ?? null,
+    });
+  }
+
+  return { events, next: { ...observed, expiryAlertedFor, expiredAlertedFor } };
+}
+
+export interface WebhookContext {
+  readonly eventId: string;
+  readonly monitorId: string;
+  readonly occurredAt: Date;
+  /** `state` as a two-letter code or a full name; the payload carries the full name. */
+  readonly provider: { readonly name: string; readonly npi: string | null; readonly state: string };
+  readonly verificationId: string;
+  readonly certificateHash: string;
+}
+
+/** The spec's webhook event body, the same shape for every kind, plus the kind's `data`. */
+export function webhookPayload(event: ChangeEvent, ctx: WebhookContext): Record<string, unknown> {
+  return {
+    event: event.kind,
+    event_id: ctx.eventId,
+    monitor_id: ctx.monitorId,
+    occurred_at: ctx.occurredAt.toISOString(),
+    provider: { name: ctx.provider.name, npi: ctx.provider.npi, state: isStateCode(ctx.provider.state) ? stateName(ctx.provider.state) : ctx.provider.state },
+    change: { from: event.change.from, to: event.change.to },
+    verification_id: ctx.verificationId,
+    certificate_hash: ctx.certificateHash,
+    data: { ...event.data },
+  };
+}

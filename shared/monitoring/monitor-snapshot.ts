@@ -1,0 +1,65 @@
+/**
+ * What a monitor remembers from its last check that the state board answered (spec: Monitor, Events).
+ * Change detection compares a new verification result with this snapshot.
+ *
+ * Rules:
+ * - Only a board answer (a license status, or `not_found`) is an observation. `source_unavailable`,
+ *   `profession_not_covered` and `unsupported_state` carry no board answer: the snapshot is left exactly
+ *   as it was, `checkedAt` included, so `checkedAt` always dates the last board answer.
+ * - `not_found` is an answer (spec: States and transitions, rule 4) and is recorded as the status. The
+ *   board then publishes no record, so the disciplinary flag it cannot report keeps its previous value.
+ * - When the OIG exclusion list was unavailable for the check, `oig_excluded: false` means "unknown":
+ *   the previous exclusion flag is kept.
+ * - The alerted-expiry markers are carried over; only change detection sets or clears them.
+ */
+import { boardStatuses } from '../domain/license-status.ts';
+import { sourceNames } from '../sources/source-config.ts';
+import type { VerificationResult } from '../verification/verification-result.ts';
+
+export interface MonitorSnapshot {
+  /** License status: a board status or `not_found` (`source_unavailable` only before the first board answer). */
+  readonly status: string;
+  /** YYYY-MM-DD, or null when the board publishes none (or the provider was not found). */
+  readonly expiryDate: string | null;
+  readonly disciplinary: boolean;
+  readonly oigExcluded: boolean;
+  /** ISO timestamp of the last check the board answered. */
+  readonly checkedAt: string;
+  /** Expiry dates already alerted, so each alert is sent once per expiry date, not daily. */
+  readonly expiryAlertedFor: string | null;
+  readonly expiredAlertedFor: string | null;
+}
+
+/** The statuses that are an answer from the board. */
+export const answeredStatuses: readonly string[] = [...boardStatuses, 'not_found'];
+
+export function isBoardAnswer(status: string): boolean {
+  return answeredStatuses.includes(status);
+}
+
+/** True when the result carries a board answer (see the rules above). */
+export function boardAnswered(result: Pick<VerificationResult, 'status'>): boolean {
+  return isBoardAnswer(result.status);
+}
+
+function exclusionListUnavailable(result: Pick<VerificationResult, 'sources'>): boolean {
+  return result.sources.some((s) => s.name === sourceNames.leie && s.status === 'unavailable');
+}
+
+/**
+ * The snapshot after `result`. With a previous snapshot and no board answer, the previous snapshot is
+ * returned unchanged. Without a previous snapshot (the initial verification), the result is recorded as
+ * it is, even without a board answer: change detection then treats it as having no baseline.
+ */
+export function snapshotFromResult(result: VerificationResult, previous: MonitorSnapshot | null, checkedAt: Date): MonitorSnapshot {
+  if (previous && !boardAnswered(result)) return previous;
+  return {
+    status: result.status,
+    expiryDate: result.expiry_date,
+    disciplinary: previous && result.status === 'not_found' ? previous.disciplinary : result.disciplinary_flags,
+    oigExcluded: previous && exclusionListUnavailable(result) ? previous.oigExcluded : result.oig_excluded,
+    checkedAt: checkedAt.toISOString(),
+    expiryAlertedFor: previous?.expiryAlertedFor ?? null,
+    expiredAlertedFor: previous?.expiredAlertedFor ?? null,
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Monitors in DynamoDB. Each active monitor carries `due_shard` (one of 16, from its id) and
+ * `next_check_at`, which put it in the sparse `due` index the sweep queries shard by shard; deleting a
+ * monitor removes `due_shard`, so it leaves the index at once. `by_owner` lists an account and mode's
+ * monitors newest first.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+import type { KeyMode } from '../auth/api-keys.ts';
+
+export const dueShards = 16;
+
+export interface MonitorProviderRequest {
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly state: string;
+  readonly npi?: string;
+}
+
+export interface MonitorRecord {
+  readonly monitor_id: string;
+  readonly owner: string;
+  readonly account_id: string;
+  readonly mode: KeyMode;
+  readonly status: 'active' | 'deleted';
+  readonly created_at: string;
+  readonly created_key: string;
+  readonly request: MonitorProviderRequest;
+  readonly provider: { name: string | null; npi: string | null; state: string; current_status: string; expiry_date: string | null };
+  readonly webhook_url: string;
+  readonly webhook_secret_sealed: string;
+  readonly alert_days_before_expiry: number;
+  readonly next_check_at: string;
+  readonly due_shard?: string;
+  readonly last_verification_id: string;
+  readonly snapshot: Record<string, unknown>;
+  readonly deleted_at?: string;
+}
+
+export const ownerKey = (accountId: string, mode: KeyMode) => `${accountId}#${mode}`;
+
+export function dueShard(monitorId: string): string {
+  const n = createHash('sha256').update(monitorId).digest()[0]! % dueShards;
+  return `shard#${String(n).padStart(2, '0')}`;
+}
+
+export class MonitorStore {
+  async create(record: MonitorRecord): Promise<void> {
+    await dynamo().send(new PutCommand({ TableName: tableName('monitors'), Item: record, ConditionExpression: 'attribute_not_exists(monitor_id)' }));
+  }
+
+  async getOwned(monitorId: string, accountId: string, mode: KeyMode): Promise<MonitorRecord | undefined> {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId } }));
+    const item = out.Item as MonitorRecord | undefined;
+    return item && item.owner === ownerKey(accountId, mode) ? item : undefined;
+  }
+
+  /** Newest first; `startingAfter` is the last monitor id of the previous page. */
+  async list(accountId: string, mode: KeyMode, limit: number, startingAfter?: MonitorRecord): Promise<{ items: MonitorRecord[]; hasMore: boolean }> {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('monitors'),
+        IndexName: 'by_owner',
+        KeyConditionExpression: '#owner = :o',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':o': ownerKey(accountId, mode) },
+        ScanIndexForward: false,
+        Limit: limit + 1,
+        ...(startingAfter
+          ? { ExclusiveStartKey: { monitor_id: startingAfter.monitor_id, owner: startingAfter.owner, created_key: startingAfter.created_key } }
+          : {}),
+      }),
+    );
+    const items = (out.Items ?? []) as MonitorRecord[];
+    return { items: items.slice(0, limit), hasMore: items.length > limit };
+  }
+
+  /** Marks a monitor deleted and takes it out of the due index; deleting twice returns it unchanged. */
+  async markDeleted(monitorId: string, accountId: string, mode: KeyMode, at: Date): Promise<MonitorRecord | undefined> {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('monitors'),
+          Key: { monitor_id: monitorId },
+          UpdateExpression: 'SET #status = :deleted, deleted_at = :at REMOVE due_shard',
+          ConditionExpression: '#owner = :o AND #status = :active',
+          ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
+          ExpressionAttributeValues: { ':deleted': 'deleted', ':active': 'active', ':at': at.toISOString(), ':o': ownerKey(accountId, mode) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as MonitorRecord;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return this.getOwned(monitorId, accountId, mode);
+    }
+  }
+}
+
+/** The spec's Monitor object (plus the webhook URL and alert window; never the secret). */
+export function monitorView(record: MonitorRecord) {
+  return {
+    monitor_id: record.monitor_id,
+    status: record.status,
+    provider: {
+      name: record.provider.name,
+      npi: record.provider.npi,
+      state: record.provider.state,
+      current_status: record.provider.current_status,
+      expiry_date: record.provider.expiry_date,
+    },
+    webhook_url: record.webhook_url,
+    alert_days_before_expiry: record.alert_days_before_expiry,
+    next_check_at: record.status === 'active' ? record.next_check_at : null,
+    created_at: record.created_at,
+    ...(record.deleted_at ? { deleted_at: record.deleted_at } : {}),
+    mode: record.mode,
+  };
+}

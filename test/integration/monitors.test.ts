@@ -1,0 +1,101 @@
+/** POST /v1/monitor, GET /v1/monitors, DELETE /v1/monitor/{id} over HTTP. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from '#shared/config.ts';
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+
+let t: TestStack;
+let liveKey: string;
+let testKey: string;
+
+beforeAll(async () => {
+  t = await startTestStack();
+  await ingestLeie();
+  const live = await t.issue({ plan: 'production', mode: 'live' });
+  liveKey = live.api_key;
+  testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;
+});
+afterAll(() => t.stop());
+
+const create = (body: Record<string, unknown>, key = testKey) =>
+  t.call('/v1/monitor', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const helen = { first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_secret: 'a-very-secret-value-123' };
+
+describe('monitors', () => {
+  it('registers a monitor: initial verification, the spec Monitor object, the secret sealed and never returned', async () => {
+    const res = await create({ ...helen, webhook_url: 'http://127.0.0.1:9/hooks', alert_days_before_expiry: 30 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'active',
+      provider: { name: 'Helen Jane Thomas', npi: '1662571706', current_status: 'active', expiry_date: '2027-06-03' },
+      webhook_url: 'http://127.0.0.1:9/hooks',
+      alert_days_before_expiry: 30,
+      mode: 'test',
+    });
+    expect(res.body.monitor_id).toMatch(/^mon_[0-9A-Za-z]{24}$/);
+    expect(Date.parse(res.body.next_check_at) - Date.parse(res.body.created_at)).toBe(24 * 3_600_000);
+    expect(res.text).not.toContain(helen.webhook_secret);
+    const stored = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: res.body.monitor_id } }));
+    expect(JSON.stringify(stored.Item)).not.toContain(helen.webhook_secret);
+    expect(stored.Item!.webhook_secret_sealed).toMatch(/^aes:/);
+    expect(stored.Item!.due_shard).toMatch(/^shard#\d{2}$/);
+  });
+
+  it('validates every field, naming it', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...helen, webhook_url: 'http://127.0.0.1/x', webhook_secret: 'short' }, 'webhook_secret'],
+      [{ ...helen, webhook_url: 'http://127.0.0.1/x', alert_days_before_expiry: 0 }, 'alert_days_before_expiry'],
+      [{ ...helen, webhook_url: 'http://127.0.0.1/x', alert_days_before_expiry: 366 }, 'alert_days_before_expiry'],
+      [{ ...helen, webhook_url: 'not a url' }, 'webhook_url'],
+      [{ ...helen }, 'webhook_url'],
+      [{ ...helen, webhook_url: 'http://127.0.0.1/x', state: 'ZZ' }, 'state'],
+      [{ ...helen, webhook_url: 'http://127.0.0.1/x', colour: 'red' }, 'colour'],
+    ];
+    for (const [body, param] of cases) {
+      const res = await create(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res.body)).toMatchObject({ code: 'invalid_request', param });
+    }
+  });
+
+  it('refuses webhook URLs that reach private addresses, and http on live keys', async () => {
+    for (const url of ['https://10.0.0.5/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://192.168.1.10/x']) {
+      const res = await create({ ...helen, webhook_url: url }, liveKey);
+      expect(res.status, url).toBe(400);
+      expect(errorOf(res.body).param).toBe('webhook_url');
+    }
+    expect(errorOf((await create({ ...helen, webhook_url: 'http://127.0.0.1/hook' }, liveKey)).body).param).toBe('webhook_url');
+  });
+
+  it('lists the caller\'s monitors newest first with a cursor, never another account\'s or mode\'s', async () => {
+    const own = await t.issue({ plan: 'production', mode: 'test' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await create({ ...helen, webhook_url: `http://127.0.0.1:9/h${i}` }, own.api_key)).body.monitor_id);
+    const page1 = await t.call('/v1/monitors?limit=2', { key: own.api_key });
+    expect(page1.body.data.map((m: any) => m.monitor_id)).toEqual([ids[4], ids[3]]);
+    expect(page1.body).toMatchObject({ has_more: true, next_cursor: ids[3] });
+    const page2 = await t.call(`/v1/monitors?limit=2&starting_after=${page1.body.next_cursor}`, { key: own.api_key });
+    expect(page2.body.data.map((m: any) => m.monitor_id)).toEqual([ids[2], ids[1]]);
+    const page3 = await t.call(`/v1/monitors?limit=2&starting_after=${page2.body.next_cursor}`, { key: own.api_key });
+    expect(page3.body).toMatchObject({ has_more: false, next_cursor: null });
+    expect(page3.body.data.map((m: any) => m.monitor_id)).toEqual([ids[0]]);
+    const other = await t.call('/v1/monitors', { key: liveKey });
+    expect(other.body.data.some((m: any) => ids.includes(m.monitor_id))).toBe(false);
+    expect(errorOf((await t.call('/v1/monitors?limit=101', { key: own.api_key })).body).param).toBe('limit');
+    expect(errorOf((await t.call(`/v1/monitors?starting_after=${ids[0]}`, { key: liveKey })).body).param).toBe('starting_after');
+  });
+
+  it('deletes: 200 with status deleted, out of the due index; unknown or foreign ids are 404', async () => {
+    const id = (await create({ ...helen, webhook_url: 'http://127.0.0.1:9/del' })).body.monitor_id;
+    expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: liveKey })).status).toBe(404);
+    const res = await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ monitor_id: id, status: 'deleted', next_check_at: null });
+    const stored = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id } }));
+    expect(stored.Item!.due_shard).toBeUndefined();
+    expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).body.status).toBe('deleted');
+    expect((await t.call('/v1/monitor/mon_nope', { method: 'DELETE', key: testKey })).status).toBe(404);
+  });
+});
