@@ -5,6 +5,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -32,10 +33,20 @@ export function s3(): S3Client {
   return s3Client;
 }
 
+let sqsClient: SQSClient | undefined;
+
+export function sqs(): SQSClient {
+  // Requests go to the configured (regional) endpoint, not to the host inside each queue URL.
+  sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: false, requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 } });
+  return sqsClient;
+}
+
 /** Drops cached clients so the next call picks up new endpoint configuration (tests, local tooling). */
 export function resetClients(): void {
   documentClient?.destroy();
   documentClient = undefined;
   s3Client?.destroy();
   s3Client = undefined;
+  sqsClient?.destroy();
+  sqsClient = undefined;
 }

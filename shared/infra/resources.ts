@@ -126,6 +126,17 @@ export const tables = {
     purpose:
       'Monitors with their provider, webhook (secret sealed), last snapshot and next check. `by_owner` lists an account and mode newest first; `due` (sparse, sharded 16 ways) holds active monitors by next check time for the sweep.',
   },
+  events: {
+    id: 'Events',
+    envVar: 'TABLE_EVENTS',
+    partitionKey: { name: 'event_id', type: 'S' },
+    indexes: [
+      { name: 'by_owner', partitionKey: { name: 'owner', type: 'S' }, sortKey: { name: 'created_key', type: 'S' } },
+      { name: 'by_monitor', partitionKey: { name: 'monitor_id', type: 'S' }, sortKey: { name: 'created_key', type: 'S' } },
+    ],
+    ttlAttribute: 'expires_at',
+    purpose: 'Webhook events with their exact body and delivery history; kept one year.',
+  },
   sourceState: {
     id: 'SourceState',
     envVar: 'TABLE_SOURCE_STATE',

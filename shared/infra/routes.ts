@@ -184,6 +184,33 @@ export const fallbackRoute = {
 /** Queue consumers, fed by Lambda event-source mappings on AWS and by pollers locally. */
 export const workers: readonly WorkerDefinition[] = [
   {
+    id: 'MonitorSweep',
+    queue: 'monitorSweep',
+    entry: 'functions/monitoring/sweep-monitors.ts',
+    batchSize: 1,
+    maxConcurrency: 2,
+    timeoutSeconds: 900,
+    uses: { tables: { monitors: 'read' }, queues: { monitorCheck: 'send', monitorSweep: 'send' } },
+    summary: 'Queues a check for every monitor due, shard by shard, continuing itself before its time limit.',
+  },
+  {
+    id: 'MonitorCheck',
+    queue: 'monitorCheck',
+    entry: 'functions/monitoring/check-monitors.ts',
+    batchSize: 10,
+    // Bounds concurrent checks, and so the load on each state board.
+    maxConcurrency: 10,
+    timeoutSeconds: 120,
+    memoryMb: 1024,
+    uses: {
+      tables: { monitors: 'readWrite', events: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
+      queues: { webhookDelivery: 'send' },
+      signingKey: 'sign',
+      sources: true,
+    },
+    summary: 'Re-verifies a monitored provider, records change events and queues their webhooks.',
+  },
+  {
     id: 'LeieIngest',
     queue: 'leieIngest',
     entry: 'functions/leie-ingest/ingest-leie.ts',

@@ -78,6 +78,56 @@ export class MonitorStore {
     return { items: items.slice(0, limit), hasMore: items.length > limit };
   }
 
+  async get(monitorId: string): Promise<MonitorRecord | undefined> {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId }, ConsistentRead: true }));
+    return out.Item as MonitorRecord | undefined;
+  }
+
+  /** Records a check: new snapshot, provider facts and next check time; only while the monitor is active. */
+  async recordCheck(
+    monitorId: string,
+    update: { snapshot: Record<string, unknown>; provider: MonitorRecord['provider']; nextCheckAt: Date; verificationId: string },
+  ): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('monitors'),
+          Key: { monitor_id: monitorId },
+          UpdateExpression: 'SET #snapshot = :s, #provider = :p, next_check_at = :n, last_verification_id = :v',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot', '#provider': 'provider' },
+          ExpressionAttributeValues: {
+            ':s': update.snapshot,
+            ':p': update.provider,
+            ':n': update.nextCheckAt.toISOString(),
+            ':v': update.verificationId,
+            ':active': 'active',
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  /** Active monitors of one due shard whose check time has come, a page at a time. */
+  async due(shard: string, now: Date, limit: number, start?: Record<string, unknown>) {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('monitors'),
+        IndexName: 'due',
+        KeyConditionExpression: 'due_shard = :s AND next_check_at <= :now',
+        ExpressionAttributeValues: { ':s': shard, ':now': now.toISOString() },
+        ProjectionExpression: 'monitor_id',
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+    return { ids: (out.Items ?? []).map((i) => i.monitor_id as string), next: out.LastEvaluatedKey };
+  }
+
   /** Marks a monitor deleted and takes it out of the due index; deleting twice returns it unchanged. */
   async markDeleted(monitorId: string, accountId: string, mode: KeyMode, at: Date): Promise<MonitorRecord | undefined> {
     try {

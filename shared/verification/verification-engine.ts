@@ -76,9 +76,10 @@ async function throughCache<T>(
   freshForMs: number,
   now: Date,
   fetch: () => Promise<T>,
+  bypassFresh = false,
 ): Promise<Fetched<T>> {
   const cached = await ports.cache.get<T>(key, now);
-  if (cached?.fresh) {
+  if (cached?.fresh && !bypassFresh) {
     return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
   }
   try {
@@ -99,9 +100,9 @@ async function throughCache<T>(
   }
 }
 
-function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, surnames: string[], now: Date) {
+function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, surnames: string[], now: Date, fresh = false) {
   const key = `board#${board.state}#${[...surnames].sort().join('|')}`;
-  return throughCache(ports, board.sourceName, key, ttl.licenseStatusMs, now, () => ports.searchBoard(board, surnames));
+  return throughCache(ports, board.sourceName, key, ttl.licenseStatusMs, now, () => ports.searchBoard(board, surnames), fresh);
 }
 
 /** The registry record of a supplied NPI (static information, cached 30 days). */
@@ -160,7 +161,12 @@ function outcome(partial: Partial<VerificationOutcome> & Pick<VerificationOutcom
   };
 }
 
-export async function runVerification(request: VerificationRequest, ports: VerificationPorts, now: Date): Promise<VerificationOutcome> {
+export interface RunOptions {
+  /** Ask the board even when a fresh cached answer exists (monitor re-checks); the cache still covers an outage. */
+  readonly freshBoard?: boolean;
+}
+
+export async function runVerification(request: VerificationRequest, ports: VerificationPorts, now: Date, options: RunOptions = {}): Promise<VerificationOutcome> {
   const today = now.toISOString().slice(0, 10);
   const board = boardFor(request.state);
   const covered = board ? professionsCovered(board) : [];
@@ -189,7 +195,7 @@ export async function runVerification(request: VerificationRequest, ports: Verif
 
   const surnames = surnameQueryTerms(request.last_name);
   const [boardAnswer, signals, registry, nameRegistry] = await Promise.all([
-    boardSearch(ports, board, surnames, now),
+    boardSearch(ports, board, surnames, now, options.freshBoard),
     federal,
     registryLookup,
     request.npi ? undefined : registryByName(ports, request, now),
@@ -223,7 +229,7 @@ export async function runVerification(request: VerificationRequest, ports: Verif
       .flatMap((n) => surnameQueryTerms(n.lastName))
       .filter((s) => !surnames.includes(s));
     if (others.length > 0) {
-      const extra = await boardSearch(ports, board, [...new Set(others)], now);
+      const extra = await boardSearch(ports, board, [...new Set(others)], now, options.freshBoard);
       if (extra.ok) {
         const seen = new Set(licenses.map((l) => `${l.datasetId}#${l.licenseNumber}#${l.licenseType}`));
         licenses = [...licenses, ...extra.value.licenses.filter((l) => !seen.has(`${l.datasetId}#${l.licenseNumber}#${l.licenseType}`))];

@@ -14,7 +14,7 @@ import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification } from './forced-outcome.ts';
 import { forcedOutcome } from './reserved-test-names.ts';
 import { DynamoSourceCache } from './source-cache.ts';
-import { runVerification, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
+import { runVerification, type RunOptions, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
 import { certificateBody, verificationResult, type VerificationResult } from './verification-result.ts';
 import { VerificationStore } from './verification-store.ts';
@@ -86,9 +86,9 @@ export interface Caller {
 }
 
 /** The outcome of a request, before anything is charged or stored. */
-export async function decide(request: VerificationRequest, caller: Caller, ports: VerificationPorts, now: Date) {
+export async function decide(request: VerificationRequest, caller: Caller, ports: VerificationPorts, now: Date, options: RunOptions = {}) {
   const forced = forcedOutcome(request.last_name, caller.mode);
-  const outcome: VerificationOutcome = forced ? forcedVerification(request, forced, now) : await runVerification(request, ports, now);
+  const outcome: VerificationOutcome = forced ? forcedVerification(request, forced, now) : await runVerification(request, ports, now, options);
   return { outcome, sandbox: forced !== undefined };
 }
 

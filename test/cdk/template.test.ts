@@ -98,7 +98,7 @@ describe('CDK template', () => {
       expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(props.DeletionProtectionEnabled).toBe(true);
     }
-    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Cache', 'Verifications']);
+    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Cache', 'Verifications', 'Events']);
   });
 
   it('gives every work queue a dead-letter queue, all encrypted and TLS-only', () => {

@@ -94,7 +94,8 @@ describe('local stack', () => {
   });
 
   it('a scheduled rule sends its message to its queue', async () => {
-    const t = await startTestStack();
+    // No workers, so the message stays on the queue to be read here.
+    const t = await startTestStack({ workers: [] });
     try {
       await t.stack.scheduler.fire('dailyMonitorSweep', new Date('2026-11-22T06:00:00Z'));
       const sqs = sqsClient(t.stack.endpoints.sqs);

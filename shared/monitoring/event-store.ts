@@ -1,0 +1,43 @@
+/**
+ * Webhook events: the exact body sent (the same bytes and id on every attempt) and the delivery
+ * history. Listed per owner or per monitor, newest first. Kept one year.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients.ts';
+import { tableName } from '../config.ts';
+
+export const eventRetentionDays = 365;
+
+export interface DeliveryAttempt {
+  readonly at: string;
+  readonly ok: boolean;
+  readonly status: number | null;
+  readonly error: string | null;
+  readonly duration_ms: number;
+}
+
+export interface EventRecord {
+  readonly event_id: string;
+  readonly owner: string;
+  readonly monitor_id: string;
+  readonly kind: string;
+  readonly created_at: string;
+  readonly created_key: string;
+  /** The raw JSON body, signed and sent as is. */
+  readonly body: string;
+  readonly delivery: { state: 'pending' | 'delivered' | 'failed' | 'cancelled'; attempts: DeliveryAttempt[] };
+}
+
+export class EventStore {
+  async create(record: EventRecord): Promise<void> {
+    const expires = Math.floor(Date.parse(record.created_at) / 1000) + eventRetentionDays * 86_400;
+    await dynamo().send(
+      new PutCommand({ TableName: tableName('events'), Item: { ...record, expires_at: expires }, ConditionExpression: 'attribute_not_exists(event_id)' }),
+    );
+  }
+
+  async get(eventId: string): Promise<EventRecord | undefined> {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: eventId } }));
+    return out.Item as EventRecord | undefined;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The sweep: for each of the 16 shards of the `due` index, page through active monitors whose check
+ * time has come and queue one check message each, in batches of 10. Before the time limit it stops and
+ * says where to resume, so a sweep over a million monitors continues itself across invocations.
+ */
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { sqs } from '../aws/clients.ts';
+import { queueUrl } from '../config.ts';
+import { dueShards, MonitorStore } from './monitor-store.ts';
+
+export interface SweepPosition {
+  readonly shard: number;
+  readonly cursor?: Record<string, unknown>;
+}
+
+export interface SweepResult {
+  readonly enqueued: number;
+  /** Where to continue, when the sweep stopped before the time limit. */
+  readonly resume?: SweepPosition;
+}
+
+const pageSize = 100;
+
+export async function sweepDueMonitors(
+  now: Date,
+  timeLeftMs: () => number,
+  from: SweepPosition = { shard: 0 },
+  monitors: MonitorStore = new MonitorStore(),
+): Promise<SweepResult> {
+  let enqueued = 0;
+  for (let shard = from.shard; shard < dueShards; shard++) {
+    let cursor = shard === from.shard ? from.cursor : undefined;
+    do {
+      if (timeLeftMs() < 60_000) return { enqueued, resume: { shard, cursor } };
+      const page = await monitors.due(`shard#${String(shard).padStart(2, '0')}`, now, pageSize, cursor);
+      for (let i = 0; i < page.ids.length; i += 10) {
+        await sqs().send(
+          new SendMessageBatchCommand({
+            QueueUrl: queueUrl('monitorCheck'),
+            Entries: page.ids.slice(i, i + 10).map((id, j) => ({ Id: String(j), MessageBody: JSON.stringify({ monitor_id: id }) })),
+          }),
+        );
+      }
+      enqueued += page.ids.length;
+      cursor = page.next;
+    } while (cursor);
+  }
+  return { enqueued };
+}

@@ -1,0 +1,136 @@
+/** The sweep and the checks, through the local pollers: due monitors re-checked, changes recorded as events. */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from '#shared/config.ts';
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
+import { sampleDataDir } from '../../local/stack.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+
+let t: TestStack;
+let data: SourceDataCopy;
+let key: string;
+
+beforeAll(async () => {
+  data = await copySourceData(sampleDataDir);
+  t = await startTestStack({ sourceDataDir: data.dir });
+  await ingestLeie();
+  key = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+});
+afterAll(async () => {
+  await t.stop();
+  await data.remove();
+});
+
+async function monitor(first: string, last: string, state: string): Promise<string> {
+  const res = await t.call('/v1/monitor', {
+    method: 'POST',
+    key,
+    body: JSON.stringify({ first_name: first, last_name: last, state, webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(res.status).toBe(200);
+  return res.body.monitor_id as string;
+}
+
+const makeDue = (id: string) =>
+  dynamo().send(
+    new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': '2020-01-01T00:00:00.000Z' } }),
+  );
+
+async function eventsOf(id: string) {
+  const out = await dynamo().send(
+    new QueryCommand({ TableName: tableName('events'), IndexName: 'by_monitor', KeyConditionExpression: 'monitor_id = :m', ExpressionAttributeValues: { ':m': id } }),
+  );
+  return out.Items ?? [];
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function storedMonitor(id: string) {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, ConsistentRead: true }));
+  return out.Item!;
+}
+
+async function setWaStatus(credential: string, status: string) {
+  const file = join(data.dir, 'boards', 'qxh8-f4bd.json');
+  const rows = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>[];
+  for (const row of rows) if (row.credentialnumber === credential) row.status = status;
+  await writeFile(file, JSON.stringify(rows));
+}
+
+describe('the daily sweep', () => {
+  it('re-checks a due monitor with fresh board data and records the change as a signed event', async () => {
+    const id = await monitor('Helen', 'Thomas', 'WA');
+    const deleted = await monitor('Jennifer', 'Taylor', 'WA');
+    await t.call(`/v1/monitor/${deleted}`, { method: 'DELETE', key });
+    await makeDue(id);
+    await setWaStatus('RN00973025', 'Suspended');
+    await t.stack.scheduler.fire('dailyMonitorSweep');
+
+    const events = await waitFor(async () => {
+      const items = await eventsOf(id);
+      return items.length > 0 ? items : undefined;
+    });
+    expect(events.map((e) => e.kind)).toEqual(['license.status_changed']);
+    const body = JSON.parse(events[0]!.body as string);
+    expect(body).toMatchObject({
+      event: 'license.status_changed',
+      monitor_id: id,
+      provider: { name: 'Helen Jane Thomas', npi: '1662571706', state: 'Washington' },
+      change: { from: 'active', to: 'suspended' },
+    });
+    expect(body.event_id).toBe(events[0]!.event_id);
+    expect(body.verification_id).toMatch(/^vrf_/);
+    expect(body.certificate_hash).toMatch(/^sha256_/);
+
+    const m = await waitFor(async () => {
+      const stored = await storedMonitor(id);
+      return stored.provider.current_status === 'suspended' ? stored : undefined;
+    });
+    expect(Date.parse(m.next_check_at)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    const queued = t.stack.emulators.sqs.inspectQueue('webhook-delivery')!;
+    const bodies = [...queued.messages.ready, ...queued.messages.delayed, ...queued.messages.inflight.map((i) => i.message)].map((msg) => JSON.parse(msg.body));
+    expect(bodies.map((b) => b.event_id)).toContain(events[0]!.event_id);
+    expect(await eventsOf(deleted)).toEqual([]);
+    await setWaStatus('RN00973025', 'ACTIVE');
+  });
+
+  it('a board outage produces no event', async () => {
+    const id = await monitor('Kathleen', "O'Brien", 'WA');
+    await makeDue(id);
+    await data.setFaults({ 'qxh8-f4bd': { mode: 'down' } });
+    try {
+      await setWaStatus('RN00112866', 'Revoked');
+      await t.stack.scheduler.fire('dailyMonitorSweep');
+      const m = await waitFor(async () => {
+        const stored = await storedMonitor(id);
+        return Date.parse(stored.next_check_at) > Date.now() ? stored : undefined;
+      });
+      expect(m.provider.current_status).toBe('active');
+      expect(await eventsOf(id)).toEqual([]);
+    } finally {
+      await data.setFaults({});
+      await setWaStatus('RN00112866', 'ACTIVE');
+    }
+  });
+
+  it('stops before its time limit and says where to resume', async () => {
+    const result = await sweepDueMonitors(new Date(), () => 1_000);
+    expect(result).toEqual({ enqueued: 0, resume: { shard: 0, cursor: undefined } });
+    const resumed = await sweepDueMonitors(new Date(), () => 600_000, { shard: 15 });
+    expect(resumed.resume).toBeUndefined();
+  });
+});
