@@ -14,6 +14,7 @@ export function buildApp(options: BuildOptions = {}): { app: App; stack: Service
   const stack = new ServiceStack(app, `LicenseVerification-${stage}`, {
     stage,
     publicBaseUrl: app.node.tryGetContext('publicBaseUrl') as string | undefined,
+    alertFromEmail: app.node.tryGetContext('alertFromEmail') as string | undefined,
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: `Healthcare provider license verification API (${stage})`,
   });

@@ -11,6 +11,7 @@ import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-eve
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -36,6 +37,8 @@ export interface ServiceStackProps extends StackProps {
   readonly stage: string;
   /** Public base URL (custom domain) used in links; defaults to the API's own endpoint. */
   readonly publicBaseUrl?: string;
+  /** Sender of operational e-mail (a verified SES identity). */
+  readonly alertFromEmail?: string;
   /** Stage-wide API Gateway throttle, a backstop in front of the per-account limits. */
   readonly throttle?: { rateLimit: number; burstLimit: number };
 }
@@ -50,11 +53,13 @@ export class ServiceStack extends Stack {
   readonly signingKey: Key;
   readonly pdfSigningSecret: Secret;
   readonly webhookSecretKey: Key;
+  readonly alertFromEmail: string;
   readonly stage: string;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
     this.stage = props.stage;
+    this.alertFromEmail = props.alertFromEmail ?? 'alerts@example.com';
 
     this.tables = this.createTables();
     const { queues: workQueues, deadLetterQueues } = this.createQueues();
@@ -180,6 +185,19 @@ export class ServiceStack extends Stack {
     if (uses.webhookSecrets) {
       fn.fn.addEnvironment('WEBHOOK_SECRET_KMS_KEY_ID', this.webhookSecretKey.keyArn);
       this.webhookSecretKey.grant(fn.fn, uses.webhookSecrets === 'seal' ? 'kms:Encrypt' : 'kms:Decrypt');
+    }
+    if (uses.email) {
+      fn.fn.addEnvironment('ALERT_FROM_EMAIL', this.alertFromEmail);
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
+        }),
+      );
+      Validations.of(fn.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]`,
+        reason: "SES checks the recipient's identity too when the account is in the SES sandbox; recipients are customers' addresses.",
+      });
     }
     if (uses.pdfSigning) {
       fn.fn.addEnvironment('PDF_SIGNING_SECRET_ID', this.pdfSigningSecret.secretArn);

@@ -87,14 +87,19 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
 
   const snapshotFile = stateDir ? join(stateDir, 'sqs-messages.json') : undefined;
   let lastSnapshot = '';
-  const snapshotQueues = async () => {
+  let writes = 0;
+  const writeSnapshot = async () => {
     if (!snapshotFile) return;
     const text = JSON.stringify(queuedMessages(sqs));
     if (text === lastSnapshot) return;
-    await writeFile(`${snapshotFile}.tmp`, text);
-    await rename(`${snapshotFile}.tmp`, snapshotFile);
+    const temporary = `${snapshotFile}.${process.pid}.${++writes}.tmp`;
+    await writeFile(temporary, text);
+    await rename(temporary, snapshotFile);
     lastSnapshot = text;
   };
+  // Snapshots run one after another (the timer's and the one on stop never overlap).
+  let chain: Promise<void> = Promise.resolve();
+  const snapshotQueues = () => (chain = chain.then(writeSnapshot, writeSnapshot));
   const timer = snapshotFile ? setInterval(() => void snapshotQueues().catch(() => undefined), 2_000) : undefined;
   timer?.unref();
 

@@ -19,6 +19,8 @@ export interface ResourceUse {
   readonly sources?: boolean;
   /** Reads the PDF signing certificate and key (Secrets Manager when deployed). */
   readonly pdfSigning?: boolean;
+  /** Sends e-mail through SES. */
+  readonly email?: boolean;
   /** Seals (encrypts) or opens (decrypts) webhook secrets with the KMS key when deployed. */
   readonly webhookSecrets?: 'seal' | 'open';
 }
@@ -209,6 +211,21 @@ export const workers: readonly WorkerDefinition[] = [
       sources: true,
     },
     summary: 'Re-verifies a monitored provider, records change events and queues their webhooks.',
+  },
+  {
+    id: 'WebhookDelivery',
+    queue: 'webhookDelivery',
+    entry: 'functions/monitoring/deliver-webhooks.ts',
+    batchSize: 10,
+    maxConcurrency: 10,
+    timeoutSeconds: 110,
+    uses: {
+      tables: { events: 'readWrite', monitors: 'read', accounts: 'read' },
+      queues: { webhookDelivery: 'send' },
+      webhookSecrets: 'open',
+      email: true,
+    },
+    summary: 'Delivers signed webhooks, chains their retries, and e-mails the account when one fails for good.',
   },
   {
     id: 'LeieIngest',

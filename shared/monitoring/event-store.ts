@@ -2,7 +2,7 @@
  * Webhook events: the exact body sent (the same bytes and id on every attempt) and the delivery
  * history. Listed per owner or per monitor, newest first. Kept one year.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 
@@ -36,8 +36,33 @@ export class EventStore {
     );
   }
 
+  /** Appends a delivery attempt and sets the delivery state (one UpdateItem). */
+  async recordAttempt(eventId: string, attempt: DeliveryAttempt, state: EventRecord['delivery']['state']): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('events'),
+        Key: { event_id: eventId },
+        UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), delivery.#state = :s',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':a': [attempt], ':s': state },
+      }),
+    );
+  }
+
+  async setState(eventId: string, state: EventRecord['delivery']['state']): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('events'),
+        Key: { event_id: eventId },
+        UpdateExpression: 'SET delivery.#state = :s',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':s': state },
+      }),
+    );
+  }
+
   async get(eventId: string): Promise<EventRecord | undefined> {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: eventId } }));
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: eventId }, ConsistentRead: true }));
     return out.Item as EventRecord | undefined;
   }
 }

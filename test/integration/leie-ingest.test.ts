@@ -139,5 +139,5 @@ describe('npm run admin -- ingest-leie', () => {
     } finally {
       await rm(stateDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

@@ -1,0 +1,29 @@
+/** The one e-mail sent when an event's webhook failed after its last retry (SES v2). */
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+
+let client: SESv2Client | undefined;
+const ses = () => (client ??= new SESv2Client({}));
+
+export function alertSender(): string {
+  return process.env.ALERT_FROM_EMAIL ?? 'alerts@license-verification.local';
+}
+
+export async function sendDeliveryFailureEmail(to: string, details: { monitorId: string; eventId: string; kind: string; lastError: string; webhookUrl: string }): Promise<void> {
+  const text = [
+    `Webhook delivery failed for monitor ${details.monitorId}.`,
+    '',
+    `Event: ${details.eventId} (${details.kind})`,
+    `Webhook URL: ${details.webhookUrl}`,
+    `Last error: ${details.lastError}`,
+    '',
+    'The event was retried after 5 minutes, 30 minutes, 2 hours, 8 hours and 24 hours and is now marked failed.',
+    'Its body and delivery attempts are listed by GET /v1/events.',
+  ].join('\n');
+  await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: alertSender(),
+      Destination: { ToAddresses: [to] },
+      Content: { Simple: { Subject: { Data: `Webhook delivery failed: ${details.kind} for ${details.monitorId}` }, Body: { Text: { Data: text } } } },
+    }),
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * One delivery step for an event: a message that arrives before its due time is sent on again with the
+ * remaining delay (SQS delays are at most 900 s); a due one is delivered. Success ends it; a failure
+ * schedules the next retry (+5 min, +30 min, +2 h, +8 h, +24 h) or, after the fifth retry, marks the
+ * event failed and sends one e-mail to the account. Events of deleted monitors are cancelled. The same
+ * event id and body go out on every attempt.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { DynamoAccountStore } from '../auth/account-store.ts';
+import { sqs } from '../aws/clients.ts';
+import { queueUrl } from '../config.ts';
+import { logger } from '../logging.ts';
+import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
+import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
+import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '../webhooks/webhook-url-guard.ts';
+import { EventStore } from './event-store.ts';
+import { sendDeliveryFailureEmail } from './failure-alert.ts';
+import { MonitorStore } from './monitor-store.ts';
+import { sealerFromEnvironment } from './secret-sealer.ts';
+
+export interface DeliveryMessage {
+  readonly event_id: string;
+  readonly due_at: string;
+}
+
+export type DispatchOutcome = 'waiting' | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped';
+
+async function enqueue(message: DeliveryMessage, now: Date): Promise<number> {
+  const delay = sqsHopDelaySeconds(new Date(message.due_at), now);
+  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify(message), DelaySeconds: delay }));
+  return delay;
+}
+
+export async function dispatchWebhook(
+  message: DeliveryMessage,
+  now: Date,
+  deps: { events?: EventStore; monitors?: MonitorStore; timeoutMs?: number } = {},
+): Promise<DispatchOutcome> {
+  if (!isDue(new Date(message.due_at), now)) {
+    await enqueue(message, now);
+    return 'waiting';
+  }
+  const events = deps.events ?? new EventStore();
+  const monitors = deps.monitors ?? new MonitorStore();
+  const event = await events.get(message.event_id);
+  if (!event || event.delivery.state !== 'pending') return 'skipped';
+  const monitor = await monitors.get(event.monitor_id);
+  if (!monitor || monitor.status !== 'active') {
+    await events.setState(event.event_id, 'cancelled');
+    return 'cancelled';
+  }
+
+  const started = Date.now();
+  const url = await checkWebhookUrl(monitor.webhook_url, { mode: monitor.mode, allowedHosts: webhookAllowedHostsFromEnv() });
+  const result = url.ok
+    ? await deliverWebhook({
+        url: monitor.webhook_url,
+        addresses: url.addresses,
+        body: event.body,
+        secret: await sealerFromEnvironment().open(monitor.webhook_secret_sealed),
+        eventId: event.event_id,
+        timestamp: now,
+        ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+      })
+    : { ok: false, status: null, error: `webhook URL refused: ${url.reason}`, durationMs: Date.now() - started };
+
+  const attempt = { at: now.toISOString(), ok: result.ok, status: result.status, error: result.error, duration_ms: Math.round(result.durationMs) };
+  if (result.ok) {
+    await events.recordAttempt(event.event_id, attempt, 'delivered');
+    return 'delivered';
+  }
+  const firstAttemptAt = new Date(event.delivery.attempts[0]?.at ?? now);
+  const next = nextAttemptAt(firstAttemptAt, event.delivery.attempts.length + 1);
+  if (next) {
+    await events.recordAttempt(event.event_id, attempt, 'pending');
+    await enqueue({ event_id: event.event_id, due_at: next.toISOString() }, now);
+    return 'retry_scheduled';
+  }
+  await events.recordAttempt(event.event_id, attempt, 'failed');
+  const account = await new DynamoAccountStore().getAccount(monitor.account_id);
+  if (account?.email) {
+    await sendDeliveryFailureEmail(account.email, {
+      monitorId: monitor.monitor_id,
+      eventId: event.event_id,
+      kind: event.kind,
+      lastError: result.error ?? `HTTP ${result.status}`,
+      webhookUrl: monitor.webhook_url,
+    });
+  } else {
+    logger.warn('Webhook failed for good; the account has no e-mail address', { monitor_id: monitor.monitor_id, event_id: event.event_id });
+  }
+  return 'failed';
+}

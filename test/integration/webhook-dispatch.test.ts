@@ -1,0 +1,155 @@
+/** Webhook delivery end to end with a real local receiver, and the retry schedule with an injected clock. */
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from '#shared/config.ts';
+import { newId } from '#shared/ids.ts';
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { EventStore } from '#shared/monitoring/event-store.ts';
+import { dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
+import { sampleDataDir } from '../../local/stack.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+
+type Received = { headers: Record<string, string | string[] | undefined>; body: string };
+let t: TestStack;
+let data: SourceDataCopy;
+let key: string;
+let email: string;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+let answer = 200;
+const secret = 'whsec-local-test-0123456789';
+
+beforeAll(async () => {
+  data = await copySourceData(sampleDataDir);
+  t = await startTestStack({ sourceDataDir: data.dir });
+  await ingestLeie();
+  email = `ops-${Date.now()}@example.com`;
+  key = (await t.issue({ plan: 'production', mode: 'test', email })).api_key;
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(answer).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+});
+afterAll(async () => {
+  receiver.close();
+  await t.stop();
+  await data.remove();
+});
+
+async function monitor(first: string, last: string): Promise<string> {
+  const res = await t.call('/v1/monitor', {
+    method: 'POST',
+    key,
+    body: JSON.stringify({ first_name: first, last_name: last, state: 'WA', webhook_url: receiverUrl, webhook_secret: secret }),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(res.status).toBe(200);
+  return res.body.monitor_id as string;
+}
+
+const pythonHmac = (body: string) =>
+  execFileSync('python3', ['-c', 'import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), sys.stdin.buffer.read(), hashlib.sha256).hexdigest())', secret], { input: body })
+    .toString()
+    .trim();
+
+describe('webhook delivery', () => {
+  it('a board change reaches the receiver as a signed webhook', async () => {
+    const id = await monitor('Rebecca', 'Long');
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': '2020-01-01T00:00:00.000Z' } }),
+    );
+    const file = join(data.dir, 'boards', 'qxh8-f4bd.json');
+    const rows = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>[];
+    for (const row of rows) if (row.credentialnumber === 'PA00540981') row.status = 'Revoked';
+    await writeFile(file, JSON.stringify(rows));
+    await t.stack.scheduler.fire('dailyMonitorSweep');
+
+    const deadline = Date.now() + 15_000;
+    while (!received.some((r) => r.body.includes(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const hook = received.find((r) => r.body.includes(id))!;
+    expect(hook).toBeDefined();
+    const payload = JSON.parse(hook.body);
+    expect(payload).toMatchObject({ event: 'license.status_changed', monitor_id: id, change: { to: 'revoked' } });
+    expect(hook.headers['content-type']).toBe('application/json');
+    expect(hook.headers['service-event-id']).toBe(payload.event_id);
+    expect(hook.headers['service-signature']).toBe(pythonHmac(hook.body));
+    expect(String(hook.headers['user-agent'])).toMatch(/LicenseVerificationAPI/);
+    expect(Date.parse(String(hook.headers['service-timestamp']))).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('retries at +5 min, +30 min, +2 h, +8 h and +24 h, then marks the event failed and e-mails the account once', async () => {
+    answer = 500;
+    try {
+      const monitorId = await monitor('Helen', 'Thomas');
+      const events = new EventStore();
+      const eventId = newId('evt');
+      const start = new Date();
+      await events.create({
+        event_id: eventId,
+        owner: 'x',
+        monitor_id: monitorId,
+        kind: 'license.status_changed',
+        created_at: start.toISOString(),
+        created_key: `${start.toISOString()}#${eventId}`,
+        body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
+        delivery: { state: 'pending', attempts: [] },
+      });
+      const offsets = [0, 5, 35, 155, 635, 2075].map((m) => m * 60_000);
+      const outcomes: string[] = [];
+      for (const offset of offsets) outcomes.push(await dispatchWebhook({ event_id: eventId, due_at: new Date(start.getTime() + offset).toISOString() }, new Date(start.getTime() + offset)));
+      expect(outcomes).toEqual(['retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'failed']);
+      const stored = (await events.get(eventId))!;
+      expect(stored.delivery.state).toBe('failed');
+      expect(stored.delivery.attempts.map((a) => Date.parse(a.at) - start.getTime())).toEqual(offsets);
+      expect(stored.delivery.attempts.every((a) => a.status === 500 && !a.ok)).toBe(true);
+      // Each attempt carried the same event id and body.
+      const mine = received.filter((r) => r.headers['service-event-id'] === eventId);
+      expect(mine).toHaveLength(6);
+      expect(new Set(mine.map((r) => r.body)).size).toBe(1);
+      // A step that arrives early only waits: at most 900 s per hop.
+      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date(Date.now() + 7_200_000).toISOString() }, new Date())).toBe('waiting');
+
+      const store = (await (await fetch(`${t.stack.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text: string } }[] };
+      const mails = store.emails.filter((m) => JSON.stringify(m).includes(eventId));
+      expect(mails).toHaveLength(1);
+      expect(JSON.stringify(mails[0])).toContain(email);
+      expect(JSON.stringify(mails[0])).toContain(monitorId);
+    } finally {
+      answer = 200;
+    }
+  });
+
+  it('sends nothing for a deleted monitor, pending retries included', async () => {
+    const monitorId = await monitor('Jo', 'Solano');
+    const events = new EventStore();
+    const eventId = newId('evt');
+    const now = new Date();
+    await events.create({
+      event_id: eventId,
+      owner: 'x',
+      monitor_id: monitorId,
+      kind: 'license.expiry_approaching',
+      created_at: now.toISOString(),
+      created_key: `${now.toISOString()}#${eventId}`,
+      body: '{}',
+      delivery: { state: 'pending', attempts: [] },
+    });
+    await t.call(`/v1/monitor/${monitorId}`, { method: 'DELETE', key });
+    expect(await dispatchWebhook({ event_id: eventId, due_at: now.toISOString() }, now)).toBe('cancelled');
+    expect(received.some((r) => r.headers['service-event-id'] === eventId)).toBe(false);
+  });
+});
