@@ -3,7 +3,7 @@
  * per worker), the DynamoDB tables, the certificate bucket, the work queues with their dead-letter
  * queues, and the daily monitor-sweep schedule. Every function gets only the grants its route declares.
  */
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
@@ -191,7 +191,7 @@ export class ServiceStack extends Stack {
       fn.role.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail'],
-          resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
+          resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`],
         }),
       );
       Validations.of(fn.role).acknowledge({

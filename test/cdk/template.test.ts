@@ -50,6 +50,23 @@ describe('CDK template', () => {
     expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions'))).toEqual([]);
   });
 
+  it('synthesises clean with a concrete account and region too (as a deploy does)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdk-env-'));
+    const saved = { region: process.env.CDK_DEFAULT_REGION, account: process.env.CDK_DEFAULT_ACCOUNT };
+    process.env.CDK_DEFAULT_REGION = 'eu-west-1';
+    process.env.CDK_DEFAULT_ACCOUNT = '123456789012';
+    try {
+      const concrete = buildApp({ outdir: dir, context: { 'aws:cdk:bundling-stacks': [] }, stage: 'concrete' });
+      expect(() => concrete.app.synth()).not.toThrow();
+    } finally {
+      if (saved.region === undefined) delete process.env.CDK_DEFAULT_REGION;
+      else process.env.CDK_DEFAULT_REGION = saved.region;
+      if (saved.account === undefined) delete process.env.CDK_DEFAULT_ACCOUNT;
+      else process.env.CDK_DEFAULT_ACCOUNT = saved.account;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the check is live: an unacknowledged finding fails the synth', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cdk-nag-'));
     try {
