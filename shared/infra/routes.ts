@@ -166,6 +166,15 @@ export const routes: readonly RouteDefinition[] = [
     summary: 'Stops monitoring a provider.',
   },
   {
+    id: 'ListEvents',
+    method: 'GET',
+    path: '/v1/events',
+    entry: 'functions/monitors/get-events.ts',
+    auth: 'api_key',
+    uses: { tables: { events: 'read', monitors: 'read' } },
+    summary: "The caller's webhook events with their delivery attempts, newest first; filter by monitor_id.",
+  },
+  {
     id: 'GetCoverage',
     method: 'GET',
     path: '/v1/coverage',

@@ -2,7 +2,7 @@
  * Webhook events: the exact body sent (the same bytes and id on every attempt) and the delivery
  * history. Listed per owner or per monitor, newest first. Kept one year.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 
@@ -59,6 +59,28 @@ export class EventStore {
         ExpressionAttributeValues: { ':s': state },
       }),
     );
+  }
+
+  /** Newest first, for one owner (account#mode), optionally one of their monitors. */
+  async list(owner: string, limit: number, options: { monitorId?: string; startingAfter?: EventRecord } = {}): Promise<{ items: EventRecord[]; hasMore: boolean }> {
+    const byMonitor = options.monitorId !== undefined;
+    const after = options.startingAfter;
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('events'),
+        IndexName: byMonitor ? 'by_monitor' : 'by_owner',
+        KeyConditionExpression: byMonitor ? 'monitor_id = :k' : '#owner = :k',
+        ...(byMonitor ? {} : { ExpressionAttributeNames: { '#owner': 'owner' } }),
+        ExpressionAttributeValues: { ':k': byMonitor ? options.monitorId : owner },
+        ScanIndexForward: false,
+        Limit: limit + 1,
+        ...(after
+          ? { ExclusiveStartKey: { event_id: after.event_id, created_key: after.created_key, ...(byMonitor ? { monitor_id: after.monitor_id } : { owner: after.owner }) } }
+          : {}),
+      }),
+    );
+    const items = ((out.Items ?? []) as EventRecord[]).filter((e) => e.owner === owner);
+    return { items: items.slice(0, limit), hasMore: items.length > limit };
   }
 
   async get(eventId: string): Promise<EventRecord | undefined> {

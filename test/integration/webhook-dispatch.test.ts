@@ -153,3 +153,25 @@ describe('webhook delivery', () => {
     expect(received.some((r) => r.headers['service-event-id'] === eventId)).toBe(false);
   });
 });
+
+describe('GET /v1/events', () => {
+  it('lists the caller\'s events with their delivery attempts, newest first; filters by monitor; isolates accounts', async () => {
+    const res = await t.call('/v1/events', { key });
+    expect(res.status).toBe(200);
+    const delivered = (res.body.data as any[]).find((e) => e.event === 'license.status_changed');
+    expect(delivered).toBeDefined();
+    expect(delivered.delivery.state).toBe('delivered');
+    expect(delivered.delivery.attempts[0]).toMatchObject({ ok: true, status: 200 });
+    expect(delivered.payload).toMatchObject({ event_id: delivered.event_id, monitor_id: delivered.monitor_id });
+
+    const filtered = await t.call(`/v1/events?monitor_id=${delivered.monitor_id}&limit=1`, { key });
+    expect(filtered.body.data.map((e: any) => e.monitor_id)).toEqual([delivered.monitor_id]);
+    expect(filtered.body).toHaveProperty('has_more');
+
+    const other = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+    expect((await t.call('/v1/events', { key: other })).body.data).toEqual([]);
+    const foreign = await t.call(`/v1/events?monitor_id=${delivered.monitor_id}`, { key: other });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.param).toBe('monitor_id');
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { invalidParam } from '#shared/http/errors.ts';
+import { apiHandler } from '#shared/http/pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { EventStore, type EventRecord } from '#shared/monitoring/event-store.ts';
+import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
+
+const events = new EventStore();
+const monitors = new MonitorStore();
+
+const query = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100, 'limit must be from 1 to 100')
+    .optional(),
+  starting_after: z.string().regex(/^evt_[0-9A-Za-z]{24}$/, 'starting_after must be an event id').optional(),
+  monitor_id: z.string().regex(/^mon_[0-9A-Za-z]{24}$/, 'monitor_id must be a monitor id').optional(),
+});
+
+function eventView(event: EventRecord) {
+  return {
+    event_id: event.event_id,
+    event: event.kind,
+    monitor_id: event.monitor_id,
+    created_at: event.created_at,
+    payload: JSON.parse(event.body) as unknown,
+    delivery: event.delivery,
+  };
+}
+
+/** GET /v1/events: the caller's webhook events with their delivery attempts, newest first. */
+export const handler = apiHandler('ListEvents', { query }, async (req) => {
+  const caller = req.caller!;
+  const owner = ownerKey(caller.accountId, caller.mode);
+  if (req.query.monitor_id && !(await monitors.getOwned(req.query.monitor_id, caller.accountId, caller.mode))) {
+    throw invalidParam('monitor_id', 'monitor_id is not one of your monitors.');
+  }
+  let after: EventRecord | undefined;
+  if (req.query.starting_after) {
+    after = await events.get(req.query.starting_after);
+    if (!after || after.owner !== owner) throw invalidParam('starting_after', 'starting_after is not one of your events.');
+  }
+  const page = await events.list(owner, req.query.limit ?? 20, { monitorId: req.query.monitor_id, startingAfter: after });
+  const data = page.items.map(eventView);
+  return json(200, { data, has_more: page.hasMore, next_cursor: page.hasMore ? data[data.length - 1]!.event_id : null });
+});
