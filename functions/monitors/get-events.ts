@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidParam } from '#shared/http/errors.ts';
+import { defaultPageSize, pageBody, paginationQuery } from '#shared/http/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { EventStore, type EventRecord } from '#shared/monitoring/event-store.ts';
@@ -9,13 +10,7 @@ const events = new EventStore();
 const monitors = new MonitorStore();
 
 const query = z.strictObject({
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a whole number')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 100, 'limit must be from 1 to 100')
-    .optional(),
-  starting_after: z.string().regex(/^evt_[0-9A-Za-z]{24}$/, 'starting_after must be an event id').optional(),
+  ...paginationQuery(/^evt_[0-9A-Za-z]{24}$/, 'an event id'),
   monitor_id: z.string().regex(/^mon_[0-9A-Za-z]{24}$/, 'monitor_id must be a monitor id').optional(),
 });
 
@@ -42,7 +37,6 @@ export const handler = apiHandler('ListEvents', { query }, async (req) => {
     after = await events.get(req.query.starting_after);
     if (!after || after.owner !== owner) throw invalidParam('starting_after', 'starting_after is not one of your events.');
   }
-  const page = await events.list(owner, req.query.limit ?? 20, { monitorId: req.query.monitor_id, startingAfter: after });
-  const data = page.items.map(eventView);
-  return json(200, { data, has_more: page.hasMore, next_cursor: page.hasMore ? data[data.length - 1]!.event_id : null });
+  const page = await events.list(owner, req.query.limit ?? defaultPageSize, { monitorId: req.query.monitor_id, startingAfter: after });
+  return json(200, pageBody(page.items.map(eventView), page.hasMore, (e) => e.event_id));
 });
