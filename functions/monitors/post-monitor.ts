@@ -3,6 +3,7 @@ import { invalidParam } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { newId } from '#shared/ids.ts';
+import { checkIntervalMs } from '#shared/monitoring/monitor-check.ts';
 import { snapshotFromResult } from '#shared/monitoring/monitor-snapshot.ts';
 import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
@@ -11,7 +12,6 @@ import { verificationRequestSchema } from '#shared/verification/verification-req
 import { decide, defaultVerificationServices, issue } from '#shared/verification/verification-service.ts';
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
 
-const checkIntervalMs = 24 * 3_600_000;
 const monitors = new MonitorStore();
 
 const body = verificationRequestSchema.pick({ first_name: true, last_name: true, state: true, npi: true }).extend({

@@ -9,20 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/clients.ts';
 import { certificateHash, type Certificate } from '#shared/certificates/certificate.ts';
 import { tableName } from '#shared/config.ts';
-import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
-/** The route as the route table declares it (added here only when the table does not have it yet). */
-const recordRoute: RouteDefinition = {
-  id: 'GetRecord',
-  method: 'GET',
-  path: '/records/{verification_id}',
-  entry: 'functions/records/get-record.ts',
-  auth: 'public',
-  uses: { tables: { verifications: 'read' }, signingKey: 'publish' },
-  summary: 'The public online record a certificate opens.',
-};
 
 let t: TestStack;
 let liveKey: string;
@@ -31,8 +20,7 @@ let accountId: string;
 let helen: Record<string, any>;
 
 beforeAll(async () => {
-  const hasRoute = routes.some((r) => r.id === 'GetRecord');
-  t = await startTestStack(hasRoute ? {} : { routes: [...routes, recordRoute] });
+  t = await startTestStack();
   await ingestLeie();
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
