@@ -23,7 +23,8 @@ describe('local stack', () => {
   it('keeps keys, counters and queued messages across a restart', async () => {
     const stateDir = await mkdtemp(join(tmpdir(), 'lvs-state-'));
     dirs.push(stateDir);
-    let t = await startTestStack({ stateDir });
+    // No pollers: the queued messages must stay where they are for the test to read them.
+    let t = await startTestStack({ stateDir, workers: [] });
     const { api_key } = await t.issue({ plan: 'production', mode: 'live' });
     const charged = await t.call('/test/charge', { method: 'POST', key: api_key, body: '{"units":7}', headers: { 'content-type': 'application/json' } });
     expect(charged.headers.get('x-ratelimit-remaining')).toBe('4993');
@@ -33,7 +34,7 @@ describe('local stack', () => {
     sqs.destroy();
     await t.stop();
 
-    t = await startTestStack({ stateDir });
+    t = await startTestStack({ stateDir, workers: [] });
     try {
       const res = await t.call('/v1/account', { key: api_key });
       expect(res.status).toBe(200);
