@@ -5,17 +5,22 @@
  *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
  *   npm run admin -- revoke-key --key <key>
  *   npm run admin -- ingest-leie [--force]
+ *   npm run admin -- run-sweep
  *
  * Locally it works on ${LOCAL_STATE_DIR:-.local} (through the running `npm start` if there is one). With
  * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
  * outputs with the usual AWS credentials.
  */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { apiKeyMode, hashApiKey, keyModes, type KeyMode } from '#shared/auth/api-keys.ts';
 import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
+import { sqs } from '#shared/aws/clients.ts';
 import { systemClock } from '#shared/clock.ts';
+import { queueUrl } from '#shared/config.ts';
+import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
 import { isPlanName, planNames } from '#shared/limits/plans.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { attachToLocalState } from '../local/attach.ts';
@@ -30,6 +35,7 @@ const usage = `Usage:
   npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
   npm run admin -- revoke-key --key <key>
   npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
+  npm run admin -- run-sweep                  (start a monitor sweep now: every monitor due is checked)
 Options for all: [--stack <deployed stack name>]`;
 
 type Command = (values: Record<string, string | boolean | undefined>) => Promise<Record<string, unknown>>;
@@ -60,6 +66,13 @@ const commands: Record<string, Command> = {
     return { ...issued };
   },
   'ingest-leie': async (v) => ({ ...(await ingestLeie({ force: v.force === true })) }),
+  'run-sweep': async () => {
+    // The same message the daily rule sends, so the sweep workers cannot tell the two apart.
+    const schedule = schedules.dailyMonitorSweep;
+    const at = systemClock.now();
+    const sent = await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl(schedule.targetQueue), MessageBody: scheduledMessage(schedule, at) }));
+    return { queued: true, queue: schedule.targetQueue, scheduled_at: at.toISOString(), message_id: sent.MessageId };
+  },
   'revoke-key': async (args) => {
     const v = args as Record<string, string | undefined>;
     if (!v.key) throw new UsageError('--key is required');

@@ -3,14 +3,9 @@
  * target queue, as the EventBridge rule's SQS target does on AWS.
  */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { schedules, type ScheduleDefinition, type ScheduleId } from '#shared/infra/resources.ts';
+import { scheduledMessage, schedules, type ScheduleDefinition, type ScheduleId } from '#shared/infra/resources.ts';
 import { nextFiring, parseScheduleExpression } from '#shared/infra/schedule-expression.ts';
 import { logger } from '#shared/logging.ts';
-
-/** The message a rule sends: its fixed message plus the scheduled time, as the CDK target input does. */
-export function scheduledMessage(schedule: ScheduleDefinition, at: Date): string {
-  return JSON.stringify({ ...schedule.message, scheduled_at: at.toISOString() });
-}
 
 export interface Scheduler {
   /** Fires a rule now, as if its time had come. */

@@ -3,11 +3,11 @@ import { invalidParam } from '#shared/http/errors.ts';
 import { defaultPageSize, pageBody, paginationQuery } from '#shared/http/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { monitorIdPattern, MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
 
 const monitors = new MonitorStore();
 
-const query = z.strictObject(paginationQuery(/^mon_[0-9A-Za-z]{24}$/, 'a monitor id'));
+const query = z.strictObject(paginationQuery(monitorIdPattern, 'a monitor id'));
 
 /** GET /v1/monitors: the caller's monitors (this account and mode), newest first, with a cursor. */
 export const handler = apiHandler('ListMonitors', { query }, async (req) => {

@@ -3,7 +3,7 @@ import { invalidParam } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { newId } from '#shared/ids.ts';
-import { checkIntervalMs } from '#shared/monitoring/monitor-check.ts';
+import { nextCheckAt } from '#shared/monitoring/check-schedule.ts';
 import { snapshotFromResult } from '#shared/monitoring/monitor-snapshot.ts';
 import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
@@ -60,7 +60,7 @@ export const handler = apiHandler('CreateMonitor', { body }, async (req) => {
     webhook_url: url.url.toString(),
     webhook_secret_sealed: sealed,
     alert_days_before_expiry: req.body.alert_days_before_expiry,
-    next_check_at: new Date(now.getTime() + checkIntervalMs).toISOString(),
+    next_check_at: nextCheckAt(now).toISOString(),
     due_shard: dueShard(monitorId),
     last_verification_id: result.verification_id,
     snapshot: snapshotFromResult(result, null, now) as unknown as Record<string, unknown>,

@@ -9,6 +9,7 @@ export const errorCatalogue = {
   invalid_request: { status: 400, title: 'A parameter is missing or invalid' },
   authentication_failed: { status: 401, title: 'API key missing, invalid, revoked or expired' },
   plan_upgrade_required: { status: 403, title: 'Not available on your plan' },
+  test_mode_only: { status: 403, title: 'Available to test keys only' },
   resource_not_found: { status: 404, title: 'No such route or resource' },
   method_not_allowed: { status: 405, title: 'The path exists but not with this method' },
   idempotency_conflict: { status: 409, title: 'Idempotency-Key reused with a different request' },

@@ -69,6 +69,8 @@ type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface ApiHandlerOptions<BS extends Schema, QS extends Schema> {
   readonly body?: BS;
+  /** For action routes that take no parameters: an empty body is read as `{}`. */
+  readonly bodyOptional?: boolean;
   readonly query?: QS;
   readonly services?: Services;
 }
@@ -146,7 +148,7 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
     before: (request) => {
       const state = stateOf(request);
       if (methodsWithBody.has(route.method)) {
-        const body = parseJsonObjectBody(request.event);
+        const body = options.bodyOptional && !request.event.body ? {} : parseJsonObjectBody(request.event);
         state.body = options.body ? validate(options.body, body, 'body') : body;
       }
       const query = request.event.queryStringParameters ?? {};

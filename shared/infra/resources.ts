@@ -217,6 +217,11 @@ export const schedules = {
 
 export type ScheduleId = keyof typeof schedules;
 
+/** The message a rule sends: its fixed message plus the scheduled time, as the CDK target input does. */
+export function scheduledMessage(schedule: ScheduleDefinition, at: Date): string {
+  return JSON.stringify({ ...schedule.message, scheduled_at: at.toISOString() });
+}
+
 /** Dead-letter queue id of a queue, the same on AWS and locally. */
 export function deadLetterQueueId(queueId: QueueId): string {
   return `${queues[queueId].id}DLQ`;

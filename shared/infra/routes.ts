@@ -54,6 +54,14 @@ export interface WorkerDefinition {
   readonly summary: string;
 }
 
+/** A monitor check, from the sweep's queue or on demand: re-verify, record events, queue their delivery. */
+const monitorCheckUses: ResourceUse = {
+  tables: { monitors: 'readWrite', events: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
+  queues: { webhookDelivery: 'send' },
+  signingKey: 'sign',
+  sources: true,
+};
+
 export const routes: readonly RouteDefinition[] = [
   {
     id: 'Health',
@@ -166,6 +174,17 @@ export const routes: readonly RouteDefinition[] = [
     summary: 'Stops monitoring a provider.',
   },
   {
+    id: 'CheckMonitor',
+    method: 'POST',
+    path: '/v1/monitor/{monitor_id}/check',
+    entry: 'functions/monitors/post-monitor-check.ts',
+    auth: 'api_key',
+    uses: monitorCheckUses,
+    summary: "Test keys: runs a monitor's check now, as the daily sweep would; answers the monitor and the events produced.",
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
+  {
     id: 'ListEvents',
     method: 'GET',
     path: '/v1/events',
@@ -213,12 +232,7 @@ export const workers: readonly WorkerDefinition[] = [
     maxConcurrency: 10,
     timeoutSeconds: 120,
     memoryMb: 1024,
-    uses: {
-      tables: { monitors: 'readWrite', events: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
-      queues: { webhookDelivery: 'send' },
-      signingKey: 'sign',
-      sources: true,
-    },
+    uses: monitorCheckUses,
     summary: 'Re-verifies a monitored provider, records change events and queues their webhooks.',
   },
   {

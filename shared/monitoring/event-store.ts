@@ -2,6 +2,7 @@
  * Webhook events: the exact body sent (the same bytes and id on every attempt) and the delivery
  * history. Listed per owner or per monitor, newest first. Kept one year.
  */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
@@ -29,11 +30,16 @@ export interface EventRecord {
 }
 
 export class EventStore {
-  async create(record: EventRecord): Promise<void> {
+  /** Stores a new event; storing the same event again leaves the first copy (and its delivery state) as it is. */
+  async createOnce(record: EventRecord): Promise<void> {
     const expires = Math.floor(Date.parse(record.created_at) / 1000) + eventRetentionDays * 86_400;
-    await dynamo().send(
-      new PutCommand({ TableName: tableName('events'), Item: { ...record, expires_at: expires }, ConditionExpression: 'attribute_not_exists(event_id)' }),
-    );
+    try {
+      await dynamo().send(
+        new PutCommand({ TableName: tableName('events'), Item: { ...record, expires_at: expires }, ConditionExpression: 'attribute_not_exists(event_id)' }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   /** Appends a delivery attempt and sets the delivery state (one UpdateItem). */
@@ -87,4 +93,16 @@ export class EventStore {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: eventId }, ConsistentRead: true }));
     return out.Item as EventRecord | undefined;
   }
+}
+
+/** An event as the API shows it: the exact payload sent and its delivery history. */
+export function eventView(event: EventRecord) {
+  return {
+    event_id: event.event_id,
+    event: event.kind,
+    monitor_id: event.monitor_id,
+    created_at: event.created_at,
+    payload: JSON.parse(event.body) as unknown,
+    delivery: event.delivery,
+  };
 }

@@ -1,7 +1,13 @@
 /**
  * One monitor check: re-verify with fresh board data (not charged to the quota), compare with the
- * stored snapshot, store each change event with its exact body, queue its delivery, and move the
- * monitor's snapshot and next check time forward. A source outage produces no event.
+ * stored snapshot, and record the new snapshot, the next check time and the change events in one
+ * conditional update; then store each event with its exact body and queue its delivery. A source
+ * outage produces no event.
+ *
+ * At-least-once without duplicates: a check message names the due time it was queued for, and the
+ * update only lands while the monitor is still due at that time, so a second sweep or a redelivered
+ * message does not check twice. Events travel inside that update, so a crash before they are stored
+ * and queued loses nothing: the next message for the monitor publishes them.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '../aws/clients.ts';
@@ -10,79 +16,97 @@ import { newId } from '../ids.ts';
 import type { VerificationRequest } from '../verification/verification-request.ts';
 import { decide, defaultVerificationServices, issue, type VerificationServices } from '../verification/verification-service.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
-import { EventStore } from './event-store.ts';
+import { nextCheckAt } from './check-schedule.ts';
+import { EventStore, type EventRecord } from './event-store.ts';
 import type { MonitorSnapshot } from './monitor-snapshot.ts';
 import { MonitorStore } from './monitor-store.ts';
 
-export const checkIntervalMs = 24 * 3_600_000;
+export interface CheckMessage {
+  readonly monitor_id: string;
+  /** The `next_check_at` the sweep saw; absent for an on-demand check. */
+  readonly due_at?: string;
+}
 
 export interface CheckOutcome {
   readonly monitorId: string;
   readonly checked: boolean;
-  readonly events: readonly string[];
+  /** Why no check ran: the monitor is gone or deleted, or this due time was already checked. */
+  readonly skipped?: 'not_active' | 'already_checked';
+  readonly events: readonly EventRecord[];
 }
 
-export async function checkMonitor(
-  monitorId: string,
-  now: Date,
-  deps: { monitors?: MonitorStore; events?: EventStore; services?: VerificationServices } = {},
-): Promise<CheckOutcome> {
+interface CheckDeps {
+  readonly monitors?: MonitorStore;
+  readonly events?: EventStore;
+  readonly services?: VerificationServices;
+}
+
+export async function checkMonitor(message: CheckMessage, now: Date, deps: CheckDeps = {}): Promise<CheckOutcome> {
   const monitors = deps.monitors ?? new MonitorStore();
   const events = deps.events ?? new EventStore();
-  const svc = deps.services ?? defaultVerificationServices();
+  const monitorId = message.monitor_id;
   const monitor = await monitors.get(monitorId);
-  if (!monitor || monitor.status !== 'active') return { monitorId, checked: false, events: [] };
+  if (!monitor || monitor.status !== 'active') return { monitorId, checked: false, skipped: 'not_active', events: [] };
+  if (monitor.pending_events?.length) await publishEvents(monitor.monitor_id, monitor.pending_events, now, monitors, events);
+  if (message.due_at !== undefined && message.due_at !== monitor.next_check_at) {
+    return { monitorId, checked: false, skipped: 'already_checked', events: [] };
+  }
 
+  const svc = deps.services ?? defaultVerificationServices();
   const caller = { accountId: monitor.account_id, mode: monitor.mode };
   const request = monitor.request as VerificationRequest;
-  const decided = await decide(request, caller, svc.ports, now, { freshBoard: true });
+  const previous = monitor.snapshot as unknown as MonitorSnapshot;
+  const decided = await decide(request, caller, svc.ports, now, { freshBoard: true, previousStatus: previous.status });
   const { result, certificate } = await issue(request, decided, caller, svc, now, svc.ports.cache.flush());
-  const { events: changes, next } = detectChanges(monitor.snapshot as unknown as MonitorSnapshot, result, {
-    now,
-    alertDaysBeforeExpiry: monitor.alert_days_before_expiry,
-  });
+  const { events: changes, next } = detectChanges(previous, result, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
 
-  const created: { id: string }[] = [];
-  for (const change of changes) {
+  const provider = { name: result.name ?? monitor.provider.name ?? '', npi: result.npi ?? monitor.provider.npi, state: monitor.request.state };
+  const created: EventRecord[] = changes.map((change) => {
     const eventId = newId('evt');
-    const body = JSON.stringify(
-      webhookPayload(change, {
-        eventId,
-        monitorId,
-        occurredAt: now,
-        provider: { name: result.name ?? monitor.provider.name ?? '', npi: result.npi ?? monitor.provider.npi, state: monitor.request.state },
-        verificationId: result.verification_id,
-        certificateHash: certificate.certificate_hash,
-      }),
-    );
-    await events.create({
+    const body = webhookPayload(change, {
+      eventId,
+      monitorId,
+      occurredAt: now,
+      provider,
+      verificationId: result.verification_id,
+      certificateHash: certificate.certificate_hash,
+    });
+    return {
       event_id: eventId,
       owner: monitor.owner,
       monitor_id: monitorId,
       kind: change.kind,
       created_at: now.toISOString(),
       created_key: `${now.toISOString()}#${eventId}`,
-      body,
+      body: JSON.stringify(body),
       delivery: { state: 'pending', attempts: [] },
-    });
-    created.push({ id: eventId });
-  }
-  for (let i = 0; i < created.length; i += 10) {
-    await sqs().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl('webhookDelivery'),
-        Entries: created.slice(i, i + 10).map((e, j) => ({ Id: String(j), MessageBody: JSON.stringify({ event_id: e.id, due_at: now.toISOString() }) })),
-      }),
-    );
-  }
-  const answered = next !== (monitor.snapshot as unknown as MonitorSnapshot);
-  await monitors.recordCheck(monitorId, {
+    };
+  });
+  const answered = next !== previous;
+  const recorded = await monitors.recordCheck(monitorId, monitor.next_check_at, {
     snapshot: next as unknown as Record<string, unknown>,
     provider: answered
       ? { name: result.name ?? monitor.provider.name, npi: result.npi ?? monitor.provider.npi, state: monitor.provider.state, current_status: result.status, expiry_date: result.expiry_date }
       : monitor.provider,
-    nextCheckAt: new Date(now.getTime() + checkIntervalMs),
+    nextCheckAt: nextCheckAt(now),
     verificationId: result.verification_id,
+    pendingEvents: created,
   });
-  return { monitorId, checked: true, events: created.map((e) => e.id) };
+  if (!recorded) return { monitorId, checked: false, skipped: 'already_checked', events: [] };
+  if (created.length > 0) await publishEvents(monitorId, created, now, monitors, events);
+  return { monitorId, checked: true, events: created };
+}
+
+/** Stores the events (once each) and queues their first delivery, then forgets them on the monitor. */
+async function publishEvents(monitorId: string, records: readonly EventRecord[], now: Date, monitors: MonitorStore, events: EventStore): Promise<void> {
+  await Promise.all(records.map((record) => events.createOnce(record)));
+  for (let i = 0; i < records.length; i += 10) {
+    await sqs().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl('webhookDelivery'),
+        Entries: records.slice(i, i + 10).map((e, j) => ({ Id: String(j), MessageBody: JSON.stringify({ event_id: e.event_id, due_at: now.toISOString() }) })),
+      }),
+    );
+  }
+  await monitors.clearPendingEvents(monitorId, records.map((r) => r.event_id));
 }

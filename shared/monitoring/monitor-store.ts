@@ -10,8 +10,11 @@ import { createHash } from 'node:crypto';
 import { dynamo } from '../aws/clients.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../auth/api-keys.ts';
+import type { EventRecord } from './event-store.ts';
 
 export const dueShards = 16;
+
+export const monitorIdPattern = /^mon_[0-9A-Za-z]{24}$/;
 
 export interface MonitorProviderRequest {
   readonly first_name: string;
@@ -38,6 +41,20 @@ export interface MonitorRecord {
   readonly last_verification_id: string;
   readonly snapshot: Record<string, unknown>;
   readonly deleted_at?: string;
+  /**
+   * Events of the last check not yet stored and queued for delivery. They are written in the same
+   * update as the check's snapshot, so a crash between the two loses nothing: whoever next finds them
+   * finishes publishing them.
+   */
+  readonly pending_events?: EventRecord[];
+}
+
+export interface CheckUpdate {
+  readonly snapshot: Record<string, unknown>;
+  readonly provider: MonitorRecord['provider'];
+  readonly nextCheckAt: Date;
+  readonly verificationId: string;
+  readonly pendingEvents: readonly EventRecord[];
 }
 
 export const ownerKey = (accountId: string, mode: KeyMode) => `${accountId}#${mode}`;
@@ -83,18 +100,22 @@ export class MonitorStore {
     return out.Item as MonitorRecord | undefined;
   }
 
-  /** Records a check: new snapshot, provider facts and next check time; only while the monitor is active. */
-  async recordCheck(
-    monitorId: string,
-    update: { snapshot: Record<string, unknown>; provider: MonitorRecord['provider']; nextCheckAt: Date; verificationId: string },
-  ): Promise<boolean> {
+  /**
+   * Records a check: new snapshot, provider facts, next check time and the events still to publish.
+   * Only while the monitor is active and still due at `expectedNextCheckAt`, so of two checks of the same
+   * due time only one is recorded; false when this one lost.
+   */
+  async recordCheck(monitorId: string, expectedNextCheckAt: string, update: CheckUpdate): Promise<boolean> {
     try {
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName('monitors'),
           Key: { monitor_id: monitorId },
-          UpdateExpression: 'SET #snapshot = :s, #provider = :p, next_check_at = :n, last_verification_id = :v',
-          ConditionExpression: '#status = :active',
+          UpdateExpression:
+            update.pendingEvents.length > 0
+              ? 'SET #snapshot = :s, #provider = :p, next_check_at = :n, last_verification_id = :v, pending_events = :e'
+              : 'SET #snapshot = :s, #provider = :p, next_check_at = :n, last_verification_id = :v',
+          ConditionExpression: '#status = :active AND next_check_at = :expected',
           ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot', '#provider': 'provider' },
           ExpressionAttributeValues: {
             ':s': update.snapshot,
@@ -102,6 +123,8 @@ export class MonitorStore {
             ':n': update.nextCheckAt.toISOString(),
             ':v': update.verificationId,
             ':active': 'active',
+            ':expected': expectedNextCheckAt,
+            ...(update.pendingEvents.length > 0 ? { ':e': update.pendingEvents } : {}),
           },
         }),
       );
@@ -109,6 +132,23 @@ export class MonitorStore {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
+    }
+  }
+
+  /** Forgets published events, unless a newer check has put its own there meanwhile. */
+  async clearPendingEvents(monitorId: string, eventIds: readonly string[]): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('monitors'),
+          Key: { monitor_id: monitorId },
+          UpdateExpression: 'REMOVE pending_events',
+          ConditionExpression: 'pending_events[0].event_id = :first',
+          ExpressionAttributeValues: { ':first': eventIds[0] },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 
@@ -120,12 +160,13 @@ export class MonitorStore {
         IndexName: 'due',
         KeyConditionExpression: 'due_shard = :s AND next_check_at <= :now',
         ExpressionAttributeValues: { ':s': shard, ':now': now.toISOString() },
-        ProjectionExpression: 'monitor_id',
+        ProjectionExpression: 'monitor_id, next_check_at',
         Limit: limit,
         ExclusiveStartKey: start,
       }),
     );
-    return { ids: (out.Items ?? []).map((i) => i.monitor_id as string), next: out.LastEvaluatedKey };
+    const items = (out.Items ?? []).map((i) => ({ monitorId: i.monitor_id as string, dueAt: i.next_check_at as string }));
+    return { items, next: out.LastEvaluatedKey };
   }
 
   /** Marks a monitor deleted and takes it out of the due index; deleting twice returns it unchanged. */

@@ -1,11 +1,14 @@
 /**
  * The sweep: for each of the 16 shards of the `due` index, page through active monitors whose check
  * time has come and queue one check message each, in batches of 10. Before the time limit it stops and
- * says where to resume, so a sweep over a million monitors continues itself across invocations.
+ * says where to resume, so a sweep over a million monitors continues itself across invocations. Each
+ * message names the due time it was queued for, so a monitor queued twice (two sweeps in one day) is
+ * checked once.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '../aws/clients.ts';
 import { queueUrl } from '../config.ts';
+import type { CheckMessage } from './monitor-check.ts';
 import { dueShards, MonitorStore } from './monitor-store.ts';
 
 export interface SweepPosition {
@@ -33,15 +36,18 @@ export async function sweepDueMonitors(
     do {
       if (timeLeftMs() < 60_000) return { enqueued, resume: { shard, cursor } };
       const page = await monitors.due(`shard#${String(shard).padStart(2, '0')}`, now, pageSize, cursor);
-      for (let i = 0; i < page.ids.length; i += 10) {
+      for (let i = 0; i < page.items.length; i += 10) {
         await sqs().send(
           new SendMessageBatchCommand({
             QueueUrl: queueUrl('monitorCheck'),
-            Entries: page.ids.slice(i, i + 10).map((id, j) => ({ Id: String(j), MessageBody: JSON.stringify({ monitor_id: id }) })),
+            Entries: page.items.slice(i, i + 10).map((item, j) => {
+              const message: CheckMessage = { monitor_id: item.monitorId, due_at: item.dueAt };
+              return { Id: String(j), MessageBody: JSON.stringify(message) };
+            }),
           }),
         );
       }
-      enqueued += page.ids.length;
+      enqueued += page.items.length;
       cursor = page.next;
     } while (cursor);
   }

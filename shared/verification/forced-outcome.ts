@@ -15,7 +15,12 @@ import type { VerificationRequest } from './verification-request.ts';
 
 const day = 86_400_000;
 
-export function forcedVerification(request: VerificationRequest, forced: ForcedOutcome, now: Date): VerificationOutcome {
+/**
+ * `previousStatus` is the status a monitor last saw; `test-flapping` answers the other one of
+ * active and suspended (active when there is none).
+ */
+export function forcedVerification(request: VerificationRequest, chosen: ForcedOutcome, now: Date, previousStatus?: string): VerificationOutcome {
+  const forced: Exclude<ForcedOutcome, { kind: 'flapping' }> = chosen.kind === 'flapping' ? { kind: 'license', status: previousStatus === 'active' ? 'suspended' : 'active' } : chosen;
   if (forced.kind === 'outage') {
     throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
   }

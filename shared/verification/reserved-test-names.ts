@@ -6,6 +6,7 @@ import type { BoardStatus } from '../domain/license-status.ts';
 
 export type ForcedOutcome =
   | { kind: 'license'; status: BoardStatus; excluded?: boolean; disciplined?: boolean; unconfirmed?: boolean; expiresInDays?: number }
+  | { kind: 'flapping' }
   | { kind: 'not_found' }
   | { kind: 'source_unavailable' }
   | { kind: 'outage' };
@@ -23,6 +24,8 @@ export const reservedTestNames: Readonly<Record<string, ForcedOutcome>> = {
   'test-unconfirmed': { kind: 'license', status: 'active', unconfirmed: true },
   'test-expiring': { kind: 'license', status: 'active', expiresInDays: 30 },
   'test-outage': { kind: 'outage' },
+  // Monitors: active on the first verification, then suspended and active in turn on every check.
+  'test-flapping': { kind: 'flapping' },
 };
 
 export function forcedOutcome(lastName: string, mode: 'live' | 'test'): ForcedOutcome | undefined {

@@ -86,9 +86,17 @@ export interface Caller {
 }
 
 /** The outcome of a request, before anything is charged or stored. */
-export async function decide(request: VerificationRequest, caller: Caller, ports: VerificationPorts, now: Date, options: RunOptions = {}) {
+export async function decide(
+  request: VerificationRequest,
+  caller: Caller,
+  ports: VerificationPorts,
+  now: Date,
+  options: RunOptions & { readonly previousStatus?: string } = {},
+) {
   const forced = forcedOutcome(request.last_name, caller.mode);
-  const outcome: VerificationOutcome = forced ? forcedVerification(request, forced, now) : await runVerification(request, ports, now, options);
+  const outcome: VerificationOutcome = forced
+    ? forcedVerification(request, forced, now, options.previousStatus)
+    : await runVerification(request, ports, now, options);
   return { outcome, sandbox: forced !== undefined };
 }
 

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from '#shared/config.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 const run = promisify(execFile);
@@ -74,6 +77,32 @@ describe('npm run admin', () => {
     const after = await t!.call('/v1/account', { key: String(created.api_key) });
     expect(after.status).toBe(401);
     expect(errorOf(after.body).message).toMatch(/revoked/);
+  });
+
+  it('run-sweep starts a sweep on the running stack: a due monitor is checked', async () => {
+    const key = (await t!.issue({ plan: 'production', mode: 'test' })).api_key;
+    const created = await t!.call('/v1/monitor', {
+      method: 'POST',
+      key,
+      body: JSON.stringify({ first_name: 'Dana', last_name: 'test-flapping', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.monitor_id as string;
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': '2020-01-01T06:00:00.000Z' } }),
+    );
+    const res = await admin('run-sweep');
+    expect(res.code).toBe(0);
+    expect(singleJson(res.stdout)).toMatchObject({ queued: true, queue: 'monitorSweep' });
+    const deadline = Date.now() + 15_000;
+    let status: unknown;
+    do {
+      await new Promise((r) => setTimeout(r, 200));
+      const item = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, ConsistentRead: true }));
+      status = item.Item?.provider?.current_status;
+    } while (status !== 'suspended' && Date.now() < deadline);
+    expect(status).toBe('suspended');
   });
 
   it('refuses bad arguments on stderr with nothing on stdout', async () => {

@@ -9,6 +9,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
 let t: TestStack;
@@ -47,16 +48,6 @@ async function eventsOf(id: string) {
     new QueryCommand({ TableName: tableName('events'), IndexName: 'by_monitor', KeyConditionExpression: 'monitor_id = :m', ExpressionAttributeValues: { ':m': id } }),
   );
   return out.Items ?? [];
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function storedMonitor(id: string) {
@@ -100,7 +91,9 @@ describe('the daily sweep', () => {
       const stored = await storedMonitor(id);
       return stored.provider.current_status === 'suspended' ? stored : undefined;
     });
-    expect(Date.parse(m.next_check_at)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(Date.parse(m.next_check_at)).toBeGreaterThan(Date.now());
+    expect(Date.parse(m.next_check_at)).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    expect(m.next_check_at).toMatch(/T06:00:00\.000Z$/);
     const queued = t.stack.emulators.sqs.inspectQueue('webhook-delivery')!;
     const bodies = [...queued.messages.ready, ...queued.messages.delayed, ...queued.messages.inflight.map((i) => i.message)].map((msg) => JSON.parse(msg.body));
     expect(bodies.map((b) => b.event_id)).toContain(events[0]!.event_id);

@@ -35,7 +35,11 @@ describe('monitors', () => {
       mode: 'test',
     });
     expect(res.body.monitor_id).toMatch(/^mon_[0-9A-Za-z]{24}$/);
-    expect(Date.parse(res.body.next_check_at) - Date.parse(res.body.created_at)).toBe(24 * 3_600_000);
+    // Next due at the first daily sweep (06:00 UTC) after creation: within 24 hours.
+    const untilCheck = Date.parse(res.body.next_check_at) - Date.parse(res.body.created_at);
+    expect(untilCheck).toBeGreaterThan(0);
+    expect(untilCheck).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(res.body.next_check_at).toMatch(/T06:00:00\.000Z$/);
     expect(res.text).not.toContain(helen.webhook_secret);
     const stored = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: res.body.monitor_id } }));
     expect(JSON.stringify(stored.Item)).not.toContain(helen.webhook_secret);

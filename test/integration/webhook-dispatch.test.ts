@@ -98,7 +98,7 @@ describe('webhook delivery', () => {
       const events = new EventStore();
       const eventId = newId('evt');
       const start = new Date();
-      await events.create({
+      await events.createOnce({
         event_id: eventId,
         owner: 'x',
         monitor_id: monitorId,
@@ -138,7 +138,7 @@ describe('webhook delivery', () => {
     const events = new EventStore();
     const eventId = newId('evt');
     const now = new Date();
-    await events.create({
+    await events.createOnce({
       event_id: eventId,
       owner: 'x',
       monitor_id: monitorId,

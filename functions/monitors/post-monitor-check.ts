@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ApiError } from '#shared/http/errors.ts';
+import { apiHandler } from '#shared/http/pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { eventView } from '#shared/monitoring/event-store.ts';
+import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
+import { monitorIdPattern, MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+
+const monitors = new MonitorStore();
+
+/**
+ * POST /v1/monitor/{monitor_id}/check (test keys): runs the monitor's check now, exactly as the daily
+ * sweep would, so integrators can exercise their webhook receivers. Answers the monitor after the check
+ * and the events it produced (their deliveries are already queued).
+ */
+export const handler = apiHandler('CheckMonitor', { body: z.strictObject({}), bodyOptional: true }, async (req) => {
+  const caller = req.caller!;
+  if (caller.mode !== 'test') {
+    throw new ApiError('test_mode_only', 'On-demand checks are for test keys; live monitors are checked by the daily sweep.');
+  }
+  const id = req.pathParameters.monitor_id ?? '';
+  const monitor = monitorIdPattern.test(id) ? await monitors.getOwned(id, caller.accountId, caller.mode) : undefined;
+  if (!monitor) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
+  if (monitor.status !== 'active') throw new ApiError('resource_not_found', 'This monitor is deleted; deleted monitors are not checked.', { param: 'monitor_id' });
+
+  const outcome = await checkMonitor({ monitor_id: id }, req.clock.now());
+  const after = (await monitors.get(id)) ?? monitor;
+  return json(200, { monitor: monitorView(after), events: outcome.events.map(eventView) });
+});
