@@ -5,7 +5,7 @@
  *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
  *   npm run admin -- revoke-key --key <key>
  *   npm run admin -- ingest-leie [--force]
- *   npm run admin -- run-sweep
+ *   npm run admin -- run-sweep [--as-of <ISO time>]
  *
  * Locally it works on ${LOCAL_STATE_DIR:-.local} (through the running `npm start` if there is one). With
  * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
@@ -35,7 +35,7 @@ const usage = `Usage:
   npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
   npm run admin -- revoke-key --key <key>
   npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
-  npm run admin -- run-sweep                  (start a monitor sweep now: every monitor due is checked)
+  npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
 Options for all: [--stack <deployed stack name>]`;
 
 type Command = (values: Record<string, string | boolean | undefined>) => Promise<Record<string, unknown>>;
@@ -66,12 +66,19 @@ const commands: Record<string, Command> = {
     return { ...issued };
   },
   'ingest-leie': async (v) => ({ ...(await ingestLeie({ force: v.force === true })) }),
-  'run-sweep': async () => {
-    // The same message the daily rule sends, so the sweep workers cannot tell the two apart.
+  'run-sweep': async (args) => {
+    const v = args as Record<string, string | undefined>;
+    let asOf: Date | undefined;
+    if (v['as-of'] !== undefined) {
+      asOf = new Date(v['as-of']);
+      if (Number.isNaN(asOf.getTime())) throw new UsageError('--as-of must be an ISO 8601 time');
+    }
+    // The daily rule's message (plus the cut-off, when given), so the sweep runs exactly as scheduled.
     const schedule = schedules.dailyMonitorSweep;
     const at = systemClock.now();
-    const sent = await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl(schedule.targetQueue), MessageBody: scheduledMessage(schedule, at) }));
-    return { queued: true, queue: schedule.targetQueue, scheduled_at: at.toISOString(), message_id: sent.MessageId };
+    const body = scheduledMessage(schedule, at, asOf ? { as_of: asOf.toISOString() } : {});
+    const sent = await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl(schedule.targetQueue), MessageBody: body }));
+    return { queued: true, queue: schedule.targetQueue, scheduled_at: at.toISOString(), as_of: (asOf ?? at).toISOString(), message_id: sent.MessageId };
   },
   'revoke-key': async (args) => {
     const v = args as Record<string, string | undefined>;
@@ -105,6 +112,7 @@ async function main(): Promise<number> {
         key: { type: 'string' },
         stack: { type: 'string' },
         force: { type: 'boolean' },
+        'as-of': { type: 'string' },
       },
     }).values;
   } catch (error) {

@@ -5,17 +5,27 @@ import { queueUrl } from '#shared/config.ts';
 import { logger } from '#shared/logging.ts';
 import { sweepDueMonitors, type SweepPosition } from '#shared/monitoring/monitor-sweep.ts';
 
+interface SweepMessage {
+  readonly kind: 'monitor_sweep';
+  readonly scheduled_at?: string;
+  /** Check every monitor due by this time instead of now (an operator's `run-sweep --as-of`). */
+  readonly as_of?: string;
+  readonly resume?: SweepPosition;
+}
+
 /**
  * The daily sweep (scheduled message on the sweep queue): queues a check for every monitor due, and
- * before its time limit queues its own continuation.
+ * before its time limit queues its own continuation, which keeps the same cut-off time.
  */
 export async function handler(event: SQSEvent, context: Context): Promise<void> {
   for (const record of event.Records) {
-    const message = JSON.parse(record.body) as { kind: string; resume?: SweepPosition };
-    const result = await sweepDueMonitors(new Date(), () => context.getRemainingTimeInMillis(), message.resume);
-    logger.info('Monitor sweep', { enqueued: result.enqueued, resumed: message.resume !== undefined, continues: result.resume !== undefined });
+    const message = JSON.parse(record.body) as SweepMessage;
+    const asOf = message.as_of && !Number.isNaN(Date.parse(message.as_of)) ? new Date(message.as_of) : new Date();
+    const result = await sweepDueMonitors(asOf, () => context.getRemainingTimeInMillis(), message.resume);
+    logger.info('Monitor sweep', { as_of: asOf.toISOString(), enqueued: result.enqueued, resumed: message.resume !== undefined, continues: result.resume !== undefined });
     if (result.resume) {
-      await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('monitorSweep'), MessageBody: JSON.stringify({ kind: 'monitor_sweep', resume: result.resume }) }));
+      const next: SweepMessage = { kind: 'monitor_sweep', as_of: asOf.toISOString(), resume: result.resume };
+      await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('monitorSweep'), MessageBody: JSON.stringify(next) }));
     }
   }
 }

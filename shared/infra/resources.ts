@@ -217,9 +217,12 @@ export const schedules = {
 
 export type ScheduleId = keyof typeof schedules;
 
-/** The message a rule sends: its fixed message plus the scheduled time, as the CDK target input does. */
-export function scheduledMessage(schedule: ScheduleDefinition, at: Date): string {
-  return JSON.stringify({ ...schedule.message, scheduled_at: at.toISOString() });
+/**
+ * The message a rule sends: its fixed message plus the scheduled time, as the CDK target input does
+ * (`extra` adds an operator's options to a run started by hand).
+ */
+export function scheduledMessage(schedule: ScheduleDefinition, at: Date, extra: Record<string, string> = {}): string {
+  return JSON.stringify({ ...schedule.message, scheduled_at: at.toISOString(), ...extra });
 }
 
 /** Dead-letter queue id of a queue, the same on AWS and locally. */

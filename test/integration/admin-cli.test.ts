@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { tableName } from '#shared/config.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -79,7 +79,7 @@ describe('npm run admin', () => {
     expect(errorOf(after.body).message).toMatch(/revoked/);
   });
 
-  it('run-sweep starts a sweep on the running stack: a due monitor is checked', async () => {
+  it('run-sweep --as-of starts a sweep on the running stack: a monitor due by then is checked', async () => {
     const key = (await t!.issue({ plan: 'production', mode: 'test' })).api_key;
     const created = await t!.call('/v1/monitor', {
       method: 'POST',
@@ -89,12 +89,11 @@ describe('npm run admin', () => {
     });
     expect(created.status).toBe(200);
     const id = created.body.monitor_id as string;
-    await dynamo().send(
-      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': '2020-01-01T06:00:00.000Z' } }),
-    );
-    const res = await admin('run-sweep');
+    // Not due until the next daily sweep: --as-of that time checks it now.
+    const asOf = created.body.next_check_at as string;
+    const res = await admin('run-sweep', '--as-of', asOf);
     expect(res.code).toBe(0);
-    expect(singleJson(res.stdout)).toMatchObject({ queued: true, queue: 'monitorSweep' });
+    expect(singleJson(res.stdout)).toMatchObject({ queued: true, queue: 'monitorSweep', as_of: asOf });
     const deadline = Date.now() + 15_000;
     let status: unknown;
     do {
@@ -106,19 +105,22 @@ describe('npm run admin', () => {
   });
 
   it('refuses bad arguments on stderr with nothing on stdout', async () => {
-    for (const args of [
+    const cases = [
       ['create-key', '--plan', 'gold', '--mode', 'live'],
       ['create-key', '--plan', 'developer', '--mode', 'prod'],
       ['create-key', '--plan', 'developer'],
       ['create-key', '--plan', 'developer', '--mode', 'live', '--unknown', 'x'],
       ['revoke-key', '--key', 'not-a-key'],
+      ['run-sweep', '--as-of', 'tomorrow'],
       ['frobnicate'],
-    ]) {
-      const res = await admin(...args);
-      expect(res.code, args.join(' ')).toBe(2);
-      expect(res.stdout.trim()).toBe('');
-      expect(res.stderr).toMatch(/Usage|must be|required|Unknown|not a well-formed/);
-    }
+    ];
+    const results = await Promise.all(cases.map((args) => admin(...args)));
+    results.forEach((res, i) => {
+      const args = cases[i]!.join(' ');
+      expect(res.code, args).toBe(2);
+      expect(res.stdout.trim(), args).toBe('');
+      expect(res.stderr, args).toMatch(/Usage|must be|required|Unknown|not a well-formed/);
+    });
     const missing = await admin('create-key', '--plan', 'developer', '--mode', 'live', '--account', 'acct_doesnotexist');
     expect(missing.code).toBe(1);
     expect(missing.stdout.trim()).toBe('');
