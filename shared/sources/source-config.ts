@@ -15,6 +15,15 @@ export function leieCsvUrl(): string {
   return process.env.LEIE_CSV_URL ?? 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 }
 
+/**
+ * How long the LEIE download may take: until the response starts (a server that accepts and never
+ * answers is given up on after this; `LEIE_RESPONSE_TIMEOUT_MS`), and in all, body included.
+ */
+export function leieDownloadTimeouts(): { responseMs: number; totalMs: number } {
+  const responseMs = Number(process.env.LEIE_RESPONSE_TIMEOUT_MS);
+  return { responseMs: Number.isFinite(responseMs) && responseMs > 0 ? responseMs : 30_000, totalMs: 300_000 };
+}
+
 /** Base URL of a Socrata domain; `SODA_BASE_URL` overrides every domain (the simulator serves them all). */
 export function sodaBaseUrl(defaultDomain: string): string {
   return (process.env.SODA_BASE_URL ?? `https://${defaultDomain}`).replace(/\/+$/, '');

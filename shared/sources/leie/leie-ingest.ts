@@ -20,7 +20,7 @@ import { s3 } from '../../aws/clients.ts';
 import { bucketName } from '../../config.ts';
 import { logger } from '../../logging.ts';
 import { SourceError } from '../errors.ts';
-import { leieCsvUrl, sourceNames } from '../source-config.ts';
+import { leieCsvUrl, leieDownloadTimeouts, sourceNames } from '../source-config.ts';
 import { CsvFormatError, csvRowBatches } from './csv-parser.ts';
 import { ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
 import { checkHeader, leieRecord, LeieFormatError, type LeieRecord } from './leie-record.ts';
@@ -128,12 +128,27 @@ export async function ingestLeie(options: IngestOptions = {}): Promise<IngestOut
   }
 }
 
+/** A fetch that gives up when the response does not start in time, or the whole download takes too long. */
+async function fetchWithTimeouts(url: string, headers: Record<string, string>): Promise<Response> {
+  const { responseMs, totalMs } = leieDownloadTimeouts();
+  const controller = new AbortController();
+  const timedOut = () => controller.abort(new DOMException('The LEIE download timed out', 'TimeoutError'));
+  const responseTimer = setTimeout(timedOut, responseMs);
+  // Left armed for the body, read after this returns; unref so it never keeps a process alive.
+  setTimeout(timedOut, totalMs).unref();
+  try {
+    return await fetch(url, { headers, signal: controller.signal });
+  } finally {
+    clearTimeout(responseTimer);
+  }
+}
+
 async function download(url: string, headers: Record<string, string>): Promise<Response> {
   let last: SourceError | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 500 * 2 ** attempt));
     try {
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(120_000) });
+      const response = await fetchWithTimeouts(url, headers);
       if (response.status === 304 || response.ok) return response;
       await response.body?.cancel();
       last = new SourceError(source, response.status >= 500 ? 'server_error' : 'rejected', `HTTP ${response.status}`, { status: response.status });
