@@ -1,0 +1,19 @@
+// A webhook-delivery worker in its own process (its environment comes from the parent), like a Lambda
+// container that can be killed mid-delivery: it receives one message from the delivery queue with a
+// short visibility timeout, prints "received", and runs the real handler on it.
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { sqs } from '#shared/aws/clients.ts';
+import { queueUrl } from '#shared/config.ts';
+import { handler } from '#functions/monitoring/deliver-webhooks.ts';
+
+const visibilitySeconds = Number(process.argv[2] ?? '2');
+let message;
+do {
+  const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MaxNumberOfMessages: 1, WaitTimeSeconds: 1, VisibilityTimeout: visibilitySeconds }));
+  message = got.Messages?.[0];
+} while (!message);
+process.stdout.write('received\n');
+const event = { Records: [{ messageId: message.MessageId!, receiptHandle: message.ReceiptHandle!, body: message.Body! }] } as unknown as SQSEvent;
+await handler(event);
+process.stdout.write('finished\n');
