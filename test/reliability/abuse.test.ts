@@ -1,0 +1,290 @@
+/**
+ * Abuse and bad input on every route: generated bodies, query strings and path ids (fast-check),
+ * oversized bodies, deep JSON, invalid UTF-8, hostile headers, SoQL injection through names, path
+ * traversal in ids. Never a 500, never a leaked stack trace, never a change of state.
+ */
+import fc from 'fast-check';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from '#shared/config.ts';
+import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
+import { ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { accentTolerantSurnameCondition, surnameCondition, upperEquals } from '#shared/sources/soda/soql.ts';
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { parseWhere, type Expr } from '../../local/simulator/soql-parser.ts';
+import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+
+let t: TestStack;
+let key: string;
+let testKey: string;
+let accountId: string;
+
+beforeAll(async () => {
+  t = await startTestStack();
+  await ingestLeie();
+  const issued = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 });
+  key = issued.api_key;
+  accountId = issued.account_id;
+  testKey = (await t.issue({ plan: 'enterprise', mode: 'test', accountId, minuteLimit: 1_000_000 })).api_key;
+});
+
+/** The key a route is exercised with: on-demand checks are for test keys. */
+const keyFor = (path: string) => (path.endsWith('/check') ? testKey : key);
+afterAll(() => t.stop());
+
+type Reply = Awaited<ReturnType<TestStack['call']>>;
+
+/** What every answer to bad input must be: a client error (or a sandbox/board answer) in the spec's shape. */
+function expectSafe(res: Reply, what: string) {
+  expect(res.status, what).not.toBe(500);
+  expect(res.status, what).toBeLessThan(500);
+  expect(res.text, what).not.toMatch(/\bat [\w.<>]+ \(|node:internal|\.ts:\d+:\d+|TypeError|ReferenceError/);
+  if (res.status >= 400 && res.headers.get('content-type')?.includes('application/json')) errorOf(res.body);
+}
+
+/** The account's state that bad input must not touch: verifications charged and monitors created. */
+async function stateOfAccount(): Promise<string> {
+  const usage = (await t.call('/v1/account', { key })).body.usage;
+  const monitors = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('monitors'),
+      IndexName: 'by_owner',
+      KeyConditionExpression: '#o = :o',
+      ExpressionAttributeNames: { '#o': 'owner' },
+      ExpressionAttributeValues: { ':o': ownerKey(accountId, 'live') },
+      Select: 'COUNT',
+    }),
+  );
+  return JSON.stringify({ verifications: usage.verifications, monitors: monitors.Count });
+}
+
+const concretePath = (route: RouteDefinition, id: string) => route.path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+const apiRoutes = routes.filter((r) => r.auth === 'api_key');
+const bodyRoutes = apiRoutes.filter((r) => r.method === 'POST');
+const queryRoutes = routes.filter((r) => r.method === 'GET' && !r.path.includes('{'));
+const idRoutes = routes.filter((r) => r.path.includes('{'));
+
+const knownFields = ['first_name', 'last_name', 'state', 'npi', 'dob', 'profession', 'providers', 'webhook_url', 'webhook_secret', 'alert_days_before_expiry'];
+/** Bodies near the real shapes: known field names with any JSON values, plus arbitrary JSON text. */
+const hostileBody = fc.oneof(
+  fc.json({ maxDepth: 4 }),
+  fc.dictionary(fc.constantFrom(...knownFields), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }).map((o) => JSON.stringify(o)),
+  fc.record({ first_name: fc.string(), last_name: fc.string(), state: fc.string({ maxLength: 3 }) }).map((o) => JSON.stringify(o)),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+);
+
+describe('generated input (fast-check)', () => {
+  for (const route of bodyRoutes) {
+    it(`${route.method} ${route.path}: any body is answered safely; a refused one changes nothing`, async () => {
+      const path = concretePath(route, 'mon_000000000000000000000000');
+      await fc.assert(
+        fc.asyncProperty(hostileBody, async (body) => {
+          const before = await stateOfAccount();
+          const res = await t.call(path, { method: 'POST', key: keyFor(path), body, headers: { 'content-type': 'application/json' } });
+          expectSafe(res, body);
+          if (res.status >= 400) expect(await stateOfAccount(), body).toBe(before);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
+
+  for (const route of queryRoutes) {
+    it(`GET ${route.path}: any query string is answered safely`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 }), { maxKeys: 4 }), async (query) => {
+          const qs = new URLSearchParams(query).toString();
+          const res = await t.call(`${route.path}${qs ? `?${qs}` : ''}`, route.auth === 'api_key' ? { key } : {});
+          expectSafe(res, qs);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  }
+
+  for (const route of idRoutes) {
+    it(`${route.method} ${route.path}: any id is answered safely, never found`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }), async (id) => {
+          const before = await stateOfAccount();
+          const res = await t.call(concretePath(route, id), { method: route.method, key: keyFor(route.path) });
+          expectSafe(res, id);
+          expect([400, 404], id).toContain(res.status);
+          expect(await stateOfAccount(), id).toBe(before);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  }
+});
+
+describe('malformed bodies on every POST route', () => {
+  const send = (route: RouteDefinition, body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    t.call(concretePath(route, 'mon_000000000000000000000000'), { method: 'POST', key: keyFor(route.path), body, headers });
+
+  it.each(bodyRoutes.map((r) => [r.id, r] as const))('%s: oversized 413, deep JSON 400, invalid UTF-8 400, wrong media type 415', async (_id, route) => {
+    const before = await stateOfAccount();
+    const oversized = await send(route, JSON.stringify({ first_name: 'x'.repeat(300 * 1024) }));
+    expectSafe(oversized, 'oversized');
+    expect(errorOf(oversized.body).code).toBe('request_too_large');
+
+    const deep = await send(route, `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`);
+    expectSafe(deep, 'deep');
+    expect(deep.status).toBe(400);
+
+    const deepArray = await send(route, `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expectSafe(deepArray, 'deep array');
+    expect(deepArray.status).toBe(400);
+
+    const badUtf8 = await send(route, Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]));
+    expectSafe(badUtf8, 'utf8');
+    expect(errorOf(badUtf8.body)).toMatchObject({ code: 'invalid_request', param: 'body' });
+
+    const textPlain = await send(route, '{"first_name":"A"}', { 'content-type': 'text/plain' });
+    expectSafe(textPlain, 'media type');
+    expect(errorOf(textPlain.body).code).toBe('unsupported_media_type');
+    expect(await stateOfAccount()).toBe(before);
+  });
+});
+
+describe('hostile headers', () => {
+  it('an id carrying CR/LF is not reflected into response headers', async () => {
+    for (const path of ['/v1/certificate/vrf_%0D%0ASet-Cookie:%20stolen=1', '/v1/monitor/mon_%0D%0AX-Injected:%201/check']) {
+      const res = await t.call(path, { method: path.endsWith('/check') ? 'POST' : 'GET', key: keyFor(path) });
+      expectSafe(res, path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(res.headers.get('x-injected')).toBeNull();
+    }
+  });
+
+  it('an oversized or malformed Idempotency-Key is a 400 naming the header, with nothing done', async () => {
+    const before = await stateOfAccount();
+    for (const value of ['k'.repeat(10_000), 'has spaces and ümlauts'.normalize('NFC').replace('ü', 'u') + ' \t', '']) {
+      const res = await t.call('/v1/verify', {
+        method: 'POST',
+        key,
+        body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }),
+        headers: { 'content-type': 'application/json', 'idempotency-key': value },
+      });
+      expectSafe(res, value.slice(0, 20));
+      expect(res.status, value.slice(0, 20)).toBe(400);
+      expect(errorOf(res.body).param).toBe('Idempotency-Key');
+    }
+    expect(await stateOfAccount()).toBe(before);
+  });
+
+  it('a key with injected text, or under another scheme, is a 401', async () => {
+    for (const authorization of [`Bearer ${key}\tX-Admin: 1`, `Basic ${Buffer.from(`${key}:`).toString('base64')}`, `Bearer ${key} ${key}`, `bearer${key}`]) {
+      const res = await t.call('/v1/account', { headers: { authorization } });
+      expect(res.status, authorization.slice(0, 12)).toBe(401);
+      expect(errorOf(res.body).code).toBe('authentication_failed');
+    }
+  });
+});
+
+describe('SoQL injection through names', () => {
+  /** Every field the condition reads, and every literal in it; throws on any other kind of node. */
+  function walk(expr: Expr, fields: Set<string>, literals: unknown[]): void {
+    switch (expr.kind) {
+      case 'or':
+      case 'and':
+        walk(expr.left, fields, literals);
+        walk(expr.right, fields, literals);
+        return;
+      case 'compare':
+        expect(expr.op).toBe('=');
+        walk(expr.left, fields, literals);
+        walk(expr.right, fields, literals);
+        return;
+      case 'like':
+        expect(expr.negated).toBe(false);
+        walk(expr.subject, fields, literals);
+        walk(expr.pattern, fields, literals);
+        return;
+      case 'call':
+        expect(expr.name).toBe('upper');
+        for (const arg of expr.args) walk(arg, fields, literals);
+        return;
+      case 'field':
+        fields.add(expr.name);
+        return;
+      case 'literal':
+        literals.push(expr.value);
+        return;
+      default:
+        throw new Error(`unexpected ${expr.kind} in a name condition`);
+    }
+  }
+
+  it('any name stays one string literal: the query keeps its shape', () => {
+    const nameLike = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.constantFrom("O'Brien'); DROP TABLE licenses; --", "x' OR '1'='1", "' OR upper(last_name) like '%", "\\' OR 1=1 --", "O''Brien", "%_\\"),
+    );
+    fc.assert(
+      fc.property(nameLike, (name) => {
+        const exact = parseWhere(upperEquals('last_name', name));
+        expect(exact).toEqual({ kind: 'compare', op: '=', left: { kind: 'call', name: 'upper', args: [{ kind: 'field', name: 'last_name' }] }, right: { kind: 'literal', value: name.toUpperCase() } });
+        for (const condition of [surnameCondition('last_name', name), accentTolerantSurnameCondition('last_name', name)]) {
+          const fields = new Set<string>();
+          const literals: unknown[] = [];
+          walk(parseWhere(condition), fields, literals);
+          expect([...fields]).toEqual(['last_name']);
+          expect([1, 5]).toContain(literals.length);
+          for (const literal of literals) expect(typeof literal).toBe('string');
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('through the API: a name with SQL in it is refused; an apostrophe name reaches the board intact', async () => {
+    const injected = await t.call('/v1/verify', {
+      method: 'POST',
+      key,
+      body: JSON.stringify({ first_name: 'Kathleen', last_name: "O'Brien'); DROP TABLE licenses; --", state: 'WA' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(injected.status).toBe(400);
+    expect(errorOf(injected.body).param).toBe('last_name');
+    const real = await t.call('/v1/verify', {
+      method: 'POST',
+      key,
+      body: JSON.stringify({ first_name: 'Kathleen', last_name: "O'Brien", state: 'WA' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(real.status).toBe(200);
+    expect(real.body).toMatchObject({ status: 'active', name: "Kathleen Anne O'Brien" });
+    const doubled = await t.call('/v1/verify', {
+      method: 'POST',
+      key,
+      body: JSON.stringify({ first_name: 'Kathleen', last_name: "O''Brien", state: 'WA' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expectSafe(doubled, 'doubled');
+    // Punctuation is normalised away in name matching: the doubled quote names the same person.
+    expect(doubled.body).toMatchObject({ status: 'active', name: "Kathleen Anne O'Brien" });
+  });
+});
+
+describe('path traversal in ids', () => {
+  it('is never found, and never reaches a file or another resource', async () => {
+    const attempts: [string, string][] = [
+      ['GET', '/v1/certificate/..%2F..%2Fetc%2Fpasswd'],
+      ['GET', '/v1/certificate/..%2F..%2Fetc%2Fpasswd/pdf'],
+      ['GET', '/v1/certificate/%2e%2e%2f%2e%2e%2fv1%2faccount'],
+      ['POST', '/v1/monitor/..%2Fmonitors/check'],
+      ['DELETE', '/v1/monitor/..%2F..%2Fv1%2Fmonitors'],
+      ['GET', '/records/..%2F..%2Fetc%2Fpasswd'],
+      ['GET', '/records/%2e%2e%5c%2e%2e%5cwindows%5cwin.ini'],
+    ];
+    for (const [method, path] of attempts) {
+      const res = await t.call(path, { method, key: keyFor(path) });
+      expectSafe(res, path);
+      expect(res.status, path).toBe(404);
+      expect(res.text).not.toMatch(/root:|\[fonts\]/);
+    }
+  });
+});
