@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidParam } from '#shared/http/errors.ts';
+import { ApiError, invalidParam } from '#shared/http/errors.ts';
 import { defaultPageSize, pageBody, paginationQuery } from '#shared/http/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
@@ -19,7 +19,7 @@ export const handler = apiHandler('ListEvents', { query }, async (req) => {
   const caller = req.caller!;
   const owner = ownerKey(caller.accountId, caller.mode);
   if (req.query.monitor_id && !(await monitors.getOwned(req.query.monitor_id, caller.accountId, caller.mode))) {
-    throw invalidParam('monitor_id', 'monitor_id is not one of your monitors.');
+    throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
   }
   let after: EventRecord | undefined;
   if (req.query.starting_after) {

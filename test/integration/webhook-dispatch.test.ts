@@ -171,7 +171,7 @@ describe('GET /v1/events', () => {
     const other = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
     expect((await t.call('/v1/events', { key: other })).body.data).toEqual([]);
     const foreign = await t.call(`/v1/events?monitor_id=${delivered.monitor_id}`, { key: other });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.error.param).toBe('monitor_id');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toMatchObject({ code: 'resource_not_found', param: 'monitor_id' });
   });
 });

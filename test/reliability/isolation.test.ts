@@ -1,0 +1,122 @@
+/**
+ * Isolation: every endpoint that names a resource refuses another account's and the other mode's with
+ * 404 (never 403, which would confirm it exists), and the list endpoints never show them. The public
+ * record page is the exception by design: its unguessable id is the capability.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from '#shared/config.ts';
+import { newId } from '#shared/ids.ts';
+import { dueShard, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { routes } from '#shared/infra/routes.ts';
+import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+
+let t: TestStack;
+const keys = { ownerLive: '', ownerTest: '', otherLive: '', otherTest: '' };
+let owner = '';
+const resources = { testVerification: '', liveVerification: '', testMonitor: '', liveMonitor: '' };
+
+const json = { 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  t = await startTestStack();
+  const live = await t.issue({ plan: 'production', mode: 'live' });
+  owner = live.account_id;
+  keys.ownerLive = live.api_key;
+  keys.ownerTest = (await t.issue({ plan: 'production', mode: 'test', accountId: owner })).api_key;
+  const other = await t.issue({ plan: 'production', mode: 'live' });
+  keys.otherLive = other.api_key;
+  keys.otherTest = (await t.issue({ plan: 'production', mode: 'test', accountId: other.account_id })).api_key;
+
+  const verify = async (key: string) =>
+    (await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify({ first_name: 'Dana', last_name: 'test-active', state: 'WA' }), headers: json })).body
+      .verification_id as string;
+  resources.testVerification = await verify(keys.ownerTest);
+  resources.liveVerification = (
+    await t.call('/v1/verify', { method: 'POST', key: keys.ownerLive, body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }), headers: json })
+  ).body.verification_id as string;
+
+  const created = await t.call('/v1/monitor', {
+    method: 'POST',
+    key: keys.ownerTest,
+    body: JSON.stringify({ first_name: 'Dana', last_name: 'test-flapping', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+    headers: json,
+  });
+  resources.testMonitor = created.body.monitor_id as string;
+  await t.call(`/v1/monitor/${resources.testMonitor}/check`, { method: 'POST', key: keys.ownerTest });
+
+  // A live monitor needs a public https receiver to be registered; it is written as the API would.
+  const stored = (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: resources.testMonitor } }))).Item!;
+  resources.liveMonitor = newId('mon');
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('monitors'),
+      Item: { ...stored, monitor_id: resources.liveMonitor, owner: ownerKey(owner, 'live'), mode: 'live', due_shard: dueShard(resources.liveMonitor), webhook_url: 'https://hooks.example.com/x' },
+    }),
+  );
+});
+afterAll(() => t.stop());
+
+/** The keys that must not reach a resource of the owner's account in `mode`. */
+const outsiders = (mode: 'live' | 'test') => (mode === 'test' ? [keys.ownerLive, keys.otherTest, keys.otherLive] : [keys.ownerTest, keys.otherLive, keys.otherTest]);
+
+describe('every route naming a resource', () => {
+  const cases: { route: string; method: string; path: (m: 'live' | 'test') => string }[] = [
+    { route: 'GetCertificate', method: 'GET', path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}` },
+    { route: 'GetCertificatePdf', method: 'GET', path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}/pdf` },
+    { route: 'DeleteMonitor', method: 'DELETE', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
+    { route: 'CheckMonitor', method: 'POST', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/check` },
+    { route: 'ListEvents', method: 'GET', path: (m) => `/v1/events?monitor_id=${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
+  ];
+
+  it('covers every authenticated route with a path parameter', () => {
+    const named = routes.filter((r) => r.auth === 'api_key' && r.path.includes('{')).map((r) => r.id);
+    expect(named.every((id) => cases.some((c) => c.route === id))).toBe(true);
+  });
+
+  for (const c of cases) {
+    for (const mode of ['test', 'live'] as const) {
+      it(`${c.route}: another account's or mode's ${mode} resource is 404, and stays as it was`, async () => {
+        for (const key of outsiders(mode)) {
+          const res = await t.call(c.path(mode), { method: c.method, key });
+          // On-demand checks are refused to live keys before any lookup (403 test_mode_only).
+          if (c.route === 'CheckMonitor' && (key === keys.ownerLive || key === keys.otherLive)) {
+            expect(res.status).toBe(403);
+            continue;
+          }
+          expect(res.status, `${c.route} ${mode}`).toBe(404);
+          expect(errorOf(res.body).code).toBe('resource_not_found');
+        }
+        // The owner still sees it, untouched by the attempts.
+        if (c.method === 'GET' && !(c.route === 'GetCertificatePdf' && mode === 'live')) {
+          const own = await t.call(c.path(mode), { key: mode === 'test' ? keys.ownerTest : keys.ownerLive });
+          expect(own.status, `${c.route} own ${mode}`).toBe(200);
+        }
+        const monitor = (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: mode === 'test' ? resources.testMonitor : resources.liveMonitor } }))).Item!;
+        expect(monitor.status).toBe('active');
+      });
+    }
+  }
+});
+
+describe('list endpoints', () => {
+  it('show only the caller\'s own account and mode', async () => {
+    const monitorsOf = async (key: string) => ((await t.call('/v1/monitors', { key })).body.data as { monitor_id: string }[]).map((m) => m.monitor_id);
+    expect(await monitorsOf(keys.ownerTest)).toEqual([resources.testMonitor]);
+    expect(await monitorsOf(keys.ownerLive)).toEqual([resources.liveMonitor]);
+    expect(await monitorsOf(keys.otherTest)).toEqual([]);
+    expect(await monitorsOf(keys.otherLive)).toEqual([]);
+
+    const eventsOf = async (key: string) => ((await t.call('/v1/events', { key })).body.data as { monitor_id: string }[]).map((e) => e.monitor_id);
+    expect(await eventsOf(keys.ownerTest)).toEqual([resources.testMonitor]);
+    for (const key of [keys.ownerLive, keys.otherTest, keys.otherLive]) expect(await eventsOf(key)).toEqual([]);
+
+    // A cursor from another account or mode is refused, naming it.
+    for (const key of [keys.ownerLive, keys.otherTest]) {
+      const res = await t.call(`/v1/monitors?starting_after=${resources.testMonitor}`, { key });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body).param).toBe('starting_after');
+    }
+  });
+});
