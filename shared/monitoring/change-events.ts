@@ -12,8 +12,10 @@
  *   once per expiry date, so daily checks do not repeat it and a renewal (a new date) can alert again.
  *   It depends on the date, not on the status, so it applies to any status other than expired.
  * - `license.disciplinary_flag_added`, `license.oig_exclusion_added`: the flag goes false → true.
- * - No board answer (`source_unavailable`, …): no events, and the snapshot is returned unchanged
- *   (`checkedAt` included). A source outage never produces a change event.
+ * - No board answer (`source_unavailable`, …): no license events, and the snapshot is kept (`checkedAt`
+ *   included). A source outage never produces a change event. The OIG exclusion list is a federal
+ *   source that stays valid without the board (spec: States and transitions, rule 2), so an exclusion
+ *   that appears while the board is down is still reported at once, and only that flag is recorded.
  * - A snapshot taken without a board answer (a monitor registered during an outage) has no baseline:
  *   the first answered check records it and emits no transition events (status, reinstated, flags);
  *   the date-based expiry alerts still apply.
@@ -23,6 +25,7 @@
  *   status did not change, or when there was no baseline). `data` holds the kind's details.
  */
 import { isStateCode, stateName } from '../domain/us-states.ts';
+import { sourceNames } from '../sources/source-config.ts';
 import type { VerificationResult } from '../verification/verification-result.ts';
 import { daysUntilExpiry } from './expiry-window.ts';
 import { boardAnswered, isBoardAnswer, snapshotFromResult, type MonitorSnapshot } from './monitor-snapshot.ts';
@@ -56,7 +59,7 @@ const reinstatedFrom: readonly string[] = ['suspended', 'revoked'];
 
 /** Events for one check, in a stable order; [] when the check could not reach the board. */
 export function detectChanges(previous: MonitorSnapshot, current: VerificationResult, options: DetectOptions): { events: ChangeEvent[]; next: MonitorSnapshot } {
-  if (!boardAnswered(current)) return { events: [], next: previous };
+  if (!boardAnswered(current)) return exclusionWithoutBoard(previous, current);
 
   const observed = snapshotFromResult(current, previous, options.now);
   const baseline = isBoardAnswer(previous.status);
@@ -91,19 +94,29 @@ export function detectChanges(previous: MonitorSnapshot, current: VerificationRe
   if (baseline && !previous.disciplinary && observed.disciplinary) {
     add('license.disciplinary_flag_added', { disciplinary_flags: true, license_number: current.license_number });
   }
-  if (baseline && !previous.oigExcluded && observed.oigExcluded) {
-    const exclusion = current.oig_exclusion;
-    add('license.oig_exclusion_added', {
-      oig_excluded: true,
-      match: exclusion?.match ?? null,
-      exclusion_type: exclusion?.exclusion_type ?? null,
-      exclusion_date: exclusion?.exclusion_date ?? null,
-      waiver_state: exclusion?.waiver_state ?? null,
-      waiver_date: exclusion?.waiver_date ?? null,
-    });
-  }
+  if (baseline && !previous.oigExcluded && observed.oigExcluded) add('license.oig_exclusion_added', exclusionData(current));
 
   return { events, next: { ...observed, expiryAlertedFor, expiredAlertedFor } };
+}
+
+function exclusionData(current: VerificationResult): Record<string, unknown> {
+  const exclusion = current.oig_exclusion;
+  return {
+    oig_excluded: true,
+    match: exclusion?.match ?? null,
+    exclusion_type: exclusion?.exclusion_type ?? null,
+    exclusion_date: exclusion?.exclusion_date ?? null,
+    waiver_state: exclusion?.waiver_state ?? null,
+    waiver_date: exclusion?.waiver_date ?? null,
+  };
+}
+
+/** The board did not answer: only a new exclusion on the (available) federal list is reported. */
+function exclusionWithoutBoard(previous: MonitorSnapshot, current: VerificationResult): { events: ChangeEvent[]; next: MonitorSnapshot } {
+  const listAnswered = !current.sources.some((s) => s.name === sourceNames.leie && s.status === 'unavailable');
+  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oig_excluded || !listAnswered) return { events: [], next: previous };
+  const change = { from: previous.status, to: previous.status };
+  return { events: [{ kind: 'license.oig_exclusion_added', change, data: exclusionData(current) }], next: { ...previous, oigExcluded: true } };
 }
 
 export interface WebhookContext {

@@ -18,7 +18,7 @@ import { decide, defaultVerificationServices, issue, type VerificationServices }
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import { EventStore, type EventRecord } from './event-store.ts';
-import type { MonitorSnapshot } from './monitor-snapshot.ts';
+import { boardAnswered, type MonitorSnapshot } from './monitor-snapshot.ts';
 import { MonitorStore } from './monitor-store.ts';
 
 export interface CheckMessage {
@@ -82,7 +82,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
       delivery: { state: 'pending', attempts: [] },
     };
   });
-  const answered = next !== previous;
+  const answered = boardAnswered(result);
   const recorded = await monitors.recordCheck(monitorId, monitor.next_check_at, {
     snapshot: next as unknown as Record<string, unknown>,
     provider: answered

@@ -249,6 +249,47 @@ describe('daily checks across an expiry and a renewal', () => {
 
 describe('a source outage never produces a change event', () => {
   const previous = Object.freeze(snapshot({ status: 'suspended', expiryDate: dateIn(10), disciplinary: false, oigExcluded: false }));
+  const boardDown = (overrides: Partial<VerificationResult> = {}) =>
+    result({
+      status: 'source_unavailable',
+      verified: false,
+      expiry_date: null,
+      name: null,
+      license_number: null,
+      source_live: false,
+      sources: [
+        { name: 'California Board of Registered Nursing', status: 'unavailable', as_of: null },
+        { name: sourceNames.leie, status: 'cached', as_of: now.toISOString() },
+      ],
+      ...overrides,
+    });
+
+  it('an OIG exclusion that appears while the board is down is reported at once; only that flag is recorded', () => {
+    const excluded = boardDown({ oig_excluded: true, oig_exclusion: { match: 'dob', exclusion_type: '1128a1', exclusion_date: '2025-05-01', waiver_state: null, waiver_date: null } });
+    const a = detectChanges(previous, excluded, options);
+    expect(kinds(a.events)).toEqual(['license.oig_exclusion_added']);
+    expect(a.events[0]!.change).toEqual({ from: 'suspended', to: 'suspended' });
+    expect(a.events[0]!.data).toMatchObject({ oig_excluded: true, exclusion_type: '1128a1', exclusion_date: '2025-05-01' });
+    expect(a.next).toEqual({ ...previous, oigExcluded: true });
+    // Not again: neither during the outage nor when the board answers.
+    expect(detectChanges(a.next, excluded, options).events).toEqual([]);
+    const answered = detectChanges(a.next, result({ status: 'suspended', verified: false, expiry_date: dateIn(10), oig_excluded: true }), options);
+    expect(kinds(answered.events)).not.toContain('license.oig_exclusion_added');
+  });
+
+  it('with the exclusion list unavailable too, nothing is reported or recorded', () => {
+    const bothDown = boardDown({
+      oig_excluded: true,
+      sources: [
+        { name: 'California Board of Registered Nursing', status: 'unavailable', as_of: null },
+        { name: sourceNames.leie, status: 'unavailable', as_of: null },
+      ],
+    });
+    const { events, next } = detectChanges(previous, bothDown, options);
+    expect(events).toEqual([]);
+    expect(next).toBe(previous);
+  });
+
   it.each(['source_unavailable', 'profession_not_covered', 'unsupported_state'] as const)('%s: no events and the snapshot unchanged', (status) => {
     const outage = result({
       status,
@@ -256,7 +297,7 @@ describe('a source outage never produces a change event', () => {
       expiry_date: null,
       name: null,
       license_number: null,
-      oig_excluded: true,
+      oig_excluded: false,
       disciplinary_flags: true,
       source_live: false,
       sources: [
