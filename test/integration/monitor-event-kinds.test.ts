@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/clients.ts';
 import { tableName } from '#shared/config.ts';
+import { eventKinds, type EventKind } from '#shared/monitoring/change-events.ts';
 import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { resetVerificationServices } from '#shared/verification/verification-service.ts';
@@ -164,15 +165,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
   }
 }
 
-const kindOrder = [
-  'license.status_changed',
-  'license.reinstated',
-  'license.expired',
-  'license.expiry_approaching',
-  'license.disciplinary_flag_added',
-  'license.oig_exclusion_added',
-];
-const byKind = (a: { kind: string }, b: { kind: string }) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind);
+/** The order the service lists one check's events in. */
+const byKind = (a: { kind: string }, b: { kind: string }) => eventKinds.indexOf(a.kind as EventKind) - eventKinds.indexOf(b.kind as EventKind);
 
 interface Delivered {
   readonly stored: StoredEvent;
@@ -235,6 +229,24 @@ function expectSignedDelivery(d: Delivered, monitorId: string, provider: Provide
   expect(typeof p.data).toBe('object');
 }
 
+/** Sweeps, expects exactly `kinds` from the check, each delivered and signed as it must be; returns them in that order. */
+async function sweepExpecting(monitorId: string, provider: Provider, secret: string, kinds: EventKind[]): Promise<Delivered[]> {
+  const delivered = await sweepAndDeliver(monitorId);
+  expect(delivered.map((d) => d.payload.event)).toEqual(kinds);
+  for (const d of delivered) expectSignedDelivery(d, monitorId, provider, secret);
+  return delivered;
+}
+
+/** Runs `body` with a source-data edit in place, and undoes the edit whatever happens. */
+async function withEdit(edit: Promise<() => Promise<void>>, body: () => Promise<void>): Promise<void> {
+  const undo = await edit;
+  try {
+    await body();
+  } finally {
+    await undo();
+  }
+}
+
 /** A check on the next day (the check code with its time one day on): no event. */
 async function nextDayCheckSendsNothing(monitorId: string): Promise<void> {
   const before = (await eventsOf(monitorId)).length;
@@ -245,6 +257,22 @@ async function nextDayCheckSendsNothing(monitorId: string): Promise<void> {
   expect(received.size).toBe(before);
 }
 
+/** Appends one row to the simulator's LEIE file and ingests it; the undo restores the file and ingests that. */
+async function addLeieRow(values: string[]): Promise<() => Promise<void>> {
+  const file = join(data.dir, 'leie', 'UPDATED.csv');
+  const original = await readFile(file);
+  await writeFile(file, Buffer.concat([original, Buffer.from(`${values.map((v) => `"${v}"`).join(',')}\r\n`)]));
+  expect((await ingestLeie()).outcome).toBe('ingested');
+  // The check worker runs in this process; drop what it remembers of the previous list version (a
+  // deployed container sees a new version within 30 seconds).
+  resetVerificationServices();
+  return async () => {
+    await writeFile(file, original);
+    await ingestLeie();
+    resetVerificationServices();
+  };
+}
+
 describe('webhook event kinds produced by changes in the source data', () => {
   it('license.status_changed: the board suspends an active license', { timeout: caseTimeout }, async () => {
     const provider: Provider = { first_name: 'Helen', last_name: 'Kendrick', state: 'WA', npi: '1436563831', license: 'MD00315183' };
@@ -252,40 +280,28 @@ describe('webhook event kinds produced by changes in the source data', () => {
     const monitor = await register(provider, secret);
     expect(monitor.provider.current_status).toBe('active');
 
-    const undo = await waLicense(provider.license, { status: 'Suspended' });
-    try {
-      const delivered = await sweepAndDeliver(monitor.monitor_id);
-      expect(delivered.map((d) => d.payload.event)).toEqual(['license.status_changed']);
-      const [changed] = delivered;
-      expectSignedDelivery(changed!, monitor.monitor_id, provider, secret);
+    await withEdit(waLicense(provider.license, { status: 'Suspended' }), async () => {
+      const [changed] = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.status_changed']);
       expect(changed!.payload.change).toEqual({ from: 'active', to: 'suspended' });
       expect(changed!.payload.data).toEqual({ previous_status: 'active', status: 'suspended', verified: false, expiry_date: '2028-01-07' });
       // The receiver's check can fail: the same bytes under another secret are rejected.
       expect(receiverAccepts(changed!.hook.raw, changed!.hook.headers['service-signature'], `${secret}-other`)).toBe(false);
       expect((await storedMonitor(monitor.monitor_id)).provider.current_status).toBe('suspended');
-    } finally {
-      await undo();
-    }
+    });
   });
 
   it('license.reinstated: a revoked license is active again, sent together with the status change', { timeout: caseTimeout }, async () => {
     const provider: Provider = { first_name: 'Gregory', last_name: 'Vega', state: 'WA', npi: '1718529997', license: 'PA00420135' };
     const secret = 'whsec-reinstated-77b2e0d1';
-    const undoRevoked = await waLicense(provider.license, { status: 'Revoked' });
-    let monitor: Awaited<ReturnType<typeof register>>;
-    try {
-      monitor = await register(provider, secret);
+    let monitorId = '';
+    await withEdit(waLicense(provider.license, { status: 'Revoked' }), async () => {
+      const monitor = await register(provider, secret);
       expect(monitor.provider.current_status).toBe('revoked');
-    } finally {
-      await undoRevoked();
-    }
+      monitorId = monitor.monitor_id;
+    });
     // The board's row is ACTIVE again (the sample data as shipped).
-    const delivered = await sweepAndDeliver(monitor.monitor_id);
-    expect(delivered.map((d) => d.payload.event)).toEqual(['license.status_changed', 'license.reinstated']);
-    for (const d of delivered) {
-      expectSignedDelivery(d, monitor.monitor_id, provider, secret);
-      expect(d.payload.change).toEqual({ from: 'revoked', to: 'active' });
-    }
+    const delivered = await sweepExpecting(monitorId, provider, secret, ['license.status_changed', 'license.reinstated']);
+    for (const d of delivered) expect(d.payload.change).toEqual({ from: 'revoked', to: 'active' });
     const [changed, reinstated] = delivered;
     expect(changed!.payload.data).toEqual({ previous_status: 'revoked', status: 'active', verified: true, expiry_date: '2028-09-16' });
     expect(reinstated!.payload.data).toEqual({ reinstated_from: 'revoked', expiry_date: '2028-09-16' });
@@ -301,12 +317,8 @@ describe('webhook event kinds produced by changes in the source data', () => {
     expect(monitor.provider.expiry_date).toBe('2027-09-16');
 
     const expiry = isoDateIn(30);
-    const undo = await waLicense(provider.license, { expirationdate: compact(expiry) });
-    try {
-      const delivered = await sweepAndDeliver(monitor.monitor_id);
-      expect(delivered.map((d) => d.payload.event)).toEqual(['license.expiry_approaching']);
-      const [approaching] = delivered;
-      expectSignedDelivery(approaching!, monitor.monitor_id, provider, secret);
+    await withEdit(waLicense(provider.license, { expirationdate: compact(expiry) }), async () => {
+      const [approaching] = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.expiry_approaching']);
       expect(approaching!.payload.change).toEqual({ from: 'active', to: 'active' });
       expect(approaching!.payload.data).toEqual({
         expiry_date: expiry,
@@ -316,9 +328,7 @@ describe('webhook event kinds produced by changes in the source data', () => {
       expect(approaching!.payload.data.days_until_expiry).toBeLessThanOrEqual(45);
 
       await nextDayCheckSendsNothing(monitor.monitor_id);
-    } finally {
-      await undo();
-    }
+    });
   });
 
   it('license.expired: the expiry date passes; once per expiry date', { timeout: caseTimeout }, async () => {
@@ -329,74 +339,59 @@ describe('webhook event kinds produced by changes in the source data', () => {
 
     // The board still says ACTIVE; its expiration date is now in the past (renewal not posted).
     const expiry = isoDateIn(-3);
-    const undo = await waLicense(provider.license, { expirationdate: compact(expiry) });
-    try {
-      const delivered = await sweepAndDeliver(monitor.monitor_id);
-      expect(delivered.map((d) => d.payload.event)).toEqual(['license.status_changed', 'license.expired']);
-      for (const d of delivered) {
-        expectSignedDelivery(d, monitor.monitor_id, provider, secret);
-        expect(d.payload.change).toEqual({ from: 'active', to: 'expired' });
-      }
+    await withEdit(waLicense(provider.license, { expirationdate: compact(expiry) }), async () => {
+      const delivered = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.status_changed', 'license.expired']);
+      for (const d of delivered) expect(d.payload.change).toEqual({ from: 'active', to: 'expired' });
       const expired = delivered[1]!;
       expect(expired.payload.data).toEqual({ expiry_date: expiry, days_until_expiry: calendarDaysFrom(expired.payload.occurred_at as string, expiry) });
       expect(expired.payload.data.days_until_expiry).toBeLessThan(0);
 
       await nextDayCheckSendsNothing(monitor.monitor_id);
-    } finally {
-      await undo();
-    }
+    });
   });
 
-  it('license.disciplinary_flag_added: Delaware publishes a disciplinary action (dz6p-akeq)', { timeout: caseTimeout }, async () => {
-    const provider: Provider = { first_name: 'Leander', last_name: 'Sloan', state: 'DE', npi: '1646033765', license: 'C1-0021235' };
-    const secret = 'whsec-discipline-de-5e8801';
-    const monitor = await register(provider, secret);
-    expect(monitor.provider.current_status).toBe('active');
+  const disciplineCases: { source: string; provider: Provider; secret: string; publish: (p: Provider) => Promise<() => Promise<void>> }[] = [
+    {
+      source: 'Delaware publishes a disciplinary action in its discipline dataset (dz6p-akeq)',
+      provider: { first_name: 'Leander', last_name: 'Sloan', state: 'DE', npi: '1646033765', license: 'C1-0021235' },
+      secret: 'whsec-discipline-de-5e8801',
+      publish: (p) =>
+        editJson(join('boards', 'dz6p-akeq.json'), (rows) => {
+          rows.push({
+            license_id_l: p.license,
+            last_name: p.last_name.toUpperCase(),
+            first_name: p.first_name.toUpperCase(),
+            license_type: 'Physician',
+            disp_start: `${isoDateIn(-1)}T00:00:00.000`,
+            item_text: 'Probation. Standard of care. Terms ongoing.',
+          });
+        }),
+    },
+    {
+      source: 'Colorado lists a discipline case on the license row (7s5z-vewr)',
+      provider: { first_name: 'Amelia', last_name: 'Pace', state: 'CO', npi: '1523032591', license: '000100014' },
+      secret: 'whsec-discipline-co-3b7f42',
+      publish: (p) =>
+        editLicenseRows('7s5z-vewr', 'licensenumber', p.license, {
+          casenumber: '2026-009871',
+          programaction: 'Stipulation and Final Agency Order',
+          disciplineeffectivedate: `${isoDateIn(-2)}T00:00:00.000`,
+        }),
+    },
+  ];
 
-    const undo = await editJson(join('boards', 'dz6p-akeq.json'), (rows) => {
-      rows.push({
-        license_id_l: provider.license,
-        last_name: 'SLOAN',
-        first_name: 'LEANDER',
-        license_type: 'Physician',
-        disp_start: `${isoDateIn(-1)}T00:00:00.000`,
-        item_text: 'Probation. Standard of care. Terms ongoing.',
+  for (const { source, provider, secret, publish } of disciplineCases) {
+    it(`license.disciplinary_flag_added: ${source}`, { timeout: caseTimeout }, async () => {
+      const monitor = await register(provider, secret);
+      expect(monitor.provider.current_status).toBe('active');
+
+      await withEdit(publish(provider), async () => {
+        const [flagged] = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.disciplinary_flag_added']);
+        expect(flagged!.payload.change).toEqual({ from: 'active', to: 'active' });
+        expect(flagged!.payload.data).toEqual({ disciplinary_flags: true, license_number: provider.license });
       });
     });
-    try {
-      const delivered = await sweepAndDeliver(monitor.monitor_id);
-      expect(delivered.map((d) => d.payload.event)).toEqual(['license.disciplinary_flag_added']);
-      const [flagged] = delivered;
-      expectSignedDelivery(flagged!, monitor.monitor_id, provider, secret);
-      expect(flagged!.payload.change).toEqual({ from: 'active', to: 'active' });
-      expect(flagged!.payload.data).toEqual({ disciplinary_flags: true, license_number: provider.license });
-    } finally {
-      await undo();
-    }
-  });
-
-  it('license.disciplinary_flag_added: Colorado lists a discipline case on the license row (7s5z-vewr)', { timeout: caseTimeout }, async () => {
-    const provider: Provider = { first_name: 'Amelia', last_name: 'Pace', state: 'CO', npi: '1523032591', license: '000100014' };
-    const secret = 'whsec-discipline-co-3b7f42';
-    const monitor = await register(provider, secret);
-    expect(monitor.provider.current_status).toBe('active');
-
-    const undo = await editLicenseRows('7s5z-vewr', 'licensenumber', provider.license, {
-      casenumber: '2026-009871',
-      programaction: 'Stipulation and Final Agency Order',
-      disciplineeffectivedate: `${isoDateIn(-2)}T00:00:00.000`,
-    });
-    try {
-      const delivered = await sweepAndDeliver(monitor.monitor_id);
-      expect(delivered.map((d) => d.payload.event)).toEqual(['license.disciplinary_flag_added']);
-      const [flagged] = delivered;
-      expectSignedDelivery(flagged!, monitor.monitor_id, provider, secret);
-      expect(flagged!.payload.change).toEqual({ from: 'active', to: 'active' });
-      expect(flagged!.payload.data).toEqual({ disciplinary_flags: true, license_number: provider.license });
-    } finally {
-      await undo();
-    }
-  });
+  }
 
   it('license.oig_exclusion_added: the provider appears in a new LEIE file', { timeout: caseTimeout }, async () => {
     const provider: Provider = { first_name: 'Cathy', last_name: 'Overstreet', state: 'WA', npi: '1377671718', license: 'MD00568490' };
@@ -404,34 +399,12 @@ describe('webhook event kinds produced by changes in the source data', () => {
     const monitor = await register(provider, secret);
     expect(monitor.provider.current_status).toBe('active');
 
-    const file = join(data.dir, 'leie', 'UPDATED.csv');
-    const original = await readFile(file);
     const excluded = isoDateIn(-5);
-    const row = ['OVERSTREET', 'CATHY', 'HENDERSON', '', 'MEDICAL PRACTICE, MD', 'INTERNAL MEDICINE', '', provider.npi, '19770412', '1420 PINE ST', 'SEATTLE', 'WA', '98101', '1128b4', compact(excluded), '00000000', '00000000', ''];
-    await writeFile(file, Buffer.concat([original, Buffer.from(`${row.map((v) => `"${v}"`).join(',')}\r\n`)]));
-    try {
-      expect((await ingestLeie()).outcome).toBe('ingested');
-      // The check worker runs in this process; drop what it remembers of the previous list version
-      // (in a deployed container it would see the new version within 30 seconds).
-      resetVerificationServices();
-
-      const delivered = await sweepAndDeliver(monitor.monitor_id);
-      expect(delivered.map((d) => d.payload.event)).toEqual(['license.oig_exclusion_added']);
-      const [exclusion] = delivered;
-      expectSignedDelivery(exclusion!, monitor.monitor_id, provider, secret);
+    const leieRow = ['OVERSTREET', 'CATHY', 'HENDERSON', '', 'MEDICAL PRACTICE, MD', 'INTERNAL MEDICINE', '', provider.npi, '19770412', '1420 PINE ST', 'SEATTLE', 'WA', '98101', '1128b4', compact(excluded), '00000000', '00000000', ''];
+    await withEdit(addLeieRow(leieRow), async () => {
+      const [exclusion] = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.oig_exclusion_added']);
       expect(exclusion!.payload.change).toEqual({ from: 'active', to: 'active' });
-      expect(exclusion!.payload.data).toEqual({
-        oig_excluded: true,
-        match: 'npi',
-        exclusion_type: '1128b4',
-        exclusion_date: excluded,
-        waiver_state: null,
-        waiver_date: null,
-      });
-    } finally {
-      await writeFile(file, original);
-      await ingestLeie();
-      resetVerificationServices();
-    }
+      expect(exclusion!.payload.data).toEqual({ oig_excluded: true, match: 'npi', exclusion_type: '1128b4', exclusion_date: excluded, waiver_state: null, waiver_date: null });
+    });
   });
 });
