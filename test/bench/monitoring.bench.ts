@@ -6,7 +6,7 @@
  * - check throughput: check messages for a sample of the monitors processed by the MonitorCheck worker
  *   through the local pollers at the worker's batch size and concurrency, each check re-verifying against
  *   the source simulator, comparing with the snapshot, storing events and recording the check.
- * Monitors point at real sample providers (about 2,900 distinct ones, so several monitors share one).
+ * Monitors point at real sample people (3,055 distinct names over five states, so several monitors share one).
  */
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PurgeQueueCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
