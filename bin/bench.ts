@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { writeReport, type Benchmark, type Figure } from '../test/bench/harness.ts';
 import { leieBenchmark } from '../test/bench/leie.bench.ts';
+import { monitoringBenchmark } from '../test/bench/monitoring.bench.ts';
 import { nameMatcherBenchmark } from '../test/bench/name-matcher.bench.ts';
 import { pdfBenchmark } from '../test/bench/pdf.bench.ts';
 import { verifyBenchmark } from '../test/bench/verify.bench.ts';
@@ -13,7 +14,7 @@ import { verifyBenchmark } from '../test/bench/verify.bench.ts';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
-const benchmarks: Benchmark[] = [verifyBenchmark, pdfBenchmark, nameMatcherBenchmark, leieBenchmark];
+const benchmarks: Benchmark[] = [verifyBenchmark, pdfBenchmark, nameMatcherBenchmark, leieBenchmark, monitoringBenchmark];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only?.split(',');
