@@ -190,8 +190,11 @@ async function sweepAndDeliver(monitorId: string): Promise<Delivered[]> {
     }),
   );
   await t.stack.scheduler.fire('dailyMonitorSweep');
-  // The check records the monitor's next check time after it has stored its events.
-  await waitFor('the check to finish', async () => (Date.parse((await storedMonitor(monitorId)).next_check_at) > Date.now() + 23 * 3_600_000 ? true : undefined));
+  // The check records its next check time with its events, then stores and queues them and forgets them.
+  await waitFor('the check to finish', async () => {
+    const m = await storedMonitor(monitorId);
+    return Date.parse(m.next_check_at) > Date.now() && m.pending_events === undefined ? true : undefined;
+  });
   const created = (await eventsOf(monitorId)).filter((e) => !before.has(e.event_id)).sort(byKind);
   const delivered: Delivered[] = [];
   for (const event of created) {
@@ -250,7 +253,7 @@ async function withEdit(edit: Promise<() => Promise<void>>, body: () => Promise<
 /** A check on the next day (the check code with its time one day on): no event. */
 async function nextDayCheckSendsNothing(monitorId: string): Promise<void> {
   const before = (await eventsOf(monitorId)).length;
-  const outcome = await checkMonitor(monitorId, new Date(Date.now() + dayMs));
+  const outcome = await checkMonitor({ monitor_id: monitorId }, new Date(Date.now() + dayMs));
   expect(outcome).toEqual({ monitorId, checked: true, events: [] });
   expect(await eventsOf(monitorId)).toHaveLength(before);
   const received = new Set(hooks.filter((h) => h.raw.toString('utf8').includes(monitorId)).map((h) => h.headers['service-event-id']));
