@@ -3,7 +3,7 @@
  * history. Listed per owner or per monitor, newest first. Kept one year.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 
 export const eventRetentionDays = 365;

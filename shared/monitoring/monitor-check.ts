@@ -4,7 +4,7 @@
  * monitor's snapshot and next check time forward. A source outage produces no event.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../aws/clients.ts';
+import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
 import { newId } from '../ids.ts';
 import type { VerificationRequest } from '../verification/verification-request.ts';

@@ -4,7 +4,7 @@
  * says where to resume, so a sweep over a million monitors continues itself across invocations.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../aws/clients.ts';
+import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
 import { dueShards, MonitorStore } from './monitor-store.ts';
 
