@@ -1,7 +1,13 @@
 /**
  * Loads handler modules by their entry path (the same file a NodejsFunction bundles) and invokes them
  * with a Lambda-like context and time limit.
+ *
+ * Many invocations run at once in this one process, as on a Lambda managed instance with
+ * multi-concurrency, so invocations are scoped the way that runtime scopes them: each runs inside the
+ * runtime's InvokeStore (AsyncLocalStorage), with AWS_LAMBDA_MAX_CONCURRENCY set. Powertools then keeps
+ * each invocation's log keys, Lambda context and metrics apart instead of sharing them across requests.
  */
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -31,7 +37,19 @@ export class InvocationTimeout extends Error {
   }
 }
 
+let invokeStore: Promise<InvokeStoreBase> | undefined;
+
+/** The process-wide InvokeStore, in multi-concurrency mode, created before the variable that enables it is set. */
+function concurrentInvokeStore(): Promise<InvokeStoreBase> {
+  invokeStore ??= InvokeStore.getInstanceAsync(true).then((store) => {
+    process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '1000';
+    return store;
+  });
+  return invokeStore;
+}
+
 export async function invoke(entry: string, functionName: string, event: unknown, timeoutMs: number): Promise<unknown> {
+  const store = await concurrentInvokeStore();
   const handler = await loadHandler(entry);
   const deadline = Date.now() + timeoutMs;
   const context: Context = {
@@ -53,7 +71,8 @@ export async function invoke(entry: string, functionName: string, event: unknown
     timer = setTimeout(() => reject(new InvocationTimeout(functionName, timeoutMs)), timeoutMs);
   });
   try {
-    return await Promise.race([handler(event, context), timeout]);
+    const scope = { [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId };
+    return await Promise.race([store.run(scope, () => handler(event, context)), timeout]);
   } finally {
     clearTimeout(timer);
   }
