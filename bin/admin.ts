@@ -10,6 +10,7 @@
  * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
  * outputs with the usual AWS credentials.
  */
+import './admin-environment.ts';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
@@ -20,9 +21,6 @@ import { isPlanName, planNames } from '#shared/limits/plans.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { attachToLocalState } from '../local/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
-
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
 class UsageError extends Error {}
 
