@@ -37,19 +37,12 @@ export class InvocationTimeout extends Error {
   }
 }
 
-let invokeStore: Promise<InvokeStoreBase> | undefined;
-
-/** The process-wide InvokeStore, in multi-concurrency mode, created before the variable that enables it is set. */
-function concurrentInvokeStore(): Promise<InvokeStoreBase> {
-  invokeStore ??= InvokeStore.getInstanceAsync(true).then((store) => {
-    process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '1000';
-    return store;
-  });
-  return invokeStore;
-}
+// The process-wide InvokeStore in multi-concurrency mode, created (and published on globalThis, where
+// Powertools looks for it) before the variable that makes Powertools use it is set.
+const store: InvokeStoreBase = await InvokeStore.getInstanceAsync(true);
+process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '1000';
 
 export async function invoke(entry: string, functionName: string, event: unknown, timeoutMs: number): Promise<unknown> {
-  const store = await concurrentInvokeStore();
   const handler = await loadHandler(entry);
   const deadline = Date.now() + timeoutMs;
   const context: Context = {
