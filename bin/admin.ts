@@ -11,13 +11,14 @@
  * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
  * outputs with the usual AWS credentials.
  */
+import './admin-environment.ts';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { apiKeyMode, hashApiKey, keyModes, type KeyMode } from '#shared/auth/api-keys.ts';
 import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
-import { sqs } from '#shared/aws/clients.ts';
+import { sqs } from '#shared/aws/sqs.ts';
 import { systemClock } from '#shared/clock.ts';
 import { queueUrl } from '#shared/config.ts';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
@@ -25,9 +26,6 @@ import { isPlanName, planNames } from '#shared/limits/plans.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { attachToLocalState } from '../local/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
-
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
 class UsageError extends Error {}
 

@@ -2,6 +2,7 @@
  * `npm start`: the whole service on this machine, on http://127.0.0.1:${PORT:-3000}, with its state in
  * ${LOCAL_STATE_DIR:-.local}. On first start it creates a demo account and prints a test and a live key.
  */
+import '../local/dev-mode.ts';
 import { access, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
@@ -9,9 +10,6 @@ import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { readRunningStack } from '../local/attach.ts';
 import { startLocalStack } from '../local/stack.ts';
-
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.POWERTOOLS_DEV ??= 'true';
 
 const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
 const port = Number(process.env.PORT ?? 3000);

@@ -1,7 +1,7 @@
 /**
  * A Lambda function with the service's defaults: Node.js 22 on arm64, ESM bundle built by esbuild
- * (minified, source maps), its own log group with retention, X-Ray tracing, and a role that holds only
- * what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
+ * (minified, source maps), its own log group with the configured retention, X-Ray tracing (active), the
+ * Powertools configuration, and a role that holds only what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
  */
 import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -14,6 +14,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { Access } from '../shared/infra/routes.ts';
+import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
@@ -24,7 +25,9 @@ export interface ServiceFunctionProps {
   readonly timeout?: Duration;
   readonly memorySize?: number;
   readonly environment?: Record<string, string>;
-  readonly logRetention?: RetentionDays;
+  readonly logRetention: RetentionDays;
+  /** POWERTOOLS_LOG_LEVEL. */
+  readonly logLevel: string;
 }
 
 export class ServiceFunction extends Construct {
@@ -35,7 +38,7 @@ export class ServiceFunction extends Construct {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     this.logGroup = new LogGroup(this, 'Logs', {
-      retention: props.logRetention ?? RetentionDays.THREE_MONTHS,
+      retention: props.logRetention,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.role = new Role(this, 'Role', {
@@ -58,7 +61,10 @@ export class ServiceFunction extends Construct {
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: 'license-verification',
+        // Powertools logger, metrics and tracer (shared/observability) read these.
+        POWERTOOLS_SERVICE_NAME: telemetryServiceName,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+        POWERTOOLS_LOG_LEVEL: props.logLevel,
         ...props.environment,
       },
       bundling: {

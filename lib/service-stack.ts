@@ -3,8 +3,9 @@
  * per worker), the DynamoDB tables, the certificate bucket, the work queues with their dead-letter
  * queues, and the daily monitor-sweep schedule. Every function gets only the grants its route declares.
  */
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -12,7 +13,8 @@ import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -30,15 +32,31 @@ import {
   type TableId,
 } from '../shared/infra/resources.ts';
 import { fallbackRoute, resourceAccess, routes, workers, type ResourceUse } from '../shared/infra/routes.ts';
+import { stateBoards } from '../shared/sources/boards/registry.ts';
+import { sourceNames } from '../shared/sources/source-config.ts';
+import type { DeploymentConfig } from './deployment-config.ts';
 import { ServiceFunction } from './service-function.ts';
+import { ServiceMonitoring } from './service-monitoring.ts';
+
+/**
+ * The API access log: one JSON line per request. `routeKey` and `responseLatency` (unquoted, a number)
+ * feed the client-facing latency metric of POST /v1/verify; no header or body is logged.
+ */
+export const accessLogFormat =
+  '{"requestId":"$context.requestId","requestTime":"$context.requestTime","ip":"$context.identity.sourceIp",' +
+  '"routeKey":"$context.routeKey","status":$context.status,"responseLatency":$context.responseLatency,' +
+  '"integrationLatency":"$context.integrationLatency","responseLength":"$context.responseLength",' +
+  '"integrationError":"$context.integrationErrorMessage"}';
+
+/** Every external source, as the `source` dimension of the source metrics names it. */
+export function monitoredSources(): string[] {
+  const boards = Object.values(stateBoards).map((board) => board!.sourceName);
+  return [sourceNames.nppes, sourceNames.leie, ...new Set(boards)];
+}
 
 export interface ServiceStackProps extends StackProps {
-  /** Deployment stage, e.g. `staging` or `prod`; part of names and descriptions. */
-  readonly stage: string;
-  /** Public base URL (custom domain) used in links; defaults to the API's own endpoint. */
-  readonly publicBaseUrl?: string;
-  /** Sender of operational e-mail (a verified SES identity). */
-  readonly alertFromEmail?: string;
+  /** Stage, custom domain, source endpoints, alarm e-mail, log retention… (lib/deployment-config.ts). */
+  readonly config: DeploymentConfig;
   /** Stage-wide API Gateway throttle, a backstop in front of the per-account limits. */
   readonly throttle?: { rateLimit: number; burstLimit: number };
 }
@@ -55,11 +73,15 @@ export class ServiceStack extends Stack {
   readonly webhookSecretKey: Key;
   readonly alertFromEmail: string;
   readonly stage: string;
+  readonly monitoring: ServiceMonitoring;
+  private readonly config: DeploymentConfig;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
-    this.stage = props.stage;
-    this.alertFromEmail = props.alertFromEmail ?? 'alerts@example.com';
+    const config = props.config;
+    this.config = config;
+    this.stage = config.stage;
+    this.alertFromEmail = config.alertFromEmail ?? 'alerts@example.com';
 
     this.tables = this.createTables();
     const { queues: workQueues, deadLetterQueues } = this.createQueues();
@@ -67,19 +89,21 @@ export class ServiceStack extends Stack {
     this.deadLetterQueues = deadLetterQueues;
     this.buckets = this.createBuckets();
     this.createSchedules();
-    this.signingKey = new Key(this, 'CertificateSigningKey', {
-      description: `Signs verification certificates (${props.stage})`,
+    // Raising `signingKeyGeneration` creates a new key under a new id; the old one is retained (README, Rolling signing keys).
+    const generation = config.signingKeyGeneration;
+    this.signingKey = new Key(this, generation === 1 ? 'CertificateSigningKey' : `CertificateSigningKey${generation}`, {
+      description: `Signs verification certificates (${config.stage}, generation ${generation})`,
       keySpec: KeySpec.ECC_NIST_P256,
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
-      description: `Seals monitors' webhook secrets (${props.stage})`,
+      description: `Seals monitors' webhook secrets (${config.stage})`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.pdfSigningSecret = new Secret(this, 'PdfSigningSecret', {
-      description: `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${props.stage})`,
+      description: `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${config.stage})`,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.pdfSigningSecret).acknowledge({
@@ -93,21 +117,30 @@ export class ServiceStack extends Stack {
     });
 
     this.api = new HttpApi(this, 'Api', {
-      apiName: `license-verification-${props.stage}`,
-      description: `License Verification API (${props.stage})`,
+      apiName: `license-verification-${config.stage}`,
+      description: `License Verification API (${config.stage})`,
       createDefaultStage: false,
     });
-    const publicBaseUrl = props.publicBaseUrl ?? this.api.apiEndpoint;
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR, removalPolicy: RemovalPolicy.RETAIN });
-    new HttpStage(this, 'DefaultStage', {
+    const publicBaseUrl = config.publicBaseUrl ?? this.api.apiEndpoint;
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention, removalPolicy: RemovalPolicy.RETAIN });
+    const domain = config.customDomain
+      ? new DomainName(this, 'ApiDomain', {
+          domainName: config.customDomain.domainName,
+          certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.customDomain.certificateArn),
+        })
+      : undefined;
+    // HTTP APIs have no X-Ray tracing of their own (REST APIs do); traces start at the functions.
+    const apiStage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle ?? { rateLimit: 1000, burstLimit: 2000 },
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.custom(accessLogFormat) },
+      ...(domain ? { domainMapping: { domainName: domain } } : {}),
     });
 
     const common = { PUBLIC_BASE_URL: publicBaseUrl };
+    const telemetry = { logRetention: config.logRetention, logLevel: config.logLevel };
     for (const route of routes) {
       const fn = new ServiceFunction(this, route.id, {
         entry: route.entry,
@@ -115,6 +148,7 @@ export class ServiceStack extends Stack {
         timeout: Duration.seconds(route.timeoutSeconds ?? 10),
         memorySize: route.memoryMb,
         environment: common,
+        ...telemetry,
       });
       this.bind(fn, resourceAccess(route));
       this.api.addRoutes({
@@ -129,6 +163,7 @@ export class ServiceStack extends Stack {
       entry: fallbackRoute.entry,
       description: fallbackRoute.summary,
       environment: common,
+      ...telemetry,
     });
     this.functions[fallbackRoute.id] = fallback;
     const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
@@ -148,6 +183,7 @@ export class ServiceStack extends Stack {
         timeout: Duration.seconds(worker.timeoutSeconds),
         memorySize: worker.memoryMb,
         environment: common,
+        ...telemetry,
       });
       this.bind(fn, worker.uses);
       fn.fn.addEventSource(
@@ -165,7 +201,27 @@ export class ServiceStack extends Stack {
       reason: 'Every route authenticates its own Bearer API key inside the function (keys are stored hashed in DynamoDB); public routes are public by design.',
     });
 
+    this.monitoring = new ServiceMonitoring(this, 'Monitoring', {
+      apiStage,
+      accessLogs,
+      functions: this.functions,
+      deadLetterQueues: Object.fromEntries((Object.keys(queues) as QueueId[]).map((id) => [queues[id].id, this.deadLetterQueues[id]])),
+      sources: monitoredSources(),
+      alarmEmail: config.alarmEmail,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the API' });
+    new CfnOutput(this, 'PublicBaseUrl', { value: publicBaseUrl, description: 'Base URL used in links (docs, certificate records)' });
+    if (domain) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: domain.regionalDomainName,
+        description: `Point a CNAME (or Route 53 alias) for ${config.customDomain!.domainName} at this name`,
+      });
+    }
+    new CfnOutput(this, 'SigningKeyArn', { value: this.signingKey.keyArn, description: 'Current certificate signing key (KMS)' });
+    new CfnOutput(this, 'PdfSigningSecretArn', { value: this.pdfSigningSecret.secretArn, description: 'Secret to load the PDF signing certificate and key into' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies' });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard' });
     const output = (envVar: string, value: string) => new CfnOutput(this, stackOutputKey(envVar), { value });
     for (const id of Object.keys(tables) as TableId[]) output(tables[id].envVar, this.tables[id].tableName);
     for (const id of Object.keys(queues) as QueueId[]) output(queues[id].envVar, this.queues[id].queueUrl);
@@ -206,7 +262,29 @@ export class ServiceStack extends Stack {
     if (uses.signingKey) {
       fn.fn.addEnvironment('SIGNING_KMS_KEY_ID', this.signingKey.keyArn);
       this.signingKey.grant(fn.fn, ...(uses.signingKey === 'sign' ? ['kms:Sign', 'kms:GetPublicKey'] : ['kms:GetPublicKey']));
+      const previous = this.config.previousSigningKeyArns;
+      if (previous.length > 0) {
+        // Retired keys stay in the JWKS so the certificates they signed still verify; nothing signs with them.
+        fn.fn.addEnvironment('SIGNING_KMS_PREVIOUS_KEY_IDS', previous.join(','));
+        fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [...previous] }));
+      }
     }
+    if (uses.sources) {
+      for (const [name, value] of Object.entries(this.sourceEnvironment())) fn.fn.addEnvironment(name, value);
+    }
+  }
+
+  /** Source endpoint overrides and the Socrata app token, for the functions that call the sources. */
+  private sourceEnvironment(): Record<string, string> {
+    const { sources, sodaAppTokenSecret } = this.config;
+    return {
+      ...(sources.nppesApiUrl ? { NPPES_API_URL: sources.nppesApiUrl } : {}),
+      ...(sources.leieCsvUrl ? { LEIE_CSV_URL: sources.leieCsvUrl } : {}),
+      ...(sources.sodaBaseUrl ? { SODA_BASE_URL: sources.sodaBaseUrl } : {}),
+      // A dynamic reference: CloudFormation reads the secret at deploy time; the token is in neither the
+      // template nor the repository. An app token only identifies the app to Socrata for throttling.
+      ...(sodaAppTokenSecret ? { SODA_APP_TOKEN: SecretValue.secretsManager(sodaAppTokenSecret).unsafeUnwrap() } : {}),
+    };
   }
 
   private createTables(): Record<TableId, Table> {

@@ -1,7 +1,13 @@
 /**
  * Loads handler modules by their entry path (the same file a NodejsFunction bundles) and invokes them
  * with a Lambda-like context and time limit.
+ *
+ * Many invocations run at once in this one process, as on a Lambda managed instance with
+ * multi-concurrency, so invocations are scoped the way that runtime scopes them: each runs inside the
+ * runtime's InvokeStore (AsyncLocalStorage), with AWS_LAMBDA_MAX_CONCURRENCY set. Powertools then keeps
+ * each invocation's log keys, Lambda context and metrics apart instead of sharing them across requests.
  */
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -31,6 +37,11 @@ export class InvocationTimeout extends Error {
   }
 }
 
+// The process-wide InvokeStore in multi-concurrency mode, created (and published on globalThis, where
+// Powertools looks for it) before the variable that makes Powertools use it is set.
+const store: InvokeStoreBase = await InvokeStore.getInstanceAsync(true);
+process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '1000';
+
 export async function invoke(entry: string, functionName: string, event: unknown, timeoutMs: number): Promise<unknown> {
   const handler = await loadHandler(entry);
   const deadline = Date.now() + timeoutMs;
@@ -53,7 +64,8 @@ export async function invoke(entry: string, functionName: string, event: unknown
     timer = setTimeout(() => reject(new InvocationTimeout(functionName, timeoutMs)), timeoutMs);
   });
   try {
-    return await Promise.race([handler(event, context), timeout]);
+    const scope = { [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId };
+    return await Promise.race([store.run(scope, () => handler(event, context)), timeout]);
   } finally {
     clearTimeout(timer);
   }

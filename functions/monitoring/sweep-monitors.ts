@@ -1,9 +1,9 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { Context, SQSEvent } from 'aws-lambda';
-import { sqs } from '#shared/aws/clients.ts';
+import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { logger } from '#shared/logging.ts';
 import { sweepDueMonitors, type SweepPosition } from '#shared/monitoring/monitor-sweep.ts';
+import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 interface SweepMessage {
   readonly kind: 'monitor_sweep';
@@ -17,15 +17,12 @@ interface SweepMessage {
  * The daily sweep (scheduled message on the sweep queue): queues a check for every monitor due, and
  * before its time limit queues its own continuation, which keeps the same cut-off time.
  */
-export async function handler(event: SQSEvent, context: Context): Promise<void> {
-  for (const record of event.Records) {
-    const message = JSON.parse(record.body) as SweepMessage;
-    const asOf = message.as_of && !Number.isNaN(Date.parse(message.as_of)) ? new Date(message.as_of) : new Date();
-    const result = await sweepDueMonitors(asOf, () => context.getRemainingTimeInMillis(), message.resume);
-    logger.info('Monitor sweep', { as_of: asOf.toISOString(), enqueued: result.enqueued, resumed: message.resume !== undefined, continues: result.resume !== undefined });
-    if (result.resume) {
-      const next: SweepMessage = { kind: 'monitor_sweep', as_of: asOf.toISOString(), resume: result.resume };
-      await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('monitorSweep'), MessageBody: JSON.stringify(next) }));
-    }
+export const handler = queueWorker<SweepMessage>('MonitorSweep', async (message, _record, context) => {
+  const asOf = message.as_of && !Number.isNaN(Date.parse(message.as_of)) ? new Date(message.as_of) : new Date();
+  const result = await sweepDueMonitors(asOf, () => context.getRemainingTimeInMillis(), message.resume);
+  logger.info('Monitor sweep', { as_of: asOf.toISOString(), enqueued: result.enqueued, resumed: message.resume !== undefined, continues: result.resume !== undefined });
+  if (result.resume) {
+    const next: SweepMessage = { kind: 'monitor_sweep', as_of: asOf.toISOString(), resume: result.resume };
+    await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('monitorSweep'), MessageBody: JSON.stringify(next) }));
   }
-}
+});

@@ -1,52 +1,33 @@
 /**
- * AWS SDK clients, created once per container on first use. Endpoints come from the SDK's standard
- * configuration (`AWS_ENDPOINT_URL_<SERVICE>` locally, the regional endpoints on AWS).
+ * AWS SDK clients are created once per container, on first use, and traced (X-Ray subsegments per call
+ * when tracing is on). Each service's client lives in its own module (`dynamo.ts`, `s3.ts`, `sqs.ts`,
+ * `kms.ts`, `secrets-manager.ts`, `ses.ts`), so a function loads only the SDK packages it calls: an
+ * import costs cold-start time whether or not the client is used. Endpoints come from the SDK's
+ * standard configuration (`AWS_ENDPOINT_URL_<SERVICE>` locally, the regional endpoints on AWS).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { traced } from '../observability/tracer.ts';
 
-let documentClient: DynamoDBDocumentClient | undefined;
-
-export function dynamo(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
-  return documentClient;
+export interface ContainerClient<C> {
+  (): C;
+  /** Destroys the client; the next call creates a new one (new endpoint configuration). */
+  reset(): void;
 }
 
-let s3Client: S3Client | undefined;
+const created = new Set<ContainerClient<unknown>>();
 
-export function s3(): S3Client {
-  s3Client ??= new S3Client({
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
-    // Checksums only where S3 requires them: streamed bodies are then sent plainly, not aws-chunked,
-    // which every S3 implementation (the local emulator included) stores correctly.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 30_000 },
-  });
-  return s3Client;
+/** A client getter: `create` runs on the first call, and the SDK client it returns is traced. */
+export function containerClient<C extends { destroy(): void }>(create: (trace: <T>(client: T) => T) => C): ContainerClient<C> {
+  let client: C | undefined;
+  const get = (() => (client ??= create(traced))) as ContainerClient<C>;
+  get.reset = () => {
+    client?.destroy();
+    client = undefined;
+  };
+  created.add(get as ContainerClient<unknown>);
+  return get;
 }
 
-let sqsClient: SQSClient | undefined;
-
-export function sqs(): SQSClient {
-  // Requests go to the configured (regional) endpoint, not to the host inside each queue URL.
-  sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: false, requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 } });
-  return sqsClient;
-}
-
-/** Drops cached clients so the next call picks up new endpoint configuration (tests, local tooling). */
+/** Drops every client created so far, so the next calls pick up new configuration (tests, local tooling). */
 export function resetClients(): void {
-  documentClient?.destroy();
-  documentClient = undefined;
-  s3Client?.destroy();
-  s3Client = undefined;
-  sqsClient?.destroy();
-  sqsClient = undefined;
+  for (const client of created) client.reset();
 }

@@ -6,7 +6,7 @@
  */
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import { s3 } from '../aws/clients.ts';
+import { s3 } from '../aws/s3.ts';
 import { bucketName } from '../config.ts';
 
 export interface StoredPdf {

@@ -6,7 +6,8 @@
  * (GetPublicKey): a previous key that cannot be fetched fails `publicKeys()`, and with it the JWKS and
  * issuing, rather than silently dropping certificates signed by it from verification.
  */
-import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
+import { GetPublicKeyCommand, SignCommand, type KMSClient } from '@aws-sdk/client-kms';
+import { kms } from '../aws/kms.ts';
 import { createHash } from 'node:crypto';
 import { jwkFromSpkiDer, type Jwk } from './jwk.ts';
 import { derToRaw } from './signature.ts';
@@ -15,17 +16,6 @@ import type { CertificateSigner } from './signer.ts';
 
 /** KMS signs messages of up to 4096 bytes with MessageType RAW; longer ones are sent as their SHA-256 digest. */
 export const kmsRawMessageLimit = 4096;
-
-let containerClient: KMSClient | undefined;
-
-/** The KMS client of this container, created on first use. */
-export function kms(): KMSClient {
-  containerClient ??= new KMSClient({
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
-  });
-  return containerClient;
-}
 
 export interface KmsSignerOptions {
   /** Key id, key ARN, alias name or alias ARN of the current signing key. */

@@ -15,8 +15,11 @@ import { canonicalJson } from '../json/canonical.ts';
 import { plans, minuteLimitFor } from '../limits/plans.ts';
 import { RateLimits, rateLimitHeaders, type Caller, type LimitState } from '../limits/rate-limits.ts';
 import { DynamoUsageStore } from '../limits/usage-store.ts';
-import { logger } from '../logging.ts';
+import { errorSummary, logger } from '../logging.ts';
 import { routes, type RouteDefinition } from '../infra/routes.ts';
+import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
+import { recordMetric } from '../observability/metrics.ts';
+import { tracer } from '../observability/tracer.ts';
 import { ApiError, errorBody, invalidParam } from './errors.ts';
 import { parseJsonObjectBody } from './request-body.ts';
 import { json, type HttpResponse } from './response.ts';
@@ -140,6 +143,7 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
         minuteLimit: minuteLimitFor(account.plan, account.minute_limit),
         account,
       };
+      logger.appendKeys({ account_id: account.account_id, mode: record.mode });
       state.limits = await svc().limits.admit(state.caller);
     },
   };
@@ -261,16 +265,17 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
     return fn(request);
   };
 
-  const pipeline = middy<APIGatewayProxyEventV2, HttpResponse>({ timeoutEarlyInMillis: 0 }).use(frame);
+  const pipeline = useTelemetry(middy<APIGatewayProxyEventV2, HttpResponse>({ timeoutEarlyInMillis: 0 })).use(frame);
   if (route.auth === 'api_key') pipeline.use(authenticateAndAdmit);
   pipeline.use(parse);
   if (idempotent) pipeline.use(idempotency);
-  return pipeline.handler(body);
+  return withTelemetry(pipeline.handler(body));
 }
 
 const frame: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse> = {
   before: (request) => {
-    stateOf(request);
+    // Every log line of the request carries these; the caller's account is added once authenticated.
+    logger.appendKeys({ request_id: stateOf(request).requestId, route: request.event?.routeKey });
   },
   after: (request) => {
     request.response = finish(request, request.response ?? undefined);
@@ -282,7 +287,7 @@ const frame: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse> = {
 
 /** A handler with the standard error shape, headers and request log, but no authentication or parsing. */
 export function framedHandler(fn: (event: APIGatewayProxyEventV2) => Promise<HttpResponse>) {
-  return middy<APIGatewayProxyEventV2, HttpResponse>({ timeoutEarlyInMillis: 0 }).use(frame).handler(fn);
+  return withTelemetry(useTelemetry(middy<APIGatewayProxyEventV2, HttpResponse>({ timeoutEarlyInMillis: 0 })).use(frame).handler(fn));
 }
 
 function finish(request: PipelineRequest, response: HttpResponse | undefined): HttpResponse {
@@ -294,38 +299,32 @@ function finish(request: PipelineRequest, response: HttpResponse | undefined): H
   }
   headers['x-request-id'] = state.requestId;
   headers['cache-control'] ??= 'no-store';
-  logger.info('request', {
-    route: request.event.routeKey,
-    status: out.statusCode,
-    latency_ms: Date.now() - state.startedAt,
-    request_id: state.requestId,
-    account_id: state.caller?.accountId,
-    mode: state.caller?.mode,
-  });
+  // The one access line per request: request_id, route and account_id come from the appended keys.
+  logger.info('request', { status: out.statusCode, latency_ms: Date.now() - state.startedAt });
   return { ...out, headers };
 }
 
 function renderError(error: unknown, requestId: string): HttpResponse {
-  if (error instanceof ApiError) return json(error.status, error.body(), error.headers);
+  if (error instanceof ApiError) {
+    if (error.code === 'rate_limit_exceeded') {
+      recordMetric('quotaRejections', 1, { kind: error.details.reset_at !== undefined ? 'monthly' : 'per_minute' });
+    }
+    return json(error.status, error.body(), error.headers);
+  }
+  tracer.addErrorAsMetadata(error as Error);
   if (isTransientError(error)) {
-    logger.warn('Transient dependency failure', { error: errorSummary(error), request_id: requestId });
+    logger.warn('Transient dependency failure', { error: errorSummary(error) });
     return json(
       503,
       errorBody('service_unavailable', 'The service is temporarily unavailable. Retry in a few seconds.', { retry_after: 1 }),
       { 'retry-after': '1' },
     );
   }
-  logger.error('Unhandled error', { error: errorSummary(error), stack: (error as Error)?.stack, request_id: requestId });
+  logger.error('Unhandled error', { error: errorSummary(error), stack: (error as Error)?.stack });
   return json(
     500,
     errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`, { request_id: requestId }),
   );
-}
-
-export function errorSummary(error: unknown): { name?: string; message?: string; code?: string } {
-  if (!error || typeof error !== 'object') return { message: String(error) };
-  const e = error as { name?: string; message?: string; code?: string };
-  return { name: e.name, message: e.message, code: e.code };
 }
 
 function pick(headers: Record<string, string>, names: string[]): Record<string, string> {

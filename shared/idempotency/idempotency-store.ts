@@ -6,7 +6,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import { epochSeconds } from '../limits/windows.ts';
 

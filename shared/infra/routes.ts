@@ -258,7 +258,7 @@ export const workers: readonly WorkerDefinition[] = [
     maxConcurrency: 2,
     timeoutSeconds: 900,
     memoryMb: 1024,
-    uses: { tables: { exclusions: 'readWrite', sourceState: 'readWrite' }, buckets: { sourceArchive: 'write' } },
+    uses: { tables: { exclusions: 'readWrite', sourceState: 'readWrite' }, buckets: { sourceArchive: 'write' }, sources: true },
     summary: 'Downloads the OIG LEIE list when it changed and switches lookups to it.',
   },
 ];

@@ -4,7 +4,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 
 export const eventRetentionDays = 365;

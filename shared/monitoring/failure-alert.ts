@@ -1,8 +1,6 @@
 /** The one e-mail sent when an event's webhook failed after its last retry (SES v2). */
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-
-let client: SESv2Client | undefined;
-const ses = () => (client ??= new SESv2Client({}));
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { ses } from '../aws/ses.ts';
 
 export function alertSender(): string {
   return process.env.ALERT_FROM_EMAIL ?? 'alerts@license-verification.local';

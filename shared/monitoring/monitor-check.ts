@@ -10,7 +10,7 @@
  * and queued loses nothing: the next message for the monitor publishes them.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../aws/clients.ts';
+import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
 import { newId } from '../ids.ts';
 import type { VerificationRequest } from '../verification/verification-request.ts';

@@ -7,7 +7,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { dynamo } from '../aws/clients.ts';
+import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../auth/api-keys.ts';
 import type { EventRecord } from './event-store.ts';

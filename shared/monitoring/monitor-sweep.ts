@@ -6,7 +6,7 @@
  * checked once.
  */
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../aws/clients.ts';
+import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
 import type { CheckMessage } from './monitor-check.ts';
 import { dueShards, MonitorStore } from './monitor-store.ts';

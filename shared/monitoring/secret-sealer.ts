@@ -3,9 +3,10 @@
  * context `purpose=webhook-secret`), with AES-256-GCM under a local key file otherwise
  * (`WEBHOOK_SECRET_KEY_FILE`, created once). A sealed value says which sealer made it.
  */
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { kms } from '../aws/kms.ts';
 import { writeFileOnce } from '../files/write-file-once.ts';
 
 export interface SecretSealer {
@@ -18,7 +19,7 @@ const context = { purpose: 'webhook-secret' };
 export class KmsSecretSealer implements SecretSealer {
   constructor(
     private readonly keyId: string,
-    private readonly client: KMSClient = new KMSClient({}),
+    private readonly client: KMSClient = kms(),
   ) {}
 
   async seal(plain: string): Promise<string> {

@@ -7,9 +7,11 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { DynamoAccountStore } from '../auth/account-store.ts';
-import { sqs } from '../aws/clients.ts';
+import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
 import { logger } from '../logging.ts';
+import type { WebhookDeliveryResult } from '../observability/catalogue.ts';
+import { recordMetric } from '../observability/metrics.ts';
 import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '../webhooks/webhook-url-guard.ts';
@@ -31,11 +33,18 @@ async function enqueue(message: DeliveryMessage, now: Date): Promise<number> {
   return delay;
 }
 
-export async function dispatchWebhook(
-  message: DeliveryMessage,
-  now: Date,
-  deps: { events?: EventStore; monitors?: MonitorStore; timeoutMs?: number } = {},
-): Promise<DispatchOutcome> {
+type DispatchDeps = { events?: EventStore; monitors?: MonitorStore; timeoutMs?: number };
+
+const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled', 'failed', 'cancelled'] satisfies WebhookDeliveryResult[]);
+
+/** One step, counted in `WebhookDeliveries` by result when it ended an attempt (or cancelled the event). */
+export async function dispatchWebhook(message: DeliveryMessage, now: Date, deps: DispatchDeps = {}): Promise<DispatchOutcome> {
+  const outcome = await dispatchStep(message, now, deps);
+  if (deliveryResults.has(outcome)) recordMetric('webhookDeliveries', 1, { result: outcome });
+  return outcome;
+}
+
+async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchDeps): Promise<DispatchOutcome> {
   if (!isDue(new Date(message.due_at), now)) {
     await enqueue(message, now);
     return 'waiting';

@@ -4,7 +4,7 @@
  * view needs are read (a projection), so the owning account never leaves the table.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 
 export interface StoredPublicRecord {

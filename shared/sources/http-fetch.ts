@@ -4,6 +4,7 @@
  * every failure turned into a typed SourceError. 4xx other than 429 are returned to the caller.
  */
 import { SourceError } from './errors.ts';
+import { observeSourceCall } from './source-telemetry.ts';
 
 export interface FetchPolicy {
   /** Time limit of one attempt, ms. */
@@ -36,12 +37,17 @@ function retryAfterMs(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-export async function fetchSource(
+/** One source request, every attempt included, observed as one call (latency, failure, trace). */
+export function fetchSource(
   source: string,
   url: string,
   init: { headers?: Record<string, string> } = {},
   policy: FetchPolicy = defaultFetchPolicy,
 ): Promise<SourceResponse> {
+  return observeSourceCall(source, () => fetchWithRetries(source, url, init, policy));
+}
+
+async function fetchWithRetries(source: string, url: string, init: { headers?: Record<string, string> }, policy: FetchPolicy): Promise<SourceResponse> {
   let last: SourceError | undefined;
   for (let attempt = 0; attempt <= policy.retries; attempt++) {
     if (attempt > 0) {

@@ -5,7 +5,7 @@
  * Keys are built from state and names only, never from a date of birth.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 
 export const ttl = {

@@ -13,6 +13,7 @@ import type { BoardStatus } from '../domain/license-status.ts';
 import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
 import { ApiError } from '../http/errors.ts';
+import { recordMetric } from '../observability/metrics.ts';
 import type { StateBoardDefinition } from '../sources/boards/board-definition.ts';
 import type { BoardLicense, BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
@@ -79,6 +80,8 @@ async function throughCache<T>(
   bypassFresh = false,
 ): Promise<Fetched<T>> {
   const cached = await ports.cache.get<T>(key, now);
+  // A lookup that must ask the source (a monitor re-check) is not a cache lookup: it is not counted.
+  if (!bypassFresh) recordMetric(cached?.fresh ? 'cacheHits' : 'cacheMisses', 1, {});
   if (cached?.fresh && !bypassFresh) {
     return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
   }

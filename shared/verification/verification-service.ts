@@ -5,6 +5,9 @@
  */
 import type { KeyMode } from '../auth/api-keys.ts';
 import { issueCertificate, type Certificate } from '../certificates/certificate.ts';
+import { ApiError } from '../http/errors.ts';
+import { recordMetric } from '../observability/metrics.ts';
+import { boardFor } from '../sources/boards/registry.ts';
 import { signerFromEnvironment, type CertificateSigner } from '../certificates/signer.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
@@ -85,7 +88,7 @@ export interface Caller {
   readonly mode: KeyMode;
 }
 
-/** The outcome of a request, before anything is charged or stored. */
+/** The outcome of a request, before anything is charged or stored; counted in `Verifications` by outcome and state. */
 export async function decide(
   request: VerificationRequest,
   caller: Caller,
@@ -94,10 +97,18 @@ export async function decide(
   options: RunOptions & { readonly previousStatus?: string } = {},
 ) {
   const forced = forcedOutcome(request.last_name, caller.mode);
-  const outcome: VerificationOutcome = forced
-    ? forcedVerification(request, forced, now, options.previousStatus)
-    : await runVerification(request, ports, now, options);
-  return { outcome, sandbox: forced !== undefined };
+  // Unsupported states share one dimension value, so the metric keeps a bounded set of series.
+  const state = boardFor(request.state) ? request.state : 'other';
+  try {
+    const outcome: VerificationOutcome = forced
+      ? forcedVerification(request, forced, now, options.previousStatus)
+      : await runVerification(request, ports, now, options);
+    recordMetric('verifications', 1, { outcome: outcome.status, state });
+    return { outcome, sandbox: forced !== undefined };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'sources_unavailable') recordMetric('verifications', 1, { outcome: error.code, state });
+    throw error;
+  }
 }
 
 /** Signs, stores and returns the result of a decided verification. */

@@ -4,7 +4,7 @@
  * seven-year certificate retention.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients.ts';
+import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../auth/api-keys.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { hashApiKey } from '#shared/auth/api-keys.ts';
 import { tableName } from '#shared/config.ts';

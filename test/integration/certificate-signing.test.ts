@@ -15,7 +15,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { issueCertificate, signingInput, type Certificate, type CertificateBody } from '#shared/certificates/certificate.ts';
 import { publicJwk, type Jwk } from '#shared/certificates/jwk.ts';
 import { signingKeysResponse, type Jwks } from '#shared/certificates/jwks.ts';
-import { kms, KmsSigner } from '#shared/certificates/kms-signer.ts';
+import { kms } from '#shared/aws/kms.ts';
+import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { rawToDer } from '#shared/certificates/signature.ts';
 import { resetSigner, signerFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer.ts';

@@ -1,6 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, resetClients } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { resetClients } from '#shared/aws/clients.ts';
 import { tableName } from '#shared/config.ts';
 import { maxBodyBytes } from '#shared/http/request-body.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';

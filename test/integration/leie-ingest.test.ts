@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3 } from '#shared/aws/clients.ts';
+import { s3 } from '#shared/aws/s3.ts';
 import { bucketName } from '#shared/config.ts';
 import { SourceError } from '#shared/sources/errors.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';

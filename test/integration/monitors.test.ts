@@ -1,7 +1,7 @@
 /** POST /v1/monitor, GET /v1/monitors, DELETE /v1/monitor/{id} over HTTP. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';

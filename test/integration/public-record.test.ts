@@ -6,7 +6,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { certificateHash, type Certificate } from '#shared/certificates/certificate.ts';
 import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';

@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '#shared/clock.ts';

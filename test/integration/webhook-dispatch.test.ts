@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { ownerKey } from '#shared/monitoring/monitor-store.ts';

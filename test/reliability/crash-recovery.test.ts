@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '#shared/monitoring/event-store.ts';
-import { sqs } from '#shared/aws/clients.ts';
+import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { startPollers } from '../../local/sqs-pollers.ts';

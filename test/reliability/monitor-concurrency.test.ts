@@ -4,7 +4,7 @@
  */
 import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';

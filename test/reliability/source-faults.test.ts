@@ -5,7 +5,7 @@
  */
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sourceNames } from '#shared/sources/source-config.ts';

@@ -3,9 +3,10 @@
 // short visibility timeout, prints "received", and runs the real handler on it.
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { sqs } from '#shared/aws/clients.ts';
+import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
-import { handler } from '#functions/monitoring/deliver-webhooks.ts';
+import { workers } from '#shared/infra/routes.ts';
+import { invoke } from '../../local/lambda-runtime.ts';
 
 const visibilitySeconds = Number(process.argv[2] ?? '2');
 let message;
@@ -14,6 +15,7 @@ do {
   message = got.Messages?.[0];
 } while (!message);
 process.stdout.write('received\n');
+const worker = workers.find((w) => w.queue === 'webhookDelivery')!;
 const event = { Records: [{ messageId: message.MessageId!, receiptHandle: message.ReceiptHandle!, body: message.Body! }] } as unknown as SQSEvent;
-await handler(event);
+await invoke(worker.entry, worker.id, event, worker.timeoutSeconds * 1000);
 process.stdout.write('finished\n');

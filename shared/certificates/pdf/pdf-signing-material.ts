@@ -6,7 +6,8 @@
  * - `PDF_SIGNING_DIR` (local): a directory where a self-signed certificate is made on first use.
  * The material is loaded once per container; a failed load is retried on the next call.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import { secretsManager } from '../../aws/secrets-manager.ts';
 import { ensureLocalPdfSigningMaterial } from './local-pdf-signing-material.ts';
 import { PdfSigningMaterialError, signingKeyFromMaterial, type PdfSigningMaterial } from './pdf-signing-key.ts';
 
@@ -16,16 +17,6 @@ export const pdfSigningEnv = {
   secretId: 'PDF_SIGNING_SECRET_ID',
   dir: 'PDF_SIGNING_DIR',
 } as const;
-
-let containerClient: SecretsManagerClient | undefined;
-
-function secretsManager(): SecretsManagerClient {
-  containerClient ??= new SecretsManagerClient({
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
-  });
-  return containerClient;
-}
 
 const secretCache = new Map<string, Promise<PdfSigningMaterial>>();
 
@@ -97,6 +88,5 @@ export function pdfSigningMaterialFromEnvironment(): Promise<PdfSigningMaterial>
 export function resetPdfSigningMaterial(): void {
   containerMaterial = undefined;
   secretCache.clear();
-  containerClient?.destroy();
-  containerClient = undefined;
+  secretsManager.reset();
 }

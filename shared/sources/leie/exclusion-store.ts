@@ -6,7 +6,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../aws/clients.ts';
+import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
 import { lastNameKeys, normalizeName } from '../../domain/names/normalize.ts';
 import type { LeieRecord } from './leie-record.ts';

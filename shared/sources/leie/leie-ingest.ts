@@ -16,10 +16,11 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { s3 } from '../../aws/clients.ts';
+import { s3 } from '../../aws/s3.ts';
 import { bucketName } from '../../config.ts';
 import { logger } from '../../logging.ts';
 import { SourceError } from '../errors.ts';
+import { observeSourceCall } from '../source-telemetry.ts';
 import { leieCsvUrl, leieDownloadTimeouts, sourceNames } from '../source-config.ts';
 import { CsvFormatError, csvRowBatches } from './csv-parser.ts';
 import { ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
@@ -143,7 +144,11 @@ async function fetchWithTimeouts(url: string, headers: Record<string, string>): 
   }
 }
 
-async function download(url: string, headers: Record<string, string>): Promise<Response> {
+function download(url: string, headers: Record<string, string>): Promise<Response> {
+  return observeSourceCall(source, () => downloadWithRetries(url, headers));
+}
+
+async function downloadWithRetries(url: string, headers: Record<string, string>): Promise<Response> {
   let last: SourceError | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 500 * 2 ** attempt));

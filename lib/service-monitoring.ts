@@ -1,0 +1,271 @@
+/**
+ * Alarms and the dashboard. Every alarm notifies one SNS topic (encrypted, TLS only; an e-mail address
+ * from context `alarmEmail` is subscribed) when it goes into ALARM and when it recovers:
+ * - a message in any dead-letter queue;
+ * - a function's error rate (per function);
+ * - the API's 5xx rate;
+ * - the p99 latency of POST /v1/verify as clients see it (from the API access log, so cold starts count);
+ * - a source failing repeatedly (per source, from the service's `SourceFailures` metric).
+ * Thresholds are in `alarmThresholds`; missing data (no traffic) never alarms.
+ */
+import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+  Unit,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { metricDimensions, metricNames, metricsNamespace, telemetryServiceName, type MetricId } from '../shared/observability/catalogue.ts';
+import type { ServiceFunction } from './service-function.ts';
+
+export const alarmThresholds = {
+  /** Evaluation period of every alarm. */
+  periodMinutes: 5,
+  /** Function errors as a share of invocations, %, once at least `functionMinErrors` errors occur; 2 periods in a row. */
+  functionErrorRatePercent: 5,
+  functionMinErrors: 3,
+  /** API 5xx responses as a share of requests, %, once at least `api5xxMinErrors` occur; 2 periods in a row. */
+  api5xxRatePercent: 1,
+  api5xxMinErrors: 5,
+  /** p99 of POST /v1/verify, ms; 3 periods in a row. */
+  verifyP99Ms: 5_000,
+  /** Failures of one source in a period; 2 periods in a row. */
+  sourceFailures: 5,
+} as const;
+
+/** The route whose client-facing latency is alarmed on. */
+export const verifyRouteKey = 'POST /v1/verify';
+
+export interface ServiceMonitoringProps {
+  readonly apiStage: HttpStage;
+  /** The API access log group, written in `accessLogFormat` (JSON with `routeKey` and `responseLatency`). */
+  readonly accessLogs: ILogGroup;
+  readonly functions: Readonly<Record<string, ServiceFunction>>;
+  readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
+  /** Names of the external sources, as the `source` dimension carries them. */
+  readonly sources: readonly string[];
+  readonly alarmEmail?: string;
+}
+
+const period = Duration.minutes(alarmThresholds.periodMinutes);
+
+/** One of the service's own metrics (namespace, `service` dimension and the given dimensions). */
+export function serviceMetric<M extends MetricId>(
+  id: M,
+  dimensions: Record<(typeof metricDimensions)[M][number], string>,
+  statistic = 'Sum',
+): Metric {
+  return new Metric({
+    namespace: metricsNamespace,
+    metricName: metricNames[id],
+    dimensionsMap: { service: telemetryServiceName, ...dimensions },
+    statistic,
+    period,
+  });
+}
+
+/** Every series of one of the service's metrics, one line per dimension value (CloudWatch SEARCH). */
+function searchSeries(id: MetricId, statistic: string, label: string): MathExpression {
+  const schema = [metricsNamespace, 'service', ...metricDimensions[id]].sort((a, b) => (a === metricsNamespace ? -1 : b === metricsNamespace ? 1 : a.localeCompare(b)));
+  return new MathExpression({
+    expression: `SEARCH('{${schema.join(',')}} MetricName="${metricNames[id]}"', '${statistic}', ${period.toSeconds()})`,
+    usingMetrics: {},
+    label,
+    period,
+  });
+}
+
+export class ServiceMonitoring extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
+  /** p99-able latency of POST /v1/verify, from the access log. */
+  readonly verifyLatency: Metric;
+
+  constructor(scope: Construct, id: string, props: ServiceMonitoringProps) {
+    super(scope, id);
+    const stackName = Stack.of(this).stackName;
+
+    const topicKey = new Key(this, 'AlarmTopicKey', {
+      description: `Encrypts the alarm topic of ${stackName}`,
+      enableKeyRotation: true,
+    });
+    // CloudWatch publishes alarm notifications to the encrypted topic.
+    topicKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `${stackName} alarms`, masterKey: topicKey, enforceSSL: true });
+    this.topic.grantPublish(new ServicePrincipal('cloudwatch.amazonaws.com', {
+      conditions: { ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` } },
+    }));
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+
+    const verifyLatencyFilter = new MetricFilter(this, 'VerifyLatencyFilter', {
+      logGroup: props.accessLogs,
+      filterPattern: FilterPattern.stringValue('$.routeKey', '=', verifyRouteKey),
+      metricNamespace: metricsNamespace,
+      metricName: metricNames.verifyLatency,
+      metricValue: '$.responseLatency',
+      unit: Unit.MILLISECONDS,
+    });
+    this.verifyLatency = verifyLatencyFilter.metric({ statistic: 'p99', period });
+
+    this.createAlarms(props);
+    this.dashboard = this.createDashboard(props);
+  }
+
+  private alarm(id: string, description: string, metric: IMetric, threshold: number, evaluationPeriods: number, operator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD): Alarm {
+    const alarm = new Alarm(this, id, {
+      alarmName: `${Stack.of(this).stackName}-${id}`,
+      alarmDescription: description,
+      metric,
+      threshold,
+      evaluationPeriods,
+      datapointsToAlarm: evaluationPeriods,
+      comparisonOperator: operator,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  private createAlarms(props: ServiceMonitoringProps): void {
+    const t = alarmThresholds;
+    for (const [queueId, dlq] of Object.entries(props.deadLetterQueues)) {
+      this.alarm(
+        `${queueId}DeadLetters`,
+        `A message reached the dead-letter queue of ${queueId}: its processing failed on every attempt. Inspect it, fix the cause, then redrive it.`,
+        dlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
+        1,
+        1,
+      );
+    }
+    for (const [functionId, fn] of Object.entries(props.functions)) {
+      this.alarm(
+        `${functionId}ErrorRate`,
+        `${functionId}: at least ${t.functionErrorRatePercent}% of invocations failed (and ${t.functionMinErrors} or more) for ${2 * t.periodMinutes} minutes.`,
+        new MathExpression({
+          expression: `IF(errors >= ${t.functionMinErrors}, 100 * errors / invocations, 0)`,
+          usingMetrics: { errors: fn.fn.metricErrors({ period }), invocations: fn.fn.metricInvocations({ period }) },
+          label: `${functionId} error rate (%)`,
+          period,
+        }),
+        t.functionErrorRatePercent,
+        2,
+      );
+    }
+    this.alarm(
+      'Api5xxRate',
+      `At least ${t.api5xxRatePercent}% of API requests answered 5xx (and ${t.api5xxMinErrors} or more) for ${2 * t.periodMinutes} minutes.`,
+      new MathExpression({
+        expression: `IF(errors >= ${t.api5xxMinErrors}, 100 * errors / requests, 0)`,
+        usingMetrics: {
+          errors: props.apiStage.metricServerError({ period, statistic: 'Sum' }),
+          requests: props.apiStage.metricCount({ period, statistic: 'Sum' }),
+        },
+        label: 'API 5xx rate (%)',
+        period,
+      }),
+      t.api5xxRatePercent,
+      2,
+    );
+    this.alarm(
+      'VerifyLatencyP99',
+      `p99 latency of ${verifyRouteKey} above ${t.verifyP99Ms} ms for ${3 * t.periodMinutes} minutes (client-facing, from the API access log).`,
+      this.verifyLatency,
+      t.verifyP99Ms,
+      3,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+    );
+    for (const source of props.sources) {
+      this.alarm(
+        `SourceFailing${source.replace(/[^A-Za-z0-9]/g, '')}`,
+        `${source} failed ${t.sourceFailures} or more times in each of ${2} consecutive ${t.periodMinutes}-minute periods. Verifications fall back to cached answers or report source_unavailable.`,
+        serviceMetric('sourceFailures', { source }),
+        t.sourceFailures,
+        2,
+      );
+    }
+  }
+
+  private createDashboard(props: ServiceMonitoringProps): Dashboard {
+    const stage = props.apiStage;
+    const wide = { width: 12, height: 6 } as const;
+    const fnMetrics = (metric: 'metricErrors' | 'metricThrottles') =>
+      Object.entries(props.functions).map(([id, fn]) => fn.fn[metric]({ period, label: id }));
+    const hits = serviceMetric('cacheHits', {});
+    const misses = serviceMetric('cacheMisses', {});
+    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: Stack.of(this).stackName });
+    dashboard.addWidgets(
+      new TextWidget({
+        markdown: `# ${Stack.of(this).stackName}\nAlarms notify the SNS topic \`${this.topic.node.id}\`. Logs: one JSON line per record in each function's log group (CloudWatch Logs Insights).`,
+        width: 24,
+        height: 2,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'API requests and errors',
+        left: [stage.metricCount({ period, statistic: 'Sum', label: 'requests' })],
+        right: [stage.metricClientError({ period, statistic: 'Sum', label: '4xx' }), stage.metricServerError({ period, statistic: 'Sum', label: '5xx' })],
+        ...wide,
+      }),
+      new GraphWidget({
+        title: `${verifyRouteKey} latency (client-facing)`,
+        left: ['p50', 'p90', 'p99'].map((statistic) => this.verifyLatency.with({ statistic, label: statistic })),
+        leftAnnotations: [{ value: alarmThresholds.verifyP99Ms, label: 'p99 alarm' }],
+        ...wide,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Verifications by outcome and state', left: [searchSeries('verifications', 'Sum', '')], stacked: true, ...wide }),
+      new GraphWidget({
+        title: 'Cache hit ratio (%)',
+        left: [new MathExpression({ expression: '100 * hits / (hits + misses)', usingMetrics: { hits, misses }, label: 'hit ratio', period })],
+        right: [hits.with({ label: 'hits' }), misses.with({ label: 'misses' })],
+        leftYAxis: { min: 0, max: 100 },
+        ...wide,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Source latency p90 (ms)', left: [searchSeries('sourceLatency', 'p90', '')], ...wide }),
+      new GraphWidget({
+        title: 'Source failures',
+        left: [searchSeries('sourceFailures', 'Sum', '')],
+        leftAnnotations: [{ value: alarmThresholds.sourceFailures, label: 'alarm' }],
+        ...wide,
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Webhook deliveries by result', left: [searchSeries('webhookDeliveries', 'Sum', '')], width: 8, height: 6 }),
+      new GraphWidget({ title: 'Quota rejections (429) by kind', left: [searchSeries('quotaRejections', 'Sum', '')], width: 8, height: 6 }),
+      new GraphWidget({ title: 'Queue message failures by worker', left: [searchSeries('queueMessageFailures', 'Sum', '')], width: 8, height: 6 }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Function errors', left: fnMetrics('metricErrors'), ...wide }),
+      new GraphWidget({
+        title: 'Dead-letter queues (messages)',
+        left: Object.entries(props.deadLetterQueues).map(([id, q]) => q.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum', label: id })),
+        right: fnMetrics('metricThrottles'),
+        ...wide,
+      }),
+    );
+    return dashboard;
+  }
+}

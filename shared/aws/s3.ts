@@ -1,0 +1,15 @@
+/** The S3 client of this container (see clients.ts). */
+import { S3Client } from '@aws-sdk/client-s3';
+import { containerClient } from './clients.ts';
+
+export const s3 = containerClient((trace) =>
+  trace(
+    new S3Client({
+      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+      // Checksums only where S3 requires them: streamed bodies are then sent plainly, not aws-chunked,
+      // which every S3 implementation (the local emulator included) stores correctly.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 30_000 },
+    }),
+  ),
+);

@@ -1,0 +1,5 @@
+/** The SES v2 client of this container (see clients.ts): operational e-mail. */
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { containerClient } from './clients.ts';
+
+export const ses = containerClient((trace) => trace(new SESv2Client({})));

@@ -1,0 +1,52 @@
+/**
+ * The names the service's telemetry is published under, shared by the handlers (which emit them) and
+ * the CDK stack (which alarms on them and draws the dashboard), so the two cannot drift. Pure data:
+ * importing it pulls in no Powertools or AWS SDK code.
+ */
+
+/** `service` in every log line and the default dimension of every metric (POWERTOOLS_SERVICE_NAME). */
+export const telemetryServiceName = 'license-verification';
+
+/** CloudWatch namespace of the service's own metrics (POWERTOOLS_METRICS_NAMESPACE). */
+export const metricsNamespace = 'LicenseVerification';
+
+/** Every custom metric, with the dimensions it is published with (besides `service`). */
+export const metricNames = {
+  /** One per verification decided (verify, bulk item, monitor registration or re-check). */
+  verifications: 'Verifications',
+  /** Time of one request to an external source (all attempts), ms. */
+  sourceLatency: 'SourceLatency',
+  /** A source that gave no usable answer after its retries. */
+  sourceFailures: 'SourceFailures',
+  /** A source answer served fresh from the cache / fetched because none was fresh. */
+  cacheHits: 'CacheHits',
+  cacheMisses: 'CacheMisses',
+  /** One per webhook attempt that ended: delivered, retry scheduled, failed for good, or cancelled. */
+  webhookDeliveries: 'WebhookDeliveries',
+  /** A request refused with 429 `rate_limit_exceeded`. */
+  quotaRejections: 'QuotaRejections',
+  /** A queue message whose processing failed (it is retried, then parked in the dead-letter queue). */
+  queueMessageFailures: 'QueueMessageFailures',
+  /** Client-facing latency of POST /v1/verify, from the API access log (metric filter), ms. */
+  verifyLatency: 'VerifyLatency',
+} as const;
+
+export const metricDimensions = {
+  verifications: ['outcome', 'state'],
+  sourceLatency: ['source'],
+  sourceFailures: ['source'],
+  cacheHits: [],
+  cacheMisses: [],
+  webhookDeliveries: ['result'],
+  quotaRejections: ['kind'],
+  queueMessageFailures: ['worker'],
+  verifyLatency: [],
+} as const satisfies Record<keyof typeof metricNames, readonly string[]>;
+
+export type MetricId = keyof typeof metricNames;
+
+/** `kind` of a quota rejection. */
+export type QuotaRejectionKind = 'per_minute' | 'monthly';
+
+/** `result` of a webhook delivery step that ended an attempt. */
+export type WebhookDeliveryResult = 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled';

@@ -1,0 +1,39 @@
+/**
+ * Logger, tracer and metrics for a handler, wired once here and used by the HTTP pipeline and the queue
+ * worker wrapper, so every function gets the same telemetry:
+ * - Powertools `injectLambdaContext`: the Lambda context (function name, request id, cold start) on
+ *   every log line, and the keys a request appends cleared when it ends. The event is never logged
+ *   (`logEvent: false`, whatever POWERTOOLS_LOGGER_LOG_EVENT says): it holds keys and bodies.
+ * - Powertools `captureLambdaHandler`: the handler's X-Ray subsegment, without the response as
+ *   metadata (responses hold provider data).
+ * - the `ColdStart` metric, and the invocation's own metrics published when it ends.
+ */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import type middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { logger } from '../logging.ts';
+import { metrics, publishInvocationMetrics, withInvocationMetrics } from './metrics.ts';
+import { tracer } from './tracer.ts';
+
+/** The `ColdStart` metric first; the invocation's metrics last, before the logger clears the request's keys. */
+const invocationMetrics: middy.MiddlewareObj = {
+  before: (request) => {
+    metrics.captureColdStartMetric(request.context?.functionName);
+  },
+  after: () => publishInvocationMetrics(),
+  onError: () => publishInvocationMetrics(),
+};
+
+/** Adds the telemetry middlewares to a middy handler; call it before any other `use`, so they wrap the rest. */
+export function useTelemetry<E, R>(handler: middy.MiddyfiedHandler<E, R, Error, Context>): middy.MiddyfiedHandler<E, R, Error, Context> {
+  return handler
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as middy.MiddlewareObj<E, R, Error, Context>)
+    .use(captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj<E, R, Error, Context>)
+    .use(invocationMetrics as middy.MiddlewareObj<E, R, Error, Context>);
+}
+
+/** The Lambda handler: each invocation collects its own metrics, published when it returns or throws. */
+export function withTelemetry<E, R>(handler: (event: E, context: Context) => Promise<R>): (event: E, context: Context) => Promise<R> {
+  return (event, context) => withInvocationMetrics(() => handler(event, context));
+}

@@ -1,0 +1,239 @@
+/**
+ * Template tests for observability and deployment settings: Powertools configuration and tracing on
+ * every function, log retention from context, the alarms (dead letters, error rates, 5xx, verify p99,
+ * failing sources) and their topic, the dashboard, the access-log latency metric, and the context
+ * keys README, Deploying, documents.
+ */
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../lib/build-app.ts';
+import { alarmThresholds, verifyRouteKey } from '../../lib/service-monitoring.ts';
+import { accessLogFormat, monitoredSources, type ServiceStack } from '../../lib/service-stack.ts';
+import { queues } from '#shared/infra/resources.ts';
+import { routes, workers } from '#shared/infra/routes.ts';
+import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
+
+const dirs: string[] = [];
+const previousKey = 'arn:aws:kms:eu-west-1:123456789012:key/0a1b2c3d-1111-2222-3333-444455556666';
+const context = {
+  'aws:cdk:bundling-stacks': [],
+  alarmEmail: 'oncall@example.com',
+  logRetentionDays: '30',
+  logLevel: 'warn',
+  domainName: 'api.example.com',
+  certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abcd-1234',
+  nppesApiUrl: 'https://npi.example.com/api/',
+  sodaAppTokenSecret: 'license-verification/soda-app-token',
+  signingKeyGeneration: '2',
+  previousSigningKeyArns: previousKey,
+};
+
+function build(extra: Record<string, unknown> = {}, stage = 'obs'): { app: ReturnType<typeof buildApp>['app']; stack: ServiceStack; template: Template } {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-obs-'));
+  dirs.push(outdir);
+  const { app, stack } = buildApp({ outdir, context: { ...context, ...extra }, stage });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+let app: ReturnType<typeof buildApp>['app'];
+let stack: ServiceStack;
+let template: Template;
+beforeAll(() => {
+  ({ app, stack, template } = build());
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+const resources = () => template.toJSON().Resources as Record<string, Resource>;
+const ofType = (type: string) => Object.entries(resources()).filter(([, r]) => r.Type === type);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
+const alarmNamed = (suffix: string) => alarms().find((a) => a.AlarmName === `${stack.stackName}-${suffix}`);
+const metricStats = (alarm: Record<string, any>) => (alarm.Metrics ?? []).filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat);
+
+describe('Powertools and tracing on every function', () => {
+  it('sets service name, metrics namespace and log level, and active X-Ray tracing', () => {
+    const functions = ofType('AWS::Lambda::Function');
+    expect(functions).toHaveLength(routes.length + 1 + workers.length);
+    for (const [, fn] of functions) {
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: telemetryServiceName,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+        POWERTOOLS_LOG_LEVEL: 'WARN',
+      });
+      expect(fn.Properties.Environment.Variables.POWERTOOLS_DEV).toBeUndefined();
+    }
+  });
+
+  it('keeps every log group, the API access log included, for the configured retention', () => {
+    const groups = ofType('AWS::Logs::LogGroup');
+    expect(groups).toHaveLength(routes.length + 1 + workers.length + 1);
+    for (const [, group] of groups) {
+      expect(group.Properties.RetentionInDays).toBe(30);
+      expect(group.DeletionPolicy).toBe('Retain');
+    }
+  });
+
+  it('defaults log retention to 90 days and the log level to INFO', () => {
+    const { template: plain } = build({ logRetentionDays: undefined, logLevel: undefined }, 'plain');
+    plain.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+    plain.allResourcesProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ POWERTOOLS_LOG_LEVEL: 'INFO' }) } });
+  });
+});
+
+describe('alarms', () => {
+  it('notify the encrypted alarm topic on alarm and on recovery, and never alarm on missing data', () => {
+    const topicId = logicalId(stack.monitoring.topic);
+    expect(alarms().length).toBe(Object.keys(queues).length + routes.length + 1 + workers.length + 2 + monitoredSources().length);
+    for (const alarm of alarms()) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+    const topic = resources()[topicId]!.Properties;
+    expect(topic.KmsMasterKeyId).toBeDefined();
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com', TopicArn: { Ref: topicId } });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } })]) },
+    });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+        ]),
+      },
+    });
+  });
+
+  it('fire on any message in each dead-letter queue', () => {
+    for (const id of Object.keys(queues) as (keyof typeof queues)[]) {
+      const alarm = alarmNamed(`${queues[id].id}DeadLetters`)!;
+      expect(alarm).toMatchObject({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Statistic: 'Maximum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+      });
+      expect(alarm.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.deadLetterQueues[id]), 'QueueName'] } }]);
+    }
+  });
+
+  it('watch the error rate of every function', () => {
+    for (const [id, fn] of Object.entries(stack.functions)) {
+      const alarm = alarmNamed(`${id}ErrorRate`)!;
+      expect(alarm.Threshold).toBe(alarmThresholds.functionErrorRatePercent);
+      expect(alarm.Metrics[0].Expression).toBe(`IF(errors >= ${alarmThresholds.functionMinErrors}, 100 * errors / invocations, 0)`);
+      const stats = metricStats(alarm);
+      expect(stats.map((s: any) => s.Metric.MetricName).sort()).toEqual(['Errors', 'Invocations']);
+      for (const s of stats) expect(s.Metric.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: logicalId(fn.fn) } }]);
+    }
+  });
+
+  it('watch the API 5xx rate of the stage', () => {
+    const alarm = alarmNamed('Api5xxRate')!;
+    expect(metricStats(alarm).map((s: any) => [s.Metric.Namespace, s.Metric.MetricName]).sort()).toEqual([
+      ['AWS/ApiGateway', '5xx'],
+      ['AWS/ApiGateway', 'Count'],
+    ]);
+    expect(alarm.Threshold).toBe(alarmThresholds.api5xxRatePercent);
+  });
+
+  it('watch the client-facing p99 of POST /v1/verify, measured from the access log', () => {
+    const alarm = alarmNamed('VerifyLatencyP99')!;
+    expect(alarm).toMatchObject({
+      Namespace: metricsNamespace,
+      MetricName: metricNames.verifyLatency,
+      ExtendedStatistic: 'p99',
+      Threshold: alarmThresholds.verifyP99Ms,
+      EvaluationPeriods: 3,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: Match.stringLikeRegexp('ApiAccessLogs') },
+      FilterPattern: `{ $.routeKey = "${verifyRouteKey}" }`,
+      MetricTransformations: [{ MetricNamespace: metricsNamespace, MetricName: metricNames.verifyLatency, MetricValue: '$.responseLatency', Unit: 'Milliseconds' }],
+    });
+  });
+
+  it('writes access-log lines the latency filter can read: JSON, with the latency a number', () => {
+    const stage = ofType('AWS::ApiGatewayV2::Stage')[0]![1].Properties;
+    expect(stage.AccessLogSettings.Format).toBe(accessLogFormat);
+    const sample = accessLogFormat.replace(/\$context\.[A-Za-z.]+/g, (v) => (v === '$context.status' ? '200' : v === '$context.responseLatency' ? '1234' : 'x'));
+    expect(JSON.parse(sample)).toMatchObject({ routeKey: 'x', status: 200, responseLatency: 1234 });
+  });
+
+  it('fire when one source fails repeatedly, one alarm per source, on the service metric', () => {
+    const sources = monitoredSources();
+    expect(sources).toEqual(expect.arrayContaining(['NPPES NPI Registry', 'OIG LEIE', 'Washington State Department of Health']));
+    for (const source of sources) {
+      const alarm = alarms().find((a) => a.MetricName === metricNames.sourceFailures && a.Dimensions.some((d: any) => d.Value === source))!;
+      expect(alarm).toMatchObject({ Namespace: metricsNamespace, Statistic: 'Sum', Threshold: alarmThresholds.sourceFailures, EvaluationPeriods: 2 });
+      expect(alarm.Dimensions).toEqual(expect.arrayContaining([{ Name: 'service', Value: telemetryServiceName }, { Name: 'source', Value: source }]));
+    }
+  });
+});
+
+describe('dashboard', () => {
+  it('graphs the API, verify latency, verifications, cache, sources, webhooks, quota rejections, errors and dead letters', () => {
+    const [, dashboard] = ofType('AWS::CloudWatch::Dashboard')[0]!;
+    expect(dashboard.Properties.DashboardName).toBe(stack.stackName);
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const name of Object.values(metricNames)) expect(body).toContain(name);
+    for (const text of ['5xx', 'Errors', 'ApproximateNumberOfMessagesVisible', '100 * hits / (hits + misses)']) expect(body).toContain(text);
+  });
+});
+
+describe('deployment context', () => {
+  it('maps the custom domain, and links point at it', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: context.certificateArn, EndpointType: 'REGIONAL' })],
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', { DomainName: { Ref: Match.anyValue() }, Stage: Match.anyValue() });
+    template.allResourcesProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ PUBLIC_BASE_URL: 'https://api.example.com' }) } });
+    template.hasOutput('ApiDomainTarget', {});
+  });
+
+  it('gives source overrides and the Socrata token (a deploy-time secret reference) only to functions that call sources', () => {
+    const env = (id: string) => resources()[logicalId(stack.functions[id]!.fn)]!.Properties.Environment.Variables;
+    for (const id of ['Verify', 'VerifyBulk', 'CreateMonitor', 'MonitorCheck', 'LeieIngest']) {
+      expect(env(id).NPPES_API_URL).toBe('https://npi.example.com/api/');
+      expect(env(id).SODA_APP_TOKEN).toBe('{{resolve:secretsmanager:license-verification/soda-app-token:SecretString:::}}');
+      expect(env(id).SODA_BASE_URL).toBeUndefined();
+    }
+    for (const id of ['Health', 'GetCertificate', 'WebhookDelivery']) {
+      expect(env(id).NPPES_API_URL).toBeUndefined();
+      expect(env(id).SODA_APP_TOKEN).toBeUndefined();
+    }
+  });
+
+  it('rolls the signing key: a new key for a new generation, retired keys published and readable, never used to sign', () => {
+    expect(stack.getLogicalId(stack.signingKey.node.defaultChild as never)).toMatch(/^CertificateSigningKey2/);
+    const env = resources()[logicalId(stack.functions.Verify!.fn)]!.Properties.Environment.Variables;
+    expect(env.SIGNING_KMS_PREVIOUS_KEY_IDS).toBe(previousKey);
+    const roleId = logicalId(stack.functions.GetSigningKeys!.role);
+    const statements = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toContainEqual(expect.objectContaining({ Action: 'kms:GetPublicKey', Resource: previousKey }));
+    expect(statements.some((s: any) => JSON.stringify(s).includes(previousKey) && [s.Action].flat().includes('kms:Sign'))).toBe(false);
+  });
+
+  it('synthesises with every option set and no unacknowledged cdk-nag finding', () => {
+    expect(() => app.synth()).not.toThrow();
+  });
+
+  it('is cdk diff-friendly: the same context synthesises the same template', () => {
+    const again = build({}, 'obs').template.toJSON();
+    expect(again).toEqual(template.toJSON());
+  });
+});

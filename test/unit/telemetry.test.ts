@@ -1,0 +1,170 @@
+import type { Context, SQSEvent } from 'aws-lambda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logger } from '#shared/logging.ts';
+import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
+import { recordMetric, ServiceMetrics, withInvocationMetrics } from '#shared/observability/metrics.ts';
+import { readableLogLine } from '#shared/observability/readable-log-line.ts';
+import { traced, tracer } from '#shared/observability/tracer.ts';
+import { SourceError } from '#shared/sources/errors.ts';
+import { observeSourceCall } from '#shared/sources/source-telemetry.ts';
+import { queueWorker } from '#shared/workers/queue-worker.ts';
+
+/** A Metrics instance that publishes (the suite's environment switches publishing off), and what it wrote. */
+function publishingMetrics(): { target: ServiceMetrics; documents: () => Record<string, any>[] } {
+  const saved = process.env.POWERTOOLS_METRICS_DISABLED;
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  const target = new ServiceMetrics({ namespace: metricsNamespace, serviceName: telemetryServiceName });
+  if (saved === undefined) delete process.env.POWERTOOLS_METRICS_DISABLED;
+  else process.env.POWERTOOLS_METRICS_DISABLED = saved;
+  const written: string[] = [];
+  const original = process.stdout.write;
+  process.stdout.write = ((chunk: string) => {
+    written.push(String(chunk));
+    return true;
+  }) as typeof process.stdout.write;
+  restore.push(() => {
+    process.stdout.write = original;
+  });
+  return { target, documents: () => written.flatMap((w) => w.split('\n')).filter(Boolean).map((l) => JSON.parse(l)) };
+}
+
+const restore: (() => void)[] = [];
+afterEach(() => {
+  while (restore.length) restore.pop()!();
+});
+
+describe('invocation metrics (EMF)', () => {
+  it('writes one document per dimension set, sums counts and keeps every latency', async () => {
+    const { target, documents } = publishingMetrics();
+    await withInvocationMetrics(async () => {
+      recordMetric('verifications', 1, { outcome: 'active', state: 'WA' });
+      recordMetric('verifications', 1, { state: 'WA', outcome: 'active' });
+      recordMetric('verifications', 1, { outcome: 'not_found', state: 'TX' });
+      recordMetric('sourceLatency', 41, { source: 'NPPES NPI Registry' });
+      recordMetric('sourceLatency', 87, { source: 'NPPES NPI Registry' });
+      recordMetric('cacheHits', 1, {});
+    }, target);
+    const docs = documents();
+    expect(docs).toHaveLength(4);
+    const find = (metric: string, dims: Record<string, string>) =>
+      docs.find((d) => metric in d && Object.entries(dims).every(([k, v]) => d[k] === v));
+    const wa = find(metricNames.verifications, { outcome: 'active', state: 'WA' })!;
+    expect(wa[metricNames.verifications]).toBe(2);
+    expect(wa.service).toBe(telemetryServiceName);
+    expect(wa._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: metricsNamespace,
+      Dimensions: [expect.arrayContaining(['service', 'outcome', 'state'])],
+      Metrics: [{ Name: 'Verifications', Unit: 'Count' }],
+    });
+    expect(find(metricNames.verifications, { outcome: 'not_found', state: 'TX' })![metricNames.verifications]).toBe(1);
+    const latency = find(metricNames.sourceLatency, { source: 'NPPES NPI Registry' })!;
+    expect(latency[metricNames.sourceLatency]).toEqual([41, 87]);
+    expect(latency._aws.CloudWatchMetrics[0].Metrics).toEqual([{ Name: 'SourceLatency', Unit: 'Milliseconds' }]);
+    const hits = find(metricNames.cacheHits, {})!;
+    expect(hits._aws.CloudWatchMetrics[0].Dimensions).toEqual([['service']]);
+  });
+
+  it('keeps concurrent invocations apart and ignores metrics recorded outside any invocation', async () => {
+    const { target, documents } = publishingMetrics();
+    recordMetric('cacheMisses', 1, {});
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    await Promise.all([
+      withInvocationMetrics(async () => {
+        recordMetric('quotaRejections', 1, { kind: 'monthly' });
+        await tick();
+        recordMetric('quotaRejections', 1, { kind: 'monthly' });
+      }, target),
+      withInvocationMetrics(async () => {
+        await tick();
+        recordMetric('quotaRejections', 1, { kind: 'monthly' });
+      }, target),
+    ]);
+    const docs = documents();
+    expect(docs.map((d) => d[metricNames.quotaRejections]).sort()).toEqual([1, 2]);
+    expect(docs.some((d) => metricNames.cacheMisses in d)).toBe(false);
+  });
+
+  it('publishes the metrics of an invocation that throws', async () => {
+    const { target, documents } = publishingMetrics();
+    await expect(
+      withInvocationMetrics(async () => {
+        recordMetric('webhookDeliveries', 1, { result: 'failed' });
+        throw new Error('boom');
+      }, target),
+    ).rejects.toThrow('boom');
+    expect(documents()).toEqual([expect.objectContaining({ result: 'failed', [metricNames.webhookDeliveries]: 1 })]);
+  });
+});
+
+describe('source call telemetry', () => {
+  it('counts a source that gave no answer as a failure, and times every call', async () => {
+    const { target, documents } = publishingMetrics();
+    await withInvocationMetrics(async () => {
+      await observeSourceCall('NPPES NPI Registry', async () => 'ok');
+      await expect(
+        observeSourceCall('NPPES NPI Registry', async () => {
+          throw new SourceError('NPPES NPI Registry', 'timeout', 'no answer');
+        }),
+      ).rejects.toThrow(SourceError);
+      // A refused query is the source answering: timed, not a failure.
+      await expect(
+        observeSourceCall('NPPES NPI Registry', async () => {
+          throw new SourceError('NPPES NPI Registry', 'rejected', 'bad query');
+        }),
+      ).rejects.toThrow(SourceError);
+    }, target);
+    const doc = documents().find((d) => d.source === 'NPPES NPI Registry')!;
+    expect(doc[metricNames.sourceFailures]).toBe(1);
+    expect(doc[metricNames.sourceLatency]).toHaveLength(3);
+  });
+});
+
+describe('queue worker wrapper', () => {
+  const context = { functionName: 'TestWorker', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as Context;
+  const event = (...bodies: unknown[]): SQSEvent =>
+    ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body: JSON.stringify(body) })) }) as SQSEvent;
+
+  it('reports only the failed messages, and counts them by worker', async () => {
+    // Publishing is off in this suite, so the invocation's metrics go to the log at DEBUG.
+    const debug = vi.spyOn(logger, 'debug');
+    restore.push(() => debug.mockRestore());
+    const seen: number[] = [];
+    const handler = queueWorker<{ n: number }>('TestWorker', async (message) => {
+      seen.push(message.n);
+      if (message.n === 2) throw new Error('cannot');
+    });
+    const response = await handler(event({ n: 1 }, { n: 2 }, { n: 3 }), context);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    expect(debug).toHaveBeenCalledWith('metrics', { metrics: { 'QueueMessageFailures{worker=TestWorker}': 1 } });
+  });
+});
+
+describe('tracer', () => {
+  it('is off outside Lambda and leaves clients untouched', () => {
+    expect(tracer.isTracingEnabled()).toBe(false);
+    const client = { send: () => undefined, middlewareStack: {} };
+    expect(traced(client)).toBe(client);
+  });
+});
+
+describe('readable log line (local console)', () => {
+  it('puts time, level, function and message first, then the fields, without CloudWatch-only noise', () => {
+    const line = readableLogLine({
+      level: 'INFO',
+      message: 'request',
+      timestamp: '2026-01-02T03:04:05.678Z',
+      service: 'license-verification',
+      sampling_rate: 0,
+      cold_start: true,
+      function_name: 'Verify',
+      function_request_id: 'abc',
+      request_id: 'r1',
+      route: 'POST /v1/verify',
+      status: 200,
+      account_id: undefined,
+      stats: { rows: 2 },
+    });
+    expect(line).toBe('03:04:05.678 INFO  [Verify] request request_id=r1 route="POST /v1/verify" status=200 stats={"rows":2}');
+  });
+});
