@@ -5,7 +5,7 @@
  * uses that is not named here gets a name from its route id.
  */
 import type { z } from 'zod';
-import { accountViewSchema } from '../auth/account-view.ts';
+import { accountViewSchema } from '../auth/account-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
 import { errorBodySchema, errorCodeSchema, errorObjectSchema } from '../http/error-schema.ts';

@@ -73,7 +73,8 @@ function rateLimitHeaderNames(route: RouteDefinition): string[] {
   return route.auth === 'api_key' ? Object.keys(rateLimitHeaderDocs) : [];
 }
 
-function errorResponses(route: RouteDefinition, codes: readonly ErrorCode[]): Record<string, unknown> {
+/** Error responses by status; `authenticated` routes add the rate-limit headers (except on 401). */
+function errorResponses(codes: readonly ErrorCode[], authenticated: boolean): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = errorCatalogue[code].status;
@@ -82,7 +83,7 @@ function errorResponses(route: RouteDefinition, codes: readonly ErrorCode[]): Re
   return Object.fromEntries(
     [...byStatus].map(([status, group]) => {
       const retry = group.some((c) => c === 'rate_limit_exceeded' || c === 'idempotency_in_progress' || c === 'service_unavailable' || c === 'sources_unavailable');
-      const limited = status !== 401 ? rateLimitHeaderNames(route) : [];
+      const limited = authenticated && status !== 401 ? Object.keys(rateLimitHeaderDocs) : [];
       return [
         String(status),
         {
@@ -157,7 +158,7 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
     const fallback = `${route.id}Response${doc.responses.filter((r) => r.json).length > 1 ? response.status : ''}`;
     responses[String(response.status)] = successResponse(route, response, names, fallback);
   }
-  Object.assign(responses, errorResponses(route, operationErrors(route, doc)));
+  Object.assign(responses, errorResponses(operationErrors(route, doc), route.auth === 'api_key'));
   const params = parameters(route, doc);
   return {
     operationId: route.id,
@@ -221,7 +222,7 @@ function buildDocument(serverUrl: string): OpenApiDocument {
     'x-unmatched-requests': {
       description: unmatched.description,
       'x-route-id': fallbackRoute.id,
-      responses: errorResponses({ ...routes[0]!, auth: 'public' }, unmatched.codes),
+      responses: errorResponses(unmatched.codes, false),
     },
     'x-error-codes': Object.fromEntries(Object.entries(errorCatalogue).map(([code, entry]) => [code, { status: entry.status, title: entry.title, anchor: errorAnchor(code as ErrorCode) }])),
   };

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { bulkRequestSchema, bulkResponseSchema, maxBulkProviders } from '../verification/bulk-verification.ts';
 import { verificationRequestSchema } from '../verification/verification-request.ts';
 import { verificationResultSchema } from '../verification/verification-result-schema.ts';
-import { accountViewSchema } from '../auth/account-view.ts';
+import { accountViewSchema } from '../auth/account-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
 import type { ErrorCode } from '../http/errors.ts';
@@ -76,6 +76,8 @@ const ok = (description: string, schema: z.ZodType, example: Example | Readonly<
   json: { schema, examples: 'summary' in example ? { default: example as Example } : (example as Record<string, Example>) },
 });
 
+const notModified: SuccessResponse = { status: 304, description: 'Not modified: `If-None-Match` named the current `ETag`.', headers: ['ETag', 'Cache-Control'] };
+
 const pdf: RawSchema = { type: 'string', contentMediaType: 'application/pdf', description: 'A one-page PDF with a PAdES signature.' };
 const html: RawSchema = { type: 'string', contentMediaType: 'text/html', description: 'A self-contained HTML page.' };
 
@@ -135,7 +137,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
       'The certificate as a signed PDF (PAdES baseline): letterhead, every detail, a QR code to the public record, and a TEST mark in test mode. Made on the first request and stored; every later request gets the same bytes and `ETag`, and `If-None-Match` is answered 304.',
     responses: [
       { status: 200, description: 'The PDF.', other: { 'application/pdf': pdf }, headers: ['ETag', 'Cache-Control'] },
-      { status: 304, description: 'Not modified: `If-None-Match` named the current `ETag`.', headers: ['ETag', 'Cache-Control'] },
+      notModified,
     ],
     errors: ['resource_not_found'],
   },
@@ -196,7 +198,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
         other: { 'application/json': { type: 'object', description: 'An OpenAPI 3.1 document.' } },
         headers: ['ETag', 'Cache-Control'],
       },
-      { status: 304, description: 'Not modified: `If-None-Match` named the current `ETag`.', headers: ['ETag', 'Cache-Control'] },
+      notModified,
     ],
   },
   GetApiReference: {
@@ -205,7 +207,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     query: 'ignored',
     responses: [
       { status: 200, description: 'The page.', other: { 'text/html': html }, headers: ['ETag', 'Cache-Control', 'Content-Security-Policy'] },
-      { status: 304, description: 'Not modified: `If-None-Match` named the current `ETag`.', headers: ['ETag', 'Cache-Control'] },
+      notModified,
     ],
   },
 };

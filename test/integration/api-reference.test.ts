@@ -5,7 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountViewSchema } from '#shared/auth/account-view.ts';
+import { accountViewSchema } from '#shared/auth/account-view-schema.ts';
 import { jwksSchema } from '#shared/certificates/jwks-schema.ts';
 import { errorCatalogue } from '#shared/http/errors.ts';
 import { routes } from '#shared/infra/routes.ts';
