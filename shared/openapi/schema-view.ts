@@ -135,7 +135,7 @@ export function fieldRows(schema: Schema, prefix = ''): Row[] {
 export function fieldTable(schema: Schema, caption: string): SafeHtml {
   const rows = fieldRows(schema);
   if (rows.length === 0) return html`<p>${typeLabel(schema)}</p>${fieldNotes(schema)}`;
-  return html`<div class="scroll" role="region" aria-label="${caption}" tabindex="0"><table>
+  return html`<div class="scroll" role="region" aria-label="${caption}" tabindex="0"><table class="fields">
 <caption class="meta">${caption}</caption>
 <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead>
 <tbody>${rows.map((row) => html`<tr><td><code>${row.name}</code></td><td>${typeLabel(row.schema)}</td><td>${row.required ? 'yes' : 'no'}</td><td>${fieldNotes(row.schema)}</td></tr>`)}</tbody>
