@@ -18,3 +18,15 @@ export function randomBase62(length: number): string {
 export function newId(prefix: string, length = 24): string {
   return `${prefix}_${randomBase62(length)}`;
 }
+
+/** Matches an id made by `newId(prefix)`: the prefix, `_`, and 24 base62 characters. */
+export function idPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix}_[0-9A-Za-z]{24}$`);
+}
+
+/** `vrf_…`: a verification (and its certificate). */
+export const verificationIdPattern = idPattern('vrf');
+/** `mon_…`: a monitor. */
+export const monitorIdPattern = idPattern('mon');
+/** `evt_…`: a webhook event. */
+export const eventIdPattern = idPattern('evt');

@@ -1,15 +1,15 @@
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
+import { verificationIdPattern } from '#shared/ids.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
 
 const store = new VerificationStore();
-const idPattern = /^vrf_[0-9A-Za-z]{24}$/;
 
 /** GET /v1/certificate/{verification_id}: the signed certificate, to its owner (account and mode) only. */
 export const handler = apiHandler('GetCertificate', {}, async (req) => {
   const id = req.pathParameters.verification_id ?? '';
-  const record = idPattern.test(id) ? await store.getOwned(id, req.caller!.accountId, req.caller!.mode) : undefined;
+  const record = verificationIdPattern.test(id) ? await store.getOwned(id, req.caller!.accountId, req.caller!.mode) : undefined;
   if (!record) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
   return json(200, record.certificate);
 });

@@ -1,7 +1,8 @@
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { monitorIdPattern, MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { monitorIdPattern } from '#shared/ids.ts';
+import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
 
 const monitors = new MonitorStore();
 

@@ -1,21 +1,17 @@
-import { z } from 'zod';
 import { ApiError, invalidParam } from '#shared/http/errors.ts';
-import { defaultPageSize, pageBody, paginationQuery } from '#shared/http/pagination.ts';
+import { defaultPageSize, pageBody } from '#shared/http/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { EventStore, eventView, type EventRecord } from '#shared/monitoring/event-store.ts';
-import { monitorIdPattern, MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { EventStore, type EventRecord } from '#shared/monitoring/event-store.ts';
+import { eventView } from '#shared/monitoring/event-view.ts';
+import { listEventsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
+import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 
 const events = new EventStore();
 const monitors = new MonitorStore();
 
-const query = z.strictObject({
-  ...paginationQuery(/^evt_[0-9A-Za-z]{24}$/, 'an event id'),
-  monitor_id: z.string().regex(monitorIdPattern, 'monitor_id must be a monitor id').optional(),
-});
-
 /** GET /v1/events: the caller's webhook events with their delivery attempts, newest first. */
-export const handler = apiHandler('ListEvents', { query }, async (req) => {
+export const handler = apiHandler('ListEvents', { query: listEventsQuerySchema }, async (req) => {
   const caller = req.caller!;
   const owner = ownerKey(caller.accountId, caller.mode);
   if (req.query.monitor_id && !(await monitors.getOwned(req.query.monitor_id, caller.accountId, caller.mode))) {

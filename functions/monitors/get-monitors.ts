@@ -1,16 +1,14 @@
-import { z } from 'zod';
 import { invalidParam } from '#shared/http/errors.ts';
-import { defaultPageSize, pageBody, paginationQuery } from '#shared/http/pagination.ts';
+import { defaultPageSize, pageBody } from '#shared/http/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { monitorIdPattern, MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { listMonitorsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
+import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
 
 const monitors = new MonitorStore();
 
-const query = z.strictObject(paginationQuery(monitorIdPattern, 'a monitor id'));
-
 /** GET /v1/monitors: the caller's monitors (this account and mode), newest first, with a cursor. */
-export const handler = apiHandler('ListMonitors', { query }, async (req) => {
+export const handler = apiHandler('ListMonitors', { query: listMonitorsQuerySchema }, async (req) => {
   const caller = req.caller!;
   const limit = req.query.limit ?? defaultPageSize;
   let after;

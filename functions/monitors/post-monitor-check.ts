@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { eventView } from '#shared/monitoring/event-store.ts';
+import { eventView } from '#shared/monitoring/event-view.ts';
 import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
-import { monitorIdPattern, MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { monitorIdPattern } from '#shared/ids.ts';
+import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
 
 const monitors = new MonitorStore();
 

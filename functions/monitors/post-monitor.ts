@@ -1,34 +1,24 @@
-import { z } from 'zod';
 import { invalidParam } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { newId } from '#shared/ids.ts';
 import { nextCheckAt } from '#shared/monitoring/check-schedule.ts';
 import { snapshotFromResult } from '#shared/monitoring/monitor-snapshot.ts';
+import { createMonitorRequestSchema } from '#shared/monitoring/monitor-requests.ts';
 import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
 import { stateName } from '#shared/domain/us-states.ts';
-import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
 import { decide, defaultVerificationServices, issue } from '#shared/verification/verification-service.ts';
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
 
 const monitors = new MonitorStore();
-
-const body = verificationRequestSchema.pick({ first_name: true, last_name: true, state: true, npi: true }).extend({
-  webhook_url: z.string().min(1).max(2048),
-  webhook_secret: z
-    .string()
-    .min(16, 'webhook_secret must be at least 16 characters')
-    .max(256, 'webhook_secret must be at most 256 characters'),
-  alert_days_before_expiry: z.number().int().min(1).max(365).default(90),
-});
 
 /**
  * POST /v1/monitor: registers a provider for daily re-checks with signed webhooks. The webhook URL is
  * checked against server-side request forgery; the secret is stored sealed and never returned. An
  * initial verification runs (and counts as one verification).
  */
-export const handler = apiHandler('CreateMonitor', { body }, async (req) => {
+export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestSchema }, async (req) => {
   const caller = req.caller!;
   const url = await checkWebhookUrl(req.body.webhook_url, { mode: caller.mode, allowedHosts: webhookAllowedHostsFromEnv() });
   if (!url.ok) throw invalidParam('webhook_url', url.reason);

@@ -1,21 +1,13 @@
-import { z } from 'zod';
 import { ApiError, errorBody } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { validationError } from '#shared/http/validation.ts';
 import { logger } from '#shared/logging.ts';
+import { bulkRequestSchema, bulkSummary, type BulkItem } from '#shared/verification/bulk-verification.ts';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/verification/verification-request.ts';
 import { decide, defaultVerificationServices, issue, sharedLookups } from '#shared/verification/verification-service.ts';
-import type { VerificationResult } from '#shared/verification/verification-result.ts';
 
-export const maxBulkProviders = 100;
 const concurrency = 32;
-
-const body = z.strictObject({
-  providers: z.array(z.unknown()).min(1, 'providers must hold at least one provider').max(maxBulkProviders, `providers holds at most ${maxBulkProviders} providers`),
-});
-
-type Item = { index: number; result: VerificationResult } | { index: number; error: ReturnType<typeof errorBody>['error'] };
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping input order in the output. */
 async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -31,7 +23,7 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T, inde
   return out;
 }
 
-function itemError(error: unknown, index: number): Item {
+function itemError(error: unknown, index: number): BulkItem {
   if (error instanceof ApiError) return { index, error: error.body().error };
   logger.error('Bulk item failed', { index, error: (error as Error).message });
   return { index, error: errorBody('internal_error', 'This provider could not be verified because of an error on our side.').error };
@@ -42,7 +34,7 @@ function itemError(error: unknown, index: number): Item {
  * error entry and never fails the batch), in input order. Identical lookups are shared; every valid
  * item counts against the quota like one verify call, checked for the whole batch before any work.
  */
-export const handler = apiHandler('VerifyBulk', { body }, async (req) => {
+export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, async (req) => {
   const caller = req.caller!;
   if (!caller.plan.bulk) {
     throw new ApiError('plan_upgrade_required', `Bulk verification is not available on the ${caller.plan.name} plan; it needs Production, Scale or Enterprise.`);
@@ -70,7 +62,7 @@ export const handler = apiHandler('VerifyBulk', { body }, async (req) => {
   const succeeded = decided.filter((d) => 'decision' in d).length;
   await Promise.all([req.chargeVerifications(succeeded), svc.ports.cache.flush()]);
 
-  const results: Item[] = await pool(decided, concurrency, async (d) => {
+  const results: BulkItem[] = await pool(decided, concurrency, async (d) => {
     if (!('decision' in d)) return itemError(d.error, d.index);
     try {
       return { index: d.index, result: (await issue(d.request!, d.decision!, caller, svc, now)).result };
@@ -79,16 +71,5 @@ export const handler = apiHandler('VerifyBulk', { body }, async (req) => {
     }
   });
 
-  const byStatus: Record<string, number> = {};
-  for (const r of results) if ('result' in r) byStatus[r.result.status] = (byStatus[r.result.status] ?? 0) + 1;
-  return json(200, {
-    results,
-    summary: {
-      total: results.length,
-      succeeded: results.filter((r) => 'result' in r).length,
-      failed: results.filter((r) => 'error' in r).length,
-      verified: results.filter((r) => 'result' in r && r.result.verified).length,
-      by_status: byStatus,
-    },
-  });
+  return json(200, { results, summary: bulkSummary(results) });
 });

@@ -61,7 +61,12 @@ export class ApiError extends Error {
 }
 
 export function errorBody(code: ErrorCode, message: string, details: ErrorDetails = {}): ErrorBody {
-  return { error: { code, message, docs: docsUrl(`error-${code.replaceAll('_', '-')}`), ...details } };
+  return { error: { code, message, docs: docsUrl(errorAnchor(code)), ...details } };
+}
+
+/** The anchor of an error code's section in the API reference, as `docs` links to it: `error-invalid-request`. */
+export function errorAnchor(code: ErrorCode): string {
+  return `error-${code.replaceAll('_', '-')}`;
 }
 
 export function invalidParam(param: string, message: string): ApiError {

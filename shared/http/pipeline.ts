@@ -106,8 +106,15 @@ function stateOf(request: PipelineRequest): PipelineState {
   return state;
 }
 
-const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+/** Methods whose requests carry a JSON body. */
+export const methodsWithBody: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+/** `Idempotency-Key`: 1 to 255 printable ASCII characters without spaces. */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+
+/** Routes that honour `Idempotency-Key`: authenticated POSTs. */
+export function isIdempotent(route: Pick<RouteDefinition, 'auth' | 'method'>): boolean {
+  return route.auth === 'api_key' && route.method === 'POST';
+}
 
 export function routeById(id: string): RouteDefinition {
   const route = routes.find((r) => r.id === id);
@@ -122,7 +129,7 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
 ) {
   const route = typeof routeRef === 'string' ? routeById(routeRef) : routeRef;
   const svc = () => options.services ?? defaultServices();
-  const idempotent = route.auth === 'api_key' && route.method === 'POST';
+  const idempotent = isIdempotent(route);
 
   const authenticateAndAdmit: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse> = {
     before: async (request) => {

@@ -202,6 +202,24 @@ export const routes: readonly RouteDefinition[] = [
     uses: {},
     summary: 'The coverage matrix: supported states, their sources and the professions each verifies.',
   },
+  {
+    id: 'GetOpenApi',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    entry: 'functions/docs/get-openapi.ts',
+    auth: 'public',
+    uses: {},
+    summary: 'This API contract as an OpenAPI 3.1 document.',
+  },
+  {
+    id: 'GetApiReference',
+    method: 'GET',
+    path: '/docs',
+    entry: 'functions/docs/get-api-reference.ts',
+    auth: 'public',
+    uses: {},
+    summary: 'The API reference: one HTML page rendered from the OpenAPI document.',
+  },
 ];
 
 /** Answers every request that no route matches: 404, or 405 with `Allow` for a known path. */

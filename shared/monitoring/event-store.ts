@@ -94,15 +94,3 @@ export class EventStore {
     return out.Item as EventRecord | undefined;
   }
 }
-
-/** An event as the API shows it: the exact payload sent and its delivery history. */
-export function eventView(event: EventRecord) {
-  return {
-    event_id: event.event_id,
-    event: event.kind,
-    monitor_id: event.monitor_id,
-    created_at: event.created_at,
-    payload: JSON.parse(event.body) as unknown,
-    delivery: event.delivery,
-  };
-}

@@ -56,7 +56,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   const caller = { accountId: monitor.account_id, mode: monitor.mode };
   const request = monitor.request as VerificationRequest;
   const previous = monitor.snapshot as unknown as MonitorSnapshot;
-  const decided = await decide(request, caller, svc.ports, now, { freshBoard: true, previousStatus: previous.status });
+  const decided = await decide(request, caller, svc.ports, now, { freshBoard: true, previous: { status: previous.status, expiryDate: previous.expiryDate } });
   const { result, certificate } = await issue(request, decided, caller, svc, now, svc.ports.cache.flush());
   const { events: changes, next } = detectChanges(previous, result, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
 

@@ -14,7 +14,6 @@ import type { EventRecord } from './event-store.ts';
 
 export const dueShards = 16;
 
-export const monitorIdPattern = /^mon_[0-9A-Za-z]{24}$/;
 
 export interface MonitorProviderRequest {
   readonly first_name: string;

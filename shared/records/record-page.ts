@@ -4,9 +4,8 @@
  * escaped through the `html` template. The stylesheet is a constant, so the page's Content-Security-Policy
  * allows exactly that stylesheet by its hash instead of any inline style.
  */
-import { createHash } from 'node:crypto';
 import { serviceName } from '../config.ts';
-import { html, SafeHtml } from './html.ts';
+import { html, SafeHtml, stylesheetOnlyPolicy } from '../http/html.ts';
 import type { PublicRecord } from './public-record.ts';
 
 /** Shown on every test-mode record, in its title and at the top of the page. */
@@ -43,14 +42,7 @@ const stylesheet = [
 ].join('\n');
 
 /** The Content-Security-Policy of the pages: nothing may load or run; only the stylesheet above applies. */
-export const pageContentSecurityPolicy = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(stylesheet, 'utf8').digest('base64')}'`,
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const pageContentSecurityPolicy = stylesheetOnlyPolicy(stylesheet, ['img-src data:']);
 
 export interface RecordPageOptions {
   /** Where the published signing keys (JWKS) are, linked for anyone who wants to check independently. */

@@ -3,9 +3,10 @@
  * on a certificate. The unguessable id is the only capability needed to read it.
  */
 import { publicBaseUrl } from '../config.ts';
+import { verificationIdPattern } from '../ids.ts';
 
 /** A verification id as issued: `vrf_` and 24 base62 characters. Anything else cannot be a record. */
-export const verificationIdPattern = /^vrf_[0-9A-Za-z]{24}$/;
+export { verificationIdPattern };
 
 export function isVerificationId(value: string): boolean {
   return verificationIdPattern.test(value);

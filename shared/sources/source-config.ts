@@ -7,6 +7,10 @@ export const sourceNames = {
   leie: 'OIG LEIE',
 } as const;
 
+/** How a source served a request: `live` (fetched for it), `cached` (from the cache or the ingested list) or `unavailable`. */
+export const sourceReportStatuses = ['live', 'cached', 'unavailable'] as const;
+export type SourceReportStatus = (typeof sourceReportStatuses)[number];
+
 export function nppesApiUrl(): string {
   return process.env.NPPES_API_URL ?? 'https://npiregistry.cms.hhs.gov/api/';
 }

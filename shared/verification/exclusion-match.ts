@@ -10,8 +10,9 @@
 import { lastNameKeys } from '../domain/names/normalize.ts';
 import { matchGivenName, splitGivenName } from '../domain/names/given-name-match.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
+import type { ExclusionBasis } from './match-basis.ts';
 
-export type ExclusionBasis = 'npi' | 'dob' | 'name_only';
+export type { ExclusionBasis };
 
 export interface ExclusionMatch {
   readonly record: LeieRecord;

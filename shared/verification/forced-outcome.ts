@@ -15,12 +15,19 @@ import type { VerificationRequest } from './verification-request.ts';
 
 const day = 86_400_000;
 
+/** What a monitor last saw of a sandbox provider, so its checks behave like a real license over time. */
+export interface SandboxHistory {
+  readonly status: string;
+  readonly expiryDate: string | null;
+}
+
 /**
- * `previousStatus` is the status a monitor last saw; `test-flapping` answers the other one of
- * active and suspended (active when there is none).
+ * With `previous` (a monitor's check): `test-flapping` answers the other one of active and suspended
+ * (active when there is none), and the expiry date stays the one first reported, so `test-expiring`
+ * alerts once for it rather than for a new date every day.
  */
-export function forcedVerification(request: VerificationRequest, chosen: ForcedOutcome, now: Date, previousStatus?: string): VerificationOutcome {
-  const forced: Exclude<ForcedOutcome, { kind: 'flapping' }> = chosen.kind === 'flapping' ? { kind: 'license', status: previousStatus === 'active' ? 'suspended' : 'active' } : chosen;
+export function forcedVerification(request: VerificationRequest, chosen: ForcedOutcome, now: Date, previous?: SandboxHistory): VerificationOutcome {
+  const forced: Exclude<ForcedOutcome, { kind: 'flapping' }> = chosen.kind === 'flapping' ? { kind: 'license', status: previous?.status === 'active' ? 'suspended' : 'active' } : chosen;
   if (forced.kind === 'outage') {
     throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
   }
@@ -49,7 +56,7 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
 
   const digest = createHash('sha256').update(`${request.state}|${request.last_name.toLowerCase()}|${request.first_name.toLowerCase()}`).digest('hex');
   const profession = forced.unconfirmed ? null : (request.profession ?? covered[0] ?? 'registered_nurse');
-  const expiry = new Date(now.getTime() + (forced.expiresInDays ?? 365) * day).toISOString().slice(0, 10);
+  const expiry = previous?.expiryDate ?? new Date(now.getTime() + (forced.expiresInDays ?? 365) * day).toISOString().slice(0, 10);
   const license: BoardLicense = {
     state: request.state,
     source: boardName,

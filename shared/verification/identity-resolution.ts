@@ -21,6 +21,7 @@ import { matchGivenName, splitGivenName, type GivenNameMatch, type GivenNameTier
 import type { StateCode } from '../domain/us-states.ts';
 import type { BoardLicense } from '../sources/boards/board-search.ts';
 import type { NppesIdentity, NppesName } from '../sources/nppes/parse.ts';
+import type { MatchBasis } from './match-basis.ts';
 
 export interface IdentityQuery {
   readonly firstName: string;
@@ -33,18 +34,7 @@ export interface IdentityQuery {
 /** What the registry said about the supplied NPI: a record, `null` (no such NPI), or not consulted. */
 export type RegistryEvidence = { kind: 'record'; identity: NppesIdentity } | { kind: 'unknown_npi' } | { kind: 'none' };
 
-export type MatchBasis =
-  | 'npi'
-  | 'npi_license_link'
-  | 'npi_name_state'
-  | 'former_name'
-  | 'last_name_exact'
-  | 'last_name_part'
-  | 'first_name_exact'
-  | 'first_name_nickname'
-  | 'first_name_typo'
-  | 'middle_name'
-  | 'dob';
+export type { MatchBasis };
 
 export type IdentityResult =
   | {

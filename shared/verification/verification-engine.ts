@@ -9,7 +9,7 @@
  * still computed. `not_found` only ever comes from a board that answered. When every source consulted
  * is unavailable and nothing is cached, the engine throws 503 `sources_unavailable`.
  */
-import type { BoardStatus } from '../domain/license-status.ts';
+import type { BoardStatus, OutcomeStatus } from '../domain/license-status.ts';
 import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -22,19 +22,18 @@ import type { LeieListVersion } from '../sources/leie/exclusion-store.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
 import type { NameSearch } from '../sources/nppes/nppes-client.ts';
 import type { NppesIdentity } from '../sources/nppes/parse.ts';
-import { sourceNames } from '../sources/source-config.ts';
+import { sourceNames, type SourceReportStatus } from '../sources/source-config.ts';
 import { matchExclusions, type ExclusionMatch } from './exclusion-match.ts';
 import { normalizeLicenseNumber, resolveIdentity, type MatchBasis, type RegistryEvidence } from './identity-resolution.ts';
 import { rankLicenses } from './profession-filter.ts';
 import { ttl, type SourceCache } from './source-cache.ts';
 import type { VerificationRequest } from './verification-request.ts';
 
-export type OutcomeStatus = BoardStatus | 'not_found' | 'source_unavailable' | 'profession_not_covered' | 'unsupported_state';
+export type { OutcomeStatus };
 
 export interface SourceReport {
   readonly name: string;
-  /** `live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`. */
-  readonly status: 'live' | 'cached' | 'unavailable';
+  readonly status: SourceReportStatus;
   /** When the data was fetched from the source (null when unavailable). */
   readonly as_of: string | null;
 }

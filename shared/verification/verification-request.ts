@@ -29,43 +29,59 @@ function realPastDate(value: string, today: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value) && value < today && Number(m[1]) >= 1900;
 }
 
-export const verificationRequestSchema = z.strictObject({
-  first_name: personName('first_name'),
-  last_name: personName('last_name'),
-  state: z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .refine((v) => isStateCode(v), { message: 'state must be a two-letter US state or DC code, e.g. "WA"' })
-    .transform((v) => v as StateCode),
-  npi: z
-    .string()
-    .transform((v) => v.trim())
-    .refine((v) => isValidNpi(v), { message: 'npi must be 10 digits with a valid check digit' })
-    .optional(),
-  dob: z
-    .string()
-    .refine((v) => realPastDate(v, new Date().toISOString().slice(0, 10)), {
-      message: 'dob must be a real calendar date in the past, written YYYY-MM-DD',
-    })
-    .optional(),
-  profession: z
-    .string()
-    .superRefine((value, ctx) => {
-      if (!isProfession(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'unrecognised profession',
-          params: {
-            apiError: new ApiError('invalid_profession', `"${value.slice(0, 60)}" is not a recognised profession.`, {
-              param: 'profession',
-              allowed: professions,
-            }),
-          },
-        });
-      }
-    })
-    .transform((v) => v as Profession)
-    .optional(),
-});
+const dobMessage = 'dob must be a real calendar date in the past, written YYYY-MM-DD';
+const npiMessage = 'npi must be 10 digits with a valid check digit';
+
+export const verificationRequestSchema = z
+  .strictObject({
+    first_name: personName('first_name').meta({
+      description: 'Given name, 1-100 characters after trimming: letters of any script, spaces, hyphens, apostrophes and periods. Nicknames, a middle name or initial and minor typos are matched.',
+    }),
+    last_name: personName('last_name').meta({
+      description: 'Family name, same characters as `first_name`; matched exactly after normalising case, accents and punctuation (a hyphenated or two-part name matches either part). On test keys the reserved `test-…` names force an outcome.',
+    }),
+    state: z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => isStateCode(v), { message: 'state must be a two-letter US state or DC code, e.g. "WA"' })
+      .transform((v) => v as StateCode)
+      .meta({ description: 'Two-letter code (any case) of the US state or DC that issued the license, e.g. `WA`. A real state outside the coverage gives the outcome `unsupported_state`.' }),
+    npi: z
+      .string()
+      .regex(/^\s*\d{10}\s*$/, npiMessage)
+      .transform((v) => v.trim())
+      .refine((v) => isValidNpi(v), { message: npiMessage })
+      .optional()
+      .meta({ description: 'National Provider Identifier: 10 digits with a valid check digit. Strongly recommended: it pins the identity and confirms or rules out OIG exclusions.' }),
+    dob: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, dobMessage)
+      .refine((v) => realPastDate(v, new Date().toISOString().slice(0, 10)), { message: dobMessage })
+      .optional()
+      .meta({ format: 'date', description: 'Date of birth, `YYYY-MM-DD`, a real date in the past. Used only to tell same-name providers apart; never stored or cached.' }),
+    profession: z
+      .string()
+      .superRefine((value, ctx) => {
+        if (!isProfession(value)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'unrecognised profession',
+            params: {
+              apiError: new ApiError('invalid_profession', `"${value.slice(0, 60)}" is not a recognised profession.`, {
+                param: 'profession',
+                allowed: professions,
+              }),
+            },
+          });
+        }
+      })
+      .transform((v) => v as Profession)
+      .optional()
+      .meta({
+        enum: [...professions],
+        description: 'Narrows the check to one profession. Another value is refused with 422 `invalid_profession`. When the state does not verify it, the outcome is `profession_not_covered`.',
+      }),
+  })
+  .meta({ title: 'Verification request' });
 
 export type VerificationRequest = z.output<typeof verificationRequestSchema>;

@@ -14,7 +14,7 @@ import { newId } from '../ids.ts';
 import { BoardSearch } from '../sources/boards/board-search.ts';
 import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
-import { forcedVerification } from './forced-outcome.ts';
+import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
 import { forcedOutcome } from './reserved-test-names.ts';
 import { DynamoSourceCache } from './source-cache.ts';
 import { runVerification, type RunOptions, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
@@ -94,14 +94,14 @@ export async function decide(
   caller: Caller,
   ports: VerificationPorts,
   now: Date,
-  options: RunOptions & { readonly previousStatus?: string } = {},
+  options: RunOptions & { readonly previous?: SandboxHistory } = {},
 ) {
   const forced = forcedOutcome(request.last_name, caller.mode);
   // Unsupported states share one dimension value, so the metric keeps a bounded set of series.
   const state = boardFor(request.state) ? request.state : 'other';
   try {
     const outcome: VerificationOutcome = forced
-      ? forcedVerification(request, forced, now, options.previousStatus)
+      ? forcedVerification(request, forced, now, options.previous)
       : await runVerification(request, ports, now, options);
     recordMetric('verifications', 1, { outcome: outcome.status, state });
     return { outcome, sandbox: forced !== undefined };

@@ -12,9 +12,14 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { signWebhookBody } from './webhook-signature.ts';
+import { signatureHeader, signWebhookBody } from './webhook-signature.ts';
 
 export const webhookUserAgent = 'LicenseVerificationAPI-Webhooks/1.0';
+
+/** The event id, the same on every attempt: receivers de-duplicate on it. */
+export const eventIdHeader = 'Service-Event-Id';
+/** When this attempt was sent (ISO 8601). */
+export const timestampHeader = 'Service-Timestamp';
 
 /** Spec, Limits: webhook receiver time-out. */
 export const defaultWebhookTimeoutMs = 10_000;
@@ -82,9 +87,9 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
     headers: {
       'Content-Type': 'application/json',
       'Content-Length': String(body.length),
-      'Service-Signature': signWebhookBody(request.body, request.secret),
-      'Service-Event-Id': request.eventId,
-      'Service-Timestamp': request.timestamp.toISOString(),
+      [signatureHeader]: signWebhookBody(request.body, request.secret),
+      [eventIdHeader]: request.eventId,
+      [timestampHeader]: request.timestamp.toISOString(),
       'User-Agent': webhookUserAgent,
     },
     lookup: pinnedLookup(request.addresses),

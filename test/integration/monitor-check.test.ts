@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
+import { checkMonitorResponseSchema } from '#shared/monitoring/check-response-schema.ts';
 import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
 import type { EventRecord } from '#shared/monitoring/event-store.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -80,6 +81,7 @@ describe('POST /v1/monitor/{id}/check', () => {
     const id = await monitor('test-flapping');
     const first = await check(id);
     expect(first.status).toBe(200);
+    checkMonitorResponseSchema.parse(first.body);
     expect(first.body.monitor).toMatchObject({ monitor_id: id, status: 'active', provider: { current_status: 'suspended' } });
     expect(first.body.events).toHaveLength(1);
     expect(first.body.events[0]).toMatchObject({
@@ -91,6 +93,7 @@ describe('POST /v1/monitor/{id}/check', () => {
 
     const second = await check(id);
     expect(second.status).toBe(200);
+    checkMonitorResponseSchema.parse(second.body);
     expect(second.body.monitor.provider.current_status).toBe('active');
     expect(second.body.events.map((e: { event: string }) => e.event)).toEqual(['license.status_changed', 'license.reinstated']);
     expect(second.body.events[0].payload.change).toEqual({ from: 'suspended', to: 'active' });
@@ -111,6 +114,10 @@ describe('POST /v1/monitor/{id}/check', () => {
     expect(first.body.events[0].payload).toMatchObject({ event: 'license.expiry_approaching', data: { days_until_expiry: 30 } });
     const second = await check(id);
     expect(second.body.events).toEqual([]);
+    // Days later the sandbox license still has the same expiry date, so nothing is sent again.
+    const later = await checkMonitor({ monitor_id: id }, new Date(Date.now() + 3 * 86_400_000));
+    expect(later).toMatchObject({ checked: true, events: [] });
+    expect((await storedMonitor(id)).provider.expiry_date).toBe(first.body.monitor.provider.expiry_date);
   });
 
   it('the check moves next_check_at to the next daily sweep', async () => {

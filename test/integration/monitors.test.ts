@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
+import { monitorPageSchema, monitorSchema } from '#shared/monitoring/monitor-schema.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -19,8 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const create = (body: Record<string, unknown>, key = testKey) =>
-  t.call('/v1/monitor', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const create = async (body: Record<string, unknown>, key = testKey) => {
+  const res = await t.call('/v1/monitor', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  if (res.status === 200) monitorSchema.parse(res.body);
+  return res;
+};
 const helen = { first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_secret: 'a-very-secret-value-123' };
 
 describe('monitors', () => {
@@ -78,6 +82,7 @@ describe('monitors', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await create({ ...helen, webhook_url: `http://127.0.0.1:9/h${i}` }, own.api_key)).body.monitor_id);
     const page1 = await t.call('/v1/monitors?limit=2', { key: own.api_key });
+    monitorPageSchema.parse(page1.body);
     expect(page1.body.data.map((m: any) => m.monitor_id)).toEqual([ids[4], ids[3]]);
     expect(page1.body).toMatchObject({ has_more: true, next_cursor: ids[3] });
     const page2 = await t.call(`/v1/monitors?limit=2&starting_after=${page1.body.next_cursor}`, { key: own.api_key });
@@ -96,7 +101,7 @@ describe('monitors', () => {
     expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: liveKey })).status).toBe(404);
     const res = await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ monitor_id: id, status: 'deleted', next_check_at: null });
+    expect(monitorSchema.parse(res.body)).toMatchObject({ monitor_id: id, status: 'deleted', next_check_at: null });
     const stored = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id } }));
     expect(stored.Item!.due_shard).toBeUndefined();
     expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).body.status).toBe('deleted');

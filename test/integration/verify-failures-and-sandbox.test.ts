@@ -12,6 +12,8 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { runVerification } from '#shared/verification/verification-engine.ts';
 import { defaultVerificationServices, resetVerificationServices } from '#shared/verification/verification-service.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
+import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';
+import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -38,8 +40,12 @@ afterAll(async () => {
 });
 
 type Body = Record<string, unknown>;
-const post = (path: string, body: unknown, key = liveKey) =>
-  t.call(path, { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+/** POSTs JSON; a 200 is checked against the documented schema of its route. */
+const post = async (path: string, body: unknown, key = liveKey) => {
+  const res = await t.call(path, { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  if (res.status === 200) (path === '/v1/verify/bulk' ? bulkResponseSchema : verificationResultSchema).parse(res.body);
+  return res;
+};
 const verify = (body: Body, key = liveKey) => post('/v1/verify', body, key);
 
 describe('source failures', () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { professions } from '#shared/domain/professions.ts';
+import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -34,6 +35,8 @@ const verify = (body: Body, key = liveKey) =>
 const ok = async (body: Body, key = liveKey) => {
   const res = await verify(body, key);
   expect(res.status, res.text).toBe(200);
+  // Every result is the documented Verification result, no field more or less.
+  verificationResultSchema.parse(res.body);
   return res.body as Record<string, any>;
 };
 

@@ -12,6 +12,8 @@ import { newId } from '#shared/ids.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
 import { dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
+import { eventPageSchema } from '#shared/monitoring/event-view.ts';
+import { anyWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -82,7 +84,7 @@ describe('webhook delivery', () => {
     while (!received.some((r) => r.body.includes(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const hook = received.find((r) => r.body.includes(id))!;
     expect(hook).toBeDefined();
-    const payload = JSON.parse(hook.body);
+    const payload = anyWebhookEventSchema.parse(JSON.parse(hook.body));
     expect(payload).toMatchObject({ event: 'license.status_changed', monitor_id: id, change: { to: 'revoked' } });
     expect(hook.headers['content-type']).toBe('application/json');
     expect(hook.headers['service-event-id']).toBe(payload.event_id);
@@ -158,6 +160,7 @@ describe('GET /v1/events', () => {
   it('lists the caller\'s events with their delivery attempts, newest first; filters by monitor; isolates accounts', async () => {
     const res = await t.call('/v1/events', { key });
     expect(res.status).toBe(200);
+    eventPageSchema.parse(res.body);
     const delivered = (res.body.data as any[]).find((e) => e.event === 'license.status_changed');
     expect(delivered).toBeDefined();
     expect(delivered.delivery.state).toBe('delivered');

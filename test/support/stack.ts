@@ -2,6 +2,7 @@
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey, type IssueKeyRequest, type IssuedKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
+import { errorBodySchema } from '#shared/http/error-schema.ts';
 import { routes } from '#shared/infra/routes.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../local/stack.ts';
 import { testRoutes } from './test-routes.ts';
@@ -41,12 +42,9 @@ export async function startTestStack(options: LocalStackOptions = {}): Promise<T
   };
 }
 
-/** Asserts the spec's error shape and returns the error object. */
+/** Asserts the documented error shape (the OpenAPI `Error` schema) and returns the error object. */
 export function errorOf(body: any): { code: string; message: string; docs: string; [k: string]: unknown } {
-  if (!body || typeof body !== 'object' || !body.error) throw new Error(`Not an error body: ${JSON.stringify(body)}`);
-  const { code, message, docs } = body.error;
-  if (typeof code !== 'string' || typeof message !== 'string' || typeof docs !== 'string') {
-    throw new Error(`Error body lacks code/message/docs: ${JSON.stringify(body)}`);
-  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (!parsed.success) throw new Error(`Not a documented error body (${parsed.error.message}): ${JSON.stringify(body)}`);
   return body.error;
 }

@@ -11,7 +11,7 @@ import { certificateHash, issueCertificate, type Certificate, type CertificateBo
 import type { Jwks } from '#shared/certificates/jwks.ts';
 import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { preferredRepresentation } from '#shared/records/content-negotiation.ts';
-import { escapeHtml, html, SafeHtml } from '#shared/records/html.ts';
+import { escapeHtml, html, SafeHtml } from '#shared/http/html.ts';
 import { publicRecord, type PublicRecord } from '#shared/records/public-record.ts';
 import { pageContentSecurityPolicy, renderNotFoundPage, renderRecordPage, statusLabel, testMark } from '#shared/records/record-page.ts';
 import { isVerificationId } from '#shared/records/record-url.ts';

@@ -4,6 +4,8 @@
  * text and double- or single-quoted attribute values, so a name such as `<script>` or `O'Neil & "Co"`
  * can never change the markup.
  */
+import { createHash } from 'node:crypto';
+
 export class SafeHtml {
   constructor(readonly value: string) {}
 
@@ -33,4 +35,19 @@ function render(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(render).join('');
   return escapeHtml(String(value));
+}
+
+/**
+ * The Content-Security-Policy of a self-contained page: nothing may load or run, and only the given
+ * inline stylesheet (allowed by its hash) applies. `extra` adds directives such as `img-src data:`.
+ */
+export function stylesheetOnlyPolicy(stylesheet: string, extra: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${createHash('sha256').update(stylesheet, 'utf8').digest('base64')}'`,
+    ...extra,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }

@@ -1,0 +1,32 @@
+/**
+ * The body of `GET /v1/account` as `accountView` (account-view.ts) builds it. The integration tests
+ * parse real responses with this schema, and the OpenAPI document is generated from it.
+ */
+import { z } from 'zod';
+import { planNames } from '../limits/plans.ts';
+
+const count = z.number().int().min(0);
+
+export const accountViewSchema = z
+  .strictObject({
+    account_id: z.string().meta({ description: 'Account id, `acct_…`.' }),
+    plan: z.enum(planNames),
+    mode: z.enum(['live', 'test']).meta({ description: 'Mode of the calling key.' }),
+    email: z.string().nullable().meta({ description: 'Where delivery-failure e-mails go.' }),
+    limits: z.strictObject({
+      monthly_verifications: count.nullable().meta({ description: 'Live verifications included per calendar month (UTC); null: unlimited.' }),
+      past_quota: z.enum(['hard_stop', 'overage', 'unlimited']).meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
+      overage_price_usd: z.number().nullable().meta({ description: 'Price of each verification past the quota.' }),
+      requests_per_minute: count.meta({ description: 'Per-minute limit for each mode.' }),
+      bulk: z.boolean().meta({ description: 'Whether `POST /v1/verify/bulk` is available.' }),
+    }),
+    usage: z.strictObject({
+      month: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'Billing month, `YYYY-MM` (UTC).' }),
+      verifications: count.meta({ description: 'Live verifications this month.' }),
+      included: count.meta({ description: 'Of which within the quota.' }),
+      overage: count.meta({ description: 'Of which past the quota (billed).' }),
+      remaining: count.nullable().meta({ description: 'Live verifications left within the quota; null: unlimited.' }),
+      resets_at: z.iso.datetime().meta({ description: 'Start of the next billing month.' }),
+    }),
+  })
+  .meta({ title: 'Account' });

@@ -1,0 +1,47 @@
+/**
+ * An event as `GET /v1/events` lists it: the exact payload sent and its delivery history; and the
+ * schemas it is documented and tested with.
+ */
+import { z } from 'zod';
+import { pageSchema } from '../http/pagination.ts';
+import { eventKinds } from './change-events.ts';
+import type { EventRecord } from './event-store.ts';
+import { monitorIdSchema } from './monitor-schema.ts';
+import { anyWebhookEventSchema, eventIdSchema } from './webhook-event-schema.ts';
+
+export function eventView(event: EventRecord) {
+  return {
+    event_id: event.event_id,
+    event: event.kind,
+    monitor_id: event.monitor_id,
+    created_at: event.created_at,
+    payload: JSON.parse(event.body) as unknown,
+    delivery: event.delivery,
+  };
+}
+
+const deliveryAttemptSchema = z.strictObject({
+  at: z.iso.datetime().meta({ description: 'When the attempt started.' }),
+  ok: z.boolean().meta({ description: 'True when the receiver answered 2xx in time.' }),
+  status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null without an answer." }),
+  error: z.string().nullable().meta({ description: 'Why the attempt failed (time-out, refused connection, redirect, status); null on success.' }),
+  duration_ms: z.number().int().min(0),
+});
+
+export const eventSchema = z
+  .strictObject({
+    event_id: eventIdSchema,
+    event: z.enum(eventKinds),
+    monitor_id: monitorIdSchema,
+    created_at: z.iso.datetime(),
+    payload: anyWebhookEventSchema.meta({ description: 'The exact body sent (and signed) on every delivery attempt.' }),
+    delivery: z.strictObject({
+      state: z.enum(['pending', 'delivered', 'failed', 'cancelled']).meta({
+        description: '`pending` (first attempt or a retry to come), `delivered`, `failed` (after the fifth retry) or `cancelled` (the monitor was deleted).',
+      }),
+      attempts: z.array(deliveryAttemptSchema).meta({ description: 'Every attempt so far, oldest first.' }),
+    }),
+  })
+  .meta({ title: 'Event' });
+
+export const eventPageSchema = pageSchema(eventSchema, 'an event id').meta({ title: 'Page of events' });

@@ -1,0 +1,33 @@
+/**
+ * The Monitor object as `monitorView` (monitor-store.ts) builds it, and a page of them. The integration
+ * tests parse real responses with these schemas, and the OpenAPI document is generated from them.
+ */
+import { z } from 'zod';
+import { pageSchema } from '../http/pagination.ts';
+import { monitorIdPattern } from '../ids.ts';
+import { outcomeStatuses } from '../domain/license-status.ts';
+import { keyModeSchema, npiSchema } from '../verification/verification-result-schema.ts';
+
+export const monitorIdSchema = z.string().regex(monitorIdPattern).meta({ description: 'Monitor id: `mon_` and 24 base62 characters.' });
+
+export const monitorSchema = z
+  .strictObject({
+    monitor_id: monitorIdSchema,
+    status: z.enum(['active', 'deleted']).meta({ description: '`active` from registration; `deleted` once monitoring stopped.' }),
+    provider: z.strictObject({
+      name: z.string().nullable().meta({ description: 'Full name as in the board record.' }),
+      npi: npiSchema.nullable(),
+      state: z.string().meta({ description: 'Full state name.' }),
+      current_status: z.enum(outcomeStatuses).meta({ description: 'Status at the last check the board answered.' }),
+      expiry_date: z.iso.date().nullable(),
+    }),
+    webhook_url: z.string().meta({ format: 'uri' }),
+    alert_days_before_expiry: z.number().int().min(1).max(365),
+    next_check_at: z.iso.datetime().nullable().meta({ description: 'Next scheduled check (every 24 hours); null once deleted.' }),
+    created_at: z.iso.datetime(),
+    deleted_at: z.iso.datetime().optional().meta({ description: 'When monitoring stopped; only on deleted monitors.' }),
+    mode: keyModeSchema,
+  })
+  .meta({ title: 'Monitor' });
+
+export const monitorPageSchema = pageSchema(monitorSchema, 'a monitor id').meta({ title: 'Page of monitors' });

@@ -1,0 +1,241 @@
+/**
+ * The OpenAPI 3.1 document of the API, generated from the route table (methods, paths, summaries,
+ * authentication), the operation docs (schemas and examples, keyed by route id), the error catalogue,
+ * and the zod schemas the handlers validate with and build their bodies to. Nothing in it is kept by
+ * hand apart from prose.
+ */
+import type { z } from 'zod';
+import { serviceName } from '../config.ts';
+import { errorAnchor, errorBody, errorCatalogue, type ErrorCode } from '../http/errors.ts';
+import { isIdempotent, methodsWithBody } from '../http/pipeline.ts';
+import { maxBodyBytes } from '../http/request-body.ts';
+import { fallbackRoute, routes, type RouteDefinition } from '../infra/routes.ts';
+import { monitorIdSchema } from '../monitoring/monitor-schema.ts';
+import { verificationIdSchema } from '../verification/verification-result-schema.ts';
+import { requestSchemas, responseSchemas } from './components.ts';
+import { errorExamples } from './error-examples.ts';
+import { otherHeaderDocs, parameterDocs, rateLimitHeaderDocs } from './headers.ts';
+import { jsonSchema, namedJsonSchemas, schemaRef, type JsonSchema } from './json-schema.ts';
+import { operationDocs, tags, type JsonContent, type OperationDoc, type SuccessResponse } from './operations.ts';
+import { webhooksObject } from './webhooks.ts';
+
+export type OpenApiDocument = Record<string, unknown> & {
+  readonly openapi: string;
+  readonly paths: Record<string, Record<string, Record<string, unknown>>>;
+  readonly components: { readonly schemas: Record<string, JsonSchema> } & Record<string, unknown>;
+};
+
+/** Schemas of the path parameters used in the route table, by name. */
+export const pathParameterSchemas: Readonly<Record<string, z.ZodType>> = {
+  verification_id: verificationIdSchema,
+  monitor_id: monitorIdSchema,
+};
+
+export const apiVersion = '1.0.0';
+
+const description = `Checks a healthcare provider’s license in one call: the licensing board of the state, the federal OIG exclusion list (LEIE) and the NPPES registry. Every verification has a signed certificate (JSON and PDF); registered providers are re-checked every 24 hours with signed webhook events.
+
+Every request except the public ones carries \`Authorization: Bearer <API_KEY>\`; bodies are JSON with \`Content-Type: application/json\` (at most ${maxBodyBytes / 1024} KiB). Every error has the same shape, \`{"error": {"code", "message", "docs", …}}\`, and every response carries \`X-Request-Id\` and \`Cache-Control: no-store\` unless stated. Responses may gain fields: ignore the ones you do not know.`;
+
+const unmatched = {
+  description: 'A request that no route matches is answered 404 `resource_not_found`, or 405 `method_not_allowed` with an `Allow` header when the path exists under other methods. Neither needs a key.',
+  codes: ['resource_not_found', 'method_not_allowed'] as const,
+};
+
+/** Every operation of the document: route and doc together, in route table order. */
+export function documentedRoutes(): { route: RouteDefinition; doc: OperationDoc }[] {
+  return routes.map((route) => {
+    const doc = operationDocs[route.id];
+    if (!doc) throw new Error(`Route ${route.id} (${route.method} ${route.path}) has no entry in operationDocs`);
+    return { route, doc };
+  });
+}
+
+/** The error codes an operation can answer with: its own and those of every route of its kind. */
+export function operationErrors(route: RouteDefinition, doc: OperationDoc): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  if (route.auth === 'api_key') codes.add('authentication_failed').add('rate_limit_exceeded');
+  if (methodsWithBody.has(route.method)) codes.add('invalid_request').add('request_too_large').add('unsupported_media_type');
+  if (doc.query !== 'ignored') codes.add('invalid_request');
+  if (isIdempotent(route)) codes.add('invalid_request').add('idempotency_conflict').add('idempotency_in_progress');
+  for (const code of doc.errors ?? []) codes.add(code);
+  codes.add('internal_error').add('service_unavailable');
+  return [...codes].sort((a, b) => errorCatalogue[a].status - errorCatalogue[b].status);
+}
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+function headersOf(names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+}
+
+function rateLimitHeaderNames(route: RouteDefinition): string[] {
+  return route.auth === 'api_key' ? Object.keys(rateLimitHeaderDocs) : [];
+}
+
+/** Error responses by status; `authenticated` routes add the rate-limit headers (except on 401). */
+function errorResponses(codes: readonly ErrorCode[], authenticated: boolean): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = errorCatalogue[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, group]) => {
+      const retry = group.some((c) => c === 'rate_limit_exceeded' || c === 'idempotency_in_progress' || c === 'service_unavailable' || c === 'sources_unavailable');
+      const limited = authenticated && status !== 401 ? Object.keys(rateLimitHeaderDocs) : [];
+      return [
+        String(status),
+        {
+          description: group.map((c) => `\`${c}\`: ${errorCatalogue[c].title}.`).join(' '),
+          headers: headersOf(['X-Request-Id', ...limited, ...(retry ? ['Retry-After'] : [])]),
+          content: { 'application/json': { schema: { $ref: schemaRef('Error') }, examples: Object.fromEntries(group.map((c) => [c, { $ref: `#/components/examples/${errorAnchor(c)}` }])) } },
+        },
+      ];
+    }),
+  );
+}
+
+function errorExample(code: ErrorCode) {
+  const example = errorExamples[code];
+  return { summary: errorCatalogue[code].title, value: errorBody(code, example?.message ?? `${errorCatalogue[code].title}.`, example?.details) };
+}
+
+/** Names every schema an operation uses: its component name when it has one, else one made from the route id. */
+class SchemaNames {
+  readonly request = new Map<string, z.ZodType>(Object.entries(requestSchemas));
+  readonly response = new Map<string, z.ZodType>(Object.entries(responseSchemas));
+
+  name(side: 'request' | 'response', schema: z.ZodType, fallback: string): string {
+    const named = this[side];
+    for (const [name, candidate] of named) if (candidate === schema) return name;
+    if (named.has(fallback)) throw new Error(`Schema name ${fallback} is already taken`);
+    named.set(fallback, schema);
+    return fallback;
+  }
+}
+
+function jsonContent(content: JsonContent, ref: string) {
+  return { schema: { $ref: schemaRef(ref) }, examples: content.examples };
+}
+
+function successResponse(route: RouteDefinition, response: SuccessResponse, names: SchemaNames, fallback: string) {
+  const content: Record<string, unknown> = {};
+  if (response.json) content['application/json'] = jsonContent(response.json, names.name('response', response.json.schema, fallback));
+  for (const [mediaType, schema] of Object.entries(response.other ?? {})) content[mediaType] = { schema };
+  const headers = [
+    'X-Request-Id',
+    ...rateLimitHeaderNames(route),
+    ...(isIdempotent(route) && response.status < 300 ? ['Idempotent-Replayed'] : []),
+    ...(response.headers ?? []),
+  ];
+  return { description: response.description, headers: headersOf(headers), ...(Object.keys(content).length > 0 ? { content } : {}) };
+}
+
+function parameters(route: RouteDefinition, doc: OperationDoc): unknown[] {
+  const out: unknown[] = [];
+  for (const [, name] of route.path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+    const schema = pathParameterSchemas[name!];
+    if (!schema) throw new Error(`Path parameter ${name} of ${route.path} has no schema in pathParameterSchemas`);
+    out.push({ name, in: 'path', required: true, description: schema.description, schema: jsonSchema(schema, 'request') });
+  }
+  if (doc.query && doc.query !== 'ignored') {
+    const query = jsonSchema(doc.query, 'request') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      const { description: text, ...rest } = schema;
+      out.push({ name, in: 'query', required: query.required?.includes(name) ?? false, ...(text ? { description: text } : {}), schema: rest });
+    }
+  }
+  if (isIdempotent(route)) out.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (doc.responses.some((r) => r.status === 304)) out.push({ $ref: '#/components/parameters/IfNoneMatch' });
+  return out;
+}
+
+function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames) {
+  const security = route.auth === 'public' ? [] : doc.testKeysOnly ? [{ testKey: [] }] : [{ liveKey: [] }, { testKey: [] }];
+  const responses: Record<string, unknown> = {};
+  for (const response of doc.responses) {
+    const fallback = `${route.id}Response${doc.responses.filter((r) => r.json).length > 1 ? response.status : ''}`;
+    responses[String(response.status)] = successResponse(route, response, names, fallback);
+  }
+  Object.assign(responses, errorResponses(operationErrors(route, doc), route.auth === 'api_key'));
+  const params = parameters(route, doc);
+  return {
+    operationId: route.id,
+    tags: [doc.tag],
+    summary: route.summary,
+    description: doc.testKeysOnly ? `${doc.description} Test keys only.` : doc.description,
+    security,
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(doc.body
+      ? { requestBody: { required: true, content: { 'application/json': jsonContent(doc.body, names.name('request', doc.body.schema, `${route.id}Request`)) } } }
+      : {}),
+    responses,
+  };
+}
+
+function securitySchemes() {
+  const scheme = (mode: 'live' | 'test', text: string) => ({
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: `svc_${mode}_ followed by 40 base62 characters`,
+    description: text,
+  });
+  return {
+    liveKey: scheme(
+      'live',
+      'Live key (`svc_live_…`): production verifications, counted against the monthly quota. Send `Authorization: Bearer <API_KEY>`. A missing, malformed, unknown, revoked or expired key is 401 `authentication_failed`. Keys are shown once when issued and stored only as a hash; keep them out of client-side code and repositories.',
+    ),
+    testKey: scheme(
+      'test',
+      'Test key (`svc_test_…`): the sandbox. Same data and coverage as live keys, never charged to the quota, and its data is kept apart from live data. Reserved last names (`test-active`, `test-suspended`, `test-excluded`, `test-outage`, …) force an outcome on test keys only.',
+    ),
+  };
+}
+
+function buildDocument(serverUrl: string): OpenApiDocument {
+  const names = new SchemaNames();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const { route, doc } of documentedRoutes()) {
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, doc, names);
+  }
+  const schemas: Record<string, JsonSchema> = { ...namedJsonSchemas(names.request, 'request') };
+  for (const [name, schema] of Object.entries(namedJsonSchemas(names.response, 'response'))) {
+    if (name in schemas) throw new Error(`Schema name ${name} is used for a request and a response schema`);
+    schemas[name] = schema;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: serviceName, version: apiVersion, description },
+    servers: [{ url: serverUrl }],
+    security: [{ liveKey: [] }, { testKey: [] }],
+    tags: [...tags, { name: 'Webhooks', description: 'Events the service POSTs to your `webhook_url`.' }],
+    paths,
+    webhooks: webhooksObject(),
+    components: {
+      schemas,
+      securitySchemes: securitySchemes(),
+      headers: Object.fromEntries(Object.entries({ ...rateLimitHeaderDocs, ...otherHeaderDocs }).map(([name, doc]) => [name, { description: doc.description, schema: doc.schema }])),
+      parameters: parameterDocs,
+      examples: Object.fromEntries((Object.keys(errorCatalogue) as ErrorCode[]).map((code) => [errorAnchor(code), errorExample(code)])),
+    },
+    'x-unmatched-requests': {
+      description: unmatched.description,
+      'x-route-id': fallbackRoute.id,
+      responses: errorResponses(unmatched.codes, false),
+    },
+    'x-error-codes': Object.fromEntries(Object.entries(errorCatalogue).map(([code, entry]) => [code, { status: entry.status, title: entry.title, anchor: errorAnchor(code as ErrorCode) }])),
+  };
+}
+
+const built = new Map<string, OpenApiDocument>();
+
+/** The document for a deployment's base URL, built once per container. */
+export function openApiDocument(serverUrl: string): OpenApiDocument {
+  let doc = built.get(serverUrl);
+  if (!doc) {
+    doc = buildDocument(serverUrl);
+    built.set(serverUrl, doc);
+  }
+  return doc;
+}

@@ -1,0 +1,29 @@
+/**
+ * A typical message (and extra fields) for each error code, for the examples of the OpenAPI document.
+ * A code without an entry is shown with its catalogue title as the message.
+ */
+import type { ErrorCode, ErrorDetails } from '../http/errors.ts';
+import { maxBodyBytes } from '../http/request-body.ts';
+
+export const errorExamples: Partial<Record<ErrorCode, { readonly message: string; readonly details?: ErrorDetails }>> = {
+  invalid_request: { message: 'Missing required parameter: state.', details: { param: 'state' } },
+  authentication_failed: { message: 'Invalid API key.' },
+  plan_upgrade_required: { message: 'Bulk verification is not available on the developer plan; it needs Production, Scale or Enterprise.' },
+  resource_not_found: { message: 'No verification with this id for this account and mode.', details: { param: 'verification_id' } },
+  method_not_allowed: { message: 'PUT is not allowed on /v1/verify. Allowed: POST.' },
+  idempotency_conflict: {
+    message: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+    details: { param: 'Idempotency-Key' },
+  },
+  idempotency_in_progress: {
+    message: 'A request with this Idempotency-Key is still being processed. Retry shortly.',
+    details: { param: 'Idempotency-Key', retry_after: 1 },
+  },
+  request_too_large: { message: `Request body is 300000 bytes; the limit is ${maxBodyBytes} bytes.` },
+  unsupported_media_type: { message: 'Request bodies must be JSON sent with "Content-Type: application/json" (got "text/plain").' },
+  invalid_profession: { message: '"wizard" is not a recognised profession.', details: { param: 'profession', allowed: ['physician', 'registered_nurse', '…'] } },
+  rate_limit_exceeded: { message: 'Per-minute limit of 60 requests exceeded. Retry after 12 seconds.', details: { retry_after: 12 } },
+  internal_error: { message: 'An unexpected error occurred. Quote request id p7EFV5wCYPVe8YLN to support.', details: { request_id: 'p7EFV5wCYPVe8YLN' } },
+  service_unavailable: { message: 'The service is temporarily unavailable. Retry in a few seconds.', details: { retry_after: 1 } },
+  sources_unavailable: { message: 'Every data source is unavailable and no cached data exists. Retry shortly.', details: { retry_after: 30 } },
+};

@@ -1,0 +1,277 @@
+/**
+ * Example bodies for the OpenAPI document and the API reference, taken from real answers of the local
+ * stack. A unit test parses every one with the schema it illustrates, so an example cannot drift from
+ * the contract.
+ */
+import { certificateHashPrefix } from '../certificates/certificate.ts';
+
+const helenResultId = 'vrf_HaZ3ExphnWfy1GPtEg63SMCd';
+const helenHash = `${certificateHashPrefix}6be856ad8096fbfee97d00a0503c7eda4f97af7692605d66b5e948ff8ca92795`;
+const keyId = 'pmtByjiYHC-MYA4RwtQcVCHtniZtz9yt03atVPcP1X8';
+const monitorId = 'mon_nZ5WedRyr8JrZzZlfaHlhSwD';
+
+export const verificationRequestExample = { first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' };
+
+export const verificationResultExample = {
+  verification_id: helenResultId,
+  verified: true,
+  status: 'active',
+  name: 'Helen Jane Thomas',
+  license_number: 'RN00973025',
+  state: 'Washington',
+  expiry_date: '2027-06-03',
+  disciplinary_flags: false,
+  oig_excluded: false,
+  sources_checked: ['Washington State Department of Health', 'OIG LEIE', 'NPPES NPI Registry'],
+  source_live: true,
+  cached: false,
+  cache_expires_at: '2026-11-23T02:16:02.709Z',
+  checked_at: '2026-11-22T02:16:02.709Z',
+  certificate_hash: helenHash,
+  profession: 'registered_nurse',
+  license_type: 'Registered Nurse License',
+  profession_confirmed: true,
+  professions_covered: ['physician', 'registered_nurse', 'practical_nurse', 'pharmacist'],
+  match_confidence: 0.99,
+  match_basis: ['npi', 'npi_license_link'],
+  npi: '1662571706',
+  mode: 'live',
+  sources: [
+    { name: 'Washington State Department of Health', status: 'live', as_of: '2026-11-22T02:16:02.709Z' },
+    { name: 'OIG LEIE', status: 'cached', as_of: '2026-11-22T02:15:39.508Z' },
+    { name: 'NPPES NPI Registry', status: 'live', as_of: '2026-11-22T02:16:02.709Z' },
+  ],
+  oig_exclusion: null,
+  registry: {
+    npi: '1662571706',
+    name: 'HELEN JANE THOMAS',
+    credential: 'ADN',
+    licenses: [{ state: 'WA', license_number: 'RN00973025', taxonomy: 'Registered Nurse', primary: true }],
+  },
+};
+
+export const sandboxExcludedResultExample = {
+  ...verificationResultExample,
+  verification_id: 'vrf_MVJwQ90RqyneIHVjXLgFfRKq',
+  verified: false,
+  name: 'Pat test-excluded',
+  license_number: 'TEST9580236',
+  state: 'Texas',
+  expiry_date: '2027-11-22',
+  oig_excluded: true,
+  sources_checked: ['Texas Medical Board and Texas Board of Nursing', 'OIG LEIE'],
+  certificate_hash: `${certificateHashPrefix}e72df78c284c9ae86531504a2086d59ea728af3c1034a3f1992b3e984b4ad76a`,
+  profession: 'physician',
+  license_type: 'Sandbox Test License',
+  professions_covered: ['physician', 'registered_nurse'],
+  match_confidence: 0.8,
+  match_basis: ['last_name_exact', 'first_name_exact'],
+  mode: 'test',
+  sources: [
+    { name: 'Texas Medical Board and Texas Board of Nursing', status: 'live', as_of: '2026-11-22T02:16:15.536Z' },
+    { name: 'OIG LEIE', status: 'cached', as_of: '2026-11-22T02:16:15.536Z' },
+  ],
+  oig_exclusion: { match: 'npi', exclusion_type: '1128b4', exclusion_date: '2025-10-18', waiver_state: null, waiver_date: null },
+  registry: null,
+  sandbox: true,
+};
+
+export const bulkRequestExample = {
+  providers: [
+    { first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' },
+    { first_name: 'Helen', last_name: 'Thomas', state: 'ZZ' },
+  ],
+};
+
+export const bulkResponseExample = {
+  results: [
+    { index: 0, result: verificationResultExample },
+    {
+      index: 1,
+      error: {
+        code: 'invalid_request',
+        message: 'Invalid providers[1].state: state must be a two-letter US state or DC code, e.g. "WA"',
+        docs: 'https://api.example.com/docs#error-invalid-request',
+        param: 'providers[1].state',
+      },
+    },
+  ],
+  summary: { total: 2, succeeded: 1, failed: 1, verified: 1, by_status: { active: 1 } },
+};
+
+export const certificateExample = {
+  verification_id: helenResultId,
+  issued_at: '2026-11-22T02:16:02.709Z',
+  mode: 'live',
+  provider: { name: 'Helen Jane Thomas', npi: '1662571706', license_number: 'RN00973025', state: 'Washington' },
+  result: { verified: true, status: 'active', expiry_date: '2027-06-03', disciplinary_flags: false, oig_excluded: false },
+  sources_checked: ['Washington State Department of Health', 'OIG LEIE', 'NPPES NPI Registry'],
+  signing_key_id: keyId,
+  signature: 'vrf_sig_eTaRtQcShm8gKvGN7c7LXxxlRp-pq743geXABp3Zxu2PeOdL6lask0rixFIBIiPHG2jCTMBaTkm5BuNgBClfow',
+  certificate_hash: helenHash,
+};
+
+export const publicRecordExample = {
+  verification_id: helenResultId,
+  issued_at: '2026-11-22T02:16:02.709Z',
+  provider: { name: 'Helen Jane Thomas', state: 'Washington' },
+  result: { status: 'active', verified: true, expiry_date: '2027-06-03' },
+  certificate_hash: helenHash,
+  signature: { valid: true, key_id: keyId },
+  mode: 'live',
+};
+
+export const jwksExample = {
+  keys: [
+    {
+      kty: 'EC',
+      crv: 'P-256',
+      x: '6aCFXBwnL7oxJJICG_448PrcfasacgTgOS8A23fRJqs',
+      y: 'jgNc4PmBJkFep13pq78cIg3u8tJui6LWeTQ2GCH1v4U',
+      kid: keyId,
+      alg: 'ES256',
+      use: 'sig',
+    },
+  ],
+};
+
+export const accountExample = {
+  account_id: 'acct_GQ8vJzK9VwXWAOjDiCIh',
+  plan: 'production',
+  mode: 'live',
+  email: 'ops@example.com',
+  limits: { monthly_verifications: 5000, past_quota: 'overage', overage_price_usd: 0.08, requests_per_minute: 60, bulk: true },
+  usage: { month: '2026-11', verifications: 1, included: 1, overage: 0, remaining: 4999, resets_at: '2026-12-01T00:00:00.000Z' },
+};
+
+export const coverageExample = {
+  federal_sources: ['NPPES NPI Registry', 'OIG LEIE'],
+  data: [
+    {
+      state: 'TX',
+      name: 'Texas',
+      sources: [{ name: 'Texas Medical Board and Texas Board of Nursing', datasets: ['tm3v-pfq9', 'tgb2-j935', 'yjie-tuwv', 'jnzg-cr4w'] }],
+      professions_covered: ['physician', 'physician_assistant', 'nurse_practitioner', 'registered_nurse'],
+      uncovered_profession: 'rejected_before_lookup',
+    },
+  ],
+};
+
+export const monitorRequestExample = {
+  first_name: 'Helen',
+  last_name: 'Thomas',
+  state: 'WA',
+  npi: '1662571706',
+  webhook_url: 'https://hooks.example.com/license',
+  webhook_secret: 'at-least-16-characters',
+  alert_days_before_expiry: 60,
+};
+
+export const monitorExample = {
+  monitor_id: monitorId,
+  status: 'active',
+  provider: { name: 'Helen Jane Thomas', npi: '1662571706', state: 'Washington', current_status: 'active', expiry_date: '2027-06-03' },
+  webhook_url: 'https://hooks.example.com/license',
+  alert_days_before_expiry: 60,
+  next_check_at: '2026-11-23T06:00:00.000Z',
+  created_at: '2026-11-22T02:16:16.302Z',
+  mode: 'live',
+};
+
+export const deletedMonitorExample = { ...monitorExample, status: 'deleted', next_check_at: null, deleted_at: '2026-11-24T09:30:00.000Z' };
+
+export const monitorPageExample = { data: [monitorExample], has_more: true, next_cursor: monitorId };
+
+const webhookCommon = {
+  event_id: 'evt_Q2mXb8Yt0cRk3LwPz9NvA1sD',
+  monitor_id: monitorId,
+  occurred_at: '2026-11-23T06:00:04.118Z',
+  provider: { name: 'Helen Jane Thomas', npi: '1662571706', state: 'Washington' },
+  verification_id: 'vrf_Vb3kP0sLq8ZmT2yWcX9nR4fJ',
+  certificate_hash: `${certificateHashPrefix}0f3c9a6d1b2e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c`,
+};
+
+/** One example body per event kind. */
+export const webhookEventExamples = {
+  'license.status_changed': {
+    event: 'license.status_changed',
+    ...webhookCommon,
+    change: { from: 'active', to: 'suspended' },
+    data: { previous_status: 'active', status: 'suspended', verified: false, expiry_date: '2027-06-03' },
+  },
+  'license.reinstated': {
+    event: 'license.reinstated',
+    ...webhookCommon,
+    change: { from: 'suspended', to: 'active' },
+    data: { reinstated_from: 'suspended', expiry_date: '2027-06-03' },
+  },
+  'license.expired': {
+    event: 'license.expired',
+    ...webhookCommon,
+    change: { from: 'active', to: 'expired' },
+    data: { expiry_date: '2026-11-20', days_until_expiry: -3 },
+  },
+  'license.expiry_approaching': {
+    event: 'license.expiry_approaching',
+    ...webhookCommon,
+    change: { from: 'active', to: 'active' },
+    data: { expiry_date: '2026-12-23', days_until_expiry: 30, alert_days_before_expiry: 60 },
+  },
+  'license.disciplinary_flag_added': {
+    event: 'license.disciplinary_flag_added',
+    ...webhookCommon,
+    change: { from: 'active', to: 'active' },
+    data: { disciplinary_flags: true, license_number: 'RN00973025' },
+  },
+  'license.oig_exclusion_added': {
+    event: 'license.oig_exclusion_added',
+    ...webhookCommon,
+    change: { from: 'active', to: 'active' },
+    data: { oig_excluded: true, match: 'npi', exclusion_type: '1128b4', exclusion_date: '2026-11-02', waiver_state: null, waiver_date: null },
+  },
+} as const;
+
+/** A test-mode `test-flapping` monitor after an on-demand check: suspended, one event queued. */
+export const checkMonitorExample = {
+  monitor: {
+    ...monitorExample,
+    provider: { name: 'Dana test-flapping', npi: null, state: 'Washington', current_status: 'suspended', expiry_date: '2027-11-22' },
+    webhook_url: 'http://127.0.0.1:8080/hooks',
+    mode: 'test',
+  },
+  events: [
+    {
+      event_id: webhookCommon.event_id,
+      event: 'license.status_changed',
+      monitor_id: monitorId,
+      created_at: webhookCommon.occurred_at,
+      payload: {
+        ...webhookEventExamples['license.status_changed'],
+        provider: { name: 'Dana test-flapping', npi: null, state: 'Washington' },
+        data: { previous_status: 'active', status: 'suspended', verified: false, expiry_date: '2027-11-22' },
+      },
+      delivery: { state: 'pending', attempts: [] },
+    },
+  ],
+};
+
+export const eventPageExample = {
+  data: [
+    {
+      event_id: webhookCommon.event_id,
+      event: 'license.status_changed',
+      monitor_id: monitorId,
+      created_at: webhookCommon.occurred_at,
+      payload: webhookEventExamples['license.status_changed'],
+      delivery: {
+        state: 'delivered',
+        attempts: [
+          { at: '2026-11-23T06:00:04.530Z', ok: false, status: 503, error: 'HTTP 503', duration_ms: 212 },
+          { at: '2026-11-23T06:05:04.611Z', ok: true, status: 200, error: null, duration_ms: 87 },
+        ],
+      },
+    },
+  ],
+  has_more: false,
+  next_cursor: null,
+};

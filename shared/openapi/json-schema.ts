@@ -1,0 +1,46 @@
+/**
+ * zod → JSON Schema 2020-12 (the dialect of OpenAPI 3.1) with zod's own `z.toJSONSchema`, tidied for an
+ * API document:
+ * - named schemas are converted together, so they refer to each other as `#/components/schemas/<name>`;
+ * - `$schema` and `$id` are dropped from each (the document's dialect applies);
+ * - the safe-integer bounds zod writes for every `.int()` and the long regular expressions it writes
+ *   beside `format: date` / `date-time` are dropped: the type and the format say it;
+ * - response schemas do not say `additionalProperties: false`: the service may add response fields, and
+ *   clients are to ignore the ones they do not know. Request schemas keep it: unknown fields are refused.
+ */
+import { z } from 'zod';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** Which side of the wire a schema describes: what the service accepts, or what it sends. */
+export type Direction = 'request' | 'response';
+
+export const schemaRef = (name: string) => `#/components/schemas/${name}`;
+
+function tidy(node: unknown, direction: Direction): unknown {
+  if (Array.isArray(node)) return node.map((item) => tidy(item, direction));
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema' || key === '$id') continue;
+    if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
+    if (key === 'additionalProperties' && value === false && direction === 'response') continue;
+    out[key] = tidy(value, direction);
+  }
+  if ((out.format === 'date' || out.format === 'date-time') && typeof out.pattern === 'string') delete out.pattern;
+  return out;
+}
+
+/** Converts named schemas together; each may refer to the others by `$ref`. */
+export function namedJsonSchemas(named: ReadonlyMap<string, z.ZodType>, direction: Direction): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of named) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { io: direction === 'request' ? 'input' : 'output', uri: schemaRef, unrepresentable: 'any' });
+  if ('__shared' in schemas) throw new Error('A schema was shared between named schemas without a name of its own');
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, tidy(schema, direction) as JsonSchema]));
+}
+
+/** One schema, converted on its own (query parameters). */
+export function jsonSchema(schema: z.ZodType, direction: Direction): JsonSchema {
+  return tidy(z.toJSONSchema(schema, { io: direction === 'request' ? 'input' : 'output', unrepresentable: 'any' }), direction) as JsonSchema;
+}

@@ -1,0 +1,227 @@
+/**
+ * What the OpenAPI document says about each route, keyed by the route's id in the route table. Method,
+ * path, summary and authentication come from the route table itself; the errors every route of a kind
+ * can return (authentication, limits, body parsing, idempotency, outages) are added by the generator.
+ * Here stays only what is particular to an operation: its description, the schemas of what it accepts
+ * and answers with (the same zod schemas the handler validates with or builds its body to), examples,
+ * and its own error codes. A route of the table without an entry fails the contract tests.
+ */
+import { z } from 'zod';
+import { bulkRequestSchema, bulkResponseSchema, maxBulkProviders } from '../verification/bulk-verification.ts';
+import { verificationRequestSchema } from '../verification/verification-request.ts';
+import { verificationResultSchema } from '../verification/verification-result-schema.ts';
+import { accountViewSchema } from '../auth/account-view-schema.ts';
+import { certificateSchema } from '../certificates/certificate-schema.ts';
+import { jwksSchema } from '../certificates/jwks-schema.ts';
+import type { ErrorCode } from '../http/errors.ts';
+import { checkMonitorResponseSchema } from '../monitoring/check-response-schema.ts';
+import { eventPageSchema } from '../monitoring/event-view.ts';
+import { createMonitorRequestSchema, listEventsQuerySchema, listMonitorsQuerySchema } from '../monitoring/monitor-requests.ts';
+import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
+import { publicRecordSchema } from '../records/public-record-schema.ts';
+import { coverageSchema } from '../sources/boards/coverage-schema.ts';
+import * as examples from './examples.ts';
+
+export type Tag = 'Verification' | 'Certificates' | 'Monitoring' | 'Account' | 'Service';
+
+/** Tags in the order the reference shows them, with what each groups. */
+export const tags: readonly { readonly name: Tag; readonly description: string }[] = [
+  { name: 'Verification', description: 'License checks, one provider or up to 100, and the coverage they run against.' },
+  { name: 'Certificates', description: 'The signed certificate of every verification, its PDF, its public record and the signing keys.' },
+  { name: 'Monitoring', description: 'Daily re-checks of registered providers, with signed webhook events.' },
+  { name: 'Account', description: 'The calling key’s account, plan, limits and usage.' },
+  { name: 'Service', description: 'Health, this contract and its reference.' },
+];
+
+export interface Example {
+  readonly summary: string;
+  readonly value: unknown;
+}
+
+export interface JsonContent {
+  readonly schema: z.ZodType;
+  readonly examples: Readonly<Record<string, Example>>;
+}
+
+/** A raw JSON Schema, for bodies that are not JSON (PDF, HTML). */
+export type RawSchema = Readonly<Record<string, unknown>>;
+
+/** Names of the headers in `components.headers` a success response may carry, besides the rate-limit ones. */
+export type ResponseHeader = 'Idempotent-Replayed' | 'ETag' | 'Cache-Control' | 'Content-Security-Policy' | 'Vary';
+
+export interface SuccessResponse {
+  readonly status: number;
+  readonly description: string;
+  readonly json?: JsonContent;
+  /** Other representations: media type → schema. */
+  readonly other?: Readonly<Record<string, RawSchema>>;
+  readonly headers?: readonly ResponseHeader[];
+}
+
+export interface OperationDoc {
+  readonly tag: Tag;
+  readonly description: string;
+  readonly body?: JsonContent;
+  /** The query schema the handler validates; `ignored` when the handler ignores the query string. */
+  readonly query?: z.ZodObject | 'ignored';
+  readonly responses: readonly SuccessResponse[];
+  /** Error codes particular to this operation (the generator adds the ones every route of its kind has). */
+  readonly errors?: readonly ErrorCode[];
+  /** Only test keys may call it. */
+  readonly testKeysOnly?: true;
+}
+
+const ok = (description: string, schema: z.ZodType, example: Example | Readonly<Record<string, Example>>): SuccessResponse => ({
+  status: 200,
+  description,
+  json: { schema, examples: 'summary' in example ? { default: example as Example } : (example as Record<string, Example>) },
+});
+
+const notModified: SuccessResponse = { status: 304, description: 'Not modified: `If-None-Match` named the current `ETag`.', headers: ['ETag', 'Cache-Control'] };
+
+const pdf: RawSchema = { type: 'string', contentMediaType: 'application/pdf', description: 'A one-page PDF with a PAdES signature.' };
+const html: RawSchema = { type: 'string', contentMediaType: 'text/html', description: 'A self-contained HTML page.' };
+
+export const operationDocs: Readonly<Record<string, OperationDoc>> = {
+  Health: {
+    tag: 'Service',
+    description: 'Answers 200 while the service runs. Needs no key.',
+    responses: [ok('The service is up.', z.strictObject({ status: z.literal('ok') }), { summary: 'Up', value: { status: 'ok' } })],
+  },
+  GetAccount: {
+    tag: 'Account',
+    description:
+      'The account of the calling key: plan, the limits in force, and this month’s live usage (`included` within the quota, `overage` past it, `remaining`). Test keys see the account’s live quota, which they never consume.',
+    responses: [ok('The account.', accountViewSchema, { summary: 'A Production account', value: examples.accountExample })],
+  },
+  Verify: {
+    tag: 'Verification',
+    description:
+      'Checks one provider: the licensing board of `state`, the OIG exclusion list and the NPPES registry. Every result, whatever its `status`, has a verification id and a signed certificate. Counts one verification against the monthly quota on live keys; a 503 is never charged. An unknown field is a 400 naming it; an unrecognised `profession` is a 422 listing the accepted values.',
+    body: {
+      schema: verificationRequestSchema,
+      examples: {
+        default: { summary: 'With an NPI', value: examples.verificationRequestExample },
+        sandbox: { summary: 'Reserved test name (test keys only)', value: { first_name: 'Pat', last_name: 'test-excluded', state: 'TX', npi: '1662571706' } },
+      },
+    },
+    responses: [
+      ok('The verification result.', verificationResultSchema, {
+        default: { summary: 'Active and verified', value: examples.verificationResultExample },
+        sandbox: { summary: 'Sandbox: excluded by OIG', value: examples.sandboxExcludedResultExample },
+      }),
+    ],
+    errors: ['invalid_profession', 'sources_unavailable'],
+  },
+  VerifyBulk: {
+    tag: 'Verification',
+    description: `Verifies 1 to ${maxBulkProviders} providers, on the Production, Scale and Enterprise plans. Each item is validated and verified on its own: a bad item gets an error entry (\`param\` prefixed \`providers[i].\`) and never fails the batch. Each valid item counts like one verify call; a hard quota that cannot cover the batch refuses it whole, before any work.`,
+    body: { schema: bulkRequestSchema, examples: { default: { summary: 'Two providers, one invalid', value: examples.bulkRequestExample } } },
+    responses: [ok('One entry per provider, in input order, and a summary.', bulkResponseSchema, { summary: 'One result, one error', value: examples.bulkResponseExample })],
+    errors: ['plan_upgrade_required'],
+  },
+  GetCoverage: {
+    tag: 'Verification',
+    description: 'Every supported state with its board source, the datasets read and the professions it verifies. Another real state answers `unsupported_state`.',
+    responses: [ok('The coverage matrix.', coverageSchema, { summary: 'Coverage (one state shown)', value: examples.coverageExample })],
+  },
+  GetCertificate: {
+    tag: 'Certificates',
+    description:
+      'The signed certificate of a verification, to the account and mode that made it (anyone else gets 404). Check it offline: `certificate_hash` is `sha256_` + SHA-256 of the canonical JSON (sorted keys, no whitespace, UTF-8) without `certificate_hash`; `signature` verifies with the key `signing_key_id` of `GET /v1/signing-keys`.',
+    responses: [ok('The certificate.', certificateSchema, { summary: 'A live certificate', value: examples.certificateExample })],
+    errors: ['resource_not_found'],
+  },
+  GetCertificatePdf: {
+    tag: 'Certificates',
+    description:
+      'The certificate as a signed PDF (PAdES baseline): letterhead, every detail, a QR code to the public record, and a TEST mark in test mode. Made on the first request and stored; every later request gets the same bytes and `ETag`, and `If-None-Match` is answered 304.',
+    responses: [
+      { status: 200, description: 'The PDF.', other: { 'application/pdf': pdf }, headers: ['ETag', 'Cache-Control'] },
+      notModified,
+    ],
+    errors: ['resource_not_found'],
+  },
+  GetRecord: {
+    tag: 'Certificates',
+    description:
+      'The public record a certificate’s QR code opens. Needs no key: the unguessable id is the capability. An accessible HTML page, or JSON when `Accept` prefers `application/json`; it shows only what the printed certificate shows and whether its signature verifies. The query string is ignored.',
+    query: 'ignored',
+    responses: [
+      {
+        status: 200,
+        description: 'The record.',
+        json: { schema: publicRecordSchema, examples: { default: { summary: 'A verified record', value: examples.publicRecordExample } } },
+        other: { 'text/html': html },
+        headers: ['Cache-Control', 'Vary', 'Content-Security-Policy'],
+      },
+    ],
+    errors: ['resource_not_found'],
+  },
+  GetSigningKeys: {
+    tag: 'Certificates',
+    description: 'The public keys that sign certificates, as a JSON Web Key Set: the current key first, then retired keys whose certificates stay verifiable. Needs no key; cacheable for five minutes.',
+    responses: [{ ...ok('The key set.', jwksSchema, { summary: 'One key', value: examples.jwksExample }), headers: ['Cache-Control'] }],
+  },
+  CreateMonitor: {
+    tag: 'Monitoring',
+    description:
+      'Registers a provider for a re-check every 24 hours; each change is sent to `webhook_url` as a signed event (see Webhooks). Runs an initial verification, which counts as one. A state outside the coverage is a 400.',
+    body: { schema: createMonitorRequestSchema, examples: { default: { summary: 'A monitor', value: examples.monitorRequestExample } } },
+    responses: [ok('The monitor, `status: active`.', monitorSchema, { summary: 'Registered', value: examples.monitorExample })],
+    errors: ['sources_unavailable'],
+  },
+  ListMonitors: {
+    tag: 'Monitoring',
+    description: 'Your monitors (this account and mode), newest first, with cursor pagination.',
+    query: listMonitorsQuerySchema,
+    responses: [ok('A page of monitors.', monitorPageSchema, { summary: 'First page', value: examples.monitorPageExample })],
+  },
+  DeleteMonitor: {
+    tag: 'Monitoring',
+    description: 'Stops monitoring: no further checks or webhooks, and pending deliveries are cancelled. Deleting again answers the same.',
+    responses: [ok('The monitor, `status: deleted`.', monitorSchema, { summary: 'Deleted', value: examples.deletedMonitorExample })],
+    errors: ['resource_not_found'],
+  },
+  CheckMonitor: {
+    tag: 'Monitoring',
+    description:
+      'Test keys: runs the monitor\'s check now, exactly as the daily sweep would, and answers the monitor after it with the events the check produced (their deliveries are already queued). Takes no body, or `{}`. With the sandbox names `test-flapping` (suspended and active in turn) and `test-expiring` it exercises a webhook receiver.',
+    testKeysOnly: true,
+    responses: [
+      ok('The monitor after the check, and the events it produced.', checkMonitorResponseSchema, {
+        summary: 'A test-flapping monitor suspended by the check',
+        value: examples.checkMonitorExample,
+      }),
+    ],
+    errors: ['test_mode_only', 'resource_not_found'],
+  },
+  ListEvents: {
+    tag: 'Monitoring',
+    description: 'Your webhook events, newest first, each with the exact payload sent and every delivery attempt; `monitor_id` narrows to one monitor.',
+    query: listEventsQuerySchema,
+    responses: [ok('A page of events.', eventPageSchema, { summary: 'One event, delivered on the first retry', value: examples.eventPageExample })],
+  },
+  GetOpenApi: {
+    tag: 'Service',
+    description: 'This contract as an OpenAPI 3.1 document, generated from the schemas the service validates with. Needs no key; cacheable, with an `ETag`.',
+    responses: [
+      {
+        status: 200,
+        description: 'The OpenAPI document.',
+        other: { 'application/json': { type: 'object', description: 'An OpenAPI 3.1 document.' } },
+        headers: ['ETag', 'Cache-Control'],
+      },
+      notModified,
+    ],
+  },
+  GetApiReference: {
+    tag: 'Service',
+    description: 'This reference: one accessible HTML page rendered from the OpenAPI document, with no scripts and nothing loaded from elsewhere. Needs no key. The query string is ignored.',
+    query: 'ignored',
+    responses: [
+      { status: 200, description: 'The page.', other: { 'text/html': html }, headers: ['ETag', 'Cache-Control', 'Content-Security-Policy'] },
+      notModified,
+    ],
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * The Verification result as `verificationResult` (verification-result.ts) builds it. The integration
+ * tests parse real responses with this schema, and the OpenAPI document is generated from it.
+ */
+import { z } from 'zod';
+import { outcomeStatuses } from '../domain/license-status.ts';
+import { professions } from '../domain/professions.ts';
+import { verificationIdPattern } from '../ids.ts';
+import { sourceReportStatuses } from '../sources/source-config.ts';
+import { exclusionBases, matchBases } from './match-basis.ts';
+
+export const keyModeSchema = z.enum(['live', 'test']).meta({ description: 'Mode of the key that made the request: `live` or `test`.' });
+export const verificationIdSchema = z.string().regex(verificationIdPattern).meta({ description: 'Verification id: `vrf_` and 24 base62 characters.' });
+export const certificateHashSchema = z
+  .string()
+  .regex(/^sha256_[0-9a-f]{64}$/)
+  .meta({ description: '`sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`.' });
+export const professionSchema = z.enum(professions);
+export const npiSchema = z.string().regex(/^\d{10}$/);
+
+const sourceReportSchema = z.strictObject({
+  name: z.string().meta({ description: 'Source name, e.g. `Washington State Department of Health`, `OIG LEIE`, `NPPES NPI Registry`.' }),
+  status: z.enum(sourceReportStatuses).meta({ description: '`live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached.' }),
+  as_of: z.iso.datetime().nullable().meta({ description: 'When the data was fetched from the source; null when unavailable.' }),
+});
+
+const oigExclusionSchema = z.strictObject({
+  match: z.enum(exclusionBases).meta({ description: 'How the list record matched: `npi`, `dob`, or `name_only` (no identifier to compare).' }),
+  exclusion_type: z.string().meta({ description: 'OIG exclusion authority, e.g. `1128a1`.' }),
+  exclusion_date: z.iso.date().nullable(),
+  waiver_state: z.string().nullable().meta({ description: 'State where a waiver allows payment, if any.' }),
+  waiver_date: z.iso.date().nullable(),
+});
+
+const registrySchema = z.strictObject({
+  npi: npiSchema,
+  name: z.string().nullable().meta({ description: 'Name on the NPPES record (individual or organisation).' }),
+  credential: z.string().nullable().meta({ description: 'Credential text on the NPPES record, e.g. `RN`.' }),
+  licenses: z
+    .array(
+      z.strictObject({
+        state: z.string().nullable().meta({ description: 'Two-letter code of the licensing state.' }),
+        license_number: z.string().nullable(),
+        taxonomy: z.string().meta({ description: 'NPPES taxonomy description.' }),
+        primary: z.boolean(),
+      }),
+    )
+    .meta({ description: 'The licenses the NPPES record lists.' }),
+});
+
+export const verificationResultSchema = z
+  .strictObject({
+    verification_id: verificationIdSchema,
+    verified: z.boolean().meta({ description: 'True only if the provider was found, the license is active and no OIG exclusion applies. It does not assert the profession.' }),
+    status: z.enum(outcomeStatuses).meta({
+      description:
+        'License status (`active`, `inactive`, `suspended`, `expired`, `revoked`) or another outcome: `not_found` (the board answered, no single match), `source_unavailable` (the board could not be reached and nothing is cached; retry, do not cache), `profession_not_covered`, `unsupported_state`.',
+    }),
+    name: z.string().nullable().meta({ description: 'Full name as in the board record; null when nothing matched.' }),
+    license_number: z.string().nullable(),
+    state: z.string().meta({ description: 'Full state name, e.g. `Washington`.' }),
+    expiry_date: z.iso.date().nullable(),
+    disciplinary_flags: z.boolean().meta({ description: 'True if any disciplinary action, sanction or malpractice finding is on record for the provider in this state.' }),
+    oig_excluded: z.boolean().meta({ description: 'True if the provider matches the OIG exclusion list (LEIE).' }),
+    sources_checked: z.array(z.string()).meta({ description: 'Names of the sources that answered for this request.' }),
+    source_live: z.boolean().meta({ description: 'True if the license status came live from the board; false if from the cache.' }),
+    cached: z.boolean().meta({ description: 'True if the license status was served from the cache.' }),
+    cache_expires_at: z.iso.datetime().nullable().meta({ description: 'When a fresh board answer will be fetched; null without a board answer.' }),
+    checked_at: z.iso.datetime(),
+    certificate_hash: certificateHashSchema,
+    profession: professionSchema.nullable().meta({ description: "The license's profession; null when the board publishes none that can be read (see `license_type`)." }),
+    license_type: z.string().nullable().meta({ description: "The board's own license wording or code." }),
+    profession_confirmed: z.boolean().meta({ description: 'True when the profession is known and is the one requested (or none was requested).' }),
+    professions_covered: z.array(professionSchema).meta({ description: 'Professions the state verifies.' }),
+    match_confidence: z.number().min(0).max(1).nullable().meta({ description: 'Deterministic confidence of the identity match; null when nothing matched.' }),
+    match_basis: z.array(z.enum(matchBases)).meta({ description: 'The evidence behind the match.' }),
+    npi: npiSchema.nullable().meta({ description: 'The NPI the identity rests on: supplied and agreeing, or found in the registry for this license.' }),
+    mode: keyModeSchema,
+    sources: z.array(sourceReportSchema).meta({ description: 'Each source consulted, with its freshness.' }),
+    oig_exclusion: oigExclusionSchema.nullable().meta({ description: 'The matching OIG exclusion record; null when none applies.' }),
+    registry: registrySchema.nullable().meta({ description: 'The NPPES identity, when the registry was consulted and had a record.' }),
+    sandbox: z.literal(true).optional().meta({ description: 'Present (true) on outcomes forced by a reserved test last name.' }),
+  })
+  .meta({ title: 'Verification result' });
+
+export type VerificationResultBody = z.output<typeof verificationResultSchema>;
