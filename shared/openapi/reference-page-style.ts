@@ -15,7 +15,7 @@ export const referenceStylesheet = [
   '.toc{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;padding:1.25rem 1rem 2rem;border-right:1px solid #d5dae1;font-size:.92rem}',
   '.toc h2{font-size:1rem;margin:0 0 .5rem;border:0;padding:0}',
   '.toc ul{list-style:none;margin:0;padding:0}',
-  '.toc li{margin:.15rem 0}',
+  '.toc li{margin:.15rem 0;overflow-wrap:anywhere}',
   '.toc ul ul{padding-left:.9rem}',
   'main{padding:1.5rem 2rem 4rem;min-width:0}',
   '.service{margin:0;color:#48505e}',
