@@ -24,8 +24,9 @@ afterAll(async () => {
   await t.stop();
 });
 
-async function fire(url: string, key: string, count: number): Promise<number[]> {
-  const child = spawn(process.execPath, [join(root, 'test/support/fire-requests.mjs'), url, key, String(count)], {
+async function fire(url: string, key: string, count: number, body?: string): Promise<number[]> {
+  const args = [join(root, 'test/support/fire-requests.mjs'), url, key, String(count), ...(body === undefined ? [] : [body])];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -45,5 +46,17 @@ describe('per-minute limit under concurrent load', () => {
     expect(all).toHaveLength(50);
     expect(all.filter((s) => s === 200)).toHaveLength(10);
     expect(all.filter((s) => s === 429)).toHaveLength(40);
+  });
+});
+
+describe('monthly quota under concurrent load', () => {
+  it('40 concurrent verifications from two processes through two gateways: each charged exactly once', async () => {
+    const { api_key } = await t.issue({ plan: 'production', mode: 'live' });
+    await waitForFreshMinute(20);
+    const body = JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' });
+    const [a, b] = await Promise.all([fire(`${t.url}/v1/verify`, api_key, 20, body), fire(`${secondUrl}/v1/verify`, api_key, 20, body)]);
+    expect([...a, ...b]).toEqual(Array(40).fill(200));
+    const account = await t.call('/v1/account', { key: api_key });
+    expect(account.body.usage).toMatchObject({ verifications: 40, remaining: 4_960 });
   });
 });
