@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, invalidParam } from '#shared/http/errors.ts';
 import { defaultPageSize, pageBody, paginationQuery } from '#shared/http/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
