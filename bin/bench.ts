@@ -1,32 +1,57 @@
 /**
- * `npm run bench [-- --only <id>[,<id>…]]`: runs the benchmarks on this machine and writes
- * BENCHMARKS.md and bench-results.json.
+ * `npm run bench [-- --only <id>[,<id>…]]`: runs the benchmarks on this machine, each in a process of
+ * its own (test/bench/run-section.ts), and writes bench-results.json and BENCHMARKS.md. With `--only`,
+ * only the named sections are re-measured and the others are kept from the existing bench-results.json.
  */
-import { parseArgs } from 'node:util';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeReport, type Benchmark, type Figure } from '../test/bench/harness.ts';
-import { leieBenchmark } from '../test/bench/leie.bench.ts';
-import { monitoringBenchmark } from '../test/bench/monitoring.bench.ts';
-import { nameMatcherBenchmark } from '../test/bench/name-matcher.bench.ts';
-import { pdfBenchmark } from '../test/bench/pdf.bench.ts';
-import { verifyBenchmark } from '../test/bench/verify.bench.ts';
+import { parseArgs } from 'node:util';
+import { benchmarks } from '../test/bench/benchmarks.ts';
+import { fmt } from '../test/bench/harness.ts';
+import { loadAverage, mergeSections, readResults, writeResults, type Section } from '../test/bench/report.ts';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
-
-const benchmarks: Benchmark[] = [verifyBenchmark, pdfBenchmark, nameMatcherBenchmark, leieBenchmark, monitoringBenchmark];
-
+const ids = benchmarks.map((b) => b.id);
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const only = values.only?.split(',');
+const only = values.only?.split(',').map((id) => id.trim()).filter(Boolean);
+const unknown = only?.filter((id) => !ids.includes(id)) ?? [];
+if (unknown.length > 0 || only?.length === 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ') || '(none given)'}; choose from ${ids.join(', ')}.`);
+  process.exit(2);
+}
 const selected = benchmarks.filter((b) => !only || only.includes(b.id));
 const root = join(import.meta.dirname, '..');
-const results: { benchmark: Benchmark; figures: Figure[] }[] = [];
-for (const benchmark of selected) {
-  console.error(`▶ ${benchmark.title}`);
-  const figures = await benchmark.run();
-  for (const f of figures) console.error(`  ${f.name}: median ${f.median.toFixed(1)} ${f.unit} (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs)`);
-  results.push({ benchmark, figures });
+const mdPath = join(root, 'BENCHMARKS.md');
+const jsonPath = join(root, 'bench-results.json');
+const runner = join(root, 'test', 'bench', 'run-section.ts');
+
+/** Runs one benchmark in a child process (with this process's loader flags, so TypeScript runs as here). */
+function runSection(id: string, out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, runner, id, only ? 'only' : 'full', out], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`benchmark ${id} failed (${signal ?? `exit ${code}`})`))));
+  });
 }
-await writeReport(results, join(root, 'BENCHMARKS.md'), join(root, 'bench-results.json'));
-console.error('Wrote BENCHMARKS.md and bench-results.json');
-process.exit(0);
+
+console.error(`Load average ${loadAverage().join(' / ')} (1 / 5 / 15 min); ${selected.map((b) => b.id).join(', ')}`);
+const dir = await mkdtemp(join(tmpdir(), 'bench-'));
+const fresh: Section[] = [];
+try {
+  for (const benchmark of selected) {
+    const out = join(dir, `${benchmark.id}.json`);
+    await runSection(benchmark.id, out);
+    const section = JSON.parse(await readFile(out, 'utf8')) as Section;
+    for (const f of section.figures) console.error(`  ${f.name}: median ${fmt(f.median)} ${f.unit} (min ${fmt(f.min)}, max ${fmt(f.max)}, ${f.runs} runs)`);
+    console.error(`  (${section.seconds} s; load average ${section.load_average.join(' / ')} at its start)`);
+    fresh.push(section);
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+const previous = only ? await readResults(jsonPath) : [];
+await writeResults(mergeSections(previous, fresh, ids), mdPath, jsonPath);
+console.error(`Wrote BENCHMARKS.md and bench-results.json (${only ? `sections ${only.join(', ')} re-measured, the others kept` : 'every section'})`);

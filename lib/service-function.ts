@@ -1,6 +1,7 @@
 /**
  * A Lambda function with the service's defaults: Node.js 22 on arm64, ESM bundle built by esbuild
- * (minified, source maps), its own log group with the configured retention, X-Ray tracing (active), the
+ * (minified, source maps, the AWS SDK bundled: shared/infra/function-bundling.ts, which the cold-start
+ * benchmark bundles with too), its own log group with the configured retention, X-Ray tracing (active), the
  * Powertools configuration, and a role that holds only what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
  */
 import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
@@ -13,10 +14,15 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import { functionBundling } from '../shared/infra/function-bundling.ts';
 import type { Access } from '../shared/infra/routes.ts';
 import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
+
+const runtime = Runtime.ALL.find((r) => r.name === functionBundling.runtime);
+if (!runtime) throw new Error(`Unknown Lambda runtime ${functionBundling.runtime}`);
+const architecture = functionBundling.architecture === 'arm64' ? Architecture.ARM_64 : Architecture.X86_64;
 
 export interface ServiceFunctionProps {
   /** Handler module relative to the repository root. */
@@ -50,8 +56,8 @@ export class ServiceFunction extends Construct {
       entry: join(repoRoot, props.entry),
       handler: 'handler',
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      runtime,
+      architecture,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
@@ -60,7 +66,7 @@ export class ServiceFunction extends Construct {
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: functionBundling.nodeOptions,
         // Powertools logger, metrics and tracer (shared/observability) read these.
         POWERTOOLS_SERVICE_NAME: telemetryServiceName,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
@@ -68,15 +74,15 @@ export class ServiceFunction extends Construct {
         ...props.environment,
       },
       bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // ESM bundles of CommonJS dependencies still call require().
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-        tsconfig: join(repoRoot, 'tsconfig.json'),
+        format: OutputFormat.ESM, // functionBundling.format
+        target: functionBundling.target,
+        minify: functionBundling.minify,
+        sourceMap: functionBundling.sourceMap,
+        sourcesContent: functionBundling.sourcesContent,
+        mainFields: [...functionBundling.mainFields],
+        externalModules: [...functionBundling.externalModules],
+        banner: functionBundling.banner,
+        tsconfig: join(repoRoot, functionBundling.tsconfig),
       },
     });
     Validations.of(this.fn).acknowledge({

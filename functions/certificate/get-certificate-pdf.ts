@@ -1,32 +1,21 @@
 import type { Certificate } from '#shared/certificates/certificate.ts';
 import { CertificatePdfStore, type StoredPdf } from '#shared/certificates/certificate-pdf-store.ts';
-import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
-import { pdfSigningMaterialFromEnvironment } from '#shared/certificates/pdf/pdf-signing-material.ts';
-import { signCertificatePdf } from '#shared/certificates/pdf/sign-pdf.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import type { HttpResponse } from '#shared/http/response.ts';
-import { publicRecordUrl, verificationIdPattern } from '#shared/records/record-url.ts';
+import { verificationIdPattern } from '#shared/records/record-url.ts';
 import type { VerificationResult } from '#shared/verification/verification-result.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
 
 const verifications = new VerificationStore();
 const pdfs = new CertificatePdfStore();
 
-/** Renders and signs the PDF of a stored verification (signing time = issue time, so bytes are stable). */
-async function makePdf(certificate: Certificate, result: VerificationResult): Promise<Uint8Array> {
-  const unsigned = await renderCertificatePdf({
-    certificate,
-    details: {
-      profession: result.profession,
-      licenseType: result.license_type,
-      matchConfidence: result.match_confidence,
-      sources: result.sources,
-    },
-    recordUrl: publicRecordUrl(certificate.verification_id),
-  });
-  return signCertificatePdf(unsigned, await pdfSigningMaterialFromEnvironment(), new Date(certificate.issued_at));
-}
+/**
+ * The renderer and signer (pdf-lib, node-forge, QR codes, the signing material from Secrets Manager),
+ * loaded when this container first makes a PDF: a PDF is made once per certificate and served from
+ * storage after, and a container that only serves stored PDFs never loads them.
+ */
+const pdfMaker = () => import('#shared/certificates/pdf/certificate-pdf.ts');
 
 /**
  * GET /v1/certificate/{verification_id}/pdf: the signed PDF certificate, to its owner only. Made on
@@ -42,7 +31,8 @@ export const handler = apiHandler('GetCertificatePdf', {}, async (req) => {
 
   let pdf: StoredPdf | undefined = stored;
   if (!pdf) {
-    pdf = await pdfs.putOnce(id, await makePdf(record.certificate as unknown as Certificate, record.result as unknown as VerificationResult));
+    const { makeCertificatePdf } = await pdfMaker();
+    pdf = await pdfs.putOnce(id, await makeCertificatePdf(record.certificate as unknown as Certificate, record.result as unknown as VerificationResult));
   }
   const headers = {
     etag: pdf.etag,

@@ -3,7 +3,7 @@
  * `framedHandler` (error shape, request log, request id) rather than `apiHandler`: links to the page are
  * shared through tools that append tracking parameters, so the query string is ignored.
  */
-import { framedHandler } from '#shared/http/pipeline.ts';
+import { framedHandler } from '#shared/http/pipeline-frame.ts';
 import { apiReferenceHttpResponse } from '#shared/openapi/docs-http.ts';
 
 export const handler = framedHandler(async (event) => apiReferenceHttpResponse(event.headers?.['if-none-match']));

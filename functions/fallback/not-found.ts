@@ -1,5 +1,5 @@
 import { ApiError } from '#shared/http/errors.ts';
-import { framedHandler } from '#shared/http/pipeline.ts';
+import { framedHandler } from '#shared/http/pipeline-frame.ts';
 import { matchRoute, routes } from '#shared/infra/routes.ts';
 
 /** Every request no route matched: 405 with `Allow` when the path exists under other methods, else 404. */

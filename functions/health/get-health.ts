@@ -1,4 +1,4 @@
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { publicHandler } from '#shared/http/pipeline-frame.ts';
 import { json } from '#shared/http/response.ts';
 
-export const handler = apiHandler('Health', {}, async () => json(200, { status: 'ok' }));
+export const handler = publicHandler('Health', {}, async () => json(200, { status: 'ok' }));

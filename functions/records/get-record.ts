@@ -3,14 +3,14 @@
  * unguessable verification id is the only capability; the page shows what the printed certificate
  * shows, and whether the stored certificate still verifies against the published signing keys.
  *
- * Built with `framedHandler` rather than `apiHandler`: the standard frame (error shape, request log,
+ * Built with `framedHandler` rather than `publicHandler`: the standard frame (error shape, request log,
  * request id) without the API's query validation, which rejects unknown query parameters. A QR target
  * is opened through scanners, mail and chat apps that append tracking parameters (`?utm_source=…`,
  * `fbclid`), and such a link must still open the record, so the query string is ignored. The only
  * inputs are the path parameter and the `Accept` header.
  */
 import { signerFromEnvironment } from '#shared/certificates/signer.ts';
-import { framedHandler } from '#shared/http/pipeline.ts';
+import { framedHandler } from '#shared/http/pipeline-frame.ts';
 import { preferredRepresentation } from '#shared/records/content-negotiation.ts';
 import { publicRecord } from '#shared/records/public-record.ts';
 import { recordNotFoundResponse, recordResponse } from '#shared/records/record-response.ts';

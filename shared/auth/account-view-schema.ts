@@ -2,7 +2,7 @@
  * The body of `GET /v1/account` as `accountView` (account-view.ts) builds it. The integration tests
  * parse real responses with this schema, and the OpenAPI document is generated from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { planNames } from '../limits/plans.ts';
 
 const count = z.number().int().min(0);

@@ -3,7 +3,7 @@
  * (certificate.ts) builds it. The integration tests parse real certificates with this schema, and the
  * OpenAPI document is generated from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { outcomeStatuses } from '../domain/license-status.ts';
 import { certificateHashSchema, keyModeSchema, npiSchema, verificationIdSchema } from '../verification/verification-result-schema.ts';
 

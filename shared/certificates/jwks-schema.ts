@@ -2,7 +2,7 @@
  * The JWKS of `GET /v1/signing-keys` as `signingKeysResponse` (jwks.ts) builds it. The integration tests
  * parse the real response with this schema, and the OpenAPI document is generated from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
 

@@ -3,7 +3,7 @@
  * catalogue with its HTTP status, and the extra fields some errors add. The OpenAPI document is generated
  * from it and the tests parse real error bodies with it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorCatalogue, type ErrorCode } from './errors.ts';
 
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];

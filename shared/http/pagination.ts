@@ -2,7 +2,7 @@
  * The one cursor pagination shape every list endpoint shares: `limit` (1-100, default 20) and
  * `starting_after` (the last id of the previous page) in the query; `{data, has_more, next_cursor}` back.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const defaultPageSize = 20;
 export const maxPageSize = 100;

@@ -1,30 +1,41 @@
 /**
- * The standard HTTP pipeline every API handler is built with (middy): error shape, request log and
- * response headers; API-key authentication; the per-minute limit; JSON body and query validation;
- * Idempotency-Key handling for POSTs. A handler body then only does its endpoint's work.
+ * The standard HTTP pipeline of the API-key routes (middy), on top of the frame every route has
+ * (pipeline-frame.ts: error shape, request log and response headers, JSON body and query validation):
+ * API-key authentication; the per-minute limit; Idempotency-Key handling for POSTs. A handler body then
+ * only does its endpoint's work. Public routes use `publicHandler` or `framedHandler`, which load none
+ * of the stores below.
  */
-import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createHash } from 'node:crypto';
 import { bearerKey, hashApiKey } from '../auth/api-keys.ts';
-import { DynamoAccountStore, keyState, type Account, type AccountStore } from '../auth/account-store.ts';
+import { DynamoAccountStore, keyState, type AccountStore } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { DynamoIdempotencyStore, type StoredResponse } from '../idempotency/idempotency-store.ts';
+import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
 import { canonicalJson } from '../json/canonical.ts';
 import { plans, minuteLimitFor } from '../limits/plans.ts';
-import { RateLimits, rateLimitHeaders, type Caller, type LimitState } from '../limits/rate-limits.ts';
+import { RateLimits, type LimitState } from '../limits/rate-limits.ts';
 import { DynamoUsageStore } from '../limits/usage-store.ts';
 import { errorSummary, logger } from '../logging.ts';
-import { routes, type RouteDefinition } from '../infra/routes.ts';
-import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
-import { recordMetric } from '../observability/metrics.ts';
-import { tracer } from '../observability/tracer.ts';
-import { ApiError, errorBody, invalidParam } from './errors.ts';
-import { parseJsonObjectBody } from './request-body.ts';
-import { json, type HttpResponse } from './response.ts';
-import { isTransientError } from './transient-errors.ts';
-import { validate } from './validation.ts';
+import type { RouteDefinition } from '../infra/routes.ts';
+import { withTelemetry } from '../observability/handler-telemetry.ts';
+import { ApiError, invalidParam } from './errors.ts';
+import {
+  baseRequest,
+  eventState,
+  framedPipeline,
+  idempotencyKeyPattern,
+  isIdempotent,
+  parseRequest,
+  routeById,
+  stateOf,
+  type AuthenticatedCaller,
+  type Middleware,
+  type Out,
+  type ParseOptions,
+  type RequestBase,
+  type Schema,
+} from './pipeline-frame.ts';
+import type { HttpResponse } from './response.ts';
 
 export interface Services {
   readonly accounts: AccountStore;
@@ -46,19 +57,9 @@ export function defaultServices(): Services {
   return containerServices;
 }
 
-export interface AuthenticatedCaller extends Caller {
-  readonly account: Account;
-}
-
-export interface ApiRequest<B, Q> {
-  readonly event: APIGatewayProxyEventV2;
-  readonly requestId: string;
-  readonly body: B;
-  readonly query: Q;
-  readonly pathParameters: Readonly<Record<string, string>>;
+export interface ApiRequest<B, Q> extends RequestBase<B, Q> {
   /** The authenticated caller; always set on `api_key` routes. */
   readonly caller: AuthenticatedCaller | undefined;
-  readonly clock: Clock;
   /** Current rate-limit state (after any charge). */
   limits(): LimitState | undefined;
   /** Charges live verifications to the monthly quota (no-op for test keys); 429 when a hard quota is full. */
@@ -67,60 +68,10 @@ export interface ApiRequest<B, Q> {
   ensureQuota(units: number): void;
 }
 
-type Schema = z.ZodType | undefined;
-type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
-
-export interface ApiHandlerOptions<BS extends Schema, QS extends Schema> {
-  readonly body?: BS;
-  /** For action routes that take no parameters: an empty body is read as `{}`. */
-  readonly bodyOptional?: boolean;
-  readonly query?: QS;
+export interface ApiHandlerOptions<BS extends Schema, QS extends Schema> extends ParseOptions<BS, QS> {
   readonly services?: Services;
 }
 
-interface PipelineState {
-  readonly startedAt: number;
-  readonly requestId: string;
-  caller?: AuthenticatedCaller;
-  limits?: LimitState;
-  body?: unknown;
-  query?: unknown;
-  idempotency?: { scopeKey: string; charged: number };
-  replay?: StoredResponse;
-}
-
-type PipelineRequest = middy.Request<APIGatewayProxyEventV2, HttpResponse, Error, Context>;
-
-/** Per-invocation pipeline state, keyed by the invocation's event object. */
-const states = new WeakMap<APIGatewayProxyEventV2, PipelineState>();
-
-function stateOf(request: PipelineRequest): PipelineState {
-  let state = states.get(request.event);
-  if (!state) {
-    state = {
-      startedAt: Date.now(),
-      requestId: request.event?.requestContext?.requestId ?? request.context?.awsRequestId ?? 'unknown',
-    };
-    if (request.event && typeof request.event === 'object') states.set(request.event, state);
-  }
-  return state;
-}
-
-/** Methods whose requests carry a JSON body. */
-export const methodsWithBody: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
-/** `Idempotency-Key`: 1 to 255 printable ASCII characters without spaces. */
-export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
-
-/** Routes that honour `Idempotency-Key`: authenticated POSTs. */
-export function isIdempotent(route: Pick<RouteDefinition, 'auth' | 'method'>): boolean {
-  return route.auth === 'api_key' && route.method === 'POST';
-}
-
-export function routeById(id: string): RouteDefinition {
-  const route = routes.find((r) => r.id === id);
-  if (!route) throw new Error(`No route with id ${id} in the route table`);
-  return route;
-}
 
 export function apiHandler<BS extends Schema = undefined, QS extends Schema = undefined>(
   routeRef: string | RouteDefinition,
@@ -131,7 +82,7 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
   const svc = () => options.services ?? defaultServices();
   const idempotent = isIdempotent(route);
 
-  const authenticateAndAdmit: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse> = {
+  const authenticateAndAdmit: Middleware = {
     before: async (request) => {
       const state = stateOf(request);
       const bearer = bearerKey(request.event.headers?.authorization);
@@ -155,23 +106,7 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
     },
   };
 
-  const parse: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse> = {
-    before: (request) => {
-      const state = stateOf(request);
-      if (methodsWithBody.has(route.method)) {
-        const body = options.bodyOptional && !request.event.body ? {} : parseJsonObjectBody(request.event);
-        state.body = options.body ? validate(options.body, body, 'body') : body;
-      }
-      const query = request.event.queryStringParameters ?? {};
-      if (options.query) state.query = validate(options.query, query, 'query');
-      else {
-        const unknown = Object.keys(query)[0];
-        if (unknown !== undefined) throw invalidParam(unknown, `Unknown query parameter: ${unknown}.`);
-      }
-    },
-  };
-
-  const idempotency: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse> = {
+  const idempotency: Middleware = {
     before: async (request) => {
       const state = stateOf(request);
       const key = request.event.headers?.['idempotency-key'];
@@ -232,18 +167,13 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
   };
 
   const body = async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
-    const state = states.get(event)!;
+    const state = eventState(event);
     if (state.replay) {
       return { ...state.replay, headers: { ...state.replay.headers, 'idempotent-replayed': 'true' } };
     }
     const request: ApiRequest<Out<BS>, Out<QS>> = {
-      event,
-      requestId: state.requestId,
-      body: state.body as Out<BS>,
-      query: state.query as Out<QS>,
-      pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+      ...baseRequest<Out<BS>, Out<QS>>(event, svc().clock),
       caller: state.caller,
-      clock: svc().clock,
       limits: () => state.limits,
       ensureQuota: (units) => {
         if (state.caller && state.limits) svc().limits.ensureCanCharge(state.caller, state.limits, units);
@@ -272,66 +202,11 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
     return fn(request);
   };
 
-  const pipeline = useTelemetry(middy<APIGatewayProxyEventV2, HttpResponse>({ timeoutEarlyInMillis: 0 })).use(frame);
+  const pipeline = framedPipeline();
   if (route.auth === 'api_key') pipeline.use(authenticateAndAdmit);
-  pipeline.use(parse);
+  pipeline.use(parseRequest(route, options));
   if (idempotent) pipeline.use(idempotency);
   return withTelemetry(pipeline.handler(body));
-}
-
-const frame: middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse> = {
-  before: (request) => {
-    // Every log line of the request carries these; the caller's account is added once authenticated.
-    logger.appendKeys({ request_id: stateOf(request).requestId, route: request.event?.routeKey });
-  },
-  after: (request) => {
-    request.response = finish(request, request.response ?? undefined);
-  },
-  onError: (request) => {
-    request.response = finish(request, renderError(request.error, stateOf(request).requestId));
-  },
-};
-
-/** A handler with the standard error shape, headers and request log, but no authentication or parsing. */
-export function framedHandler(fn: (event: APIGatewayProxyEventV2) => Promise<HttpResponse>) {
-  return withTelemetry(useTelemetry(middy<APIGatewayProxyEventV2, HttpResponse>({ timeoutEarlyInMillis: 0 })).use(frame).handler(fn));
-}
-
-function finish(request: PipelineRequest, response: HttpResponse | undefined): HttpResponse {
-  const state = stateOf(request);
-  const out: HttpResponse = response ?? json(500, errorBody('internal_error', 'The handler returned no response.'));
-  const headers: Record<string, string> = { ...out.headers };
-  if (state.limits) {
-    for (const [name, value] of Object.entries(rateLimitHeaders(state.limits))) headers[name] ??= value;
-  }
-  headers['x-request-id'] = state.requestId;
-  headers['cache-control'] ??= 'no-store';
-  // The one access line per request: request_id, route and account_id come from the appended keys.
-  logger.info('request', { status: out.statusCode, latency_ms: Date.now() - state.startedAt });
-  return { ...out, headers };
-}
-
-function renderError(error: unknown, requestId: string): HttpResponse {
-  if (error instanceof ApiError) {
-    if (error.code === 'rate_limit_exceeded') {
-      recordMetric('quotaRejections', 1, { kind: error.details.reset_at !== undefined ? 'monthly' : 'per_minute' });
-    }
-    return json(error.status, error.body(), error.headers);
-  }
-  tracer.addErrorAsMetadata(error as Error);
-  if (isTransientError(error)) {
-    logger.warn('Transient dependency failure', { error: errorSummary(error) });
-    return json(
-      503,
-      errorBody('service_unavailable', 'The service is temporarily unavailable. Retry in a few seconds.', { retry_after: 1 }),
-      { 'retry-after': '1' },
-    );
-  }
-  logger.error('Unhandled error', { error: errorSummary(error), stack: (error as Error)?.stack });
-  return json(
-    500,
-    errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`, { request_id: requestId }),
-  );
 }
 
 function pick(headers: Record<string, string>, names: string[]): Record<string, string> {

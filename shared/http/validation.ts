@@ -1,5 +1,5 @@
 /** Maps zod validation failures onto the spec's error shape: the first problem, naming its parameter. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, invalidParam } from './errors.ts';
 
 export function paramPath(path: readonly PropertyKey[]): string {

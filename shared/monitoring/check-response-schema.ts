@@ -1,5 +1,5 @@
 /** The answer of `POST /v1/monitor/{monitor_id}/check`: the monitor after the check and the events it produced. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { eventSchema } from './event-view.ts';
 import { monitorSchema } from './monitor-schema.ts';
 

@@ -2,7 +2,7 @@
  * An event as `GET /v1/events` lists it: the exact payload sent and its delivery history; and the
  * schemas it is documented and tested with.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageSchema } from '../http/pagination.ts';
 import { eventKinds } from './change-events.ts';
 import type { EventRecord } from './event-store.ts';

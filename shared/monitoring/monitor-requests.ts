@@ -3,7 +3,7 @@
  * `GET /v1/monitors` and `GET /v1/events`. The handlers validate with these schemas and the OpenAPI
  * document is generated from them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { paginationQuery } from '../http/pagination.ts';
 import { eventIdPattern, monitorIdPattern } from '../ids.ts';
 import { verificationRequestSchema } from '../verification/verification-request.ts';

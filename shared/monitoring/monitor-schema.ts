@@ -2,7 +2,7 @@
  * The Monitor object as `monitorView` (monitor-store.ts) builds it, and a page of them. The integration
  * tests parse real responses with these schemas, and the OpenAPI document is generated from them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageSchema } from '../http/pagination.ts';
 import { monitorIdPattern } from '../ids.ts';
 import { outcomeStatuses } from '../domain/license-status.ts';

@@ -16,7 +16,6 @@ import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '../webhooks/webhook-url-guard.ts';
 import { EventStore } from './event-store.ts';
-import { sendDeliveryFailureEmail } from './failure-alert.ts';
 import { MonitorStore } from './monitor-store.ts';
 import { sealerFromEnvironment } from './secret-sealer.ts';
 
@@ -32,6 +31,9 @@ async function enqueue(message: DeliveryMessage, now: Date): Promise<number> {
   await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify(message), DelaySeconds: delay }));
   return delay;
 }
+
+/** The SES client and the e-mail, loaded only when an event fails for good (after its fifth retry). */
+const failureAlert = () => import('./failure-alert.ts');
 
 type DispatchDeps = { events?: EventStore; monitors?: MonitorStore; timeoutMs?: number };
 
@@ -88,6 +90,7 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
   await events.recordAttempt(event.event_id, attempt, 'failed');
   const account = await new DynamoAccountStore().getAccount(monitor.account_id);
   if (account?.email) {
+    const { sendDeliveryFailureEmail } = await failureAlert();
     await sendDeliveryFailureEmail(account.email, {
       monitorId: monitor.monitor_id,
       eventId: event.event_id,

@@ -3,7 +3,7 @@
  * spec's fields for every kind, plus `event_id` and the kind's `data`. The integration tests parse real
  * deliveries with these schemas, and the OpenAPI `webhooks` are generated from them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { eventIdPattern } from '../ids.ts';
 import { exclusionBases } from '../verification/match-basis.ts';
 import { certificateHashSchema, npiSchema, verificationIdSchema } from '../verification/verification-result-schema.ts';

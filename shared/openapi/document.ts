@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { serviceName } from '../config.ts';
 import { errorAnchor, errorBody, errorCatalogue, type ErrorCode } from '../http/errors.ts';
-import { isIdempotent, methodsWithBody } from '../http/pipeline.ts';
+import { isIdempotent, methodsWithBody } from '../http/pipeline-frame.ts';
 import { maxBodyBytes } from '../http/request-body.ts';
 import { fallbackRoute, routes, type RouteDefinition } from '../infra/routes.ts';
 import { monitorIdSchema } from '../monitoring/monitor-schema.ts';

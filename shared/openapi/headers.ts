@@ -3,7 +3,7 @@
  * `components.parameters`). The rate-limit headers are the ones `rateLimitHeaders` sends; a test checks
  * that the two lists agree.
  */
-import { idempotencyKeyPattern } from '../http/pipeline.ts';
+import { idempotencyKeyPattern } from '../http/pipeline-frame.ts';
 
 export interface HeaderDoc {
   readonly description: string;

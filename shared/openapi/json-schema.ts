@@ -8,7 +8,7 @@
  * - response schemas do not say `additionalProperties: false`: the service may add response fields, and
  *   clients are to ignore the ones they do not know. Request schemas keep it: unknown fields are refused.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  * and answers with (the same zod schemas the handler validates with or builds its body to), examples,
  * and its own error codes. A route of the table without an entry fails the contract tests.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { bulkRequestSchema, bulkResponseSchema, maxBulkProviders } from '../verification/bulk-verification.ts';
 import { verificationRequestSchema } from '../verification/verification-request.ts';
 import { verificationResultSchema } from '../verification/verification-result-schema.ts';

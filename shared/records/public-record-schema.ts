@@ -4,7 +4,7 @@
  * is generated from it. Facts are shown as the stored certificate states them, valid or not, so they
  * are typed loosely; `signature.valid` says whether they can be trusted.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { keyModeSchema, verificationIdSchema } from '../verification/verification-result-schema.ts';
 
 export const publicRecordSchema = z

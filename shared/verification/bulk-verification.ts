@@ -3,7 +3,7 @@
  * the batch), the summary of the answer, and the schemas the handler validates with and the OpenAPI
  * document is generated from.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorObjectSchema } from '../http/error-schema.ts';
 import type { ErrorBody } from '../http/errors.ts';
 import { outcomeStatuses } from '../domain/license-status.ts';

@@ -3,7 +3,7 @@
  * missing, malformed or unknown field; 422 `invalid_profession` with the `allowed` list for a profession
  * outside the spec's list.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isStateCode, type StateCode } from '../domain/us-states.ts';
 import { isProfession, professions, type Profession } from '../domain/professions.ts';
 import { ApiError } from '../http/errors.ts';

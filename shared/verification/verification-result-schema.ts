@@ -2,7 +2,7 @@
  * The Verification result as `verificationResult` (verification-result.ts) builds it. The integration
  * tests parse real responses with this schema, and the OpenAPI document is generated from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { outcomeStatuses } from '../domain/license-status.ts';
 import { professions } from '../domain/professions.ts';
 import { verificationIdPattern } from '../ids.ts';

@@ -1,6 +1,9 @@
-/** Benchmark plumbing: repeated runs, median/min/max, and the Markdown + JSON report. */
-import { writeFile } from 'node:fs/promises';
-import { arch, cpus, totalmem } from 'node:os';
+/** Benchmark plumbing: repeated runs and their median/min/max, and the figure types of the report. */
+
+export interface Target {
+  readonly op: '>=' | '<=';
+  readonly value: number;
+}
 
 export interface Figure {
   readonly name: string;
@@ -10,21 +13,58 @@ export interface Figure {
   readonly max: number;
   readonly runs: number;
   /** Target from the issue, e.g. `>= 100000`; met is judged on the median. */
-  readonly target?: { readonly op: '>=' | '<='; readonly value: number };
+  readonly target?: Target;
+  /** What the figure covers; for a figure with a target, why it is missed when it is. */
   readonly note?: string;
+  /** A target shared by many figures (one per function): the summary shows the group as one line. */
+  readonly group?: string;
+}
+
+/** A target over many figures, e.g. every API function's init ratio; its figures are named `<subject>: <measure>`. */
+export interface TargetGroup {
+  readonly id: string;
+  /** The target in words, e.g. "Each API function's init ≤ 3× the empty handler's". */
+  readonly label: string;
+  /** Why it is missed, when it is. */
+  readonly note: string;
+}
+
+/** A table of its own, shown instead of the standard figure table (the figures still go to the JSON). */
+export interface Table {
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+export interface SectionResult {
+  readonly figures: Figure[];
+  readonly groups?: readonly TargetGroup[];
+  /** A paragraph above the table: what is measured and how. */
+  readonly intro?: string;
+  readonly table?: Table;
 }
 
 export interface Benchmark {
   readonly id: string;
   readonly title: string;
-  run(): Promise<Figure[]>;
+  run(): Promise<Figure[] | SectionResult>;
 }
 
 export function summarise(name: string, unit: string, samples: number[], extra: Partial<Figure> = {}): Figure {
+  if (samples.length === 0) throw new Error(`no samples for ${name}`);
   const sorted = [...samples].sort((a, b) => a - b);
+  return { name, unit, median: median(sorted), min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: samples.length, ...extra };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return { name, unit, median, min: sorted[0]!, max: sorted[sorted.length - 1]!, runs: samples.length, ...extra };
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The p-th percentile (nearest rank) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 export function met(figure: Figure): boolean | undefined {
@@ -32,29 +72,7 @@ export function met(figure: Figure): boolean | undefined {
   return figure.target.op === '>=' ? figure.median >= figure.target.value : figure.median <= figure.target.value;
 }
 
-const fmt = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
-
-export async function writeReport(results: { benchmark: Benchmark; figures: Figure[] }[], mdPath: string, jsonPath: string): Promise<void> {
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} (${arch()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const lines = [
-    '# Benchmarks',
-    '',
-    `Measured with \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}.`,
-    'Each figure is the median of repeated runs, with the minimum and maximum.',
-    '',
-  ];
-  for (const { benchmark, figures } of results) {
-    lines.push(`## ${benchmark.title}`, '', '| Measure | Median | Min | Max | Runs | Target | Met |', '|---|---|---|---|---|---|---|');
-    for (const f of figures) {
-      const ok = met(f);
-      lines.push(
-        `| ${f.name} | ${fmt(f.median)} ${f.unit} | ${fmt(f.min)} | ${fmt(f.max)} | ${f.runs} | ${f.target ? `${f.target.op} ${fmt(f.target.value)}` : '—'} | ${ok === undefined ? '—' : ok ? 'yes' : 'no'} |`,
-      );
-    }
-    const notes = figures.filter((f) => f.note).map((f) => `- ${f.name}: ${f.note}`);
-    if (notes.length) lines.push('', ...notes);
-    lines.push('');
-  }
-  await writeFile(mdPath, lines.join('\n'));
-  await writeFile(jsonPath, `${JSON.stringify({ machine, results: results.map((r) => ({ id: r.benchmark.id, figures: r.figures })) }, null, 2)}\n`);
+/** Numbers as the report prints them: thousands separated from 100 up, two decimals below. */
+export function fmt(n: number): string {
+  return Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
 }

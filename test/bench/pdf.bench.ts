@@ -6,9 +6,7 @@ import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { startLocalStack } from '../../local/stack.ts';
-import { summarise, type Benchmark } from './harness.ts';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+import { median, summarise, type Benchmark } from './harness.ts';
 
 export const pdfBenchmark: Benchmark = {
   id: 'pdf',

@@ -15,7 +15,7 @@ import {
   type CertificateSigner,
 } from '#shared/certificates/signer.ts';
 import { verifyCertificate } from '#shared/certificates/verification.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { publicHandler } from '#shared/http/pipeline-frame.ts';
 import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
 import { toHttpApiEvent } from '../../local/http-event.ts';
@@ -432,7 +432,7 @@ describe('GET /v1/signing-keys', () => {
       summary: 'test only',
     };
     const signer = rotated();
-    const handler = apiHandler(route, {}, async () => signingKeysHttpResponse(signer));
+    const handler = publicHandler(route, {}, async () => signingKeysHttpResponse(signer));
     const event = toHttpApiEvent(
       { method: 'GET', url: '/v1/signing-keys', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
       { routeKey: 'GET /v1/signing-keys', requestId: 'req-1', time: new Date(), domainName: 'localhost' },

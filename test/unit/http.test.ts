@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { canonicalJson } from '#shared/json/canonical.ts';
 import { isTransientError } from '#shared/http/transient-errors.ts';
 import { paramPath, validationError } from '#shared/http/validation.ts';

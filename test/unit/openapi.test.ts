@@ -5,11 +5,11 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorBodySchema } from '#shared/http/error-schema.ts';
 import { errorBody, errorCatalogue, type ErrorCode } from '#shared/http/errors.ts';
 import { escapeHtml } from '#shared/http/html.ts';
-import { isIdempotent } from '#shared/http/pipeline.ts';
+import { isIdempotent } from '#shared/http/pipeline-frame.ts';
 import { fallbackRoute, routes } from '#shared/infra/routes.ts';
 import { rateLimitHeaders } from '#shared/limits/rate-limits.ts';
 import { eventKinds } from '#shared/monitoring/change-events.ts';

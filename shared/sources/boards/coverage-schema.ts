@@ -3,7 +3,7 @@
  * integration tests parse the real response with this schema, and the OpenAPI document is generated
  * from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { professions } from '../../domain/professions.ts';
 import { usStates, type StateCode } from '../../domain/us-states.ts';
 

@@ -4,7 +4,7 @@
  * millisecond-string epochs, `basic.sex`, `certification_date`). Errors arrive as HTTP 200 bodies with
  * an `Errors` array.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface NppesTaxonomy {
   readonly code: string;

@@ -1,0 +1,56 @@
+/**
+ * How every Lambda function is built, declared once: the CDK construct (lib/service-function.ts) passes
+ * these settings to NodejsFunction, and the cold-start benchmark bundles each entry with the same
+ * settings through esbuild's API (`esbuildOptions`), so the two cannot drift.
+ *
+ * The AWS SDK is bundled (no externals) rather than taken from the Lambda runtime: esbuild tree-shakes
+ * and minifies it with the rest, which loads much faster than the runtime's unbundled copy, and every
+ * function runs the SDK version of the lockfile, the one the tests run.
+ */
+import type { BuildOptions } from 'esbuild';
+
+export const functionBundling = {
+  /** Lambda runtime and its esbuild target. */
+  runtime: 'nodejs22.x',
+  target: 'node22',
+  architecture: 'arm64',
+  format: 'esm',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  /** Modules left out of the bundle; none, see above. */
+  externalModules: [] as readonly string[],
+  // ESM bundles of CommonJS dependencies still call require().
+  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  /** Relative to the repository root. */
+  tsconfig: 'tsconfig.json',
+  /** The bundle's file name in ESM format, as NodejsFunction writes it. */
+  outFile: 'index.mjs',
+  /** NODE_OPTIONS of every function: stack traces through the source maps. */
+  nodeOptions: '--enable-source-maps',
+} as const;
+
+/**
+ * esbuild options equivalent to what NodejsFunction runs (`esbuild --bundle <entry> --platform=node
+ * --target=… --format=esm --minify --sourcemap --sources-content=false --main-fields=… --banner:js=…
+ * --tsconfig=…` with an `--external:` per external module).
+ */
+export function esbuildOptions(entryFile: string, outfile: string, tsconfigFile: string): BuildOptions {
+  return {
+    entryPoints: [entryFile],
+    bundle: true,
+    platform: 'node',
+    target: functionBundling.target,
+    format: functionBundling.format,
+    outfile,
+    minify: functionBundling.minify,
+    sourcemap: functionBundling.sourceMap,
+    sourcesContent: functionBundling.sourcesContent,
+    mainFields: [...functionBundling.mainFields],
+    external: [...functionBundling.externalModules],
+    banner: { js: functionBundling.banner },
+    tsconfig: tsconfigFile,
+    logLevel: 'warning',
+  };
+}

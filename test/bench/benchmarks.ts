@@ -1,0 +1,22 @@
+/**
+ * Every benchmark of `npm run bench`, in report order; `--only` takes their ids. Each is loaded only in
+ * the process that runs it (run-section.ts): the benchmark modules bring the local stack with them.
+ */
+import type { Benchmark } from './harness.ts';
+
+export interface BenchmarkEntry {
+  readonly id: string;
+  load(): Promise<Benchmark>;
+}
+
+export const benchmarks: readonly BenchmarkEntry[] = [
+  { id: 'verify', load: async () => (await import('./verify.bench.ts')).verifyBenchmark },
+  { id: 'throughput', load: async () => (await import('./throughput.bench.ts')).throughputBenchmark },
+  { id: 'bulk', load: async () => (await import('./bulk.bench.ts')).bulkBenchmark },
+  { id: 'pdf', load: async () => (await import('./pdf.bench.ts')).pdfBenchmark },
+  { id: 'name-matcher', load: async () => (await import('./name-matcher.bench.ts')).nameMatcherBenchmark },
+  { id: 'identity-resolution', load: async () => (await import('./identity-resolution.bench.ts')).identityResolutionBenchmark },
+  { id: 'leie', load: async () => (await import('./leie.bench.ts')).leieBenchmark },
+  { id: 'monitoring', load: async () => (await import('./monitoring.bench.ts')).monitoringBenchmark },
+  { id: 'cold-start', load: async () => (await import('./cold-start.bench.ts')).coldStartBenchmark },
+];
