@@ -7,16 +7,27 @@ const suffixes = new Set(['JR', 'SR', 'II', 'III', 'IV', 'V', 'MD', 'DO', 'PHD',
 /** Surname particles that are never a surname on their own. */
 const particles = new Set(['DE', 'DEL', 'DELA', 'LA', 'LAS', 'LOS', 'DA', 'DAS', 'DO', 'DOS', 'DI', 'DU', 'VAN', 'VON', 'DER', 'DEN', 'TER', 'LE', 'ST', 'Y', 'E', 'AL', 'EL', 'BIN', 'BEN']);
 
+/** Normalised names already computed (bounded; cleared when full). */
+const normalizedNamesLimit = 50_000;
+const normalizedNames = new Map<string, string>();
+
 export function normalizeName(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toUpperCase()
-    .replace(/['’`.]/g, '')
-    .replace(/[^\p{L}\p{N}\- ]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/ ?- ?/g, '-')
-    .trim();
+  let normalized = normalizedNames.get(value);
+  if (normalized === undefined) {
+    normalized = value
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toUpperCase()
+      .replace(/['’`.]/g, '')
+      .replace(/[^\p{L}\p{N}\- ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/ ?- ?/g, '-')
+      .trim();
+    // Resolution compares every candidate with every other, so the same names come back many times.
+    if (normalizedNames.size >= normalizedNamesLimit) normalizedNames.clear();
+    normalizedNames.set(value, normalized);
+  }
+  return normalized;
 }
 
 /** A surname without generational or degree suffixes: `SMITH JR` → `SMITH`. */
