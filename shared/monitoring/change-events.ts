@@ -25,10 +25,9 @@
  *   status did not change, or when there was no baseline). `data` holds the kind's details.
  */
 import { isStateCode, stateName } from '../domain/us-states.ts';
-import { sourceNames } from '../sources/source-config.ts';
 import type { VerificationResult } from '../verification/verification-result.ts';
 import { daysUntilExpiry } from './expiry-window.ts';
-import { boardAnswered, isBoardAnswer, snapshotFromResult, type MonitorSnapshot } from './monitor-snapshot.ts';
+import { boardAnswered, exclusionListUnavailable, isBoardAnswer, snapshotFromResult, type MonitorSnapshot } from './monitor-snapshot.ts';
 
 /** Every kind, in the order events of one check are listed (they are added in this order). */
 export const eventKinds = [
@@ -113,8 +112,7 @@ function exclusionData(current: VerificationResult): Record<string, unknown> {
 
 /** The board did not answer: only a new exclusion on the (available) federal list is reported. */
 function exclusionWithoutBoard(previous: MonitorSnapshot, current: VerificationResult): { events: ChangeEvent[]; next: MonitorSnapshot } {
-  const listAnswered = !current.sources.some((s) => s.name === sourceNames.leie && s.status === 'unavailable');
-  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oig_excluded || !listAnswered) return { events: [], next: previous };
+  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oig_excluded || exclusionListUnavailable(current)) return { events: [], next: previous };
   const change = { from: previous.status, to: previous.status };
   return { events: [{ kind: 'license.oig_exclusion_added', change, data: exclusionData(current) }], next: { ...previous, oigExcluded: true } };
 }

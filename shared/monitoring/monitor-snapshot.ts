@@ -42,7 +42,8 @@ export function boardAnswered(result: Pick<VerificationResult, 'status'>): boole
   return isBoardAnswer(result.status);
 }
 
-function exclusionListUnavailable(result: Pick<VerificationResult, 'sources'>): boolean {
+/** True when the OIG exclusion list could not be read for this result (its `oig_excluded` then means unknown). */
+export function exclusionListUnavailable(result: Pick<VerificationResult, 'sources'>): boolean {
   return result.sources.some((s) => s.name === sourceNames.leie && s.status === 'unavailable');
 }
 

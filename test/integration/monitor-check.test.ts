@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
@@ -15,6 +15,7 @@ import { checkMonitorResponseSchema } from '#shared/monitoring/check-response-sc
 import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
 import type { EventRecord } from '#shared/monitoring/event-store.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 let t: TestStack;
@@ -62,17 +63,6 @@ async function monitor(lastName: string, key = testKey): Promise<string> {
 }
 
 const check = (id: string, key = testKey) => t.call(`/v1/monitor/${id}/check`, { method: 'POST', key });
-
-async function eventsOf(id: string): Promise<EventRecord[]> {
-  const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName('events'), IndexName: 'by_monitor', KeyConditionExpression: 'monitor_id = :m', ExpressionAttributeValues: { ':m': id } }),
-  );
-  return (out.Items ?? []) as EventRecord[];
-}
-
-async function storedMonitor(id: string) {
-  return (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, ConsistentRead: true }))).Item!;
-}
 
 const receivedFor = (id: string) => received.filter((r) => (JSON.parse(r.body) as { monitor_id: string }).monitor_id === id);
 
@@ -165,12 +155,6 @@ describe('POST /v1/monitor/{id}/check', () => {
 });
 
 describe('a check', () => {
-  const makeDue = async (id: string, at: string) => {
-    await dynamo().send(
-      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': at } }),
-    );
-  };
-
   it('runs once per due time: a repeated or concurrent message for the same due time is skipped', async () => {
     const id = await monitor('test-flapping');
     const dueAt = '2020-01-01T06:00:00.000Z';

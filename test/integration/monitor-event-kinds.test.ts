@@ -5,7 +5,7 @@
  * hmac module over the exact bytes received). One provider per case, so the cases do not depend on each
  * other; every edit is undone.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -21,6 +21,7 @@ import { resetVerificationServices } from '#shared/verification/verification-ser
 import { sampleDataDir } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { eventsOf as storedEventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 
 type Row = Record<string, unknown>;
 interface Hook {
@@ -138,17 +139,7 @@ async function register(provider: Provider, secret: string, extra: Row = {}) {
   return res.body as { monitor_id: string; provider: { current_status: string; expiry_date: string | null } };
 }
 
-async function storedMonitor(id: string) {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, ConsistentRead: true }));
-  return out.Item!;
-}
-
-async function eventsOf(id: string): Promise<StoredEvent[]> {
-  const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName('events'), IndexName: 'by_monitor', KeyConditionExpression: 'monitor_id = :m', ExpressionAttributeValues: { ':m': id } }),
-  );
-  return (out.Items ?? []) as StoredEvent[];
-}
+const eventsOf = (id: string) => storedEventsOf<StoredEvent>(id);
 
 async function storedEvent(id: string): Promise<StoredEvent | undefined> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: id }, ConsistentRead: true }));
@@ -181,14 +172,7 @@ interface Delivered {
  */
 async function sweepAndDeliver(monitorId: string): Promise<Delivered[]> {
   const before = new Set((await eventsOf(monitorId)).map((e) => e.event_id));
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('monitors'),
-      Key: { monitor_id: monitorId },
-      UpdateExpression: 'SET next_check_at = :due',
-      ExpressionAttributeValues: { ':due': new Date(Date.now() - 60_000).toISOString() },
-    }),
-  );
+  await makeDue(monitorId, new Date(Date.now() - 60_000).toISOString());
   await t.stack.scheduler.fire('dailyMonitorSweep');
   // The check records its next check time with its events, then stores and queues them and forgets them.
   await waitFor('the check to finish', async () => {

@@ -1,14 +1,12 @@
 /** The sweep and the checks, through the local pollers: due monitors re-checked, changes recorded as events. */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
@@ -36,23 +34,6 @@ async function monitor(first: string, last: string, state: string): Promise<stri
   });
   expect(res.status).toBe(200);
   return res.body.monitor_id as string;
-}
-
-const makeDue = (id: string) =>
-  dynamo().send(
-    new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': '2020-01-01T00:00:00.000Z' } }),
-  );
-
-async function eventsOf(id: string) {
-  const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName('events'), IndexName: 'by_monitor', KeyConditionExpression: 'monitor_id = :m', ExpressionAttributeValues: { ':m': id } }),
-  );
-  return out.Items ?? [];
-}
-
-async function storedMonitor(id: string) {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, ConsistentRead: true }));
-  return out.Item!;
 }
 
 async function setWaStatus(credential: string, status: string) {

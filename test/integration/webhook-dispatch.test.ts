@@ -4,10 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
@@ -17,6 +14,7 @@ import { anyWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.t
 import { sampleDataDir } from '../../local/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { makeDue } from '../support/monitor-tables.ts';
 
 type Received = { headers: Record<string, string | string[] | undefined>; body: string };
 let t: TestStack;
@@ -71,9 +69,7 @@ const pythonHmac = (body: string) =>
 describe('webhook delivery', () => {
   it('a board change reaches the receiver as a signed webhook', async () => {
     const id = await monitor('Rebecca', 'Long');
-    await dynamo().send(
-      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': '2020-01-01T00:00:00.000Z' } }),
-    );
+    await makeDue(id);
     const file = join(data.dir, 'boards', 'qxh8-f4bd.json');
     const rows = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>[];
     for (const row of rows) if (row.credentialnumber === 'PA00540981') row.status = 'Revoked';

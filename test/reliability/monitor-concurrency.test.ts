@@ -2,12 +2,13 @@
  * Monitors created concurrently all get swept exactly once per day: every one is listed, every one due
  * is checked once however many sweeps run at the same time, and none is checked again until the next day.
  */
-import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { makeDue } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const count = 40;
@@ -59,11 +60,7 @@ describe(`${count} monitors created at once`, () => {
     const owner = (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: ids[0] } }))).Item!.owner as string;
 
     // All due now; three sweeps start at the same moment.
-    for (const id of ids) {
-      await dynamo().send(
-        new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': '2020-01-01T06:00:00.000Z' } }),
-      );
-    }
+    for (const id of ids) await makeDue(id);
     await Promise.all([1, 2, 3].map(() => t.stack.scheduler.fire('dailyMonitorSweep')));
     await waitFor(async () => {
       const items = await monitorsOf(owner);
