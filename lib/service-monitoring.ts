@@ -236,9 +236,9 @@ export class ServiceMonitoring extends Construct {
     dashboard.addWidgets(
       new GraphWidget({ title: 'Verifications by outcome and state', left: [searchSeries('verifications', 'Sum', '')], stacked: true, ...wide }),
       new GraphWidget({
-        title: 'Cache hit ratio (%)',
+        title: 'Cache hit ratio (%) and write failures',
         left: [new MathExpression({ expression: '100 * hits / (hits + misses)', usingMetrics: { hits, misses }, label: 'hit ratio', period })],
-        right: [hits.with({ label: 'hits' }), misses.with({ label: 'misses' })],
+        right: [hits.with({ label: 'hits' }), misses.with({ label: 'misses' }), serviceMetric('cacheWriteFailures', {}).with({ label: 'write failures' })],
         leftYAxis: { min: 0, max: 100 },
         ...wide,
       }),

@@ -375,9 +375,14 @@ export class ServiceStack extends Stack {
                 this.stage === 'prod' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
             }
           : {}),
-        lifecycleRules: def.archiveAfterDays
-          ? [{ transitions: [{ storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(def.archiveAfterDays) }] }]
-          : undefined,
+        lifecycleRules: [
+          ...(def.archiveAfterDays
+            ? [{ transitions: [{ storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(def.archiveAfterDays) }] }]
+            : []),
+          ...(def.expireAfterDays
+            ? [{ expiration: Duration.days(def.expireAfterDays), noncurrentVersionExpiration: Duration.days(1) }]
+            : []),
+        ],
       });
     }
     return out;

@@ -8,6 +8,8 @@ import { monitorIdPattern } from '#shared/ids.ts';
 import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
 
 const monitors = new MonitorStore();
+/** Kept from the deadline for issuing the result, recording events and answering. */
+const answerReserveMs = 2_000;
 
 /**
  * POST /v1/monitor/{monitor_id}/check (test keys): runs the monitor's check now, exactly as the daily
@@ -24,7 +26,7 @@ export const handler = apiHandler('CheckMonitor', { body: z.strictObject({}), bo
   if (!monitor) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
   if (monitor.status !== 'active') throw new ApiError('resource_not_found', 'This monitor is deleted; deleted monitors are not checked.', { param: 'monitor_id' });
 
-  const outcome = await checkMonitor({ monitor_id: id }, req.clock.now());
+  const outcome = await checkMonitor({ monitor_id: id }, req.clock.now(), { deadline: req.deadline(answerReserveMs) });
   const after = (await monitors.get(id)) ?? monitor;
   return json(200, { monitor: monitorView(after), events: outcome.events.map(eventView) });
 });

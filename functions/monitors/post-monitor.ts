@@ -12,6 +12,8 @@ import { decide, defaultVerificationServices, issue } from '#shared/verification
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
 
 const monitors = new MonitorStore();
+/** Kept from the deadline for issuing the result, sealing the secret, storing the monitor and answering. */
+const answerReserveMs = 1_500;
 
 /**
  * POST /v1/monitor: registers a provider for daily re-checks with signed webhooks. The webhook URL is
@@ -27,7 +29,7 @@ export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestS
   const svc = defaultVerificationServices();
   const now = svc.clock.now();
   const request = { first_name: req.body.first_name, last_name: req.body.last_name, state: req.body.state, ...(req.body.npi ? { npi: req.body.npi } : {}) };
-  const decided = await decide(request, caller, svc.ports, now);
+  const decided = await decide(request, caller, svc.ports, now, { deadline: req.deadline(answerReserveMs) });
   if (decided.outcome.status === 'unsupported_state') {
     throw invalidParam('state', `${stateName(request.state)} is not a supported state; see GET /v1/coverage.`);
   }

@@ -8,6 +8,8 @@ import { verificationRequestSchema, type VerificationRequest } from '#shared/ver
 import { decide, defaultVerificationServices, issue, sharedLookups } from '#shared/verification/verification-service.ts';
 
 const concurrency = 32;
+/** Kept from the deadline for signing and storing up to 100 results, charging and answering. */
+const answerReserveMs = 5_000;
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping input order in the output. */
 async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -31,8 +33,10 @@ function itemError(error: unknown, index: number): BulkItem {
 
 /**
  * POST /v1/verify/bulk: up to 100 providers, each validated and verified on its own (a bad item gets an
- * error entry and never fails the batch), in input order. Identical lookups are shared; every valid
- * item counts against the quota like one verify call, checked for the whole batch before any work.
+ * error entry and never fails the batch), in input order. Identical lookups are shared. The whole batch
+ * shares one deadline: a source that has not answered by then is unavailable for the items still waiting
+ * on it, which come back `source_unavailable` (or, with every source out and nothing cached, as an item
+ * error). The quota is checked for every valid item before any work and charged for the results issued.
  */
 export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, async (req) => {
   const caller = req.caller!;
@@ -46,6 +50,7 @@ export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, asy
   const svc = defaultVerificationServices();
   const ports = sharedLookups(svc.ports);
   const now = svc.clock.now();
+  const deadline = req.deadline(answerReserveMs);
   const decided = await pool(parsed, concurrency, async (p, index) => {
     if (!p.success) {
       const error = validationError(p.error, 'body');
@@ -53,14 +58,11 @@ export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, asy
       return { index, error: new ApiError(error.code, error.message.replace(/(parameter: |^Invalid )/, `$1providers[${index}].`), { ...error.details, param: `providers[${index}]${param && param !== 'body' ? `.${param}` : ''}` }) };
     }
     try {
-      return { index, request: p.data as VerificationRequest, decision: await decide(p.data, caller, ports, now) };
+      return { index, request: p.data as VerificationRequest, decision: await decide(p.data, caller, ports, now, { deadline }) };
     } catch (error) {
       return { index, error };
     }
   });
-
-  const succeeded = decided.filter((d) => 'decision' in d).length;
-  await Promise.all([req.chargeVerifications(succeeded), svc.ports.cache.flush()]);
 
   const results: BulkItem[] = await pool(decided, concurrency, async (d) => {
     if (!('decision' in d)) return itemError(d.error, d.index);
@@ -70,6 +72,8 @@ export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, asy
       return itemError(error, d.index);
     }
   });
+  const issued = results.filter((r) => 'result' in r).length;
+  await Promise.all([req.chargeVerifications(issued), svc.ports.cache.flush()]);
 
   return json(200, { results, summary: bulkSummary(results) });
 });

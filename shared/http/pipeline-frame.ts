@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import type { Account } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
+import { Deadline, type InvocationTime } from '../deadline.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
 import { routes, type RouteDefinition } from '../infra/routes.ts';
 import { rateLimitHeaders, type Caller, type LimitState } from '../limits/rate-limits.ts';
@@ -34,6 +35,8 @@ export interface RequestBase<B, Q> {
   readonly query: Q;
   readonly pathParameters: Readonly<Record<string, string>>;
   readonly clock: Clock;
+  /** The deadline of this request's work: the invocation's remaining time less `reserveMs` kept for answering. */
+  deadline(reserveMs: number): Deadline;
 }
 
 export type Schema = z.ZodType | undefined;
@@ -147,12 +150,12 @@ export function publicHandler<BS extends Schema = undefined, QS extends Schema =
 ) {
   const route = typeof routeRef === 'string' ? routeById(routeRef) : routeRef;
   if (route.auth !== 'public') throw new Error(`${route.id} needs an API key: build it with apiHandler`);
-  const body = async (event: APIGatewayProxyEventV2) => fn(baseRequest<Out<BS>, Out<QS>>(event, systemClock));
+  const body = async (event: APIGatewayProxyEventV2, context: Context) => fn(baseRequest<Out<BS>, Out<QS>>(event, systemClock, context));
   return withTelemetry(framedPipeline().use(parseRequest(route, options)).handler(body));
 }
 
 /** The request fields every handler body gets, from the invocation's pipeline state. */
-export function baseRequest<B, Q>(event: APIGatewayProxyEventV2, clock: Clock): RequestBase<B, Q> {
+export function baseRequest<B, Q>(event: APIGatewayProxyEventV2, clock: Clock, context?: InvocationTime): RequestBase<B, Q> {
   const state = eventState(event);
   return {
     event,
@@ -161,6 +164,7 @@ export function baseRequest<B, Q>(event: APIGatewayProxyEventV2, clock: Clock): 
     query: state.query as Q,
     pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
     clock,
+    deadline: (reserveMs) => Deadline.forInvocation(context, reserveMs),
   };
 }
 

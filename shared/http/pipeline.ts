@@ -5,7 +5,7 @@
  * only does its endpoint's work. Public routes use `publicHandler` or `framedHandler`, which load none
  * of the stores below.
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createHash } from 'node:crypto';
 import { bearerKey, hashApiKey } from '../auth/api-keys.ts';
 import { DynamoAccountStore, keyState, type AccountStore } from '../auth/account-store.ts';
@@ -166,13 +166,13 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
     },
   };
 
-  const body = async (event: APIGatewayProxyEventV2): Promise<HttpResponse> => {
+  const body = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> => {
     const state = eventState(event);
     if (state.replay) {
       return { ...state.replay, headers: { ...state.replay.headers, 'idempotent-replayed': 'true' } };
     }
     const request: ApiRequest<Out<BS>, Out<QS>> = {
-      ...baseRequest<Out<BS>, Out<QS>>(event, svc().clock),
+      ...baseRequest<Out<BS>, Out<QS>>(event, svc().clock, context),
       caller: state.caller,
       limits: () => state.limits,
       ensureQuota: (units) => {

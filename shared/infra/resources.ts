@@ -48,6 +48,8 @@ export interface BucketDefinition {
   readonly retentionDays?: number;
   /** Move objects to a cheaper storage class (still readable in milliseconds) after this many days. */
   readonly archiveAfterDays?: number;
+  /** Delete objects this many days after they were written. */
+  readonly expireAfterDays?: number;
 }
 
 export interface ScheduleDefinition {
@@ -106,7 +108,7 @@ export const tables = {
     partitionKey: { name: 'cache_key', type: 'S' },
     ttlAttribute: 'expires_at',
     purpose:
-      'Source answers: board searches by state and surname (fresh 24 h), NPPES records and searches (fresh 30 days). Kept 30 days past freshness as the fallback when a source is down. Keys never hold a DOB.',
+      'Source answers, brotli-compressed: board searches by state, surname and given-name forms (fresh 24 h), NPPES records and searches (fresh 30 days). Kept 30 days past freshness as the fallback when a source is down. A value too large for the item is kept in the source-cache bucket. Keys never hold a DOB.',
   },
   verifications: {
     id: 'Verifications',
@@ -193,6 +195,14 @@ export const buckets = {
     id: 'SourceArchiveBucket',
     envVar: 'BUCKET_SOURCE_ARCHIVE',
     purpose: 'Raw downloads of the source files (each LEIE list, by date), for audit.',
+  },
+  sourceCache: {
+    id: 'SourceCacheBucket',
+    envVar: 'BUCKET_SOURCE_CACHE',
+    purpose:
+      'Cached source answers too large to keep inside their Cache table item (compressed, one object per write); deleted once the item they belong to has expired.',
+    // Fresh 24 h (board answers) or 30 days (registry), then kept 30 days as the fallback.
+    expireAfterDays: 61,
   },
 } as const satisfies Record<string, BucketDefinition>;
 

@@ -37,9 +37,13 @@ export interface RouteDefinition {
   readonly auth: 'api_key' | 'public';
   readonly uses: ResourceUse;
   readonly summary: string;
+  /** The function's time-out (default 10 s); at most `maxRouteTimeoutSeconds`, under API Gateway's 30 s integration limit. */
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
 }
+
+/** Longest time-out of a route's function: API Gateway gives up on an integration after 30 s. */
+export const maxRouteTimeoutSeconds = 25;
 
 export interface WorkerDefinition {
   readonly id: string;
@@ -57,6 +61,7 @@ export interface WorkerDefinition {
 /** A monitor check, from the sweep's queue or on demand: re-verify, record events, queue their delivery. */
 const monitorCheckUses: ResourceUse = {
   tables: { monitors: 'readWrite', events: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
+  buckets: { sourceCache: 'readWrite' },
   queues: { webhookDelivery: 'send' },
   signingKey: 'sign',
   sources: true,
@@ -87,7 +92,12 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/verify',
     entry: 'functions/verify/post-verify.ts',
     auth: 'api_key',
-    uses: { tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' }, signingKey: 'sign', sources: true },
+    uses: {
+      tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
+      buckets: { sourceCache: 'readWrite' },
+      signingKey: 'sign',
+      sources: true,
+    },
     summary: 'Verifies one provider: license status, discipline, OIG exclusion; issues a signed certificate.',
     memoryMb: 1024,
   },
@@ -97,9 +107,14 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/verify/bulk',
     entry: 'functions/verify/post-verify-bulk.ts',
     auth: 'api_key',
-    uses: { tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' }, signingKey: 'sign', sources: true },
+    uses: {
+      tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
+      buckets: { sourceCache: 'readWrite' },
+      signingKey: 'sign',
+      sources: true,
+    },
     summary: 'Verifies up to 100 providers in one request.',
-    timeoutSeconds: 29,
+    timeoutSeconds: maxRouteTimeoutSeconds,
     memoryMb: 1024,
   },
   {
@@ -148,6 +163,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'api_key',
     uses: {
       tables: { monitors: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
+      buckets: { sourceCache: 'readWrite' },
       signingKey: 'sign',
       sources: true,
       webhookSecrets: 'seal',
@@ -181,7 +197,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'api_key',
     uses: monitorCheckUses,
     summary: "Test keys: runs a monitor's check now, as the daily sweep would; answers the monitor and the events produced.",
-    timeoutSeconds: 29,
+    timeoutSeconds: maxRouteTimeoutSeconds,
     memoryMb: 1024,
   },
   {

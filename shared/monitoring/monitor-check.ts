@@ -12,6 +12,7 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
+import type { Deadline } from '../deadline.ts';
 import { newId } from '../ids.ts';
 import type { VerificationRequest } from '../verification/verification-request.ts';
 import { decide, defaultVerificationServices, issue, type VerificationServices } from '../verification/verification-service.ts';
@@ -39,6 +40,8 @@ interface CheckDeps {
   readonly monitors?: MonitorStore;
   readonly events?: EventStore;
   readonly services?: VerificationServices;
+  /** When the check's source calls must be done by (an on-demand check answers within the gateway's limit). */
+  readonly deadline?: Deadline;
 }
 
 export async function checkMonitor(message: CheckMessage, now: Date, deps: CheckDeps = {}): Promise<CheckOutcome> {
@@ -56,7 +59,11 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   const caller = { accountId: monitor.account_id, mode: monitor.mode };
   const request = monitor.request as VerificationRequest;
   const previous = monitor.snapshot as unknown as MonitorSnapshot;
-  const decided = await decide(request, caller, svc.ports, now, { freshBoard: true, previous: { status: previous.status, expiryDate: previous.expiryDate } });
+  const decided = await decide(request, caller, svc.ports, now, {
+    freshBoard: true,
+    deadline: deps.deadline,
+    previous: { status: previous.status, expiryDate: previous.expiryDate },
+  });
   const { result, certificate } = await issue(request, decided, caller, svc, now, svc.ports.cache.flush());
   const { events: changes, next } = detectChanges(previous, result, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
 

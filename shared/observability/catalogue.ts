@@ -21,6 +21,8 @@ export const metricNames = {
   /** A source answer served fresh from the cache / fetched because none was fresh. */
   cacheHits: 'CacheHits',
   cacheMisses: 'CacheMisses',
+  /** A source answer that could not be written to the cache (the request still succeeded). */
+  cacheWriteFailures: 'CacheWriteFailures',
   /** One per webhook attempt that ended: delivered, retry scheduled, failed for good, or cancelled. */
   webhookDeliveries: 'WebhookDeliveries',
   /** A request refused with 429 `rate_limit_exceeded`. */
@@ -37,6 +39,7 @@ export const metricDimensions = {
   sourceFailures: ['source'],
   cacheHits: [],
   cacheMisses: [],
+  cacheWriteFailures: [],
   webhookDeliveries: ['result'],
   quotaRejections: ['kind'],
   queueMessageFailures: ['worker'],

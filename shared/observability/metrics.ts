@@ -34,6 +34,7 @@ const units: Record<MetricId, Unit> = {
   sourceFailures: MetricUnit.Count,
   cacheHits: MetricUnit.Count,
   cacheMisses: MetricUnit.Count,
+  cacheWriteFailures: MetricUnit.Count,
   webhookDeliveries: MetricUnit.Count,
   quotaRejections: MetricUnit.Count,
   queueMessageFailures: MetricUnit.Count,

@@ -2,7 +2,12 @@
  * HTTP GET for external sources: a time limit per attempt, bounded retries with exponential backoff and
  * full jitter on connection failures, time-outs, 5xx and 429 (honouring Retry-After up to a cap), and
  * every failure turned into a typed SourceError. 4xx other than 429 are returned to the caller.
+ *
+ * A request's deadline bounds it all: an attempt gets at most what is left of the deadline (half of it
+ * while a retry could still follow), a retry is made only if it can still be given a useful time, and a
+ * call that starts after the deadline fails at once as a time-out.
  */
+import { Deadline } from '../deadline.ts';
 import { SourceError } from './errors.ts';
 import { observeSourceCall } from './source-telemetry.ts';
 
@@ -19,6 +24,9 @@ export interface FetchPolicy {
 
 /** Fits the verify function's time limit: at most two attempts of 2.5 s each, plus a short backoff. */
 export const defaultFetchPolicy: FetchPolicy = { timeoutMs: 2_500, retries: 1, backoffMs: 150, maxRetryAfterMs: 1_000 };
+
+/** The shortest attempt worth making: with less time left, the call fails as a time-out at once. */
+export const minAttemptMs = 100;
 
 export interface SourceResponse {
   readonly status: number;
@@ -43,11 +51,22 @@ export function fetchSource(
   url: string,
   init: { headers?: Record<string, string> } = {},
   policy: FetchPolicy = defaultFetchPolicy,
+  deadline: Deadline = Deadline.none(),
 ): Promise<SourceResponse> {
-  return observeSourceCall(source, () => fetchWithRetries(source, url, init, policy));
+  return observeSourceCall(source, () => fetchWithRetries(source, url, init, policy, deadline));
 }
 
-async function fetchWithRetries(source: string, url: string, init: { headers?: Record<string, string> }, policy: FetchPolicy): Promise<SourceResponse> {
+function outOfTime(source: string, last: SourceError | undefined): SourceError {
+  return last ?? new SourceError(source, 'timeout', 'no time left before the request deadline');
+}
+
+async function fetchWithRetries(
+  source: string,
+  url: string,
+  init: { headers?: Record<string, string> },
+  policy: FetchPolicy,
+  deadline: Deadline,
+): Promise<SourceResponse> {
   let last: SourceError | undefined;
   for (let attempt = 0; attempt <= policy.retries; attempt++) {
     if (attempt > 0) {
@@ -55,10 +74,16 @@ async function fetchWithRetries(source: string, url: string, init: { headers?: R
         last?.failure === 'throttled' && last.retryAfterMs !== undefined
           ? Math.min(last.retryAfterMs, policy.maxRetryAfterMs ?? 2_000)
           : Math.random() * policy.backoffMs * 2 ** attempt;
+      if (deadline.remainingMs() - wait < minAttemptMs) throw outOfTime(source, last);
       await sleep(wait);
     }
+    const remaining = deadline.remainingMs();
+    if (remaining < minAttemptMs) throw outOfTime(source, last);
+    // While a retry may follow, an attempt takes at most half of what is left, so the retry has time too.
+    const share = attempt < policy.retries ? Math.max(minAttemptMs, remaining / 2) : remaining;
+    const timeoutMs = Math.floor(Math.min(policy.timeoutMs, share));
     try {
-      const response = await fetch(url, { headers: init.headers, signal: AbortSignal.timeout(policy.timeoutMs), redirect: 'follow' });
+      const response = await fetch(url, { headers: init.headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
       const text = await response.text();
       if (response.status === 429) {
         last = new SourceError(source, 'throttled', 'throttled (HTTP 429)', { status: 429, retryAfterMs: retryAfterMs(response.headers) });
@@ -73,7 +98,7 @@ async function fetchWithRetries(source: string, url: string, init: { headers?: R
       const name = (error as Error).name;
       last =
         name === 'TimeoutError' || name === 'AbortError'
-          ? new SourceError(source, 'timeout', `no answer within ${policy.timeoutMs} ms`, { cause: error })
+          ? new SourceError(source, 'timeout', `no answer within ${timeoutMs} ms`, { cause: error })
           : new SourceError(source, 'connection', `connection failed (${describe(error)})`, { cause: error });
     }
   }

@@ -9,15 +9,18 @@
  * still computed. `not_found` only ever comes from a board that answered. When every source consulted
  * is unavailable and nothing is cached, the engine throws 503 `sources_unavailable`.
  */
+import type { Deadline } from '../deadline.ts';
 import type { BoardStatus, OutcomeStatus } from '../domain/license-status.ts';
+import { givenNameForms, type GivenNameForms } from '../domain/names/given-name-forms.ts';
 import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import type { StateBoardDefinition } from '../sources/boards/board-definition.ts';
-import type { BoardLicense, BoardSearchResult } from '../sources/boards/board-search.ts';
+import { boardQueryKey, type BoardLicense, type BoardQuery, type BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
-import { isSourceUnavailable } from '../sources/errors.ts';
+import { isSourceUnavailable, SourceError } from '../sources/errors.ts';
+import { logger } from '../logging.ts';
 import type { LeieListVersion } from '../sources/leie/exclusion-store.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
 import type { NameSearch } from '../sources/nppes/nppes-client.ts';
@@ -39,9 +42,9 @@ export interface SourceReport {
 }
 
 export interface VerificationPorts {
-  searchBoard(board: StateBoardDefinition, surnames: readonly string[]): Promise<BoardSearchResult>;
-  lookupNpi(npi: string): Promise<NppesIdentity | null>;
-  searchRegistry(search: NameSearch): Promise<NppesIdentity[]>;
+  searchBoard(board: StateBoardDefinition, query: BoardQuery, deadline?: Deadline): Promise<BoardSearchResult>;
+  lookupNpi(npi: string, deadline?: Deadline): Promise<NppesIdentity | null>;
+  searchRegistry(search: NameSearch, deadline?: Deadline): Promise<NppesIdentity[]>;
   currentExclusionList(): Promise<LeieListVersion | undefined>;
   findExclusions(list: LeieListVersion, lastName: string): Promise<LeieRecord[]>;
   readonly cache: SourceCache;
@@ -95,6 +98,7 @@ async function throughCache<T>(
     };
   } catch (error) {
     if (!isSourceUnavailable(error)) throw error;
+    if (error instanceof SourceError && error.failure === 'too_many_rows') logger.warn('Source answer too large to use', { source, error: error.message });
     if (cached) {
       return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
     }
@@ -102,21 +106,36 @@ async function throughCache<T>(
   }
 }
 
-function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, surnames: string[], now: Date, fresh = false) {
-  const key = `board#${board.state}#${[...surnames].sort().join('|')}`;
-  return throughCache(ports, board.sourceName, key, ttl.licenseStatusMs, now, () => ports.searchBoard(board, surnames), fresh);
+function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, query: BoardQuery, now: Date, options: RunOptions) {
+  const key = `board#${board.state}#${boardQueryKey(query)}`;
+  return throughCache(ports, board.sourceName, key, ttl.licenseStatusMs, now, () => ports.searchBoard(board, query, options.deadline), options.freshBoard);
 }
 
 /** The registry record of a supplied NPI (static information, cached 30 days). */
-function registryByNpi(ports: VerificationPorts, npi: string, now: Date) {
-  return throughCache(ports, sourceNames.nppes, `nppes#npi#${npi}`, ttl.staticInfoMs, now, () => ports.lookupNpi(npi));
+function registryByNpi(ports: VerificationPorts, npi: string, now: Date, deadline: Deadline | undefined) {
+  return throughCache(ports, sourceNames.nppes, `nppes#npi#${npi}`, ttl.staticInfoMs, now, () => ports.lookupNpi(npi, deadline));
 }
 
 /** Registry individuals with this name in this state, to find the NPI when none was supplied. */
-function registryByName(ports: VerificationPorts, request: VerificationRequest, now: Date) {
+function registryByName(ports: VerificationPorts, request: VerificationRequest, now: Date, deadline: Deadline | undefined) {
   const search: NameSearch = { lastName: request.last_name.toUpperCase(), firstName: request.first_name.split(' ')[0]!.toUpperCase(), state: request.state };
   const key = `nppes#name#${search.state}#${search.lastName}#${search.firstName}`;
-  return throughCache(ports, sourceNames.nppes, key, ttl.staticInfoMs, now, () => ports.searchRegistry(search));
+  return throughCache(ports, sourceNames.nppes, key, ttl.staticInfoMs, now, () => ports.searchRegistry(search, deadline));
+}
+
+/** The given-name prefixes of several names together. */
+function formsOf(givenNames: readonly string[]): GivenNameForms {
+  const all = new Set(givenNames.flatMap((name) => givenNameForms(name).prefixes));
+  const sorted = [...all].sort();
+  return { prefixes: sorted.filter((p) => !sorted.some((q) => q !== p && p.startsWith(q))) };
+}
+
+/** True when every row `extra` can return is already within `query`. */
+function covers(query: BoardQuery, extra: BoardQuery): boolean {
+  return (
+    extra.surnames.every((s) => query.surnames.includes(s)) &&
+    extra.givenNames.prefixes.every((p) => query.givenNames.prefixes.some((q) => p.startsWith(q)))
+  );
 }
 
 interface FederalSignals {
@@ -166,6 +185,8 @@ function outcome(partial: Partial<VerificationOutcome> & Pick<VerificationOutcom
 export interface RunOptions {
   /** Ask the board even when a fresh cached answer exists (monitor re-checks); the cache still covers an outage. */
   readonly freshBoard?: boolean;
+  /** When source calls must be done by; a source that cannot answer in time is unavailable for this request. */
+  readonly deadline?: Deadline;
 }
 
 export async function runVerification(request: VerificationRequest, ports: VerificationPorts, now: Date, options: RunOptions = {}): Promise<VerificationOutcome> {
@@ -175,7 +196,7 @@ export async function runVerification(request: VerificationRequest, ports: Verif
 
   // Federal signals are computed for every outcome (they stay valid when a board is down).
   const federal = exclusionSignals(ports, request, now);
-  const registryLookup = request.npi ? registryByNpi(ports, request.npi, now) : undefined;
+  const registryLookup = request.npi ? registryByNpi(ports, request.npi, now, options.deadline) : undefined;
   const federalOnly = async (status: OutcomeStatus): Promise<VerificationOutcome> => {
     const [signals, registry] = await Promise.all([federal, registryLookup]);
     const identity = registry?.ok ? registry.value : null;
@@ -195,12 +216,12 @@ export async function runVerification(request: VerificationRequest, ports: Verif
     return federalOnly('profession_not_covered');
   }
 
-  const surnames = surnameQueryTerms(request.last_name);
+  const query: BoardQuery = { surnames: surnameQueryTerms(request.last_name), givenNames: givenNameForms(request.first_name) };
   const [boardAnswer, signals, registry, nameRegistry] = await Promise.all([
-    boardSearch(ports, board, surnames, now, options.freshBoard),
+    boardSearch(ports, board, query, now, options),
     federal,
     registryLookup,
-    request.npi ? undefined : registryByName(ports, request, now),
+    request.npi ? undefined : registryByName(ports, request, now, options.deadline),
   ]);
   const registrySources = [registry?.report ?? nameRegistry?.report].filter((r): r is SourceReport => r !== undefined);
   const sources = [boardAnswer.report, signals.oig, ...registrySources];
@@ -225,13 +246,16 @@ export async function runVerification(request: VerificationRequest, ports: Verif
         : { kind: 'unknown_npi' }
       : { kind: 'none' };
 
-  // A license held under a former name is found through the registry's other surnames.
+  // A license held under a former name, or under a form of the given name only the registry's name
+  // reaches, is found by searching under the registry's names too.
   if (evidence.kind === 'record' && evidence.identity.name) {
-    const others = [evidence.identity.name, ...evidence.identity.formerNames]
-      .flatMap((n) => surnameQueryTerms(n.lastName))
-      .filter((s) => !surnames.includes(s));
-    if (others.length > 0) {
-      const extra = await boardSearch(ports, board, [...new Set(others)], now, options.freshBoard);
+    const names = [evidence.identity.name, ...evidence.identity.formerNames];
+    const registryQuery: BoardQuery = {
+      surnames: [...new Set(names.flatMap((n) => surnameQueryTerms(n.lastName)))].sort(),
+      givenNames: formsOf([request.first_name, ...names.map((n) => n.firstName)]),
+    };
+    if (registryQuery.givenNames.prefixes.length > 0 && !covers(query, registryQuery)) {
+      const extra = await boardSearch(ports, board, registryQuery, now, options);
       if (extra.ok) {
         const seen = new Set(licenses.map((l) => `${l.datasetId}#${l.licenseNumber}#${l.licenseType}`));
         licenses = [...licenses, ...extra.value.licenses.filter((l) => !seen.has(`${l.datasetId}#${l.licenseNumber}#${l.licenseType}`))];

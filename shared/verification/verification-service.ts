@@ -11,7 +11,7 @@ import { boardFor } from '../sources/boards/registry.ts';
 import { signerFromEnvironment, type CertificateSigner } from '../certificates/signer.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
-import { BoardSearch } from '../sources/boards/board-search.ts';
+import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
 import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
@@ -38,9 +38,9 @@ export function defaultVerificationServices(): VerificationServices {
     const exclusions = new ExclusionStore();
     services = {
       ports: {
-        searchBoard: (board, surnames) => boards.byLastName(board, surnames),
-        lookupNpi: (npi) => registry.lookup(npi),
-        searchRegistry: (search) => registry.searchIndividuals(search),
+        searchBoard: (board, query, deadline) => boards.search(board, query, deadline),
+        lookupNpi: (npi, deadline) => registry.lookup(npi, deadline),
+        searchRegistry: (search, deadline) => registry.searchIndividuals(search, deadline),
         currentExclusionList: () => exclusions.currentRemembered(),
         findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
         cache: new DynamoSourceCache(),
@@ -73,7 +73,7 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
       return pending;
     };
   return {
-    searchBoard: once('board', ports.searchBoard, (board, surnames) => `${board.state}|${[...surnames].sort().join(',')}`),
+    searchBoard: once('board', ports.searchBoard, (board, query) => `${board.state}|${boardQueryKey(query)}`),
     lookupNpi: once('npi', ports.lookupNpi, (npi) => npi),
     searchRegistry: once('registry', ports.searchRegistry, (s) => JSON.stringify(s)),
     currentExclusionList: once('leie', ports.currentExclusionList, () => ''),

@@ -242,13 +242,30 @@ describe('CDK template', () => {
     }
   });
 
+  it('gives every route function a time-out that leaves API Gateway\'s 30 s integration limit a margin', () => {
+    for (const route of routes) {
+      const fn = resources()[logicalId(stack.functions[route.id]!.fn)]!;
+      expect(fn.Properties.Timeout, route.id).toBeLessThanOrEqual(25);
+    }
+  });
+
+  it('expires large cached source answers in S3 once their cache item has expired', () => {
+    const bucket = resources()[logicalId(stack.buckets.sourceCache)]!;
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as { ExpirationInDays?: number; Status: string }[];
+    expect(rules).toEqual(expect.arrayContaining([expect.objectContaining({ ExpirationInDays: 61, Status: 'Enabled' })]));
+  });
+
   it('gives the PDF function its bucket objects and signing secret, and the verify functions the signing key', () => {
     const pdf = statementsOf('GetCertificatePdf').flatMap((s) => [s.Action].flat());
     expect(pdf).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject', 'secretsmanager:GetSecretValue']));
     expect(pdf.some((a) => a.startsWith('kms:Sign') || a === 's3:DeleteObject')).toBe(false);
     const verify = statementsOf('Verify').flatMap((s) => [s.Action].flat());
     expect(verify).toEqual(expect.arrayContaining(['kms:Sign', 'kms:GetPublicKey']));
-    expect(verify.some((a) => a.startsWith('secretsmanager:') || a.startsWith('s3:'))).toBe(false);
+    expect(verify.some((a) => a.startsWith('secretsmanager:') || a === 's3:DeleteObject')).toBe(false);
+    // S3 only for cached source answers too large for their Cache item.
+    const verifyS3 = statementsOf('Verify').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(verifyS3.length).toBeGreaterThan(0);
+    for (const s of verifyS3) expect(JSON.stringify(s.Resource)).toContain(logicalId(stack.buckets.sourceCache));
     const keys = statementsOf('GetSigningKeys').flatMap((s) => [s.Action].flat());
     expect(keys).toContain('kms:GetPublicKey');
     expect(keys).not.toContain('kms:Sign');

@@ -29,6 +29,8 @@ afterAll(async () => {
 afterEach(() => data.setFaults({}));
 
 const board = (state: keyof typeof stateBoards) => stateBoards[state]!;
+/** Every given name: these tests read the connectors, not the given-name narrowing. */
+const anyGivenName = { prefixes: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'] };
 
 const failureOf = (promise: Promise<unknown>) => rejectionOf(promise, SourceError);
 
@@ -62,27 +64,27 @@ describe('NPPES client over HTTP', () => {
 
 describe('state boards over HTTP', () => {
   it('Washington: exact surname, hyphenated part, and an apostrophe that must be escaped', async () => {
-    const okafor = await boards.byLastName(board('WA'), ['OKAFOR']);
+    const okafor = await boards.search(board('WA'), { surnames: ['OKAFOR'], givenNames: anyGivenName });
     expect(okafor.licenses.map((l) => [l.licenseNumber, l.profession, l.status, l.birthYear])).toEqual([['RN60001234', 'registered_nurse', 'active', 1985]]);
-    const garcia = await boards.byLastName(board('WA'), ['GARCIA']);
+    const garcia = await boards.search(board('WA'), { surnames: ['GARCIA'], givenNames: anyGivenName });
     expect(garcia.licenses.map((l) => [l.lastName, l.disciplinary])).toEqual([['GARCIA-LOPEZ', true]]);
-    const obrien = await boards.byLastName(board('WA'), ["O'BRIEN"]);
+    const obrien = await boards.search(board('WA'), { surnames: ["O'BRIEN"], givenNames: anyGivenName });
     expect(obrien.licenses.map((l) => [l.licenseNumber, l.status])).toEqual([['MT60009999', 'expired']]);
     expect(okafor.source).toBe('Washington State Department of Health');
   });
 
   it('Colorado: discipline rows merged into one license; a non-healthcare license with the same number left out', async () => {
-    const result = await boards.byLastName(board('CO'), ['Nakamura']);
+    const result = await boards.search(board('CO'), { surnames: ['Nakamura'], givenNames: anyGivenName });
     expect(result.licenses.map((l) => [l.licenseType, l.rowCount, l.disciplinary, l.expiryDate])).toEqual([['RN', 2, true, '2027-09-30']]);
   });
 
   it('Illinois: the CPA license of a physician is left out', async () => {
-    const result = await boards.byLastName(board('IL'), ['SHAH']);
+    const result = await boards.search(board('IL'), { surnames: ['SHAH'], givenNames: anyGivenName });
     expect(result.licenses.map((l) => [l.licenseNumber, l.profession])).toEqual([['036123456', 'physician']]);
   });
 
   it('Texas: all four datasets are searched; RN and VN with the same number stay two licenses', async () => {
-    const result = await boards.byLastName(board('TX'), ['WHITE']);
+    const result = await boards.search(board('TX'), { surnames: ['WHITE'], givenNames: anyGivenName });
     expect(result.licenses.map((l) => [l.datasetId, l.licenseNumber, l.firstName, l.status]).sort()).toEqual([
       ['tgb2-j935', '800001', 'JOHN', 'active'],
       ['tm3v-pfq9', 'Q1234', 'JOHN', 'active'],
@@ -91,7 +93,7 @@ describe('state boards over HTTP', () => {
   });
 
   it('Delaware: discipline joined from the discipline dataset', async () => {
-    const result = await boards.byLastName(board('DE'), ['BROWN']);
+    const result = await boards.search(board('DE'), { surnames: ['BROWN'], givenNames: anyGivenName });
     const nurse = result.licenses.find((l) => l.licenseNumber === 'L1-0012482')!;
     expect([nurse.profession, nurse.disciplinary, nurse.expiryDate]).toEqual(['registered_nurse', true, '2026-09-30']);
   });
@@ -99,7 +101,7 @@ describe('state boards over HTTP', () => {
   it('sees an edited board file without a restart', async () => {
     const rows = [{ credentialnumber: 'RN60001234', lastname: 'OKAFOR', firstname: 'CHIDI', credentialtype: 'Registered Nurse License', status: 'SUSPENDED', expirationdate: '20270301', actiontaken: 'Yes' }];
     await data.write('boards/qxh8-f4bd.json', JSON.stringify(rows));
-    const result = await boards.byLastName(board('WA'), ['OKAFOR']);
+    const result = await boards.search(board('WA'), { surnames: ['OKAFOR'], givenNames: anyGivenName });
     expect(result.licenses.map((l) => [l.status, l.disciplinary])).toEqual([['suspended', true]]);
   });
 });
@@ -124,12 +126,12 @@ describe('fault modes become typed errors', () => {
 
   it.each(cases)('a board dataset %s → %s, for the whole state', async (mode, failure) => {
     await data.setFaults({ 'tgb2-j935': { mode } });
-    const error = await failureOf(boards.byLastName(board('TX'), ['WHITE']));
+    const error = await failureOf(boards.search(board('TX'), { surnames: ['WHITE'], givenNames: anyGivenName }));
     expect(error.failure).toBe(failure);
     expect(error.unavailable).toBe(true);
     expect(error.source).toBe('Texas Medical Board and Texas Board of Nursing');
     // Other states are unaffected.
-    expect((await boards.byLastName(board('WA'), ['OKAFOR'])).licenses).toHaveLength(1);
+    expect((await boards.search(board('WA'), { surnames: ['OKAFOR'], givenNames: anyGivenName })).licenses).toHaveLength(1);
   });
 
   it('latency is honoured, and a slow source still answers within the time limit', async () => {

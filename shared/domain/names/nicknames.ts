@@ -208,3 +208,8 @@ export function shareFormalName(a: string, b: string): boolean {
 export function isInNicknameTable(name: string): boolean {
   return formalsOf.has(name) || nicknamesOf.has(name);
 }
+
+/** Every name the table joins with `name`: its formal names and its nicknames. */
+export function listedForms(name: string): string[] {
+  return [...(formalsOf.get(name) ?? []), ...(nicknamesOf.get(name) ?? [])];
+}

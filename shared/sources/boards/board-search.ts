@@ -1,15 +1,20 @@
 /**
- * Searches a state's board datasets by surname and turns their rows into normalised licenses. Rows of
+ * Searches a state's board datasets by surname, narrowed to the given names that can match the request
+ * (`givenNameForms`: a row outside them can never match, so nothing the matcher could accept is left
+ * out), and turns their rows into normalised licenses. Every dataset answers completely or the search
+ * fails (see soda-client.ts): a partial answer is never taken for the board's whole answer. Rows of
  * one license are merged (discipline aggregated); statuses are mapped through the state's vocabulary
  * (unmapped values are never reported active); license types are classified, and non-healthcare
  * licenses are left out here, whatever the caller asks for.
  */
+import type { Deadline } from '../../deadline.ts';
+import type { GivenNameForms } from '../../domain/names/given-name-forms.ts';
 import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import { sodaBaseUrl } from '../source-config.ts';
 import { SodaClient, type SodaDataset, type SodaRow } from '../soda/soda-client.ts';
-import { accentTolerantSurnameCondition, anyOf, surnameCondition } from '../soda/soql.ts';
+import { accentTolerantSurnameCondition, allOf, anyOf, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
 import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
 
@@ -38,6 +43,17 @@ export interface BoardLicense {
   readonly birthYear: number | null;
   /** Rows merged into this license (one per discipline case in some datasets). */
   readonly rowCount: number;
+}
+
+/** What a board is searched for: surname spellings and the given names that can match. */
+export interface BoardQuery {
+  readonly surnames: readonly string[];
+  readonly givenNames: GivenNameForms;
+}
+
+/** The query's identity, for cache keys and shared lookups: surnames and given-name prefixes, sorted. */
+export function boardQueryKey(query: BoardQuery): string {
+  return `${[...query.surnames].sort().join('|')}#${[...query.givenNames.prefixes].sort().join('|')}`;
 }
 
 export interface BoardSearchResult {
@@ -111,23 +127,33 @@ export class BoardSearch {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Every healthcare license on the state's board whose holder's surname matches one of `surnames`. */
-  async byLastName(board: StateBoardDefinition, surnames: readonly string[]): Promise<BoardSearchResult> {
-    if (surnames.length === 0) throw new Error('byLastName needs at least one surname');
+  /** Every healthcare license on the state's board whose holder's surname and given name can match the query. */
+  async search(board: StateBoardDefinition, query: BoardQuery, deadline?: Deadline): Promise<BoardSearchResult> {
+    const { surnames, givenNames } = query;
+    if (surnames.length === 0) throw new Error('a board search needs at least one surname');
+    if (givenNames.prefixes.length === 0) throw new Error('a board search needs at least one given-name prefix');
     const baseUrl = sodaBaseUrl(board.domain);
     const dataset = (id: string): SodaDataset => ({ baseUrl, id, source: board.sourceName });
     const [discipline, ...perDataset] = await Promise.all([
+      // Discipline datasets name cases, not people: narrowed by surname only.
       board.disciplineDataset
-        ? this.soda.query(dataset(board.disciplineDataset.id), {
-            where: anyOf(surnames.map((s) => surnameCondition(board.disciplineDataset!.lastNameField, s))),
-          })
+        ? this.soda.query(
+            dataset(board.disciplineDataset.id),
+            { where: anyOf(surnames.map((s) => surnameCondition(board.disciplineDataset!.lastNameField, s))) },
+            deadline,
+          )
         : Promise.resolve([] as SodaRow[]),
       ...board.datasets.map((d) =>
-        this.soda.query(dataset(d.id), {
-          where: anyOf(
-            surnames.map((s) => (d.accentedNames ? accentTolerantSurnameCondition(d.fields.lastName, s) : surnameCondition(d.fields.lastName, s))),
-          ),
-        }),
+        this.soda.query(
+          dataset(d.id),
+          {
+            where: allOf([
+              anyOf(surnames.map((s) => (d.accentedNames ? accentTolerantSurnameCondition(d.fields.lastName, s) : surnameCondition(d.fields.lastName, s)))),
+              givenNamePrefixCondition(d.fields.firstName, givenNames.prefixes, d.accentedNames),
+            ]),
+          },
+          deadline,
+        ),
       ),
     ]);
     const disciplined = new Set(

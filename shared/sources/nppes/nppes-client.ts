@@ -2,7 +2,12 @@
  * NPPES NPI Registry API v2.1 client: lookup by NPI and search of individuals by name and state.
  * The NPI check digit is validated before any call; HTTP-200 `Errors` bodies become `rejected`
  * SourceErrors; network failures, time-outs and 5xx are retried, then reported as unavailable.
+ *
+ * The registry answers at most 200 results per call and skips at most 1,000, so a name search reads
+ * every page it can (the later ones in parallel) and fails with `too_many_rows` when even the last
+ * reachable page is full: a list the registry cut short is never taken for the whole list.
  */
+import type { Deadline } from '../../deadline.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy } from '../http-fetch.ts';
 import { nppesApiUrl, sourceNames } from '../source-config.ts';
@@ -19,9 +24,11 @@ export interface NameSearch {
   readonly lastName: string;
   readonly firstName?: string;
   readonly state?: string;
-  /** 1-200 (the registry's maximum). */
-  readonly limit?: number;
 }
+
+/** The registry's page size and deepest `skip`. */
+export const registryPageSize = 200;
+export const registryMaxSkip = 1000;
 
 const source = sourceNames.nppes;
 
@@ -32,30 +39,36 @@ export class NppesClient {
   ) {}
 
   /** The registry record of an NPI, or null when the registry has none. */
-  async lookup(npi: string): Promise<NppesIdentity | null> {
+  async lookup(npi: string, deadline?: Deadline): Promise<NppesIdentity | null> {
     if (!isValidNpi(npi)) throw new InvalidNpiError(npi);
     const params = { number: npi };
-    let results = await this.query(params);
+    let results = await this.query(params, deadline);
     // The registry is known to answer an identical query with 0 results and then 1: ask once more.
-    if (results.length === 0) results = await this.query(params);
+    if (results.length === 0) results = await this.query(params, deadline);
     return results.find((r) => r.npi === npi) ?? null;
   }
 
-  /** Individuals (NPI-1) by last name, optionally first name and state. */
-  async searchIndividuals(search: NameSearch): Promise<NppesIdentity[]> {
-    const params: Record<string, string> = {
-      enumeration_type: 'NPI-1',
-      last_name: search.lastName,
-      limit: String(Math.min(200, Math.max(1, search.limit ?? 200))),
-    };
+  /** Every individual (NPI-1) with this last name, optionally first name and state; complete or a SourceError. */
+  async searchIndividuals(search: NameSearch, deadline?: Deadline): Promise<NppesIdentity[]> {
+    const params: Record<string, string> = { enumeration_type: 'NPI-1', last_name: search.lastName, limit: String(registryPageSize) };
     if (search.firstName) params.first_name = search.firstName;
     if (search.state) params.state = search.state;
-    return this.query(params);
+    const first = await this.query(params, deadline);
+    if (first.length < registryPageSize) return first;
+    const skips: number[] = [];
+    for (let skip = registryPageSize; skip <= registryMaxSkip; skip += registryPageSize) skips.push(skip);
+    const rest = await Promise.all(skips.map((skip) => this.query({ ...params, skip: String(skip) }, deadline)));
+    const pages = [first, ...rest];
+    const short = pages.findIndex((page) => page.length < registryPageSize);
+    if (short === -1) {
+      throw new SourceError(source, 'too_many_rows', `more than ${registryMaxSkip + registryPageSize} individuals match; the registry shows no more`);
+    }
+    return pages.slice(0, short + 1).flat();
   }
 
-  private async query(params: Record<string, string>): Promise<NppesIdentity[]> {
+  private async query(params: Record<string, string>, deadline?: Deadline): Promise<NppesIdentity[]> {
     const url = `${this.baseUrl}?${new URLSearchParams({ version: '2.1', ...params })}`;
-    const response = await fetchSource(source, url, {}, this.policy);
+    const response = await fetchSource(source, url, {}, this.policy, deadline);
     if (response.status !== 200) {
       throw new SourceError(source, 'rejected', `HTTP ${response.status}`, { status: response.status });
     }

@@ -2,7 +2,13 @@
  * Generic Socrata SODA client: `GET /resource/<dataset>.json` with SoQL parameters, an optional
  * `X-App-Token`, time-out, retries (429 honoured), stable paging with `$order`, and a check that the
  * answer is what SODA returns (a JSON array of objects), never garbage passed on as data.
+ *
+ * A query answers every matching row or fails: the first page is asked alone (most answers fit in it);
+ * a full first page is followed by a `count(*)` and the remaining pages in parallel, then by further
+ * pages until one comes back short (the dataset may grow meanwhile). More rows than `maxRows` is a
+ * failure of the source for that query (`too_many_rows`), never a truncated list.
  */
+import type { Deadline } from '../../deadline.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy } from '../http-fetch.ts';
 import { sodaAppToken } from '../source-config.ts';
@@ -22,9 +28,12 @@ export interface SodaClientOptions {
   readonly policy?: FetchPolicy;
   readonly appToken?: string;
   readonly pageSize?: number;
-  /** Upper bound on rows fetched for one query (pages × page size). */
+  /** Most rows one query may answer; a query matching more fails with `too_many_rows`. */
   readonly maxRows?: number;
 }
+
+export const defaultPageSize = 1000;
+export const defaultMaxRows = 20_000;
 
 export class SodaClient {
   private readonly policy: FetchPolicy;
@@ -35,26 +44,58 @@ export class SodaClient {
   constructor(options: SodaClientOptions = {}) {
     this.policy = options.policy ?? defaultFetchPolicy;
     this.appToken = options.appToken === undefined ? sodaAppToken() : options.appToken || undefined;
-    this.pageSize = options.pageSize ?? 1000;
-    this.maxRows = options.maxRows ?? 5000;
+    this.pageSize = options.pageSize ?? defaultPageSize;
+    this.maxRows = options.maxRows ?? defaultMaxRows;
   }
 
-  /** All rows matching the query, paged in `$order` order up to `maxRows`. */
-  async query(dataset: SodaDataset, query: Omit<SoqlQuery, 'limit' | 'offset'>): Promise<SodaRow[]> {
-    const rows: SodaRow[] = [];
-    for (let offset = 0; offset < this.maxRows; offset += this.pageSize) {
-      const page = await this.page(dataset, { ...query, limit: this.pageSize, offset });
-      rows.push(...page);
-      if (page.length < this.pageSize) break;
+  /** Every row matching the query, in `$order` order: complete, or a SourceError. */
+  async query(dataset: SodaDataset, query: Omit<SoqlQuery, 'limit' | 'offset'>, deadline?: Deadline): Promise<SodaRow[]> {
+    const size = this.pageSize;
+    const pageAt = (offset: number) => this.page(dataset, { ...query, limit: size, offset }, deadline);
+    const first = await pageAt(0);
+    if (first.length < size) return first;
+    const total = await this.count(dataset, query.where, deadline);
+    this.ensureWithinLimit(dataset, total);
+    const pages = [first];
+    const offsets: number[] = [];
+    for (let offset = size; offset < total; offset += size) offsets.push(offset);
+    pages.push(...(await Promise.all(offsets.map(pageAt))));
+    // Rows added since the count: read on until a page comes back short.
+    let offset = size * pages.length;
+    while (pages.at(-1)!.length === size) {
+      this.ensureWithinLimit(dataset, offset + 1);
+      pages.push(await pageAt(offset));
+      offset += size;
     }
-    return rows;
+    return pages.flat();
   }
 
-  async page(dataset: SodaDataset, query: SoqlQuery): Promise<SodaRow[]> {
-    const url = `${dataset.baseUrl}/resource/${encodeURIComponent(dataset.id)}.json?${soqlParams(query)}`;
+  /** The number of rows matching `where` (`$select=count(*)`). */
+  async count(dataset: SodaDataset, where: string | undefined, deadline?: Deadline): Promise<number> {
+    const params = new URLSearchParams({ $select: 'count(*) AS n' });
+    if (where) params.set('$where', where);
+    const [row] = await this.get(dataset, params, deadline);
+    const n = Number(row?.n);
+    if (!Number.isInteger(n) || n < 0) throw new SourceError(dataset.source, 'malformed', `dataset ${dataset.id}: count(*) answered ${JSON.stringify(row?.n)}`);
+    return n;
+  }
+
+  private ensureWithinLimit(dataset: SodaDataset, rows: number): void {
+    if (rows > this.maxRows) {
+      throw new SourceError(dataset.source, 'too_many_rows', `dataset ${dataset.id}: ${rows} rows match, more than the ${this.maxRows} one query may answer`);
+    }
+  }
+
+  /** One page of a query (`$limit`/`$offset` over its `$order`). */
+  page(dataset: SodaDataset, query: SoqlQuery, deadline?: Deadline): Promise<SodaRow[]> {
+    return this.get(dataset, soqlParams(query), deadline);
+  }
+
+  private async get(dataset: SodaDataset, params: URLSearchParams, deadline?: Deadline): Promise<SodaRow[]> {
+    const url = `${dataset.baseUrl}/resource/${encodeURIComponent(dataset.id)}.json?${params}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.appToken) headers['x-app-token'] = this.appToken;
-    const response = await fetchSource(dataset.source, url, { headers }, this.policy);
+    const response = await fetchSource(dataset.source, url, { headers }, this.policy, deadline);
     if (response.status !== 200) {
       throw new SourceError(dataset.source, 'rejected', `dataset ${dataset.id}: HTTP ${response.status} ${sodaMessage(response.text)}`, {
         status: response.status,

@@ -69,6 +69,34 @@ export function accentTolerantSurnameCondition(field: string, surname: string): 
   ]);
 }
 
+/** Accented capitals a dataset that keeps accents may hold in place of a letter. */
+const accentedCapitals: Readonly<Record<string, string>> = {
+  A: 'ÀÁÂÃÄÅ',
+  C: 'Ç',
+  E: 'ÈÉÊË',
+  I: 'ÌÍÎÏ',
+  N: 'Ñ',
+  O: 'ÒÓÔÕÖØ',
+  U: 'ÙÚÛÜ',
+  Y: 'ÝŸ',
+};
+
+/**
+ * Matches a given name that starts with one of `prefixes` (upper case, letters only), the narrowing of
+ * `givenNameForms`. With `accented`, a first letter that can carry an accent also matches its accented
+ * capitals and the other letters of a longer prefix match any character, as `accentTolerantSurnameCondition`.
+ */
+export function givenNamePrefixCondition(field: string, prefixes: readonly string[], accented = false): string {
+  if (prefixes.length === 0) throw new Error('givenNamePrefixCondition needs at least one prefix');
+  const patterns = new Set<string>();
+  for (const prefix of prefixes) {
+    const value = likeLiteral(prefix.toUpperCase());
+    const rest = accented ? value.slice(1).replace(/[AEIOUNCY]/g, '_') : value.slice(1);
+    for (const first of [value[0]!, ...(accented ? [...(accentedCapitals[value[0]!] ?? '')] : [])]) patterns.add(`${first}${rest}%`);
+  }
+  return anyOf([...patterns].map((pattern) => upperLike(field, pattern)));
+}
+
 export interface SoqlQuery {
   readonly select?: readonly string[];
   readonly where?: string;

@@ -1,0 +1,44 @@
+/**
+ * The given names a source row can hold and still match a requested given name, as prefixes to narrow a
+ * source query by: the requested name's first letter (every exact, compound, prefix-nickname and typo
+ * match keeps the first letter: see given-name-tiers.ts and given-name-match.ts), plus every listed
+ * nickname or formal name of it that starts with another letter (Bob for Robert, Peggy for Margaret).
+ *
+ * This is the matcher's recall written as a query: a row outside these prefixes can never match, so a
+ * query narrowed by them returns every row the matcher could accept. A rule added to the matcher that
+ * accepts another first letter must be added here too (the matcher's tests check both together).
+ */
+import { listedForms } from './nicknames.ts';
+import { normalizeName } from './normalize.ts';
+
+export interface GivenNameForms {
+  /** Upper-case prefixes a source's first-name field must start with (after normalisation). */
+  readonly prefixes: readonly string[];
+}
+
+/** The first letter token of a normalised given name (`JEAN-LUC` → `JEANLUC`'s first part `JEAN`). */
+function firstToken(given: string): string {
+  for (const part of normalizeName(given).split(/[\s-]+/)) {
+    const letters = part.replace(/[^\p{L}]+/gu, '');
+    if (letters) return letters;
+  }
+  return '';
+}
+
+/** Prefixes of the given names that can match `given`; empty when the name holds no letter. */
+export function givenNameForms(given: string): GivenNameForms {
+  const first = firstToken(given);
+  if (!first) return { prefixes: [] };
+  const letter = first[0]!;
+  const prefixes = new Set<string>([letter]);
+  for (const form of listedForms(first)) if (form[0] !== letter) prefixes.add(form);
+  // A prefix that another one already covers adds nothing (ROB covers ROBERT).
+  const sorted = [...prefixes].sort();
+  return { prefixes: sorted.filter((p) => !sorted.some((q) => q !== p && p.startsWith(q))) };
+}
+
+/** True when a source's given name (as it holds it) starts with one of the forms. */
+export function givenNameWithinForms(forms: GivenNameForms, sourceGiven: string): boolean {
+  const first = firstToken(sourceGiven);
+  return forms.prefixes.some((prefix) => first.startsWith(prefix));
+}
