@@ -29,6 +29,8 @@ export interface LocalStackOptions {
   readonly schedules?: boolean;
   /** Source data the simulator serves (default: SOURCE_DATA_DIR, else the bundled sample data). */
   readonly sourceDataDir?: string;
+  /** A source simulator already running elsewhere (another process, e.g. over full-size data): used instead of starting one. */
+  readonly simulatorUrl?: string;
   /** Check the LEIE list once at start, as the daily rule would (default true when schedules are on). */
   readonly ingestOnStart?: boolean;
 }
@@ -71,7 +73,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let scheduler: Scheduler | undefined;
   let sqs: SQSClient | undefined;
   try {
-    simulator = await startSourceSimulator({ dataDir: options.sourceDataDir ?? process.env.SOURCE_DATA_DIR ?? sampleDataDir });
+    simulator = options.simulatorUrl
+      ? { url: options.simulatorUrl, close: async () => undefined }
+      : await startSourceSimulator({ dataDir: options.sourceDataDir ?? process.env.SOURCE_DATA_DIR ?? sampleDataDir });
     emulators = await startEmulators({ stateDir: options.stateDir });
     for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
     const names = await provision(emulators.endpoints);
