@@ -115,7 +115,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   VerifyBulk: {
     tag: 'Verification',
-    description: `Verifies 1 to ${maxBulkProviders} providers, on the Production, Scale and Enterprise plans. Each item is validated and verified on its own: a bad item gets an error entry (\`param\` prefixed \`providers[i].\`) and never fails the batch. Each valid item counts like one verify call; a hard quota that cannot cover the batch refuses it whole, before any work.`,
+    description: `Verifies 1 to ${maxBulkProviders} providers, on the Production, Scale and Enterprise plans. Each item is validated and verified on its own: a bad item gets an error entry (\`param\` prefixed \`providers[i].\`) and never fails the batch. A hard quota that cannot cover every valid item refuses the batch whole, before any work; the batch is charged for the results issued (like one verify call each), not for item errors. The whole batch shares one deadline within the gateway's time limit: a source still silent by then is unavailable for the items waiting on it, which come back \`source_unavailable\` (or as a \`sources_unavailable\` item error when every source of that item is out and nothing is cached).`,
     body: { schema: bulkRequestSchema, examples: { default: { summary: 'Two providers, one invalid', value: examples.bulkRequestExample } } },
     responses: [ok('One entry per provider, in input order, and a summary.', bulkResponseSchema, { summary: 'One result, one error', value: examples.bulkResponseExample })],
     errors: ['plan_upgrade_required'],
