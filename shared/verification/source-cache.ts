@@ -75,7 +75,14 @@ export class DynamoSourceCache implements SourceCache {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('cache'), Key: { cache_key: key } }));
     const item = out.Item;
     if (!item || Number(item.expires_at) * 1000 <= now.getTime()) return undefined;
-    const value = await this.valueOf<T>(item);
+    let value: T | undefined;
+    try {
+      value = await this.valueOf<T>(item);
+    } catch (error) {
+      // A value that cannot be read back is no cached answer: the source is asked instead.
+      logger.warn('Cached source answer unreadable', { error: errorSummary(error) });
+      return undefined;
+    }
     if (value === undefined) return undefined;
     return {
       value,
