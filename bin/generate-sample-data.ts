@@ -2,42 +2,84 @@
  * Writes the deterministic sample data that the local source simulator serves:
  *
  *   npx tsx bin/generate-sample-data.ts [--out sample-data] [--seed 42] [--providers 3000]
+ *   npx tsx bin/generate-sample-data.ts --scale full|<fraction> --out <dir> [--states TX,WA] [--seed 42] [--workers N]
  *   npx tsx bin/generate-sample-data.ts --leie-benchmark /tmp/leie-85k.csv [--rows 85000] [--seed 42]
  *
  * The same seed and options give byte-identical files ("today" is the fixed reference date
- * 2026-11-01). The second form writes only an N-row LEIE file in the UPDATED.csv format, for ingest
+ * 2026-11-01). The first form writes the small committed sample. The second writes every board
+ * dataset of the chosen states (default: all) at that fraction of its real row count ("full" is 1),
+ * with the matching NPPES records and an LEIE file (local/sample-data/scaled.ts); it never writes
+ * into sample-data/. The third writes only an N-row LEIE file in the UPDATED.csv format, for ingest
  * benchmarks; it is not committed.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultProviders, generateSampleData } from '../local/sample-data/generate.ts';
 import { writeLeieBenchmarkFile } from '../local/sample-data/leie-file.ts';
+import { type LaunchState, launchStates } from '../local/sample-data/places.ts';
+import { generateScaledSampleData } from '../local/sample-data/scaled.ts';
 
 const { values } = parseArgs({
   options: {
-    out: { type: 'string', default: 'sample-data' },
+    out: { type: 'string' },
     seed: { type: 'string', default: '42' },
     providers: { type: 'string', default: String(defaultProviders) },
+    scale: { type: 'string' },
+    states: { type: 'string' },
+    workers: { type: 'string' },
     'leie-benchmark': { type: 'string' },
     rows: { type: 'string', default: '85000' },
   },
 });
 
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
 function positiveInteger(name: string, text: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) {
-    process.stderr.write(`--${name} must be a positive integer\n`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a positive integer`);
   return n;
+}
+
+function scaleOf(text: string): number {
+  const scale = text === 'full' ? 1 : Number(text);
+  if (!(scale > 0 && scale <= 1)) fail('--scale must be "full" or a fraction in (0, 1], e.g. 0.05');
+  return scale;
+}
+
+function statesOf(text: string): LaunchState[] {
+  const states = text.split(',').map((s) => s.trim().toUpperCase());
+  const unknown = states.filter((s) => !(launchStates as readonly string[]).includes(s));
+  if (unknown.length > 0 || states.length === 0) fail(`--states takes a comma-separated list of ${launchStates.join(', ')}`);
+  return states as LaunchState[];
 }
 
 if (values['leie-benchmark']) {
   const rows = positiveInteger('rows', values.rows!);
   await writeLeieBenchmarkFile(resolve(values['leie-benchmark']), rows, values.seed!);
   process.stderr.write(`wrote ${rows} LEIE rows to ${values['leie-benchmark']}\n`);
+} else if (values.scale !== undefined) {
+  if (!values.out) fail('--scale needs --out <dir> (sample-data/ holds the small committed sample)');
+  const outDir = resolve(values.out);
+  if (outDir === resolve('sample-data')) fail('--scale does not write into sample-data/ (it holds the small committed sample)');
+  const started = performance.now();
+  const sample = await generateScaledSampleData(outDir, {
+    scale: scaleOf(values.scale),
+    seed: values.seed!,
+    states: values.states ? statesOf(values.states) : undefined,
+    workers: values.workers ? positiveInteger('workers', values.workers) : undefined,
+  });
+  let rows = 0;
+  for (const [file, n] of sample.rowCounts) if (file.startsWith('boards/')) rows += n;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stderr.write(
+    `wrote ${rows.toLocaleString('en-US')} board rows, ${sample.people.toLocaleString('en-US')} people, ${sample.rowCounts.size} files to ${outDir} in ${seconds} s\n`,
+  );
 } else {
-  const outDir = resolve(values.out!);
+  if (values.states !== undefined) fail('--states needs --scale');
+  const outDir = resolve(values.out ?? 'sample-data');
   const sample = await generateSampleData(outDir, { seed: values.seed!, providers: positiveInteger('providers', values.providers!) });
   let bytes = 0;
   for (const content of sample.files.values()) bytes += Buffer.byteLength(content);

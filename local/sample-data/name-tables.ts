@@ -22,6 +22,11 @@ function readJson<T>(relative: string): T {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as T;
 }
 
+/** The given-name table: [upper-case name, births recorded as male, births recorded as female]. */
+export function givenNameCounts(): (readonly [string, number, number])[] {
+  return readJson<GivenNameFile>('../../shared/names/given-names.json').rows.map(([name, m, f]) => [name.toUpperCase(), m, f] as const);
+}
+
 export class NameTables {
   private readonly male: WeightedTable<string>;
   private readonly female: WeightedTable<string>;

@@ -4,6 +4,8 @@
  * sources keep (JOSÉ / JOSE), apostrophes and particles in surnames (O'BRIEN / OBRIEN, DE LA CRUZ /
  * DELACRUZ) and hyphenated double surnames (GARCIA-LOPEZ / GARCIA LOPEZ / GARCIA).
  */
+import type { Sex } from './name-tables.ts';
+import type { Rng } from './prng.ts';
 
 /** Legal given name → a short form in everyday use. Prefix forms first; a few table-only pairs. */
 export const nicknames: Readonly<Record<string, { readonly short: string; readonly prefix: boolean }>> = {
@@ -103,6 +105,35 @@ export const hispanicSurnames: ReadonlySet<string> = new Set([
 ]);
 
 /** Removes accents: JOSÉ → JOSE, PEÑA → PENA (what most systems store). */
+/**
+ * A person's surname as boards write it, from a drawn census surname: punctuated (O'BRIEN); one in seven
+ * with a Hispanic surname carries a Spanish double surname (paternal-maternal); one in eight women of 27
+ * or more goes by a married name, keeping the maiden name as a former name (sometimes hyphenated in
+ * front). `draw` gives further census surnames; the draws from `rng` come in a fixed order.
+ */
+export function familyName(
+  rng: Rng,
+  census: string,
+  person: { readonly sex: Sex; readonly age: number },
+  draw: () => string,
+): { last: string; formerLast: string | null } {
+  let last = punctuatedSurnames[census] ?? census;
+  if (hispanicSurnames.has(census) && rng.chance(0.14)) {
+    let second = draw();
+    for (let i = 0; i < 20 && !hispanicSurnames.has(second); i++) second = draw();
+    if (hispanicSurnames.has(second) && second !== census) last = `${census}-${second}`;
+    return { last, formerLast: null };
+  }
+  if (person.sex === 'F' && person.age >= 27 && rng.chance(0.13)) {
+    const maiden = last;
+    const married = draw();
+    last = punctuatedSurnames[married] ?? married;
+    if (rng.chance(0.12)) last = `${maiden}-${last}`;
+    return { last, formerLast: maiden };
+  }
+  return { last, formerLast: null };
+}
+
 export function stripAccents(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
 }

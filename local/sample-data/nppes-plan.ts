@@ -60,36 +60,44 @@ function nppesName(rng: Rng, person: Person): PersonName {
 
 const elsewhereStates = ['NY', 'CA', 'OR', 'FL', 'PA', 'AZ', 'MN', 'MO'];
 
+/**
+ * The NPPES plan for one person, or null when they have no NPI: `share` is the chance that a holder of
+ * their profession has one (a scenario's wish overrides it), `nextNpi` issues the number.
+ */
+export function planPersonNppes(r: Rng, person: Person, wish: NppesWish | undefined, share: number, nextNpi: () => string): NppesPlan | null {
+  const licenses = person.licenses.filter(listable);
+  const deceased = person.licenses.some((l) => l.status.meaning === 'deceased');
+  const profession = person.profession;
+  const has = licenses.length > 0 && profession !== null && (wish?.has ?? (!deceased && r.chance(share)));
+  if (!has || !profession) return null;
+
+  const earliest = Math.min(...licenses.map((l) => l.firstIssue!));
+  const enumerated = Math.min(TODAY - 20, Math.max(NPPES_START + r.int(0, 700), earliest + r.int(10, 400)));
+  const lastUpdated = Math.min(TODAY - 1, enumerated + r.int(0, Math.max(1, TODAY - enumerated)));
+  // The main license first; others mostly listed too.
+  const listed = (wish?.listAll ? licenses : licenses.filter((_, i) => i === 0 || r.chance(0.9))).map((license) => ({
+    license,
+    shownNumber: shownNumber(license, styleFor(r, license, wish)),
+  }));
+  const elsewhere = r.chance(0.06) ? [{ state: r.pick(elsewhereStates), number: `${r.int(100000, 399999)}` }] : [];
+  return {
+    npi: nextNpi(),
+    form: wish?.form ?? (r.chance(0.35) ? 'older' : 'newer'),
+    // Scenario people appear exactly as specified; others vary as providers type their names.
+    name: person.tags.length > 0 ? { ...person.name, ...wish?.name } : nppesName(r, person),
+    enumerated,
+    lastUpdated,
+    listed,
+    elsewhere,
+    credential: isOsteopath(person) ? r.pick(['D.O.', 'DO']) : r.pick(taxonomies[profession as Profession].credentials),
+  } satisfies NppesPlan;
+}
+
 export function planNppes(rng: Rng, people: readonly Person[], organizations: readonly Organization[], wishes: ReadonlyMap<Person, NppesWish>, issuer: NpiIssuer): void {
   for (const person of people) {
     const r = rng.fork(`nppes:${person.id}`);
-    const wish = wishes.get(person);
-    const licenses = person.licenses.filter(listable);
-    const deceased = person.licenses.some((l) => l.status.meaning === 'deceased');
-    const profession = person.profession;
-    const has = licenses.length > 0 && profession !== null && (wish?.has ?? (!deceased && r.chance(npiShare[profession])));
-    if (!has || !profession) continue;
-
-    const earliest = Math.min(...licenses.map((l) => l.firstIssue!));
-    const enumerated = Math.min(TODAY - 20, Math.max(NPPES_START + r.int(0, 700), earliest + r.int(10, 400)));
-    const lastUpdated = Math.min(TODAY - 1, enumerated + r.int(0, Math.max(1, TODAY - enumerated)));
-    // The main license first; others mostly listed too.
-    const listed = (wish?.listAll ? licenses : licenses.filter((_, i) => i === 0 || r.chance(0.9))).map((license) => ({
-      license,
-      shownNumber: shownNumber(license, styleFor(r, license, wish)),
-    }));
-    const elsewhere = r.chance(0.06) ? [{ state: r.pick(elsewhereStates), number: `${r.int(100000, 399999)}` }] : [];
-    person.nppes = {
-      npi: issuer.next(),
-      form: wish?.form ?? (r.chance(0.35) ? 'older' : 'newer'),
-      // Scenario people appear exactly as specified; others vary as providers type their names.
-      name: person.tags.length > 0 ? { ...person.name, ...wish?.name } : nppesName(r, person),
-      enumerated,
-      lastUpdated,
-      listed,
-      elsewhere,
-      credential: isOsteopath(person) ? r.pick(['D.O.', 'DO']) : r.pick(taxonomies[profession as Profession].credentials),
-    } satisfies NppesPlan;
+    const share = person.profession ? npiShare[person.profession] : 0;
+    person.nppes = planPersonNppes(r, person, wishes.get(person), share, () => issuer.next()) ?? person.nppes;
   }
   for (const org of organizations) {
     if (org.taxonomy[0] !== '000000000X') org.npi = issuer.next();

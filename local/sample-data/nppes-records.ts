@@ -24,20 +24,18 @@ function epoch(form: NppesForm, day: Day, secondsIntoDay: number): number | stri
   return form === 'older' ? seconds : String(seconds * 1000);
 }
 
+// Objects are filled field by field (not with conditional spreads) because the scaled sample renders
+// hundreds of thousands of them; the field order is the registry's.
+
 function address(a: Address, purpose: 'LOCATION' | 'MAILING'): Json {
-  return {
-    country_code: 'US',
-    country_name: 'United States',
-    address_purpose: purpose,
-    address_type: 'DOM',
-    address_1: a.line1,
-    ...(a.line2 ? { address_2: a.line2 } : {}),
-    city: a.city,
-    state: a.state,
-    postal_code: `${a.zip}${a.zip4}`,
-    telephone_number: a.phone,
-    ...(a.fax ? { fax_number: a.fax } : {}),
-  };
+  const out: Json = { country_code: 'US', country_name: 'United States', address_purpose: purpose, address_type: 'DOM', address_1: a.line1 };
+  if (a.line2) out.address_2 = a.line2;
+  out.city = a.city;
+  out.state = a.state;
+  out.postal_code = `${a.zip}${a.zip4}`;
+  out.telephone_number = a.phone;
+  if (a.fax) out.fax_number = a.fax;
+  return out;
 }
 
 function taxonomyFor(person: Person, license: License): readonly [string, string] {
@@ -97,21 +95,19 @@ export function individualRecord(rng: Rng, person: Person): Json {
 
   const located = person.address;
   const mailing = rng.chance(0.6) ? located : { ...located, line1: `PO BOX ${rng.int(10, 9999)}`, line2: '' };
-  const basic: Json = {
-    first_name: name.first,
-    last_name: name.last,
-    ...(name.middle ? { middle_name: name.middle } : {}),
-    credential: plan.credential,
-    sole_proprietor: rng.chance(0.12) ? 'YES' : 'NO',
-    ...(form === 'older' ? { gender: person.sex } : { sex: person.sex }),
-    enumeration_date: isoDate(plan.enumerated),
-    last_updated: isoDate(plan.lastUpdated),
-    ...(form === 'newer' ? { certification_date: isoDate(plan.lastUpdated) } : {}),
-    status: 'A',
-    name_prefix: rng.chance(0.08) ? rng.pick(['Dr.', 'Ms.', 'Mr.', 'Mrs.']) : '--',
-    name_suffix: nppesSuffix[name.suffix] ?? '--',
-    ...(form === 'older' ? { name: `${name.last} ${name.first}` } : {}),
-  };
+  const basic: Json = { first_name: name.first, last_name: name.last };
+  if (name.middle) basic.middle_name = name.middle;
+  basic.credential = plan.credential;
+  basic.sole_proprietor = rng.chance(0.12) ? 'YES' : 'NO';
+  if (form === 'older') basic.gender = person.sex;
+  else basic.sex = person.sex;
+  basic.enumeration_date = isoDate(plan.enumerated);
+  basic.last_updated = isoDate(plan.lastUpdated);
+  if (form === 'newer') basic.certification_date = isoDate(plan.lastUpdated);
+  basic.status = 'A';
+  basic.name_prefix = rng.chance(0.08) ? rng.pick(['Dr.', 'Ms.', 'Mr.', 'Mrs.']) : '--';
+  basic.name_suffix = nppesSuffix[name.suffix] ?? '--';
+  if (form === 'older') basic.name = `${name.last} ${name.first}`;
 
   const endpoints: Json[] = rng.chance(0.03)
     ? [
@@ -136,20 +132,20 @@ export function individualRecord(rng: Rng, person: Person): Json {
       ]
     : [];
 
-  return {
-    ...(form === 'older' ? { number: Number(plan.npi) } : {}),
-    created_epoch: epoch(form, plan.enumerated, rng.int(28_800, 64_800)),
-    enumeration_type: 'NPI-1',
-    last_updated_epoch: epoch(form, plan.lastUpdated, rng.int(28_800, 64_800)),
-    ...(form === 'newer' ? { number: plan.npi } : {}),
-    addresses: [address(mailing, 'MAILING'), address(located, 'LOCATION')],
-    practiceLocations: [],
-    basic,
-    taxonomies: taxonomyRows,
-    identifiers,
-    endpoints,
-    other_names: otherNames,
-  };
+  const record: Json = {};
+  if (form === 'older') record.number = Number(plan.npi);
+  record.created_epoch = epoch(form, plan.enumerated, rng.int(28_800, 64_800));
+  record.enumeration_type = 'NPI-1';
+  record.last_updated_epoch = epoch(form, plan.lastUpdated, rng.int(28_800, 64_800));
+  if (form === 'newer') record.number = plan.npi;
+  record.addresses = [address(mailing, 'MAILING'), address(located, 'LOCATION')];
+  record.practiceLocations = [];
+  record.basic = basic;
+  record.taxonomies = taxonomyRows;
+  record.identifiers = identifiers;
+  record.endpoints = endpoints;
+  record.other_names = otherNames;
+  return record;
 }
 
 /** The NPI-2 result object for an organisation with an NPI. */

@@ -136,12 +136,16 @@ export interface Address {
   readonly fax: string;
 }
 
+/** A fictional number in the 555-01xx block of the city's area code. */
+function phoneNumber(rng: Rng, c: City): string {
+  return `${c.areaCode}-555-01${rng.digits(2)}`;
+}
+
 export function randomAddress(rng: Rng, state: string): Address {
   const options = cities[state];
   if (!options) throw new Error(`no cities for ${state}`);
   const c = rng.pick(options);
   const zip = c.zipPrefix + rng.digits(5 - c.zipPrefix.length);
-  const phone = (): string => `${c.areaCode}-555-01${rng.digits(2)}`;
   return {
     line1: `${rng.int(1, 9899)} ${rng.pick(streets)}`,
     line2: rng.chance(0.25) ? rng.pick(['SUITE ', 'STE ', 'UNIT ', 'FLOOR ']) + String(rng.int(1, 450)) : '',
@@ -150,7 +154,7 @@ export function randomAddress(rng: Rng, state: string): Address {
     zip: zip.replace(/^0{5}$/, '00501'),
     zip4: rng.digits(4),
     county: c.county,
-    phone: phone(),
-    fax: rng.chance(0.5) ? phone() : '',
+    phone: phoneNumber(rng, c),
+    fax: rng.chance(0.5) ? phoneNumber(rng, c) : '',
   };
 }

@@ -16,13 +16,13 @@ import {
 } from './license-catalog.ts';
 import type { License, Organization, OrganizationKind, Person, PersonName } from './model.ts';
 import type { NameTables, Sex } from './name-tables.ts';
-import { accentedGivenNames, accentedSurnames, hispanicSurnames, punctuatedSurnames } from './name-variants.ts';
+import { accentedGivenNames, accentedSurnames, familyName } from './name-variants.ts';
 import { type LaunchState, launchStates, neighbourStates, randomAddress } from './places.ts';
 import type { Rng } from './prng.ts';
 import { statusChoicesFor, statusNamed } from './raw-statuses.ts';
 
 /** Share of female holders by profession (rounded from US workforce figures). */
-const femaleShare: Readonly<Record<Profession, number>> = {
+export const femaleShare: Readonly<Record<Profession, number>> = {
   registered_nurse: 0.88,
   practical_nurse: 0.9,
   nurse_practitioner: 0.9,
@@ -43,7 +43,7 @@ const femaleShare: Readonly<Record<Profession, number>> = {
 };
 
 /** Youngest age at which the license is usually first issued. */
-const firstLicenseAge: Readonly<Record<Profession, number>> = {
+export const firstLicenseAge: Readonly<Record<Profession, number>> = {
   registered_nurse: 22,
   practical_nurse: 20,
   nurse_practitioner: 27,
@@ -142,23 +142,12 @@ export class PopulationBuilder {
 
     let first = spec.first ?? this.names.givenName(rng, sex);
     const middle = spec.middle ?? (rng.chance(0.78) ? (rng.chance(0.06) ? this.names.surname(rng) : this.names.givenName(rng, sex)) : '');
-    let census = spec.last ?? this.names.surname(rng);
-    let last = spec.last ?? punctuatedSurnames[census] ?? census;
+    let last = spec.last;
     let formerLast = spec.formerLast !== undefined ? spec.formerLast : null;
-    if (spec.last === undefined) {
-      if (hispanicSurnames.has(census) && rng.chance(0.14)) {
-        // Spanish double surname, paternal-maternal.
-        let second = this.names.surname(rng);
-        for (let i = 0; i < 20 && !hispanicSurnames.has(second); i++) second = this.names.surname(rng);
-        if (hispanicSurnames.has(second) && second !== census) last = `${census}-${second}`;
-      } else if (sex === 'F' && age >= 27 && rng.chance(0.13)) {
-        // Married name; the maiden name survives as a former name (and on some board records).
-        const maiden = last;
-        census = this.names.surname(rng);
-        last = punctuatedSurnames[census] ?? census;
-        if (rng.chance(0.12)) last = `${maiden}-${last}`;
-        formerLast = maiden;
-      }
+    if (last === undefined) {
+      const drawn = familyName(rng, this.names.surname(rng), { sex, age }, () => this.names.surname(rng));
+      last = drawn.last;
+      formerLast = drawn.formerLast ?? formerLast;
     }
     if (spec.first === undefined) {
       for (let i = 0; i < 20 && this.reservedNames.has(`${spec.state}|${first}|${last}`.toUpperCase()); i++) first = this.names.givenName(rng, sex);

@@ -1,9 +1,11 @@
 /**
  * Runs the source simulator on its own:
  *
- *   npx tsx local/simulator/main.ts --data-dir <dir> [--port 4010] [--host 127.0.0.1]
+ *   npx tsx local/simulator/main.ts --data-dir <dir> [--port 4010] [--host 127.0.0.1] [--preload]
  *
- * Prints the base URL and the connector settings that point at it, then serves until interrupted.
+ * `--preload` parses every data file before listening (worth it for full-size data, see
+ * `npm run generate-sample-data -- --scale`). Prints the base URL and the connector settings that
+ * point at it, then serves until interrupted.
  */
 import { parseArgs } from 'node:util';
 import { startSourceSimulator } from './server.ts';
@@ -13,17 +15,18 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
+    preload: { type: 'boolean', default: false },
   },
 });
 
 const dataDir = values['data-dir'];
 const port = Number(values.port);
 if (!dataDir || !Number.isInteger(port) || port < 0 || port > 65_535) {
-  process.stderr.write('usage: tsx local/simulator/main.ts --data-dir <dir> [--port <n>] [--host <address>]\n');
+  process.stderr.write('usage: tsx local/simulator/main.ts --data-dir <dir> [--port <n>] [--host <address>] [--preload]\n');
   process.exit(2);
 }
 
-const simulator = await startSourceSimulator({ dataDir, port, host: values.host });
+const simulator = await startSourceSimulator({ dataDir, port, host: values.host, preload: values.preload });
 process.stdout.write(
   `${simulator.url}\n` +
     `NPPES_API_URL=${simulator.url}/api/\n` +

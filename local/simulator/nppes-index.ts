@@ -22,15 +22,25 @@ const asObject = (value: unknown): Record<string, unknown> | undefined =>
 export const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 
 export function normalizeName(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : undefined;
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed.toUpperCase();
+}
+
+function addName(names: string[], value: unknown): void {
+  const name = normalizeName(value);
+  if (name !== undefined && !names.includes(name)) names.push(name);
 }
 
 /** Every last name a last-name search can reach for this record. */
 export function lastNamesOf(record: NppesRecord): string[] {
   const basic = asObject(record.basic) ?? {};
-  const names = [normalizeName(basic.last_name), normalizeName(basic.authorized_official_last_name)];
-  for (const other of asArray(record.other_names)) names.push(normalizeName(asObject(other)?.last_name));
-  return [...new Set(names.filter((n): n is string => n !== undefined))];
+  const names: string[] = [];
+  addName(names, basic.last_name);
+  addName(names, basic.authorized_official_last_name);
+  const others = record.other_names;
+  if (Array.isArray(others)) for (const other of others) addName(names, asObject(other)?.last_name);
+  return names;
 }
 
 /**

@@ -37,6 +37,11 @@ export interface SourceSimulatorOptions {
    * Off by default.
    */
   readonly anonymousSodaRequestsPerMinute?: number;
+  /**
+   * Parse every NPPES and board file before listening, instead of on the first request that needs it
+   * (full-size files take seconds to load). Off by default.
+   */
+  readonly preload?: boolean;
 }
 
 type Route =
@@ -82,6 +87,7 @@ function resetConnection(socket: Socket): void {
 
 export async function startSourceSimulator(options: SourceSimulatorOptions): Promise<SourceSimulator> {
   const data = new SourceData(options.dataDir);
+  if (options.preload) await data.preload();
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<ServerResponse>();
   const anonymousSodaRequests: number[] = [];

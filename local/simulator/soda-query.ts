@@ -2,9 +2,22 @@
  * One SODA 2.0 `/resource/<id>.json` query over a dataset's rows: `$where`, `$select`, `$order`,
  * `$limit` and `$offset`, plus SODA's simple filters (`?field=value`, an exact match ANDed with the
  * rest). Rows come back exactly as stored. Errors use Socrata's JSON error shape.
+ *
+ * `$select` may also be made only of `count(*)` / `count(<value>)` aggregates (without `$group`, which
+ * the simulator does not implement): one row with each count as a string, as Socrata writes numbers,
+ * e.g. `$select=count(*) AS n` → `[{"n":"7164"}]`; `$limit` and `$offset` apply to that one row.
+ *
+ * Conditions on `upper(<field>)` are answered from word indexes (where-candidates.ts) when they can
+ * narrow the rows; the result is always the full scan's.
  */
 import { compileCondition, compileExpr, orderComparator, type Evaluator, type SodaRow } from './soql-evaluator.ts';
 import { parseOrder, parseSelect, parseWhere, SoqlSyntaxError, type Expr, type OrderItem, type SelectItem } from './soql-parser.ts';
+import { candidateRows } from './where-candidates.ts';
+
+export interface SodaQueryOptions {
+  /** Use the word indexes (default); false always scans every row. */
+  readonly useIndexes?: boolean;
+}
 
 export interface SocrataError {
   readonly code: string;
@@ -36,7 +49,7 @@ function parseCount(name: string, text: string | null, fallback: number): number
   return Number(text);
 }
 
-export function runSodaQuery(rows: readonly SodaRow[], params: URLSearchParams): SodaQueryResult {
+export function runSodaQuery(rows: readonly SodaRow[], params: URLSearchParams, options: SodaQueryOptions = {}): SodaQueryResult {
   const conditions: Expr[] = [];
   let select: SelectItem[] | undefined;
   let order: OrderItem[] | undefined;
@@ -78,18 +91,50 @@ export function runSodaQuery(rows: readonly SodaRow[], params: URLSearchParams):
   const offset = parseCount('$offset', params.get('$offset'), 0);
   if (typeof offset === 'string') return malformed(offset);
 
+  const aggregates = select?.filter((item) => item.aggregate !== undefined) ?? [];
+  if (aggregates.length > 0 && aggregates.length !== select!.length) {
+    const plain = select!.find((item) => item.aggregate === undefined)!;
+    return malformed(`Column \`${plain.name}\` must appear in $group or be used in an aggregate function; the simulator does not implement $group`);
+  }
+
   const condition = conditions.reduce<Expr | undefined>((all, c) => (all ? { kind: 'and', left: all, right: c } : c), undefined);
   const test = condition ? compileCondition(condition) : () => true;
   let matched: { row: SodaRow; index: number }[] = [];
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index]!;
-    if (test(row, index)) matched.push({ row, index });
+  const candidates = condition && options.useIndexes !== false ? candidateRows(rows, condition) : undefined;
+  if (candidates) {
+    for (const index of candidates) {
+      const row = rows[index]!;
+      if (test(row, index)) matched.push({ row, index });
+    }
+  } else {
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index]!;
+      if (test(row, index)) matched.push({ row, index });
+    }
   }
+  const page = <T>(items: readonly T[]): T[] => items.slice(offset, offset + Math.min(limit, maxLimit));
+  if (aggregates.length > 0) return { status: 200, body: page([countRow(aggregates, matched)]) };
   if (order) matched.sort(orderComparator(order));
-  matched = matched.slice(offset, offset + Math.min(limit, maxLimit));
+  matched = page(matched);
   if (!select) return { status: 200, body: matched.map(({ row }) => row) };
   const columns = select.map((item) => ({ name: item.name, evaluate: item.expr === '*' ? ('*' as const) : compileExpr(item.expr), system: isSystemField(item) }));
   return { status: 200, body: matched.map(({ row, index }) => project(columns, row, index)) };
+}
+
+/** The one row of a count-only `$select`: each count as a decimal string. */
+function countRow(items: readonly SelectItem[], matched: readonly { row: SodaRow; index: number }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    if (item.expr === '*') {
+      out[item.name] = String(matched.length);
+      continue;
+    }
+    const evaluate = compileExpr(item.expr);
+    let n = 0;
+    for (const { row, index } of matched) if (evaluate(row, index) !== null) n++;
+    out[item.name] = String(n);
+  }
+  return out;
 }
 
 const isSystemField = (item: SelectItem) => item.expr !== '*' && item.expr.kind === 'field' && item.expr.name.startsWith(':');

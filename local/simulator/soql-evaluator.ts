@@ -47,6 +47,7 @@ function asCondition(value: Value): boolean | null {
 
 /** Negative, zero or positive, or null when the values cannot be compared (null, objects, mixed types). */
 export function compareValues(a: Value, b: Value): number | null {
+  if (typeof a === 'string' && a === b) return 0;
   if (a === null || b === null) return null;
   if (typeof a === 'boolean' || typeof b === 'boolean') {
     const x = asCondition(a);

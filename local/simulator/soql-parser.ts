@@ -16,7 +16,7 @@
  *   function   := upper | lower | starts_with | contains        (case-insensitive)
  *   field      := identifier | `quoted identifier` | :system_field
  *
- *   select     := select-item { ',' select-item }       select-item := '*' | value [AS identifier]
+ *   select     := select-item { ',' select-item }       select-item := ( '*' | COUNT '(' ( '*' | value ) ')' | value ) [AS identifier]
  *   order      := order-item { ',' order-item }         order-item  := value [ASC | DESC]
  *
  * Keywords are case-insensitive. The whole input must be consumed: text after a complete expression
@@ -40,9 +40,11 @@ export type Expr =
   | { readonly kind: 'not'; readonly operand: Expr };
 
 export interface SelectItem {
-  /** `*` selects every stored field of the row. */
+  /** `*` selects every stored field of the row (or, with `count`, counts every row). */
   readonly expr: Expr | '*';
   readonly name: string;
+  /** `count(*)` or `count(<value>)`: an aggregate over the matching rows. */
+  readonly aggregate?: 'count';
 }
 
 export interface OrderItem {
@@ -259,15 +261,27 @@ class Parser {
       this.advance();
       return { expr: '*', name: '*' };
     }
-    const expr = this.value();
-    if (this.isKeyword('AS')) {
+    if (this.current.kind === 'identifier' && this.current.value.toLowerCase() === 'count' && this.peek().kind === 'punctuation' && this.peek().value === '(') {
       this.advance();
-      const alias = this.current;
-      if (alias.kind !== 'identifier' || alias.value.startsWith(':')) this.fail('an alias name');
       this.advance();
-      return { expr, name: alias.value };
+      let expr: Expr | '*' = '*';
+      if (this.isPunctuation('*')) this.advance();
+      else expr = this.orExpr();
+      this.expectPunctuation(')');
+      // Socrata names an unaliased count(*) `count`, and count(<field>) `count_<field>`.
+      return { expr, name: this.alias() ?? (expr === '*' ? 'count' : `count_${defaultColumnName(expr)}`), aggregate: 'count' };
     }
-    return { expr, name: defaultColumnName(expr) };
+    const expr = this.value();
+    return { expr, name: this.alias() ?? defaultColumnName(expr) };
+  }
+
+  private alias(): string | undefined {
+    if (!this.isKeyword('AS')) return undefined;
+    this.advance();
+    const alias = this.current;
+    if (alias.kind !== 'identifier' || alias.value.startsWith(':')) this.fail('an alias name');
+    this.advance();
+    return alias.value;
   }
 
   orderItem(): OrderItem {

@@ -3,7 +3,8 @@
  *
  *   nppes/*.json              NPPES v2.1 result objects (one object, an array, or a captured response)
  *   leie/UPDATED.csv          the full LEIE file, served byte for byte
- *   boards/<dataset-id>.json  a JSON array of rows exactly as SODA returns them
+ *   boards/<dataset-id>.json  a JSON array of rows exactly as SODA returns them (files of hundreds of
+ *                             megabytes are parsed in slices, see json-array-lines.ts)
  *   faults.json               optional injected failures (see faults.ts)
  *
  * Every access checks the files it needs (see change-aware-file.ts), so edits, new files and deleted
@@ -13,6 +14,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChangeAwareFile, type FileVersion } from './change-aware-file.ts';
 import { noFaults, parseFaults, type FaultConfig } from './faults.ts';
+import { parseJsonFile } from './json-array-lines.ts';
 import { buildNppesIndex, emptyNppesIndex, recordsOfFile, type NppesIndex, type NppesRecord } from './nppes-index.ts';
 import type { SodaRow } from './soql-evaluator.ts';
 
@@ -20,7 +22,7 @@ import type { SodaRow } from './soql-evaluator.ts';
 const datasetIdPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 function parseJson(content: Buffer): unknown {
-  return JSON.parse(content.toString('utf8'));
+  return parseJsonFile(content);
 }
 
 function parseBoardRows(file: string) {
@@ -93,6 +95,18 @@ export class SourceData {
     const version = await file.current();
     if (!version) this.boardFiles.delete(id);
     return version?.value;
+  }
+
+  /** Reads and parses every NPPES and board file now, so that no request waits for a large file. */
+  async preload(): Promise<void> {
+    await this.nppes();
+    let names: string[];
+    try {
+      names = (await readdir(join(this.dataDir, 'boards'))).filter((name) => name.endsWith('.json')).sort();
+    } catch {
+      names = [];
+    }
+    for (const name of names) await this.board(name.slice(0, -'.json'.length));
   }
 
   async leie(): Promise<LeieFile | undefined> {

@@ -382,6 +382,17 @@ describe('source simulator: SODA', () => {
     expect((await soda(sim, wa, { $offset: 'ten' })).status).toBe(400);
   });
 
+  it('answers count(*) as Socrata does: one row, the count as a string, named by its alias or `count`', async () => {
+    expect((await soda(sim, wa, { $select: 'count(*) AS n', $where: "upper(lastname) = 'TESTWORTH'" })).json).toEqual([{ n: '3' }]);
+    expect((await soda(sim, wa, { $select: 'count(*)' })).json).toEqual([{ count: String(storedWa.length) }]);
+    expect((await soda(sim, wa, { $select: 'count(middlename) AS with_middle' })).json).toEqual([
+      { with_middle: String(storedWa.filter((r) => r.middlename !== undefined).length) },
+    ]);
+    const mixed = await soda(sim, wa, { $select: 'lastname, count(*)' });
+    expect(mixed.status).toBe(400);
+    expect(mixed.json).toMatchObject({ code: 'query.compiler.malformed', error: true });
+  });
+
   it('applies simple field filters as exact matches', async () => {
     expect(column(await soda(sim, wa, { status: 'ACTIVE', lastname: 'TESTWORTH' }), 'credentialnumber')).toEqual(['RN00012345', 'MD60000001']);
   });
@@ -398,6 +409,19 @@ describe('source simulator: SODA', () => {
     const answer = await soda(sim, wa, { $limit: '1' }, { headers: { 'X-App-Token': 'anything-goes' } });
     expect(answer.status).toBe(200);
     expect(answer.json).toHaveLength(1);
+  });
+});
+
+describe('source simulator: preloading', () => {
+  it('parses every data file before listening when asked to, and serves the same answers', async () => {
+    const dir = await copyOfFixtures();
+    const sim = await startSourceSimulator({ dataDir: dir, preload: true });
+    try {
+      expect((await soda(sim, wa, { $select: 'count(*)' })).json).toEqual([{ count: '8' }]);
+      expect((await nppes(sim, { version: '2.1', last_name: 'TESTWORTH' })).json.result_count).toBeGreaterThan(0);
+    } finally {
+      await sim.close();
+    }
   });
 });
 

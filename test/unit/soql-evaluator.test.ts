@@ -109,7 +109,7 @@ describe('SoQL parser', () => {
       { expr: field(':id'), descending: false },
     ]);
     expect(() => parseSelect('a,')).toThrow(SoqlSyntaxError);
-    expect(() => parseSelect('count(*)')).toThrow(SoqlSyntaxError);
+    expect(parseSelect('count(*)')).toEqual([{ expr: '*', name: 'count', aggregate: 'count' }]);
     expect(() => parseOrder('a sideways')).toThrow(SoqlSyntaxError);
   });
 });
