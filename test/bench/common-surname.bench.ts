@@ -122,7 +122,10 @@ export const commonSurnameBenchmark: Benchmark = {
       // The Smiths of RN-All, as the board holds them.
       const smithsRes = await fetch(`${simulator.url}/resource/${rnDataset}.json?${new URLSearchParams({ $where: "upper(last_name) = 'SMITH'", $limit: '50000' })}`);
       const smiths = (await smithsRes.json()) as { first_name?: string; middle_name?: string }[];
-      const people = smiths.filter((r) => r.first_name).map((r) => ({ first_name: r.first_name!, last_name: 'Smith', state: 'TX' }));
+      // First and middle name as the board holds them: most are one person, some share the whole name.
+      const people = smiths
+        .filter((r) => r.first_name)
+        .map((r) => ({ first_name: [r.first_name, r.middle_name].filter(Boolean).join(' '), last_name: 'Smith', state: 'TX' }));
       const pick = (i: number) => people[Math.floor(((i * 7919) % people.length + people.length) % people.length)]!;
 
       for (let i = 0; i < 5; i++) await verify(pick(1_000 + i)); // warm-up: modules, connections, JIT
