@@ -75,7 +75,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   try {
     simulator = options.simulatorUrl
       ? { url: options.simulatorUrl, close: async () => undefined }
-      : await startSourceSimulator({ dataDir: options.sourceDataDir ?? process.env.SOURCE_DATA_DIR ?? sampleDataDir });
+      : // Every file is parsed before the stack is ready: the simulator shares this process's event loop with
+        // the handlers, and parsing a full-size board on a first request would stall them.
+        await startSourceSimulator({ dataDir: options.sourceDataDir ?? process.env.SOURCE_DATA_DIR ?? sampleDataDir, preload: true });
     emulators = await startEmulators({ stateDir: options.stateDir });
     for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
     const names = await provision(emulators.endpoints);
