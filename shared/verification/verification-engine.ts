@@ -11,7 +11,7 @@
  */
 import type { Deadline } from '../deadline.ts';
 import type { BoardStatus, OutcomeStatus } from '../domain/license-status.ts';
-import { givenNameForms, type GivenNameForms } from '../domain/names/given-name-forms.ts';
+import { givenNameForms } from '../domain/names/given-name-forms.ts';
 import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -121,13 +121,6 @@ function registryByName(ports: VerificationPorts, request: VerificationRequest, 
   const search: NameSearch = { lastName: request.last_name.toUpperCase(), firstName: request.first_name.split(' ')[0]!.toUpperCase(), state: request.state };
   const key = `nppes#name#${search.state}#${search.lastName}#${search.firstName}`;
   return throughCache(ports, sourceNames.nppes, key, ttl.staticInfoMs, now, () => ports.searchRegistry(search, deadline));
-}
-
-/** The given-name prefixes of several names together. */
-function formsOf(givenNames: readonly string[]): GivenNameForms {
-  const all = new Set(givenNames.flatMap((name) => givenNameForms(name).prefixes));
-  const sorted = [...all].sort();
-  return { prefixes: sorted.filter((p) => !sorted.some((q) => q !== p && p.startsWith(q))) };
 }
 
 /** True when every row `extra` can return is already within `query`. */
@@ -252,7 +245,7 @@ export async function runVerification(request: VerificationRequest, ports: Verif
     const names = [evidence.identity.name, ...evidence.identity.formerNames];
     const registryQuery: BoardQuery = {
       surnames: [...new Set(names.flatMap((n) => surnameQueryTerms(n.lastName)))].sort(),
-      givenNames: formsOf([request.first_name, ...names.map((n) => n.firstName)]),
+      givenNames: givenNameForms(request.first_name, ...names.map((n) => n.firstName)),
     };
     if (registryQuery.givenNames.prefixes.length > 0 && !covers(query, registryQuery)) {
       const extra = await boardSearch(ports, board, registryQuery, now, options);

@@ -25,13 +25,16 @@ function firstToken(given: string): string {
   return '';
 }
 
-/** Prefixes of the given names that can match `given`; empty when the name holds no letter. */
-export function givenNameForms(given: string): GivenNameForms {
-  const first = firstToken(given);
-  if (!first) return { prefixes: [] };
-  const letter = first[0]!;
-  const prefixes = new Set<string>([letter]);
-  for (const form of listedForms(first)) if (form[0] !== letter) prefixes.add(form);
+/** Prefixes of the given names that can match any of `givenNames`; empty when none holds a letter. */
+export function givenNameForms(...givenNames: readonly string[]): GivenNameForms {
+  const prefixes = new Set<string>();
+  for (const given of givenNames) {
+    const first = firstToken(given);
+    if (!first) continue;
+    const letter = first[0]!;
+    prefixes.add(letter);
+    for (const form of listedForms(first)) if (form[0] !== letter) prefixes.add(form);
+  }
   // A prefix that another one already covers adds nothing (ROB covers ROBERT).
   const sorted = [...prefixes].sort();
   return { prefixes: sorted.filter((p) => !sorted.some((q) => q !== p && p.startsWith(q))) };
