@@ -1,11 +1,11 @@
 /**
  * Typed failures of external sources, so the verification engine can act on them:
  * `unavailable` (could not get an answer: connection failure, time-out, 5xx, throttled past retries,
- * an answer that is not in the source's format, or more rows than one query may answer — a partial
- * answer is no answer) versus `rejected` (the source understood and refused
+ * an answer that is not in the source's format, more rows than one query may answer, or pages that
+ * disagree with the counts around them — a partial answer is no answer) versus `rejected` (the source understood and refused
  * the query: a bug on our side or bad input, never retried).
  */
-export type SourceFailure = 'connection' | 'timeout' | 'server_error' | 'throttled' | 'malformed' | 'too_many_rows' | 'rejected';
+export type SourceFailure = 'connection' | 'timeout' | 'server_error' | 'throttled' | 'malformed' | 'too_many_rows' | 'inconsistent' | 'rejected';
 
 export class SourceError extends Error {
   readonly source: string;

@@ -5,8 +5,9 @@
  *
  * A query answers every matching row or fails: the first page is asked alone (most answers fit in it);
  * a full first page is followed by a `count(*)` and the remaining pages in parallel, then by further
- * pages until one comes back short (the dataset may grow meanwhile). More rows than `maxRows` is a
- * failure of the source for that query (`too_many_rows`), never a truncated list.
+ * pages until one comes back short, and a second `count(*)`; a read whose counts and rows disagree
+ * (the dataset changed meanwhile) is made once more, then fails (`inconsistent`). More rows than
+ * `maxRows` is a failure of the source for that query (`too_many_rows`), never a truncated list.
  */
 import type { Deadline } from '../../deadline.ts';
 import { SourceError } from '../errors.ts';
@@ -50,16 +51,35 @@ export class SodaClient {
 
   /** Every row matching the query, in `$order` order: complete, or a SourceError. */
   async query(dataset: SodaDataset, query: Omit<SoqlQuery, 'limit' | 'offset'>, deadline?: Deadline): Promise<SodaRow[]> {
+    const first = await this.page(dataset, { ...query, limit: this.pageSize, offset: 0 }, deadline);
+    if (first.length < this.pageSize) return first;
+    // A dataset that changes while its pages are read can move a row across a page boundary: a read of
+    // several pages is kept only when the count before it, the rows read and a count after it agree.
+    for (let attempt = 1; ; attempt++) {
+      const before = await this.count(dataset, query.where, deadline);
+      const rows = await this.pages(dataset, query, before, attempt === 1 ? first : undefined, deadline);
+      const after = await this.count(dataset, query.where, deadline);
+      if (before === rows.length && after === rows.length) return rows;
+      if (attempt === 2) {
+        throw new SourceError(dataset.source, 'inconsistent', `dataset ${dataset.id}: changed while it was read (${before} rows, then ${rows.length} read, then ${after})`);
+      }
+    }
+  }
+
+  /** Every page of a query expected to hold `total` rows (the first page when already read), in parallel. */
+  private async pages(
+    dataset: SodaDataset,
+    query: Omit<SoqlQuery, 'limit' | 'offset'>,
+    total: number,
+    first: SodaRow[] | undefined,
+    deadline: Deadline | undefined,
+  ): Promise<SodaRow[]> {
     const size = this.pageSize;
     const pageAt = (offset: number) => this.page(dataset, { ...query, limit: size, offset }, deadline);
-    const first = await pageAt(0);
-    if (first.length < size) return first;
-    const total = await this.count(dataset, query.where, deadline);
     this.ensureWithinLimit(dataset, total);
-    const pages = [first];
     const offsets: number[] = [];
-    for (let offset = size; offset < total; offset += size) offsets.push(offset);
-    pages.push(...(await Promise.all(offsets.map(pageAt))));
+    for (let offset = first ? size : 0; offset < Math.max(total, 1); offset += size) offsets.push(offset);
+    const pages = [...(first ? [first] : []), ...(await Promise.all(offsets.map(pageAt)))];
     // Rows added since the count: read on until a page comes back short.
     let offset = size * pages.length;
     while (pages.at(-1)!.length === size) {
