@@ -24,6 +24,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { generateScaledSampleData } from '../../local/sample-data/scaled.ts';
 import { startLocalStack } from '../../local/stack.ts';
 import { fmt, percentile, summarise, type Benchmark, type Figure } from './harness.ts';
+import { dynamoItemBytes } from '../support/dynamo-item-size.ts';
 
 const runs = 3;
 const perRun = 15;
@@ -42,16 +43,6 @@ async function startSimulatorProcess(dataDir: string): Promise<{ url: string; ch
     child.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
   });
   return { url: url.trim(), child };
-}
-
-/** DynamoDB's size of an item: attribute names plus values. */
-function itemBytes(item: Record<string, unknown>): number {
-  let size = 0;
-  for (const [name, value] of Object.entries(item)) {
-    size += Buffer.byteLength(name);
-    size += value instanceof Uint8Array ? value.length : typeof value === 'number' ? 21 : Buffer.byteLength(String(value));
-  }
-  return size;
 }
 
 async function cacheItems(): Promise<Record<string, unknown>[]> {
@@ -150,7 +141,7 @@ export const commonSurnameBenchmark: Benchmark = {
             if (latency === 0) heapPeaks.push(peakBytes);
             outcomes.set(value.json.status, (outcomes.get(value.json.status) ?? 0) + 1);
             for (const item of await cacheItems()) {
-              const size = itemBytes(item);
+              const size = dynamoItemBytes(item);
               if (size > largestItem) [largestItem, largestKey] = [size, String(item.cache_key)];
             }
             const again = await verify(person);

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { s3 } from '#shared/aws/s3.ts';
 import { bucketName, tableName } from '#shared/config.ts';
@@ -23,6 +25,7 @@ import { sampleDataDir } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoItemBytes } from '../support/dynamo-item-size.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -61,18 +64,6 @@ const verify = async (body: Record<string, unknown>) => {
   return res;
 };
 
-/** DynamoDB's size of an item, as it counts it: attribute names plus values. */
-function itemBytes(item: Record<string, unknown>): number {
-  let size = 0;
-  for (const [name, value] of Object.entries(item)) {
-    size += Buffer.byteLength(name);
-    if (value instanceof Uint8Array) size += value.length;
-    else if (typeof value === 'number') size += 21;
-    else size += Buffer.byteLength(String(value));
-  }
-  return size;
-}
-
 async function boardCacheItems(): Promise<Record<string, unknown>[]> {
   const out = await dynamo().send(new ScanCommand({ TableName: tableName('cache') }));
   return (out.Items ?? []).filter((item) => String(item.cache_key).startsWith('board#WA#'));
@@ -80,7 +71,6 @@ async function boardCacheItems(): Promise<Record<string, unknown>[]> {
 
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
-  const { readFile } = await import('node:fs/promises');
   sampleWaRows = JSON.parse(await readFile(`${data.dir}/boards/${waDataset}.json`, 'utf8'));
   t = await startTestStack({ sourceDataDir: data.dir });
   key = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
@@ -116,7 +106,7 @@ describe('a surname thousands of people share', () => {
     const jItem = items.find((item) => String(item.cache_key).endsWith('#J'));
     expect(jItem, 'the J-narrowed Smith answer is cached').toBeDefined();
     expect(jItem!.value_br).toBeInstanceOf(Uint8Array);
-    for (const item of items) expect(itemBytes(item)).toBeLessThan(300 * 1024);
+    for (const item of items) expect(dynamoItemBytes(item)).toBeLessThan(300 * 1024);
 
     const repeat = await verify({ first_name: 'Jedidiah', last_name: 'Smith', state: 'WA' });
     expect(repeat.body).toMatchObject({ status: 'active', license_number: 'RN79999999', cached: true, source_live: false });
@@ -162,7 +152,6 @@ describe('a dataset that changes while it is read', () => {
    * are shifted by one, so a plain paged read would silently skip a row at every page boundary.
    */
   async function changingDataset(rows: Record<string, string>[], changes: number) {
-    const { createServer } = await import('node:http');
     let data = [...rows];
     let counts = 0;
     const server = createServer((req, res) => {
@@ -251,7 +240,7 @@ describe('the source cache', () => {
     await cache.flush();
     const item = (await dynamo().send(new GetCommand({ TableName: tableName('cache'), Key: { cache_key: 'test#thousands' } }))).Item!;
     expect(JSON.stringify({ licenses }).length).toBeGreaterThan(400 * 1024);
-    expect(itemBytes(item)).toBeLessThan(300 * 1024);
+    expect(dynamoItemBytes(item)).toBeLessThan(300 * 1024);
     expect((await cache.get<{ licenses: unknown[] }>('test#thousands', now))!.value.licenses).toEqual(licenses);
   });
 
@@ -263,7 +252,7 @@ describe('the source cache', () => {
     await cache.flush();
     const item = (await dynamo().send(new GetCommand({ TableName: tableName('cache'), Key: { cache_key: 'test#huge' } }))).Item!;
     expect(typeof item.value_s3).toBe('string');
-    expect(itemBytes(item)).toBeLessThan(1024);
+    expect(dynamoItemBytes(item)).toBeLessThan(1024);
     expect((await cache.get<typeof value>('test#huge', now))!.value).toEqual(value);
 
     await s3().send(new DeleteObjectCommand({ Bucket: bucketName('sourceCache'), Key: item.value_s3 as string }));
