@@ -40,14 +40,4 @@ export class Deadline {
   remainingMs(): number {
     return Math.max(0, this.at - this.now());
   }
-
-  expired(): boolean {
-    return this.remainingMs() <= 0;
-  }
-
-  /** The sooner of this deadline and `ms` from now. */
-  within(ms: number): Deadline {
-    const at = Math.min(this.at, this.now() + Math.max(0, ms));
-    return at === this.at ? this : new Deadline(at, this.now);
-  }
 }

@@ -100,18 +100,13 @@ export function runSodaQuery(rows: readonly SodaRow[], params: URLSearchParams, 
   const condition = conditions.reduce<Expr | undefined>((all, c) => (all ? { kind: 'and', left: all, right: c } : c), undefined);
   const test = condition ? compileCondition(condition) : () => true;
   let matched: { row: SodaRow; index: number }[] = [];
+  const consider = (index: number): void => {
+    const row = rows[index]!;
+    if (test(row, index)) matched.push({ row, index });
+  };
   const candidates = condition && options.useIndexes !== false ? candidateRows(rows, condition) : undefined;
-  if (candidates) {
-    for (const index of candidates) {
-      const row = rows[index]!;
-      if (test(row, index)) matched.push({ row, index });
-    }
-  } else {
-    for (let index = 0; index < rows.length; index++) {
-      const row = rows[index]!;
-      if (test(row, index)) matched.push({ row, index });
-    }
-  }
+  if (candidates) for (const index of candidates) consider(index);
+  else for (let index = 0; index < rows.length; index++) consider(index);
   const page = <T>(items: readonly T[]): T[] => items.slice(offset, offset + Math.min(limit, maxLimit));
   if (aggregates.length > 0) return { status: 200, body: page([countRow(aggregates, matched)]) };
   if (order) matched.sort(orderComparator(order));

@@ -2,8 +2,8 @@
  * Typed failures of external sources, so the verification engine can act on them:
  * `unavailable` (could not get an answer: connection failure, time-out, 5xx, throttled past retries,
  * an answer that is not in the source's format, more rows than one query may answer, or pages that
- * disagree with the counts around them — a partial answer is no answer) versus `rejected` (the source understood and refused
- * the query: a bug on our side or bad input, never retried).
+ * disagree with the counts around them — a partial answer is no answer) versus `rejected` (the source
+ * understood and refused the query: a bug on our side or bad input, never retried).
  */
 export type SourceFailure = 'connection' | 'timeout' | 'server_error' | 'throttled' | 'malformed' | 'too_many_rows' | 'inconsistent' | 'rejected';
 

@@ -19,8 +19,7 @@ import { recordMetric } from '../observability/metrics.ts';
 import type { StateBoardDefinition } from '../sources/boards/board-definition.ts';
 import { boardQueryKey, type BoardLicense, type BoardQuery, type BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
-import { isSourceUnavailable, SourceError } from '../sources/errors.ts';
-import { logger } from '../logging.ts';
+import { isSourceUnavailable } from '../sources/errors.ts';
 import type { LeieListVersion } from '../sources/leie/exclusion-store.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
 import type { NameSearch } from '../sources/nppes/nppes-client.ts';
@@ -98,7 +97,6 @@ async function throughCache<T>(
     };
   } catch (error) {
     if (!isSourceUnavailable(error)) throw error;
-    if (error instanceof SourceError && error.failure === 'too_many_rows') logger.warn('Source answer too large to use', { source, error: error.message });
     if (cached) {
       return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
     }

@@ -11,6 +11,7 @@ import type { Deadline } from '../../deadline.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy } from '../http-fetch.ts';
 import { nppesApiUrl, sourceNames } from '../source-config.ts';
+import { sourceFailed } from '../source-telemetry.ts';
 import { isValidNpi } from './npi.ts';
 import { NppesFormatError, parseNppesResponse, type NppesIdentity } from './parse.ts';
 
@@ -61,7 +62,7 @@ export class NppesClient {
     const pages = [first, ...rest];
     const short = pages.findIndex((page) => page.length < registryPageSize);
     if (short === -1) {
-      throw new SourceError(source, 'too_many_rows', `more than ${registryMaxSkip + registryPageSize} individuals match; the registry shows no more`);
+      throw sourceFailed(new SourceError(source, 'too_many_rows', `more than ${registryMaxSkip + registryPageSize} individuals match; the registry shows no more`));
     }
     return pages.slice(0, short + 1).flat();
   }

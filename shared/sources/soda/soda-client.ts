@@ -13,6 +13,7 @@ import type { Deadline } from '../../deadline.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy } from '../http-fetch.ts';
 import { sodaAppToken } from '../source-config.ts';
+import { sourceFailed } from '../source-telemetry.ts';
 import { soqlParams, type SoqlQuery } from './soql.ts';
 
 export type SodaRow = Record<string, unknown>;
@@ -61,7 +62,9 @@ export class SodaClient {
       const after = await this.count(dataset, query.where, deadline);
       if (before === rows.length && after === rows.length) return rows;
       if (attempt === 2) {
-        throw new SourceError(dataset.source, 'inconsistent', `dataset ${dataset.id}: changed while it was read (${before} rows, then ${rows.length} read, then ${after})`);
+        throw sourceFailed(
+          new SourceError(dataset.source, 'inconsistent', `dataset ${dataset.id}: changed while it was read (${before} rows, then ${rows.length} read, then ${after})`),
+        );
       }
     }
   }
@@ -102,7 +105,9 @@ export class SodaClient {
 
   private ensureWithinLimit(dataset: SodaDataset, rows: number): void {
     if (rows > this.maxRows) {
-      throw new SourceError(dataset.source, 'too_many_rows', `dataset ${dataset.id}: ${rows} rows match, more than the ${this.maxRows} one query may answer`);
+      throw sourceFailed(
+        new SourceError(dataset.source, 'too_many_rows', `dataset ${dataset.id}: ${rows} rows match, more than the ${this.maxRows} one query may answer`),
+      );
     }
   }
 
