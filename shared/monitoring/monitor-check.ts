@@ -9,8 +9,7 @@
  * message does not check twice. Events travel inside that update, so a crash before they are stored
  * and queued loses nothing: the next message for the monitor publishes them.
  */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../aws/sqs.ts';
+import { sendMessageBatch } from '../aws/sqs-batch.ts';
 import { queueUrl } from '../config.ts';
 import type { Deadline } from '../deadline.ts';
 import { newId } from '../ids.ts';
@@ -21,6 +20,7 @@ import { nextCheckAt } from './check-schedule.ts';
 import { EventStore, type EventRecord } from './event-store.ts';
 import { boardAnswered, type MonitorSnapshot } from './monitor-snapshot.ts';
 import { MonitorStore } from './monitor-store.ts';
+import type { DeliveryMessage } from './webhook-dispatch.ts';
 
 export interface CheckMessage {
   readonly monitor_id: string;
@@ -104,16 +104,19 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   return { monitorId, checked: true, events: created };
 }
 
-/** Stores the events (once each) and queues their first delivery, then forgets them on the monitor. */
+/**
+ * Stores the events (once each) and queues their first delivery, then forgets them on the monitor. If
+ * any delivery message is not queued this throws before forgetting them, so the next message for the
+ * monitor (the redelivered one) publishes them again.
+ */
 async function publishEvents(monitorId: string, records: readonly EventRecord[], now: Date, monitors: MonitorStore, events: EventStore): Promise<void> {
   await Promise.all(records.map((record) => events.createOnce(record)));
-  for (let i = 0; i < records.length; i += 10) {
-    await sqs().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl('webhookDelivery'),
-        Entries: records.slice(i, i + 10).map((e, j) => ({ Id: String(j), MessageBody: JSON.stringify({ event_id: e.event_id, due_at: now.toISOString() }) })),
-      }),
-    );
-  }
+  await sendMessageBatch(
+    queueUrl('webhookDelivery'),
+    records.map((e) => {
+      const message: DeliveryMessage = { event_id: e.event_id, due_at: now.toISOString() };
+      return { MessageBody: JSON.stringify(message) };
+    }),
+  );
   await monitors.clearPendingEvents(monitorId, records.map((r) => r.event_id));
 }

@@ -4,9 +4,12 @@
  * says where to resume, so a sweep over a million monitors continues itself across invocations. Each
  * message names the due time it was queued for, so a monitor queued twice (two sweeps in one day) is
  * checked once.
+ *
+ * A check message SQS did not take (a `Failed` entry of the batch call, after a few retries) fails the
+ * sweep message: it is delivered again and resumes from where it started. Monitors already checked by
+ * then are no longer due, and those queued twice are checked once.
  */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '../aws/sqs.ts';
+import { sendMessageBatch } from '../aws/sqs-batch.ts';
 import { queueUrl } from '../config.ts';
 import type { CheckMessage } from './monitor-check.ts';
 import { dueShards, MonitorStore } from './monitor-store.ts';
@@ -36,17 +39,13 @@ export async function sweepDueMonitors(
     do {
       if (timeLeftMs() < 60_000) return { enqueued, resume: { shard, cursor } };
       const page = await monitors.due(`shard#${String(shard).padStart(2, '0')}`, now, pageSize, cursor);
-      for (let i = 0; i < page.items.length; i += 10) {
-        await sqs().send(
-          new SendMessageBatchCommand({
-            QueueUrl: queueUrl('monitorCheck'),
-            Entries: page.items.slice(i, i + 10).map((item, j) => {
-              const message: CheckMessage = { monitor_id: item.monitorId, due_at: item.dueAt };
-              return { Id: String(j), MessageBody: JSON.stringify(message) };
-            }),
-          }),
-        );
-      }
+      await sendMessageBatch(
+        queueUrl('monitorCheck'),
+        page.items.map((item) => {
+          const message: CheckMessage = { monitor_id: item.monitorId, due_at: item.dueAt };
+          return { MessageBody: JSON.stringify(message) };
+        }),
+      );
       enqueued += page.items.length;
       cursor = page.next;
     } while (cursor);

@@ -9,11 +9,12 @@
  * Monitors point at real sample people (3,055 distinct names over five states, so several monitors share one).
  */
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { PurgeQueueCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { sqs } from '#shared/aws/sqs.ts';
+import { sendMessageBatch } from '#shared/aws/sqs-batch.ts';
 import { systemClock } from '#shared/clock.ts';
 import { queueUrl, tableName } from '#shared/config.ts';
 import { stateName } from '#shared/domain/us-states.ts';
@@ -118,14 +119,7 @@ async function checkedSince(ids: string[], since: Date): Promise<number> {
  */
 async function checkRun(stack: LocalStack, ids: string[]): Promise<{ rate: number; events: number }> {
   const worker = workers.find((w) => w.id === 'MonitorCheck')!;
-  for (let i = 0; i < ids.length; i += 10) {
-    await sqs().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl('monitorCheck'),
-        Entries: ids.slice(i, i + 10).map((id, j) => ({ Id: String(j), MessageBody: JSON.stringify({ monitor_id: id }) })),
-      }),
-    );
-  }
+  await sendMessageBatch(queueUrl('monitorCheck'), ids.map((id) => ({ MessageBody: JSON.stringify({ monitor_id: id }) })));
   await purge('webhookDelivery');
   const since = new Date();
   const started = performance.now();

@@ -17,6 +17,7 @@ import type { EventRecord } from '#shared/monitoring/event-store.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { failSqsBatchEntries } from '../support/aws-faults.ts';
 
 let t: TestStack;
 let testKey: string;
@@ -208,5 +209,28 @@ describe('a check', () => {
     expect((await eventsOf(id)).map((e) => e.event_id)).toEqual([eventId]);
     const delivered = await waitFor(() => (receivedFor(id).length > 0 ? receivedFor(id) : undefined));
     expect(delivered.map((d) => d.body)).toEqual([body]);
+  });
+
+  it('delivery messages SQS does not take fail the check; its events stay on the monitor, and the redelivered message publishes them', async () => {
+    const id = await monitor('test-flapping');
+    const dueAt = '2020-01-01T06:00:00.000Z';
+    await makeDue(id, dueAt);
+    const fault = failSqsBatchEntries({ queue: 'webhookDelivery' });
+    try {
+      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).rejects.toThrow(/^1 of 1 messages not sent to webhook-delivery/);
+    } finally {
+      fault();
+    }
+    expect(fault.injected).toBe(4);
+    const [event, ...others] = await eventsOf(id);
+    expect(others).toEqual([]);
+    expect(event!.delivery).toEqual({ state: 'pending', attempts: [] });
+    expect((await storedMonitor(id)).pending_events.map((e: EventRecord) => e.event_id)).toEqual([event!.event_id]);
+
+    // The check message is delivered again: its check is recorded, so it only publishes the events.
+    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).toMatchObject({ checked: false, skipped: 'already_checked' });
+    expect((await storedMonitor(id)).pending_events).toBeUndefined();
+    const delivered = await waitFor(() => (receivedFor(id).length > 0 ? receivedFor(id) : undefined));
+    expect(delivered.map((d) => d.headers['service-event-id'])).toEqual([event!.event_id]);
   });
 });

@@ -9,6 +9,7 @@ import { startTestStack, type TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { failSqsBatchEntries } from '../support/aws-faults.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -99,6 +100,39 @@ describe('the daily sweep', () => {
       await data.setFaults({});
       await setWaStatus('RN00112866', 'ACTIVE');
     }
+  });
+
+  it('a check message SQS failed in the batch is sent again, and the monitor is checked', async () => {
+    const id = await monitor('Helen', 'Thomas', 'WA');
+    await makeDue(id);
+    // SQS answers the batch call with this monitor's entry in Failed, once.
+    const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), calls: 1 });
+    try {
+      await sweepDueMonitors(new Date(), () => 600_000);
+    } finally {
+      fault();
+    }
+    expect(fault.injected).toBe(1);
+    await waitFor(async () => (Date.parse((await storedMonitor(id)).next_check_at) > Date.now() ? true : undefined));
+  });
+
+  it('check messages SQS keeps failing fail the sweep step, naming them, so it is delivered again', async () => {
+    const id = await monitor('Helen', 'Thomas', 'WA');
+    await makeDue(id);
+    for (const senderFault of [false, true]) {
+      const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), senderFault });
+      try {
+        await expect(sweepDueMonitors(new Date(), () => 600_000)).rejects.toThrow(
+          senderFault ? /^1 of \d+ messages not sent to monitor-check: #\d+ InvalidParameterValue \(sender fault\)/ : /^1 of \d+ messages not sent to monitor-check: #\d+ InternalError/,
+        );
+      } finally {
+        fault();
+      }
+      // A failure on SQS's side is retried a few times; a sender fault is not.
+      expect(fault.injected).toBe(senderFault ? 1 : 4);
+    }
+    // Not queued, so not checked: still due for the redelivered sweep step.
+    expect((await storedMonitor(id)).next_check_at).toBe('2020-01-01T06:00:00.000Z');
   });
 
   it('stops before its time limit and says where to resume', async () => {
