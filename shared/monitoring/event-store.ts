@@ -27,6 +27,23 @@ export interface EventRecord {
   /** The raw JSON body, signed and sent as is. */
   readonly body: string;
   readonly delivery: { state: 'pending' | 'delivered' | 'failed' | 'cancelled'; attempts: DeliveryAttempt[] };
+  /** The highest attempt number whose delivery message is known to be queued (retries only; internal). */
+  readonly queued_attempt?: number;
+}
+
+/**
+ * Attempt `attempt` of an event cannot be recorded: it is recorded already (by an earlier delivery of
+ * the same message, or a duplicate of it), or the event is no longer pending (delivered, failed,
+ * cancelled).
+ */
+export class AttemptConflict extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly attempt: number,
+  ) {
+    super(`Attempt ${attempt} of event ${eventId} is already recorded, or the event is no longer pending`);
+    this.name = 'AttemptConflict';
+  }
 }
 
 export class EventStore {
@@ -42,17 +59,45 @@ export class EventStore {
     }
   }
 
-  /** Appends a delivery attempt and sets the delivery state (one UpdateItem). */
-  async recordAttempt(eventId: string, attempt: DeliveryAttempt, state: EventRecord['delivery']['state']): Promise<void> {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('events'),
-        Key: { event_id: eventId },
-        UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), delivery.#state = :s',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':a': [attempt], ':s': state },
-      }),
-    );
+  /**
+   * Records attempt number `number` (0 for the first attempt) and sets the delivery state, in one
+   * conditional UpdateItem: only while the event is pending with exactly `number` attempts recorded, so
+   * each attempt number is recorded once however often its message is delivered. Throws
+   * `AttemptConflict` otherwise.
+   */
+  async recordAttempt(eventId: string, number: number, attempt: DeliveryAttempt, state: EventRecord['delivery']['state']): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('events'),
+          Key: { event_id: eventId },
+          UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), delivery.#state = :s',
+          ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':a': [attempt], ':s': state, ':n': number, ':pending': 'pending' },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) throw new AttemptConflict(eventId, number);
+      throw error;
+    }
+  }
+
+  /** Notes that the message of attempt `number` is queued; never lowers the mark. */
+  async markQueued(eventId: string, number: number): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('events'),
+          Key: { event_id: eventId },
+          UpdateExpression: 'SET queued_attempt = :n',
+          ConditionExpression: 'attribute_exists(event_id) AND (attribute_not_exists(queued_attempt) OR queued_attempt < :n)',
+          ExpressionAttributeValues: { ':n': number },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   async setState(eventId: string, state: EventRecord['delivery']['state']): Promise<void> {

@@ -107,14 +107,14 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
 /**
  * Stores the events (once each) and queues their first delivery, then forgets them on the monitor. If
  * any delivery message is not queued this throws before forgetting them, so the next message for the
- * monitor (the redelivered one) publishes them again.
+ * monitor (the redelivered one) publishes them again; a first attempt queued twice is made once.
  */
 async function publishEvents(monitorId: string, records: readonly EventRecord[], now: Date, monitors: MonitorStore, events: EventStore): Promise<void> {
   await Promise.all(records.map((record) => events.createOnce(record)));
   await sendMessageBatch(
     queueUrl('webhookDelivery'),
     records.map((e) => {
-      const message: DeliveryMessage = { event_id: e.event_id, due_at: now.toISOString() };
+      const message: DeliveryMessage = { event_id: e.event_id, due_at: now.toISOString(), attempt: 0 };
       return { MessageBody: JSON.stringify(message) };
     }),
   );

@@ -4,6 +4,12 @@
  * schedules the next retry (+5 min, +30 min, +2 h, +8 h, +24 h) or, after the fifth retry, marks the
  * event failed and sends one e-mail to the account. Events of deleted monitors are cancelled. The same
  * event id and body go out on every attempt.
+ *
+ * Each message names its attempt number, and each attempt is recorded once (a conditional write), so a
+ * message delivered again (SQS is at least once; a worker can fail after recording) neither POSTs an
+ * attempt already recorded nor starts a second retry chain: it only makes sure the retry that the
+ * attempt scheduled is queued, which a crash between recording and queueing would have lost. Two copies
+ * of one attempt running at the same moment can both POST; one is recorded, and only it queues the next.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { DynamoAccountStore } from '../auth/account-store.ts';
@@ -15,21 +21,44 @@ import { recordMetric } from '../observability/metrics.ts';
 import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '../webhooks/webhook-url-guard.ts';
-import { EventStore } from './event-store.ts';
+import { AttemptConflict, EventStore, type EventRecord } from './event-store.ts';
 import { MonitorStore } from './monitor-store.ts';
 import { sealerFromEnvironment } from './secret-sealer.ts';
 
 export interface DeliveryMessage {
   readonly event_id: string;
   readonly due_at: string;
+  /**
+   * The attempt this message makes: 0 for the first, n for the nth retry. Absent on messages queued
+   * before attempts were numbered: then the next attempt not yet recorded.
+   */
+  readonly attempt?: number;
 }
 
-export type DispatchOutcome = 'waiting' | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped';
+/** `duplicate`: this message's attempt was already recorded (or lost the race to record it); nothing was sent. */
+export type DispatchOutcome = 'waiting' | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped' | 'duplicate';
 
 async function enqueue(message: DeliveryMessage, now: Date): Promise<number> {
   const delay = sqsHopDelaySeconds(new Date(message.due_at), now);
   await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify(message), DelaySeconds: delay }));
   return delay;
+}
+
+/** Queues attempt `number` of an event for `dueAt`, then notes that it is queued. */
+async function queueAttempt(events: EventStore, eventId: string, number: number, dueAt: Date, now: Date): Promise<void> {
+  await enqueue({ event_id: eventId, due_at: dueAt.toISOString(), attempt: number }, now);
+  await events.markQueued(eventId, number);
+}
+
+/**
+ * A message whose attempt is already recorded: when that attempt is the latest and scheduled a retry not
+ * known to be queued (the worker stopped between recording and queueing, or before noting it), queue it.
+ */
+async function ensureRetryQueued(events: EventStore, event: EventRecord, number: number, now: Date): Promise<void> {
+  const recorded = event.delivery.attempts.length;
+  if (number !== recorded - 1 || (event.queued_attempt ?? 0) >= recorded) return;
+  const next = nextAttemptAt(new Date(event.delivery.attempts[0]!.at), recorded);
+  if (next) await queueAttempt(events, event.event_id, recorded, next, now);
 }
 
 /** The SES client and the e-mail, loaded only when an event fails for good (after its fifth retry). */
@@ -41,7 +70,10 @@ const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled'
 
 /** One step, counted in `WebhookDeliveries` by result when it ended an attempt (or cancelled the event). */
 export async function dispatchWebhook(message: DeliveryMessage, now: Date, deps: DispatchDeps = {}): Promise<DispatchOutcome> {
-  const outcome = await dispatchStep(message, now, deps);
+  const outcome = await dispatchStep(message, now, deps).catch((error: unknown) => {
+    if (error instanceof AttemptConflict) return 'duplicate' as const;
+    throw error;
+  });
   if (deliveryResults.has(outcome)) recordMetric('webhookDeliveries', 1, { result: outcome });
   return outcome;
 }
@@ -55,6 +87,16 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
   const monitors = deps.monitors ?? new MonitorStore();
   const event = await events.get(message.event_id);
   if (!event || event.delivery.state !== 'pending') return 'skipped';
+  const number = message.attempt ?? event.delivery.attempts.length;
+  if (number < event.delivery.attempts.length) {
+    await ensureRetryQueued(events, event, number, now);
+    return 'duplicate';
+  }
+  if (number > event.delivery.attempts.length) {
+    // Never queued before the attempt ahead of it is recorded; a message like this is not acted on.
+    logger.warn('Webhook step ahead of the recorded attempts; ignored', { event_id: event.event_id, attempt: number, recorded: event.delivery.attempts.length });
+    return 'skipped';
+  }
   const monitor = await monitors.get(event.monitor_id);
   if (!monitor || monitor.status !== 'active') {
     await events.setState(event.event_id, 'cancelled');
@@ -77,17 +119,17 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
 
   const attempt = { at: now.toISOString(), ok: result.ok, status: result.status, error: result.error, duration_ms: Math.round(result.durationMs) };
   if (result.ok) {
-    await events.recordAttempt(event.event_id, attempt, 'delivered');
+    await events.recordAttempt(event.event_id, number, attempt, 'delivered');
     return 'delivered';
   }
   const firstAttemptAt = new Date(event.delivery.attempts[0]?.at ?? now);
-  const next = nextAttemptAt(firstAttemptAt, event.delivery.attempts.length + 1);
+  const next = nextAttemptAt(firstAttemptAt, number + 1);
   if (next) {
-    await events.recordAttempt(event.event_id, attempt, 'pending');
-    await enqueue({ event_id: event.event_id, due_at: next.toISOString() }, now);
+    await events.recordAttempt(event.event_id, number, attempt, 'pending');
+    await queueAttempt(events, event.event_id, number + 1, next, now);
     return 'retry_scheduled';
   }
-  await events.recordAttempt(event.event_id, attempt, 'failed');
+  await events.recordAttempt(event.event_id, number, attempt, 'failed');
   const account = await new DynamoAccountStore().getAccount(monitor.account_id);
   if (account?.email) {
     const { sendDeliveryFailureEmail } = await failureAlert();

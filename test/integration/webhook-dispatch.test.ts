@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
-import { dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
+import { dispatchWebhook, type DeliveryMessage } from '#shared/monitoring/webhook-dispatch.ts';
 import { eventPageSchema } from '#shared/monitoring/event-view.ts';
 import { anyWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { makeDue } from '../support/monitor-tables.ts';
+import { failCalls, throttleDynamo, throttleKms } from '../support/aws-faults.ts';
 
 type Received = { headers: Record<string, string | string[] | undefined>; body: string };
 let t: TestStack;
@@ -149,6 +150,128 @@ describe('webhook delivery', () => {
     await t.call(`/v1/monitor/${monitorId}`, { method: 'DELETE', key });
     expect(await dispatchWebhook({ event_id: eventId, due_at: now.toISOString() }, now)).toBe('cancelled');
     expect(received.some((r) => r.headers['service-event-id'] === eventId)).toBe(false);
+  });
+});
+
+/** A pending event of the monitor, stored as a check stores it. */
+async function storeEvent(monitorId: string): Promise<string> {
+  const eventId = newId('evt');
+  const now = new Date().toISOString();
+  await new EventStore().createOnce({
+    event_id: eventId,
+    owner: 'x',
+    monitor_id: monitorId,
+    kind: 'license.status_changed',
+    created_at: now,
+    created_key: `${now}#${eventId}`,
+    body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
+    delivery: { state: 'pending', attempts: [] },
+  });
+  return eventId;
+}
+
+/** Delivery messages of an event on the queue (ready, delayed or in flight). */
+function queuedFor(eventId: string): DeliveryMessage[] {
+  const q = t.stack.emulators.sqs.inspectQueue('webhook-delivery')!;
+  return [...q.messages.ready, ...q.messages.delayed, ...q.messages.inflight.map((i) => i.message)]
+    .map((m) => JSON.parse(m.body) as DeliveryMessage)
+    .filter((m) => m.event_id === eventId);
+}
+
+const postsFor = (eventId: string) => received.filter((r) => r.headers['service-event-id'] === eventId);
+
+describe('a delivery message delivered again', () => {
+  it('does not POST an attempt already recorded, nor queue a second retry', async () => {
+    answer = 500;
+    try {
+      const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
+      const now = new Date();
+      const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
+      expect(await dispatchWebhook(message, now)).toBe('retry_scheduled');
+      // The worker answered too late (or failed after recording): SQS delivers the same message again.
+      expect(await dispatchWebhook(message, new Date())).toBe('duplicate');
+      expect(postsFor(eventId)).toHaveLength(1);
+      expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
+      expect(queuedFor(eventId)).toEqual([{ event_id: eventId, due_at: new Date(now.getTime() + 300_000).toISOString(), attempt: 1 }]);
+    } finally {
+      answer = 200;
+    }
+  });
+
+  it('after a worker stopped between recording the attempt and queueing its retry: queues the retry once, without POSTing', async () => {
+    answer = 500;
+    try {
+      const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
+      const now = new Date();
+      const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
+      const lost = failCalls('sqs', () => new Error('connection reset'), { operations: ['SendMessage'], calls: 1 });
+      try {
+        await expect(dispatchWebhook(message, now)).rejects.toThrow('connection reset');
+      } finally {
+        lost();
+      }
+      expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
+      expect(queuedFor(eventId)).toEqual([]);
+
+      expect(await dispatchWebhook(message, new Date())).toBe('duplicate');
+      expect(await dispatchWebhook(message, new Date())).toBe('duplicate');
+      expect(postsFor(eventId)).toHaveLength(1);
+      expect(queuedFor(eventId)).toEqual([{ event_id: eventId, due_at: new Date(now.getTime() + 300_000).toISOString(), attempt: 1 }]);
+    } finally {
+      answer = 200;
+    }
+  });
+
+  it('two copies of one attempt at the same time: one record, one retry', async () => {
+    answer = 500;
+    try {
+      const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
+      const now = new Date();
+      const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
+      const outcomes = await Promise.all([dispatchWebhook(message, now), dispatchWebhook(message, now)]);
+      expect(outcomes.sort()).toEqual(['duplicate', 'retry_scheduled']);
+      expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
+      expect(queuedFor(eventId).map((m) => m.attempt)).toEqual([1]);
+      // Both may have POSTed (at least once); receivers de-duplicate on the event id.
+      expect(postsFor(eventId).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      answer = 200;
+    }
+  });
+
+  it('throttled DynamoDB after the POST: the message fails, the redelivery POSTs again and is recorded once', async () => {
+    const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
+    const message: DeliveryMessage = { event_id: eventId, due_at: new Date().toISOString(), attempt: 0 };
+    const throttle = throttleDynamo({ tables: ['events'], operations: ['UpdateItem'], calls: 1 });
+    try {
+      await expect(dispatchWebhook(message, new Date())).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+    } finally {
+      throttle();
+    }
+    expect(throttle.injected).toBe(1);
+    expect(await dispatchWebhook(message, new Date())).toBe('delivered');
+    expect(await dispatchWebhook(message, new Date())).toBe('skipped');
+    const stored = (await new EventStore().get(eventId))!;
+    expect(stored.delivery.state).toBe('delivered');
+    expect(stored.delivery.attempts).toHaveLength(1);
+    expect(postsFor(eventId)).toHaveLength(2);
+    expect(new Set(postsFor(eventId).map((p) => p.body)).size).toBe(1);
+  });
+
+  it('throttled KMS opening the webhook secret: the message fails before any POST, the redelivery delivers', async () => {
+    const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
+    const message: DeliveryMessage = { event_id: eventId, due_at: new Date().toISOString(), attempt: 0 };
+    const throttle = throttleKms({ operations: ['Decrypt'], calls: 1 });
+    try {
+      await expect(dispatchWebhook(message, new Date())).rejects.toMatchObject({ name: 'ThrottlingException' });
+    } finally {
+      throttle();
+    }
+    expect(throttle.injected).toBe(1);
+    expect(postsFor(eventId)).toEqual([]);
+    expect((await new EventStore().get(eventId))!.delivery).toEqual({ state: 'pending', attempts: [] });
+    expect(await dispatchWebhook(message, new Date())).toBe('delivered');
+    expect(postsFor(eventId)).toHaveLength(1);
   });
 });
 
