@@ -2,8 +2,16 @@ import { logger } from '#shared/logging.ts';
 import { checkMonitor, type CheckMessage } from '#shared/monitoring/monitor-check.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
-/** Monitor checks from the check queue; a failed check is retried by the queue (partial batch response). */
-export const handler = queueWorker<CheckMessage>('MonitorCheck', async (message) => {
-  const outcome = await checkMonitor(message, new Date());
-  logger.info('Monitor checked', { monitor_id: message.monitor_id, checked: outcome.checked, skipped: outcome.skipped, events: outcome.events.length });
-});
+/**
+ * Monitor checks from the check queue, 5 at a time; a failed check is retried by the queue (partial batch
+ * response). Every check's source calls end by the invocation's deadline, and a check not started while
+ * 15 s are left is returned to the queue, so the batch always answers before the function's time-out.
+ */
+export const handler = queueWorker<CheckMessage>(
+  'MonitorCheck',
+  async (message, _record, _context, deadline) => {
+    const outcome = await checkMonitor(message, new Date(), { deadline });
+    logger.info('Monitor checked', { monitor_id: message.monitor_id, checked: outcome.checked, skipped: outcome.skipped, events: outcome.events.length });
+  },
+  { concurrency: 5, minStartMs: 15_000 },
+);

@@ -2,8 +2,16 @@ import { logger } from '#shared/logging.ts';
 import { dispatchWebhook, type DeliveryMessage } from '#shared/monitoring/webhook-dispatch.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
-/** Webhook deliveries and their retry chain; a step that errors is redelivered by the queue. */
-export const handler = queueWorker<DeliveryMessage>('WebhookDelivery', async (message) => {
-  const outcome = await dispatchWebhook(message, new Date());
-  logger.info('Webhook step', { event_id: message.event_id, outcome });
-});
+/**
+ * Webhook deliveries and their retry chain; a step that errors is redelivered by the queue. The batch's
+ * deliveries run all at once, so a batch takes about as long as its slowest receiver (10 s at most); a
+ * delivery is started only while that and its records still fit before the function's time limit.
+ */
+export const handler = queueWorker<DeliveryMessage>(
+  'WebhookDelivery',
+  async (message) => {
+    const outcome = await dispatchWebhook(message, new Date());
+    logger.info('Webhook step', { event_id: message.event_id, attempt: message.attempt, outcome });
+  },
+  { concurrency: 10, minStartMs: 15_000 },
+);

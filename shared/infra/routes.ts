@@ -262,8 +262,9 @@ export const workers: readonly WorkerDefinition[] = [
     queue: 'monitorCheck',
     entry: 'functions/monitoring/check-monitors.ts',
     batchSize: 10,
-    // Bounds concurrent checks, and so the load on each state board.
-    maxConcurrency: 10,
+    // Bounds concurrent checks, and so the load on each state board: 2 invocations of 5 checks at a time
+    // (functions/monitoring/check-monitors.ts), 10 in all.
+    maxConcurrency: 2,
     timeoutSeconds: 120,
     memoryMb: 1024,
     uses: monitorCheckUses,

@@ -1,35 +1,90 @@
 /**
  * The wrapper every queue worker is built with: telemetry (logger, tracer, metrics), then the batch
- * processed one message at a time with a partial batch response. A message whose processing throws is
- * logged, counted (`QueueMessageFailures` by worker) and reported in `batchItemFailures`, so only it is
- * retried, and after the queue's receive limit parked in its dead-letter queue; the rest of the batch
- * is deleted. A worker body then only does its own work.
+ * processed with a partial batch response. A message whose processing throws is logged, counted
+ * (`QueueMessageFailures` by worker) and reported in `batchItemFailures`, so only it is retried, and
+ * after the queue's receive limit parked in its dead-letter queue; the rest of the batch is deleted. A
+ * worker body then only does its own work.
+ *
+ * The invocation always answers before the function's time-out, because a time-out makes SQS deliver the
+ * whole batch again, finished messages included. Messages run up to `concurrency` at a time under one
+ * deadline, the invocation's remaining time less `reserveMs`, which each message gets to bound its own
+ * work. A message not started while `minStartMs` is still left, or not finished shortly after the
+ * deadline, is reported as a failure and comes back after the queue's visibility timeout.
  */
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { Deadline } from '../deadline.ts';
 import { errorSummary, logger } from '../logging.ts';
 import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
 import { recordMetric } from '../observability/metrics.ts';
 
-export type MessageHandler<M> = (message: M, record: SQSRecord, context: Context) => Promise<void>;
+export type MessageHandler<M> = (message: M, record: SQSRecord, context: Context, deadline: Deadline) => Promise<void>;
 
-export function queueWorker<M>(workerId: string, handle: MessageHandler<M>) {
+export interface QueueWorkerOptions {
+  /** Messages of a batch processed at once (default 1: one after the other). */
+  readonly concurrency?: number;
+  /** Kept from the invocation's remaining time for answering (default 5 s). */
+  readonly reserveMs?: number;
+  /** A message is started only while at least this much of the deadline is left (default 0). */
+  readonly minStartMs?: number;
+}
+
+/** After the deadline, how long a started message may still take before it is reported failed. */
+const graceMs = (reserveMs: number) => Math.floor(reserveMs / 2);
+
+export function queueWorker<M>(workerId: string, handle: MessageHandler<M>, options: QueueWorkerOptions = {}) {
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const reserveMs = options.reserveMs ?? 5_000;
+  const minStartMs = options.minStartMs ?? 0;
+
   const batch = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
     logger.appendKeys({ worker: workerId });
-    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
-      logger.appendKeys({ message_id: record.messageId });
-      try {
-        await handle(JSON.parse(record.body) as M, record, context);
-      } catch (error) {
-        logger.error('Queue message failed; it will be retried', { error: errorSummary(error) });
-        recordMetric('queueMessageFailures', 1, { worker: workerId });
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      } finally {
-        logger.removeKeys(['message_id']);
+    const deadline = Deadline.forInvocation(context, reserveMs);
+    const done = new Set<string>();
+    const failed = new Set<string>();
+    const fail = (record: SQSRecord, reason: string, error?: unknown) => {
+      logger.error(reason, { message_id: record.messageId, ...(error === undefined ? {} : { error: errorSummary(error) }) });
+      recordMetric('queueMessageFailures', 1, { worker: workerId });
+      failed.add(record.messageId);
+    };
+
+    const run = async (record: SQSRecord) => {
+      const left = deadline.remainingMs();
+      if (left <= 0 || left < minStartMs) {
+        fail(record, 'Queue message not started: too little time left in this invocation; it will be retried');
+        return;
       }
+      // One message at a time: its id goes on every log line. Concurrent messages log their own ids.
+      if (concurrency === 1) logger.appendKeys({ message_id: record.messageId });
+      try {
+        await handle(JSON.parse(record.body) as M, record, context, deadline);
+        if (!failed.has(record.messageId)) done.add(record.messageId);
+      } catch (error) {
+        if (!failed.has(record.messageId)) fail(record, 'Queue message failed; it will be retried', error);
+      } finally {
+        if (concurrency === 1) logger.removeKeys(['message_id']);
+      }
+    };
+
+    const queue = [...event.Records];
+    const lanes = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let record = queue.shift(); record; record = queue.shift()) await run(record);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), deadline.remainingMs() + graceMs(reserveMs));
+    });
+    try {
+      if ((await Promise.race([Promise.all(lanes), outOfTime])) === 'timeout') {
+        queue.length = 0;
+        for (const record of event.Records) {
+          if (!done.has(record.messageId) && !failed.has(record.messageId)) fail(record, 'Queue message not finished before the time limit; it will be retried');
+        }
+      }
+    } finally {
+      clearTimeout(timer);
     }
-    return { batchItemFailures };
+    return { batchItemFailures: event.Records.filter((r) => failed.has(r.messageId)).map((r) => ({ itemIdentifier: r.messageId })) };
   };
   return withTelemetry(useTelemetry(middy<SQSEvent, SQSBatchResponse>()).handler(batch));
 }

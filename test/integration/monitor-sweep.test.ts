@@ -10,6 +10,9 @@ import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { failSqsBatchEntries } from '../support/aws-faults.ts';
+import type { SQSBatchResponse } from 'aws-lambda';
+import { workers } from '#shared/infra/routes.ts';
+import { invoke } from '../../local/lambda-runtime.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -142,3 +145,34 @@ describe('the daily sweep', () => {
     expect(resumed.resume).toBeUndefined();
   });
 });
+
+describe('the check worker', () => {
+  it('a batch of 10 checks against a board that never answers is answered before the function\'s time-out', async () => {
+    const dueAt = '2020-01-01T06:00:00.000Z';
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await monitor('Helen', 'Thomas', 'WA'));
+    for (const id of ids) await makeDue(id, dueAt);
+    const worker = workers.find((w) => w.id === 'MonitorCheck')!;
+    const event = { Records: ids.map((id, i) => ({ messageId: `m${i}`, receiptHandle: `r${i}`, body: JSON.stringify({ monitor_id: id, due_at: dueAt }) })) };
+    // Each check waits out the board's time-outs (two attempts of 2.5 s): one after another, 10 of them
+    // would not fit in 30 s and the whole batch would be delivered again.
+    await data.setFaults({ 'qxh8-f4bd': { mode: 'timeout' } });
+    try {
+      const started = Date.now();
+      const response = (await invoke(worker.entry, worker.id, event, 30_000)) as SQSBatchResponse;
+      expect(Date.now() - started).toBeLessThan(30_000);
+      const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
+      // Every check not returned to the queue ran: a board outage, recorded without an event.
+      for (const [i, id] of ids.entries()) {
+        if (failed.has(`m${i}`)) continue;
+        const stored = await storedMonitor(id);
+        expect(Date.parse(stored.next_check_at), id).toBeGreaterThan(Date.now());
+        expect(stored.provider.current_status).toBe('active');
+      }
+      expect(failed.size).toBeLessThan(10);
+    } finally {
+      await data.setFaults({});
+    }
+  }, 60_000);
+});
+

@@ -9,6 +9,8 @@ import { newId } from '#shared/ids.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
 import { dispatchWebhook, type DeliveryMessage } from '#shared/monitoring/webhook-dispatch.ts';
+import { workers } from '#shared/infra/routes.ts';
+import { invoke } from '../../local/lambda-runtime.ts';
 import { eventPageSchema } from '#shared/monitoring/event-view.ts';
 import { anyWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.ts';
 import { sampleDataDir } from '../../local/stack.ts';
@@ -16,6 +18,7 @@ import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { makeDue } from '../support/monitor-tables.ts';
 import { failCalls, throttleDynamo, throttleKms } from '../support/aws-faults.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 type Received = { headers: Record<string, string | string[] | undefined>; body: string };
 let t: TestStack;
@@ -26,6 +29,7 @@ let receiver: Server;
 let receiverUrl: string;
 const received: Received[] = [];
 let answer = 200;
+let answerAfterMs = 0;
 const secret = 'whsec-local-test-0123456789';
 
 beforeAll(async () => {
@@ -39,7 +43,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
-      res.writeHead(answer).end();
+      const status = answer;
+      setTimeout(() => res.writeHead(status).end(), answerAfterMs);
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
@@ -272,6 +277,32 @@ describe('a delivery message delivered again', () => {
     expect((await new EventStore().get(eventId))!.delivery).toEqual({ state: 'pending', attempts: [] });
     expect(await dispatchWebhook(message, new Date())).toBe('delivered');
     expect(postsFor(eventId)).toHaveLength(1);
+  });
+});
+
+describe('the delivery worker', () => {
+  it('delivers a batch of 10 at once: the batch takes about as long as one slow receiver', async () => {
+    const monitorId = await monitor('Helen', 'Thomas');
+    const ids = await Promise.all(Array.from({ length: 10 }, () => storeEvent(monitorId)));
+    const now = new Date().toISOString();
+    const event = {
+      Records: ids.map((id, i) => ({ messageId: `m${i}`, receiptHandle: `r${i}`, body: JSON.stringify({ event_id: id, due_at: now, attempt: 0 }) })),
+    };
+    const worker = workers.find((w) => w.id === 'WebhookDelivery')!;
+    answerAfterMs = 1_500;
+    let response: unknown;
+    const started = Date.now();
+    try {
+      response = await invoke(worker.entry, worker.id, event, worker.timeoutSeconds * 1000);
+    } finally {
+      answerAfterMs = 0;
+    }
+    // One after another this would take 15 s.
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(response).toEqual({ batchItemFailures: [] });
+    const stored = await Promise.all(ids.map((id) => new EventStore().get(id)));
+    expect(stored.map((e) => e!.delivery.state)).toEqual(Array(10).fill('delivered'));
+    await waitFor(() => (ids.every((id) => postsFor(id).length === 1) ? true : undefined));
   });
 });
 
