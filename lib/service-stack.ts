@@ -22,6 +22,7 @@ import type { Construct } from 'constructs';
 import {
   buckets,
   deadLetterQueueId,
+  deadLetterRetentionSeconds,
   queues,
   schedules,
   stackOutputKey,
@@ -323,7 +324,7 @@ export class ServiceStack extends Stack {
       const dlq = new Queue(this, deadLetterQueueId(id), {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        retentionPeriod: Duration.days(14),
+        retentionPeriod: Duration.seconds(deadLetterRetentionSeconds),
       });
       Validations.of(dlq).acknowledge({
         id: 'AwsSolutions-SQS3',
@@ -333,7 +334,7 @@ export class ServiceStack extends Stack {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
-        retentionPeriod: Duration.days(14),
+        retentionPeriod: Duration.seconds(def.retentionSeconds),
         deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
       });
       dead[id] = dlq;

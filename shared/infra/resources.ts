@@ -33,12 +33,31 @@ export interface TableDefinition {
 export interface QueueDefinition {
   readonly id: string;
   readonly envVar: string;
-  /** Visibility timeout; must cover the consuming function's timeout. */
+  /**
+   * Visibility timeout: at least 6 times the consuming function's time-out (AWS's guidance for a queue
+   * feeding a Lambda function: the poller may hold messages while it retries throttled invocations).
+   * It is also how long a failed message waits before it is delivered again.
+   */
   readonly visibilityTimeoutSeconds: number;
+  /** How long a message is kept; shorter than `deadLetterRetentionSeconds`. */
+  readonly retentionSeconds: number;
   /** Receives after which a message moves to the dead-letter queue. */
   readonly maxReceiveCount: number;
   readonly purpose: string;
 }
+
+/** AWS's guidance: a queue's visibility timeout is at least this many times its consumer's time-out. */
+export const visibilityTimeoutFactor = 6;
+
+/**
+ * Retention of every dead-letter queue: SQS's maximum, 14 days. A message moved to a standard dead-letter
+ * queue keeps its original enqueue time, so a dead-letter queue must keep messages longer than its
+ * source queue does, or they expire soon after they arrive.
+ */
+export const deadLetterRetentionSeconds = 14 * 86_400;
+
+/** Work queues keep a message 4 days (SQS's default): far longer than any retry takes. */
+const workQueueRetentionSeconds = 4 * 86_400;
 
 export interface BucketDefinition {
   readonly id: string;
@@ -153,28 +172,36 @@ export const queues = {
   monitorSweep: {
     id: 'MonitorSweepQueue',
     envVar: 'QUEUE_URL_MONITOR_SWEEP',
-    visibilityTimeoutSeconds: 960,
+    // 6 x the sweep worker's 300 s: a failed sweep step runs again half an hour later, the same morning.
+    visibilityTimeoutSeconds: 1_800,
+    retentionSeconds: workQueueRetentionSeconds,
     maxReceiveCount: 5,
     purpose: 'Daily sweep requests from the schedule; the sweep worker pages through due monitors.',
   },
   monitorCheck: {
     id: 'MonitorCheckQueue',
     envVar: 'QUEUE_URL_MONITOR_CHECK',
-    visibilityTimeoutSeconds: 180,
+    // 6 x the check worker's 60 s.
+    visibilityTimeoutSeconds: 360,
+    retentionSeconds: workQueueRetentionSeconds,
     maxReceiveCount: 5,
     purpose: 'One message per due monitor (sent in batches of 10); check workers re-verify the provider.',
   },
   webhookDelivery: {
     id: 'WebhookDeliveryQueue',
     envVar: 'QUEUE_URL_WEBHOOK_DELIVERY',
-    visibilityTimeoutSeconds: 120,
+    // 6 x the delivery worker's 30 s; shorter than the first retry's 5 minutes.
+    visibilityTimeoutSeconds: 180,
+    retentionSeconds: workQueueRetentionSeconds,
     maxReceiveCount: 5,
     purpose: 'Webhook deliveries and their retry chain (each hop delayed at most 900 seconds).',
   },
   leieIngest: {
     id: 'LeieIngestQueue',
     envVar: 'QUEUE_URL_LEIE_INGEST',
-    visibilityTimeoutSeconds: 960,
+    // 6 x the ingest worker's 900 s (a download and a full list load); the check runs every 12 hours.
+    visibilityTimeoutSeconds: 5_400,
+    retentionSeconds: workQueueRetentionSeconds,
     maxReceiveCount: 3,
     purpose: 'Daily LEIE check requests; the ingest worker downloads the list when it changed.',
   },

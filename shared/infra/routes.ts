@@ -253,7 +253,9 @@ export const workers: readonly WorkerDefinition[] = [
     entry: 'functions/monitoring/sweep-monitors.ts',
     batchSize: 1,
     maxConcurrency: 2,
-    timeoutSeconds: 900,
+    // The sweep queues its own continuation a minute before this limit, so a short one loses nothing and
+    // keeps the queue's visibility timeout (6 x this) at half an hour.
+    timeoutSeconds: 300,
     uses: { tables: { monitors: 'read' }, queues: { monitorCheck: 'send', monitorSweep: 'send' } },
     summary: 'Queues a check for every monitor due, shard by shard, continuing itself before its time limit.',
   },
@@ -265,7 +267,9 @@ export const workers: readonly WorkerDefinition[] = [
     // Bounds concurrent checks, and so the load on each state board: 2 invocations of 5 checks at a time
     // (functions/monitoring/check-monitors.ts), 10 in all.
     maxConcurrency: 2,
-    timeoutSeconds: 120,
+    // A check's source calls share a deadline, as a verification's do (the verify route has 10 s), so
+    // two rounds of 5 fit well; a check not started in time is returned to the queue.
+    timeoutSeconds: 60,
     memoryMb: 1024,
     uses: monitorCheckUses,
     summary: 'Re-verifies a monitored provider, records change events and queues their webhooks.',
@@ -276,7 +280,9 @@ export const workers: readonly WorkerDefinition[] = [
     entry: 'functions/monitoring/deliver-webhooks.ts',
     batchSize: 10,
     maxConcurrency: 10,
-    timeoutSeconds: 110,
+    // A batch is delivered all at once (functions/monitoring/deliver-webhooks.ts): one receiver's 10 s
+    // limit plus the records.
+    timeoutSeconds: 30,
     uses: {
       tables: { events: 'readWrite', monitors: 'read', accounts: 'read' },
       queues: { webhookDelivery: 'send' },

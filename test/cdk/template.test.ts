@@ -134,6 +134,16 @@ describe('CDK template', () => {
     expect(denyInsecure.length).toBeGreaterThanOrEqual(Object.keys(queues).length * 2);
   });
 
+  it('gives every worker queue a visibility timeout of at least 6 times its function\'s time-out, and a dead-letter queue that keeps messages longer', () => {
+    for (const worker of workers) {
+      const timeout = resources()[logicalId(stack.functions[worker.id]!.fn)]!.Properties.Timeout as number;
+      const queue = resources()[logicalId(stack.queues[worker.queue])]!.Properties;
+      const dlq = resources()[logicalId(stack.deadLetterQueues[worker.queue])]!.Properties;
+      expect(queue.VisibilityTimeout, worker.id).toBeGreaterThanOrEqual(6 * timeout);
+      expect(dlq.MessageRetentionPeriod, worker.id).toBeGreaterThan(queue.MessageRetentionPeriod);
+    }
+  });
+
   it('keeps the certificate bucket private, encrypted, TLS-only and versioned', () => {
     const props = resources()[logicalId(stack.buckets.certificates)]!.Properties;
     expect(props.PublicAccessBlockConfiguration).toEqual({
