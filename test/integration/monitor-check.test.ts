@@ -17,7 +17,7 @@ import type { EventRecord } from '#shared/monitoring/event-store.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
-import { failSqsBatchEntries } from '../support/aws-faults.ts';
+import { failSqsBatchEntries, throttleKms } from '../support/aws-faults.ts';
 
 let t: TestStack;
 let testKey: string;
@@ -232,5 +232,22 @@ describe('a check', () => {
     expect((await storedMonitor(id)).pending_events).toBeUndefined();
     const delivered = await waitFor(() => (receivedFor(id).length > 0 ? receivedFor(id) : undefined));
     expect(delivered.map((d) => d.headers['service-event-id'])).toEqual([event!.event_id]);
+  });
+
+  it('a throttled KMS Sign fails the check before anything is recorded; the redelivered message checks once', async () => {
+    const id = await monitor('test-flapping');
+    const dueAt = '2020-01-01T06:00:00.000Z';
+    await makeDue(id, dueAt);
+    const throttle = throttleKms({ operations: ['Sign'], calls: 1 });
+    try {
+      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).rejects.toMatchObject({ name: 'ThrottlingException' });
+    } finally {
+      throttle();
+    }
+    expect(throttle.injected).toBe(1);
+    expect((await storedMonitor(id)).next_check_at).toBe(dueAt);
+    expect(await eventsOf(id)).toEqual([]);
+    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).toMatchObject({ checked: true });
+    expect((await eventsOf(id)).map((e) => e.kind)).toEqual(['license.status_changed']);
   });
 });
