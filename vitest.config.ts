@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Records every AWS call the functions make and checks them against test/iam/aws-calls.json.
+    globalSetup: ['test/iam/aws-calls-global-setup.ts'],
+    setupFiles: ['test/iam/aws-calls-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -15,7 +15,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { functionBundling } from '../shared/infra/function-bundling.ts';
-import type { Access } from '../shared/infra/routes.ts';
+import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
@@ -95,13 +95,17 @@ export class ServiceFunction extends Construct {
     });
   }
 
-  /** Gives the function a table: its name in `envVar` and exactly the access asked for. */
-  bindTable(table: ITable, envVar: string, access: Access, hasIndexes: boolean): void {
+  /** Gives the function a table: its name in `envVar` and exactly these actions (Query covers its indexes). */
+  bindTable(table: ITable, envVar: string, actions: readonly TableAction[], hasIndexes: boolean): void {
     this.fn.addEnvironment(envVar, table.tableName);
-    if (access === 'read') table.grantReadData(this.fn);
-    else if (access === 'write') table.grantWriteData(this.fn);
-    else table.grantReadWriteData(this.fn);
-    if (hasIndexes) {
+    const queriesIndexes = hasIndexes && actions.includes('Query');
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: actions.map((a) => `dynamodb:${a}`),
+        resources: [table.tableArn, ...(queriesIndexes ? [`${table.tableArn}/index/*`] : [])],
+      }),
+    );
+    if (queriesIndexes) {
       const logicalId = Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement);
       Validations.of(this.role).acknowledge({
         id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
@@ -110,20 +114,20 @@ export class ServiceFunction extends Construct {
     }
   }
 
+  /** Sends to a queue (SendMessage also authorises SendMessageBatch); nothing else. */
   bindQueue(queue: IQueue, envVar: string): void {
     this.fn.addEnvironment(envVar, queue.queueUrl);
-    queue.grantSendMessages(this.fn);
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
   }
 
-  /** Object reads and writes only (no listing, no deletes, no ACL or retention changes). */
-  bindBucket(bucket: IBucket, envVar: string, access: Access): void {
+  /** Object reads and writes only, as listed (no listing, no deletes, no ACL or retention changes). */
+  bindBucket(bucket: IBucket, envVar: string, actions: readonly ObjectAction[]): void {
     this.fn.addEnvironment(envVar, bucket.bucketName);
-    const actions = [...(access !== 'write' ? ['s3:GetObject'] : []), ...(access !== 'read' ? ['s3:PutObject'] : [])];
-    this.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: actions.map((a) => `s3:${a}`), resources: [bucket.arnForObjects('*')] }));
     const logicalId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
     Validations.of(this.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
-      reason: 'Object keys are generated per item (dated archives, verification ids); the grant covers only this bucket and only Get/PutObject.',
+      reason: 'Object keys are generated per item (dated archives, verification ids); the grant covers only this bucket and only the object actions listed.',
     });
   }
 }

@@ -32,6 +32,7 @@ import {
   type QueueId,
   type TableId,
 } from '../shared/infra/resources.ts';
+import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { fallbackRoute, resourceAccess, routes, workers, type ResourceUse } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
@@ -230,14 +231,14 @@ export class ServiceStack extends Stack {
   }
 
   private bind(fn: ServiceFunction, uses: ResourceUse): void {
-    for (const [id, access] of Object.entries(uses.tables ?? {}) as [TableId, NonNullable<ResourceUse['tables']>[TableId]][]) {
-      fn.bindTable(this.tables[id], tables[id].envVar, access!, 'indexes' in tables[id]);
+    for (const [id, actions] of Object.entries(uses.tables ?? {}) as [TableId, readonly TableAction[]][]) {
+      fn.bindTable(this.tables[id], tables[id].envVar, actions, 'indexes' in tables[id]);
     }
     for (const [id, use] of Object.entries(uses.queues ?? {}) as [QueueId, 'send' | 'consume'][]) {
       if (use === 'send') fn.bindQueue(this.queues[id], queues[id].envVar);
     }
-    for (const [id, access] of Object.entries(uses.buckets ?? {}) as [BucketId, NonNullable<ResourceUse['buckets']>[BucketId]][]) {
-      fn.bindBucket(this.buckets[id], buckets[id].envVar, access!);
+    for (const [id, actions] of Object.entries(uses.buckets ?? {}) as [BucketId, readonly ObjectAction[]][]) {
+      fn.bindBucket(this.buckets[id], buckets[id].envVar, actions);
     }
     if (uses.webhookSecrets) {
       fn.fn.addEnvironment('WEBHOOK_SECRET_KMS_KEY_ID', this.webhookSecretKey.keyArn);
@@ -258,7 +259,7 @@ export class ServiceStack extends Stack {
     }
     if (uses.pdfSigning) {
       fn.fn.addEnvironment('PDF_SIGNING_SECRET_ID', this.pdfSigningSecret.secretArn);
-      this.pdfSigningSecret.grantRead(fn.fn);
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.pdfSigningSecret.secretArn] }));
     }
     if (uses.signingKey) {
       fn.fn.addEnvironment('SIGNING_KMS_KEY_ID', this.signingKey.keyArn);

@@ -96,12 +96,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     try {
       result = await invoke(target.entry, target.id, event, timeoutMs);
     } catch (error) {
-      if (error instanceof InvocationTimeout) {
-        sendError(res, 503, 'service_unavailable', 'The request timed out. Retry shortly.', { 'retry-after': '1' });
-        return;
-      }
-      logger.error('Handler failed', { function: target.id, error: (error as Error).message });
-      sendError(res, 500, 'internal_error', 'An unexpected error occurred.');
+      // What API Gateway answers when the function fails or runs out of time: a bare 500 in its own
+      // shape, not the API's. A handler must answer before its time limit (pipeline-frame.ts).
+      logger.error(error instanceof InvocationTimeout ? 'Handler timed out' : 'Handler failed', { function: target.id, error: (error as Error).message });
+      send(res, 500, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ message: 'Internal Server Error' })));
       return;
     }
     const response = fromHandlerResult(result);

@@ -8,9 +8,11 @@
  * each invocation's log keys, Lambda context and metrics apart instead of sharing them across requests.
  */
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
+import { setContainerResolver } from '#shared/container.ts';
 import { pathToFileURL } from 'node:url';
 
 export type Handler = (event: unknown, context: Context) => Promise<unknown>;
@@ -28,6 +30,15 @@ export function loadHandler(entry: string): Promise<Handler> {
     loaded.set(entry, handler);
   }
   return handler;
+}
+
+const invoking = new AsyncLocalStorage<string>();
+// Each function keeps its own services and what they remember, as its own containers would.
+setContainerResolver(() => invoking.getStore());
+
+/** The function whose invocation is running here (its route or worker id), if any: whose grants apply to an AWS call. */
+export function invokingFunction(): string | undefined {
+  return invoking.getStore();
 }
 
 export class InvocationTimeout extends Error {
@@ -65,7 +76,7 @@ export async function invoke(entry: string, functionName: string, event: unknown
   });
   try {
     const scope = { [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId };
-    return await Promise.race([store.run(scope, () => handler(event, context)), timeout]);
+    return await Promise.race([invoking.run(functionName, () => store.run(scope, () => handler(event, context))), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -7,9 +7,19 @@ import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
 import { join } from 'node:path';
-import { resetClients } from '#shared/aws/clients.ts';
+import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
+import { apiKeyPipeline, permissionKey, permissionsOf, type Permission } from '#shared/infra/permissions.ts';
 import { queues } from '#shared/infra/resources.ts';
-import { fallbackRoute, routes as defaultRoutes, workers as defaultWorkers, type RouteDefinition, type WorkerDefinition } from '#shared/infra/routes.ts';
+import {
+  fallbackRoute,
+  pipelineUse,
+  resourceAccess,
+  routes as defaultRoutes,
+  workers as defaultWorkers,
+  type RouteDefinition,
+  type WorkerDefinition,
+} from '#shared/infra/routes.ts';
+import { awsRules } from './aws-rules.ts';
 import { registerQueueName, savedQueueMessages, startEmulators, type Emulators, type Endpoints } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startGateway, type Gateway } from './gateway.ts';
@@ -72,6 +82,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let pollers: Pollers | undefined;
   let scheduler: Scheduler | undefined;
   let sqs: SQSClient | undefined;
+  let removeRules: (() => void) | undefined;
   try {
     simulator = options.simulatorUrl
       ? { url: options.simulatorUrl, close: async () => undefined }
@@ -87,12 +98,27 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const webhookSecretKeyFile = options.stateDir ? join(options.stateDir, 'webhook-secret.key') : join(tmpdir(), `lvs-webhook-key-${process.pid}`);
     const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFile, pdfSigningDir, webhookSecretKeyFile);
     applyEnvironment(env);
+    const routeTable = options.routes ?? defaultRoutes;
+    const workerTable = options.workers ?? defaultWorkers;
+    // Every function's permissions, those this stack does not run too: a test may invoke one itself.
+    const permissions = new Map<string, Set<string>>([
+      ...[...defaultRoutes, ...routeTable].map((r) => [r.id, keysOf(permissionsOf(resourceAccess(r)))] as const),
+      ...[...defaultWorkers, ...workerTable].map((w) => [w.id, keysOf(permissionsOf(w.uses))] as const),
+      [fallbackRoute.id, new Set<string>()],
+    ]);
+    const pipelineCalls = new Map([...defaultRoutes, ...routeTable].map((r) => [r.id, keysOf(permissionsOf(pipelineUse(r)))] as const));
+    const record = (functionId: string, call: Permission) => {
+      // The API-key pipeline is one piece of code in every authenticated route: its calls are recorded once, as its own.
+      const key = permissionKey(call);
+      recordCall(pipelineCalls.get(functionId)?.has(key) ? apiKeyPipeline : functionId, key);
+    };
+    removeRules = useOnEveryClient(awsRules({ permissions, names, record }));
     resetClients();
 
     sqs = new SQSClient({ endpoint: emulators.endpoints.sqs, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     await restoreQueuedMessages(sqs, names, options.stateDir);
     const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
-    pollers = startPollers({ workers: options.workers ?? defaultWorkers, queueUrl: (w) => queueUrlOf(w.queue), sqs });
+    pollers = startPollers({ workers: workerTable, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
     if (options.ingestOnStart ?? options.schedules !== false) await scheduler.fire('leieCheck');
 
@@ -118,13 +144,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         await pollers?.stop();
         await gateway.close();
         sqs?.destroy();
+        removeRules?.();
         resetClients();
+        await writeRecordedCalls();
         await started.stop();
         await startedSimulator.close();
         if (options.stateDir) await rm(join(options.stateDir, stackFileName), { force: true });
       },
     };
   } catch (error) {
+    removeRules?.();
     scheduler?.stop();
     await pollers?.stop();
     sqs?.destroy();
@@ -165,4 +194,23 @@ async function restoreQueuedMessages(sqs: SQSClient, names: LocalResourceNames, 
       }),
     );
   }
+}
+
+const keysOf = (permissions: readonly Permission[]) => new Set(permissions.map(permissionKey));
+
+/** AWS calls made by the handlers in this process: function id → permission keys. */
+const recordedCalls = new Map<string, Set<string>>();
+
+function recordCall(owner: string, key: string): void {
+  let calls = recordedCalls.get(owner);
+  if (!calls) recordedCalls.set(owner, (calls = new Set()));
+  calls.add(key);
+}
+
+/** With AWS_CALLS_DIR set (the test suite sets it), adds this process's recorded calls to a file there. */
+async function writeRecordedCalls(): Promise<void> {
+  const dir = process.env.AWS_CALLS_DIR;
+  if (!dir || recordedCalls.size === 0) return;
+  const calls = Object.fromEntries([...recordedCalls].map(([fn, keys]) => [fn, [...keys].sort()]));
+  await writeFile(join(dir, `calls-${process.pid}.json`), JSON.stringify(calls));
 }

@@ -5,6 +5,7 @@
  * import costs cold-start time whether or not the client is used. Endpoints come from the SDK's
  * standard configuration (`AWS_ENDPOINT_URL_<SERVICE>` locally, the regional endpoints on AWS).
  */
+import type { Pluggable } from '@smithy/types';
 import { traced } from '../observability/tracer.ts';
 
 export interface ContainerClient<C> {
@@ -14,11 +15,33 @@ export interface ContainerClient<C> {
 }
 
 const created = new Set<ContainerClient<unknown>>();
+const plugins: Pluggable<any, any>[] = [];
+
+interface Pluggability {
+  middlewareStack: { use(plugin: Pluggable<any, any>): void };
+}
+
+/**
+ * Adds a plugin to every client created from now on (the local stack's AWS rules; nothing on AWS).
+ * Call `resetClients` after, so clients already made are made again with it.
+ */
+export function useOnEveryClient(plugin: Pluggable<any, any>): () => void {
+  plugins.push(plugin);
+  return () => {
+    const at = plugins.indexOf(plugin);
+    if (at >= 0) plugins.splice(at, 1);
+  };
+}
 
 /** A client getter: `create` runs on the first call, and the SDK client it returns is traced. */
 export function containerClient<C extends { destroy(): void }>(create: (trace: <T>(client: T) => T) => C): ContainerClient<C> {
   let client: C | undefined;
-  const get = (() => (client ??= create(traced))) as ContainerClient<C>;
+  const make = (trace: <T>(client: T) => T): C =>
+    create(<T>(inner: T) => {
+      for (const plugin of plugins) (inner as unknown as Pluggability).middlewareStack.use(plugin);
+      return trace(inner);
+    });
+  const get = (() => (client ??= make(traced))) as ContainerClient<C>;
   get.reset = () => {
     client?.destroy();
     client = undefined;

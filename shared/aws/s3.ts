@@ -1,5 +1,5 @@
 /** The S3 client of this container (see clients.ts). */
-import { S3Client } from '@aws-sdk/client-s3';
+import { NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { containerClient } from './clients.ts';
 
 export const s3 = containerClient((trace) =>
@@ -13,3 +13,13 @@ export const s3 = containerClient((trace) =>
     }),
   ),
 );
+
+/**
+ * A read of an object that is not stored: 404 NoSuchKey, or 403 AccessDenied, which is what S3 answers
+ * instead when the caller may not list the bucket (no function here may).
+ */
+export function isObjectNotStored(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error instanceof NoSuchKey || name === 'NoSuchKey' || name === 'AccessDenied' || status === 403 || status === 404;
+}

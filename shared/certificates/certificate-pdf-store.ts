@@ -2,11 +2,16 @@
  * Signed PDF certificates in S3, one object per verification (`certificates/<verification_id>.pdf`).
  * Written once: the first write is conditional (`If-None-Match: *`), so concurrent first requests
  * cannot leave two different PDFs; whoever loses reads the stored one. The bucket's Object Lock keeps
- * every object for seven years.
+ * every object for seven years, and S3 takes a write into it only with a checksum of the body.
+ *
+ * The function may read and write objects but not list the bucket, so S3 answers a read of a PDF not made
+ * yet with 403 AccessDenied, not 404 NoSuchKey: both mean "not stored" here. A 403 for any other reason
+ * costs one PDF rendering; the conditional write then tells the two apart (it fails if access is denied,
+ * and answers 412 if the PDF exists).
  */
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import { s3 } from '../aws/s3.ts';
+import { isObjectNotStored, s3 } from '../aws/s3.ts';
 import { bucketName } from '../config.ts';
 
 export interface StoredPdf {
@@ -28,7 +33,7 @@ export class CertificatePdfStore {
       const bytes = await out.Body!.transformToByteArray();
       return { bytes, etag: pdfEtag(bytes) };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      if (isObjectNotStored(error)) return undefined;
       throw error;
     }
   }
@@ -42,6 +47,7 @@ export class CertificatePdfStore {
           Key: objectKey(verificationId),
           Body: bytes,
           ContentType: 'application/pdf',
+          ChecksumAlgorithm: 'SHA256',
           IfNoneMatch: '*',
         }),
       );

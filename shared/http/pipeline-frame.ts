@@ -132,9 +132,31 @@ const frame: Middleware = {
   },
 };
 
+/**
+ * How long before the function's time limit a handler still running is abandoned and answered with 503:
+ * enough for the error path (releasing an Idempotency-Key is one DynamoDB write) and the response.
+ * Without it the function would time out and API Gateway would answer a bare 500 of its own.
+ */
+export const answerBeforeTimeLimitMs = 1_000;
+
+/** Raised when a handler is still running `answerBeforeTimeLimitMs` before its function's time limit. */
+export class TimeLimitReached extends Error {
+  constructor() {
+    super('The function reached its time limit before the handler answered');
+    this.name = 'TimeLimitReached';
+  }
+}
+
 /** Telemetry and the frame (error shape, headers, request log): the start of every route's pipeline. */
 export function framedPipeline() {
-  return useTelemetry(middy<APIGatewayProxyEventV2, HttpResponse>({ timeoutEarlyInMillis: 0 })).use(frame);
+  return useTelemetry(
+    middy<APIGatewayProxyEventV2, HttpResponse>({
+      timeoutEarlyInMillis: answerBeforeTimeLimitMs,
+      timeoutEarlyResponse: () => {
+        throw new TimeLimitReached();
+      },
+    }),
+  ).use(frame);
 }
 
 /** A handler with the standard error shape, headers and request log, but no authentication or parsing. */
@@ -190,6 +212,15 @@ function renderError(error: unknown, requestId: string): HttpResponse {
     return json(error.status, error.body(), error.headers);
   }
   tracer.addErrorAsMetadata(error as Error);
+  if (error instanceof TimeLimitReached) {
+    logger.warn('Answered before the time limit; the request did not finish', { error: errorSummary(error) });
+    recordMetric('timeLimitAnswers', 1, {});
+    return json(
+      503,
+      errorBody('service_unavailable', 'The request could not be completed in time. Retry in a few seconds.', { retry_after: 2 }),
+      { 'retry-after': '2' },
+    );
+  }
   if (isTransientError(error)) {
     logger.warn('Transient dependency failure', { error: errorSummary(error) });
     return json(

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { bearerKey, hashApiKey } from '../auth/api-keys.ts';
 import { DynamoAccountStore, keyState, type AccountStore } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
+import { containerValue } from '../container.ts';
 import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
 import { canonicalJson } from '../json/canonical.ts';
 import { plans, minuteLimitFor } from '../limits/plans.ts';
@@ -44,18 +45,15 @@ export interface Services {
   readonly clock: Clock;
 }
 
-let containerServices: Services | undefined;
-
 /** The services of this container, created on first use and reused by every invocation. */
-export function defaultServices(): Services {
-  containerServices ??= {
+export const defaultServices = containerValue(
+  (): Services => ({
     accounts: new DynamoAccountStore(),
     limits: new RateLimits(new DynamoUsageStore(), systemClock),
     idempotency: new DynamoIdempotencyStore(),
     clock: systemClock,
-  };
-  return containerServices;
-}
+  }),
+);
 
 export interface ApiRequest<B, Q> extends RequestBase<B, Q> {
   /** The authenticated caller; always set on `api_key` routes. */

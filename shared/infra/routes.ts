@@ -2,17 +2,21 @@
  * The route table: the single source of truth for the API Gateway routes in the CDK stack and for the
  * local gateway behind `npm start`. Each route has its own handler file and so its own Lambda function.
  * `uses` lists what the handler itself touches; the grants that every authenticated route needs (keys,
- * accounts, rate counters, idempotency records) are added by `resourceAccess`.
+ * accounts, rate counters, idempotency records) are added by `resourceAccess` (`pipelineUse`).
  */
+import type { ObjectAction, TableAction } from './permissions.ts';
 import type { BucketId, QueueId, TableId } from './resources.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Access = 'read' | 'write' | 'readWrite';
 
+/**
+ * The AWS resources a function uses, with the exact actions it calls on each: the function is granted
+ * these and nothing else (permissions.ts), and the test suite checks that it calls every one of them.
+ */
 export interface ResourceUse {
-  readonly tables?: Partial<Record<TableId, Access>>;
+  readonly tables?: Partial<Record<TableId, readonly TableAction[]>>;
   readonly queues?: Partial<Record<QueueId, 'send' | 'consume'>>;
-  readonly buckets?: Partial<Record<BucketId, Access>>;
+  readonly buckets?: Partial<Record<BucketId, readonly ObjectAction[]>>;
   /** The certificate signing key: `sign` (and read its public key) or only `publish` its public key. */
   readonly signingKey?: 'sign' | 'publish';
   /** Calls the external data sources (their URLs and tokens come from configuration). */
@@ -59,9 +63,18 @@ export interface WorkerDefinition {
 }
 
 /** A monitor check, from the sweep's queue or on demand: re-verify, record events, queue their delivery. */
+/** What a verification reads and writes: cached source answers, the exclusion list, the stored result. */
+const verificationTables = {
+  cache: ['GetItem', 'PutItem'],
+  verifications: ['PutItem'],
+  exclusions: ['Query'],
+  sourceState: ['GetItem'],
+} as const satisfies ResourceUse['tables'];
+const sourceCacheObjects = { sourceCache: ['GetObject', 'PutObject'] } as const satisfies ResourceUse['buckets'];
+
 const monitorCheckUses: ResourceUse = {
-  tables: { monitors: 'readWrite', events: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
-  buckets: { sourceCache: 'readWrite' },
+  tables: { monitors: ['GetItem', 'UpdateItem'], events: ['PutItem'], ...verificationTables },
+  buckets: sourceCacheObjects,
   queues: { webhookDelivery: 'send' },
   signingKey: 'sign',
   sources: true,
@@ -93,8 +106,8 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/verify/post-verify.ts',
     auth: 'api_key',
     uses: {
-      tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
-      buckets: { sourceCache: 'readWrite' },
+      tables: verificationTables,
+      buckets: sourceCacheObjects,
       signingKey: 'sign',
       sources: true,
     },
@@ -108,8 +121,8 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/verify/post-verify-bulk.ts',
     auth: 'api_key',
     uses: {
-      tables: { cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
-      buckets: { sourceCache: 'readWrite' },
+      tables: verificationTables,
+      buckets: sourceCacheObjects,
       signingKey: 'sign',
       sources: true,
     },
@@ -123,7 +136,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/certificate/{verification_id}',
     entry: 'functions/certificate/get-certificate.ts',
     auth: 'api_key',
-    uses: { tables: { verifications: 'read' } },
+    uses: { tables: { verifications: ['GetItem'] } },
     summary: 'The signed certificate of a verification, to the account and mode that created it.',
   },
   {
@@ -132,7 +145,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/certificate/{verification_id}/pdf',
     entry: 'functions/certificate/get-certificate-pdf.ts',
     auth: 'api_key',
-    uses: { tables: { verifications: 'read' }, buckets: { certificates: 'readWrite' }, pdfSigning: true },
+    uses: { tables: { verifications: ['GetItem'] }, buckets: { certificates: ['GetObject', 'PutObject'] }, pdfSigning: true },
     summary: 'The signed PDF certificate, made on first request and served from storage after.',
     timeoutSeconds: 15,
     memoryMb: 1024,
@@ -143,7 +156,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/records/{verification_id}',
     entry: 'functions/records/get-record.ts',
     auth: 'public',
-    uses: { tables: { verifications: 'read' }, signingKey: 'publish' },
+    uses: { tables: { verifications: ['GetItem'] }, signingKey: 'publish' },
     summary: 'The public online record a certificate\'s QR code opens (HTML, or JSON on request).',
   },
   {
@@ -162,8 +175,8 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/monitors/post-monitor.ts',
     auth: 'api_key',
     uses: {
-      tables: { monitors: 'write', cache: 'readWrite', verifications: 'write', exclusions: 'read', sourceState: 'read' },
-      buckets: { sourceCache: 'readWrite' },
+      tables: { monitors: ['PutItem'], ...verificationTables },
+      buckets: sourceCacheObjects,
       signingKey: 'sign',
       sources: true,
       webhookSecrets: 'seal',
@@ -177,7 +190,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/monitors',
     entry: 'functions/monitors/get-monitors.ts',
     auth: 'api_key',
-    uses: { tables: { monitors: 'read' } },
+    uses: { tables: { monitors: ['GetItem', 'Query'] } },
     summary: "The caller's monitors, newest first, with cursor pagination.",
   },
   {
@@ -186,7 +199,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/monitor/{monitor_id}',
     entry: 'functions/monitors/delete-monitor.ts',
     auth: 'api_key',
-    uses: { tables: { monitors: 'readWrite' } },
+    uses: { tables: { monitors: ['GetItem', 'UpdateItem'] } },
     summary: 'Stops monitoring a provider.',
   },
   {
@@ -206,7 +219,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/events',
     entry: 'functions/monitors/get-events.ts',
     auth: 'api_key',
-    uses: { tables: { events: 'read', monitors: 'read' } },
+    uses: { tables: { events: ['Query'], monitors: ['GetItem'] } },
     summary: "The caller's webhook events with their delivery attempts, newest first; filter by monitor_id.",
   },
   {
@@ -256,7 +269,7 @@ export const workers: readonly WorkerDefinition[] = [
     // The sweep queues its own continuation a minute before this limit, so a short one loses nothing and
     // keeps the queue's visibility timeout (6 x this) at half an hour.
     timeoutSeconds: 300,
-    uses: { tables: { monitors: 'read' }, queues: { monitorCheck: 'send', monitorSweep: 'send' } },
+    uses: { tables: { monitors: ['Query'] }, queues: { monitorCheck: 'send', monitorSweep: 'send' } },
     summary: 'Queues a check for every monitor due, shard by shard, continuing itself before its time limit.',
   },
   {
@@ -284,7 +297,7 @@ export const workers: readonly WorkerDefinition[] = [
     // limit plus the records.
     timeoutSeconds: 30,
     uses: {
-      tables: { events: 'readWrite', monitors: 'read', accounts: 'read' },
+      tables: { events: ['GetItem', 'UpdateItem'], monitors: ['GetItem'], accounts: ['GetItem'] },
       queues: { webhookDelivery: 'send' },
       webhookSecrets: 'open',
       email: true,
@@ -299,33 +312,37 @@ export const workers: readonly WorkerDefinition[] = [
     maxConcurrency: 2,
     timeoutSeconds: 900,
     memoryMb: 1024,
-    uses: { tables: { exclusions: 'readWrite', sourceState: 'readWrite' }, buckets: { sourceArchive: 'write' }, sources: true },
+    uses: {
+      tables: { exclusions: ['BatchWriteItem', 'Query'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
+      buckets: { sourceArchive: ['PutObject'] },
+      sources: true,
+    },
     summary: 'Downloads the OIG LEIE list when it changed and switches lookups to it.',
   },
 ];
 
+/** What the API-key pipeline (pipeline.ts) touches in every authenticated route: keys, accounts, counters, idempotency records. */
+export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): ResourceUse {
+  if (route.auth === 'public') return {};
+  return {
+    tables: {
+      accounts: ['GetItem'],
+      apiKeys: ['GetItem'],
+      usage: ['GetItem', 'UpdateItem'],
+      ...(route.method === 'GET' ? {} : { idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const }),
+    },
+  };
+}
+
 /** Everything a route's function may touch: its own uses plus what the request pipeline needs. */
 export function resourceAccess(route: RouteDefinition): ResourceUse {
   if (route.auth === 'public') return route.uses;
-  const pipeline: Partial<Record<TableId, Access>> = {
-    accounts: 'read',
-    apiKeys: 'read',
-    usage: 'readWrite',
-    ...(route.method === 'GET' ? {} : { idempotency: 'readWrite' as const }),
-  };
-  return { ...route.uses, tables: mergeAccess(pipeline, route.uses.tables ?? {}) };
-}
-
-function mergeAccess(
-  a: Partial<Record<TableId, Access>>,
-  b: Partial<Record<TableId, Access>>,
-): Partial<Record<TableId, Access>> {
-  const merged: Partial<Record<TableId, Access>> = { ...a };
-  for (const [id, access] of Object.entries(b) as [TableId, Access][]) {
-    const current = merged[id];
-    merged[id] = current === undefined || current === access ? access : 'readWrite';
+  const pipeline = pipelineUse(route).tables ?? {};
+  const tables: Partial<Record<TableId, readonly TableAction[]>> = { ...pipeline };
+  for (const [id, actions] of Object.entries(route.uses.tables ?? {}) as [TableId, readonly TableAction[]][]) {
+    tables[id] = [...new Set([...(tables[id] ?? []), ...actions])];
   }
-  return merged;
+  return { ...route.uses, tables };
 }
 
 /** `/v1/certificate/{verification_id}` → a matcher that yields the path parameters. */

@@ -29,6 +29,8 @@ export const metricNames = {
   quotaRejections: 'QuotaRejections',
   /** A queue message whose processing failed (it is retried, then parked in the dead-letter queue). */
   queueMessageFailures: 'QueueMessageFailures',
+  /** A request answered 503 because its function was about to reach its time limit. */
+  timeLimitAnswers: 'TimeLimitAnswers',
   /** Client-facing latency of POST /v1/verify, from the API access log (metric filter), ms. */
   verifyLatency: 'VerifyLatency',
 } as const;
@@ -43,6 +45,7 @@ export const metricDimensions = {
   webhookDeliveries: ['result'],
   quotaRejections: ['kind'],
   queueMessageFailures: ['worker'],
+  timeLimitAnswers: [],
   verifyLatency: [],
 } as const satisfies Record<keyof typeof metricNames, readonly string[]>;
 

@@ -38,6 +38,7 @@ const units: Record<MetricId, Unit> = {
   webhookDeliveries: MetricUnit.Count,
   quotaRejections: MetricUnit.Count,
   queueMessageFailures: MetricUnit.Count,
+  timeLimitAnswers: MetricUnit.Count,
   verifyLatency: MetricUnit.Milliseconds,
 };
 

@@ -10,12 +10,12 @@
  * points to. A write that fails is logged and counted (`CacheWriteFailures`) and never fails the
  * request it belongs to: the answer was already made; only its reuse is lost.
  */
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { dynamo } from '../aws/dynamo.ts';
-import { s3 } from '../aws/s3.ts';
+import { isObjectNotStored, s3 } from '../aws/s3.ts';
 import { bucketName, tableName } from '../config.ts';
 import { errorSummary, logger } from '../logging.ts';
 import { recordMetric } from '../observability/metrics.ts';
@@ -62,12 +62,6 @@ function overflowKey(cacheKey: string, fetchedAt: Date): string {
 }
 
 /** S3 answers 403, not 404, for a missing key when the reader may not list the bucket: both are "gone". */
-function isMissingObject(error: unknown): boolean {
-  const name = (error as { name?: string }).name;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return error instanceof NoSuchKey || name === 'NoSuchKey' || name === 'AccessDenied' || status === 403 || status === 404;
-}
-
 export class DynamoSourceCache implements SourceCache {
   private pending: Promise<void>[] = [];
 
@@ -113,7 +107,7 @@ export class DynamoSourceCache implements SourceCache {
         const out = await s3().send(new GetObjectCommand({ Bucket: bucketName('sourceCache'), Key: item.value_s3 }));
         return decodeValue<T>(await out.Body!.transformToByteArray());
       } catch (error) {
-        if (isMissingObject(error)) return undefined;
+        if (isObjectNotStored(error)) return undefined;
         throw error;
       }
     }
@@ -137,7 +131,7 @@ export class DynamoSourceCache implements SourceCache {
           Body: bytes,
           ContentType: 'application/json',
           ContentEncoding: 'br',
-          ContentMD5: createHash('md5').update(bytes).digest('base64'),
+          ChecksumAlgorithm: 'SHA256',
         }),
       );
       stored = { value_s3: objectKey };

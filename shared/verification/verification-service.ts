@@ -3,6 +3,7 @@
  * charge (`beforeIssue`), the signed certificate, the stored record, the result. Source clients and
  * stores are created once per container.
  */
+import { containerValue } from '../container.ts';
 import type { KeyMode } from '../auth/api-keys.ts';
 import { issueCertificate, type Certificate } from '../certificates/certificate.ts';
 import { ApiError } from '../http/errors.ts';
@@ -29,33 +30,29 @@ export interface VerificationServices {
   readonly clock: Clock;
 }
 
-let services: VerificationServices | undefined;
-
-export function defaultVerificationServices(): VerificationServices {
-  if (!services) {
-    const boards = new BoardSearch();
-    const registry = new NppesClient();
-    const exclusions = new ExclusionStore();
-    services = {
-      ports: {
-        searchBoard: (board, query, deadline) => boards.search(board, query, deadline),
-        lookupNpi: (npi, deadline) => registry.lookup(npi, deadline),
-        searchRegistry: (search, deadline) => registry.searchIndividuals(search, deadline),
-        currentExclusionList: () => exclusions.currentRemembered(),
-        findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
-        cache: new DynamoSourceCache(),
-      },
-      signer: signerFromEnvironment(),
-      store: new VerificationStore(),
-      clock: systemClock,
-    };
-  }
-  return services;
-}
+/** This container's services, created on first use and reused by every invocation. */
+export const defaultVerificationServices = containerValue((): VerificationServices => {
+  const boards = new BoardSearch();
+  const registry = new NppesClient();
+  const exclusions = new ExclusionStore();
+  return {
+    ports: {
+      searchBoard: (board, query, deadline) => boards.search(board, query, deadline),
+      lookupNpi: (npi, deadline) => registry.lookup(npi, deadline),
+      searchRegistry: (search, deadline) => registry.searchIndividuals(search, deadline),
+      currentExclusionList: () => exclusions.currentRemembered(),
+      findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
+      cache: new DynamoSourceCache(),
+    },
+    signer: signerFromEnvironment(),
+    store: new VerificationStore(),
+    clock: systemClock,
+  };
+});
 
 /** Drops this container's services (and what they remember) so the next request builds them anew. */
 export function resetVerificationServices(): void {
-  services = undefined;
+  defaultVerificationServices.reset();
 }
 
 /** Ports whose source lookups are shared by identical calls (a bulk request's duplicates). */

@@ -6,7 +6,16 @@ const testRoute = (r: Omit<RouteDefinition, 'uses' | 'summary'>): RouteDefinitio
 export const testRoutes: RouteDefinition[] = [
   testRoute({ id: 'TestCharge', method: 'POST', path: '/test/charge', entry: 'test/support/handlers/charge.ts', auth: 'api_key' }),
   testRoute({ id: 'TestBoom', method: 'GET', path: '/test/boom', entry: 'test/support/handlers/boom.ts', auth: 'api_key' }),
-  testRoute({ id: 'TestSlow', method: 'GET', path: '/test/slow', entry: 'test/support/handlers/slow.ts', auth: 'public', timeoutSeconds: 1 }),
+  {
+    id: 'TestAwsProbe',
+    method: 'POST',
+    path: '/test/aws-probe',
+    entry: 'test/support/handlers/aws-probe.ts',
+    auth: 'public',
+    uses: { tables: { verifications: ['GetItem'] }, buckets: { certificates: ['GetObject', 'PutObject'] } },
+    summary: 'test only',
+  },
+  testRoute({ id: 'TestSlow', method: 'GET', path: '/test/slow', entry: 'test/support/handlers/slow.ts', auth: 'public', timeoutSeconds: 2 }),
 ];
 
 export function testRouteById(id: string): RouteDefinition {

@@ -25,10 +25,15 @@ describe('route table', () => {
   });
 
   it('adds the pipeline tables to authenticated routes, idempotency only for non-GET', () => {
-    const get = resourceAccess({ ...routes[0]!, method: 'GET', auth: 'api_key', uses: { tables: { usage: 'read' } } });
-    expect(get.tables).toEqual({ accounts: 'read', apiKeys: 'read', usage: 'readWrite' });
-    const post = resourceAccess({ ...routes[0]!, method: 'POST', auth: 'api_key', uses: { tables: { accounts: 'write' } } });
-    expect(post.tables).toEqual({ accounts: 'readWrite', apiKeys: 'read', usage: 'readWrite', idempotency: 'readWrite' });
+    const get = resourceAccess({ ...routes[0]!, method: 'GET', auth: 'api_key', uses: { tables: { usage: ['GetItem'] } } });
+    expect(get.tables).toEqual({ accounts: ['GetItem'], apiKeys: ['GetItem'], usage: ['GetItem', 'UpdateItem'] });
+    const post = resourceAccess({ ...routes[0]!, method: 'POST', auth: 'api_key', uses: { tables: { accounts: ['PutItem'] } } });
+    expect(post.tables).toEqual({
+      accounts: ['GetItem', 'PutItem'],
+      apiKeys: ['GetItem'],
+      usage: ['GetItem', 'UpdateItem'],
+      idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    });
     expect(resourceAccess({ ...routes[0]!, auth: 'public', uses: {} })).toEqual({});
   });
 });

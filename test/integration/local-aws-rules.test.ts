@@ -1,0 +1,58 @@
+/**
+ * The local stack refuses what AWS refuses (local/aws-rules.ts): a call outside the function's IAM
+ * permissions, the 403 S3 answers for a missing object when the caller may not list the bucket, and a
+ * write into an Object Lock bucket without a checksum. The service's code must work under these rules.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CertificatePdfStore } from '#shared/certificates/certificate-pdf-store.ts';
+import { invoke } from '../../local/lambda-runtime.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { testRouteById } from '../support/test-routes.ts';
+
+let t: TestStack;
+beforeAll(async () => {
+  t = await startTestStack();
+});
+afterAll(() => t.stop());
+
+const probe = testRouteById('TestAwsProbe');
+const call = (name: string) => invoke(probe.entry, probe.id, { call: name }, 5_000) as Promise<{ ok: boolean; name?: string; status?: number; message?: string }>;
+
+describe('the local stack enforces what AWS enforces', () => {
+  it('allows a call the function is granted', async () => {
+    expect(await call('getVerification')).toEqual({ ok: true });
+  });
+
+  it('refuses a call outside the function\'s permissions with AccessDenied, naming action and resource', async () => {
+    const out = await call('deleteVerification');
+    expect(out).toMatchObject({ ok: false, name: 'AccessDeniedException' });
+    expect(out.message).toContain('dynamodb:DeleteItem on resource: table/Verifications');
+  });
+
+  it('answers a missing object with 403 AccessDenied, not NoSuchKey: no function may list a bucket', async () => {
+    expect(await call('getMissingPdf')).toMatchObject({ ok: false, name: 'AccessDenied', status: 403 });
+  });
+
+  it('refuses a write into the Object Lock bucket without a checksum, and takes one with a checksum', async () => {
+    const plain = await call('putPdfWithoutChecksum');
+    expect(plain).toMatchObject({ ok: false, name: 'InvalidRequest', status: 400 });
+    expect(plain.message).toContain('x-amz-checksum-');
+    expect(await call('putPdfWithChecksum')).toEqual({ ok: true });
+  });
+
+  it('the PDF store, under the PDF function\'s permissions, reads a PDF not made yet as absent and stores one', async () => {
+    const store = new CertificatePdfStore();
+    const id = `ver_rules${Date.now()}`;
+    const run = <T>(fn: () => Promise<T>) => invokeAs('GetCertificatePdf', fn);
+    expect(await run(() => store.get(id))).toBeUndefined();
+    const stored = await run(() => store.putOnce(id, new Uint8Array([37, 80, 68, 70])));
+    expect(stored.bytes).toEqual(new Uint8Array([37, 80, 68, 70]));
+    expect((await run(() => store.get(id)))?.etag).toBe(stored.etag);
+  });
+});
+
+/** Runs `fn` inside an invocation of the named function, so its permissions apply. */
+async function invokeAs<T>(functionId: string, fn: () => Promise<T>): Promise<T> {
+  (globalThis as { __probeFn?: () => Promise<unknown> }).__probeFn = fn;
+  return (await invoke('test/support/handlers/run-probe.ts', functionId, {}, 5_000)) as T;
+}
