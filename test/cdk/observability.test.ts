@@ -224,7 +224,8 @@ describe('deployment context', () => {
     const statements = ofType('AWS::IAM::Policy')
       .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
-    expect(statements).toContainEqual(expect.objectContaining({ Action: 'kms:GetPublicKey', Resource: previousKey }));
+    // With @aws-cdk/aws-iam:minimizePolicies (cdk.json) the retired key may share a statement with the current one.
+    expect(statements.some((s: any) => s.Action === 'kms:GetPublicKey' && [s.Resource].flat().includes(previousKey))).toBe(true);
     expect(statements.some((s: any) => JSON.stringify(s).includes(previousKey) && [s.Action].flat().includes('kms:Sign'))).toBe(false);
   });
 
