@@ -50,6 +50,9 @@ const logLevels = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILEN
 
 export class DeploymentConfigError extends Error {}
 
+/** Every stack of this app is `LicenseVerification-<stage>`. */
+export const stackNamePrefix = 'LicenseVerification-';
+
 /** The stage that must be reachable only under its custom domain, and may not default anything. */
 export const productionStage = 'prod';
 /** The one stage allowed to run without an alert sender (it then sends no webhook-failure e-mail). */
