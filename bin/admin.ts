@@ -6,10 +6,15 @@
  *   npm run admin -- revoke-key --key <key>
  *   npm run admin -- ingest-leie [--force]
  *   npm run admin -- run-sweep [--as-of <ISO time>]
+ *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
  *
  * Locally it works on ${LOCAL_STATE_DIR:-.local} (through the running `npm start` if there is one). With
  * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
  * outputs with the usual AWS credentials.
+ *
+ * `preflight` is the exception: it runs before a deploy (the stack need not exist), reads the settings
+ * from cdk.json and `-c` as `cdk deploy` would, and prints one line per check (ok / warn / fail) rather
+ * than JSON; it exits 1 when a check failed (bin/preflight.ts).
  */
 import './admin-environment.ts';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -26,6 +31,7 @@ import { isPlanName, planNames } from '#shared/limits/plans.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { attachToLocalState } from '../local/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
+import { runPreflight } from './preflight.ts';
 
 class UsageError extends Error {}
 
@@ -34,6 +40,7 @@ const usage = `Usage:
   npm run admin -- revoke-key --key <key>
   npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
+  npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
 Options for all: [--stack <deployed stack name>]`;
 
 type Command = (values: Record<string, string | boolean | undefined>) => Promise<Record<string, unknown>>;
@@ -91,11 +98,11 @@ const commands: Record<string, Command> = {
 async function main(): Promise<number> {
   const [name, ...rest] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
-  if (!command) {
+  if (!command && name !== 'preflight') {
     console.error(usage);
     return 2;
   }
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     values = parseArgs({
       args: rest,
@@ -111,18 +118,28 @@ async function main(): Promise<number> {
         stack: { type: 'string' },
         force: { type: 'boolean' },
         'as-of': { type: 'string' },
+        context: { type: 'string', short: 'c', multiple: true },
       },
     }).values;
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 2;
   }
+  if (!command) {
+    try {
+      return await runPreflight({ stack: (values.stack as string | undefined) ?? process.env.ADMIN_STACK, context: (values.context as string[] | undefined) ?? [] });
+    } catch (error) {
+      if (!/not of the form key=value/.test((error as Error).message)) throw error;
+      console.error(`${(error as Error).message}\n${usage}`);
+      return 2;
+    }
+  }
   const stackName = (values.stack as string | undefined) ?? process.env.ADMIN_STACK;
   const detach = stackName
     ? await attachToDeployedStack(stackName)
     : await attachToLocalState(resolve(process.env.LOCAL_STATE_DIR ?? '.local'));
   try {
-    const result = await command(values);
+    const result = await command(values as Record<string, string | boolean | undefined>);
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (error) {

@@ -1,4 +1,12 @@
 /** The CDK app: `npx cdk deploy -c stage=prod` (see README, Deploying). */
 import { buildApp } from '../lib/build-app.ts';
+import { DeploymentConfigError } from '../lib/deployment-config.ts';
 
-buildApp();
+try {
+  buildApp();
+} catch (error) {
+  // A setting that does not fit: say which and why, without a stack trace.
+  if (!(error instanceof DeploymentConfigError)) throw error;
+  console.error(`Deployment settings: ${error.message}`);
+  process.exit(1);
+}

@@ -6,14 +6,29 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
 export interface DeploymentConfig {
-  /** `dev`, `staging`, `prod`…: part of the stack name; `prod` turns on compliance-mode Object Lock. */
+  /**
+   * `dev`, `staging`, `prod`…: part of the stack name. `prod` turns on compliance-mode Object Lock,
+   * requires the custom domain and switches the API's own `execute-api` endpoint off.
+   */
   readonly stage: string;
   /** Base URL used in links (error `docs`, certificate QR codes); default: the custom domain, else the API endpoint. */
   readonly publicBaseUrl?: string;
   /** Custom domain for the API, with the ARN of an ACM certificate for it in the stack's region. */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
-  /** Sender of the webhook-failure e-mail (a verified SES identity). */
+  /** Sender of the webhook-failure e-mail; required outside `dev` (without it, `dev` sends no such e-mail). */
   readonly alertFromEmail?: string;
+  /**
+   * The SES identity that authorises the sender: the address itself (default) or its domain. The
+   * stack creates it, unless `alertFromIdentityExists` says it is already in SES (verified for another
+   * stage, or managed elsewhere); either way the functions may send only from `alertFromEmail` through it.
+   */
+  readonly alertFromIdentity?: string;
+  readonly alertFromIdentityExists: boolean;
+  /**
+   * While the account is in the SES sandbox, SES also authorises the send against each recipient's
+   * identity: the verified recipients listed here get the same scoped grant. Empty out of the sandbox.
+   */
+  readonly sesSandboxRecipients: readonly string[];
   /** Address subscribed to the alarm topic (it must confirm the subscription). */
   readonly alarmEmail?: string;
   /** Retention of every function's and the API's log group. */
@@ -34,6 +49,14 @@ export const defaultLogRetentionDays = 90;
 const logLevels = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
 
 export class DeploymentConfigError extends Error {}
+
+/** Every stack of this app is `LicenseVerification-<stage>`. */
+export const stackNamePrefix = 'LicenseVerification-';
+
+/** The stage that must be reachable only under its custom domain, and may not default anything. */
+export const productionStage = 'prod';
+/** The one stage allowed to run without an alert sender (it then sends no webhook-failure e-mail). */
+export const developmentStage = 'dev';
 
 type Context = (key: string) => unknown;
 
@@ -57,10 +80,40 @@ function httpsUrl(context: Context, key: string): string | undefined {
   return value;
 }
 
+const emailPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
 function email(context: Context, key: string): string | undefined {
   const value = text(context, key);
-  if (value !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new DeploymentConfigError(`Context ${key} must be an e-mail address, got "${value}"`);
+  if (value !== undefined && !emailPattern.test(value)) throw new DeploymentConfigError(`Context ${key} must be an e-mail address, got "${value}"`);
   return value;
+}
+
+function emails(context: Context, key: string): string[] {
+  const list = (text(context, key) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const value of list) if (!emailPattern.test(value)) throw new DeploymentConfigError(`Context ${key}: "${value}" is not an e-mail address`);
+  return list;
+}
+
+function flag(context: Context, key: string): boolean {
+  const value = context(key);
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new DeploymentConfigError(`Context ${key} must be true or false, got "${String(value)}"`);
+}
+
+/** The sender's identity: the address itself, or the domain (or a parent domain) it is at. */
+function alertIdentity(context: Context, sender: string | undefined): string | undefined {
+  const identity = text(context, 'alertFromIdentity')?.toLowerCase();
+  if (identity === undefined) return undefined;
+  if (sender === undefined) throw new DeploymentConfigError('Context alertFromIdentity needs alertFromEmail, the sender it authorises');
+  const senderDomain = sender.slice(sender.lastIndexOf('@') + 1).toLowerCase();
+  if (identity !== sender.toLowerCase() && identity !== senderDomain && !senderDomain.endsWith(`.${identity}`)) {
+    throw new DeploymentConfigError(`Context alertFromIdentity must be the sender ${sender} or its domain, got "${identity}"`);
+  }
+  return identity;
 }
 
 function positiveInteger(context: Context, key: string, fallback: number): number {
@@ -96,6 +149,31 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     throw new DeploymentConfigError(`Context certificateArn must be an ACM certificate ARN, got "${certificateArn}"`);
   }
 
+  const publicBaseUrl = httpsUrl(context, 'publicBaseUrl') ?? (domainName ? `https://${domainName}` : undefined);
+  if (stage === productionStage) {
+    // Certificates carry links (QR codes) for years: they must point at a name that outlives the stack.
+    if (domainName === undefined) {
+      throw new DeploymentConfigError(
+        `Stage ${productionStage} needs a custom domain: set context domainName and certificateArn (an ISSUED ACM certificate in the stack's region). ` +
+          'Certificate links must not point at the API\'s execute-api endpoint, which ends with the stack (README, Deploying).',
+      );
+    }
+    const base = new URL(publicBaseUrl!);
+    if (base.host !== domainName || base.pathname !== '/') {
+      throw new DeploymentConfigError(
+        `Stage ${productionStage}: publicBaseUrl must be the custom domain https://${domainName} (the only way the API is reached), got "${publicBaseUrl}"`,
+      );
+    }
+  }
+
+  const alertFromEmail = email(context, 'alertFromEmail');
+  if (alertFromEmail === undefined && stage !== developmentStage) {
+    throw new DeploymentConfigError(
+      `Stage ${stage} needs context alertFromEmail: the sender of the webhook-failure e-mail, an address the stack (or alertFromIdentity) makes an SES identity. ` +
+        `Only the ${developmentStage} stage may leave it unset (and then sends no such e-mail).`,
+    );
+  }
+
   const logLevel = (text(context, 'logLevel') ?? 'INFO').toUpperCase();
   if (!logLevels.includes(logLevel)) throw new DeploymentConfigError(`Context logLevel must be one of ${logLevels.join(', ')}`);
 
@@ -109,9 +187,12 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
 
   return {
     stage,
-    publicBaseUrl: httpsUrl(context, 'publicBaseUrl') ?? (domainName ? `https://${domainName}` : undefined),
+    publicBaseUrl,
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
-    alertFromEmail: email(context, 'alertFromEmail'),
+    alertFromEmail,
+    alertFromIdentity: alertIdentity(context, alertFromEmail),
+    alertFromIdentityExists: flag(context, 'alertFromIdentityExists'),
+    sesSandboxRecipients: emails(context, 'sesSandboxRecipients'),
     alarmEmail: email(context, 'alarmEmail'),
     logRetention: logRetention(context),
     logLevel,
@@ -124,4 +205,38 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     signingKeyGeneration: positiveInteger(context, 'signingKeyGeneration', 1),
     previousSigningKeyArns,
   };
+}
+
+/** The region an ACM certificate ARN names (`arn:aws:acm:<region>:<account>:certificate/<id>`). */
+export function certificateRegion(certificateArn: string): string {
+  return certificateArn.split(':')[3]!;
+}
+
+/**
+ * Checks the settings against where the stack goes: API Gateway takes a regional endpoint's
+ * certificate only from ACM in the API's own region. `region` is the stack's region, undefined while it
+ * is unresolved (no CDK_DEFAULT_REGION); `prod` then fails, as its certificate could not be checked.
+ */
+export function checkDeploymentRegion(config: DeploymentConfig, region: string | undefined): void {
+  if (region === undefined) {
+    if (config.stage === productionStage) {
+      throw new DeploymentConfigError(
+        `Stage ${productionStage} needs the stack's region at synth, to check the certificate against it: set AWS_REGION (or a profile with a region) for cdk, which passes it as CDK_DEFAULT_REGION`,
+      );
+    }
+    return;
+  }
+  if (config.customDomain) {
+    const certRegion = certificateRegion(config.customDomain.certificateArn);
+    if (certRegion !== region) {
+      throw new DeploymentConfigError(
+        `Context certificateArn is in ${certRegion} but the stack deploys to ${region}: API Gateway needs the certificate of ${config.customDomain.domainName} from ACM in ${region}`,
+      );
+    }
+  }
+}
+
+/** The SES identity the sender is authorised by (the address unless `alertFromIdentity` says otherwise). */
+export function senderIdentity(config: DeploymentConfig): string | undefined {
+  return config.alertFromIdentity ?? config.alertFromEmail;
 }

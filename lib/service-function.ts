@@ -45,7 +45,8 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Kept with the stack's other stateful resources, but deleted if its creation is rolled back.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

@@ -2,13 +2,17 @@
  * Alarms and the dashboard. Every alarm notifies one SNS topic (encrypted, TLS only; an e-mail address
  * from context `alarmEmail` is subscribed) when it goes into ALARM and when it recovers:
  * - a message in any dead-letter queue;
- * - a function's error rate (per function);
+ * - a work queue whose oldest message is older than its retries could make it (per queue);
+ * - a function's error rate, and throttled invocations (per function);
+ * - throttled reads and writes (per table);
  * - the API's 5xx rate;
  * - the p99 latency of POST /v1/verify as clients see it (from the API access log, so cold starts count);
- * - a source failing repeatedly (per source, from the service's `SourceFailures` metric).
+ * - a source failing repeatedly (per source, from the service's `SourceFailures` metric);
+ * - the account's KMS ECC request rate (Sign, the certificate signatures) near its quota;
+ * - a webhook event that failed for good (the service's `WebhookDeliveries` metric, result `failed`).
  * Thresholds are in `alarmThresholds`; missing data (no traffic) never alarms.
  */
-import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -28,6 +32,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { metricDimensions, metricNames, metricsNamespace, telemetryServiceName, type MetricId } from '../shared/observability/catalogue.ts';
@@ -46,7 +51,22 @@ export const alarmThresholds = {
   verifyP99Ms: 5_000,
   /** Failures of one source in a period; 2 periods in a row. */
   sourceFailures: 5,
+  /** Throttled invocations of one function in a period. */
+  functionThrottles: 5,
+  /** Read plus write throttle events of one table in a period (the SDK retries them); 2 periods in a row. */
+  tableThrottleEvents: 10,
+  /**
+   * KMS ECC requests (Sign; certificates are signed with an ECC key) as a share of the account's quota,
+   * %, from the `AWS/Usage` CallCount (1-minute sums, so the per-second quota ×60); 3 minutes in a row.
+   * KMS publishes no throttling metric: throttled requests are the ones over this quota.
+   */
+  kmsEccQuotaPercent: 80,
+  /** Webhook events that failed for good (after every retry) in a period. */
+  webhookEventsFailed: 1,
 } as const;
+
+/** The account-wide usage metric of KMS's ECC cryptographic-operations quota (Sign, Verify). */
+export const kmsEccUsage = { Service: 'KMS', Type: 'API', Resource: 'CryptographicOperationsEcc', Class: 'None' } as const;
 
 /** The route whose client-facing latency is alarmed on. */
 export const verifyRouteKey = 'POST /v1/verify';
@@ -57,6 +77,9 @@ export interface ServiceMonitoringProps {
   readonly accessLogs: ILogGroup;
   readonly functions: Readonly<Record<string, ServiceFunction>>;
   readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
+  /** The work queues, each with the age of its oldest message that means it is not being drained. */
+  readonly workQueues: Readonly<Record<string, { queue: IQueue; maxAgeSeconds: number }>>;
+  readonly tables: Readonly<Record<string, ITable>>;
   /** Names of the external sources, as the `source` dimension carries them. */
   readonly sources: readonly string[];
   readonly alarmEmail?: string;
@@ -104,6 +127,7 @@ export class ServiceMonitoring extends Construct {
     const topicKey = new Key(this, 'AlarmTopicKey', {
       description: `Encrypts the alarm topic of ${stackName}`,
       enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     // CloudWatch publishes alarm notifications to the encrypted topic.
     topicKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
@@ -156,6 +180,61 @@ export class ServiceMonitoring extends Construct {
         1,
       );
     }
+    for (const [queueId, { queue, maxAgeSeconds }] of Object.entries(props.workQueues)) {
+      this.alarm(
+        `${queueId}OldestMessage`,
+        `The oldest message of ${queueId} is over ${maxAgeSeconds} s old, longer than its retries can take: the queue is not being drained (consumer failing, throttled or disabled).`,
+        queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period }),
+        maxAgeSeconds,
+        1,
+      );
+    }
+    for (const [functionId, fn] of Object.entries(props.functions)) {
+      this.alarm(
+        `${functionId}Throttles`,
+        `${functionId}: ${t.functionThrottles} or more invocations throttled in ${t.periodMinutes} minutes (account concurrency used up, or a reserved limit reached).`,
+        fn.fn.metricThrottles({ period, statistic: 'Sum' }),
+        t.functionThrottles,
+        1,
+      );
+    }
+    for (const [tableId, table] of Object.entries(props.tables)) {
+      this.alarm(
+        `${tableId}Throttles`,
+        `${tableId}: ${t.tableThrottleEvents} or more read or write throttle events in each of 2 consecutive ${t.periodMinutes}-minute periods (a hot partition, or traffic far above the table's previous peak).`,
+        new MathExpression({
+          expression: 'reads + writes',
+          usingMetrics: {
+            reads: table.metric('ReadThrottleEvents', { period, statistic: 'Sum' }),
+            writes: table.metric('WriteThrottleEvents', { period, statistic: 'Sum' }),
+          },
+          label: `${tableId} throttle events`,
+          period,
+        }),
+        t.tableThrottleEvents,
+        2,
+      );
+    }
+    const minute = Duration.minutes(1);
+    this.alarm(
+      'KmsEccRequestRate',
+      `KMS ECC requests (certificate signing) above ${t.kmsEccQuotaPercent}% of the account's request-rate quota for 3 minutes; past 100% KMS throttles Sign. Request a quota increase (Service Quotas, AWS KMS).`,
+      new MathExpression({
+        expression: '100 * (ecc / 60) / SERVICE_QUOTA(ecc)',
+        usingMetrics: { ecc: new Metric({ namespace: 'AWS/Usage', metricName: 'CallCount', dimensionsMap: { ...kmsEccUsage }, statistic: 'Sum', period: minute }) },
+        label: 'KMS ECC requests (% of quota)',
+        period: minute,
+      }),
+      t.kmsEccQuotaPercent,
+      3,
+    );
+    this.alarm(
+      'WebhookEventsFailed',
+      'A webhook event failed for good (every retry over 34.5 hours failed) and its account was e-mailed; GET /v1/events shows its attempts.',
+      serviceMetric('webhookDeliveries', { result: 'failed' }),
+      t.webhookEventsFailed,
+      1,
+    );
     for (const [functionId, fn] of Object.entries(props.functions)) {
       this.alarm(
         `${functionId}ErrorRate`,
@@ -258,7 +337,12 @@ export class ServiceMonitoring extends Construct {
       new GraphWidget({ title: 'Queue message failures by worker', left: [searchSeries('queueMessageFailures', 'Sum', '')], width: 8, height: 6 }),
     );
     dashboard.addWidgets(
-      new GraphWidget({ title: 'Function errors', left: fnMetrics('metricErrors'), ...wide }),
+      new GraphWidget({
+        title: 'Function errors, and requests answered 503 at the time limit',
+        left: fnMetrics('metricErrors'),
+        right: [serviceMetric('timeLimitAnswers', {}).with({ label: 'time-limit 503s' })],
+        ...wide,
+      }),
       new GraphWidget({
         title: 'Dead-letter queues (messages)',
         left: Object.entries(props.deadLetterQueues).map(([id, q]) => q.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum', label: id })),

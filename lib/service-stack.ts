@@ -3,9 +3,9 @@
  * per worker), the DynamoDB tables, the certificate bucket, the work queues with their dead-letter
  * queues, and the daily monitor-sweep schedule. Every function gets only the grants its route declares.
  */
-import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -15,8 +15,9 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
@@ -36,19 +37,51 @@ import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { fallbackRoute, resourceAccess, routes, workers, type ResourceUse } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
-import type { DeploymentConfig } from './deployment-config.ts';
+import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
 import { ServiceFunction } from './service-function.ts';
 import { ServiceMonitoring } from './service-monitoring.ts';
 
 /**
  * The API access log: one JSON line per request. `routeKey` and `responseLatency` (unquoted, a number)
  * feed the client-facing latency metric of POST /v1/verify; no header or body is logged.
+ *
+ * HTTP APIs put variables into the line as they are, without JSON escaping, so a free-text variable
+ * with a quote in it (an integration error such as `wrong type for field "headers"`, a user agent)
+ * would break the line and the metric filter would drop it, the failing requests first. The line
+ * therefore holds only ids, numbers and status codes: why an integration failed is told by its
+ * statuses (`integrationStatus`: what the function answered; `integrationServiceStatus`: Lambda's own,
+ * e.g. 429 when throttled) and `errorType`; API Gateway's own message comes in the form API Gateway
+ * quotes itself (`$context.error.messageString`, unquoted here). The function's log has the details.
  */
 export const accessLogFormat =
   '{"requestId":"$context.requestId","requestTime":"$context.requestTime","ip":"$context.identity.sourceIp",' +
   '"routeKey":"$context.routeKey","status":$context.status,"responseLatency":$context.responseLatency,' +
   '"integrationLatency":"$context.integrationLatency","responseLength":"$context.responseLength",' +
-  '"integrationError":"$context.integrationErrorMessage"}';
+  '"integrationStatus":"$context.integration.integrationStatus","integrationServiceStatus":"$context.integration.status",' +
+  '"errorType":"$context.error.responseType","error":$context.error.messageString}';
+
+/**
+ * Throttle of each public route (and of `$default`, which answers unmatched paths), per route across
+ * all callers: anonymous traffic to the record pages, the docs or unknown paths cannot use up the
+ * account's Lambda concurrency that the authenticated routes need. HTTP APIs have no per-IP limits.
+ */
+export const publicRouteThrottle = { rateLimit: 50, burstLimit: 100 } as const;
+
+/** Route keys of the routes anyone may call without a key (the route table's `auth: 'public'`), and `$default`. */
+export function publicRouteKeys(): string[] {
+  return [...routes.filter((r) => r.auth === 'public').map((r) => `${r.method} ${r.path}`), '$default'];
+}
+
+/** Name of the API access log group: under /aws/vendedlogs/, which shares one log resource policy entry. */
+export function accessLogGroupName(stage: string): string {
+  return `/aws/vendedlogs/apigateway/license-verification-${stage}`;
+}
+
+/**
+ * Stateful resources are kept when the stack is deleted or replaces them, but deleted when their own
+ * creation is rolled back: a failed first deploy leaves nothing behind to block the next one.
+ */
+const keep = RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
 
 /** Every external source, as the `source` dimension of the source metrics names it. */
 export function monitoredSources(): string[] {
@@ -59,8 +92,10 @@ export function monitoredSources(): string[] {
 export interface ServiceStackProps extends StackProps {
   /** Stage, custom domain, source endpoints, alarm e-mail, log retention… (lib/deployment-config.ts). */
   readonly config: DeploymentConfig;
-  /** Stage-wide API Gateway throttle, a backstop in front of the per-account limits. */
+  /** Default API Gateway throttle of each route, a backstop in front of the per-account limits. */
   readonly throttle?: { rateLimit: number; burstLimit: number };
+  /** Throttle of each public route (default `publicRouteThrottle`). */
+  readonly publicThrottle?: { rateLimit: number; burstLimit: number };
 }
 
 export class ServiceStack extends Stack {
@@ -73,7 +108,10 @@ export class ServiceStack extends Stack {
   readonly signingKey: Key;
   readonly pdfSigningSecret: Secret;
   readonly webhookSecretKey: Key;
-  readonly alertFromEmail: string;
+  /** Sender of the webhook-failure e-mail; undefined only in `dev` without one (no such e-mail is sent). */
+  readonly alertFromEmail?: string;
+  /** The SES identity the stack creates for the sender (none when it exists already or there is no sender). */
+  readonly alertSenderIdentity?: EmailIdentity;
   readonly stage: string;
   readonly monitoring: ServiceMonitoring;
   private readonly config: DeploymentConfig;
@@ -83,7 +121,16 @@ export class ServiceStack extends Stack {
     const config = props.config;
     this.config = config;
     this.stage = config.stage;
-    this.alertFromEmail = config.alertFromEmail ?? 'alerts@example.com';
+    checkDeploymentRegion(config, Token.isUnresolved(this.region) ? undefined : this.region);
+    this.alertFromEmail = config.alertFromEmail;
+    const identity = senderIdentity(config);
+    if (identity && !config.alertFromIdentityExists) {
+      // An address identity: SES e-mails the address a link to confirm. A domain identity: publish the
+      // DKIM records of the outputs. Until then SES refuses to send (README, Deploying; preflight checks it).
+      this.alertSenderIdentity = new EmailIdentity(this, 'AlertSenderIdentity', {
+        identity: identity.includes('@') ? Identity.email(identity) : Identity.domain(identity),
+      });
+    }
 
     this.tables = this.createTables();
     const { queues: workQueues, deadLetterQueues } = this.createQueues();
@@ -97,16 +144,16 @@ export class ServiceStack extends Stack {
       description: `Signs verification certificates (${config.stage}, generation ${generation})`,
       keySpec: KeySpec.ECC_NIST_P256,
       keyUsage: KeyUsage.SIGN_VERIFY,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: keep,
     });
     this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
       description: `Seals monitors' webhook secrets (${config.stage})`,
       enableKeyRotation: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: keep,
     });
     this.pdfSigningSecret = new Secret(this, 'PdfSigningSecret', {
       description: `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${config.stage})`,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: keep,
     });
     Validations.of(this.pdfSigningSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -118,13 +165,21 @@ export class ServiceStack extends Stack {
         'Asymmetric signing keys cannot rotate automatically; rotation is a new key with the old one kept in SIGNING_KMS_PREVIOUS_KEY_IDS so certificates it signed still verify.',
     });
 
+    // In prod the API answers only under its custom domain (deployment-config requires one), so every
+    // link a certificate carries keeps working whatever becomes of this API's own endpoint.
+    const onlyCustomDomain = config.stage === productionStage;
     this.api = new HttpApi(this, 'Api', {
       apiName: `license-verification-${config.stage}`,
       description: `License Verification API (${config.stage})`,
       createDefaultStage: false,
+      disableExecuteApiEndpoint: onlyCustomDomain,
     });
     const publicBaseUrl = config.publicBaseUrl ?? this.api.apiEndpoint;
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention, removalPolicy: RemovalPolicy.RETAIN });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      logGroupName: accessLogGroupName(config.stage),
+      retention: config.logRetention,
+      removalPolicy: keep,
+    });
     const domain = config.customDomain
       ? new DomainName(this, 'ApiDomain', {
           domainName: config.customDomain.domainName,
@@ -141,6 +196,7 @@ export class ServiceStack extends Stack {
       ...(domain ? { domainMapping: { domainName: domain } } : {}),
     });
 
+    const publicRoutes: HttpRoute[] = [];
     const common = { PUBLIC_BASE_URL: publicBaseUrl };
     const telemetry = { logRetention: config.logRetention, logLevel: config.logLevel };
     for (const route of routes) {
@@ -153,11 +209,12 @@ export class ServiceStack extends Stack {
         ...telemetry,
       });
       this.bind(fn, resourceAccess(route));
-      this.api.addRoutes({
+      const added = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
       });
+      if (route.auth === 'public') publicRoutes.push(...added);
       this.functions[route.id] = fn;
     }
 
@@ -177,6 +234,8 @@ export class ServiceStack extends Stack {
       id: 'AwsSolutions-APIG4',
       reason: 'The $default route only answers 404/405 in the API error shape; it serves no data.',
     });
+    publicRoutes.push(defaultRoute);
+    this.throttlePublicRoutes(apiStage, publicRoutes, props.publicThrottle ?? publicRouteThrottle);
 
     for (const worker of workers) {
       const fn = new ServiceFunction(this, worker.id, {
@@ -208,17 +267,29 @@ export class ServiceStack extends Stack {
       accessLogs,
       functions: this.functions,
       deadLetterQueues: Object.fromEntries((Object.keys(queues) as QueueId[]).map((id) => [queues[id].id, this.deadLetterQueues[id]])),
+      workQueues: Object.fromEntries(
+        (Object.keys(queues) as QueueId[]).map((id) => [queues[id].id, { queue: this.queues[id], maxAgeSeconds: oldestMessageAlarmSeconds(queues[id]) }]),
+      ),
+      tables: Object.fromEntries((Object.keys(tables) as TableId[]).map((id) => [tables[id].id, this.tables[id]])),
       sources: monitoredSources(),
       alarmEmail: config.alarmEmail,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the API' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: onlyCustomDomain ? publicBaseUrl : this.api.apiEndpoint,
+      description: onlyCustomDomain ? 'Base URL of the API (its execute-api endpoint is disabled: only the custom domain answers)' : 'Base URL of the API',
+    });
     new CfnOutput(this, 'PublicBaseUrl', { value: publicBaseUrl, description: 'Base URL used in links (docs, certificate records)' });
     if (domain) {
       new CfnOutput(this, 'ApiDomainTarget', {
         value: domain.regionalDomainName,
         description: `Point a CNAME (or Route 53 alias) for ${config.customDomain!.domainName} at this name`,
       });
+    }
+    if (this.alertSenderIdentity && !identity!.includes('@')) {
+      this.alertSenderIdentity.dkimRecords.forEach((record, i) =>
+        new CfnOutput(this, `AlertSenderDkim${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: `DNS record that verifies ${identity} in SES` }),
+      );
     }
     new CfnOutput(this, 'SigningKeyArn', { value: this.signingKey.keyArn, description: 'Current certificate signing key (KMS)' });
     new CfnOutput(this, 'PdfSigningSecretArn', { value: this.pdfSigningSecret.secretArn, description: 'Secret to load the PDF signing certificate and key into' });
@@ -244,19 +315,7 @@ export class ServiceStack extends Stack {
       fn.fn.addEnvironment('WEBHOOK_SECRET_KMS_KEY_ID', this.webhookSecretKey.keyArn);
       this.webhookSecretKey.grant(fn.fn, uses.webhookSecrets === 'seal' ? 'kms:Encrypt' : 'kms:Decrypt');
     }
-    if (uses.email) {
-      fn.fn.addEnvironment('ALERT_FROM_EMAIL', this.alertFromEmail);
-      fn.role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`],
-        }),
-      );
-      Validations.of(fn.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]`,
-        reason: "SES checks the recipient's identity too when the account is in the SES sandbox; recipients are customers' addresses.",
-      });
-    }
+    if (uses.email) this.bindAlertEmail(fn);
     if (uses.pdfSigning) {
       fn.fn.addEnvironment('PDF_SIGNING_SECRET_ID', this.pdfSigningSecret.secretArn);
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.pdfSigningSecret.secretArn] }));
@@ -274,6 +333,39 @@ export class ServiceStack extends Stack {
     if (uses.sources) {
       for (const [name, value] of Object.entries(this.sourceEnvironment())) fn.fn.addEnvironment(name, value);
     }
+  }
+
+  /**
+   * The webhook-failure e-mail: SendEmail on the sender's SES identity only, and only with the sender
+   * as From. In the SES sandbox SES also authorises each send against the recipient's identity, so the
+   * verified recipients of `sesSandboxRecipients` get the same grant (outside the sandbox it is empty).
+   * `dev` without a sender sends no such e-mail (ALERT_EMAIL=disabled) and gets no grant.
+   */
+  private bindAlertEmail(fn: ServiceFunction): void {
+    const sender = this.alertFromEmail;
+    const identity = senderIdentity(this.config);
+    if (sender === undefined || identity === undefined) {
+      fn.fn.addEnvironment('ALERT_EMAIL', 'disabled');
+      return;
+    }
+    fn.fn.addEnvironment('ALERT_FROM_EMAIL', sender);
+    const identityArn = (name: string) => this.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [identity, ...this.config.sesSandboxRecipients].map(identityArn),
+        conditions: { StringEquals: { 'ses:FromAddress': sender } },
+      }),
+    );
+  }
+
+  /** Per-route throttles on the public routes; the stage may name a route only once it exists. */
+  private throttlePublicRoutes(stage: HttpStage, publicRoutes: HttpRoute[], limits: { rateLimit: number; burstLimit: number }): void {
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      publicRouteKeys().map((key) => [key, { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit }]),
+    );
+    for (const route of publicRoutes) cfnStage.node.addDependency(route);
   }
 
   /** Source endpoint overrides and the Socrata app token, for the functions that call the sources. */
@@ -303,7 +395,7 @@ export class ServiceStack extends Stack {
         encryption: TableEncryption.AWS_MANAGED,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         deletionProtection: true,
-        removalPolicy: RemovalPolicy.RETAIN,
+        removalPolicy: keep,
         ...('ttlAttribute' in def && def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
       });
       for (const index of 'indexes' in def ? def.indexes : []) {
@@ -349,7 +441,7 @@ export class ServiceStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: keep,
       lifecycleRules: [{ expiration: Duration.days(400) }],
     });
     Validations.of(accessLogs).acknowledge({
@@ -364,7 +456,7 @@ export class ServiceStack extends Stack {
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
         versioned: true,
-        removalPolicy: RemovalPolicy.RETAIN,
+        removalPolicy: keep,
         serverAccessLogsBucket: accessLogs,
         serverAccessLogsPrefix: `${def.id}/`,
         ...(retention
@@ -377,10 +469,8 @@ export class ServiceStack extends Stack {
                 this.stage === 'prod' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
             }
           : {}),
+        // No storage-class transitions: see `BucketDefinition` (shared/infra/resources.ts) for why.
         lifecycleRules: [
-          ...(def.archiveAfterDays
-            ? [{ transitions: [{ storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(def.archiveAfterDays) }] }]
-            : []),
           ...(def.expireAfterDays
             ? [{ expiration: Duration.days(def.expireAfterDays), noncurrentVersionExpiration: Duration.days(1) }]
             : []),
@@ -403,4 +493,13 @@ export class ServiceStack extends Stack {
       });
     }
   }
+}
+
+/**
+ * Age of the oldest message past which a work queue alarms: longer than a message can wait when every
+ * receive runs into the visibility timeout before the dead-letter queue takes it, plus SQS's longest
+ * delay (a message's age counts from when it was sent). Older means the queue is not being drained.
+ */
+export function oldestMessageAlarmSeconds(queue: { visibilityTimeoutSeconds: number; maxReceiveCount: number }): number {
+  return queue.visibilityTimeoutSeconds * queue.maxReceiveCount + 900;
 }

@@ -27,6 +27,12 @@ export interface EventRecord {
   /** The raw JSON body, signed and sent as is. */
   readonly body: string;
   readonly delivery: { state: 'pending' | 'delivered' | 'failed' | 'cancelled'; attempts: DeliveryAttempt[] };
+  /**
+   * The e-mail owed to the account once the last attempt failed: `pending` from the moment that
+   * attempt is recorded (the event stays `pending`) until the e-mail went out, then `sent`, or `none`
+   * when there was no one to send it to; only then is the event `failed`. Not part of the API's view.
+   */
+  readonly failure_alert?: 'pending' | 'sent' | 'none';
   /** The highest attempt number whose delivery message is known to be queued (retries only; internal). */
   readonly queued_attempt?: number;
 }
@@ -97,6 +103,52 @@ export class EventStore {
       );
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  /**
+   * Records the last attempt, which failed, and that the failure e-mail is owed; the event stays
+   * `pending` until `completeFailure`. False when another delivery of the same step got there first.
+   */
+  async recordFinalAttempt(eventId: string, number: number, attempt: DeliveryAttempt): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('events'),
+          Key: { event_id: eventId },
+          UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), failure_alert = :owed',
+          ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending AND attribute_not_exists(failure_alert)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':a': [attempt], ':owed': 'pending', ':pending': 'pending', ':n': number },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Marks the event `failed` once its e-mail went out (`sent`) or could go to no one (`none`). Only one
+   * caller wins: false when the event was already completed.
+   */
+  async completeFailure(eventId: string, alert: 'sent' | 'none'): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('events'),
+          Key: { event_id: eventId },
+          UpdateExpression: 'SET delivery.#state = :failed, failure_alert = :alert',
+          ConditionExpression: 'delivery.#state = :pending AND failure_alert = :owed',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':failed': 'failed', ':alert': alert, ':pending': 'pending', ':owed': 'pending' },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
     }
   }
 

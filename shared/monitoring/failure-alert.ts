@@ -2,6 +2,11 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../aws/ses.ts';
 
+/** False where the deployment has no sender (`dev` without `alertFromEmail`: ALERT_EMAIL=disabled). */
+export function alertEmailEnabled(): boolean {
+  return process.env.ALERT_EMAIL !== 'disabled';
+}
+
 export function alertSender(): string {
   return process.env.ALERT_FROM_EMAIL ?? 'alerts@license-verification.local';
 }

@@ -1,9 +1,16 @@
 /**
  * One delivery step for an event: a message that arrives before its due time is sent on again with the
  * remaining delay (SQS delays are at most 900 s); a due one is delivered. Success ends it; a failure
- * schedules the next retry (+5 min, +30 min, +2 h, +8 h, +24 h) or, after the fifth retry, marks the
- * event failed and sends one e-mail to the account. Events of deleted monitors are cancelled. The same
- * event id and body go out on every attempt.
+ * schedules the next retry (+5 min, +30 min, +2 h, +8 h, +24 h) or, after the fifth retry, e-mails the
+ * account and then marks the event failed. Events of deleted monitors are cancelled. The same event id
+ * and body go out on every attempt.
+ *
+ * The e-mail comes before the final state: the last attempt is recorded with the e-mail owed
+ * (`failure_alert: pending`, the event still `pending`), the e-mail is sent, and only then is the event
+ * marked `failed`, by one conditional write. A send that fails throws, so the queue redelivers the
+ * step; the redelivery finds the e-mail owed and only sends it, without posting the webhook again or
+ * recording another attempt. The e-mail is at least once (a crash between sending and the final write
+ * sends it again); the final state and its `failed` count happen once.
  *
  * Each message names its attempt number, and each attempt is recorded once (a conditional write), so a
  * message delivered again (SQS is at least once; a worker can fail after recording) neither POSTs an
@@ -22,7 +29,7 @@ import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '../webhooks/webhook-url-guard.ts';
 import { AttemptConflict, EventStore, type EventRecord } from './event-store.ts';
-import { MonitorStore } from './monitor-store.ts';
+import { MonitorStore, type MonitorRecord } from './monitor-store.ts';
 import { sealerFromEnvironment } from './secret-sealer.ts';
 
 export interface DeliveryMessage {
@@ -87,6 +94,8 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
   const monitors = deps.monitors ?? new MonitorStore();
   const event = await events.get(message.event_id);
   if (!event || event.delivery.state !== 'pending') return 'skipped';
+  // The last attempt is recorded and its e-mail still owed: whichever message this is, send it now.
+  if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), events);
   const number = message.attempt ?? event.delivery.attempts.length;
   if (number < event.delivery.attempts.length) {
     await ensureRetryQueued(events, event, number, now);
@@ -129,19 +138,30 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
     await queueAttempt(events, event.event_id, number + 1, next, now);
     return 'retry_scheduled';
   }
-  await events.recordAttempt(event.event_id, number, attempt, 'failed');
-  const account = await new DynamoAccountStore().getAccount(monitor.account_id);
-  if (account?.email) {
-    const { sendDeliveryFailureEmail } = await failureAlert();
+  if (!(await events.recordFinalAttempt(event.event_id, number, attempt))) return 'duplicate';
+  return completeFailure({ ...event, delivery: { ...event.delivery, attempts: [...event.delivery.attempts, attempt] } }, monitor, events);
+}
+
+/** E-mails the account that the event failed for good (throws if the send fails), then marks it failed. */
+async function completeFailure(event: EventRecord, monitor: MonitorRecord | undefined, events: EventStore): Promise<DispatchOutcome> {
+  const { alertEmailEnabled, sendDeliveryFailureEmail } = await failureAlert();
+  const account = monitor ? await new DynamoAccountStore().getAccount(monitor.account_id) : undefined;
+  const context = { monitor_id: event.monitor_id, event_id: event.event_id };
+  let alert: 'sent' | 'none' = 'none';
+  if (!alertEmailEnabled()) {
+    logger.warn('Webhook failed for good; failure e-mail is disabled in this deployment', context);
+  } else if (!monitor || !account?.email) {
+    logger.warn('Webhook failed for good; the account has no e-mail address', context);
+  } else {
+    const last = event.delivery.attempts.at(-1);
     await sendDeliveryFailureEmail(account.email, {
       monitorId: monitor.monitor_id,
       eventId: event.event_id,
       kind: event.kind,
-      lastError: result.error ?? `HTTP ${result.status}`,
+      lastError: last?.error ?? `HTTP ${last?.status}`,
       webhookUrl: monitor.webhook_url,
     });
-  } else {
-    logger.warn('Webhook failed for good; the account has no e-mail address', { monitor_id: monitor.monitor_id, event_id: event.event_id });
+    alert = 'sent';
   }
-  return 'failed';
+  return (await events.completeFailure(event.event_id, alert)) ? 'failed' : 'skipped';
 }

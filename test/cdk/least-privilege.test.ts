@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
 import {
+  alertSenderResource,
   bucketResource,
   pdfSigningSecretResource,
   permissionKey,
@@ -35,7 +36,7 @@ let template: Record<string, { Type: string; Properties: Record<string, any> }>;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'cdk-iam-'));
-  stack = buildApp({ outdir, context: { 'aws:cdk:bundling-stacks': [] }, stage: 'test' }).stack;
+  stack = buildApp({ outdir, context: { 'aws:cdk:bundling-stacks': [], alertFromEmail: 'alerts@example.com' }, stage: 'test' }).stack;
   template = Template.fromStack(stack).toJSON().Resources;
 });
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -82,7 +83,10 @@ function grantedTo(functionId: string): Set<string> {
       const actions = [statement.Action].flat() as string[];
       for (const resource of [statement.Resource].flat()) {
         for (const ref of referencedResources(resource)) {
-          for (const action of actions) out.add(`${action} ${names.get(ref) ?? ref}`);
+          // The alert sender's SES identity is an ARN built from its address, not a reference.
+          const name = names.get(ref) ?? (ref.includes(':identity/alerts@example.com') ? alertSenderResource : ref);
+          if (name === alertSenderResource) expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'alerts@example.com' } });
+          for (const action of actions) out.add(`${action} ${name}`);
         }
       }
     }

@@ -1,6 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { defaultLogRetentionDays, deploymentConfig, DeploymentConfigError } from '../../lib/deployment-config.ts';
+import { checkDeploymentRegion, defaultLogRetentionDays, deploymentConfig, DeploymentConfigError, senderIdentity } from '../../lib/deployment-config.ts';
 
 const from = (values: Record<string, unknown>) => (key: string) => values[key];
 
@@ -11,6 +11,9 @@ describe('deployment context', () => {
       publicBaseUrl: undefined,
       customDomain: undefined,
       alertFromEmail: undefined,
+      alertFromIdentity: undefined,
+      alertFromIdentityExists: false,
+      sesSandboxRecipients: [],
       alarmEmail: undefined,
       logRetention: RetentionDays.THREE_MONTHS,
       logLevel: 'INFO',
@@ -65,8 +68,66 @@ describe('deployment context', () => {
     [{ alarmEmail: 'ops' }, /e-mail address/],
     [{ signingKeyGeneration: '0' }, /at least 1/],
     [{ previousSigningKeyArns: 'alias/old' }, /not a KMS key ARN/],
+    [{ stage: 'staging' }, /Stage staging needs context alertFromEmail/],
+    [{ stage: 'prod', alertFromEmail: 'alerts@example.com' }, /Stage prod needs a custom domain: set context domainName and certificateArn/],
+    [
+      { stage: 'prod', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x', publicBaseUrl: 'https://other.example.com' },
+      /publicBaseUrl must be the custom domain https:\/\/api.example.com/,
+    ],
+    [
+      { stage: 'prod', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x', publicBaseUrl: 'https://api.example.com/v2' },
+      /publicBaseUrl must be the custom domain/,
+    ],
+    [{ alertFromIdentity: 'example.com' }, /alertFromIdentity needs alertFromEmail/],
+    [{ alertFromEmail: 'alerts@example.com', alertFromIdentity: 'example.org' }, /must be the sender alerts@example.com or its domain/],
+    [{ alertFromIdentityExists: 'yes' }, /true or false/],
+    [{ sesSandboxRecipients: 'qa@example.com, nobody' }, /"nobody" is not an e-mail address/],
   ])('refuses %o', (values, message) => {
     expect(() => deploymentConfig(from(values))).toThrow(DeploymentConfigError);
     expect(() => deploymentConfig(from(values))).toThrow(message);
+  });
+});
+
+describe('alert sender and its SES identity', () => {
+  it('is the address itself unless alertFromIdentity names its domain (or a parent domain)', () => {
+    expect(senderIdentity(deploymentConfig(from({ alertFromEmail: 'alerts@mail.example.com' })))).toBe('alerts@mail.example.com');
+    for (const identity of ['mail.example.com', 'example.com', 'ALERTS@mail.example.com']) {
+      const config = deploymentConfig(from({ alertFromEmail: 'alerts@mail.example.com', alertFromIdentity: identity }));
+      expect(senderIdentity(config)).toBe(identity.toLowerCase());
+    }
+    const config = deploymentConfig(from({ alertFromEmail: 'a@example.com', alertFromIdentityExists: 'true', sesSandboxRecipients: 'qa@example.com,dev@example.org' }));
+    expect(config).toMatchObject({ alertFromIdentityExists: true, sesSandboxRecipients: ['qa@example.com', 'dev@example.org'] });
+    expect(deploymentConfig(from({ alertFromIdentityExists: true })).alertFromIdentityExists).toBe(true);
+  });
+
+  it('may be left out only in dev', () => {
+    expect(deploymentConfig(from({})).alertFromEmail).toBeUndefined();
+    expect(deploymentConfig(from({ stage: 'staging', alertFromEmail: 'a@example.com' })).alertFromEmail).toBe('a@example.com');
+  });
+});
+
+describe('prod and the certificate region', () => {
+  const prod = deploymentConfig(
+    from({ stage: 'prod', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' }),
+  );
+
+  it('prod: the custom domain is the public base URL', () => {
+    expect(prod.publicBaseUrl).toBe('https://api.example.com');
+    expect(deploymentConfig(from({ stage: 'prod', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x', publicBaseUrl: 'https://api.example.com/' })).publicBaseUrl).toBe(
+      'https://api.example.com/',
+    );
+  });
+
+  it('the certificate must be in the stack region; prod needs the region known', () => {
+    expect(() => checkDeploymentRegion(prod, 'eu-west-1')).not.toThrow();
+    expect(() => checkDeploymentRegion(prod, 'us-east-1')).toThrow(DeploymentConfigError);
+    expect(() => checkDeploymentRegion(prod, 'us-east-1')).toThrow(/certificateArn is in eu-west-1 but the stack deploys to us-east-1/);
+    expect(() => checkDeploymentRegion(prod, undefined)).toThrow(/needs the stack's region at synth/);
+    const staging = deploymentConfig(
+      from({ stage: 'staging', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' }),
+    );
+    expect(() => checkDeploymentRegion(staging, undefined)).not.toThrow();
+    expect(() => checkDeploymentRegion(staging, 'us-east-2')).toThrow(/is in eu-west-1/);
+    expect(() => checkDeploymentRegion(deploymentConfig(from({})), 'us-east-2')).not.toThrow();
   });
 });
