@@ -34,7 +34,7 @@ import {
   type TableId,
 } from '../shared/infra/resources.ts';
 import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
-import { fallbackRoute, resourceAccess, routes, workers, type ResourceUse } from '../shared/infra/routes.ts';
+import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type ResourceUse } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
@@ -246,7 +246,7 @@ export class ServiceStack extends Stack {
         environment: common,
         ...telemetry,
       });
-      this.bind(fn, worker.uses);
+      this.bind(fn, workerAccess(worker));
       fn.fn.addEventSource(
         new SqsEventSource(this.queues[worker.queue], {
           batchSize: worker.batchSize,

@@ -27,6 +27,8 @@ export function localEnvironment(
     ...(webhookSecretKeyFile ? { WEBHOOK_SECRET_KEY_FILE: webhookSecretKeyFile } : {}),
     // Local receivers (test keys may post to these over http).
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
+    // The sender the delivery worker may send from (the SES policy's ses:FromAddress).
+    ALERT_FROM_EMAIL: 'alerts@license-verification.local',
     ...(signingKeyFile ? { SIGNING_KEY_FILE: signingKeyFile } : {}),
     ...(pdfSigningDir ? { PDF_SIGNING_DIR: pdfSigningDir } : {}),
     ...sourceEnvironment(simulatorUrl),

@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
 import { join } from 'node:path';
 import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
-import { apiKeyPipeline, permissionKey, permissionsOf, type Permission } from '#shared/infra/permissions.ts';
+import { apiKeyPipeline, permissionKey, permissionsOf, verificationOwner, type Permission } from '#shared/infra/permissions.ts';
 import { queues } from '#shared/infra/resources.ts';
 import {
   fallbackRoute,
   pipelineUse,
   resourceAccess,
+  verificationUse,
+  workerAccess,
   routes as defaultRoutes,
   workers as defaultWorkers,
   type RouteDefinition,
@@ -103,14 +105,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Every function's permissions, those this stack does not run too: a test may invoke one itself.
     const permissions = new Map<string, Set<string>>([
       ...[...defaultRoutes, ...routeTable].map((r) => [r.id, keysOf(permissionsOf(resourceAccess(r)))] as const),
-      ...[...defaultWorkers, ...workerTable].map((w) => [w.id, keysOf(permissionsOf(w.uses))] as const),
+      ...[...defaultWorkers, ...workerTable].map((w) => [w.id, keysOf(permissionsOf(workerAccess(w)))] as const),
       [fallbackRoute.id, new Set<string>()],
     ]);
     const pipelineCalls = new Map([...defaultRoutes, ...routeTable].map((r) => [r.id, keysOf(permissionsOf(pipelineUse(r)))] as const));
+    const verifying = new Set([...defaultRoutes, ...routeTable, ...defaultWorkers, ...workerTable].filter((f) => f.uses.verifies).map((f) => f.id));
+    const verificationCalls = keysOf(permissionsOf(verificationUse));
     const record = (functionId: string, call: Permission) => {
-      // The API-key pipeline is one piece of code in every authenticated route: its calls are recorded once, as its own.
+      // The API-key pipeline and the verification are each one piece of code shared by several
+      // functions: their calls are recorded once, as theirs.
       const key = permissionKey(call);
-      recordCall(pipelineCalls.get(functionId)?.has(key) ? apiKeyPipeline : functionId, key);
+      if (pipelineCalls.get(functionId)?.has(key)) recordCall(apiKeyPipeline, key);
+      else if (verifying.has(functionId) && verificationCalls.has(key)) recordCall(verificationOwner, key);
+      else recordCall(functionId, key);
     };
     removeRules = useOnEveryClient(awsRules({ permissions, names, record }));
     resetClients();

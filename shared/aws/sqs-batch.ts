@@ -34,6 +34,8 @@ export interface UnsentEntry {
 }
 
 export class BatchSendError extends Error {
+  /** True when SQS failed every unsent entry on its side: trying again later may succeed. */
+  readonly retryable: boolean;
   constructor(
     readonly queueUrl: string,
     readonly unsent: readonly UnsentEntry[],
@@ -43,6 +45,7 @@ export class BatchSendError extends Error {
     const list = unsent.map((u) => `#${u.index} ${u.code}${u.senderFault ? ' (sender fault)' : ''}${u.message ? `: ${u.message}` : ''}`);
     super(`${unsent.length} of ${total} messages not sent to ${queue}: ${list.join('; ')}`);
     this.name = 'BatchSendError';
+    this.retryable = unsent.every((u) => !u.senderFault);
   }
 }
 

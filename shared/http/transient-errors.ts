@@ -17,8 +17,10 @@ const transientCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIP
 
 export function isTransientError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
-  const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; errors?: unknown[]; cause?: unknown };
+  const e = error as { name?: string; code?: string; retryable?: boolean; $metadata?: { httpStatusCode?: number }; errors?: unknown[]; cause?: unknown };
   if (e.name && transientNames.has(e.name)) return true;
+  // Errors of ours that say so (a batch send SQS failed on its side).
+  if (e.retryable === true) return true;
   if (e.code && transientCodes.has(e.code)) return true;
   if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
   if (Array.isArray(e.errors) && e.errors.some(isTransientError)) return true;

@@ -30,6 +30,9 @@ export const alertSenderResource = 'identity/AlertSender';
 /** Whose recorded calls are those of the API-key pipeline (http/pipeline.ts), shared by every authenticated route. */
 export const apiKeyPipeline = 'ApiKeyPipeline';
 
+/** Whose recorded calls are those of running a verification (routes.ts `verificationUse`), shared by every function that verifies. */
+export const verificationOwner = 'Verification';
+
 /** Services the local stack emulates, whose calls the test suite can observe. */
 export const observedServices: ReadonlySet<AwsService> = new Set(['dynamodb', 's3', 'sqs', 'ses']);
 

@@ -21,6 +21,8 @@ export interface ResourceUse {
   readonly signingKey?: 'sign' | 'publish';
   /** Calls the external data sources (their URLs and tokens come from configuration). */
   readonly sources?: boolean;
+  /** Runs verifications: everything in `verificationUse` (the engine, the source cache, the signed record). */
+  readonly verifies?: boolean;
   /** Reads the PDF signing certificate and key (Secrets Manager when deployed). */
   readonly pdfSigning?: boolean;
   /** Sends e-mail through SES. */
@@ -63,21 +65,22 @@ export interface WorkerDefinition {
 }
 
 /** A monitor check, from the sweep's queue or on demand: re-verify, record events, queue their delivery. */
-/** What a verification reads and writes: cached source answers, the exclusion list, the stored result. */
-const verificationTables = {
-  cache: ['GetItem', 'PutItem'],
-  verifications: ['PutItem'],
-  exclusions: ['Query'],
-  sourceState: ['GetItem'],
-} as const satisfies ResourceUse['tables'];
-const sourceCacheObjects = { sourceCache: ['GetObject', 'PutObject'] } as const satisfies ResourceUse['buckets'];
-
-const monitorCheckUses: ResourceUse = {
-  tables: { monitors: ['GetItem', 'UpdateItem'], events: ['PutItem'], ...verificationTables },
-  buckets: sourceCacheObjects,
-  queues: { webhookDelivery: 'send' },
+/**
+ * What running a verification touches, the same code in every function that verifies: cached source
+ * answers (large ones in the source-cache bucket), the exclusion list and its pointer, the stored
+ * result, the signing key and the sources themselves.
+ */
+export const verificationUse: ResourceUse = {
+  tables: { cache: ['GetItem', 'PutItem'], verifications: ['PutItem'], exclusions: ['Query'], sourceState: ['GetItem'] },
+  buckets: { sourceCache: ['GetObject', 'PutObject'] },
   signingKey: 'sign',
   sources: true,
+};
+
+const monitorCheckUses: ResourceUse = {
+  verifies: true,
+  tables: { monitors: ['GetItem', 'UpdateItem'], events: ['PutItem'] },
+  queues: { webhookDelivery: 'send' },
 };
 
 export const routes: readonly RouteDefinition[] = [
@@ -105,12 +108,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/verify',
     entry: 'functions/verify/post-verify.ts',
     auth: 'api_key',
-    uses: {
-      tables: verificationTables,
-      buckets: sourceCacheObjects,
-      signingKey: 'sign',
-      sources: true,
-    },
+    uses: { verifies: true },
     summary: 'Verifies one provider: license status, discipline, OIG exclusion; issues a signed certificate.',
     memoryMb: 1024,
   },
@@ -120,12 +118,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/verify/bulk',
     entry: 'functions/verify/post-verify-bulk.ts',
     auth: 'api_key',
-    uses: {
-      tables: verificationTables,
-      buckets: sourceCacheObjects,
-      signingKey: 'sign',
-      sources: true,
-    },
+    uses: { verifies: true },
     summary: 'Verifies up to 100 providers in one request.',
     timeoutSeconds: maxRouteTimeoutSeconds,
     memoryMb: 1024,
@@ -175,10 +168,8 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/monitors/post-monitor.ts',
     auth: 'api_key',
     uses: {
-      tables: { monitors: ['PutItem'], ...verificationTables },
-      buckets: sourceCacheObjects,
-      signingKey: 'sign',
-      sources: true,
+      verifies: true,
+      tables: { monitors: ['PutItem'] },
       webhookSecrets: 'seal',
     },
     summary: 'Registers a provider for daily re-checks with signed webhooks; runs an initial verification.',
@@ -313,7 +304,7 @@ export const workers: readonly WorkerDefinition[] = [
     timeoutSeconds: 900,
     memoryMb: 1024,
     uses: {
-      tables: { exclusions: ['BatchWriteItem', 'Query'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
+      tables: { exclusions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
       buckets: { sourceArchive: ['PutObject'] },
       sources: true,
     },
@@ -334,15 +325,30 @@ export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): Re
   };
 }
 
-/** Everything a route's function may touch: its own uses plus what the request pipeline needs. */
+/** Everything a route's function may touch: its own uses, the verification's if it verifies, and what the request pipeline needs. */
 export function resourceAccess(route: RouteDefinition): ResourceUse {
-  if (route.auth === 'public') return route.uses;
-  const pipeline = pipelineUse(route).tables ?? {};
-  const tables: Partial<Record<TableId, readonly TableAction[]>> = { ...pipeline };
-  for (const [id, actions] of Object.entries(route.uses.tables ?? {}) as [TableId, readonly TableAction[]][]) {
-    tables[id] = [...new Set([...(tables[id] ?? []), ...actions])];
-  }
-  return { ...route.uses, tables };
+  return combineUses(pipelineUse(route), withVerification(route.uses));
+}
+
+/** Everything a worker's function may touch. */
+export function workerAccess(worker: WorkerDefinition): ResourceUse {
+  return withVerification(worker.uses);
+}
+
+function withVerification(uses: ResourceUse): ResourceUse {
+  return uses.verifies ? combineUses(verificationUse, uses) : uses;
+}
+
+/** Two uses together: the union of their actions on each resource. */
+function combineUses(a: ResourceUse, b: ResourceUse): ResourceUse {
+  const union = <K extends string, A>(x: Partial<Record<K, readonly A[]>> = {}, y: Partial<Record<K, readonly A[]>> = {}) => {
+    const out: Partial<Record<K, readonly A[]>> = { ...x };
+    for (const [id, actions] of Object.entries(y) as [K, readonly A[]][]) out[id] = [...new Set([...(out[id] ?? []), ...actions])];
+    return out;
+  };
+  const out: ResourceUse = { ...a, ...b, tables: union(a.tables, b.tables), buckets: union(a.buckets, b.buckets), queues: { ...a.queues, ...b.queues } };
+  // Drop what neither has, so a public route with no uses stays `{}`.
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined && !(typeof v === 'object' && Object.keys(v).length === 0))) as ResourceUse;
 }
 
 /** `/v1/certificate/{verification_id}` → a matcher that yields the path parameters. */

@@ -61,7 +61,6 @@ function overflowKey(cacheKey: string, fetchedAt: Date): string {
   return `source-cache/${digest.slice(0, 2)}/${digest}/${fetchedAt.toISOString()}-${randomUUID().slice(0, 8)}.json.br`;
 }
 
-/** S3 answers 403, not 404, for a missing key when the reader may not list the bucket: both are "gone". */
 export class DynamoSourceCache implements SourceCache {
   private pending: Promise<void>[] = [];
 

@@ -27,7 +27,7 @@ import {
   webhookSecretKeyResource,
 } from '#shared/infra/permissions.ts';
 import { buckets, queues, tables, type BucketId, type QueueId, type TableId } from '#shared/infra/resources.ts';
-import { fallbackRoute, resourceAccess, routes, workers, type ResourceUse } from '#shared/infra/routes.ts';
+import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type ResourceUse } from '#shared/infra/routes.ts';
 import { awsCallsFile, observablePermissions, type AwsCalls } from '../iam/aws-calls.ts';
 
 let outdir: string;
@@ -119,7 +119,7 @@ describe('least privilege', () => {
   });
 
   it.each(workers.map((w) => [w.id, w] as const))('%s is granted exactly what its worker declares', (id, worker) => {
-    expect([...grantedTo(id)].sort()).toEqual([...expected(worker.uses, id, worker.queue)].sort());
+    expect([...grantedTo(id)].sort()).toEqual([...expected(workerAccess(worker), id, worker.queue)].sort());
   });
 
   it('the fallback route is granted nothing beyond running', () => {

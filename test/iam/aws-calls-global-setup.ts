@@ -40,8 +40,10 @@ export default async function setup(project: TestProject) {
       return;
     }
     const reviewed = JSON.parse(await readFile(awsCallsFile, 'utf8')) as AwsCalls;
-    const problems = compareAwsCalls(recorded, reviewed, complete || process.env.AWS_CALLS_FORCE_COMPLETE === '1');
+    const problems = compareAwsCalls(recorded, reviewed, complete);
     if (problems.length > 0) {
+      // An error thrown here is reported but does not change vitest's exit code: set it too.
+      process.exitCode = 1;
       throw new Error(
         `AWS calls differ from test/iam/aws-calls.json:\n${problems.map((p) => `  ${p}`).join('\n')}\n` +
           'Review the change; `UPDATE_AWS_CALLS=1 npm test` rewrites the file from a full run.',

@@ -1,7 +1,7 @@
 /** The recorded AWS calls of the functions: function id → sorted permission keys (`dynamodb:GetItem table/Cache`). */
 import { join } from 'node:path';
-import { apiKeyPipeline, observedServices, permissionKey, permissionsOf, type Permission } from '#shared/infra/permissions.ts';
-import { fallbackRoute, pipelineUse, routes, workers } from '#shared/infra/routes.ts';
+import { apiKeyPipeline, observedServices, permissionKey, permissionsOf, verificationOwner, type Permission } from '#shared/infra/permissions.ts';
+import { fallbackRoute, pipelineUse, routes, verificationUse, workers } from '#shared/infra/routes.ts';
 
 export type AwsCalls = Record<string, string[]>;
 
@@ -40,7 +40,7 @@ export function compareAwsCalls(recorded: AwsCalls, reviewed: AwsCalls, complete
 
 /** Whose calls the reviewed file lists: every function of the stack, and the API-key pipeline they share. */
 export function reviewedOwners(): Set<string> {
-  return new Set([...routes.map((r) => r.id), ...workers.map((w) => w.id), fallbackRoute.id, apiKeyPipeline]);
+  return new Set([...routes.map((r) => r.id), ...workers.map((w) => w.id), fallbackRoute.id, apiKeyPipeline, verificationOwner]);
 }
 
 /** The permissions of each owner the suite can observe (the emulated services), as the reviewed file lists them. */
@@ -49,6 +49,7 @@ export function observablePermissions(): AwsCalls {
     ...routes.map((r) => [r.id, permissionsOf(r.uses)] as [string, Permission[]]),
     ...workers.map((w) => [w.id, permissionsOf(w.uses)] as [string, Permission[]]),
     [apiKeyPipeline, routes.flatMap((r) => permissionsOf(pipelineUse(r)))],
+    [verificationOwner, permissionsOf(verificationUse)],
   ];
   return mergeRecordedCalls(
     owners.map(([owner, permissions]) => ({ [owner]: permissions.filter((p) => observedServices.has(p.service)).map(permissionKey) })),

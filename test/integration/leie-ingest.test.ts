@@ -11,6 +11,7 @@ import { SourceError } from '#shared/sources/errors.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieHeader } from '#shared/sources/leie/leie-record.ts';
+import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { rejectionOf } from '../support/rejection.ts';
@@ -39,7 +40,8 @@ const filler = (n: number, prefix = 'FILLER') =>
 
 describe('LEIE ingestion', () => {
   it('loads the list: individuals apart from entities, identifiers kept, raw file archived', async () => {
-    const outcome = await ingestLeie();
+    // As the ingest worker, with its permissions.
+    const outcome = await invokeAs('LeieIngest', () => ingestLeie());
     expect(outcome.outcome).toBe('ingested');
     if (outcome.outcome !== 'ingested') return;
     expect(outcome.stats).toMatchObject({ rows: 4, individuals: 3, entities: 1, with_npi: 1, with_dob: 2, with_waiver: 1, malformed_rows: 0 });
@@ -56,7 +58,7 @@ describe('LEIE ingestion', () => {
 
   it('does nothing when the file has not changed', async () => {
     const before = (await store.current())!.version;
-    const again = await ingestLeie();
+    const again = await invokeAs('LeieIngest', () => ingestLeie());
     expect(again).toEqual({ outcome: 'unchanged', reason: 'not_modified', version: before });
     expect((await store.current())!.version).toBe(before);
   });

@@ -4,8 +4,14 @@
  * write into an Object Lock bucket without a checksum. The service's code must work under these rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { CertificatePdfStore } from '#shared/certificates/certificate-pdf-store.ts';
+import { tableName } from '#shared/config.ts';
+import { DynamoSourceCache } from '#shared/verification/source-cache.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
+import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { testRouteById } from '../support/test-routes.ts';
 
@@ -49,10 +55,20 @@ describe('the local stack enforces what AWS enforces', () => {
     expect(stored.bytes).toEqual(new Uint8Array([37, 80, 68, 70]));
     expect((await run(() => store.get(id)))?.etag).toBe(stored.etag);
   });
-});
 
-/** Runs `fn` inside an invocation of the named function, so its permissions apply. */
-async function invokeAs<T>(functionId: string, fn: () => Promise<T>): Promise<T> {
-  (globalThis as { __probeFn?: () => Promise<unknown> }).__probeFn = fn;
-  return (await invoke('test/support/handlers/run-probe.ts', functionId, {}, 5_000)) as T;
-}
+  it('a cached answer too large for its item goes to the source-cache bucket and back, as a verifying function', async () => {
+    const cache = new DynamoSourceCache();
+    // Random text barely compresses: well over the 256 KB kept inside the item.
+    const value = { rows: randomBytes(400_000).toString('base64') };
+    const key = `test#overflow#${Date.now()}`;
+    const now = new Date();
+    const read = await invokeAs('Verify', async () => {
+      cache.put(key, value, now, 60_000);
+      await cache.flush();
+      return cache.get<typeof value>(key, now);
+    });
+    expect(read?.value).toEqual(value);
+    const item = await dynamo().send(new GetCommand({ TableName: tableName('cache'), Key: { cache_key: key } }));
+    expect(item.Item?.value_s3).toMatch(/^source-cache\//);
+  });
+});

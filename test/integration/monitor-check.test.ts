@@ -250,4 +250,23 @@ describe('a check', () => {
     expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).toMatchObject({ checked: true });
     expect((await eventsOf(id)).map((e) => e.kind)).toEqual(['license.status_changed']);
   });
+
+  it('on demand, delivery messages SQS refuses are a 503 with Retry-After, not a 500; the events stay pending and go out on the next check', async () => {
+    const id = await monitor('test-flapping');
+    const fault = failSqsBatchEntries({ queue: 'webhookDelivery' });
+    let res;
+    try {
+      res = await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey });
+    } finally {
+      fault();
+    }
+    expect(res.status).toBe(503);
+    expect(errorOf(res.body).code).toBe('service_unavailable');
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    const [event] = await eventsOf(id);
+    expect(event!.delivery).toEqual({ state: 'pending', attempts: [] });
+    expect((await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey })).status).toBe(200);
+    const delivered = await waitFor(() => (receivedFor(id).length > 0 ? receivedFor(id) : undefined));
+    expect(delivered.map((d) => d.headers['service-event-id'])).toContain(event!.event_id);
+  });
 });

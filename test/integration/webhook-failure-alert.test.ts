@@ -14,6 +14,7 @@ import { dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;
@@ -111,7 +112,8 @@ describe('webhook failure e-mail', () => {
       const stored = (await events.get(eventId))!;
       seenAtSend.push({ state: stored.delivery.state, attempts: stored.delivery.attempts.length, alert: stored.failure_alert });
     });
-    expect(await dispatchWebhook(step, at)).toBe('failed');
+    // As the delivery worker, with its permissions: SES only from the alert sender.
+    expect(await invokeAs('WebhookDelivery', () => dispatchWebhook(step, at))).toBe('failed');
     expect(seenAtSend).toEqual([{ state: 'pending', attempts: 6, alert: 'pending' }]);
     const stored = (await events.get(eventId))!;
     expect(stored.delivery.state).toBe('failed');
@@ -152,7 +154,7 @@ describe('webhook failure e-mail', () => {
   it('two deliveries of the last step at once: one final attempt recorded, one e-mail, one failed outcome', async () => {
     const { eventId, step, at } = await eventOnItsLastAttempt(await monitor());
     const outcomes = await Promise.all([dispatchWebhook(step, at), dispatchWebhook(step, at)]);
-    expect(outcomes.sort()).toEqual(['failed', 'skipped']);
+    expect(outcomes.sort()).toEqual(['duplicate', 'failed']);
     const stored = (await events.get(eventId))!;
     expect(stored.delivery.state).toBe('failed');
     expect(stored.delivery.attempts).toHaveLength(6);
