@@ -1,7 +1,5 @@
 /** Webhook delivery end to end with a real local receiver, and the retry schedule with an injected clock. */
 import { execFileSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,17 +17,13 @@ import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { makeDue } from '../support/monitor-tables.ts';
 import { failCalls, throttleDynamo, throttleKms } from '../support/aws-faults.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-type Received = { headers: Record<string, string | string[] | undefined>; body: string };
 let t: TestStack;
 let data: SourceDataCopy;
 let key: string;
 let email: string;
-let receiver: Server;
-let receiverUrl: string;
-const received: Received[] = [];
-let answer = 200;
-let answerAfterMs = 0;
+let receiver: WebhookReceiver;
 const secret = 'whsec-local-test-0123456789';
 
 beforeAll(async () => {
@@ -38,20 +32,10 @@ beforeAll(async () => {
   await ingestLeie();
   email = `ops-${Date.now()}@example.com`;
   key = (await t.issue({ plan: 'production', mode: 'test', email })).api_key;
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const status = answer;
-      setTimeout(() => res.writeHead(status).end(), answerAfterMs);
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
-  receiver.close();
+  await receiver.close();
   await t.stop();
   await data.remove();
 });
@@ -60,7 +44,7 @@ async function monitor(first: string, last: string): Promise<string> {
   const res = await t.call('/v1/monitor', {
     method: 'POST',
     key,
-    body: JSON.stringify({ first_name: first, last_name: last, state: 'WA', webhook_url: receiverUrl, webhook_secret: secret }),
+    body: JSON.stringify({ first_name: first, last_name: last, state: 'WA', webhook_url: receiver.url, webhook_secret: secret }),
     headers: { 'content-type': 'application/json' },
   });
   expect(res.status).toBe(200);
@@ -83,8 +67,8 @@ describe('webhook delivery', () => {
     await t.stack.scheduler.fire('dailyMonitorSweep');
 
     const deadline = Date.now() + 15_000;
-    while (!received.some((r) => r.body.includes(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const hook = received.find((r) => r.body.includes(id))!;
+    while (!receiver.received.some((r) => r.body.includes(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const hook = receiver.received.find((r) => r.body.includes(id))!;
     expect(hook).toBeDefined();
     const payload = anyWebhookEventSchema.parse(JSON.parse(hook.body));
     expect(payload).toMatchObject({ event: 'license.status_changed', monitor_id: id, change: { to: 'revoked' } });
@@ -96,7 +80,7 @@ describe('webhook delivery', () => {
   });
 
   it('retries at +5 min, +30 min, +2 h, +8 h and +24 h, then marks the event failed and e-mails the account once', async () => {
-    answer = 500;
+    receiver.answer.status = 500;
     try {
       const monitorId = await monitor('Helen', 'Thomas');
       const events = new EventStore();
@@ -121,7 +105,7 @@ describe('webhook delivery', () => {
       expect(stored.delivery.attempts.map((a) => Date.parse(a.at) - start.getTime())).toEqual(offsets);
       expect(stored.delivery.attempts.every((a) => a.status === 500 && !a.ok)).toBe(true);
       // Each attempt carried the same event id and body.
-      const mine = received.filter((r) => r.headers['service-event-id'] === eventId);
+      const mine = receiver.received.filter((r) => r.headers['service-event-id'] === eventId);
       expect(mine).toHaveLength(6);
       expect(new Set(mine.map((r) => r.body)).size).toBe(1);
       // A step that arrives early only waits: at most 900 s per hop.
@@ -133,7 +117,7 @@ describe('webhook delivery', () => {
       expect(JSON.stringify(mails[0])).toContain(email);
       expect(JSON.stringify(mails[0])).toContain(monitorId);
     } finally {
-      answer = 200;
+      receiver.answer.status = 200;
     }
   });
 
@@ -154,7 +138,7 @@ describe('webhook delivery', () => {
     });
     await t.call(`/v1/monitor/${monitorId}`, { method: 'DELETE', key });
     expect(await dispatchWebhook({ event_id: eventId, due_at: now.toISOString() }, now)).toBe('cancelled');
-    expect(received.some((r) => r.headers['service-event-id'] === eventId)).toBe(false);
+    expect(receiver.received.some((r) => r.headers['service-event-id'] === eventId)).toBe(false);
   });
 });
 
@@ -183,11 +167,11 @@ function queuedFor(eventId: string): DeliveryMessage[] {
     .filter((m) => m.event_id === eventId);
 }
 
-const postsFor = (eventId: string) => received.filter((r) => r.headers['service-event-id'] === eventId);
+const postsFor = (eventId: string) => receiver.postsFor(eventId);
 
 describe('a delivery message delivered again', () => {
   it('does not POST an attempt already recorded, nor queue a second retry', async () => {
-    answer = 500;
+    receiver.answer.status = 500;
     try {
       const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
       const now = new Date();
@@ -199,12 +183,12 @@ describe('a delivery message delivered again', () => {
       expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
       expect(queuedFor(eventId)).toEqual([{ event_id: eventId, due_at: new Date(now.getTime() + 300_000).toISOString(), attempt: 1 }]);
     } finally {
-      answer = 200;
+      receiver.answer.status = 200;
     }
   });
 
   it('after a worker stopped between recording the attempt and queueing its retry: queues the retry once, without POSTing', async () => {
-    answer = 500;
+    receiver.answer.status = 500;
     try {
       const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
       const now = new Date();
@@ -223,12 +207,12 @@ describe('a delivery message delivered again', () => {
       expect(postsFor(eventId)).toHaveLength(1);
       expect(queuedFor(eventId)).toEqual([{ event_id: eventId, due_at: new Date(now.getTime() + 300_000).toISOString(), attempt: 1 }]);
     } finally {
-      answer = 200;
+      receiver.answer.status = 200;
     }
   });
 
   it('two copies of one attempt at the same time: one record, one retry', async () => {
-    answer = 500;
+    receiver.answer.status = 500;
     try {
       const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
       const now = new Date();
@@ -240,7 +224,7 @@ describe('a delivery message delivered again', () => {
       // Both may have POSTed (at least once); receivers de-duplicate on the event id.
       expect(postsFor(eventId).length).toBeGreaterThanOrEqual(1);
     } finally {
-      answer = 200;
+      receiver.answer.status = 200;
     }
   });
 
@@ -289,13 +273,13 @@ describe('the delivery worker', () => {
       Records: ids.map((id, i) => ({ messageId: `m${i}`, receiptHandle: `r${i}`, body: JSON.stringify({ event_id: id, due_at: now, attempt: 0 }) })),
     };
     const worker = workers.find((w) => w.id === 'WebhookDelivery')!;
-    answerAfterMs = 1_500;
+    receiver.answer.afterMs = 1_500;
     let response: unknown;
     const started = Date.now();
     try {
       response = await invoke(worker.entry, worker.id, event, worker.timeoutSeconds * 1000);
     } finally {
-      answerAfterMs = 0;
+      receiver.answer.afterMs = 0;
     }
     // One after another this would take 15 s.
     expect(Date.now() - started).toBeLessThan(6_000);

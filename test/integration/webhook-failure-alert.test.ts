@@ -4,8 +4,6 @@
  * recording another attempt, and the final state is written once. SES is the local emulator; a send is
  * made to fail (or observed) by middleware on this process's SES client, which the handler uses too.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '#shared/aws/ses.ts';
 import { newId } from '#shared/ids.ts';
@@ -16,14 +14,13 @@ import { sampleDataDir } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
 let key: string;
 let email: string;
-let receiver: Server;
-let receiverUrl: string;
-const posts: string[] = [];
+let receiver: WebhookReceiver;
 const events = new EventStore();
 const middlewareName = 'testSesHook';
 
@@ -33,23 +30,15 @@ beforeAll(async () => {
   await ingestLeie();
   email = `alerts-${Date.now()}@example.com`;
   key = (await t.issue({ plan: 'production', mode: 'test', email })).api_key;
-  receiver = createServer((req, res) => {
-    const id = req.headers['service-event-id'];
-    req.resume();
-    req.on('end', () => {
-      if (typeof id === 'string') posts.push(id);
-      res.writeHead(500).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver = await startWebhookReceiver();
+  receiver.answer.status = 500;
 });
 afterEach(() => {
   ses().middlewareStack.remove(middlewareName);
   delete process.env.ALERT_EMAIL;
 });
 afterAll(async () => {
-  receiver.close();
+  await receiver.close();
   await t.stop();
   await data.remove();
 });
@@ -69,7 +58,7 @@ async function monitor(): Promise<string> {
   const res = await t.call('/v1/monitor', {
     method: 'POST',
     key,
-    body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_url: receiverUrl, webhook_secret: 'whsec-alert-test-0123456789' }),
+    body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_url: receiver.url, webhook_secret: 'whsec-alert-test-0123456789' }),
     headers: { 'content-type': 'application/json' },
   });
   expect(res.status).toBe(200);
@@ -132,7 +121,7 @@ describe('webhook failure e-mail', () => {
     expect(stored.delivery.state).toBe('pending');
     expect(stored.failure_alert).toBe('pending');
     expect(stored.delivery.attempts).toHaveLength(6);
-    expect(posts.filter((id) => id === eventId)).toHaveLength(1);
+    expect(receiver.postsFor(eventId)).toHaveLength(1);
     expect(await mailsAbout(eventId)).toHaveLength(0);
 
     // The queue redelivers the same message once SES answers again.
@@ -142,12 +131,12 @@ describe('webhook failure e-mail', () => {
     expect(stored.delivery.state).toBe('failed');
     expect(stored.failure_alert).toBe('sent');
     expect(stored.delivery.attempts).toHaveLength(6);
-    expect(posts.filter((id) => id === eventId)).toHaveLength(1);
+    expect(receiver.postsFor(eventId)).toHaveLength(1);
     expect(await mailsAbout(eventId)).toHaveLength(1);
 
     // A further duplicate finds the event final and does nothing.
     expect(await dispatchWebhook(step, new Date(at.getTime() + 240_000))).toBe('skipped');
-    expect(posts.filter((id) => id === eventId)).toHaveLength(1);
+    expect(receiver.postsFor(eventId)).toHaveLength(1);
     expect(await mailsAbout(eventId)).toHaveLength(1);
   });
 
