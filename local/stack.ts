@@ -3,6 +3,7 @@
  * queue pollers in front of the workers, and the scheduler. Used by `npm start` and by the tests.
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
@@ -219,5 +220,6 @@ async function writeRecordedCalls(): Promise<void> {
   const dir = process.env.AWS_CALLS_DIR;
   if (!dir || recordedCalls.size === 0) return;
   const calls = Object.fromEntries([...recordedCalls].map(([fn, keys]) => [fn, [...keys].sort()]));
-  await writeFile(join(dir, `calls-${process.pid}.json`), JSON.stringify(calls));
+  // One file per write: several stacks (and test files) may run in one process, one after another.
+  await writeFile(join(dir, `calls-${process.pid}-${randomUUID()}.json`), JSON.stringify(calls));
 }
