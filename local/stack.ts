@@ -3,25 +3,14 @@
  * queue pollers in front of the workers, and the scheduler. Used by `npm start` and by the tests.
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
 import { join } from 'node:path';
 import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
-import { apiKeyPipeline, permissionKey, permissionsOf, verificationOwner, type Permission } from '#shared/infra/permissions.ts';
 import { queues } from '#shared/infra/resources.ts';
-import {
-  fallbackRoute,
-  pipelineUse,
-  resourceAccess,
-  verificationUse,
-  workerAccess,
-  routes as defaultRoutes,
-  workers as defaultWorkers,
-  type RouteDefinition,
-  type WorkerDefinition,
-} from '#shared/infra/routes.ts';
+import { fallbackRoute, routes as defaultRoutes, workers as defaultWorkers, type RouteDefinition, type WorkerDefinition } from '#shared/infra/routes.ts';
+import { callRecorder, functionPermissions, writeRecordedCalls } from './aws-calls.ts';
 import { awsRules } from './aws-rules.ts';
 import { registerQueueName, savedQueueMessages, startEmulators, type Emulators, type Endpoints } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
@@ -104,22 +93,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const routeTable = options.routes ?? defaultRoutes;
     const workerTable = options.workers ?? defaultWorkers;
     // Every function's permissions, those this stack does not run too: a test may invoke one itself.
-    const permissions = new Map<string, Set<string>>([
-      ...[...defaultRoutes, ...routeTable].map((r) => [r.id, keysOf(permissionsOf(resourceAccess(r)))] as const),
-      ...[...defaultWorkers, ...workerTable].map((w) => [w.id, keysOf(permissionsOf(workerAccess(w)))] as const),
-      [fallbackRoute.id, new Set<string>()],
-    ]);
-    const pipelineCalls = new Map([...defaultRoutes, ...routeTable].map((r) => [r.id, keysOf(permissionsOf(pipelineUse(r)))] as const));
-    const verifying = new Set([...defaultRoutes, ...routeTable, ...defaultWorkers, ...workerTable].filter((f) => f.uses.verifies).map((f) => f.id));
-    const verificationCalls = keysOf(permissionsOf(verificationUse));
-    const record = (functionId: string, call: Permission) => {
-      // The API-key pipeline and the verification are each one piece of code shared by several
-      // functions: their calls are recorded once, as theirs.
-      const key = permissionKey(call);
-      if (pipelineCalls.get(functionId)?.has(key)) recordCall(apiKeyPipeline, key);
-      else if (verifying.has(functionId) && verificationCalls.has(key)) recordCall(verificationOwner, key);
-      else recordCall(functionId, key);
-    };
+    const functions = { routes: [...defaultRoutes, ...routeTable], workers: [...defaultWorkers, ...workerTable] };
+    const permissions = functionPermissions(functions);
+    const record = callRecorder(functions);
     removeRules = useOnEveryClient(awsRules({ permissions, names, record }));
     resetClients();
 
@@ -202,24 +178,4 @@ async function restoreQueuedMessages(sqs: SQSClient, names: LocalResourceNames, 
       }),
     );
   }
-}
-
-const keysOf = (permissions: readonly Permission[]) => new Set(permissions.map(permissionKey));
-
-/** AWS calls made by the handlers in this process: function id → permission keys. */
-const recordedCalls = new Map<string, Set<string>>();
-
-function recordCall(owner: string, key: string): void {
-  let calls = recordedCalls.get(owner);
-  if (!calls) recordedCalls.set(owner, (calls = new Set()));
-  calls.add(key);
-}
-
-/** With AWS_CALLS_DIR set (the test suite sets it), adds this process's recorded calls to a file there. */
-async function writeRecordedCalls(): Promise<void> {
-  const dir = process.env.AWS_CALLS_DIR;
-  if (!dir || recordedCalls.size === 0) return;
-  const calls = Object.fromEntries([...recordedCalls].map(([fn, keys]) => [fn, [...keys].sort()]));
-  // One file per write: several stacks (and test files) may run in one process, one after another.
-  await writeFile(join(dir, `calls-${process.pid}-${randomUUID()}.json`), JSON.stringify(calls));
 }
