@@ -34,6 +34,7 @@ export const verificationResultExample = {
   professions_covered: ['physician', 'registered_nurse', 'practical_nurse', 'pharmacist'],
   match_confidence: 0.99,
   match_basis: ['npi', 'npi_license_link'],
+  match_note: null,
   npi: '1662571706',
   mode: 'live',
   sources: [
@@ -74,6 +75,40 @@ export const sandboxExcludedResultExample = {
   oig_exclusion: { match: 'npi', exclusion_type: '1128b4', exclusion_date: '2025-10-18', waiver_state: null, waiver_date: null },
   registry: null,
   sandbox: true,
+};
+
+/** Two physicians named alike in IL (no birth years published): the name alone cannot say which. */
+export const ambiguousResultExample = {
+  ...verificationResultExample,
+  verification_id: 'vrf_CT8wnV0XMyB1WLVoXANMkA4u',
+  verified: false,
+  status: 'not_found',
+  name: null,
+  license_number: null,
+  state: 'Illinois',
+  expiry_date: null,
+  sources_checked: ['Illinois Department of Financial and Professional Regulation', 'OIG LEIE', 'NPPES NPI Registry'],
+  source_live: false,
+  cached: true,
+  cache_expires_at: '2026-11-24T09:36:56.123Z',
+  checked_at: '2026-11-23T09:36:58.222Z',
+  certificate_hash: `${certificateHashPrefix}200979b47f224584743f0892b23dc57037aeb069c01404b46f100fead8485926`,
+  profession: null,
+  license_type: null,
+  profession_confirmed: false,
+  professions_covered: ['physician', 'physician_assistant', 'nurse_practitioner', 'registered_nurse', 'practical_nurse'],
+  match_confidence: null,
+  match_basis: [],
+  match_note: { reason: 'ambiguous', candidate_people: 2, resolve_with: ['npi'] },
+  npi: null,
+  mode: 'live',
+  sources: [
+    { name: 'Illinois Department of Financial and Professional Regulation', status: 'cached', as_of: '2026-11-23T09:36:56.123Z' },
+    { name: 'OIG LEIE', status: 'cached', as_of: '2026-11-23T09:36:34.082Z' },
+    { name: 'NPPES NPI Registry', status: 'cached', as_of: '2026-11-23T09:36:56.123Z' },
+  ],
+  oig_exclusion: null,
+  registry: null,
 };
 
 export const bulkRequestExample = {

@@ -109,6 +109,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
       ok('The verification result.', verificationResultSchema, {
         default: { summary: 'Active and verified', value: examples.verificationResultExample },
         sandbox: { summary: 'Sandbox: excluded by OIG', value: examples.sandboxExcludedResultExample },
+        ambiguous: { summary: 'Not found: two people share the name (an NPI tells them apart)', value: examples.ambiguousResultExample },
       }),
     ],
     errors: ['invalid_profession', 'sources_unavailable'],

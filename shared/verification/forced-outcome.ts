@@ -50,6 +50,7 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
     license: null,
     disciplinary: false,
     board: null,
+    matchNote: null,
   } satisfies Partial<VerificationOutcome>;
   if (forced.kind === 'not_found') return { ...base, status: 'not_found', board: { cached: false, freshUntil: new Date(now.getTime() + day).toISOString() } };
   if (forced.kind === 'source_unavailable') return { ...base, status: 'source_unavailable' };

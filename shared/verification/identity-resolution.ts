@@ -18,6 +18,7 @@
  */
 import { lastNameKeys, normalizeName } from '../domain/names/normalize.ts';
 import { matchGivenName, splitGivenName, type GivenNameMatch, type GivenNameTier } from '../domain/names/given-name-match.ts';
+import { licenseNumbersAgree, normalizeLicenseNumber, type LicenseNumberPrefix } from '../domain/license-numbers.ts';
 import type { StateCode } from '../domain/us-states.ts';
 import type { BoardLicense } from '../sources/boards/board-search.ts';
 import type { NppesIdentity, NppesName } from '../sources/nppes/parse.ts';
@@ -46,7 +47,14 @@ export type IdentityResult =
       /** The NPI confirmed for this person (supplied and agreeing, or null). */
       readonly npi: string | null;
     }
-  | { readonly kind: 'not_found'; readonly reason: 'no_match' | 'ambiguous' | 'npi_other_person'; readonly candidates: number };
+  | {
+      readonly kind: 'not_found';
+      readonly reason: 'no_match' | 'ambiguous' | 'npi_other_person';
+      /** How many people the request could mean (ambiguous), never who they are. */
+      readonly candidates: number;
+      /** Ambiguous only: a DOB would tell them apart (every one of them has a birth year on record). */
+      readonly dobResolves?: boolean;
+    };
 
 interface Candidate {
   readonly license: BoardLicense;
@@ -57,12 +65,8 @@ interface Candidate {
 
 const tierRank: Record<GivenNameTier, number> = { exact: 0, nickname: 1, typo: 2 };
 
-/** License numbers as sources variously write them: `036-499525`, `36499525` and `036499525` agree. */
-export function normalizeLicenseNumber(value: string): string {
-  const compact = value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const m = /^([A-Z]*)0*(\d+)$/.exec(compact);
-  return m ? `${m[1]}${m[2]}` : compact;
-}
+/** The scope within which a license number names one person (board-definition.ts `licenseNumberScopeOf`). */
+export type NumberScope = (license: BoardLicense) => string;
 
 function surnameFit(requested: string, candidate: string): 'exact' | 'part' | null {
   const wanted = lastNameKeys(requested);
@@ -79,35 +83,69 @@ function nameAgrees(name: { firstName: string; middleName?: string | null; lastN
   );
 }
 
-function samePerson(a: BoardLicense, b: BoardLicense, numbersIdentifyPerson: boolean): boolean {
-  if (a.birthYear !== null && b.birthYear !== null && a.birthYear !== b.birthYear) return false;
-  const sameName =
+/** The same surname and given name, middle name included, as the source writes them. */
+function identicalName(a: BoardLicense, b: BoardLicense): boolean {
+  return (
     normalizeName(a.firstName) === normalizeName(b.firstName) &&
     normalizeName(a.middleName) === normalizeName(b.middleName) &&
-    lastNameKeys(a.lastName)[0] === lastNameKeys(b.lastName)[0];
-  if (sameName) return true;
+    lastNameKeys(a.lastName)[0] === lastNameKeys(b.lastName)[0]
+  );
+}
+
+function compatibleNames(a: BoardLicense, b: BoardLicense): boolean {
   return (
-    numbersIdentifyPerson &&
-    normalizeLicenseNumber(a.licenseNumber) === normalizeLicenseNumber(b.licenseNumber) &&
+    surnameFit(a.lastName, b.lastName) !== null &&
     matchGivenName(splitGivenName(a.firstName, a.middleName), splitGivenName(b.firstName, b.middleName)) !== null
   );
 }
 
-/** Groups licenses into people (connected components of `samePerson`). */
-function people(licenses: readonly BoardLicense[], numbersIdentifyPerson: boolean): BoardLicense[][] {
-  const parent = licenses.map((_, i) => i);
+const typeOf = (l: BoardLicense) => normalizeName(l.licenseType);
+
+/**
+ * Positive evidence that two licenses are one person's: the same license number (where a number names
+ * one person in the state, or within one license type where numbers repeat across types), or the same
+ * birth year, each with a compatible name. A different birth year always says two people.
+ */
+function provenSamePerson(a: BoardLicense, b: BoardLicense, numberScope: NumberScope): boolean {
+  if (a.birthYear !== null && b.birthYear !== null && a.birthYear !== b.birthYear) return false;
+  const sameNumber = normalizeLicenseNumber(a.licenseNumber) === normalizeLicenseNumber(b.licenseNumber) && numberScope(a) === numberScope(b);
+  const sameBirthYear = a.birthYear !== null && a.birthYear === b.birthYear;
+  return (sameNumber || sameBirthYear) && compatibleNames(a, b);
+}
+
+/** Two licenses that cannot be one person's: different birth years, or the same type under different numbers. */
+function contradict(a: BoardLicense, b: BoardLicense, numberScope: NumberScope): boolean {
+  if (a.birthYear !== null && b.birthYear !== null && a.birthYear !== b.birthYear) return true;
+  return typeOf(a) === typeOf(b) && !provenSamePerson(a, b, numberScope);
+}
+
+/** Connected components of `linked` over `items`. */
+function components<T>(items: readonly T[], linked: (a: T, b: T) => boolean): T[][] {
+  const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  for (let i = 0; i < licenses.length; i++) {
-    for (let j = i + 1; j < licenses.length; j++) {
-      if (samePerson(licenses[i]!, licenses[j]!, numbersIdentifyPerson)) parent[find(i)] = find(j);
-    }
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) if (linked(items[i]!, items[j]!)) parent[find(i)] = find(j);
   }
-  const groups = new Map<number, BoardLicense[]>();
-  licenses.forEach((license, i) => {
-    const root = find(i);
-    groups.set(root, [...(groups.get(root) ?? []), license]);
-  });
+  const groups = new Map<number, T[]>();
+  items.forEach((item, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), item]));
   return [...groups.values()];
+}
+
+/**
+ * Groups licenses into people, only on positive evidence (`provenSamePerson`). An identical name on
+ * licenses of different types (a nurse who is also a nurse practitioner) joins them too, unless anything
+ * in the joined set contradicts it: two licenses of one type under different numbers are two people, and
+ * then which of them holds the other license is unknown, so nothing is joined by name alone.
+ */
+export function people(licenses: readonly BoardLicense[], numberScope: NumberScope): BoardLicense[][] {
+  const proven = components(licenses, (a, b) => provenSamePerson(a, b, numberScope));
+  const byName = components(proven, (g, h) => g.some((a) => h.some((b) => identicalName(a, b) && typeOf(a) !== typeOf(b))));
+  return byName.flatMap((joined) => {
+    if (joined.length === 1) return joined;
+    const all = joined.flat();
+    const consistent = all.every((a, i) => all.slice(i + 1).every((b) => !contradict(a, b, numberScope) || joined.some((g) => g.includes(a) && g.includes(b))));
+    return consistent ? [all] : joined;
+  });
 }
 
 function registryNames(identity: NppesIdentity): NppesName[] {
@@ -118,7 +156,7 @@ export function resolveIdentity(
   query: IdentityQuery,
   licenses: readonly BoardLicense[],
   registry: RegistryEvidence,
-  options: { numbersIdentifyPerson: boolean },
+  options: { numberScope: NumberScope; numberPrefix?: LicenseNumberPrefix },
 ): IdentityResult {
   const requested = splitGivenName(query.firstName);
   const requestedHasMiddle = requested.middle !== null;
@@ -137,16 +175,17 @@ export function resolveIdentity(
         matchGivenName(splitGivenName(requestName.firstName), splitGivenName(n.firstName, n.middleName)) !== null,
     );
     if (!agreesWithRequest) return { kind: 'not_found', reason: 'npi_other_person', candidates: 0 };
-    const listed = new Set(
-      identity.taxonomies.filter((t) => t.state === query.state && t.licenseNumber).map((t) => normalizeLicenseNumber(t.licenseNumber!)),
-    );
+    const listed = identity.taxonomies.filter((t) => t.state === query.state && t.licenseNumber).map((t) => t.licenseNumber!);
     const linked = licenses.filter(
-      (l) => listed.has(normalizeLicenseNumber(l.licenseNumber)) && registryNames(identity).some((n) => nameAgrees(n, l)),
+      (l) =>
+        listed.some((number) => licenseNumbersAgree(number, l.licenseNumber, options.numberPrefix)) &&
+        registryNames(identity).some((n) => nameAgrees(n, l)),
     );
     if (linked.length > 0) {
-      const person = people(licenses, options.numbersIdentifyPerson).filter((group) => group.some((l) => linked.includes(l)));
-      if (person.length === 1) {
-        const all = person[0]!;
+      // The NPI's record links these licenses to one person: theirs, with whatever else is proven theirs.
+      const person = people(licenses, options.numberScope).filter((group) => group.some((l) => linked.includes(l)));
+      const all = person.flat();
+      {
         const underFormerName = !all.some((l) => nameAgrees({ firstName: query.firstName, lastName: query.lastName }, l));
         return {
           kind: 'match',
@@ -191,9 +230,11 @@ export function resolveIdentity(
   const top = candidates.filter((c) => rank(c) === best);
   const groups = people(
     candidates.map((c) => c.license),
-    options.numbersIdentifyPerson,
+    options.numberScope,
   ).filter((group) => group.some((l) => top.some((c) => c.license === l)));
-  if (groups.length !== 1) return { kind: 'not_found', reason: 'ambiguous', candidates: groups.length };
+  if (groups.length !== 1) {
+    return { kind: 'not_found', reason: 'ambiguous', candidates: groups.length, dobResolves: groups.every((g) => g.some((l) => l.birthYear !== null)) };
+  }
 
   const lead = top.find((c) => groups[0]!.includes(c.license))!;
   basis.add(lead.lastPart ? 'last_name_part' : 'last_name_exact');

@@ -16,7 +16,7 @@ import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
-import type { StateBoardDefinition } from '../sources/boards/board-definition.ts';
+import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';
 import { boardQueryKey, type BoardLicense, type BoardQuery, type BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
 import { isSourceUnavailable } from '../sources/errors.ts';
@@ -26,7 +26,8 @@ import type { NameSearch } from '../sources/nppes/nppes-client.ts';
 import type { NppesIdentity } from '../sources/nppes/parse.ts';
 import { sourceNames, type SourceReportStatus } from '../sources/source-config.ts';
 import { matchExclusions, type ExclusionMatch } from './exclusion-match.ts';
-import { normalizeLicenseNumber, resolveIdentity, type MatchBasis, type RegistryEvidence } from './identity-resolution.ts';
+import { licenseNumbersAgree } from '../domain/license-numbers.ts';
+import { resolveIdentity, type MatchBasis, type RegistryEvidence } from './identity-resolution.ts';
 import { rankLicenses } from './profession-filter.ts';
 import { ttl, type SourceCache } from './source-cache.ts';
 import type { VerificationRequest } from './verification-request.ts';
@@ -66,6 +67,8 @@ export interface VerificationOutcome {
   readonly sources: readonly SourceReport[];
   /** Freshness of the board answer: live, or from the cache (and until when it is considered fresh). */
   readonly board: { readonly cached: boolean; readonly freshUntil: string } | null;
+  /** Why a board that answered gave no one person: null unless `not_found` for a reason the caller can act on. */
+  readonly matchNote: MatchNote | null;
 }
 
 type Fetched<T> = { ok: true; value: T; report: SourceReport; freshUntil: string } | { ok: false; report: SourceReport };
@@ -169,8 +172,24 @@ function outcome(partial: Partial<VerificationOutcome> & Pick<VerificationOutcom
     exclusion: null,
     oigExcluded: false,
     board: null,
+    matchNote: null,
     ...partial,
   };
+}
+
+/**
+ * Why no one person was found, for the caller to act on: several people fit (with how many, never who,
+ * and what tells them apart), or the supplied NPI's registry record names someone else.
+ */
+export type MatchNote =
+  | { readonly reason: 'ambiguous'; readonly candidate_people: number; readonly resolve_with: readonly ('npi' | 'dob')[] }
+  | { readonly reason: 'npi_other_person' };
+
+function matchNoteOf(identity: Extract<ReturnType<typeof resolveIdentity>, { kind: 'not_found' }>): MatchNote | null {
+  if (identity.reason === 'ambiguous') {
+    return { reason: 'ambiguous', candidate_people: identity.candidates, resolve_with: identity.dobResolves ? ['npi', 'dob'] : ['npi'] };
+  }
+  return identity.reason === 'npi_other_person' ? { reason: 'npi_other_person' } : null;
 }
 
 export interface RunOptions {
@@ -259,11 +278,11 @@ export async function runVerification(request: VerificationRequest, ports: Verif
     { firstName: request.first_name, lastName: request.last_name, state: request.state, npi: request.npi, dob: request.dob },
     licenses,
     evidence,
-    { numbersIdentifyPerson: board.licenseNumbersIdentifyPerson },
+    { numberScope: licenseNumberScopeOf(board), numberPrefix: board.licenseNumberPrefix },
   );
-  const notFound = () =>
-    outcome({ status: 'not_found', professionsCovered: covered, registry: registryIdentity, npi: null, sources, board: boardFreshness, ...exclusionFields });
-  if (identity.kind === 'not_found') return notFound();
+  const notFound = (matchNote: MatchNote | null = null) =>
+    outcome({ status: 'not_found', professionsCovered: covered, registry: registryIdentity, npi: null, sources, board: boardFreshness, matchNote, ...exclusionFields });
+  if (identity.kind === 'not_found') return notFound(matchNoteOf(identity));
 
   const ranked = rankLicenses(identity.licenses, request.profession);
   const chosen = ranked[0];
@@ -274,9 +293,8 @@ export async function runVerification(request: VerificationRequest, ports: Verif
   // The NPI: supplied and agreeing, or a registry individual (found by name) listing this license.
   let npi = identity.npi;
   if (!npi && nameRegistry?.ok) {
-    const wanted = normalizeLicenseNumber(license.licenseNumber);
     const listing = nameRegistry.value.filter((r) =>
-      r.taxonomies.some((t) => t.state === request.state && t.licenseNumber && normalizeLicenseNumber(t.licenseNumber) === wanted),
+      r.taxonomies.some((t) => t.state === request.state && t.licenseNumber && licenseNumbersAgree(t.licenseNumber, license.licenseNumber, board.licenseNumberPrefix)),
     );
     if (listing.length === 1) npi = listing[0]!.npi;
   }

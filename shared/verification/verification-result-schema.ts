@@ -48,6 +48,19 @@ const registrySchema = z.strictObject({
     .meta({ description: 'The licenses the NPPES record lists.' }),
 });
 
+const matchNoteSchema = z
+  .discriminatedUnion('reason', [
+    z.strictObject({
+      reason: z.literal('ambiguous'),
+      candidate_people: z.number().int().min(2).meta({ description: 'How many people fit the request (never who they are).' }),
+      resolve_with: z
+        .array(z.enum(['npi', 'dob']))
+        .meta({ description: 'What tells them apart: `npi` always; `dob` only where the board publishes birth years.' }),
+    }),
+    z.strictObject({ reason: z.literal('npi_other_person') }),
+  ])
+  .meta({ title: 'Match note' });
+
 export const verificationResultSchema = z
   .strictObject({
     verification_id: verificationIdSchema,
@@ -74,6 +87,10 @@ export const verificationResultSchema = z
     professions_covered: z.array(professionSchema).meta({ description: 'Professions the state verifies.' }),
     match_confidence: z.number().min(0).max(1).nullable().meta({ description: 'Deterministic confidence of the identity match; null when nothing matched.' }),
     match_basis: z.array(z.enum(matchBases)).meta({ description: 'The evidence behind the match.' }),
+    match_note: matchNoteSchema.nullable().meta({
+      description:
+        'Why the status is `not_found` although the board answered, when the caller can act on it: `ambiguous` (several people fit the name; supply what `resolve_with` lists) or `npi_other_person` (the registry record of the supplied NPI names someone else). Null otherwise.',
+    }),
     npi: npiSchema.nullable().meta({ description: 'The NPI the identity rests on: supplied and agreeing, or found in the registry for this license.' }),
     mode: keyModeSchema,
     sources: z.array(sourceReportSchema).meta({ description: 'Each source consulted, with its freshness.' }),

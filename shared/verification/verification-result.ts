@@ -67,6 +67,7 @@ export function verificationResult(outcome: VerificationOutcome, state: StateCod
     professions_covered: outcome.professionsCovered,
     match_confidence: outcome.identity?.confidence ?? null,
     match_basis: outcome.identity?.basis ?? [],
+    match_note: outcome.matchNote,
     npi: outcome.npi,
     mode: ids.mode,
     sources: outcome.sources,

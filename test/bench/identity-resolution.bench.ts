@@ -90,7 +90,7 @@ function resolveAll(licenses: BoardLicense[], asked: IdentityQuery[]): { results
   const ms: number[] = [];
   const results = asked.map((q) => {
     const started = performance.now();
-    const result = resolveIdentity(q, licenses, { kind: 'none' }, { numbersIdentifyPerson: false });
+    const result = resolveIdentity(q, licenses, { kind: 'none' }, { numberScope: (l) => l.licenseType });
     ms.push(performance.now() - started);
     return result;
   });

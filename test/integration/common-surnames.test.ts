@@ -19,7 +19,7 @@ import type { StateCode } from '#shared/domain/us-states.ts';
 import { matchGivenName, splitGivenName } from '#shared/domain/names/given-name-match.ts';
 import { listedForms } from '#shared/domain/names/nicknames.ts';
 import { lastNameKeys, normalizeName } from '#shared/domain/names/normalize.ts';
-import { field } from '#shared/sources/boards/board-definition.ts';
+import { field, licenseNumberScopeOf } from '#shared/sources/boards/board-definition.ts';
 import { BoardSearch, licensesFromRows, type BoardLicense } from '#shared/sources/boards/board-search.ts';
 import { stateBoards } from '#shared/sources/boards/registry.ts';
 import type { SodaRow } from '#shared/sources/soda/soda-client.ts';
@@ -91,7 +91,7 @@ async function checkState(state: StateCode, surnames: readonly string[], rowsByD
         if (!given || asked.has(`${variant}|${given}`)) continue;
         asked.add(`${variant}|${given}`);
         const request = { first_name: given, last_name: surname, state };
-        const expected = resolveIdentity({ firstName: given, lastName: surname, state }, all, { kind: 'none' }, { numbersIdentifyPerson: board.licenseNumbersIdentifyPerson });
+        const expected = resolveIdentity({ firstName: given, lastName: surname, state }, all, { kind: 'none' }, { numberScope: licenseNumberScopeOf(board) });
         const outcome = await runVerification(request, ports, now);
         tally.checked++;
         tally.byVariant[variant]++;

@@ -37,6 +37,7 @@ function result(overrides: Partial<VerificationResult> = {}): VerificationResult
     professions_covered: ['registered_nurse'],
     match_confidence: 0.95,
     match_basis: ['npi'],
+    match_note: null,
     npi: '1234567893',
     mode: 'live',
     sources: [

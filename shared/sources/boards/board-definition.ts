@@ -3,6 +3,7 @@
  * license, the status vocabulary, the license-type → profession rules and the discipline signal.
  * Everything a state needs is data here; one generic search (board-search.ts) runs every state.
  */
+import type { LicenseNumberPrefix } from '../../domain/license-numbers.ts';
 import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
@@ -74,8 +75,25 @@ export interface StateBoardDefinition {
    * `not_found` (CO publishes only coded types; IL searches every profession it licenses).
    */
   readonly uncoveredProfession: 'reject_before_lookup' | 'look_up';
-  /** True when one license number never belongs to two people in this state (false for CO). */
-  readonly licenseNumbersIdentifyPerson: boolean;
+  /**
+   * Within what one license number names one person: the whole state; one license type (CO repeats
+   * numbers across types); or each group of datasets listed (TX: an APRN holds the number of their RN
+   * license, while vocational nurses' numbers are issued apart and collide with RN numbers).
+   */
+  readonly licenseNumberScope: 'state' | 'license_type' | { readonly datasetGroups: readonly (readonly string[])[] };
+  /**
+   * The profession prefix of the state's numbers, which providers often leave out when they type the
+   * number into NPPES (default: letters, as WA's `RN`; IL's 3-digit code; DE's letter and digit).
+   */
+  readonly licenseNumberPrefix?: LicenseNumberPrefix;
+}
+
+/** The scope a license's number is unique in (see `licenseNumberScope`): equal numbers in one scope are one person's. */
+export function licenseNumberScopeOf(board: Pick<StateBoardDefinition, 'licenseNumberScope'>): (license: { datasetId: string; licenseType: string }) => string {
+  const scope = board.licenseNumberScope;
+  if (scope === 'state') return () => '';
+  if (scope === 'license_type') return (license) => license.licenseType.toUpperCase();
+  return (license) => String(scope.datasetGroups.findIndex((group) => group.includes(license.datasetId)));
 }
 
 /** Builds `classify` and `professions` from ordered rules (first match wins). */

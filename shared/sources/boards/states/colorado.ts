@@ -88,7 +88,7 @@ export const colorado: StateBoardDefinition = {
   state: 'CO',
   sourceName: 'Colorado Department of Regulatory Agencies',
   domain: 'data.colorado.gov',
-  licenseNumbersIdentifyPerson: false,
+  licenseNumberScope: 'license_type',
   uncoveredProfession: 'look_up',
   datasets: [
     {

@@ -53,7 +53,9 @@ export const delaware: StateBoardDefinition = {
   state: 'DE',
   sourceName: 'Delaware Division of Professional Regulation',
   domain: 'data.delaware.gov',
-  licenseNumbersIdentifyPerson: true,
+  licenseNumberScope: 'state',
+  // `L1-0036439`: the board and profession letter and digit before the serial.
+  licenseNumberPrefix: /^[A-Z]\d(?=\d)/,
   uncoveredProfession: 'reject_before_lookup',
   datasets: [
     {

@@ -62,7 +62,9 @@ export const illinois: StateBoardDefinition = {
   state: 'IL',
   sourceName: 'Illinois Department of Financial and Professional Regulation',
   domain: 'data.illinois.gov',
-  licenseNumbersIdentifyPerson: true,
+  licenseNumberScope: 'state',
+  // The profession code: `036` physicians, `041` registered nurses; NPPES often drops it or its zero.
+  licenseNumberPrefix: /^0?\d{2}(?=\d{6}$)/,
   uncoveredProfession: 'look_up',
   datasets: [
     {

@@ -143,7 +143,8 @@ export const texas: StateBoardDefinition = {
   state: 'TX',
   sourceName: 'Texas Medical Board and Texas Board of Nursing',
   domain: 'data.texas.gov',
-  licenseNumbersIdentifyPerson: true,
+  // An APRN's number is their RN license's; VN and Medical Board numbers are issued apart.
+  licenseNumberScope: { datasetGroups: [[registeredNurses.id, advancedPracticeNurses.id], [vocationalNurses.id], [medicalBoard.id]] },
   uncoveredProfession: 'reject_before_lookup',
   datasets: [medicalBoard, registeredNurses, vocationalNurses, advancedPracticeNurses],
 };

@@ -58,7 +58,7 @@ export const washington: StateBoardDefinition = {
   state: 'WA',
   sourceName: 'Washington State Department of Health',
   domain: 'data.wa.gov',
-  licenseNumbersIdentifyPerson: true,
+  licenseNumberScope: 'state',
   uncoveredProfession: 'reject_before_lookup',
   datasets: [
     {

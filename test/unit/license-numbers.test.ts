@@ -1,0 +1,38 @@
+/** Registry license numbers, as providers type them into NPPES, link to the board's license in every connector's format. */
+import { describe, expect, it } from 'vitest';
+import { letterPrefix, licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
+import { stateBoards } from '#shared/sources/boards/registry.ts';
+
+const prefixOf = (state: keyof typeof stateBoards) => stateBoards[state]!.licenseNumberPrefix ?? letterPrefix;
+
+describe('a registry number links to the board license however it is typed', () => {
+  const cases: { state: keyof typeof stateBoards; board: string; typed: string[]; others: string[] }[] = [
+    // IL: 3-digit profession code + 6 digits.
+    { state: 'IL', board: '036130980', typed: ['036130980', '036-130980', '36130980', '36-130980', '130980', '036 130980', '0036130980'], others: ['041130980', '036130981', '13098'] },
+    // DE: board letter and digit, dash, 7 digits.
+    { state: 'DE', board: 'L1-0036439', typed: ['L1-0036439', 'L10036439', 'L1 0036439', '36439', '0036439', 'l1-36439'], others: ['L4-0036439', 'C1-0036439', '3643'] },
+    // WA: two letters + 8 digits.
+    { state: 'WA', board: 'RN00354170', typed: ['RN00354170', 'RN 00354170', 'rn354170', '354170', '00354170', 'RN-354170'], others: ['MD00354170', 'RN00354171'] },
+    // TX: Medical Board letter + digits; Board of Nursing digits.
+    { state: 'TX', board: 'S8310', typed: ['S8310', 'S-8310', 's 8310', '8310'], others: ['M8310', 'S8311'] },
+    { state: 'TX', board: '712345', typed: ['712345', '0712345', '712-345', 'RN712345', 'RN 712345'], others: ['712346'] },
+    // CO: zero-padded digits (the type is a separate field); FL-style letter prefixes come and go.
+    { state: 'CO', board: '000124393', typed: ['000124393', '124393', 'RN.0124393', 'RN124393', 'DR-124393'], others: ['124394', '00012439'] },
+  ];
+  for (const { state, board, typed, others } of cases) {
+    it(`${state} ${board}: ${typed.join(', ')}`, () => {
+      for (const number of typed) expect(licenseNumbersAgree(number, board, prefixOf(state)), number).toBe(true);
+      for (const number of others) expect(licenseNumbersAgree(number, board, prefixOf(state)), number).toBe(false);
+    });
+  }
+
+  it('a board number with its prefix and a registry number without one link, as in `ME12345` against `12345`', () => {
+    expect(licenseNumbersAgree('ME12345', '12345')).toBe(true);
+    expect(licenseNumbersAgree('ME12345', 'OS12345')).toBe(false);
+  });
+
+  it('serials under four digits never link without the same prefix', () => {
+    expect(licenseNumbersAgree('RN123', '123')).toBe(false);
+    expect(licenseNumbersAgree('RN0123', 'RN123')).toBe(true);
+  });
+});
