@@ -53,9 +53,9 @@ describe('queue worker wrapper: concurrency and deadline', () => {
         ran.push(message.n);
         await sleep(300);
       },
-      { concurrency: 2, reserveMs: 100, minStartMs: 600 },
+      { concurrency: 2, reserveMs: 100, minStartMs: 700 },
     );
-    // 1 s left, 900 ms to the deadline: the first two start, the next two would have under 600 ms.
+    // 1 s left, 900 ms to the deadline: the first two start; after them about 600 ms is left, under the 700 needed.
     const response = await handler(event(4), context(1_000));
     expect(ran).toEqual([0, 1]);
     expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }, { itemIdentifier: 'm3' }] });
