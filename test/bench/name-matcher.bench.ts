@@ -1,6 +1,8 @@
 /**
  * Given-name matcher: comparisons per second over the labelled pairs (test/fixtures/given-name-pairs.ts)
- * repeated, both orders of each pair. The frequency table loads with the module, before timing.
+ * repeated, both orders of each pair, and the matcher's precision and recall over those pairs, overall
+ * and by class (the same figures test/unit/given-name-match.test.ts checks). The frequency table loads
+ * with the module, before timing.
  *
  * Two figures: the steady state, where each name string has been seen before (a verification compares
  * one requested name with every candidate of a surname, and sources repeat names), and a cold figure
@@ -9,15 +11,18 @@
  */
 import { matchGivenName, type GivenName } from '#shared/domain/names/given-name-match.ts';
 import { givenNamePairs } from '../fixtures/given-name-pairs.ts';
-import { summarise, type Benchmark } from './harness.ts';
+import { percent, scoreGivenNamePairs, type Score, type Scores } from '../fixtures/given-name-scores.ts';
+import { fmt, met, summarise, type Benchmark, type Figure, type Table } from './harness.ts';
 
 const runs = 5;
 const steadyComparisons = 1_000_000;
-const coldRounds = 40;
+/** About this many comparisons a cold run (every name string new), whatever the number of pairs. */
+const coldComparisons = 40_000;
 
 const requested: GivenName[] = givenNamePairs.flatMap((p) => [p.requested, p.candidate]);
 const candidates: GivenName[] = givenNamePairs.flatMap((p) => [p.candidate, p.requested]);
 const expectedMatches = givenNamePairs.reduce((n, p) => n + (matchGivenName(p.requested, p.candidate) ? 2 : 0), 0);
+const coldRounds = Math.max(1, Math.ceil(coldComparisons / requested.length));
 
 /** Comparisons per second over the pairs, `rounds` times; checks the match count so no work is skipped. */
 function timeComparisons(left: readonly GivenName[], right: readonly GivenName[], rounds: number): number {
@@ -52,6 +57,50 @@ function unseenCopies(names: readonly GivenName[], copies: number, offset: numbe
   return out;
 }
 
+const recallTarget = 97;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Precision and recall as figures (one run each: they do not vary): overall with targets, by class in two target groups. */
+function accuracyFigures(scores: Scores): Figure[] {
+  const one = (name: string, unit: string, value: number, extra: Partial<Figure> = {}) => summarise(name, unit, [value], extra);
+  const { overall } = scores;
+  const figures = [
+    one(`Precision, all pairs (${count(overall.trueMatches + overall.falseMatches)} matched)`, '%', (overall.precision ?? 1) * 100, { target: { op: '>=', value: 100 } }),
+    one(`Recall, all pairs (${count(overall.positives)} labelled the same)`, '%', (overall.recall ?? 1) * 100, { target: { op: '>=', value: recallTarget } }),
+  ];
+  for (const s of scores.byClass) {
+    if (s.recall !== undefined) figures.push(one(`${s.kind}: recall`, '%', s.recall * 100, { target: { op: '>=', value: recallTarget }, group: 'class-recall' }));
+    figures.push(one(`${s.kind}: false matches`, 'pairs', s.falseMatches, { target: { op: '<=', value: 0 }, group: 'class-false-matches' }));
+  }
+  return figures;
+}
+
+/** One table for the section: the two speeds, then precision and recall overall and by class. */
+function sectionTable(speeds: readonly Figure[], scores: Scores): Table {
+  const speedRows = speeds.map((f) => [
+    f.name,
+    '—',
+    `${fmt(f.median)} ${f.unit} (${fmt(f.min)}–${fmt(f.max)}, ${f.runs} runs)`,
+    f.target ? `${f.target.op} ${fmt(f.target.value)}` : '—',
+    met(f) === undefined ? '—' : met(f) ? 'yes' : '**no**',
+  ]);
+  const accuracyRow = (name: string, s: Score) => {
+    const ok = s.falseMatches === 0 && (s.recall === undefined || s.recall * 100 >= recallTarget);
+    return [
+      name,
+      `${count(s.positives)} / ${count(s.negatives)}`,
+      `${percent(s.precision)} / ${percent(s.recall)} (${count(s.trueMatches)} true, ${count(s.falseMatches)} false matches)`,
+      `100 % / >= ${recallTarget} %`,
+      ok ? 'yes' : '**no**',
+    ];
+  };
+  return {
+    columns: ['Measure', 'Pairs (same / different)', 'Value', 'Target', 'Met'],
+    rows: [...speedRows, accuracyRow('Precision / recall, all pairs', scores.overall), ...scores.byClass.map((s) => accuracyRow(`Precision / recall: ${s.kind}`, s))],
+  };
+}
+
 export const nameMatcherBenchmark: Benchmark = {
   id: 'name-matcher',
   title: `Given-name matcher: ${givenNamePairs.length} labelled pairs, both orders`,
@@ -70,11 +119,25 @@ export const nameMatcherBenchmark: Benchmark = {
       const rate = timeComparisons(left, right, 1);
       if (i > 0) cold.push(rate); // the first run is warm-up
     }
-    return [
+    const scores = scoreGivenNamePairs(givenNamePairs, (pair) => matchGivenName(pair.requested, pair.candidate));
+    const speeds = [
       summarise('Comparisons, names seen before', 'comparisons/s', steady, { target: { op: '>=', value: 200_000 } }),
       summarise('Comparisons, every name string new (normalise + tokenise + compare)', 'comparisons/s', cold, {
         note: 'worst case: both name strings unseen on every comparison; in a verification the requested name is parsed once',
       }),
     ];
+    return {
+      intro: [
+        'Speed: comparisons per second over the labelled pairs, both orders of each pair.',
+        'Accuracy: precision and recall of the matcher over the same pairs (test/fixtures/given-name-pairs.ts: judged by hand, and generated by the written rules of test/fixtures/given-name-pairs.generate.ts), overall and by class.',
+        'A true match is a pair labelled the same that the matcher matches, a false match one labelled different; precision = true / (true + false matches), recall = true matches / pairs labelled the same (— where a class has none).',
+      ].join(' '),
+      table: sectionTable(speeds, scores),
+      groups: [
+        { id: 'class-recall', label: `Recall >= ${recallTarget} % in every class`, note: 'see the misses printed by test/unit/given-name-match.test.ts' },
+        { id: 'class-false-matches', label: 'No false match in any class (precision 100 %)', note: 'see the false matches printed by test/unit/given-name-match.test.ts' },
+      ],
+      figures: [...speeds, ...accuracyFigures(scores)],
+    };
   },
 };

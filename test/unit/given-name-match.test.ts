@@ -1,22 +1,34 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { damerauDistance, misspellingDistance } from '#shared/domain/names/edit-distance.ts';
+import { dropsInnerLetter, slipsFinalLetter, swapsAndDrops } from '#shared/domain/names/edit-shapes.ts';
 import { matchGivenName, splitGivenName, type GivenName, type GivenNameMatch } from '#shared/domain/names/given-name-match.ts';
+import { areNeighbourKeys, neighbourKeys } from '#shared/domain/names/keyboard.ts';
 import { nicknamePairCount } from '#shared/domain/names/nicknames.ts';
-import { givenNamePairs, type GivenNamePair } from '../fixtures/given-name-pairs.ts';
+import { generateGivenNamePairs, generatedPairsPath, generationRules, renderGeneratedPairs } from '../fixtures/given-name-pairs.generate.ts';
+import { givenNamePairKinds, givenNamePairs, handLabelledPairs, pairIdentity, type GivenNamePair, type GivenNamePairKind } from '../fixtures/given-name-pairs.ts';
+import { formatScores, percent, scoreGivenNamePairs } from '../fixtures/given-name-scores.ts';
 
 const show = (name: GivenName) => (name.middle ? `${name.first} / ${name.middle}` : name.first);
 const describePair = (pair: GivenNamePair, result: GivenNameMatch | null) =>
-  `${pair.kind}: "${show(pair.requested)}" ~ "${show(pair.candidate)}" → ${result ? `${result.tier} (middle ${result.middle})` : 'no match'}`;
+  `${pair.kind}: "${show(pair.requested)}" ~ "${show(pair.candidate)}" → ${result ? `${result.tier} (middle ${result.middle})` : 'no match'} [${pair.source}]`;
 
 const first = (text: string, middle?: string | null): GivenName => ({ first: text, middle });
 
-describe('labelled given-name pairs', () => {
-  const positives = givenNamePairs.filter((p) => p.same);
-  const negatives = givenNamePairs.filter((p) => !p.same);
+/** The recall classes of issue 13 (each holds slips or nicknames the matcher used to miss, and look-alikes of them). */
+const recallClasses: readonly GivenNamePairKind[] = [
+  'typo_dropped_letter',
+  'typo_first_letter_key',
+  'typo_final_letter',
+  'typo_swap_and_drop',
+  'typo_in_record',
+  'nickname_cross_sex',
+];
 
-  it('holds at least 150 pairs, including every example of the measurement notes', () => {
-    expect(givenNamePairs.length).toBeGreaterThanOrEqual(150);
-    const labelled = new Map(givenNamePairs.map((p) => [`${p.requested.first}|${p.candidate.first}`, p.same]));
+describe('labelled given-name pairs', () => {
+  it('hold at least 1,000 pairs, including every example of the measurement notes', () => {
+    expect(givenNamePairs.length).toBeGreaterThanOrEqual(1_000);
+    const labelled = new Map(handLabelledPairs.map((p) => [`${p.requested.first}|${p.candidate.first}`, p.same]));
     const notes: [string, string, boolean][] = [
       ['Chris', 'Christopher', true],
       ['Kat', 'Katherine', true],
@@ -37,23 +49,48 @@ describe('labelled given-name pairs', () => {
     for (const [a, b, same] of notes) expect(labelled.get(`${a}|${b}`), `${a}/${b}`).toBe(same);
   });
 
-  it('never matches a pair labelled different (precision 100%)', () => {
-    const failures = negatives.flatMap((pair) => {
-      const result = matchGivenName(pair.requested, pair.candidate);
-      return result ? [describePair(pair, result)] : [];
-    });
-    console.info(`precision: ${negatives.length - failures.length}/${negatives.length} negatives rejected`);
-    expect(failures).toEqual([]);
+  it('hold pairs labelled the same, by hand and by rule, in every recall class, and hard pairs labelled different beside them', () => {
+    for (const kind of recallClasses) {
+      const positives = givenNamePairs.filter((p) => p.kind === kind && p.same);
+      expect(positives.filter((p) => p.source.startsWith('hand')).length, kind).toBeGreaterThanOrEqual(5);
+      expect(positives.length, kind).toBeGreaterThanOrEqual(20);
+    }
+    for (const kind of ['typo_dropped_letter', 'typo_first_letter_key', 'typo_final_letter', 'nickname_cross_sex', 'gender_pair', 'lookalike_distinct', 'distinct_short'] as const) {
+      expect(givenNamePairs.filter((p) => p.kind === kind && !p.same).length, kind).toBeGreaterThanOrEqual(10);
+    }
   });
 
-  it('matches at least 90% of the pairs labelled the same (recall)', () => {
-    const misses = positives.flatMap((pair) => (matchGivenName(pair.requested, pair.candidate) ? [] : [describePair(pair, null)]));
-    const recall = (positives.length - misses.length) / positives.length;
+  it('give every pair a class and a source, and label no pair of names both ways', () => {
+    const rules = new Set(Object.keys(generationRules));
+    const labels = new Map<string, GivenNamePair>();
+    for (const pair of givenNamePairs) {
+      expect(Object.keys(givenNamePairKinds)).toContain(pair.kind);
+      expect(pair.source === 'hand' || pair.source.startsWith('hand: ') || rules.has(pair.source.replace(/^rule:/, '')), pair.source).toBe(true);
+      const names = [pair.requested, pair.candidate].map((n) => `${n.first.trim().toUpperCase()}/${(n.middle ?? '').trim().toUpperCase()}`).sort().join('|');
+      const other = labels.get(names);
+      if (other) expect(pair.same, `${describePair(pair, null)} vs ${describePair(other, null)}`).toBe(other.same);
+      labels.set(names, pair);
+    }
+    expect(new Set(givenNamePairs.map(pairIdentity)).size).toBe(givenNamePairs.length);
+  });
+
+  it('keep the generated pairs the generator makes (npx tsx test/fixtures/given-name-pairs.generate.ts)', () => {
+    expect(readFileSync(generatedPairsPath, 'utf8')).toBe(renderGeneratedPairs(generateGivenNamePairs()));
+  });
+
+  it('are matched with precision 100 % and recall >= 97 %, overall and in every class holding pairs labelled the same', () => {
+    const scores = scoreGivenNamePairs(givenNamePairs, (pair) => matchGivenName(pair.requested, pair.candidate));
+    const misses = scores.overall.misses.map((pair) => describePair(pair, null));
+    const wrong = scores.overall.wrongMatches.map((pair) => describePair(pair, matchGivenName(pair.requested, pair.candidate)));
     console.info(
-      `recall: ${positives.length - misses.length}/${positives.length} = ${(recall * 100).toFixed(1)}%` +
-        (misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''),
+      `given-name matcher over ${givenNamePairs.length} labelled pairs: precision ${percent(scores.overall.precision)}, recall ${percent(scores.overall.recall)}\n` +
+        `${formatScores(scores)}` +
+        (misses.length ? `\nmisses:\n  ${misses.join('\n  ')}` : '') +
+        (wrong.length ? `\nfalse matches:\n  ${wrong.join('\n  ')}` : ''),
     );
-    expect(recall).toBeGreaterThanOrEqual(0.9);
+    expect(wrong).toEqual([]);
+    expect(scores.overall.recall).toBeGreaterThanOrEqual(0.97);
+    for (const s of scores.byClass) if (s.recall !== undefined) expect(s.recall, s.kind).toBeGreaterThanOrEqual(0.97);
   });
 
   it('gives the same answer with requested and candidate swapped', () => {
@@ -136,6 +173,114 @@ describe('matchGivenName tiers', () => {
   it('returns null for names without letters', () => {
     expect(matchGivenName(first(''), first('John'))).toBeNull();
     expect(matchGivenName(first('John'), first(' - '))).toBeNull();
+  });
+});
+
+describe('recall classes (issue 13)', () => {
+  it.each([
+    // A dropped inner letter in a long name: the typed form in no table, or a rare recorded spelling.
+    ['Alexnder', 'ALEXANDER', 'typo'],
+    ['Christpher', 'CHRISTOPHER', 'typo'],
+    ['Willam', 'WILLIAM', 'typo'],
+    // A first letter from a neighbouring key, the typed form no name and the intended one very common.
+    ['Nichael', 'MICHAEL', 'typo'],
+    ['Hohn', 'JOHN', 'typo'],
+    ['Qilliam', 'WILLIAM', 'typo'],
+    // The last letter left out or mistyped.
+    ['Jessic', 'JESSICA', 'typo'],
+    ['Jessicz', 'JESSICA', 'typo'],
+    ['Jame', 'JAMES', 'typo'],
+    // A swap and a dropped letter in a long name, the typed form in no table.
+    ['Chirstpher', 'CHRISTOPHER', 'typo'],
+    ['Elizbeht', 'ELIZABETH', 'typo'],
+    // The slip in the board's record.
+    ['Jennifer', 'JENIFER', 'typo'],
+    ['Michael', 'NICHAEL', 'typo'],
+    ['Christopher', 'CHRISTPHER', 'typo'],
+    // A three-letter nickname used for both sexes.
+    ['Nat', 'NATALIE', 'nickname'],
+    ['Mel', 'MELANIE', 'nickname'],
+    ['Cam', 'CAMILLE', 'nickname'],
+    ['Ali', 'ALLISON', 'nickname'],
+  ] as const)('accepts %s ~ %s (%s)', (requested, candidate, tier) => {
+    expect(matchGivenName(first(requested), first(candidate))?.tier).toBe(tier);
+  });
+
+  it.each([
+    // Names of their own, or of the other sex, one letter from a common name.
+    ['Michel', 'MICHAEL'],
+    ['Kenrick', 'KENDRICK'],
+    ['Stephane', 'STEPHANIE'],
+    ['Andrei', 'ANDREW'],
+    ['Davis', 'DAVID'],
+    ['Franz', 'FRANK'],
+    ['Christophe', 'CHRISTOPHER'],
+    ['Mary', 'MARTY'],
+    // Masculine and feminine forms.
+    ['Daniel', 'DANIELLE'],
+    ['Paul', 'PAULA'],
+    ['Eric', 'ERICA'],
+    ['Carl', 'CARLA'],
+    // Established spellings of their own; distinct short names; names a neighbouring key apart.
+    ['Alan', 'ALLEN'],
+    ['Jon', 'JAN'],
+    ['Ann', 'IAN'],
+    ['Ben', 'KEN'],
+    ['Dean', 'SEAN'],
+    ['Jay', 'KAY'],
+    ['Mary', 'KARY'],
+    // Three letters are too few for a first-letter slip; two spellings neither of which is common.
+    ['Ven', 'BEN'],
+    ['Hohn', 'KOHN'],
+    // Short forms of the other sex that are names of their own, or nicknames of the masculine name.
+    ['Eve', 'EVERETT'],
+    ['Ken', 'KENDRA'],
+    ['Son', 'SONDRA'],
+    ['Rob', 'ROBERTA'],
+    ['Fred', 'FREDERICA'],
+  ])('refuses %s ~ %s', (requested, candidate) => {
+    expect(matchGivenName(first(requested), first(candidate))).toBeNull();
+    expect(matchGivenName(first(candidate), first(requested))).toBeNull();
+  });
+
+  it('still misses a recorded spelling as common as names of their own with a changed ending', () => {
+    // Stephani has 0.7% of Stephanie's births; Davis has 0.9% of David's and Henri 0.8% of Henry's.
+    expect(matchGivenName(first('Stephani'), first('STEPHANIE'))).toBeNull();
+  });
+});
+
+describe('edit shapes and keys', () => {
+  it('tells an inner dropped letter from a first or last one', () => {
+    expect(dropsInnerLetter('CHRISTOPHER', 'CHRISTPHER')).toBe(true);
+    expect(dropsInnerLetter('ANNA', 'ANA')).toBe(true);
+    expect(dropsInnerLetter('JAMES', 'JAME')).toBe(false);
+    expect(dropsInnerLetter('JAMES', 'AMES')).toBe(false);
+    expect(dropsInnerLetter('JAMES', 'JAMES')).toBe(false);
+  });
+
+  it('tells a final letter left out or changed', () => {
+    expect(slipsFinalLetter('JESSICA', 'JESSIC')).toBe(true);
+    expect(slipsFinalLetter('JESSICA', 'JESSICZ')).toBe(true);
+    expect(slipsFinalLetter('JESSICA', 'JESSICA')).toBe(false);
+    expect(slipsFinalLetter('JESSICA', 'JESSIXA')).toBe(false);
+    expect(slipsFinalLetter('JESSICA', 'JESSICAS')).toBe(false);
+  });
+
+  it('tells a swap and a drop from one edit or two swaps', () => {
+    expect(swapsAndDrops('CHRISTOPHER', 'CHIRSTPHER')).toBe(true);
+    expect(swapsAndDrops('ELIZABETH', 'ELIZBEHT')).toBe(true);
+    expect(swapsAndDrops('CHRISTOPHER', 'CHRISTPHER')).toBe(false);
+    expect(swapsAndDrops('ELIZABETH', 'ELIZBAEHT')).toBe(false);
+    for (const [long, short] of [['CHRISTOPHER', 'CHIRSTPHER'], ['ELIZABETH', 'ELIZBEHT']] as const) expect(damerauDistance(long, short, 3)).toBe(2);
+  });
+
+  it('knows the neighbouring keys of a US QWERTY keyboard, each both ways', () => {
+    expect(neighbourKeys('G')).toBe('BFHTVY');
+    expect(neighbourKeys('M')).toBe('JKN');
+    expect(neighbourKeys('Q')).toBe('AW');
+    for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') for (const key of neighbourKeys(letter)) expect(areNeighbourKeys(key, letter), `${letter}/${key}`).toBe(true);
+    expect(areNeighbourKeys('A', 'I')).toBe(false);
+    expect(neighbourKeys('1')).toBe('');
   });
 });
 

@@ -1,13 +1,17 @@
 /**
  * The given names a source row can hold and still match a requested given name, as prefixes to narrow a
  * source query by: the requested name's first letter (every exact, compound, prefix-nickname and typo
- * match keeps the first letter: see given-name-tiers.ts and given-name-match.ts), plus every listed
- * nickname or formal name of it that starts with another letter (Bob for Robert, Peggy for Margaret).
+ * match keeps the first letter but one: see given-name-tiers.ts, typo-rules.ts and given-name-match.ts),
+ * plus every listed nickname or formal name of it that starts with another letter (Bob for Robert, Peggy
+ * for Margaret), plus the spellings it matches as a first-letter slip, whole (MICHAEL for a requested
+ * Nichael; JICHAEL, KICHAEL and NICHAEL for a requested Michael: first-letter-slips.ts). A slip adds at
+ * most six prefixes, each a whole name, so the query stays a handful of `starts_with` terms.
  *
  * This is the matcher's recall written as a query: a row outside these prefixes can never match, so a
  * query narrowed by them returns every row the matcher could accept. A rule added to the matcher that
  * accepts another first letter must be added here too (the matcher's tests check both together).
  */
+import { firstLetterSlipForms } from './first-letter-slips.ts';
 import { listedForms } from './nicknames.ts';
 import { normalizeName } from './normalize.ts';
 
@@ -34,6 +38,7 @@ export function givenNameForms(...givenNames: readonly string[]): GivenNameForms
     const letter = first[0]!;
     prefixes.add(letter);
     for (const form of listedForms(first)) if (form[0] !== letter) prefixes.add(form);
+    for (const slip of firstLetterSlipForms(first)) prefixes.add(slip);
   }
   // A prefix that another one already covers adds nothing (ROB covers ROBERT).
   const sorted = [...prefixes].sort();

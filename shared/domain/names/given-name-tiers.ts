@@ -5,11 +5,12 @@
  * Precision comes first: a false match verifies the wrong person. Measured on labelled pairs, phonetic
  * codes, Jaro-Winkler and unguarded prefix or edit-distance rules all match masculine/feminine pairs
  * (Daniel/Danielle, Carl/Carla) and distinct look-alike names (Christina/Christine, Marian/Marion). The
- * rules below add a name-frequency table and a sex-share guard to the prefix and typo rules.
+ * rules below and in typo-rules.ts add a name-frequency table and a sex-share guard to the prefix and
+ * typo rules.
  */
-import { damerauDistance, isVowel, misspellingDistance } from './edit-distance.ts';
-import { givenNameStats, type GivenNameStats } from './name-frequency.ts';
-import { isListedNickname, shareFormalName } from './nicknames.ts';
+import { givenNameStats, isClearlyOneSex, ofDifferentSexes, type GivenNameStats } from './name-frequency.ts';
+import { formalNamesOf, isListedNickname, shareFormalName } from './nicknames.ts';
+import { isTypo } from './typo-rules.ts';
 
 export type GivenNameTier = 'exact' | 'nickname' | 'typo';
 
@@ -17,31 +18,15 @@ export type GivenNameTier = 'exact' | 'nickname' | 'typo';
 export const minPrefixNicknameLength = 3;
 
 /**
- * Two names whose male shares of births differ by at least this much are a masculine and a feminine
- * name (Daniel 99.6% male / Danielle 0.5%, Francis 91% / Frances 1%, Fred / Frederica): never the same
- * given name by prefix or typo. Unisex pairs stay below it (Chris 87% / Christopher 99%).
+ * A listed three-letter nickname recorded mostly for the other sex is still a nickname of a long form
+ * (Nat/Natalie, Mel/Melanie, Cam/Camille) when it is rarely given as a name by itself: fewer than this
+ * many recorded births (Nat 2,162, Mel 4,175; but Ken 33,004 and Jim 153,899 are names of their own,
+ * so Ken/Kendra and Jim/Jimena stay apart) ...
  */
-export const sexShareGap = 0.5;
+export const crossSexShortFormMaxBirths = 10_000;
 
-/**
- * A typo is the rarer spelling of a much more common name: its births are under this share of the
- * common one's (Micheal 3.5% of Michael, Jonathon 7.5% of Jonathan, Jenifer 1.7% of Jennifer), while
- * two established spellings sit well above it (Kirsten 24% of Kristen, Marian 55% of Marion).
- */
-export const typoFrequencyRatio = 0.1;
-
-/** Typos: distance 1 while the shorter spelling has up to this many letters, 2 beyond it. */
-export const shortNameMaxLength = 6;
-
-/** Typos need the shorter spelling to have at least this many letters: one letter of three is a different name. */
-export const minTypoLength = 4;
-
-/**
- * A vowel change counts as a misspelling between two established spellings only from this many letters
- * (Jonathon, Stephenie, Danial). In shorter names the vowel is much of the name: Kyle/Kole, Jose/Jase,
- * Dean/Deon, Karen/Karin, Julie/Jolie are names in their own right however rare one of them is.
- */
-export const minVowelChangeLength = 6;
+/** ... and under this share of the long form's births (Zak 1,593 is 80% of Zakiyah: a name of its own). */
+export const crossSexShortFormMaxRatio = 0.05;
 
 /**
  * Endings that turn a name into a feminine or diminutive form of itself (Josephine, Justina, Paulette,
@@ -64,8 +49,44 @@ function isDerivedForm(short: string, long: string): boolean {
   return false;
 }
 
-function sexesDiffer(a: GivenNameStats | undefined, b: GivenNameStats | undefined): boolean {
-  return a !== undefined && b !== undefined && Math.abs(a.maleShare - b.maleShare) >= sexShareGap;
+/** A name without its final vowel, the stem its other-sex forms are built on (GEORGE → GEORG). */
+function stem(name: string): string {
+  return /[AEIOUY]$/.test(name) ? name.slice(0, -1) : name;
+}
+
+/**
+ * True when `long` is built on a name of the other sex that `short` is the nickname of: a name of the
+ * other sex plus one or two letters (Roberta from Robert, Victoria from Victor, Ramona from Ramon), or
+ * the stem of one of `short`'s listed formal names (Georgia and Georgina from George, for Geo). That
+ * name's nicknames belong to it, as Fred/Frederica and Rob/Roberta are two people.
+ */
+function isBuiltOnOtherSexName(short: string, long: string, longStats: GivenNameStats): boolean {
+  for (const cut of [1, 2]) {
+    const base = givenNameStats(long.slice(0, -cut));
+    if (base && ofDifferentSexes(base, longStats)) return true;
+  }
+  return formalNamesOf(short).some((formal) => {
+    const formalStats = givenNameStats(formal);
+    return formalStats !== undefined && ofDifferentSexes(formalStats, longStats) && long.startsWith(stem(formal));
+  });
+}
+
+/**
+ * A three-letter short form shared by both sexes: listed as a nickname (so it is one, not a name of
+ * its own like Son, Luc or Lan), recorded mostly for the other sex than `long` (Nat is registered for
+ * boys, short for Nathan, and is also what Natalies are called). Only when `long` is clearly one sex,
+ * is not built on a name of the other sex, and the short form is rarely a name by itself (see
+ * `crossSexShortFormMaxBirths` and `crossSexShortFormMaxRatio`).
+ */
+function isCrossSexShortForm(short: string, shortStats: GivenNameStats, long: string, longStats: GivenNameStats): boolean {
+  return (
+    short.length === 3 &&
+    formalNamesOf(short).length > 0 &&
+    shortStats.births < crossSexShortFormMaxBirths &&
+    shortStats.births < crossSexShortFormMaxRatio * longStats.births &&
+    isClearlyOneSex(longStats) &&
+    !isBuiltOnOtherSexName(short, long, longStats)
+  );
 }
 
 /**
@@ -73,12 +94,13 @@ function sexesDiffer(a: GivenNameStats | undefined, b: GivenNameStats | undefine
  * name where one is a prefix of the other (Jim/Jimmy); or a prefix nickname, where the short form
  * - has at least 3 letters,
  * - is not the stem of a feminine/diminutive form (Carl/Carla, Joseph/Josephine),
- * - is not of the opposite sex (Fred/Frederica, Gene/Genevieve),
- * - and is recorded as a given name less often than the long form. A nickname is rarer on birth
- *   records than its formal name (Chris/Christopher, Alex/Alexander, Ben/Benjamin); a short form
- *   recorded at least as often is a name of its own (Ann/Annika, Don/Donovan, Jay/Jaylen,
- *   Dean/Deandre, Carl/Carlton). The few real nicknames of that kind are listed (Fred/Frederick,
- *   Max/Maxwell, Jack/Jackson).
+ * - is recorded as a given name less often than the long form. A nickname is rarer on birth records
+ *   than its formal name (Chris/Christopher, Alex/Alexander, Ben/Benjamin); a short form recorded at
+ *   least as often is a name of its own (Ann/Annika, Don/Donovan, Jay/Jaylen, Dean/Deandre,
+ *   Carl/Carlton). The few real nicknames of that kind are listed (Fred/Frederick, Max/Maxwell,
+ *   Jack/Jackson),
+ * - and is not of the opposite sex (Fred/Frederica, Gene/Genevieve), unless it is a three-letter short
+ *   form shared by both sexes (Nat/Natalie: `isCrossSexShortForm`).
  */
 function isNickname(a: string, b: string): boolean {
   if (isListedNickname(a, b)) return true;
@@ -90,39 +112,9 @@ function isNickname(a: string, b: string): boolean {
   const shortStats = givenNameStats(short);
   if (!shortStats) return true;
   const longStats = givenNameStats(long);
-  if (shortStats.births >= (longStats?.births ?? 0)) return false;
-  return !sexesDiffer(shortStats, longStats);
-}
-
-/**
- * Typo tier. Common to every typo: the same first letter; the shorter spelling has at least 4 letters;
- * the last letters agree whenever either is a vowel (a changed, added or dropped final vowel is how
- * names change sex or form: Carl/Carla, Christina/Christine, Mario/Maria, Terry/Terri).
- * - Both spellings in the frequency table: not of opposite sexes; the rarer one under 10% of the other's
- *   births; and the difference made only of misspelling edits (adjacent swap, doubled letter, a vowel
- *   change in the second half of a name of 6 or more letters), at most 1 of them up to 6 letters and
- *   2 beyond.
- * - Only one in the table (the other is rare or foreign): one edit of any kind.
- * - Neither in the table: never a typo; nothing says which spelling is right.
- */
-function isTypo(a: string, b: string): boolean {
-  if (a.charCodeAt(0) !== b.charCodeAt(0)) return false;
-  const shorter = Math.min(a.length, b.length);
-  if (shorter < minTypoLength) return false;
-  const lastA = a[a.length - 1]!;
-  const lastB = b[b.length - 1]!;
-  if (lastA !== lastB && (isVowel(lastA) || isVowel(lastB))) return false;
-  const statsA = givenNameStats(a);
-  const statsB = givenNameStats(b);
-  if (statsA && statsB) {
-    if (sexesDiffer(statsA, statsB)) return false;
-    const ratio = Math.min(statsA.births, statsB.births) / Math.max(statsA.births, statsB.births);
-    if (ratio >= typoFrequencyRatio) return false;
-    const limit = shorter <= shortNameMaxLength ? 1 : 2;
-    return misspellingDistance(a, b, limit, shorter >= minVowelChangeLength) <= limit;
-  }
-  if (statsA || statsB) return damerauDistance(a, b, 1) <= 1;
-  return false;
+  if (!longStats) return false;
+  if (shortStats.births >= longStats.births) return false;
+  return !ofDifferentSexes(shortStats, longStats) || isCrossSexShortForm(short, shortStats, long, longStats);
 }
 
 /** The tier at which two given names (upper case, letters only) are the same name, or null. */

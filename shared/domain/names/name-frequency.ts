@@ -5,6 +5,11 @@
  * The matcher uses it to tell a misspelling of a common name (Micheal, 3.5% of Michael's births) from
  * an established name of its own (Marion next to Marian, Kirsten next to Kristen), and masculine from
  * feminine forms (Francis/Frances, Carl/Carla). The table is read once, when this module loads.
+ *
+ * Three words the rules use, all read from this table:
+ * - an *established* name is in it (>= 1,000 recorded births);
+ * - a *very common* name has at least `veryCommonMinBirths` births (about the 700 commonest names);
+ * - two names are *of different sexes* when their male shares differ widely (see the rules that use it).
  */
 import table from '../../names/given-names.json' with { type: 'json' };
 
@@ -25,6 +30,22 @@ const source = table as unknown as GivenNameTable;
 /** Names below this many births are not in the table: the matcher treats them as unknown spellings. */
 export const knownNameMinBirths: number = source.minBirths;
 
+/**
+ * A name with at least this many recorded births is very common: about the 700 commonest US given names
+ * (Mario, the 500th, has 151,662; Conner, the 1,000th, 56,968).
+ */
+export const veryCommonMinBirths = 100_000;
+
+/**
+ * Two names whose male shares of births differ by at least this much are a masculine and a feminine
+ * name (Daniel 99.6% male / Danielle 0.5%, Francis 91% / Frances 1%, Fred / Frederica): never the same
+ * given name by prefix or typo. Unisex pairs stay below it (Chris 87% / Christopher 99%).
+ */
+export const differentSexesGap = 0.5;
+
+/** A name is clearly of one sex when at most this share of its births is of the other (Natalie 0.2% male). */
+export const clearSexShare = 0.05;
+
 /** Keyed by the upper-case name, letters only (the form `givenNameKey` produces for A-Z names). */
 const statsByName = new Map<string, GivenNameStats>();
 for (const [name, male, female] of source.rows) {
@@ -35,4 +56,24 @@ for (const [name, male, female] of source.rows) {
 /** Birth count and sex share of an upper-case given name, or undefined when the table lacks it. */
 export function givenNameStats(key: string): GivenNameStats | undefined {
   return statsByName.get(key);
+}
+
+/** True for a name with at least `veryCommonMinBirths` recorded births. */
+export function isVeryCommonName(key: string): boolean {
+  return (statsByName.get(key)?.births ?? 0) >= veryCommonMinBirths;
+}
+
+/** How far apart two names' male shares are, 0..1 (Daniel/Danielle 0.99, Chris/Christopher 0.12). */
+export function sexShareDifference(a: GivenNameStats, b: GivenNameStats): number {
+  return Math.abs(a.maleShare - b.maleShare);
+}
+
+/** True when the two names are a masculine and a feminine one (`differentSexesGap`). */
+export function ofDifferentSexes(a: GivenNameStats, b: GivenNameStats): boolean {
+  return sexShareDifference(a, b) >= differentSexesGap;
+}
+
+/** True when at most `clearSexShare` of the name's births are of one of the sexes. */
+export function isClearlyOneSex(stats: GivenNameStats): boolean {
+  return stats.maleShare <= clearSexShare || stats.maleShare >= 1 - clearSexShare;
 }

@@ -6,7 +6,10 @@
  *
  * Source: curated for this service from common US English and Spanish usage; the pairs were checked
  * against the nickname list of Debian's libtext-names-perl (Text::Names, 574 pairs), leaving out its
- * pairs that join two names in their own right (Agnes/Inez, Jennifer/Winifred, Amy/Amanda). Only a
+ * pairs that join two names in their own right (Agnes/Inez, Jennifer/Winifred, Amy/Amanda). Short forms
+ * used for names of both sexes are listed under each (Nat: Nathan and Natalie; Mel: Melvin and Melanie;
+ * Cam: Cameron and Camille; Val, Ali, Ash, Del, Tab, Tam), since the prefix rule refuses a short form
+ * recorded for the other sex unless it is a rare three-letter nickname (given-name-tiers.ts). Only a
  * nickname and one of its formal names match each other; two formal names sharing a nickname (Steven,
  * Stephen) do not. Two nicknames of one formal name match only when one is a prefix of the other
  * (Jim/Jimmy, Bob/Bobby, Jen/Jenny), which is the same short form with a diminutive ending.
@@ -22,13 +25,14 @@ const rows: readonly string[] = [
   'ALEXANDRA: ALEX LEXI LEXIE SANDY',
   'ALEXIS: ALEX LEXI',
   'ALFRED: AL ALF ALFIE FRED',
-  'ALLISON ALISON: ALLIE ALLY',
+  'ALLISON ALISON: ALLIE ALLY ALI',
   'AMANDA: MANDY MANDI',
   'ANDREW ANDRES: ANDY DREW',
   'ANGELA: ANGIE',
   'ANN ANNE: ANNIE',
   'ANTHONY ANTONIO: TONY',
   'ARTHUR: ART ARTIE',
+  'ASHLEY: ASH',
   'BARBARA: BARB BARBIE BABS',
   'BENJAMIN: BEN BENNY BENJI BENJ',
   'BERNARD: BERNIE',
@@ -36,6 +40,7 @@ const rows: readonly string[] = [
   'BRADLEY BRADFORD: BRAD',
   'BRITTANY: BRITT',
   'CAMERON: CAM',
+  'CAMILLE CAMILA CAMILLA: CAM CAMMIE',
   'CAROLINE CAROLYN: CARRIE',
   'CASSANDRA: CASS CASSIE',
   'CATHERINE KATHERINE KATHRYN KATHARINE CATHRYN: CATHY KATHY KATE KATIE KATY KAT KITTY',
@@ -52,6 +57,7 @@ const rows: readonly string[] = [
   'DANIEL: DAN DANNY',
   'DAVID: DAVE DAVEY DAVY',
   'DEBORAH DEBRA: DEB DEBBIE DEBBY',
+  'DELORES DOLORES: DEL DEE',
   'DENNIS: DENNY',
   'DIANA DIANE: DI',
   'DOMINIC DOMINICK: DOM NICK',
@@ -117,12 +123,14 @@ const rows: readonly string[] = [
   'MARTIN: MARTY',
   'MATTHEW: MATT MATTY MAT',
   'MAXWELL MAXIMILIAN: MAX',
-  'MELISSA: MISSY MEL',
+  'MELISSA MELANIE MELINDA: MEL',
+  'MELISSA: MISSY',
   'MELVIN: MEL',
   'MICHAEL: MIKE MIKEY MICK MICKEY',
   'MILDRED: MILLIE',
   'MITCHELL: MITCH',
   'NATHAN NATHANIEL: NATE NAT',
+  'NATALIE NATALIA NATASHA: NAT',
   'NICHOLAS NICOLAS: NICK NICKY NICO',
   'NICOLE: NIKKI NICKI',
   'NORMAN: NORM',
@@ -151,12 +159,14 @@ const rows: readonly string[] = [
   'STEPHANIE: STEPH STEPHIE',
   'STEVEN STEPHEN: STEVE STEVIE',
   'SUSAN SUSANNE SUZANNE SUSANNA: SUE SUSIE SUZY SUZIE',
+  'TABITHA: TABBY TAB',
+  'TAMARA: TAMMY TAM',
   'TERESA THERESA: TERRI TESS',
   'THEODORE: TED TEDDY THEO',
   'THOMAS: TOM TOMMY THOS',
   'TIMOTHY: TIM TIMMY',
   'TOBIAS: TOBY',
-  'VALERIE: VAL',
+  'VALERIE VALERIA: VAL',
   'VICTORIA: VICKY VICKI VICKIE TORI',
   'VINCENT: VINCE VINNY VIN',
   'VIRGINIA: GINNY',
@@ -202,6 +212,12 @@ export function shareFormalName(a: string, b: string): boolean {
   if (!formalsA || !formalsB) return false;
   for (const formal of formalsA) if (formalsB.has(formal)) return true;
   return false;
+}
+
+/** The formal names the table lists `nickname` under (NAT → NATHAN, NATHANIEL); empty when it is none. */
+export function formalNamesOf(nickname: string): readonly string[] {
+  const formals = formalsOf.get(nickname);
+  return formals ? [...formals] : [];
 }
 
 /** True when the table lists the name as a nickname or as a formal name. */
