@@ -3,7 +3,7 @@
  * history. Listed per owner or per monitor, newest first. Kept one year.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 
@@ -72,79 +72,57 @@ export class EventStore {
    * `AttemptConflict` otherwise.
    */
   async recordAttempt(eventId: string, number: number, attempt: DeliveryAttempt, state: EventRecord['delivery']['state']): Promise<void> {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('events'),
-          Key: { event_id: eventId },
-          UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), delivery.#state = :s',
-          ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':a': [attempt], ':s': state, ':n': number, ':pending': 'pending' },
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw new AttemptConflict(eventId, number);
-      throw error;
-    }
+    const recorded = await this.updateIf(eventId, {
+      UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), delivery.#state = :s',
+      ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':a': [attempt], ':s': state, ':n': number, ':pending': 'pending' },
+    });
+    if (!recorded) throw new AttemptConflict(eventId, number);
   }
 
   /** Notes that the message of attempt `number` is queued; never lowers the mark. */
   async markQueued(eventId: string, number: number): Promise<void> {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('events'),
-          Key: { event_id: eventId },
-          UpdateExpression: 'SET queued_attempt = :n',
-          ConditionExpression: 'attribute_exists(event_id) AND (attribute_not_exists(queued_attempt) OR queued_attempt < :n)',
-          ExpressionAttributeValues: { ':n': number },
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+    await this.updateIf(eventId, {
+      UpdateExpression: 'SET queued_attempt = :n',
+      ConditionExpression: 'attribute_exists(event_id) AND (attribute_not_exists(queued_attempt) OR queued_attempt < :n)',
+      ExpressionAttributeValues: { ':n': number },
+    });
   }
 
   /**
    * Records the last attempt, which failed, and that the failure e-mail is owed; the event stays
    * `pending` until `completeFailure`. False when another delivery of the same step got there first.
    */
-  async recordFinalAttempt(eventId: string, number: number, attempt: DeliveryAttempt): Promise<boolean> {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('events'),
-          Key: { event_id: eventId },
-          UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), failure_alert = :owed',
-          ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending AND attribute_not_exists(failure_alert)',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':a': [attempt], ':owed': 'pending', ':pending': 'pending', ':n': number },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+  recordFinalAttempt(eventId: string, number: number, attempt: DeliveryAttempt): Promise<boolean> {
+    return this.updateIf(eventId, {
+      UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), failure_alert = :owed',
+      ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending AND attribute_not_exists(failure_alert)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':a': [attempt], ':owed': 'pending', ':pending': 'pending', ':n': number },
+    });
   }
 
   /**
    * Marks the event `failed` once its e-mail went out (`sent`) or could go to no one (`none`). Only one
    * caller wins: false when the event was already completed.
    */
-  async completeFailure(eventId: string, alert: 'sent' | 'none'): Promise<boolean> {
+  completeFailure(eventId: string, alert: 'sent' | 'none'): Promise<boolean> {
+    return this.updateIf(eventId, {
+      UpdateExpression: 'SET delivery.#state = :failed, failure_alert = :alert',
+      ConditionExpression: 'delivery.#state = :pending AND failure_alert = :owed',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':failed': 'failed', ':alert': alert, ':pending': 'pending', ':owed': 'pending' },
+    });
+  }
+
+  /** One conditional UpdateItem on an event: true when written, false when its condition did not hold. */
+  private async updateIf(
+    eventId: string,
+    update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+  ): Promise<boolean> {
     try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('events'),
-          Key: { event_id: eventId },
-          UpdateExpression: 'SET delivery.#state = :failed, failure_alert = :alert',
-          ConditionExpression: 'delivery.#state = :pending AND failure_alert = :owed',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':failed': 'failed', ':alert': alert, ':pending': 'pending', ':owed': 'pending' },
-        }),
-      );
+      await dynamo().send(new UpdateCommand({ TableName: tableName('events'), Key: { event_id: eventId }, ...update }));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
