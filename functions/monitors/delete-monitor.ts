@@ -2,14 +2,20 @@ import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
+import { MonitorSlots } from '#shared/limits/monitor-slots.ts';
 import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
 
 const monitors = new MonitorStore();
+const slots = new MonitorSlots();
 
 /** DELETE /v1/monitor/{monitor_id}: stops monitoring; 200 with the monitor in status `deleted`. */
 export const handler = apiHandler('DeleteMonitor', {}, async (req) => {
   const id = req.pathParameters.monitor_id ?? '';
-  const record = monitorIdPattern.test(id) ? await monitors.markDeleted(id, req.caller!.accountId, req.caller!.mode, req.clock.now()) : undefined;
+  const { accountId, mode } = req.caller!;
+  const now = req.clock.now();
+  const record = monitorIdPattern.test(id) ? await monitors.markDeleted(id, accountId, mode, now) : undefined;
   if (!record) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
+  // Only the call that deleted it gives its slot back (deleting twice returns the monitor unchanged).
+  if (record.deleted_at === now.toISOString()) await slots.release(accountId, mode);
   return json(200, monitorView(record));
 });

@@ -1,17 +1,19 @@
-import { invalidParam } from '#shared/http/errors.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { ApiError, invalidParam } from '#shared/http/errors.ts';
+import { MonitorSlots, monitorCaps } from '#shared/limits/monitor-slots.ts';
+import { apiHandler, type ApiRequest } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { newId } from '#shared/ids.ts';
 import { nextCheckAt } from '#shared/monitoring/check-schedule.ts';
 import { snapshotFromResult } from '#shared/monitoring/monitor-snapshot.ts';
-import { createMonitorRequestSchema } from '#shared/monitoring/monitor-requests.ts';
+import { createMonitorRequestSchema, type CreateMonitorRequest } from '#shared/monitoring/monitor-requests.ts';
 import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
 import { stateName } from '#shared/domain/us-states.ts';
-import { decide, defaultVerificationServices, issue } from '#shared/verification/verification-service.ts';
+import { decide, defaultVerificationServices, issue, type Caller } from '#shared/verification/verification-service.ts';
 import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
 
 const monitors = new MonitorStore();
+const slots = new MonitorSlots();
 /** Kept from the deadline for issuing the result, sealing the secret, storing the monitor and answering. */
 const answerReserveMs = 1_500;
 
@@ -25,7 +27,19 @@ export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestS
   const url = await checkWebhookUrl(req.body.webhook_url, { mode: caller.mode, allowedHosts: webhookAllowedHostsFromEnv() });
   if (!url.ok) throw invalidParam('webhook_url', url.reason);
   req.ensureQuota(1);
+  if (!(await slots.take(caller.accountId, caller.mode))) {
+    throw new ApiError('monitor_limit_reached', `This account already has ${monitorCaps[caller.mode]} active ${caller.mode}-mode monitors; delete one to add another.`, { limit: monitorCaps[caller.mode] });
+  }
+  try {
+    return await register(req, caller, url.url);
+  } catch (error) {
+    await slots.release(caller.accountId, caller.mode);
+    throw error;
+  }
+});
 
+/** Verifies the provider, seals the secret and stores the monitor (its slot already taken). */
+async function register(req: ApiRequest<CreateMonitorRequest, undefined>, caller: Caller, webhookUrl: URL) {
   const svc = defaultVerificationServices();
   const now = svc.clock.now();
   const request = { first_name: req.body.first_name, last_name: req.body.last_name, state: req.body.state, ...(req.body.npi ? { npi: req.body.npi } : {}) };
@@ -49,7 +63,7 @@ export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestS
     created_key: `${createdAt}#${monitorId}`,
     request,
     provider: { name: result.name, npi: result.npi, state: result.state, current_status: result.status, expiry_date: result.expiry_date },
-    webhook_url: url.url.toString(),
+    webhook_url: webhookUrl.toString(),
     webhook_secret_sealed: sealed,
     alert_days_before_expiry: req.body.alert_days_before_expiry,
     next_check_at: nextCheckAt(now).toISOString(),
@@ -59,5 +73,5 @@ export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestS
   };
   await monitors.create(record);
   return json(200, monitorView(record));
-});
+}
 

@@ -16,3 +16,9 @@ export const professions: readonly Profession[] = Object.values(professionGroups
 export function isProfession(value: string): value is Profession {
   return (professions as readonly string[]).includes(value);
 }
+
+/** A profession value in words: `registered_nurse` → "Registered nurse". */
+export function professionLabel(profession: Profession): string {
+  const words = profession.replace(/_/g, ' ');
+  return words[0]!.toUpperCase() + words.slice(1);
+}

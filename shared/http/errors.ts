@@ -21,6 +21,7 @@ export const errorCatalogue = {
   internal_error: { status: 500, title: 'Unexpected error on our side' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
   sources_unavailable: { status: 503, title: 'Every data source is unavailable and nothing is cached' },
+  monitor_limit_reached: { status: 403, title: 'The account holds as many active monitors as its mode allows' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -169,7 +169,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'api_key',
     uses: {
       verifies: true,
-      tables: { monitors: ['PutItem'] },
+      tables: { monitors: ['PutItem'], usage: ['UpdateItem'] },
       webhookSecrets: 'seal',
     },
     summary: 'Registers a provider for daily re-checks with signed webhooks; runs an initial verification.',
@@ -190,7 +190,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/monitor/{monitor_id}',
     entry: 'functions/monitors/delete-monitor.ts',
     auth: 'api_key',
-    uses: { tables: { monitors: ['GetItem', 'UpdateItem'] } },
+    uses: { tables: { monitors: ['GetItem', 'UpdateItem'], usage: ['UpdateItem'] } },
     summary: 'Stops monitoring a provider.',
   },
   {

@@ -38,6 +38,8 @@ export const createMonitorRequestSchema = verificationRequestSchema
   })
   .meta({ title: 'Monitor request' });
 
+export type CreateMonitorRequest = z.output<typeof createMonitorRequestSchema>;
+
 export const listMonitorsQuerySchema = z.strictObject(paginationQuery(monitorIdPattern, 'a monitor id'));
 
 export const listEventsQuerySchema = z.strictObject({

@@ -26,4 +26,5 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
   internal_error: { message: 'An unexpected error occurred. Quote request id p7EFV5wCYPVe8YLN to support.', details: { request_id: 'p7EFV5wCYPVe8YLN' } },
   service_unavailable: { message: 'The service is temporarily unavailable. Retry in a few seconds.', details: { retry_after: 1 } },
   sources_unavailable: { message: 'Every data source is unavailable and no cached data exists. Retry shortly.', details: { retry_after: 30 } },
+  monitor_limit_reached: { message: 'This account already has 100 active test-mode monitors; delete one to add another.', details: { limit: 100 } },
 };

@@ -167,10 +167,10 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   CreateMonitor: {
     tag: 'Monitoring',
     description:
-      'Registers a provider for a re-check every 24 hours; each change is sent to `webhook_url` as a signed event (see Webhooks). Runs an initial verification, which counts as one. A state outside the coverage is a 400.',
+      'Registers a provider for a re-check every 24 hours; each change is sent to `webhook_url` as a signed event (see Webhooks). Runs an initial verification, which counts as one. A state outside the coverage is a 400. Test keys may hold at most 100 active monitors per account (403 `monitor_limit_reached`).',
     body: { schema: createMonitorRequestSchema, examples: { default: { summary: 'A monitor', value: examples.monitorRequestExample } } },
     responses: [ok('The monitor, `status: active`.', monitorSchema, { summary: 'Registered', value: examples.monitorExample })],
-    errors: ['sources_unavailable'],
+    errors: ['sources_unavailable', 'monitor_limit_reached'],
   },
   ListMonitors: {
     tag: 'Monitoring',

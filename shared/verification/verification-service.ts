@@ -17,6 +17,7 @@ import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
 import { forcedOutcome } from './reserved-test-names.ts';
+import { sandboxPorts } from './sandbox/sandbox-sources.ts';
 import { DynamoSourceCache } from './source-cache.ts';
 import { runVerification, type RunOptions, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
@@ -85,7 +86,11 @@ export interface Caller {
   readonly mode: KeyMode;
 }
 
-/** The outcome of a request, before anything is charged or stored; counted in `Verifications` by outcome and state. */
+/**
+ * The outcome of a request, before anything is charged or stored; counted in `Verifications` by outcome
+ * and state. A test key is answered from the sandbox only: a reserved test name forces its outcome, any
+ * other name is looked up in the sandbox directory; no real source is consulted.
+ */
 export async function decide(
   request: VerificationRequest,
   caller: Caller,
@@ -99,9 +104,9 @@ export async function decide(
   try {
     const outcome: VerificationOutcome = forced
       ? forcedVerification(request, forced, now, options.previous)
-      : await runVerification(request, ports, now, options);
+      : await runVerification(request, caller.mode === 'test' ? sandboxPorts(now) : ports, now, options);
     recordMetric('verifications', 1, { outcome: outcome.status, state });
-    return { outcome, sandbox: forced !== undefined };
+    return { outcome, sandbox: caller.mode === 'test' };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'sources_unavailable') recordMetric('verifications', 1, { outcome: error.code, state });
     throw error;

@@ -25,7 +25,8 @@ const create = async (body: Record<string, unknown>, key = testKey) => {
   if (res.status === 200) monitorSchema.parse(res.body);
   return res;
 };
-const helen = { first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_secret: 'a-very-secret-value-123' };
+/** A sandbox provider (test keys are answered from the sandbox directory). */
+const helen = { first_name: 'Amelia', last_name: 'Brightwater', state: 'WA', webhook_secret: 'a-very-secret-value-123' };
 
 describe('monitors', () => {
   it('registers a monitor: initial verification, the spec Monitor object, the secret sealed and never returned', async () => {
@@ -33,7 +34,7 @@ describe('monitors', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'active',
-      provider: { name: 'Helen Jane Thomas', npi: '1662571706', current_status: 'active', expiry_date: '2027-06-03' },
+      provider: { name: 'Amelia Rose Brightwater', npi: '1999000015', current_status: 'active' },
       webhook_url: 'http://127.0.0.1:9/hooks',
       alert_days_before_expiry: 30,
       mode: 'test',
