@@ -102,7 +102,7 @@ describe('request logs', () => {
   });
 
   it('log the invocation\'s metrics: verifications by outcome and state, cache lookups, source latency', async () => {
-    const { api_key } = await t.issue({ plan: 'production', mode: 'test' });
+    const { api_key } = await t.issue({ plan: 'production', mode: 'live' });
     const { lines } = await captureOutput(async () => {
       for (let i = 0; i < 2; i++) {
         const res = await t.call('/v1/verify', {
