@@ -151,9 +151,22 @@ describe('the public view of a stored certificate', () => {
     verification_id: id,
     issued_at: '2026-05-01T12:00:00.000Z',
     mode: 'live',
-    provider: { name: 'Helen Jane Thomas', npi: '1662571706', license_number: 'RN00973025', state: 'Washington' },
+    provider: {
+      name: 'Helen Jane Thomas',
+      npi: '1662571706',
+      license_number: 'RN00973025',
+      state: 'Washington',
+      profession: 'registered_nurse',
+      license_type: 'Registered Nurse License',
+    },
     result: { verified: true, status: 'active', expiry_date: '2027-06-03', disciplinary_flags: false, oig_excluded: false },
-    sources_checked: ['OIG LEIE'],
+    match: { confidence: 0.99, basis: ['npi', 'npi_license_link'] },
+    sources_checked: ['Washington State Department of Health', 'OIG LEIE'],
+    sources: [
+      { name: 'Washington State Department of Health', status: 'cached', as_of: '2026-04-01T12:00:00.000Z' },
+      { name: 'OIG LEIE', status: 'cached', as_of: '2026-05-01T06:00:00.000Z' },
+      { name: 'NPPES NPI Registry', status: 'unavailable', as_of: null },
+    ],
   };
 
   beforeAll(async () => {
