@@ -20,6 +20,9 @@ import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
 import { toHttpApiEvent } from '../../local/http-event.ts';
 import { olderCertificate, olderCertificateJwks } from '../fixtures/certificates/older-certificate.ts';
+import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
+import type { Jwks } from '#shared/certificates/jwks.ts';
+import { certificateExample, jwksExample, verificationResultExample } from '#shared/openapi/examples.ts';
 
 /** A signer over an in-memory key, signing with node:crypto, so these tests depend on no signer implementation. */
 function memorySigner(privateKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey): CertificateSigner & { privateKey: KeyObject } {
@@ -286,6 +289,16 @@ describe('a certificate issued before the body carried profession, match and sou
     };
     const rehashed = { ...added, certificate_hash: certificateHash(added) };
     expect(await verifyCertificate(rehashed, olderCertificateJwks)).toMatchObject({ hashValid: true, signatureValid: false });
+  });
+});
+
+describe('the OpenAPI certificate example', () => {
+  it('is a certificate of the current shape, signed by the key of the JWKS example', async () => {
+    const example = certificateSchema.parse(certificateExample) as Certificate;
+    expect(example.sources).toBeDefined();
+    expect(example.match).toBeDefined();
+    expect(await verifyCertificate(example, jwksExample as Jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+    expect(verificationResultExample.certificate_hash).toBe(example.certificate_hash);
   });
 });
 
