@@ -1,11 +1,23 @@
 /**
  * The certificate JSON of `GET /v1/certificate/{verification_id}`, as `issueCertificate`
  * (certificate.ts) builds it. The integration tests parse real certificates with this schema, and the
- * OpenAPI document is generated from it.
+ * OpenAPI document is generated from it. `provider.profession`, `provider.license_type`, `match` and
+ * `sources` are on every certificate issued now; certificates issued before they were signed lack them,
+ * so the schema lets them be absent.
  */
 import * as z from 'zod';
 import { outcomeStatuses } from '../domain/license-status.ts';
-import { certificateHashSchema, keyModeSchema, npiSchema, verificationIdSchema } from '../verification/verification-result-schema.ts';
+import { matchBases } from '../verification/match-basis.ts';
+import {
+  certificateHashSchema,
+  keyModeSchema,
+  npiSchema,
+  professionSchema,
+  sourceReportSchema,
+  verificationIdSchema,
+} from '../verification/verification-result-schema.ts';
+
+const absentOnOlder = 'Absent on certificates issued before it was signed.';
 
 export const certificateSchema = z
   .strictObject({
@@ -17,6 +29,15 @@ export const certificateSchema = z
       npi: npiSchema.nullable(),
       license_number: z.string().nullable(),
       state: z.string().meta({ description: 'Full state name.' }),
+      profession: professionSchema
+        .nullable()
+        .optional()
+        .meta({ description: `The license's profession; null when nothing matched or the board publishes none that can be read. ${absentOnOlder}` }),
+      license_type: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ description: `The board's own license wording or code; null when nothing matched. ${absentOnOlder}` }),
     }),
     result: z.strictObject({
       verified: z.boolean(),
@@ -25,7 +46,20 @@ export const certificateSchema = z
       disciplinary_flags: z.boolean(),
       oig_excluded: z.boolean(),
     }),
-    sources_checked: z.array(z.string()),
+    match: z
+      .strictObject({
+        confidence: z.number().min(0).max(1).nullable().meta({ description: 'As `match_confidence` of the verification result; null when nothing matched.' }),
+        basis: z.array(z.enum(matchBases)).meta({ description: 'As `match_basis` of the verification result.' }),
+      })
+      .optional()
+      .meta({ description: `How the provider was matched. ${absentOnOlder}` }),
+    sources_checked: z.array(z.string()).meta({ description: 'Names of the sources that answered; their freshness is in `sources`.' }),
+    sources: z
+      .array(sourceReportSchema)
+      .optional()
+      .meta({
+        description: `Every source consulted, as \`sources\` of the verification result: \`live\` (fetched for this verification), \`cached\` (from the cache or the ingested list, as of \`as_of\`) or \`unavailable\`. ${absentOnOlder}`,
+      }),
     signing_key_id: z.string().meta({ description: '`kid` of the signing key in the JWKS at `GET /v1/signing-keys`.' }),
     signature: z
       .string()

@@ -8,12 +8,22 @@
  * - `certificate_hash` = `sha256_` + hex(SHA-256(UTF-8 canonical JSON of the certificate without
  *   `certificate_hash`)): the spec's integrity rule (remove `certificate_hash`, serialise the rest with
  *   keys sorted, SHA-256 hex digest, prefix). For this document (strings, booleans, nulls, arrays,
- *   objects with ASCII keys) canonical JSON equals Python's
+ *   objects with ASCII keys, and one number, `match.confidence`, between 0 and 1 with at most two
+ *   decimals) canonical JSON equals Python's
  *   `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)`, and `jq -S -c` except that
  *   jq writes U+007F as `\u007f`.
+ *
+ * Besides the spec's fields the body signs what a reader relies on: the profession and the board's
+ * license type, how confidently and on what evidence the provider was matched, and for every source
+ * whether it answered live, from the cache or not at all, and as of when. Certificates issued before
+ * these fields existed lack them; they verify as they were signed (the verifier checks the signature
+ * over whatever body the certificate carries), and readers show what they have (`IssuedCertificate`).
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../json/canonical.ts';
+import type { Profession } from '../domain/professions.ts';
+import type { SourceReportStatus } from '../sources/source-config.ts';
+import type { MatchBasis } from '../verification/match-basis.ts';
 import type { CertificateSigner } from './signer.ts';
 import { encodeSignature, verifyEs256 } from './signature.ts';
 
@@ -24,12 +34,34 @@ export interface CertificateBody {
   issued_at: string;
   /** Test-mode certificates are marked as such. */
   mode: 'live' | 'test';
-  /** `state` is the full state name. */
-  provider: { name: string | null; npi: string | null; license_number: string | null; state: string };
+  /**
+   * `state` is the full state name; `profession` our profession code and `license_type` the board's own
+   * wording of the license (both null when nothing matched or the board gives none).
+   */
+  provider: {
+    name: string | null;
+    npi: string | null;
+    license_number: string | null;
+    state: string;
+    profession: Profession | null;
+    license_type: string | null;
+  };
   result: { verified: boolean; status: string; expiry_date: string | null; disciplinary_flags: boolean; oig_excluded: boolean };
+  /** The identity match: as `match_confidence` and `match_basis` of the verification result. */
+  match: { confidence: number | null; basis: MatchBasis[] };
+  /** Names of the sources that answered (the spec's field); their freshness is in `sources`. */
   sources_checked: string[];
+  /** Every source consulted, as `sources` of the verification result: `live`, `cached` or `unavailable`, and as of when. */
+  sources: CertificateSource[];
   /** `kid` of the signing key in the JWKS (`GET /v1/signing-keys`). */
   signing_key_id: string;
+}
+
+export interface CertificateSource {
+  name: string;
+  status: SourceReportStatus;
+  /** When the source's data was fetched (ISO 8601); null when it was unavailable. */
+  as_of: string | null;
 }
 
 export interface Certificate extends CertificateBody {
@@ -37,19 +69,29 @@ export interface Certificate extends CertificateBody {
   certificate_hash: string;
 }
 
+/**
+ * A certificate as stored, which may have been issued before the body carried the profession, the
+ * license type, the match and the sources' freshness.
+ */
+export type IssuedCertificate = Omit<Certificate, 'provider' | 'match' | 'sources'> & {
+  provider: Omit<Certificate['provider'], 'profession' | 'license_type'> & Partial<Pick<Certificate['provider'], 'profession' | 'license_type'>>;
+  match?: Certificate['match'];
+  sources?: Certificate['sources'];
+};
+
 export const certificateHashPrefix = 'sha256_';
 
 const utf8 = new TextEncoder();
 
 /** The bytes that are signed: UTF-8 canonical JSON of the certificate without `signature` and `certificate_hash`. */
-export function signingInput(certificate: CertificateBody | Certificate): Uint8Array {
-  const { signature: _signature, certificate_hash: _hash, ...body } = certificate as Partial<Certificate> & CertificateBody;
+export function signingInput(certificate: CertificateBody | IssuedCertificate): Uint8Array {
+  const { signature: _signature, certificate_hash: _hash, ...body } = certificate as Partial<IssuedCertificate> & CertificateBody;
   return utf8.encode(canonicalJson(body));
 }
 
 /** `sha256_` + hex SHA-256 of the UTF-8 canonical JSON of the certificate without `certificate_hash`. */
-export function certificateHash(certificate: Omit<Certificate, 'certificate_hash'>): string {
-  const { certificate_hash: _hash, ...rest } = certificate as Partial<Certificate> & Omit<Certificate, 'certificate_hash'>;
+export function certificateHash(certificate: Omit<IssuedCertificate, 'certificate_hash'>): string {
+  const { certificate_hash: _hash, ...rest } = certificate as Partial<IssuedCertificate> & Omit<IssuedCertificate, 'certificate_hash'>;
   return certificateHashPrefix + createHash('sha256').update(canonicalJson(rest), 'utf8').digest('hex');
 }
 
@@ -73,6 +115,8 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
       npi: body.provider.npi,
       license_number: body.provider.license_number,
       state: body.provider.state,
+      profession: body.provider.profession,
+      license_type: body.provider.license_type,
     },
     result: {
       verified: body.result.verified,
@@ -81,7 +125,9 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
       disciplinary_flags: body.result.disciplinary_flags,
       oig_excluded: body.result.oig_excluded,
     },
+    match: { confidence: body.match.confidence, basis: [...body.match.basis] },
     sources_checked: [...body.sources_checked],
+    sources: body.sources.map((source) => ({ name: source.name, status: source.status, as_of: source.as_of })),
     signing_key_id: keyId,
   };
   const input = signingInput(signed);

@@ -1,8 +1,9 @@
 /**
  * Independent verification of a certificate, from the certificate and the public JWKS only: the
- * integrity rule (`certificate_hash`) and the ES256 signature by the key named in `signing_key_id`.
+ * integrity rule (`certificate_hash`) and the ES256 signature by the key named in `signing_key_id`,
+ * both over the body as the certificate carries it (so certificates issued with fewer fields verify).
  */
-import { certificateHash, signingInput, type Certificate } from './certificate.ts';
+import { certificateHash, signingInput, type IssuedCertificate } from './certificate.ts';
 import { jwkThumbprint } from './jwk.ts';
 import type { Jwks } from './jwks.ts';
 import { decodeSignature, verifyEs256 } from './signature.ts';
@@ -15,12 +16,12 @@ export interface CertificateVerification {
   readonly keyId: string;
 }
 
-export async function verifyCertificate(cert: Certificate, jwks: Jwks): Promise<CertificateVerification> {
+export async function verifyCertificate(cert: IssuedCertificate, jwks: Jwks): Promise<CertificateVerification> {
   const keyId = typeof cert.signing_key_id === 'string' ? cert.signing_key_id : '';
   return { hashValid: hashValid(cert), signatureValid: signatureValid(cert, jwks, keyId), keyId };
 }
 
-function hashValid(cert: Certificate): boolean {
+function hashValid(cert: IssuedCertificate): boolean {
   try {
     return typeof cert.certificate_hash === 'string' && certificateHash(cert) === cert.certificate_hash;
   } catch {
@@ -28,7 +29,7 @@ function hashValid(cert: Certificate): boolean {
   }
 }
 
-function signatureValid(cert: Certificate, jwks: Jwks, keyId: string): boolean {
+function signatureValid(cert: IssuedCertificate, jwks: Jwks, keyId: string): boolean {
   const key = jwks.keys.find((k) => k.kid === keyId);
   if (!key || jwkThumbprint(key) !== keyId) return false;
   const raw = decodeSignature(cert.signature);

@@ -1,13 +1,13 @@
 /**
  * Example bodies for the OpenAPI document and the API reference, taken from real answers of the local
- * stack. A unit test parses every one with the schema it illustrates, so an example cannot drift from
- * the contract.
+ * stack (the certificate example is signed by the key of the JWKS example, and verifies with it). A unit
+ * test parses every one with the schema it illustrates, so an example cannot drift from the contract.
  */
 import { certificateHashPrefix } from '../certificates/certificate.ts';
 
 const helenResultId = 'vrf_HaZ3ExphnWfy1GPtEg63SMCd';
-const helenHash = `${certificateHashPrefix}6be856ad8096fbfee97d00a0503c7eda4f97af7692605d66b5e948ff8ca92795`;
-const keyId = 'pmtByjiYHC-MYA4RwtQcVCHtniZtz9yt03atVPcP1X8';
+const helenHash = `${certificateHashPrefix}c349f9c2a32914179b35c614f4da3494bc76a06b5629fdca84dfaaee60012d29`;
+const keyId = 'aotf69AI9mk3GwJUNAWDrqisMhVvMIKyfjIUxvNRRaE';
 const monitorId = 'mon_nZ5WedRyr8JrZzZlfaHlhSwD';
 
 export const verificationRequestExample = { first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' };
@@ -138,22 +138,46 @@ export const certificateExample = {
   verification_id: helenResultId,
   issued_at: '2026-11-22T02:16:02.709Z',
   mode: 'live',
-  provider: { name: 'Helen Jane Thomas', npi: '1662571706', license_number: 'RN00973025', state: 'Washington' },
+  provider: {
+    name: 'Helen Jane Thomas',
+    npi: '1662571706',
+    license_number: 'RN00973025',
+    state: 'Washington',
+    profession: 'registered_nurse',
+    license_type: 'Registered Nurse License',
+  },
   result: { verified: true, status: 'active', expiry_date: '2027-06-03', disciplinary_flags: false, oig_excluded: false },
+  match: { confidence: 0.99, basis: ['npi', 'npi_license_link'] },
   sources_checked: ['Washington State Department of Health', 'OIG LEIE', 'NPPES NPI Registry'],
+  sources: verificationResultExample.sources,
   signing_key_id: keyId,
-  signature: 'vrf_sig_eTaRtQcShm8gKvGN7c7LXxxlRp-pq743geXABp3Zxu2PeOdL6lask0rixFIBIiPHG2jCTMBaTkm5BuNgBClfow',
+  signature: 'vrf_sig_AXIceCtW58IlCYW8wjZ7KwXWE5CpqbMm2et9tO9m_Op-X2DjGGxweHNibBoFdIYzPsw6NnxR8cCdwRoZKo-duA',
   certificate_hash: helenHash,
 };
 
 export const publicRecordExample = {
+  result: { standing: 'clear', verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03' },
+  provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: 'registered_nurse', license_type: 'Registered Nurse License' },
+  sources: verificationResultExample.sources,
+  signature_valid: true,
   verification_id: helenResultId,
   issued_at: '2026-11-22T02:16:02.709Z',
-  provider: { name: 'Helen Jane Thomas', state: 'Washington' },
-  result: { status: 'active', verified: true, expiry_date: '2027-06-03' },
   certificate_hash: helenHash,
-  signature: { valid: true, key_id: keyId },
+  signing_key_id: keyId,
   mode: 'live',
+};
+
+/** A sandbox provider on the OIG exclusion list: the outcome leads, and the signature is a separate fact. */
+export const adversePublicRecordExample = {
+  result: { standing: 'adverse', verified: false, status: 'active', oig_excluded: true, disciplinary_flags: false, expiry_date: '2027-11-22' },
+  provider: { name: 'Pat test-excluded', state: 'Texas', profession: 'physician', license_type: 'Sandbox Test License' },
+  sources: sandboxExcludedResultExample.sources,
+  signature_valid: true,
+  verification_id: sandboxExcludedResultExample.verification_id,
+  issued_at: '2026-11-22T02:16:15.536Z',
+  certificate_hash: sandboxExcludedResultExample.certificate_hash,
+  signing_key_id: keyId,
+  mode: 'test',
 };
 
 export const jwksExample = {
@@ -161,8 +185,8 @@ export const jwksExample = {
     {
       kty: 'EC',
       crv: 'P-256',
-      x: '6aCFXBwnL7oxJJICG_448PrcfasacgTgOS8A23fRJqs',
-      y: 'jgNc4PmBJkFep13pq78cIg3u8tJui6LWeTQ2GCH1v4U',
+      x: '7fyyxY8WPcV7FmJnA6Bw_t9Won9HkQ2VVCmx1o37CDU',
+      y: 'qYALuxLYB2qAczyUy4Rr9Vs8EEBUPRhNLo3ec8uaSy8',
       kid: keyId,
       alg: 'ES256',
       use: 'sig',

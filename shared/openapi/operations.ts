@@ -146,13 +146,19 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   GetRecord: {
     tag: 'Certificates',
     description:
-      'The public record a certificate’s QR code opens. Needs no key: the unguessable id is the capability. An accessible HTML page, or JSON when `Accept` prefers `application/json`; it shows only what the printed certificate shows and whether its signature verifies. The query string is ignored.',
+      'The public record a certificate’s QR code opens. Needs no key: the unguessable id is the capability. An accessible HTML page, or JSON when `Accept` prefers `application/json`; it leads with what was found (`result`, whose `standing` is `clear` only for a verified license with nothing adverse) and carries whether the certificate’s signature verifies as its own fact (`signature_valid`); it shows only what the printed certificate shows. The query string is ignored.',
     query: 'ignored',
     responses: [
       {
         status: 200,
         description: 'The record.',
-        json: { schema: publicRecordSchema, examples: { default: { summary: 'A verified record', value: examples.publicRecordExample } } },
+        json: {
+          schema: publicRecordSchema,
+          examples: {
+            default: { summary: 'A verified record', value: examples.publicRecordExample },
+            adverse: { summary: 'An excluded provider (test mode)', value: examples.adversePublicRecordExample },
+          },
+        },
         other: { 'text/html': html },
         headers: ['Cache-Control', 'Vary', 'Content-Security-Policy'],
       },

@@ -1,26 +1,52 @@
 /**
  * The JSON representation of `GET /records/{verification_id}` as `publicRecord` (public-record.ts)
- * builds it. The integration tests parse the real response with this schema, and the OpenAPI document
- * is generated from it. Facts are shown as the stored certificate states them, valid or not, so they
- * are typed loosely; `signature.valid` says whether they can be trusted.
+ * builds it: what was found first (`result`, with its `standing`), then the provider and the sources,
+ * then whether the signature verifies (`signature_valid`) and the certificate's identifiers. The
+ * integration tests parse the real response with this schema, and the OpenAPI document is generated
+ * from it. Facts are shown as the stored certificate states them, valid or not, so they are typed
+ * loosely; `signature_valid` says whether they can be trusted.
  */
 import * as z from 'zod';
 import { keyModeSchema, verificationIdSchema } from '../verification/verification-result-schema.ts';
+import { standings } from './record-outcome.ts';
 
 export const publicRecordSchema = z
   .strictObject({
+    result: z
+      .strictObject({
+        standing: z.enum(standings).meta({
+          description:
+            'The outcome judged for a reader: `clear` (verified, active, no exclusion or discipline on record), `adverse` (on the OIG exclusion list, or the license suspended, revoked, expired or inactive), `caution` (anything else: no single match, the board unreachable, not covered, or a verified license with disciplinary action). Judged from the facts as the certificate states them; trust it only when `signature_valid` is true.',
+        }),
+        verified: z.boolean().meta({ description: 'True only when the certificate says exactly `true`.' }),
+        status: z.string().nullable(),
+        oig_excluded: z.boolean().meta({ description: 'True when the certificate says the provider is on the OIG exclusion list (LEIE).' }),
+        disciplinary_flags: z.boolean().meta({ description: 'True when the certificate says the board reports disciplinary action.' }),
+        expiry_date: z.string().nullable().meta({ description: '`YYYY-MM-DD`, as in the certificate.' }),
+      })
+      .meta({ description: 'What the verification found.' }),
+    provider: z.strictObject({
+      name: z.string().nullable(),
+      state: z.string().nullable().meta({ description: 'Full state name.' }),
+      profession: z.string().nullable().meta({ description: 'Profession code; null when none, or on certificates issued before it was signed.' }),
+      license_type: z.string().nullable().meta({ description: "The board's own license wording; null when none, or on certificates issued before it was signed." }),
+    }),
+    sources: z
+      .array(
+        z.strictObject({
+          name: z.string(),
+          status: z.string().nullable().meta({ description: '`live`, `cached` or `unavailable`; null on certificates issued before freshness was signed.' }),
+          as_of: z.string().nullable().meta({ description: 'When the source’s data was fetched (ISO 8601); null when unavailable or not recorded.' }),
+        }),
+      )
+      .meta({ description: 'Every source consulted, with its freshness, as the certificate states it.' }),
+    signature_valid: z
+      .boolean()
+      .meta({ description: 'True only when the hash and the ES256 signature check out against the published key and the certificate is the one issued for this id.' }),
     verification_id: verificationIdSchema,
     issued_at: z.string().nullable().meta({ description: 'ISO 8601 issue time, as in the certificate.' }),
-    provider: z.strictObject({ name: z.string().nullable(), state: z.string().nullable().meta({ description: 'Full state name.' }) }),
-    result: z.strictObject({
-      status: z.string().nullable(),
-      verified: z.boolean().meta({ description: 'True only when the certificate says exactly `true`.' }),
-      expiry_date: z.string().nullable().meta({ description: '`YYYY-MM-DD`, as in the certificate.' }),
-    }),
     certificate_hash: z.string().nullable().meta({ description: 'As in the certificate: `sha256_` + hex digest.' }),
-    signature: z
-      .strictObject({ valid: z.boolean(), key_id: z.string().nullable() })
-      .meta({ description: '`valid` only when the hash and the ES256 signature check out against the published key and the certificate is the one issued for this id.' }),
+    signing_key_id: z.string().nullable().meta({ description: 'As in the certificate: the `kid` of the signing key.' }),
     mode: keyModeSchema.meta({ description: 'Test-mode records are marked as such.' }),
   })
   .meta({ title: 'Public record' });

@@ -1,53 +1,98 @@
 /**
- * The public view of a verification: what the certificate holder already printed, and whether the
- * stored certificate still verifies against the published signing keys. Every fact comes from the
- * signed certificate, never from the unsigned result, so a changed fact shows up as a failed
- * signature. Nothing else is exposed: no account, no key, no request details (a DOB is never stored).
+ * The public view of a verification: what the certificate holder already printed, led by what was
+ * found (the outcome and its standing), then whether the stored certificate still verifies against the
+ * published signing keys. Every fact comes from the signed certificate, never from the unsigned result,
+ * so a changed fact shows up as a failed signature. Nothing else is exposed: no account, no key, no
+ * request details, no NPI and no match evidence (a DOB is never stored).
  */
-import type { Certificate } from '../certificates/certificate.ts';
+import type { IssuedCertificate } from '../certificates/certificate.ts';
 import type { Jwks } from '../certificates/jwks.ts';
 import { verifyCertificate } from '../certificates/verification.ts';
+import { standingOf, type Standing } from './record-outcome.ts';
 import type { StoredPublicRecord } from './record-store.ts';
 
-/** The JSON body of `GET /records/{verification_id}`; the HTML page shows the same facts. */
+export interface PublicRecordSource {
+  readonly name: string;
+  /** `live`, `cached` or `unavailable`; null on a certificate issued before freshness was signed. */
+  readonly status: string | null;
+  readonly as_of: string | null;
+}
+
+/** The JSON body of `GET /records/{verification_id}`; the HTML page shows the same facts in the same order. */
 export interface PublicRecord {
-  readonly verification_id: string;
-  readonly issued_at: string | null;
-  readonly provider: { readonly name: string | null; readonly state: string | null };
-  readonly result: { readonly status: string | null; readonly verified: boolean; readonly expiry_date: string | null };
-  readonly certificate_hash: string | null;
+  /** What was found, first. `standing` is judged from the other facts (record-outcome.ts). */
+  readonly result: {
+    readonly standing: Standing;
+    readonly verified: boolean;
+    readonly status: string | null;
+    readonly oig_excluded: boolean;
+    readonly disciplinary_flags: boolean;
+    readonly expiry_date: string | null;
+  };
+  readonly provider: {
+    readonly name: string | null;
+    readonly state: string | null;
+    readonly profession: string | null;
+    readonly license_type: string | null;
+  };
+  readonly sources: readonly PublicRecordSource[];
   /**
-   * `valid` only when the integrity hash and the ES256 signature by `key_id` both check out and the
+   * True only when the integrity hash and the ES256 signature by `signing_key_id` both check out and the
    * certificate is the one issued for this id (a genuine certificate stored under another id is not).
    */
-  readonly signature: { readonly valid: boolean; readonly key_id: string | null };
+  readonly signature_valid: boolean;
+  readonly verification_id: string;
+  readonly issued_at: string | null;
+  readonly certificate_hash: string | null;
+  readonly signing_key_id: string | null;
   readonly mode: 'live' | 'test';
 }
 
 export async function publicRecord(stored: StoredPublicRecord, jwks: Jwks): Promise<PublicRecord> {
   const cert = asObject(stored.certificate);
   const provider = asObject(cert.provider);
-  const result = asObject(cert.result);
-  const check = await verifyCertificate(cert as unknown as Certificate, jwks);
+  const r = asObject(cert.result);
+  const check = await verifyCertificate(cert as unknown as IssuedCertificate, jwks);
+  const facts = {
+    // Only a literal `true` counts as verified (and as an exclusion or discipline reported).
+    verified: r.verified === true,
+    status: asString(r.status),
+    oig_excluded: r.oig_excluded === true,
+    disciplinary_flags: r.disciplinary_flags === true,
+    expiry_date: asString(r.expiry_date),
+  };
   return {
+    result: { standing: standingOf(facts), ...facts },
+    provider: {
+      name: asString(provider.name),
+      state: asString(provider.state),
+      profession: asString(provider.profession),
+      license_type: asString(provider.license_type),
+    },
+    sources: recordSources(cert),
+    signature_valid: check.hashValid && check.signatureValid && cert.verification_id === stored.verification_id,
     verification_id: stored.verification_id,
     issued_at: asString(cert.issued_at),
-    provider: { name: asString(provider.name), state: asString(provider.state) },
-    result: {
-      status: asString(result.status),
-      // Only a literal `true` counts as verified.
-      verified: result.verified === true,
-      expiry_date: asString(result.expiry_date),
-    },
     certificate_hash: asString(cert.certificate_hash),
-    signature: {
-      valid: check.hashValid && check.signatureValid && cert.verification_id === stored.verification_id,
-      key_id: asString(cert.signing_key_id),
-    },
+    signing_key_id: asString(cert.signing_key_id),
     // A record is shown as live only when the stored mode and the signed certificate both say so;
     // anything else is marked as a test.
     mode: stored.mode === 'live' && cert.mode === 'live' ? 'live' : 'test',
   };
+}
+
+/** The certificate's `sources`, or for one issued before they were signed, the names in `sources_checked` with no freshness. */
+function recordSources(cert: Record<string, unknown>): PublicRecordSource[] {
+  if (Array.isArray(cert.sources)) {
+    return cert.sources
+      .map(asObject)
+      .filter((s) => typeof s.name === 'string')
+      .map((s) => ({ name: s.name as string, status: asString(s.status), as_of: asString(s.as_of) }));
+  }
+  if (Array.isArray(cert.sources_checked)) {
+    return cert.sources_checked.filter((name): name is string => typeof name === 'string').map((name) => ({ name, status: null, as_of: null }));
+  }
+  return [];
 }
 
 function asObject(value: unknown): Record<string, unknown> {

@@ -6,7 +6,9 @@
  */
 import { serviceName } from '../config.ts';
 import { html, SafeHtml, stylesheetOnlyPolicy } from '../http/html.ts';
+import { ageNote, boardSources, daysBeforeIssue, freshnessPhrase, utcMinute } from '../certificates/source-freshness.ts';
 import type { PublicRecord } from './public-record.ts';
+import { recordOutcome, type Standing } from './record-outcome.ts';
 
 /** Shown on every test-mode record, in its title and at the top of the page. */
 export const testMark = 'TEST — NOT A REAL VERIFICATION';
@@ -29,11 +31,19 @@ const stylesheet = [
   '.banner{border:2px solid;border-radius:8px;padding:.9rem 1.25rem;margin:0 0 1rem}',
   '.banner strong{display:block;font-size:1.2rem;margin-bottom:.2rem}',
   '.banner p{margin:0}',
+  '.outcome strong{font-size:1.35rem}',
+  '.outcome ul{margin:.4rem 0 0;padding-left:1.25rem}',
+  '.outcome li{margin:.15rem 0}',
+  '.outcome p{margin-top:.5rem}',
   '.ok{background:#e7f4ea;border-color:#1e7b34;color:#0d4219}',
+  '.warn{background:#fdf0e1;border-color:#a35200;color:#4a2600}',
   '.bad{background:#fdeceb;border-color:#b3261e;color:#6e120d}',
+  '.unverified{background:#fff;border-color:#6b7280;color:#1b1f24}',
+  '.signature{margin:0 0 1rem;color:#434a57;font-size:.95rem}',
   '.test{background:#fff1b8;border-color:#7a5600;color:#362600}',
   '.yes{color:#0d5c22;font-weight:700}',
   '.no{color:#9c1d16;font-weight:700}',
+  '.caution{color:#8a4500;font-weight:700}',
   'code{font:.9rem/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}',
   'a{color:#0b4fa8}',
   'footer{margin-top:2rem;font-size:.92rem;color:#434a57}',
@@ -53,40 +63,49 @@ export function renderRecordPage(record: PublicRecord, options: RecordPageOption
   const test = record.mode === 'test';
   const subject = record.provider.name ?? record.verification_id;
   const title = `${test ? `${testMark} · ` : ''}Verification record: ${subject} · ${serviceName}`;
+  const r = record.result;
   const body = html`
 <header>
 <p class="service">${serviceName} · public verification record</p>
 <h1>License verification record</h1>
 </header>
 ${test ? html`<div class="banner test" role="note"><strong>${testMark}</strong><p>This record was made with a test API key. It is sample output and says nothing about a real license.</p></div>` : null}
-${signatureBanner(record)}
+${record.signature_valid ? null : invalidSignatureBanner()}
+${outcomeBanner(record)}
+${record.signature_valid ? html`<p class="signature"><span aria-hidden="true">✓ </span>Signature valid: this is the certificate the service issued, unchanged (checked against the published signing key).</p>` : null}
+<section aria-labelledby="result">
+<h2 id="result">Result</h2>
+<div class="card"><dl>
+<dt>Verified</dt><dd>${r.verified ? html`<span class="${r.standing === 'clear' && record.signature_valid ? 'yes' : 'caution'}">Yes</span>` : html`<span class="no">No</span>`}</dd>
+<dt>License status</dt><dd>${statusElement(r.status)}</dd>
+<dt>OIG exclusion</dt><dd>${r.oig_excluded ? html`<span class="no">EXCLUDED: on the OIG exclusion list (LEIE)</span>` : 'Not on the OIG exclusion list'}</dd>
+<dt>Disciplinary action</dt><dd>${r.disciplinary_flags ? html`<span class="no">YES: reported by the state board</span>` : 'None reported'}</dd>
+<dt>License expires</dt><dd>${r.expiry_date ? dateElement(r.expiry_date, false) : 'No expiry date on record'}</dd>
+</dl></div>
+</section>
 <section aria-labelledby="provider">
 <h2 id="provider">Provider</h2>
 <div class="card"><dl>
 <dt>Name</dt><dd>${record.provider.name ?? 'No license matched'}</dd>
 <dt>State</dt><dd>${record.provider.state ?? 'Not stated'}</dd>
+${record.provider.profession === null ? null : html`<dt>Profession</dt><dd>${record.provider.profession}</dd>`}
+${record.provider.license_type === null ? null : html`<dt>License type</dt><dd>${record.provider.license_type}</dd>`}
 </dl></div>
 </section>
-<section aria-labelledby="result">
-<h2 id="result">Result</h2>
-<div class="card"><dl>
-<dt>License status</dt><dd>${statusLabel(record.result.status)}</dd>
-<dt>Verified</dt><dd>${record.result.verified ? html`<span class="yes">Yes</span>` : html`<span class="no">No</span>`}</dd>
-<dt>License expires</dt><dd>${record.result.expiry_date ? dateElement(record.result.expiry_date, false) : 'No expiry date on record'}</dd>
-</dl></div>
-</section>
+${sourcesSection(record)}
 <section aria-labelledby="certificate">
 <h2 id="certificate">Certificate</h2>
 <div class="card"><dl>
+<dt>Signature</dt><dd>${record.signature_valid ? 'Valid' : html`<span class="no">NOT valid</span>`}</dd>
 <dt>Verification ID</dt><dd><code>${record.verification_id}</code></dd>
 <dt>Issued</dt><dd>${record.issued_at ? dateElement(record.issued_at, true) : 'Unknown'}</dd>
 <dt>Certificate hash</dt><dd><code>${record.certificate_hash ?? 'None'}</code></dd>
-<dt>Signing key ID</dt><dd><code>${record.signature.key_id ?? 'None'}</code></dd>
+<dt>Signing key ID</dt><dd><code>${record.signing_key_id ?? 'None'}</code></dd>
 <dt>Mode</dt><dd>${test ? 'Test' : 'Live'}</dd>
 </dl></div>
 </section>
 <footer>
-<p>“Verified” means the state board reports the license as active and the provider is not on the OIG exclusion list (LEIE). These are the facts of the certificate as issued on the date above; compare them with the printed certificate.</p>
+<p>“Verified” means the state board reports the license as active and the provider is not on the OIG exclusion list (LEIE). These are the facts of the certificate as issued on the date above; compare them with the printed certificate. A cached source answered as of the time shown, not at issue.</p>
 <p>The certificate is signed with ES256. The public signing keys are published at <a href="${options.signingKeysUrl}">${options.signingKeysUrl}</a>.</p>
 </footer>`;
   return page(title, body);
@@ -105,10 +124,56 @@ export function renderNotFoundPage(): string {
   return page(`Record not found · ${serviceName}`, body);
 }
 
-function signatureBanner(record: PublicRecord): SafeHtml {
-  return record.signature.valid
-    ? html`<div class="banner ok"><strong><span aria-hidden="true">✓ </span>Signature verified</strong><p>This record is the certificate the service issued: its hash and its ES256 signature check out against the published signing key.</p></div>`
-    : html`<div class="banner bad" role="alert"><strong><span aria-hidden="true">✗ </span>Signature NOT valid</strong><p>This record does not match the certificate the service signed. Do not rely on the details below.</p></div>`;
+/** Leads the page, before the outcome, when the certificate does not verify: its facts cannot be relied on. */
+function invalidSignatureBanner(): SafeHtml {
+  return html`<div class="banner bad" role="alert"><strong><span aria-hidden="true">✗ </span>Signature NOT valid</strong><p>This record does not match the certificate the service signed. Do not rely on the details below.</p></div>`;
+}
+
+const standingClass: Readonly<Record<Standing, string>> = { clear: 'ok', caution: 'warn', adverse: 'bad' };
+
+/**
+ * What was found, in the colour it deserves: green only for a clear outcome with a valid signature;
+ * with an invalid signature the stated outcome is shown without colour, as a claim.
+ */
+function outcomeBanner(record: PublicRecord): SafeHtml {
+  const outcome = recordOutcome(record.result);
+  const trusted = record.signature_valid;
+  const tone = trusted ? standingClass[outcome.standing] : 'unverified';
+  const mark = !trusted ? null : outcome.standing === 'clear' ? '✓ ' : outcome.standing === 'adverse' ? '✗ ' : '! ';
+  return html`<section class="banner outcome ${tone}" aria-labelledby="outcome"${outcome.standing === 'clear' ? null : html` role="status"`}>
+<strong id="outcome">${mark ? html`<span aria-hidden="true">${mark}</span>` : 'Unconfirmed, as the record states it: '}${outcome.headline}</strong>
+<ul>${outcome.facts.map((fact) => html`<li>${fact}</li>`)}</ul>
+${staleBoardNote(record)}
+</section>`;
+}
+
+/** A board answer taken from the cache a day or more before issue, said next to the outcome. */
+function staleBoardNote(record: PublicRecord): SafeHtml | null {
+  if (!record.issued_at) return null;
+  const issuedAt = record.issued_at;
+  const cached = boardSources(record.sources).find((s) => s.status === 'cached' && s.as_of !== null && (daysBeforeIssue(s.as_of, issuedAt) ?? 0) >= 1);
+  if (!cached?.as_of) return null;
+  return html`<p>The state board’s answer came from the cache, as of ${utcMinute(cached.as_of)}${ageNote(cached.as_of, issuedAt)}; it was not fetched at issue.</p>`;
+}
+
+function sourcesSection(record: PublicRecord): SafeHtml {
+  const issuedAt = record.issued_at ?? '';
+  const freshness = (s: PublicRecord['sources'][number]) => {
+    if (s.status === null) return 'Checked (freshness not recorded on this certificate)';
+    if (s.status !== 'live' && s.status !== 'cached' && s.status !== 'unavailable') return s.status;
+    const phrase = freshnessPhrase({ status: s.status, as_of: s.as_of }, issuedAt);
+    return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  };
+  return html`<section aria-labelledby="sources">
+<h2 id="sources">Sources</h2>
+<div class="card">${
+    record.sources.length === 0
+      ? html`<p>No sources recorded.</p>`
+      : html`<dl>${record.sources.map((s) => html`
+<dt>${s.name}</dt><dd${s.status === 'unavailable' ? html` class="no"` : null}>${freshness(s)}</dd>`)}
+</dl>`
+  }</div>
+</section>`;
 }
 
 const statusLabels: Readonly<Record<string, string>> = {
@@ -122,6 +187,12 @@ const statusLabels: Readonly<Record<string, string>> = {
   profession_not_covered: 'Not checked: profession not covered in this state',
   unsupported_state: 'Not checked: state not supported',
 };
+
+/** The status label, in red when the license cannot be practised on. */
+function statusElement(status: string | null): SafeHtml {
+  const label = statusLabel(status);
+  return status !== null && ['suspended', 'revoked', 'expired', 'inactive'].includes(status) ? html`<span class="no">${label}</span>` : html`${label}`;
+}
 
 /** A readable label for a status; an unknown status is shown as stored. */
 export function statusLabel(status: string | null): string {

@@ -25,6 +25,8 @@ export function certificateBody(outcome: VerificationOutcome, state: StateCode, 
       npi: outcome.npi,
       license_number: outcome.license?.licenseNumber ?? null,
       state: stateName(state),
+      profession: outcome.license?.profession ?? null,
+      license_type: outcome.license?.licenseType ?? null,
     },
     result: {
       verified: outcome.verified,
@@ -33,7 +35,9 @@ export function certificateBody(outcome: VerificationOutcome, state: StateCode, 
       disciplinary_flags: outcome.disciplinary,
       oig_excluded: outcome.oigExcluded,
     },
+    match: { confidence: outcome.identity?.confidence ?? null, basis: [...(outcome.identity?.basis ?? [])] },
     sources_checked: sourcesChecked(outcome),
+    sources: outcome.sources.map((s) => ({ name: s.name, status: s.status, as_of: s.as_of })),
   };
 }
 

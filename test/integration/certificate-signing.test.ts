@@ -37,9 +37,15 @@ const body = (name: string): Omit<CertificateBody, 'signing_key_id'> => ({
   verification_id: 'vrf_2c9a6f0e8b1d4a7f',
   issued_at: '2026-05-01T12:00:00.000Z',
   mode: 'test',
-  provider: { name, npi: '1234567893', license_number: `RN-${name.slice(0, 4)}-001`, state: 'Texas' },
+  provider: { name, npi: '1234567893', license_number: `RN-${name.slice(0, 4)}-001`, state: 'Texas', profession: 'registered_nurse', license_type: `Registered Nurse — ${name}` },
   result: { verified: true, status: 'active', expiry_date: null, disciplinary_flags: true, oig_excluded: false },
+  match: { confidence: 0.73, basis: ['last_name_exact', 'first_name_nickname', 'dob'] },
   sources_checked: ['NPPES NPI Registry', 'OIG LEIE', `Board — ${name}`],
+  sources: [
+    { name: `Board — ${name}`, status: 'cached', as_of: '2026-04-01T09:30:00.000Z' },
+    { name: 'OIG LEIE', status: 'cached', as_of: '2026-04-28T06:00:00.000Z' },
+    { name: 'NPPES NPI Registry', status: 'live', as_of: '2026-05-01T11:59:59.120Z' },
+  ],
 });
 
 /** The certificate as a client receives it: JSON in the service's own (unsorted) key order. */
@@ -97,6 +103,10 @@ describe('independent verification of a locally signed certificate', () => {
 
     const tampered = python({ ...cert, result: { ...cert.result, disciplinary_flags: false } }).signed_body;
     expect(await webCryptoVerify(jwks, cert, tampered)).toBe(false);
+    // The board's 30-day-old cached answer cannot be passed off as a live one.
+    const freshened = python({ ...cert, sources: cert.sources.map((s, i) => (i === 0 ? { ...s, status: 'live' as const } : s)) }).signed_body;
+    expect(await webCryptoVerify(jwks, cert, freshened)).toBe(false);
+    expect(signed_body.toString('utf8')).toContain('"match":{"basis":["last_name_exact","first_name_nickname","dob"],"confidence":0.73}');
     expect(await verifyCertificate(cert, jwks)).toEqual({ hashValid: true, signatureValid: true, keyId: cert.signing_key_id });
   });
 

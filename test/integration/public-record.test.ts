@@ -7,7 +7,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
-import { certificateHash, type Certificate } from '#shared/certificates/certificate.ts';
+import { certificateHash, signingInput, type Certificate, type IssuedCertificate } from '#shared/certificates/certificate.ts';
+import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
+import { encodeSignature } from '#shared/certificates/signature.ts';
 import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
 import { publicRecordSchema } from '#shared/records/public-record-schema.ts';
 import { tableName } from '#shared/config.ts';
@@ -73,6 +75,17 @@ async function updateCertificate(id: string, expression: string, names: Record<s
   );
 }
 
+/**
+ * Signs a body as the service did before the body carried profession, match and sources: with the
+ * stack's live signing key file, over exactly the fields given.
+ */
+async function signOlder(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const signer = new LocalKeySigner(process.env.SIGNING_KEY_FILE!);
+  const withKey = { ...body, signing_key_id: await signer.keyId() };
+  const unhashed = { ...withKey, signature: encodeSignature(await signer.sign(signingInput(withKey as unknown as IssuedCertificate))) };
+  return { ...unhashed, certificate_hash: certificateHash(unhashed as unknown as IssuedCertificate) };
+}
+
 async function storedCertificate(id: string): Promise<Certificate> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('verifications'), Key: { verification_id: id } }));
   return out.Item!.certificate as Certificate;
@@ -100,18 +113,22 @@ describe('a live record, read without a key', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toMatch(/<title>Verification record: Helen Jane Thomas · License Verification API<\/title>/);
     expect(html).toContain('<h1>License verification record</h1>');
-    expect(html.match(/<h2 /g)).toHaveLength(3);
+    expect(html.match(/<h2 /g)).toHaveLength(4);
     // Self-contained: no scripts, nothing loaded from anywhere, no inline style attributes.
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\sstyle=|\son[a-z]+=/i);
 
     const text = visibleText(html);
-    expect(text).toContain('Signature verified');
+    expect(html).toContain('<section class="banner outcome ok"');
+    expect(text).toMatch(/^ License Verification API · public verification record License verification record ✓ Verified: license active, nothing adverse on record /);
+    expect(text).toContain('Signature valid');
     expect(text).not.toContain('NOT valid');
     expect(text).toContain('Name Helen Jane Thomas');
     expect(text).toContain('State Washington');
     expect(text).toContain('License status Active');
     expect(text).toContain('Verified Yes');
     expect(text).toContain('License expires June 3, 2027');
+    expect(text).toContain('Profession registered_nurse');
+    expect(text).toMatch(/Washington State Department of Health (Live|Cached), as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(html).toContain('<time datetime="2027-06-03">June 3, 2027</time>');
     expect(text).toContain(`Certificate hash ${helen.certificate_hash}`);
     expect(text).toContain(`Verification ID ${helen.verification_id}`);
@@ -120,21 +137,24 @@ describe('a live record, read without a key', () => {
     expect(text).not.toContain('TEST');
   });
 
-  it('answers JSON with exactly the public fields when JSON is preferred', async () => {
+  it('answers JSON with exactly the public fields, the outcome first, when JSON is preferred', async () => {
     const keys = await t.call('/v1/signing-keys');
     const res = await asJson(helen.verification_id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expectRecordHeaders(res.headers);
     expect(res.body).toEqual({
+      result: { standing: 'clear', verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03' },
+      provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: helen.profession, license_type: helen.license_type },
+      sources: helen.sources,
+      signature_valid: true,
       verification_id: helen.verification_id,
       issued_at: helen.checked_at,
-      provider: { name: 'Helen Jane Thomas', state: 'Washington' },
-      result: { status: 'active', verified: true, expiry_date: '2027-06-03' },
       certificate_hash: helen.certificate_hash,
-      signature: { valid: true, key_id: keys.body.keys[0].kid },
+      signing_key_id: keys.body.keys[0].kid,
       mode: 'live',
     });
+    expect(res.text).toMatch(/^\{"result":\{"standing":"clear",/);
   });
 
   it('matches the certificate its owner gets from the API', async () => {
@@ -142,17 +162,18 @@ describe('a live record, read without a key', () => {
     const record = (await asJson(helen.verification_id)).body;
     expect(record).toMatchObject({
       issued_at: cert.issued_at,
-      provider: { name: cert.provider.name, state: cert.provider.state },
+      provider: { name: cert.provider.name, state: cert.provider.state, profession: cert.provider.profession, license_type: cert.provider.license_type },
       result: { status: cert.result.status, verified: cert.result.verified, expiry_date: cert.result.expiry_date },
+      sources: cert.sources,
       certificate_hash: cert.certificate_hash,
-      signature: { key_id: cert.signing_key_id },
+      signing_key_id: cert.signing_key_id,
     });
   });
 
   it('ignores query strings that scanners and apps append to links', async () => {
     const res = await page(helen.verification_id, `/records/${helen.verification_id}?utm_source=qr&fbclid=abc`);
     expect(res.status).toBe(200);
-    expect(visibleText(res.text)).toContain('Signature verified');
+    expect(visibleText(res.text)).toContain('Signature valid');
   });
 
   it.each([
@@ -182,8 +203,8 @@ describe('what the record does not reveal', () => {
         expect(res.text, secret).not.toContain(secret);
       }
     }
-    expect(Object.keys((await asJson(result.verification_id)).body).sort()).toEqual(
-      ['certificate_hash', 'issued_at', 'mode', 'provider', 'result', 'signature', 'verification_id'],
+    expect(Object.keys((await asJson(result.verification_id)).body)).toEqual(
+      ['result', 'provider', 'sources', 'signature_valid', 'verification_id', 'issued_at', 'certificate_hash', 'signing_key_id', 'mode'],
     );
   });
 });
@@ -197,27 +218,54 @@ describe('test-mode records', () => {
     const text = visibleText(res.text);
     expect(text).toContain('TEST — NOT A REAL VERIFICATION');
     expect(text).toContain('Mode Test');
-    expect(text).toContain('Signature verified');
+    expect(text).toContain('Signature valid');
     expect(text).toContain('State Colorado');
     expect(text).toContain('License status Active');
     expect(text).toContain('Verified Yes');
     const json = (await asJson(result.verification_id)).body;
-    expect(json).toMatchObject({ mode: 'test', provider: { name: 'Ada test-active', state: 'Colorado' }, result: { status: 'active', verified: true }, signature: { valid: true } });
+    expect(json).toMatchObject({ mode: 'test', provider: { name: 'Ada test-active', state: 'Colorado' }, result: { standing: 'clear', status: 'active', verified: true }, signature_valid: true });
     expect(json.result.expiry_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('an excluded provider: active license, not verified', async () => {
+  it('an excluded provider: the exclusion leads in red, no green, the valid signature after it', async () => {
     const result = await verify({ first_name: 'Ben', last_name: 'test-excluded', state: 'IL' }, testKey);
-    const text = visibleText((await page(result.verification_id)).text);
+    const html = (await page(result.verification_id)).text;
+    const text = visibleText(html);
+    expect(html).toContain('<section class="banner outcome bad"');
+    expect(html).not.toMatch(/class="[^"]*\b(ok|yes)\b/);
+    const headline = text.indexOf('Not verified: excluded from federal healthcare programs');
+    const exclusion = text.indexOf('The provider is on the OIG exclusion list (LEIE)');
+    const signature = text.indexOf('Signature valid');
+    expect(headline).toBeGreaterThan(text.indexOf('TEST — NOT A REAL VERIFICATION'));
+    expect(exclusion).toBeGreaterThan(headline);
+    expect(signature).toBeGreaterThan(exclusion);
     expect(text).toContain('License status Active');
     expect(text).toContain('Verified No');
-    expect(text).toContain('TEST — NOT A REAL VERIFICATION');
+    expect(text).toContain('OIG exclusion EXCLUDED: on the OIG exclusion list (LEIE)');
     expect((await asJson(result.verification_id)).body).toMatchObject({
-      result: { status: 'active', verified: false },
+      result: { standing: 'adverse', status: 'active', verified: false, oig_excluded: true },
       provider: { name: 'Ben test-excluded', state: 'Illinois' },
-      signature: { valid: true },
+      signature_valid: true,
       mode: 'test',
     });
+  });
+
+  it('a suspended, disciplined provider: the status and the discipline lead, no green', async () => {
+    const result = await verify({ first_name: 'Dee', last_name: 'test-suspended', state: 'WA' }, testKey);
+    const html = (await page(result.verification_id)).text;
+    const text = visibleText(html);
+    expect(html).toContain('<section class="banner outcome bad"');
+    expect(html).not.toMatch(/class="[^"]*\b(ok|yes)\b/);
+    expect(text.indexOf('Not verified: license suspended')).toBeGreaterThan(0);
+    expect(text.indexOf('The state board reports the license as SUSPENDED.')).toBeLessThan(text.indexOf('Signature valid'));
+    expect((await asJson(result.verification_id)).body).toMatchObject({ result: { standing: 'adverse', status: 'suspended', verified: false }, signature_valid: true });
+
+    const disciplined = await verify({ first_name: 'Eve', last_name: 'test-disciplined', state: 'WA' }, testKey);
+    const disciplinedHtml = (await page(disciplined.verification_id)).text;
+    expect(disciplinedHtml).not.toMatch(/class="[^"]*\b(ok|yes)\b/);
+    expect(visibleText(disciplinedHtml)).toContain('The state board reports disciplinary action on record.');
+    expect((await asJson(disciplined.verification_id)).body.result).toMatchObject({ disciplinary_flags: true });
+    expect((await asJson(disciplined.verification_id)).body.result.standing).not.toBe('clear');
   });
 
   it('no matching license: no name and no expiry, said in words', async () => {
@@ -226,10 +274,11 @@ describe('test-mode records', () => {
     expect(text).toContain('Name No license matched');
     expect(text).toContain('License status Not found: no single matching license');
     expect(text).toContain('License expires No expiry date on record');
+    expect((await page(result.verification_id)).text).toContain('<section class="banner outcome warn"');
     expect((await asJson(result.verification_id)).body).toMatchObject({
       provider: { name: null, state: 'Washington' },
-      result: { status: 'not_found', verified: false, expiry_date: null },
-      signature: { valid: true },
+      result: { standing: 'caution', status: 'not_found', verified: false, expiry_date: null },
+      signature_valid: true,
     });
   });
 
@@ -249,15 +298,17 @@ describe('a certificate changed after signing', () => {
     const result = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' });
     await updateCertificate(result.verification_id, 'SET #c.#r.#s = :s', { '#c': 'certificate', '#r': 'result', '#s': 'status' }, { ':s': 'revoked' });
     const json = (await asJson(result.verification_id)).body;
-    expect(json.signature).toEqual({ valid: false, key_id: expect.any(String) });
+    expect(json.signature_valid).toBe(false);
+    expect(json.signing_key_id).toEqual(expect.any(String));
     expect(json.result.status).toBe('revoked');
     const res = await page(result.verification_id);
     expect(res.status).toBe(200);
     const text = visibleText(res.text);
     expect(text).toContain('Signature NOT valid');
     expect(text).toContain('Do not rely on the details below.');
-    expect(text).not.toContain('Signature verified');
+    expect(text).not.toContain('Signature valid');
     expect(res.text).toContain('role="alert"');
+    expect(res.text).toContain('class="banner outcome unverified"');
   });
 
   it('a recomputed hash does not help: the ES256 signature must verify too', async () => {
@@ -267,14 +318,45 @@ describe('a certificate changed after signing', () => {
     const rehashed = { ...forged, certificate_hash: certificateHash(forged) };
     await updateCertificate(result.verification_id, 'SET #c = :c', { '#c': 'certificate' }, { ':c': rehashed });
     const json = (await asJson(result.verification_id)).body;
-    expect(json).toMatchObject({ provider: { name: 'Someone Else' }, certificate_hash: rehashed.certificate_hash, signature: { valid: false } });
+    expect(json).toMatchObject({ provider: { name: 'Someone Else' }, certificate_hash: rehashed.certificate_hash, signature_valid: false });
   });
 
   it('a genuine certificate stored under another id is not valid there', async () => {
     const other = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' });
     await updateCertificate(other.verification_id, 'SET #c = :c', { '#c': 'certificate' }, { ':c': await storedCertificate(helen.verification_id) });
-    expect((await asJson(other.verification_id)).body.signature.valid).toBe(false);
-    expect((await asJson(helen.verification_id)).body.signature.valid).toBe(true);
+    expect((await asJson(other.verification_id)).body.signature_valid).toBe(false);
+    expect((await asJson(helen.verification_id)).body.signature_valid).toBe(true);
+  });
+
+  it('a board answer marked live over a signed cached one fails the signature', async () => {
+    const result = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' });
+    const cert = await storedCertificate(result.verification_id);
+    const freshened = { ...cert, sources: cert.sources.map((s) => ({ ...s, status: 'live' as const, as_of: cert.issued_at })) };
+    await updateCertificate(result.verification_id, 'SET #c = :c', { '#c': 'certificate' }, { ':c': { ...freshened, certificate_hash: certificateHash(freshened) } });
+    expect((await asJson(result.verification_id)).body.signature_valid).toBe(false);
+  });
+
+  it('a certificate stored before profession, match and sources were signed still verifies and renders', async () => {
+    const result = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' });
+    const cert = await storedCertificate(result.verification_id);
+    // The signed body as it was before those fields, signed again by the stack's own key file.
+    const { match: _m, sources: _s, signature: _sig, certificate_hash: _h, ...rest } = cert;
+    const older = { ...rest, provider: { name: cert.provider.name, npi: cert.provider.npi, license_number: cert.provider.license_number, state: cert.provider.state } };
+    const signed = await signOlder(older);
+    await updateCertificate(result.verification_id, 'SET #c = :c', { '#c': 'certificate' }, { ':c': signed });
+    const json = (await asJson(result.verification_id)).body;
+    expect(json).toMatchObject({
+      result: { standing: 'clear', status: 'active', verified: true },
+      provider: { name: 'Helen Jane Thomas', profession: null, license_type: null },
+      sources: cert.sources_checked.map((name) => ({ name, status: null, as_of: null })),
+      signature_valid: true,
+    });
+    const text = visibleText((await page(result.verification_id)).text);
+    expect(text).toContain('Verified: license active, nothing adverse on record');
+    expect(text).toContain('Signature valid');
+    expect(text).toContain('OIG LEIE Checked (freshness not recorded on this certificate)');
+    const pdf = await t.call(`/v1/certificate/${result.verification_id}/pdf`, { key: liveKey });
+    expect(pdf.status).toBe(200);
   });
 });
 

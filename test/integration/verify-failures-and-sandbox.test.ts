@@ -14,6 +14,7 @@ import { defaultVerificationServices, resetVerificationServices } from '#shared/
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
 import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
+import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -178,6 +179,7 @@ describe('reserved test names (test keys only)', () => {
       const cert = await t.call(`/v1/certificate/${res.body.verification_id}`, { key: testKey });
       expect(cert.status).toBe(200);
       expect(cert.body.certificate_hash).toBe(res.body.certificate_hash);
+      expectSignedFacts(certificateSchema.parse(cert.body), res.body);
     }
   });
 
@@ -209,6 +211,15 @@ describe('reserved test names (test keys only)', () => {
   });
 });
 
+/** The certificate signs the result's profession, license type, match and per-source freshness. */
+function expectSignedFacts(cert: Record<string, any>, result: Record<string, any>): void {
+  expect(cert.provider.profession).toBe(result.profession);
+  expect(cert.provider.license_type).toBe(result.license_type);
+  expect(cert.match).toEqual({ confidence: result.match_confidence, basis: result.match_basis });
+  expect(cert.sources).toEqual(result.sources);
+  expect(cert.sources_checked).toEqual(result.sources_checked);
+}
+
 describe('certificates', () => {
   it('are returned to their owner only; another account or mode gets 404', async () => {
     const res = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' });
@@ -223,6 +234,9 @@ describe('certificates', () => {
       certificate_hash: res.body.certificate_hash,
     });
     expect(own.body.signature).toMatch(/^vrf_sig_[A-Za-z0-9_-]+$/);
+    expectSignedFacts(certificateSchema.parse(own.body), res.body);
+    expect(own.body.provider).toMatchObject({ profession: 'registered_nurse', license_type: expect.any(String) });
+    expect(own.body.match.basis.length).toBeGreaterThan(0);
     const other = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
     for (const key of [testKey, other]) {
       const denied = await t.call(`/v1/certificate/${id}`, { key });

@@ -7,6 +7,7 @@ import { wrapText, wrapTextClamped } from '#shared/certificates/pdf/text-wrap.ts
 import { fitToCharset } from '#shared/certificates/pdf/win-ansi-text.ts';
 import { recordUrl, testModeInput, verifiedInput, withName } from '../fixtures/pdf/certificate-pdf-inputs.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
+import { olderCertificate } from '../fixtures/certificates/older-certificate.ts';
 
 const tolerance = 0.01;
 
@@ -95,9 +96,14 @@ describe('certificate PDF layout', () => {
       status: (['live', 'cached', 'unavailable'] as const)[i % 3]!,
       as_of: i % 3 === 2 ? null : '2026-03-14T15:09:25.901Z',
     }));
+    const named = withName(input, longName);
     const crowded = {
-      ...withName(input, longName),
-      details: { ...input.details, licenseType: 'Physician and Surgeon, Unrestricted, with Controlled Substances Registration '.repeat(4), sources },
+      ...named,
+      certificate: {
+        ...named.certificate,
+        provider: { ...named.certificate.provider, license_type: 'Physician and Surgeon, Unrestricted, with Controlled Substances Registration '.repeat(4) },
+        sources,
+      },
       recordUrl: `${recordUrl}?${'utm_source=certificate&'.repeat(6)}end`,
     };
     const layout = await certificatePdfLayout({ ...crowded, certificate: { ...crowded.certificate, mode: 'test' } });
@@ -133,7 +139,7 @@ describe('certificate PDF content', () => {
       ['NPI', c.provider.npi!],
       ['License number', c.provider.license_number!],
       ['State', 'Washington'],
-      ['Profession', 'Physician'],
+      ['Profession', 'physician'],
       ['License type', 'Physician and Surgeon License'],
       ['Verified', 'YES'],
       ['License status', 'Active'],
@@ -141,6 +147,7 @@ describe('certificate PDF content', () => {
       ['Disciplinary flags', 'None reported'],
       ['OIG exclusion', 'Not excluded'],
       ['Match confidence', '0.99'],
+      ['Match basis', 'npi, npi_license_link'],
       ['Issued at', c.issued_at],
       ['Verification ID', c.verification_id],
       ['Certificate hash', c.certificate_hash],
@@ -149,10 +156,9 @@ describe('certificate PDF content', () => {
     for (const [label, value] of pairs) {
       expect(layoutText, label).toMatch(new RegExp(`^${label}\\s+${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'));
     }
-    for (const source of input.details.sources) {
-      const freshness = source.status === 'live' ? 'Live' : 'Cached';
-      expect(layoutText).toMatch(new RegExp(`^${source.name}\\s+${freshness}\\s+${source.as_of!.replace(/\./g, '\\.')}\\s*$`, 'm'));
-    }
+    expect(layoutText).toMatch(/^Washington State Department of Health\s+Live\s+2026-03-14 15:09 UTC\s*$/m);
+    expect(layoutText).toMatch(/^NPPES NPI Registry\s+Cached\s+2026-03-02 08:11 UTC \(12 days\s*$/m);
+    expect(layoutText).toMatch(/^OIG LEIE\s+Cached\s+2026-03-14 06:00 UTC\s*$/m);
     expect(rawText).toContain('VERIFIED: YES');
     expect(rawText).toContain('This certificate records the license status reported by the named sources at the time shown');
     expect(rawText).toContain(
@@ -174,6 +180,60 @@ describe('certificate PDF content', () => {
     expect(text).toMatch(/^Disciplinary flags\s+YES — the board reports disciplinary action\s*$/m);
     expect(text).toMatch(/^OIG exclusion\s+EXCLUDED — listed on the OIG LEIE\s*$/m);
     expect(text).toMatch(/^Match confidence\s+0\.70\s*$/m);
+  });
+
+  it('shows a board answer taken from the cache weeks before issue as cached, with its date and age', async () => {
+    const input = verifiedInput();
+    const stale = {
+      ...input,
+      certificate: {
+        ...input.certificate,
+        sources: [{ name: 'Washington State Department of Health', status: 'cached' as const, as_of: '2026-02-12T09:30:00.000Z' }, ...input.certificate.sources!.slice(1)],
+      },
+    };
+    const pdf = await renderCertificatePdf(stale);
+    const text = await pdfText(pdf, { layout: true });
+    expect(text).toMatch(/^Washington State Department of Health\s+Cached\s+2026-02-12 09:30 UTC \(30 days\s*$/m);
+    expect(text).not.toMatch(/^Washington State Department of Health\s+Live/m);
+    expect(collapse(await pdfText(pdf))).toContain(
+      "The licensing board's answer was cached, as of 2026-02-12 09:30 UTC (30 days before issue), not fetched at issue.",
+    );
+    const live = collapse(await pdfText(await renderCertificatePdf(input)));
+    expect(live).not.toContain("The licensing board's answer was cached");
+  });
+
+  it('prints the signed facts, not the stored result\'s', async () => {
+    const input = verifiedInput();
+    const unsigned = {
+      ...input,
+      details: {
+        profession: 'registered_nurse',
+        licenseType: 'Registered Nurse License',
+        matchConfidence: 0.6,
+        matchBasis: ['first_name_typo'],
+        sources: [{ name: 'Washington State Department of Health', status: 'live' as const, as_of: input.certificate.issued_at }],
+      },
+    };
+    const text = await pdfText(await renderCertificatePdf(unsigned), { layout: true });
+    expect(text).toMatch(/^Profession\s+physician\s*$/m);
+    expect(text).toMatch(/^License type\s+Physician and Surgeon License\s*$/m);
+    expect(text).toMatch(/^Match confidence\s+0\.99\s*$/m);
+    expect(text).toMatch(/^NPPES NPI Registry\s+Cached/m);
+    expect(text).not.toContain('registered_nurse');
+    expect(text).not.toContain('first_name_typo');
+  });
+
+  it('renders a certificate issued before the body carried these facts, from the stored result', async () => {
+    const input = { ...verifiedInput(), certificate: olderCertificate };
+    const text = await pdfText(await renderCertificatePdf(input), { layout: true });
+    expect(text).toMatch(/^Provider name\s+Helen Jane Thomas\s*$/m);
+    expect(text).toMatch(/^Profession\s+physician\s*$/m);
+    expect(text).toMatch(/^Match basis\s+npi, npi_license_link\s*$/m);
+    expect(text).toMatch(/^NPPES NPI Registry\s+Cached\s+2026-03-02 08:11 UTC/m);
+    const bare = { ...input, details: { profession: null, licenseType: null, matchConfidence: null, matchBasis: [], sources: [] } };
+    const bareText = await pdfText(await renderCertificatePdf(bare), { layout: true });
+    expect(bareText).toMatch(/^Washington State Department of Health\s+Checked\s+Not recorded\s*$/m);
+    expect(bareText).toMatch(/^Profession\s+Not classified\s*$/m);
   });
 
   it('marks test-mode certificates, and only those', async () => {

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { createHash, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { certificateHash, issueCertificate, signingInput, type Certificate, type CertificateBody } from '#shared/certificates/certificate.ts';
+import { certificateHash, issueCertificate, signingInput, type Certificate, type CertificateBody, type IssuedCertificate } from '#shared/certificates/certificate.ts';
 import { jwkFromSpkiDer, jwkThumbprint, publicJwk, type Jwk } from '#shared/certificates/jwk.ts';
 import { signingKeysCacheControl, signingKeysHttpResponse, signingKeysResponse } from '#shared/certificates/jwks.ts';
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
@@ -19,6 +19,10 @@ import { publicHandler } from '#shared/http/pipeline-frame.ts';
 import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
 import { toHttpApiEvent } from '../../local/http-event.ts';
+import { olderCertificate, olderCertificateJwks } from '../fixtures/certificates/older-certificate.ts';
+import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
+import type { Jwks } from '#shared/certificates/jwks.ts';
+import { certificateExample, jwksExample, verificationResultExample } from '#shared/openapi/examples.ts';
 
 /** A signer over an in-memory key, signing with node:crypto, so these tests depend on no signer implementation. */
 function memorySigner(privateKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey): CertificateSigner & { privateKey: KeyObject } {
@@ -35,9 +39,23 @@ const body: Omit<CertificateBody, 'signing_key_id'> = {
   verification_id: 'vrf_01JABCDEF0123456789',
   issued_at: '2026-03-14T15:09:26.535Z',
   mode: 'live',
-  provider: { name: 'José Peña', npi: '1234567893', license_number: 'MD60012345', state: 'Washington' },
+  provider: {
+    name: 'José Peña',
+    npi: '1234567893',
+    license_number: 'MD60012345',
+    state: 'Washington',
+    profession: 'physician',
+    license_type: 'Physician And Surgeon License',
+  },
   result: { verified: true, status: 'active', expiry_date: '2027-06-30', disciplinary_flags: false, oig_excluded: false },
+  match: { confidence: 0.99, basis: ['npi', 'npi_license_link'] },
   sources_checked: ['NPPES NPI Registry', 'OIG LEIE', 'WA Department of Health'],
+  sources: [
+    { name: 'WA Department of Health', status: 'cached', as_of: '2026-02-12T08:00:00.000Z' },
+    { name: 'OIG LEIE', status: 'cached', as_of: '2026-03-01T06:00:00.000Z' },
+    { name: 'NPPES NPI Registry', status: 'live', as_of: '2026-03-14T15:09:26.100Z' },
+    { name: 'Texas Medical Board', status: 'unavailable', as_of: null },
+  ],
 };
 
 const utf8 = new TextEncoder();
@@ -54,10 +72,16 @@ describe('certificate signature', () => {
     expect(cert.signature).toMatch(/^vrf_sig_[A-Za-z0-9_-]{86}$/);
     // The signed bytes, written out by hand: keys sorted at every depth, no whitespace, raw UTF-8.
     const expected =
-      '{"issued_at":"2026-03-14T15:09:26.535Z","mode":"live",' +
-      '"provider":{"license_number":"MD60012345","name":"José Peña","npi":"1234567893","state":"Washington"},' +
+      '{"issued_at":"2026-03-14T15:09:26.535Z",' +
+      '"match":{"basis":["npi","npi_license_link"],"confidence":0.99},"mode":"live",' +
+      '"provider":{"license_number":"MD60012345","license_type":"Physician And Surgeon License","name":"José Peña","npi":"1234567893",' +
+      '"profession":"physician","state":"Washington"},' +
       '"result":{"disciplinary_flags":false,"expiry_date":"2027-06-30","oig_excluded":false,"status":"active","verified":true},' +
       `"signing_key_id":"${jwk!.kid}",` +
+      '"sources":[{"as_of":"2026-02-12T08:00:00.000Z","name":"WA Department of Health","status":"cached"},' +
+      '{"as_of":"2026-03-01T06:00:00.000Z","name":"OIG LEIE","status":"cached"},' +
+      '{"as_of":"2026-03-14T15:09:26.100Z","name":"NPPES NPI Registry","status":"live"},' +
+      '{"as_of":null,"name":"Texas Medical Board","status":"unavailable"}],' +
       '"sources_checked":["NPPES NPI Registry","OIG LEIE","WA Department of Health"],' +
       '"verification_id":"vrf_01JABCDEF0123456789"}';
     expect(Buffer.from(signingInput(cert)).toString('utf8')).toBe(expected);
@@ -72,15 +96,38 @@ describe('certificate signature', () => {
   });
 
   it('signs exactly the specified fields, copied from the input', async () => {
-    const input = { ...clone(body), extra: 'not signed', provider: { ...body.provider, dob: '1970-01-01' } };
+    const copy = clone(body);
+    const input = {
+      ...copy,
+      extra: 'not signed',
+      provider: { ...copy.provider, dob: '1970-01-01' },
+      match: { ...copy.match, note: 'not signed' },
+      sources: copy.sources.map((s) => ({ ...s, freshUntil: 'not signed' })),
+    };
     const signer = memorySigner();
     const cert = await issueCertificate(input, signer);
     input.provider.name = 'Changed Later';
     input.sources_checked.push('Later');
-    expect(Object.keys(cert).sort()).toEqual(
-      ['certificate_hash', 'issued_at', 'mode', 'provider', 'result', 'signature', 'signing_key_id', 'sources_checked', 'verification_id'],
-    );
+    input.match.basis.push('dob');
+    input.sources[0]!.status = 'live';
+    input.sources.push({ name: 'Later', status: 'live', as_of: null, freshUntil: '' });
+    expect(Object.keys(cert).sort()).toEqual([
+      'certificate_hash',
+      'issued_at',
+      'match',
+      'mode',
+      'provider',
+      'result',
+      'signature',
+      'signing_key_id',
+      'sources',
+      'sources_checked',
+      'verification_id',
+    ]);
+    expect(Object.keys(cert.provider).sort()).toEqual(['license_number', 'license_type', 'name', 'npi', 'profession', 'state']);
     expect(cert.provider).toEqual(body.provider);
+    expect(cert.match).toEqual(body.match);
+    expect(cert.sources).toEqual(body.sources);
     expect(cert.sources_checked).toEqual(body.sources_checked);
     expect((await verifyCertificate(cert, { keys: await signer.publicKeys() })).signatureValid).toBe(true);
   });
@@ -115,7 +162,7 @@ describe('certificate hash (integrity rule)', () => {
     expect(certificateHash(unhashed)).toBe(`sha256_${sha256Hex(literal)}`);
     expect(certificateHash(unhashed)).toMatch(/^sha256_[0-9a-f]{64}$/);
     // A certificate_hash present on the input is removed first, whatever its value.
-    expect(certificateHash({ ...unhashed, certificate_hash: 'sha256_x' } as Certificate)).toBe(`sha256_${sha256Hex(literal)}`);
+    expect(certificateHash({ ...unhashed, certificate_hash: 'sha256_x' } as IssuedCertificate)).toBe(`sha256_${sha256Hex(literal)}`);
   });
 
   it('covers the signature: the issued hash is over the body and the signature', async () => {
@@ -146,6 +193,14 @@ describe('tampering', () => {
     ['sources_checked element', (c) => (c.sources_checked[2] = 'CO DORA')],
     ['sources_checked order', (c) => c.sources_checked.reverse()],
     ['sources_checked added', (c) => c.sources_checked.push('TX Medical Board')],
+    ['provider.profession', (c) => (c.provider.profession = 'registered_nurse')],
+    ['provider.license_type', (c) => (c.provider.license_type = 'Osteopathic Physician License')],
+    ['match.confidence', (c) => (c.match.confidence = 0.6)],
+    ['match.basis', (c) => c.match.basis.pop()],
+    ['a stale cached source shown live', (c) => (c.sources[0].status = 'live')],
+    ['a source as_of moved to the issue time', (c) => (c.sources[0].as_of = '2026-03-14T15:09:26.535Z')],
+    ['an unavailable source shown cached', (c) => (c.sources[3] = { name: 'Texas Medical Board', status: 'cached', as_of: '2026-03-14T15:00:00.000Z' })],
+    ['sources removed', (c) => delete c.sources],
     ['field added', (c) => (c.note = 'x')],
     ['nested field added', (c) => (c.result.note = 'x')],
     ['field removed', (c) => delete c.issued_at],
@@ -215,6 +270,35 @@ describe('tampering', () => {
     expect((await verifyCertificate(cert, { keys: [{ ...other, kid: jwk!.kid }] })).signatureValid).toBe(false);
     // The right key found among several, in any position.
     expect(await verifyCertificate(cert, { keys: [other, jwk!] })).toMatchObject({ hashValid: true, signatureValid: true });
+  });
+});
+
+describe('a certificate issued before the body carried profession, match and sources', () => {
+  it('still verifies over the body it was signed with, and adding the new fields to it breaks it', async () => {
+    expect(olderCertificate).not.toHaveProperty('sources');
+    expect(olderCertificate).not.toHaveProperty('match');
+    expect(olderCertificate.provider).not.toHaveProperty('profession');
+    expect(await verifyCertificate(olderCertificate, olderCertificateJwks)).toEqual({
+      hashValid: true,
+      signatureValid: true,
+      keyId: olderCertificate.signing_key_id,
+    });
+    const added = {
+      ...clone(olderCertificate),
+      sources: [{ name: 'Washington State Department of Health', status: 'live' as const, as_of: olderCertificate.issued_at }],
+    };
+    const rehashed = { ...added, certificate_hash: certificateHash(added) };
+    expect(await verifyCertificate(rehashed, olderCertificateJwks)).toMatchObject({ hashValid: true, signatureValid: false });
+  });
+});
+
+describe('the OpenAPI certificate example', () => {
+  it('is a certificate of the current shape, signed by the key of the JWKS example', async () => {
+    const example = certificateSchema.parse(certificateExample) as Certificate;
+    expect(example.sources).toBeDefined();
+    expect(example.match).toBeDefined();
+    expect(await verifyCertificate(example, jwksExample as Jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+    expect(verificationResultExample.certificate_hash).toBe(example.certificate_hash);
   });
 });
 

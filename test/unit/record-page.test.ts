@@ -15,20 +15,36 @@ import { escapeHtml, html, SafeHtml } from '#shared/http/html.ts';
 import { publicRecord, type PublicRecord } from '#shared/records/public-record.ts';
 import { pageContentSecurityPolicy, renderNotFoundPage, renderRecordPage, statusLabel, testMark } from '#shared/records/record-page.ts';
 import { isVerificationId } from '#shared/records/record-url.ts';
+import { olderCertificate, olderCertificateJwks } from '../fixtures/certificates/older-certificate.ts';
+import { standingOf } from '#shared/records/record-outcome.ts';
 
 const hostile = `<script>alert("x")</script> & 'q' <img src=x onerror=alert(1)>`;
 const options = { signingKeysUrl: 'https://api.example.com/v1/signing-keys' };
 
-const record = (overrides: Partial<PublicRecord> = {}): PublicRecord => ({
-  verification_id: 'vrf_AbCdEfGhIjKlMnOpQrStUvWx',
-  issued_at: '2026-05-01T12:34:56.789Z',
-  provider: { name: 'Helen Jane Thomas', state: 'Washington' },
-  result: { status: 'active', verified: true, expiry_date: '2027-06-03' },
-  certificate_hash: `sha256_${'ab'.repeat(32)}`,
-  signature: { valid: true, key_id: 'kid-123' },
-  mode: 'live',
-  ...overrides,
-});
+type Facts = Omit<PublicRecord['result'], 'standing'>;
+
+/** A record as `publicRecord` builds it: the standing follows from the facts. */
+const record = (overrides: Partial<Omit<PublicRecord, 'result'>> & { result?: Partial<Facts> } = {}): PublicRecord => {
+  const facts: Facts = { verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03', ...overrides.result };
+  return {
+    provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: 'registered_nurse', license_type: 'Registered Nurse License' },
+    sources: [
+      { name: 'Washington State Department of Health', status: 'live', as_of: '2026-05-01T12:34:56.000Z' },
+      { name: 'OIG LEIE', status: 'cached', as_of: '2026-04-20T06:00:00.000Z' },
+    ],
+    signature_valid: true,
+    verification_id: 'vrf_AbCdEfGhIjKlMnOpQrStUvWx',
+    issued_at: '2026-05-01T12:34:56.789Z',
+    certificate_hash: `sha256_${'ab'.repeat(32)}`,
+    signing_key_id: 'kid-123',
+    mode: 'live',
+    ...overrides,
+    result: { standing: standingOf(facts), ...facts },
+  };
+};
+
+/** The page's text as read, tags dropped. */
+const visible = (page: string) => page.replace(/<(style|title)>[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 describe('escapeHtml and the html template', () => {
   it('escapes the five characters that can break out of text or an attribute', () => {
@@ -51,10 +67,12 @@ describe('the record page', () => {
       record({
         verification_id: hostile,
         issued_at: hostile,
-        provider: { name: hostile, state: hostile },
+        provider: { name: hostile, state: hostile, profession: hostile, license_type: hostile },
         result: { status: hostile, verified: false, expiry_date: hostile },
+        sources: [{ name: hostile, status: hostile, as_of: hostile }],
         certificate_hash: hostile,
-        signature: { valid: false, key_id: hostile },
+        signature_valid: false,
+        signing_key_id: hostile,
       }),
       { signingKeysUrl: `https://x.example/"><script>alert(2)</script>` },
     );
@@ -74,7 +92,11 @@ describe('the record page', () => {
     expect(page).toContain('<dt>Verified</dt><dd><span class="yes">Yes</span></dd>');
     expect(page).toContain('<time datetime="2027-06-03">June 3, 2027</time>');
     expect(page).toContain('<time datetime="2026-05-01T12:34:56.789Z">May 1, 2026, 12:34 UTC</time>');
-    expect(page).toContain('Signature verified');
+    expect(page).toContain('<dt>Profession</dt><dd>registered_nurse</dd>');
+    expect(page).toContain('<dt>License type</dt><dd>Registered Nurse License</dd>');
+    expect(page).toContain('<dt>Washington State Department of Health</dt><dd>Live, as of 2026-05-01 12:34 UTC</dd>');
+    expect(page).toContain('<dt>OIG LEIE</dt><dd>Cached, as of 2026-04-20 06:00 UTC (11 days before issue)</dd>');
+    expect(page).toContain('Signature valid');
     expect(page).not.toContain(testMark);
     expect(page).not.toMatch(/<script|<link|\ssrc=|\sstyle=|url\(|@import/i);
   });
@@ -89,18 +111,92 @@ describe('the record page', () => {
     expect(pageContentSecurityPolicy).toMatch(/^default-src 'none'; /);
   });
 
-  it('marks a test record in the title and at the top, and a failed signature as an alert', () => {
-    const page = renderRecordPage(record({ mode: 'test', signature: { valid: false, key_id: 'k' } }), options);
+  it('marks a test record in the title and at the top, and a failed signature as an alert before the outcome, which loses its colour', () => {
+    const page = renderRecordPage(record({ mode: 'test', signature_valid: false, signing_key_id: 'k' }), options);
     expect(testMark).toBe('TEST — NOT A REAL VERIFICATION');
     expect(page).toContain(`<title>${testMark} · Verification record: Helen Jane Thomas`);
     expect(page.indexOf(testMark, page.indexOf('<body>'))).toBeLessThan(page.indexOf('<h2'));
     expect(page).toContain('<div class="banner bad" role="alert"><strong><span aria-hidden="true">✗ </span>Signature NOT valid</strong>');
-    expect(page).not.toContain('Signature verified');
+    expect(page.indexOf('Signature NOT valid')).toBeLessThan(page.indexOf('class="banner outcome'));
+    expect(page).toContain('class="banner outcome unverified"');
+    expect(visible(page)).toContain('Unconfirmed, as the record states it: Verified: license active');
+    expect(page).not.toContain('class="yes"');
+    expect(page).not.toMatch(/class="[^"]*\bok\b/);
+    expect(page).not.toContain('Signature valid');
+  });
+
+  it('leads an excluded, suspended and disciplined provider with those facts in red, with no green anywhere', () => {
+    const page = renderRecordPage(record({ result: { verified: false, status: 'suspended', oig_excluded: true, disciplinary_flags: true } }), options);
+    const text = visible(page);
+    expect(page).not.toMatch(/class="[^"]*\b(ok|yes)\b/);
+    expect(page).toContain('<section class="banner outcome bad" aria-labelledby="outcome" role="status">');
+    const first = text.indexOf('Not verified: excluded from federal healthcare programs');
+    expect(first).toBeGreaterThan(0);
+    const order = [
+      'Not verified: excluded from federal healthcare programs',
+      'The provider is on the OIG exclusion list (LEIE): excluded from federal healthcare programs.',
+      'The state board reports the license as SUSPENDED.',
+      'The state board reports disciplinary action on record.',
+      'Signature valid',
+      'Result',
+      'Provider',
+    ].map((phrase) => text.indexOf(phrase));
+    expect(order.every((at) => at >= 0), JSON.stringify(order)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(page).toContain('<dt>OIG exclusion</dt><dd><span class="no">EXCLUDED: on the OIG exclusion list (LEIE)</span></dd>');
+    expect(page).toContain('<dt>License status</dt><dd><span class="no">Suspended</span></dd>');
+    expect(page).toContain('<dt>Disciplinary action</dt><dd><span class="no">YES: reported by the state board</span></dd>');
+  });
+
+  it.each([
+    ['revoked', { verified: false, status: 'revoked' }, 'bad', 'Not verified: license revoked'],
+    ['expired', { verified: false, status: 'expired' }, 'bad', 'Not verified: license expired'],
+    ['excluded, license active', { verified: false, status: 'active', oig_excluded: true }, 'bad', 'Not verified: excluded from federal healthcare programs'],
+    ['active with discipline', { verified: true, status: 'active', disciplinary_flags: true }, 'warn', 'Verified, with disciplinary action on record'],
+    ['not found', { verified: false, status: 'not_found', expiry_date: null }, 'warn', 'Not verified: no matching license found'],
+    ['source unavailable', { verified: false, status: 'source_unavailable', expiry_date: null }, 'warn', 'Not verified: license status unknown'],
+    ['unsupported state', { verified: false, status: 'unsupported_state', expiry_date: null }, 'warn', 'Not verified: license not checked'],
+    ['an unknown status', { verified: false, status: 'pending_review' }, 'warn', 'Not verified'],
+  ] as const)('%s: the outcome leads, amber or red, never green', (_, result, tone, headline) => {
+    const page = renderRecordPage(record({ result }), options);
+    expect(page).toContain(`<section class="banner outcome ${tone}"`);
+    expect(page).not.toMatch(/class="[^"]*\bok\b/);
+    expect(page).not.toContain('class="yes"');
+    expect(visible(page)).toContain(`${headline} `);
+    expect(page.indexOf('class="banner outcome')).toBeLessThan(page.indexOf('Signature valid'));
+  });
+
+  it('leads a verified provider with nothing adverse in green, the signature a plain line after it', () => {
+    const page = renderRecordPage(record(), options);
+    expect(page).toContain('<section class="banner outcome ok" aria-labelledby="outcome">');
+    expect(visible(page)).toContain('Verified: license active, nothing adverse on record');
+    expect(page).toContain('<p class="signature"><span aria-hidden="true">✓ </span>Signature valid:');
+    expect(page.indexOf('banner outcome ok')).toBeLessThan(page.indexOf('class="signature"'));
+    expect(page.match(/class="banner /g)).toHaveLength(1);
+  });
+
+  it('says next to the outcome when the board answer came from the cache a day or more before issue', () => {
+    const stale = record({ sources: [{ name: 'Washington State Department of Health', status: 'cached', as_of: '2026-04-01T08:00:00.000Z' }] });
+    const text = visible(renderRecordPage(stale, options));
+    expect(text).toContain('The state board’s answer came from the cache, as of 2026-04-01 08:00 UTC (30 days before issue); it was not fetched at issue.');
+    expect(text).toContain('Washington State Department of Health Cached, as of 2026-04-01 08:00 UTC (30 days before issue)');
+    expect(visible(renderRecordPage(record(), options))).not.toContain('came from the cache');
+  });
+
+  it('shows the sources of a certificate issued before freshness was signed without inventing any', () => {
+    const older = record({ provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: null, license_type: null }, sources: [{ name: 'OIG LEIE', status: null, as_of: null }] });
+    const page = renderRecordPage(older, options);
+    expect(page).toContain('<dt>OIG LEIE</dt><dd>Checked (freshness not recorded on this certificate)</dd>');
+    expect(page).not.toContain('<dt>Profession</dt>');
   });
 
   it('says in words what is missing, and labels every status', () => {
     const page = renderRecordPage(
-      record({ provider: { name: null, state: 'Texas' }, result: { status: 'not_found', verified: false, expiry_date: null }, issued_at: 'not a date' }),
+      record({
+        provider: { name: null, state: 'Texas', profession: null, license_type: null },
+        result: { status: 'not_found', verified: false, expiry_date: null },
+        issued_at: 'not a date',
+      }),
       options,
     );
     expect(page).toContain('<dt>Name</dt><dd>No license matched</dd>');
@@ -146,21 +242,35 @@ describe('the public view of a stored certificate', () => {
   let dir: string;
   let jwks: Jwks;
   let cert: Certificate;
+  let signer: LocalKeySigner;
   const id = 'vrf_AbCdEfGhIjKlMnOpQrStUvWx';
   const body: Omit<CertificateBody, 'signing_key_id'> = {
     verification_id: id,
     issued_at: '2026-05-01T12:00:00.000Z',
     mode: 'live',
-    provider: { name: 'Helen Jane Thomas', npi: '1662571706', license_number: 'RN00973025', state: 'Washington' },
+    provider: {
+      name: 'Helen Jane Thomas',
+      npi: '1662571706',
+      license_number: 'RN00973025',
+      state: 'Washington',
+      profession: 'registered_nurse',
+      license_type: 'Registered Nurse License',
+    },
     result: { verified: true, status: 'active', expiry_date: '2027-06-03', disciplinary_flags: false, oig_excluded: false },
-    sources_checked: ['OIG LEIE'],
+    match: { confidence: 0.99, basis: ['npi', 'npi_license_link'] },
+    sources_checked: ['Washington State Department of Health', 'OIG LEIE'],
+    sources: [
+      { name: 'Washington State Department of Health', status: 'cached', as_of: '2026-04-01T12:00:00.000Z' },
+      { name: 'OIG LEIE', status: 'cached', as_of: '2026-05-01T06:00:00.000Z' },
+      { name: 'NPPES NPI Registry', status: 'unavailable', as_of: null },
+    ],
   };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'record-page-'));
     const file = join(dir, 'signing-key.pem');
     await ensureLocalSigningKey(file);
-    const signer = new LocalKeySigner(file);
+    signer = new LocalKeySigner(file);
     jwks = { keys: await signer.publicKeys() };
     cert = await issueCertificate(body, signer);
   });
@@ -168,31 +278,57 @@ describe('the public view of a stored certificate', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('holds exactly the public facts, with a valid signature', async () => {
-    expect(await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, jwks)).toEqual({
+  it('holds exactly the public facts, the outcome first and the signature validity as its own field', async () => {
+    const view = await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, jwks);
+    expect(view).toEqual({
+      result: { standing: 'clear', verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03' },
+      provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: 'registered_nurse', license_type: 'Registered Nurse License' },
+      sources: body.sources,
+      signature_valid: true,
       verification_id: id,
       issued_at: '2026-05-01T12:00:00.000Z',
-      provider: { name: 'Helen Jane Thomas', state: 'Washington' },
-      result: { status: 'active', verified: true, expiry_date: '2027-06-03' },
       certificate_hash: cert.certificate_hash,
-      signature: { valid: true, key_id: cert.signing_key_id },
+      signing_key_id: cert.signing_key_id,
       mode: 'live',
     });
+    expect(Object.keys(view)[0]).toBe('result');
+    expect(JSON.stringify(view)).not.toMatch(/1662571706|RN00973025|npi_license_link|confidence/);
+  });
+
+  it('judges an excluded, suspended provider adverse, with a valid signature', async () => {
+    const adverse = await issueCertificate({ ...body, result: { verified: false, status: 'suspended', expiry_date: null, disciplinary_flags: true, oig_excluded: true } }, signer);
+    const view = await publicRecord({ verification_id: id, mode: 'live', certificate: adverse }, jwks);
+    expect(view.result).toEqual({ standing: 'adverse', verified: false, status: 'suspended', oig_excluded: true, disciplinary_flags: true, expiry_date: null });
+    expect(view.signature_valid).toBe(true);
+  });
+
+  it('shows a certificate issued before profession, match and sources were signed, with a valid signature', async () => {
+    const older = await publicRecord({ verification_id: olderCertificate.verification_id, mode: 'live', certificate: olderCertificate }, olderCertificateJwks);
+    expect(older).toMatchObject({
+      result: { standing: 'clear', verified: true, status: 'active' },
+      provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: null, license_type: null },
+      sources: olderCertificate.sources_checked.map((name) => ({ name, status: null, as_of: null })),
+      signature_valid: true,
+    });
+    const page = renderRecordPage(older, options);
+    expect(page).toContain('<section class="banner outcome ok"');
+    expect(page).toContain('Signature valid');
   });
 
   it('is invalid when a fact changed, even with the hash recomputed, or with another key set', async () => {
     const changed = { ...cert, result: { ...cert.result, status: 'revoked' } };
     const rehashed = { ...changed, certificate_hash: certificateHash(changed) };
     const badHash = { ...cert, certificate_hash: `sha256_${'0'.repeat(64)}` };
-    for (const certificate of [changed, rehashed, badHash]) {
-      expect((await publicRecord({ verification_id: id, mode: 'live', certificate }, jwks)).signature.valid).toBe(false);
+    const fresher = { ...cert, sources: cert.sources.map((s) => ({ ...s, status: 'live' as const })) };
+    for (const certificate of [changed, rehashed, badHash, fresher, { ...fresher, certificate_hash: certificateHash(fresher) }]) {
+      expect((await publicRecord({ verification_id: id, mode: 'live', certificate }, jwks)).signature_valid).toBe(false);
     }
-    expect((await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, { keys: [] })).signature.valid).toBe(false);
+    expect((await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, { keys: [] })).signature_valid).toBe(false);
   });
 
   it('is invalid under another id', async () => {
     const other = 'vrf_000000000000000000000000';
-    expect((await publicRecord({ verification_id: other, mode: 'live', certificate: cert }, jwks)).signature.valid).toBe(false);
+    expect((await publicRecord({ verification_id: other, mode: 'live', certificate: cert }, jwks)).signature_valid).toBe(false);
   });
 
   it('marks a record test unless both the stored mode and the certificate say live', async () => {
@@ -200,13 +336,15 @@ describe('the public view of a stored certificate', () => {
     expect((await publicRecord({ verification_id: id, mode: undefined, certificate: cert }, jwks)).mode).toBe('test');
   });
 
-  it('survives a stored certificate of the wrong shape', async () => {
-    for (const certificate of [undefined, null, 'text', [], { provider: 'x', result: { verified: 'true', status: 7 } }]) {
+  it('survives a stored certificate of the wrong shape, never judging it clear', async () => {
+    for (const certificate of [undefined, null, 'text', [], { provider: 'x', result: { verified: 'true', status: 7, oig_excluded: 'no' }, sources: 'x' }]) {
       const view = await publicRecord({ verification_id: id, mode: 'live', certificate }, jwks);
       expect(view).toMatchObject({
-        provider: { name: null, state: null },
-        result: { status: null, verified: false, expiry_date: null },
-        signature: { valid: false, key_id: null },
+        result: { standing: 'caution', status: null, verified: false, oig_excluded: false, disciplinary_flags: false, expiry_date: null },
+        provider: { name: null, state: null, profession: null, license_type: null },
+        sources: [],
+        signature_valid: false,
+        signing_key_id: null,
         mode: 'test',
       });
     }

@@ -1,9 +1,12 @@
 /**
  * What the PDF certificate says, as plain strings: every field of the certificate (service spec,
- * "Certificate") and the stored verification result's extra facts, worded for a reader. Layout and
- * drawing are elsewhere; nothing here depends on fonts or on pdf-lib.
+ * "Certificate"), worded for a reader, including the signed profession, license type, match and each
+ * source's freshness. A certificate issued before the body carried those takes them from the stored
+ * verification result instead. Layout and drawing are elsewhere; nothing here depends on fonts or on
+ * pdf-lib.
  */
-import type { Certificate } from '../certificate.ts';
+import type { IssuedCertificate } from '../certificate.ts';
+import { ageNote, boardSources, daysBeforeIssue, utcMinute } from '../source-freshness.ts';
 
 export interface CertificatePdfSource {
   readonly name: string;
@@ -12,12 +15,16 @@ export interface CertificatePdfSource {
 }
 
 export interface CertificatePdfInput {
-  readonly certificate: Certificate;
-  /** Extra facts from the stored verification result. */
+  readonly certificate: IssuedCertificate;
+  /**
+   * The same facts from the stored verification result, used only for a certificate issued before its
+   * body carried them.
+   */
   readonly details: {
     readonly profession: string | null;
     readonly licenseType: string | null;
     readonly matchConfidence: number | null;
+    readonly matchBasis: readonly string[];
     readonly sources: readonly CertificatePdfSource[];
   };
   /** The public online record the QR code opens. */
@@ -89,7 +96,8 @@ export function statusLabel(status: string): string {
 const freshnessLabels = { live: 'Live', cached: 'Cached', unavailable: 'Unavailable' } as const;
 
 export function certificateContent(input: CertificatePdfInput): CertificateContent {
-  const { certificate: c, details } = input;
+  const { certificate: c } = input;
+  const details = signedDetails(input);
   const r = c.result;
   const row = (label: string, value: string, style: DetailRow['style'] = 'text', tone: Tone = 'neutral'): DetailRow => ({ label, value, style, tone });
   return {
@@ -98,7 +106,7 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
     testMode: c.mode === 'test',
     testMark,
     testNotice: 'Issued with a test API key on sandbox terms. It proves nothing about a real provider and must not be relied on.',
-    outcome: { verified: r.verified, headline: r.verified ? 'VERIFIED: YES' : 'VERIFIED: NO', summary: outcomeSummary(c) },
+    outcome: { verified: r.verified, headline: r.verified ? 'VERIFIED: YES' : 'VERIFIED: NO', summary: outcomeSummary(c, details.sources) },
     provider: [
       row('Provider name', c.provider.name ?? 'No matching license', 'strong'),
       row('NPI', c.provider.npi ?? 'Not available'),
@@ -114,8 +122,9 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
       row('Disciplinary flags', r.disciplinary_flags ? 'YES \u2014 the board reports disciplinary action' : 'None reported', 'text', r.disciplinary_flags ? 'bad' : 'neutral'),
       row('OIG exclusion', r.oig_excluded ? 'EXCLUDED \u2014 listed on the OIG LEIE' : 'Not excluded', 'text', r.oig_excluded ? 'bad' : 'neutral'),
       row('Match confidence', details.matchConfidence === null ? 'None (no license matched)' : details.matchConfidence.toFixed(2)),
+      row('Match basis', details.matchBasis.length > 0 ? details.matchBasis.join(', ') : 'None'),
     ],
-    sources: sourceRows(input),
+    sources: sourceRows(c, details.sources),
     record: [
       row('Issued at', c.issued_at),
       row('Mode', c.mode === 'test' ? 'Test (sandbox key)' : 'Live'),
@@ -134,19 +143,41 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
   };
 }
 
-function sourceRows(input: CertificatePdfInput): SourceRow[] {
-  if (input.details.sources.length > 0) {
-    return input.details.sources.map((s) => ({
+/** The signed facts, or for a certificate issued before they were signed, the stored result's. */
+function signedDetails(input: CertificatePdfInput): CertificatePdfInput['details'] {
+  const { certificate: c, details } = input;
+  return {
+    profession: c.provider.profession !== undefined ? c.provider.profession : details.profession,
+    licenseType: c.provider.license_type !== undefined ? c.provider.license_type : details.licenseType,
+    matchConfidence: c.match ? c.match.confidence : details.matchConfidence,
+    matchBasis: c.match ? c.match.basis : details.matchBasis,
+    sources: c.sources ?? details.sources,
+  };
+}
+
+function sourceRows(c: IssuedCertificate, sources: readonly CertificatePdfSource[]): SourceRow[] {
+  if (sources.length > 0) {
+    return sources.map((s) => ({
       name: s.name,
-      freshness: freshnessLabels[s.status],
-      asOf: s.as_of ?? 'Not consulted',
+      freshness: freshnessLabels[s.status] ?? s.status,
+      asOf: s.status === 'unavailable' || s.as_of === null ? 'Not consulted' : `${utcMinute(s.as_of)}${s.status === 'cached' ? ageNote(s.as_of, c.issued_at) : ''}`,
       tone: s.status === 'unavailable' ? 'bad' : 'neutral',
     }));
   }
-  return input.certificate.sources_checked.map((name) => ({ name, freshness: 'Checked', asOf: 'Not recorded', tone: 'neutral' }));
+  return c.sources_checked.map((name) => ({ name, freshness: 'Checked', asOf: 'Not recorded', tone: 'neutral' }));
 }
 
-function outcomeSummary(c: Certificate): string {
+/**
+ * A sentence on a board answer that came from the cache a day or more before issue, with its date and
+ * age (the sources table marks every cached answer; this puts an old one next to the outcome).
+ */
+function cachedBoardNote(c: IssuedCertificate, sources: readonly CertificatePdfSource[]): string | null {
+  const cached = boardSources(sources).find((s) => s.status === 'cached' && s.as_of !== null && (daysBeforeIssue(s.as_of, c.issued_at) ?? 0) >= 1);
+  if (!cached?.as_of) return null;
+  return `The licensing board's answer was cached, as of ${utcMinute(cached.as_of)}${ageNote(cached.as_of, c.issued_at)}, not fetched at issue.`;
+}
+
+function outcomeSummary(c: IssuedCertificate, sources: readonly CertificatePdfSource[]): string {
   const r = c.result;
   const parts: string[] = [];
   if (r.verified) parts.push('The licensing board reports the license as active and the provider is not on the OIG exclusion list.');
@@ -158,5 +189,7 @@ function outcomeSummary(c: Certificate): string {
   else parts.push('The licensing board reports the license as active.');
   if (!r.verified && r.oig_excluded) parts.push('The provider is on the OIG exclusion list (LEIE).');
   if (r.disciplinary_flags) parts.push('The board reports disciplinary action.');
+  const cached = cachedBoardNote(c, sources);
+  if (cached) parts.push(cached);
   return parts.join(' ');
 }

@@ -3,7 +3,7 @@
  * with the PDF signing material). Loaded only when a PDF is made: the handler imports this module on
  * the first request for a certificate, and serves every later request from storage without it.
  */
-import type { Certificate } from '../certificate.ts';
+import type { IssuedCertificate } from '../certificate.ts';
 import type { VerificationResult } from '../../verification/verification-result.ts';
 import { publicRecordUrl } from '../../records/record-url.ts';
 import { pdfSigningMaterialFromEnvironment } from './pdf-signing-material.ts';
@@ -11,13 +11,14 @@ import { renderCertificatePdf } from './render-certificate-pdf.ts';
 import { signCertificatePdf } from './sign-pdf.ts';
 
 /** Renders and signs the PDF of a stored verification (signing time = issue time, so bytes are stable). */
-export async function makeCertificatePdf(certificate: Certificate, result: VerificationResult): Promise<Uint8Array> {
+export async function makeCertificatePdf(certificate: IssuedCertificate, result: VerificationResult): Promise<Uint8Array> {
   const unsigned = await renderCertificatePdf({
     certificate,
     details: {
       profession: result.profession,
       licenseType: result.license_type,
       matchConfidence: result.match_confidence,
+      matchBasis: result.match_basis,
       sources: result.sources,
     },
     recordUrl: publicRecordUrl(certificate.verification_id),
