@@ -19,7 +19,8 @@ export function localEnvironment(
   names: LocalResourceNames,
   publicBaseUrl: string,
   simulatorUrl: string,
-  signingKeyFile?: string,
+  /** The PEM certificate signing key of each mode. */
+  signingKeyFiles?: { readonly live: string; readonly test: string },
   pdfSigningDir?: string,
   webhookSecretKeyFile?: string,
 ): Record<string, string> {
@@ -29,7 +30,7 @@ export function localEnvironment(
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
     // The sender the delivery worker may send from (the SES policy's ses:FromAddress).
     ALERT_FROM_EMAIL: 'alerts@license-verification.local',
-    ...(signingKeyFile ? { SIGNING_KEY_FILE: signingKeyFile } : {}),
+    ...(signingKeyFiles ? { SIGNING_KEY_FILE: signingKeyFiles.live, TEST_SIGNING_KEY_FILE: signingKeyFiles.test } : {}),
     ...(pdfSigningDir ? { PDF_SIGNING_DIR: pdfSigningDir } : {}),
     ...sourceEnvironment(simulatorUrl),
     AWS_REGION: 'us-east-1',
