@@ -17,6 +17,7 @@ import { SigningConfigurationError } from './configuration-error.ts';
 import type { SigningKeyJwk } from './jwk.ts';
 import { KmsSigner } from './kms-signer.ts';
 import { LocalKeySigner } from './local-key-signer.ts';
+import { signingEnv } from './signing-env.ts';
 
 export interface CertificateSigner {
   /** The certificates this signer's keys sign; its public keys carry the same `mode`. */
@@ -34,11 +35,7 @@ export type CertificateSigners = Readonly<Record<KeyMode, CertificateSigner>>;
 
 export { SigningConfigurationError };
 
-/** The environment variables that configure the signer of each mode. */
-export const signingEnv = {
-  live: { kmsKeyId: 'SIGNING_KMS_KEY_ID', kmsPreviousKeyIds: 'SIGNING_KMS_PREVIOUS_KEY_IDS', keyFile: 'SIGNING_KEY_FILE' },
-  test: { kmsKeyId: 'TEST_SIGNING_KMS_KEY_ID', kmsPreviousKeyIds: 'TEST_SIGNING_KMS_PREVIOUS_KEY_IDS', keyFile: 'TEST_SIGNING_KEY_FILE' },
-} as const satisfies Record<KeyMode, Record<string, string>>;
+export { signingEnv };
 
 /** Builds the signer a configuration describes for one mode (no caching). */
 export function signerFromConfig(env: Readonly<Record<string, string | undefined>>, mode: KeyMode): CertificateSigner {

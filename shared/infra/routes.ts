@@ -17,7 +17,7 @@ export interface ResourceUse {
   readonly tables?: Partial<Record<TableId, readonly TableAction[]>>;
   readonly queues?: Partial<Record<QueueId, 'send' | 'consume'>>;
   readonly buckets?: Partial<Record<BucketId, readonly ObjectAction[]>>;
-  /** The certificate signing key: `sign` (and read its public key) or only `publish` its public key. */
+  /** The certificate signing keys (live and test): `sign` (and read their public keys) or only `publish` their public keys. */
   readonly signingKey?: 'sign' | 'publish';
   /** Calls the external data sources (their URLs and tokens come from configuration). */
   readonly sources?: boolean;
