@@ -47,6 +47,11 @@ export interface DeploymentConfig {
   readonly testSigningKeyGeneration: number;
   /** ARNs of retired test-certificate signing keys whose public keys stay in the JWKS. */
   readonly previousTestSigningKeyArns: readonly string[];
+  /**
+   * Whether PDFs are signed by the stack's KMS key (the secret then holds only its certificate and
+   * chain) rather than by a PEM private key kept in the secret.
+   */
+  readonly pdfSigningWithKms: boolean;
 }
 
 export const defaultLogRetentionDays = 90;
@@ -209,6 +214,7 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     previousSigningKeyArns,
     testSigningKeyGeneration: positiveInteger(context, 'testSigningKeyGeneration', 1),
     previousTestSigningKeyArns,
+    pdfSigningWithKms: flag(context, 'pdfSigningWithKms'),
   };
 }
 

@@ -104,6 +104,20 @@ export const signingKeyAdminActions = [
   'kms:CancelKeyDeletion',
 ] as const;
 
+/** A key policy in which the account administers the key but may not use it (`signingKeyAdminActions`). */
+function adminOnlyKeyPolicy(): PolicyDocument {
+  return new PolicyDocument({
+    statements: [
+      new PolicyStatement({
+        sid: 'AccountAdministersButDoesNotUseTheKey',
+        principals: [new AccountRootPrincipal()],
+        actions: [...signingKeyAdminActions],
+        resources: ['*'],
+      }),
+    ],
+  });
+}
+
 /**
  * Stateful resources are kept when the stack is deleted or replaces them, but deleted when their own
  * creation is rolled back: a failed first deploy leaves nothing behind to block the next one.
@@ -135,6 +149,8 @@ export class ServiceStack extends Stack {
   /** The certificate signing key of each mode: live certificates are signed only by `live`, test ones only by `test`. */
   readonly signingKeys: Record<KeyMode, Key>;
   readonly pdfSigningSecret: Secret;
+  /** The RSA key that signs PDFs when `pdfSigningWithKms` is set; the secret then holds only its certificate. */
+  readonly pdfSigningKey: Key;
   readonly webhookSecretKey: Key;
   /** Sender of the webhook-failure e-mail; undefined only in `dev` without one (no such e-mail is sent). */
   readonly alertFromEmail?: string;
@@ -176,12 +192,26 @@ export class ServiceStack extends Stack {
       removalPolicy: keep,
     });
     this.pdfSigningSecret = new Secret(this, 'PdfSigningSecret', {
-      description: `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${config.stage})`,
+      description: config.pdfSigningWithKms
+        ? `PDF signing certificate of the KMS key PdfSigningKey as JSON {"certificate_pem","chain_pem"}, no private key (${config.stage})`
+        : `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${config.stage})`,
       removalPolicy: keep,
     });
     Validations.of(this.pdfSigningSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Holds a CA-issued document-signing certificate and key; rotation is re-issuing the certificate (README, Deploying), not a generated password.',
+      reason: 'Holds a CA-issued document-signing certificate (and, unless KMS signs, its key); rotation is re-issuing the certificate (README, Deploying), not a generated password.',
+    });
+    // RSA 2048 with RSASSA-PKCS1-v1_5 SHA-256: deterministic (a PDF signed again is the same bytes) and accepted by every PDF validator.
+    this.pdfSigningKey = new Key(this, 'PdfSigningKey', {
+      description: `Signs certificate PDFs (${config.stage})`,
+      keySpec: KeySpec.RSA_2048,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: keep,
+      policy: adminOnlyKeyPolicy(),
+    });
+    Validations.of(this.pdfSigningKey).acknowledge({
+      id: 'AwsSolutions-KMS5',
+      reason: 'Asymmetric signing keys cannot rotate automatically; a new key needs a new CA-issued certificate (README, Deploying).',
     });
     for (const key of Object.values(this.signingKeys)) {
       Validations.of(key).acknowledge({
@@ -319,7 +349,11 @@ export class ServiceStack extends Stack {
     }
     new CfnOutput(this, 'SigningKeyArn', { value: this.signingKeys.live.keyArn, description: 'Current signing key of live certificates (KMS)' });
     new CfnOutput(this, 'TestSigningKeyArn', { value: this.signingKeys.test.keyArn, description: 'Current signing key of test certificates (KMS)' });
-    new CfnOutput(this, 'PdfSigningSecretArn', { value: this.pdfSigningSecret.secretArn, description: 'Secret to load the PDF signing certificate and key into' });
+    new CfnOutput(this, 'PdfSigningSecretArn', {
+      value: this.pdfSigningSecret.secretArn,
+      description: config.pdfSigningWithKms ? 'Secret to load the PDF signing certificate (of PdfSigningKeyArn) into' : 'Secret to load the PDF signing certificate and key into',
+    });
+    new CfnOutput(this, 'PdfSigningKeyArn', { value: this.pdfSigningKey.keyArn, description: 'KMS key that signs PDFs when pdfSigningWithKms is set' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies' });
     new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard' });
     const output = (envVar: string, value: string) => new CfnOutput(this, stackOutputKey(envVar), { value });
@@ -346,6 +380,8 @@ export class ServiceStack extends Stack {
     if (uses.pdfSigning) {
       fn.fn.addEnvironment('PDF_SIGNING_SECRET_ID', this.pdfSigningSecret.secretArn);
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.pdfSigningSecret.secretArn] }));
+      if (this.config.pdfSigningWithKms) fn.fn.addEnvironment('PDF_SIGNING_KMS_KEY_ID', this.pdfSigningKey.keyArn);
+      this.grantKeyUse(this.pdfSigningKey, fn, ['kms:Sign', 'kms:GetPublicKey']);
     }
     if (uses.signingKey) this.bindSigningKeys(fn, uses.signingKey);
     if (uses.sources) {
@@ -370,16 +406,7 @@ export class ServiceStack extends Stack {
       keySpec: KeySpec.ECC_NIST_P256,
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: keep,
-      policy: new PolicyDocument({
-        statements: [
-          new PolicyStatement({
-            sid: 'AccountAdministersButDoesNotUseTheKey',
-            principals: [new AccountRootPrincipal()],
-            actions: [...signingKeyAdminActions],
-            resources: ['*'],
-          }),
-        ],
-      }),
+      policy: adminOnlyKeyPolicy(),
     });
   }
 
@@ -395,8 +422,7 @@ export class ServiceStack extends Stack {
       const key = this.signingKeys[mode];
       const names = signingEnv[mode];
       fn.fn.addEnvironment(names.kmsKeyId, key.keyArn);
-      key.grant(fn.fn, ...actions);
-      key.addToResourcePolicy(new PolicyStatement({ principals: [fn.role], actions, resources: ['*'] }));
+      this.grantKeyUse(key, fn, actions);
       const previous = retired[mode];
       if (previous.length > 0) {
         // Retired keys stay in the JWKS so the certificates they signed still verify; nothing signs with them.
@@ -404,6 +430,12 @@ export class ServiceStack extends Stack {
         fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [...previous] }));
       }
     }
+  }
+
+  /** KMS actions on a key whose policy grants no use to the account: in the role's policy and, by name, in the key's. */
+  private grantKeyUse(key: Key, fn: ServiceFunction, actions: string[]): void {
+    key.grant(fn.fn, ...actions);
+    key.addToResourcePolicy(new PolicyStatement({ principals: [fn.role], actions, resources: ['*'] }));
   }
 
   /**

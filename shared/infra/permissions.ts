@@ -26,6 +26,7 @@ export interface Permission {
 export const signingKeyResources = { live: 'key/CertificateSigningKey', test: 'key/TestCertificateSigningKey' } as const;
 export const webhookSecretKeyResource = 'key/WebhookSecretKey';
 export const pdfSigningSecretResource = 'secret/PdfSigningSecret';
+export const pdfSigningKeyResource = 'key/PdfSigningKey';
 export const alertSenderResource = 'identity/AlertSender';
 
 /** Whose recorded calls are those of the API-key pipeline (http/pipeline.ts), shared by every authenticated route. */
@@ -67,7 +68,12 @@ export function permissionsOf(uses: ResourceUse): Permission[] {
   if (uses.webhookSecrets) {
     out.push({ service: 'kms', action: uses.webhookSecrets === 'seal' ? 'Encrypt' : 'Decrypt', resource: webhookSecretKeyResource });
   }
-  if (uses.pdfSigning) out.push({ service: 'secretsmanager', action: 'GetSecretValue', resource: pdfSigningSecretResource });
+  if (uses.pdfSigning) {
+    out.push({ service: 'secretsmanager', action: 'GetSecretValue', resource: pdfSigningSecretResource });
+    // The KMS key that signs PDFs when configured (pdfSigningWithKms); its public key is compared with the certificate's.
+    out.push({ service: 'kms', action: 'Sign', resource: pdfSigningKeyResource });
+    out.push({ service: 'kms', action: 'GetPublicKey', resource: pdfSigningKeyResource });
+  }
   if (uses.email) out.push({ service: 'ses', action: 'SendEmail', resource: alertSenderResource });
   return out;
 }

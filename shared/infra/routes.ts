@@ -23,7 +23,7 @@ export interface ResourceUse {
   readonly sources?: boolean;
   /** Runs verifications: everything in `verificationUse` (the engine, the source cache, the signed record). */
   readonly verifies?: boolean;
-  /** Reads the PDF signing certificate and key (Secrets Manager when deployed). */
+  /** Reads the PDF signing certificate (and key, unless the KMS PDF signing key signs) from Secrets Manager when deployed, and signs with that KMS key. */
   readonly pdfSigning?: boolean;
   /** Sends e-mail through SES. */
   readonly email?: boolean;

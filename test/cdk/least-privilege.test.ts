@@ -18,6 +18,7 @@ import type { ServiceStack } from '../../lib/service-stack.ts';
 import {
   alertSenderResource,
   bucketResource,
+  pdfSigningKeyResource,
   pdfSigningSecretResource,
   permissionKey,
   permissionsOf,
@@ -52,6 +53,7 @@ function resourceNames(): Map<string, string> {
   names.set(logicalId(stack.signingKeys.live), signingKeyResources.live);
   names.set(logicalId(stack.signingKeys.test), signingKeyResources.test);
   names.set(logicalId(stack.webhookSecretKey), webhookSecretKeyResource);
+  names.set(logicalId(stack.pdfSigningKey), pdfSigningKeyResource);
   names.set(stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never), pdfSigningSecretResource);
   return names;
 }

@@ -116,3 +116,38 @@ describe('certificate signing keys', () => {
     expect(signingRoles.sort()).toEqual(signers.map(roleOf).sort());
   });
 });
+
+describe('PDF signing key', () => {
+  it('is an RSA_2048 SIGN_VERIFY key the account administers but only the PDF function may use', () => {
+    const key = resources[logicalId(stack.pdfSigningKey)]!;
+    expect(key.Properties).toMatchObject({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' });
+    const statements: Statement[] = key.Properties.KeyPolicy.Statement;
+    const root = statements.filter((s) => isAccountRoot(s.Principal));
+    expect(root).toHaveLength(1);
+    expect([root[0]!.Action].flat().sort()).toEqual([...signingKeyAdminActions].sort());
+    const granted = grantsByRole(statements);
+    expect(new Map([...granted].map(([role, actions]) => [role, [...actions].sort()]))).toEqual(
+      new Map([[logicalId(stack.functions.GetCertificatePdf!.role), ['kms:GetPublicKey', 'kms:Sign']]]),
+    );
+  });
+
+  it('signs PDFs only when pdfSigningWithKms is set; by default the secret keeps the key', () => {
+    const env = (s: ServiceStack, all: typeof resources) => all[s.getLogicalId(s.functions.GetCertificatePdf!.fn.node.defaultChild as never)]!.Properties.Environment.Variables;
+    expect(env(stack, resources).PDF_SIGNING_KMS_KEY_ID).toBeUndefined();
+    expect(env(stack, resources).PDF_SIGNING_SECRET_ID).toBeDefined();
+
+    const dir = mkdtempSync(join(tmpdir(), 'cdk-keys-kms-'));
+    try {
+      const withKms = buildApp({
+        outdir: dir,
+        context: { 'aws:cdk:bundling-stacks': [], alertFromEmail: 'alerts@example.com', pdfSigningWithKms: 'true' },
+        stage: 'test',
+      }).stack;
+      const all = Template.fromStack(withKms).toJSON().Resources;
+      expect(env(withKms, all).PDF_SIGNING_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [withKms.getLogicalId(withKms.pdfSigningKey.node.defaultChild as never), 'Arn'] });
+      expect(env(withKms, all).PDF_SIGNING_SECRET_ID).toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -23,6 +23,7 @@ describe('deployment context', () => {
       previousSigningKeyArns: [],
       testSigningKeyGeneration: 1,
       previousTestSigningKeyArns: [],
+      pdfSigningWithKms: false,
     });
     expect(defaultLogRetentionDays).toBe(90);
   });
@@ -43,6 +44,7 @@ describe('deployment context', () => {
         previousSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/a-1, arn:aws:kms:us-east-1:123456789012:key/b-2',
         testSigningKeyGeneration: 2,
         previousTestSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/t-1',
+        pdfSigningWithKms: 'true',
       }),
     );
     expect(config).toMatchObject({
@@ -56,6 +58,7 @@ describe('deployment context', () => {
       previousSigningKeyArns: ['arn:aws:kms:us-east-1:123456789012:key/a-1', 'arn:aws:kms:us-east-1:123456789012:key/b-2'],
       testSigningKeyGeneration: 2,
       previousTestSigningKeyArns: ['arn:aws:kms:us-east-1:123456789012:key/t-1'],
+      pdfSigningWithKms: true,
     });
     expect(deploymentConfig(from({ publicBaseUrl: 'https://verify.example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x' })).publicBaseUrl).toBe(
       'https://verify.example.com',
