@@ -39,10 +39,19 @@ export interface DeploymentConfig {
   readonly sources: { readonly nppesApiUrl?: string; readonly leieCsvUrl?: string; readonly sodaBaseUrl?: string };
   /** Secrets Manager secret (name or ARN) whose SecretString is the Socrata app token. */
   readonly sodaAppTokenSecret?: string;
-  /** Which certificate signing key the stack holds; raising it creates a new key (README, Rolling signing keys). */
+  /** Which live-certificate signing key the stack holds; raising it creates a new key (README, Rolling signing keys). */
   readonly signingKeyGeneration: number;
-  /** ARNs of retired signing keys whose public keys stay in the JWKS. */
+  /** ARNs of retired live-certificate signing keys whose public keys stay in the JWKS. */
   readonly previousSigningKeyArns: readonly string[];
+  /** Which test-certificate signing key the stack holds; rolled on its own like the live one. */
+  readonly testSigningKeyGeneration: number;
+  /** ARNs of retired test-certificate signing keys whose public keys stay in the JWKS. */
+  readonly previousTestSigningKeyArns: readonly string[];
+  /**
+   * Whether PDFs are signed by the stack's KMS key (the secret then holds only its certificate and
+   * chain) rather than by a PEM private key kept in the secret.
+   */
+  readonly pdfSigningWithKms: boolean;
 }
 
 export const defaultLogRetentionDays = 90;
@@ -177,12 +186,11 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
   const logLevel = (text(context, 'logLevel') ?? 'INFO').toUpperCase();
   if (!logLevels.includes(logLevel)) throw new DeploymentConfigError(`Context logLevel must be one of ${logLevels.join(', ')}`);
 
-  const previousSigningKeyArns = (text(context, 'previousSigningKeyArns') ?? '')
-    .split(',')
-    .map((arn) => arn.trim())
-    .filter(Boolean);
-  for (const arn of previousSigningKeyArns) {
-    if (!/^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:key\/[\w-]+$/.test(arn)) throw new DeploymentConfigError(`Context previousSigningKeyArns: "${arn}" is not a KMS key ARN`);
+  const previousSigningKeyArns = kmsKeyArns(context, 'previousSigningKeyArns');
+  const previousTestSigningKeyArns = kmsKeyArns(context, 'previousTestSigningKeyArns');
+  const shared = previousSigningKeyArns.filter((arn) => previousTestSigningKeyArns.includes(arn));
+  if (shared.length > 0) {
+    throw new DeploymentConfigError(`Context previousSigningKeyArns and previousTestSigningKeyArns both list ${shared.join(', ')}: each key signs one mode`);
   }
 
   return {
@@ -204,7 +212,22 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     sodaAppTokenSecret: text(context, 'sodaAppTokenSecret'),
     signingKeyGeneration: positiveInteger(context, 'signingKeyGeneration', 1),
     previousSigningKeyArns,
+    testSigningKeyGeneration: positiveInteger(context, 'testSigningKeyGeneration', 1),
+    previousTestSigningKeyArns,
+    pdfSigningWithKms: flag(context, 'pdfSigningWithKms'),
   };
+}
+
+/** A comma-separated list of KMS key ARNs. */
+function kmsKeyArns(context: Context, name: string): string[] {
+  const arns = (text(context, name) ?? '')
+    .split(',')
+    .map((arn) => arn.trim())
+    .filter(Boolean);
+  for (const arn of arns) {
+    if (!/^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:key\/[\w-]+$/.test(arn)) throw new DeploymentConfigError(`Context ${name}: "${arn}" is not a KMS key ARN`);
+  }
+  return arns;
 }
 
 /** The region an ACM certificate ARN names (`arn:aws:acm:<region>:<account>:certificate/<id>`). */

@@ -12,7 +12,7 @@ import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-eve
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -36,6 +36,8 @@ import {
 import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type ResourceUse } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
+import { keyModes, type KeyMode } from '../shared/auth/api-keys.ts';
+import { signingEnv } from '../shared/certificates/signing-env.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
 import { ServiceFunction } from './service-function.ts';
@@ -78,6 +80,45 @@ export function accessLogGroupName(stage: string): string {
 }
 
 /**
+ * What the account may do with a certificate signing key through its key policy: administer it, never
+ * use it. Not kms:Sign, kms:Verify, kms:GetPublicKey (given to the functions by name), nor
+ * kms:CreateGrant (a grant could hand out kms:Sign), nor a wildcard that would include them.
+ */
+export const signingKeyAdminActions = [
+  'kms:DescribeKey',
+  'kms:GetKeyPolicy',
+  'kms:PutKeyPolicy',
+  'kms:ListKeyPolicies',
+  'kms:ListResourceTags',
+  'kms:ListGrants',
+  'kms:RevokeGrant',
+  'kms:TagResource',
+  'kms:UntagResource',
+  'kms:UpdateKeyDescription',
+  'kms:EnableKey',
+  'kms:DisableKey',
+  'kms:CreateAlias',
+  'kms:UpdateAlias',
+  'kms:DeleteAlias',
+  'kms:ScheduleKeyDeletion',
+  'kms:CancelKeyDeletion',
+] as const;
+
+/** A key policy in which the account administers the key but may not use it (`signingKeyAdminActions`). */
+function adminOnlyKeyPolicy(): PolicyDocument {
+  return new PolicyDocument({
+    statements: [
+      new PolicyStatement({
+        sid: 'AccountAdministersButDoesNotUseTheKey',
+        principals: [new AccountRootPrincipal()],
+        actions: [...signingKeyAdminActions],
+        resources: ['*'],
+      }),
+    ],
+  });
+}
+
+/**
  * Stateful resources are kept when the stack is deleted or replaces them, but deleted when their own
  * creation is rolled back: a failed first deploy leaves nothing behind to block the next one.
  */
@@ -105,8 +146,11 @@ export class ServiceStack extends Stack {
   readonly deadLetterQueues: Record<QueueId, Queue>;
   readonly buckets: Record<BucketId, Bucket>;
   readonly functions: Record<string, ServiceFunction> = {};
-  readonly signingKey: Key;
+  /** The certificate signing key of each mode: live certificates are signed only by `live`, test ones only by `test`. */
+  readonly signingKeys: Record<KeyMode, Key>;
   readonly pdfSigningSecret: Secret;
+  /** The RSA key that signs PDFs when `pdfSigningWithKms` is set; the secret then holds only its certificate. */
+  readonly pdfSigningKey: Key;
   readonly webhookSecretKey: Key;
   /** Sender of the webhook-failure e-mail; undefined only in `dev` without one (no such e-mail is sent). */
   readonly alertFromEmail?: string;
@@ -138,32 +182,44 @@ export class ServiceStack extends Stack {
     this.deadLetterQueues = deadLetterQueues;
     this.buckets = this.createBuckets();
     this.createSchedules();
-    // Raising `signingKeyGeneration` creates a new key under a new id; the old one is retained (README, Rolling signing keys).
-    const generation = config.signingKeyGeneration;
-    this.signingKey = new Key(this, generation === 1 ? 'CertificateSigningKey' : `CertificateSigningKey${generation}`, {
-      description: `Signs verification certificates (${config.stage}, generation ${generation})`,
-      keySpec: KeySpec.ECC_NIST_P256,
-      keyUsage: KeyUsage.SIGN_VERIFY,
-      removalPolicy: keep,
-    });
+    this.signingKeys = {
+      live: this.createSigningKey('live', config.signingKeyGeneration),
+      test: this.createSigningKey('test', config.testSigningKeyGeneration),
+    };
     this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
       description: `Seals monitors' webhook secrets (${config.stage})`,
       enableKeyRotation: true,
       removalPolicy: keep,
     });
     this.pdfSigningSecret = new Secret(this, 'PdfSigningSecret', {
-      description: `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${config.stage})`,
+      description: config.pdfSigningWithKms
+        ? `PDF signing certificate of the KMS key PdfSigningKey as JSON {"certificate_pem","chain_pem"}, no private key (${config.stage})`
+        : `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${config.stage})`,
       removalPolicy: keep,
     });
     Validations.of(this.pdfSigningSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Holds a CA-issued document-signing certificate and key; rotation is re-issuing the certificate (README, Deploying), not a generated password.',
+      reason: 'Holds a CA-issued document-signing certificate (and, unless KMS signs, its key); rotation is re-issuing the certificate (README, Deploying), not a generated password.',
     });
-    Validations.of(this.signingKey).acknowledge({
+    // RSA 2048 with RSASSA-PKCS1-v1_5 SHA-256: deterministic (a PDF signed again is the same bytes) and accepted by every PDF validator.
+    this.pdfSigningKey = new Key(this, 'PdfSigningKey', {
+      description: `Signs certificate PDFs (${config.stage})`,
+      keySpec: KeySpec.RSA_2048,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: keep,
+      policy: adminOnlyKeyPolicy(),
+    });
+    Validations.of(this.pdfSigningKey).acknowledge({
       id: 'AwsSolutions-KMS5',
-      reason:
-        'Asymmetric signing keys cannot rotate automatically; rotation is a new key with the old one kept in SIGNING_KMS_PREVIOUS_KEY_IDS so certificates it signed still verify.',
+      reason: 'Asymmetric signing keys cannot rotate automatically; a new key needs a new CA-issued certificate (README, Deploying).',
     });
+    for (const key of Object.values(this.signingKeys)) {
+      Validations.of(key).acknowledge({
+        id: 'AwsSolutions-KMS5',
+        reason:
+          'Asymmetric signing keys cannot rotate automatically; rotation is a new key with the old one kept in SIGNING_KMS_PREVIOUS_KEY_IDS (TEST_SIGNING_KMS_PREVIOUS_KEY_IDS) so certificates it signed still verify.',
+      });
+    }
 
     // In prod the API answers only under its custom domain (deployment-config requires one), so every
     // link a certificate carries keeps working whatever becomes of this API's own endpoint.
@@ -291,8 +347,13 @@ export class ServiceStack extends Stack {
         new CfnOutput(this, `AlertSenderDkim${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: `DNS record that verifies ${identity} in SES` }),
       );
     }
-    new CfnOutput(this, 'SigningKeyArn', { value: this.signingKey.keyArn, description: 'Current certificate signing key (KMS)' });
-    new CfnOutput(this, 'PdfSigningSecretArn', { value: this.pdfSigningSecret.secretArn, description: 'Secret to load the PDF signing certificate and key into' });
+    new CfnOutput(this, 'SigningKeyArn', { value: this.signingKeys.live.keyArn, description: 'Current signing key of live certificates (KMS)' });
+    new CfnOutput(this, 'TestSigningKeyArn', { value: this.signingKeys.test.keyArn, description: 'Current signing key of test certificates (KMS)' });
+    new CfnOutput(this, 'PdfSigningSecretArn', {
+      value: this.pdfSigningSecret.secretArn,
+      description: config.pdfSigningWithKms ? 'Secret to load the PDF signing certificate (of PdfSigningKeyArn) into' : 'Secret to load the PDF signing certificate and key into',
+    });
+    new CfnOutput(this, 'PdfSigningKeyArn', { value: this.pdfSigningKey.keyArn, description: 'KMS key that signs PDFs when pdfSigningWithKms is set' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies' });
     new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard' });
     const output = (envVar: string, value: string) => new CfnOutput(this, stackOutputKey(envVar), { value });
@@ -319,20 +380,62 @@ export class ServiceStack extends Stack {
     if (uses.pdfSigning) {
       fn.fn.addEnvironment('PDF_SIGNING_SECRET_ID', this.pdfSigningSecret.secretArn);
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.pdfSigningSecret.secretArn] }));
+      if (this.config.pdfSigningWithKms) fn.fn.addEnvironment('PDF_SIGNING_KMS_KEY_ID', this.pdfSigningKey.keyArn);
+      this.grantKeyUse(this.pdfSigningKey, fn, ['kms:Sign', 'kms:GetPublicKey']);
     }
-    if (uses.signingKey) {
-      fn.fn.addEnvironment('SIGNING_KMS_KEY_ID', this.signingKey.keyArn);
-      this.signingKey.grant(fn.fn, ...(uses.signingKey === 'sign' ? ['kms:Sign', 'kms:GetPublicKey'] : ['kms:GetPublicKey']));
-      const previous = this.config.previousSigningKeyArns;
-      if (previous.length > 0) {
-        // Retired keys stay in the JWKS so the certificates they signed still verify; nothing signs with them.
-        fn.fn.addEnvironment('SIGNING_KMS_PREVIOUS_KEY_IDS', previous.join(','));
-        fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [...previous] }));
-      }
-    }
+    if (uses.signingKey) this.bindSigningKeys(fn, uses.signingKey);
     if (uses.sources) {
       for (const [name, value] of Object.entries(this.sourceEnvironment())) fn.fn.addEnvironment(name, value);
     }
+  }
+
+  /**
+   * A certificate signing key (ECC_NIST_P256, SIGN_VERIFY) for one mode. Raising the mode's generation
+   * creates a new key under a new id; the old one is retained (README, Rolling signing keys).
+   *
+   * The key policy does not delegate use of the key to IAM: the account may administer the key
+   * (describe, change its policy, tags and alias, disable, schedule deletion) but its statement grants
+   * neither kms:Sign nor kms:GetPublicKey nor kms:CreateGrant, so no identity policy in the account,
+   * however broad, lets anyone sign with it. Each function that signs or publishes is named in a
+   * statement of its own (`bindSigningKeys`).
+   */
+  private createSigningKey(mode: KeyMode, generation: number): Key {
+    const base = mode === 'live' ? 'CertificateSigningKey' : 'TestCertificateSigningKey';
+    return new Key(this, generation === 1 ? base : `${base}${generation}`, {
+      description: `Signs ${mode} verification certificates (${this.config.stage}, generation ${generation})`,
+      keySpec: KeySpec.ECC_NIST_P256,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: keep,
+      policy: adminOnlyKeyPolicy(),
+    });
+  }
+
+  /**
+   * The signing keys of both modes for one function: the key ids (and retired keys) in its
+   * environment, and the KMS actions in both its role's policy and the keys' own policies (the key
+   * policy grants no use to the account, so the identity policy alone would not suffice).
+   */
+  private bindSigningKeys(fn: ServiceFunction, use: 'sign' | 'publish'): void {
+    const actions = use === 'sign' ? ['kms:Sign', 'kms:GetPublicKey'] : ['kms:GetPublicKey'];
+    const retired: Record<KeyMode, readonly string[]> = { live: this.config.previousSigningKeyArns, test: this.config.previousTestSigningKeyArns };
+    for (const mode of keyModes) {
+      const key = this.signingKeys[mode];
+      const names = signingEnv[mode];
+      fn.fn.addEnvironment(names.kmsKeyId, key.keyArn);
+      this.grantKeyUse(key, fn, actions);
+      const previous = retired[mode];
+      if (previous.length > 0) {
+        // Retired keys stay in the JWKS so the certificates they signed still verify; nothing signs with them.
+        fn.fn.addEnvironment(names.kmsPreviousKeyIds, previous.join(','));
+        fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [...previous] }));
+      }
+    }
+  }
+
+  /** KMS actions on a key whose policy grants no use to the account: in the role's policy and, by name, in the key's. */
+  private grantKeyUse(key: Key, fn: ServiceFunction, actions: string[]): void {
+    key.grant(fn.fn, ...actions);
+    key.addToResourcePolicy(new PolicyStatement({ principals: [fn.role], actions, resources: ['*'] }));
   }
 
   /**

@@ -2,6 +2,7 @@
  * The configuration the local stack gives its handlers: the same variables the CDK stack sets on each
  * function, pointing at the emulators. Only configuration differs from AWS.
  */
+import { signingEnv } from '#shared/certificates/signing-env.ts';
 import type { Endpoints } from './emulators.ts';
 import type { LocalResourceNames } from './provision.ts';
 
@@ -19,7 +20,8 @@ export function localEnvironment(
   names: LocalResourceNames,
   publicBaseUrl: string,
   simulatorUrl: string,
-  signingKeyFile?: string,
+  /** The PEM certificate signing key of each mode. */
+  signingKeyFiles?: { readonly live: string; readonly test: string },
   pdfSigningDir?: string,
   webhookSecretKeyFile?: string,
 ): Record<string, string> {
@@ -29,7 +31,7 @@ export function localEnvironment(
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
     // The sender the delivery worker may send from (the SES policy's ses:FromAddress).
     ALERT_FROM_EMAIL: 'alerts@license-verification.local',
-    ...(signingKeyFile ? { SIGNING_KEY_FILE: signingKeyFile } : {}),
+    ...(signingKeyFiles ? { [signingEnv.live.keyFile]: signingKeyFiles.live, [signingEnv.test.keyFile]: signingKeyFiles.test } : {}),
     ...(pdfSigningDir ? { PDF_SIGNING_DIR: pdfSigningDir } : {}),
     ...sourceEnvironment(simulatorUrl),
     AWS_REGION: 'us-east-1',

@@ -84,11 +84,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     emulators = await startEmulators({ stateDir: options.stateDir });
     for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
     const names = await provision(emulators.endpoints);
-    const signingKeyFile = options.stateDir ? join(options.stateDir, 'signing-key.pem') : join(tmpdir(), `lvs-signing-key-${process.pid}.pem`);
-    await ensureLocalSigningKey(signingKeyFile);
+    // One key per certificate mode; the live key keeps the file name of the single key it replaces.
+    const signingKeyFiles = {
+      live: options.stateDir ? join(options.stateDir, 'signing-key.pem') : join(tmpdir(), `lvs-signing-key-${process.pid}.pem`),
+      test: options.stateDir ? join(options.stateDir, 'test-signing-key.pem') : join(tmpdir(), `lvs-test-signing-key-${process.pid}.pem`),
+    };
+    await Promise.all([ensureLocalSigningKey(signingKeyFiles.live), ensureLocalSigningKey(signingKeyFiles.test)]);
     const pdfSigningDir = options.stateDir ?? join(tmpdir(), `lvs-pdf-signing-${process.pid}`);
     const webhookSecretKeyFile = options.stateDir ? join(options.stateDir, 'webhook-secret.key') : join(tmpdir(), `lvs-webhook-key-${process.pid}`);
-    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFile, pdfSigningDir, webhookSecretKeyFile);
+    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFiles, pdfSigningDir, webhookSecretKeyFile);
     applyEnvironment(env);
     const routeTable = options.routes ?? defaultRoutes;
     const workerTable = options.workers ?? defaultWorkers;

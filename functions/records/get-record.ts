@@ -9,7 +9,8 @@
  * `fbclid`), and such a link must still open the record, so the query string is ignored. The only
  * inputs are the path parameter and the `Accept` header.
  */
-import { signerFromEnvironment } from '#shared/certificates/signer.ts';
+import { signingKeysResponse } from '#shared/certificates/jwks.ts';
+import { signersFromEnvironment } from '#shared/certificates/signer.ts';
 import { framedHandler } from '#shared/http/pipeline-frame.ts';
 import { preferredRepresentation } from '#shared/records/content-negotiation.ts';
 import { publicRecord } from '#shared/records/public-record.ts';
@@ -23,6 +24,6 @@ export const handler = framedHandler(async (event) => {
   // A malformed id cannot name a record: answered without a table read.
   const stored = isVerificationId(id) ? await getPublicRecord(id) : undefined;
   if (!stored) return recordNotFoundResponse(representation);
-  const keys = await signerFromEnvironment().publicKeys();
-  return recordResponse(await publicRecord(stored, { keys }), representation);
+  // The published keys of both modes: the record checks the certificate against the key of its own mode.
+  return recordResponse(await publicRecord(stored, await signingKeysResponse(signersFromEnvironment())), representation);
 });

@@ -1,8 +1,8 @@
-/** GET /v1/signing-keys (public): the JWKS of the certificate signing keys. */
+/** GET /v1/signing-keys (public): the JWKS of the certificate signing keys of both modes, each marked with its `mode`. */
 import { signingKeysHttpResponse } from '#shared/certificates/jwks.ts';
-import { signerFromEnvironment } from '#shared/certificates/signer.ts';
+import { signersFromEnvironment } from '#shared/certificates/signer.ts';
 import { publicHandler } from '#shared/http/pipeline-frame.ts';
 
 export { signingKeysResponse } from '#shared/certificates/jwks.ts';
 
-export const handler = publicHandler('GetSigningKeys', {}, async () => signingKeysHttpResponse(signerFromEnvironment()));
+export const handler = publicHandler('GetSigningKeys', {}, async () => signingKeysHttpResponse(signersFromEnvironment()));

@@ -60,13 +60,13 @@ export const certificateSchema = z
       .meta({
         description: `Every source consulted, as \`sources\` of the verification result: \`live\` (fetched for this verification), \`cached\` (from the cache or the ingested list, as of \`as_of\`) or \`unavailable\`. ${absentOnOlder}`,
       }),
-    signing_key_id: z.string().meta({ description: '`kid` of the signing key in the JWKS at `GET /v1/signing-keys`.' }),
+    signing_key_id: z.string().meta({ description: '`kid` of the signing key in the JWKS at `GET /v1/signing-keys`; that key’s `mode` is this certificate’s `mode`.' }),
     signature: z
       .string()
       .regex(/^vrf_sig_[A-Za-z0-9_-]{86}$/)
       .meta({
         description:
-          '`vrf_sig_` + base64url of the ES256 signature (raw r‖s, 64 bytes) over the UTF-8 canonical JSON (RFC 8785) of the certificate without `signature` and `certificate_hash`.',
+          '`vrf_sig_` + base64url of the ES256 signature (raw r‖s, 64 bytes, s ≤ n/2: low-S, the only form accepted) over the UTF-8 canonical JSON (RFC 8785) of the certificate without `signature` and `certificate_hash`, by the signing key of the certificate’s `mode`.',
       }),
     certificate_hash: certificateHashSchema,
   })

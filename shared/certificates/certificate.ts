@@ -4,7 +4,7 @@
  * - Signed body: the certificate without `signature` and `certificate_hash`, serialised as RFC 8785
  *   canonical JSON and encoded as UTF-8.
  * - `signature` = `vrf_sig_` + base64url(ES256 signature of the signed body), the signature raw r||s
- *   (IEEE P1363, 64 bytes).
+ *   (IEEE P1363, 64 bytes) with s ≤ n/2 (low-S).
  * - `certificate_hash` = `sha256_` + hex(SHA-256(UTF-8 canonical JSON of the certificate without
  *   `certificate_hash`)): the spec's integrity rule (remove `certificate_hash`, serialise the rest with
  *   keys sorted, SHA-256 hex digest, prefix). For this document (strings, booleans, nulls, arrays,
@@ -25,7 +25,7 @@ import type { Profession } from '../domain/professions.ts';
 import type { SourceReportStatus } from '../sources/source-config.ts';
 import type { MatchBasis } from '../verification/match-basis.ts';
 import type { CertificateSigner } from './signer.ts';
-import { encodeSignature, verifyEs256 } from './signature.ts';
+import { encodeSignature, toLowS, verifyEs256 } from './signature.ts';
 
 export interface CertificateBody {
   /** `vrf_…` */
@@ -96,11 +96,12 @@ export function certificateHash(certificate: Omit<IssuedCertificate, 'certificat
 }
 
 /**
- * Signs a certificate with the signer's current key. The signature is checked against the key the
- * signer publishes before the certificate is returned, so a key that does not match its JWKS entry is
- * never used.
+ * Signs a certificate with the signer's current key, which must be the key of the certificate's mode.
+ * The signature is checked against the key the signer publishes before the certificate is returned, so
+ * a key that does not match its JWKS entry is never used.
  */
 export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_id'>, signer: CertificateSigner): Promise<Certificate> {
+  if (signer.mode !== body.mode) throw new Error(`A ${body.mode} certificate cannot be signed with the ${signer.mode} signing key`);
   const [keyId, publicKeys] = await Promise.all([signer.keyId(), signer.publicKeys()]);
   const current = publicKeys[0];
   if (!current || current.kid !== keyId) throw new Error('The signer does not publish its current key first in its public keys');
@@ -131,7 +132,8 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
     signing_key_id: keyId,
   };
   const input = signingInput(signed);
-  const raw = await signer.sign(input);
+  // Either S verifies with ECDSA; only the low-S form is issued (and accepted), so a certificate has one signature.
+  const raw = toLowS(await signer.sign(input));
   if (!verifyEs256(current, input, raw)) throw new Error(`The signature made with key ${keyId} does not verify with its public key`);
   const unhashed = { ...signed, signature: encodeSignature(raw) };
   return { ...unhashed, certificate_hash: certificateHash(unhashed) };

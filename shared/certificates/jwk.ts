@@ -3,6 +3,7 @@
  * identified by their JWK thumbprint (RFC 7638).
  */
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
+import type { KeyMode } from '../auth/api-keys.ts';
 import { canonicalJson } from '../json/canonical.ts';
 
 export interface Jwk {
@@ -16,6 +17,22 @@ export interface Jwk {
   readonly kid: string;
   readonly alg: 'ES256';
   readonly use: 'sig';
+}
+
+/**
+ * A published certificate signing key: the JWK and `mode`, the one certificate mode it signs. Each
+ * mode has its own key; a verifier accepts a certificate only with a key whose `mode` is the
+ * certificate's `mode`. `mode` is a member RFC 7517 §4 allows (unknown members are ignored by JWK
+ * libraries); it is not part of the RFC 7638 thumbprint, so the `kid` depends on the key alone.
+ */
+export interface SigningKeyJwk extends Jwk {
+  readonly mode: KeyMode;
+}
+
+/** The JWK of a signing key, marked with the mode it signs. */
+export function signingKeyJwk(jwk: Jwk, mode: KeyMode): SigningKeyJwk {
+  const { kty, crv, x, y, kid, alg, use } = jwk;
+  return { kty, crv, x, y, kid, alg, use, mode };
 }
 
 /**

@@ -1,25 +1,37 @@
 /**
- * The public JWK Set (RFC 7517 §5) of certificate signing keys, served at `GET /v1/signing-keys`:
- * the current key first, then keys rotated out whose certificates must stay verifiable.
+ * The public JWK Set (RFC 7517 §5) of certificate signing keys, served at `GET /v1/signing-keys`. Each
+ * key says in `mode` which certificates it signs: the live keys (the current one first, then keys
+ * rotated out whose certificates must stay verifiable), then the test keys in the same order.
  */
 import { json, type HttpResponse } from '../http/response.ts';
-import type { Jwk } from './jwk.ts';
-import type { CertificateSigner } from './signer.ts';
+import { keyModes } from '../auth/api-keys.ts';
+import type { SigningKeyJwk } from './jwk.ts';
+import type { CertificateSigners } from './signer.ts';
 
 export interface Jwks {
-  readonly keys: readonly Jwk[];
+  readonly keys: readonly SigningKeyJwk[];
 }
 
 /** Clients and caches may keep the key set for five minutes. */
 export const signingKeysCacheControl = 'public, max-age=300';
 
-/** The JWKS body: `{"keys":[{kty,crv,x,y,kid,alg,use}, …]}`. */
-export async function signingKeysResponse(signer: CertificateSigner): Promise<Jwks> {
-  const keys = await signer.publicKeys();
-  return { keys: keys.map(({ kty, crv, x, y, kid, alg, use }) => ({ kty, crv, x, y, kid, alg, use })) };
+/** The JWKS body: `{"keys":[{kty,crv,x,y,kid,alg,use,mode}, …]}`, live keys first, then test keys. */
+export async function signingKeysResponse(signers: CertificateSigners): Promise<Jwks> {
+  const byMode = await Promise.all(keyModes.map((mode) => signers[mode].publicKeys()));
+  const keys = byMode.flatMap((published, i) => {
+    const mode = keyModes[i]!;
+    return published.map(({ kty, crv, x, y, kid, alg, use, mode: keyMode }) => {
+      // A key published under the other mode would let one mode's certificates pass for the other's.
+      if (keyMode !== mode) throw new Error(`The ${mode} signer publishes a key marked ${keyMode}`);
+      return { kty, crv, x, y, kid, alg, use, mode };
+    });
+  });
+  const kids = new Set(keys.map((key) => key.kid));
+  if (kids.size !== keys.length) throw new Error('One key is configured to sign both live and test certificates; each mode needs its own key');
+  return { keys };
 }
 
 /** The HTTP response of `GET /v1/signing-keys`. */
-export async function signingKeysHttpResponse(signer: CertificateSigner): Promise<HttpResponse> {
-  return json(200, await signingKeysResponse(signer), { 'cache-control': signingKeysCacheControl });
+export async function signingKeysHttpResponse(signers: CertificateSigners): Promise<HttpResponse> {
+  return json(200, await signingKeysResponse(signers), { 'cache-control': signingKeysCacheControl });
 }

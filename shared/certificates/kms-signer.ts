@@ -4,12 +4,15 @@
  * SubjectPublicKeyInfo public keys (converted to JWKs). Public keys never change for a KMS key id, so
  * each is fetched once per signer, that is once per container. Every listed key must stay readable
  * (GetPublicKey): a previous key that cannot be fetched fails `publicKeys()`, and with it the JWKS and
- * issuing, rather than silently dropping certificates signed by it from verification.
+ * issuing, rather than silently dropping certificates signed by it from verification. Each certificate
+ * mode has its own KMS key and so its own signer. KMS may return a high-S signature; `issueCertificate`
+ * turns it into its low-S form.
  */
 import { GetPublicKeyCommand, SignCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { kms } from '../aws/kms.ts';
 import { createHash } from 'node:crypto';
-import { jwkFromSpkiDer, type Jwk } from './jwk.ts';
+import type { KeyMode } from '../auth/api-keys.ts';
+import { jwkFromSpkiDer, signingKeyJwk, type SigningKeyJwk } from './jwk.ts';
 import { derToRaw } from './signature.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
 import type { CertificateSigner } from './signer.ts';
@@ -18,6 +21,8 @@ import type { CertificateSigner } from './signer.ts';
 export const kmsRawMessageLimit = 4096;
 
 export interface KmsSignerOptions {
+  /** The certificates these keys sign. */
+  readonly mode: KeyMode;
   /** Key id, key ARN, alias name or alias ARN of the current signing key. */
   readonly keyId: string;
   /** Earlier signing keys whose public keys stay in the JWKS, newest first. */
@@ -29,9 +34,11 @@ export class KmsSigner implements CertificateSigner {
   private readonly currentKmsKeyId: string;
   private readonly kmsKeyIds: readonly string[];
   private readonly client: () => KMSClient;
-  private readonly publicKeyCache = new Map<string, Promise<Jwk>>();
+  private readonly publicKeyCache = new Map<string, Promise<SigningKeyJwk>>();
+  readonly mode: KeyMode;
 
   constructor(options: KmsSignerOptions) {
+    this.mode = options.mode;
     this.currentKmsKeyId = options.keyId;
     this.kmsKeyIds = [...new Set([options.keyId, ...(options.previousKeyIds ?? [])])];
     this.client = options.client ? () => options.client! : kms;
@@ -53,14 +60,14 @@ export class KmsSigner implements CertificateSigner {
     return derToRaw(out.Signature);
   }
 
-  async publicKeys(): Promise<Jwk[]> {
+  async publicKeys(): Promise<SigningKeyJwk[]> {
     const keys = await Promise.all(this.kmsKeyIds.map((id) => this.publicKey(id)));
     const seen = new Set<string>();
     return keys.filter((key) => !seen.has(key.kid) && seen.add(key.kid));
   }
 
   /** The public key of one KMS key, fetched once; a failed fetch is retried on the next call. */
-  private publicKey(kmsKeyId: string): Promise<Jwk> {
+  private publicKey(kmsKeyId: string): Promise<SigningKeyJwk> {
     let cached = this.publicKeyCache.get(kmsKeyId);
     if (!cached) {
       const fetching = this.fetchPublicKey(kmsKeyId);
@@ -73,7 +80,7 @@ export class KmsSigner implements CertificateSigner {
     return cached;
   }
 
-  private async fetchPublicKey(kmsKeyId: string): Promise<Jwk> {
+  private async fetchPublicKey(kmsKeyId: string): Promise<SigningKeyJwk> {
     const out = await this.client().send(new GetPublicKeyCommand({ KeyId: kmsKeyId }));
     if (out.KeySpec !== undefined && out.KeySpec !== 'ECC_NIST_P256') {
       throw new SigningConfigurationError(`KMS key ${kmsKeyId} has key spec ${out.KeySpec}; certificates need ECC_NIST_P256`);
@@ -82,6 +89,6 @@ export class KmsSigner implements CertificateSigner {
       throw new SigningConfigurationError(`KMS key ${kmsKeyId} has key usage ${out.KeyUsage}; certificates need SIGN_VERIFY`);
     }
     if (!out.PublicKey) throw new Error(`KMS returned no public key for key ${kmsKeyId}`);
-    return jwkFromSpkiDer(out.PublicKey);
+    return signingKeyJwk(jwkFromSpkiDer(out.PublicKey), this.mode);
   }
 }

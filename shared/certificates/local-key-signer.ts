@@ -1,11 +1,13 @@
 /**
  * Local certificate signer: an EC P-256 private key in a PKCS#8 PEM file (RFC 5208 / RFC 5958, PEM per
- * RFC 7468), signing ES256 with node:crypto. The local stack creates the file on first start.
+ * RFC 7468), signing ES256 with node:crypto. The local stack creates one file per certificate mode on
+ * first start.
  */
 import { writeFileOnce } from '../files/write-file-once.ts';
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { publicJwk, type Jwk } from './jwk.ts';
+import type { KeyMode } from '../auth/api-keys.ts';
+import { publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from './jwk.ts';
 import type { CertificateSigner } from './signer.ts';
 
 /**
@@ -28,9 +30,13 @@ export async function ensureLocalSigningKey(path: string): Promise<void> {
 }
 
 export class LocalKeySigner implements CertificateSigner {
-  private loaded: Promise<{ privateKey: KeyObject; jwk: Jwk }> | undefined;
+  private loaded: Promise<{ privateKey: KeyObject; jwk: SigningKeyJwk }> | undefined;
 
-  constructor(private readonly path: string) {}
+  /** `mode`: the certificates this key signs. */
+  constructor(
+    private readonly path: string,
+    readonly mode: KeyMode,
+  ) {}
 
   readonly keyId = async (): Promise<string> => (await this.key()).jwk.kid;
 
@@ -39,14 +45,17 @@ export class LocalKeySigner implements CertificateSigner {
     return new Uint8Array(sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' }));
   }
 
-  async publicKeys(): Promise<Jwk[]> {
+  async publicKeys(): Promise<SigningKeyJwk[]> {
     return [(await this.key()).jwk];
   }
 
   /** Reads and checks the key file once; a failed read is retried on the next call. */
-  private key(): Promise<{ privateKey: KeyObject; jwk: Jwk }> {
+  private key(): Promise<{ privateKey: KeyObject; jwk: SigningKeyJwk }> {
     if (!this.loaded) {
-      const loading = readFile(this.path).then((pem) => loadPrivateKey(pem, this.path));
+      const loading = readFile(this.path).then((pem) => {
+        const { privateKey, jwk } = loadPrivateKey(pem, this.path);
+        return { privateKey, jwk: signingKeyJwk(jwk, this.mode) };
+      });
       loading.catch(() => {
         if (this.loaded === loading) this.loaded = undefined;
       });

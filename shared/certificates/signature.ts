@@ -7,6 +7,11 @@
  *   KMS returns. Integers are minimal two's-complement: no redundant leading 0x00, and a 0x00 in front
  *   when the first byte has its high bit set.
  * - Certificate form: `vrf_sig_` + unpadded base64url (RFC 4648 §5) of the raw form.
+ *
+ * ECDSA is malleable: if (r, s) is a valid signature, so is (r, n − s). Certificates carry only the
+ * low-S form (s ≤ n/2, as in Bitcoin's BIP 62 and Ethereum's EIP-2): `issueCertificate` passes every
+ * signer's output through `toLowS`, and `verifyEs256` refuses a high-S signature, so each certificate has exactly one valid
+ * signature and no second, different one can be derived from it.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import type { Jwk } from './jwk.ts';
@@ -14,6 +19,10 @@ import type { Jwk } from './jwk.ts';
 /** Size in bytes of one P-256 scalar (r or s). */
 export const p256ScalarBytes = 32;
 export const signaturePrefix = 'vrf_sig_';
+
+/** The order n of the P-256 base point (FIPS 186-4 / SEC 2 `secp256r1`). */
+export const p256Order = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+const p256HalfOrder = p256Order >> 1n;
 
 const sequenceTag = 0x30;
 const integerTag = 0x02;
@@ -83,6 +92,33 @@ function derLength(n: number): number[] {
   throw new Error('DER length too large for an ECDSA signature');
 }
 
+function scalarOf(bytes: Uint8Array): bigint {
+  return bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
+}
+
+function scalarBytes(value: bigint, size: number): Uint8Array {
+  return new Uint8Array(Buffer.from(value.toString(16).padStart(2 * size, '0'), 'hex'));
+}
+
+/** Whether a raw P-256 r||s has s ≤ n/2 (the one form certificates carry). */
+export function isLowS(raw: Uint8Array): boolean {
+  if (raw.length !== 2 * p256ScalarBytes) return false;
+  return scalarOf(raw.subarray(p256ScalarBytes)) <= p256HalfOrder;
+}
+
+/**
+ * The low-S form of a raw P-256 r||s: s replaced by n − s when s > n/2 (both verify; node:crypto and
+ * KMS return either). `issueCertificate` passes every signature through it, whichever signer made it.
+ */
+export function toLowS(raw: Uint8Array): Uint8Array {
+  if (raw.length !== 2 * p256ScalarBytes) throw new Error(`An ES256 signature is ${2 * p256ScalarBytes} bytes, got ${raw.length}`);
+  if (isLowS(raw)) return raw;
+  const s = scalarOf(raw.subarray(p256ScalarBytes));
+  const out = new Uint8Array(raw);
+  out.set(scalarBytes(p256Order - s, p256ScalarBytes), p256ScalarBytes);
+  return out;
+}
+
 /** `vrf_sig_` + base64url(raw r||s). */
 export function encodeSignature(raw: Uint8Array): string {
   if (raw.length !== 2 * p256ScalarBytes) throw new Error(`An ES256 signature is ${2 * p256ScalarBytes} bytes, got ${raw.length}`);
@@ -100,9 +136,12 @@ export function decodeSignature(value: unknown): Uint8Array | undefined {
   return new Uint8Array(raw);
 }
 
-/** Verifies an ES256 signature (ECDSA P-256 with SHA-256, raw r||s) with a public JWK; false on any malformed input. */
+/**
+ * Verifies an ES256 signature (ECDSA P-256 with SHA-256, raw r||s) with a public JWK; false on any
+ * malformed input and on a high-S signature (s > n/2), which OpenSSL alone would accept.
+ */
 export function verifyEs256(jwk: Jwk, data: Uint8Array, raw: Uint8Array): boolean {
-  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || raw.length !== 2 * p256ScalarBytes) return false;
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || raw.length !== 2 * p256ScalarBytes || !isLowS(raw)) return false;
   try {
     const key = createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, format: 'jwk' });
     return verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, raw);

@@ -1,62 +1,78 @@
 /**
- * The certificate signer: one interface, implemented by a local PKCS#8 key file and by an AWS KMS
- * asymmetric key, chosen by configuration. Signatures are ES256: ECDSA P-256 over SHA-256 of the data,
- * returned raw (r||s, 64 bytes).
+ * The certificate signers: one interface, implemented by a local PKCS#8 key file and by an AWS KMS
+ * asymmetric key, chosen by configuration. Each certificate mode has its own key: live certificates
+ * are signed only with the live key and test certificates only with the test key, and the JWKS says
+ * which key signs which mode. Signatures are ES256: ECDSA P-256 over SHA-256 of the data, returned raw
+ * (r||s, 64 bytes).
  *
- * Configuration (KMS wins when both are set):
- * - `SIGNING_KMS_KEY_ID`: key id, ARN or alias of an ECC_NIST_P256 SIGN_VERIFY KMS key;
- *   `SIGNING_KMS_PREVIOUS_KEY_IDS`: comma-separated earlier keys whose public keys stay published.
- * - `SIGNING_KEY_FILE`: path of a PKCS#8 PEM EC P-256 private key.
+ * Configuration, per mode (KMS wins when both are set):
+ * - live: `SIGNING_KMS_KEY_ID` (key id, ARN or alias of an ECC_NIST_P256 SIGN_VERIFY KMS key),
+ *   `SIGNING_KMS_PREVIOUS_KEY_IDS` (comma-separated earlier live keys whose public keys stay
+ *   published), or `SIGNING_KEY_FILE` (path of a PKCS#8 PEM EC P-256 private key);
+ * - test: the same variables prefixed `TEST_`: `TEST_SIGNING_KMS_KEY_ID`,
+ *   `TEST_SIGNING_KMS_PREVIOUS_KEY_IDS`, `TEST_SIGNING_KEY_FILE`.
  */
+import type { KeyMode } from '../auth/api-keys.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
-import type { Jwk } from './jwk.ts';
+import type { SigningKeyJwk } from './jwk.ts';
 import { KmsSigner } from './kms-signer.ts';
 import { LocalKeySigner } from './local-key-signer.ts';
+import { signingEnv } from './signing-env.ts';
 
 export interface CertificateSigner {
+  /** The certificates this signer's keys sign; its public keys carry the same `mode`. */
+  readonly mode: KeyMode;
   /** RFC 7638 thumbprint (base64url SHA-256) of the current public key; the `kid` in the JWKS. */
   readonly keyId: () => Promise<string>;
-  /** ES256 signature of `data`: raw r||s, 64 bytes. */
+  /** ES256 signature of `data`: raw r||s, 64 bytes, either S (`issueCertificate` keeps only the low-S form). */
   sign(data: Uint8Array): Promise<Uint8Array>;
-  /** Public keys to publish: the current key first, then previous (rotated-out) keys. */
-  publicKeys(): Promise<Jwk[]>;
+  /** Public keys to publish, each marked with `mode`: the current key first, then previous (rotated-out) keys. */
+  publicKeys(): Promise<SigningKeyJwk[]>;
 }
+
+/** One signer per certificate mode. */
+export type CertificateSigners = Readonly<Record<KeyMode, CertificateSigner>>;
 
 export { SigningConfigurationError };
 
-/** The environment variables the signer is configured by. */
-export const signingEnv = {
-  kmsKeyId: 'SIGNING_KMS_KEY_ID',
-  kmsPreviousKeyIds: 'SIGNING_KMS_PREVIOUS_KEY_IDS',
-  keyFile: 'SIGNING_KEY_FILE',
-} as const;
+export { signingEnv };
 
-/** Builds the signer a configuration describes (no caching). */
-export function signerFromConfig(env: Readonly<Record<string, string | undefined>>): CertificateSigner {
-  const kmsKeyId = env[signingEnv.kmsKeyId]?.trim();
+/** Builds the signer a configuration describes for one mode (no caching). */
+export function signerFromConfig(env: Readonly<Record<string, string | undefined>>, mode: KeyMode): CertificateSigner {
+  const names = signingEnv[mode];
+  const kmsKeyId = env[names.kmsKeyId]?.trim();
   if (kmsKeyId) {
-    const previous = (env[signingEnv.kmsPreviousKeyIds] ?? '')
+    const previous = (env[names.kmsPreviousKeyIds] ?? '')
       .split(',')
       .map((id) => id.trim())
       .filter((id) => id.length > 0);
-    return new KmsSigner({ keyId: kmsKeyId, previousKeyIds: previous });
+    return new KmsSigner({ keyId: kmsKeyId, previousKeyIds: previous, mode });
   }
-  const keyFile = env[signingEnv.keyFile]?.trim();
-  if (keyFile) return new LocalKeySigner(keyFile);
+  const keyFile = env[names.keyFile]?.trim();
+  if (keyFile) return new LocalKeySigner(keyFile, mode);
   throw new SigningConfigurationError(
-    `Missing configuration: no certificate signing key. Set ${signingEnv.kmsKeyId} (AWS KMS) or ${signingEnv.keyFile} (local PEM key).`,
+    `Missing configuration: no ${mode} certificate signing key. Set ${names.kmsKeyId} (AWS KMS) or ${names.keyFile} (local PEM key).`,
   );
 }
 
-let containerSigner: CertificateSigner | undefined;
+const containerSigners = new Map<KeyMode, CertificateSigner>();
 
-/** The signer of this container, created from the environment on first use and reused afterwards. */
-export function signerFromEnvironment(): CertificateSigner {
-  containerSigner ??= signerFromConfig(process.env);
-  return containerSigner;
+/** The signer of one mode in this container, created from the environment on first use and reused afterwards. */
+export function signerFromEnvironment(mode: KeyMode): CertificateSigner {
+  let signer = containerSigners.get(mode);
+  if (!signer) {
+    signer = signerFromConfig(process.env, mode);
+    containerSigners.set(mode, signer);
+  }
+  return signer;
 }
 
-/** Drops the cached signer so the next call reads the environment again (tests, local tooling). */
+/** The signers of both modes in this container (each created on first use). */
+export function signersFromEnvironment(): CertificateSigners {
+  return { live: signerFromEnvironment('live'), test: signerFromEnvironment('test') };
+}
+
+/** Drops the cached signers so the next call reads the environment again (tests, local tooling). */
 export function resetSigner(): void {
-  containerSigner = undefined;
+  containerSigners.clear();
 }

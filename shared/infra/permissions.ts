@@ -22,9 +22,11 @@ export interface Permission {
 }
 
 /** The KMS keys, secret and SES identity of the stack, by the logical name permissions use. */
-export const signingKeyResource = 'key/CertificateSigningKey';
+/** The certificate signing key of each mode. */
+export const signingKeyResources = { live: 'key/CertificateSigningKey', test: 'key/TestCertificateSigningKey' } as const;
 export const webhookSecretKeyResource = 'key/WebhookSecretKey';
 export const pdfSigningSecretResource = 'secret/PdfSigningSecret';
+export const pdfSigningKeyResource = 'key/PdfSigningKey';
 export const alertSenderResource = 'identity/AlertSender';
 
 /** Whose recorded calls are those of the API-key pipeline (http/pipeline.ts), shared by every authenticated route. */
@@ -57,14 +59,21 @@ export function permissionsOf(uses: ResourceUse): Permission[] {
     // SendMessageBatch is authorised by sqs:SendMessage. Consuming is the event-source mapping's.
     if (use === 'send') out.push({ service: 'sqs', action: 'SendMessage', resource: queueResource(id) });
   }
-  if (uses.signingKey) {
-    if (uses.signingKey === 'sign') out.push({ service: 'kms', action: 'Sign', resource: signingKeyResource });
-    out.push({ service: 'kms', action: 'GetPublicKey', resource: signingKeyResource });
+  // A function that signs signs certificates of both modes (a live or a test key calls it); one that
+  // publishes reads the public keys of both.
+  for (const resource of uses.signingKey ? Object.values(signingKeyResources) : []) {
+    if (uses.signingKey === 'sign') out.push({ service: 'kms', action: 'Sign', resource });
+    out.push({ service: 'kms', action: 'GetPublicKey', resource });
   }
   if (uses.webhookSecrets) {
     out.push({ service: 'kms', action: uses.webhookSecrets === 'seal' ? 'Encrypt' : 'Decrypt', resource: webhookSecretKeyResource });
   }
-  if (uses.pdfSigning) out.push({ service: 'secretsmanager', action: 'GetSecretValue', resource: pdfSigningSecretResource });
+  if (uses.pdfSigning) {
+    out.push({ service: 'secretsmanager', action: 'GetSecretValue', resource: pdfSigningSecretResource });
+    // The KMS key that signs PDFs when configured (pdfSigningWithKms); its public key is compared with the certificate's.
+    out.push({ service: 'kms', action: 'Sign', resource: pdfSigningKeyResource });
+    out.push({ service: 'kms', action: 'GetPublicKey', resource: pdfSigningKeyResource });
+  }
   if (uses.email) out.push({ service: 'ses', action: 'SendEmail', resource: alertSenderResource });
   return out;
 }

@@ -17,13 +17,13 @@ export interface ResourceUse {
   readonly tables?: Partial<Record<TableId, readonly TableAction[]>>;
   readonly queues?: Partial<Record<QueueId, 'send' | 'consume'>>;
   readonly buckets?: Partial<Record<BucketId, readonly ObjectAction[]>>;
-  /** The certificate signing key: `sign` (and read its public key) or only `publish` its public key. */
+  /** The certificate signing keys (live and test): `sign` (and read their public keys) or only `publish` their public keys. */
   readonly signingKey?: 'sign' | 'publish';
   /** Calls the external data sources (their URLs and tokens come from configuration). */
   readonly sources?: boolean;
   /** Runs verifications: everything in `verificationUse` (the engine, the source cache, the signed record). */
   readonly verifies?: boolean;
-  /** Reads the PDF signing certificate and key (Secrets Manager when deployed). */
+  /** Reads the PDF signing certificate (and key, unless the KMS PDF signing key signs) from Secrets Manager when deployed, and signs with that KMS key. */
   readonly pdfSigning?: boolean;
   /** Sends e-mail through SES. */
   readonly email?: boolean;

@@ -190,6 +190,17 @@ export const jwksExample = {
       kid: keyId,
       alg: 'ES256',
       use: 'sig',
+      mode: 'live',
+    },
+    {
+      kty: 'EC',
+      crv: 'P-256',
+      x: 'fQ10sJ4rRVjZ3XiFUiIurJAyFm-UOADovFWp6vzm7JE',
+      y: 'kxixAW2wnBeDUzwH3juQEWxOCF1Vd80apZ2-KbFpp_U',
+      kid: 'liMgJIRP4bDmYisZBz1zH4kxN3g-LSk0p6OzZgMJVdE',
+      alg: 'ES256',
+      use: 'sig',
+      mode: 'test',
     },
   ],
 };

@@ -129,7 +129,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   GetCertificate: {
     tag: 'Certificates',
     description:
-      'The signed certificate of a verification, to the account and mode that made it (anyone else gets 404). Check it offline: `certificate_hash` is `sha256_` + SHA-256 of the canonical JSON (sorted keys, no whitespace, UTF-8) without `certificate_hash`; `signature` verifies with the key `signing_key_id` of `GET /v1/signing-keys`.',
+      'The signed certificate of a verification, to the account and mode that made it (anyone else gets 404). Check it offline: `certificate_hash` is `sha256_` + SHA-256 of the canonical JSON (sorted keys, no whitespace, UTF-8) without `certificate_hash`; `signature` verifies with the key `signing_key_id` of `GET /v1/signing-keys`, whose `mode` must be the certificate’s `mode`.',
     responses: [ok('The certificate.', certificateSchema, { summary: 'A live certificate', value: examples.certificateExample })],
     errors: ['resource_not_found'],
   },
@@ -167,8 +167,9 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   GetSigningKeys: {
     tag: 'Certificates',
-    description: 'The public keys that sign certificates, as a JSON Web Key Set: the current key first, then retired keys whose certificates stay verifiable. Needs no key; cacheable for five minutes.',
-    responses: [{ ...ok('The key set.', jwksSchema, { summary: 'One key', value: examples.jwksExample }), headers: ['Cache-Control'] }],
+    description:
+      'The public keys that sign certificates, as a JSON Web Key Set. Live and test certificates are signed with different keys, and each key says in `mode` which certificates it signs: accept a certificate only when the key named by its `signing_key_id` has the certificate’s `mode`, and only low-S signatures (s ≤ n/2). The live keys come first (the current key, then retired keys whose certificates stay verifiable), then the test keys in the same order. Needs no key; cacheable for five minutes.',
+    responses: [{ ...ok('The key set.', jwksSchema, { summary: 'The live key and the test key', value: examples.jwksExample }), headers: ['Cache-Control'] }],
   },
   CreateMonitor: {
     tag: 'Monitoring',

@@ -9,7 +9,7 @@ import { issueCertificate, type Certificate } from '../certificates/certificate.
 import { ApiError } from '../http/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { boardFor } from '../sources/boards/registry.ts';
-import { signerFromEnvironment, type CertificateSigner } from '../certificates/signer.ts';
+import { signersFromEnvironment, type CertificateSigners } from '../certificates/signer.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
@@ -26,7 +26,8 @@ import { VerificationStore } from './verification-store.ts';
 
 export interface VerificationServices {
   readonly ports: VerificationPorts;
-  readonly signer: CertificateSigner;
+  /** The certificate signer of each mode. */
+  readonly signers: CertificateSigners;
   readonly store: VerificationStore;
   readonly clock: Clock;
 }
@@ -45,7 +46,7 @@ export const defaultVerificationServices = containerValue((): VerificationServic
       findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
       cache: new DynamoSourceCache(),
     },
-    signer: signerFromEnvironment(),
+    signers: signersFromEnvironment(),
     store: new VerificationStore(),
     clock: systemClock,
   };
@@ -118,13 +119,15 @@ export async function issue(
   request: VerificationRequest,
   decided: { outcome: VerificationOutcome; sandbox: boolean },
   caller: Caller,
-  svc: Pick<VerificationServices, 'signer' | 'store'>,
+  svc: Pick<VerificationServices, 'signers' | 'store'>,
   now: Date,
   /** Work that may run alongside storing the record (the quota charge, pending cache writes). */
   alongside: Promise<unknown> = Promise.resolve(),
 ): Promise<{ result: VerificationResult; certificate: Certificate }> {
   const ids = { verificationId: newId('vrf'), checkedAt: now.toISOString(), mode: caller.mode, sandbox: decided.sandbox };
-  const certificate = await issueCertificate(certificateBody(decided.outcome, request.state, ids), svc.signer);
+  const body = certificateBody(decided.outcome, request.state, ids);
+  // Live and test certificates are signed with different keys: the key of the certificate's own mode.
+  const certificate = await issueCertificate(body, svc.signers[body.mode]);
   const result = verificationResult(decided.outcome, request.state, ids, certificate.certificate_hash);
   await Promise.all([
     alongside,

@@ -18,11 +18,12 @@ import type { ServiceStack } from '../../lib/service-stack.ts';
 import {
   alertSenderResource,
   bucketResource,
+  pdfSigningKeyResource,
   pdfSigningSecretResource,
   permissionKey,
   permissionsOf,
   queueResource,
-  signingKeyResource,
+  signingKeyResources,
   tableResource,
   webhookSecretKeyResource,
 } from '#shared/infra/permissions.ts';
@@ -49,8 +50,10 @@ function resourceNames(): Map<string, string> {
   for (const id of Object.keys(tables) as TableId[]) names.set(logicalId(stack.tables[id]), tableResource(id));
   for (const id of Object.keys(buckets) as BucketId[]) names.set(logicalId(stack.buckets[id]), bucketResource(id));
   for (const id of Object.keys(queues) as QueueId[]) names.set(logicalId(stack.queues[id]), queueResource(id));
-  names.set(logicalId(stack.signingKey), signingKeyResource);
+  names.set(logicalId(stack.signingKeys.live), signingKeyResources.live);
+  names.set(logicalId(stack.signingKeys.test), signingKeyResources.test);
   names.set(logicalId(stack.webhookSecretKey), webhookSecretKeyResource);
+  names.set(logicalId(stack.pdfSigningKey), pdfSigningKeyResource);
   names.set(stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never), pdfSigningSecretResource);
   return names;
 }

@@ -18,6 +18,7 @@ import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/obs
 
 const dirs: string[] = [];
 const previousKey = 'arn:aws:kms:eu-west-1:123456789012:key/0a1b2c3d-1111-2222-3333-444455556666';
+const previousTestKey = 'arn:aws:kms:eu-west-1:123456789012:key/0a1b2c3d-7777-8888-9999-444455556666';
 const context = {
   'aws:cdk:bundling-stacks': [],
   alarmEmail: 'oncall@example.com',
@@ -30,6 +31,7 @@ const context = {
   sodaAppTokenSecret: 'license-verification/soda-app-token',
   signingKeyGeneration: '2',
   previousSigningKeyArns: previousKey,
+  previousTestSigningKeyArns: previousTestKey,
 };
 
 function build(extra: Record<string, unknown> = {}, stage = 'obs'): { app: ReturnType<typeof buildApp>['app']; stack: ServiceStack; template: Template } {
@@ -223,16 +225,20 @@ describe('deployment context', () => {
   });
 
   it('rolls the signing key: a new key for a new generation, retired keys published and readable, never used to sign', () => {
-    expect(stack.getLogicalId(stack.signingKey.node.defaultChild as never)).toMatch(/^CertificateSigningKey2/);
+    expect(stack.getLogicalId(stack.signingKeys.live.node.defaultChild as never)).toMatch(/^CertificateSigningKey2/);
+    expect(stack.getLogicalId(stack.signingKeys.test.node.defaultChild as never)).toMatch(/^TestCertificateSigningKey[0-9A-F]{8}$/);
     const env = resources()[logicalId(stack.functions.Verify!.fn)]!.Properties.Environment.Variables;
     expect(env.SIGNING_KMS_PREVIOUS_KEY_IDS).toBe(previousKey);
+    expect(env.TEST_SIGNING_KMS_PREVIOUS_KEY_IDS).toBe(previousTestKey);
     const roleId = logicalId(stack.functions.GetSigningKeys!.role);
     const statements = ofType('AWS::IAM::Policy')
       .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     // With @aws-cdk/aws-iam:minimizePolicies (cdk.json) the retired key may share a statement with the current one.
-    expect(statements.some((s: any) => s.Action === 'kms:GetPublicKey' && [s.Resource].flat().includes(previousKey))).toBe(true);
-    expect(statements.some((s: any) => JSON.stringify(s).includes(previousKey) && [s.Action].flat().includes('kms:Sign'))).toBe(false);
+    for (const retired of [previousKey, previousTestKey]) {
+      expect(statements.some((s: any) => s.Action === 'kms:GetPublicKey' && [s.Resource].flat().includes(retired))).toBe(true);
+      expect(statements.some((s: any) => JSON.stringify(s).includes(retired) && [s.Action].flat().includes('kms:Sign'))).toBe(false);
+    }
   });
 
   it('synthesises with every option set and no unacknowledged cdk-nag finding', () => {

@@ -278,7 +278,15 @@ describe('CDK template', () => {
   it('gives the PDF function its bucket objects and signing secret, and the verify functions the signing key', () => {
     const pdf = statementsOf('GetCertificatePdf').flatMap((s) => [s.Action].flat());
     expect(pdf).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject', 'secretsmanager:GetSecretValue']));
-    expect(pdf.some((a) => a.startsWith('kms:Sign') || a === 's3:DeleteObject')).toBe(false);
+    expect(pdf.some((a) => a === 's3:DeleteObject')).toBe(false);
+    // The PDF function signs only with the PDF key, never with a certificate signing key.
+    const certificateKeys = Object.values(stack.signingKeys).map(logicalId);
+    for (const s of statementsOf('GetCertificatePdf')) {
+      if ([s.Action].flat().includes('kms:Sign')) {
+        expect(JSON.stringify(s.Resource)).toContain(logicalId(stack.pdfSigningKey));
+        for (const key of certificateKeys) expect(JSON.stringify(s.Resource)).not.toContain(key);
+      }
+    }
     const verify = statementsOf('Verify').flatMap((s) => [s.Action].flat());
     expect(verify).toEqual(expect.arrayContaining(['kms:Sign', 'kms:GetPublicKey']));
     expect(verify.some((a) => a.startsWith('secretsmanager:') || a === 's3:DeleteObject')).toBe(false);

@@ -1,26 +1,30 @@
+import { GetPublicKeyCommand, KMSClient, SignCommand, type SignCommandInput } from '@aws-sdk/client-kms';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import forge from 'node-forge';
 import { execFile } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { constants, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, privateEncrypt, X509Certificate } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oids } from '#shared/certificates/pdf/cms-signer.ts';
+import { KmsCmsSigner } from '#shared/certificates/pdf/kms-cms-signer.ts';
 import { localSigningCommonName, localSigningFileName } from '#shared/certificates/pdf/local-pdf-signing-material.ts';
 import {
   ensureLocalPdfSigningMaterial,
   PdfSigningMaterialError,
   pdfSigningMaterialFromEnvironment,
   pdfSigningMaterialFromSecretsManager,
+  pdfSignerFromConfig,
+  pdfSignerFromEnvironment,
   resetPdfSigningMaterial,
   type PdfSigningMaterial,
 } from '#shared/certificates/pdf/pdf-signing-material.ts';
 import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
-import { signCertificatePdf } from '#shared/certificates/pdf/sign-pdf.ts';
+import { signCertificatePdf, signCertificatePdfWith } from '#shared/certificates/pdf/sign-pdf.ts';
 import { recordUrl, testModeInput, verifiedInput } from '../fixtures/pdf/certificate-pdf-inputs.ts';
 import { decodeQrCodes, pdfsig } from '../fixtures/pdf/poppler.ts';
 
@@ -203,8 +207,10 @@ describe('local PDF signing material', () => {
   });
 });
 
+/** Secrets Manager as the tests answer it (one mock for the file: a second would replace the first's stub). */
+const secretsManager = mockClient(SecretsManagerClient);
+
 describe('PDF signing material from Secrets Manager and the environment', () => {
-  const secretsManager = mockClient(SecretsManagerClient);
 
   afterEach(() => {
     secretsManager.reset();
@@ -256,5 +262,121 @@ describe('PDF signing material from Secrets Manager and the environment', () => 
     resetPdfSigningMaterial();
     vi.stubEnv('PDF_SIGNING_DIR', '');
     await expect(pdfSigningMaterialFromEnvironment()).rejects.toThrow(/PDF_SIGNING_SECRET_ID.*PDF_SIGNING_DIR/);
+  });
+});
+
+describe('PDF signed by a KMS key (KMS answered by aws-sdk-client-mock with a real node key)', () => {
+  const kmsMock = mockClient(KMSClient);
+  const keyId = 'arn:aws:kms:us-east-1:111122223333:key/pdf-signing';
+  /** DER DigestInfo prefix of SHA-256 (RFC 8017 §9.2, note 1): what PKCS#1 v1.5 signs before the digest. */
+  const sha256DigestInfo = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+  let kmsMaterial: PdfSigningMaterial;
+
+  /** KMS as it answers for an RSA_2048 SIGN_VERIFY key holding `privateKeyPem`. */
+  function kmsHolding(privateKeyPem: string): void {
+    const privateKey = createPrivateKey(privateKeyPem);
+    kmsMock.on(GetPublicKeyCommand, { KeyId: keyId }).resolves({
+      KeyId: keyId,
+      PublicKey: new Uint8Array(createPublicKey(privateKey).export({ format: 'der', type: 'spki' })),
+      KeySpec: 'RSA_2048',
+      KeyUsage: 'SIGN_VERIFY',
+      SigningAlgorithms: ['RSASSA_PKCS1_V1_5_SHA_256', 'RSASSA_PSS_SHA_256'],
+    });
+    kmsMock.on(SignCommand, { KeyId: keyId }).callsFake((input: SignCommandInput) => {
+      if (input.MessageType !== 'DIGEST' || input.SigningAlgorithm !== 'RSASSA_PKCS1_V1_5_SHA_256' || input.Message?.length !== 32) {
+        throw Object.assign(new Error('unexpected Sign request'), { name: 'ValidationException' });
+      }
+      // RSASSA-PKCS1-v1_5 over a given digest: the private-key operation on DigestInfo ‖ digest, as KMS does.
+      const signature = privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([sha256DigestInfo, Buffer.from(input.Message)]));
+      return { KeyId: keyId, Signature: new Uint8Array(signature), SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256' as const };
+    });
+  }
+
+  beforeAll(async () => {
+    kmsMaterial = await ensureLocalPdfSigningMaterial(join(dir, 'kms'));
+  });
+  afterEach(() => {
+    kmsMock.reset();
+    resetPdfSigningMaterial();
+    vi.unstubAllEnvs();
+  });
+  afterAll(() => kmsMock.restore());
+
+  it('produces a PDF pdfsig reports valid, byte-identical to one signed with the same key locally', async () => {
+    kmsHolding(kmsMaterial.privateKeyPem);
+    const signer = new KmsCmsSigner({ keyId, certificate: new X509Certificate(kmsMaterial.certificatePem) });
+    const pdf = await signCertificatePdfWith(unsigned, signer, signingTime);
+    const report = await pdfsig(pdf);
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signing Hash Algorithm: SHA-256');
+    expect(report).toContain('Total document signed');
+    // PKCS#1 v1.5 is deterministic: KMS and the local key give the same bytes.
+    expect(Buffer.from(pdf).equals(Buffer.from(await signCertificatePdf(unsigned, kmsMaterial, signingTime)))).toBe(true);
+
+    const sign = kmsMock.commandCalls(SignCommand);
+    expect(sign).toHaveLength(1);
+    expect(sign[0]!.args[0].input).toMatchObject({ KeyId: keyId, MessageType: 'DIGEST', SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256' });
+    // The public key is compared with the certificate once; later PDFs only call Sign.
+    await signCertificatePdfWith(unsigned, signer, signingTime);
+    expect(kmsMock.commandCalls(GetPublicKeyCommand)).toHaveLength(1);
+    expect(kmsMock.commandCalls(SignCommand)).toHaveLength(2);
+  });
+
+  it('refuses a certificate that is not for the KMS key, without signing', async () => {
+    kmsHolding(material.privateKeyPem); // KMS holds another key than the certificate's
+    const signer = new KmsCmsSigner({ keyId, certificate: new X509Certificate(kmsMaterial.certificatePem) });
+    await expect(signCertificatePdfWith(unsigned, signer, signingTime)).rejects.toThrow(/is not for KMS key/);
+    expect(kmsMock.commandCalls(SignCommand)).toHaveLength(0);
+  });
+
+  it('asks KMS for ECDSA_SHA_256 when the certificate is for an EC key', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const ecDir = join(dir, 'kms-ec');
+    await run('mkdir', ['-p', ecDir]);
+    await writeFile(join(ecDir, 'key.pem'), privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    await run('openssl', ['req', '-x509', '-new', '-key', join(ecDir, 'key.pem'), '-out', join(ecDir, 'cert.pem'), '-subj', '/CN=KMS EC signer', '-days', '30']);
+    kmsMock.on(GetPublicKeyCommand).resolves({
+      PublicKey: new Uint8Array(createPublicKey(privateKey).export({ format: 'der', type: 'spki' })),
+      KeySpec: 'ECC_NIST_P256',
+      KeyUsage: 'SIGN_VERIFY',
+      SigningAlgorithms: ['ECDSA_SHA_256'],
+    });
+    kmsMock.on(SignCommand).resolves({ Signature: new Uint8Array([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01]) });
+    const signer = new KmsCmsSigner({ keyId, certificate: new X509Certificate(await readFile(join(ecDir, 'cert.pem'))) });
+    expect(signer.keyType).toBe('ec');
+    await signCertificatePdfWith(unsigned, signer, signingTime);
+    expect(kmsMock.commandCalls(SignCommand)[0]!.args[0].input).toMatchObject({ MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' });
+  });
+
+  describe('configuration', () => {
+    afterEach(() => secretsManager.reset());
+    const secret = (value: unknown) => ({ SecretString: JSON.stringify(value) });
+
+    it('uses the KMS key with the certificate from the secret when PDF_SIGNING_KMS_KEY_ID is set', async () => {
+      kmsHolding(kmsMaterial.privateKeyPem);
+      secretsManager.on(GetSecretValueCommand, { SecretId: 'pdf-certificate' }).resolves(secret({ certificate_pem: kmsMaterial.certificatePem }));
+      vi.stubEnv('PDF_SIGNING_KMS_KEY_ID', keyId);
+      vi.stubEnv('PDF_SIGNING_SECRET_ID', 'pdf-certificate');
+      vi.stubEnv('PDF_SIGNING_DIR', join(dir, 'unused-kms'));
+      const signer = await pdfSignerFromEnvironment();
+      expect(signer).toBeInstanceOf(KmsCmsSigner);
+      expect(await pdfSignerFromEnvironment()).toBe(signer);
+      expect(await pdfsig(await signCertificatePdfWith(unsigned, signer, signingTime))).toContain('Signature is Valid.');
+    });
+
+    it('refuses a secret that still holds a private key, and a KMS key without a certificate secret', async () => {
+      secretsManager
+        .on(GetSecretValueCommand, { SecretId: 'pdf-certificate' })
+        .resolves(secret({ certificate_pem: kmsMaterial.certificatePem, private_key_pem: kmsMaterial.privateKeyPem }));
+      await expect(pdfSignerFromConfig({ PDF_SIGNING_KMS_KEY_ID: keyId, PDF_SIGNING_SECRET_ID: 'pdf-certificate' })).rejects.toThrow(/remove the private key/);
+      await expect(pdfSignerFromConfig({ PDF_SIGNING_KMS_KEY_ID: keyId, PDF_SIGNING_DIR: join(dir, 'local') })).rejects.toThrow(/PDF_SIGNING_SECRET_ID/);
+    });
+
+    it('uses the local key of the material when no KMS key is configured', async () => {
+      const signer = await pdfSignerFromConfig({ PDF_SIGNING_DIR: join(dir, 'local') });
+      expect(signer).not.toBeInstanceOf(KmsCmsSigner);
+      expect(Buffer.from(await signCertificatePdfWith(unsigned, signer, signingTime)).equals(Buffer.from(signed))).toBe(true);
+    });
   });
 });

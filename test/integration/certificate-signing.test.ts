@@ -13,13 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueCertificate, signingInput, type Certificate, type CertificateBody } from '#shared/certificates/certificate.ts';
-import { publicJwk, type Jwk } from '#shared/certificates/jwk.ts';
+import type { KeyMode } from '#shared/auth/api-keys.ts';
+import { publicJwk, signingKeyJwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
 import { signingKeysResponse, type Jwks } from '#shared/certificates/jwks.ts';
 import { kms } from '#shared/aws/kms.ts';
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
-import { rawToDer } from '#shared/certificates/signature.ts';
-import { resetSigner, signerFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer.ts';
+import { decodeSignature, derToRaw, isLowS, p256Order, rawToDer } from '#shared/certificates/signature.ts';
+import { resetSigner, signerFromEnvironment, signersFromEnvironment, SigningConfigurationError, type CertificateSigner } from '#shared/certificates/signer.ts';
 import { verifyCertificate } from '#shared/certificates/verification.ts';
 
 const pythonScript = new URL('../support/certificates/certificate_rule.py', import.meta.url).pathname;
@@ -47,6 +48,9 @@ const body = (name: string): Omit<CertificateBody, 'signing_key_id'> => ({
     { name: 'NPPES NPI Registry', status: 'live', as_of: '2026-05-01T11:59:59.120Z' },
   ],
 });
+
+/** The published keys of one signer, as the JWKS lists them for its mode. */
+const keySet = async (signer: CertificateSigner): Promise<Jwks> => ({ keys: await signer.publicKeys() });
 
 /** The certificate as a client receives it: JSON in the service's own (unsorted) key order. */
 const asReceived = (cert: Certificate) => JSON.stringify(cert, null, 2);
@@ -82,9 +86,9 @@ describe('independent verification of a locally signed certificate', () => {
   beforeAll(async () => {
     const path = join(dir, 'independent', 'signing-key.pem');
     await ensureLocalSigningKey(path);
-    signer = new LocalKeySigner(path);
+    signer = new LocalKeySigner(path, 'test');
     cert = await issueCertificate(body(awkward), signer);
-    jwks = JSON.parse(JSON.stringify(await signingKeysResponse(signer))) as Jwks;
+    jwks = JSON.parse(JSON.stringify(await keySet(signer))) as Jwks;
   });
 
   it('Python recomputes the same certificate_hash from the received JSON (sort_keys, compact, ensure_ascii=False)', () => {
@@ -143,15 +147,15 @@ describe('local key file signer', () => {
     expect(pem).toMatch(/^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----\n$/);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
 
-    const first = new LocalKeySigner(path);
+    const first = new LocalKeySigner(path, 'test');
     const kid = await first.keyId();
     await ensureLocalSigningKey(path);
     expect(await readFile(path, 'utf8')).toBe(pem);
-    const second = new LocalKeySigner(path); // as after a restart
+    const second = new LocalKeySigner(path, 'test'); // as after a restart
     expect(await second.keyId()).toBe(kid);
     expect(await second.publicKeys()).toEqual(await first.publicKeys());
 
-    const jwks = await signingKeysResponse(second);
+    const jwks = await keySet(second);
     for (const name of ['Ana Lima', awkward]) {
       const cert = await issueCertificate(body(name), first);
       expect(cert.signing_key_id).toBe(kid);
@@ -165,7 +169,7 @@ describe('local key file signer', () => {
     const path = join(keyDir, 'signing-key.pem');
     await Promise.all(Array.from({ length: 8 }, () => ensureLocalSigningKey(path)));
     expect(await readdir(keyDir)).toEqual(['signing-key.pem']);
-    const kids = await Promise.all(Array.from({ length: 3 }, () => new LocalKeySigner(path).keyId()));
+    const kids = await Promise.all(Array.from({ length: 3 }, () => new LocalKeySigner(path, 'test').keyId()));
     expect(new Set(kids).size).toBe(1);
   });
 
@@ -173,34 +177,60 @@ describe('local key file signer', () => {
     const path = join(dir, 'bad.pem');
     await writeFile(path, generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).privateKey.export({ format: 'pem', type: 'pkcs8' }));
     await expect(ensureLocalSigningKey(path)).rejects.toThrow(/P-256/);
-    await expect(new LocalKeySigner(path).keyId()).rejects.toThrow(/P-256/);
-    await expect(new LocalKeySigner(join(dir, 'missing.pem')).sign(new Uint8Array(1))).rejects.toThrow(/ENOENT/);
+    await expect(new LocalKeySigner(path, 'test').keyId()).rejects.toThrow(/P-256/);
+    await expect(new LocalKeySigner(join(dir, 'missing.pem'), 'test').sign(new Uint8Array(1))).rejects.toThrow(/ENOENT/);
   });
 
-  it('is what the environment selects with SIGNING_KEY_FILE, created once per container', async () => {
-    const path = join(dir, 'env', 'signing-key.pem');
-    await ensureLocalSigningKey(path);
-    const saved = { kms: process.env.SIGNING_KMS_KEY_ID, file: process.env.SIGNING_KEY_FILE };
+  it('is what the environment selects with SIGNING_KEY_FILE and TEST_SIGNING_KEY_FILE, one key per mode, created once per container', async () => {
+    const paths = { live: join(dir, 'env', 'signing-key.pem'), test: join(dir, 'env', 'test-signing-key.pem') };
+    await Promise.all([ensureLocalSigningKey(paths.live), ensureLocalSigningKey(paths.test)]);
+    const saved = savedEnv();
     try {
       delete process.env.SIGNING_KMS_KEY_ID;
-      process.env.SIGNING_KEY_FILE = path;
+      delete process.env.TEST_SIGNING_KMS_KEY_ID;
+      process.env.SIGNING_KEY_FILE = paths.live;
+      process.env.TEST_SIGNING_KEY_FILE = paths.test;
       resetSigner();
-      const signer = signerFromEnvironment();
+      const signer = signerFromEnvironment('test');
       expect(signer).toBeInstanceOf(LocalKeySigner);
-      expect(signerFromEnvironment()).toBe(signer);
-      expect(await signer.keyId()).toBe(await new LocalKeySigner(path).keyId());
+      expect(signerFromEnvironment('test')).toBe(signer);
+      expect(await signer.keyId()).toBe(await new LocalKeySigner(paths.test, 'test').keyId());
+      expect(await signerFromEnvironment('live').keyId()).toBe(await new LocalKeySigner(paths.live, 'live').keyId());
+      expect(await signerFromEnvironment('live').keyId()).not.toBe(await signer.keyId());
+
+      // The JWKS publishes both, each marked with its mode; each mode's certificates verify only as that mode.
+      const jwks = JSON.parse(JSON.stringify(await signingKeysResponse(signersFromEnvironment()))) as Jwks;
+      expect(jwks.keys.map((k) => [k.kid, k.mode])).toEqual([
+        [await signerFromEnvironment('live').keyId(), 'live'],
+        [await signer.keyId(), 'test'],
+      ]);
+      const testCert = await issueCertificate(body('Ana Lima'), signer);
+      const liveCert = await issueCertificate({ ...body('Ana Lima'), mode: 'live' }, signerFromEnvironment('live'));
+      expect(await verifyCertificate(testCert, jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+      expect(await verifyCertificate(liveCert, jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+      await expect(issueCertificate({ ...body('Ana Lima'), mode: 'live' }, signer)).rejects.toThrow(/live certificate cannot be signed with the test/);
     } finally {
       restoreEnv(saved);
     }
   });
 });
 
-function restoreEnv(saved: { kms: string | undefined; file: string | undefined; previous?: string | undefined }): void {
-  for (const [name, value] of [
-    ['SIGNING_KMS_KEY_ID', saved.kms],
-    ['SIGNING_KEY_FILE', saved.file],
-    ['SIGNING_KMS_PREVIOUS_KEY_IDS', saved.previous],
-  ] as const) {
+const signingVariables = [
+  'SIGNING_KMS_KEY_ID',
+  'SIGNING_KEY_FILE',
+  'SIGNING_KMS_PREVIOUS_KEY_IDS',
+  'TEST_SIGNING_KMS_KEY_ID',
+  'TEST_SIGNING_KEY_FILE',
+  'TEST_SIGNING_KMS_PREVIOUS_KEY_IDS',
+] as const;
+
+function savedEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(signingVariables.map((name) => [name, process.env[name]]));
+}
+
+function restoreEnv(saved: Record<string, string | undefined>): void {
+  for (const name of signingVariables) {
+    const value = saved[name];
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -211,11 +241,12 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
   const arn = (id: string) => `arn:aws:kms:eu-west-1:111122223333:key/${id}`;
   const keyPair = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const keys: Record<string, { privateKey: KeyObject; publicKey: KeyObject }> = {
+    [arn('live')]: keyPair(),
     [arn('current')]: keyPair(),
     [arn('previous-1')]: keyPair(),
     'previous-2': keyPair(),
   };
-  const jwkOf = (id: string): Jwk => publicJwk(keys[id]!.publicKey);
+  const jwkOf = (id: string, mode: KeyMode = 'test'): SigningKeyJwk => signingKeyJwk(publicJwk(keys[id]!.publicKey), mode);
   /** Messages the DIGEST path may sign, by their SHA-256 (KMS signs a digest; node:crypto needs the message). */
   const preimages = new Map<string, Buffer>();
 
@@ -254,22 +285,27 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
     kmsMock.restore();
   });
 
-  it('signs with the configured key (RAW, ECDSA_SHA_256); certificates verify with the JWKS from GetPublicKey', async () => {
-    const saved = { kms: process.env.SIGNING_KMS_KEY_ID, file: process.env.SIGNING_KEY_FILE, previous: process.env.SIGNING_KMS_PREVIOUS_KEY_IDS };
+  it('signs with the configured key of the mode (RAW, ECDSA_SHA_256); certificates verify with the JWKS from GetPublicKey', async () => {
+    const saved = savedEnv();
     try {
-      process.env.SIGNING_KMS_KEY_ID = arn('current');
-      process.env.SIGNING_KMS_PREVIOUS_KEY_IDS = ` ${arn('previous-1')} , ,previous-2`;
-      process.env.SIGNING_KEY_FILE = join(dir, 'ignored.pem'); // KMS wins
+      process.env.SIGNING_KMS_KEY_ID = arn('live');
+      delete process.env.SIGNING_KMS_PREVIOUS_KEY_IDS;
+      process.env.TEST_SIGNING_KMS_KEY_ID = arn('current');
+      process.env.TEST_SIGNING_KMS_PREVIOUS_KEY_IDS = ` ${arn('previous-1')} , ,previous-2`;
+      process.env.TEST_SIGNING_KEY_FILE = join(dir, 'ignored.pem'); // KMS wins
       resetSigner();
-      const signer = signerFromEnvironment();
+      const signer = signerFromEnvironment('test');
       expect(signer).toBeInstanceOf(KmsSigner);
-      expect(signerFromEnvironment()).toBe(signer);
+      expect(signerFromEnvironment('test')).toBe(signer);
 
       const certs = await Promise.all(['José Peña', 'Ana Lima', awkward].map((name) => issueCertificate(body(name), signer)));
-      const jwks = JSON.parse(JSON.stringify(await signingKeysResponse(signerFromEnvironment()))) as Jwks;
+      const jwks = JSON.parse(JSON.stringify(await signingKeysResponse(signersFromEnvironment()))) as Jwks;
 
-      expect(jwks.keys.map((k) => k.kid)).toEqual([jwkOf(arn('current')).kid, jwkOf(arn('previous-1')).kid, jwkOf('previous-2').kid]);
-      expect(jwks.keys[0]).toEqual(jwkOf(arn('current')));
+      // The live key, then the test keys: current first, then the previous ones, each marked with its mode.
+      expect(jwks.keys.map((k) => k.kid)).toEqual([jwkOf(arn('live')).kid, jwkOf(arn('current')).kid, jwkOf(arn('previous-1')).kid, jwkOf('previous-2').kid]);
+      expect(jwks.keys.map((k) => k.mode)).toEqual(['live', 'test', 'test', 'test']);
+      expect(jwks.keys[0]).toEqual(jwkOf(arn('live'), 'live'));
+      expect(jwks.keys[1]).toEqual(jwkOf(arn('current')));
       for (const cert of certs) {
         expect(cert.signing_key_id).toBe(jwkOf(arn('current')).kid);
         expect(await verifyCertificate(cert, jwks)).toEqual({ hashValid: true, signatureValid: true, keyId: cert.signing_key_id });
@@ -287,10 +323,10 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
       }
 
       // Public keys are fetched once per key for the container, however many certificates and JWKS requests follow.
-      await issueCertificate(body('Once More'), signerFromEnvironment());
-      await signingKeysResponse(signerFromEnvironment());
+      await issueCertificate(body('Once More'), signerFromEnvironment('test'));
+      await signingKeysResponse(signersFromEnvironment());
       const fetched = kmsMock.commandCalls(GetPublicKeyCommand).map((c) => c.args[0].input.KeyId);
-      expect(fetched.sort()).toEqual([arn('current'), arn('previous-1'), 'previous-2'].sort());
+      expect(fetched.sort()).toEqual([arn('live'), arn('current'), arn('previous-1'), 'previous-2'].sort());
       expect(kms()).toBe(kms());
     } finally {
       restoreEnv(saved);
@@ -298,11 +334,11 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
   });
 
   it('keeps certificates signed before a rotation verifiable through the previous keys in the JWKS', async () => {
-    const before = new KmsSigner({ keyId: 'previous-2' });
+    const before = new KmsSigner({ keyId: 'previous-2', mode: 'test' });
     const old = await issueCertificate(body('José Peña'), before);
-    const after = new KmsSigner({ keyId: arn('current'), previousKeyIds: [arn('previous-1'), 'previous-2'] });
+    const after = new KmsSigner({ keyId: arn('current'), previousKeyIds: [arn('previous-1'), 'previous-2'], mode: 'test' });
     const fresh = await issueCertificate(body('José Peña'), after);
-    const jwks = await signingKeysResponse(after);
+    const jwks = await keySet(after);
 
     expect(old.signing_key_id).toBe(jwkOf('previous-2').kid);
     expect(fresh.signing_key_id).toBe(jwkOf(arn('current')).kid);
@@ -312,12 +348,12 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
     // Without the previous key published, the old certificate no longer verifies.
     expect((await verifyCertificate(old, { keys: jwks.keys.slice(0, 1) })).signatureValid).toBe(false);
     // The current key listed again among previous keys appears once.
-    const repeated = new KmsSigner({ keyId: arn('current'), previousKeyIds: [arn('current'), 'previous-2'] });
+    const repeated = new KmsSigner({ keyId: arn('current'), previousKeyIds: [arn('current'), 'previous-2'], mode: 'test' });
     expect((await repeated.publicKeys()).map((k) => k.kid)).toEqual([jwkOf(arn('current')).kid, jwkOf('previous-2').kid]);
   });
 
   it('signs a message over the 4096-byte RAW limit as its SHA-256 digest (MessageType DIGEST)', async () => {
-    const signer = new KmsSigner({ keyId: arn('current') });
+    const signer = new KmsSigner({ keyId: arn('current'), mode: 'test' });
     const long = body('P'.repeat(5000));
     const expectedInput = Buffer.from(signingInput({ ...long, signing_key_id: await signer.keyId() }));
     const digest = createHash('sha256').update(expectedInput).digest();
@@ -327,17 +363,17 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
     const input = kmsMock.commandCalls(SignCommand)[0]!.args[0].input;
     expect(input).toMatchObject({ KeyId: arn('current'), MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' });
     expect(Buffer.from(input.Message!).equals(digest)).toBe(true);
-    expect(await verifyCertificate(cert, await signingKeysResponse(signer))).toMatchObject({ hashValid: true, signatureValid: true });
+    expect(await verifyCertificate(cert, await keySet(signer))).toMatchObject({ hashValid: true, signatureValid: true });
   });
 
   it('refuses keys that are not ECC_NIST_P256 SIGN_VERIFY, and retries a failed public-key fetch', async () => {
     kmsMock.on(GetPublicKeyCommand, { KeyId: 'rsa' }).resolves({ KeyId: arn('rsa'), KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' });
     kmsMock.on(GetPublicKeyCommand, { KeyId: 'encrypt' }).resolves({ KeyId: arn('encrypt'), KeySpec: 'ECC_NIST_P256', KeyUsage: 'ENCRYPT_DECRYPT' });
-    await expect(new KmsSigner({ keyId: 'rsa' }).keyId()).rejects.toThrow(SigningConfigurationError);
-    await expect(new KmsSigner({ keyId: 'encrypt' }).keyId()).rejects.toThrow(/SIGN_VERIFY/);
-    await expect(issueCertificate(body('x'), new KmsSigner({ keyId: 'rsa' }))).rejects.toThrow(/ECC_NIST_P256/);
+    await expect(new KmsSigner({ keyId: 'rsa', mode: 'test' }).keyId()).rejects.toThrow(SigningConfigurationError);
+    await expect(new KmsSigner({ keyId: 'encrypt', mode: 'test' }).keyId()).rejects.toThrow(/SIGN_VERIFY/);
+    await expect(issueCertificate(body('x'), new KmsSigner({ keyId: 'rsa', mode: 'test' }))).rejects.toThrow(/ECC_NIST_P256/);
 
-    const signer = new KmsSigner({ keyId: arn('current') });
+    const signer = new KmsSigner({ keyId: arn('current'), mode: 'test' });
     kmsMock
       .on(GetPublicKeyCommand, { KeyId: arn('current') })
       .rejectsOnce(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }))
@@ -348,8 +384,30 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
     expect(kmsMock.commandCalls(GetPublicKeyCommand, { KeyId: arn('current') })).toHaveLength(2);
   });
 
+  it('issues the low-S form when KMS returns a high-S signature', async () => {
+    const highS = (raw: Uint8Array) => {
+      const s = BigInt(`0x${Buffer.from(raw.subarray(32)).toString('hex')}`);
+      const out = Uint8Array.from(raw);
+      out.set(Buffer.from((p256Order - s).toString(16).padStart(64, '0'), 'hex'), 32);
+      return out;
+    };
+    kmsMock.on(SignCommand).callsFake((input: SignCommandInput) => {
+      const raw = derToRaw(kmsSign(input).Signature);
+      return { KeyId: input.KeyId, Signature: rawToDer(isLowS(raw) ? highS(raw) : raw), SigningAlgorithm: 'ECDSA_SHA_256' as const };
+    });
+    const signer = new KmsSigner({ keyId: arn('current'), mode: 'test' });
+    for (const name of ['José Peña', 'Ana Lima', 'Zoë Ñandú']) {
+      const returned = await signer.sign(new TextEncoder().encode(name));
+      expect(isLowS(returned)).toBe(false);
+      const cert = await issueCertificate(body(name), signer);
+      expect(isLowS(decodeSignature(cert.signature)!)).toBe(true);
+      expect(await verifyCertificate(cert, await keySet(signer))).toMatchObject({ hashValid: true, signatureValid: true });
+      expect(await webCryptoVerify(await keySet(signer), cert, signingInput(cert))).toBe(true);
+    }
+  });
+
   it('propagates a failed Sign call and rejects a signature that is not DER', async () => {
-    const signer = new KmsSigner({ keyId: arn('current') });
+    const signer = new KmsSigner({ keyId: arn('current'), mode: 'test' });
     kmsMock
       .on(SignCommand)
       .rejectsOnce(Object.assign(new Error('KMS is unavailable'), { name: 'KMSInternalException' }))
@@ -359,6 +417,6 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
     await expect(issueCertificate(body('x'), signer)).rejects.toThrow(/KMS is unavailable/);
     await expect(issueCertificate(body('x'), signer)).rejects.toThrow(/DER/);
     await expect(issueCertificate(body('x'), signer)).rejects.toThrow(/no signature/);
-    expect((await verifyCertificate(await issueCertificate(body('x'), signer), await signingKeysResponse(signer))).signatureValid).toBe(true);
+    expect((await verifyCertificate(await issueCertificate(body('x'), signer), await keySet(signer))).signatureValid).toBe(true);
   });
 });

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { certificateHash, signingInput, type Certificate, type IssuedCertificate } from '#shared/certificates/certificate.ts';
 import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
-import { encodeSignature } from '#shared/certificates/signature.ts';
 import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
+import { jwksSchema } from '#shared/certificates/jwks-schema.ts';
+import { encodeSignature, toLowS } from '#shared/certificates/signature.ts';
+import { signerFromEnvironment } from '#shared/certificates/signer.ts';
 import { publicRecordSchema } from '#shared/records/public-record-schema.ts';
 import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
@@ -80,9 +82,9 @@ async function updateCertificate(id: string, expression: string, names: Record<s
  * stack's live signing key file, over exactly the fields given.
  */
 async function signOlder(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const signer = new LocalKeySigner(process.env.SIGNING_KEY_FILE!);
+  const signer = new LocalKeySigner(process.env.SIGNING_KEY_FILE!, 'live');
   const withKey = { ...body, signing_key_id: await signer.keyId() };
-  const unhashed = { ...withKey, signature: encodeSignature(await signer.sign(signingInput(withKey as unknown as IssuedCertificate))) };
+  const unhashed = { ...withKey, signature: encodeSignature(toLowS(await signer.sign(signingInput(withKey as unknown as IssuedCertificate)))) };
   return { ...unhashed, certificate_hash: certificateHash(unhashed as unknown as IssuedCertificate) };
 }
 
@@ -401,5 +403,31 @@ describe('unknown and malformed ids', () => {
     expect((await t.call(`/records/${helen.verification_id}`, { method: 'POST' })).status).toBe(405);
     expect((await t.call('/records/')).status).toBe(404);
     expect((await t.call(`/records/${helen.verification_id}/extra`)).status).toBe(404);
+  });
+});
+
+describe('signing keys by mode', () => {
+  it('live and test certificates are signed by different keys, each published with its mode', async () => {
+    const keys = jwksSchema.parse((await t.call('/v1/signing-keys')).body).keys;
+    const test = await verify({ first_name: 'Ada', last_name: 'test-active', state: 'CO' }, testKey);
+    const liveCert = certificateSchema.parse((await t.call(`/v1/certificate/${helen.verification_id}`, { key: liveKey })).body);
+    const testCert = certificateSchema.parse((await t.call(`/v1/certificate/${test.verification_id}`, { key: testKey })).body);
+    expect(liveCert.signing_key_id).not.toBe(testCert.signing_key_id);
+    expect(keys.find((k) => k.kid === liveCert.signing_key_id)?.mode).toBe('live');
+    expect(keys.find((k) => k.kid === testCert.signing_key_id)?.mode).toBe('test');
+    expect(new Set(keys.map((k) => k.mode))).toEqual(new Set(['live', 'test']));
+  });
+
+  it('a test certificate re-marked live and signed again with the test key is not a valid live record', async () => {
+    const test = await verify({ first_name: 'Ada', last_name: 'test-active', state: 'CO' }, testKey);
+    const cert = await storedCertificate(test.verification_id);
+    // What a holder of the test key could make: a genuine signature, by a published key, over a body marked live.
+    const { signature: _signature, certificate_hash: _hash, ...body } = { ...cert, mode: 'live' as const };
+    const signature = encodeSignature(toLowS(await signerFromEnvironment('test').sign(signingInput(body))));
+    const unhashed = { ...body, signature };
+    const forged = { ...unhashed, certificate_hash: certificateHash(unhashed) };
+    await updateCertificate(test.verification_id, 'SET #c = :c, #m = :m', { '#c': 'certificate', '#m': 'mode' }, { ':c': forged, ':m': 'live' });
+    const json = (await asJson(test.verification_id)).body;
+    expect(json).toMatchObject({ mode: 'live', signature: { valid: false, key_id: cert.signing_key_id } });
   });
 });

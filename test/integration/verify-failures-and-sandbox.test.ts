@@ -261,7 +261,7 @@ describe('certificates', () => {
     const jwks = await t.call('/v1/signing-keys');
     expect(jwks.status).toBe(200);
     const jwk = jwks.body.keys.find((k: any) => k.kid === cert.signing_key_id);
-    expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
+    expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', mode: cert.mode });
     const key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
     const { certificate_hash: _h, signature, ...body } = cert;
     const sig = Buffer.from(String(signature).slice('vrf_sig_'.length), 'base64url');

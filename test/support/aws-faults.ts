@@ -10,7 +10,7 @@
  * - `throttleDynamo`: DynamoDB `ProvisionedThroughputExceededException` / `ThrottlingException`.
  * - `throttleKms`: KMS `ThrottlingException` on Sign, GetPublicKey, Encrypt or Decrypt. Locally no KMS
  *   client is used (certificates are signed with a local key file and webhook secrets sealed with a
- *   local AES key), so the fault is injected at the same seams as well: the container signer's `sign` /
+ *   local AES key), so the fault is injected at the same seams as well: the container signers' `sign` /
  *   `publicKeys` and the container sealer's `seal` / `open` throw what KMS would.
  *
  * Errors are thrown as the code sees them once the SDK's own retries are spent (the middleware runs
@@ -198,8 +198,10 @@ export function throttleKms(options: { operations?: readonly KmsOperation[]; cal
   );
   // The seams the local stack uses instead of KMS (own properties shadow the class methods until removed).
   const seams: [() => object, string, KmsOperation][] = [
-    [signerFromEnvironment, 'sign', 'Sign'],
-    [signerFromEnvironment, 'publicKeys', 'GetPublicKey'],
+    [() => signerFromEnvironment('live'), 'sign', 'Sign'],
+    [() => signerFromEnvironment('test'), 'sign', 'Sign'],
+    [() => signerFromEnvironment('live'), 'publicKeys', 'GetPublicKey'],
+    [() => signerFromEnvironment('test'), 'publicKeys', 'GetPublicKey'],
     [sealerFromEnvironment, 'seal', 'Encrypt'],
     [sealerFromEnvironment, 'open', 'Decrypt'],
   ];

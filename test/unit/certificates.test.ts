@@ -2,19 +2,22 @@ import type { Context } from 'aws-lambda';
 import { createHash, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { certificateHash, issueCertificate, signingInput, type Certificate, type CertificateBody, type IssuedCertificate } from '#shared/certificates/certificate.ts';
-import { jwkFromSpkiDer, jwkThumbprint, publicJwk, type Jwk } from '#shared/certificates/jwk.ts';
+import type { KeyMode } from '#shared/auth/api-keys.ts';
+import { jwkFromSpkiDer, jwkThumbprint, publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
 import { signingKeysCacheControl, signingKeysHttpResponse, signingKeysResponse } from '#shared/certificates/jwks.ts';
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
-import { decodeSignature, derToRaw, encodeSignature, rawToDer, verifyEs256 } from '#shared/certificates/signature.ts';
+import { decodeSignature, derToRaw, encodeSignature, isLowS, p256Order, rawToDer, toLowS, verifyEs256 } from '#shared/certificates/signature.ts';
 import {
   resetSigner,
   signerFromConfig,
   signerFromEnvironment,
+  signersFromEnvironment,
   SigningConfigurationError,
   type CertificateSigner,
+  type CertificateSigners,
 } from '#shared/certificates/signer.ts';
-import { verifyCertificate } from '#shared/certificates/verification.ts';
+import { strictSigningFrom, verifyCertificate } from '#shared/certificates/verification.ts';
 import { publicHandler } from '#shared/http/pipeline-frame.ts';
 import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
@@ -25,10 +28,14 @@ import type { Jwks } from '#shared/certificates/jwks.ts';
 import { certificateExample, jwksExample, verificationResultExample } from '#shared/openapi/examples.ts';
 
 /** A signer over an in-memory key, signing with node:crypto, so these tests depend on no signer implementation. */
-function memorySigner(privateKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey): CertificateSigner & { privateKey: KeyObject } {
-  const jwk = publicJwk(privateKey);
+function memorySigner(
+  privateKey: KeyObject = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey,
+  mode: KeyMode = 'live',
+): CertificateSigner & { privateKey: KeyObject } {
+  const jwk = signingKeyJwk(publicJwk(privateKey), mode);
   return {
     privateKey,
+    mode,
     keyId: async () => jwk.kid,
     sign: async (data) => new Uint8Array(sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' })),
     publicKeys: async () => [jwk],
@@ -37,7 +44,7 @@ function memorySigner(privateKey: KeyObject = generateKeyPairSync('ec', { namedC
 
 const body: Omit<CertificateBody, 'signing_key_id'> = {
   verification_id: 'vrf_01JABCDEF0123456789',
-  issued_at: '2026-03-14T15:09:26.535Z',
+  issued_at: '2026-12-14T15:09:26.535Z',
   mode: 'live',
   provider: {
     name: 'José Peña',
@@ -72,7 +79,7 @@ describe('certificate signature', () => {
     expect(cert.signature).toMatch(/^vrf_sig_[A-Za-z0-9_-]{86}$/);
     // The signed bytes, written out by hand: keys sorted at every depth, no whitespace, raw UTF-8.
     const expected =
-      '{"issued_at":"2026-03-14T15:09:26.535Z",' +
+      '{"issued_at":"2026-12-14T15:09:26.535Z",' +
       '"match":{"basis":["npi","npi_license_link"],"confidence":0.99},"mode":"live",' +
       '"provider":{"license_number":"MD60012345","license_type":"Physician And Surgeon License","name":"José Peña","npi":"1234567893",' +
       '"profession":"physician","state":"Washington"},' +
@@ -135,7 +142,7 @@ describe('certificate signature', () => {
   it('refuses to issue a certificate the published key cannot verify', async () => {
     const published = memorySigner();
     const other = memorySigner();
-    const mismatched: CertificateSigner = { keyId: published.keyId, publicKeys: () => published.publicKeys(), sign: (data) => other.sign(data) };
+    const mismatched: CertificateSigner = { mode: 'live', keyId: published.keyId, publicKeys: () => published.publicKeys(), sign: (data) => other.sign(data) };
     await expect(issueCertificate(body, mismatched)).rejects.toThrow(/does not verify/);
     const wrongOrder: CertificateSigner = { ...published, publicKeys: async () => [...(await other.publicKeys()), ...(await published.publicKeys())] };
     await expect(issueCertificate(body, wrongOrder)).rejects.toThrow(/current key first/);
@@ -198,7 +205,7 @@ describe('tampering', () => {
     ['match.confidence', (c) => (c.match.confidence = 0.6)],
     ['match.basis', (c) => c.match.basis.pop()],
     ['a stale cached source shown live', (c) => (c.sources[0].status = 'live')],
-    ['a source as_of moved to the issue time', (c) => (c.sources[0].as_of = '2026-03-14T15:09:26.535Z')],
+    ['a source as_of moved to the issue time', (c) => (c.sources[0].as_of = '2026-12-14T15:09:26.535Z')],
     ['an unavailable source shown cached', (c) => (c.sources[3] = { name: 'Texas Medical Board', status: 'cached', as_of: '2026-03-14T15:00:00.000Z' })],
     ['sources removed', (c) => delete c.sources],
     ['field added', (c) => (c.note = 'x')],
@@ -434,7 +441,7 @@ describe('JWK and thumbprint (RFC 7638)', () => {
     const signer = memorySigner();
     const jwk = publicJwk(signer.privateKey);
     const data = utf8.encode('x');
-    const raw = new Uint8Array(sign('sha256', data, { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }));
+    const raw = toLowS(new Uint8Array(sign('sha256', data, { key: signer.privateKey, dsaEncoding: 'ieee-p1363' })));
     expect(verifyEs256(jwk, data, raw)).toBe(true);
     expect(verifyEs256({ ...jwk, crv: 'P-384' as 'P-256' }, data, raw)).toBe(false);
     expect(verifyEs256({ ...jwk, x: 'AAAA' }, data, raw)).toBe(false);
@@ -444,65 +451,217 @@ describe('JWK and thumbprint (RFC 7638)', () => {
 
 describe('signer configuration', () => {
   it('uses KMS when SIGNING_KMS_KEY_ID is set, even with a key file, and parses previous key ids', async () => {
-    const signer = signerFromConfig({ SIGNING_KMS_KEY_ID: ' arn:aws:kms:eu-west-1:111122223333:key/a ', SIGNING_KEY_FILE: '/tmp/k.pem' });
+    const signer = signerFromConfig({ SIGNING_KMS_KEY_ID: ' arn:aws:kms:eu-west-1:111122223333:key/a ', SIGNING_KEY_FILE: '/tmp/k.pem' }, 'live');
     expect(signer).toBeInstanceOf(KmsSigner);
-    expect(signerFromConfig({ SIGNING_KEY_FILE: '/tmp/k.pem' })).toBeInstanceOf(LocalKeySigner);
-    expect(signerFromConfig({ SIGNING_KMS_KEY_ID: '', SIGNING_KEY_FILE: '/tmp/k.pem' })).toBeInstanceOf(LocalKeySigner);
+    expect(signer.mode).toBe('live');
+    expect(signerFromConfig({ SIGNING_KEY_FILE: '/tmp/k.pem' }, 'live')).toBeInstanceOf(LocalKeySigner);
+    expect(signerFromConfig({ SIGNING_KMS_KEY_ID: '', SIGNING_KEY_FILE: '/tmp/k.pem' }, 'live')).toBeInstanceOf(LocalKeySigner);
+  });
+
+  it('configures the test-mode signer with its own TEST_ variables, never with the live ones', () => {
+    const env = {
+      SIGNING_KMS_KEY_ID: 'arn:aws:kms:eu-west-1:111122223333:key/live',
+      TEST_SIGNING_KMS_KEY_ID: 'arn:aws:kms:eu-west-1:111122223333:key/test',
+      SIGNING_KEY_FILE: '/tmp/live.pem',
+      TEST_SIGNING_KEY_FILE: '/tmp/test.pem',
+    };
+    const test = signerFromConfig(env, 'test');
+    expect(test).toBeInstanceOf(KmsSigner);
+    expect(test.mode).toBe('test');
+    const local = signerFromConfig({ TEST_SIGNING_KEY_FILE: '/tmp/test.pem', SIGNING_KEY_FILE: '/tmp/live.pem' }, 'test');
+    expect(local).toBeInstanceOf(LocalKeySigner);
+    expect(local.mode).toBe('test');
+    // The live key alone configures no test signer, and the reverse.
+    expect(() => signerFromConfig({ SIGNING_KMS_KEY_ID: 'live', SIGNING_KEY_FILE: '/tmp/live.pem' }, 'test')).toThrow(/TEST_SIGNING_KMS_KEY_ID.*TEST_SIGNING_KEY_FILE/);
+    expect(() => signerFromConfig({ TEST_SIGNING_KMS_KEY_ID: 'test', TEST_SIGNING_KEY_FILE: '/tmp/test.pem' }, 'live')).toThrow(/SIGNING_KMS_KEY_ID.*SIGNING_KEY_FILE/);
   });
 
   it('fails clearly when no signing key is configured', () => {
     for (const env of [{}, { SIGNING_KMS_KEY_ID: ' ', SIGNING_KEY_FILE: '' }, { SIGNING_KMS_PREVIOUS_KEY_IDS: 'a,b' }]) {
-      expect(() => signerFromConfig(env)).toThrow(SigningConfigurationError);
-      expect(() => signerFromConfig(env)).toThrow(/SIGNING_KMS_KEY_ID.*SIGNING_KEY_FILE/);
+      expect(() => signerFromConfig(env, 'live')).toThrow(SigningConfigurationError);
+      expect(() => signerFromConfig(env, 'live')).toThrow(/SIGNING_KMS_KEY_ID.*SIGNING_KEY_FILE/);
     }
   });
 
-  it('creates the environment signer once per container', () => {
-    const saved = { kms: process.env.SIGNING_KMS_KEY_ID, file: process.env.SIGNING_KEY_FILE };
+  it('creates the environment signer of each mode once per container', () => {
+    const names = ['SIGNING_KMS_KEY_ID', 'SIGNING_KEY_FILE', 'TEST_SIGNING_KMS_KEY_ID', 'TEST_SIGNING_KEY_FILE'] as const;
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
     try {
       delete process.env.SIGNING_KMS_KEY_ID;
+      delete process.env.TEST_SIGNING_KMS_KEY_ID;
       process.env.SIGNING_KEY_FILE = '/tmp/does-not-matter.pem';
+      process.env.TEST_SIGNING_KEY_FILE = '/tmp/does-not-matter-either.pem';
       resetSigner();
-      const first = signerFromEnvironment();
+      const first = signerFromEnvironment('live');
       process.env.SIGNING_KMS_KEY_ID = 'key-id';
-      expect(signerFromEnvironment()).toBe(first);
+      expect(signerFromEnvironment('live')).toBe(first);
       expect(first).toBeInstanceOf(LocalKeySigner);
+      const both = signersFromEnvironment();
+      expect(both.live).toBe(first);
+      expect(both.test).toBe(signerFromEnvironment('test'));
+      expect(both.test.mode).toBe('test');
       resetSigner();
-      expect(signerFromEnvironment()).toBeInstanceOf(KmsSigner);
+      expect(signerFromEnvironment('live')).toBeInstanceOf(KmsSigner);
     } finally {
-      for (const [name, value] of [['SIGNING_KMS_KEY_ID', saved.kms], ['SIGNING_KEY_FILE', saved.file]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
+      for (const name of names) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
       }
       resetSigner();
     }
   });
 });
 
+describe('separate signing keys for live and test certificates', () => {
+  const testBody = { ...body, mode: 'test' as const };
+
+  it('refuses to sign a certificate with the key of the other mode', async () => {
+    await expect(issueCertificate(testBody, memorySigner(undefined, 'live'))).rejects.toThrow(/test certificate cannot be signed with the live/);
+    await expect(issueCertificate(body, memorySigner(undefined, 'test'))).rejects.toThrow(/live certificate cannot be signed with the test/);
+  });
+
+  it('verifies a certificate only with a key published for its own mode', async () => {
+    const live = memorySigner(undefined, 'live');
+    const test = memorySigner(undefined, 'test');
+    const jwks = await signingKeysResponse({ live, test });
+    const liveCert = await issueCertificate(body, live);
+    const testCert = await issueCertificate(testBody, test);
+    expect(await verifyCertificate(liveCert, jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+    expect(await verifyCertificate(testCert, jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+
+    // The right key, but published for the other mode: the signature is refused.
+    const [liveKey] = await live.publicKeys();
+    const [testKey] = await test.publicKeys();
+    expect((await verifyCertificate(liveCert, { keys: [{ ...liveKey!, mode: 'test' }] })).signatureValid).toBe(false);
+    expect((await verifyCertificate(testCert, { keys: [{ ...testKey!, mode: 'live' }] })).signatureValid).toBe(false);
+    // A key without a mode signs nothing.
+    const { mode: _mode, ...unmarked } = liveKey!;
+    expect((await verifyCertificate(liveCert, { keys: [unmarked as SigningKeyJwk] })).signatureValid).toBe(false);
+  });
+
+  it('a test key cannot make a live certificate: one signed by the test key and marked live fails', async () => {
+    // What a holder of the test key could make: a body marked live, signed by the test key (bypassing issueCertificate's check).
+    const test = memorySigner(undefined, 'test');
+    const forged = await issueCertificate(testBody, test);
+    const asLive = { ...forged, mode: 'live' as const };
+    const unhashed = { ...asLive, signature: encodeSignature(toLowS(await test.sign(signingInput(asLive)))) };
+    const live = { ...unhashed, certificate_hash: certificateHash(unhashed) };
+    const jwks = await signingKeysResponse({ live: memorySigner(), test });
+    expect(await verifyCertificate(live, jwks)).toMatchObject({ hashValid: true, signatureValid: false });
+  });
+});
+
+describe('low-S ECDSA signatures', () => {
+  const highS = (raw: Uint8Array): Uint8Array => {
+    const s = BigInt(`0x${Buffer.from(raw.subarray(32)).toString('hex')}`);
+    const out = Uint8Array.from(raw);
+    out.set(Buffer.from((p256Order - s).toString(16).padStart(64, '0'), 'hex'), 32);
+    return out;
+  };
+
+  it('certificates issued before the strict rules keep verifying as issued: one key for both modes, either S', async () => {
+    const live = memorySigner(undefined, 'live');
+    const jwks = await signingKeysResponse({ live, test: memorySigner(undefined, 'test') });
+    /** Signs as the service did before: the one key (now the live key), the signature as the signer returned it. */
+    const signOlder = async (issuedAt: string) => {
+      const bodyOlder = { ...body, mode: 'test' as const, issued_at: issuedAt, signing_key_id: await live.keyId() };
+      const raw = highS(toLowS(await live.sign(signingInput(bodyOlder))));
+      const unhashed = { ...bodyOlder, signature: encodeSignature(raw) };
+      return { ...unhashed, certificate_hash: certificateHash(unhashed) };
+    };
+    const before = new Date(Date.parse(strictSigningFrom) - 1).toISOString();
+    expect(await verifyCertificate(await signOlder(before), jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+    // The same made at or after the cutover is refused (wrong mode's key, high S).
+    expect(await verifyCertificate(await signOlder(strictSigningFrom), jwks)).toMatchObject({ hashValid: true, signatureValid: false });
+  });
+
+  it('a certificate whose s is replaced by n − s still verifies with OpenSSL but is refused', async () => {
+    const signer = memorySigner();
+    const jwks = { keys: await signer.publicKeys() };
+    const cert = await issueCertificate(body, signer);
+    const raw = decodeSignature(cert.signature)!;
+    expect(isLowS(raw)).toBe(true);
+    const flipped = highS(raw);
+    expect(isLowS(flipped)).toBe(false);
+
+    // (r, n − s) is a second valid ECDSA signature of the same body for OpenSSL…
+    const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: jwks.keys[0]!.x, y: jwks.keys[0]!.y }, format: 'jwk' });
+    expect(verify('sha256', signingInput(cert), { key: publicKey, dsaEncoding: 'ieee-p1363' }, flipped)).toBe(true);
+    // …which our verifier refuses, with or without a matching certificate_hash.
+    expect(verifyEs256(jwks.keys[0]!, signingInput(cert), flipped)).toBe(false);
+    const malleated = { ...cert, signature: encodeSignature(flipped) };
+    expect(await verifyCertificate(malleated, jwks)).toMatchObject({ hashValid: false, signatureValid: false });
+    expect(await verifyCertificate({ ...malleated, certificate_hash: certificateHash(malleated) }, jwks)).toMatchObject({
+      hashValid: true,
+      signatureValid: false,
+    });
+  });
+
+  it('issued signatures are always low-S, whichever S the signer returns', async () => {
+    const honest = memorySigner();
+    const alwaysHigh: CertificateSigner = {
+      ...honest,
+      sign: async (data) => {
+        const raw = await honest.sign(data);
+        return isLowS(raw) ? highS(raw) : raw;
+      },
+    };
+    const jwks = { keys: await honest.publicKeys() };
+    for (let i = 0; i < 40; i++) {
+      for (const signer of [honest, alwaysHigh]) {
+        const cert = await issueCertificate({ ...body, verification_id: `vrf_${i}` }, signer);
+        expect(isLowS(decodeSignature(cert.signature)!)).toBe(true);
+        expect((await verifyCertificate(cert, jwks)).signatureValid).toBe(true);
+      }
+    }
+  });
+
+  it('toLowS leaves low-S alone and maps high-S to n − s', () => {
+    const half = p256Order >> 1n;
+    const raw = (s: bigint) => Uint8Array.from([...new Uint8Array(32).fill(7), ...Buffer.from(s.toString(16).padStart(64, '0'), 'hex')]);
+    expect(toLowS(raw(half))).toEqual(raw(half));
+    expect(toLowS(raw(half + 1n))).toEqual(raw(p256Order - half - 1n));
+    expect(isLowS(raw(half))).toBe(true);
+    expect(isLowS(raw(half + 1n))).toBe(false);
+    expect(() => toLowS(new Uint8Array(63))).toThrow();
+  });
+});
+
 describe('GET /v1/signing-keys', () => {
-  const rotated = (): CertificateSigner => {
-    const current = memorySigner();
-    const previous = memorySigner();
+  const rotated = (mode: KeyMode): CertificateSigner => {
+    const current = memorySigner(undefined, mode);
+    const previous = memorySigner(undefined, mode);
     return {
+      mode,
       keyId: current.keyId,
       sign: current.sign,
       publicKeys: async () => [
-        { ...(await current.publicKeys())[0]!, extra: 'dropped' } as Jwk,
+        { ...(await current.publicKeys())[0]!, extra: 'dropped' } as SigningKeyJwk,
         ...(await previous.publicKeys()),
       ],
     };
   };
+  const bothRotated = (): CertificateSigners => ({ live: rotated('live'), test: rotated('test') });
 
-  it('returns the JWKS with exactly the JWK members, current key first', async () => {
-    const signer = rotated();
-    const jwks = await signingKeysResponse(signer);
-    expect(jwks.keys).toHaveLength(2);
-    expect(jwks.keys[0]!.kid).toBe(await signer.keyId());
+  it('returns the JWKS with exactly the JWK members and mode: live keys then test keys, each current key first', async () => {
+    const signers = bothRotated();
+    const jwks = await signingKeysResponse(signers);
+    expect(jwks.keys).toHaveLength(4);
+    expect(jwks.keys.map((key) => key.mode)).toEqual(['live', 'live', 'test', 'test']);
+    expect(jwks.keys[0]!.kid).toBe(await signers.live.keyId());
+    expect(jwks.keys[2]!.kid).toBe(await signers.test.keyId());
     for (const key of jwks.keys) {
-      expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
+      expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'mode', 'use', 'x', 'y']);
       expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
       expect(jwkThumbprint(key)).toBe(key.kid);
     }
+  });
+
+  it('refuses to publish one key for both modes, or a key marked with the other mode', async () => {
+    const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+    await expect(signingKeysResponse({ live: memorySigner(key, 'live'), test: memorySigner(key, 'test') })).rejects.toThrow(/both live and test/);
+    const mislabelled = memorySigner(undefined, 'live');
+    await expect(signingKeysResponse({ live: memorySigner(), test: { ...mislabelled, mode: 'test' } })).rejects.toThrow(/test signer publishes a key marked live/);
   });
 
   it('is served through the public pipeline with a five-minute public cache lifetime', async () => {
@@ -515,8 +674,8 @@ describe('GET /v1/signing-keys', () => {
       uses: {},
       summary: 'test only',
     };
-    const signer = rotated();
-    const handler = publicHandler(route, {}, async () => signingKeysHttpResponse(signer));
+    const signers = bothRotated();
+    const handler = publicHandler(route, {}, async () => signingKeysHttpResponse(signers));
     const event = toHttpApiEvent(
       { method: 'GET', url: '/v1/signing-keys', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
       { routeKey: 'GET /v1/signing-keys', requestId: 'req-1', time: new Date(), domainName: 'localhost' },
@@ -526,23 +685,27 @@ describe('GET /v1/signing-keys', () => {
     expect(response.headers['cache-control']).toBe(signingKeysCacheControl);
     expect(signingKeysCacheControl).toBe('public, max-age=300');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(response.body as string)).toEqual(await signingKeysResponse(signer));
+    expect(JSON.parse(response.body as string)).toEqual(await signingKeysResponse(signers));
   });
 
   const wired = routes.find((r) => r.id === 'GetSigningKeys');
   it.skipIf(!wired)('is wired as a public route to the handler module (runs once the route is in the route table)', async () => {
     expect(wired).toMatchObject({ method: 'GET', path: '/v1/signing-keys', auth: 'public', entry: 'functions/signing-keys/get-signing-keys.ts' });
-    const signer = memorySigner();
-    const pem = signer.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+    const live = memorySigner(undefined, 'live');
+    const test = memorySigner(undefined, 'test');
     const { mkdtemp, writeFile } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const path = join(await mkdtemp(join(tmpdir(), 'signing-keys-')), 'signing-key.pem');
-    await writeFile(path, pem, { mode: 0o600 });
-    const saved = { kms: process.env.SIGNING_KMS_KEY_ID, file: process.env.SIGNING_KEY_FILE };
+    const dir = await mkdtemp(join(tmpdir(), 'signing-keys-'));
+    await writeFile(join(dir, 'live.pem'), live.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string, { mode: 0o600 });
+    await writeFile(join(dir, 'test.pem'), test.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string, { mode: 0o600 });
+    const names = ['SIGNING_KMS_KEY_ID', 'SIGNING_KEY_FILE', 'TEST_SIGNING_KMS_KEY_ID', 'TEST_SIGNING_KEY_FILE'] as const;
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
     try {
       delete process.env.SIGNING_KMS_KEY_ID;
-      process.env.SIGNING_KEY_FILE = path;
+      delete process.env.TEST_SIGNING_KMS_KEY_ID;
+      process.env.SIGNING_KEY_FILE = join(dir, 'live.pem');
+      process.env.TEST_SIGNING_KEY_FILE = join(dir, 'test.pem');
       resetSigner();
       const { handler } = await import('#functions/signing-keys/get-signing-keys.ts');
       const event = toHttpApiEvent(
@@ -552,11 +715,11 @@ describe('GET /v1/signing-keys', () => {
       const response = await handler(event, { awsRequestId: 'req-2' } as Context);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=300');
-      expect(JSON.parse(response.body as string)).toEqual({ keys: await signer.publicKeys() });
+      expect(JSON.parse(response.body as string)).toEqual({ keys: [...(await live.publicKeys()), ...(await test.publicKeys())] });
     } finally {
-      for (const [name, value] of [['SIGNING_KMS_KEY_ID', saved.kms], ['SIGNING_KEY_FILE', saved.file]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
+      for (const name of names) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
       }
       resetSigner();
     }

@@ -21,6 +21,9 @@ describe('deployment context', () => {
       sodaAppTokenSecret: undefined,
       signingKeyGeneration: 1,
       previousSigningKeyArns: [],
+      testSigningKeyGeneration: 1,
+      previousTestSigningKeyArns: [],
+      pdfSigningWithKms: false,
     });
     expect(defaultLogRetentionDays).toBe(90);
   });
@@ -39,6 +42,9 @@ describe('deployment context', () => {
         sodaAppTokenSecret: 'soda-token',
         signingKeyGeneration: '3',
         previousSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/a-1, arn:aws:kms:us-east-1:123456789012:key/b-2',
+        testSigningKeyGeneration: 2,
+        previousTestSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/t-1',
+        pdfSigningWithKms: 'true',
       }),
     );
     expect(config).toMatchObject({
@@ -50,6 +56,9 @@ describe('deployment context', () => {
       sources: { leieCsvUrl: 'https://mirror.example.com/UPDATED.csv' },
       signingKeyGeneration: 3,
       previousSigningKeyArns: ['arn:aws:kms:us-east-1:123456789012:key/a-1', 'arn:aws:kms:us-east-1:123456789012:key/b-2'],
+      testSigningKeyGeneration: 2,
+      previousTestSigningKeyArns: ['arn:aws:kms:us-east-1:123456789012:key/t-1'],
+      pdfSigningWithKms: true,
     });
     expect(deploymentConfig(from({ publicBaseUrl: 'https://verify.example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x' })).publicBaseUrl).toBe(
       'https://verify.example.com',
@@ -68,6 +77,12 @@ describe('deployment context', () => {
     [{ alarmEmail: 'ops' }, /e-mail address/],
     [{ signingKeyGeneration: '0' }, /at least 1/],
     [{ previousSigningKeyArns: 'alias/old' }, /not a KMS key ARN/],
+    [{ testSigningKeyGeneration: '0' }, /at least 1/],
+    [{ previousTestSigningKeyArns: 'alias/old' }, /previousTestSigningKeyArns: "alias\/old" is not a KMS key ARN/],
+    [
+      { previousSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/a-1', previousTestSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/a-1' },
+      /each key signs one mode/,
+    ],
     [{ stage: 'staging' }, /Stage staging needs context alertFromEmail/],
     [{ stage: 'prod', alertFromEmail: 'alerts@example.com' }, /Stage prod needs a custom domain: set context domainName and certificateArn/],
     [

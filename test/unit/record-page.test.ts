@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateHash, issueCertificate, type Certificate, type CertificateBody } from '#shared/certificates/certificate.ts';
-import type { Jwks } from '#shared/certificates/jwks.ts';
+import { signingKeysResponse, type Jwks } from '#shared/certificates/jwks.ts';
 import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { preferredRepresentation } from '#shared/records/content-negotiation.ts';
 import { escapeHtml, html, SafeHtml } from '#shared/http/html.ts';
@@ -246,7 +246,7 @@ describe('the public view of a stored certificate', () => {
   const id = 'vrf_AbCdEfGhIjKlMnOpQrStUvWx';
   const body: Omit<CertificateBody, 'signing_key_id'> = {
     verification_id: id,
-    issued_at: '2026-05-01T12:00:00.000Z',
+    issued_at: '2026-12-01T12:00:00.000Z',
     mode: 'live',
     provider: {
       name: 'Helen Jane Thomas',
@@ -268,11 +268,12 @@ describe('the public view of a stored certificate', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'record-page-'));
-    const file = join(dir, 'signing-key.pem');
-    await ensureLocalSigningKey(file);
-    signer = new LocalKeySigner(file);
-    jwks = { keys: await signer.publicKeys() };
-    cert = await issueCertificate(body, signer);
+    const files = { live: join(dir, 'signing-key.pem'), test: join(dir, 'test-signing-key.pem') };
+    await Promise.all([ensureLocalSigningKey(files.live), ensureLocalSigningKey(files.test)]);
+    const signers = { live: new LocalKeySigner(files.live, 'live'), test: new LocalKeySigner(files.test, 'test') };
+    jwks = await signingKeysResponse(signers);
+    cert = await issueCertificate(body, signers.live);
+    signer = signers.live;
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -286,7 +287,7 @@ describe('the public view of a stored certificate', () => {
       sources: body.sources,
       signature_valid: true,
       verification_id: id,
-      issued_at: '2026-05-01T12:00:00.000Z',
+      issued_at: '2026-12-01T12:00:00.000Z',
       certificate_hash: cert.certificate_hash,
       signing_key_id: cert.signing_key_id,
       mode: 'live',
@@ -324,6 +325,12 @@ describe('the public view of a stored certificate', () => {
       expect((await publicRecord({ verification_id: id, mode: 'live', certificate }, jwks)).signature_valid).toBe(false);
     }
     expect((await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, { keys: [] })).signature_valid).toBe(false);
+  });
+
+  it('is invalid when the key that signed it is published for the other mode', async () => {
+    const swapped = { keys: jwks.keys.map((key) => ({ ...key, mode: key.mode === 'live' ? ('test' as const) : ('live' as const) })) };
+    expect((await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, swapped)).signature_valid).toBe(false);
+    expect((await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, jwks)).signature_valid).toBe(true);
   });
 
   it('is invalid under another id', async () => {

@@ -1,14 +1,14 @@
 /**
  * The signed PDF of a stored verification: rendered (pdf-lib, QR code) and signed (CMS over node-forge,
- * with the PDF signing material). Loaded only when a PDF is made: the handler imports this module on
+ * with the configured PDF signer: a KMS key, or a local key from the PDF signing material). Loaded only when a PDF is made: the handler imports this module on
  * the first request for a certificate, and serves every later request from storage without it.
  */
 import type { IssuedCertificate } from '../certificate.ts';
 import type { VerificationResult } from '../../verification/verification-result.ts';
 import { publicRecordUrl } from '../../records/record-url.ts';
-import { pdfSigningMaterialFromEnvironment } from './pdf-signing-material.ts';
+import { pdfSignerFromEnvironment } from './pdf-signing-material.ts';
 import { renderCertificatePdf } from './render-certificate-pdf.ts';
-import { signCertificatePdf } from './sign-pdf.ts';
+import { signCertificatePdfWith } from './sign-pdf.ts';
 
 /** Renders and signs the PDF of a stored verification (signing time = issue time, so bytes are stable). */
 export async function makeCertificatePdf(certificate: IssuedCertificate, result: VerificationResult): Promise<Uint8Array> {
@@ -23,5 +23,5 @@ export async function makeCertificatePdf(certificate: IssuedCertificate, result:
     },
     recordUrl: publicRecordUrl(certificate.verification_id),
   });
-  return signCertificatePdf(unsigned, await pdfSigningMaterialFromEnvironment(), new Date(certificate.issued_at));
+  return signCertificatePdfWith(unsigned, await pdfSignerFromEnvironment(), new Date(certificate.issued_at));
 }

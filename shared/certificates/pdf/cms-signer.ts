@@ -1,7 +1,8 @@
 /**
  * The detached CMS signature of a PAdES baseline B-B signature (ETSI EN 319 142-1, 6.3; CAdES
- * attributes per ETSI EN 319 122-1), DER-encoded with node-forge's ASN.1 module and signed with
- * node:crypto:
+ * attributes per ETSI EN 319 122-1), DER-encoded with node-forge's ASN.1 module. The signature value
+ * comes from a `CmsSigner`: a local private key (node:crypto) or an AWS KMS asymmetric key, which signs
+ * the SHA-256 digest of the signed attributes, so the private key never needs to leave KMS:
  *
  * ContentInfo { id-signedData, SignedData (RFC 5652, 5.1) {
  *   version 1, digestAlgorithms { sha256 }, encapContentInfo { id-data } (no eContent: detached),
@@ -38,16 +39,42 @@ export const oids = {
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
 } as const;
 
-export interface CmsSigningKey {
+/** What signs a CMS SignedData: the signer's certificate and chain, and a signing function for its key. */
+export interface CmsSigner {
   readonly certificate: X509Certificate;
   /** Further certificates to include (intermediates), in the order given. */
   readonly chain: readonly X509Certificate[];
-  readonly privateKey: KeyObject;
+  /** `rsa`: RSASSA-PKCS1-v1_5 with SHA-256; `ec`: ECDSA with SHA-256. The certificate's key type. */
+  readonly keyType: 'rsa' | 'ec';
+  /**
+   * The signature of `signedAttributes` (the DER of the signed attributes) with SHA-256: the PKCS#1
+   * v1.5 signature bytes (RSA) or a DER ECDSA-Sig-Value (EC), as CMS carries them. A signer that only
+   * receives digests (KMS with MessageType DIGEST) signs the SHA-256 of `signedAttributes`; node:crypto
+   * cannot sign a precomputed digest with ECDSA, so the bytes themselves are passed.
+   */
+  sign(signedAttributes: Uint8Array): Promise<Uint8Array>;
+}
+
+/** The CMS signer of a local private key (RSA or EC P-256/P-384/P-521). */
+export function localCmsSigner(certificate: X509Certificate, chain: readonly X509Certificate[], privateKey: KeyObject): CmsSigner {
+  const keyType = cmsKeyType(privateKey.asymmetricKeyType);
+  return {
+    certificate,
+    chain,
+    keyType,
+    sign: async (signedAttributes) => new Uint8Array(signData('sha256', signedAttributes, privateKey)),
+  };
+}
+
+/** The key types the CMS signer supports; anything else is refused. */
+export function cmsKeyType(type: string | undefined): 'rsa' | 'ec' {
+  if (type === 'rsa' || type === 'ec') return type;
+  throw new Error(`PDF signing supports RSA (PKCS#1 v1.5) and ECDSA keys, not ${type ?? 'this key type'}`);
 }
 
 /** The DER ContentInfo holding a detached SignedData over `content`. */
-export function cadesDetachedSignature(content: Uint8Array, key: CmsSigningKey): Uint8Array {
-  const signatureAlgorithm = signatureAlgorithmFor(key.privateKey);
+export async function cadesDetachedSignature(content: Uint8Array, key: CmsSigner): Promise<Uint8Array> {
+  const signatureAlgorithm = signatureAlgorithmFor(key.keyType);
   const signerCertificate = parseDer(key.certificate.raw);
   const { issuer, serialNumber } = issuerAndSerial(signerCertificate);
 
@@ -69,7 +96,7 @@ export function cadesDetachedSignature(content: Uint8Array, key: CmsSigningKey):
     ),
   ]);
   // The signature covers the DER of the attributes with the universal SET tag (RFC 5652, 5.4).
-  const signature = signData('sha256', toDer(signedAttributes), key.privateKey);
+  const signature = await key.sign(toDer(signedAttributes));
   const signedAttributesField = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, signedAttributes.value as Node[]);
 
   const signerInfo = sequence(
@@ -90,15 +117,10 @@ export function cadesDetachedSignature(content: Uint8Array, key: CmsSigningKey):
   return toDer(sequence(oid(oids.signedData), contextExplicit(0, signedData)));
 }
 
-function signatureAlgorithmFor(privateKey: KeyObject): Node {
-  switch (privateKey.asymmetricKeyType) {
-    case 'rsa':
-      return algorithm(oids.sha256WithRsaEncryption, asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, ''));
-    case 'ec':
-      return algorithm(oids.ecdsaWithSha256);
-    default:
-      throw new Error(`PDF signing supports RSA (PKCS#1 v1.5) and ECDSA keys, not ${privateKey.asymmetricKeyType ?? 'this key type'}`);
-  }
+function signatureAlgorithmFor(keyType: 'rsa' | 'ec'): Node {
+  return keyType === 'rsa'
+    ? algorithm(oids.sha256WithRsaEncryption, asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, ''))
+    : algorithm(oids.ecdsaWithSha256);
 }
 
 /** The issuer Name and serialNumber INTEGER of an X.509 certificate (RFC 5280, 4.1), as parsed nodes. */

@@ -3,7 +3,7 @@
  * PKCS#1 / SEC 1) and optionally the issuing chain, parsed and checked once per material object.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { CmsSigningKey } from './cms-signer.ts';
+import { localCmsSigner, type CmsSigner } from './cms-signer.ts';
 
 export interface PdfSigningMaterial {
   readonly certificatePem: string;
@@ -16,7 +16,7 @@ export class PdfSigningMaterialError extends Error {
   override readonly name = 'PdfSigningMaterialError';
 }
 
-const parsed = new WeakMap<PdfSigningMaterial, CmsSigningKey>();
+const parsed = new WeakMap<PdfSigningMaterial, CmsSigner>();
 
 /** The certificates of a PEM bundle, in order. */
 export function pemCertificates(pem: string): X509Certificate[] {
@@ -28,10 +28,10 @@ export function pemCertificates(pem: string): X509Certificate[] {
  * Parses and checks the material: exactly one certificate in `certificatePem`, a private key that
  * belongs to it, and an RSA or EC key (the CMS signer's algorithms).
  */
-export function signingKeyFromMaterial(material: PdfSigningMaterial): CmsSigningKey {
+export function signingKeyFromMaterial(material: PdfSigningMaterial): CmsSigner {
   const cached = parsed.get(material);
   if (cached) return cached;
-  let key: CmsSigningKey;
+  let key: CmsSigner;
   try {
     const certificates = pemCertificates(material.certificatePem);
     const certificate = certificates[0];
@@ -43,7 +43,7 @@ export function signingKeyFromMaterial(material: PdfSigningMaterial): CmsSigning
       throw new PdfSigningMaterialError(`The PDF signing key must be RSA or EC, not ${privateKey.asymmetricKeyType ?? 'unknown'}`);
     }
     if (!certificate.checkPrivateKey(privateKey)) throw new PdfSigningMaterialError('The PDF signing key does not belong to the signing certificate');
-    key = { certificate, chain: pemCertificates(material.chainPem ?? ''), privateKey };
+    key = localCmsSigner(certificate, pemCertificates(material.chainPem ?? ''), privateKey);
   } catch (error) {
     if (error instanceof PdfSigningMaterialError) throw error;
     throw new PdfSigningMaterialError(`Unusable PDF signing material: ${(error as Error).message}`, { cause: error });
