@@ -86,12 +86,17 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
       const bearer = bearerKey(request.event.headers?.authorization);
       if (!bearer.ok) throw new ApiError('authentication_failed', bearer.reason);
       const { accounts, clock } = svc();
+      // Both reads are strongly consistent and neither is remembered between requests: a revoked key or a
+      // suspended account is refused from the very next request, in every container.
       const record = await accounts.getKey(hashApiKey(bearer.key));
       if (!record) throw new ApiError('authentication_failed', 'Invalid API key.');
       const status = keyState(record, clock.now());
       if (status !== 'active') throw new ApiError('authentication_failed', `This API key has been ${status}.`);
-      const account = await accounts.getAccountRemembered(record.account_id);
+      const account = await accounts.getAccount(record.account_id);
       if (!account) throw new ApiError('authentication_failed', 'Invalid API key.');
+      if (account.suspended_at) {
+        throw new ApiError('account_suspended', 'The account of this API key is suspended. Contact support to restore access.');
+      }
       state.caller = {
         accountId: account.account_id,
         mode: record.mode,
