@@ -124,7 +124,7 @@ describe('npm run admin', () => {
     const byHash = await admin('revoke-key', '--hash', hashApiKey(b.api_key));
     expect(singleJson(byHash.stdout)).toMatchObject({ revoked: true, key_hash: hashApiKey(b.api_key), mode: 'live' });
     expect((await t!.call('/v1/account', { key: b.api_key })).status).toBe(401);
-  });
+  }, 120_000);
 
   it('revoke-keys --account revokes every key of the account and no other', async () => {
     const a = await t!.issue({ plan: 'production', mode: 'live' });
@@ -137,7 +137,7 @@ describe('npm run admin', () => {
     expect(out.revoked.map((k) => k.key_hash).sort()).toEqual([hashApiKey(a.api_key), hashApiKey(b.api_key)].sort());
     for (const key of [a, b]) expect((await t!.call('/v1/account', { key: key.api_key })).status).toBe(401);
     expect((await t!.call('/v1/account', { key: other.api_key })).status).toBe(200);
-  });
+  }, 60_000);
 
   it('suspend-account refuses every key of the account from the next request; unsuspend-account restores them', async () => {
     const a = await t!.issue({ plan: 'production', mode: 'live' });
@@ -152,7 +152,7 @@ describe('npm run admin', () => {
     const restored = await admin('unsuspend-account', '--account', a.account_id);
     expect(singleJson(restored.stdout)).toEqual({ account_id: a.account_id, plan: 'production', suspended: false });
     expect((await t!.call('/v1/account', { key: a.api_key })).status).toBe(200);
-  });
+  }, 60_000);
 
   it('run-sweep --as-of starts a sweep on the running stack: a monitor due by then is checked', async () => {
     const key = (await t!.issue({ plan: 'production', mode: 'test' })).api_key;
