@@ -25,6 +25,7 @@ export interface Permission {
 export const signingKeyResource = 'key/CertificateSigningKey';
 export const webhookSecretKeyResource = 'key/WebhookSecretKey';
 export const pdfSigningSecretResource = 'secret/PdfSigningSecret';
+export const idempotencyPepperSecretResource = 'secret/IdempotencyPepperSecret';
 export const alertSenderResource = 'identity/AlertSender';
 
 /** Whose recorded calls are those of the API-key pipeline (http/pipeline.ts), shared by every authenticated route. */
@@ -65,6 +66,7 @@ export function permissionsOf(uses: ResourceUse): Permission[] {
     out.push({ service: 'kms', action: uses.webhookSecrets === 'seal' ? 'Encrypt' : 'Decrypt', resource: webhookSecretKeyResource });
   }
   if (uses.pdfSigning) out.push({ service: 'secretsmanager', action: 'GetSecretValue', resource: pdfSigningSecretResource });
+  if (uses.idempotencyPepper) out.push({ service: 'secretsmanager', action: 'GetSecretValue', resource: idempotencyPepperSecretResource });
   if (uses.email) out.push({ service: 'ses', action: 'SendEmail', resource: alertSenderResource });
   return out;
 }

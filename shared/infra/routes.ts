@@ -29,6 +29,8 @@ export interface ResourceUse {
   readonly email?: boolean;
   /** Seals (encrypts) or opens (decrypts) webhook secrets with the KMS key when deployed. */
   readonly webhookSecrets?: 'seal' | 'open';
+  /** Reads the secret pepper of Idempotency-Key fingerprints (Secrets Manager when deployed). */
+  readonly idempotencyPepper?: boolean;
 }
 
 export interface RouteDefinition {
@@ -312,7 +314,7 @@ export const workers: readonly WorkerDefinition[] = [
   },
 ];
 
-/** What the API-key pipeline (pipeline.ts) touches in every authenticated route: keys, accounts, counters, idempotency records. */
+/** What the API-key pipeline (pipeline.ts) touches in every authenticated route: keys, accounts, counters, idempotency records and their pepper. */
 export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): ResourceUse {
   if (route.auth === 'public') return {};
   return {
@@ -322,6 +324,8 @@ export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): Re
       usage: ['GetItem', 'UpdateItem'],
       ...(route.method === 'GET' ? {} : { idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const }),
     },
+    // Only POSTs take an Idempotency-Key (pipeline-frame.ts `isIdempotent`).
+    ...(route.method === 'POST' ? { idempotencyPepper: true } : {}),
   };
 }
 

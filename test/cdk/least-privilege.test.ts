@@ -18,6 +18,7 @@ import type { ServiceStack } from '../../lib/service-stack.ts';
 import {
   alertSenderResource,
   bucketResource,
+  idempotencyPepperSecretResource,
   pdfSigningSecretResource,
   permissionKey,
   permissionsOf,
@@ -52,6 +53,7 @@ function resourceNames(): Map<string, string> {
   names.set(logicalId(stack.signingKey), signingKeyResource);
   names.set(logicalId(stack.webhookSecretKey), webhookSecretKeyResource);
   names.set(stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never), pdfSigningSecretResource);
+  names.set(stack.getLogicalId(stack.idempotencyPepperSecret.node.defaultChild as never), idempotencyPepperSecretResource);
   return names;
 }
 
