@@ -12,7 +12,7 @@ import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-eve
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -491,6 +491,21 @@ export class ServiceStack extends Stack {
             : []),
         ],
       });
+      if (def.writeOnce) {
+        // Objects are only ever added: a PutObject without If-None-Match (which S3 answers 412 on an
+        // existing key) is denied to every principal, the functions granted s3:PutObject included. It also
+        // rules out multipart uploads and copies into the bucket, which nothing here uses.
+        out[id].addToResourcePolicy(
+          new PolicyStatement({
+            sid: 'DenyWritesThatCouldReplaceAnObject',
+            effect: Effect.DENY,
+            principals: [new AnyPrincipal()],
+            actions: ['s3:PutObject'],
+            resources: [out[id].arnForObjects('*')],
+            conditions: { Null: { 's3:if-none-match': 'true' } },
+          }),
+        );
+      }
     }
     return out;
   }
