@@ -7,10 +7,8 @@
  * retried on the next one. The pepper is never rotated: a new pepper would make every retry within the
  * records' 24 hours look like a different request.
  */
-import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { secretsManager } from '../aws/secrets-manager.ts';
 import { writeFileOnce } from '../files/write-file-once.ts';
 
 export const fingerprintPepperEnv = {
@@ -24,6 +22,12 @@ const minPepperBytes = 32;
 export class FingerprintPepperError extends Error {}
 
 async function fromSecretsManager(secretId: string): Promise<Buffer> {
+  // The client is loaded here, not with the module: every authenticated function imports this module,
+  // and a container needs the client once at most (only for a POST with an Idempotency-Key).
+  const [{ GetSecretValueCommand }, { secretsManager }] = await Promise.all([
+    import('@aws-sdk/client-secrets-manager'),
+    import('../aws/secrets-manager.ts'),
+  ]);
   const out = await secretsManager().send(new GetSecretValueCommand({ SecretId: secretId }));
   if (typeof out.SecretString !== 'string') throw new FingerprintPepperError(`Secret ${secretId} has no SecretString`);
   return checked(Buffer.from(out.SecretString, 'utf8'), `Secret ${secretId}`);

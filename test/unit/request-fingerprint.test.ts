@@ -1,8 +1,10 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintPepperFromConfig } from '#shared/idempotency/fingerprint-pepper.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fingerprintPepper, fingerprintPepperFromConfig, resetFingerprintPepper } from '#shared/idempotency/fingerprint-pepper.ts';
 import { isSameRequest, requestFingerprints } from '#shared/idempotency/request-fingerprint.ts';
 
 let dir: string;
@@ -49,5 +51,27 @@ describe('the fingerprint pepper', () => {
     await writeFile(short, Buffer.alloc(8).toString('base64'));
     await expect(fingerprintPepperFromConfig({ IDEMPOTENCY_PEPPER_FILE: short })).rejects.toThrow(/shorter than 32 bytes/);
     await expect(fingerprintPepperFromConfig({})).rejects.toThrow(/IDEMPOTENCY_PEPPER_SECRET_ID .* IDEMPOTENCY_PEPPER_FILE/);
+  });
+
+  describe('deployed: the stack\'s generated secret, read once per container (Secrets Manager has no local emulator)', () => {
+    const secretsManager = mockClient(SecretsManagerClient);
+    afterEach(() => {
+      secretsManager.reset();
+      resetFingerprintPepper();
+      vi.unstubAllEnvs();
+    });
+
+    it('prefers the secret to a file, reads it once, and retries a failed read on the next request', async () => {
+      const value = 'x'.repeat(64);
+      secretsManager.on(GetSecretValueCommand, { SecretId: 'arn:secret:pepper' }).rejectsOnce(new Error('throttled')).resolves({ SecretString: value });
+      vi.stubEnv('IDEMPOTENCY_PEPPER_SECRET_ID', 'arn:secret:pepper');
+      vi.stubEnv('IDEMPOTENCY_PEPPER_FILE', join(dir, 'unused.key'));
+      await expect(fingerprintPepper()).rejects.toThrow(/throttled/);
+      const first = await fingerprintPepper();
+      expect(first.toString('utf8')).toBe(value);
+      expect(await fingerprintPepper()).toBe(first);
+      expect(secretsManager.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+      await expect(stat(join(dir, 'unused.key'))).rejects.toThrow();
+    });
   });
 });
