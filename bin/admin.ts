@@ -3,7 +3,11 @@
  *
  *   npm run admin -- create-key --plan <developer|production|scale|enterprise> --mode <live|test>
  *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
- *   npm run admin -- revoke-key --key <key>
+ *   npm run admin -- list-keys --account <id>
+ *   npm run admin -- revoke-key (--hash <sha256 hex, or a unique prefix with --account> | --key <key>) [--account <id>]
+ *   npm run admin -- revoke-keys --account <id>
+ *   npm run admin -- suspend-account --account <id> [--reason <text>]
+ *   npm run admin -- unsuspend-account --account <id>
  *   npm run admin -- ingest-leie [--force]
  *   npm run admin -- run-sweep [--as-of <ISO time>]
  *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
@@ -23,6 +27,15 @@ import { resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { apiKeyMode, hashApiKey, keyModes, type KeyMode } from '#shared/auth/api-keys.ts';
 import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
+import {
+  KeyLifecycleError,
+  listAccountKeys,
+  minHashPrefixLength,
+  revokeAccountKeys,
+  revokeKeyByHash,
+  suspendAccount,
+  unsuspendAccount,
+} from '#shared/auth/key-lifecycle.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { systemClock } from '#shared/clock.ts';
 import { queueUrl } from '#shared/config.ts';
@@ -37,7 +50,13 @@ class UsageError extends Error {}
 
 const usage = `Usage:
   npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
-  npm run admin -- revoke-key --key <key>
+  npm run admin -- list-keys --account <id>              (the account's keys: hash, hint, mode, state)
+  npm run admin -- revoke-key --hash <sha256 hex> [--account <id>]
+                                                          (a prefix of at least ${minHashPrefixLength} hex digits needs --account)
+  npm run admin -- revoke-key --key <key>                 (when the key itself is at hand)
+  npm run admin -- revoke-keys --account <id>             (every key of the account)
+  npm run admin -- suspend-account --account <id> [--reason <text>]
+  npm run admin -- unsuspend-account --account <id>
   npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
   npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
@@ -87,11 +106,35 @@ const commands: Record<string, Command> = {
   },
   'revoke-key': async (args) => {
     const v = args as Record<string, string | undefined>;
-    if (!v.key) throw new UsageError('--key is required');
-    if (!apiKeyMode(v.key)) throw new UsageError('--key is not a well-formed API key');
-    const record = await new DynamoAccountStore().revokeKey(hashApiKey(v.key), systemClock.now());
-    if (!record) throw new KeyIssueError('No such key.');
-    return { revoked: true, account_id: record.account_id, mode: record.mode, key_hint: record.key_hint, revoked_at: record.revoked_at };
+    if ((v.key === undefined) === (v.hash === undefined)) throw new UsageError('revoke-key takes one of --hash or --key');
+    let hash = v.hash;
+    if (v.key !== undefined) {
+      if (!apiKeyMode(v.key)) throw new UsageError('--key is not a well-formed API key');
+      hash = hashApiKey(v.key);
+    }
+    return { revoked: true, ...(await revokeKeyByHash(new DynamoAccountStore(), hash!, systemClock, v.account)) };
+  },
+  'revoke-keys': async (args) => {
+    const v = args as Record<string, string | undefined>;
+    if (!v.account) throw new UsageError('--account is required');
+    const out = await revokeAccountKeys(new DynamoAccountStore(), v.account, systemClock);
+    return { ...out, revoked_count: out.revoked.length };
+  },
+  'list-keys': async (args) => {
+    const v = args as Record<string, string | undefined>;
+    if (!v.account) throw new UsageError('--account is required');
+    return { ...(await listAccountKeys(new DynamoAccountStore(), v.account, systemClock)) };
+  },
+  'suspend-account': async (args) => {
+    const v = args as Record<string, string | undefined>;
+    if (!v.account) throw new UsageError('--account is required');
+    if (v.reason !== undefined && v.reason.length > 500) throw new UsageError('--reason must be at most 500 characters');
+    return { ...(await suspendAccount(new DynamoAccountStore(), v.account, systemClock, v.reason)) };
+  },
+  'unsuspend-account': async (args) => {
+    const v = args as Record<string, string | undefined>;
+    if (!v.account) throw new UsageError('--account is required');
+    return { ...(await unsuspendAccount(new DynamoAccountStore(), v.account)) };
   },
 };
 
@@ -115,6 +158,8 @@ async function main(): Promise<number> {
         'minute-limit': { type: 'string' },
         'expires-at': { type: 'string' },
         key: { type: 'string' },
+        hash: { type: 'string' },
+        reason: { type: 'string' },
         stack: { type: 'string' },
         force: { type: 'boolean' },
         'as-of': { type: 'string' },
@@ -147,7 +192,7 @@ async function main(): Promise<number> {
       console.error(`${error.message}\n${usage}`);
       return 2;
     }
-    if (error instanceof KeyIssueError) {
+    if (error instanceof KeyIssueError || error instanceof KeyLifecycleError) {
       console.error(error.message);
       return 1;
     }

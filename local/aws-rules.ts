@@ -7,11 +7,15 @@
  * - S3 answers a read of a missing object with 403 AccessDenied, not 404 NoSuchKey, when the caller may
  *   not list the bucket (no function may).
  * - S3 refuses a write into an Object Lock bucket without Content-MD5 or an x-amz-checksum-* header.
+ * - The policy of a write-once bucket denies every caller a PutObject without `If-None-Match`, so a
+ *   stored object cannot be replaced (resources.ts `writeOnce`).
+ * - S3 answers a PutObject with `If-None-Match: *` on a key that exists with 412 PreconditionFailed
+ *   (s3rver ignores the header and overwrites).
  * - SES sends only from the configured alert sender (the `ses:FromAddress` condition).
  *
  * Every call is recorded (function, action, resource) for the least-privilege check.
  */
-import type { MiddlewareStack, Pluggable } from '@smithy/types';
+import type { HttpRequest, MiddlewareStack, Pluggable } from '@smithy/types';
 import { buckets, queues, tables, type BucketId, type QueueId, type TableId } from '#shared/infra/resources.ts';
 import {
   alertSenderResource,
@@ -72,9 +76,10 @@ const accessDenied: Record<AwsService, { name: string; status: number }> = {
 
 export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
   const byName = resourceNames(options.names);
-  const objectLockBuckets = new Set(
-    (Object.keys(buckets) as BucketId[]).filter((id) => 'retentionDays' in buckets[id]).map((id) => byName.get(options.names.buckets[buckets[id].envVar]!)!),
-  );
+  const bucketsWhere = (has: (id: BucketId) => boolean) =>
+    new Set((Object.keys(buckets) as BucketId[]).filter(has).map((id) => byName.get(options.names.buckets[buckets[id].envVar]!)!));
+  const objectLockBuckets = bucketsWhere((id) => 'retentionDays' in buckets[id]);
+  const writeOnceBuckets = bucketsWhere((id) => 'writeOnce' in buckets[id] && buckets[id].writeOnce === true);
 
   const callsOf = (service: AwsService, operation: string, input: Record<string, any>): Permission[] => {
     const action = actionOfOperation[operation] ?? operation;
@@ -135,9 +140,22 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
       stack.add(
         (next, context: CallContext) => async (args) => {
           const input = args.input as Record<string, any>;
-          if (context.clientName === 'S3Client' && context.commandName === 'PutObjectCommand' && objectLockBuckets.has(byName.get(input.Bucket) ?? '')) {
-            const headers = (args.request as { headers?: Record<string, string> }).headers ?? {};
-            const names = Object.keys(headers).map((h) => h.toLowerCase());
+          const isPut = context.clientName === 'S3Client' && context.commandName === 'PutObjectCommand';
+          const headers = (args.request as { headers?: Record<string, string> }).headers ?? {};
+          const names = Object.keys(headers).map((h) => h.toLowerCase());
+          const bucket = byName.get(input.Bucket) ?? '';
+          if (isPut && writeOnceBuckets.has(bucket) && !names.includes('if-none-match')) {
+            // The bucket policy's explicit deny: whoever the caller, whatever their IAM policy says.
+            throw new AwsServiceError(
+              'AccessDenied',
+              403,
+              `User: ${invokingFunction() ?? 'caller'} is not authorized to perform: s3:PutObject on resource: ${bucket} with an explicit deny in a resource-based policy (writes must carry If-None-Match)`,
+            );
+          }
+          if (isPut && names.includes('if-none-match') && (await objectExists(args.request as HttpRequest))) {
+            throw new AwsServiceError('PreconditionFailed', 412, 'At least one of the pre-conditions you specified did not hold');
+          }
+          if (isPut && objectLockBuckets.has(bucket)) {
             if (!names.some((h) => h === 'content-md5' || (h.startsWith('x-amz-checksum-') && h !== 'x-amz-checksum-algorithm'))) {
               throw new AwsServiceError(
                 'InvalidRequest',
@@ -148,10 +166,20 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
           }
           return next(args);
         },
-        { step: 'finalizeRequest', priority: 'low', name: 'localObjectLockChecksum', override: true },
+        { step: 'finalizeRequest', priority: 'low', name: 'localS3BucketRules', override: true },
       );
     },
   };
+}
+
+/**
+ * Whether the object a signed S3 request addresses exists, asked of the emulator directly (it checks no
+ * signature). Not atomic with the write that follows, as S3's own check is; enough for one writer at a time.
+ */
+async function objectExists(request: HttpRequest): Promise<boolean> {
+  const port = request.port ? `:${request.port}` : '';
+  const response = await fetch(`${request.protocol}//${request.hostname}${port}${request.path}`, { method: 'HEAD' });
+  return response.ok;
 }
 
 /** Local table names, bucket names and queue URLs → the logical resource names permissions use. */

@@ -24,8 +24,10 @@ export function localEnvironment(
   signingKeyFiles?: { readonly live: string; readonly test: string },
   pdfSigningDir?: string,
   webhookSecretKeyFile?: string,
+  idempotencyPepperFile?: string,
 ): Record<string, string> {
   return {
+    ...(idempotencyPepperFile ? { IDEMPOTENCY_PEPPER_FILE: idempotencyPepperFile } : {}),
     ...(webhookSecretKeyFile ? { WEBHOOK_SECRET_KEY_FILE: webhookSecretKeyFile } : {}),
     // Local receivers (test keys may post to these over http).
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',

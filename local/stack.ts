@@ -92,7 +92,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await Promise.all([ensureLocalSigningKey(signingKeyFiles.live), ensureLocalSigningKey(signingKeyFiles.test)]);
     const pdfSigningDir = options.stateDir ?? join(tmpdir(), `lvs-pdf-signing-${process.pid}`);
     const webhookSecretKeyFile = options.stateDir ? join(options.stateDir, 'webhook-secret.key') : join(tmpdir(), `lvs-webhook-key-${process.pid}`);
-    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFiles, pdfSigningDir, webhookSecretKeyFile);
+    const idempotencyPepperFile = options.stateDir ? join(options.stateDir, 'idempotency-pepper.key') : join(tmpdir(), `lvs-idempotency-pepper-${process.pid}`);
+    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFiles, pdfSigningDir, webhookSecretKeyFile, idempotencyPepperFile);
     applyEnvironment(env);
     const routeTable = options.routes ?? defaultRoutes;
     const workerTable = options.workers ?? defaultWorkers;

@@ -19,20 +19,21 @@ const pdfMaker = () => import('#shared/certificates/pdf/certificate-pdf.ts');
 
 /**
  * GET /v1/certificate/{verification_id}/pdf: the signed PDF certificate, to its owner only. Made on
- * the first request, stored in S3 (write-once, Object Lock), and served from there: the same bytes and
- * ETag every time.
+ * the first request, stored in S3 (write-once; live PDFs under Object Lock for seven years, test PDFs
+ * for 30 days), and served from there: the same bytes and ETag every time.
  */
 export const handler = apiHandler('GetCertificatePdf', {}, async (req) => {
   const id = req.pathParameters.verification_id ?? '';
   if (!verificationIdPattern.test(id)) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
   // The stored PDF is read alongside the ownership check; it is only returned once ownership is confirmed.
-  const [record, stored] = await Promise.all([verifications.getOwned(id, req.caller!.accountId, req.caller!.mode), pdfs.get(id)]);
+  const { accountId, mode } = req.caller!;
+  const [record, stored] = await Promise.all([verifications.getOwned(id, accountId, mode), pdfs.get(id, mode)]);
   if (!record) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
 
   let pdf: StoredPdf | undefined = stored;
   if (!pdf) {
     const { makeCertificatePdf } = await pdfMaker();
-    pdf = await pdfs.putOnce(id, await makeCertificatePdf(record.certificate as unknown as Certificate, record.result as unknown as VerificationResult));
+    pdf = await pdfs.putOnce(id, mode, await makeCertificatePdf(record.certificate as unknown as Certificate, record.result as unknown as VerificationResult));
   }
   const headers = {
     etag: pdf.etag,

@@ -1,8 +1,10 @@
 /**
  * Accounts and their API keys in DynamoDB. Keys are addressed by their SHA-256 hash; the key itself is
- * never written anywhere.
+ * never written anywhere. The operator revokes keys by hash (or all of an account's at once) and
+ * suspends accounts; authentication reads both the key and its account strongly consistent, so either
+ * takes effect on the very next request.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
@@ -16,6 +18,10 @@ export interface Account {
   /** Per-minute limit override (Enterprise accounts). */
   readonly minute_limit?: number;
   readonly created_at: string;
+  /** Set while the operator has the account suspended: every key of it is refused (403 `account_suspended`). */
+  readonly suspended_at?: string;
+  /** The operator's note on why; for operators only, never shown to the caller. */
+  readonly suspension_reason?: string;
 }
 
 export interface ApiKeyRecord {
@@ -30,41 +36,74 @@ export interface ApiKeyRecord {
 
 export type KeyState = 'active' | 'revoked' | 'expired';
 
+/**
+ * Whether a key may be used now. A set `revoked_at` means revoked whatever time it holds: revocation is
+ * never scheduled, and a writer's clock running ahead of this one must not leave a revoked key working.
+ * Expiry is a time (keys issued with `expires_at`).
+ */
 export function keyState(record: ApiKeyRecord, now: Date): KeyState {
-  if (record.revoked_at && Date.parse(record.revoked_at) <= now.getTime()) return 'revoked';
+  if (record.revoked_at !== undefined && record.revoked_at !== null) return 'revoked';
   if (record.expires_at && Date.parse(record.expires_at) <= now.getTime()) return 'expired';
   return 'active';
 }
 
+export interface Suspension {
+  readonly at: Date;
+  readonly reason?: string;
+}
+
 export interface AccountStore {
+  /** The account as stored now (a strongly consistent read): a suspension is seen by the next request. */
   getAccount(accountId: string): Promise<Account | undefined>;
-  /** The account as this container last read it, re-read after `maxAgeMs` (plans change rarely). */
-  getAccountRemembered(accountId: string, maxAgeMs?: number): Promise<Account | undefined>;
   createAccount(account: Account): Promise<void>;
+  /**
+   * Suspends the account (a repeat keeps the first `suspended_at` and replaces the reason), or lifts its
+   * suspension (`undefined`); returns the account as it now stands, or undefined if no such account.
+   */
+  setSuspension(accountId: string, suspension: Suspension | undefined): Promise<Account | undefined>;
+  /** The key with this hash as stored now (a strongly consistent read): a revocation is seen by the next request. */
   getKey(keyHash: string): Promise<ApiKeyRecord | undefined>;
   createKey(record: ApiKeyRecord): Promise<void>;
   /** Marks a key revoked; returns the record as it now stands, or undefined if no such key. */
   revokeKey(keyHash: string, at: Date): Promise<ApiKeyRecord | undefined>;
+  /** Every key of the account, oldest first, revoked and expired ones included. */
   listKeys(accountId: string): Promise<ApiKeyRecord[]>;
 }
 
 export class DynamoAccountStore implements AccountStore {
-  private readonly remembered = new Map<string, { at: number; account: Account }>();
-
-  async getAccountRemembered(accountId: string, maxAgeMs = 60_000): Promise<Account | undefined> {
-    const hit = this.remembered.get(accountId);
-    if (hit && Date.now() - hit.at < maxAgeMs) return hit.account;
-    const account = await this.getAccount(accountId);
-    if (account) {
-      if (this.remembered.size > 10_000) this.remembered.clear();
-      this.remembered.set(accountId, { at: Date.now(), account });
-    }
-    return account;
+  async getAccount(accountId: string): Promise<Account | undefined> {
+    const out = await dynamo().send(
+      new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }),
+    );
+    return out.Item as Account | undefined;
   }
 
-  async getAccount(accountId: string): Promise<Account | undefined> {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId } }));
-    return out.Item as Account | undefined;
+  async setSuspension(accountId: string, suspension: Suspension | undefined): Promise<Account | undefined> {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('accounts'),
+          Key: { account_id: accountId },
+          ...(suspension
+            ? {
+                UpdateExpression: suspension.reason
+                  ? 'SET suspended_at = if_not_exists(suspended_at, :at), suspension_reason = :reason'
+                  : 'SET suspended_at = if_not_exists(suspended_at, :at) REMOVE suspension_reason',
+                ExpressionAttributeValues: {
+                  ':at': suspension.at.toISOString(),
+                  ...(suspension.reason ? { ':reason': suspension.reason } : {}),
+                },
+              }
+            : { UpdateExpression: 'REMOVE suspended_at, suspension_reason' }),
+          ConditionExpression: 'attribute_exists(account_id)',
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as Account;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
   }
 
   async createAccount(account: Account): Promise<void> {
@@ -78,7 +117,9 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async getKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName('apiKeys'), Key: { key_hash: keyHash } }));
+    const out = await dynamo().send(
+      new GetCommand({ TableName: tableName('apiKeys'), Key: { key_hash: keyHash }, ConsistentRead: true }),
+    );
     return out.Item as ApiKeyRecord | undefined;
   }
 
@@ -112,14 +153,21 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('apiKeys'),
-        IndexName: 'by_account',
-        KeyConditionExpression: 'account_id = :a',
-        ExpressionAttributeValues: { ':a': accountId },
-      }),
-    );
-    return (out.Items ?? []) as ApiKeyRecord[];
+    const keys: ApiKeyRecord[] = [];
+    let start: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName('apiKeys'),
+          IndexName: 'by_account',
+          KeyConditionExpression: 'account_id = :a',
+          ExpressionAttributeValues: { ':a': accountId },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      keys.push(...((out.Items ?? []) as ApiKeyRecord[]));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return keys;
   }
 }

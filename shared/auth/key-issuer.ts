@@ -31,6 +31,7 @@ export async function issueKey(store: AccountStore, request: IssueKeyRequest, cl
   if (accountId) {
     const account = await store.getAccount(accountId);
     if (!account) throw new KeyIssueError(`No account ${accountId}.`);
+    if (account.suspended_at) throw new KeyIssueError(`Account ${accountId} is suspended; unsuspend it before issuing keys.`);
     if (account.plan !== request.plan) {
       throw new KeyIssueError(`Account ${accountId} is on the ${account.plan} plan, not ${request.plan}.`);
     }

@@ -1,8 +1,10 @@
 /**
- * Signed PDF certificates in S3, one object per verification (`certificates/<verification_id>.pdf`).
- * Written once: the first write is conditional (`If-None-Match: *`), so concurrent first requests
- * cannot leave two different PDFs; whoever loses reads the stored one. The bucket's Object Lock keeps
- * every object for seven years, and S3 takes a write into it only with a checksum of the body.
+ * Signed PDF certificates in S3, one object per verification (`certificates/<verification_id>.pdf`):
+ * a live key's in the certificate bucket, whose Object Lock keeps every object for seven years (S3 takes
+ * a write into it only with a checksum of the body); a test key's in the test certificate bucket, which
+ * deletes them after 30 days. Written once: the write is conditional (`If-None-Match: *`), so concurrent
+ * first requests cannot leave two different PDFs; whoever loses reads the stored one. Both buckets'
+ * policies refuse any other write, so nothing (this function included) can replace a stored PDF.
  *
  * The function may read and write objects but not list the bucket, so S3 answers a read of a PDF not made
  * yet with 403 AccessDenied, not 404 NoSuchKey: both mean "not stored" here. A 403 for any other reason
@@ -12,6 +14,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { isObjectNotStored, s3 } from '../aws/s3.ts';
+import type { KeyMode } from '../auth/api-keys.ts';
 import { bucketName } from '../config.ts';
 
 export interface StoredPdf {
@@ -21,15 +24,17 @@ export interface StoredPdf {
 }
 
 const objectKey = (verificationId: string) => `certificates/${verificationId}.pdf`;
+const bucketFor = (mode: KeyMode) => bucketName(mode === 'live' ? 'certificates' : 'testCertificates');
 
 export function pdfEtag(bytes: Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
 }
 
 export class CertificatePdfStore {
-  async get(verificationId: string): Promise<StoredPdf | undefined> {
+  /** The stored PDF of a verification made with a key of this mode. */
+  async get(verificationId: string, mode: KeyMode): Promise<StoredPdf | undefined> {
     try {
-      const out = await s3().send(new GetObjectCommand({ Bucket: bucketName('certificates'), Key: objectKey(verificationId) }));
+      const out = await s3().send(new GetObjectCommand({ Bucket: bucketFor(mode), Key: objectKey(verificationId) }));
       const bytes = await out.Body!.transformToByteArray();
       return { bytes, etag: pdfEtag(bytes) };
     } catch (error) {
@@ -39,11 +44,11 @@ export class CertificatePdfStore {
   }
 
   /** Stores the PDF unless one is already stored; returns what is stored. */
-  async putOnce(verificationId: string, bytes: Uint8Array): Promise<StoredPdf> {
+  async putOnce(verificationId: string, mode: KeyMode, bytes: Uint8Array): Promise<StoredPdf> {
     try {
       await s3().send(
         new PutObjectCommand({
-          Bucket: bucketName('certificates'),
+          Bucket: bucketFor(mode),
           Key: objectKey(verificationId),
           Body: bytes,
           ContentType: 'application/pdf',
@@ -55,7 +60,7 @@ export class CertificatePdfStore {
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status === 412 || status === 409) {
-        const stored = await this.get(verificationId);
+        const stored = await this.get(verificationId, mode);
         if (stored) return stored;
       }
       throw error;

@@ -8,6 +8,7 @@ import { docsUrl } from '../config.ts';
 export const errorCatalogue = {
   invalid_request: { status: 400, title: 'A parameter is missing or invalid' },
   authentication_failed: { status: 401, title: 'API key missing, invalid, revoked or expired' },
+  account_suspended: { status: 403, title: 'The account of this API key is suspended' },
   plan_upgrade_required: { status: 403, title: 'Not available on your plan' },
   test_mode_only: { status: 403, title: 'Available to test keys only' },
   resource_not_found: { status: 404, title: 'No such route or resource' },

@@ -6,13 +6,13 @@
  * of the stores below.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { createHash } from 'node:crypto';
 import { bearerKey, hashApiKey } from '../auth/api-keys.ts';
 import { DynamoAccountStore, keyState, type AccountStore } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { containerValue } from '../container.ts';
+import { fingerprintPepper } from '../idempotency/fingerprint-pepper.ts';
 import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
-import { canonicalJson } from '../json/canonical.ts';
+import { requestFingerprints } from '../idempotency/request-fingerprint.ts';
 import { plans, minuteLimitFor } from '../limits/plans.ts';
 import { RateLimits, type LimitState } from '../limits/rate-limits.ts';
 import { DynamoUsageStore } from '../limits/usage-store.ts';
@@ -42,6 +42,8 @@ export interface Services {
   readonly accounts: AccountStore;
   readonly limits: RateLimits;
   readonly idempotency: DynamoIdempotencyStore;
+  /** The secret pepper of Idempotency-Key fingerprints, loaded on first use. */
+  readonly fingerprintPepper: () => Promise<Buffer>;
   readonly clock: Clock;
 }
 
@@ -51,6 +53,7 @@ export const defaultServices = containerValue(
     accounts: new DynamoAccountStore(),
     limits: new RateLimits(new DynamoUsageStore(), systemClock),
     idempotency: new DynamoIdempotencyStore(),
+    fingerprintPepper,
     clock: systemClock,
   }),
 );
@@ -86,12 +89,17 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
       const bearer = bearerKey(request.event.headers?.authorization);
       if (!bearer.ok) throw new ApiError('authentication_failed', bearer.reason);
       const { accounts, clock } = svc();
+      // Both reads are strongly consistent and neither is remembered between requests: a revoked key or a
+      // suspended account is refused from the very next request, in every container.
       const record = await accounts.getKey(hashApiKey(bearer.key));
       if (!record) throw new ApiError('authentication_failed', 'Invalid API key.');
       const status = keyState(record, clock.now());
       if (status !== 'active') throw new ApiError('authentication_failed', `This API key has been ${status}.`);
-      const account = await accounts.getAccountRemembered(record.account_id);
+      const account = await accounts.getAccount(record.account_id);
       if (!account) throw new ApiError('authentication_failed', 'Invalid API key.');
+      if (account.suspended_at) {
+        throw new ApiError('account_suspended', 'The account of this API key is suspended. Contact support to restore access.');
+      }
       state.caller = {
         accountId: account.account_id,
         mode: record.mode,
@@ -113,10 +121,8 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
         throw invalidParam('Idempotency-Key', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.');
       }
       const scopeKey = `${state.caller.accountId}#${state.caller.mode}#${key}`;
-      const fingerprint = createHash('sha256')
-        .update(`${route.method} ${request.event.rawPath}\n${canonicalJson(state.body ?? null)}`)
-        .digest('hex');
-      const claim = await svc().idempotency.claim(scopeKey, fingerprint, svc().clock.now());
+      const fingerprints = requestFingerprints(await svc().fingerprintPepper(), route.method, request.event.rawPath, state.body);
+      const claim = await svc().idempotency.claim(scopeKey, fingerprints, svc().clock.now());
       switch (claim.outcome) {
         case 'claimed':
           state.idempotency = { scopeKey, charged: claim.charged };

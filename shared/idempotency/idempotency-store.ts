@@ -2,13 +2,15 @@
  * Idempotency-Key records. A POST with a key claims a record before doing any work; a repeat with the
  * same key and the same request gets the stored response back, a different request gets 409. Records
  * live 24 hours. Only successful (2xx) responses are stored; an error releases the key for a retry,
- * remembering any quota already charged so that the retry is not charged again.
+ * remembering any quota already charged so that the retry is not charged again. A record keeps a keyed
+ * fingerprint of its request, never the request itself (request-fingerprint.ts).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import { epochSeconds } from '../limits/windows.ts';
+import { isSameRequest, type RequestFingerprints } from './request-fingerprint.ts';
 
 export const idempotencyTtlSeconds = 24 * 60 * 60;
 /** How long a claim blocks a concurrent duplicate before it is presumed abandoned (crashed worker). */
@@ -22,6 +24,7 @@ export interface StoredResponse {
 
 export interface IdempotencyRecord {
   readonly scope_key: string;
+  /** `h1:<HMAC-SHA256 hex>`, or the plain SHA-256 hex of records written before fingerprints were keyed. */
   readonly fingerprint: string;
   readonly state: 'in_progress' | 'failed' | 'completed';
   readonly lease_until: number;
@@ -37,7 +40,7 @@ export type Claim =
   | { outcome: 'in_progress'; retryAfter: number };
 
 export class DynamoIdempotencyStore {
-  async claim(scopeKey: string, fingerprint: string, now: Date, attempt = 0): Promise<Claim> {
+  async claim(scopeKey: string, fingerprints: RequestFingerprints, now: Date, attempt = 0): Promise<Claim> {
     const nowS = epochSeconds(now);
     const table = tableName('idempotency');
     try {
@@ -46,7 +49,7 @@ export class DynamoIdempotencyStore {
           TableName: table,
           Item: {
             scope_key: scopeKey,
-            fingerprint,
+            fingerprint: fingerprints.current,
             state: 'in_progress',
             lease_until: nowS + claimLeaseSeconds,
             expires_at: nowS + idempotencyTtlSeconds,
@@ -68,13 +71,14 @@ export class DynamoIdempotencyStore {
           Key: { scope_key: scopeKey },
           UpdateExpression: 'SET #state = :inp, lease_until = :lease',
           ConditionExpression:
-            'fingerprint = :fp AND expires_at > :now AND (#state = :failed OR (#state = :inp AND lease_until <= :now))',
+            '(fingerprint = :fp OR fingerprint = :legacy) AND expires_at > :now AND (#state = :failed OR (#state = :inp AND lease_until <= :now))',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':inp': 'in_progress',
             ':failed': 'failed',
             ':lease': nowS + claimLeaseSeconds,
-            ':fp': fingerprint,
+            ':fp': fingerprints.current,
+            ':legacy': fingerprints.legacy,
             ':now': nowS,
           },
           ReturnValues: 'ALL_NEW',
@@ -88,9 +92,9 @@ export class DynamoIdempotencyStore {
     const record = out.Item as IdempotencyRecord | undefined;
     if (!record || record.expires_at <= nowS) {
       if (attempt >= 3) throw new Error('Idempotency record contention');
-      return this.claim(scopeKey, fingerprint, now, attempt + 1);
+      return this.claim(scopeKey, fingerprints, now, attempt + 1);
     }
-    if (record.fingerprint !== fingerprint) return { outcome: 'conflict' };
+    if (!isSameRequest(record.fingerprint, fingerprints)) return { outcome: 'conflict' };
     if (record.state === 'completed' && record.response) return { outcome: 'replay', response: record.response };
     return { outcome: 'in_progress', retryAfter: Math.max(1, record.lease_until - nowS) };
   }

@@ -27,6 +27,7 @@ export const signingKeyResources = { live: 'key/CertificateSigningKey', test: 'k
 export const webhookSecretKeyResource = 'key/WebhookSecretKey';
 export const pdfSigningSecretResource = 'secret/PdfSigningSecret';
 export const pdfSigningKeyResource = 'key/PdfSigningKey';
+export const idempotencyPepperSecretResource = 'secret/IdempotencyPepperSecret';
 export const alertSenderResource = 'identity/AlertSender';
 
 /** Whose recorded calls are those of the API-key pipeline (http/pipeline.ts), shared by every authenticated route. */
@@ -74,6 +75,7 @@ export function permissionsOf(uses: ResourceUse): Permission[] {
     out.push({ service: 'kms', action: 'Sign', resource: pdfSigningKeyResource });
     out.push({ service: 'kms', action: 'GetPublicKey', resource: pdfSigningKeyResource });
   }
+  if (uses.idempotencyPepper) out.push({ service: 'secretsmanager', action: 'GetSecretValue', resource: idempotencyPepperSecretResource });
   if (uses.email) out.push({ service: 'ses', action: 'SendEmail', resource: alertSenderResource });
   return out;
 }

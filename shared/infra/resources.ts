@@ -76,6 +76,12 @@ export interface BucketDefinition {
   readonly retentionDays?: number;
   /** Delete objects this many days after they were written. */
   readonly expireAfterDays?: number;
+  /**
+   * Objects are created, never replaced: the bucket policy denies every principal a PutObject without
+   * `If-None-Match` (the `s3:if-none-match` condition key), so a write can only ever add a key that is not
+   * there (S3 answers 412 otherwise). The local stack refuses the same writes (local/aws-rules.ts).
+   */
+  readonly writeOnce?: boolean;
 }
 
 export interface ScheduleDefinition {
@@ -220,9 +226,20 @@ export const buckets = {
   certificates: {
     id: 'CertificateBucket',
     envVar: 'BUCKET_CERTIFICATES',
-    purpose: 'Signed PDF certificates, kept at least seven years.',
+    purpose: 'Signed PDF certificates of live keys, kept at least seven years.',
     // Seven years, leap days included.
     retentionDays: 7 * 365 + 2,
+    writeOnce: true,
+  },
+  testCertificates: {
+    id: 'TestCertificateBucket',
+    envVar: 'BUCKET_TEST_CERTIFICATES',
+    purpose:
+      'Signed PDF certificates of test keys: no Object Lock, deleted 30 days after they were made (asked for again, a PDF is made anew).',
+    // A bucket of its own: Object Lock default retention covers every object of a bucket, and shortening
+    // it per object would need s3:PutObjectRetention, which would let the PDF function shorten live PDFs' too.
+    expireAfterDays: 30,
+    writeOnce: true,
   },
   sourceArchive: {
     id: 'SourceArchiveBucket',

@@ -29,6 +29,8 @@ export interface ResourceUse {
   readonly email?: boolean;
   /** Seals (encrypts) or opens (decrypts) webhook secrets with the KMS key when deployed. */
   readonly webhookSecrets?: 'seal' | 'open';
+  /** Reads the secret pepper of Idempotency-Key fingerprints (Secrets Manager when deployed). */
+  readonly idempotencyPepper?: boolean;
 }
 
 export interface RouteDefinition {
@@ -138,8 +140,12 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/certificate/{verification_id}/pdf',
     entry: 'functions/certificate/get-certificate-pdf.ts',
     auth: 'api_key',
-    uses: { tables: { verifications: ['GetItem'] }, buckets: { certificates: ['GetObject', 'PutObject'] }, pdfSigning: true },
-    summary: 'The signed PDF certificate, made on first request and served from storage after.',
+    uses: {
+      tables: { verifications: ['GetItem'] },
+      buckets: { certificates: ['GetObject', 'PutObject'], testCertificates: ['GetObject', 'PutObject'] },
+      pdfSigning: true,
+    },
+    summary: 'The signed PDF certificate, made on first request and served from storage after (live and test PDFs in separate buckets).',
     timeoutSeconds: 15,
     memoryMb: 1024,
   },
@@ -312,7 +318,7 @@ export const workers: readonly WorkerDefinition[] = [
   },
 ];
 
-/** What the API-key pipeline (pipeline.ts) touches in every authenticated route: keys, accounts, counters, idempotency records. */
+/** What the API-key pipeline (pipeline.ts) touches in every authenticated route: keys, accounts, counters, idempotency records and their pepper. */
 export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): ResourceUse {
   if (route.auth === 'public') return {};
   return {
@@ -322,6 +328,8 @@ export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): Re
       usage: ['GetItem', 'UpdateItem'],
       ...(route.method === 'GET' ? {} : { idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const }),
     },
+    // Only POSTs take an Idempotency-Key (pipeline-frame.ts `isIdempotent`).
+    ...(route.method === 'POST' ? { idempotencyPepper: true } : {}),
   };
 }
 

@@ -54,7 +54,7 @@ export function documentedRoutes(): { route: RouteDefinition; doc: OperationDoc 
 /** The error codes an operation can answer with: its own and those of every route of its kind. */
 export function operationErrors(route: RouteDefinition, doc: OperationDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>();
-  if (route.auth === 'api_key') codes.add('authentication_failed').add('rate_limit_exceeded');
+  if (route.auth === 'api_key') codes.add('authentication_failed').add('account_suspended').add('rate_limit_exceeded');
   if (methodsWithBody.has(route.method)) codes.add('invalid_request').add('request_too_large').add('unsupported_media_type');
   if (doc.query !== 'ignored') codes.add('invalid_request');
   if (isIdempotent(route)) codes.add('invalid_request').add('idempotency_conflict').add('idempotency_in_progress');
@@ -184,7 +184,7 @@ function securitySchemes() {
   return {
     liveKey: scheme(
       'live',
-      'Live key (`svc_live_…`): production verifications, counted against the monthly quota. Send `Authorization: Bearer <API_KEY>`. A missing, malformed, unknown, revoked or expired key is 401 `authentication_failed`. Keys are shown once when issued and stored only as a hash; keep them out of client-side code and repositories.',
+      'Live key (`svc_live_…`): production verifications, counted against the monthly quota. Send `Authorization: Bearer <API_KEY>`. A missing, malformed, unknown, revoked or expired key is 401 `authentication_failed`; a key of a suspended account is 403 `account_suspended`. Keys are shown once when issued and stored only as a hash; keep them out of client-side code and repositories.',
     ),
     testKey: scheme(
       'test',

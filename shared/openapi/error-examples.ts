@@ -8,6 +8,7 @@ import { maxBodyBytes } from '../http/request-body.ts';
 export const errorExamples: Partial<Record<ErrorCode, { readonly message: string; readonly details?: ErrorDetails }>> = {
   invalid_request: { message: 'Missing required parameter: state.', details: { param: 'state' } },
   authentication_failed: { message: 'Invalid API key.' },
+  account_suspended: { message: 'The account of this API key is suspended. Contact support to restore access.' },
   plan_upgrade_required: { message: 'Bulk verification is not available on the developer plan; it needs Production, Scale or Enterprise.' },
   resource_not_found: { message: 'No verification with this id for this account and mode.', details: { param: 'verification_id' } },
   method_not_allowed: { message: 'PUT is not allowed on /v1/verify. Allowed: POST.' },

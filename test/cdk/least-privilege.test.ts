@@ -19,6 +19,7 @@ import {
   alertSenderResource,
   bucketResource,
   pdfSigningKeyResource,
+  idempotencyPepperSecretResource,
   pdfSigningSecretResource,
   permissionKey,
   permissionsOf,
@@ -55,6 +56,7 @@ function resourceNames(): Map<string, string> {
   names.set(logicalId(stack.webhookSecretKey), webhookSecretKeyResource);
   names.set(logicalId(stack.pdfSigningKey), pdfSigningKeyResource);
   names.set(stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never), pdfSigningSecretResource);
+  names.set(stack.getLogicalId(stack.idempotencyPepperSecret.node.defaultChild as never), idempotencyPepperSecretResource);
   return names;
 }
 

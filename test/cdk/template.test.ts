@@ -241,6 +241,56 @@ describe('CDK template', () => {
     expect((verifications as unknown as { DeletionPolicy: string }).DeletionPolicy).toBe('RetainExceptOnCreate');
   });
 
+  it('lets nothing replace a stored PDF: both certificate buckets deny every PutObject without If-None-Match', () => {
+    for (const id of ['certificates', 'testCertificates'] as const) {
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: logicalId(stack.buckets[id]) },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Principal: { AWS: '*' },
+              Action: 's3:PutObject',
+              Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(stack.buckets[id]), 'Arn'] }, '/*']] },
+              Condition: { Null: { 's3:if-none-match': 'true' } },
+            }),
+          ]),
+        },
+      });
+    }
+    // The source cache rewrites its objects: no such statement there.
+    const policies = Object.values(resources()).filter((r) => r.Type === 'AWS::S3::BucketPolicy');
+    const sourceCache = policies.find((p) => p.Properties.Bucket.Ref === logicalId(stack.buckets.sourceCache))!;
+    expect(JSON.stringify(sourceCache.Properties.PolicyDocument)).not.toContain('s3:if-none-match');
+  });
+
+  it('keeps test-mode PDFs out of the seven-year lock: their own bucket, no Object Lock, deleted after 30 days', () => {
+    const bucket = resources()[logicalId(stack.buckets.testCertificates)]!.Properties;
+    expect(bucket.ObjectLockEnabled).toBeUndefined();
+    expect(bucket.ObjectLockConfiguration).toBeUndefined();
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+    ]);
+    const env = resources()[logicalId(stack.functions.GetCertificatePdf!.fn)]!.Properties.Environment.Variables;
+    expect(env.BUCKET_TEST_CERTIFICATES).toEqual({ Ref: logicalId(stack.buckets.testCertificates) });
+    expect(env.BUCKET_CERTIFICATES).toEqual({ Ref: logicalId(stack.buckets.certificates) });
+  });
+
+  it('generates the Idempotency-Key fingerprint pepper and lets only the POST routes read it', () => {
+    const secretId = stack.getLogicalId(stack.idempotencyPepperSecret.node.defaultChild as never);
+    expect(resources()[secretId]!.Properties.GenerateSecretString).toEqual(expect.objectContaining({ PasswordLength: 64, ExcludePunctuation: true }));
+    const readsPepper = (id: string) =>
+      statementsOf(id).some((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(secretId));
+    const env = (id: string) => resources()[logicalId(stack.functions[id]!.fn)]!.Properties.Environment.Variables;
+    for (const route of routes.filter((r) => r.auth === 'api_key')) {
+      const post = route.method === 'POST';
+      expect(readsPepper(route.id), route.id).toBe(post);
+      expect(env(route.id).IDEMPOTENCY_PEPPER_SECRET_ID !== undefined, route.id).toBe(post);
+    }
+    for (const worker of workers) expect(readsPepper(worker.id), worker.id).toBe(false);
+  });
+
   it('uses compliance-mode Object Lock in production', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cdk-prod-'));
     const savedRegion = process.env.CDK_DEFAULT_REGION;
@@ -289,7 +339,10 @@ describe('CDK template', () => {
     }
     const verify = statementsOf('Verify').flatMap((s) => [s.Action].flat());
     expect(verify).toEqual(expect.arrayContaining(['kms:Sign', 'kms:GetPublicKey']));
-    expect(verify.some((a) => a.startsWith('secretsmanager:') || a === 's3:DeleteObject')).toBe(false);
+    expect(verify).not.toContain('s3:DeleteObject');
+    // Its only secret is the Idempotency-Key pepper, never the PDF signing material.
+    const pdfSecret = stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never);
+    expect(statementsOf('Verify').some((s) => JSON.stringify(s.Resource).includes(pdfSecret))).toBe(false);
     // S3 only for cached source answers too large for their Cache item.
     const verifyS3 = statementsOf('Verify').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
     expect(verifyS3.length).toBeGreaterThan(0);

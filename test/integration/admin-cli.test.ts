@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/dynamo.ts';
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { hashApiKey } from '#shared/auth/api-keys.ts';
 import { tableName } from '#shared/config.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -39,6 +41,7 @@ afterAll(() => rm(stateDir, { recursive: true, force: true }));
 
 describe('npm run admin', () => {
   let created: Record<string, unknown>;
+  let live: Record<string, unknown>;
   let t: TestStack | undefined;
   afterAll(async () => t?.stop());
 
@@ -54,7 +57,8 @@ describe('npm run admin', () => {
 
   it('--account adds a live key to the same account', async () => {
     const res = await admin('create-key', '--plan', 'developer', '--mode', 'live', '--account', String(created.account_id));
-    expect(singleJson(res.stdout)).toMatchObject({ account_id: created.account_id, mode: 'live', plan: 'developer' });
+    live = singleJson(res.stdout);
+    expect(live).toMatchObject({ account_id: created.account_id, mode: 'live', plan: 'developer' });
   });
 
   it('keys made by the CLI work on the running stack, and keys made while it runs work at once', async () => {
@@ -78,6 +82,77 @@ describe('npm run admin', () => {
     expect(after.status).toBe(401);
     expect(errorOf(after.body).message).toMatch(/revoked/);
   });
+
+  it('list-keys shows every key of the account by hash and hint, never a key itself', async () => {
+    const res = await admin('list-keys', '--account', String(created.account_id));
+    expect(res.code).toBe(0);
+    const listed = singleJson(res.stdout) as { account_id: string; suspended: boolean; keys: Record<string, unknown>[] };
+    expect(listed).toMatchObject({ account_id: created.account_id, plan: 'developer', suspended: false });
+    expect(listed.keys).toEqual([
+      expect.objectContaining({ key_hash: hashApiKey(String(created.api_key)), key_hint: `svc_test_…${String(created.api_key).slice(-4)}`, mode: 'test', state: 'revoked' }),
+      expect.objectContaining({ key_hash: hashApiKey(String(live.api_key)), mode: 'live', state: 'active' }),
+    ]);
+    for (const key of [created, live]) expect(res.stdout).not.toContain(String(key.api_key).slice('svc_live_'.length, -4));
+  });
+
+  it('revoke-key --hash revokes by the hash alone; a prefix must come with the account and name one key', async () => {
+    const a = await t!.issue({ plan: 'developer', mode: 'live' });
+    const b = await t!.issue({ plan: 'developer', mode: 'live', accountId: a.account_id });
+    // Two stored keys whose hashes share a prefix (no such keys can be issued on purpose).
+    const store = new DynamoAccountStore();
+    for (const tail of ['1', '2']) {
+      await store.createKey({ key_hash: `cafef00d${tail.repeat(56)}`, account_id: a.account_id, mode: 'live', key_hint: 'svc_live_…XXXX', created_at: new Date().toISOString() });
+    }
+    const hashA = hashApiKey(a.api_key);
+    const [noAccount, ambiguous, tooShort] = await Promise.all([
+      admin('revoke-key', '--hash', hashA.slice(0, 12)),
+      admin('revoke-key', '--hash', 'cafef00d', '--account', a.account_id),
+      admin('revoke-key', '--hash', hashA.slice(0, 6), '--account', a.account_id),
+    ]);
+    expect([noAccount.code, ambiguous.code, tooShort.code]).toEqual([1, 1, 1]);
+    expect(noAccount.stderr).toMatch(/needs the account/);
+    expect(ambiguous.stderr).toMatch(/2 keys .* give more digits/);
+    expect(tooShort.stderr).toMatch(/at least 8/);
+    expect((await t!.call('/v1/account', { key: a.api_key })).status).toBe(200);
+
+    const byPrefix = await admin('revoke-key', '--hash', hashA.slice(0, 12).toUpperCase(), '--account', a.account_id);
+    expect(byPrefix.code).toBe(0);
+    expect(singleJson(byPrefix.stdout)).toMatchObject({ revoked: true, key_hash: hashA, account_id: a.account_id, state: 'revoked' });
+    expect((await t!.call('/v1/account', { key: a.api_key })).status).toBe(401);
+    expect((await t!.call('/v1/account', { key: b.api_key })).status).toBe(200);
+
+    const byHash = await admin('revoke-key', '--hash', hashApiKey(b.api_key));
+    expect(singleJson(byHash.stdout)).toMatchObject({ revoked: true, key_hash: hashApiKey(b.api_key), mode: 'live' });
+    expect((await t!.call('/v1/account', { key: b.api_key })).status).toBe(401);
+  }, 120_000);
+
+  it('revoke-keys --account revokes every key of the account and no other', async () => {
+    const a = await t!.issue({ plan: 'production', mode: 'live' });
+    const b = await t!.issue({ plan: 'production', mode: 'test', accountId: a.account_id });
+    const other = await t!.issue({ plan: 'production', mode: 'live' });
+    const res = await admin('revoke-keys', '--account', a.account_id);
+    expect(res.code).toBe(0);
+    const out = singleJson(res.stdout) as { revoked: { key_hash: string }[] };
+    expect(out).toMatchObject({ account_id: a.account_id, revoked_count: 2, already_revoked: 0 });
+    expect(out.revoked.map((k) => k.key_hash).sort()).toEqual([hashApiKey(a.api_key), hashApiKey(b.api_key)].sort());
+    for (const key of [a, b]) expect((await t!.call('/v1/account', { key: key.api_key })).status).toBe(401);
+    expect((await t!.call('/v1/account', { key: other.api_key })).status).toBe(200);
+  }, 60_000);
+
+  it('suspend-account refuses every key of the account from the next request; unsuspend-account restores them', async () => {
+    const a = await t!.issue({ plan: 'production', mode: 'live' });
+    expect((await t!.call('/v1/account', { key: a.api_key })).status).toBe(200);
+    const suspended = await admin('suspend-account', '--account', a.account_id, '--reason', 'unpaid invoices');
+    expect(suspended.code).toBe(0);
+    expect(singleJson(suspended.stdout)).toMatchObject({ account_id: a.account_id, suspended: true, suspension_reason: 'unpaid invoices' });
+    const refused = await t!.call('/v1/account', { key: a.api_key });
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body).code).toBe('account_suspended');
+
+    const restored = await admin('unsuspend-account', '--account', a.account_id);
+    expect(singleJson(restored.stdout)).toEqual({ account_id: a.account_id, plan: 'production', suspended: false });
+    expect((await t!.call('/v1/account', { key: a.api_key })).status).toBe(200);
+  }, 60_000);
 
   it('run-sweep --as-of starts a sweep on the running stack: a monitor due by then is checked', async () => {
     const key = (await t!.issue({ plan: 'production', mode: 'test' })).api_key;
@@ -111,6 +186,8 @@ describe('npm run admin', () => {
       ['create-key', '--plan', 'developer'],
       ['create-key', '--plan', 'developer', '--mode', 'live', '--unknown', 'x'],
       ['revoke-key', '--key', 'not-a-key'],
+      ['revoke-key'],
+      ['suspend-account'],
       ['run-sweep', '--as-of', 'tomorrow'],
       ['frobnicate'],
     ];
@@ -119,7 +196,7 @@ describe('npm run admin', () => {
       const args = cases[i]!.join(' ');
       expect(res.code, args).toBe(2);
       expect(res.stdout.trim(), args).toBe('');
-      expect(res.stderr, args).toMatch(/Usage|must be|required|Unknown|not a well-formed/);
+      expect(res.stderr, args).toMatch(/Usage|must be|required|Unknown|not a well-formed|one of/);
     });
     const missing = await admin('create-key', '--plan', 'developer', '--mode', 'live', '--account', 'acct_doesnotexist');
     expect(missing.code).toBe(1);

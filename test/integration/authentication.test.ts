@@ -1,6 +1,8 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MiddlewareStack, Pluggable } from '@smithy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
+import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { hashApiKey } from '#shared/auth/api-keys.ts';
 import { tableName } from '#shared/config.ts';
@@ -89,6 +91,82 @@ describe('authentication', () => {
     expect((await t.call('/v1/account', { key: k.api_key })).status).toBe(200);
     await new DynamoAccountStore().revokeKey(hashApiKey(k.api_key), new Date());
     await expect401({ key: k.api_key }, /revoked/);
+  });
+
+  it('401 for a key whose revoked_at is ahead of this clock: a set revoked_at means revoked', async () => {
+    const k = await t.issue({ plan: 'developer', mode: 'live' });
+    // Revoked by an operator whose clock runs a minute ahead.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('apiKeys'),
+        Key: { key_hash: hashApiKey(k.api_key) },
+        UpdateExpression: 'SET revoked_at = :at',
+        ExpressionAttributeValues: { ':at': new Date(Date.now() + 60_000).toISOString() },
+      }),
+    );
+    await expect401({ key: k.api_key }, /revoked/);
+  });
+
+  it('reads the key and its account strongly consistent on every request, remembering neither', async () => {
+    const k = await t.issue({ plan: 'developer', mode: 'live' });
+    const reads: { table: string; consistent: boolean }[] = [];
+    const recordReads: Pluggable<any, any> = {
+      applyToStack: (stack: MiddlewareStack<any, any>) => {
+        stack.add(
+          (next, context: { commandName?: string }) => async (args) => {
+            const input = args.input as { TableName?: string; ConsistentRead?: boolean };
+            if (context.commandName === 'GetItemCommand') reads.push({ table: String(input.TableName), consistent: input.ConsistentRead === true });
+            return next(args);
+          },
+          { step: 'initialize', name: 'recordAuthenticationReads' },
+        );
+      },
+    };
+    const remove = useOnEveryClient(recordReads);
+    resetClients();
+    try {
+      for (let i = 0; i < 2; i++) expect((await t.call('/v1/account', { key: k.api_key })).status).toBe(200);
+    } finally {
+      remove();
+      resetClients();
+    }
+    for (const table of [tableName('apiKeys'), tableName('accounts')]) {
+      const of = reads.filter((r) => r.table === table);
+      expect(of, table).toHaveLength(2);
+      expect(of.every((r) => r.consistent), table).toBe(true);
+    }
+  });
+
+  it('403 account_suspended for every key of a suspended account from the next request on, and back after unsuspending', async () => {
+    const live = await t.issue({ plan: 'production', mode: 'live' });
+    const test = await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id });
+    const other = await t.issue({ plan: 'production', mode: 'live' });
+    // Read once, so a container that remembers accounts would have this one.
+    for (const key of [live, test]) expect((await t.call('/v1/account', { key: key.api_key })).status).toBe(200);
+    const store = new DynamoAccountStore();
+    await store.setSuspension(live.account_id, { at: new Date(), reason: 'chargeback under review' });
+    for (const key of [live, test]) {
+      const res = await t.call('/v1/account', { key: key.api_key });
+      expect(res.status).toBe(403);
+      const error = errorOf(res.body);
+      expect(error.code).toBe('account_suspended');
+      expect(error.message).toMatch(/suspended/);
+      expect(error.docs).toMatch(/\/docs#error-account-suspended$/);
+      // The operator's note stays with the operator; a suspended caller learns nothing about limits.
+      expect(res.text).not.toContain('chargeback');
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+    const verify = await t.call('/v1/verify', {
+      method: 'POST',
+      key: live.api_key,
+      body: JSON.stringify({ first_name: 'Dana', last_name: 'test-active', state: 'WA' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(verify.status).toBe(403);
+    expect((await t.call('/v1/account', { key: other.api_key })).status).toBe(200);
+
+    await store.setSuspension(live.account_id, undefined);
+    for (const key of [live, test]) expect((await t.call('/v1/account', { key: key.api_key })).status).toBe(200);
   });
 
   it('401 for an expired key', async () => {

@@ -7,7 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3 } from '#shared/aws/s3.ts';
+import { bucketName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -37,6 +40,17 @@ async function verify(body: Record<string, unknown>, key: string): Promise<strin
 async function pdf(id: string, key: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}/v1/certificate/${id}/pdf`, { headers: { authorization: `Bearer ${key}`, ...headers } });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** Whether a PDF of this verification is stored in the bucket. */
+async function storedIn(bucket: 'certificates' | 'testCertificates', id: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: `certificates/${id}.pdf` }));
+    return true;
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+    throw error;
+  }
 }
 
 const save = (name: string, bytes: Uint8Array) => {
@@ -88,6 +102,18 @@ describe('GET /v1/certificate/{verification_id}/pdf', () => {
     const res = await pdf(id, testKey);
     expect(res.status).toBe(200);
     expect(execFileSync('pdftotext', [save('test.pdf', res.bytes), '-']).toString()).toMatch(/TEST\s+.\s+NOT A REAL VERIFICATION/);
+  });
+
+  it('keeps test-mode PDFs apart from the seven-year lock: in the test bucket, never in the locked one', async () => {
+    const testId = await verify({ first_name: 'Pat', last_name: 'test-active', state: 'WA' }, testKey);
+    const liveId = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }, liveKey);
+    expect((await pdf(testId, testKey)).status).toBe(200);
+    expect((await pdf(liveId, liveKey)).status).toBe(200);
+    expect([await storedIn('testCertificates', testId), await storedIn('certificates', testId)]).toEqual([true, false]);
+    expect([await storedIn('certificates', liveId), await storedIn('testCertificates', liveId)]).toEqual([true, false]);
+    // Served from the test bucket afterwards: the same bytes.
+    const [first, again] = [await pdf(testId, testKey), await pdf(testId, testKey)];
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
   });
 
   it('is for the owner only: another account or the other mode gets 404 in the error shape', async () => {

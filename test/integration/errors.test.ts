@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { resetClients } from '#shared/aws/clients.ts';
 import { tableName } from '#shared/config.ts';
-import { maxBodyBytes } from '#shared/http/request-body.ts';
+import { maxBodyBytes, maxJsonDepth } from '#shared/http/request-body.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;
@@ -75,6 +75,28 @@ describe('error responses', () => {
     expect(error.param).toBe('body');
   });
 
+  it(`400 for a body nested more than ${maxJsonDepth} levels deep, on every route with a body, Idempotency-Key or not`, async () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    // A bulk request whose item nests deeply, with an Idempotency-Key: it used to overflow the stack (500).
+    const deepBulk = `{"providers":[${nested(20_000)}]}`;
+    const idem = { 'content-type': 'application/json', 'idempotency-key': 'deep-bulk-1' };
+    for (const [path, body] of [
+      ['/v1/verify/bulk', deepBulk],
+      ['/v1/verify', `{"first_name":${nested(5_000)}}`],
+      ['/v1/monitor', `{"webhook_url":${nested(maxJsonDepth)}}`],
+      ['/test/charge', `{"units":1,"name":{"a":${nested(maxJsonDepth - 1)}}}`],
+    ] as const) {
+      const error = expectError(await post(path, body, idem), 400, 'invalid_request');
+      expect(error.param, path).toBe('body');
+      expect(error.message, path).toMatch(new RegExp(`more than ${maxJsonDepth} levels deep`));
+    }
+    // Brackets inside strings are text, and the deepest body allowed reaches validation.
+    const inString = expectError(await post('/test/charge', JSON.stringify({ units: 1, name: '['.repeat(200) })), 400, 'invalid_request');
+    expect(inString.param).toBe('name');
+    const deepest = expectError(await post('/test/charge', `{"units":1,"name":{"a":${nested(maxJsonDepth - 2)}}}`, idem), 400, 'invalid_request');
+    expect(deepest.param).toBe('name');
+  });
+
   it('401 before anything else is looked at', async () => {
     expectError(await t.call('/test/charge', { method: 'POST', body: 'not json' }), 401, 'authentication_failed');
   });
@@ -132,6 +154,7 @@ describe('error responses', () => {
     await post('/test/charge', '{"units": 0}', idem);
     await post('/test/charge', '{"units": 1, "extra": true}', idem);
     await post('/test/charge', 'garbage', idem);
+    await post('/test/charge', `{"units":1,"name":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, idem);
     await post('/test/charge', '{"units":1}', { ...idem, 'content-type': 'text/plain' });
     await post('/test/charge', JSON.stringify({ units: 1, name: 'y'.repeat(maxBodyBytes) }), idem);
     expect(await storedState()).toEqual(before);

@@ -1,4 +1,10 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { tableName } from '#shared/config.ts';
+import { canonicalJson } from '#shared/json/canonical.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { testClock } from '../support/test-clock.ts';
 import { failAfterCharge } from '../support/handlers/charge.ts';
@@ -128,5 +134,50 @@ describe('Idempotency-Key', () => {
       expect(errorOf(res.body)).toMatchObject({ code: 'invalid_request', param: 'Idempotency-Key' });
     }
     expect(remaining(await t.call('/v1/account', { key: api_key }))).toBe(5000);
+  });
+
+  it('stores a keyed fingerprint of the request, not a plain hash of the body', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'live' });
+    const body = { units: 2, name: 'dob-1980-04-01' };
+    expect((await charge(api_key, body, 'fp-1')).status).toBe(200);
+    const stored = await dynamo().send(
+      new GetCommand({ TableName: tableName('idempotency'), Key: { scope_key: `${account_id}#live#fp-1` }, ConsistentRead: true }),
+    );
+    const fingerprint = String(stored.Item?.fingerprint);
+    const input = `POST /test/charge\n${canonicalJson(body)}`;
+    expect(fingerprint).not.toBe(createHash('sha256').update(input).digest('hex'));
+    expect(JSON.stringify(stored.Item)).not.toContain(body.name.slice(4));
+    // An HMAC under the stack's pepper (the local one is a generated file).
+    const pepper = Buffer.from((await readFile(process.env.IDEMPOTENCY_PEPPER_FILE!, 'utf8')).trim(), 'base64');
+    expect(pepper.length).toBeGreaterThanOrEqual(32);
+    expect(fingerprint).toBe(`h1:${createHmac('sha256', pepper).update(input).digest('hex')}`);
+  });
+
+  it('a record written before fingerprints were keyed still recognises its retry within its 24 hours', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'live' });
+    const plainHash = (body: unknown) => createHash('sha256').update(`POST /test/charge\n${canonicalJson(body)}`).digest('hex');
+    const now = Math.floor(Date.now() / 1000);
+    const record = (key: string, state: 'completed' | 'failed', extra: Record<string, unknown>) =>
+      dynamo().send(
+        new PutCommand({
+          TableName: tableName('idempotency'),
+          Item: { scope_key: `${account_id}#live#${key}`, fingerprint: plainHash({ units: 1 }), state, expires_at: now + 3_600, ...extra },
+        }),
+      );
+    const response = { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"charged":1,"receipt":"rcpt_earlier"}' };
+    await record('old-done', 'completed', { charged: 1, response });
+    await record('old-failed', 'failed', { charged: 1 });
+
+    const replay = await charge(api_key, { units: 1 }, 'old-done');
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual({ charged: 1, receipt: 'rcpt_earlier' });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await charge(api_key, { units: 2 }, 'old-done')).status).toBe(409);
+
+    // A failed one is resumed, charging only what it had not charged yet.
+    const resumed = await charge(api_key, { units: 1 }, 'old-failed');
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get('idempotent-replayed')).toBeNull();
+    expect(remaining(resumed)).toBe(5000);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The local stack refuses what AWS refuses (local/aws-rules.ts): a call outside the function's IAM
- * permissions, the 403 S3 answers for a missing object when the caller may not list the bucket, and a
- * write into an Object Lock bucket without a checksum. The service's code must work under these rules.
+ * permissions, the 403 S3 answers for a missing object when the caller may not list the bucket, a
+ * write into an Object Lock bucket without a checksum, and a write without If-None-Match into a
+ * write-once bucket. The service's code must work under these rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -46,14 +47,29 @@ describe('the local stack enforces what AWS enforces', () => {
     expect(await call('putPdfWithChecksum')).toEqual({ ok: true });
   });
 
-  it('the PDF store, under the PDF function\'s permissions, reads a PDF not made yet as absent and stores one', async () => {
+  it('refuses a write without If-None-Match into either certificate bucket: no stored PDF can be replaced', async () => {
+    for (const name of ['putPdfUnconditionally', 'putTestPdfUnconditionally']) {
+      const out = await call(name);
+      expect(out, name).toMatchObject({ ok: false, name: 'AccessDenied', status: 403 });
+      expect(out.message, name).toMatch(/explicit deny in a resource-based policy/);
+    }
+    expect(await call('putTestPdfConditionally')).toEqual({ ok: true });
+  });
+
+  it('the PDF store, under the PDF function\'s permissions, reads a PDF not made yet as absent and stores one, in the bucket of its mode', async () => {
     const store = new CertificatePdfStore();
-    const id = `ver_rules${Date.now()}`;
     const run = <T>(fn: () => Promise<T>) => invokeAs('GetCertificatePdf', fn);
-    expect(await run(() => store.get(id))).toBeUndefined();
-    const stored = await run(() => store.putOnce(id, new Uint8Array([37, 80, 68, 70])));
-    expect(stored.bytes).toEqual(new Uint8Array([37, 80, 68, 70]));
-    expect((await run(() => store.get(id)))?.etag).toBe(stored.etag);
+    for (const mode of ['live', 'test'] as const) {
+      const id = `ver_rules${mode}${Date.now()}`;
+      expect(await run(() => store.get(id, mode))).toBeUndefined();
+      const stored = await run(() => store.putOnce(id, mode, new Uint8Array([37, 80, 68, 70])));
+      expect(stored.bytes).toEqual(new Uint8Array([37, 80, 68, 70]));
+      expect((await run(() => store.get(id, mode)))?.etag).toBe(stored.etag);
+      expect(await run(() => store.get(id, mode === 'live' ? 'test' : 'live'))).toBeUndefined();
+      // A second, different PDF for the same verification is refused by S3; the stored one comes back.
+      const again = await run(() => store.putOnce(id, mode, new Uint8Array([37, 80, 68, 70, 45])));
+      expect(again.etag).toBe(stored.etag);
+    }
   });
 
   it('a cached answer too large for its item goes to the source-cache bucket and back, as a verifying function', async () => {

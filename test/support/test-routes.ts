@@ -12,7 +12,7 @@ export const testRoutes: RouteDefinition[] = [
     path: '/test/aws-probe',
     entry: 'test/support/handlers/aws-probe.ts',
     auth: 'public',
-    uses: { tables: { verifications: ['GetItem'] }, buckets: { certificates: ['GetObject', 'PutObject'] } },
+    uses: { tables: { verifications: ['GetItem'] }, buckets: { certificates: ['GetObject', 'PutObject'], testCertificates: ['PutObject'] } },
     summary: 'test only',
   },
   testRoute({ id: 'TestSlow', method: 'GET', path: '/test/slow', entry: 'test/support/handlers/slow.ts', auth: 'public', timeoutSeconds: 2 }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { canonicalJson } from '#shared/json/canonical.ts';
+import { CanonicalJsonDepthError, canonicalJson, maxCanonicalDepth } from '#shared/json/canonical.ts';
+import { maxJsonDepth, nestsDeeperThan } from '#shared/http/request-body.ts';
 import { isTransientError } from '#shared/http/transient-errors.ts';
 import { paramPath, validationError } from '#shared/http/validation.ts';
 import { formatRequestTime, fromHandlerResult, toHttpApiEvent } from '../../local/http-event.ts';
@@ -68,6 +69,35 @@ describe('canonical JSON (RFC 8785)', () => {
   it('refuses values JSON cannot carry', () => {
     expect(() => canonicalJson({ x: Number.NaN })).toThrow();
     expect(() => canonicalJson({ x: 1n })).toThrow();
+  });
+  it('refuses a value nested past its depth bound, or cyclic, with its own error instead of a stack overflow', () => {
+    const nest = (levels: number) => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { v: value };
+      return value;
+    };
+    expect(canonicalJson(nest(maxCanonicalDepth))).toMatch(/^\[\{"v":\[/);
+    expect(() => canonicalJson(nest(maxCanonicalDepth + 1))).toThrow(CanonicalJsonDepthError);
+    expect(() => canonicalJson(nest(200_000))).toThrow(CanonicalJsonDepthError);
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow(CanonicalJsonDepthError);
+  });
+});
+
+describe('request body nesting depth', () => {
+  it('counts object and array nesting, the body itself being depth 1', () => {
+    expect(nestsDeeperThan('{"providers":[{"first_name":"A"}]}', 3)).toBe(false);
+    expect(nestsDeeperThan('{"providers":[{"first_name":["A"]}]}', 3)).toBe(true);
+    expect(nestsDeeperThan(`${'['.repeat(maxJsonDepth)}${']'.repeat(maxJsonDepth)}`, maxJsonDepth)).toBe(false);
+    expect(nestsDeeperThan(`${'['.repeat(maxJsonDepth + 1)}${']'.repeat(maxJsonDepth + 1)}`, maxJsonDepth)).toBe(true);
+    // Siblings do not add up.
+    expect(nestsDeeperThan(JSON.stringify({ a: [[1]], b: [[2]], c: { d: { e: 3 } } }), 3)).toBe(false);
+  });
+  it('ignores brackets inside strings, escaped quotes and backslashes included', () => {
+    expect(nestsDeeperThan(JSON.stringify({ s: '[[[[{{{{' }), 1)).toBe(false);
+    expect(nestsDeeperThan(JSON.stringify({ s: 'say \\"[[[[\\" \\\\', t: '\\' }), 1)).toBe(false);
+    expect(nestsDeeperThan(JSON.stringify({ s: '\\', t: [[1]] }), 2)).toBe(true);
   });
 });
 

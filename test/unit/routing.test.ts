@@ -24,7 +24,7 @@ describe('route table', () => {
     }
   });
 
-  it('adds the pipeline tables to authenticated routes, idempotency only for non-GET', () => {
+  it('adds the pipeline tables to authenticated routes, idempotency only for non-GET, its pepper only for POST', () => {
     const get = resourceAccess({ ...routes[0]!, method: 'GET', auth: 'api_key', uses: { tables: { usage: ['GetItem'] } } });
     expect(get.tables).toEqual({ accounts: ['GetItem'], apiKeys: ['GetItem'], usage: ['GetItem', 'UpdateItem'] });
     const post = resourceAccess({ ...routes[0]!, method: 'POST', auth: 'api_key', uses: { tables: { accounts: ['PutItem'] } } });
@@ -34,6 +34,9 @@ describe('route table', () => {
       usage: ['GetItem', 'UpdateItem'],
       idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
     });
+    expect(post.idempotencyPepper).toBe(true);
+    expect(get.idempotencyPepper).toBeUndefined();
+    expect(resourceAccess({ ...routes[0]!, method: 'DELETE', auth: 'api_key', uses: {} }).idempotencyPepper).toBeUndefined();
     expect(resourceAccess({ ...routes[0]!, auth: 'public', uses: {} })).toEqual({});
   });
 });

@@ -13,11 +13,27 @@ const calls = {
   deleteVerification: () => dynamo().send(new DeleteCommand({ TableName: tableName('verifications'), Key: { verification_id: 'nope' } })),
   getMissingPdf: () => s3().send(new GetObjectCommand({ Bucket: bucketName('certificates'), Key: 'certificates/missing.pdf' })),
   putPdfWithoutChecksum: () =>
-    s3().send(new PutObjectCommand({ Bucket: bucketName('certificates'), Key: `probe/${Date.now()}-plain.pdf`, Body: new Uint8Array([1, 2, 3]) })),
+    s3().send(
+      new PutObjectCommand({ Bucket: bucketName('certificates'), Key: `probe/${Date.now()}-plain.pdf`, Body: new Uint8Array([1, 2, 3]), IfNoneMatch: '*' }),
+    ),
   putPdfWithChecksum: () =>
     s3().send(
-      new PutObjectCommand({ Bucket: bucketName('certificates'), Key: `probe/${Date.now()}-sum.pdf`, Body: new Uint8Array([1, 2, 3]), ChecksumAlgorithm: 'SHA256' }),
+      new PutObjectCommand({
+        Bucket: bucketName('certificates'),
+        Key: `probe/${Date.now()}-sum.pdf`,
+        Body: new Uint8Array([1, 2, 3]),
+        ChecksumAlgorithm: 'SHA256',
+        IfNoneMatch: '*',
+      }),
     ),
+  putPdfUnconditionally: () =>
+    s3().send(
+      new PutObjectCommand({ Bucket: bucketName('certificates'), Key: `probe/${Date.now()}-any.pdf`, Body: new Uint8Array([1, 2, 3]), ChecksumAlgorithm: 'SHA256' }),
+    ),
+  putTestPdfUnconditionally: () =>
+    s3().send(new PutObjectCommand({ Bucket: bucketName('testCertificates'), Key: `probe/${Date.now()}-any.pdf`, Body: new Uint8Array([1, 2, 3]) })),
+  putTestPdfConditionally: () =>
+    s3().send(new PutObjectCommand({ Bucket: bucketName('testCertificates'), Key: `probe/${Date.now()}-new.pdf`, Body: new Uint8Array([1, 2, 3]), IfNoneMatch: '*' })),
 };
 
 export async function handler(event: { call: keyof typeof calls }): Promise<{ ok: true } | { ok: false; name: string; status?: number; message: string }> {
