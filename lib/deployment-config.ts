@@ -142,7 +142,21 @@ function logRetention(context: Context): RetentionDays {
   return days as RetentionDays;
 }
 
+/**
+ * Context keys naming local-stack settings: a deployed stack refuses them rather than ignore them, so
+ * nobody believes they turned one on (or off) in AWS. `webhookAllowLoopback` (WEBHOOK_ALLOW_LOOPBACK
+ * locally) lets test keys post webhooks to loopback receivers; no deployed function ever gets it.
+ */
+export const localOnlyContextKeys: readonly string[] = ['webhookAllowLoopback', 'WEBHOOK_ALLOW_LOOPBACK'];
+
 export function deploymentConfig(context: Context, stageOverride?: string): DeploymentConfig {
+  for (const key of localOnlyContextKeys) {
+    if (context(key) !== undefined) {
+      throw new DeploymentConfigError(
+        `Context ${key} is a local-stack setting (webhooks to loopback receivers, for integrators' tests): a deployed stack never waives the webhook address check`,
+      );
+    }
+  }
   const stage = stageOverride ?? text(context, 'stage') ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,20}$/.test(stage)) throw new DeploymentConfigError(`Invalid stage "${stage}": lower-case letters, digits and hyphens`);
 

@@ -29,8 +29,9 @@ export function localEnvironment(
   return {
     ...(idempotencyPepperFile ? { IDEMPOTENCY_PEPPER_FILE: idempotencyPepperFile } : {}),
     ...(webhookSecretKeyFile ? { WEBHOOK_SECRET_KEY_FILE: webhookSecretKeyFile } : {}),
-    // Local receivers (test keys may post to these over http).
-    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
+    // Test keys may post webhooks to receivers on this machine (loopback only, http or any port).
+    // Local only: refused on AWS Lambda and never set by the CDK stack.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
     // The sender the delivery worker may send from (the SES policy's ses:FromAddress).
     ALERT_FROM_EMAIL: 'alerts@license-verification.local',
     ...(signingKeyFiles ? { [signingEnv.live.keyFile]: signingKeyFiles.live, [signingEnv.test.keyFile]: signingKeyFiles.test } : {}),

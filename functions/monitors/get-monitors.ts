@@ -13,9 +13,9 @@ export const handler = apiHandler('ListMonitors', { query: listMonitorsQuerySche
   const limit = req.query.limit ?? defaultPageSize;
   let after;
   if (req.query.starting_after) {
-    after = await monitors.getOwned(req.query.starting_after, caller.accountId, caller.mode);
+    after = await monitors.getOwned(req.query.starting_after, caller.accountId, caller.mode, req.clock.now());
     if (!after) throw invalidParam('starting_after', 'starting_after is not one of your monitors.');
   }
-  const page = await monitors.list(caller.accountId, caller.mode, limit, after);
+  const page = await monitors.list(caller.accountId, caller.mode, limit, after, req.clock.now());
   return json(200, pageBody(page.items.map(monitorView), page.hasMore, (m) => m.monitor_id));
 });

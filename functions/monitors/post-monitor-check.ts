@@ -22,7 +22,7 @@ export const handler = apiHandler('CheckMonitor', { body: z.strictObject({}), bo
     throw new ApiError('test_mode_only', 'On-demand checks are for test keys; live monitors are checked by the daily sweep.');
   }
   const id = req.pathParameters.monitor_id ?? '';
-  const monitor = monitorIdPattern.test(id) ? await monitors.getOwned(id, caller.accountId, caller.mode) : undefined;
+  const monitor = monitorIdPattern.test(id) ? await monitors.getOwned(id, caller.accountId, caller.mode, req.clock.now()) : undefined;
   if (!monitor) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
   if (monitor.status !== 'active') throw new ApiError('resource_not_found', 'This monitor is deleted; deleted monitors are not checked.', { param: 'monitor_id' });
 

@@ -10,7 +10,7 @@ import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitorin
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
 import { stateName } from '#shared/domain/us-states.ts';
 import { decide, defaultVerificationServices, issue, type Caller } from '#shared/verification/verification-service.ts';
-import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
+import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
 
 const monitors = new MonitorStore();
 const slots = new MonitorSlots();
@@ -24,7 +24,7 @@ const answerReserveMs = 1_500;
  */
 export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestSchema }, async (req) => {
   const caller = req.caller!;
-  const url = await checkWebhookUrl(req.body.webhook_url, { mode: caller.mode, allowedHosts: webhookAllowedHostsFromEnv() });
+  const url = await checkWebhookUrl(req.body.webhook_url, { mode: caller.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
   if (!url.ok) throw invalidParam('webhook_url', url.reason);
   req.ensureQuota(1);
   if (!(await slots.take(caller.accountId, caller.mode))) {
@@ -47,11 +47,12 @@ async function register(req: ApiRequest<CreateMonitorRequest, undefined>, caller
   if (decided.outcome.status === 'unsupported_state') {
     throw invalidParam('state', `${stateName(request.state)} is not a supported state; see GET /v1/coverage.`);
   }
+  const monitorId = newId('mon');
+  // Sealed for this monitor and owner only: it opens for no other monitor (see secret-sealer.ts).
   const [{ result }, sealed] = await Promise.all([
     issue(request, decided, caller, svc, now, Promise.all([req.chargeVerifications(1), svc.ports.cache.flush()])),
-    sealerFromEnvironment().seal(req.body.webhook_secret),
+    sealerFromEnvironment().seal(req.body.webhook_secret, { monitorId, accountId: caller.accountId, mode: caller.mode }),
   ]);
-  const monitorId = newId('mon');
   const createdAt = now.toISOString();
   const record = {
     monitor_id: monitorId,

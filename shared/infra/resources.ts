@@ -157,8 +157,9 @@ export const tables = {
       { name: 'by_owner', partitionKey: { name: 'owner', type: 'S' }, sortKey: { name: 'created_key', type: 'S' } },
       { name: 'due', partitionKey: { name: 'due_shard', type: 'S' }, sortKey: { name: 'next_check_at', type: 'S' } },
     ],
+    ttlAttribute: 'expires_at',
     purpose:
-      'Monitors with their provider, webhook (secret sealed), last snapshot and next check. `by_owner` lists an account and mode newest first; `due` (sparse, sharded 16 ways) holds active monitors by next check time for the sweep.',
+      'Monitors with their provider, webhook (secret sealed), last snapshot and next check. `by_owner` lists an account and mode newest first; `due` (sparse, sharded 16 ways) holds active monitors by next check time for the sweep. A deleted monitor loses its sealed secret at once and expires, URL and all, 30 days later; active monitors never expire.',
   },
   events: {
     id: 'Events',

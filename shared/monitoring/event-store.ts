@@ -13,6 +13,10 @@ export interface DeliveryAttempt {
   readonly at: string;
   readonly ok: boolean;
   readonly status: number | null;
+  /**
+   * A generic kind (delivery-errors.ts); attempts recorded before errors were generic hold the precise
+   * text, which the API view maps to its kind.
+   */
   readonly error: string | null;
   readonly duration_ms: number;
 }

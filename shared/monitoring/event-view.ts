@@ -5,7 +5,8 @@
 import * as z from 'zod';
 import { pageSchema } from '../http/pagination.ts';
 import { eventKinds } from './change-events.ts';
-import type { EventRecord } from './event-store.ts';
+import { deliveryErrorDescriptions, deliveryErrors, publicDeliveryError } from '../webhooks/delivery-errors.ts';
+import type { DeliveryAttempt, EventRecord } from './event-store.ts';
 import { monitorIdSchema } from './monitor-schema.ts';
 import { anyWebhookEventSchema, eventIdSchema } from './webhook-event-schema.ts';
 
@@ -16,15 +17,27 @@ export function eventView(event: EventRecord) {
     monitor_id: event.monitor_id,
     created_at: event.created_at,
     payload: JSON.parse(event.body) as unknown,
-    delivery: event.delivery,
+    delivery: { state: event.delivery.state, attempts: event.delivery.attempts.map(attemptView) },
   };
+}
+
+/** An attempt as the customer sees it: the failure as a generic kind, never the precise cause. */
+function attemptView(attempt: DeliveryAttempt) {
+  return { at: attempt.at, ok: attempt.ok, status: attempt.status, error: publicDeliveryError(attempt.error, attempt.status), duration_ms: attempt.duration_ms };
 }
 
 const deliveryAttemptSchema = z.strictObject({
   at: z.iso.datetime().meta({ description: 'When the attempt started.' }),
   ok: z.boolean().meta({ description: 'True when the receiver answered 2xx in time.' }),
   status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null without an answer." }),
-  error: z.string().nullable().meta({ description: 'Why the attempt failed (time-out, refused connection, redirect, status); null on success.' }),
+  error: z
+    .enum(deliveryErrors)
+    .nullable()
+    .meta({
+      description: `Why the attempt failed, as a generic kind (the precise cause is not shown); null on success. ${deliveryErrors
+        .map((kind) => `\`${kind}\`: ${deliveryErrorDescriptions[kind]}`)
+        .join(' ')}`,
+    }),
   duration_ms: z.number().int().min(0),
 });
 

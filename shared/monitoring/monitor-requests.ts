@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { paginationQuery } from '../http/pagination.ts';
 import { eventIdPattern, monitorIdPattern } from '../ids.ts';
 import { verificationRequestSchema } from '../verification/verification-request.ts';
-import { maxWebhookUrlLength } from '../webhooks/webhook-url-guard.ts';
+import { maxWebhookUrlLength, webhookPorts } from '../webhooks/webhook-url-guard.ts';
 
 export const defaultAlertDaysBeforeExpiry = 90;
 
@@ -21,13 +21,16 @@ export const createMonitorRequestSchema = verificationRequestSchema
       .meta({
         format: 'uri',
         description:
-          'Where events are POSTed. `https` on live keys; test keys may use `http` to the hosts the deployment allows. A host that resolves to a private, loopback or link-local address is refused.',
+          `Where events are POSTed: \`https\`, port ${webhookPorts.join(' or ')} (443 when none is given). A host that resolves to a private, loopback, link-local, shared, documentation, Teredo, local-use NAT64, multicast or reserved address is refused, now and before every delivery. Only a local stack may let test keys post to a loopback receiver (\`WEBHOOK_ALLOW_LOOPBACK\`, over \`http\` or any port); no deployed stack does.`,
       }),
     webhook_secret: z
       .string()
       .min(16, 'webhook_secret must be at least 16 characters')
       .max(256, 'webhook_secret must be at most 256 characters')
-      .meta({ description: 'Key of the HMAC-SHA256 `Service-Signature` on every delivery. Stored sealed and never returned.' }),
+      .meta({
+        description:
+          'Key of both signatures on every delivery (see Webhooks): the HMAC-SHA256 `Service-Signature` and the Standard Webhooks `webhook-signature`; for a Standard Webhooks library, pass `whsec_` followed by the base64 of this secret’s UTF-8 bytes. Stored sealed, bound to the monitor, and never returned.',
+      }),
     alert_days_before_expiry: z
       .number()
       .int()

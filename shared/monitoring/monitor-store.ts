@@ -3,6 +3,11 @@
  * `next_check_at`, which put it in the sparse `due` index the sweep queries shard by shard; deleting a
  * monitor removes `due_shard`, so it leaves the index at once. `by_owner` lists an account and mode's
  * monitors newest first.
+ *
+ * A deleted monitor keeps no secret: deleting removes the sealed webhook secret at once and sets
+ * `expires_at` (DynamoDB TTL), 30 days on, when the record with its webhook URL is removed. Active
+ * monitors carry no `expires_at` and are never removed. TTL deletion is late (up to days), so a record
+ * past `expires_at` is treated as gone on every read.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +19,8 @@ import type { EventRecord } from './event-store.ts';
 
 export const dueShards = 16;
 
+/** How long a deleted monitor (and its webhook URL) is kept, for the customer's list and the failure e-mail owed. */
+export const deletedMonitorRetentionDays = 30;
 
 export interface MonitorProviderRequest {
   readonly first_name: string;
@@ -33,13 +40,16 @@ export interface MonitorRecord {
   readonly request: MonitorProviderRequest;
   readonly provider: { name: string | null; npi: string | null; state: string; current_status: string; expiry_date: string | null };
   readonly webhook_url: string;
-  readonly webhook_secret_sealed: string;
+  /** Sealed for this monitor and owner (secret-sealer.ts); removed when the monitor is deleted. */
+  readonly webhook_secret_sealed?: string;
   readonly alert_days_before_expiry: number;
   readonly next_check_at: string;
   readonly due_shard?: string;
   readonly last_verification_id: string;
   readonly snapshot: Record<string, unknown>;
   readonly deleted_at?: string;
+  /** Deleted monitors only: epoch seconds after which the record is gone (DynamoDB TTL). */
+  readonly expires_at?: number;
   /**
    * Events of the last check not yet stored and queued for delivery. They are written in the same
    * update as the check's snapshot, so a crash between the two loses nothing: whoever next finds them
@@ -56,7 +66,23 @@ export interface CheckUpdate {
   readonly pendingEvents: readonly EventRecord[];
 }
 
+/** When a monitor deleted at `at` expires: epoch seconds, `deletedMonitorRetentionDays` later. */
+export function deletedMonitorExpiry(at: Date): number {
+  return Math.floor(at.getTime() / 1000) + deletedMonitorRetentionDays * 86_400;
+}
+
 export const ownerKey = (accountId: string, mode: KeyMode) => `${accountId}#${mode}`;
+
+/** Past its expiry: gone, whether or not DynamoDB has removed it yet. */
+export function isExpired(record: Pick<MonitorRecord, 'expires_at'>, now: Date): boolean {
+  return record.expires_at !== undefined && record.expires_at * 1000 <= now.getTime();
+}
+
+/** A record as read: undefined when absent or expired. */
+const unexpired = (item: Record<string, unknown> | undefined, now: Date) => {
+  const record = item as MonitorRecord | undefined;
+  return record && !isExpired(record, now) ? record : undefined;
+};
 
 export function dueShard(monitorId: string): string {
   const n = createHash('sha256').update(monitorId).digest()[0]! % dueShards;
@@ -68,14 +94,20 @@ export class MonitorStore {
     await dynamo().send(new PutCommand({ TableName: tableName('monitors'), Item: record, ConditionExpression: 'attribute_not_exists(monitor_id)' }));
   }
 
-  async getOwned(monitorId: string, accountId: string, mode: KeyMode): Promise<MonitorRecord | undefined> {
+  async getOwned(monitorId: string, accountId: string, mode: KeyMode, now: Date = new Date()): Promise<MonitorRecord | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId } }));
-    const item = out.Item as MonitorRecord | undefined;
+    const item = unexpired(out.Item, now);
     return item && item.owner === ownerKey(accountId, mode) ? item : undefined;
   }
 
-  /** Newest first; `startingAfter` is the last monitor id of the previous page. */
-  async list(accountId: string, mode: KeyMode, limit: number, startingAfter?: MonitorRecord): Promise<{ items: MonitorRecord[]; hasMore: boolean }> {
+  /** Newest first; `startingAfter` is the last monitor id of the previous page. Expired records are left out. */
+  async list(
+    accountId: string,
+    mode: KeyMode,
+    limit: number,
+    startingAfter?: MonitorRecord,
+    now: Date = new Date(),
+  ): Promise<{ items: MonitorRecord[]; hasMore: boolean }> {
     const out = await dynamo().send(
       new QueryCommand({
         TableName: tableName('monitors'),
@@ -91,12 +123,12 @@ export class MonitorStore {
       }),
     );
     const items = (out.Items ?? []) as MonitorRecord[];
-    return { items: items.slice(0, limit), hasMore: items.length > limit };
+    return { items: items.filter((item) => !isExpired(item, now)).slice(0, limit), hasMore: items.length > limit };
   }
 
-  async get(monitorId: string): Promise<MonitorRecord | undefined> {
+  async get(monitorId: string, now: Date = new Date()): Promise<MonitorRecord | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId }, ConsistentRead: true }));
-    return out.Item as MonitorRecord | undefined;
+    return unexpired(out.Item, now);
   }
 
   /**
@@ -168,24 +200,34 @@ export class MonitorStore {
     return { items, next: out.LastEvaluatedKey };
   }
 
-  /** Marks a monitor deleted and takes it out of the due index; deleting twice returns it unchanged. */
+  /**
+   * Marks a monitor deleted: out of the due index, its sealed secret removed, the record set to expire
+   * `deletedMonitorRetentionDays` on. Deleting twice returns it unchanged (until it expires: then it is
+   * not found).
+   */
   async markDeleted(monitorId: string, accountId: string, mode: KeyMode, at: Date): Promise<MonitorRecord | undefined> {
     try {
       const out = await dynamo().send(
         new UpdateCommand({
           TableName: tableName('monitors'),
           Key: { monitor_id: monitorId },
-          UpdateExpression: 'SET #status = :deleted, deleted_at = :at REMOVE due_shard',
+          UpdateExpression: 'SET #status = :deleted, deleted_at = :at, expires_at = :expires REMOVE due_shard, webhook_secret_sealed',
           ConditionExpression: '#owner = :o AND #status = :active',
           ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
-          ExpressionAttributeValues: { ':deleted': 'deleted', ':active': 'active', ':at': at.toISOString(), ':o': ownerKey(accountId, mode) },
+          ExpressionAttributeValues: {
+            ':deleted': 'deleted',
+            ':active': 'active',
+            ':at': at.toISOString(),
+            ':expires': deletedMonitorExpiry(at),
+            ':o': ownerKey(accountId, mode),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
       return out.Attributes as MonitorRecord;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      return this.getOwned(monitorId, accountId, mode);
+      return this.getOwned(monitorId, accountId, mode, at);
     }
   }
 }

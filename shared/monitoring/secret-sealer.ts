@@ -1,20 +1,48 @@
 /**
- * Webhook secrets are stored sealed: with AWS KMS when deployed (`WEBHOOK_SECRET_KMS_KEY_ID`, encryption
- * context `purpose=webhook-secret`), with AES-256-GCM under a local key file otherwise
- * (`WEBHOOK_SECRET_KEY_FILE`, created once). A sealed value says which sealer made it.
+ * Webhook secrets are stored sealed: with AWS KMS when deployed (`WEBHOOK_SECRET_KMS_KEY_ID`), with
+ * AES-256-GCM under a local key file otherwise (`WEBHOOK_SECRET_KEY_FILE`, created once). A sealed value
+ * says which sealer made it, and how:
+ *
+ * - `kms2:` / `aes2:` (every value sealed now): bound to its monitor. The KMS encryption context (the
+ *   GCM additional data locally) is `purpose=webhook-secret`, `monitor_id`, `account_id` and `mode`,
+ *   so a sealed secret copied onto another monitor, or another owner's, does not open: KMS refuses the
+ *   Decrypt (the GCM tag does not verify).
+ * - `kms:` / `aes:` (sealed before monitors were bound): context `purpose=webhook-secret` only. They
+ *   still open, for the monitors stored with them, which need no migration; nothing seals that way now.
  */
 import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { KeyMode } from '../auth/api-keys.ts';
 import { kms } from '../aws/kms.ts';
 import { writeFileOnce } from '../files/write-file-once.ts';
 
-export interface SecretSealer {
-  seal(plain: string): Promise<string>;
-  open(sealed: string): Promise<string>;
+/** Whose secret it is: the monitor and its owner (account and mode). */
+export interface SecretBinding {
+  readonly monitorId: string;
+  readonly accountId: string;
+  readonly mode: KeyMode;
 }
 
-const context = { purpose: 'webhook-secret' };
+export interface SecretSealer {
+  seal(plain: string, binding: SecretBinding): Promise<string>;
+  open(sealed: string, binding: SecretBinding): Promise<string>;
+}
+
+const purpose = 'webhook-secret';
+
+/** The encryption context of a bound secret (KMS logs it in CloudTrail with every Decrypt). */
+export function encryptionContext(binding: SecretBinding): Record<string, string> {
+  return { purpose, monitor_id: binding.monitorId, account_id: binding.accountId, mode: binding.mode };
+}
+
+/** The context of secrets sealed before they were bound to their monitor. */
+const legacyContext = { purpose };
+
+/** The context as bytes, for AES-GCM's additional data: sorted keys, JSON. */
+function contextBytes(context: Record<string, string>): Buffer {
+  return Buffer.from(JSON.stringify(Object.keys(context).sort().map((key) => [key, context[key]])), 'utf8');
+}
 
 export class KmsSecretSealer implements SecretSealer {
   constructor(
@@ -22,14 +50,22 @@ export class KmsSecretSealer implements SecretSealer {
     private readonly client: KMSClient = kms(),
   ) {}
 
-  async seal(plain: string): Promise<string> {
-    const out = await this.client.send(new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plain, 'utf8'), EncryptionContext: context }));
-    return `kms:${Buffer.from(out.CiphertextBlob!).toString('base64')}`;
+  async seal(plain: string, binding: SecretBinding): Promise<string> {
+    const out = await this.client.send(
+      new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plain, 'utf8'), EncryptionContext: encryptionContext(binding) }),
+    );
+    return `kms2:${Buffer.from(out.CiphertextBlob!).toString('base64')}`;
   }
 
-  async open(sealed: string): Promise<string> {
-    if (!sealed.startsWith('kms:')) throw new Error('Not a KMS-sealed secret');
-    const out = await this.client.send(new DecryptCommand({ CiphertextBlob: Buffer.from(sealed.slice(4), 'base64'), EncryptionContext: context }));
+  async open(sealed: string, binding: SecretBinding): Promise<string> {
+    const bound = sealed.startsWith('kms2:');
+    if (!bound && !sealed.startsWith('kms:')) throw new Error('Not a KMS-sealed secret');
+    const out = await this.client.send(
+      new DecryptCommand({
+        CiphertextBlob: Buffer.from(sealed.slice(bound ? 5 : 4), 'base64'),
+        EncryptionContext: bound ? encryptionContext(binding) : legacyContext,
+      }),
+    );
     return Buffer.from(out.Plaintext!).toString('utf8');
   }
 }
@@ -49,19 +85,20 @@ export class LocalSecretSealer implements SecretSealer {
     return this.key;
   }
 
-  async seal(plain: string): Promise<string> {
+  async seal(plain: string, binding: SecretBinding): Promise<string> {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', await this.loadKey(), iv);
-    cipher.setAAD(Buffer.from(context.purpose));
+    cipher.setAAD(contextBytes(encryptionContext(binding)));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return `aes:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+    return `aes2:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   }
 
-  async open(sealed: string): Promise<string> {
-    if (!sealed.startsWith('aes:')) throw new Error('Not a locally sealed secret');
-    const raw = Buffer.from(sealed.slice(4), 'base64');
+  async open(sealed: string, binding: SecretBinding): Promise<string> {
+    const bound = sealed.startsWith('aes2:');
+    if (!bound && !sealed.startsWith('aes:')) throw new Error('Not a locally sealed secret');
+    const raw = Buffer.from(sealed.slice(bound ? 5 : 4), 'base64');
     const decipher = createDecipheriv('aes-256-gcm', await this.loadKey(), raw.subarray(0, 12));
-    decipher.setAAD(Buffer.from(context.purpose));
+    decipher.setAAD(bound ? contextBytes(encryptionContext(binding)) : Buffer.from(purpose));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   }

@@ -26,8 +26,9 @@ import { logger } from '../logging.ts';
 import type { WebhookDeliveryResult } from '../observability/catalogue.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
+import { publicDeliveryError } from '../webhooks/delivery-errors.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
-import { checkWebhookUrl, webhookAllowedHostsFromEnv } from '../webhooks/webhook-url-guard.ts';
+import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../webhooks/webhook-url-guard.ts';
 import { AttemptConflict, EventStore, type EventRecord } from './event-store.ts';
 import { MonitorStore, type MonitorRecord } from './monitor-store.ts';
 import { sealerFromEnvironment } from './secret-sealer.ts';
@@ -107,25 +108,37 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
     return 'skipped';
   }
   const monitor = await monitors.get(event.monitor_id);
-  if (!monitor || monitor.status !== 'active') {
+  if (!monitor || monitor.status !== 'active' || monitor.webhook_secret_sealed === undefined) {
     await events.setState(event.event_id, 'cancelled');
     return 'cancelled';
   }
 
   const started = Date.now();
-  const url = await checkWebhookUrl(monitor.webhook_url, { mode: monitor.mode, allowedHosts: webhookAllowedHostsFromEnv() });
+  const url = await checkWebhookUrl(monitor.webhook_url, { mode: monitor.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
+  const binding = { monitorId: monitor.monitor_id, accountId: monitor.account_id, mode: monitor.mode };
   const result = url.ok
     ? await deliverWebhook({
         url: monitor.webhook_url,
         addresses: url.addresses,
         body: event.body,
-        secret: await sealerFromEnvironment().open(monitor.webhook_secret_sealed),
+        secret: await sealerFromEnvironment().open(monitor.webhook_secret_sealed, binding),
         eventId: event.event_id,
         timestamp: now,
         ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
       })
-    : { ok: false, status: null, error: `webhook URL refused: ${url.reason}`, durationMs: Date.now() - started };
+    : {
+        ok: false,
+        status: null,
+        // A host that no longer resolves is a failed connection to the customer; a blocked one is blocked.
+        error: url.refusal === 'unresolvable' ? ('connection_failed' as const) : ('blocked_destination' as const),
+        detail: `webhook URL refused: ${url.reason}`,
+        durationMs: Date.now() - started,
+      };
 
+  // The precise cause goes to the log only; the event (and so GET /v1/events) keeps the generic kind.
+  if (!result.ok) {
+    logger.info('Webhook attempt failed', { event_id: event.event_id, monitor_id: monitor.monitor_id, attempt: number, error: result.error, status: result.status, detail: result.detail });
+  }
   const attempt = { at: now.toISOString(), ok: result.ok, status: result.status, error: result.error, duration_ms: Math.round(result.durationMs) };
   if (result.ok) {
     await events.recordAttempt(event.event_id, number, attempt, 'delivered');
@@ -158,7 +171,7 @@ async function completeFailure(event: EventRecord, monitor: MonitorRecord | unde
       monitorId: monitor.monitor_id,
       eventId: event.event_id,
       kind: event.kind,
-      lastError: last?.error ?? `HTTP ${last?.status}`,
+      lastError: `${publicDeliveryError(last?.error ?? null, last?.status ?? null) ?? 'none'}${last?.status ? ` (HTTP ${last.status})` : ''}`,
       webhookUrl: monitor.webhook_url,
     });
     alert = 'sent';

@@ -336,7 +336,7 @@ export const eventPageExample = {
       delivery: {
         state: 'delivered',
         attempts: [
-          { at: '2026-11-23T06:00:04.530Z', ok: false, status: 503, error: 'HTTP 503', duration_ms: 212 },
+          { at: '2026-11-23T06:00:04.530Z', ok: false, status: 503, error: 'http_status', duration_ms: 212 },
           { at: '2026-11-23T06:05:04.611Z', ok: true, status: 200, error: null, duration_ms: 87 },
         ],
       },

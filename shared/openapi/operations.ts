@@ -187,7 +187,8 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   DeleteMonitor: {
     tag: 'Monitoring',
-    description: 'Stops monitoring: no further checks or webhooks, and pending deliveries are cancelled. Deleting again answers the same.',
+    description:
+      'Stops monitoring: no further checks or webhooks, and pending deliveries are cancelled. The sealed webhook secret is erased at once; the deleted monitor, with its webhook URL, is listed for 30 days and then removed. Deleting again answers the same until then, and 404 after.',
     responses: [ok('The monitor, `status: deleted`.', monitorSchema, { summary: 'Deleted', value: examples.deletedMonitorExample })],
     errors: ['resource_not_found'],
   },

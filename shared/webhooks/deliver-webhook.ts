@@ -1,18 +1,30 @@
 /**
  * One webhook delivery attempt (issue "Webhook delivery"; spec, Events and Limits):
  * - HTTP POST of the raw JSON body with `Content-Type`, `Service-Signature`, `Service-Event-Id`,
- *   `Service-Timestamp` (ISO 8601) and a `User-Agent` naming the service;
+ *   `Service-Timestamp` (ISO 8601), the Standard Webhooks headers `webhook-id`, `webhook-timestamp`
+ *   (unix seconds, the same instant) and `webhook-signature` (see webhook-signature.ts), and a
+ *   `User-Agent` naming the service;
  * - connects only to the addresses vetted by checkWebhookUrl (a custom `lookup`), so a DNS answer
  *   changed after the check cannot redirect the request; TLS SNI and Host still carry the host name;
  * - one deadline for the whole request (connect, send, response head), 10 s by default;
  * - redirects are never followed (a 3xx is a failure); success is any 2xx;
  * - at most a few KB of the response body are read, then discarded.
- * The outcome is returned, never thrown; retries are the caller's (see retry-schedule.ts).
+ * The outcome is returned, never thrown, with the failure as a generic kind (delivery-errors.ts) for the
+ * customer and the precise cause (`detail`) for the logs only; retries are the caller's (see
+ * retry-schedule.ts).
  */
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { signatureHeader, signWebhookBody } from './webhook-signature.ts';
+import { classifyRequestError, type DeliveryError } from './delivery-errors.ts';
+import {
+  signatureHeader,
+  signStandardWebhook,
+  signWebhookBody,
+  standardIdHeader,
+  standardSignatureHeader,
+  standardTimestampHeader,
+} from './webhook-signature.ts';
 
 export const webhookUserAgent = 'LicenseVerificationAPI-Webhooks/1.0';
 
@@ -41,7 +53,10 @@ export interface WebhookDeliveryRequest {
 export interface WebhookDeliveryResult {
   readonly ok: boolean;
   readonly status: number | null;
-  readonly error: string | null;
+  /** Why it failed, as a kind the customer may see; null on success. */
+  readonly error: DeliveryError | null;
+  /** The precise cause (system error code, time-out, status): for logs only, never shown to the customer. */
+  readonly detail: string | null;
   readonly durationMs: number;
 }
 
@@ -60,6 +75,8 @@ function describeError(error: unknown): string {
   return code ? `connection failed (${code})` : `connection failed (${message})`;
 }
 
+type Failure = { readonly error: DeliveryError; readonly detail: string };
+
 export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<WebhookDeliveryResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -69,16 +86,17 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
   try {
     url = new URL(request.url);
   } catch {
-    return { ok: false, status: null, error: 'invalid webhook URL', durationMs: elapsed() };
+    return { ok: false, status: null, error: 'blocked_destination', detail: 'invalid webhook URL', durationMs: elapsed() };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, status: null, error: `unsupported protocol ${url.protocol}`, durationMs: elapsed() };
+    return { ok: false, status: null, error: 'blocked_destination', detail: `unsupported protocol ${url.protocol}`, durationMs: elapsed() };
   }
   if (request.addresses.length === 0 || request.addresses.some((address) => isIP(address) === 0)) {
-    return { ok: false, status: null, error: 'no vetted address to connect to', durationMs: elapsed() };
+    return { ok: false, status: null, error: 'blocked_destination', detail: 'no vetted address to connect to', durationMs: elapsed() };
   }
 
   const body = Buffer.from(request.body, 'utf8');
+  const unixSeconds = Math.floor(request.timestamp.getTime() / 1000);
   const options: RequestOptions = {
     method: 'POST',
     hostname: url.hostname.replace(/^\[|\]$/g, ''),
@@ -90,6 +108,9 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
       [signatureHeader]: signWebhookBody(request.body, request.secret),
       [eventIdHeader]: request.eventId,
       [timestampHeader]: request.timestamp.toISOString(),
+      [standardIdHeader]: request.eventId,
+      [standardTimestampHeader]: String(unixSeconds),
+      [standardSignatureHeader]: signStandardWebhook(request.eventId, unixSeconds, request.body, request.secret),
       'User-Agent': webhookUserAgent,
     },
     lookup: pinnedLookup(request.addresses),
@@ -101,22 +122,27 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
     let settled = false;
     let req: ClientRequest | undefined;
     let response: IncomingMessage | undefined;
+    /** The connection (and TLS, for https) is up and the request could be sent. */
+    let connected = false;
 
-    const finish = (status: number | null, error: string | null) => {
+    const finish = (status: number | null, failure: Failure | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       response?.destroy();
       req?.destroy();
-      const ok = error === null && status !== null && status >= 200 && status < 300;
-      resolve({ ok, status, error: ok ? null : (error ?? outcomeError(status)), durationMs: elapsed() });
+      const ok = failure === null && status !== null && status >= 200 && status < 300;
+      const outcome = ok ? null : (failure ?? outcomeFailure(status));
+      resolve({ ok, status, error: outcome?.error ?? null, detail: outcome?.detail ?? null, durationMs: elapsed() });
     };
 
     // Whole-request deadline: `timeout` on the socket would only bound idle time.
     const deadline = setTimeout(() => {
       // The status line arrived in time: the outcome is decided, only the discarded body was late.
       if (response) finish(response.statusCode ?? null, null);
-      else finish(null, `timed out after ${timeoutMs} ms`);
+      // Not connected in time is a failed connection: whether a port drops or refuses is not told apart.
+      else if (!connected) finish(null, { error: 'connection_failed', detail: `not connected after ${timeoutMs} ms` });
+      else finish(null, { error: 'timeout', detail: `timed out after ${timeoutMs} ms` });
     }, timeoutMs);
 
     try {
@@ -133,16 +159,19 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
         res.on('close', () => finish(status, null));
       });
     } catch (error) {
-      finish(null, describeError(error));
+      finish(null, { error: classifyRequestError(error), detail: describeError(error) });
       return;
     }
-    req.on('error', (error) => finish(null, describeError(error)));
+    req.on('socket', (socket) => {
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => (connected = true));
+    });
+    req.on('error', (error) => finish(null, { error: classifyRequestError(error), detail: describeError(error) }));
     req.end(body);
   });
 }
 
-function outcomeError(status: number | null): string {
-  if (status === null) return 'no response';
-  if (status >= 300 && status < 400) return `redirect not followed (HTTP ${status})`;
-  return `HTTP ${status}`;
+function outcomeFailure(status: number | null): Failure {
+  if (status === null) return { error: 'connection_failed', detail: 'no response' };
+  if (status >= 300 && status < 400) return { error: 'http_status', detail: `redirect not followed (HTTP ${status})` };
+  return { error: 'http_status', detail: `HTTP ${status}` };
 }

@@ -1,7 +1,9 @@
 /**
  * Address ranges a webhook may never reach (server-side request forgery): private, loopback,
  * link-local (incl. the cloud metadata address 169.254.169.254), unique-local, shared, benchmark,
- * multicast and reserved space. IPv6 forms that embed an IPv4 address (mapped ::ffff:a.b.c.d, compatible
+ * documentation, multicast and reserved space, local-use NAT64 (64:ff9b:1::/48, whose embedding of an
+ * IPv4 address is the operator's choice) and Teredo (2001::/32, a tunnel to an IPv4 address behind a
+ * NAT). IPv6 forms that embed an IPv4 address at a fixed place (mapped ::ffff:a.b.c.d, compatible
  * ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged by the embedded IPv4 address.
  */
 import { BlockList, isIP, isIPv6 } from 'node:net';
@@ -14,8 +16,11 @@ const blockedV4: ReadonlyArray<readonly [string, number, string]> = [
   ['169.254.0.0', 16, 'link-local (cloud metadata)'],
   ['172.16.0.0', 12, 'private'],
   ['192.0.0.0', 24, 'IETF protocol assignments'],
+  ['192.0.2.0', 24, 'documentation (TEST-NET-1)'],
   ['192.168.0.0', 16, 'private'],
   ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation (TEST-NET-2)'],
+  ['203.0.113.0', 24, 'documentation (TEST-NET-3)'],
   ['224.0.0.0', 4, 'multicast'],
   ['240.0.0.0', 4, 'reserved'],
   ['255.255.255.255', 32, 'broadcast'],
@@ -24,6 +29,10 @@ const blockedV4: ReadonlyArray<readonly [string, number, string]> = [
 const blockedV6: ReadonlyArray<readonly [string, number, string]> = [
   ['::', 128, 'unspecified'],
   ['::1', 128, 'loopback'],
+  ['64:ff9b:1::', 48, 'local-use NAT64'],
+  ['2001::', 32, 'Teredo'],
+  ['2001:db8::', 32, 'documentation'],
+  ['3fff::', 20, 'documentation'],
   ['fc00::', 7, 'unique-local'],
   ['fe80::', 10, 'link-local'],
   ['fec0::', 10, 'site-local'],
@@ -91,4 +100,23 @@ export function blockedRange(address: string): string | null {
     return inner === null ? null : `${inner} (embedded in ${bare})`;
   }
   return null;
+}
+
+const loopbackV4 = new BlockList();
+loopbackV4.addSubnet('127.0.0.0', 8, 'ipv4');
+
+/**
+ * A loopback address: 127.0.0.0/8, ::1, or an IPv6 form embedding a 127.x address. Only a local stack
+ * may deliver there (see webhook-url-guard.ts).
+ */
+export function isLoopback(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return loopbackV4.check(bare, 'ipv4');
+  if (family !== 6) return false;
+  const groups = ipv6Groups(bare);
+  if (!groups) return false;
+  if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return true;
+  const v4 = embeddedIPv4(groups);
+  return v4 !== null && loopbackV4.check(v4, 'ipv4');
 }

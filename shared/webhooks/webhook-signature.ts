@@ -1,11 +1,28 @@
 /**
- * Webhook signature (spec, Events → Signature): header `Service-Signature` carries the lowercase hex
- * HMAC-SHA256 of the exact raw request body (UTF-8 bytes), keyed with the monitor's `webhook_secret`.
- * Receivers compare in constant time; a mismatch means the request is rejected.
+ * Webhook signatures. Every delivery carries two, both keyed with the monitor's `webhook_secret`:
+ *
+ * 1. The spec's (Events → Signature): header `Service-Signature`, the lowercase hex HMAC-SHA256 of the
+ *    exact raw request body (UTF-8 bytes), keyed with the secret's UTF-8 bytes. Receivers compare in
+ *    constant time; a mismatch means the request is rejected. It does not cover the time of sending,
+ *    so a captured request replays with a valid signature.
+ * 2. Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id), `webhook-timestamp`
+ *    (unix seconds of this attempt) and `webhook-signature`, `v1,` and the base64 HMAC-SHA256 of
+ *    `${id}.${timestamp}.${body}`. It covers the time, so a receiver refuses a request whose timestamp
+ *    is more than 5 minutes from its clock, and a replay with a changed timestamp no longer verifies.
+ *    The HMAC key is the same bytes as the spec signature's (the secret's UTF-8 bytes). Standard
+ *    Webhooks libraries take the key as `whsec_` + base64 of the key bytes: `standardWebhooksSecret`
+ *    gives that string, which a receiver passes to such a library unchanged.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const signatureHeader = 'Service-Signature';
+
+export const standardIdHeader = 'webhook-id';
+export const standardTimestampHeader = 'webhook-timestamp';
+export const standardSignatureHeader = 'webhook-signature';
+
+/** How far a Standard Webhooks timestamp may be from the receiver's clock, either way (the spec's default). */
+export const standardToleranceSeconds = 5 * 60;
 
 /** Lowercase hex HMAC-SHA256 of the raw body's UTF-8 bytes. */
 export function signWebhookBody(rawBody: string, secret: string): string {
@@ -24,4 +41,45 @@ export function verifyWebhookSignature(rawBody: string, secret: string, header: 
   const received = Buffer.from(header, 'hex');
   if (received.length !== expected.length) return false;
   return timingSafeEqual(received, expected);
+}
+
+/** The secret in the form Standard Webhooks libraries take: `whsec_` + base64 of its UTF-8 bytes. */
+export function standardWebhooksSecret(secret: string): string {
+  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
+/** `v1,` + base64 HMAC-SHA256 of `${id}.${timestampSeconds}.${body}`, keyed with the secret's UTF-8 bytes. */
+export function signStandardWebhook(id: string, timestampSeconds: number, rawBody: string, secret: string): string {
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(`${id}.${timestampSeconds}.${rawBody}`, 'utf8')).digest('base64');
+  return `v1,${mac}`;
+}
+
+export type StandardVerification = { ok: true } | { ok: false; reason: 'missing_headers' | 'invalid_timestamp' | 'too_old' | 'too_new' | 'no_matching_signature' };
+
+/**
+ * A receiver's check of the Standard Webhooks signature: the timestamp within `toleranceSeconds` of
+ * `now`, then any `v1,` signature of the space-separated list equal (constant time) to the expected one.
+ */
+export function verifyStandardWebhook(
+  rawBody: string,
+  secret: string,
+  headers: { id?: string | null; timestamp?: string | null; signature?: string | null },
+  now: Date = new Date(),
+  toleranceSeconds = standardToleranceSeconds,
+): StandardVerification {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature) return { ok: false, reason: 'missing_headers' };
+  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'invalid_timestamp' };
+  const seconds = Number(timestamp);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (nowSeconds - seconds > toleranceSeconds) return { ok: false, reason: 'too_old' };
+  if (seconds - nowSeconds > toleranceSeconds) return { ok: false, reason: 'too_new' };
+  const expected = Buffer.from(signStandardWebhook(id, seconds, rawBody, secret).slice(3), 'base64');
+  for (const candidate of signature.split(' ')) {
+    const [version, value] = candidate.split(',');
+    if (version !== 'v1' || value === undefined) continue;
+    const received = Buffer.from(value, 'base64');
+    if (received.length === expected.length && timingSafeEqual(received, expected)) return { ok: true };
+  }
+  return { ok: false, reason: 'no_matching_signature' };
 }

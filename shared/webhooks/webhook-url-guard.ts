@@ -1,38 +1,72 @@
 /**
  * Webhook URL check against server-side request forgery (issue "Monitors"):
- * - live keys: `https:` only; test keys: `https:`, or `http:` only to a host allowed by configuration;
- * - no credentials in the URL, a host name, port 1-65535, at most 2048 characters;
+ * - `https:` only, on port 443 or 8443 (`webhookPorts`), for live and test keys alike;
+ * - no credentials in the URL, a host name, at most 2048 characters;
  * - every resolved address (or the literal IP host) must be outside the blocked ranges (see
- *   ip-ranges.ts), unless the host is allowed by configuration (local receivers).
+ *   ip-ranges.ts).
+ * One exception, for integrators' tests on a local stack: with `WEBHOOK_ALLOW_LOOPBACK=true` (off by
+ * default, refused on AWS Lambda and by the deployment configuration), a test key may post to a
+ * receiver on this machine, over `http:` or `https:` on any port, when every address of its host is a
+ * loopback address. Nothing else is waived. `WEBHOOK_ALLOW_LOOPBACK=all` extends the same waiver to live
+ * keys, whose monitors on a local stack follow the source simulator: the service's own tests use it to
+ * receive the events of real change detection; it is refused where `true` is.
  * The vetted addresses are returned so delivery connects only to them (defeats DNS rebinding).
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { blockedRange } from './ip-ranges.ts';
+import { blockedRange, isLoopback } from './ip-ranges.ts';
 
 export const maxWebhookUrlLength = 2048;
+
+/**
+ * Ports a webhook may be sent to: HTTPS's own, and 8443, its conventional alternative for a receiver
+ * that shares a host whose 443 is taken. Both only over TLS; no other port of anyone's host is reachable.
+ */
+export const webhookPorts: readonly number[] = Object.freeze([443, 8443]);
+
+/** The local-stack setting that lets test keys post to loopback receivers. */
+export const allowLoopbackVariable = 'WEBHOOK_ALLOW_LOOPBACK';
 
 export type Resolve = (host: string) => Promise<string[]>;
 
 export interface WebhookUrlOptions {
   readonly mode: 'live' | 'test';
-  /** Hosts exempt from the address-range check and, for test keys, allowed over `http:`. */
-  readonly allowedHosts: readonly string[];
+  /**
+   * Local stack only: test keys (`true`) or every key (`'all'`) may post to loopback receivers (http or
+   * https, any port). Default false; see `webhookLoopbackAllowedFromEnv`.
+   */
+  readonly allowLoopback?: boolean | 'all';
   /** Name resolution; defaults to the system resolver with every address (`all: true`). */
   readonly resolve?: Resolve;
 }
 
-export type WebhookUrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
+/**
+ * Why a URL is refused, as a kind: `invalid_url` (malformed, wrong scheme, credentials, length),
+ * `blocked_destination` (a blocked address range or port), `unresolvable` (the host has no address).
+ */
+export type WebhookUrlRefusal = 'invalid_url' | 'blocked_destination' | 'unresolvable';
+
+export type WebhookUrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string; refusal: WebhookUrlRefusal };
 
 /** System resolution of every address of a host name (A and AAAA, as the OS resolver returns them). */
 export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
-/** Host names from `WEBHOOK_ALLOWED_HOSTS` (comma-separated, e.g. `127.0.0.1,localhost` locally). */
-export function webhookAllowedHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.WEBHOOK_ALLOWED_HOSTS ?? '')
-    .split(',')
-    .map((host) => host.trim())
-    .filter((host) => host !== '');
+/** True inside the AWS Lambda runtime (the local stack runs handlers in-process, without these variables). */
+export function runsOnAwsLambda(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.AWS_EXECUTION_ENV ?? '').startsWith('AWS_Lambda_') || (env.AWS_LAMBDA_FUNCTION_NAME ?? '') !== '';
+}
+
+/**
+ * `WEBHOOK_ALLOW_LOOPBACK`: `true` lets test keys post to loopback receivers, `all` every key; unset,
+ * empty or `false` is off. Any other value, or a waiver on AWS Lambda, is a configuration error: a
+ * deployed stack never delivers to its own machine.
+ */
+export function webhookLoopbackAllowedFromEnv(env: NodeJS.ProcessEnv = process.env): boolean | 'all' {
+  const value = (env[allowLoopbackVariable] ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  if (value !== 'true' && value !== 'all') throw new Error(`${allowLoopbackVariable} must be true, all or false, got "${value}"`);
+  if (runsOnAwsLambda(env)) throw new Error(`${allowLoopbackVariable} is a local-stack setting and is refused on AWS Lambda`);
+  return value === 'all' ? 'all' : true;
 }
 
 /** Lower case, no IPv6 brackets, no trailing dot; IPv6 literals in the URL parser's compressed form. */
@@ -48,35 +82,36 @@ export function normalizeHost(host: string): string {
   return bare;
 }
 
-const refuse = (reason: string): WebhookUrlCheck => ({ ok: false, reason });
+const refuse = (refusal: WebhookUrlRefusal, reason: string): WebhookUrlCheck => ({ ok: false, reason, refusal });
+
+/** The URL's port, or its scheme's default. */
+const portOf = (url: URL) => (url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port));
 
 export async function checkWebhookUrl(url: string, options: WebhookUrlOptions): Promise<WebhookUrlCheck> {
-  if (typeof url !== 'string' || url === '') return refuse('webhook_url is required');
-  if (url.length > maxWebhookUrlLength) return refuse(`webhook_url is longer than ${maxWebhookUrlLength} characters`);
+  if (typeof url !== 'string' || url === '') return refuse('invalid_url', 'webhook_url is required');
+  if (url.length > maxWebhookUrlLength) return refuse('invalid_url', `webhook_url is longer than ${maxWebhookUrlLength} characters`);
   // The URL parser silently drops surrounding spaces, tabs and newlines: refuse them instead.
-  if (/[\s\u0000-\u001f\u007f]/.test(url)) return refuse('webhook_url contains white space or control characters');
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return refuse('invalid_url', 'webhook_url contains white space or control characters');
 
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return refuse('webhook_url is not a valid URL');
+    return refuse('invalid_url', 'webhook_url is not a valid URL');
   }
 
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refuse('webhook_url must use https');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return refuse('invalid_url', 'webhook_url must use https');
   const host = normalizeHost(parsed.hostname);
-  if (host === '') return refuse('webhook_url has no host name');
-  const allowed = options.allowedHosts.some((entry) => normalizeHost(entry) === host);
+  if (host === '') return refuse('invalid_url', 'webhook_url has no host name');
+  if (parsed.username !== '' || parsed.password !== '') return refuse('invalid_url', 'webhook_url must not contain credentials');
+  const port = portOf(parsed);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return refuse('invalid_url', 'webhook_url has an invalid port');
 
-  if (parsed.protocol === 'http:') {
-    if (options.mode === 'live') return refuse('webhook_url must use https for live keys');
-    if (!allowed) return refuse('webhook_url must use https (http only to a host allowed by configuration, test keys only)');
-  }
-
-  if (parsed.username !== '' || parsed.password !== '') return refuse('webhook_url must not contain credentials');
-  if (parsed.port !== '') {
-    const port = Number(parsed.port);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) return refuse('webhook_url has an invalid port');
+  // Only a key the local stack's setting covers may leave https on 443/8443, and then only for a loopback host.
+  const loopbackOnly = options.allowLoopback === 'all' || (options.mode === 'test' && options.allowLoopback === true);
+  if (!loopbackOnly) {
+    if (parsed.protocol !== 'https:') return refuse('invalid_url', 'webhook_url must use https');
+    if (!webhookPorts.includes(port)) return refuse('blocked_destination', `webhook_url must use port ${webhookPorts.join(' or ')}`);
   }
 
   let addresses: string[];
@@ -87,18 +122,25 @@ export async function checkWebhookUrl(url: string, options: WebhookUrlOptions): 
       addresses = await (options.resolve ?? systemResolve)(host);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      return refuse(`webhook_url host ${host} could not be resolved${code ? ` (${code})` : ''}`);
+      return refuse('unresolvable', `webhook_url host ${host} could not be resolved${code ? ` (${code})` : ''}`);
     }
-    if (addresses.length === 0) return refuse(`webhook_url host ${host} could not be resolved`);
+    if (addresses.length === 0) return refuse('unresolvable', `webhook_url host ${host} could not be resolved`);
+  }
+  if (addresses.some((address) => blockedRange(address) === 'not an IP address')) {
+    return refuse('unresolvable', `webhook_url host ${host} resolved to an invalid address`);
   }
 
-  for (const address of addresses) {
-    // Even allowed hosts must resolve to IP addresses; only the range check is waived for them.
-    const blocked = blockedRange(address);
-    if (blocked === 'not an IP address') return refuse(`webhook_url host ${host} resolved to an invalid address`);
-    if (blocked !== null && !allowed) {
-      return refuse(`webhook_url resolves to a non-public address (${address}, ${blocked})`);
-    }
+  const vetted = { ok: true as const, url: parsed, addresses: addresses.map((address) => address.replace(/^\[|\]$/g, '')) };
+  if (loopbackOnly && addresses.every(isLoopback)) return vetted;
+  if (parsed.protocol !== 'https:') {
+    return refuse('invalid_url', 'webhook_url must use https (http only to a loopback receiver of a local stack, test keys)');
   }
-  return { ok: true, url: parsed, addresses: addresses.map((address) => address.replace(/^\[|\]$/g, '')) };
+  if (!webhookPorts.includes(port)) {
+    return refuse('blocked_destination', `webhook_url must use port ${webhookPorts.join(' or ')} (any port only to a loopback receiver of a local stack, test keys)`);
+  }
+  for (const address of addresses) {
+    const blocked = blockedRange(address);
+    if (blocked !== null) return refuse('blocked_destination', `webhook_url resolves to a non-public address (${address}, ${blocked})`);
+  }
+  return vetted;
 }

@@ -118,7 +118,20 @@ describe('CDK template', () => {
       expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(props.DeletionProtectionEnabled).toBe(true);
     }
-    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Cache', 'Verifications', 'Events']);
+    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Cache', 'Verifications', 'Monitors', 'Events']);
+  });
+
+  it('expires deleted monitors: TTL on expires_at, the attribute the store sets when a monitor is deleted', () => {
+    const monitors = resources()[logicalId(stack.tables.monitors)]!.Properties;
+    expect(monitors.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
+  });
+
+  it('never lets a deployed function post webhooks to loopback receivers', () => {
+    for (const [, fn] of Object.entries(resources()).filter(([, r]) => r.Type === 'AWS::Lambda::Function')) {
+      const variables = fn.Properties.Environment?.Variables ?? {};
+      expect(variables).not.toHaveProperty('WEBHOOK_ALLOW_LOOPBACK');
+      expect(variables).not.toHaveProperty('WEBHOOK_ALLOWED_HOSTS');
+    }
   });
 
   it('gives every work queue a dead-letter queue, all encrypted and TLS-only', () => {

@@ -58,7 +58,9 @@ beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
   await ingestLeie();
-  key = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+  // Live monitors follow the simulator's data; the local stack's `all` setting lets them post to this machine.
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
+  key = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -71,6 +73,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/license`;
 });
 afterAll(async () => {
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
   await t.stop();
   await data.remove();

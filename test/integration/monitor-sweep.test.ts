@@ -22,9 +22,12 @@ beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
   await ingestLeie();
-  key = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+  // Live monitors follow the simulator's data; the local stack's `all` setting lets them post to this machine.
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
+  key = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
 });
 afterAll(async () => {
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   await t.stop();
   await data.remove();
 });

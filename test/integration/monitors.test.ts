@@ -1,9 +1,10 @@
 /** POST /v1/monitor, GET /v1/monitors, DELETE /v1/monitor/{id} over HTTP. */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { monitorPageSchema, monitorSchema } from '#shared/monitoring/monitor-schema.ts';
+import { deletedMonitorRetentionDays, dueShard, MonitorStore } from '#shared/monitoring/monitor-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -48,7 +49,8 @@ describe('monitors', () => {
     expect(res.text).not.toContain(helen.webhook_secret);
     const stored = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: res.body.monitor_id } }));
     expect(JSON.stringify(stored.Item)).not.toContain(helen.webhook_secret);
-    expect(stored.Item!.webhook_secret_sealed).toMatch(/^aes:/);
+    expect(stored.Item!.webhook_secret_sealed).toMatch(/^aes2:/);
+    expect(stored.Item!.expires_at).toBeUndefined();
     expect(stored.Item!.due_shard).toMatch(/^shard#\d{2}$/);
   });
 
@@ -76,6 +78,23 @@ describe('monitors', () => {
       expect(errorOf(res.body).param).toBe('webhook_url');
     }
     expect(errorOf((await create({ ...helen, webhook_url: 'http://127.0.0.1/hook' }, liveKey)).body).param).toBe('webhook_url');
+  });
+
+  it('refuses ports other than 443 and 8443, documentation and Teredo addresses, and loopback for live keys even on the local stack', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['https://hooks.example.com:8080/hook', liveKey, /port 443 or 8443/],
+      ['https://93.184.216.34:22/hook', testKey, /port 443 or 8443/],
+      ['https://203.0.113.5/hook', liveKey, /non-public address/],
+      ['https://[2001:db8::1]/hook', testKey, /non-public address/],
+      ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', liveKey, /non-public address/],
+      ['https://127.0.0.1/hook', liveKey, /non-public address/],
+      ['https://localhost:8443/hook', liveKey, /non-public address/],
+    ];
+    for (const [url, key, reason] of cases) {
+      const res = await create({ ...helen, webhook_url: url }, key);
+      expect(res.status, url).toBe(400);
+      expect(errorOf(res.body), url).toMatchObject({ param: 'webhook_url', message: expect.stringMatching(reason) });
+    }
   });
 
   it('lists the caller\'s monitors newest first with a cursor, never another account\'s or mode\'s', async () => {
@@ -107,5 +126,48 @@ describe('monitors', () => {
     expect(stored.Item!.due_shard).toBeUndefined();
     expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).body.status).toBe('deleted');
     expect((await t.call('/v1/monitor/mon_nope', { method: 'DELETE', key: testKey })).status).toBe(404);
+  });
+
+  it('a deleted monitor loses its sealed secret at once and expires (DynamoDB TTL) 30 days on; active monitors never expire', async () => {
+    const id = (await create({ ...helen, webhook_url: 'http://127.0.0.1:9/ttl' })).body.monitor_id;
+    const read = async () => (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, ConsistentRead: true }))).Item!;
+    const before = await read();
+    expect(before.expires_at).toBeUndefined();
+    expect(before.webhook_secret_sealed).toMatch(/^aes2:/);
+
+    const res = await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey });
+    expect(res.status).toBe(200);
+    const after = await read();
+    expect(deletedMonitorRetentionDays).toBe(30);
+    expect(after.expires_at).toBe(Math.floor(Date.parse(after.deleted_at) / 1000) + 30 * 86_400);
+    expect(after.webhook_secret_sealed).toBeUndefined();
+    expect(after.due_shard).toBeUndefined();
+    // The URL stays until then: the deleted monitor is still listed and answered as it was.
+    expect(after.webhook_url).toBe('http://127.0.0.1:9/ttl');
+    expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).body).toMatchObject({ status: 'deleted', webhook_url: 'http://127.0.0.1:9/ttl' });
+    expect((await t.call('/v1/monitors?limit=100', { key: testKey })).body.data.map((m: any) => m.monitor_id)).toContain(id);
+    // A deleted monitor is not checked, and not swept even when its check time has passed.
+    expect((await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey })).status).toBe(404);
+    const due = await new MonitorStore().due(dueShard(id), new Date(Date.now() + 2 * 86_400_000), 1000);
+    expect(due.items.map((m) => m.monitorId)).not.toContain(id);
+  });
+
+  it('an expired deleted monitor is gone on every read, before DynamoDB removes it: 404 everywhere, never listed', async () => {
+    const id = (await create({ ...helen, webhook_url: 'http://127.0.0.1:9/expired' })).body.monitor_id;
+    expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).status).toBe(200);
+    // 30 days later: TTL deletion runs late (up to days), and locally never; the record is still there.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('monitors'),
+        Key: { monitor_id: id },
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+    expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).status).toBe(404);
+    expect((await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey })).status).toBe(404);
+    expect((await t.call(`/v1/events?monitor_id=${id}`, { key: testKey })).status).toBe(404);
+    expect((await t.call('/v1/monitors?limit=100', { key: testKey })).body.data.map((m: any) => m.monitor_id)).not.toContain(id);
+    expect(await new MonitorStore().get(id)).toBeUndefined();
   });
 });

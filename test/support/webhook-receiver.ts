@@ -1,4 +1,10 @@
-/** A local webhook receiver for tests: records every POST and answers with the status a test chooses. */
+/**
+ * A local webhook receiver for tests: records every POST and answers with the status a test chooses;
+ * and the checks a real receiver makes, written here from the documentation rather than imported from
+ * the service: the spec's `Service-Signature` and the Standard Webhooks signature with its 5-minute
+ * timestamp window.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -42,4 +48,42 @@ export async function startWebhookReceiver(path = '/hook'): Promise<WebhookRecei
         server.closeAllConnections();
       }),
   };
+}
+
+const header = (headers: IncomingHttpHeaders, name: string) => {
+  const value = headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const equalBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
+
+/** The spec's check: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret, compared in constant time. */
+export function serviceSignatureValid(received: ReceivedWebhook, secret: string): boolean {
+  const value = header(received.headers, 'service-signature');
+  if (value === undefined || !/^[0-9a-f]{64}$/.test(value)) return false;
+  return equalBytes(Buffer.from(value, 'hex'), createHmac('sha256', secret).update(received.body, 'utf8').digest());
+}
+
+export type StandardCheck = 'valid' | 'missing' | 'stale' | 'future' | 'bad_signature';
+
+/**
+ * The Standard Webhooks check: key = base64 part of `whsec_` + base64(secret) (the documented form),
+ * timestamp within 5 minutes of `now`, then `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`.
+ */
+export function standardSignatureCheck(received: ReceivedWebhook, secret: string, now: Date = new Date()): StandardCheck {
+  const id = header(received.headers, 'webhook-id');
+  const timestamp = header(received.headers, 'webhook-timestamp');
+  const signatures = header(received.headers, 'webhook-signature');
+  if (!id || !timestamp || !signatures || !/^\d+$/.test(timestamp)) return 'missing';
+  const age = Math.floor(now.getTime() / 1000) - Number(timestamp);
+  if (age > 300) return 'stale';
+  if (age < -300) return 'future';
+  const whsec = `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+  const key = Buffer.from(whsec.slice('whsec_'.length), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${received.body}`, 'utf8').digest();
+  const matches = signatures.split(' ').some((entry) => {
+    const [version, value] = entry.split(',');
+    return version === 'v1' && value !== undefined && equalBytes(Buffer.from(value, 'base64'), expected);
+  });
+  return matches ? 'valid' : 'bad_signature';
 }

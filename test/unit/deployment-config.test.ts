@@ -97,6 +97,10 @@ describe('deployment context', () => {
     [{ alertFromEmail: 'alerts@example.com', alertFromIdentity: 'example.org' }, /must be the sender alerts@example.com or its domain/],
     [{ alertFromIdentityExists: 'yes' }, /true or false/],
     [{ sesSandboxRecipients: 'qa@example.com, nobody' }, /"nobody" is not an e-mail address/],
+    // Local-stack settings: a deployed stack never waives the webhook address check.
+    [{ webhookAllowLoopback: 'true' }, /webhookAllowLoopback is a local-stack setting/],
+    [{ webhookAllowLoopback: false }, /local-stack setting/],
+    [{ WEBHOOK_ALLOW_LOOPBACK: 'true' }, /WEBHOOK_ALLOW_LOOPBACK is a local-stack setting/],
   ])('refuses %o', (values, message) => {
     expect(() => deploymentConfig(from(values))).toThrow(DeploymentConfigError);
     expect(() => deploymentConfig(from(values))).toThrow(message);

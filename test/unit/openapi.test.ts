@@ -140,7 +140,19 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.webhooks as object)).toEqual([...eventKinds]);
     for (const kind of eventKinds) {
       const post = (doc.webhooks as Record<string, any>)[kind].post;
-      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([signatureHeader, eventIdHeader, timestampHeader, 'User-Agent']);
+      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
+        signatureHeader,
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+        eventIdHeader,
+        timestampHeader,
+        'User-Agent',
+      ]);
+      // Both schemes are documented with every webhook: the spec's, and the Standard Webhooks one against replays.
+      expect(post.description).toContain('Service-Signature');
+      expect(post.description).toContain('whsec_');
+      expect(post.description).toMatch(/5 minutes/);
       expect(pointer(doc, post.requestBody.content['application/json'].schema.$ref)).toBeDefined();
     }
   });
