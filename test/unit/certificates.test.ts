@@ -573,6 +573,12 @@ describe('low-S ECDSA signatures', () => {
     expect(await verifyCertificate(await signOlder(before), jwks)).toMatchObject({ hashValid: true, signatureValid: true });
     // The same made at or after the cutover is refused (wrong mode's key, high S).
     expect(await verifyCertificate(await signOlder(strictSigningFrom), jwks)).toMatchObject({ hashValid: true, signatureValid: false });
+    // Under no rules does a test key make a live certificate.
+    const test = memorySigner(undefined, 'test');
+    const both = await signingKeysResponse({ live, test });
+    const asLive = { ...body, mode: 'live' as const, issued_at: before, signing_key_id: await test.keyId() };
+    const unhashed = { ...asLive, signature: encodeSignature(toLowS(await test.sign(signingInput(asLive)))) };
+    expect(await verifyCertificate({ ...unhashed, certificate_hash: certificateHash(unhashed) }, both)).toMatchObject({ hashValid: true, signatureValid: false });
   });
 
   it('a certificate whose s is replaced by n − s still verifies with OpenSSL but is refused', async () => {
