@@ -11,6 +11,7 @@
  *   npm run admin -- ingest-leie [--force]
  *   npm run admin -- run-sweep [--as-of <ISO time>]
  *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
+ *   npm run admin -- pdf-signing-csr --key <KMS key id or ARN> --subject "CN=…,O=…,C=US" [--out <file>]
  *
  * Locally it works on ${LOCAL_STATE_DIR:-.local} (through the running `npm start` if there is one). With
  * `--stack <name>` (or ADMIN_STACK) it works on a deployed stack, reading table names from the stack's
@@ -19,12 +20,22 @@
  * `preflight` is the exception: it runs before a deploy (the stack need not exist), reads the settings
  * from cdk.json and `-c` as `cdk deploy` would, and prints one line per check (ok / warn / fail) rather
  * than JSON; it exits 1 when a check failed (bin/preflight.ts).
+ *
+ * `pdf-signing-csr` works on neither: it asks KMS (the key ARN's region, else the configured one) to
+ * sign a certificate request for the PDF signing key, with the caller's credentials, which the key's
+ * policy must allow (README, Deploying: context `pdfCsrSignerRoleArn`).
  */
 import './admin-environment.ts';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DistinguishedNameError } from '#shared/certificates/pdf/distinguished-name.ts';
+import { kmsCertificateSigningRequest } from '#shared/certificates/pdf/kms-csr.ts';
+import { PdfSigningMaterialError } from '#shared/certificates/pdf/pdf-signing-key.ts';
 import { apiKeyMode, hashApiKey, keyModes, type KeyMode } from '#shared/auth/api-keys.ts';
 import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
 import {
@@ -60,9 +71,33 @@ const usage = `Usage:
   npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
   npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
+  npm run admin -- pdf-signing-csr --key <KMS key id or ARN> --subject "CN=…,O=…,C=US" [--out <file>]
+                                              (a certificate request for the PDF signing key, signed by it in KMS)
 Options for all: [--stack <deployed stack name>]`;
 
 type Command = (values: Record<string, string | boolean | undefined>) => Promise<Record<string, unknown>>;
+
+/**
+ * Commands that touch neither the local state nor a deployed stack's tables: they run without
+ * attaching to either.
+ */
+const detachedCommands: Record<string, Command> = {
+  'pdf-signing-csr': async (args) => {
+    const v = args as Record<string, string | undefined>;
+    if (!v.key) throw new UsageError('--key is required: the KMS key id or ARN of the PDF signing key (stack output PdfSigningKeyArn)');
+    if (!v.subject) throw new UsageError('--subject is required, as CN=…,O=…,C=US');
+    if (v.out && existsSync(v.out)) throw new UsageError(`--out ${v.out} exists; give a new file name`);
+    const region = /^arn:aws[a-z-]*:kms:([a-z0-9-]+):/.exec(v.key)?.[1];
+    const client = new KMSClient(region ? { region } : {});
+    try {
+      const csr = await kmsCertificateSigningRequest({ keyId: v.key, subject: v.subject, client });
+      if (v.out) await writeFile(v.out, csr.pem, { flag: 'wx' });
+      return { key_arn: csr.keyArn, subject: v.subject, public_key_sha256: csr.publicKeySha256, ...(v.out ? { written_to: v.out } : { csr_pem: csr.pem }) };
+    } finally {
+      client.destroy();
+    }
+  },
+};
 
 const commands: Record<string, Command> = {
   'create-key': async (args) => {
@@ -140,7 +175,8 @@ const commands: Record<string, Command> = {
 
 async function main(): Promise<number> {
   const [name, ...rest] = process.argv.slice(2);
-  const command = name ? commands[name] : undefined;
+  const detached = name ? detachedCommands[name] : undefined;
+  const command = name ? (commands[name] ?? detached) : undefined;
   if (!command && name !== 'preflight') {
     console.error(usage);
     return 2;
@@ -160,6 +196,8 @@ async function main(): Promise<number> {
         key: { type: 'string' },
         hash: { type: 'string' },
         reason: { type: 'string' },
+        subject: { type: 'string' },
+        out: { type: 'string' },
         stack: { type: 'string' },
         force: { type: 'boolean' },
         'as-of': { type: 'string' },
@@ -180,9 +218,11 @@ async function main(): Promise<number> {
     }
   }
   const stackName = (values.stack as string | undefined) ?? process.env.ADMIN_STACK;
-  const detach = stackName
-    ? await attachToDeployedStack(stackName)
-    : await attachToLocalState(resolve(process.env.LOCAL_STATE_DIR ?? '.local'));
+  const detach = detached
+    ? async () => {}
+    : stackName
+      ? await attachToDeployedStack(stackName)
+      : await attachToLocalState(resolve(process.env.LOCAL_STATE_DIR ?? '.local'));
   try {
     const result = await command(values as Record<string, string | boolean | undefined>);
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -192,7 +232,11 @@ async function main(): Promise<number> {
       console.error(`${error.message}\n${usage}`);
       return 2;
     }
-    if (error instanceof KeyIssueError || error instanceof KeyLifecycleError) {
+    if (error instanceof DistinguishedNameError) {
+      console.error(`${error.message}\n${usage}`);
+      return 2;
+    }
+    if (error instanceof KeyIssueError || error instanceof KeyLifecycleError || error instanceof PdfSigningMaterialError) {
       console.error(error.message);
       return 1;
     }

@@ -3,11 +3,12 @@
  * deploy with these settings needs (lib/preflight.ts decides what the answers mean) and prints one line
  * per check, ok / warn / fail; the exit code is 1 when any check failed. The settings are read as the
  * CDK app reads them (cdk.json's context, then `-c`), and the region as cdk resolves it (AWS_REGION or
- * the profile's), so the checks see exactly what the deploy would. Nothing is changed in the account.
+ * the profile's), so the checks see exactly what the deploy would. Nothing is changed in the account;
+ * the PDF signing secret's value is read only for the names of its fields.
  */
 import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DescribeSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { cdkJsonContext, contextArgs } from '../lib/cdk-context.ts';
 import { certificateRegion, deploymentConfig, DeploymentConfigError, senderIdentity, stackNamePrefix, type DeploymentConfig } from '../lib/deployment-config.ts';
@@ -17,6 +18,8 @@ import {
   preflightFindings,
   stageForStack,
   type Lookup,
+  type PdfSecretContent,
+  type PdfSecretFacts,
   type PreflightFacts,
   type SecretFacts,
 } from '../lib/preflight.ts';
@@ -43,6 +46,29 @@ async function describeSecret(client: SecretsManagerClient, secretId: string): P
       hasValue: Object.values(out.VersionIdsToStages ?? {}).some((stages) => stages.includes('AWSCURRENT')),
     };
   });
+}
+
+/**
+ * The PDF signing secret: whether it has a value and, if so, the names of the JSON fields of that value
+ * (whether it holds a private key). The value itself is dropped as soon as it is parsed.
+ */
+async function describePdfSecret(client: SecretsManagerClient, secretId: string): Promise<Lookup<PdfSecretFacts>> {
+  const described = await describeSecret(client, secretId);
+  if (!('found' in described) || !described.found.hasValue || described.found.deletedDate) return described;
+  let content: PdfSecretContent;
+  try {
+    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    try {
+      const value: unknown = JSON.parse(out.SecretString ?? '');
+      content = value !== null && typeof value === 'object' && !Array.isArray(value) ? { fields: Object.keys(value).sort() } : { notJson: true };
+    } catch {
+      content = { notJson: true };
+    }
+  } catch (error) {
+    const e = error as { name?: string; message?: string };
+    content = { error: `${e.name ?? 'Error'}: ${e.message ?? String(error)}` };
+  }
+  return { found: { ...described.found, content } };
 }
 
 /** The region the SDK (and cdk, from the same configuration) resolves; undefined when none is set. */
@@ -95,7 +121,7 @@ export async function gatherPreflightFacts(request: PreflightRequest): Promise<P
 
     const [sodaSecret, pdfSecret, certificate, sesIdentity, sesAccount] = await Promise.all([
       config.sodaAppTokenSecret ? describeSecret(secrets, config.sodaAppTokenSecret) : undefined,
-      pdfSecretArn ? describeSecret(secrets, pdfSecretArn) : undefined,
+      pdfSecretArn ? describePdfSecret(secrets, pdfSecretArn) : undefined,
       config.customDomain ? describeCertificate(config.customDomain.certificateArn) : undefined,
       identity
         ? lookup(async () => {
@@ -114,6 +140,7 @@ export async function gatherPreflightFacts(request: PreflightRequest): Promise<P
       stackName,
       config,
       region,
+      now: new Date(),
       stack,
       ...(sodaSecret ? { sodaSecret } : {}),
       ...(pdfSecret ? { pdfSecret } : {}),

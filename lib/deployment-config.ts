@@ -49,9 +49,16 @@ export interface DeploymentConfig {
   readonly previousTestSigningKeyArns: readonly string[];
   /**
    * Whether PDFs are signed by the stack's KMS key (the secret then holds only its certificate and
-   * chain) rather than by a PEM private key kept in the secret.
+   * chain) rather than by a PEM private key kept in the secret. Default true; `false` is the fallback
+   * for a CA that will not certify a key it did not see generated (README, Deploying).
    */
   readonly pdfSigningWithKms: boolean;
+  /**
+   * The one IAM role allowed, until `until`, to read the PDF signing key's public key and have it sign
+   * (RAW messages, RSASSA_PKCS1_V1_5_SHA_256): for the operator to make the certificate request
+   * (`npm run admin -- pdf-signing-csr`). Unset, the key policy lets no one but the PDF function use the key.
+   */
+  readonly pdfCsrSigner?: { readonly roleArn: string; readonly until: string };
 }
 
 export const defaultLogRetentionDays = 90;
@@ -106,9 +113,10 @@ function emails(context: Context, key: string): string[] {
   return list;
 }
 
-function flag(context: Context, key: string): boolean {
+function flag(context: Context, key: string, fallback = false): boolean {
   const value = context(key);
-  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === undefined || value === null || value === '') return fallback;
+  if (value === false || value === 'false') return false;
   if (value === true || value === 'true') return true;
   throw new DeploymentConfigError(`Context ${key} must be true or false, got "${String(value)}"`);
 }
@@ -228,8 +236,31 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     previousSigningKeyArns,
     testSigningKeyGeneration: positiveInteger(context, 'testSigningKeyGeneration', 1),
     previousTestSigningKeyArns,
-    pdfSigningWithKms: flag(context, 'pdfSigningWithKms'),
+    pdfSigningWithKms: flag(context, 'pdfSigningWithKms', true),
+    pdfCsrSigner: pdfCsrSigner(context),
   };
+}
+
+/**
+ * `pdfCsrSignerRoleArn` with `pdfCsrSignerUntil`: a grant that lapses on its own, so one forgotten in a
+ * deploy script does not leave a person able to sign PDFs as the service.
+ */
+function pdfCsrSigner(context: Context): DeploymentConfig['pdfCsrSigner'] {
+  const roleArn = text(context, 'pdfCsrSignerRoleArn');
+  const until = text(context, 'pdfCsrSignerUntil');
+  if (roleArn === undefined && until === undefined) return undefined;
+  if (roleArn === undefined || until === undefined) {
+    throw new DeploymentConfigError('Context pdfCsrSignerRoleArn and pdfCsrSignerUntil go together: the role that makes the PDF certificate request, and when its grant ends');
+  }
+  if (!/^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/.test(roleArn)) {
+    throw new DeploymentConfigError(`Context pdfCsrSignerRoleArn must be an IAM role ARN (arn:aws:iam::<account>:role/<name>), got "${roleArn}"`);
+  }
+  const time = new Date(until);
+  // The date must be a real one: Date would take 2026-02-31 for March 3rd.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/.test(until) || Number.isNaN(time.getTime()) || time.toISOString().slice(0, 10) !== until.slice(0, 10)) {
+    throw new DeploymentConfigError(`Context pdfCsrSignerUntil must be a UTC time such as 2026-05-01T18:00:00Z, got "${until}"`);
+  }
+  return { roleArn, until: time.toISOString().replace(/\.000Z$/, 'Z') };
 }
 
 /** A comma-separated list of KMS key ARNs. */

@@ -8,7 +8,11 @@
  * - stack: whether it exists, and not in a state a deploy cannot start from;
  * - soda-token-secret: the Socrata token secret named by `sodaAppTokenSecret` exists and has a value
  *   (a dynamic reference to a missing secret fails the deploy and rolls it back);
- * - pdf-signing-secret: once the stack exists, its PDF signing secret has a value;
+ * - pdf-signing-secret: once the stack exists, its PDF signing secret has a value, and the fields that
+ *   value needs: only the certificates while the KMS key signs (a private_key_pem there is refused by the
+ *   PDF function), the certificate and its key with `pdfSigningWithKms=false`;
+ * - pdf-csr-signer: only while `pdfCsrSignerRoleArn` grants an operator role use of the PDF signing
+ *   key, a reminder to deploy without it once the certificate request is made;
  * - certificate: the custom domain's ACM certificate is ISSUED, in the stack's region, and covers the domain;
  * - ses-identity: the sender's SES identity is verified (or will be created by the deploy, or would
  *   collide with an existing one the deploy tries to create);
@@ -32,6 +36,14 @@ export interface SecretFacts {
   readonly deletedDate?: string;
   /** A version is staged AWSCURRENT: the secret has a value. */
   readonly hasValue: boolean;
+}
+
+/** What the PDF signing secret's value holds: the names of its JSON fields (never their values). */
+export type PdfSecretContent = { readonly fields: readonly string[] } | { readonly notJson: true } | { readonly error: string };
+
+export interface PdfSecretFacts extends SecretFacts {
+  /** Read only when the secret has a value. */
+  readonly content?: PdfSecretContent;
 }
 
 export interface CertificateFacts {
@@ -64,10 +76,12 @@ export interface PreflightFacts {
   readonly region: string | undefined;
   readonly stack?: Lookup<StackFacts>;
   readonly sodaSecret?: Lookup<SecretFacts>;
-  readonly pdfSecret?: Lookup<SecretFacts>;
+  readonly pdfSecret?: Lookup<PdfSecretFacts>;
   readonly certificate?: Lookup<CertificateFacts>;
   readonly sesIdentity?: Lookup<SesIdentityFacts>;
   readonly sesAccount?: Lookup<SesAccountFacts>;
+  /** The time of the checks, for grants that lapse; without it they are not compared with the clock. */
+  readonly now?: Date;
 }
 
 /**
@@ -109,6 +123,32 @@ function secretFinding(check: string, name: string, lookup: Lookup<SecretFacts>,
   if (lookup.found.deletedDate) return { check, status: 'fail', message: `secret ${name} is scheduled for deletion (${lookup.found.deletedDate}); restore it` };
   if (!lookup.found.hasValue) return { check, status: whenEmpty.status, message: `secret ${name} ${whenEmpty.message}` };
   return { check, status: 'ok', message: `secret ${name} exists and has a value` };
+}
+
+/** Whether the PDF signing secret holds what the functions will read from it, judged by its field names. */
+function pdfSecretContentFinding(arn: string, config: DeploymentConfig, content: PdfSecretContent | undefined): Finding {
+  const check = 'pdf-signing-secret';
+  if (content === undefined) return { check, status: 'ok', message: `secret ${arn} exists and has a value` };
+  if ('error' in content) return { check, status: 'warn', message: `secret ${arn} has a value, but it could not be read to check its fields: ${content.error}` };
+  if ('notJson' in content) return { check, status: 'fail', message: `secret ${arn} is not JSON: GET /v1/certificate/{id}/pdf answers 500` };
+  const has = (field: string) => content.fields.includes(field);
+  if (config.pdfSigningWithKms) {
+    if (has('private_key_pem')) {
+      return {
+        check,
+        status: 'fail',
+        message:
+          `secret ${arn} holds a private_key_pem, but PDFs are signed by the KMS key PdfSigningKey and the PDF function refuses a secret with a key: ` +
+          'store only certificate_pem and chain_pem (README, Deploying, step 7), or deploy with -c pdfSigningWithKms=false to keep signing with the PEM key',
+      };
+    }
+    if (!has('certificate_pem')) return { check, status: 'fail', message: `secret ${arn} has no certificate_pem: the certificate issued for PdfSigningKey goes there` };
+    return { check, status: 'ok', message: `secret ${arn} holds the certificate of the KMS key PdfSigningKey, and no private key` };
+  }
+  if (!has('certificate_pem') || !has('private_key_pem')) {
+    return { check, status: 'fail', message: `secret ${arn} needs certificate_pem and private_key_pem while pdfSigningWithKms=false` };
+  }
+  return { check, status: 'ok', message: `secret ${arn} holds a certificate and its PEM key (pdfSigningWithKms=false)` };
 }
 
 /** One finding per check, in a fixed order. */
@@ -170,7 +210,19 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
   else if (!facts.pdfSecret) add('pdf-signing-secret', 'fail', 'the stack has no PdfSigningSecretArn output');
   else {
     const arn = 'found' in facts.stack! ? (facts.stack.found.outputs.PdfSigningSecretArn ?? 'PdfSigningSecret') : 'PdfSigningSecret';
-    findings.push(secretFinding('pdf-signing-secret', arn, facts.pdfSecret, { status: 'warn', message: 'has no value yet: GET /v1/certificate/{id}/pdf answers 500 until it is loaded' }));
+    const found = secretFinding('pdf-signing-secret', arn, facts.pdfSecret, { status: 'warn', message: 'has no value yet: GET /v1/certificate/{id}/pdf answers 500 until it is loaded' });
+    findings.push(found.status === 'ok' && 'found' in facts.pdfSecret ? pdfSecretContentFinding(arn, config, facts.pdfSecret.found.content) : found);
+  }
+  if (config.pdfCsrSigner) {
+    const { roleArn, until } = config.pdfCsrSigner;
+    const lapsed = facts.now !== undefined && facts.now.getTime() >= Date.parse(until);
+    add(
+      'pdf-csr-signer',
+      'warn',
+      lapsed
+        ? `the grant to ${roleArn} on the PDF signing key lapsed at ${until}: drop pdfCsrSignerRoleArn and pdfCsrSignerUntil from the deploy`
+        : `${roleArn} may have the PDF signing key sign until ${until}: make the certificate request (npm run admin -- pdf-signing-csr), then deploy without pdfCsrSignerRoleArn`,
+    );
   }
 
   // The custom domain's certificate.

@@ -12,7 +12,7 @@ import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-eve
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { AccountRootPrincipal, AnyPrincipal, Effect, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, AnyPrincipal, ArnPrincipal, Effect, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -224,6 +224,7 @@ export class ServiceStack extends Stack {
       id: 'AwsSolutions-KMS5',
       reason: 'Asymmetric signing keys cannot rotate automatically; a new key needs a new CA-issued certificate (README, Deploying).',
     });
+    if (config.pdfCsrSigner) this.allowPdfCertificateRequest(config.pdfCsrSigner);
     for (const key of Object.values(this.signingKeys)) {
       Validations.of(key).acknowledge({
         id: 'AwsSolutions-KMS5',
@@ -445,6 +446,32 @@ export class ServiceStack extends Stack {
         fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [...previous] }));
       }
     }
+  }
+
+  /**
+   * Lets the operator's role make the certificate request of the PDF signing key
+   * (`npm run admin -- pdf-signing-csr`), which KMS must sign: kms:GetPublicKey, and kms:Sign only of
+   * RAW messages with RSASSA_PKCS1_V1_5_SHA_256 (the PDF function signs digests), both only until
+   * `until`. The role is named by ARN in the key policy, the only place that can grant use of the key;
+   * its own identity policy must allow the two actions too. KMS cannot look inside what it signs, so
+   * the role could sign anything small until then: the grant is for one request, in a window of hours,
+   * and the next deploy without the context removes it.
+   */
+  private allowPdfCertificateRequest(signer: NonNullable<DeploymentConfig['pdfCsrSigner']>): void {
+    const principals = [new ArnPrincipal(signer.roleArn)];
+    const untilThen = { DateLessThan: { 'aws:CurrentTime': signer.until } };
+    this.pdfSigningKey.addToResourcePolicy(
+      new PolicyStatement({ sid: 'OperatorReadsThePublicKeyForTheCertificateRequest', principals, actions: ['kms:GetPublicKey'], resources: ['*'], conditions: untilThen }),
+    );
+    this.pdfSigningKey.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'OperatorSignsTheCertificateRequest',
+        principals,
+        actions: ['kms:Sign'],
+        resources: ['*'],
+        conditions: { ...untilThen, StringEquals: { 'kms:MessageType': 'RAW', 'kms:SigningAlgorithm': 'RSASSA_PKCS1_V1_5_SHA_256' } },
+      }),
+    );
   }
 
   /** KMS actions on a key whose policy grants no use to the account: in the role's policy and, by name, in the key's. */

@@ -131,23 +131,55 @@ describe('PDF signing key', () => {
     );
   });
 
-  it('signs PDFs only when pdfSigningWithKms is set; by default the secret keeps the key', () => {
+  it('signs PDFs with the KMS key by default; pdfSigningWithKms=false keeps a PEM key in the secret', () => {
     const env = (s: ServiceStack, all: typeof resources) => all[s.getLogicalId(s.functions.GetCertificatePdf!.fn.node.defaultChild as never)]!.Properties.Environment.Variables;
-    expect(env(stack, resources).PDF_SIGNING_KMS_KEY_ID).toBeUndefined();
+    expect(env(stack, resources).PDF_SIGNING_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [logicalId(stack.pdfSigningKey), 'Arn'] });
     expect(env(stack, resources).PDF_SIGNING_SECRET_ID).toBeDefined();
+    expect(resources[stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never)]!.Properties.Description).toMatch(/no private key/);
 
-    const dir = mkdtempSync(join(tmpdir(), 'cdk-keys-kms-'));
-    try {
-      const withKms = buildApp({
-        outdir: dir,
-        context: { 'aws:cdk:bundling-stacks': [], alertFromEmail: 'alerts@example.com', pdfSigningWithKms: 'true' },
-        stage: 'test',
-      }).stack;
-      const all = Template.fromStack(withKms).toJSON().Resources;
-      expect(env(withKms, all).PDF_SIGNING_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [withKms.getLogicalId(withKms.pdfSigningKey.node.defaultChild as never), 'Arn'] });
-      expect(env(withKms, all).PDF_SIGNING_SECRET_ID).toBeDefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const pem = synth({ pdfSigningWithKms: 'false' });
+    expect(env(pem.stack, pem.resources).PDF_SIGNING_KMS_KEY_ID).toBeUndefined();
+    expect(env(pem.stack, pem.resources).PDF_SIGNING_SECRET_ID).toBeDefined();
+    expect(pem.resources[pem.stack.getLogicalId(pem.stack.pdfSigningSecret.node.defaultChild as never)]!.Properties.Description).toMatch(/private_key_pem/);
+  });
+
+  it('lets no one else use the key unless pdfCsrSignerRoleArn names the operator role: then GetPublicKey, and Sign of RAW messages, until pdfCsrSignerUntil', () => {
+    const roleArn = 'arn:aws:iam::111122223333:role/pdf-certificate-operator';
+    const until = '2026-05-01T18:00:00Z';
+    const { stack: withSigner, resources: all } = synth({ pdfCsrSignerRoleArn: roleArn, pdfCsrSignerUntil: until });
+    const statements: (Statement & { Condition?: unknown })[] = all[withSigner.getLogicalId(withSigner.pdfSigningKey.node.defaultChild as never)]!.Properties.KeyPolicy.Statement;
+    const operator = statements.filter((s) => JSON.stringify(s.Principal) === JSON.stringify({ AWS: roleArn }));
+    expect(operator.map(({ Sid, Action, Condition }) => ({ Sid, Action, Condition }))).toEqual([
+      { Sid: 'OperatorReadsThePublicKeyForTheCertificateRequest', Action: 'kms:GetPublicKey', Condition: { DateLessThan: { 'aws:CurrentTime': until } } },
+      {
+        Sid: 'OperatorSignsTheCertificateRequest',
+        Action: 'kms:Sign',
+        Condition: { DateLessThan: { 'aws:CurrentTime': until }, StringEquals: { 'kms:MessageType': 'RAW', 'kms:SigningAlgorithm': 'RSASSA_PKCS1_V1_5_SHA_256' } },
+      },
+    ]);
+    // Every other statement is the account's administration or the PDF function's use, as without it.
+    const rest = statements.filter((s) => !operator.includes(s));
+    expect(rest.filter((s) => isAccountRoot(s.Principal)).map((s) => [s.Action].flat().sort())).toEqual([[...signingKeyAdminActions].sort()]);
+    expect(new Map([...grantsByRole(rest)].map(([role, actions]) => [role, [...actions].sort()]))).toEqual(
+      new Map([[withSigner.getLogicalId(withSigner.functions.GetCertificatePdf!.role.node.defaultChild as never), ['kms:GetPublicKey', 'kms:Sign']]]),
+    );
+    // The certificate signing keys are untouched.
+    for (const mode of ['live', 'test'] as const) {
+      expect(JSON.stringify(all[withSigner.getLogicalId(withSigner.signingKeys[mode].node.defaultChild as never)]!.Properties.KeyPolicy)).not.toContain(roleArn);
     }
+    // Without the context no statement names anyone but the account and the PDF function.
+    const defaultPolicy: Statement[] = resources[logicalId(stack.pdfSigningKey)]!.Properties.KeyPolicy.Statement;
+    expect(defaultPolicy.every((s) => isAccountRoot(s.Principal) || principalRoles(s.Principal).length > 0)).toBe(true);
   });
 });
+
+/** The stack synthesised with extra context, in a directory of its own. */
+function synth(context: Record<string, string>): { stack: ServiceStack; resources: typeof resources } {
+  const dir = mkdtempSync(join(tmpdir(), 'cdk-keys-variant-'));
+  try {
+    const variant = buildApp({ outdir: dir, context: { 'aws:cdk:bundling-stacks': [], alertFromEmail: 'alerts@example.com', ...context }, stage: 'test' }).stack;
+    return { stack: variant, resources: Template.fromStack(variant).toJSON().Resources };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -23,7 +23,8 @@ describe('deployment context', () => {
       previousSigningKeyArns: [],
       testSigningKeyGeneration: 1,
       previousTestSigningKeyArns: [],
-      pdfSigningWithKms: false,
+      pdfSigningWithKms: true,
+      pdfCsrSigner: undefined,
     });
     expect(defaultLogRetentionDays).toBe(90);
   });
@@ -44,7 +45,9 @@ describe('deployment context', () => {
         previousSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/a-1, arn:aws:kms:us-east-1:123456789012:key/b-2',
         testSigningKeyGeneration: 2,
         previousTestSigningKeyArns: 'arn:aws:kms:us-east-1:123456789012:key/t-1',
-        pdfSigningWithKms: 'true',
+        pdfSigningWithKms: 'false',
+        pdfCsrSignerRoleArn: 'arn:aws:iam::123456789012:role/ops/pdf-certificate-operator',
+        pdfCsrSignerUntil: '2026-05-01T18:00Z',
       }),
     );
     expect(config).toMatchObject({
@@ -58,8 +61,11 @@ describe('deployment context', () => {
       previousSigningKeyArns: ['arn:aws:kms:us-east-1:123456789012:key/a-1', 'arn:aws:kms:us-east-1:123456789012:key/b-2'],
       testSigningKeyGeneration: 2,
       previousTestSigningKeyArns: ['arn:aws:kms:us-east-1:123456789012:key/t-1'],
-      pdfSigningWithKms: true,
+      pdfSigningWithKms: false,
+      pdfCsrSigner: { roleArn: 'arn:aws:iam::123456789012:role/ops/pdf-certificate-operator', until: '2026-05-01T18:00:00Z' },
     });
+    expect(deploymentConfig(from({ pdfSigningWithKms: true })).pdfSigningWithKms).toBe(true);
+    expect(deploymentConfig(from({ pdfSigningWithKms: false })).pdfSigningWithKms).toBe(false);
     expect(deploymentConfig(from({ publicBaseUrl: 'https://verify.example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x' })).publicBaseUrl).toBe(
       'https://verify.example.com',
     );
@@ -77,6 +83,12 @@ describe('deployment context', () => {
     [{ alarmEmail: 'ops' }, /e-mail address/],
     [{ signingKeyGeneration: '0' }, /at least 1/],
     [{ previousSigningKeyArns: 'alias/old' }, /not a KMS key ARN/],
+    [{ pdfSigningWithKms: 'yes' }, /pdfSigningWithKms must be true or false/],
+    [{ pdfCsrSignerRoleArn: 'arn:aws:iam::123456789012:role/ops' }, /go together/],
+    [{ pdfCsrSignerUntil: '2026-05-01T18:00:00Z' }, /go together/],
+    [{ pdfCsrSignerRoleArn: 'arn:aws:iam::123456789012:user/alice', pdfCsrSignerUntil: '2026-05-01T18:00:00Z' }, /IAM role ARN/],
+    [{ pdfCsrSignerRoleArn: 'arn:aws:iam::123456789012:role/ops', pdfCsrSignerUntil: '2026-05-01 18:00' }, /UTC time/],
+    [{ pdfCsrSignerRoleArn: 'arn:aws:iam::123456789012:role/ops', pdfCsrSignerUntil: '2026-02-31T18:00:00Z' }, /UTC time/],
     [{ testSigningKeyGeneration: '0' }, /at least 1/],
     [{ previousTestSigningKeyArns: 'alias/old' }, /previousTestSigningKeyArns: "alias\/old" is not a KMS key ARN/],
     [

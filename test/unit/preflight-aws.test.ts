@@ -5,7 +5,7 @@
  */
 import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DescribeSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,30 @@ describe('preflight against AWS', () => {
     const findings = preflightFindings(facts);
     expect(findings.filter((f) => f.status === 'fail').map((f) => f.check)).toEqual(['soda-token-secret', 'certificate']);
     expect(preflightExitCode(findings)).toBe(1);
+  });
+
+  it('reads the PDF signing secret\'s value only when it has one, keeping the names of its fields and nothing else', async () => {
+    const pdf = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf-AbCd';
+    cfn.on(DescribeStacksCommand).resolves({
+      Stacks: [{ StackName: 'LicenseVerification-staging', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date(), Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }] }],
+    });
+    secrets.on(DescribeSecretCommand).resolves({ VersionIdsToStages: { v1: ['AWSCURRENT'] } });
+    secrets.on(GetSecretValueCommand, { SecretId: pdf }).resolves({ SecretString: JSON.stringify({ private_key_pem: '-----BEGIN PRIVATE KEY-----secret', certificate_pem: 'cert' }) });
+    ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
+    ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true });
+    acm.on(DescribeCertificateCommand).resolves({ Certificate: { Status: 'ISSUED', DomainName: 'api.example.com' } });
+
+    const facts = await gatherPreflightFacts({ context: { ...context, stage: 'staging' } });
+    expect(facts.pdfSecret).toEqual({ found: { hasValue: true, content: { fields: ['certificate_pem', 'private_key_pem'] } } });
+    expect(JSON.stringify(facts)).not.toContain('BEGIN PRIVATE KEY');
+    expect(secrets.commandCalls(GetSecretValueCommand).map((c) => c.args[0].input.SecretId)).toEqual([pdf]);
+    const finding = preflightFindings(facts).find((f) => f.check === 'pdf-signing-secret');
+    expect(finding?.status).toBe('fail');
+
+    secrets.on(GetSecretValueCommand, { SecretId: pdf }).rejects(named('AccessDeniedException', 'not authorized'));
+    expect((await gatherPreflightFacts({ context: { ...context, stage: 'staging' } })).pdfSecret).toEqual({
+      found: { hasValue: true, content: { error: 'AccessDeniedException: not authorized' } },
+    });
   });
 
   it('settings that do not synthesise are reported without calling AWS', async () => {

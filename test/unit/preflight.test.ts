@@ -116,6 +116,38 @@ describe('preflight findings', () => {
     expect(statusOf(preflightFindings({ ...ready, stack: { error: 'Throttling' } }), 'pdf-signing-secret')).toBe('warn');
   });
 
+  it('the PDF signing secret by its fields: a private_key_pem while the KMS key signs fails, as does a missing key with pdfSigningWithKms=false', () => {
+    const deployed = { found: { status: 'UPDATE_COMPLETE', outputs: { PdfSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf' } } };
+    const judged = (fields: string[], context: Record<string, unknown> = prodContext) =>
+      preflightFindings({ ...ready, config: config(context), stack: deployed, pdfSecret: { found: { hasValue: true, content: { fields } } } });
+    const pem = { ...prodContext, pdfSigningWithKms: 'false' };
+
+    const withKey = judged(['certificate_pem', 'chain_pem', 'private_key_pem']);
+    expect(statusOf(withKey, 'pdf-signing-secret')).toBe('fail');
+    expect(messageOf(withKey, 'pdf-signing-secret')).toMatch(/holds a private_key_pem.*-c pdfSigningWithKms=false/);
+    expect(preflightExitCode(withKey)).toBe(1);
+    expect(statusOf(judged(['certificate_pem', 'chain_pem']), 'pdf-signing-secret')).toBe('ok');
+    expect(statusOf(judged(['certificate_pem']), 'pdf-signing-secret')).toBe('ok');
+    expect(statusOf(judged(['chain_pem']), 'pdf-signing-secret')).toBe('fail');
+
+    expect(statusOf(judged(['certificate_pem', 'private_key_pem'], pem), 'pdf-signing-secret')).toBe('ok');
+    expect(messageOf(judged(['certificate_pem'], pem), 'pdf-signing-secret')).toContain('needs certificate_pem and private_key_pem');
+
+    const content = (c: { notJson: true } | { error: string }) => preflightFindings({ ...ready, stack: deployed, pdfSecret: { found: { hasValue: true, content: c } } });
+    expect(statusOf(content({ notJson: true }), 'pdf-signing-secret')).toBe('fail');
+    expect(statusOf(content({ error: 'AccessDeniedException: no' }), 'pdf-signing-secret')).toBe('warn');
+  });
+
+  it('a grant of the PDF signing key to an operator role warns while it is configured, and says when it has lapsed', () => {
+    const withSigner = { ...prodContext, pdfCsrSignerRoleArn: 'arn:aws:iam::123456789012:role/pdf-operator', pdfCsrSignerUntil: '2026-05-01T18:00:00Z' };
+    expect(statusOf(preflightFindings(ready), 'pdf-csr-signer')).toBeUndefined();
+    const open = preflightFindings({ ...ready, config: config(withSigner), now: new Date('2026-05-01T12:00:00Z') });
+    expect(statusOf(open, 'pdf-csr-signer')).toBe('warn');
+    expect(messageOf(open, 'pdf-csr-signer')).toMatch(/role\/pdf-operator may have the PDF signing key sign until 2026-05-01T18:00:00Z.*deploy without pdfCsrSignerRoleArn/);
+    expect(open.map((f) => f.check).indexOf('pdf-csr-signer')).toBe(open.map((f) => f.check).indexOf('pdf-signing-secret') + 1);
+    expect(messageOf(preflightFindings({ ...ready, config: config(withSigner), now: new Date('2026-05-02T00:00:00Z') }), 'pdf-csr-signer')).toContain('lapsed at 2026-05-01T18:00:00Z');
+  });
+
   it('the stack: a failed first deploy, a failed rollback or an operation in progress fails', () => {
     for (const status of ['ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_IN_PROGRESS']) {
       const findings = preflightFindings({ ...ready, stack: { found: { status, outputs: {} } } });
