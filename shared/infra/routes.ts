@@ -81,7 +81,7 @@ export const verificationUse: ResourceUse = {
 
 const monitorCheckUses: ResourceUse = {
   verifies: true,
-  tables: { monitors: ['GetItem', 'UpdateItem'], events: ['PutItem'] },
+  tables: { monitors: ['GetItem', 'UpdateItem'], events: ['PutItem'], accounts: ['GetItem'] },
   queues: { webhookDelivery: 'send' },
 };
 

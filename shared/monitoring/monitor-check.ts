@@ -9,6 +9,7 @@
  * message does not check twice. Events travel inside that update, so a crash before they are stored
  * and queued loses nothing: the next message for the monitor publishes them.
  */
+import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
 import { sendMessageBatch } from '../aws/sqs-batch.ts';
 import { queueUrl } from '../config.ts';
 import type { Deadline } from '../deadline.ts';
@@ -31,13 +32,14 @@ export interface CheckMessage {
 export interface CheckOutcome {
   readonly monitorId: string;
   readonly checked: boolean;
-  /** Why no check ran: the monitor is gone or deleted, or this due time was already checked. */
-  readonly skipped?: 'not_active' | 'already_checked';
+  /** Why no check ran: the monitor is gone or deleted, this due time was already checked, or its account is suspended. */
+  readonly skipped?: 'not_active' | 'already_checked' | 'account_suspended';
   readonly events: readonly EventRecord[];
 }
 
 interface CheckDeps {
   readonly monitors?: MonitorStore;
+  readonly accounts?: Pick<AccountStore, 'getAccount'>;
   readonly events?: EventStore;
   readonly services?: VerificationServices;
   /** When the check's source calls must be done by (an on-demand check answers within the gateway's limit). */
@@ -54,6 +56,10 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   if (message.due_at !== undefined && message.due_at !== monitor.next_check_at) {
     return { monitorId, checked: false, skipped: 'already_checked', events: [] };
   }
+  // A suspended account's monitors stay due and are not checked (nor charged, nor alerted) until it is
+  // reinstated; the next sweep after that checks them.
+  const account = await (deps.accounts ?? new DynamoAccountStore()).getAccount(monitor.account_id);
+  if (account?.suspended_at) return { monitorId, checked: false, skipped: 'account_suspended', events: [] };
 
   const svc = deps.services ?? defaultVerificationServices();
   const caller = { accountId: monitor.account_id, mode: monitor.mode };

@@ -13,10 +13,13 @@ import { failSqsBatchEntries } from '../support/aws-faults.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
 let key: string;
+let accountId: string;
 
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
@@ -24,7 +27,7 @@ beforeAll(async () => {
   await ingestLeie();
   // Live monitors follow the simulator's data; the local stack's `all` setting lets them post to this machine.
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
-  key = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
+  ({ api_key: key, account_id: accountId } = await t.issue({ plan: 'production', mode: 'live' }));
 });
 afterAll(async () => {
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
@@ -102,6 +105,29 @@ describe('the daily sweep', () => {
     expect(bodies.map((b) => b.event_id)).toContain(events[0]!.event_id);
     expect(await eventsOf(deleted)).toEqual([]);
     await setWaStatus('RN00973025', 'ACTIVE');
+  });
+
+  it('a suspended account\'s monitors are not checked until it is reinstated', async () => {
+    const id = await monitor('Sabrina', 'Fulcher', 'WA');
+    const accounts = new DynamoAccountStore();
+    await accounts.setSuspension(accountId, { at: new Date(), reason: 'unpaid invoice' });
+    try {
+      await makeDue(id);
+      await setWaStatus('RN00586802', 'Suspended');
+      const due = (await storedMonitor(id)).next_check_at;
+      expect(await checkMonitor({ monitor_id: id, due_at: due }, new Date())).toMatchObject({ checked: false, skipped: 'account_suspended', events: [] });
+      expect((await storedMonitor(id)).next_check_at).toBe(due);
+      expect(await eventsOf(id)).toEqual([]);
+    } finally {
+      await accounts.setSuspension(accountId, undefined);
+    }
+    await t.stack.scheduler.fire('dailyMonitorSweep');
+    const events = await waitFor(async () => {
+      const items = await eventsOf(id);
+      return items.length > 0 ? items : undefined;
+    });
+    expect(events.map((e) => e.kind)).toEqual(['license.status_changed']);
+    await setWaStatus('RN00586802', 'ACTIVE');
   });
 
   it('a board outage produces no event', async () => {
