@@ -28,3 +28,39 @@ export function containerValue<T>(create: () => T): ContainerValue<T> {
   get.reset = () => values.clear();
   return get;
 }
+
+/** Loads by key, each key once while its load succeeds: a failed load is forgotten so the next call tries again. */
+export interface RememberedLoads<T> {
+  get(key: string): Promise<T>;
+  /** Forgets every load. */
+  clear(): void;
+}
+
+export function rememberedLoads<T>(load: (key: string) => Promise<T>): RememberedLoads<T> {
+  const loads = new Map<string, Promise<T>>();
+  return {
+    get(key) {
+      let loading = loads.get(key);
+      if (loading === undefined) {
+        const started = load(key);
+        started.catch(() => {
+          if (loads.get(key) === started) loads.delete(key);
+        });
+        loads.set(key, (loading = started));
+      }
+      return loading;
+    },
+    clear: () => loads.clear(),
+  };
+}
+
+/**
+ * A container value loaded asynchronously (a secret, key material): loaded on first use and shared by
+ * every later call of the container, except that a failed load is forgotten so the next call tries again.
+ */
+export function containerLoad<T>(load: () => Promise<T>): ContainerValue<Promise<T>> {
+  const loads = rememberedLoads(() => load());
+  const get = (() => loads.get(containerOf() ?? '')) as ContainerValue<Promise<T>>;
+  get.reset = () => loads.clear();
+  return get;
+}

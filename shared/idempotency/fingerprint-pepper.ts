@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { writeFileOnce } from '../files/write-file-once.ts';
+import { containerLoad } from '../container.ts';
 
 export const fingerprintPepperEnv = {
   secretId: 'IDEMPOTENCY_PEPPER_SECRET_ID',
@@ -56,21 +57,14 @@ export function fingerprintPepperFromConfig(env: Readonly<Record<string, string 
   );
 }
 
-let containerPepper: Promise<Buffer> | undefined;
+const containerPepper = containerLoad(() => fingerprintPepperFromConfig(process.env));
 
 /** The pepper of this container, loaded from the environment on first use and reused afterwards. */
 export function fingerprintPepper(): Promise<Buffer> {
-  if (!containerPepper) {
-    const loading = fingerprintPepperFromConfig(process.env);
-    loading.catch(() => {
-      if (containerPepper === loading) containerPepper = undefined;
-    });
-    containerPepper = loading;
-  }
-  return containerPepper;
+  return containerPepper();
 }
 
 /** Forgets the loaded pepper, so the next call reads the configuration again (tests, local tooling). */
 export function resetFingerprintPepper(): void {
-  containerPepper = undefined;
+  containerPepper.reset();
 }

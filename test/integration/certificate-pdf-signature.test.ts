@@ -1,14 +1,15 @@
-import { GetPublicKeyCommand, KMSClient, SignCommand, type SignCommandInput } from '@aws-sdk/client-kms';
+import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import forge from 'node-forge';
 import { execFile } from 'node:child_process';
-import { constants, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, privateEncrypt, X509Certificate } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
+import { answerAsRsaKey } from '../support/kms-rsa-key.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oids } from '#shared/certificates/pdf/cms-signer.ts';
 import { KmsCmsSigner } from '#shared/certificates/pdf/kms-cms-signer.ts';
@@ -268,29 +269,10 @@ describe('PDF signing material from Secrets Manager and the environment', () => 
 describe('PDF signed by a KMS key (KMS answered by aws-sdk-client-mock with a real node key)', () => {
   const kmsMock = mockClient(KMSClient);
   const keyId = 'arn:aws:kms:us-east-1:111122223333:key/pdf-signing';
-  /** DER DigestInfo prefix of SHA-256 (RFC 8017 §9.2, note 1): what PKCS#1 v1.5 signs before the digest. */
-  const sha256DigestInfo = Buffer.from('3031300d060960864801650304020105000420', 'hex');
   let kmsMaterial: PdfSigningMaterial;
 
-  /** KMS as it answers for an RSA_2048 SIGN_VERIFY key holding `privateKeyPem`. */
-  function kmsHolding(privateKeyPem: string): void {
-    const privateKey = createPrivateKey(privateKeyPem);
-    kmsMock.on(GetPublicKeyCommand, { KeyId: keyId }).resolves({
-      KeyId: keyId,
-      PublicKey: new Uint8Array(createPublicKey(privateKey).export({ format: 'der', type: 'spki' })),
-      KeySpec: 'RSA_2048',
-      KeyUsage: 'SIGN_VERIFY',
-      SigningAlgorithms: ['RSASSA_PKCS1_V1_5_SHA_256', 'RSASSA_PSS_SHA_256'],
-    });
-    kmsMock.on(SignCommand, { KeyId: keyId }).callsFake((input: SignCommandInput) => {
-      if (input.MessageType !== 'DIGEST' || input.SigningAlgorithm !== 'RSASSA_PKCS1_V1_5_SHA_256' || input.Message?.length !== 32) {
-        throw Object.assign(new Error('unexpected Sign request'), { name: 'ValidationException' });
-      }
-      // RSASSA-PKCS1-v1_5 over a given digest: the private-key operation on DigestInfo ‖ digest, as KMS does.
-      const signature = privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([sha256DigestInfo, Buffer.from(input.Message)]));
-      return { KeyId: keyId, Signature: new Uint8Array(signature), SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256' as const };
-    });
-  }
+  /** KMS as it answers for an RSA_2048 SIGN_VERIFY key holding `privateKeyPem` (the PDF signer sends digests only). */
+  const kmsHolding = (privateKeyPem: string) => answerAsRsaKey(kmsMock, keyId, createPrivateKey(privateKeyPem), ['DIGEST']);
 
   beforeAll(async () => {
     kmsMaterial = await ensureLocalPdfSigningMaterial(join(dir, 'kms'));

@@ -28,6 +28,8 @@ import type { SourceCache } from '#shared/verification/source-cache.ts';
 import { runVerification, type VerificationPorts } from '#shared/verification/verification-engine.ts';
 import { sharedLookups } from '#shared/verification/verification-service.ts';
 import { generateScaledSampleData } from '../../local/sample-data/scaled.ts';
+import { SodaClient } from '#shared/sources/soda/soda-client.ts';
+import { defaultFetchPolicy } from '#shared/sources/http-fetch.ts';
 import { startSourceSimulator, type SourceSimulator } from '../../local/simulator/server.ts';
 
 const commonest = [
@@ -112,7 +114,8 @@ async function checkState(state: StateCode, surnames: readonly string[], rowsByD
 }
 
 function portsFor(): VerificationPorts {
-  const boards = new BoardSearch();
+  // This test is about the answers, not the latency: a busy machine must not turn a slow page into an outage.
+  const boards = new BoardSearch(new SodaClient({ policy: { ...defaultFetchPolicy, timeoutMs: 20_000 } }));
   return sharedLookups({
     searchBoard: (board, query, deadline) => boards.search(board, query, deadline),
     lookupNpi: async () => null,

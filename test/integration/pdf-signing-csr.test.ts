@@ -8,11 +8,12 @@ import { GetPublicKeyCommand, KMSClient, SignCommand, type SignCommandInput } fr
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { execFile } from 'node:child_process';
-import { constants, createPublicKey, generateKeyPairSync, privateEncrypt, sign, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { answerAsRsaKey } from '../support/kms-rsa-key.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DistinguishedNameError, parseDistinguishedName } from '#shared/certificates/pdf/distinguished-name.ts';
 import { KmsCmsSigner } from '#shared/certificates/pdf/kms-cms-signer.ts';
@@ -28,9 +29,6 @@ const openssl = async (...args: string[]) => (await run('openssl', args)).stdout
 
 const keyId = 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';
 const subject = 'CN=Example Health Verification,OU=Certificates,O=Example Health\\, Inc.,L=Seattle,ST=Washington,C=US';
-/** DER DigestInfo prefix of SHA-256 (RFC 8017 §9.2, note 1): what PKCS#1 v1.5 signs before the digest. */
-const sha256DigestInfo = Buffer.from('3031300d060960864801650304020105000420', 'hex');
-
 const kmsMock = mockClient(KMSClient);
 const secretsManager = mockClient(SecretsManagerClient);
 const client = new KMSClient({ region: 'us-east-1' });
@@ -38,26 +36,7 @@ let dir: string;
 let rsaKey: KeyObject;
 
 /** KMS as it answers for an RSA_2048 SIGN_VERIFY key holding `privateKey`: RAW messages (KMS hashes) and digests. */
-function kmsHolding(privateKey: KeyObject): void {
-  kmsMock.on(GetPublicKeyCommand, { KeyId: keyId }).resolves({
-    KeyId: keyId,
-    PublicKey: new Uint8Array(createPublicKey(privateKey).export({ format: 'der', type: 'spki' })),
-    KeySpec: 'RSA_2048',
-    KeyUsage: 'SIGN_VERIFY',
-    SigningAlgorithms: ['RSASSA_PKCS1_V1_5_SHA_256', 'RSASSA_PSS_SHA_256'],
-  });
-  kmsMock.on(SignCommand, { KeyId: keyId }).callsFake((input: SignCommandInput) => {
-    if (input.SigningAlgorithm !== 'RSASSA_PKCS1_V1_5_SHA_256' || !input.Message || input.Message.length > 4096) {
-      throw Object.assign(new Error('unexpected Sign request'), { name: 'ValidationException' });
-    }
-    const message = Buffer.from(input.Message);
-    const signature =
-      input.MessageType === 'RAW'
-        ? sign('sha256', message, { key: privateKey, padding: constants.RSA_PKCS1_PADDING })
-        : privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([sha256DigestInfo, message]));
-    return { KeyId: keyId, Signature: new Uint8Array(signature), SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256' as const };
-  });
-}
+const kmsHolding = (privateKey: KeyObject) => answerAsRsaKey(kmsMock, keyId, privateKey, ['RAW', 'DIGEST']);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pdf-csr-'));

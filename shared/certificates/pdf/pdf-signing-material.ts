@@ -11,6 +11,7 @@
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsManager } from '../../aws/secrets-manager.ts';
+import { containerLoad, rememberedLoads } from '../../container.ts';
 import type { CmsSigner } from './cms-signer.ts';
 import { KmsCmsSigner } from './kms-cms-signer.ts';
 import { ensureLocalPdfSigningMaterial } from './local-pdf-signing-material.ts';
@@ -30,35 +31,17 @@ export interface PdfCertificateChain {
   readonly chainPem?: string;
 }
 
-const secretCache = new Map<string, Promise<PdfSigningMaterial>>();
-const certificateCache = new Map<string, Promise<PdfCertificateChain>>();
+const secretCache = rememberedLoads(loadSecret);
+const certificateCache = rememberedLoads(loadCertificateSecret);
 
 /** The material in a Secrets Manager secret, fetched once per container and secret id. */
 export function pdfSigningMaterialFromSecretsManager(secretId: string): Promise<PdfSigningMaterial> {
-  let cached = secretCache.get(secretId);
-  if (!cached) {
-    const loading = loadSecret(secretId);
-    loading.catch(() => {
-      if (secretCache.get(secretId) === loading) secretCache.delete(secretId);
-    });
-    secretCache.set(secretId, loading);
-    cached = loading;
-  }
-  return cached;
+  return secretCache.get(secretId);
 }
 
 /** The certificates in a Secrets Manager secret that must hold no private key, fetched once per container and secret id. */
 export function pdfCertificateFromSecretsManager(secretId: string): Promise<PdfCertificateChain> {
-  let cached = certificateCache.get(secretId);
-  if (!cached) {
-    const loading = loadCertificateSecret(secretId);
-    loading.catch(() => {
-      if (certificateCache.get(secretId) === loading) certificateCache.delete(secretId);
-    });
-    certificateCache.set(secretId, loading);
-    cached = loading;
-  }
-  return cached;
+  return certificateCache.get(secretId);
 }
 
 async function loadCertificateSecret(secretId: string): Promise<PdfCertificateChain> {
@@ -115,18 +98,11 @@ export function pdfSigningMaterialFromConfig(env: Readonly<Record<string, string
   );
 }
 
-let containerMaterial: Promise<PdfSigningMaterial> | undefined;
+const containerMaterial = containerLoad(() => pdfSigningMaterialFromConfig(process.env));
 
 /** The material of this container, loaded from the environment on first use and reused afterwards. */
 export function pdfSigningMaterialFromEnvironment(): Promise<PdfSigningMaterial> {
-  if (!containerMaterial) {
-    const loading = pdfSigningMaterialFromConfig(process.env);
-    loading.catch(() => {
-      if (containerMaterial === loading) containerMaterial = undefined;
-    });
-    containerMaterial = loading;
-  }
-  return containerMaterial;
+  return containerMaterial();
 }
 
 /**
@@ -145,24 +121,17 @@ export async function pdfSignerFromConfig(env: Readonly<Record<string, string | 
   return new KmsCmsSigner({ keyId: kmsKeyId, certificate: certificate!, chain: pemCertificates(chainPem ?? '') });
 }
 
-let containerSigner: Promise<CmsSigner> | undefined;
+const containerSigner = containerLoad(() => pdfSignerFromConfig(process.env));
 
 /** The CMS signer of this container, built from the environment on first use and reused afterwards. */
 export function pdfSignerFromEnvironment(): Promise<CmsSigner> {
-  if (!containerSigner) {
-    const loading = pdfSignerFromConfig(process.env);
-    loading.catch(() => {
-      if (containerSigner === loading) containerSigner = undefined;
-    });
-    containerSigner = loading;
-  }
-  return containerSigner;
+  return containerSigner();
 }
 
 /** Drops cached material and the client so the next call reads the configuration again (tests, local tooling). */
 export function resetPdfSigningMaterial(): void {
-  containerMaterial = undefined;
-  containerSigner = undefined;
+  containerMaterial.reset();
+  containerSigner.reset();
   secretCache.clear();
   certificateCache.clear();
   secretsManager.reset();
