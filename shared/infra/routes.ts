@@ -81,7 +81,7 @@ export const verificationUse: ResourceUse = {
 
 const monitorCheckUses: ResourceUse = {
   verifies: true,
-  tables: { monitors: ['GetItem', 'UpdateItem'], events: ['PutItem'], accounts: ['GetItem'] },
+  tables: { monitors: ['GetItem', 'UpdateItem'], events: ['PutItem'] },
   queues: { webhookDelivery: 'send' },
 };
 
@@ -175,7 +175,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'api_key',
     uses: {
       verifies: true,
-      tables: { monitors: ['PutItem'], usage: ['UpdateItem'] },
+      tables: { monitors: ['PutItem'] },
       webhookSecrets: 'seal',
     },
     summary: 'Registers a provider for daily re-checks with signed webhooks; runs an initial verification.',
@@ -196,7 +196,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/v1/monitor/{monitor_id}',
     entry: 'functions/monitors/delete-monitor.ts',
     auth: 'api_key',
-    uses: { tables: { monitors: ['GetItem', 'UpdateItem'], usage: ['UpdateItem'] } },
+    uses: { tables: { monitors: ['GetItem', 'UpdateItem'] } },
     summary: 'Stops monitoring a provider.',
   },
   {
@@ -281,7 +281,8 @@ export const workers: readonly WorkerDefinition[] = [
     // two rounds of 5 fit well; a check not started in time is returned to the queue.
     timeoutSeconds: 60,
     memoryMb: 1024,
-    uses: monitorCheckUses,
+    // A check reads the monitor's account (a suspended account's monitors are not checked); on the route the key pipeline reads it.
+    uses: { ...monitorCheckUses, tables: { ...monitorCheckUses.tables, accounts: ['GetItem'] } },
     summary: 'Re-verifies a monitored provider, records change events and queues their webhooks.',
   },
   {
