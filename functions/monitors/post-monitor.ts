@@ -9,7 +9,8 @@ import { createMonitorRequestSchema, type CreateMonitorRequest } from '#shared/m
 import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
 import { stateName } from '#shared/domain/us-states.ts';
-import { decide, defaultVerificationServices, issue, type Caller } from '#shared/verification/verification-service.ts';
+import { defaultVerificationServices, type Caller } from '#shared/verification/verification-service.ts';
+import { verifyProvider } from '#shared/verification/verify-provider.ts';
 import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
 
 const monitors = new MonitorStore();
@@ -43,16 +44,19 @@ async function register(req: ApiRequest<CreateMonitorRequest, undefined>, caller
   const svc = defaultVerificationServices();
   const now = svc.clock.now();
   const request = { first_name: req.body.first_name, last_name: req.body.last_name, state: req.body.state, ...(req.body.npi ? { npi: req.body.npi } : {}) };
-  const decided = await decide(request, caller, svc.ports, now, { deadline: req.deadline(answerReserveMs) });
-  if (decided.outcome.status === 'unsupported_state') {
-    throw invalidParam('state', `${stateName(request.state)} is not a supported state; see GET /v1/coverage.`);
-  }
   const monitorId = newId('mon');
   // Sealed for this monitor and owner only: it opens for no other monitor (see secret-sealer.ts).
-  const [{ result }, sealed] = await Promise.all([
-    issue(request, decided, caller, svc, now, Promise.all([req.chargeVerifications(1), svc.ports.cache.flush()])),
-    sealerFromEnvironment().seal(req.body.webhook_secret, { monitorId, accountId: caller.accountId, mode: caller.mode }),
-  ]);
+  const sealing = sealerFromEnvironment().seal(req.body.webhook_secret, { monitorId, accountId: caller.accountId, mode: caller.mode });
+  sealing.catch(() => undefined);
+  const { result } = await verifyProvider(request, caller, svc, {
+    now,
+    deadline: req.deadline(answerReserveMs),
+    charge: req.chargeVerifications,
+    accept: (outcome) => {
+      if (outcome.status === 'unsupported_state') throw invalidParam('state', `${stateName(request.state)} is not a supported state; see GET /v1/coverage.`);
+    },
+  });
+  const sealed = await sealing;
   const createdAt = now.toISOString();
   const record = {
     monitor_id: monitorId,

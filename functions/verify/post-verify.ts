@@ -1,7 +1,8 @@
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
-import { decide, defaultVerificationServices, issue } from '#shared/verification/verification-service.ts';
+import { defaultVerificationServices } from '#shared/verification/verification-service.ts';
+import { verifyProvider } from '#shared/verification/verify-provider.ts';
 
 /** Kept from the deadline for charging, signing, storing and answering. */
 const answerReserveMs = 1_500;
@@ -14,8 +15,6 @@ export const handler = apiHandler('Verify', { body: verificationRequestSchema },
   const caller = req.caller!;
   const svc = defaultVerificationServices();
   req.ensureQuota(1);
-  const now = svc.clock.now();
-  const decided = await decide(req.body, caller, svc.ports, now, { deadline: req.deadline(answerReserveMs) });
-  const { result } = await issue(req.body, decided, caller, svc, now, Promise.all([req.chargeVerifications(1), svc.ports.cache.flush()]));
+  const { result } = await verifyProvider(req.body, caller, svc, { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications });
   return json(200, result);
 });

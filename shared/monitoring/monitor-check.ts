@@ -15,7 +15,8 @@ import { queueUrl } from '../config.ts';
 import type { Deadline } from '../deadline.ts';
 import { newId } from '../ids.ts';
 import type { VerificationRequest } from '../verification/verification-request.ts';
-import { decide, defaultVerificationServices, issue, type VerificationServices } from '../verification/verification-service.ts';
+import { defaultVerificationServices, type VerificationServices } from '../verification/verification-service.ts';
+import { verifyProvider } from '../verification/verify-provider.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import { EventStore, type EventRecord } from './event-store.ts';
@@ -65,12 +66,11 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   const caller = { accountId: monitor.account_id, mode: monitor.mode };
   const request = monitor.request as VerificationRequest;
   const previous = monitor.snapshot as unknown as MonitorSnapshot;
-  const decided = await decide(request, caller, svc.ports, now, {
-    freshBoard: true,
+  const { result, certificate } = await verifyProvider(request, caller, svc, {
+    now,
     deadline: deps.deadline,
-    previous: { status: previous.status, expiryDate: previous.expiryDate },
+    recheck: { previous: { status: previous.status, expiryDate: previous.expiryDate } },
   });
-  const { result, certificate } = await issue(request, decided, caller, svc, now, svc.ports.cache.flush());
   const { events: changes, next } = detectChanges(previous, result, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
 
   const provider = { name: result.name ?? monitor.provider.name ?? '', npi: result.npi ?? monitor.provider.npi, state: monitor.request.state };
