@@ -199,33 +199,98 @@ export interface RunOptions {
   readonly deadline?: Deadline;
 }
 
+/** What the board, the exclusion list and the registry said for a request, before identity resolution. */
+interface Lookups {
+  readonly board: Fetched<BoardSearchResult>;
+  readonly signals: FederalSignals;
+  /** The registry record of the supplied NPI, when one was supplied. */
+  readonly registry: Fetched<NppesIdentity | null> | undefined;
+  /** Registry individuals with the request's name in the state, when no NPI was supplied. */
+  readonly nameRegistry: Fetched<NppesIdentity[]> | undefined;
+  readonly sources: readonly SourceReport[];
+}
+
+/**
+ * One verification: the coverage checks, the lookups (in parallel), the search under the registry's
+ * names, identity resolution and the chosen license. Each step is a function below.
+ */
 export async function runVerification(request: VerificationRequest, ports: VerificationPorts, now: Date, options: RunOptions = {}): Promise<VerificationOutcome> {
-  const today = now.toISOString().slice(0, 10);
   const board = boardFor(request.state);
   const covered = board ? professionsCovered(board) : [];
-
   // Federal signals are computed for every outcome (they stay valid when a board is down).
   const federal = exclusionSignals(ports, request, now);
   const registryLookup = request.npi ? registryByNpi(ports, request.npi, now, options.deadline) : undefined;
-  const federalOnly = async (status: OutcomeStatus): Promise<VerificationOutcome> => {
-    const [signals, registry] = await Promise.all([federal, registryLookup]);
-    const identity = registry?.ok ? registry.value : null;
-    return outcome({
-      status,
-      professionsCovered: covered,
-      registry: identity,
-      npi: identity ? identity.npi : null,
-      exclusion: signals.exclusion,
-      oigExcluded: signals.exclusion !== null,
-      sources: [signals.oig, ...(registry ? [registry.report] : [])],
-    });
-  };
 
-  if (!board) return federalOnly('unsupported_state');
-  if (request.profession && !covered.includes(request.profession) && board.uncoveredProfession === 'reject_before_lookup') {
-    return federalOnly('profession_not_covered');
-  }
+  const uncovered = !board ? 'unsupported_state' : request.profession && !covered.includes(request.profession) && board.uncoveredProfession === 'reject_before_lookup' ? 'profession_not_covered' : null;
+  if (!board || uncovered) return federalOnlyOutcome(uncovered ?? 'unsupported_state', covered, federal, registryLookup);
 
+  const lookups = await lookUp(ports, board, request, now, options, federal, registryLookup);
+  const registryIdentity = lookups.registry?.ok ? lookups.registry.value : null;
+  const exclusionFields = { exclusion: lookups.signals.exclusion, oigExcluded: lookups.signals.exclusion !== null };
+  if (!lookups.board.ok) return unavailableOutcome(lookups, covered, registryIdentity, exclusionFields);
+
+  const evidence = registryEvidence(request, lookups.registry);
+  const { licenses, freshness } = await withRegistryNames(ports, board, request, now, options, lookups.board, evidence);
+  const identity = resolveIdentity(
+    { firstName: request.first_name, lastName: request.last_name, state: request.state, npi: request.npi, dob: request.dob },
+    licenses,
+    evidence,
+    { numberScope: licenseNumberScopeOf(board), numberPrefix: board.licenseNumberPrefix },
+  );
+  const notFound = (matchNote: MatchNote | null = null) =>
+    outcome({ status: 'not_found', professionsCovered: covered, registry: registryIdentity, npi: null, sources: lookups.sources, board: freshness, matchNote, ...exclusionFields });
+  if (identity.kind === 'not_found') return notFound(matchNoteOf(identity));
+
+  const chosen = rankLicenses(identity.licenses, request.profession)[0];
+  if (!chosen) return notFound();
+  const license = chosen.license;
+  const status = effectiveStatus(license, now.toISOString().slice(0, 10));
+  return outcome({
+    status,
+    verified: status === 'active' && lookups.signals.exclusion === null,
+    license,
+    disciplinary: identity.licenses.some((l) => l.disciplinary),
+    professionConfirmed: license.profession !== null && (!request.profession || license.profession === request.profession),
+    professionsCovered: covered,
+    identity: { confidence: identity.confidence, basis: identity.basis },
+    npi: identity.npi ?? npiListingLicense(lookups.nameRegistry, request.state, license, board),
+    registry: registryIdentity,
+    sources: lookups.sources,
+    board: freshness,
+    ...exclusionFields,
+  });
+}
+
+/** Outside the coverage (state or profession): the federal signals only. */
+async function federalOnlyOutcome(
+  status: OutcomeStatus,
+  covered: readonly Profession[],
+  federal: Promise<FederalSignals>,
+  registryLookup: Promise<Fetched<NppesIdentity | null>> | undefined,
+): Promise<VerificationOutcome> {
+  const [signals, registry] = await Promise.all([federal, registryLookup]);
+  const identity = registry?.ok ? registry.value : null;
+  return outcome({
+    status,
+    professionsCovered: covered,
+    registry: identity,
+    npi: identity ? identity.npi : null,
+    exclusion: signals.exclusion,
+    oigExcluded: signals.exclusion !== null,
+    sources: [signals.oig, ...(registry ? [registry.report] : [])],
+  });
+}
+
+/** The board search, the federal signals and the registry, in parallel. */
+async function lookUp(
+  ports: VerificationPorts,
+  board: StateBoardDefinition,
+  request: VerificationRequest,
+  now: Date,
+  options: RunOptions,
+  federal: Promise<FederalSignals>,
+  registryLookup: Promise<Fetched<NppesIdentity | null>> | undefined,
+): Promise<Lookups> {
   const query: BoardQuery = { surnames: surnameQueryTerms(request.last_name), givenNames: givenNameForms(request.first_name) };
   const [boardAnswer, signals, registry, nameRegistry] = await Promise.all([
     boardSearch(ports, board, query, now, options),
@@ -234,84 +299,71 @@ export async function runVerification(request: VerificationRequest, ports: Verif
     request.npi ? undefined : registryByName(ports, request, now, options.deadline),
   ]);
   const registrySources = [registry?.report ?? nameRegistry?.report].filter((r): r is SourceReport => r !== undefined);
-  const sources = [boardAnswer.report, signals.oig, ...registrySources];
-  const registryIdentity = registry?.ok ? registry.value : null;
-  const exclusionFields = { exclusion: signals.exclusion, oigExcluded: signals.exclusion !== null };
-
-  if (!boardAnswer.ok) {
-    const registryAvailable = registrySources.some((r) => r.status !== 'unavailable');
-    if (!signals.oigAvailable && !registryAvailable) {
-      throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
-    }
-    return outcome({ status: 'source_unavailable', professionsCovered: covered, registry: registryIdentity, npi: registryIdentity?.npi ?? null, sources, ...exclusionFields });
-  }
-
-  let licenses = [...boardAnswer.value.licenses];
-  let boardFreshness = { cached: boardAnswer.report.status === 'cached', freshUntil: boardAnswer.freshUntil };
-  const evidence: RegistryEvidence = !request.npi
-    ? { kind: 'none' }
-    : registry?.ok
-      ? registry.value
-        ? { kind: 'record', identity: registry.value }
-        : { kind: 'unknown_npi' }
-      : { kind: 'none' };
-
-  // A license held under a former name, or under a form of the given name only the registry's name
-  // reaches, is found by searching under the registry's names too.
-  if (evidence.kind === 'record' && evidence.identity.name) {
-    const names = [evidence.identity.name, ...evidence.identity.formerNames];
-    const registryQuery: BoardQuery = {
-      surnames: [...new Set(names.flatMap((n) => surnameQueryTerms(n.lastName)))].sort(),
-      givenNames: givenNameForms(request.first_name, ...names.map((n) => n.firstName)),
-    };
-    if (registryQuery.givenNames.prefixes.length > 0 && !covers(query, registryQuery)) {
-      const extra = await boardSearch(ports, board, registryQuery, now, options);
-      if (extra.ok) {
-        const seen = new Set(licenses.map((l) => `${l.datasetId}#${l.licenseNumber}#${l.licenseType}`));
-        licenses = [...licenses, ...extra.value.licenses.filter((l) => !seen.has(`${l.datasetId}#${l.licenseNumber}#${l.licenseType}`))];
-        if (extra.report.status === 'cached' && extra.freshUntil < boardFreshness.freshUntil) boardFreshness = { cached: true, freshUntil: extra.freshUntil };
-      }
-    }
-  }
-
-  const identity = resolveIdentity(
-    { firstName: request.first_name, lastName: request.last_name, state: request.state, npi: request.npi, dob: request.dob },
-    licenses,
-    evidence,
-    { numberScope: licenseNumberScopeOf(board), numberPrefix: board.licenseNumberPrefix },
-  );
-  const notFound = (matchNote: MatchNote | null = null) =>
-    outcome({ status: 'not_found', professionsCovered: covered, registry: registryIdentity, npi: null, sources, board: boardFreshness, matchNote, ...exclusionFields });
-  if (identity.kind === 'not_found') return notFound(matchNoteOf(identity));
-
-  const ranked = rankLicenses(identity.licenses, request.profession);
-  const chosen = ranked[0];
-  if (!chosen) return notFound();
-  const license = chosen.license;
-  const status = effectiveStatus(license, today);
-
-  // The NPI: supplied and agreeing, or a registry individual (found by name) listing this license.
-  let npi = identity.npi;
-  if (!npi && nameRegistry?.ok) {
-    const listing = nameRegistry.value.filter((r) =>
-      r.taxonomies.some((t) => t.state === request.state && t.licenseNumber && licenseNumbersAgree(t.licenseNumber, license.licenseNumber, board.licenseNumberPrefix)),
-    );
-    if (listing.length === 1) npi = listing[0]!.npi;
-  }
-
-  return outcome({
-    status,
-    verified: status === 'active' && signals.exclusion === null,
-    license,
-    disciplinary: identity.licenses.some((l) => l.disciplinary),
-    professionConfirmed: license.profession !== null && (!request.profession || license.profession === request.profession),
-    professionsCovered: covered,
-    identity: { confidence: identity.confidence, basis: identity.basis },
-    npi,
-    registry: registryIdentity,
-    sources,
-    board: boardFreshness,
-    ...exclusionFields,
-  });
+  return { board: boardAnswer, signals, registry, nameRegistry, sources: [boardAnswer.report, signals.oig, ...registrySources] };
 }
 
+/** The board could not answer and nothing was cached: `source_unavailable`, unless every source is out (503). */
+function unavailableOutcome(
+  lookups: Lookups,
+  covered: readonly Profession[],
+  registryIdentity: NppesIdentity | null,
+  exclusionFields: Pick<VerificationOutcome, 'exclusion' | 'oigExcluded'>,
+): VerificationOutcome {
+  const registryAvailable = lookups.sources.slice(2).some((r) => r.status !== 'unavailable');
+  if (!lookups.signals.oigAvailable && !registryAvailable) {
+    throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
+  }
+  return outcome({ status: 'source_unavailable', professionsCovered: covered, registry: registryIdentity, npi: registryIdentity?.npi ?? null, sources: lookups.sources, ...exclusionFields });
+}
+
+/** What the registry says about the supplied NPI, as identity evidence. */
+function registryEvidence(request: VerificationRequest, registry: Fetched<NppesIdentity | null> | undefined): RegistryEvidence {
+  if (!request.npi || !registry?.ok) return { kind: 'none' };
+  return registry.value ? { kind: 'record', identity: registry.value } : { kind: 'unknown_npi' };
+}
+
+/**
+ * The board's licenses, plus those held under a former name or under a form of the given name only the
+ * registry's name reaches (searched under the registry's names too), with the freshness of the answers.
+ */
+async function withRegistryNames(
+  ports: VerificationPorts,
+  board: StateBoardDefinition,
+  request: VerificationRequest,
+  now: Date,
+  options: RunOptions,
+  boardAnswer: Extract<Fetched<BoardSearchResult>, { ok: true }>,
+  evidence: RegistryEvidence,
+): Promise<{ licenses: BoardLicense[]; freshness: { cached: boolean; freshUntil: string } }> {
+  let licenses = [...boardAnswer.value.licenses];
+  let freshness = { cached: boardAnswer.report.status === 'cached', freshUntil: boardAnswer.freshUntil };
+  if (evidence.kind !== 'record' || !evidence.identity.name) return { licenses, freshness };
+  const query: BoardQuery = { surnames: surnameQueryTerms(request.last_name), givenNames: givenNameForms(request.first_name) };
+  const names = [evidence.identity.name, ...evidence.identity.formerNames];
+  const registryQuery: BoardQuery = {
+    surnames: [...new Set(names.flatMap((n) => surnameQueryTerms(n.lastName)))].sort(),
+    givenNames: givenNameForms(request.first_name, ...names.map((n) => n.firstName)),
+  };
+  if (registryQuery.givenNames.prefixes.length === 0 || covers(query, registryQuery)) return { licenses, freshness };
+  const extra = await boardSearch(ports, board, registryQuery, now, options);
+  if (extra.ok) {
+    const seen = new Set(licenses.map((l) => `${l.datasetId}#${l.licenseNumber}#${l.licenseType}`));
+    licenses = [...licenses, ...extra.value.licenses.filter((l) => !seen.has(`${l.datasetId}#${l.licenseNumber}#${l.licenseType}`))];
+    if (extra.report.status === 'cached' && extra.freshUntil < freshness.freshUntil) freshness = { cached: true, freshUntil: extra.freshUntil };
+  }
+  return { licenses, freshness };
+}
+
+/** The NPI of the one registry individual (found by name) that lists this license, if exactly one does. */
+function npiListingLicense(
+  nameRegistry: Fetched<NppesIdentity[]> | undefined,
+  state: string,
+  license: BoardLicense,
+  board: StateBoardDefinition,
+): string | null {
+  if (!nameRegistry?.ok) return null;
+  const listing = nameRegistry.value.filter((r) =>
+    r.taxonomies.some((t) => t.state === state && t.licenseNumber && licenseNumbersAgree(t.licenseNumber, license.licenseNumber, board.licenseNumberPrefix)),
+  );
+  return listing.length === 1 ? listing[0]!.npi : null;
+}
