@@ -36,7 +36,8 @@ import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { DistinguishedNameError } from '#shared/certificates/pdf/distinguished-name.ts';
 import { kmsCertificateSigningRequest } from '#shared/certificates/pdf/kms-csr.ts';
 import { PdfSigningMaterialError } from '#shared/certificates/pdf/pdf-signing-key.ts';
-import { apiKeyMode, hashApiKey, keyModes, type KeyMode } from '#shared/auth/api-keys.ts';
+import { apiKeyMode, hashApiKey } from '#shared/auth/api-keys.ts';
+import { keyModes, type KeyMode } from '#shared/domain/caller.ts';
 import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
 import {
   KeyLifecycleError,

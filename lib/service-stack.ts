@@ -36,7 +36,7 @@ import {
 import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type ResourceUse } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
-import { keyModes, type KeyMode } from '../shared/auth/api-keys.ts';
+import { keyModes, type KeyMode } from '../shared/domain/caller.ts';
 import { signingEnv } from '../shared/certificates/signing-env.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';

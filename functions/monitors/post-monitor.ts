@@ -9,7 +9,8 @@ import { createMonitorRequestSchema, type CreateMonitorRequest } from '#shared/m
 import { dueShard, MonitorStore, monitorView, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
 import { stateName } from '#shared/domain/us-states.ts';
-import { defaultVerificationServices, type Caller } from '#shared/verification/verification-service.ts';
+import type { Caller } from '#shared/domain/caller.ts';
+import { defaultVerificationServices } from '#shared/verification/verification-service.ts';
 import { verifyProvider } from '#shared/verification/verify-provider.ts';
 import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
 

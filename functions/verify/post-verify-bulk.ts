@@ -1,3 +1,4 @@
+import { apiErrorOf } from '#shared/http/domain-errors.ts';
 import { ApiError, errorBody } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
@@ -20,7 +21,8 @@ function itemValidationError(issues: z.ZodError, index: number): ApiError {
   return new ApiError(error.code, error.message.replace(/(parameter: |^Invalid )/, `$1providers[${index}].`), { ...error.details, param: `providers[${index}]${param && param !== 'body' ? `.${param}` : ''}` });
 }
 
-function itemError(error: unknown, index: number): BulkItem {
+function itemError(thrown: unknown, index: number): BulkItem {
+  const error = apiErrorOf(thrown) ?? thrown;
   if (error instanceof ApiError) return { index, error: error.body().error };
   logger.error('Bulk item failed', { index, error: (error as Error).message });
   return { index, error: errorBody('internal_error', 'This provider could not be verified because of an error on our side.').error };

@@ -9,7 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { PlanName } from '../limits/plans.ts';
-import type { KeyMode } from './api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 
 export interface Account {
   readonly account_id: string;

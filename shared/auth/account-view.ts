@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Account } from './account-store.ts';
 import type { accountViewSchema } from './account-view-schema.ts';
-import type { KeyMode } from './api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import type { Plan } from '../limits/plans.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { monthWindow } from '../limits/windows.ts';

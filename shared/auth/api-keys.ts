@@ -3,10 +3,8 @@
  * when created; only its SHA-256 is stored, and lookups compare hashes.
  */
 import { createHash } from 'node:crypto';
+import type { KeyMode } from '../domain/caller.ts';
 import { randomBase62 } from '../ids.ts';
-
-export type KeyMode = 'live' | 'test';
-export const keyModes: readonly KeyMode[] = ['live', 'test'];
 
 const secretLength = 40;
 const keyPattern = /^svc_(live|test)_([0-9A-Za-z]{32,128})$/;

@@ -3,7 +3,8 @@ import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import type { PlanName } from '../limits/plans.ts';
 import type { AccountStore } from './account-store.ts';
-import { apiKeyHint, generateApiKey, hashApiKey, type KeyMode } from './api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
+import { apiKeyHint, generateApiKey, hashApiKey } from './api-keys.ts';
 
 export interface IssueKeyRequest {
   readonly plan: PlanName;

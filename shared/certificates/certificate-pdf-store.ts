@@ -14,7 +14,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { isObjectNotStored, s3 } from '../aws/s3.ts';
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import { bucketName } from '../config.ts';
 
 export interface StoredPdf {

@@ -3,7 +3,7 @@
  * identified by their JWK thumbprint (RFC 7638).
  */
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import { canonicalJson } from '../json/canonical.ts';
 
 export interface Jwk {

@@ -4,7 +4,7 @@
  * rotated out whose certificates must stay verifiable), then the test keys in the same order.
  */
 import { json, type HttpResponse } from '../http/response.ts';
-import { keyModes } from '../auth/api-keys.ts';
+import { keyModes } from '../domain/caller.ts';
 import type { SigningKeyJwk } from './jwk.ts';
 import type { CertificateSigners } from './signer.ts';
 

@@ -11,7 +11,7 @@
 import { GetPublicKeyCommand, SignCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { kms } from '../aws/kms.ts';
 import { createHash } from 'node:crypto';
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import { jwkFromSpkiDer, signingKeyJwk, type SigningKeyJwk } from './jwk.ts';
 import { derToRaw } from './signature.ts';
 import { SigningConfigurationError } from './configuration-error.ts';

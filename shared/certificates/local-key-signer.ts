@@ -6,7 +6,7 @@
 import { writeFileOnce } from '../files/write-file-once.ts';
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import { publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from './jwk.ts';
 import type { CertificateSigner } from './signer.ts';
 

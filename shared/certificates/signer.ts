@@ -12,7 +12,7 @@
  * - test: the same variables prefixed `TEST_`: `TEST_SIGNING_KMS_KEY_ID`,
  *   `TEST_SIGNING_KMS_PREVIOUS_KEY_IDS`, `TEST_SIGNING_KEY_FILE`.
  */
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
 import type { SigningKeyJwk } from './jwk.ts';
 import { KmsSigner } from './kms-signer.ts';

@@ -2,7 +2,7 @@
  * The environment variables that configure the certificate signer of each mode (signer.ts reads them;
  * the CDK stack and the local stack set them). The test-mode names are the live ones prefixed `TEST_`.
  */
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 
 export const signingEnv = {
   live: { kmsKeyId: 'SIGNING_KMS_KEY_ID', kmsPreviousKeyIds: 'SIGNING_KMS_PREVIOUS_KEY_IDS', keyFile: 'SIGNING_KEY_FILE' },

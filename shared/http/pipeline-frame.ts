@@ -12,7 +12,9 @@ import { systemClock, type Clock } from '../clock.ts';
 import { Deadline, type InvocationTime } from '../deadline.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
 import { routes, type RouteDefinition } from '../infra/routes.ts';
-import { rateLimitHeaders, type Caller, type LimitState } from '../limits/rate-limits.ts';
+import type { LimitState, PlanCaller } from '../limits/rate-limits.ts';
+import { apiErrorOf } from './domain-errors.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorSummary, logger } from '../logging.ts';
 import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
 import { recordMetric } from '../observability/metrics.ts';
@@ -23,7 +25,7 @@ import { json, type HttpResponse } from './response.ts';
 import { isTransientError } from './transient-errors.ts';
 import { validate } from './validation.ts';
 
-export interface AuthenticatedCaller extends Caller {
+export interface AuthenticatedCaller extends PlanCaller {
   readonly account: Account;
 }
 
@@ -204,7 +206,8 @@ function finish(request: PipelineRequest, response: HttpResponse | undefined): H
   return { ...out, headers };
 }
 
-function renderError(error: unknown, requestId: string): HttpResponse {
+function renderError(thrown: unknown, requestId: string): HttpResponse {
+  const error = apiErrorOf(thrown) ?? thrown;
   if (error instanceof ApiError) {
     if (error.code === 'rate_limit_exceeded') {
       recordMetric('quotaRejections', 1, { kind: error.details.reset_at !== undefined ? 'monthly' : 'per_minute' });

@@ -1,6 +1,8 @@
 /** Maps zod validation failures onto the spec's error shape: the first problem, naming its parameter. */
 import type * as z from 'zod';
-import { ApiError, invalidParam } from './errors.ts';
+import type { DomainError } from '../domain/errors.ts';
+import { apiErrorOf } from './domain-errors.ts';
+import { invalidParam, type ApiError } from './errors.ts';
 
 export function paramPath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -11,15 +13,15 @@ export function paramPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Lets a schema ask for a specific error (e.g. 422) through a custom issue's params. */
-export interface ApiIssueParams {
-  readonly apiError: ApiError;
+/** Lets a schema name a domain error (e.g. an unrecognised profession, 422) through a custom issue's params. */
+export interface DomainIssueParams {
+  readonly domainError: DomainError;
 }
 
 export function validationError(error: z.ZodError, where: 'body' | 'query'): ApiError {
   const issue = error.issues[0]!;
-  const custom = issue.code === 'custom' ? (issue.params as Partial<ApiIssueParams> | undefined)?.apiError : undefined;
-  if (custom instanceof ApiError) return custom;
+  const custom = issue.code === 'custom' ? apiErrorOf((issue.params as Partial<DomainIssueParams> | undefined)?.domainError) : undefined;
+  if (custom) return custom;
   const base = paramPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;

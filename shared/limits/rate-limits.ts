@@ -6,15 +6,14 @@
  *   no quota.
  */
 import type { Clock } from '../clock.ts';
-import type { KeyMode } from '../auth/api-keys.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../domain/caller.ts';
+import { MinuteLimitExceeded, MonthlyQuotaExhausted } from '../domain/errors.ts';
 import type { Plan } from './plans.ts';
 import type { MonthUsage, UsageStore } from './usage-store.ts';
-import { epochSeconds, minuteWindow, monthWindow, secondsUntil } from './windows.ts';
+import { minuteWindow, monthWindow, secondsUntil } from './windows.ts';
 
-export interface Caller {
-  readonly accountId: string;
-  readonly mode: KeyMode;
+/** An authenticated caller: the account and mode, with the plan and the per-minute limit in force. */
+export interface PlanCaller extends Caller {
   readonly plan: Plan;
   readonly minuteLimit: number;
 }
@@ -29,16 +28,6 @@ export interface LimitState {
   readonly usage: MonthUsage;
 }
 
-/** The spec's rate-limit headers. Enterprise's unlimited quota shows as `unlimited`. */
-export function rateLimitHeaders(state: LimitState): Record<string, string> {
-  return {
-    'x-ratelimit-limit': state.monthlyLimit === null ? 'unlimited' : String(state.monthlyLimit),
-    'x-ratelimit-remaining': state.monthlyRemaining === null ? 'unlimited' : String(state.monthlyRemaining),
-    'x-ratelimit-reset': String(epochSeconds(state.monthlyReset)),
-    'x-ratelimit-minute-limit': String(state.minuteLimit),
-    'x-ratelimit-minute-remaining': String(state.minuteRemaining),
-  };
-}
 
 function monthlyPart(plan: Plan, usage: MonthUsage, reset: Date) {
   const limit = plan.monthlyQuota;
@@ -57,7 +46,7 @@ export class RateLimits {
   ) {}
 
   /** Admits one request or throws 429 `rate_limit_exceeded` with `retry_after`. */
-  async admit(caller: Caller): Promise<LimitState> {
+  async admit(caller: PlanCaller): Promise<LimitState> {
     const now = this.clock.now();
     const minute = minuteWindow(now);
     const month = monthWindow(now);
@@ -69,12 +58,7 @@ export class RateLimits {
     if (!hit.allowed) {
       const retryAfter = secondsUntil(minute.end, now);
       const state: LimitState = { minuteLimit: caller.minuteLimit, minuteRemaining: 0, ...monthly };
-      throw new ApiError(
-        'rate_limit_exceeded',
-        `Per-minute limit of ${caller.minuteLimit} requests exceeded. Retry after ${retryAfter} seconds.`,
-        { retry_after: retryAfter },
-        { ...rateLimitHeaders(state), 'retry-after': String(retryAfter) },
-      );
+      throw new MinuteLimitExceeded(caller.minuteLimit, retryAfter, state);
     }
     return { minuteLimit: caller.minuteLimit, minuteRemaining: Math.max(0, caller.minuteLimit - hit.count), ...monthly };
   }
@@ -83,30 +67,19 @@ export class RateLimits {
    * Charges `units` verifications to the monthly quota (live keys only) and returns the new state.
    * A Developer account that cannot cover every unit is refused whole with 429 and `reset_at`.
    */
-  async charge(caller: Caller, state: LimitState, units: number): Promise<LimitState> {
+  async charge(caller: PlanCaller, state: LimitState, units: number): Promise<LimitState> {
     if (caller.mode === 'test' || units <= 0) return state;
     const month = monthWindow(this.clock.now());
     const quota = caller.plan.monthlyQuota;
     const result = await this.store.chargeMonth(caller.accountId, month, units, quota, caller.plan.pastQuota === 'hard_stop');
     const next: LimitState = { ...state, ...monthlyPart(caller.plan, result.usage, month.end) };
-    if (!result.charged) throw quotaExceeded(caller, next, units);
+    if (!result.charged) throw new MonthlyQuotaExhausted(caller.plan, units, next);
     return next;
   }
 
   /** Refuses up front (429) when a hard-stop quota cannot cover `units` verifications. */
-  ensureCanCharge(caller: Caller, state: LimitState, units: number): void {
+  ensureCanCharge(caller: PlanCaller, state: LimitState, units: number): void {
     if (caller.mode === 'test' || caller.plan.pastQuota !== 'hard_stop' || state.monthlyRemaining === null) return;
-    if (state.monthlyRemaining < units) throw quotaExceeded(caller, state, units);
+    if (state.monthlyRemaining < units) throw new MonthlyQuotaExhausted(caller.plan, units, state);
   }
-}
-
-function quotaExceeded(caller: Caller, state: LimitState, units: number): ApiError {
-  return new ApiError(
-    'rate_limit_exceeded',
-    `Monthly quota of ${caller.plan.monthlyQuota} verifications reached on the ${caller.plan.name} plan` +
-      (units > 1 ? ` (this request needs ${units})` : '') +
-      '. It resets at the start of next month (UTC); upgrade the plan for more.',
-    { reset_at: state.monthlyReset.toISOString() },
-    rateLimitHeaders(state),
-  );
 }

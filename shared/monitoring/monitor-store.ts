@@ -14,7 +14,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { createHash } from 'node:crypto';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import type { EventRecord } from './event-store.ts';
 
 export const dueShards = 16;

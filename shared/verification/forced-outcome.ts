@@ -3,7 +3,7 @@
  * verification id and the certificate look exactly like real ones) without querying any source.
  */
 import { createHash } from 'node:crypto';
-import { ApiError } from '../http/errors.ts';
+import { SourcesUnavailable } from '../domain/errors.ts';
 import { stateName } from '../domain/us-states.ts';
 import type { BoardLicense } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
@@ -29,7 +29,7 @@ export interface SandboxHistory {
 export function forcedVerification(request: VerificationRequest, chosen: ForcedOutcome, now: Date, previous?: SandboxHistory): VerificationOutcome {
   const forced: Exclude<ForcedOutcome, { kind: 'flapping' }> = chosen.kind === 'flapping' ? { kind: 'license', status: previous?.status === 'active' ? 'suspended' : 'active' } : chosen;
   if (forced.kind === 'outage') {
-    throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
+    throw new SourcesUnavailable();
   }
   const board = boardFor(request.state);
   const covered = board ? professionsCovered(board) : [];

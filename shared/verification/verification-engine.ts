@@ -7,14 +7,14 @@
  * Failures: a board that cannot be reached is answered from the most recent cached result for that
  * search (`source_live: false`); with none, the outcome is `source_unavailable` with the federal signals
  * still computed. `not_found` only ever comes from a board that answered. When every source consulted
- * is unavailable and nothing is cached, the engine throws 503 `sources_unavailable`.
+ * is unavailable and nothing is cached, the engine throws `SourcesUnavailable` (503 `sources_unavailable`).
  */
 import type { Deadline } from '../deadline.ts';
 import type { BoardStatus, OutcomeStatus } from '../domain/license-status.ts';
 import { givenNameForms } from '../domain/names/given-name-forms.ts';
 import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
-import { ApiError } from '../http/errors.ts';
+import { SourcesUnavailable } from '../domain/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';
 import { boardQueryKey, type BoardLicense, type BoardQuery, type BoardSearchResult } from '../sources/boards/board-search.ts';
@@ -311,7 +311,7 @@ function unavailableOutcome(
 ): VerificationOutcome {
   const registryAvailable = lookups.sources.slice(2).some((r) => r.status !== 'unavailable');
   if (!lookups.signals.oigAvailable && !registryAvailable) {
-    throw new ApiError('sources_unavailable', 'Every data source is unavailable and no cached data exists. Retry shortly.', { retry_after: 30 }, { 'retry-after': '30' });
+    throw new SourcesUnavailable();
   }
   return outcome({ status: 'source_unavailable', professionsCovered: covered, registry: registryIdentity, npi: registryIdentity?.npi ?? null, sources: lookups.sources, ...exclusionFields });
 }

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { isStateCode, type StateCode } from '../domain/us-states.ts';
 import { isProfession, professions, type Profession } from '../domain/professions.ts';
-import { ApiError } from '../http/errors.ts';
+import { UnrecognisedProfession } from '../domain/errors.ts';
 import { isValidNpi } from '../sources/nppes/npi.ts';
 
 /** Letters of any script (with combining marks), spaces, hyphens, apostrophes and periods. */
@@ -67,10 +67,7 @@ export const verificationRequestSchema = z
             code: 'custom',
             message: 'unrecognised profession',
             params: {
-              apiError: new ApiError('invalid_profession', `"${value.slice(0, 60)}" is not a recognised profession.`, {
-                param: 'profession',
-                allowed: professions,
-              }),
+              domainError: new UnrecognisedProfession(value, professions),
             },
           });
         }

@@ -3,7 +3,7 @@
  * `source_live` and `cached` describe the license status (the state board's answer); per-source
  * freshness is in `sources`.
  */
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 import type { CertificateBody } from '../certificates/certificate.ts';
 import { stateName, type StateCode } from '../domain/us-states.ts';
 import type { VerificationOutcome } from './verification-engine.ts';

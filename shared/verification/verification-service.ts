@@ -4,9 +4,9 @@
  * stores are created once per container.
  */
 import { containerValue } from '../container.ts';
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { Caller } from '../domain/caller.ts';
 import { issueCertificate, type Certificate } from '../certificates/certificate.ts';
-import { ApiError } from '../http/errors.ts';
+import { SourcesUnavailable } from '../domain/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { boardFor } from '../sources/boards/registry.ts';
 import { signersFromEnvironment, type CertificateSigners } from '../certificates/signer.ts';
@@ -82,10 +82,6 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
 }
 
 
-export interface Caller {
-  readonly accountId: string;
-  readonly mode: KeyMode;
-}
 
 /**
  * The outcome of a request, before anything is charged or stored; counted in `Verifications` by outcome
@@ -109,7 +105,7 @@ export async function decide(
     recordMetric('verifications', 1, { outcome: outcome.status, state });
     return { outcome, sandbox: caller.mode === 'test' };
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'sources_unavailable') recordMetric('verifications', 1, { outcome: error.code, state });
+    if (error instanceof SourcesUnavailable) recordMetric('verifications', 1, { outcome: 'sources_unavailable', state });
     throw error;
   }
 }

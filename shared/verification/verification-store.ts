@@ -6,7 +6,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
-import type { KeyMode } from '../auth/api-keys.ts';
+import type { KeyMode } from '../domain/caller.ts';
 
 export const retentionYears = 8;
 

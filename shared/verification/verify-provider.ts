@@ -6,7 +6,8 @@
  */
 import type { Deadline } from '../deadline.ts';
 import type { Certificate } from '../certificates/certificate.ts';
-import { decide, issue, sharedLookups, type Caller, type VerificationServices } from './verification-service.ts';
+import type { Caller } from '../domain/caller.ts';
+import { decide, issue, sharedLookups, type VerificationServices } from './verification-service.ts';
 import type { SandboxHistory } from './forced-outcome.ts';
 import type { VerificationOutcome } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';

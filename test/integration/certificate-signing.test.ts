@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueCertificate, signingInput, type Certificate, type CertificateBody } from '#shared/certificates/certificate.ts';
-import type { KeyMode } from '#shared/auth/api-keys.ts';
+import type { KeyMode } from '#shared/domain/caller.ts';
 import { publicJwk, signingKeyJwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
 import { signingKeysResponse, type Jwks } from '#shared/certificates/jwks.ts';
 import { kms } from '#shared/aws/kms.ts';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '#shared/http/errors.ts';
 import { fixedClock } from '#shared/clock.ts';
 import { newId } from '#shared/ids.ts';
 import { plans, type PlanName } from '#shared/limits/plans.ts';
-import { RateLimits, type Caller } from '#shared/limits/rate-limits.ts';
+import { apiErrorOf } from '#shared/http/domain-errors.ts';
+import { MonthlyQuotaExhausted } from '#shared/domain/errors.ts';
+import { RateLimits, type PlanCaller as Caller } from '#shared/limits/rate-limits.ts';
 import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { monthWindow } from '#shared/limits/windows.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -24,7 +25,8 @@ const caller = (plan: PlanName, mode: 'live' | 'test' = 'live'): Caller => ({
   minuteLimit: 1_000_000,
 });
 
-const refused = (promise: Promise<unknown>) => rejectionOf(promise, ApiError);
+/** The refusal, as the pipeline answers it (the domain's MonthlyQuotaExhausted mapped to its HTTP error). */
+const refused = async (promise: Promise<unknown>) => apiErrorOf(await rejectionOf(promise, MonthlyQuotaExhausted))!;
 
 describe('monthly quota per plan (injected clock)', () => {
   it('Developer: hard stop at 500 with reset_at, then a fresh quota next month', async () => {

@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { createHash, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { certificateHash, issueCertificate, signingInput, type Certificate, type CertificateBody, type IssuedCertificate } from '#shared/certificates/certificate.ts';
-import type { KeyMode } from '#shared/auth/api-keys.ts';
+import type { KeyMode } from '#shared/domain/caller.ts';
 import { jwkFromSpkiDer, jwkThumbprint, publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
 import { signingKeysCacheControl, signingKeysHttpResponse, signingKeysResponse } from '#shared/certificates/jwks.ts';
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minuteLimitFor, plans } from '#shared/limits/plans.ts';
-import { rateLimitHeaders } from '#shared/limits/rate-limits.ts';
+import { rateLimitHeaders } from '#shared/http/rate-limit-headers.ts';
 import { minuteWindow, monthWindow, secondsUntil } from '#shared/limits/windows.ts';
 
 describe('plans (spec: Limits)', () => {
@@ -44,7 +44,7 @@ describe('rate-limit headers', () => {
   const reset = new Date('2026-12-01T00:00:00Z');
   it('carry numbers for quota plans and "unlimited" for Enterprise', () => {
     expect(
-      rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 12, monthlyLimit: 5000, monthlyRemaining: 4321, monthlyReset: reset, usage: { base: 679, overage: 0 } }),
+      rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 12, monthlyLimit: 5000, monthlyRemaining: 4321, monthlyReset: reset }),
     ).toEqual({
       'x-ratelimit-limit': '5000',
       'x-ratelimit-remaining': '4321',
@@ -53,7 +53,7 @@ describe('rate-limit headers', () => {
       'x-ratelimit-minute-remaining': '12',
     });
     expect(
-      rateLimitHeaders({ minuteLimit: 900, minuteRemaining: 899, monthlyLimit: null, monthlyRemaining: null, monthlyReset: reset, usage: { base: 1, overage: 0 } }),
+      rateLimitHeaders({ minuteLimit: 900, minuteRemaining: 899, monthlyLimit: null, monthlyRemaining: null, monthlyReset: reset }),
     ).toMatchObject({ 'x-ratelimit-limit': 'unlimited', 'x-ratelimit-remaining': 'unlimited' });
   });
 });

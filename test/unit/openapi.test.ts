@@ -11,7 +11,7 @@ import { errorBody, errorCatalogue, type ErrorCode } from '#shared/http/errors.t
 import { escapeHtml } from '#shared/http/html.ts';
 import { isIdempotent } from '#shared/http/pipeline-frame.ts';
 import { fallbackRoute, routes } from '#shared/infra/routes.ts';
-import { rateLimitHeaders } from '#shared/limits/rate-limits.ts';
+import { rateLimitHeaders } from '#shared/http/rate-limit-headers.ts';
 import { eventKinds } from '#shared/monitoring/change-events.ts';
 import { webhookEventSchemas } from '#shared/monitoring/webhook-event-schema.ts';
 import { professions } from '#shared/domain/professions.ts';
@@ -110,7 +110,7 @@ describe('the OpenAPI document', () => {
 
   it('names the rate-limit headers the pipeline sends, on every authenticated response', () => {
     const sent = Object.keys(
-      rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 59, monthlyLimit: 5000, monthlyRemaining: 4999, monthlyReset: new Date(), usage: { base: 1, overage: 0 } }),
+      rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 59, monthlyLimit: 5000, monthlyRemaining: 4999, monthlyReset: new Date() }),
     );
     const documented = Object.keys(doc.components.headers as object).filter((h) => h.startsWith('X-RateLimit-'));
     expect(documented.map((h) => h.toLowerCase())).toEqual(sent);

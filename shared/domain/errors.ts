@@ -1,0 +1,62 @@
+/**
+ * The failures the domain and the use cases name. They say what went wrong in the service's own terms;
+ * `shared/http/domain-errors.ts` maps each to its HTTP answer, in one place.
+ */
+export abstract class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Every source a verification needs is unavailable and nothing is cached: retry after `retryAfterSeconds`. */
+export class SourcesUnavailable extends DomainError {
+  constructor(readonly retryAfterSeconds = 30) {
+    super('Every data source is unavailable and no cached data exists. Retry shortly.');
+  }
+}
+
+/** What the rate-limit headers report at the moment of a refusal (limits/rate-limits.ts `LimitState`). */
+export interface LimitSnapshot {
+  readonly minuteLimit: number;
+  readonly minuteRemaining: number;
+  readonly monthlyLimit: number | null;
+  readonly monthlyRemaining: number | null;
+  readonly monthlyReset: Date;
+}
+
+/** The per-minute limit of the key's account and mode is used up until the window ends. */
+export class MinuteLimitExceeded extends DomainError {
+  constructor(
+    readonly limit: number,
+    readonly retryAfterSeconds: number,
+    readonly limits: LimitSnapshot,
+  ) {
+    super(`Per-minute limit of ${limit} requests exceeded. Retry after ${retryAfterSeconds} seconds.`);
+  }
+}
+
+/** A hard-stop monthly quota cannot cover the verifications asked for. */
+export class MonthlyQuotaExhausted extends DomainError {
+  constructor(
+    readonly plan: { readonly name: string; readonly monthlyQuota: number | null },
+    readonly units: number,
+    readonly limits: LimitSnapshot,
+  ) {
+    super(
+      `Monthly quota of ${plan.monthlyQuota} verifications reached on the ${plan.name} plan` +
+        (units > 1 ? ` (this request needs ${units})` : '') +
+        '. It resets at the start of next month (UTC); upgrade the plan for more.',
+    );
+  }
+}
+
+/** A profession value outside the spec's list. */
+export class UnrecognisedProfession extends DomainError {
+  constructor(
+    readonly value: string,
+    readonly allowed: readonly string[],
+  ) {
+    super(`"${value.slice(0, 60)}" is not a recognised profession.`);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The HTTP answer of each domain error (domain/errors.ts), in one place: the pipeline renders these and
+ * bulk items carry them.
+ */
+import { DomainError, MinuteLimitExceeded, MonthlyQuotaExhausted, SourcesUnavailable, UnrecognisedProfession } from '../domain/errors.ts';
+import { ApiError } from './errors.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
+
+/** The ApiError a domain error answers with; undefined for anything else. */
+export function apiErrorOf(error: unknown): ApiError | undefined {
+  if (!(error instanceof DomainError)) return undefined;
+  if (error instanceof SourcesUnavailable) {
+    return new ApiError('sources_unavailable', error.message, { retry_after: error.retryAfterSeconds }, { 'retry-after': String(error.retryAfterSeconds) });
+  }
+  if (error instanceof MinuteLimitExceeded) {
+    return new ApiError('rate_limit_exceeded', error.message, { retry_after: error.retryAfterSeconds }, { ...rateLimitHeaders(error.limits), 'retry-after': String(error.retryAfterSeconds) });
+  }
+  if (error instanceof MonthlyQuotaExhausted) {
+    return new ApiError('rate_limit_exceeded', error.message, { reset_at: error.limits.monthlyReset.toISOString() }, rateLimitHeaders(error.limits));
+  }
+  if (error instanceof UnrecognisedProfession) {
+    return new ApiError('invalid_profession', error.message, { param: 'profession', allowed: [...error.allowed] });
+  }
+  return undefined;
+}
