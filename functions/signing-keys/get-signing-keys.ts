@@ -1,5 +1,5 @@
 /** GET /v1/signing-keys (public): the JWKS of the certificate signing keys of both modes, each marked with its `mode`. */
-import { signingKeysHttpResponse } from '#shared/certificates/jwks.ts';
+import { signingKeysHttpResponse } from '#shared/http/signing-keys-response.ts';
 import { signersFromEnvironment } from '#shared/certificates/signer.ts';
 import { publicHandler } from '#shared/http/pipeline-frame.ts';
 

@@ -3,7 +3,6 @@
  * key says in `mode` which certificates it signs: the live keys (the current one first, then keys
  * rotated out whose certificates must stay verifiable), then the test keys in the same order.
  */
-import { json, type HttpResponse } from '../http/response.ts';
 import { keyModes } from '../domain/caller.ts';
 import type { SigningKeyJwk } from './jwk.ts';
 import type { CertificateSigners } from './signer.ts';
@@ -11,9 +10,6 @@ import type { CertificateSigners } from './signer.ts';
 export interface Jwks {
   readonly keys: readonly SigningKeyJwk[];
 }
-
-/** Clients and caches may keep the key set for five minutes. */
-export const signingKeysCacheControl = 'public, max-age=300';
 
 /** The JWKS body: `{"keys":[{kty,crv,x,y,kid,alg,use,mode}, …]}`, live keys first, then test keys. */
 export async function signingKeysResponse(signers: CertificateSigners): Promise<Jwks> {
@@ -29,9 +25,4 @@ export async function signingKeysResponse(signers: CertificateSigners): Promise<
   const kids = new Set(keys.map((key) => key.kid));
   if (kids.size !== keys.length) throw new Error('One key is configured to sign both live and test certificates; each mode needs its own key');
   return { keys };
-}
-
-/** The HTTP response of `GET /v1/signing-keys`. */
-export async function signingKeysHttpResponse(signers: CertificateSigners): Promise<HttpResponse> {
-  return json(200, await signingKeysResponse(signers), { 'cache-control': signingKeysCacheControl });
 }
