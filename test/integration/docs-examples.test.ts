@@ -118,7 +118,8 @@ describe('the certificate checkers', () => {
     // A changed name: the hash no longer matches.
     writeFileSync(join(work, 'tampered.json'), JSON.stringify({ ...genuine, provider: { ...genuine.provider, name: `${genuine.provider.name}x` } }));
     // A changed outcome with its hash recomputed: only the signature can tell.
-    const { certificate_hash: _hash, ...rest } = { ...genuine, result: { ...genuine.result, status: 'revoked', verified: false } };
+    const changed: Record<string, any> = { ...genuine, result: { ...genuine.result, status: 'revoked', verified: false } };
+    const { certificate_hash: _hash, ...rest } = changed;
     const rehashed = { ...rest, certificate_hash: `sha256_${createHash('sha256').update(canonical(rest), 'utf8').digest('hex')}` };
     writeFileSync(join(work, 'rehashed.json'), JSON.stringify(rehashed));
   });
