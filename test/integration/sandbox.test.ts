@@ -2,7 +2,7 @@
  * Test keys are answered from the sandbox directory only: every documented case gives its documented
  * outcome over HTTP in every state it names, real providers of the sample data are not found, monitors
  * follow sandbox providers, and not one request reaches a source (every source request goes through a
- * counting proxy in front of the simulator). The README lists the directory as the code defines it.
+ * counting proxy in front of the simulator). The API guide lists the directory as the code defines it.
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -165,9 +165,9 @@ describe('test-mode caps', () => {
 });
 
 describe('documentation', () => {
-  it('the README lists the sandbox directory exactly as the code defines it', () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    expect(readme).toContain(sandboxDirectoryMarkdown());
+  it('the API guide lists the sandbox directory exactly as the code defines it', () => {
+    const guide = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api-guide.md'), 'utf8');
+    expect(guide).toContain(sandboxDirectoryMarkdown());
   });
 
   it('errors on test keys keep the documented shape', async () => {
