@@ -23,7 +23,7 @@
  *
  * `pdf-signing-csr` works on neither: it asks KMS (the key ARN's region, else the configured one) to
  * sign a certificate request for the PDF signing key, with the caller's credentials, which the key's
- * policy must allow (README, Deploying: context `pdfCsrSignerRoleArn`).
+ * policy must allow (docs/deployment.md: context `pdfCsrSignerRoleArn`).
  */
 import './admin-environment.ts';
 import { KMSClient } from '@aws-sdk/client-kms';

@@ -1,4 +1,4 @@
-/** The CDK app: `npx cdk deploy -c stage=prod` (see README, Deploying). */
+/** The CDK app: `npx cdk deploy -c stage=prod` (see docs/deployment.md). */
 import { buildApp } from '../lib/build-app.ts';
 import { DeploymentConfigError } from '../lib/deployment-config.ts';
 

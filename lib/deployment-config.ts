@@ -1,7 +1,7 @@
 /**
  * Deployment settings, read from CDK context (`npx cdk deploy -c key=value …`, or a `context` block in
  * cdk.json) and checked before anything is built, so a typo fails the synth with a message instead of
- * deploying something else. README, Deploying, lists every key.
+ * deploying something else. docs/deployment.md lists every key.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
@@ -39,7 +39,7 @@ export interface DeploymentConfig {
   readonly sources: { readonly nppesApiUrl?: string; readonly leieCsvUrl?: string; readonly sodaBaseUrl?: string };
   /** Secrets Manager secret (name or ARN) whose SecretString is the Socrata app token. */
   readonly sodaAppTokenSecret?: string;
-  /** Which live-certificate signing key the stack holds; raising it creates a new key (README, Rolling signing keys). */
+  /** Which live-certificate signing key the stack holds; raising it creates a new key (docs/deployment.md, rolling signing keys). */
   readonly signingKeyGeneration: number;
   /** ARNs of retired live-certificate signing keys whose public keys stay in the JWKS. */
   readonly previousSigningKeyArns: readonly string[];
@@ -50,7 +50,7 @@ export interface DeploymentConfig {
   /**
    * Whether PDFs are signed by the stack's KMS key (the secret then holds only its certificate and
    * chain) rather than by a PEM private key kept in the secret. Default true; `false` is the fallback
-   * for a CA that will not certify a key it did not see generated (README, Deploying).
+   * for a CA that will not certify a key it did not see generated (docs/deployment.md).
    */
   readonly pdfSigningWithKms: boolean;
   /**
@@ -186,7 +186,7 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     if (domainName === undefined) {
       throw new DeploymentConfigError(
         `Stage ${productionStage} needs a custom domain: set context domainName and certificateArn (an ISSUED ACM certificate in the stack's region). ` +
-          'Certificate links must not point at the API\'s execute-api endpoint, which ends with the stack (README, Deploying).',
+          'Certificate links must not point at the API\'s execute-api endpoint, which ends with the stack (docs/deployment.md).',
       );
     }
     const base = new URL(publicBaseUrl!);

@@ -139,7 +139,7 @@ function pdfSecretContentFinding(arn: string, config: DeploymentConfig, content:
         status: 'fail',
         message:
           `secret ${arn} holds a private_key_pem, but PDFs are signed by the KMS key PdfSigningKey and the PDF function refuses a secret with a key: ` +
-          'store only certificate_pem and chain_pem (README, Deploying, step 7), or deploy with -c pdfSigningWithKms=false to keep signing with the PEM key',
+          'store only certificate_pem and chain_pem (docs/deployment.md, step 7), or deploy with -c pdfSigningWithKms=false to keep signing with the PEM key',
       };
     }
     if (!has('certificate_pem')) return { check, status: 'fail', message: `secret ${arn} has no certificate_pem: the certificate issued for PdfSigningKey goes there` };
@@ -205,7 +205,7 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
       secretFinding('soda-token-secret', config.sodaAppTokenSecret, facts.sodaSecret, { status: 'fail', message: 'has no value: the deploy resolves it into the functions' }),
     );
   }
-  if (stackState === 'missing') add('pdf-signing-secret', 'ok', 'created by the first deploy; load the signing certificate into it afterwards (README, Deploying)');
+  if (stackState === 'missing') add('pdf-signing-secret', 'ok', 'created by the first deploy; load the signing certificate into it afterwards (docs/deployment.md)');
   else if (stackState === 'unknown') add('pdf-signing-secret', 'warn', 'not checked: the stack could not be described');
   else if (!facts.pdfSecret) add('pdf-signing-secret', 'fail', 'the stack has no PdfSigningSecretArn output');
   else {

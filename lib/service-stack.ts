@@ -171,7 +171,7 @@ export class ServiceStack extends Stack {
     const identity = senderIdentity(config);
     if (identity && !config.alertFromIdentityExists) {
       // An address identity: SES e-mails the address a link to confirm. A domain identity: publish the
-      // DKIM records of the outputs. Until then SES refuses to send (README, Deploying; preflight checks it).
+      // DKIM records of the outputs. Until then SES refuses to send (docs/deployment.md; preflight checks it).
       this.alertSenderIdentity = new EmailIdentity(this, 'AlertSenderIdentity', {
         identity: identity.includes('@') ? Identity.email(identity) : Identity.domain(identity),
       });
@@ -200,7 +200,7 @@ export class ServiceStack extends Stack {
     });
     Validations.of(this.pdfSigningSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Holds a CA-issued document-signing certificate (and, unless KMS signs, its key); rotation is re-issuing the certificate (README, Deploying), not a generated password.',
+      reason: 'Holds a CA-issued document-signing certificate (and, unless KMS signs, its key); rotation is re-issuing the certificate (docs/deployment.md), not a generated password.',
     });
     // Generated here, read by the functions only: nobody ever needs to see or set it.
     this.idempotencyPepperSecret = new Secret(this, 'IdempotencyPepperSecret', {
@@ -222,7 +222,7 @@ export class ServiceStack extends Stack {
     });
     Validations.of(this.pdfSigningKey).acknowledge({
       id: 'AwsSolutions-KMS5',
-      reason: 'Asymmetric signing keys cannot rotate automatically; a new key needs a new CA-issued certificate (README, Deploying).',
+      reason: 'Asymmetric signing keys cannot rotate automatically; a new key needs a new CA-issued certificate (docs/deployment.md).',
     });
     if (config.pdfCsrSigner) this.allowPdfCertificateRequest(config.pdfCsrSigner);
     for (const key of Object.values(this.signingKeys)) {
@@ -407,7 +407,7 @@ export class ServiceStack extends Stack {
 
   /**
    * A certificate signing key (ECC_NIST_P256, SIGN_VERIFY) for one mode. Raising the mode's generation
-   * creates a new key under a new id; the old one is retained (README, Rolling signing keys).
+   * creates a new key under a new id; the old one is retained (docs/deployment.md, rolling signing keys).
    *
    * The key policy does not delegate use of the key to IAM: the account may administer the key
    * (describe, change its policy, tags and alias, disable, schedule deletion) but its statement grants

@@ -2,7 +2,7 @@
  * Template tests for observability and deployment settings: Powertools configuration and tracing on
  * every function, log retention from context, the alarms (dead letters, error rates, 5xx, verify p99,
  * failing sources) and their topic, the dashboard, the access-log latency metric, and the context
- * keys README, Deploying, documents.
+ * keys docs/deployment.md documents.
  */
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -118,7 +118,7 @@ describe('webhook delivery to a local receiver', () => {
     expect(standardSignatureCheck(captured, secret, later)).toBe('stale');
     const refreshed = { ...captured, headers: { ...captured.headers, 'webhook-timestamp': String(Math.floor(later.getTime() / 1000)) } };
     expect(standardSignatureCheck(refreshed, secret, later)).toBe('bad_signature');
-    // The service's own verifier (the README's snippet does the same) agrees.
+    // The service's own verifier (the API guide's checker, docs/examples, does the same) agrees.
     const headers = (h: IncomingHttpHeaders) => ({ id: h['webhook-id'] as string, timestamp: h['webhook-timestamp'] as string, signature: h['webhook-signature'] as string });
     expect(verifyStandardWebhook(captured.body, secret, headers(captured.headers), sentAt)).toEqual({ ok: true });
     expect(verifyStandardWebhook(captured.body, secret, headers(captured.headers), later)).toEqual({ ok: false, reason: 'too_old' });

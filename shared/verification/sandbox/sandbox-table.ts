@@ -1,4 +1,4 @@
-/** The sandbox directory as the README's Markdown tables (a test keeps the README equal to them). */
+/** The sandbox directory as the API guide's Markdown tables (a test keeps docs/api-guide.md equal to them). */
 import { stateBoards } from '../../sources/boards/registry.ts';
 import { sandboxCases, sandboxProviders, type SandboxExpectation } from './sandbox-directory.ts';
 import { sandboxLicenseNumber } from './sandbox-sources.ts';
