@@ -2,7 +2,7 @@
  * The sandbox directory: the fictional providers a test key is answered from, and the documented
  * requests that exercise every outcome. Test keys never reach a real source; live keys never see these
  * providers. Every supported state holds the same people (one NPI each, a license in every state), so an
- * integrator's tests run the same in any state; the README's table is generated from `sandboxCases`
+ * integrator's tests run the same in any state; the API guide's table (docs/api-guide.md) is generated from `sandboxCases`
  * and a test sends each case over HTTP and checks its documented outcome.
  */
 import type { BoardStatus, OutcomeStatus } from '../../domain/license-status.ts';
