@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 const repoRoot = join(import.meta.dirname, '..');
 
-function contextOf(file: string, pick: (json: any) => unknown): Record<string, unknown> {
+function contextOf(file: string, pick: (json: { context?: unknown }) => unknown): Record<string, unknown> {
   if (!existsSync(file)) return {};
   const value = pick(JSON.parse(readFileSync(file, 'utf8')));
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};

@@ -5,7 +5,7 @@
  */
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -355,9 +355,9 @@ export class ServiceStack extends Stack {
       });
     }
     if (this.alertSenderIdentity && !identity!.includes('@')) {
-      this.alertSenderIdentity.dkimRecords.forEach((record, i) =>
-        new CfnOutput(this, `AlertSenderDkim${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: `DNS record that verifies ${identity} in SES` }),
-      );
+      for (const [i, record] of this.alertSenderIdentity.dkimRecords.entries()) {
+        new CfnOutput(this, `AlertSenderDkim${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: `DNS record that verifies ${identity} in SES` });
+      }
     }
     new CfnOutput(this, 'SigningKeyArn', { value: this.signingKeys.live.keyArn, description: 'Current signing key of live certificates (KMS)' });
     new CfnOutput(this, 'TestSigningKeyArn', { value: this.signingKeys.test.keyArn, description: 'Current signing key of test certificates (KMS)' });

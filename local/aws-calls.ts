@@ -53,7 +53,10 @@ export function callRecorder(functions: Functions): (functionId: string, call: P
         ? verificationOwner
         : functionId;
     let calls = recordedCalls.get(owner);
-    if (!calls) recordedCalls.set(owner, (calls = new Set()));
+    if (!calls) {
+      calls = new Set();
+      recordedCalls.set(owner, calls);
+    }
     calls.add(key);
   };
 }

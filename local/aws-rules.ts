@@ -74,6 +74,7 @@ const accessDenied: Record<AwsService, { name: string; status: number }> = {
   secretsmanager: { name: 'AccessDeniedException', status: 400 },
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
 export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
   const byName = resourceNames(options.names);
   const bucketsWhere = (has: (id: BucketId) => boolean) =>
@@ -81,18 +82,18 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
   const objectLockBuckets = bucketsWhere((id) => 'retentionDays' in buckets[id]);
   const writeOnceBuckets = bucketsWhere((id) => 'writeOnce' in buckets[id] && buckets[id].writeOnce === true);
 
-  const callsOf = (service: AwsService, operation: string, input: Record<string, any>): Permission[] => {
+  const callsOf = (service: AwsService, operation: string, input: Record<string, unknown>): Permission[] => {
     const action = actionOfOperation[operation] ?? operation;
     const resource = (name: string | undefined) => (name && byName.get(name)) ?? `unknown/${name}`;
     switch (service) {
       case 'dynamodb': {
-        const names: string[] = input.TableName ? [input.TableName] : Object.keys(input.RequestItems ?? {});
+        const names: string[] = typeof input.TableName === 'string' ? [input.TableName] : Object.keys((input.RequestItems as object | undefined) ?? {});
         return names.map((name) => ({ service, action, resource: resource(name) }));
       }
       case 's3':
-        return [{ service, action, resource: resource(input.Bucket) }];
+        return [{ service, action, resource: resource(input.Bucket as string | undefined) }];
       case 'sqs':
-        return [{ service, action, resource: resource(input.QueueUrl) }];
+        return [{ service, action, resource: resource(input.QueueUrl as string | undefined) }];
       case 'ses':
         return [{ service, action, resource: alertSenderResource }];
       default:
@@ -101,6 +102,7 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
   };
 
   return {
+    // biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
     applyToStack: (stack: MiddlewareStack<any, any>) => {
       stack.add(
         (next, context: CallContext) => async (args) => {
@@ -108,7 +110,7 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
           const service = serviceOfClient[context.clientName ?? ''];
           if (!functionId || !service) return next(args);
           const operation = (context.commandName ?? '').replace(/Command$/, '');
-          const input = args.input as Record<string, any>;
+          const input = args.input as Record<string, unknown>;
           const calls = callsOf(service, operation, input);
           const granted = options.permissions.get(functionId) ?? new Set<string>();
           for (const call of calls) {
@@ -139,11 +141,11 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
       );
       stack.add(
         (next, context: CallContext) => async (args) => {
-          const input = args.input as Record<string, any>;
+          const input = args.input as Record<string, unknown>;
           const isPut = context.clientName === 'S3Client' && context.commandName === 'PutObjectCommand';
           const headers = (args.request as { headers?: Record<string, string> }).headers ?? {};
           const names = Object.keys(headers).map((h) => h.toLowerCase());
-          const bucket = byName.get(input.Bucket) ?? '';
+          const bucket = byName.get(input.Bucket as string) ?? '';
           if (isPut && writeOnceBuckets.has(bucket) && !names.includes('if-none-match')) {
             // The bucket policy's explicit deny: whoever the caller, whatever their IAM policy says.
             throw new AwsServiceError(

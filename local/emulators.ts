@@ -139,7 +139,10 @@ const knownQueues = new WeakMap<FauxqsServer, Set<string>>();
 /** Tells the emulators which queues exist (fauxqs has no list call on its programmatic API). */
 export function registerQueueName(sqs: FauxqsServer, name: string): void {
   let names = knownQueues.get(sqs);
-  if (!names) knownQueues.set(sqs, (names = new Set()));
+  if (!names) {
+    names = new Set();
+    knownQueues.set(sqs, names);
+  }
   names.add(name);
 }
 

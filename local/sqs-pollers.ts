@@ -5,7 +5,7 @@
  * and is redelivered after the visibility timeout (and reaches the dead-letter queue after
  * `maxReceiveCount` receives).
  */
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash } from 'node:crypto';
 import type { WorkerDefinition } from '#shared/infra/routes.ts';

@@ -22,7 +22,10 @@ export function containerValue<T>(create: () => T): ContainerValue<T> {
   const get = (() => {
     const container = containerOf();
     let value = values.get(container);
-    if (value === undefined) values.set(container, (value = create()));
+    if (value === undefined) {
+      value = create();
+      values.set(container, value);
+    }
     return value;
   }) as ContainerValue<T>;
   get.reset = () => values.clear();
@@ -46,7 +49,8 @@ export function rememberedLoads<T>(load: (key: string) => Promise<T>): Remembere
         started.catch(() => {
           if (loads.get(key) === started) loads.delete(key);
         });
-        loads.set(key, (loading = started));
+        loads.set(key, started);
+        loading = started;
       }
       return loading;
     },

@@ -15,7 +15,10 @@ class ServiceLogger extends Logger {
   readonly readable = devMode();
 
   protected override printLog(logLevel: number, log: LogItem): void {
-    if (!this.readable) return super.printLog(logLevel, log);
+    if (!this.readable) {
+      super.printLog(logLevel, log);
+      return;
+    }
     log.prepareForPrint();
     const line = readableLogLine(log.getAttributes(), this.getJsonReplacer() as (key: string, value: unknown) => unknown);
     if (logLevel >= LogLevelThreshold.ERROR) console.error(line);

@@ -3,7 +3,7 @@ import { defaultPageSize, pageBody } from '#shared/http/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { listMonitorsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { MonitorStore, monitorView, type MonitorRecord } from '#shared/monitoring/monitor-store.ts';
 
 const monitors = new MonitorStore();
 
@@ -11,7 +11,7 @@ const monitors = new MonitorStore();
 export const handler = apiHandler('ListMonitors', { query: listMonitorsQuerySchema }, async (req) => {
   const caller = req.caller!;
   const limit = req.query.limit ?? defaultPageSize;
-  let after;
+  let after: MonitorRecord | undefined;
   if (req.query.starting_after) {
     after = await monitors.getOwned(req.query.starting_after, caller.accountId, caller.mode, req.clock.now());
     if (!after) throw invalidParam('starting_after', 'starting_after is not one of your monitors.');

@@ -25,7 +25,7 @@ export class AliasTable<T> {
     this.alias = new Uint32Array(n);
     const small: number[] = [];
     const large: number[] = [];
-    scaled.forEach((p, i) => (p < 1 ? small : large).push(i));
+    for (const [i, p] of scaled.entries()) (p < 1 ? small : large).push(i);
     while (small.length > 0 && large.length > 0) {
       const s = small.pop()!;
       const l = large.pop()!;

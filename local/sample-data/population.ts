@@ -352,7 +352,10 @@ export class PopulationBuilder {
     // CO numbers are unique only within a license type; TX RN and VN are separate numberings.
     const key = kind.state === 'CO' ? `${kind.dataset}#${kind.type}` : kind.dataset === 'jnzg-cr4w' ? `${kind.dataset}#${kind.type}` : kind.dataset;
     let set = this.numbersInUse.get(key);
-    if (!set) this.numbersInUse.set(key, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.numbersInUse.set(key, set);
+    }
     return set;
   }
 

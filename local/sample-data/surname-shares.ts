@@ -135,7 +135,7 @@ export class SurnameShares {
       remaining -= share;
     }
     const rare = rareSurnames(rareShares.length, file.rows.map(([name]) => name));
-    rare.forEach((name, i) => entries.push([name, rareShares[i]!]));
+    for (const [i, name] of rare.entries()) entries.push([name, rareShares[i]!]);
     for (const [name, p] of entries) this.percent.set(name, p);
     this.table = new AliasTable(entries);
   }

@@ -32,7 +32,10 @@ export class UniqueNumbers {
   private scope(kind: LicenseKind): Scope {
     const key = kind.state === 'CO' ? `${kind.dataset}#${kind.type}` : kind.dataset;
     let scope = this.scopes.get(key);
-    if (!scope) this.scopes.set(key, (scope = { used: new Set(), extraDigits: 0 }));
+    if (!scope) {
+      scope = { used: new Set(), extraDigits: 0 };
+      this.scopes.set(key, scope);
+    }
     return scope;
   }
 

@@ -48,7 +48,7 @@ export class ChangeAwareFile<T> {
   /** The parsed current content, or undefined when the file does not exist. Throws the parse error of a bad file. */
   async current(): Promise<FileVersion<T> | undefined> {
     const checkedAtMs = Date.now();
-    let stats;
+    let stats: BigIntStats;
     try {
       stats = await this.statOf(this.path);
     } catch (error) {

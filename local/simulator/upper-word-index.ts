@@ -71,7 +71,10 @@ export class UpperWordIndex {
     const buckets = new Map<string, Bucket>();
     const put = (name: string, key: string, chars: readonly string[]): void => {
       let bucket = buckets.get(name);
-      if (!bucket) buckets.set(name, (bucket = { keys: [], chars: [] }));
+      if (!bucket) {
+        bucket = { keys: [], chars: [] };
+        buckets.set(name, bucket);
+      }
       bucket.keys.push(key);
       bucket.chars.push(chars);
     };

@@ -23,7 +23,10 @@ const indexes = new WeakMap<readonly SodaRow[], Map<string, UpperWordIndex>>();
 
 function indexOf(rows: readonly SodaRow[], field: string): UpperWordIndex {
   let byField = indexes.get(rows);
-  if (!byField) indexes.set(rows, (byField = new Map()));
+  if (!byField) {
+    byField = new Map();
+    indexes.set(rows, byField);
+  }
   let index = byField.get(field);
   if (!index) {
     const upper: Expr = { kind: 'call', name: 'upper', args: [{ kind: 'field', name: field }] };
@@ -91,7 +94,10 @@ function patternRows(rows: readonly SodaRow[], field: string, elements: readonly
   for (const segment of segments) {
     const key = JSON.stringify([field, segment]);
     let found = lookups.get(key);
-    if (!found) lookups.set(key, (found = index.rowsMatching(segment)));
+    if (!found) {
+      found = index.rowsMatching(segment);
+      lookups.set(key, found);
+    }
     if (!best || found.length < best.length) best = found;
     if (best.length === 0) break;
   }

@@ -15,9 +15,11 @@ export interface ContainerClient<C> {
 }
 
 const created = new Set<ContainerClient<unknown>>();
+// biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
 const plugins: Pluggable<any, any>[] = [];
 
 interface Pluggability {
+  // biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
   middlewareStack: { use(plugin: Pluggable<any, any>): void };
 }
 
@@ -25,6 +27,7 @@ interface Pluggability {
  * Adds a plugin to every client created from now on (the local stack's AWS rules; nothing on AWS).
  * Call `resetClients` after, so clients already made are made again with it.
  */
+// biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
 export function useOnEveryClient(plugin: Pluggable<any, any>): () => void {
   plugins.push(plugin);
   return () => {

@@ -52,7 +52,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   const events = deps.events ?? new EventStore();
   const monitorId = message.monitor_id;
   const monitor = await monitors.get(monitorId);
-  if (!monitor || monitor.status !== 'active') return { monitorId, checked: false, skipped: 'not_active', events: [] };
+  if (monitor?.status !== 'active') return { monitorId, checked: false, skipped: 'not_active', events: [] };
   if (monitor.pending_events?.length) await publishEvents(monitor.monitor_id, monitor.pending_events, now, monitors, events);
   if (message.due_at !== undefined && message.due_at !== monitor.next_check_at) {
     return { monitorId, checked: false, skipped: 'already_checked', events: [] };

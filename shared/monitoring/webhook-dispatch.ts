@@ -94,7 +94,7 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
   const events = deps.events ?? new EventStore();
   const monitors = deps.monitors ?? new MonitorStore();
   const event = await events.get(message.event_id);
-  if (!event || event.delivery.state !== 'pending') return 'skipped';
+  if (event?.delivery.state !== 'pending') return 'skipped';
   // The last attempt is recorded and its e-mail still owed: whichever message this is, send it now.
   if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), events);
   const number = message.attempt ?? event.delivery.attempts.length;
@@ -108,7 +108,7 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
     return 'skipped';
   }
   const monitor = await monitors.get(event.monitor_id);
-  if (!monitor || monitor.status !== 'active' || monitor.webhook_secret_sealed === undefined) {
+  if (monitor?.status !== 'active' || monitor.webhook_secret_sealed === undefined) {
     await events.setState(event.event_id, 'cancelled');
     return 'cancelled';
   }

@@ -122,12 +122,15 @@ function contradict(a: BoardLicense, b: BoardLicense, numberScope: NumberScope):
 /** Connected components of `linked` over `items`. */
 function components<T>(items: readonly T[], linked: (a: T, b: T) => boolean): T[][] {
   const parent = items.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const find = (i: number): number => {
+    if (parent[i] !== i) parent[i] = find(parent[i]!);
+    return parent[i]!;
+  };
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) if (linked(items[i]!, items[j]!)) parent[find(i)] = find(j);
   }
   const groups = new Map<number, T[]>();
-  items.forEach((item, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), item]));
+  for (const [i, item] of items.entries()) groups.set(find(i), [...(groups.get(find(i)) ?? []), item]);
   return [...groups.values()];
 }
 

@@ -10,7 +10,7 @@ import { UnrecognisedProfession } from '../domain/errors.ts';
 import { isValidNpi } from '../sources/nppes/npi.ts';
 
 /** Letters of any script (with combining marks), spaces, hyphens, apostrophes and periods. */
-const namePattern = /^[\p{L}\p{M}](?:[\p{L}\p{M} '’.\-]*[\p{L}\p{M}.])?$/u;
+const namePattern = /^[\p{L}\p{M}](?:[\p{L}\p{M} '’.-]*[\p{L}\p{M}.])?$/u;
 
 const personName = (field: string) =>
   z

@@ -91,6 +91,7 @@ export async function checkWebhookUrl(url: string, options: WebhookUrlOptions): 
   if (typeof url !== 'string' || url === '') return refuse('invalid_url', 'webhook_url is required');
   if (url.length > maxWebhookUrlLength) return refuse('invalid_url', `webhook_url is longer than ${maxWebhookUrlLength} characters`);
   // The URL parser silently drops surrounding spaces, tabs and newlines: refuse them instead.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point of this check.
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return refuse('invalid_url', 'webhook_url contains white space or control characters');
 
   let parsed: URL;

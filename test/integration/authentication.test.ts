@@ -77,7 +77,7 @@ describe('authentication', () => {
   });
 
   it('401 for a well-formed key that was never issued', async () => {
-    await expect401({ key: 'svc_live_' + 'A'.repeat(40) }, /Invalid API key/);
+    await expect401({ key: `svc_live_${'A'.repeat(40)}` }, /Invalid API key/);
   });
 
   it('accepts the scheme name in any case', async () => {

@@ -33,7 +33,7 @@ const q = (v: string) => `"${v.replaceAll('"', '""')}"`;
 function leieFile(rows: Partial<Record<(typeof leieHeader)[number], string>>[]): string {
   const line = (r: Partial<Record<(typeof leieHeader)[number], string>>) =>
     leieHeader.map((h) => q(r[h] ?? (h === 'NPI' ? '0000000000' : /DATE|DOB/.test(h) ? '00000000' : ''))).join(',');
-  return [leieHeader.map(q).join(','), ...rows.map(line)].join('\r\n') + '\r\n';
+  return `${[leieHeader.map(q).join(','), ...rows.map(line)].join('\r\n')}\r\n`;
 }
 const filler = (n: number, prefix = 'FILLER') =>
   Array.from({ length: n }, (_, i) => ({ LASTNAME: `${prefix}${i}`, FIRSTNAME: 'PAT', EXCLTYPE: '1128b4', EXCLDATE: '20200101' }));

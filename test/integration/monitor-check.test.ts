@@ -254,7 +254,7 @@ describe('a check', () => {
   it('on demand, delivery messages SQS refuses are a 503 with Retry-After, not a 500; the events stay pending and go out on the next check', async () => {
     const id = await monitor('test-flapping');
     const fault = failSqsBatchEntries({ queue: 'webhookDelivery' });
-    let res;
+    let res: Awaited<ReturnType<typeof t.call>>;
     try {
       res = await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey });
     } finally {

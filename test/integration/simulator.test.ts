@@ -511,7 +511,7 @@ describe('source simulator: LEIE download', () => {
 
   it('streams a large replacement file and changes the ETag with the content', async () => {
     const row = '"SAMPLE","ROW","","","IND- LIC HC SERV PRO","NURSE/NURSES AIDE","","0000000000","19700101","1 MAIN ST","SPRINGFIELD","IL","62701","1128b4","20230101","00000000","00000000",""\r\n';
-    const large = Buffer.from(bytes.toString('latin1').split('\r\n')[0] + '\r\n' + row.repeat(60_000), 'latin1');
+    const large = Buffer.from(`${bytes.toString('latin1').split('\r\n')[0]}\r\n${row.repeat(60_000)}`, 'latin1');
     await writeFile(join(dir, 'leie', 'UPDATED.csv'), large);
     const res = await fetch(`${sim.url}${leiePath}`, { headers: { 'if-none-match': etag } });
     expect(res.status).toBe(200);

@@ -353,8 +353,8 @@ describe('POST /v1/verify/bulk', () => {
       const res = await post('/v1/verify/bulk', { providers });
       expect(res.status).toBe(200);
       const statuses = (res.body.results as any[]).map((r) => r.result.status);
-      expect(statuses.filter((s, i) => i % 2 === 0).every((s) => s === 'active')).toBe(true);
-      expect(statuses.filter((s, i) => i % 2 === 1).every((s) => s === 'source_unavailable' || s === 'active')).toBe(true);
+      expect(statuses.filter((_s, i) => i % 2 === 0).every((s) => s === 'active')).toBe(true);
+      expect(statuses.filter((_s, i) => i % 2 === 1).every((s) => s === 'source_unavailable' || s === 'active')).toBe(true);
     } finally {
       await data.setFaults({});
     }

@@ -13,7 +13,6 @@ import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
-let testKey: string;
 let liveKey: string;
 
 beforeAll(async () => {
@@ -22,7 +21,6 @@ beforeAll(async () => {
   await ingestLeie();
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
-  testKey = (await t.issue({ plan: 'enterprise', mode: 'test', accountId: live.account_id })).api_key;
 });
 afterAll(async () => {
   await t.stop();

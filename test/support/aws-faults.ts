@@ -213,7 +213,7 @@ export function throttleKms(options: { operations?: readonly KmsOperation[]; cal
     } catch {
       continue; // not configured in this process
     }
-    const own = Object.prototype.hasOwnProperty.call(target, method);
+    const own = Object.hasOwn(target, method);
     const original = target[method] as (...args: unknown[]) => Promise<unknown>;
     target[method] = async (...args: unknown[]) => {
       if (calls.take()) throw kmsThrottlingException(operation);
@@ -224,5 +224,10 @@ export function throttleKms(options: { operations?: readonly KmsOperation[]; cal
       else delete target[method];
     });
   }
-  return fault(() => restore.forEach((r) => r()), () => calls.count);
+  return fault(
+    () => {
+      for (const r of restore) r();
+    },
+    () => calls.count,
+  );
 }

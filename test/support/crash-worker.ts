@@ -1,7 +1,7 @@
 // A webhook-delivery worker in its own process (its environment comes from the parent), like a Lambda
 // container that can be killed mid-delivery: it receives one message from the delivery queue with a
 // short visibility timeout, prints "received", and runs the real handler on it.
-import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
@@ -9,7 +9,7 @@ import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
 
 const visibilitySeconds = Number(process.argv[2] ?? '2');
-let message;
+let message: Message | undefined;
 do {
   const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MaxNumberOfMessages: 1, WaitTimeSeconds: 1, VisibilityTimeout: visibilitySeconds }));
   message = got.Messages?.[0];

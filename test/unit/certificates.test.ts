@@ -315,7 +315,7 @@ describe('DER ↔ raw ECDSA signatures', () => {
   const scalar = (prefix: string, fill = '11') => hex(prefix + fill.repeat(32 - prefix.length / 2));
 
   it('encode each integer minimally, with 0x00 before a high bit and leading zero bytes dropped', () => {
-    const one = hex('00'.repeat(31) + '01');
+    const one = hex(`${'00'.repeat(31)}01`);
     const high = hex('ff'.repeat(32));
     expect(Buffer.from(rawToDer(Uint8Array.from([...one, ...high]))).toString('hex')).toBe(`3026020101022100${'ff'.repeat(32)}`);
     expect(Buffer.from(rawToDer(new Uint8Array(64))).toString('hex')).toBe('3006020100020100');

@@ -32,7 +32,9 @@ const codes = Object.keys(errorCatalogue) as ErrorCode[];
 
 /** Every value of `key` anywhere in a JSON tree. */
 function collect(node: unknown, key: string, out: unknown[] = []): unknown[] {
-  if (Array.isArray(node)) node.forEach((item) => collect(item, key, out));
+  if (Array.isArray(node)) {
+    for (const item of node) collect(item, key, out);
+  }
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (k === key) out.push(v);

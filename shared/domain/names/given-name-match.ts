@@ -89,7 +89,10 @@ function parsed(name: GivenName): ParsedGivenName | null {
     cacheEntries = 0;
     byMiddle = undefined;
   }
-  if (!byMiddle) cache.set(name.first, (byMiddle = new Map()));
+  if (!byMiddle) {
+    byMiddle = new Map();
+    cache.set(name.first, byMiddle);
+  }
   const value = parse(name.first, name.middle);
   byMiddle.set(middleKey, value);
   cacheEntries++;

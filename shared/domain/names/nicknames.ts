@@ -183,7 +183,10 @@ const nicknamesOf = new Map<string, Set<string>>();
 
 function add(map: Map<string, Set<string>>, key: string, value: string): void {
   let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
   set.add(value);
 }
 

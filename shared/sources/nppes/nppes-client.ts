@@ -73,7 +73,7 @@ export class NppesClient {
     if (response.status !== 200) {
       throw new SourceError(source, 'rejected', `HTTP ${response.status}`, { status: response.status });
     }
-    let parsed;
+    let parsed: ReturnType<typeof parseNppesResponse>;
     try {
       parsed = parseNppesResponse(response.text);
     } catch (error) {
