@@ -9,7 +9,7 @@ const store = new VerificationStore();
 /** GET /v1/certificate/{verification_id}: the signed certificate, to its owner (account and mode) only. */
 export const handler = apiHandler('GetCertificate', {}, async (req) => {
   const id = req.pathParameters.verification_id ?? '';
-  const record = verificationIdPattern.test(id) ? await store.getOwned(id, req.caller!.accountId, req.caller!.mode) : undefined;
+  const record = verificationIdPattern.test(id) ? await store.getOwned(id, req.caller.accountId, req.caller.mode) : undefined;
   if (!record) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
   return json(200, record.certificate);
 });

@@ -11,7 +11,7 @@ const slots = new MonitorSlots();
 /** DELETE /v1/monitor/{monitor_id}: stops monitoring; 200 with the monitor in status `deleted`. */
 export const handler = apiHandler('DeleteMonitor', {}, async (req) => {
   const id = req.pathParameters.monitor_id ?? '';
-  const { accountId, mode } = req.caller!;
+  const { accountId, mode } = req.caller;
   const now = req.clock.now();
   const record = monitorIdPattern.test(id) ? await monitors.markDeleted(id, accountId, mode, now) : undefined;
   if (!record) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });

@@ -12,7 +12,7 @@ const monitors = new MonitorStore();
 
 /** GET /v1/events: the caller's webhook events with their delivery attempts, newest first. */
 export const handler = apiHandler('ListEvents', { query: listEventsQuerySchema }, async (req) => {
-  const caller = req.caller!;
+  const caller = req.caller;
   const owner = ownerKey(caller.accountId, caller.mode);
   if (req.query.monitor_id && !(await monitors.getOwned(req.query.monitor_id, caller.accountId, caller.mode, req.clock.now()))) {
     throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });

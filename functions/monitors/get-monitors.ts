@@ -9,7 +9,7 @@ const monitors = new MonitorStore();
 
 /** GET /v1/monitors: the caller's monitors (this account and mode), newest first, with a cursor. */
 export const handler = apiHandler('ListMonitors', { query: listMonitorsQuerySchema }, async (req) => {
-  const caller = req.caller!;
+  const caller = req.caller;
   const limit = req.query.limit ?? defaultPageSize;
   let after: MonitorRecord | undefined;
   if (req.query.starting_after) {

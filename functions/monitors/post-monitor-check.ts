@@ -17,7 +17,7 @@ const answerReserveMs = 2_000;
  * and the events it produced (their deliveries are already queued).
  */
 export const handler = apiHandler('CheckMonitor', { body: z.strictObject({}), bodyOptional: true }, async (req) => {
-  const caller = req.caller!;
+  const caller = req.caller;
   if (caller.mode !== 'test') {
     throw new ApiError('test_mode_only', 'On-demand checks are for test keys; live monitors are checked by the daily sweep.');
   }

@@ -25,7 +25,7 @@ const answerReserveMs = 1_500;
  * initial verification runs (and counts as one verification).
  */
 export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestSchema }, async (req) => {
-  const caller = req.caller!;
+  const caller = req.caller;
   const url = await checkWebhookUrl(req.body.webhook_url, { mode: caller.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
   if (!url.ok) throw invalidParam('webhook_url', url.reason);
   req.ensureQuota(1);

@@ -36,7 +36,7 @@ function itemError(thrown: unknown, index: number): BulkItem {
  * error). The quota is checked for every valid item before any work and charged for the results issued.
  */
 export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, async (req) => {
-  const caller = req.caller!;
+  const caller = req.caller;
   if (!caller.plan.bulk) {
     throw new ApiError('plan_upgrade_required', `Bulk verification is not available on the ${caller.plan.name} plan; it needs Production, Scale or Enterprise.`);
   }

@@ -12,7 +12,7 @@ const answerReserveMs = 1_500;
  * charged once the outcome is known, so a 503 is never charged.
  */
 export const handler = apiHandler('Verify', { body: verificationRequestSchema }, async (req) => {
-  const caller = req.caller!;
+  const caller = req.caller;
   const svc = defaultVerificationServices();
   req.ensureQuota(1);
   const { result } = await verifyProvider(req.body, caller, svc, { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications });

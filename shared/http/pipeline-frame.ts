@@ -11,7 +11,7 @@ import type { Account } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { Deadline, type InvocationTime } from '../deadline.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
-import { routes, type RouteDefinition } from '../infra/routes.ts';
+import { routes, type RouteDefinition, type RouteId } from '../infra/routes.ts';
 import type { LimitState, PlanCaller } from '../limits/rate-limits.ts';
 import { apiErrorOf } from './domain-errors.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
@@ -62,30 +62,30 @@ export interface PipelineState {
   replay?: StoredResponse;
 }
 
-export type PipelineRequest = middy.Request<APIGatewayProxyEventV2, HttpResponse, Error, Context>;
-export type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse>;
+/** The Lambda context of a request in this pipeline: the pipeline's state travels with it, typed. */
+export interface PipelineContext extends Context {
+  pipeline?: PipelineState;
+}
 
-/** Per-invocation pipeline state, keyed by the invocation's event object. */
-const states = new WeakMap<APIGatewayProxyEventV2, PipelineState>();
+export type PipelineRequest = middy.Request<APIGatewayProxyEventV2, HttpResponse, Error, PipelineContext>;
+export type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResponse, Error, PipelineContext>;
 
+/** The state of the request, created by the first middleware that asks. */
 export function stateOf(request: PipelineRequest): PipelineState {
-  let state = states.get(request.event);
-  if (!state) {
-    state = {
-      startedAt: Date.now(),
-      requestId: request.event?.requestContext?.requestId ?? request.context?.awsRequestId ?? 'unknown',
-    };
-    if (request.event && typeof request.event === 'object') states.set(request.event, state);
-  }
-  return state;
+  request.context.pipeline ??= {
+    startedAt: Date.now(),
+    requestId: request.event?.requestContext?.requestId ?? request.context.awsRequestId ?? 'unknown',
+  };
+  return request.context.pipeline;
 }
 
-/** The state of an invocation that went through `frame` (always, in a handler body). */
-export function eventState(event: APIGatewayProxyEventV2): PipelineState {
-  return states.get(event)!;
+/** The state of a request that went through the frame (always, in a handler body). */
+export function contextState(context: PipelineContext): PipelineState {
+  if (!context.pipeline) throw new Error('The handler body ran outside the pipeline frame');
+  return context.pipeline;
 }
 
-export function routeById(id: string): RouteDefinition {
+export function routeById(id: RouteId): RouteDefinition {
   const route = routes.find((r) => r.id === id);
   if (!route) throw new Error(`No route with id ${id} in the route table`);
   return route;
@@ -152,7 +152,7 @@ export class TimeLimitReached extends Error {
 /** Telemetry and the frame (error shape, headers, request log): the start of every route's pipeline. */
 export function framedPipeline() {
   return useTelemetry(
-    middy<APIGatewayProxyEventV2, HttpResponse>({
+    middy<APIGatewayProxyEventV2, HttpResponse, Error, PipelineContext>({
       timeoutEarlyInMillis: answerBeforeTimeLimitMs,
       timeoutEarlyResponse: () => {
         throw new TimeLimitReached();
@@ -168,19 +168,19 @@ export function framedHandler(fn: (event: APIGatewayProxyEventV2) => Promise<Htt
 
 /** A public route's handler: the frame and request validation, no API key. */
 export function publicHandler<BS extends Schema = undefined, QS extends Schema = undefined>(
-  routeRef: string | RouteDefinition,
+  routeRef: RouteId | RouteDefinition,
   options: ParseOptions<BS, QS>,
   fn: (request: RequestBase<Out<BS>, Out<QS>>) => Promise<HttpResponse>,
 ) {
   const route = typeof routeRef === 'string' ? routeById(routeRef) : routeRef;
   if (route.auth !== 'public') throw new Error(`${route.id} needs an API key: build it with apiHandler`);
-  const body = async (event: APIGatewayProxyEventV2, context: Context) => fn(baseRequest<Out<BS>, Out<QS>>(event, systemClock, context));
+  const body = async (event: APIGatewayProxyEventV2, context: PipelineContext) => fn(baseRequest<Out<BS>, Out<QS>>(event, systemClock, context));
   return withTelemetry(framedPipeline().use(parseRequest(route, options)).handler(body));
 }
 
 /** The request fields every handler body gets, from the invocation's pipeline state. */
-export function baseRequest<B, Q>(event: APIGatewayProxyEventV2, clock: Clock, context?: InvocationTime): RequestBase<B, Q> {
-  const state = eventState(event);
+export function baseRequest<B, Q>(event: APIGatewayProxyEventV2, clock: Clock, context: PipelineContext & InvocationTime): RequestBase<B, Q> {
+  const state = contextState(context);
   return {
     event,
     requestId: state.requestId,

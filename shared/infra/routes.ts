@@ -85,7 +85,7 @@ const monitorCheckUses: ResourceUse = {
   queues: { webhookDelivery: 'send' },
 };
 
-export const routes: readonly RouteDefinition[] = [
+const routeTable = [
   {
     id: 'Health',
     method: 'GET',
@@ -246,7 +246,12 @@ export const routes: readonly RouteDefinition[] = [
     uses: {},
     summary: 'The API reference: one HTML page rendered from the OpenAPI document.',
   },
-];
+] as const satisfies readonly RouteDefinition[];
+
+/** The id of a route of the route table: handlers name their route by it, checked at compile time. */
+export type RouteId = (typeof routeTable)[number]['id'];
+
+export const routes: readonly RouteDefinition[] = routeTable;
 
 /** Answers every request that no route matches: 404, or 405 with `Allow` for a known path. */
 export const fallbackRoute = {

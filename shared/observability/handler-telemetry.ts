@@ -26,11 +26,11 @@ const invocationMetrics: middy.MiddlewareObj = {
 };
 
 /** Adds the telemetry middlewares to a middy handler; call it before any other `use`, so they wrap the rest. */
-export function useTelemetry<E, R>(handler: middy.MiddyfiedHandler<E, R, Error, Context>): middy.MiddyfiedHandler<E, R, Error, Context> {
+export function useTelemetry<E, R, C extends Context>(handler: middy.MiddyfiedHandler<E, R, Error, C>): middy.MiddyfiedHandler<E, R, Error, C> {
   return handler
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as middy.MiddlewareObj<E, R, Error, Context>)
-    .use(captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj<E, R, Error, Context>)
-    .use(invocationMetrics as middy.MiddlewareObj<E, R, Error, Context>);
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as middy.MiddlewareObj<E, R, Error, C>)
+    .use(captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj<E, R, Error, C>)
+    .use(invocationMetrics as middy.MiddlewareObj<E, R, Error, C>);
 }
 
 /** The Lambda handler: each invocation collects its own metrics, published when it returns or throws. */

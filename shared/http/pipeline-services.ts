@@ -1,0 +1,28 @@
+/** What the API-key pipeline's middlewares use: the account, limit and idempotency stores and the clock. */
+import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { containerValue } from '../container.ts';
+import { fingerprintPepper } from '../idempotency/fingerprint-pepper.ts';
+import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
+import { RateLimits } from '../limits/rate-limits.ts';
+import { DynamoUsageStore } from '../limits/usage-store.ts';
+
+export interface Services {
+  readonly accounts: AccountStore;
+  readonly limits: RateLimits;
+  readonly idempotency: DynamoIdempotencyStore;
+  /** The secret pepper of Idempotency-Key fingerprints, loaded on first use. */
+  readonly fingerprintPepper: () => Promise<Buffer>;
+  readonly clock: Clock;
+}
+
+/** The services of this container, created on first use and reused by every invocation. */
+export const defaultServices = containerValue(
+  (): Services => ({
+    accounts: new DynamoAccountStore(),
+    limits: new RateLimits(new DynamoUsageStore(), systemClock),
+    idempotency: new DynamoIdempotencyStore(),
+    fingerprintPepper,
+    clock: systemClock,
+  }),
+);
