@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { eventView } from '#shared/monitoring/event-view.ts';
 import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
+import { checkMonitorRequestSchema } from '#shared/monitoring/monitor-requests.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
 import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
 
@@ -16,7 +16,7 @@ const answerReserveMs = 2_000;
  * sweep would, so integrators can exercise their webhook receivers. Answers the monitor after the check
  * and the events it produced (their deliveries are already queued).
  */
-export const handler = apiHandler('CheckMonitor', { body: z.strictObject({}), bodyOptional: true }, async (req) => {
+export const handler = apiHandler('CheckMonitor', { body: checkMonitorRequestSchema, bodyOptional: true }, async (req) => {
   const caller = req.caller;
   if (caller.mode !== 'test') {
     throw new ApiError('test_mode_only', 'On-demand checks are for test keys; live monitors are checked by the daily sweep.');

@@ -16,7 +16,9 @@ export function paginationQuery(idPattern: RegExp, idName: string) {
       .transform(Number)
       .refine((n) => n >= 1 && n <= maxPageSize, `limit must be from 1 to ${maxPageSize}`)
       .optional()
-      .meta({ description: `Items per page, 1 to ${maxPageSize}; default ${defaultPageSize}.` }),
+      // On the wire a query value is a string of digits; the document says what it means, the OpenAPI
+      // way for a query parameter: an integer with its bounds (and no string pattern).
+      .meta({ type: 'integer', minimum: 1, maximum: maxPageSize, pattern: undefined, description: `Items per page, 1 to ${maxPageSize}; default ${defaultPageSize}.` }),
     starting_after: z
       .string()
       .regex(idPattern, `starting_after must be ${idName}`)

@@ -1,5 +1,5 @@
 /**
- * What the monitoring endpoints accept: the body of `POST /v1/monitor` and the queries of
+ * What the monitoring endpoints accept: the bodies of `POST /v1/monitor` and its check, and the queries of
  * `GET /v1/monitors` and `GET /v1/events`. The handlers validate with these schemas and the OpenAPI
  * document is generated from them.
  */
@@ -40,6 +40,9 @@ export const createMonitorRequestSchema = verificationRequestSchema
       .meta({ description: '`license.expiry_approaching` is sent once the expiry date is this many days away or fewer.' }),
   })
   .meta({ title: 'Monitor request' });
+
+/** The body of `POST /v1/monitor/{monitor_id}/check`: none, or an empty object. */
+export const checkMonitorRequestSchema = z.strictObject({}).meta({ title: 'Check monitor request' });
 
 export type CreateMonitorRequest = z.output<typeof createMonitorRequestSchema>;
 

@@ -73,23 +73,46 @@ function rateLimitHeaderNames(route: RouteDefinition): string[] {
   return route.auth === 'api_key' ? Object.keys(rateLimitHeaderDocs) : [];
 }
 
-/** Error responses by status; `authenticated` routes add the rate-limit headers (except on 401). */
-function errorResponses(codes: readonly ErrorCode[], authenticated: boolean): Record<string, unknown> {
+/** The `Allow` header of a 405: the methods of the path, as the fallback route lists them. */
+function allowHeader(methods: readonly string[] | undefined) {
+  const header = otherHeaderDocs.Allow!;
+  if (!methods) return headerRef('Allow');
+  const value = methods.join(', ');
+  return { description: `${header.description} Here: \`${value}\`.`, required: true, schema: { type: 'string', const: value } };
+}
+
+/**
+ * Error responses by status; `authenticated` routes add the rate-limit headers (except on 401). A 405
+ * carries `Allow`: exactly `allow` when the path's methods are known.
+ */
+function errorResponses(
+  codes: readonly ErrorCode[],
+  authenticated: boolean,
+  options: { allow?: readonly string[]; otherContent?: OperationDoc['errorContent'] } = {},
+): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = errorCatalogue[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, group]) => {
+    [...byStatus].sort(([a], [b]) => a - b).map(([status, group]) => {
       const retry = group.some((c) => c === 'rate_limit_exceeded' || c === 'idempotency_in_progress' || c === 'service_unavailable' || c === 'sources_unavailable');
-      const limited = authenticated && status !== 401 ? Object.keys(rateLimitHeaderDocs) : [];
+      // A 405 comes from the fallback route, before any key is read: it has no rate-limit headers.
+      const limited = authenticated && status !== 401 && status !== 405 ? Object.keys(rateLimitHeaderDocs) : [];
+      const other = Object.entries(options.otherContent?.[status] ?? {}).map(([mediaType, schema]) => [mediaType, { schema }]);
       return [
         String(status),
         {
           description: group.map((c) => `\`${c}\`: ${errorCatalogue[c].title}.`).join(' '),
-          headers: headersOf(['X-Request-Id', ...limited, ...(retry ? ['Retry-After'] : [])]),
-          content: { 'application/json': { schema: { $ref: schemaRef('Error') }, examples: Object.fromEntries(group.map((c) => [c, { $ref: `#/components/examples/${errorAnchor(c)}` }])) } },
+          headers: {
+            ...headersOf(['X-Request-Id', ...limited, ...(retry ? ['Retry-After'] : [])]),
+            ...(status === 405 ? { Allow: allowHeader(options.allow) } : {}),
+          },
+          content: {
+            'application/json': { schema: { $ref: schemaRef('Error') }, examples: Object.fromEntries(group.map((c) => [c, { $ref: `#/components/examples/${errorAnchor(c)}` }])) },
+            ...Object.fromEntries(other),
+          },
         },
       ];
     }),
@@ -158,7 +181,8 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
     const fallback = `${route.id}Response${doc.responses.filter((r) => r.json).length > 1 ? response.status : ''}`;
     responses[String(response.status)] = successResponse(route, response, names, fallback);
   }
-  Object.assign(responses, errorResponses(operationErrors(route, doc), route.auth === 'api_key'));
+  const allow = routes.filter((r) => r.path === route.path).map((r) => r.method);
+  Object.assign(responses, errorResponses([...operationErrors(route, doc), 'method_not_allowed'], route.auth === 'api_key', { allow, otherContent: doc.errorContent }));
   const params = parameters(route, doc);
   return {
     operationId: route.id,
@@ -168,7 +192,7 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
     security,
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(doc.body
-      ? { requestBody: { required: true, content: { 'application/json': jsonContent(doc.body, names.name('request', doc.body.schema, `${route.id}Request`)) } } }
+      ? { requestBody: { required: !doc.body.optional, content: { 'application/json': jsonContent(doc.body, names.name('request', doc.body.schema, `${route.id}Request`)) } } }
       : {}),
     responses,
   };

@@ -5,10 +5,13 @@
  * - `$schema` and `$id` are dropped from each (the document's dialect applies);
  * - the safe-integer bounds zod writes for every `.int()` and the long regular expressions it writes
  *   beside `format: date` / `date-time` are dropped: the type and the format say it;
+ * - a pattern's Unicode property classes (`[\p{L}…]`) are spelt out as ranges (portable-pattern.ts);
+ * - keys that a schema's metadata unsets (`undefined`) are dropped;
  * - response schemas do not say `additionalProperties: false`: the service may add response fields, and
  *   clients are to ignore the ones they do not know. Request schemas keep it: unknown fields are refused.
  */
 import * as z from 'zod';
+import { portablePattern } from './portable-pattern.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -22,10 +25,10 @@ function tidy(node: unknown, direction: Direction): unknown {
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === '$schema' || key === '$id') continue;
+    if (key === '$schema' || key === '$id' || value === undefined) continue;
     if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
     if (key === 'additionalProperties' && value === false && direction === 'response') continue;
-    out[key] = tidy(value, direction);
+    out[key] = key === 'pattern' && typeof value === 'string' ? portablePattern(value) : tidy(value, direction);
   }
   if ((out.format === 'date' || out.format === 'date-time') && typeof out.pattern === 'string') delete out.pattern;
   return out;

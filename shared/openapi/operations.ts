@@ -16,7 +16,7 @@ import { jwksSchema } from '../certificates/jwks-schema.ts';
 import type { ErrorCode } from '../http/errors.ts';
 import { checkMonitorResponseSchema } from '../monitoring/check-response-schema.ts';
 import { eventPageSchema } from '../monitoring/event-view.ts';
-import { createMonitorRequestSchema, listEventsQuerySchema, listMonitorsQuerySchema } from '../monitoring/monitor-requests.ts';
+import { checkMonitorRequestSchema, createMonitorRequestSchema, listEventsQuerySchema, listMonitorsQuerySchema } from '../monitoring/monitor-requests.ts';
 import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
@@ -61,12 +61,15 @@ export interface SuccessResponse {
 export interface OperationDoc {
   readonly tag: Tag;
   readonly description: string;
-  readonly body?: JsonContent;
+  /** The JSON body it accepts; `optional` when the body may be left out. */
+  readonly body?: JsonContent & { readonly optional?: true };
   /** The query schema the handler validates; `ignored` when the handler ignores the query string. */
   readonly query?: z.ZodObject | 'ignored';
   readonly responses: readonly SuccessResponse[];
   /** Error codes particular to this operation (the generator adds the ones every route of its kind has). */
   readonly errors?: readonly ErrorCode[];
+  /** Other representations of an error status than the JSON error body: status → media type → schema. */
+  readonly errorContent?: Readonly<Record<number, Readonly<Record<string, RawSchema>>>>;
   /** Only test keys may call it. */
   readonly testKeysOnly?: true;
 }
@@ -164,6 +167,8 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
       },
     ],
     errors: ['resource_not_found'],
+    // An unknown id is a page too, unless `Accept` prefers JSON.
+    errorContent: { 404: { 'text/html': { ...html, description: 'A self-contained HTML page saying that no record has this id.' } } },
   },
   GetSigningKeys: {
     tag: 'Certificates',
@@ -197,6 +202,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'Test keys: runs the monitor\'s check now, exactly as the daily sweep would, and answers the monitor after it with the events the check produced (their deliveries are already queued). Takes no body, or `{}`. With the sandbox names `test-flapping` (suspended and active in turn) and `test-expiring` it exercises a webhook receiver.',
     testKeysOnly: true,
+    body: { schema: checkMonitorRequestSchema, optional: true, examples: { empty: { summary: 'An empty object', value: {} } } },
     responses: [
       ok('The monitor after the check, and the events it produced.', checkMonitorResponseSchema, {
         summary: 'A test-flapping monitor suspended by the check',

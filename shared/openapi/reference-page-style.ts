@@ -47,6 +47,7 @@ export const referenceStylesheet = [
   'article:target{outline:3px solid #e0b000;outline-offset:4px}',
   '.constraint{display:block;color:#48505e;font-size:.86rem}',
   'details summary{cursor:pointer;color:#0a4b9e}',
+  'details.constraint code{overflow-wrap:anywhere}',
   '@media (max-width:60rem){.layout{display:block}.toc{position:static;max-height:none;border-right:0;border-bottom:1px solid #d5dae1}main{padding:1rem}}',
   '@media print{.toc,.skip{display:none}.layout{display:block}body{background:#fff}pre{max-height:none;white-space:pre-wrap}}',
 ].join('\n');

@@ -87,6 +87,8 @@ const constraintNames: readonly [string, string][] = [
   ['default', 'default'],
 ];
 
+const longConstraint = 200;
+
 /** Description, allowed values and constraints of a field. */
 export function fieldNotes(input: Schema): SafeHtml {
   const { schema } = withoutNull(input);
@@ -100,7 +102,12 @@ export function fieldNotes(input: Schema): SafeHtml {
         : html`<details><summary>One of ${values.length} values</summary>${valueList}</details>`;
   const constraints = constraintNames
     .filter(([key]) => schema[key] !== undefined)
-    .map(([key, label]) => html`<span class="constraint">${label}: <code>${typeof schema[key] === 'string' ? schema[key] : JSON.stringify(schema[key])}</code></span>`);
+    .map(([key, label]) => {
+      const value = typeof schema[key] === 'string' ? schema[key] : JSON.stringify(schema[key]);
+      // A spelt-out Unicode class runs to thousands of characters: folded away, the description says it.
+      if (value.length > longConstraint) return html`<details class="constraint"><summary>${label} (${value.length} characters)</summary><code>${value}</code></details>`;
+      return html`<span class="constraint">${label}: <code>${value}</code></span>`;
+    });
   const text = typeof input.description === 'string' ? input.description : typeof schema.description === 'string' ? schema.description : '';
   return html`${inline(text)}${enumNote}${constraints}`;
 }

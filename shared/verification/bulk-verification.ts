@@ -16,9 +16,11 @@ export const bulkRequestSchema = z
   .strictObject({
     providers: z
       .array(
+        // Any value is taken into the batch (a bad item gets an error entry, and the batch goes on), so
+        // the document names the expected shape without refusing the request for one bad item.
         z.unknown().meta({
-          $ref: '#/components/schemas/VerificationRequest',
-          description: 'A Verification request. Each item is validated on its own: a bad item gets an error entry in `results`.',
+          anyOf: [{ $ref: '#/components/schemas/VerificationRequest' }, {}],
+          description: 'A Verification request. Each item is validated on its own: a bad item (any other value) gets an error entry in `results`, and the batch goes on.',
         }),
       )
       .min(1, 'providers must hold at least one provider')
