@@ -9,6 +9,7 @@
  * message does not check twice. Events travel inside that update, so a crash before they are stored
  * and queued loses nothing: the next message for the monitor publishes them.
  */
+import * as z from 'zod';
 import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
 import { sendMessageBatch } from '../aws/sqs-batch.ts';
 import { queueUrl } from '../config.ts';
@@ -28,6 +29,9 @@ export interface CheckMessage {
   /** The `next_check_at` the sweep saw; absent for an on-demand check. */
   readonly due_at?: string;
 }
+
+/** A check queue message as received (queue-worker.ts parses every body with it). */
+export const checkMessageSchema: z.ZodType<CheckMessage> = z.object({ monitor_id: z.string().min(1), due_at: z.iso.datetime().optional() });
 
 export interface CheckOutcome {
   readonly monitorId: string;
