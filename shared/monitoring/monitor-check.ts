@@ -20,7 +20,7 @@ import { decide, defaultVerificationServices, issue, type VerificationServices }
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import { EventStore, type EventRecord } from './event-store.ts';
-import { boardAnswered, type MonitorSnapshot } from './monitor-snapshot.ts';
+import { boardAnswered } from './monitor-snapshot.ts';
 import { MonitorStore } from './monitor-store.ts';
 import type { DeliveryMessage } from './webhook-dispatch.ts';
 
@@ -68,7 +68,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   const svc = deps.services ?? defaultVerificationServices();
   const caller = { accountId: monitor.account_id, mode: monitor.mode };
   const request = monitor.request as VerificationRequest;
-  const previous = monitor.snapshot as unknown as MonitorSnapshot;
+  const previous = monitor.snapshot;
   const decided = await decide(request, caller, svc.ports, now, {
     freshBoard: true,
     deadline: deps.deadline,
@@ -101,7 +101,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   });
   const answered = boardAnswered(result);
   const recorded = await monitors.recordCheck(monitorId, monitor.next_check_at, {
-    snapshot: next as unknown as Record<string, unknown>,
+    snapshot: next,
     provider: answered
       ? { name: result.name ?? monitor.provider.name, npi: result.npi ?? monitor.provider.npi, state: monitor.provider.state, current_status: result.status, expiry_date: result.expiry_date }
       : monitor.provider,
