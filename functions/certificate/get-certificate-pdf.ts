@@ -1,10 +1,8 @@
-import type { Certificate } from '#shared/certificates/certificate.ts';
 import { CertificatePdfStore, type StoredPdf } from '#shared/certificates/certificate-pdf-store.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import type { HttpResponse } from '#shared/http/response.ts';
 import { verificationIdPattern } from '#shared/records/record-url.ts';
-import type { VerificationResult } from '#shared/verification/verification-result.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
 
 const verifications = new VerificationStore();
@@ -33,7 +31,7 @@ export const handler = apiHandler('GetCertificatePdf', {}, async (req) => {
   let pdf: StoredPdf | undefined = stored;
   if (!pdf) {
     const { makeCertificatePdf } = await pdfMaker();
-    pdf = await pdfs.putOnce(id, mode, await makeCertificatePdf(record.certificate as unknown as Certificate, record.result as unknown as VerificationResult));
+    pdf = await pdfs.putOnce(id, mode, await makeCertificatePdf(record.certificate, record.result));
   }
   const headers = {
     etag: pdf.etag,

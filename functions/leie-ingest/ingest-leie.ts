@@ -1,5 +1,6 @@
 import { logger } from '#shared/logging.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**
@@ -7,7 +8,7 @@ import { queueWorker } from '#shared/workers/queue-worker.ts';
  * message, so it is retried and, after the queue's receive limit, parked in the dead-letter queue; the
  * current list stays in use.
  */
-export const handler = queueWorker<{ force?: boolean }>('LeieIngest', async (message) => {
+export const handler = queueWorker('LeieIngest', leieIngestMessageSchema, async (message) => {
   const outcome = await ingestLeie({ force: message.force === true });
   logger.info('LEIE check finished', { outcome: outcome.outcome, version: outcome.version });
 });

@@ -1,5 +1,5 @@
 import { logger } from '#shared/logging.ts';
-import { checkMonitor, type CheckMessage } from '#shared/monitoring/monitor-check.ts';
+import { checkMessageSchema, checkMonitor } from '#shared/monitoring/monitor-check.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**
@@ -7,8 +7,9 @@ import { queueWorker } from '#shared/workers/queue-worker.ts';
  * response). Every check's source calls end by the invocation's deadline, and a check not started while
  * 15 s are left is returned to the queue, so the batch always answers before the function's time-out.
  */
-export const handler = queueWorker<CheckMessage>(
+export const handler = queueWorker(
   'MonitorCheck',
+  checkMessageSchema,
   async (message, _record, _context, deadline) => {
     const outcome = await checkMonitor(message, new Date(), { deadline });
     logger.info('Monitor checked', { monitor_id: message.monitor_id, checked: outcome.checked, skipped: outcome.skipped, events: outcome.events.length });

@@ -1,5 +1,5 @@
 import { logger } from '#shared/logging.ts';
-import { dispatchWebhook, type DeliveryMessage } from '#shared/monitoring/webhook-dispatch.ts';
+import { deliveryMessageSchema, dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**
@@ -7,8 +7,9 @@ import { queueWorker } from '#shared/workers/queue-worker.ts';
  * deliveries run all at once, so a batch takes about as long as its slowest receiver (10 s at most); a
  * delivery is started only while that and its records still fit before the function's time limit.
  */
-export const handler = queueWorker<DeliveryMessage>(
+export const handler = queueWorker(
   'WebhookDelivery',
+  deliveryMessageSchema,
   async (message) => {
     const outcome = await dispatchWebhook(message, new Date());
     logger.info('Webhook step', { event_id: message.event_id, attempt: message.attempt, outcome });

@@ -2,23 +2,15 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { logger } from '#shared/logging.ts';
-import { sweepDueMonitors, type SweepPosition } from '#shared/monitoring/monitor-sweep.ts';
+import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/monitoring/monitor-sweep.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
-
-interface SweepMessage {
-  readonly kind: 'monitor_sweep';
-  readonly scheduled_at?: string;
-  /** Check every monitor due by this time instead of now (an operator's `run-sweep --as-of`). */
-  readonly as_of?: string;
-  readonly resume?: SweepPosition;
-}
 
 /**
  * The daily sweep (scheduled message on the sweep queue): queues a check for every monitor due, and
  * before its time limit queues its own continuation, which keeps the same cut-off time.
  */
-export const handler = queueWorker<SweepMessage>('MonitorSweep', async (message, _record, context) => {
-  const asOf = message.as_of && !Number.isNaN(Date.parse(message.as_of)) ? new Date(message.as_of) : new Date();
+export const handler = queueWorker('MonitorSweep', sweepMessageSchema, async (message, _record, context) => {
+  const asOf = message.as_of ? new Date(message.as_of) : new Date();
   const result = await sweepDueMonitors(asOf, () => context.getRemainingTimeInMillis(), message.resume);
   logger.info('Monitor sweep', { as_of: asOf.toISOString(), enqueued: result.enqueued, resumed: message.resume !== undefined, continues: result.resume !== undefined });
   if (result.resume) {

@@ -75,7 +75,7 @@ async function register(req: ApiRequest<CreateMonitorRequest, undefined>, caller
     next_check_at: nextCheckAt(now).toISOString(),
     due_shard: dueShard(monitorId),
     last_verification_id: result.verification_id,
-    snapshot: snapshotFromResult(result, null, now) as unknown as Record<string, unknown>,
+    snapshot: snapshotFromResult(result, null, now),
   };
   await monitors.create(record);
   return json(200, monitorView(record));

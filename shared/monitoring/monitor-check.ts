@@ -9,6 +9,7 @@
  * message does not check twice. Events travel inside that update, so a crash before they are stored
  * and queued loses nothing: the next message for the monitor publishes them.
  */
+import * as z from 'zod';
 import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
 import { sendMessageBatch } from '../aws/sqs-batch.ts';
 import { queueUrl } from '../config.ts';
@@ -20,7 +21,7 @@ import { verifyProvider } from '../verification/verify-provider.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import { EventStore, type EventRecord } from './event-store.ts';
-import { boardAnswered, type MonitorSnapshot } from './monitor-snapshot.ts';
+import { boardAnswered } from './monitor-snapshot.ts';
 import { MonitorStore } from './monitor-store.ts';
 import type { DeliveryMessage } from './webhook-dispatch.ts';
 
@@ -29,6 +30,9 @@ export interface CheckMessage {
   /** The `next_check_at` the sweep saw; absent for an on-demand check. */
   readonly due_at?: string;
 }
+
+/** A check queue message as received (queue-worker.ts parses every body with it). */
+export const checkMessageSchema: z.ZodType<CheckMessage> = z.object({ monitor_id: z.string().min(1), due_at: z.iso.datetime().optional() });
 
 export interface CheckOutcome {
   readonly monitorId: string;
@@ -65,7 +69,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   const svc = deps.services ?? defaultVerificationServices();
   const caller = { accountId: monitor.account_id, mode: monitor.mode };
   const request = monitor.request as VerificationRequest;
-  const previous = monitor.snapshot as unknown as MonitorSnapshot;
+  const previous = monitor.snapshot;
   const { result, certificate } = await verifyProvider(request, caller, svc, {
     now,
     deadline: deps.deadline,
@@ -97,7 +101,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   });
   const answered = boardAnswered(result);
   const recorded = await monitors.recordCheck(monitorId, monitor.next_check_at, {
-    snapshot: next as unknown as Record<string, unknown>,
+    snapshot: next,
     provider: answered
       ? { name: result.name ?? monitor.provider.name, npi: result.npi ?? monitor.provider.npi, state: monitor.provider.state, current_status: result.status, expiry_date: result.expiry_date }
       : monitor.provider,

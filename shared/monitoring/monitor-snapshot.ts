@@ -12,6 +12,7 @@
  *   the previous exclusion flag is kept.
  * - The alerted-expiry markers are carried over; only change detection sets or clears them.
  */
+import * as z from 'zod';
 import { boardStatuses } from '../domain/license-status.ts';
 import { sourceNames } from '../sources/source-config.ts';
 import type { VerificationResult } from '../verification/verification-result.ts';
@@ -29,6 +30,17 @@ export interface MonitorSnapshot {
   readonly expiryAlertedFor: string | null;
   readonly expiredAlertedFor: string | null;
 }
+
+/** A snapshot as stored on its monitor (monitor-store.ts parses every monitor read with it). */
+export const monitorSnapshotSchema: z.ZodType<MonitorSnapshot, unknown> = z.object({
+  status: z.string(),
+  expiryDate: z.string().nullable(),
+  disciplinary: z.boolean(),
+  oigExcluded: z.boolean(),
+  checkedAt: z.string(),
+  expiryAlertedFor: z.string().nullable(),
+  expiredAlertedFor: z.string().nullable(),
+});
 
 /** The statuses that are an answer from the board. */
 export const answeredStatuses: readonly string[] = [...boardStatuses, 'not_found'];

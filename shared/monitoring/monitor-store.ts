@@ -12,10 +12,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../domain/caller.ts';
+import { parseStoredItem } from '../records/stored-item.ts';
+import { keyModeSchema } from '../verification/verification-result-schema.ts';
 import type { EventRecord } from './event-store.ts';
+import { monitorSnapshotSchema, type MonitorSnapshot } from './monitor-snapshot.ts';
 
 export const dueShards = 16;
 
@@ -46,7 +50,7 @@ export interface MonitorRecord {
   readonly next_check_at: string;
   readonly due_shard?: string;
   readonly last_verification_id: string;
-  readonly snapshot: Record<string, unknown>;
+  readonly snapshot: MonitorSnapshot;
   readonly deleted_at?: string;
   /** Deleted monitors only: epoch seconds after which the record is gone (DynamoDB TTL). */
   readonly expires_at?: number;
@@ -59,7 +63,7 @@ export interface MonitorRecord {
 }
 
 export interface CheckUpdate {
-  readonly snapshot: Record<string, unknown>;
+  readonly snapshot: MonitorSnapshot;
   readonly provider: MonitorRecord['provider'];
   readonly nextCheckAt: Date;
   readonly verificationId: string;
@@ -78,9 +82,42 @@ export function isExpired(record: Pick<MonitorRecord, 'expires_at'>, now: Date):
   return record.expires_at !== undefined && record.expires_at * 1000 <= now.getTime();
 }
 
+const pendingEventSchema = z.custom<EventRecord>(
+  (value) => typeof value === 'object' && value !== null && typeof (value as { event_id?: unknown }).event_id === 'string' && typeof (value as { body?: unknown }).body === 'string',
+  'an event record with its event_id and body',
+);
+
+/** A monitor item as read. Attributes it does not know are dropped; `request` keeps what the verification reads. */
+export const monitorRecordSchema: z.ZodType<MonitorRecord, unknown> = z.object({
+  monitor_id: z.string(),
+  owner: z.string(),
+  account_id: z.string(),
+  mode: keyModeSchema,
+  status: z.enum(['active', 'deleted']),
+  created_at: z.string(),
+  created_key: z.string(),
+  request: z.looseObject({ first_name: z.string(), last_name: z.string(), state: z.string(), npi: z.string().optional() }),
+  provider: z.object({ name: z.string().nullable(), npi: z.string().nullable(), state: z.string(), current_status: z.string(), expiry_date: z.string().nullable() }),
+  webhook_url: z.string(),
+  webhook_secret_sealed: z.string().optional(),
+  alert_days_before_expiry: z.number(),
+  next_check_at: z.string(),
+  due_shard: z.string().optional(),
+  last_verification_id: z.string(),
+  snapshot: monitorSnapshotSchema,
+  deleted_at: z.string().optional(),
+  expires_at: z.number().optional(),
+  pending_events: z.array(pendingEventSchema).optional(),
+});
+
+/** A stored monitor item, parsed (a `StoredItemError` naming the monitor when it does not match). */
+export function monitorFromItem(item: Record<string, unknown>): MonitorRecord {
+  return parseStoredItem('monitor', String(item.monitor_id ?? '(no id)'), monitorRecordSchema, item);
+}
+
 /** A record as read: undefined when absent or expired. */
 const unexpired = (item: Record<string, unknown> | undefined, now: Date) => {
-  const record = item as MonitorRecord | undefined;
+  const record = item && monitorFromItem(item);
   return record && !isExpired(record, now) ? record : undefined;
 };
 
@@ -122,7 +159,7 @@ export class MonitorStore {
           : {}),
       }),
     );
-    const items = (out.Items ?? []) as MonitorRecord[];
+    const items = (out.Items ?? []).map(monitorFromItem);
     return { items: items.filter((item) => !isExpired(item, now)).slice(0, limit), hasMore: items.length > limit };
   }
 
@@ -224,7 +261,7 @@ export class MonitorStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return out.Attributes as MonitorRecord;
+      return monitorFromItem(out.Attributes ?? {});
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       return this.getOwned(monitorId, accountId, mode, at);

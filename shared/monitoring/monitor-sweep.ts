@@ -9,6 +9,7 @@
  * sweep message: it is delivered again and resumes from where it started. Monitors already checked by
  * then are no longer due, and those queued twice are checked once.
  */
+import * as z from 'zod';
 import { sendMessageBatch } from '../aws/sqs-batch.ts';
 import { queueUrl } from '../config.ts';
 import type { CheckMessage } from './monitor-check.ts';
@@ -18,6 +19,26 @@ export interface SweepPosition {
   readonly shard: number;
   readonly cursor?: Record<string, unknown>;
 }
+
+/** Where a sweep continues: a shard of the `due` index and the page key to start after. */
+export const sweepPositionSchema: z.ZodType<SweepPosition> = z.object({
+  shard: z.number().int().min(0).max(dueShards - 1),
+  cursor: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * The message on the sweep queue: the daily schedule's `{ kind: 'monitor_sweep' }` with its scheduled
+ * time, an operator's `as_of` (check every monitor due by then instead of now), or a continuation, which
+ * keeps the cut-off time and says where to resume.
+ */
+export const sweepMessageSchema = z.object({
+  kind: z.literal('monitor_sweep'),
+  scheduled_at: z.iso.datetime({ offset: true }).optional(),
+  as_of: z.iso.datetime({ offset: true }).optional(),
+  resume: sweepPositionSchema.optional(),
+});
+
+export type SweepMessage = z.output<typeof sweepMessageSchema>;
 
 export interface SweepResult {
   readonly enqueued: number;

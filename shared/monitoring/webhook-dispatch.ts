@@ -19,6 +19,7 @@
  * of one attempt running at the same moment can both POST; one is recorded, and only it queues the next.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod';
 import { DynamoAccountStore } from '../auth/account-store.ts';
 import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
@@ -42,6 +43,13 @@ export interface DeliveryMessage {
    */
   readonly attempt?: number;
 }
+
+/** A delivery queue message as received (queue-worker.ts parses every body with it). */
+export const deliveryMessageSchema: z.ZodType<DeliveryMessage> = z.object({
+  event_id: z.string().min(1),
+  due_at: z.iso.datetime(),
+  attempt: z.number().int().min(0).optional(),
+});
 
 /** `duplicate`: this message's attempt was already recorded (or lost the race to record it); nothing was sent. */
 export type DispatchOutcome = 'waiting' | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped' | 'duplicate';

@@ -132,8 +132,8 @@ export async function issue(
     account_id: caller.accountId,
     mode: caller.mode,
     created_at: ids.checkedAt,
-      result: result as unknown as Record<string, unknown>,
-      certificate: certificate as unknown as Record<string, unknown>,
+      result,
+      certificate,
     }),
   ]);
   return { result, certificate };

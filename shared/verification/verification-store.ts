@@ -4,20 +4,40 @@
  * seven-year certificate retention.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../domain/caller.ts';
+import type { IssuedCertificate } from '../certificates/certificate.ts';
+import { certificateSchema } from '../certificates/certificate-schema.ts';
+import { parseStoredItem } from '../records/stored-item.ts';
+import type { VerificationResult } from './verification-result.ts';
+import { keyModeSchema, verificationResultSchema } from './verification-result-schema.ts';
 
 export const retentionYears = 8;
 
-export interface VerificationRecord<Result = Record<string, unknown>, Cert = Record<string, unknown>> {
+/**
+ * The stored certificate may predate the profession, the match and the sources' freshness
+ * (`IssuedCertificate`); the stored result may predate `match_note`, which then reads as null.
+ */
+export interface VerificationRecord {
   readonly verification_id: string;
   readonly account_id: string;
   readonly mode: KeyMode;
   readonly created_at: string;
-  readonly result: Result;
-  readonly certificate: Cert;
+  readonly result: VerificationResult;
+  readonly certificate: IssuedCertificate;
 }
+
+/** A verification item as read (its `expires_at` is dropped). */
+export const verificationRecordSchema: z.ZodType<VerificationRecord, unknown> = z.object({
+  verification_id: z.string(),
+  account_id: z.string(),
+  mode: keyModeSchema,
+  created_at: z.iso.datetime(),
+  result: verificationResultSchema.extend({ match_note: verificationResultSchema.shape.match_note.default(null) }),
+  certificate: certificateSchema,
+});
 
 export class VerificationStore {
   async put(record: VerificationRecord): Promise<void> {
@@ -36,8 +56,7 @@ export class VerificationStore {
   /** The record, only for its owner (account and mode); anyone else gets undefined. */
   async getOwned(verificationId: string, accountId: string, mode: KeyMode): Promise<VerificationRecord | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('verifications'), Key: { verification_id: verificationId } }));
-    const item = out.Item as VerificationRecord | undefined;
-    if (!item || item.account_id !== accountId || item.mode !== mode) return undefined;
-    return item;
+    if (!out.Item || out.Item.account_id !== accountId || out.Item.mode !== mode) return undefined;
+    return parseStoredItem('verification', verificationId, verificationRecordSchema, out.Item);
   }
 }

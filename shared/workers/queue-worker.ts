@@ -13,6 +13,7 @@
  */
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type * as z from 'zod';
 import { Deadline } from '../deadline.ts';
 import { errorSummary, logger } from '../logging.ts';
 import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
@@ -32,7 +33,36 @@ export interface QueueWorkerOptions {
 /** After the deadline, how long a started message may still take before it is reported failed. */
 const graceMs = (reserveMs: number) => Math.floor(reserveMs / 2);
 
-export function queueWorker<M>(workerId: string, handle: MessageHandler<M>, options: QueueWorkerOptions = {}) {
+/** Why a body is not a message of its queue: not JSON, or the schema's issues (each a path and a message; no values). */
+export interface MessageRejection {
+  readonly reason: string;
+  readonly issues?: readonly { path: string; message: string }[];
+}
+
+/** A record's body parsed with the queue's message schema, or why it is not a message. */
+export function parseMessage<S extends z.ZodType>(body: string, schema: S): { message: z.output<S> } | { rejected: MessageRejection } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { rejected: { reason: 'body is not JSON' } };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { message: parsed.data };
+  return {
+    rejected: {
+      reason: 'body does not match the message schema',
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(message)', message: issue.message })),
+    },
+  };
+}
+
+export function queueWorker<S extends z.ZodType>(
+  workerId: string,
+  schema: S,
+  handle: MessageHandler<z.output<S>>,
+  options: QueueWorkerOptions = {},
+) {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const reserveMs = options.reserveMs ?? 5_000;
   const minStartMs = options.minStartMs ?? 0;
@@ -42,8 +72,8 @@ export function queueWorker<M>(workerId: string, handle: MessageHandler<M>, opti
     const deadline = Deadline.forInvocation(context, reserveMs);
     const done = new Set<string>();
     const failed = new Set<string>();
-    const fail = (record: SQSRecord, reason: string, error?: unknown) => {
-      logger.error(reason, { message_id: record.messageId, ...(error === undefined ? {} : { error: errorSummary(error) }) });
+    const fail = (record: SQSRecord, reason: string, details: Record<string, unknown> = {}) => {
+      logger.error(reason, { message_id: record.messageId, ...details });
       recordMetric('queueMessageFailures', 1, { worker: workerId });
       failed.add(record.messageId);
     };
@@ -54,13 +84,21 @@ export function queueWorker<M>(workerId: string, handle: MessageHandler<M>, opti
         fail(record, 'Queue message not started: too little time left in this invocation; it will be retried');
         return;
       }
+      const parsed = parseMessage(record.body, schema);
+      if ('rejected' in parsed) {
+        fail(record, 'Queue message rejected: not a message of this queue; it goes to the dead-letter queue after the receive limit', {
+          receive_count: Number(record.attributes?.ApproximateReceiveCount ?? 1),
+          ...parsed.rejected,
+        });
+        return;
+      }
       // One message at a time: its id goes on every log line. Concurrent messages log their own ids.
       if (concurrency === 1) logger.appendKeys({ message_id: record.messageId });
       try {
-        await handle(JSON.parse(record.body) as M, record, context, deadline);
+        await handle(parsed.message, record, context, deadline);
         if (!failed.has(record.messageId)) done.add(record.messageId);
       } catch (error) {
-        if (!failed.has(record.messageId)) fail(record, 'Queue message failed; it will be retried', error);
+        if (!failed.has(record.messageId)) fail(record, 'Queue message failed; it will be retried', { error: errorSummary(error) });
       } finally {
         if (concurrency === 1) logger.removeKeys(['message_id']);
       }

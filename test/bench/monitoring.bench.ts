@@ -86,7 +86,7 @@ function monitorRecords(providers: Provider[], accountId: string, sealedSecret: 
       next_check_at: new Date(checkedAt.getTime() + 86_400_000).toISOString(),
       due_shard: dueShard(monitorId),
       last_verification_id: newId('vrf'),
-      snapshot: snapshot as unknown as Record<string, unknown>,
+      snapshot,
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
 import { logger } from '#shared/logging.ts';
 import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
 import { recordMetric, ServiceMetrics, withInvocationMetrics } from '#shared/observability/metrics.ts';
@@ -129,7 +130,7 @@ describe('queue worker wrapper', () => {
     const debug = vi.spyOn(logger, 'debug');
     restore.push(() => debug.mockRestore());
     const seen: number[] = [];
-    const handler = queueWorker<{ n: number }>('TestWorker', async (message) => {
+    const handler = queueWorker('TestWorker', z.object({ n: z.number() }), async (message) => {
       seen.push(message.n);
       if (message.n === 2) throw new Error('cannot');
     });

@@ -1,0 +1,96 @@
+/**
+ * Verification and monitor items are parsed when read: what the service writes reads back as it was
+ * written, an item stored before `match_note` existed still reads, and an item that does not match its
+ * schema is an error naming the item, never a value cast to a type it does not have.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { tableName } from '#shared/config.ts';
+import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
+import { StoredItemError } from '#shared/records/stored-item.ts';
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { VerificationStore } from '#shared/verification/verification-store.ts';
+import { sampleDataDir } from '../../local/stack.ts';
+import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+let t: TestStack;
+let data: SourceDataCopy;
+let key: string;
+let accountId: string;
+
+beforeAll(async () => {
+  data = await copySourceData(sampleDataDir);
+  t = await startTestStack({ sourceDataDir: data.dir });
+  await ingestLeie();
+  // Monitors may post to this machine (the local stack's `all` setting).
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
+  ({ api_key: key, account_id: accountId } = await t.issue({ plan: 'production', mode: 'live' }));
+});
+afterAll(async () => {
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  await t.stop();
+  await data.remove();
+});
+
+const json = { 'content-type': 'application/json' };
+
+/** Changes a stored item behind the service's back; `#a`, `#b` name the attribute path's parts. */
+async function update(table: 'verifications' | 'monitors', key: Record<string, string>, expression: string, names: Record<string, string>, values?: Record<string, unknown>) {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(table),
+      Key: key,
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ...(values ? { ExpressionAttributeValues: values } : {}),
+    }),
+  );
+}
+
+describe('stored verification records', () => {
+  it('read back as written; one stored before match_note reads it as null; a malformed one is an error naming it', async () => {
+    const res = await t.call('/v1/verify', { method: 'POST', key, headers: json, body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }) });
+    expect(res.status).toBe(200);
+    const id = res.body.verification_id as string;
+    const store = new VerificationStore();
+
+    const record = await store.getOwned(id, accountId, 'live');
+    expect(record?.result).toEqual(res.body);
+    expect(record?.certificate.certificate_hash).toBe(res.body.certificate_hash);
+
+    await update('verifications', { verification_id: id }, 'REMOVE #a.#b', { '#a': 'result', '#b': 'match_note' });
+    expect((await store.getOwned(id, accountId, 'live'))?.result.match_note).toBeNull();
+
+    await update('verifications', { verification_id: id }, 'SET #a.#b = :n', { '#a': 'certificate', '#b': 'signature' }, { ':n': 42 });
+    const error = await store.getOwned(id, accountId, 'live').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoredItemError);
+    expect((error as StoredItemError).message).toMatch(new RegExp(`^Stored verification item ${id} does not match its schema: certificate\\.signature: `));
+    // The route fails loudly (an internal error), it does not serve a malformed certificate.
+    expect((await t.call(`/v1/certificate/${id}`, { key })).status).toBe(500);
+  });
+});
+
+describe('stored monitors', () => {
+  it('read back with a typed snapshot; a malformed snapshot is an error naming the monitor', async () => {
+    const res = await t.call('/v1/monitor', {
+      method: 'POST',
+      key,
+      headers: json,
+      body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+    });
+    expect(res.status).toBe(200);
+    const id = res.body.monitor_id as string;
+    const store = new MonitorStore();
+
+    const monitor = await store.get(id);
+    expect(monitor?.snapshot).toMatchObject({ status: 'active', disciplinary: false, expiryAlertedFor: null });
+    expect((await store.list(accountId, 'live', 10)).items.map((m) => m.monitor_id)).toContain(id);
+
+    await update('monitors', { monitor_id: id }, 'REMOVE #a.#b', { '#a': 'snapshot', '#b': 'checkedAt' });
+    const error = await store.get(id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoredItemError);
+    expect((error as StoredItemError).message).toBe(`Stored monitor item ${id} does not match its schema: snapshot.checkedAt: Invalid input: expected string, received undefined`);
+  });
+});
