@@ -221,7 +221,8 @@ function buildDocument(serverUrl: string): OpenApiDocument {
   const names = new SchemaNames();
   const paths: OpenApiDocument['paths'] = {};
   for (const { route, doc } of documentedRoutes()) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, doc, names);
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation(route, doc, names);
   }
   const schemas: Record<string, JsonSchema> = { ...namedJsonSchemas(names.request, 'request') };
   for (const [name, schema] of Object.entries(namedJsonSchemas(names.response, 'response'))) {

@@ -9,7 +9,7 @@
 
 const lastBmp = 0xffff;
 const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
-const escape = (code: number) => `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+const unicodeEscape = (code: number) => `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** `[\p{L} .]` → `[\u0020\u002E\u0041-\u005A…]`: the BMP characters the class matches with `u`. */
 function expandClass(classSource: string): string {
@@ -21,7 +21,7 @@ function expandClass(classSource: string): string {
     if (inClass && start < 0) start = code;
     if (!inClass && start >= 0) {
       const end = code - 1;
-      ranges.push(end === start ? escape(start) : end === start + 1 ? `${escape(start)}${escape(end)}` : `${escape(start)}-${escape(end)}`);
+      ranges.push(end === start ? unicodeEscape(start) : end === start + 1 ? `${unicodeEscape(start)}${unicodeEscape(end)}` : `${unicodeEscape(start)}-${unicodeEscape(end)}`);
       start = -1;
     }
   }

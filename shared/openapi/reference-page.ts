@@ -12,6 +12,7 @@ import { referenceStylesheet } from './reference-page-style.ts';
 import { fieldNotes, fieldTable, inline, prose, refName, schemaAnchor, schemaLink, typeLabel, type Schema } from './schema-view.ts';
 
 
+// biome-ignore lint/suspicious/noExplicitAny: the page walks the generated OpenAPI document, whose nodes have many shapes.
 type Json = Record<string, any>;
 
 export interface ReferencePageOptions {
@@ -41,8 +42,8 @@ function operations(doc: OpenApiDocument): Operation[] {
 /** Follows a local `$ref` (`#/components/…`) once. */
 function resolve(doc: OpenApiDocument, value: Json): Json {
   if (typeof value?.$ref !== 'string' || !value.$ref.startsWith('#/')) return value;
-  let node: any = doc;
-  for (const part of value.$ref.slice(2).split('/')) node = node?.[part];
+  let node: unknown = doc;
+  for (const part of value.$ref.slice(2).split('/')) node = (node as Json | undefined)?.[part];
   return (node ?? value) as Json;
 }
 
