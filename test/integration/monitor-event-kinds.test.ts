@@ -18,9 +18,9 @@ import { eventKinds, type EventKind } from '#shared/monitoring/change-events.ts'
 import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { resetVerificationServices } from '#shared/verification/verification-service.ts';
-import { sampleDataDir } from '../../local/stack.ts';
-import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { SourceDataCopy } from '../support/source-data.ts';
+import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
+import type { TestStack } from '../support/stack.ts';
 import { eventsOf as storedEventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 
 type Row = Record<string, unknown>;
@@ -49,17 +49,15 @@ const caseTimeout = 180_000;
 
 let t: TestStack;
 let data: SourceDataCopy;
+let stack: SampleDataStack;
 let key: string;
 let receiver: Server;
 let receiverUrl: string;
 const hooks: Hook[] = [];
 
 beforeAll(async () => {
-  data = await copySourceData(sampleDataDir);
-  t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
-  // Live monitors follow the simulator's data; the local stack's `all` setting lets them post to this machine.
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
+  stack = await startSampleDataStack();
+  ({ t, data } = stack);
   key = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -73,10 +71,8 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/license`;
 });
 afterAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  await t.stop();
-  await data.remove();
+  await stack.stop();
 });
 
 /** The receiver's check, independent of the service's code: Python's hmac over the raw bytes, compared in constant time. */

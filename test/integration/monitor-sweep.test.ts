@@ -2,13 +2,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
-import { sampleDataDir } from '../../local/stack.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
-import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import type { SourceDataCopy } from '../support/source-data.ts';
+import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import { failSqsBatchEntries } from '../support/aws-faults.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { workers } from '#shared/infra/routes.ts';
@@ -18,21 +17,17 @@ import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
+let stack: SampleDataStack;
 let key: string;
 let accountId: string;
 
 beforeAll(async () => {
-  data = await copySourceData(sampleDataDir);
-  t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
-  // Live monitors follow the simulator's data; the local stack's `all` setting lets them post to this machine.
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
+  stack = await startSampleDataStack();
+  ({ t, data } = stack);
   ({ api_key: key, account_id: accountId } = await t.issue({ plan: 'production', mode: 'live' }));
 });
 afterAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  await t.stop();
-  await data.remove();
+  await stack.stop();
 });
 
 async function monitor(first: string, last: string, state: string): Promise<string> {

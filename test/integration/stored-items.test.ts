@@ -9,29 +9,22 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
 import { StoredItemError } from '#shared/records/stored-item.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
-import { sampleDataDir } from '../../local/stack.ts';
-import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
+import type { TestStack } from '../support/stack.ts';
 
 let t: TestStack;
-let data: SourceDataCopy;
+let stack: SampleDataStack;
 let key: string;
 let accountId: string;
 
 beforeAll(async () => {
-  data = await copySourceData(sampleDataDir);
-  t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
-  // Monitors may post to this machine (the local stack's `all` setting).
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
+  stack = await startSampleDataStack();
+  ({ t } = stack);
   ({ api_key: key, account_id: accountId } = await t.issue({ plan: 'production', mode: 'live' }));
 });
 afterAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-  await t.stop();
-  await data.remove();
+  await stack.stop();
 });
 
 const json = { 'content-type': 'application/json' };

@@ -11,16 +11,15 @@ import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
 import { logger } from '#shared/logging.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
 import { dispatchWebhook, type DeliveryMessage } from '#shared/monitoring/webhook-dispatch.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
 import { anyWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.ts';
-import { sampleDataDir } from '../../local/stack.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
-import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import type { TestStack } from '../support/stack.ts';
+import type { SourceDataCopy } from '../support/source-data.ts';
+import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import { makeDue } from '../support/monitor-tables.ts';
 import { failCalls, throttleDynamo, throttleKms } from '../support/aws-faults.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -28,6 +27,7 @@ import { serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, ty
 
 let t: TestStack;
 let data: SourceDataCopy;
+let stack: SampleDataStack;
 let key: string;
 let liveKey: string;
 let accountId: string;
@@ -36,21 +36,16 @@ let receiver: WebhookReceiver;
 const secret = 'whsec-local-test-0123456789';
 
 beforeAll(async () => {
-  data = await copySourceData(sampleDataDir);
-  t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
+  stack = await startSampleDataStack();
+  ({ t, data } = stack);
   email = `ops-${Date.now()}@example.com`;
   ({ api_key: key, account_id: accountId } = await t.issue({ plan: 'production', mode: 'test', email }));
-  // Live monitors follow the simulator's data; the local stack's `all` setting lets them post to this machine.
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
   liveKey = (await t.issue({ plan: 'production', mode: 'live', accountId })).api_key;
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   await receiver.close();
-  await t.stop();
-  await data.remove();
+  await stack.stop();
 });
 
 async function monitor(first: string, last: string, webhookUrl = receiver.url, as = key): Promise<string> {

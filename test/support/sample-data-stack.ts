@@ -1,0 +1,31 @@
+/**
+ * The local stack over a private, editable copy of the bundled sample data, with the LEIE list ingested,
+ * for tests that follow live monitors on the simulator: the stack's `all` loopback setting lets those
+ * monitors post to receivers on this machine.
+ */
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { sampleDataDir } from '../../local/stack.ts';
+import { copySourceData, type SourceDataCopy } from './source-data.ts';
+import { startTestStack, type TestStack } from './stack.ts';
+
+export interface SampleDataStack {
+  readonly t: TestStack;
+  readonly data: SourceDataCopy;
+  stop(): Promise<void>;
+}
+
+export async function startSampleDataStack(): Promise<SampleDataStack> {
+  const data = await copySourceData(sampleDataDir);
+  const t = await startTestStack({ sourceDataDir: data.dir });
+  await ingestLeie();
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
+  return {
+    t,
+    data,
+    stop: async () => {
+      process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+      await t.stop();
+      await data.remove();
+    },
+  };
+}
