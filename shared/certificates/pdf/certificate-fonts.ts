@@ -89,7 +89,7 @@ export class FontFace {
  * same certificate gives the same bytes.
  */
 export async function embedCertificateFonts(doc: PDFDocument, text: string): Promise<Record<FontKey, FontFace>> {
-  doc.registerFontkit(paddedFontkit);
+  doc.registerFontkit(certificateFontkit);
   const embed = async (file: FontFile, name: string): Promise<PDFFont> =>
     doc.embedFont(await assetBytes(file), { subset: true, customName: `${subsetTag(name, text)}+${name}` });
   const [regular, bold, mono] = await Promise.all([
@@ -133,7 +133,7 @@ function withEvenGlyphRecords(font: { createSubset(): unknown }): void {
 }
 
 /** fontkit, with TrueType subsets padded (CFF fonts have no `loca` and are left as they are). */
-const paddedFontkit: Parameters<PDFDocument['registerFontkit']>[0] = {
+export const certificateFontkit: Parameters<PDFDocument['registerFontkit']>[0] = {
   create(buffer: Uint8Array, postscriptName?: string) {
     const font = fontkit.create(buffer, postscriptName);
     const tables = (font as unknown as { directory?: { tables?: Record<string, unknown> } }).directory?.tables ?? {};
