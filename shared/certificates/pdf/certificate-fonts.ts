@@ -51,6 +51,7 @@ export function assetBytes(file: string): Promise<Uint8Array> {
 /** One face of the page: a primary font and, for characters it lacks, the CJK fallback. */
 export class FontFace {
   private readonly primarySet: ReadonlySet<number>;
+  private readonly unitWidths = new Map<string, number>();
   /** Unicode code points this face can draw. */
   readonly charset: ReadonlySet<number>;
 
@@ -74,8 +75,23 @@ export class FontFace {
     return runs;
   }
 
+  /**
+   * The advance width of `text`: the sum of its characters' advance widths, each measured once. With
+   * ligatures and contextual forms off (`fixedWidthFeatures`) that is what pdf-lib draws (it writes no
+   * kerning), and it keeps line breaking fast.
+   */
   widthOfTextAtSize(text: string, size: number): number {
-    return this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+    let units = 0;
+    for (const char of text) {
+      let width = this.unitWidths.get(char);
+      if (width === undefined) {
+        const [run] = this.runs(char);
+        width = run ? run.font.widthOfTextAtSize(run.text, 1000) : 0;
+        this.unitWidths.set(char, width);
+      }
+      units += width;
+    }
+    return (units * size) / 1000;
   }
 
   heightAtSize(size: number, options?: { descender?: boolean }): number {
@@ -90,18 +106,24 @@ export class FontFace {
  */
 export async function embedCertificateFonts(doc: PDFDocument, text: string): Promise<Record<FontKey, FontFace>> {
   doc.registerFontkit(certificateFontkit);
+  // Embedded one after the other, so object numbers (and the file's bytes) do not depend on timing.
   const embed = async (file: FontFile, name: string): Promise<PDFFont> =>
-    doc.embedFont(await assetBytes(file), { subset: true, customName: `${subsetTag(name, text)}+${name}` });
-  const [regular, bold, mono] = await Promise.all([
-    embed(fontFiles.regular, 'NotoSans-Regular'),
-    embed(fontFiles.bold, 'NotoSans-Bold'),
-    embed(fontFiles.mono, 'NotoSansMono-Regular'),
-  ]);
+    doc.embedFont(await assetBytes(file), { subset: true, customName: `${subsetTag(name, text)}+${name}`, features: fixedWidthFeatures });
+  await Promise.all([fontFiles.regular, fontFiles.bold, fontFiles.mono].map(assetBytes));
+  const regular = await embed(fontFiles.regular, 'NotoSans-Regular');
+  const bold = await embed(fontFiles.bold, 'NotoSans-Bold');
+  const mono = await embed(fontFiles.mono, 'NotoSansMono-Regular');
   const covered = new Set([...regular.getCharacterSet(), ...bold.getCharacterSet()]);
   const needsFallback = Array.from(text).some((char) => !/\s/u.test(char) && !covered.has(char.codePointAt(0) ?? 0));
   const cjk = needsFallback ? await embed(fontFiles.cjk, 'DroidSansFallbackFull') : null;
   return { regular: new FontFace(regular, cjk), bold: new FontFace(bold, cjk), mono: new FontFace(mono, cjk) };
 }
+
+/**
+ * OpenType features off when shaping, so every character keeps its own glyph and advance width (no
+ * ligatures such as "fi", no contextual alternates): widths measured per character hold for the line.
+ */
+const fixedWidthFeatures = { liga: false, clig: false, calt: false, dlig: false, rlig: false } as const;
 
 /** The subset writer's internals this module relies on (`@pdf-lib/fontkit` 1.1.1, TTFSubset). */
 interface TtfSubsetInternals {
