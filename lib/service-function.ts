@@ -14,7 +14,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { functionBundling } from '../shared/infra/function-bundling.ts';
+import { bundleFolderCommands, functionBundling } from '../shared/infra/function-bundling.ts';
 import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
 
@@ -34,6 +34,8 @@ export interface ServiceFunctionProps {
   readonly logRetention: RetentionDays;
   /** POWERTOOLS_LOG_LEVEL. */
   readonly logLevel: string;
+  /** Folders the function reads at run time, copied into the bundle (`RouteDefinition.bundleFolders`). */
+  readonly bundleFolders?: readonly string[];
 }
 
 export class ServiceFunction extends Construct {
@@ -84,6 +86,7 @@ export class ServiceFunction extends Construct {
         externalModules: [...functionBundling.externalModules],
         banner: functionBundling.banner,
         tsconfig: join(repoRoot, functionBundling.tsconfig),
+        ...(props.bundleFolders && props.bundleFolders.length > 0 ? { commandHooks: folderCopyHooks(props.bundleFolders) } : {}),
       },
     });
     Validations.of(this.fn).acknowledge({
@@ -131,4 +134,13 @@ export class ServiceFunction extends Construct {
       reason: 'Object keys are generated per item (dated archives, verification ids); the grant covers only this bucket and only the object actions listed.',
     });
   }
+}
+
+/** Bundling hooks that copy `folders` beside the bundle's entry file after esbuild ran. */
+function folderCopyHooks(folders: readonly string[]) {
+  return {
+    beforeBundling: (): string[] => [],
+    beforeInstall: (): string[] => [],
+    afterBundling: (inputDir: string, outputDir: string): string[] => bundleFolderCommands(inputDir, outputDir, folders),
+  };
 }

@@ -54,3 +54,15 @@ export function esbuildOptions(entryFile: string, outfile: string, tsconfigFile:
     logLevel: 'warning',
   };
 }
+
+/**
+ * Shell commands that copy `folders` (relative to `inputDir`, the repository root) into `outputDir`,
+ * each under its base name, so a bundled module finds them where `new URL('./<name>/', import.meta.url)`
+ * points from its source file's folder.
+ */
+export function bundleFolderCommands(inputDir: string, outputDir: string, folders: readonly string[]): string[] {
+  return folders.map((folder) => {
+    const name = folder.split('/').filter((part) => part.length > 0).pop() ?? folder;
+    return `cp -R "${inputDir}/${folder}" "${outputDir}/${name}"`;
+  });
+}

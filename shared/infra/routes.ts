@@ -48,6 +48,12 @@ export interface RouteDefinition {
   /** The function's time-out (default 10 s); at most `maxRouteTimeoutSeconds`, under API Gateway's 30 s integration limit. */
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
+  /**
+   * Folders, relative to the repository root, that the function reads at run time beside its modules
+   * (`new URL('./assets/', import.meta.url)`): the bundle carries each under its base name beside its
+   * entry file.
+   */
+  readonly bundleFolders?: readonly string[];
 }
 
 /** Longest time-out of a route's function: API Gateway gives up on an integration after 30 s. */
@@ -148,6 +154,8 @@ const routeTable = [
     summary: 'The signed PDF certificate, made on first request and served from storage after (live and test PDFs in separate buckets).',
     timeoutSeconds: 15,
     memoryMb: 1024,
+    // The certificate's fonts and colour profile.
+    bundleFolders: ['shared/certificates/pdf/assets'],
   },
   {
     id: 'GetRecord',

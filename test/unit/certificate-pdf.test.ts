@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { coverageStatement, testMark } from '#shared/certificates/pdf/certificate-pdf-content.ts';
 import type { CertificatePdfLayout } from '#shared/certificates/pdf/certificate-pdf-layout.ts';
@@ -139,16 +139,16 @@ describe('certificate PDF content', () => {
       ['NPI', c.provider.npi!],
       ['License number', c.provider.license_number!],
       ['State', 'Washington'],
-      ['Profession', 'physician'],
+      ['Profession', 'Physician'],
       ['License type', 'Physician and Surgeon License'],
       ['Verified', 'YES'],
       ['License status', 'Active'],
       ['Expiry date', '2027-06-30'],
       ['Disciplinary flags', 'None reported'],
       ['OIG exclusion', 'Not excluded'],
-      ['Match confidence', '0.99'],
+      ['Match confidence', '0.99 (99%)'],
       ['Match basis', 'npi, npi_license_link'],
-      ['Issued at', c.issued_at],
+      ['Issued at', '2026-03-14 15:09:26 UTC'],
       ['Verification ID', c.verification_id],
       ['Certificate hash', c.certificate_hash],
       ['Signature key ID', c.signing_key_id],
@@ -160,6 +160,8 @@ describe('certificate PDF content', () => {
     expect(layoutText).toMatch(/^NPPES NPI Registry\s+Cached\s+2026-03-02 08:11 UTC \(12 days\s*$/m);
     expect(layoutText).toMatch(/^OIG LEIE\s+Cached\s+2026-03-14 06:00 UTC\s*$/m);
     expect(rawText).toContain('VERIFIED: YES');
+    expect(layoutText).toMatch(/^\s*VERIFIED: YES\s+Match confidence 0\.99 \(99%\)\s*$/m);
+    expect(rawText, 'times are printed without milliseconds').not.toMatch(/\d\d:\d\d:\d\d\.\d{3}/);
     expect(rawText).toContain('This certificate records the license status reported by the named sources at the time shown');
     expect(rawText).toContain(
       "It does not verify the holder's identity documents, education, malpractice history beyond board records, or the license after the issue time.",
@@ -179,7 +181,34 @@ describe('certificate PDF content', () => {
     expect(text).toMatch(/^License status\s+Suspended\s*$/m);
     expect(text).toMatch(/^Disciplinary flags\s+YES — the board reports disciplinary action\s*$/m);
     expect(text).toMatch(/^OIG exclusion\s+EXCLUDED — listed on the OIG LEIE\s*$/m);
-    expect(text).toMatch(/^Match confidence\s+0\.70\s*$/m);
+    expect(text).toMatch(/^Match confidence\s+0\.70 \(70%\)\s*$/m);
+    expect(text).toMatch(/^\s*VERIFIED: NO\s+Match confidence 0\.70 \(70%\)\s*$/m);
+  });
+
+  it('prints professions as labels', async () => {
+    const input = verifiedInput();
+    const nurse = { ...input, certificate: { ...input.certificate, provider: { ...input.certificate.provider, profession: 'registered_nurse' as const } } };
+    const text = await pdfText(await renderCertificatePdf(nurse), { layout: true });
+    expect(text).toMatch(/^Profession\s+Registered nurse\s*$/m);
+    expect(text).not.toContain('registered_nurse');
+  });
+
+  it('draws the shield mark on a verified certificate only', async () => {
+    const roles = (layout: CertificatePdfLayout): string[] => layout.items.flatMap((item) => (item.kind === 'path' ? [item.role] : []));
+    expect(roles(await certificatePdfLayout(verifiedInput()))).toEqual(['mark', 'mark-check', 'qr']);
+    const negative = testModeInput();
+    expect(roles(await certificatePdfLayout({ ...negative, certificate: { ...negative.certificate, mode: 'live' } }))).toEqual(['qr']);
+    // The drawn page too: the shield's outline ("M20 0L40 7…" as PDF path operators) is in the verified
+    // page's content stream only.
+    const content = async (pdf: Uint8Array): Promise<string> => {
+      const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+      const contents = doc.getPage(0).node.Contents();
+      const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+      return streams.map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1')).join('\n');
+    };
+    const shieldOutline = '20 0 m\n40 7 l\n40 21 l';
+    expect(await content(await renderCertificatePdf(verifiedInput()))).toContain(shieldOutline);
+    expect(await content(await renderCertificatePdf({ ...negative, certificate: { ...negative.certificate, mode: 'live' } }))).not.toContain(shieldOutline);
   });
 
   it('shows a board answer taken from the cache weeks before issue as cached, with its date and age', async () => {
@@ -215,9 +244,9 @@ describe('certificate PDF content', () => {
       },
     };
     const text = await pdfText(await renderCertificatePdf(unsigned), { layout: true });
-    expect(text).toMatch(/^Profession\s+physician\s*$/m);
+    expect(text).toMatch(/^Profession\s+Physician\s*$/m);
     expect(text).toMatch(/^License type\s+Physician and Surgeon License\s*$/m);
-    expect(text).toMatch(/^Match confidence\s+0\.99\s*$/m);
+    expect(text).toMatch(/^Match confidence\s+0\.99 \(99%\)\s*$/m);
     expect(text).toMatch(/^NPPES NPI Registry\s+Cached/m);
     expect(text).not.toContain('registered_nurse');
     expect(text).not.toContain('first_name_typo');
@@ -227,7 +256,7 @@ describe('certificate PDF content', () => {
     const input = { ...verifiedInput(), certificate: olderCertificate };
     const text = await pdfText(await renderCertificatePdf(input), { layout: true });
     expect(text).toMatch(/^Provider name\s+Helen Jane Thomas\s*$/m);
-    expect(text).toMatch(/^Profession\s+physician\s*$/m);
+    expect(text).toMatch(/^Profession\s+Physician\s*$/m);
     expect(text).toMatch(/^Match basis\s+npi, npi_license_link\s*$/m);
     expect(text).toMatch(/^NPPES NPI Registry\s+Cached\s+2026-03-02 08:11 UTC/m);
     const bare = { ...input, details: { profession: null, licenseType: null, matchConfidence: null, matchBasis: [], sources: [] } };
@@ -245,11 +274,11 @@ describe('certificate PDF content', () => {
     expect(liveText).not.toContain('TEST');
   });
 
-  it('renders names outside WinAnsi without failing and keeps the exact name in the metadata', async () => {
+  it('prints names in any script the fonts cover exactly, replaces the rest and keeps the exact name in the metadata', async () => {
     const name = 'Иван Łukasz Nguyễn 王小明 Zoë 👩‍⚕️';
     const pdf = await renderCertificatePdf(withName(verifiedInput(), name));
     const text = await pdfText(pdf, { layout: true });
-    expect(text).toMatch(/^Provider name\s+\?\?\?\? Lukasz Nguyen \?\?\? Zoë \?+\s*$/m);
+    expect(text).toMatch(/^Provider name\s+Иван Łukasz Nguyễn 王小明 Zoë \?[? ]*$/m);
     expect(collapse(text)).toContain('the exact text is in the document properties');
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
     expect(doc.getTitle()).toBe(`License verification certificate: ${name}`);

@@ -5,6 +5,7 @@
  * verification result instead. Layout and drawing are elsewhere; nothing here depends on fonts or on
  * pdf-lib.
  */
+import { isProfession, professionLabel } from '../../domain/professions.ts';
 import type { IssuedCertificate } from '../certificate.ts';
 import { ageNote, boardSources, daysBeforeIssue, utcMinute } from '../source-freshness.ts';
 
@@ -54,7 +55,13 @@ export interface CertificateContent {
   readonly testMode: boolean;
   readonly testMark: string;
   readonly testNotice: string;
-  readonly outcome: { readonly verified: boolean; readonly headline: string; readonly summary: string };
+  readonly outcome: {
+    readonly verified: boolean;
+    readonly headline: string;
+    /** The match confidence, printed beside the headline; null when no license matched. */
+    readonly confidence: string | null;
+    readonly summary: string;
+  };
   readonly provider: readonly DetailRow[];
   readonly result: readonly DetailRow[];
   readonly sources: readonly SourceRow[];
@@ -106,13 +113,18 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
     testMode: c.mode === 'test',
     testMark,
     testNotice: 'Issued with a test API key on sandbox terms. It proves nothing about a real provider and must not be relied on.',
-    outcome: { verified: r.verified, headline: r.verified ? 'VERIFIED: YES' : 'VERIFIED: NO', summary: outcomeSummary(c, details.sources) },
+    outcome: {
+      verified: r.verified,
+      headline: r.verified ? 'VERIFIED: YES' : 'VERIFIED: NO',
+      confidence: details.matchConfidence === null ? null : `Match confidence ${confidenceText(details.matchConfidence)}`,
+      summary: outcomeSummary(c, details.sources),
+    },
     provider: [
       row('Provider name', c.provider.name ?? 'No matching license', 'strong'),
       row('NPI', c.provider.npi ?? 'Not available'),
       row('License number', c.provider.license_number ?? 'Not available'),
       row('State', c.provider.state),
-      row('Profession', details.profession ?? 'Not classified'),
+      row('Profession', details.profession === null ? 'Not classified' : professionText(details.profession)),
       row('License type', details.licenseType ?? 'Not reported'),
     ],
     result: [
@@ -121,12 +133,12 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
       row('Expiry date', r.expiry_date ?? 'None on record'),
       row('Disciplinary flags', r.disciplinary_flags ? 'YES \u2014 the board reports disciplinary action' : 'None reported', 'text', r.disciplinary_flags ? 'bad' : 'neutral'),
       row('OIG exclusion', r.oig_excluded ? 'EXCLUDED \u2014 listed on the OIG LEIE' : 'Not excluded', 'text', r.oig_excluded ? 'bad' : 'neutral'),
-      row('Match confidence', details.matchConfidence === null ? 'None (no license matched)' : details.matchConfidence.toFixed(2)),
+      row('Match confidence', details.matchConfidence === null ? 'None (no license matched)' : confidenceText(details.matchConfidence)),
       row('Match basis', details.matchBasis.length > 0 ? details.matchBasis.join(', ') : 'None'),
     ],
     sources: sourceRows(c, details.sources),
     record: [
-      row('Issued at', c.issued_at),
+      row('Issued at', utcSecond(c.issued_at)),
       row('Mode', c.mode === 'test' ? 'Test (sandbox key)' : 'Live'),
       row('Verification ID', c.verification_id, 'mono'),
       row('Certificate hash', c.certificate_hash, 'mono'),
@@ -141,6 +153,36 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
     footer:
       'This PDF carries a PAdES digital signature (ETSI.CAdES.detached) that any change to the file breaks. The certificate hash and ES256 signature can also be checked offline against the keys published at GET /v1/signing-keys.',
   };
+}
+
+/** Every string the page may draw, for choosing the fonts to embed. */
+export function contentText(content: CertificateContent): string {
+  const strings: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(content);
+  return strings.join('\n');
+}
+
+/** A profession code as a reader says it (`registered_nurse` -> "Registered nurse"). */
+export function professionText(profession: string): string {
+  return isProfession(profession) ? professionLabel(profession) : statusLabel(profession).replace(/^./, (first) => first.toUpperCase());
+}
+
+/** `0.99 (99%)`. */
+export function confidenceText(confidence: number): string {
+  return `${confidence.toFixed(2)} (${Math.round(confidence * 100)}%)`;
+}
+
+/** A timestamp to the second, in UTC, for a reader: `2026-03-14 15:09:26 UTC`. */
+export function utcSecond(timestamp: string): string {
+  const ms = Date.parse(timestamp);
+  if (Number.isNaN(ms)) return timestamp;
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
 /** The signed facts, or for a certificate issued before they were signed, the stored result's. */

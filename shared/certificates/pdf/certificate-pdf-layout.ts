@@ -4,7 +4,10 @@
  * origin bottom left). Drawing (`render-certificate-pdf.ts`) only paints these items, so tests can check
  * that every line fits its column and the page before anything is drawn.
  *
- * Fitting: text is fitted to the fonts' WinAnsi character set and wrapped with the fonts' advance
+ * The letterhead's shield mark (with its check) is drawn only on a certificate whose verdict is YES, so
+ * a NO certificate carries no sign of approval.
+ *
+ * Fitting: text is fitted to the characters the embedded fonts can draw and wrapped with their advance
  * widths. Values are limited to a few lines (the full text stays in the online record and the PDF's
  * metadata). When the regular spacing does not fit one page, a snug and then a compact spacing is used,
  * and when even that does not fit, the sources table lists as many sources as fit and says how many more there are.
@@ -40,7 +43,7 @@ export interface LayoutFont extends MeasuringFont {
 
 export interface LayoutFonts {
   readonly fonts: Readonly<Record<FontKey, LayoutFont>>;
-  /** Unicode code points every font can encode (the standard 14 fonts share WinAnsiEncoding). */
+  /** Unicode code points every face can draw. */
   readonly charset: ReadonlySet<number>;
 }
 
@@ -175,11 +178,13 @@ function attemptLayout(content: CertificateContent, fonts: LayoutFonts, qr: QrCo
   const w = new PageWriter(fonts, d);
   const width = box.right - box.left;
 
-  // Letterhead: mark, service name, issuer line, rule.
+  // Letterhead: mark (verified certificates only), service name, issuer line, rule.
   const markScale = 0.8;
-  w.push({ kind: 'path', role: 'mark', x: box.left, y: box.top, scale: markScale, path: markShield, width: markGrid.width * markScale, height: markGrid.height * markScale, fill: 'brand' });
-  w.push({ kind: 'path', role: 'mark-check', x: box.left, y: box.top, scale: markScale, path: markCheck, width: markGrid.width * markScale, height: markGrid.height * markScale, stroke: 'white', strokeWidth: 3.2 });
-  const titleX = box.left + markGrid.width * markScale + 12;
+  if (content.outcome.verified) {
+    w.push({ kind: 'path', role: 'mark', x: box.left, y: box.top, scale: markScale, path: markShield, width: markGrid.width * markScale, height: markGrid.height * markScale, fill: 'brand' });
+    w.push({ kind: 'path', role: 'mark-check', x: box.left, y: box.top, scale: markScale, path: markCheck, width: markGrid.width * markScale, height: markGrid.height * markScale, stroke: 'white', strokeWidth: 3.2 });
+  }
+  const titleX = content.outcome.verified ? box.left + markGrid.width * markScale + 12 : box.left;
   w.line(content.serviceName, titleX, box.top - 17, 17, 'bold', 'brand', box.right);
   w.line(content.issuerLine, titleX, box.top - 32, 9.5, 'regular', 'muted', box.right);
   let y = box.top - markGrid.height * markScale - 8;
@@ -209,7 +214,15 @@ function attemptLayout(content: CertificateContent, fonts: LayoutFonts, qr: QrCo
     const height = pad + d.headline * 1.05 + 5 + summary.length * lineHeight + pad - 3;
     w.push({ kind: 'rect', x: box.left, y: y - height, width, height, fill: tone === 'good' ? 'goodTint' : 'badTint' });
     w.push({ kind: 'rect', x: box.left, y: y - height, width: 5, height, fill: tone });
-    w.line(content.outcome.headline, innerX, y - pad - d.headline * 0.76, d.headline, 'bold', tone, box.right - 14);
+    const headlineBaseline = y - pad - d.headline * 0.76;
+    w.line(content.outcome.headline, innerX, headlineBaseline, d.headline, 'bold', tone, box.right - 14);
+    if (content.outcome.confidence !== null) {
+      // The match confidence beside the verdict, on its baseline.
+      const size = d.body + 1;
+      const headlineRight = innerX + fonts.fonts.bold.widthOfTextAtSize(content.outcome.headline, d.headline);
+      const [text = ''] = w.wrap(content.outcome.confidence, 'regular', size, box.right - 14 - headlineRight - 16, 1);
+      w.line(text, headlineRight + 16, headlineBaseline, size, 'regular', 'ink', box.right - 14);
+    }
     let lineTop = y - pad - d.headline * 1.05 - 5;
     for (const line of summary) {
       w.line(line, innerX, lineTop - d.body * 0.78, d.body, 'regular', 'ink', box.right - 14);
@@ -265,7 +278,7 @@ function attemptLayout(content: CertificateContent, fonts: LayoutFonts, qr: QrCo
 
   // Notes on substituted or shortened text, then the footer at the bottom margin.
   const notes: string[] = [];
-  if (w.substituted) notes.push('Characters this PDF font cannot show are replaced by "?" or an unaccented letter; the exact text is in the document properties (title and subject) and the online record.');
+  if (w.substituted) notes.push('Characters this PDF\'s fonts cannot show are replaced by "?" or an unaccented letter; the exact text is in the document properties (title and subject) and the online record.');
   if (w.shortened) notes.push('Values ending in "\u2026" are shortened here; the online record has them in full.');
   if (sourcesShown < content.sources.length) notes.push('Not every source fits on this page; the online record lists them all.');
   for (const note of notes) y = w.paragraph(note, box.left, y, width, d.small, 'regular', 'muted', 3);

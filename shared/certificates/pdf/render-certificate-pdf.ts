@@ -2,9 +2,11 @@
  * Renders the certificate as a one-page PDF (ISO 32000-1, written by pdf-lib) with an empty PAdES
  * signature field, ready for `signCertificatePdf`.
  *
- * Fonts: the standard 14 fonts Helvetica, Helvetica-Bold and Courier (not embedded, WinAnsiEncoding);
- * text outside WinAnsi is transliterated or replaced (see `win-ansi-text.ts`) and the exact text is kept
- * in the document information dictionary (Title, Subject, Keywords as UTF-16 text strings).
+ * Made for the archive as PDF/A-2b (ISO 19005-2, level B): every font embedded as a subset (Noto Sans,
+ * Noto Sans Mono, and for Chinese, Japanese and Korean Droid Sans Fallback: `certificate-fonts.ts`), XMP
+ * metadata and an sRGB output intent (`pdf-archive-metadata.ts`), a file identifier. The exact text is
+ * also kept in the document information dictionary (Title, Subject, Keywords as UTF-16 text strings) and
+ * the XMP metadata.
  *
  * Deterministic: the same input gives the same bytes. Dates in the information dictionary and the
  * signature's claimed time are `issued_at`, Creator and Producer are fixed, the trailer /ID is derived
@@ -12,9 +14,11 @@
  * written without object streams (as the signature's byte-range handling needs).
  */
 import { createHash } from 'node:crypto';
-import { degrees, PDFDocument, PDFHexString, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { certificateContent, serviceName, issuerLine, statusLabel, type CertificatePdfInput } from './certificate-pdf-content.ts';
+import { degrees, PDFDocument, PDFHexString, rgb, type PDFPage } from 'pdf-lib';
+import { embedCertificateFonts, type FontFace } from './certificate-fonts.ts';
+import { certificateContent, contentText, serviceName, issuerLine, statusLabel, type CertificateContent, type CertificatePdfInput } from './certificate-pdf-content.ts';
 import { layoutCertificatePdf, palette, type CertificatePdfLayout, type ColorKey, type FontKey, type LayoutFonts, type LayoutItem } from './certificate-pdf-layout.ts';
+import { addPdfArchiveMetadata } from './pdf-archive-metadata.ts';
 import { addSignaturePlaceholder } from './signature-placeholder.ts';
 
 export type { CertificatePdfInput } from './certificate-pdf-content.ts';
@@ -22,22 +26,19 @@ export type { CertificatePdfInput } from './certificate-pdf-content.ts';
 export const pdfCreator = `${serviceName} certificate renderer`;
 export const pdfProducer = 'pdf-lib 1.17.1';
 
-const standardFonts: Readonly<Record<FontKey, StandardFonts>> = {
-  regular: StandardFonts.Helvetica,
-  bold: StandardFonts.HelveticaBold,
-  mono: StandardFonts.Courier,
-};
+type Faces = Record<FontKey, FontFace>;
 
 /** The unsigned certificate PDF with a signature placeholder. */
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
   const issuedAt = parseIssuedAt(input.certificate.issued_at);
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedFonts(doc);
-  const layout = layoutCertificatePdf(certificateContent(input), layoutFonts(fonts));
+  const content = certificateContent(input);
+  const fonts = await embedFonts(doc, content);
+  const layout = layoutCertificatePdf(content, layoutFonts(fonts));
   const page = doc.addPage([layout.page.width, layout.page.height]);
   drawLayout(page, layout, fonts);
 
-  setMetadata(doc, input, issuedAt);
+  await setMetadata(doc, input, issuedAt);
   addSignaturePlaceholder(doc, page, {
     reason: `${issuerLine} ${input.certificate.verification_id}`,
     name: serviceName,
@@ -51,27 +52,24 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
 /** The layout the renderer draws for `input` (fonts measured as in the PDF). */
 export async function certificatePdfLayout(input: CertificatePdfInput): Promise<CertificatePdfLayout> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  return layoutCertificatePdf(certificateContent(input), layoutFonts(await embedFonts(doc)));
+  const content = certificateContent(input);
+  return layoutCertificatePdf(content, layoutFonts(await embedFonts(doc, content)));
 }
 
-async function embedFonts(doc: PDFDocument): Promise<Record<FontKey, PDFFont>> {
-  const [regular, bold, mono] = await Promise.all([
-    doc.embedFont(standardFonts.regular),
-    doc.embedFont(standardFonts.bold),
-    doc.embedFont(standardFonts.mono),
-  ]);
-  return { regular, bold, mono };
+/** The page's fonts, with the CJK fallback only when the content needs it. */
+function embedFonts(doc: PDFDocument, content: CertificateContent): Promise<Faces> {
+  return embedCertificateFonts(doc, contentText(content));
 }
 
-/** Layout metrics from the embedded fonts; the characters all three can encode. */
-function layoutFonts(fonts: Record<FontKey, PDFFont>): LayoutFonts {
-  const sets = Object.values(fonts).map((font) => new Set(font.getCharacterSet()));
+/** Layout metrics from the embedded fonts; the characters all three can draw. */
+function layoutFonts(fonts: Faces): LayoutFonts {
+  const sets = Object.values(fonts).map((font) => font.charset);
   const [first, ...rest] = sets;
   const charset = new Set([...(first ?? [])].filter((codePoint) => rest.every((set) => set.has(codePoint))));
   return { fonts, charset };
 }
 
-function drawLayout(page: PDFPage, layout: CertificatePdfLayout, fonts: Record<FontKey, PDFFont>): void {
+function drawLayout(page: PDFPage, layout: CertificatePdfLayout, fonts: Faces): void {
   for (const item of layout.items) drawItem(page, item, fonts);
 }
 
@@ -80,10 +78,31 @@ function color(key: ColorKey) {
   return rgb(r, g, b);
 }
 
-function drawItem(page: PDFPage, item: LayoutItem, fonts: Record<FontKey, PDFFont>): void {
+/**
+ * Draws `text` run by run (primary font, CJK fallback) along a baseline from (x, y) at `angle`
+ * degrees.
+ */
+function drawRuns(page: PDFPage, text: string, face: FontFace, x: number, y: number, size: number, options: { color: ColorKey; opacity?: number; angle?: number }): void {
+  const radians = ((options.angle ?? 0) * Math.PI) / 180;
+  let advance = 0;
+  for (const run of face.runs(text)) {
+    page.drawText(run.text, {
+      x: x + advance * Math.cos(radians),
+      y: y + advance * Math.sin(radians),
+      size,
+      font: run.font,
+      color: color(options.color),
+      ...(options.opacity !== undefined ? { opacity: options.opacity } : {}),
+      ...(options.angle !== undefined ? { rotate: degrees(options.angle) } : {}),
+    });
+    advance += run.font.widthOfTextAtSize(run.text, size);
+  }
+}
+
+function drawItem(page: PDFPage, item: LayoutItem, fonts: Faces): void {
   switch (item.kind) {
     case 'text':
-      page.drawText(item.text, { x: item.x, y: item.y, size: item.size, font: fonts[item.font], color: color(item.color) });
+      drawRuns(page, item.text, fonts[item.font], item.x, item.y, item.size, { color: item.color });
       return;
     case 'rect':
       page.drawRectangle({ x: item.x, y: item.y, width: item.width, height: item.height, color: color(item.fill) });
@@ -101,29 +120,21 @@ function drawItem(page: PDFPage, item: LayoutItem, fonts: Record<FontKey, PDFFon
       });
       return;
     case 'watermark':
-      page.drawText(item.text, {
-        x: item.x,
-        y: item.y,
-        size: item.size,
-        font: fonts[item.font],
-        color: color(item.color),
-        opacity: item.opacity,
-        rotate: degrees(item.angleDegrees),
-      });
+      drawRuns(page, item.text, fonts[item.font], item.x, item.y, item.size, { color: item.color, opacity: item.opacity, angle: item.angleDegrees });
       return;
   }
 }
 
 /**
- * Document information (ISO 32000-1, 14.3.3). Title, Subject and Keywords carry the exact values,
- * including characters the page's fonts cannot show.
+ * Document information (ISO 32000-1, 14.3.3) and the same in XMP, with the PDF/A identification and
+ * output intent. Title, Subject and Keywords carry the exact values, including characters the page's
+ * fonts cannot show.
  */
-function setMetadata(doc: PDFDocument, input: CertificatePdfInput, issuedAt: Date): void {
+async function setMetadata(doc: PDFDocument, input: CertificatePdfInput, issuedAt: Date): Promise<void> {
   const c = input.certificate;
   const name = c.provider.name ?? 'no matching license';
-  doc.setTitle(`${c.mode === 'test' ? 'TEST ' : ''}License verification certificate: ${name}`, { showInWindowTitleBar: true });
-  doc.setSubject(
-    [
+  const title = `${c.mode === 'test' ? 'TEST ' : ''}License verification certificate: ${name}`;
+  const subject = [
       `Provider: ${c.provider.name ?? '-'}`,
       `NPI: ${c.provider.npi ?? '-'}`,
       `License: ${c.provider.license_number ?? '-'}`,
@@ -132,9 +143,11 @@ function setMetadata(doc: PDFDocument, input: CertificatePdfInput, issuedAt: Dat
       `Verified: ${c.result.verified ? 'yes' : 'no'}`,
       `Mode: ${c.mode}`,
       `Issued: ${c.issued_at}`,
-    ].join('; '),
-  );
-  doc.setKeywords([c.verification_id, c.certificate_hash, c.signing_key_id, input.recordUrl]);
+    ].join('; ');
+  const keywords = [c.verification_id, c.certificate_hash, c.signing_key_id, input.recordUrl];
+  doc.setTitle(title, { showInWindowTitleBar: true });
+  doc.setSubject(subject);
+  doc.setKeywords(keywords);
   doc.setAuthor(serviceName);
   doc.setCreator(pdfCreator);
   doc.setProducer(pdfProducer);
@@ -144,6 +157,17 @@ function setMetadata(doc: PDFDocument, input: CertificatePdfInput, issuedAt: Dat
   // File identifier (ISO 32000-1, 14.4): both halves from the certificate, so re-rendering is stable.
   const id = createHash('sha256').update(`${c.verification_id}\n${c.certificate_hash}`, 'utf8').digest('hex').slice(0, 32);
   doc.context.trailerInfo.ID = doc.context.obj([PDFHexString.of(id), PDFHexString.of(id)]);
+  await addPdfArchiveMetadata(doc, {
+    title,
+    author: serviceName,
+    subject,
+    keywords: keywords.join(' '),
+    creator: pdfCreator,
+    producer: pdfProducer,
+    created: issuedAt,
+    language: 'en-US',
+    documentId: id,
+  });
 }
 
 function parseIssuedAt(value: string): Date {

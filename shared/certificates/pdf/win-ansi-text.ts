@@ -1,14 +1,16 @@
 /**
- * Text for the PDF standard 14 fonts, which pdf-lib writes with WinAnsiEncoding (PDF 32000-1, Annex D.2):
- * about 220 characters, Western European Latin only. Characters outside it would make pdf-lib throw,
- * so text is fitted to the font's character set before it is measured or drawn:
+ * Text fitted to the characters the page's fonts can draw. The certificate embeds Noto Sans and a CJK
+ * fallback (`certificate-fonts.ts`), so nearly every name prints as given; the rules below cover what is
+ * left (emoji, rare scripts), and hold for any character set, such as the standard 14 fonts' WinAnsi
+ * (PDF 32000-1, Annex D.2), for which this module was first written. Text is fitted before it is
+ * measured or drawn:
  *
  * 1. The text is put in Unicode NFC, so "José" typed with a combining accent is drawn as "José".
  * 2. White space (line breaks, tabs, no-break spaces) becomes a plain space; control characters go.
  * 3. A character the font lacks is replaced by its compatibility decomposition (NFKD) without combining
  *    marks when that is drawable ("Ő" -> "O", "ǆ" -> "dž", "ﬁ" -> "fi"), else by a fixed Latin
  *    transliteration ("Ł" -> "L", "đ" -> "d", "ı" -> "i") or a typographic equivalent (non-breaking
- *    hyphen -> "-"), else by "?" (Cyrillic, Greek, CJK, emoji, ...); stray combining marks and format
+ *    hyphen -> "-"), else by "?" (emoji, scripts the fonts lack); stray combining marks and format
  *    characters (zero-width joiners, ...) are dropped.
  *
  * The result says whether anything was replaced (`exact: false`); the renderer then prints a note and
