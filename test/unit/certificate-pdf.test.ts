@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { coverageStatement, testMark } from '#shared/certificates/pdf/certificate-pdf-content.ts';
 import type { CertificatePdfLayout } from '#shared/certificates/pdf/certificate-pdf-layout.ts';

@@ -388,8 +388,8 @@ class PageWriter {
       const labels = this.wrap(row.label, 'regular', d.label, labelColumn - 10, 2);
       const values = this.wrap(row.value, font, size, valueWidth, limit);
       const baseline = (index: number): number => y - d.body * 0.78 - index * lineHeight;
-      labels.forEach((line, i) => this.line(line, box.left, baseline(i), d.label, 'regular', 'muted', valueX - 10));
-      values.forEach((line, i) => this.line(line, valueX, baseline(i), size, font, toneColor(row.tone), box.right));
+      for (const [i, line] of labels.entries()) this.line(line, box.left, baseline(i), d.label, 'regular', 'muted', valueX - 10);
+      for (const [i, line] of values.entries()) this.line(line, valueX, baseline(i), size, font, toneColor(row.tone), box.right);
       y -= Math.max(labels.length, values.length) * lineHeight + d.rowGap;
     }
     return y;
@@ -414,9 +414,9 @@ class PageWriter {
       const freshness = this.wrap(row.freshness, 'bold', d.body, columns.asOf - 12 - columns.freshness, 1);
       const asOf = this.wrap(row.asOf, 'regular', d.body, box.right - columns.asOf, 2);
       const baseline = (index: number): number => y - d.body * 0.78 - index * lineHeight;
-      names.forEach((line, i) => this.line(line, columns.name, baseline(i), d.body, 'regular', 'ink', columns.freshness - 12));
-      freshness.forEach((line, i) => this.line(line, columns.freshness, baseline(i), d.body, 'bold', toneColor(row.tone), columns.asOf - 12));
-      asOf.forEach((line, i) => this.line(line, columns.asOf, baseline(i), d.body, 'regular', 'ink', box.right));
+      for (const [i, line] of names.entries()) this.line(line, columns.name, baseline(i), d.body, 'regular', 'ink', columns.freshness - 12);
+      for (const [i, line] of freshness.entries()) this.line(line, columns.freshness, baseline(i), d.body, 'bold', toneColor(row.tone), columns.asOf - 12);
+      for (const [i, line] of asOf.entries()) this.line(line, columns.asOf, baseline(i), d.body, 'regular', 'ink', box.right);
       y -= Math.max(names.length, freshness.length, asOf.length) * lineHeight + d.rowGap;
     }
     const hidden = rows.length - shown;
