@@ -5,9 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { errorBody, type ErrorCode } from '#shared/http/errors.ts';
+import { errorBody, type ErrorCode } from '#shared/contract/error-catalogue.ts';
 import { matchRoute, type RouteDefinition } from '#shared/infra/routes.ts';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { fromHandlerResult, splitUrl, toHttpApiEvent } from './http-event.ts';
 import { invoke, InvocationTimeout } from './lambda-runtime.ts';
 

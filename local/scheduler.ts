@@ -5,7 +5,7 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { scheduledMessage, schedules, type ScheduleDefinition, type ScheduleId } from '#shared/infra/resources.ts';
 import { nextFiring, parseScheduleExpression } from '#shared/infra/schedule-expression.ts';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 
 export interface Scheduler {
   /** Fires a rule now, as if its time had come. */

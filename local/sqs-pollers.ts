@@ -9,7 +9,7 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient, type 
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash } from 'node:crypto';
 import type { WorkerDefinition } from '#shared/infra/routes.ts';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { invoke } from './lambda-runtime.ts';
 
 export interface PollerOptions {

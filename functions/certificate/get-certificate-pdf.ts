@@ -13,7 +13,7 @@ const pdfs = new CertificatePdfStore();
  * loaded when this container first makes a PDF: a PDF is made once per certificate and served from
  * storage after, and a container that only serves stored PDFs never loads them.
  */
-const pdfMaker = () => import('#shared/certificates/pdf/certificate-pdf.ts');
+const pdfMaker = () => import('#shared/verification/certificate-pdf.ts');
 
 /**
  * GET /v1/certificate/{verification_id}/pdf: the signed PDF certificate, to its owner only. Made on

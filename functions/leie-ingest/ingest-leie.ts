@@ -1,4 +1,4 @@
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';

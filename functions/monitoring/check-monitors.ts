@@ -1,4 +1,4 @@
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { checkMessageSchema, checkMonitor } from '#shared/monitoring/monitor-check.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 

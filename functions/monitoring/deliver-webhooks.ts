@@ -1,4 +1,4 @@
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { deliveryMessageSchema, dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 

@@ -1,7 +1,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/monitoring/monitor-sweep.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 

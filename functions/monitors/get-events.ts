@@ -1,5 +1,5 @@
 import { ApiError, invalidParam } from '#shared/http/errors.ts';
-import { defaultPageSize, pageBody } from '#shared/http/pagination.ts';
+import { defaultPageSize, pageBody } from '#shared/contract/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { EventStore, type EventRecord } from '#shared/monitoring/event-store.ts';

@@ -1,5 +1,5 @@
 import { invalidParam } from '#shared/http/errors.ts';
-import { defaultPageSize, pageBody } from '#shared/http/pagination.ts';
+import { defaultPageSize, pageBody } from '#shared/contract/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { listMonitorsQuerySchema } from '#shared/monitoring/monitor-requests.ts';

@@ -12,9 +12,9 @@
 import { signingKeysResponse } from '#shared/certificates/jwks.ts';
 import { signersFromEnvironment } from '#shared/certificates/signer.ts';
 import { framedHandler } from '#shared/http/pipeline-frame.ts';
-import { preferredRepresentation } from '#shared/records/content-negotiation.ts';
+import { preferredRepresentation } from '#shared/http/public-record/content-negotiation.ts';
 import { publicRecord } from '#shared/records/public-record.ts';
-import { recordNotFoundResponse, recordResponse } from '#shared/records/record-response.ts';
+import { recordNotFoundResponse, recordResponse } from '#shared/http/public-record/record-response.ts';
 import { getPublicRecord } from '#shared/records/record-store.ts';
 import { isVerificationId } from '#shared/records/record-url.ts';
 

@@ -1,10 +1,11 @@
 import { apiErrorOf } from '#shared/http/domain-errors.ts';
-import { ApiError, errorBody } from '#shared/http/errors.ts';
+import { ApiError } from '#shared/http/errors.ts';
+import { errorBody } from '#shared/contract/error-catalogue.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { validationError } from '#shared/http/validation.ts';
 import type * as z from 'zod';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { bulkRequestSchema, bulkSummary, type BulkItem } from '#shared/verification/bulk-verification.ts';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/verification/verification-request.ts';
 import { defaultVerificationServices } from '#shared/verification/verification-service.ts';

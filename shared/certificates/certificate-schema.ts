@@ -7,15 +7,8 @@
  */
 import * as z from 'zod';
 import { outcomeStatuses } from '../domain/license-status.ts';
-import { matchBases } from '../verification/match-basis.ts';
-import {
-  certificateHashSchema,
-  keyModeSchema,
-  npiSchema,
-  professionSchema,
-  sourceReportSchema,
-  verificationIdSchema,
-} from '../verification/verification-result-schema.ts';
+import { matchBases } from '../domain/match-basis.ts';
+import { certificateHashSchema, keyModeSchema, npiSchema, professionSchema, sourceReportSchema, verificationIdSchema } from '../contract/field-schemas.ts';
 
 const absentOnOlder = 'Absent on certificates issued before it was signed.';
 

@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../json/canonical.ts';
 import type { Profession } from '../domain/professions.ts';
 import type { SourceReportStatus } from '../sources/source-config.ts';
-import type { MatchBasis } from '../verification/match-basis.ts';
+import type { MatchBasis } from '../domain/match-basis.ts';
 import type { CertificateSigner } from './signer.ts';
 import { encodeSignature, toLowS, verifyEs256 } from './signature.ts';
 

@@ -3,7 +3,7 @@
  * parse the real response with this schema, and the OpenAPI document is generated from it.
  */
 import * as z from 'zod';
-import { keyModeSchema } from '../verification/verification-result-schema.ts';
+import { keyModeSchema } from '../contract/field-schemas.ts';
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
 

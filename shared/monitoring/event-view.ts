@@ -3,7 +3,7 @@
  * schemas it is documented and tested with.
  */
 import * as z from 'zod';
-import { pageSchema } from '../http/pagination.ts';
+import { pageSchema } from '../contract/pagination.ts';
 import { eventKinds } from './change-events.ts';
 import { deliveryErrorDescriptions, deliveryErrors, publicDeliveryError } from '../webhooks/delivery-errors.ts';
 import type { DeliveryAttempt, EventRecord } from './event-store.ts';

@@ -4,7 +4,7 @@
  * document is generated from them.
  */
 import * as z from 'zod';
-import { paginationQuery } from '../http/pagination.ts';
+import { paginationQuery } from '../contract/pagination.ts';
 import { eventIdPattern, monitorIdPattern } from '../ids.ts';
 import { verificationRequestSchema } from '../verification/verification-request.ts';
 import { maxWebhookUrlLength, webhookPorts } from '../webhooks/webhook-url-guard.ts';

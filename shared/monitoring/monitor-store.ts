@@ -17,7 +17,7 @@ import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import { parseStoredItem } from '../records/stored-item.ts';
-import { keyModeSchema } from '../verification/verification-result-schema.ts';
+import { keyModeSchema } from '../contract/field-schemas.ts';
 import type { EventRecord } from './event-store.ts';
 import { monitorSnapshotSchema, type MonitorSnapshot } from './monitor-snapshot.ts';
 

@@ -23,7 +23,7 @@ import * as z from 'zod';
 import { DynamoAccountStore } from '../auth/account-store.ts';
 import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
-import { logger } from '../logging.ts';
+import { logger } from '../observability/logger.ts';
 import type { WebhookDeliveryResult } from '../observability/catalogue.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { deliverWebhook } from '../webhooks/deliver-webhook.ts';

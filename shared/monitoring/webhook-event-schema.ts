@@ -5,8 +5,8 @@
  */
 import * as z from 'zod';
 import { eventIdPattern } from '../ids.ts';
-import { exclusionBases } from '../verification/match-basis.ts';
-import { certificateHashSchema, npiSchema, verificationIdSchema } from '../verification/verification-result-schema.ts';
+import { exclusionBases } from '../domain/match-basis.ts';
+import { certificateHashSchema, npiSchema, verificationIdSchema } from '../contract/field-schemas.ts';
 import { eventKinds, type EventKind } from './change-events.ts';
 import { monitorIdSchema } from './monitor-schema.ts';
 import { answeredStatuses } from './monitor-snapshot.ts';

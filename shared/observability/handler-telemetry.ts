@@ -12,7 +12,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { logger } from '../logging.ts';
+import { logger } from './logger.ts';
 import { metrics, publishInvocationMetrics, withInvocationMetrics } from './metrics.ts';
 import { tracer } from './tracer.ts';
 

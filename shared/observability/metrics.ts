@@ -13,7 +13,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logger } from '../logging.ts';
+import { logger } from './logger.ts';
 import { type metricDimensions, metricNames, metricsNamespace, telemetryServiceName, type MetricId } from './catalogue.ts';
 
 /** Powertools Metrics, telling whether its output is switched off (POWERTOOLS_DEV, POWERTOOLS_METRICS_DISABLED). */

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { accountViewSchema } from '../auth/account-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
-import { errorBodySchema, errorCodeSchema, errorObjectSchema } from '../http/error-schema.ts';
+import { errorBodySchema, errorCodeSchema, errorObjectSchema } from '../contract/error-schema.ts';
 import { eventPageSchema, eventSchema } from '../monitoring/event-view.ts';
 import { createMonitorRequestSchema } from '../monitoring/monitor-requests.ts';
 import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';

@@ -6,12 +6,12 @@
  */
 import type { z } from 'zod';
 import { serviceName } from '../config.ts';
-import { errorAnchor, errorBody, errorCatalogue, type ErrorCode } from '../http/errors.ts';
+import { errorAnchor, errorBody, errorCatalogue, type ErrorCode } from '../contract/error-catalogue.ts';
 import { isIdempotent, methodsWithBody } from '../http/pipeline-frame.ts';
 import { maxBodyBytes } from '../http/request-body.ts';
 import { fallbackRoute, routes, type RouteDefinition } from '../infra/routes.ts';
 import { monitorIdSchema } from '../monitoring/monitor-schema.ts';
-import { verificationIdSchema } from '../verification/verification-result-schema.ts';
+import { verificationIdSchema } from '../contract/field-schemas.ts';
 import { requestSchemas, responseSchemas } from './components.ts';
 import { errorExamples } from './error-examples.ts';
 import { otherHeaderDocs, parameterDocs, rateLimitHeaderDocs } from './headers.ts';

@@ -2,7 +2,7 @@
  * A typical message (and extra fields) for each error code, for the examples of the OpenAPI document.
  * A code without an entry is shown with its catalogue title as the message.
  */
-import type { ErrorCode, ErrorDetails } from '../http/errors.ts';
+import type { ErrorCode, ErrorDetails } from '../contract/error-catalogue.ts';
 import { maxBodyBytes } from '../http/request-body.ts';
 
 export const errorExamples: Partial<Record<ErrorCode, { readonly message: string; readonly details?: ErrorDetails }>> = {

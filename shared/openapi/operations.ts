@@ -13,7 +13,7 @@ import { verificationResultSchema } from '../verification/verification-result-sc
 import { accountViewSchema } from '../auth/account-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
-import type { ErrorCode } from '../http/errors.ts';
+import type { ErrorCode } from '../contract/error-catalogue.ts';
 import { checkMonitorResponseSchema } from '../monitoring/check-response-schema.ts';
 import { eventPageSchema } from '../monitoring/event-view.ts';
 import { checkMonitorRequestSchema, createMonitorRequestSchema, listEventsQuerySchema, listMonitorsQuerySchema } from '../monitoring/monitor-requests.ts';

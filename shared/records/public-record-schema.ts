@@ -7,7 +7,7 @@
  * loosely; `signature_valid` says whether they can be trusted.
  */
 import * as z from 'zod';
-import { keyModeSchema, verificationIdSchema } from '../verification/verification-result-schema.ts';
+import { keyModeSchema, verificationIdSchema } from '../contract/field-schemas.ts';
 import { standings } from './record-outcome.ts';
 
 export const publicRecordSchema = z

@@ -5,7 +5,7 @@
  * found unusable after its calls succeeded (too many rows, pages that disagree with their counts) is
  * reported the same way, by `sourceFailed`.
  */
-import { logger } from '../logging.ts';
+import { logger } from '../observability/logger.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { traceSegment } from '../observability/tracer.ts';
 import { isSourceUnavailable, type SourceError } from './errors.ts';

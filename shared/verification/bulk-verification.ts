@@ -4,8 +4,8 @@
  * document is generated from.
  */
 import * as z from 'zod';
-import { errorObjectSchema } from '../http/error-schema.ts';
-import type { ErrorBody } from '../http/errors.ts';
+import { errorObjectSchema } from '../contract/error-schema.ts';
+import type { ErrorBody } from '../contract/error-catalogue.ts';
 import { outcomeStatuses } from '../domain/license-status.ts';
 import { verificationResultSchema } from './verification-result-schema.ts';
 import type { VerificationResult } from './verification-result.ts';

@@ -10,7 +10,7 @@
 import { lastNameKeys } from '../domain/names/normalize.ts';
 import { matchGivenName, splitGivenName } from '../domain/names/given-name-match.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
-import type { ExclusionBasis } from './match-basis.ts';
+import type { ExclusionBasis } from '../domain/match-basis.ts';
 
 export type { ExclusionBasis };
 

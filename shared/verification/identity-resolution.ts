@@ -22,7 +22,7 @@ import { licenseNumbersAgree, normalizeLicenseNumber, type LicenseNumberPrefix }
 import type { StateCode } from '../domain/us-states.ts';
 import type { BoardLicense } from '../sources/boards/board-search.ts';
 import type { NppesIdentity, NppesName } from '../sources/nppes/parse.ts';
-import type { MatchBasis } from './match-basis.ts';
+import type { MatchBasis } from '../domain/match-basis.ts';
 
 export interface IdentityQuery {
   readonly firstName: string;

@@ -17,7 +17,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'nod
 import { dynamo } from '../aws/dynamo.ts';
 import { isObjectNotStored, s3 } from '../aws/s3.ts';
 import { bucketName, tableName } from '../config.ts';
-import { errorSummary, logger } from '../logging.ts';
+import { errorSummary, logger } from '../observability/logger.ts';
 import { recordMetric } from '../observability/metrics.ts';
 
 export const ttl = {

@@ -12,7 +12,8 @@ import type { IssuedCertificate } from '../certificates/certificate.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { parseStoredItem } from '../records/stored-item.ts';
 import type { VerificationResult } from './verification-result.ts';
-import { keyModeSchema, verificationResultSchema } from './verification-result-schema.ts';
+import { verificationResultSchema } from './verification-result-schema.ts';
+import { keyModeSchema } from '../contract/field-schemas.ts';
 
 export const retentionYears = 8;
 

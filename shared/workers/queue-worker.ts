@@ -15,7 +15,7 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
 import { Deadline } from '../deadline.ts';
-import { errorSummary, logger } from '../logging.ts';
+import { errorSummary, logger } from '../observability/logger.ts';
 import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
 import { recordMetric } from '../observability/metrics.ts';
 

@@ -7,7 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountViewSchema } from '#shared/auth/account-view-schema.ts';
 import { jwksSchema } from '#shared/certificates/jwks-schema.ts';
-import { errorCatalogue } from '#shared/http/errors.ts';
+import { errorCatalogue } from '#shared/contract/error-catalogue.ts';
 import { routes } from '#shared/infra/routes.ts';
 import { coverageSchema } from '#shared/sources/boards/coverage-schema.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
 import { dispatchWebhook, type DeliveryMessage } from '#shared/monitoring/webhook-dispatch.ts';

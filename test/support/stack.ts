@@ -2,7 +2,7 @@
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey, type IssueKeyRequest, type IssuedKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
-import { errorBodySchema } from '#shared/http/error-schema.ts';
+import { errorBodySchema } from '#shared/contract/error-schema.ts';
 import { routes } from '#shared/infra/routes.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../local/stack.ts';
 import { testRoutes } from './test-routes.ts';

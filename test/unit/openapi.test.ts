@@ -6,8 +6,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { errorBodySchema } from '#shared/http/error-schema.ts';
-import { errorBody, errorCatalogue, type ErrorCode } from '#shared/http/errors.ts';
+import { errorBodySchema } from '#shared/contract/error-schema.ts';
+import { errorBody, errorCatalogue, type ErrorCode } from '#shared/contract/error-catalogue.ts';
 import { escapeHtml } from '#shared/http/html.ts';
 import { isIdempotent } from '#shared/http/pipeline-frame.ts';
 import { fallbackRoute, routes } from '#shared/infra/routes.ts';

@@ -8,7 +8,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { checkMessageSchema } from '#shared/monitoring/monitor-check.ts';
 import { sweepMessageSchema } from '#shared/monitoring/monitor-sweep.ts';
 import { deliveryMessageSchema } from '#shared/monitoring/webhook-dispatch.ts';

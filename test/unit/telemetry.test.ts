@@ -1,7 +1,7 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { logger } from '#shared/logging.ts';
+import { logger } from '#shared/observability/logger.ts';
 import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
 import { recordMetric, ServiceMetrics, withInvocationMetrics } from '#shared/observability/metrics.ts';
 import { readableLogLine } from '#shared/observability/readable-log-line.ts';

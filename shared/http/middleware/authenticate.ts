@@ -6,7 +6,7 @@
 import { keyState } from '../../auth/account-store.ts';
 import { bearerKey, hashApiKey } from '../../auth/api-keys.ts';
 import { plans, minuteLimitFor } from '../../limits/plans.ts';
-import { logger } from '../../logging.ts';
+import { logger } from '../../observability/logger.ts';
 import { ApiError } from '../errors.ts';
 import { stateOf, type Middleware } from '../pipeline-frame.ts';
 import type { Services } from '../pipeline-services.ts';

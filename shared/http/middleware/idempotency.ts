@@ -6,7 +6,7 @@
  */
 import type { RouteDefinition } from '../../infra/routes.ts';
 import { requestFingerprints } from '../../idempotency/request-fingerprint.ts';
-import { errorSummary, logger } from '../../logging.ts';
+import { errorSummary, logger } from '../../observability/logger.ts';
 import { ApiError, invalidParam } from '../errors.ts';
 import { idempotencyKeyPattern, stateOf, type Middleware } from '../pipeline-frame.ts';
 import type { Services } from '../pipeline-services.ts';

@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { s3 } from '../../aws/s3.ts';
 import { bucketName } from '../../config.ts';
-import { logger } from '../../logging.ts';
+import { logger } from '../../observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { observeSourceCall } from '../source-telemetry.ts';
 import { leieCsvUrl, leieDownloadTimeouts, sourceNames } from '../source-config.ts';

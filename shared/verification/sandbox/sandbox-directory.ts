@@ -7,7 +7,7 @@
  */
 import type { BoardStatus, OutcomeStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
-import type { ExclusionBasis, MatchBasis } from '../match-basis.ts';
+import type { ExclusionBasis, MatchBasis } from '../../domain/match-basis.ts';
 
 export interface SandboxProvider {
   readonly id: string;

@@ -4,11 +4,11 @@
  * escaped through the `html` template. The stylesheet is a constant, so the page's Content-Security-Policy
  * allows exactly that stylesheet by its hash instead of any inline style.
  */
-import { serviceName } from '../config.ts';
-import { html, SafeHtml, stylesheetOnlyPolicy } from '../http/html.ts';
-import { ageNote, boardSources, daysBeforeIssue, freshnessPhrase, utcMinute } from '../certificates/source-freshness.ts';
-import type { PublicRecord } from './public-record.ts';
-import { recordOutcome, type Standing } from './record-outcome.ts';
+import { serviceName } from '../../config.ts';
+import { html, SafeHtml, stylesheetOnlyPolicy } from '../html.ts';
+import { ageNote, boardSources, daysBeforeIssue, freshnessPhrase, utcMinute } from '../../certificates/source-freshness.ts';
+import type { PublicRecord } from '../../records/public-record.ts';
+import { recordOutcome, type Standing } from '../../records/record-outcome.ts';
 
 /** Shown on every test-mode record, in its title and at the top of the page. */
 export const testMark = 'TEST — NOT A REAL VERIFICATION';

@@ -4,7 +4,7 @@
  * from it and the tests parse real error bodies with it.
  */
 import * as z from 'zod';
-import { errorCatalogue, type ErrorCode } from './errors.ts';
+import { errorCatalogue, type ErrorCode } from './error-catalogue.ts';
 
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 

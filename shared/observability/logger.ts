@@ -1,6 +1,6 @@
 import { Logger, LogLevelThreshold, type LogItem } from '@aws-lambda-powertools/logger';
-import { telemetryServiceName } from './observability/catalogue.ts';
-import { readableLogLine } from './observability/readable-log-line.ts';
+import { telemetryServiceName } from './catalogue.ts';
+import { readableLogLine } from './readable-log-line.ts';
 
 /** POWERTOOLS_DEV as Powertools reads it: the local stack sets it; Lambda never does. */
 export function devMode(env: Readonly<Record<string, string | undefined>> = process.env): boolean {

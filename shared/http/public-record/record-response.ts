@@ -4,11 +4,11 @@
  * comes to exist later) may be cached publicly for five minutes; `Vary: Accept` keeps the HTML and
  * JSON representations apart in caches. Nothing on the page loads or runs anything.
  */
-import { publicBaseUrl } from '../config.ts';
-import { errorBody } from '../http/errors.ts';
-import { json, type HttpResponse } from '../http/response.ts';
+import { publicBaseUrl } from '../../config.ts';
+import { errorBody } from '../../contract/error-catalogue.ts';
+import { json, type HttpResponse } from '../response.ts';
 import type { Representation } from './content-negotiation.ts';
-import type { PublicRecord } from './public-record.ts';
+import type { PublicRecord } from '../../records/public-record.ts';
 import { pageContentSecurityPolicy, renderNotFoundPage, renderRecordPage } from './record-page.ts';
 
 export const recordCacheControl = 'public, max-age=300';
