@@ -54,6 +54,7 @@ import { queueUrl } from '#shared/config.ts';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
 import { isPlanName, planNames } from '#shared/limits/plans.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { attachToLocalState } from '../local/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
 import { runPreflight } from './preflight.ts';
@@ -125,7 +126,7 @@ const commands: Record<string, Command> = {
     );
     return { ...issued };
   },
-  'ingest-leie': async (v) => ({ ...(await ingestLeie({ force: v.force === true })) }),
+  'ingest-leie': async (v) => ({ ...(await ingestLeie(new ExclusionStore(), { force: v.force === true })) }),
   'run-sweep': async (args) => {
     const v = args as Record<string, string | undefined>;
     let asOf: Date | undefined;

@@ -1,6 +1,6 @@
 /** Points this process at a deployed stack: resource names come from the stack's outputs. */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { resetClients } from '#shared/aws/clients.ts';
+import { newContainer } from '#shared/container.ts';
 import { resourceEnvVars, stackOutputKey } from '#shared/infra/resources.ts';
 
 export async function attachToDeployedStack(stackName: string): Promise<() => Promise<void>> {
@@ -15,6 +15,6 @@ export async function attachToDeployedStack(stackName: string): Promise<() => Pr
   } finally {
     cfn.destroy();
   }
-  resetClients();
-  return async () => resetClients();
+  newContainer();
+  return async () => newContainer();
 }

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resetClients } from '#shared/aws/clients.ts';
+import { newContainer } from '#shared/container.ts';
 import { startEmulators } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { provision } from './provision.ts';
@@ -34,16 +34,16 @@ export async function attachToLocalState(stateDir: string): Promise<() => Promis
   const running = await readRunningStack(stateDir);
   if (running) {
     applyEnvironment(running.env);
-    resetClients();
-    return async () => resetClients();
+    newContainer();
+    return async () => newContainer();
   }
   const simulator = await startSourceSimulator({ dataDir: process.env.SOURCE_DATA_DIR ?? sampleDataDir });
   const emulators = await startEmulators({ stateDir });
   const names = await provision(emulators.endpoints);
   applyEnvironment(localEnvironment(emulators.endpoints, names, process.env.PUBLIC_BASE_URL ?? 'http://127.0.0.1:3000', simulator.url));
-  resetClients();
+  newContainer();
   return async () => {
-    resetClients();
+    newContainer();
     await emulators.stop();
     await simulator.close();
   };

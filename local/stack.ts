@@ -7,7 +7,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
 import { join } from 'node:path';
-import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
+import { useOnEveryClient } from '#shared/aws/clients.ts';
+import { newContainer } from '#shared/container.ts';
 import { queues } from '#shared/infra/resources.ts';
 import { fallbackRoute, routes as defaultRoutes, workers as defaultWorkers, type RouteDefinition, type WorkerDefinition } from '#shared/infra/routes.ts';
 import { callRecorder, functionPermissions, writeRecordedCalls } from './aws-calls.ts';
@@ -102,7 +103,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const permissions = functionPermissions(functions);
     const record = callRecorder(functions);
     removeRules = useOnEveryClient(awsRules({ permissions, names, record }));
-    resetClients();
+    newContainer();
 
     sqs = new SQSClient({ endpoint: emulators.endpoints.sqs, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     await restoreQueuedMessages(sqs, names, options.stateDir);
@@ -134,7 +135,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         await gateway.close();
         sqs?.destroy();
         removeRules?.();
-        resetClients();
+        newContainer();
         await writeRecordedCalls();
         await started.stop();
         await startedSimulator.close();

@@ -4,9 +4,10 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import type { HttpResponse } from '#shared/http/response.ts';
 import { verificationIdPattern } from '#shared/records/record-url.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
+import { containerValue } from '#shared/container.ts';
 
-const verifications = new VerificationStore();
-const pdfs = new CertificatePdfStore();
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ verifications: new VerificationStore(), pdfs: new CertificatePdfStore() }));
 
 /**
  * The renderer and signer (pdf-lib, node-forge, QR codes, the signing material from Secrets Manager),
@@ -21,6 +22,7 @@ const pdfMaker = () => import('#shared/verification/certificate-pdf.ts');
  * for 30 days), and served from there: the same bytes and ETag every time.
  */
 export const handler = apiHandler('GetCertificatePdf', {}, async (req) => {
+  const { verifications, pdfs } = dependencies();
   const id = req.pathParameters.verification_id ?? '';
   if (!verificationIdPattern.test(id)) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
   // The stored PDF is read alongside the ownership check; it is only returned once ownership is confirmed.

@@ -2,6 +2,11 @@ import { logger } from '#shared/observability/logger.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
+import { containerValue } from '#shared/container.ts';
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ exclusions: new ExclusionStore() }));
 
 /**
  * LEIE check every 12 hours (scheduled message on the ingest queue). A failure is reported for the
@@ -9,6 +14,6 @@ import { queueWorker } from '#shared/workers/queue-worker.ts';
  * current list stays in use.
  */
 export const handler = queueWorker('LeieIngest', leieIngestMessageSchema, async (message) => {
-  const outcome = await ingestLeie({ force: message.force === true });
+  const outcome = await ingestLeie(dependencies().exclusions, { force: message.force === true });
   logger.info('LEIE check finished', { outcome: outcome.outcome, version: outcome.version });
 });

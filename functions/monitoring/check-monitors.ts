@@ -1,5 +1,5 @@
 import { logger } from '#shared/observability/logger.ts';
-import { checkMessageSchema, checkMonitor } from '#shared/monitoring/monitor-check.ts';
+import { checkMessageSchema, checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**
@@ -11,7 +11,7 @@ export const handler = queueWorker(
   'MonitorCheck',
   checkMessageSchema,
   async (message, _record, _context, deadline) => {
-    const outcome = await checkMonitor(message, new Date(), { deadline });
+    const outcome = await checkMonitor(message, new Date(), monitorCheckServices(), { deadline });
     logger.info('Monitor checked', { monitor_id: message.monitor_id, checked: outcome.checked, skipped: outcome.skipped, events: outcome.events.length });
   },
   { concurrency: 5, minStartMs: 15_000 },

@@ -1,5 +1,5 @@
 import { logger } from '#shared/observability/logger.ts';
-import { deliveryMessageSchema, dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
+import { deliveryMessageSchema, dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**
@@ -11,7 +11,7 @@ export const handler = queueWorker(
   'WebhookDelivery',
   deliveryMessageSchema,
   async (message) => {
-    const outcome = await dispatchWebhook(message, new Date());
+    const outcome = await dispatchWebhook(message, new Date(), webhookDispatchServices());
     logger.info('Webhook step', { event_id: message.event_id, attempt: message.attempt, outcome });
   },
   { concurrency: 10, minStartMs: 15_000 },

@@ -3,7 +3,12 @@ import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/monitoring/monitor-sweep.ts';
+import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
+import { containerValue } from '#shared/container.ts';
+
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ monitors: new MonitorStore() }));
 
 /**
  * The daily sweep (scheduled message on the sweep queue): queues a check for every monitor due, and
@@ -11,7 +16,7 @@ import { queueWorker } from '#shared/workers/queue-worker.ts';
  */
 export const handler = queueWorker('MonitorSweep', sweepMessageSchema, async (message, _record, context) => {
   const asOf = message.as_of ? new Date(message.as_of) : new Date();
-  const result = await sweepDueMonitors(asOf, () => context.getRemainingTimeInMillis(), message.resume);
+  const result = await sweepDueMonitors(dependencies().monitors, asOf, () => context.getRemainingTimeInMillis(), message.resume);
   logger.info('Monitor sweep', { as_of: asOf.toISOString(), enqueued: result.enqueued, resumed: message.resume !== undefined, continues: result.resume !== undefined });
   if (result.resume) {
     const next: SweepMessage = { kind: 'monitor_sweep', as_of: asOf.toISOString(), resume: result.resume };

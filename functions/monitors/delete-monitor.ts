@@ -4,12 +4,14 @@ import { json } from '#shared/http/response.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
 import { MonitorSlots } from '#shared/limits/monitor-slots.ts';
 import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { containerValue } from '#shared/container.ts';
 
-const monitors = new MonitorStore();
-const slots = new MonitorSlots();
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ monitors: new MonitorStore(), slots: new MonitorSlots() }));
 
 /** DELETE /v1/monitor/{monitor_id}: stops monitoring; 200 with the monitor in status `deleted`. */
 export const handler = apiHandler('DeleteMonitor', {}, async (req) => {
+  const { monitors, slots } = dependencies();
   const id = req.pathParameters.monitor_id ?? '';
   const { accountId, mode } = req.caller;
   const now = req.clock.now();

@@ -6,12 +6,14 @@ import { EventStore, type EventRecord } from '#shared/monitoring/event-store.ts'
 import { eventView } from '#shared/monitoring/event-view.ts';
 import { listEventsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { containerValue } from '#shared/container.ts';
 
-const events = new EventStore();
-const monitors = new MonitorStore();
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));
 
 /** GET /v1/events: the caller's webhook events with their delivery attempts, newest first. */
 export const handler = apiHandler('ListEvents', { query: listEventsQuerySchema }, async (req) => {
+  const { events, monitors } = dependencies();
   const caller = req.caller;
   const owner = ownerKey(caller.accountId, caller.mode);
   if (req.query.monitor_id && !(await monitors.getOwned(req.query.monitor_id, caller.accountId, caller.mode, req.clock.now()))) {

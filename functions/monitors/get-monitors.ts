@@ -4,11 +4,14 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { listMonitorsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
 import { MonitorStore, monitorView, type MonitorRecord } from '#shared/monitoring/monitor-store.ts';
+import { containerValue } from '#shared/container.ts';
 
-const monitors = new MonitorStore();
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ monitors: new MonitorStore() }));
 
 /** GET /v1/monitors: the caller's monitors (this account and mode), newest first, with a cursor. */
 export const handler = apiHandler('ListMonitors', { query: listMonitorsQuerySchema }, async (req) => {
+  const { monitors } = dependencies();
   const caller = req.caller;
   const limit = req.query.limit ?? defaultPageSize;
   let after: MonitorRecord | undefined;

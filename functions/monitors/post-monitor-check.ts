@@ -2,12 +2,11 @@ import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { eventView } from '#shared/monitoring/event-view.ts';
-import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
+import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
 import { checkMonitorRequestSchema } from '#shared/monitoring/monitor-requests.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { monitorView } from '#shared/monitoring/monitor-store.ts';
 
-const monitors = new MonitorStore();
 /** Kept from the deadline for issuing the result, recording events and answering. */
 const answerReserveMs = 2_000;
 
@@ -18,6 +17,8 @@ const answerReserveMs = 2_000;
  */
 export const handler = apiHandler('CheckMonitor', { body: checkMonitorRequestSchema, bodyOptional: true }, async (req) => {
   const caller = req.caller;
+  const services = monitorCheckServices();
+  const { monitors } = services;
   if (caller.mode !== 'test') {
     throw new ApiError('test_mode_only', 'On-demand checks are for test keys; live monitors are checked by the daily sweep.');
   }
@@ -26,7 +27,7 @@ export const handler = apiHandler('CheckMonitor', { body: checkMonitorRequestSch
   if (!monitor) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
   if (monitor.status !== 'active') throw new ApiError('resource_not_found', 'This monitor is deleted; deleted monitors are not checked.', { param: 'monitor_id' });
 
-  const outcome = await checkMonitor({ monitor_id: id }, req.clock.now(), { deadline: req.deadline(answerReserveMs) });
+  const outcome = await checkMonitor({ monitor_id: id }, req.clock.now(), services, { deadline: req.deadline(answerReserveMs) });
   const after = (await monitors.get(id)) ?? monitor;
   return json(200, { monitor: monitorView(after), events: outcome.events.map(eventView) });
 });

@@ -8,7 +8,7 @@ import type * as z from 'zod';
 import { logger } from '#shared/observability/logger.ts';
 import { bulkRequestSchema, bulkSummary, type BulkItem } from '#shared/verification/bulk-verification.ts';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/verification/verification-request.ts';
-import { defaultVerificationServices } from '#shared/verification/verification-service.ts';
+import { verificationServices } from '#shared/verification/verification-service.ts';
 import { verifyMany } from '#shared/verification/verify-provider.ts';
 
 const concurrency = 32;
@@ -44,7 +44,7 @@ export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, asy
   const parsed = req.body.providers.map((raw) => verificationRequestSchema.safeParse(raw, { reportInput: true }));
   req.ensureQuota(parsed.filter((p) => p.success).length);
 
-  const svc = defaultVerificationServices();
+  const svc = verificationServices();
   const valid = parsed.flatMap((p, index) => (p.success ? [{ index, request: p.data as VerificationRequest }] : []));
   const verified = await verifyMany(
     valid.map((v) => v.request),

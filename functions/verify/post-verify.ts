@@ -1,7 +1,7 @@
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
-import { defaultVerificationServices } from '#shared/verification/verification-service.ts';
+import { verificationServices } from '#shared/verification/verification-service.ts';
 import { verifyProvider } from '#shared/verification/verify-provider.ts';
 
 /** Kept from the deadline for charging, signing, storing and answering. */
@@ -13,7 +13,7 @@ const answerReserveMs = 1_500;
  */
 export const handler = apiHandler('Verify', { body: verificationRequestSchema }, async (req) => {
   const caller = req.caller;
-  const svc = defaultVerificationServices();
+  const svc = verificationServices();
   req.ensureQuota(1);
   const { result } = await verifyProvider(req.body, caller, svc, { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications });
   return json(200, result);

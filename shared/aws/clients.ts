@@ -6,15 +6,12 @@
  * standard configuration (`AWS_ENDPOINT_URL_<SERVICE>` locally, the regional endpoints on AWS).
  */
 import type { Pluggable } from '@smithy/types';
+import { forgetOnNewContainer } from '../container.ts';
 import { traced } from '../observability/tracer.ts';
 
-export interface ContainerClient<C> {
-  (): C;
-  /** Destroys the client; the next call creates a new one (new endpoint configuration). */
-  reset(): void;
-}
+/** An SDK client of this container, created on first call; `newContainer()` destroys it (new endpoint configuration). */
+export type ContainerClient<C> = () => C;
 
-const created = new Set<ContainerClient<unknown>>();
 // biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
 const plugins: Pluggable<any, any>[] = [];
 
@@ -25,7 +22,7 @@ interface Pluggability {
 
 /**
  * Adds a plugin to every client created from now on (the local stack's AWS rules; nothing on AWS).
- * Call `resetClients` after, so clients already made are made again with it.
+ * Call `newContainer` after, so clients already made are made again with it.
  */
 // biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
 export function useOnEveryClient(plugin: Pluggable<any, any>): () => void {
@@ -44,16 +41,9 @@ export function containerClient<C extends { destroy(): void }>(create: (trace: <
       for (const plugin of plugins) (inner as unknown as Pluggability).middlewareStack.use(plugin);
       return trace(inner);
     });
-  const get = (() => (client ??= make(traced))) as ContainerClient<C>;
-  get.reset = () => {
+  forgetOnNewContainer(() => {
     client?.destroy();
     client = undefined;
-  };
-  created.add(get as ContainerClient<unknown>);
-  return get;
-}
-
-/** Drops every client created so far, so the next calls pick up new configuration (tests, local tooling). */
-export function resetClients(): void {
-  for (const client of created) client.reset();
+  });
+  return () => (client ??= make(traced));
 }

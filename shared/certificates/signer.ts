@@ -12,6 +12,7 @@
  * - test: the same variables prefixed `TEST_`: `TEST_SIGNING_KMS_KEY_ID`,
  *   `TEST_SIGNING_KMS_PREVIOUS_KEY_IDS`, `TEST_SIGNING_KEY_FILE`.
  */
+import { containerValue } from '../container.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
 import type { SigningKeyJwk } from './jwk.ts';
@@ -55,14 +56,16 @@ export function signerFromConfig(env: Readonly<Record<string, string | undefined
   );
 }
 
-const containerSigners = new Map<KeyMode, CertificateSigner>();
+/** The signers this container has created, by mode. */
+const containerSigners = containerValue(() => new Map<KeyMode, CertificateSigner>());
 
 /** The signer of one mode in this container, created from the environment on first use and reused afterwards. */
 export function signerFromEnvironment(mode: KeyMode): CertificateSigner {
-  let signer = containerSigners.get(mode);
+  const signers = containerSigners();
+  let signer = signers.get(mode);
   if (!signer) {
     signer = signerFromConfig(process.env, mode);
-    containerSigners.set(mode, signer);
+    signers.set(mode, signer);
   }
   return signer;
 }
@@ -72,7 +75,3 @@ export function signersFromEnvironment(): CertificateSigners {
   return { live: signerFromEnvironment('live'), test: signerFromEnvironment('test') };
 }
 
-/** Drops the cached signers so the next call reads the environment again (tests, local tooling). */
-export function resetSigner(): void {
-  containerSigners.clear();
-}

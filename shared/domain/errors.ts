@@ -60,3 +60,23 @@ export class UnrecognisedProfession extends DomainError {
     super(`"${value.slice(0, 60)}" is not a recognised profession.`);
   }
 }
+
+/** The request names a state the service does not cover. */
+export class UnsupportedState extends DomainError {
+  constructor(
+    readonly state: string,
+    stateName: string,
+  ) {
+    super(`${stateName} is not a supported state; see GET /v1/coverage.`);
+  }
+}
+
+/** The account holds as many active monitors as its mode allows. */
+export class MonitorLimitReached extends DomainError {
+  constructor(
+    readonly mode: string,
+    readonly limit: number,
+  ) {
+    super(`This account already has ${limit} active ${mode}-mode monitors; delete one to add another.`);
+  }
+}

@@ -2,7 +2,7 @@
  * The HTTP answer of each domain error (domain/errors.ts), in one place: the pipeline renders these and
  * bulk items carry them.
  */
-import { DomainError, MinuteLimitExceeded, MonthlyQuotaExhausted, SourcesUnavailable, UnrecognisedProfession } from '../domain/errors.ts';
+import { DomainError, MinuteLimitExceeded, MonitorLimitReached, MonthlyQuotaExhausted, SourcesUnavailable, UnrecognisedProfession, UnsupportedState } from '../domain/errors.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 
@@ -21,5 +21,7 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
   if (error instanceof UnrecognisedProfession) {
     return new ApiError('invalid_profession', error.message, { param: 'profession', allowed: [...error.allowed] });
   }
+  if (error instanceof UnsupportedState) return new ApiError('invalid_request', error.message, { param: 'state' });
+  if (error instanceof MonitorLimitReached) return new ApiError('monitor_limit_reached', error.message, { limit: error.limit });
   return undefined;
 }

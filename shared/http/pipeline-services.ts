@@ -17,7 +17,7 @@ export interface Services {
 }
 
 /** The services of this container, created on first use and reused by every invocation. */
-export const defaultServices = containerValue(
+export const pipelineServices = containerValue(
   (): Services => ({
     accounts: new DynamoAccountStore(),
     limits: new RateLimits(new DynamoUsageStore(), systemClock),

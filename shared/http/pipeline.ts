@@ -27,10 +27,10 @@ import {
   type RequestBase,
   type Schema,
 } from './pipeline-frame.ts';
-import { defaultServices, type Services } from './pipeline-services.ts';
+import type { ContainerValue } from '../container.ts';
+import { pipelineServices, type Services } from './pipeline-services.ts';
 import type { HttpResponse } from './response.ts';
 
-export { defaultServices, type Services };
 
 export interface ApiRequest<B, Q> extends RequestBase<B, Q> {
   /** The authenticated caller (an `api_key` route's request never reaches its handler without one). */
@@ -44,7 +44,8 @@ export interface ApiRequest<B, Q> extends RequestBase<B, Q> {
 }
 
 export interface ApiHandlerOptions<BS extends Schema, QS extends Schema> extends ParseOptions<BS, QS> {
-  readonly services?: Services;
+  /** The pipeline's services: a container value (default `pipelineServices`; a test route may compose its own). */
+  readonly services?: ContainerValue<Services>;
 }
 
 
@@ -54,7 +55,7 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
   fn: (request: ApiRequest<Out<BS>, Out<QS>>) => Promise<HttpResponse>,
 ) {
   const route = typeof routeRef === 'string' ? routeById(routeRef) : routeRef;
-  const svc = () => options.services ?? defaultServices();
+  const svc = options.services ?? pipelineServices;
   const idempotent = isIdempotent(route);
 
   const body = async (event: APIGatewayProxyEventV2, context: PipelineContext): Promise<HttpResponse> => {

@@ -64,7 +64,3 @@ export function fingerprintPepper(): Promise<Buffer> {
   return containerPepper();
 }
 
-/** Forgets the loaded pepper, so the next call reads the configuration again (tests, local tooling). */
-export function resetFingerprintPepper(): void {
-  containerPepper.reset();
-}

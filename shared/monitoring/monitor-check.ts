@@ -12,11 +12,12 @@
 import * as z from 'zod';
 import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
 import { sendMessageBatch } from '../aws/sqs-batch.ts';
+import { containerValue } from '../container.ts';
 import { queueUrl } from '../config.ts';
 import type { Deadline } from '../deadline.ts';
 import { newId } from '../ids.ts';
 import type { VerificationRequest } from '../verification/verification-request.ts';
-import { defaultVerificationServices, type VerificationServices } from '../verification/verification-service.ts';
+import { verificationServices, type VerificationServices } from '../verification/verification-service.ts';
 import { verifyProvider } from '../verification/verify-provider.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
@@ -42,18 +43,26 @@ export interface CheckOutcome {
   readonly events: readonly EventRecord[];
 }
 
-interface CheckDeps {
-  readonly monitors?: MonitorStore;
-  readonly accounts?: Pick<AccountStore, 'getAccount'>;
-  readonly events?: EventStore;
-  readonly services?: VerificationServices;
+/** What a check uses: the monitor, account and event stores and the verification services. */
+export interface CheckServices {
+  readonly monitors: MonitorStore;
+  readonly accounts: Pick<AccountStore, 'getAccount'>;
+  readonly events: EventStore;
+  readonly verification: VerificationServices;
+}
+
+/** The check services of this container (the check worker and the on-demand check route). */
+export const monitorCheckServices = containerValue(
+  (): CheckServices => ({ monitors: new MonitorStore(), accounts: new DynamoAccountStore(), events: new EventStore(), verification: verificationServices() }),
+);
+
+export interface CheckOptions {
   /** When the check's source calls must be done by (an on-demand check answers within the gateway's limit). */
   readonly deadline?: Deadline;
 }
 
-export async function checkMonitor(message: CheckMessage, now: Date, deps: CheckDeps = {}): Promise<CheckOutcome> {
-  const monitors = deps.monitors ?? new MonitorStore();
-  const events = deps.events ?? new EventStore();
+export async function checkMonitor(message: CheckMessage, now: Date, services: CheckServices, options: CheckOptions = {}): Promise<CheckOutcome> {
+  const { monitors, events } = services;
   const monitorId = message.monitor_id;
   const monitor = await monitors.get(monitorId);
   if (monitor?.status !== 'active') return { monitorId, checked: false, skipped: 'not_active', events: [] };
@@ -63,16 +72,15 @@ export async function checkMonitor(message: CheckMessage, now: Date, deps: Check
   }
   // A suspended account's monitors stay due and are not checked (nor charged, nor alerted) until it is
   // reinstated; the next sweep after that checks them.
-  const account = await (deps.accounts ?? new DynamoAccountStore()).getAccount(monitor.account_id);
+  const account = await services.accounts.getAccount(monitor.account_id);
   if (account?.suspended_at) return { monitorId, checked: false, skipped: 'account_suspended', events: [] };
 
-  const svc = deps.services ?? defaultVerificationServices();
   const caller = { accountId: monitor.account_id, mode: monitor.mode };
   const request = monitor.request as VerificationRequest;
   const previous = monitor.snapshot;
-  const { result, certificate } = await verifyProvider(request, caller, svc, {
+  const { result, certificate } = await verifyProvider(request, caller, services.verification, {
     now,
-    deadline: deps.deadline,
+    deadline: options.deadline,
     recheck: { previous: { status: previous.status, expiryDate: previous.expiryDate } },
   });
   const { events: changes, next } = detectChanges(previous, result, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { sendMessageBatch } from '../aws/sqs-batch.ts';
 import { queueUrl } from '../config.ts';
 import type { CheckMessage } from './monitor-check.ts';
-import { dueShards, MonitorStore } from './monitor-store.ts';
+import { dueShards, type MonitorStore } from './monitor-store.ts';
 
 export interface SweepPosition {
   readonly shard: number;
@@ -49,10 +49,10 @@ export interface SweepResult {
 const pageSize = 100;
 
 export async function sweepDueMonitors(
+  monitors: MonitorStore,
   now: Date,
   timeLeftMs: () => number,
   from: SweepPosition = { shard: 0 },
-  monitors: MonitorStore = new MonitorStore(),
 ): Promise<SweepResult> {
   let enqueued = 0;
   for (let shard = from.shard; shard < dueShards; shard++) {

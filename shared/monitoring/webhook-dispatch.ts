@@ -20,7 +20,8 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { DynamoAccountStore } from '../auth/account-store.ts';
+import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
+import { containerValue } from '../container.ts';
 import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
 import { logger } from '../observability/logger.ts';
@@ -80,13 +81,28 @@ async function ensureRetryQueued(events: EventStore, event: EventRecord, number:
 /** The SES client and the e-mail, loaded only when an event fails for good (after its fifth retry). */
 const failureAlert = () => import('./failure-alert.ts');
 
-type DispatchDeps = { events?: EventStore; monitors?: MonitorStore; timeoutMs?: number };
+/** What a delivery step uses: the event, monitor and account stores. */
+export interface DispatchServices {
+  readonly events: EventStore;
+  readonly monitors: MonitorStore;
+  readonly accounts: Pick<AccountStore, 'getAccount'>;
+}
+
+/** The delivery services of this container. */
+export const webhookDispatchServices = containerValue(
+  (): DispatchServices => ({ events: new EventStore(), monitors: new MonitorStore(), accounts: new DynamoAccountStore() }),
+);
+
+export interface DispatchOptions {
+  /** How long one delivery may take (default: the delivery time-out). */
+  readonly timeoutMs?: number;
+}
 
 const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled', 'failed', 'cancelled'] satisfies WebhookDeliveryResult[]);
 
 /** One step, counted in `WebhookDeliveries` by result when it ended an attempt (or cancelled the event). */
-export async function dispatchWebhook(message: DeliveryMessage, now: Date, deps: DispatchDeps = {}): Promise<DispatchOutcome> {
-  const outcome = await dispatchStep(message, now, deps).catch((error: unknown) => {
+export async function dispatchWebhook(message: DeliveryMessage, now: Date, services: DispatchServices, options: DispatchOptions = {}): Promise<DispatchOutcome> {
+  const outcome = await dispatchStep(message, now, services, options).catch((error: unknown) => {
     if (error instanceof AttemptConflict) return 'duplicate' as const;
     throw error;
   });
@@ -94,17 +110,16 @@ export async function dispatchWebhook(message: DeliveryMessage, now: Date, deps:
   return outcome;
 }
 
-async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchDeps): Promise<DispatchOutcome> {
+async function dispatchStep(message: DeliveryMessage, now: Date, services: DispatchServices, options: DispatchOptions): Promise<DispatchOutcome> {
   if (!isDue(new Date(message.due_at), now)) {
     await enqueue(message, now);
     return 'waiting';
   }
-  const events = deps.events ?? new EventStore();
-  const monitors = deps.monitors ?? new MonitorStore();
+  const { events, monitors } = services;
   const event = await events.get(message.event_id);
   if (event?.delivery.state !== 'pending') return 'skipped';
   // The last attempt is recorded and its e-mail still owed: whichever message this is, send it now.
-  if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), events);
+  if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), services);
   const number = message.attempt ?? event.delivery.attempts.length;
   if (number < event.delivery.attempts.length) {
     await ensureRetryQueued(events, event, number, now);
@@ -132,7 +147,7 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
         secret: await sealerFromEnvironment().open(monitor.webhook_secret_sealed, binding),
         eventId: event.event_id,
         timestamp: now,
-        ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       })
     : {
         ok: false,
@@ -160,13 +175,13 @@ async function dispatchStep(message: DeliveryMessage, now: Date, deps: DispatchD
     return 'retry_scheduled';
   }
   if (!(await events.recordFinalAttempt(event.event_id, number, attempt))) return 'duplicate';
-  return completeFailure({ ...event, delivery: { ...event.delivery, attempts: [...event.delivery.attempts, attempt] } }, monitor, events);
+  return completeFailure({ ...event, delivery: { ...event.delivery, attempts: [...event.delivery.attempts, attempt] } }, monitor, services);
 }
 
 /** E-mails the account that the event failed for good (throws if the send fails), then marks it failed. */
-async function completeFailure(event: EventRecord, monitor: MonitorRecord | undefined, events: EventStore): Promise<DispatchOutcome> {
+async function completeFailure(event: EventRecord, monitor: MonitorRecord | undefined, { events, accounts }: DispatchServices): Promise<DispatchOutcome> {
   const { alertEmailEnabled, sendDeliveryFailureEmail } = await failureAlert();
-  const account = monitor ? await new DynamoAccountStore().getAccount(monitor.account_id) : undefined;
+  const account = monitor ? await accounts.getAccount(monitor.account_id) : undefined;
   const context = { monitor_id: event.monitor_id, event_id: event.event_id };
   let alert: 'sent' | 'none' = 'none';
   if (!alertEmailEnabled()) {

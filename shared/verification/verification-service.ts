@@ -13,6 +13,7 @@ import { signersFromEnvironment, type CertificateSigners } from '../certificates
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
+import { SodaClient } from '../sources/soda/soda-client.ts';
 import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
@@ -33,8 +34,8 @@ export interface VerificationServices {
 }
 
 /** This container's services, created on first use and reused by every invocation. */
-export const defaultVerificationServices = containerValue((): VerificationServices => {
-  const boards = new BoardSearch();
+export const verificationServices = containerValue((): VerificationServices => {
+  const boards = new BoardSearch(new SodaClient());
   const registry = new NppesClient();
   const exclusions = new ExclusionStore();
   return {
@@ -52,10 +53,6 @@ export const defaultVerificationServices = containerValue((): VerificationServic
   };
 });
 
-/** Drops this container's services (and what they remember) so the next request builds them anew. */
-export function resetVerificationServices(): void {
-  defaultVerificationServices.reset();
-}
 
 /** Ports whose source lookups are shared by identical calls (a bulk request's duplicates). */
 export function sharedLookups(ports: VerificationPorts): VerificationPorts {

@@ -9,6 +9,7 @@
  * verify function's memory during a miss (the peak heap growth of the process that runs the gateway
  * and the handlers, sampled every millisecond).
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -96,7 +97,7 @@ export const commonSurnameBenchmark: Benchmark = {
       simulator = await startSimulatorProcess(dataDir);
       const simulatorLoadMs = performance.now() - loadStarted;
       stack = await startLocalStack({ simulatorUrl: simulator.url, schedules: false, ingestOnStart: false });
-      await ingestLeie();
+      await ingestLeie(new ExclusionStore());
       const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
       const verify = async (body: unknown) => {
         const started = performance.now();

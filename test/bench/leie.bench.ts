@@ -3,6 +3,7 @@
  * and ingest rate into the local DynamoDB emulator (download from the simulator, hash, parse, batched
  * writes, archive, switch).
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ export const leieBenchmark: Benchmark = {
       const ingest: number[] = [];
       try {
         for (let i = 0; i < 3; i++) {
-          const outcome = await ingestLeie({ force: true });
+          const outcome = await ingestLeie(new ExclusionStore(), { force: true });
           if (outcome.outcome !== 'ingested') throw new Error(`ingest ${outcome.outcome}`);
           ingest.push(outcome.stats.rows / (outcome.duration_ms / 1000));
         }

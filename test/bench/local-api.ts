@@ -2,6 +2,7 @@
  * The local stack for the API benchmarks: the bundled sample data (a private copy, so faults can be
  * injected), the OIG list ingested, and an Enterprise live key with no practical per-minute limit.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
@@ -28,7 +29,7 @@ export async function startLocalApi(): Promise<LocalApi> {
   const data = await copySourceData(sampleDataDir);
   const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false });
   try {
-    await ingestLeie();
+    await ingestLeie(new ExclusionStore());
     const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
     const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> => {
       const started = performance.now();

@@ -8,6 +8,7 @@
  *   the source simulator, comparing with the snapshot, storing events and recording the check.
  * Monitors point at real sample people (3,055 distinct names over five states, so several monitors share one).
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
@@ -20,7 +21,7 @@ import { queueUrl, tableName } from '#shared/config.ts';
 import { stateName } from '#shared/domain/us-states.ts';
 import { newId } from '#shared/ids.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { dueShard, dueShards, ownerKey, type MonitorRecord } from '#shared/monitoring/monitor-store.ts';
+import { dueShard, dueShards, ownerKey, type MonitorRecord, MonitorStore } from '#shared/monitoring/monitor-store.ts';
 import type { MonitorSnapshot } from '#shared/monitoring/monitor-snapshot.ts';
 import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
@@ -144,7 +145,7 @@ export const monitoringBenchmark: Benchmark = {
     // No pollers: the sweep's messages stay queued, and the check worker runs only when measured.
     const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false, workers: [] });
     try {
-      await ingestLeie();
+      await ingestLeie(new ExclusionStore());
       const { account_id } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live' }, systemClock);
       const providers = await sampleProviders({ distinctBy: 'name' });
       if (providers.length < checkWarmUp + checkRuns * checkSample) throw new Error('not enough distinct sample providers');
@@ -161,7 +162,7 @@ export const monitoringBenchmark: Benchmark = {
       for (let run = 0; run <= sweepRuns; run++) {
         await purge('monitorCheck');
         const started = performance.now();
-        const result = await sweepDueMonitors(new Date(), () => 900_000);
+        const result = await sweepDueMonitors(new MonitorStore(), new Date(), () => 900_000);
         const seconds = (performance.now() - started) / 1000;
         if (result.enqueued !== monitorCount || result.resume) throw new Error(`sweep enqueued ${result.enqueued} monitors`);
         const queued = queueDepth(stack, 'monitor-check');

@@ -2,7 +2,8 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
-import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
+import { useOnEveryClient } from '#shared/aws/clients.ts';
+import { newContainer } from '#shared/container.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { hashApiKey } from '#shared/auth/api-keys.ts';
 import { tableName } from '#shared/config.ts';
@@ -123,12 +124,12 @@ describe('authentication', () => {
       },
     };
     const remove = useOnEveryClient(recordReads);
-    resetClients();
+    newContainer();
     try {
       for (let i = 0; i < 2; i++) expect((await t.call('/v1/account', { key: k.api_key })).status).toBe(200);
     } finally {
       remove();
-      resetClients();
+      newContainer();
     }
     for (const table of [tableName('apiKeys'), tableName('accounts')]) {
       const of = reads.filter((r) => r.table === table);

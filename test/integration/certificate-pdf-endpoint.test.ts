@@ -3,6 +3,7 @@
  * ETag), a signature Debian's pdfsig accepts, every detail in the text, and a QR code that opens the
  * public record. Needs poppler-utils and zbar-tools (installed by .ci/run).
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pdf-endpoint-'));
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   const live = await t.issue({ plan: 'production', mode: 'live' });
   liveKey = live.api_key;
   testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;

@@ -14,16 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { oids } from '#shared/certificates/pdf/cms-signer.ts';
 import { KmsCmsSigner } from '#shared/certificates/pdf/kms-cms-signer.ts';
 import { localSigningCommonName, localSigningFileName } from '#shared/certificates/pdf/local-pdf-signing-material.ts';
-import {
-  ensureLocalPdfSigningMaterial,
-  PdfSigningMaterialError,
-  pdfSigningMaterialFromEnvironment,
-  pdfSigningMaterialFromSecretsManager,
-  pdfSignerFromConfig,
-  pdfSignerFromEnvironment,
-  resetPdfSigningMaterial,
-  type PdfSigningMaterial,
-} from '#shared/certificates/pdf/pdf-signing-material.ts';
+import { ensureLocalPdfSigningMaterial, PdfSigningMaterialError, pdfSigningMaterialFromEnvironment, pdfSigningMaterialFromSecretsManager, pdfSignerFromConfig, pdfSignerFromEnvironment, type PdfSigningMaterial } from '#shared/certificates/pdf/pdf-signing-material.ts';
+import { newContainer } from '#shared/container.ts';
 import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
 import { signCertificatePdf, signCertificatePdfWith } from '#shared/certificates/pdf/sign-pdf.ts';
 import { recordUrl, testModeInput, verifiedInput } from '../fixtures/pdf/certificate-pdf-inputs.ts';
@@ -215,7 +207,7 @@ describe('PDF signing material from Secrets Manager and the environment', () => 
 
   afterEach(() => {
     secretsManager.reset();
-    resetPdfSigningMaterial();
+    newContainer();
     vi.unstubAllEnvs();
   });
 
@@ -260,7 +252,7 @@ describe('PDF signing material from Secrets Manager and the environment', () => 
     vi.stubEnv('PDF_SIGNING_DIR', join(dir, 'local'));
     expect(await pdfSigningMaterialFromEnvironment()).toEqual(material);
 
-    resetPdfSigningMaterial();
+    newContainer();
     vi.stubEnv('PDF_SIGNING_DIR', '');
     await expect(pdfSigningMaterialFromEnvironment()).rejects.toThrow(/PDF_SIGNING_SECRET_ID.*PDF_SIGNING_DIR/);
   });
@@ -279,7 +271,7 @@ describe('PDF signed by a KMS key (KMS answered by aws-sdk-client-mock with a re
   });
   afterEach(() => {
     kmsMock.reset();
-    resetPdfSigningMaterial();
+    newContainer();
     vi.unstubAllEnvs();
   });
   afterAll(() => kmsMock.restore());

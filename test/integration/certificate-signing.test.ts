@@ -20,7 +20,8 @@ import { kms } from '#shared/aws/kms.ts';
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { decodeSignature, derToRaw, isLowS, p256Order, rawToDer } from '#shared/certificates/signature.ts';
-import { resetSigner, signerFromEnvironment, signersFromEnvironment, SigningConfigurationError, type CertificateSigner } from '#shared/certificates/signer.ts';
+import { signerFromEnvironment, signersFromEnvironment, SigningConfigurationError, type CertificateSigner } from '#shared/certificates/signer.ts';
+import { newContainer } from '#shared/container.ts';
 import { verifyCertificate } from '#shared/certificates/verification.ts';
 
 const pythonScript = new URL('../support/certificates/certificate_rule.py', import.meta.url).pathname;
@@ -190,7 +191,7 @@ describe('local key file signer', () => {
       delete process.env.TEST_SIGNING_KMS_KEY_ID;
       process.env.SIGNING_KEY_FILE = paths.live;
       process.env.TEST_SIGNING_KEY_FILE = paths.test;
-      resetSigner();
+      newContainer();
       const signer = signerFromEnvironment('test');
       expect(signer).toBeInstanceOf(LocalKeySigner);
       expect(signerFromEnvironment('test')).toBe(signer);
@@ -234,7 +235,7 @@ function restoreEnv(saved: Record<string, string | undefined>): void {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  resetSigner();
+  newContainer();
 }
 
 describe('AWS KMS signer (aws-sdk-client-mock)', () => {
@@ -279,7 +280,7 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
     kmsMock.on(SignCommand).callsFake(kmsSign);
   });
   afterEach(() => {
-    resetSigner();
+    newContainer();
   });
   afterAll(() => {
     kmsMock.restore();
@@ -293,7 +294,7 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
       process.env.TEST_SIGNING_KMS_KEY_ID = arn('current');
       process.env.TEST_SIGNING_KMS_PREVIOUS_KEY_IDS = ` ${arn('previous-1')} , ,previous-2`;
       process.env.TEST_SIGNING_KEY_FILE = join(dir, 'ignored.pem'); // KMS wins
-      resetSigner();
+      newContainer();
       const signer = signerFromEnvironment('test');
       expect(signer).toBeInstanceOf(KmsSigner);
       expect(signerFromEnvironment('test')).toBe(signer);

@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
-import { resetClients } from '#shared/aws/clients.ts';
+import { newContainer } from '#shared/container.ts';
 import { tableName } from '#shared/config.ts';
 import { maxBodyBytes, maxJsonDepth } from '#shared/http/request-body.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -165,14 +165,14 @@ describe('503 when the database is unreachable', () => {
   it('answers 503 service_unavailable, not 500', async () => {
     const original = process.env.AWS_ENDPOINT_URL_DYNAMODB;
     process.env.AWS_ENDPOINT_URL_DYNAMODB = 'http://127.0.0.1:9';
-    resetClients();
+    newContainer();
     try {
       const res = await t.call('/v1/account', { key });
       expectError(res, 503, 'service_unavailable');
       expect(res.headers.get('retry-after')).toBe('1');
     } finally {
       process.env.AWS_ENDPOINT_URL_DYNAMODB = original;
-      resetClients();
+      newContainer();
     }
     expect((await t.call('/v1/account', { key })).status).toBe(200);
   });

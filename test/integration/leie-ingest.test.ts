@@ -41,7 +41,7 @@ const filler = (n: number, prefix = 'FILLER') =>
 describe('LEIE ingestion', () => {
   it('loads the list: individuals apart from entities, identifiers kept, raw file archived', async () => {
     // As the ingest worker, with its permissions.
-    const outcome = await invokeAs('LeieIngest', () => ingestLeie());
+    const outcome = await invokeAs('LeieIngest', () => ingestLeie(new ExclusionStore()));
     expect(outcome.outcome).toBe('ingested');
     if (outcome.outcome !== 'ingested') return;
     expect(outcome.stats).toMatchObject({ rows: 4, individuals: 3, entities: 1, with_npi: 1, with_dob: 2, with_waiver: 1, malformed_rows: 0 });
@@ -58,7 +58,7 @@ describe('LEIE ingestion', () => {
 
   it('does nothing when the file has not changed', async () => {
     const before = (await store.current())!.version;
-    const again = await invokeAs('LeieIngest', () => ingestLeie());
+    const again = await invokeAs('LeieIngest', () => ingestLeie(new ExclusionStore()));
     expect(again).toEqual({ outcome: 'unchanged', reason: 'not_modified', version: before });
     expect((await store.current())!.version).toBe(before);
   });
@@ -82,7 +82,7 @@ describe('LEIE ingestion', () => {
         observed.add(JSON.stringify((await store.findIndividuals(list, 'OKAFOR')).map((r) => r.firstName).sort()));
       }
     })();
-    const outcome = await ingestLeie();
+    const outcome = await ingestLeie(new ExclusionStore());
     done = true;
     await reader;
     expect(outcome.outcome).toBe('ingested');
@@ -97,7 +97,7 @@ describe('LEIE ingestion', () => {
     const before = (await store.current())!.version;
     await data.setFaults({ leie: { mode: 'malformed' } });
     try {
-      const error = await rejectionOf(ingestLeie({ force: true }), SourceError);
+      const error = await rejectionOf(ingestLeie(new ExclusionStore(), { force: true }), SourceError);
       expect(error.failure).toBe('malformed');
     } finally {
       await data.setFaults({});
@@ -108,7 +108,7 @@ describe('LEIE ingestion', () => {
   it('refuses a list with under half the rows of the current one', async () => {
     const before = (await store.current())!;
     await data.write('leie/UPDATED.csv', leieFile(filler(10, 'SHORT')));
-    const error = await rejectionOf(ingestLeie(), SourceError);
+    const error = await rejectionOf(ingestLeie(new ExclusionStore()), SourceError);
     expect(error.message).toMatch(/refusing to switch/);
     expect((await store.current())!.version).toBe(before.version);
   });
@@ -116,7 +116,7 @@ describe('LEIE ingestion', () => {
   it('reports the source unavailable when it cannot be reached', async () => {
     await data.setFaults({ leie: { mode: 'down' } });
     try {
-      const error = await rejectionOf(ingestLeie({ force: true }), SourceError);
+      const error = await rejectionOf(ingestLeie(new ExclusionStore(), { force: true }), SourceError);
       expect(error.failure).toBe('connection');
     } finally {
       await data.setFaults({});

@@ -12,7 +12,7 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
 import { checkMonitorResponseSchema } from '#shared/monitoring/check-response-schema.ts';
-import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
+import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
 import type { EventRecord } from '#shared/monitoring/event-store.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
@@ -106,7 +106,7 @@ describe('POST /v1/monitor/{id}/check', () => {
     const second = await check(id);
     expect(second.body.events).toEqual([]);
     // Days later the sandbox license still has the same expiry date, so nothing is sent again.
-    const later = await checkMonitor({ monitor_id: id }, new Date(Date.now() + 3 * 86_400_000));
+    const later = await checkMonitor({ monitor_id: id }, new Date(Date.now() + 3 * 86_400_000), monitorCheckServices());
     expect(later).toMatchObject({ checked: true, events: [] });
     expect((await storedMonitor(id)).provider.expiry_date).toBe(first.body.monitor.provider.expiry_date);
   });
@@ -160,10 +160,10 @@ describe('a check', () => {
     const id = await monitor('test-flapping');
     const dueAt = '2020-01-01T06:00:00.000Z';
     await makeDue(id, dueAt);
-    const outcomes = await Promise.all([1, 2, 3].map(() => checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())));
+    const outcomes = await Promise.all([1, 2, 3].map(() => checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())));
     expect(outcomes.filter((o) => o.checked)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.checked).map((o) => o.skipped)).toEqual(['already_checked', 'already_checked']);
-    const again = await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date());
+    const again = await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices());
     expect(again).toMatchObject({ checked: false, skipped: 'already_checked' });
     expect((await eventsOf(id)).map((e) => e.kind)).toEqual(['license.status_changed']);
   });
@@ -203,7 +203,7 @@ describe('a check', () => {
       new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET pending_events = :e', ExpressionAttributeValues: { ':e': [pending] } }),
     );
     // The redelivered message of the crashed check: its due time has passed, so no new check runs.
-    const outcome = await checkMonitor({ monitor_id: id, due_at: '2020-01-01T06:00:00.000Z' }, new Date());
+    const outcome = await checkMonitor({ monitor_id: id, due_at: '2020-01-01T06:00:00.000Z' }, new Date(), monitorCheckServices());
     expect(outcome).toMatchObject({ checked: false, skipped: 'already_checked' });
     expect((await storedMonitor(id)).pending_events).toBeUndefined();
     expect((await eventsOf(id)).map((e) => e.event_id)).toEqual([eventId]);
@@ -217,7 +217,7 @@ describe('a check', () => {
     await makeDue(id, dueAt);
     const fault = failSqsBatchEntries({ queue: 'webhookDelivery' });
     try {
-      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).rejects.toThrow(/^1 of 1 messages not sent to webhook-delivery/);
+      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).rejects.toThrow(/^1 of 1 messages not sent to webhook-delivery/);
     } finally {
       fault();
     }
@@ -228,7 +228,7 @@ describe('a check', () => {
     expect((await storedMonitor(id)).pending_events.map((e: EventRecord) => e.event_id)).toEqual([event!.event_id]);
 
     // The check message is delivered again: its check is recorded, so it only publishes the events.
-    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).toMatchObject({ checked: false, skipped: 'already_checked' });
+    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).toMatchObject({ checked: false, skipped: 'already_checked' });
     expect((await storedMonitor(id)).pending_events).toBeUndefined();
     const delivered = await waitFor(() => (receivedFor(id).length > 0 ? receivedFor(id) : undefined));
     expect(delivered.map((d) => d.headers['service-event-id'])).toEqual([event!.event_id]);
@@ -240,14 +240,14 @@ describe('a check', () => {
     await makeDue(id, dueAt);
     const throttle = throttleKms({ operations: ['Sign'], calls: 1 });
     try {
-      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).rejects.toMatchObject({ name: 'ThrottlingException' });
+      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).rejects.toMatchObject({ name: 'ThrottlingException' });
     } finally {
       throttle();
     }
     expect(throttle.injected).toBe(1);
     expect((await storedMonitor(id)).next_check_at).toBe(dueAt);
     expect(await eventsOf(id)).toEqual([]);
-    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date())).toMatchObject({ checked: true });
+    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).toMatchObject({ checked: true });
     expect((await eventsOf(id)).map((e) => e.kind)).toEqual(['license.status_changed']);
   });
 

@@ -5,6 +5,7 @@
  * hmac module over the exact bytes received). One provider per case, so the cases do not depend on each
  * other; every edit is undone.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { eventKinds, type EventKind } from '#shared/monitoring/change-events.ts';
-import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
+import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { resetVerificationServices } from '#shared/verification/verification-service.ts';
+import { newContainer } from '#shared/container.ts';
 import type { SourceDataCopy } from '../support/source-data.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import type { TestStack } from '../support/stack.ts';
@@ -236,7 +237,7 @@ async function withEdit(edit: Promise<() => Promise<void>>, body: () => Promise<
 /** A check on the next day (the check code with its time one day on): no event. */
 async function nextDayCheckSendsNothing(monitorId: string): Promise<void> {
   const before = (await eventsOf(monitorId)).length;
-  const outcome = await checkMonitor({ monitor_id: monitorId }, new Date(Date.now() + dayMs));
+  const outcome = await checkMonitor({ monitor_id: monitorId }, new Date(Date.now() + dayMs), monitorCheckServices());
   expect(outcome).toEqual({ monitorId, checked: true, events: [] });
   expect(await eventsOf(monitorId)).toHaveLength(before);
   const received = new Set(hooks.filter((h) => h.raw.toString('utf8').includes(monitorId)).map((h) => h.headers['service-event-id']));
@@ -248,14 +249,14 @@ async function addLeieRow(values: string[]): Promise<() => Promise<void>> {
   const file = join(data.dir, 'leie', 'UPDATED.csv');
   const original = await readFile(file);
   await writeFile(file, Buffer.concat([original, Buffer.from(`${values.map((v) => `"${v}"`).join(',')}\r\n`)]));
-  expect((await ingestLeie()).outcome).toBe('ingested');
+  expect((await ingestLeie(new ExclusionStore())).outcome).toBe('ingested');
   // The check worker runs in this process; drop what it remembers of the previous list version (a
   // deployed container sees a new version within 30 seconds).
-  resetVerificationServices();
+  newContainer();
   return async () => {
     await writeFile(file, original);
-    await ingestLeie();
-    resetVerificationServices();
+    await ingestLeie(new ExclusionStore());
+    newContainer();
   };
 }
 

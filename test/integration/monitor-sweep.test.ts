@@ -1,4 +1,5 @@
 /** The sweep and the checks, through the local pollers: due monitors re-checked, changes recorded as events. */
+import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
-import { checkMonitor } from '#shared/monitoring/monitor-check.ts';
+import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -110,7 +111,7 @@ describe('the daily sweep', () => {
       await makeDue(id);
       await setWaStatus('RN00586802', 'Suspended');
       const due = (await storedMonitor(id)).next_check_at;
-      expect(await checkMonitor({ monitor_id: id, due_at: due }, new Date())).toMatchObject({ checked: false, skipped: 'account_suspended', events: [] });
+      expect(await checkMonitor({ monitor_id: id, due_at: due }, new Date(), monitorCheckServices())).toMatchObject({ checked: false, skipped: 'account_suspended', events: [] });
       expect((await storedMonitor(id)).next_check_at).toBe(due);
       expect(await eventsOf(id)).toEqual([]);
     } finally {
@@ -150,7 +151,7 @@ describe('the daily sweep', () => {
     // SQS answers the batch call with this monitor's entry in Failed, once.
     const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), calls: 1 });
     try {
-      await sweepDueMonitors(new Date(), () => 600_000);
+      await sweepDueMonitors(new MonitorStore(), new Date(), () => 600_000);
     } finally {
       fault();
     }
@@ -164,7 +165,7 @@ describe('the daily sweep', () => {
     for (const senderFault of [false, true]) {
       const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), senderFault });
       try {
-        await expect(sweepDueMonitors(new Date(), () => 600_000)).rejects.toThrow(
+        await expect(sweepDueMonitors(new MonitorStore(), new Date(), () => 600_000)).rejects.toThrow(
           senderFault ? /^1 of \d+ messages not sent to monitor-check: #\d+ InvalidParameterValue \(sender fault\)/ : /^1 of \d+ messages not sent to monitor-check: #\d+ InternalError/,
         );
       } finally {
@@ -178,9 +179,9 @@ describe('the daily sweep', () => {
   });
 
   it('stops before its time limit and says where to resume', async () => {
-    const result = await sweepDueMonitors(new Date(), () => 1_000);
+    const result = await sweepDueMonitors(new MonitorStore(), new Date(), () => 1_000);
     expect(result).toEqual({ enqueued: 0, resume: { shard: 0, cursor: undefined } });
-    const resumed = await sweepDueMonitors(new Date(), () => 600_000, { shard: 15 });
+    const resumed = await sweepDueMonitors(new MonitorStore(), new Date(), () => 600_000, { shard: 15 });
     expect(resumed.resume).toBeUndefined();
   });
 });

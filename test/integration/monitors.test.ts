@@ -1,4 +1,5 @@
 /** POST /v1/monitor, GET /v1/monitors, DELETE /v1/monitor/{id} over HTTP. */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
@@ -14,7 +15,7 @@ let testKey: string;
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   const live = await t.issue({ plan: 'production', mode: 'live' });
   liveKey = live.api_key;
   testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;

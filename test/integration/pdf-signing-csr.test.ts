@@ -18,7 +18,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DistinguishedNameError, parseDistinguishedName } from '#shared/certificates/pdf/distinguished-name.ts';
 import { KmsCmsSigner } from '#shared/certificates/pdf/kms-cms-signer.ts';
 import { kmsCertificateSigningRequest } from '#shared/certificates/pdf/kms-csr.ts';
-import { PdfSigningMaterialError, pdfSignerFromConfig, resetPdfSigningMaterial } from '#shared/certificates/pdf/pdf-signing-material.ts';
+import { PdfSigningMaterialError, pdfSignerFromConfig } from '#shared/certificates/pdf/pdf-signing-material.ts';
+import { newContainer } from '#shared/container.ts';
 import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
 import { signCertificatePdfWith } from '#shared/certificates/pdf/sign-pdf.ts';
 import { verifiedInput } from '../fixtures/pdf/certificate-pdf-inputs.ts';
@@ -45,7 +46,7 @@ beforeAll(async () => {
 afterEach(() => {
   kmsMock.reset();
   secretsManager.reset();
-  resetPdfSigningMaterial();
+  newContainer();
 });
 afterAll(async () => {
   kmsMock.restore();

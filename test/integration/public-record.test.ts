@@ -4,6 +4,7 @@
  * (sandbox names), read back without any key as HTML and as JSON; a certificate changed in the table;
  * unknown and malformed ids.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
@@ -27,7 +28,7 @@ let helen: Record<string, any>;
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
   accountId = live.account_id;

@@ -2,6 +2,7 @@
  * Source failures (spec: States and transitions, rules 1-4; Errors 503), the cache lifecycle with an
  * injected clock, the reserved test names, certificates, the quota, and bulk verification.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { dynamo } from '#shared/aws/dynamo.ts';
@@ -10,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { runVerification } from '#shared/verification/verification-engine.ts';
-import { defaultVerificationServices, resetVerificationServices } from '#shared/verification/verification-service.ts';
+import { verificationServices } from '#shared/verification/verification-service.ts';
+import { newContainer } from '#shared/container.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
 import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
@@ -29,7 +31,7 @@ let testKey: string;
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   const live = await t.issue({ plan: 'production', mode: 'live' });
   account = live.account_id;
   liveKey = live.api_key;
@@ -93,7 +95,7 @@ describe('source failures', () => {
       // Without an exclusion list either, nothing at all can be said.
       const pointer = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' } }));
       await dynamo().send(new DeleteCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' } }));
-      resetVerificationServices();
+      newContainer();
       try {
         const res = await verify(request, api_key);
         expect(res.status).toBe(503);
@@ -101,7 +103,7 @@ describe('source failures', () => {
         expect(res.headers.get('x-ratelimit-remaining')).toBe('4999');
       } finally {
         await dynamo().send(new PutCommand({ TableName: tableName('sourceState'), Item: pointer.Item }));
-        resetVerificationServices();
+        newContainer();
       }
     } finally {
       await data.setFaults({});
@@ -111,7 +113,7 @@ describe('source failures', () => {
 
 describe('cache lifecycle (injected clock)', () => {
   it('fresh for 24 h, then refetched; past that, the stale copy covers an outage for 30 days', async () => {
-    const { ports } = defaultVerificationServices();
+    const { ports } = verificationServices();
     const request = verificationRequestSchema.parse({ first_name: 'Jo', last_name: 'Solano', state: 'DE' });
     const clock = fixedClock('2027-01-10T12:00:00Z');
     const board = (o: Awaited<ReturnType<typeof runVerification>>) => o.sources.find((s) => s.name.startsWith('Delaware'))!;

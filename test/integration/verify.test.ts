@@ -3,6 +3,7 @@
  * (see sample-data/README.md for the providers used here). One test (or more) per numbered rule of the
  * spec sections Identity resolution, OIG exclusion matching, Profession filter, States and transitions.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { professions } from '#shared/domain/professions.ts';
@@ -18,7 +19,7 @@ let liveKey: string;
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
 });

@@ -12,7 +12,7 @@ import { newId } from '#shared/ids.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
-import { dispatchWebhook, type DeliveryMessage } from '#shared/monitoring/webhook-dispatch.ts';
+import { dispatchWebhook, type DeliveryMessage, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
@@ -111,7 +111,7 @@ describe('webhook delivery', () => {
       });
       const offsets = [0, 5, 35, 155, 635, 2075].map((m) => m * 60_000);
       const outcomes: string[] = [];
-      for (const offset of offsets) outcomes.push(await dispatchWebhook({ event_id: eventId, due_at: new Date(start.getTime() + offset).toISOString() }, new Date(start.getTime() + offset)));
+      for (const offset of offsets) outcomes.push(await dispatchWebhook({ event_id: eventId, due_at: new Date(start.getTime() + offset).toISOString() }, new Date(start.getTime() + offset), webhookDispatchServices()));
       expect(outcomes).toEqual(['retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'failed']);
       const stored = (await events.get(eventId))!;
       expect(stored.delivery.state).toBe('failed');
@@ -122,7 +122,7 @@ describe('webhook delivery', () => {
       expect(mine).toHaveLength(6);
       expect(new Set(mine.map((r) => r.body)).size).toBe(1);
       // A step that arrives early only waits: at most 900 s per hop.
-      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date(Date.now() + 7_200_000).toISOString() }, new Date())).toBe('waiting');
+      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date(Date.now() + 7_200_000).toISOString() }, new Date(), webhookDispatchServices())).toBe('waiting');
 
       const store = (await (await fetch(`${t.stack.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text: string } }[] };
       const mails = store.emails.filter((m) => JSON.stringify(m).includes(eventId));
@@ -150,7 +150,7 @@ describe('webhook delivery', () => {
       delivery: { state: 'pending', attempts: [] },
     });
     await t.call(`/v1/monitor/${monitorId}`, { method: 'DELETE', key });
-    expect(await dispatchWebhook({ event_id: eventId, due_at: now.toISOString() }, now)).toBe('cancelled');
+    expect(await dispatchWebhook({ event_id: eventId, due_at: now.toISOString() }, now, webhookDispatchServices())).toBe('cancelled');
     expect(receiver.received.some((r) => r.headers['service-event-id'] === eventId)).toBe(false);
   });
 });
@@ -189,9 +189,9 @@ describe('a delivery message delivered again', () => {
       const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
       const now = new Date();
       const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
-      expect(await dispatchWebhook(message, now)).toBe('retry_scheduled');
+      expect(await dispatchWebhook(message, now, webhookDispatchServices())).toBe('retry_scheduled');
       // The worker answered too late (or failed after recording): SQS delivers the same message again.
-      expect(await dispatchWebhook(message, new Date())).toBe('duplicate');
+      expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('duplicate');
       expect(postsFor(eventId)).toHaveLength(1);
       expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
       expect(queuedFor(eventId)).toEqual([{ event_id: eventId, due_at: new Date(now.getTime() + 300_000).toISOString(), attempt: 1 }]);
@@ -208,15 +208,15 @@ describe('a delivery message delivered again', () => {
       const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
       const lost = failCalls('sqs', () => new Error('connection reset'), { operations: ['SendMessage'], calls: 1 });
       try {
-        await expect(dispatchWebhook(message, now)).rejects.toThrow('connection reset');
+        await expect(dispatchWebhook(message, now, webhookDispatchServices())).rejects.toThrow('connection reset');
       } finally {
         lost();
       }
       expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
       expect(queuedFor(eventId)).toEqual([]);
 
-      expect(await dispatchWebhook(message, new Date())).toBe('duplicate');
-      expect(await dispatchWebhook(message, new Date())).toBe('duplicate');
+      expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('duplicate');
+      expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('duplicate');
       expect(postsFor(eventId)).toHaveLength(1);
       expect(queuedFor(eventId)).toEqual([{ event_id: eventId, due_at: new Date(now.getTime() + 300_000).toISOString(), attempt: 1 }]);
     } finally {
@@ -230,7 +230,7 @@ describe('a delivery message delivered again', () => {
       const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
       const now = new Date();
       const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
-      const outcomes = await Promise.all([dispatchWebhook(message, now), dispatchWebhook(message, now)]);
+      const outcomes = await Promise.all([dispatchWebhook(message, now, webhookDispatchServices()), dispatchWebhook(message, now, webhookDispatchServices())]);
       expect(outcomes.sort()).toEqual(['duplicate', 'retry_scheduled']);
       expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
       expect(queuedFor(eventId).map((m) => m.attempt)).toEqual([1]);
@@ -246,13 +246,13 @@ describe('a delivery message delivered again', () => {
     const message: DeliveryMessage = { event_id: eventId, due_at: new Date().toISOString(), attempt: 0 };
     const throttle = throttleDynamo({ tables: ['events'], operations: ['UpdateItem'], calls: 1 });
     try {
-      await expect(dispatchWebhook(message, new Date())).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+      await expect(dispatchWebhook(message, new Date(), webhookDispatchServices())).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
     } finally {
       throttle();
     }
     expect(throttle.injected).toBe(1);
-    expect(await dispatchWebhook(message, new Date())).toBe('delivered');
-    expect(await dispatchWebhook(message, new Date())).toBe('skipped');
+    expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('delivered');
+    expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('skipped');
     const stored = (await new EventStore().get(eventId))!;
     expect(stored.delivery.state).toBe('delivered');
     expect(stored.delivery.attempts).toHaveLength(1);
@@ -265,14 +265,14 @@ describe('a delivery message delivered again', () => {
     const message: DeliveryMessage = { event_id: eventId, due_at: new Date().toISOString(), attempt: 0 };
     const throttle = throttleKms({ operations: ['Decrypt'], calls: 1 });
     try {
-      await expect(dispatchWebhook(message, new Date())).rejects.toMatchObject({ name: 'ThrottlingException' });
+      await expect(dispatchWebhook(message, new Date(), webhookDispatchServices())).rejects.toMatchObject({ name: 'ThrottlingException' });
     } finally {
       throttle();
     }
     expect(throttle.injected).toBe(1);
     expect(postsFor(eventId)).toEqual([]);
     expect((await new EventStore().get(eventId))!.delivery).toEqual({ state: 'pending', attempts: [] });
-    expect(await dispatchWebhook(message, new Date())).toBe('delivered');
+    expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('delivered');
     expect(postsFor(eventId)).toHaveLength(1);
   });
 });
@@ -370,7 +370,7 @@ describe('delivery errors in GET /v1/events', () => {
     const eventId = await ownedEvent(monitorId);
     const info = vi.spyOn(logger, 'info');
     try {
-      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date())).toBe('retry_scheduled');
+      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).toBe('retry_scheduled');
       const logged = info.mock.calls.find(([message]) => message === 'Webhook attempt failed');
       expect(logged?.[1]).toMatchObject({ event_id: eventId, monitor_id: monitorId, error: 'connection_failed', detail: 'connection failed (ECONNREFUSED)' });
     } finally {
@@ -389,7 +389,7 @@ describe('delivery errors in GET /v1/events', () => {
       new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId }, UpdateExpression: 'SET webhook_url = :u', ExpressionAttributeValues: { ':u': 'https://10.20.30.40/hook' } }),
     );
     const eventId = await ownedEvent(monitorId);
-    expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date())).toBe('retry_scheduled');
+    expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).toBe('retry_scheduled');
     const { text, attempts } = await attemptsShown(monitorId, eventId);
     expect(attempts[0]).toMatchObject({ ok: false, status: null, error: 'blocked_destination' });
     expect(text).not.toContain('10.20.30.40');
@@ -400,7 +400,7 @@ describe('delivery errors in GET /v1/events', () => {
     try {
       const monitorId = await monitor('Helen', 'Thomas');
       const eventId = await ownedEvent(monitorId);
-      await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date());
+      await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices());
       expect((await attemptsShown(monitorId, eventId)).attempts[0]).toMatchObject({ ok: false, status: 503, error: 'http_status' });
     } finally {
       receiver.answer.status = 200;
@@ -433,11 +433,11 @@ describe('sealed webhook secrets', () => {
       new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: attacker }, UpdateExpression: 'SET webhook_secret_sealed = :s', ExpressionAttributeValues: { ':s': stolen } }),
     );
     const eventId = await storeEvent(attacker);
-    await expect(dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date())).rejects.toThrow(/unable to authenticate/);
+    await expect(dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).rejects.toThrow(/unable to authenticate/);
     expect(postsFor(eventId)).toEqual([]);
     // The victim's own events still go out, signed with its secret.
     const own = await storeEvent(victim);
-    expect(await dispatchWebhook({ event_id: own, due_at: new Date().toISOString(), attempt: 0 }, new Date())).toBe('delivered');
+    expect(await dispatchWebhook({ event_id: own, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).toBe('delivered');
     expect(serviceSignatureValid(postsFor(own)[0]!, secret)).toBe(true);
   });
 });

@@ -4,11 +4,12 @@
  * recording another attempt, and the final state is written once. SES is the local emulator; a send is
  * made to fail (or observed) by middleware on this process's SES client, which the handler uses too.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '#shared/aws/ses.ts';
 import { newId } from '#shared/ids.ts';
 import { EventStore, type DeliveryAttempt } from '#shared/monitoring/event-store.ts';
-import { dispatchWebhook } from '#shared/monitoring/webhook-dispatch.ts';
+import { dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -27,7 +28,7 @@ const middlewareName = 'testSesHook';
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   email = `alerts-${Date.now()}@example.com`;
   key = (await t.issue({ plan: 'production', mode: 'test', email })).api_key;
   receiver = await startWebhookReceiver();
@@ -102,7 +103,7 @@ describe('webhook failure e-mail', () => {
       seenAtSend.push({ state: stored.delivery.state, attempts: stored.delivery.attempts.length, alert: stored.failure_alert });
     });
     // As the delivery worker, with its permissions: SES only from the alert sender.
-    expect(await invokeAs('WebhookDelivery', () => dispatchWebhook(step, at))).toBe('failed');
+    expect(await invokeAs('WebhookDelivery', () => dispatchWebhook(step, at, webhookDispatchServices()))).toBe('failed');
     expect(seenAtSend).toEqual([{ state: 'pending', attempts: 6, alert: 'pending' }]);
     const stored = (await events.get(eventId))!;
     expect(stored.delivery.state).toBe('failed');
@@ -115,7 +116,7 @@ describe('webhook failure e-mail', () => {
     onSesSend(async () => {
       throw Object.assign(new Error('SES is unavailable'), { name: 'ServiceUnavailable' });
     });
-    await expect(dispatchWebhook(step, at)).rejects.toThrow('SES is unavailable');
+    await expect(dispatchWebhook(step, at, webhookDispatchServices())).rejects.toThrow('SES is unavailable');
     let stored = (await events.get(eventId))!;
     // Not final: the last attempt is recorded once, the e-mail is owed.
     expect(stored.delivery.state).toBe('pending');
@@ -126,7 +127,7 @@ describe('webhook failure e-mail', () => {
 
     // The queue redelivers the same message once SES answers again.
     ses().middlewareStack.remove(middlewareName);
-    expect(await dispatchWebhook(step, new Date(at.getTime() + 120_000))).toBe('failed');
+    expect(await dispatchWebhook(step, new Date(at.getTime() + 120_000), webhookDispatchServices())).toBe('failed');
     stored = (await events.get(eventId))!;
     expect(stored.delivery.state).toBe('failed');
     expect(stored.failure_alert).toBe('sent');
@@ -135,14 +136,14 @@ describe('webhook failure e-mail', () => {
     expect(await mailsAbout(eventId)).toHaveLength(1);
 
     // A further duplicate finds the event final and does nothing.
-    expect(await dispatchWebhook(step, new Date(at.getTime() + 240_000))).toBe('skipped');
+    expect(await dispatchWebhook(step, new Date(at.getTime() + 240_000), webhookDispatchServices())).toBe('skipped');
     expect(receiver.postsFor(eventId)).toHaveLength(1);
     expect(await mailsAbout(eventId)).toHaveLength(1);
   });
 
   it('two deliveries of the last step at once: one final attempt recorded, one e-mail, one failed outcome', async () => {
     const { eventId, step, at } = await eventOnItsLastAttempt(await monitor());
-    const outcomes = await Promise.all([dispatchWebhook(step, at), dispatchWebhook(step, at)]);
+    const outcomes = await Promise.all([dispatchWebhook(step, at, webhookDispatchServices()), dispatchWebhook(step, at, webhookDispatchServices())]);
     expect(outcomes.sort()).toEqual(['duplicate', 'failed']);
     const stored = (await events.get(eventId))!;
     expect(stored.delivery.state).toBe('failed');
@@ -153,7 +154,7 @@ describe('webhook failure e-mail', () => {
   it('where the deployment has no sender (dev without alertFromEmail), the event is failed without an e-mail', async () => {
     process.env.ALERT_EMAIL = 'disabled';
     const { eventId, step, at } = await eventOnItsLastAttempt(await monitor());
-    expect(await dispatchWebhook(step, at)).toBe('failed');
+    expect(await dispatchWebhook(step, at, webhookDispatchServices())).toBe('failed');
     const stored = (await events.get(eventId))!;
     expect(stored.delivery.state).toBe('failed');
     expect(stored.failure_alert).toBe('none');

@@ -3,6 +3,7 @@
  * oversized bodies, deep JSON, invalid UTF-8, hostile headers, SoQL injection through names, path
  * traversal in ids. Never a 500, never a leaked stack trace, never a change of state.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import fc from 'fast-check';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ let accountId: string;
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   const issued = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 });
   key = issued.api_key;
   accountId = issued.account_id;

@@ -3,13 +3,14 @@
  * out, answering 500 or answering malformed data, alone and all together. Each gives exactly the spec's
  * outcome (States and transitions, rules 1-4; Errors 503): never a 500, never a wrong `verified: true`.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sourceNames } from '#shared/sources/source-config.ts';
-import { resetVerificationServices } from '#shared/verification/verification-service.ts';
+import { newContainer } from '#shared/container.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   process.env.LEIE_RESPONSE_TIMEOUT_MS = '1000';
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   key = (await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 100_000 })).api_key;
 });
 afterAll(async () => {
@@ -59,7 +60,7 @@ async function clearCache(): Promise<void> {
       new BatchWriteCommand({ RequestItems: { [tableName('cache')]: items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: item } })) } }),
     );
   }
-  resetVerificationServices();
+  newContainer();
 }
 
 async function withFaults<T>(faults: Faults, run: () => Promise<T>): Promise<T> {
@@ -128,12 +129,12 @@ describe.each(Object.keys(faultSets) as FaultSet[])('%s failing', (set) => {
 describe('the exclusion list download failing', () => {
   it.each(modes)('%s: the ingest reports it and lookups keep the current list', async (mode) => {
     const before = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));
-    const outcome = await withFaults({ leie: { mode } }, () => ingestLeie({ force: true }).then((o) => o as unknown, (e: unknown) => e));
+    const outcome = await withFaults({ leie: { mode } }, () => ingestLeie(new ExclusionStore(), { force: true }).then((o) => o as unknown, (e: unknown) => e));
     // A failed download is an error for the scheduled worker (retried by its queue), never a new version.
     expect(outcome).toBeInstanceOf(Error);
     const after = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));
     expect(after.Item!.version).toBe(before.Item!.version);
-    resetVerificationServices();
+    newContainer();
     await clearCache();
     const res = await verify(carla);
     expect(res.body).toMatchObject({ oig_excluded: true, verified: false });
@@ -145,7 +146,7 @@ describe('nothing at all to answer from', () => {
     await clearCache();
     const pointer = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' } }));
     await dynamo().send(new DeleteCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' } }));
-    resetVerificationServices();
+    newContainer();
     try {
       const before = (await t.call('/v1/account', { key })).body.usage.verifications as number;
       const res = await withFaults(faultSets['all sources'](mode), () => verify(helen));
@@ -156,7 +157,7 @@ describe('nothing at all to answer from', () => {
       expect((await t.call('/v1/account', { key })).body.usage.verifications).toBe(before);
     } finally {
       await dynamo().send(new PutCommand({ TableName: tableName('sourceState'), Item: pointer.Item }));
-      resetVerificationServices();
+      newContainer();
     }
   });
 });

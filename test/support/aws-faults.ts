@@ -14,7 +14,7 @@
  *   `publicKeys` and the container sealer's `seal` / `open` throw what KMS would.
  *
  * Errors are thrown as the code sees them once the SDK's own retries are spent (the middleware runs
- * before them). A client replaced by `resetClients()` loses its faults.
+ * before them). A client replaced by `newContainer()` loses its faults.
  */
 import { ProvisionedThroughputExceededException, ThrottlingException } from '@aws-sdk/client-dynamodb';
 import { KMSServiceException } from '@aws-sdk/client-kms';

@@ -3,6 +3,7 @@
  * for tests that follow live monitors on the simulator: the stack's `all` loopback setting lets those
  * monitors post to receivers on this machine.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from './source-data.ts';
@@ -17,7 +18,7 @@ export interface SampleDataStack {
 export async function startSampleDataStack(): Promise<SampleDataStack> {
   const data = await copySourceData(sampleDataDir);
   const t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie();
+  await ingestLeie(new ExclusionStore());
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
   return {
     t,

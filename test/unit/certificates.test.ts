@@ -9,15 +9,8 @@ import { signingKeysCacheControl, signingKeysHttpResponse } from '#shared/http/s
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { decodeSignature, derToRaw, encodeSignature, isLowS, p256Order, rawToDer, toLowS, verifyEs256 } from '#shared/certificates/signature.ts';
-import {
-  resetSigner,
-  signerFromConfig,
-  signerFromEnvironment,
-  signersFromEnvironment,
-  SigningConfigurationError,
-  type CertificateSigner,
-  type CertificateSigners,
-} from '#shared/certificates/signer.ts';
+import { signerFromConfig, signerFromEnvironment, signersFromEnvironment, SigningConfigurationError, type CertificateSigner, type CertificateSigners } from '#shared/certificates/signer.ts';
+import { newContainer } from '#shared/container.ts';
 import { strictSigningFrom, verifyCertificate } from '#shared/certificates/verification.ts';
 import { publicHandler } from '#shared/http/pipeline-frame.ts';
 import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
@@ -492,7 +485,7 @@ describe('signer configuration', () => {
       delete process.env.TEST_SIGNING_KMS_KEY_ID;
       process.env.SIGNING_KEY_FILE = '/tmp/does-not-matter.pem';
       process.env.TEST_SIGNING_KEY_FILE = '/tmp/does-not-matter-either.pem';
-      resetSigner();
+      newContainer();
       const first = signerFromEnvironment('live');
       process.env.SIGNING_KMS_KEY_ID = 'key-id';
       expect(signerFromEnvironment('live')).toBe(first);
@@ -501,14 +494,14 @@ describe('signer configuration', () => {
       expect(both.live).toBe(first);
       expect(both.test).toBe(signerFromEnvironment('test'));
       expect(both.test.mode).toBe('test');
-      resetSigner();
+      newContainer();
       expect(signerFromEnvironment('live')).toBeInstanceOf(KmsSigner);
     } finally {
       for (const name of names) {
         if (saved[name] === undefined) delete process.env[name];
         else process.env[name] = saved[name];
       }
-      resetSigner();
+      newContainer();
     }
   });
 });
@@ -713,7 +706,7 @@ describe('GET /v1/signing-keys', () => {
       delete process.env.TEST_SIGNING_KMS_KEY_ID;
       process.env.SIGNING_KEY_FILE = join(dir, 'live.pem');
       process.env.TEST_SIGNING_KEY_FILE = join(dir, 'test.pem');
-      resetSigner();
+      newContainer();
       const { handler } = await import('#functions/signing-keys/get-signing-keys.ts');
       const event = toHttpApiEvent(
         { method: 'GET', url: '/v1/signing-keys', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
@@ -728,7 +721,7 @@ describe('GET /v1/signing-keys', () => {
         if (saved[name] === undefined) delete process.env[name];
         else process.env[name] = saved[name];
       }
-      resetSigner();
+      newContainer();
     }
   });
 });

@@ -4,7 +4,8 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fingerprintPepper, fingerprintPepperFromConfig, resetFingerprintPepper } from '#shared/idempotency/fingerprint-pepper.ts';
+import { fingerprintPepper, fingerprintPepperFromConfig } from '#shared/idempotency/fingerprint-pepper.ts';
+import { newContainer } from '#shared/container.ts';
 import { isSameRequest, requestFingerprints } from '#shared/idempotency/request-fingerprint.ts';
 
 let dir: string;
@@ -57,7 +58,7 @@ describe('the fingerprint pepper', () => {
     const secretsManager = mockClient(SecretsManagerClient);
     afterEach(() => {
       secretsManager.reset();
-      resetFingerprintPepper();
+      newContainer();
       vi.unstubAllEnvs();
     });
 

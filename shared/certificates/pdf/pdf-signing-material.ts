@@ -11,7 +11,7 @@
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsManager } from '../../aws/secrets-manager.ts';
-import { containerLoad, rememberedLoads } from '../../container.ts';
+import { containerLoad, containerValue, rememberedLoads } from '../../container.ts';
 import type { CmsSigner } from './cms-signer.ts';
 import { KmsCmsSigner } from './kms-cms-signer.ts';
 import { ensureLocalPdfSigningMaterial } from './local-pdf-signing-material.ts';
@@ -31,17 +31,17 @@ export interface PdfCertificateChain {
   readonly chainPem?: string;
 }
 
-const secretCache = rememberedLoads(loadSecret);
-const certificateCache = rememberedLoads(loadCertificateSecret);
+const secretCache = containerValue(() => rememberedLoads(loadSecret));
+const certificateCache = containerValue(() => rememberedLoads(loadCertificateSecret));
 
 /** The material in a Secrets Manager secret, fetched once per container and secret id. */
 export function pdfSigningMaterialFromSecretsManager(secretId: string): Promise<PdfSigningMaterial> {
-  return secretCache.get(secretId);
+  return secretCache().get(secretId);
 }
 
 /** The certificates in a Secrets Manager secret that must hold no private key, fetched once per container and secret id. */
 export function pdfCertificateFromSecretsManager(secretId: string): Promise<PdfCertificateChain> {
-  return certificateCache.get(secretId);
+  return certificateCache().get(secretId);
 }
 
 async function loadCertificateSecret(secretId: string): Promise<PdfCertificateChain> {
@@ -128,11 +128,3 @@ export function pdfSignerFromEnvironment(): Promise<CmsSigner> {
   return containerSigner();
 }
 
-/** Drops cached material and the client so the next call reads the configuration again (tests, local tooling). */
-export function resetPdfSigningMaterial(): void {
-  containerMaterial.reset();
-  containerSigner.reset();
-  secretCache.clear();
-  certificateCache.clear();
-  secretsManager.reset();
-}

@@ -23,7 +23,7 @@ import { SourceError } from '../errors.ts';
 import { observeSourceCall } from '../source-telemetry.ts';
 import { leieCsvUrl, leieDownloadTimeouts, sourceNames } from '../source-config.ts';
 import { CsvFormatError, csvRowBatches } from './csv-parser.ts';
-import { ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
+import { type ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
 import { checkHeader, leieRecord, LeieFormatError, type LeieRecord } from './leie-record.ts';
 
 const source = sourceNames.leie;
@@ -34,7 +34,6 @@ export interface IngestOptions {
   /** Ingest even if the file has not changed. */
   readonly force?: boolean;
   readonly now?: () => Date;
-  readonly store?: ExclusionStore;
 }
 
 export type IngestOutcome =
@@ -42,10 +41,9 @@ export type IngestOutcome =
   | { outcome: 'ingested'; version: string; previous_version: string | null; stats: IngestStats; archive_key: string; duration_ms: number }
   | { outcome: 'superseded'; version: string };
 
-export async function ingestLeie(options: IngestOptions = {}): Promise<IngestOutcome> {
+export async function ingestLeie(store: ExclusionStore, options: IngestOptions = {}): Promise<IngestOutcome> {
   const started = Date.now();
   const now = options.now?.() ?? new Date();
-  const store = options.store ?? new ExclusionStore();
   const current = await store.current();
   const refreshDue = !current || now.getTime() - Date.parse(current.ingested_at) > refreshAfterDays * 86_400_000;
   const conditional = current && !refreshDue && !options.force;

@@ -2,6 +2,6 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import { testRouteById } from '../test-routes.ts';
 import { testServices } from '../test-services.ts';
 
-export const handler = apiHandler(testRouteById('TestBoom'), { services: testServices() }, async () => {
+export const handler = apiHandler(testRouteById('TestBoom'), { services: testServices }, async () => {
   throw new Error('database password is hunter2');
 });
