@@ -20,4 +20,5 @@ export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'leie', load: async () => (await import('./leie.bench.ts')).leieBenchmark },
   { id: 'monitoring', load: async () => (await import('./monitoring.bench.ts')).monitoringBenchmark },
   { id: 'cold-start', load: async () => (await import('./cold-start.bench.ts')).coldStartBenchmark },
+  { id: 'cold-request', load: async () => (await import('./cold-request.bench.ts')).coldRequestBenchmark },
 ];
