@@ -55,7 +55,10 @@ function countSignerCalls(): { calls: KmsCall[]; restore(): void } {
     // The KMS signer fetches a key's public key once per container; the local stack runs one container per function.
     wrap('keyId', 'GetPublicKey', true);
   }
-  return { calls, restore: () => restore.forEach((r) => r()) };
+  return { calls, restore: () => {
+      for (const r of restore) r();
+    },
+  };
 }
 
 interface Counted {

@@ -50,9 +50,7 @@ function operationName(command: string): string {
 /** Starts recording (and makes the clients again with the recorder); `stop` removes it. */
 export function recordAwsCalls(): AwsCallLog {
   const calls: AwsCall[] = [];
-  // biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
   const plugin: Pluggable<any, any> = {
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
     applyToStack: (stack: MiddlewareStack<any, any>) => {
       stack.add(
         (next, context: { clientName?: string; commandName?: string }) => async (args) => {
