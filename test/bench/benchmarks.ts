@@ -20,4 +20,7 @@ export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'leie', load: async () => (await import('./leie.bench.ts')).leieBenchmark },
   { id: 'monitoring', load: async () => (await import('./monitoring.bench.ts')).monitoringBenchmark },
   { id: 'cold-start', load: async () => (await import('./cold-start.bench.ts')).coldStartBenchmark },
+  { id: 'dynamo-calls', load: async () => (await import('./dynamo-calls.bench.ts')).dynamoCallsBenchmark },
+  { id: 'kms-sign', load: async () => (await import('./kms-sign.bench.ts')).kmsSignBenchmark },
+  { id: 'cold-request', load: async () => (await import('./cold-request.bench.ts')).coldRequestBenchmark },
 ];

@@ -36,7 +36,8 @@ export interface InitTarget {
   readonly nodeOptions?: string;
 }
 
-function lambdaEnvironment(target: InitTarget): Record<string, string> {
+/** The variables a function's process starts with on Lambda, as far as loading can see them. */
+export function lambdaEnvironment(target: InitTarget): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     NODE_OPTIONS: target.nodeOptions ?? functionBundling.nodeOptions,

@@ -1,0 +1,115 @@
+/**
+ * Records every AWS SDK call the local stack's handlers make (an SDK plugin on the container clients,
+ * shared/aws/clients.ts): which function made it, the operation, the table or bucket, and when it
+ * started and ended. `sequentialDepth` says how many of them a request waited for one after another.
+ */
+import type { MiddlewareStack, Pluggable } from '@smithy/types';
+import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
+import { invokingFunction } from '../../local/lambda-runtime.ts';
+
+export interface AwsCall {
+  /** The route or worker id whose invocation made the call. */
+  readonly functionId: string;
+  /** `DynamoDBClient`, `S3Client`, … */
+  readonly client: string;
+  /** `GetItem`, `PutObject`, … (the document client's `Get` is reported as `GetItem`) */
+  readonly operation: string;
+  /** Table name, bucket name or queue URL. */
+  readonly resource?: string;
+  /** performance.now() when the call was sent and when it returned (or failed), retries included. */
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface AwsCallLog {
+  readonly calls: readonly AwsCall[];
+  /** The calls recorded while `fn` ran. */
+  during<T>(fn: () => Promise<T>): Promise<{ value: T; calls: AwsCall[] }>;
+  stop(): void;
+}
+
+/** The document client's command names → the API operation each sends. */
+const documentOperations: Record<string, string> = {
+  Get: 'GetItem',
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  Query: 'Query',
+  Scan: 'Scan',
+  BatchGet: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  TransactGet: 'TransactGetItems',
+  TransactWrite: 'TransactWriteItems',
+};
+
+function operationName(command: string): string {
+  const name = command.replace(/Command$/, '');
+  return documentOperations[name] ?? name;
+}
+
+/** Starts recording (and makes the clients again with the recorder); `stop` removes it. */
+export function recordAwsCalls(): AwsCallLog {
+  const calls: AwsCall[] = [];
+  const plugin: Pluggable<any, any> = {
+    applyToStack: (stack: MiddlewareStack<any, any>) => {
+      stack.add(
+        (next, context: { clientName?: string; commandName?: string }) => async (args) => {
+          const functionId = invokingFunction();
+          if (!functionId) return next(args);
+          const input = args.input as Record<string, unknown>;
+          const resource = [input.TableName, input.Bucket, input.QueueUrl].find((v): v is string => typeof v === 'string');
+          const start = performance.now();
+          try {
+            return await next(args);
+          } finally {
+            calls.push({
+              functionId,
+              client: context.clientName ?? 'unknown',
+              operation: operationName(context.commandName ?? 'unknown'),
+              ...(resource ? { resource } : {}),
+              start,
+              end: performance.now(),
+            });
+          }
+        },
+        { step: 'initialize', priority: 'high', name: 'benchAwsCallLog', override: true },
+      );
+    },
+  };
+  const remove = useOnEveryClient(plugin);
+  resetClients();
+  return {
+    calls,
+    async during(fn) {
+      const from = calls.length;
+      const value = await fn();
+      return { value, calls: calls.slice(from) };
+    },
+    stop() {
+      remove();
+      resetClients();
+    },
+  };
+}
+
+/**
+ * The longest chain of calls each started after the previous one had returned: calls in flight at the
+ * same time count as one level. 0 for no calls.
+ */
+export function sequentialDepth(calls: readonly Pick<AwsCall, 'start' | 'end'>[]): number {
+  return depthLevels(calls).reduce((max, level) => Math.max(max, level), 0);
+}
+
+/** Each call's level in that chain (1 for a call that waited for none), in the order given. */
+export function depthLevels(calls: readonly Pick<AwsCall, 'start' | 'end'>[]): number[] {
+  const order = calls.map((c, i) => ({ c, i })).sort((a, b) => a.c.start - b.c.start);
+  const levels = new Array<number>(calls.length).fill(0);
+  for (const { c, i } of order) {
+    let level = 1;
+    for (const { c: p, i: j } of order) {
+      if (p.end <= c.start && levels[j]! + 1 > level) level = levels[j]! + 1;
+    }
+    levels[i] = level;
+  }
+  return levels;
+}
