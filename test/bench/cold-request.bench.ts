@@ -9,6 +9,7 @@
  * with (GetRecord reads the verification, GetSigningKeys the KMS public key, each worker its first read).
  * A function and its baseline run as pairs, in alternating order, and each pair gives one ratio.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
@@ -163,7 +164,7 @@ export const coldRequestBenchmark: Benchmark = {
     const kms = await startKmsEndpoint([liveKmsKey, testKmsKey]);
     const stack = await startLocalStack({ sourceDataDir: sampleDataDir, schedules: false, ingestOnStart: false, workers: [] });
     try {
-      await ingestLeie();
+      await ingestLeie(new ExclusionStore());
       const store = new DynamoAccountStore();
       const live = (await issueKey(store, { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock)).api_key;
       const test = (await issueKey(store, { plan: 'enterprise', mode: 'test', minuteLimit: 1_000_000 }, systemClock)).api_key;

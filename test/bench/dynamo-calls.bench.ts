@@ -9,6 +9,7 @@
  * public key (`keyId`, `publicKeys`) is one KMS GetPublicKey per key the first time a container needs
  * it, then remembered.
  */
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { signerFromEnvironment } from '#shared/certificates/signer.ts';
@@ -78,7 +79,7 @@ export const dynamoCallsBenchmark: Benchmark = {
     const log = recordAwsCalls();
     const signer = countSignerCalls();
     try {
-      await ingestLeie();
+      await ingestLeie(new ExclusionStore());
       const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
       const tableOf = new Map(Object.entries(tables).map(([id, t]) => [stack.names.tables[t.envVar]!, id]));
       const bucketOf = new Map(Object.entries(buckets).map(([id, b]) => [stack.names.buckets[b.envVar]!, id]));

@@ -4,7 +4,8 @@
  * started and ended. `sequentialDepth` says how many of them a request waited for one after another.
  */
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
-import { resetClients, useOnEveryClient } from '#shared/aws/clients.ts';
+import { useOnEveryClient } from '#shared/aws/clients.ts';
+import { newContainer } from '#shared/container.ts';
 import { invokingFunction } from '../../local/lambda-runtime.ts';
 
 export interface AwsCall {
@@ -77,7 +78,7 @@ export function recordAwsCalls(): AwsCallLog {
     },
   };
   const remove = useOnEveryClient(plugin);
-  resetClients();
+  newContainer();
   return {
     calls,
     async during(fn) {
@@ -87,7 +88,7 @@ export function recordAwsCalls(): AwsCallLog {
     },
     stop() {
       remove();
-      resetClients();
+      newContainer();
     },
   };
 }
