@@ -25,7 +25,7 @@ import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { coldRequestRunner, writeColdRequest, type ColdRequestTime } from './cold-request-child.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundles.ts';
-import { fmt, median, summarise, type Benchmark, type Figure } from './harness.ts';
+import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
 import { lambdaEnvironment } from './init-timer.ts';
 import { sampleProviders } from './sample-providers.ts';
 
@@ -82,23 +82,11 @@ interface Measured {
   readonly ratio: number[];
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KiB`;
-const range = (values: number[], digits: (n: number) => string) => `${digits(median(values))} (${digits(Math.min(...values))}–${digits(Math.max(...values))})`;
-const times = (n: number) => n.toFixed(2);
-
-/** Parts grouped for reading: the AWS SDK's shared runtime (@smithy/*, @aws-sdk/core, credentials…) as one. */
-function family(name: string): string {
-  if (/^@aws-sdk\/(client|lib)-/.test(name)) return name;
-  if (name.startsWith('@smithy/') || name.startsWith('@aws-sdk/') || name.startsWith('@aws-crypto/')) return 'SDK runtime';
-  if (name.startsWith('@aws-lambda-powertools/') || name === 'aws-xray-sdk-core') return name.replace('@aws-lambda-powertools/', 'powertools/');
-  return name;
-}
-
 /** The largest parts of `bundle` that `base` does not hold, as "name KiB". */
 function heaviestBeyond(bundle: FunctionBundle, base: FunctionBundle, count: number): string {
   const sizes = (b: FunctionBundle) => {
     const out = new Map<string, number>();
-    for (const p of b.parts) out.set(family(p.name), (out.get(family(p.name)) ?? 0) + p.bytes);
+    for (const p of b.parts) out.set(packageFamily(p.name), (out.get(packageFamily(p.name)) ?? 0) + p.bytes);
     return out;
   };
   const baseSizes = sizes(base);

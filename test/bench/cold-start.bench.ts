@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { functionBundling } from '#shared/infra/function-bundling.ts';
 import { fallbackRoute, routes, workers } from '#shared/infra/routes.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundles.ts';
-import { fmt, median, summarise, type Benchmark, type Figure } from './harness.ts';
+import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
 import { initTimer } from './init-timer.ts';
 
 const runs = 9;
@@ -70,20 +70,9 @@ interface Measured {
   readonly ratio: number[];
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KiB`;
-const range = (values: number[], digits: (n: number) => string) => `${digits(median(values))} (${digits(Math.min(...values))}–${digits(Math.max(...values))})`;
-const times = (n: number) => n.toFixed(2);
-
-/** Parts grouped for reading: the AWS SDK's shared runtime (@smithy/*, @aws-sdk/core, credentials…) as one. */
-function family(name: string): string {
-  if (/^@aws-sdk\/(client|lib)-/.test(name)) return name;
-  if (name.startsWith('@smithy/') || name.startsWith('@aws-sdk/')) return 'AWS SDK runtime (@smithy/*, @aws-sdk/core, credentials)';
-  return name;
-}
-
 function byFamily(bundle: FunctionBundle): Map<string, number> {
   const sizes = new Map<string, number>();
-  for (const p of bundle.parts) sizes.set(family(p.name), (sizes.get(family(p.name)) ?? 0) + p.bytes);
+  for (const p of bundle.parts) sizes.set(packageFamily(p.name), (sizes.get(packageFamily(p.name)) ?? 0) + p.bytes);
   return sizes;
 }
 

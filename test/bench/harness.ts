@@ -76,3 +76,18 @@ export function met(figure: Figure): boolean | undefined {
 export function fmt(n: number): string {
   return Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
 }
+
+/** A byte count in KiB, one decimal below 10 KiB. */
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KiB`;
+/** Median with the min–max range, e.g. `1.20 (1.10–1.40)`. */
+export const range = (values: number[], digits: (n: number) => string) => `${digits(median(values))} (${digits(Math.min(...values))}–${digits(Math.max(...values))})`;
+/** A ratio with two decimals. */
+export const times = (n: number) => n.toFixed(2);
+
+/** Bundle parts grouped for reading: the AWS SDK's shared runtime (@smithy/*, @aws-sdk/core, credentials…) as one. */
+export function packageFamily(name: string): string {
+  if (/^@aws-sdk\/(client|lib)-/.test(name)) return name;
+  if (name.startsWith('@smithy/') || name.startsWith('@aws-sdk/') || name.startsWith('@aws-crypto/')) return 'SDK runtime';
+  if (name.startsWith('@aws-lambda-powertools/') || name === 'aws-xray-sdk-core') return name.replace('@aws-lambda-powertools/', 'powertools/');
+  return name;
+}
