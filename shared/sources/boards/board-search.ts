@@ -13,7 +13,7 @@ import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import { sodaBaseUrl } from '../source-config.ts';
-import { type SodaClient, type SodaDataset, type SodaRow } from '../soda/soda-client.ts';
+import type { SodaClient, SodaDataset, SodaRow } from '../soda/soda-client.ts';
 import { accentTolerantSurnameCondition, allOf, anyOf, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
 import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
