@@ -212,7 +212,10 @@ async function main(): Promise<number> {
   }
   if (!command) {
     try {
-      return await runPreflight({ stack: (values.stack as string | undefined) ?? process.env.ADMIN_STACK, context: (values.context as string[] | undefined) ?? [] });
+      return await runPreflight({
+        stack: (values.stack as string | undefined) ?? process.env.ADMIN_STACK,
+        context: (values.context as string[] | undefined) ?? [],
+      });
     } catch (error) {
       if (!/not of the form key=value/.test((error as Error).message)) throw error;
       console.error(`${(error as Error).message}\n${usage}`);

@@ -14,7 +14,10 @@ import { loadAverage, mergeSections, readResults, writeResults, type Section } f
 
 const ids = benchmarks.map((b) => b.id);
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const only = values.only?.split(',').map((id) => id.trim()).filter(Boolean);
+const only = values.only
+  ?.split(',')
+  .map((id) => id.trim())
+  .filter(Boolean);
 const unknown = only?.filter((id) => !ids.includes(id)) ?? [];
 if (unknown.length > 0 || only?.length === 0) {
   console.error(`Unknown benchmark ${unknown.join(', ') || '(none given)'}; choose from ${ids.join(', ')}.`);

@@ -11,7 +11,14 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DescribeSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { cdkJsonContext, contextArgs } from '../lib/cdk-context.ts';
-import { certificateRegion, deploymentConfig, DeploymentConfigError, senderIdentity, stackNamePrefix, type DeploymentConfig } from '../lib/deployment-config.ts';
+import {
+  certificateRegion,
+  deploymentConfig,
+  DeploymentConfigError,
+  senderIdentity,
+  stackNamePrefix,
+  type DeploymentConfig,
+} from '../lib/deployment-config.ts';
 import {
   formatFindings,
   preflightExitCode,
@@ -114,7 +121,10 @@ export async function gatherPreflightFacts(request: PreflightRequest): Promise<P
       const out = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
       const found = out.Stacks?.[0];
       if (!found) throw Object.assign(new Error(`Stack with id ${stackName} does not exist`), { name: 'ValidationError' });
-      return { status: found.StackStatus ?? 'UNKNOWN', outputs: Object.fromEntries((found.Outputs ?? []).map((o) => [o.OutputKey ?? '', o.OutputValue ?? ''])) };
+      return {
+        status: found.StackStatus ?? 'UNKNOWN',
+        outputs: Object.fromEntries((found.Outputs ?? []).map((o) => [o.OutputKey ?? '', o.OutputValue ?? ''])),
+      };
     });
     const pdfSecretArn = 'found' in stack ? stack.found.outputs.PdfSigningSecretArn : undefined;
     const identity = senderIdentity(config);
@@ -126,7 +136,10 @@ export async function gatherPreflightFacts(request: PreflightRequest): Promise<P
       identity
         ? lookup(async () => {
             const out = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
-            return { verifiedForSending: out.VerifiedForSendingStatus === true, ...(out.VerificationStatus ? { verificationStatus: out.VerificationStatus } : {}) };
+            return {
+              verifiedForSending: out.VerifiedForSendingStatus === true,
+              ...(out.VerificationStatus ? { verificationStatus: out.VerificationStatus } : {}),
+            };
           })
         : undefined,
       identity

@@ -186,7 +186,7 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     if (domainName === undefined) {
       throw new DeploymentConfigError(
         `Stage ${productionStage} needs a custom domain: set context domainName and certificateArn (an ISSUED ACM certificate in the stack's region). ` +
-          'Certificate links must not point at the API\'s execute-api endpoint, which ends with the stack (docs/deployment.md).',
+          "Certificate links must not point at the API's execute-api endpoint, which ends with the stack (docs/deployment.md).",
       );
     }
     const base = new URL(publicBaseUrl!);
@@ -250,7 +250,9 @@ function pdfCsrSigner(context: Context): DeploymentConfig['pdfCsrSigner'] {
   const until = text(context, 'pdfCsrSignerUntil');
   if (roleArn === undefined && until === undefined) return undefined;
   if (roleArn === undefined || until === undefined) {
-    throw new DeploymentConfigError('Context pdfCsrSignerRoleArn and pdfCsrSignerUntil go together: the role that makes the PDF certificate request, and when its grant ends');
+    throw new DeploymentConfigError(
+      'Context pdfCsrSignerRoleArn and pdfCsrSignerUntil go together: the role that makes the PDF certificate request, and when its grant ends',
+    );
   }
   if (!/^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/.test(roleArn)) {
     throw new DeploymentConfigError(`Context pdfCsrSignerRoleArn must be an IAM role ARN (arn:aws:iam::<account>:role/<name>), got "${roleArn}"`);

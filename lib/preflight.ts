@@ -18,7 +18,14 @@
  *   collide with an existing one the deploy tries to create);
  * - ses-account: sending is enabled, and whether the account is still in the SES sandbox.
  */
-import { certificateRegion, checkDeploymentRegion, DeploymentConfigError, senderIdentity, stackNamePrefix, type DeploymentConfig } from './deployment-config.ts';
+import {
+  certificateRegion,
+  checkDeploymentRegion,
+  DeploymentConfigError,
+  senderIdentity,
+  stackNamePrefix,
+  type DeploymentConfig,
+} from './deployment-config.ts';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
@@ -129,7 +136,8 @@ function secretFinding(check: string, name: string, lookup: Lookup<SecretFacts>,
 function pdfSecretContentFinding(arn: string, config: DeploymentConfig, content: PdfSecretContent | undefined): Finding {
   const check = 'pdf-signing-secret';
   if (content === undefined) return { check, status: 'ok', message: `secret ${arn} exists and has a value` };
-  if ('error' in content) return { check, status: 'warn', message: `secret ${arn} has a value, but it could not be read to check its fields: ${content.error}` };
+  if ('error' in content)
+    return { check, status: 'warn', message: `secret ${arn} has a value, but it could not be read to check its fields: ${content.error}` };
   if ('notJson' in content) return { check, status: 'fail', message: `secret ${arn} is not JSON: GET /v1/certificate/{id}/pdf answers 500` };
   const has = (field: string) => content.fields.includes(field);
   if (config.pdfSigningWithKms) {
@@ -142,7 +150,8 @@ function pdfSecretContentFinding(arn: string, config: DeploymentConfig, content:
           'store only certificate_pem and chain_pem (docs/deployment.md, step 7), or deploy with -c pdfSigningWithKms=false to keep signing with the PEM key',
       };
     }
-    if (!has('certificate_pem')) return { check, status: 'fail', message: `secret ${arn} has no certificate_pem: the certificate issued for PdfSigningKey goes there` };
+    if (!has('certificate_pem'))
+      return { check, status: 'fail', message: `secret ${arn} has no certificate_pem: the certificate issued for PdfSigningKey goes there` };
     return { check, status: 'ok', message: `secret ${arn} holds the certificate of the KMS key PdfSigningKey, and no private key` };
   }
   if (!has('certificate_pem') || !has('private_key_pem')) {
@@ -164,7 +173,11 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
   const config = facts.config;
   try {
     checkDeploymentRegion(config, facts.region);
-    const parts = [`stage ${config.stage}`, config.customDomain ? `domain ${config.customDomain.domainName}` : 'no custom domain', config.alertFromEmail ? `alerts from ${config.alertFromEmail}` : 'no alert sender'];
+    const parts = [
+      `stage ${config.stage}`,
+      config.customDomain ? `domain ${config.customDomain.domainName}` : 'no custom domain',
+      config.alertFromEmail ? `alerts from ${config.alertFromEmail}` : 'no alert sender',
+    ];
     add('settings', 'ok', parts.join(', '));
   } catch (error) {
     if (!(error instanceof DeploymentConfigError)) throw error;
@@ -179,7 +192,8 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
   // The stack: a first deploy, an update, or a state no deploy can start from.
   const stack = facts.stack;
   let stackState: 'missing' | 'exists' | 'unknown' = 'unknown';
-  if (!stack || 'error' in stack) add('stack', 'fail', stack ? `could not describe ${facts.stackName}: ${stack.error}` : `${facts.stackName} was not looked up`);
+  if (!stack || 'error' in stack)
+    add('stack', 'fail', stack ? `could not describe ${facts.stackName}: ${stack.error}` : `${facts.stackName} was not looked up`);
   else if ('missing' in stack) {
     stackState = 'missing';
     add('stack', 'ok', `${facts.stackName} does not exist yet: this is its first deploy`);
@@ -202,15 +216,22 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
   else if (!facts.sodaSecret) add('soda-token-secret', 'fail', `secret ${config.sodaAppTokenSecret} was not looked up`);
   else {
     findings.push(
-      secretFinding('soda-token-secret', config.sodaAppTokenSecret, facts.sodaSecret, { status: 'fail', message: 'has no value: the deploy resolves it into the functions' }),
+      secretFinding('soda-token-secret', config.sodaAppTokenSecret, facts.sodaSecret, {
+        status: 'fail',
+        message: 'has no value: the deploy resolves it into the functions',
+      }),
     );
   }
-  if (stackState === 'missing') add('pdf-signing-secret', 'ok', 'created by the first deploy; load the signing certificate into it afterwards (docs/deployment.md)');
+  if (stackState === 'missing')
+    add('pdf-signing-secret', 'ok', 'created by the first deploy; load the signing certificate into it afterwards (docs/deployment.md)');
   else if (stackState === 'unknown') add('pdf-signing-secret', 'warn', 'not checked: the stack could not be described');
   else if (!facts.pdfSecret) add('pdf-signing-secret', 'fail', 'the stack has no PdfSigningSecretArn output');
   else {
     const arn = 'found' in facts.stack! ? (facts.stack.found.outputs.PdfSigningSecretArn ?? 'PdfSigningSecret') : 'PdfSigningSecret';
-    const found = secretFinding('pdf-signing-secret', arn, facts.pdfSecret, { status: 'warn', message: 'has no value yet: GET /v1/certificate/{id}/pdf answers 500 until it is loaded' });
+    const found = secretFinding('pdf-signing-secret', arn, facts.pdfSecret, {
+      status: 'warn',
+      message: 'has no value yet: GET /v1/certificate/{id}/pdf answers 500 until it is loaded',
+    });
     findings.push(found.status === 'ok' && 'found' in facts.pdfSecret ? pdfSecretContentFinding(arn, config, facts.pdfSecret.found.content) : found);
   }
   if (config.pdfCsrSigner) {
@@ -231,7 +252,8 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
     const { domainName, certificateArn } = config.customDomain;
     const cert = facts.certificate;
     const certRegion = certificateRegion(certificateArn);
-    if (!cert || 'error' in cert) add('certificate', 'fail', cert ? `could not describe ${certificateArn}: ${cert.error}` : `${certificateArn} was not looked up`);
+    if (!cert || 'error' in cert)
+      add('certificate', 'fail', cert ? `could not describe ${certificateArn}: ${cert.error}` : `${certificateArn} was not looked up`);
     else if ('missing' in cert) add('certificate', 'fail', `${certificateArn} does not exist in ${certRegion}`);
     else {
       const problems = [
@@ -252,23 +274,33 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
   }
   const found = facts.sesIdentity;
   const createdByStack = !config.alertFromIdentityExists;
-  if (!found || 'error' in found) add('ses-identity', 'fail', found ? `could not read SES identity ${identity}: ${found.error}` : `SES identity ${identity} was not looked up`);
+  if (!found || 'error' in found)
+    add('ses-identity', 'fail', found ? `could not read SES identity ${identity}: ${found.error}` : `SES identity ${identity} was not looked up`);
   else if ('missing' in found) {
     if (createdByStack) {
-      add('ses-identity', 'warn', `${identity} is not in SES yet: the deploy creates it; then ${identity.includes('@') ? `open the link SES e-mails to ${identity}` : 'publish the DKIM records of the AlertSenderDkim outputs'}. SES refuses to send until it is verified`);
+      add(
+        'ses-identity',
+        'warn',
+        `${identity} is not in SES yet: the deploy creates it; then ${identity.includes('@') ? `open the link SES e-mails to ${identity}` : 'publish the DKIM records of the AlertSenderDkim outputs'}. SES refuses to send until it is verified`,
+      );
     } else {
       add('ses-identity', 'fail', `alertFromIdentityExists is set, but SES in ${facts.region} has no identity ${identity}`);
     }
   } else if (createdByStack && stackState === 'missing') {
     add('ses-identity', 'fail', `${identity} already exists in SES: the deploy would fail creating it. Deploy with -c alertFromIdentityExists=true`);
   } else if (!found.found.verifiedForSending) {
-    add('ses-identity', 'fail', `${identity} is not verified for sending (${found.found.verificationStatus ?? 'unknown'}): the webhook-failure e-mail cannot go out`);
+    add(
+      'ses-identity',
+      'fail',
+      `${identity} is not verified for sending (${found.found.verificationStatus ?? 'unknown'}): the webhook-failure e-mail cannot go out`,
+    );
   } else {
     add('ses-identity', 'ok', `${identity} is verified for sending${identity === config.alertFromEmail ? '' : ` as ${config.alertFromEmail}`}`);
   }
 
   const account = facts.sesAccount;
-  if (!account || 'error' in account) add('ses-account', 'fail', account ? `could not read the SES account: ${account.error}` : 'the SES account was not looked up');
+  if (!account || 'error' in account)
+    add('ses-account', 'fail', account ? `could not read the SES account: ${account.error}` : 'the SES account was not looked up');
   else if ('missing' in account) add('ses-account', 'fail', `SES is not set up in ${facts.region}`);
   else if (!account.found.sendingEnabled) add('ses-account', 'fail', `sending is disabled for this account in ${facts.region}`);
   else if (!account.found.productionAccessEnabled) {

@@ -91,7 +91,8 @@ export class ServiceFunction extends Construct {
     });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'Node.js 22 is the runtime the service is built, bundled (esbuild target node22) and tested for; a runtime upgrade is a deliberate, tested change.',
+      reason:
+        'Node.js 22 is the runtime the service is built, bundled (esbuild target node22) and tested for; a runtime upgrade is a deliberate, tested change.',
     });
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

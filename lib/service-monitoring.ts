@@ -88,11 +88,7 @@ export interface ServiceMonitoringProps {
 const period = Duration.minutes(alarmThresholds.periodMinutes);
 
 /** One of the service's own metrics (namespace, `service` dimension and the given dimensions). */
-export function serviceMetric<M extends MetricId>(
-  id: M,
-  dimensions: Record<(typeof metricDimensions)[M][number], string>,
-  statistic = 'Sum',
-): Metric {
+export function serviceMetric<M extends MetricId>(id: M, dimensions: Record<(typeof metricDimensions)[M][number], string>, statistic = 'Sum'): Metric {
   return new Metric({
     namespace: metricsNamespace,
     metricName: metricNames[id],
@@ -104,7 +100,9 @@ export function serviceMetric<M extends MetricId>(
 
 /** Every series of one of the service's metrics, one line per dimension value (CloudWatch SEARCH). */
 function searchSeries(id: MetricId, statistic: string, label: string): MathExpression {
-  const schema = [metricsNamespace, 'service', ...metricDimensions[id]].sort((a, b) => (a === metricsNamespace ? -1 : b === metricsNamespace ? 1 : a.localeCompare(b)));
+  const schema = [metricsNamespace, 'service', ...metricDimensions[id]].sort((a, b) =>
+    a === metricsNamespace ? -1 : b === metricsNamespace ? 1 : a.localeCompare(b),
+  );
   return new MathExpression({
     expression: `SEARCH('{${schema.join(',')}} MetricName="${metricNames[id]}"', '${statistic}', ${period.toSeconds()})`,
     usingMetrics: {},
@@ -132,9 +130,11 @@ export class ServiceMonitoring extends Construct {
     // CloudWatch publishes alarm notifications to the encrypted topic.
     topicKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(this, 'AlarmTopic', { displayName: `${stackName} alarms`, masterKey: topicKey, enforceSSL: true });
-    this.topic.grantPublish(new ServicePrincipal('cloudwatch.amazonaws.com', {
-      conditions: { ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` } },
-    }));
+    this.topic.grantPublish(
+      new ServicePrincipal('cloudwatch.amazonaws.com', {
+        conditions: { ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` } },
+      }),
+    );
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
     const verifyLatencyFilter = new MetricFilter(this, 'VerifyLatencyFilter', {
@@ -151,7 +151,14 @@ export class ServiceMonitoring extends Construct {
     this.dashboard = this.createDashboard(props);
   }
 
-  private alarm(id: string, description: string, metric: IMetric, threshold: number, evaluationPeriods: number, operator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD): Alarm {
+  private alarm(
+    id: string,
+    description: string,
+    metric: IMetric,
+    threshold: number,
+    evaluationPeriods: number,
+    operator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+  ): Alarm {
     const alarm = new Alarm(this, id, {
       alarmName: `${Stack.of(this).stackName}-${id}`,
       alarmDescription: description,
@@ -221,7 +228,9 @@ export class ServiceMonitoring extends Construct {
       `KMS ECC requests (certificate signing) above ${t.kmsEccQuotaPercent}% of the account's request-rate quota for 3 minutes; past 100% KMS throttles Sign. Request a quota increase (Service Quotas, AWS KMS).`,
       new MathExpression({
         expression: '100 * (ecc / 60) / SERVICE_QUOTA(ecc)',
-        usingMetrics: { ecc: new Metric({ namespace: 'AWS/Usage', metricName: 'CallCount', dimensionsMap: { ...kmsEccUsage }, statistic: 'Sum', period: minute }) },
+        usingMetrics: {
+          ecc: new Metric({ namespace: 'AWS/Usage', metricName: 'CallCount', dimensionsMap: { ...kmsEccUsage }, statistic: 'Sum', period: minute }),
+        },
         label: 'KMS ECC requests (% of quota)',
         period: minute,
       }),
@@ -286,8 +295,7 @@ export class ServiceMonitoring extends Construct {
   private createDashboard(props: ServiceMonitoringProps): Dashboard {
     const stage = props.apiStage;
     const wide = { width: 12, height: 6 } as const;
-    const fnMetrics = (metric: 'metricErrors' | 'metricThrottles') =>
-      Object.entries(props.functions).map(([id, fn]) => fn.fn[metric]({ period, label: id }));
+    const fnMetrics = (metric: 'metricErrors' | 'metricThrottles') => Object.entries(props.functions).map(([id, fn]) => fn.fn[metric]({ period, label: id }));
     const hits = serviceMetric('cacheHits', {});
     const misses = serviceMetric('cacheMisses', {});
     const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: Stack.of(this).stackName });

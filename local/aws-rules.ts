@@ -125,7 +125,11 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
             }
           }
           if (service === 'ses' && process.env.ALERT_FROM_EMAIL && input.FromEmailAddress !== process.env.ALERT_FROM_EMAIL) {
-            throw new AwsServiceError('AccessDeniedException', 403, `Not authorized to send from ${String(input.FromEmailAddress)}: the policy allows only the alert sender`);
+            throw new AwsServiceError(
+              'AccessDeniedException',
+              403,
+              `Not authorized to send from ${String(input.FromEmailAddress)}: the policy allows only the alert sender`,
+            );
           }
           try {
             return await next(args);

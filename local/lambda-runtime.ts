@@ -42,7 +42,10 @@ export function invokingFunction(): string | undefined {
 }
 
 export class InvocationTimeout extends Error {
-  constructor(readonly functionName: string, readonly timeoutMs: number) {
+  constructor(
+    readonly functionName: string,
+    readonly timeoutMs: number,
+  ) {
     super(`${functionName} timed out after ${timeoutMs} ms`);
     this.name = 'InvocationTimeout';
   }

@@ -2,13 +2,7 @@
  * Creates, in the emulators, the tables, queues (with their dead-letter queues) and buckets that the CDK
  * stack creates on AWS, from the same definitions. Safe to run again on an existing state directory.
  */
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ResourceNotFoundException,
-  type CreateTableCommandInput,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buckets, deadLetterQueueId, queues, tables, type QueueId, type TableDefinition } from '#shared/infra/resources.ts';
@@ -80,9 +74,7 @@ export async function provision(endpoints: { dynamodb: string; s3: string; sqs: 
     }
     for (const [id, def] of Object.entries(queues) as [QueueId, (typeof queues)[QueueId]][]) {
       const dlq = await sqs.send(new CreateQueueCommand({ QueueName: localName(deadLetterQueueId(id)) }));
-      const dlqArn = (
-        await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
-      ).Attributes?.QueueArn;
+      const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes?.QueueArn;
       const queue = await sqs.send(
         new CreateQueueCommand({
           QueueName: localName(def.id),

@@ -46,7 +46,11 @@ export function toSqsRecord(message: Message, queueArn: string): SQSRecord {
         },
       ]),
     ),
-    md5OfBody: message.MD5OfBody ?? createHash('md5').update(message.Body ?? '').digest('hex'),
+    md5OfBody:
+      message.MD5OfBody ??
+      createHash('md5')
+        .update(message.Body ?? '')
+        .digest('hex'),
     eventSource: 'aws:sqs',
     eventSourceARN: queueArn,
     awsRegion: 'us-east-1',

@@ -94,7 +94,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const pdfSigningDir = options.stateDir ?? join(tmpdir(), `lvs-pdf-signing-${process.pid}`);
     const webhookSecretKeyFile = options.stateDir ? join(options.stateDir, 'webhook-secret.key') : join(tmpdir(), `lvs-webhook-key-${process.pid}`);
     const idempotencyPepperFile = options.stateDir ? join(options.stateDir, 'idempotency-pepper.key') : join(tmpdir(), `lvs-idempotency-pepper-${process.pid}`);
-    const env = localEnvironment(emulators.endpoints, names, gateway.url, simulator.url, signingKeyFiles, pdfSigningDir, webhookSecretKeyFile, idempotencyPepperFile);
+    const env = localEnvironment(
+      emulators.endpoints,
+      names,
+      gateway.url,
+      simulator.url,
+      signingKeyFiles,
+      pdfSigningDir,
+      webhookSecretKeyFile,
+      idempotencyPepperFile,
+    );
     applyEnvironment(env);
     const routeTable = options.routes ?? defaultRoutes;
     const workerTable = options.workers ?? defaultWorkers;
@@ -178,9 +187,7 @@ async function restoreQueuedMessages(sqs: SQSClient, names: LocalResourceNames, 
               ),
             }
           : {}),
-        ...(message.delayUntil && message.delayUntil > now
-          ? { DelaySeconds: Math.min(900, Math.ceil((message.delayUntil - now) / 1000)) }
-          : {}),
+        ...(message.delayUntil && message.delayUntil > now ? { DelaySeconds: Math.min(900, Math.ceil((message.delayUntil - now) / 1000)) } : {}),
       }),
     );
   }

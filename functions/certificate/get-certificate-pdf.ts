@@ -24,7 +24,8 @@ const pdfMaker = () => import('#shared/verification/certificate-pdf.ts');
 export const handler = apiHandler('GetCertificatePdf', {}, async (req) => {
   const { verifications, pdfs } = dependencies();
   const id = req.pathParameters.verification_id ?? '';
-  if (!verificationIdPattern.test(id)) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
+  if (!verificationIdPattern.test(id))
+    throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
   // The stored PDF is read alongside the ownership check; it is only returned once ownership is confirmed.
   const { accountId, mode } = req.caller;
   const [record, stored] = await Promise.all([verifications.getOwned(id, accountId, mode), pdfs.get(id, mode)]);

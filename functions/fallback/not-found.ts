@@ -9,12 +9,7 @@ export const handler = framedHandler(async (event) => {
   const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
   const { allowed } = matchRoute(routes, method, path);
   if (allowed.length > 0) {
-    throw new ApiError(
-      'method_not_allowed',
-      `${method} is not allowed on ${shown}. Allowed: ${allowed.join(', ')}.`,
-      {},
-      { allow: allowed.join(', ') },
-    );
+    throw new ApiError('method_not_allowed', `${method} is not allowed on ${shown}. Allowed: ${allowed.join(', ')}.`, {}, { allow: allowed.join(', ') });
   }
   throw new ApiError('resource_not_found', `No route matches ${method} ${shown}.`);
 });

@@ -17,7 +17,12 @@ const dependencies = containerValue(() => ({ monitors: new MonitorStore() }));
 export const handler = queueWorker('MonitorSweep', sweepMessageSchema, async (message, _record, context) => {
   const asOf = message.as_of ? new Date(message.as_of) : new Date();
   const result = await sweepDueMonitors(dependencies().monitors, asOf, () => context.getRemainingTimeInMillis(), message.resume);
-  logger.info('Monitor sweep', { as_of: asOf.toISOString(), enqueued: result.enqueued, resumed: message.resume !== undefined, continues: result.resume !== undefined });
+  logger.info('Monitor sweep', {
+    as_of: asOf.toISOString(),
+    enqueued: result.enqueued,
+    resumed: message.resume !== undefined,
+    continues: result.resume !== undefined,
+  });
   if (result.resume) {
     const next: SweepMessage = { kind: 'monitor_sweep', as_of: asOf.toISOString(), resume: result.resume };
     await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('monitorSweep'), MessageBody: JSON.stringify(next) }));

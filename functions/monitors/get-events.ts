@@ -25,5 +25,8 @@ export const handler = apiHandler('ListEvents', { query: listEventsQuerySchema }
     if (!after || after.owner !== owner) throw invalidParam('starting_after', 'starting_after is not one of your events.');
   }
   const page = await events.list(owner, req.query.limit ?? defaultPageSize, { monitorId: req.query.monitor_id, startingAfter: after });
-  return json(200, pageBody(page.items.map(eventView), page.hasMore, (e) => e.event_id));
+  return json(
+    200,
+    pageBody(page.items.map(eventView), page.hasMore, (e) => e.event_id),
+  );
 });

@@ -20,5 +20,8 @@ export const handler = apiHandler('ListMonitors', { query: listMonitorsQuerySche
     if (!after) throw invalidParam('starting_after', 'starting_after is not one of your monitors.');
   }
   const page = await monitors.list(caller.accountId, caller.mode, limit, after, req.clock.now());
-  return json(200, pageBody(page.items.map(monitorView), page.hasMore, (m) => m.monitor_id));
+  return json(
+    200,
+    pageBody(page.items.map(monitorView), page.hasMore, (m) => m.monitor_id),
+  );
 });

@@ -25,7 +25,8 @@ export const handler = apiHandler('CheckMonitor', { body: checkMonitorRequestSch
   const id = req.pathParameters.monitor_id ?? '';
   const monitor = monitorIdPattern.test(id) ? await monitors.getOwned(id, caller.accountId, caller.mode, req.clock.now()) : undefined;
   if (!monitor) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
-  if (monitor.status !== 'active') throw new ApiError('resource_not_found', 'This monitor is deleted; deleted monitors are not checked.', { param: 'monitor_id' });
+  if (monitor.status !== 'active')
+    throw new ApiError('resource_not_found', 'This monitor is deleted; deleted monitors are not checked.', { param: 'monitor_id' });
 
   const outcome = await checkMonitor({ monitor_id: id }, req.clock.now(), services, { deadline: req.deadline(answerReserveMs) });
   const after = (await monitors.get(id)) ?? monitor;

@@ -18,6 +18,9 @@ export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestS
   const url = await checkWebhookUrl(req.body.webhook_url, { mode: req.caller.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
   if (!url.ok) throw invalidParam('webhook_url', url.reason);
   req.ensureQuota(1);
-  const monitor = await registerMonitor(req.body, url.url, req.caller, monitorRegistrationServices(), { deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications });
+  const monitor = await registerMonitor(req.body, url.url, req.caller, monitorRegistrationServices(), {
+    deadline: req.deadline(answerReserveMs),
+    charge: req.chargeVerifications,
+  });
   return json(200, monitorView(monitor));
 });

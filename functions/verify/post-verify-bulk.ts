@@ -19,7 +19,10 @@ const answerReserveMs = 5_000;
 function itemValidationError(issues: z.ZodError, index: number): ApiError {
   const error = validationError(issues, 'body');
   const param = error.details.param;
-  return new ApiError(error.code, error.message.replace(/(parameter: |^Invalid )/, `$1providers[${index}].`), { ...error.details, param: `providers[${index}]${param && param !== 'body' ? `.${param}` : ''}` });
+  return new ApiError(error.code, error.message.replace(/(parameter: |^Invalid )/, `$1providers[${index}].`), {
+    ...error.details,
+    param: `providers[${index}]${param && param !== 'body' ? `.${param}` : ''}`,
+  });
 }
 
 function itemError(thrown: unknown, index: number): BulkItem {
@@ -39,7 +42,10 @@ function itemError(thrown: unknown, index: number): BulkItem {
 export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, async (req) => {
   const caller = req.caller;
   if (!caller.plan.bulk) {
-    throw new ApiError('plan_upgrade_required', `Bulk verification is not available on the ${caller.plan.name} plan; it needs Production, Scale or Enterprise.`);
+    throw new ApiError(
+      'plan_upgrade_required',
+      `Bulk verification is not available on the ${caller.plan.name} plan; it needs Production, Scale or Enterprise.`,
+    );
   }
   const parsed = req.body.providers.map((raw) => verificationRequestSchema.safeParse(raw, { reportInput: true }));
   req.ensureQuota(parsed.filter((p) => p.success).length);

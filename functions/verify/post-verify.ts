@@ -15,6 +15,10 @@ export const handler = apiHandler('Verify', { body: verificationRequestSchema },
   const caller = req.caller;
   const svc = verificationServices();
   req.ensureQuota(1);
-  const { result } = await verifyProvider(req.body, caller, svc, { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications });
+  const { result } = await verifyProvider(req.body, caller, svc, {
+    now: svc.clock.now(),
+    deadline: req.deadline(answerReserveMs),
+    charge: req.chargeVerifications,
+  });
   return json(200, result);
 });

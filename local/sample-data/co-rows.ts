@@ -61,8 +61,7 @@ export function coRows(rng: Rng, license: License): SodaRow[] {
   const names = isPerson(holder) ? personNames(license, holder) : null;
   const person = isPerson(holder) ? holder : null;
   const degrees = code === 'DR' ? [person && isOsteopath(person) ? 'DO' : 'MD'] : degreeOptions[code];
-  const specialty =
-    code === 'DR' || code === 'APN' ? (person?.profession ? specialtyText(person, license.kind.role as Profession) : '') : '';
+  const specialty = code === 'DR' || code === 'APN' ? (person?.profession ? specialtyText(person, license.kind.role as Profession) : '') : '';
   const base: [string, SodaRow[string] | null | undefined][] = [
     ['lastname', names?.last],
     ['firstname', names?.first],

@@ -88,7 +88,9 @@ function boardRows(rng: Rng, licenses: readonly License[]): Map<string, SodaRow[
     for (const row of list) {
       const key = JSON.stringify([row.licensenumber, row.license_number, row.license_no, row.licensetype, row.lastname, row.last_name]);
       const last = groups.at(-1);
-      const lastKey = last ? JSON.stringify([last[0]!.licensenumber, last[0]!.license_number, last[0]!.license_no, last[0]!.licensetype, last[0]!.lastname, last[0]!.last_name]) : null;
+      const lastKey = last
+        ? JSON.stringify([last[0]!.licensenumber, last[0]!.license_number, last[0]!.license_no, last[0]!.licensetype, last[0]!.lastname, last[0]!.last_name])
+        : null;
       if (last && key === lastKey) last.push(row);
       else groups.push([row]);
     }
@@ -159,10 +161,7 @@ export function buildSample(options: SampleOptions): Sample {
   for (const [state, list] of byState) {
     files.set(`nppes/${state}.json`, jsonArrayLines(list.map((p) => individualRecord(nppesRng.fork(`person:${p.id}`), p))));
   }
-  files.set(
-    'nppes/organizations.json',
-    jsonArrayLines(organizations.filter((o) => o.npi).map((o) => organizationRecord(nppesRng.fork(`org:${o.id}`), o))),
-  );
+  files.set('nppes/organizations.json', jsonArrayLines(organizations.filter((o) => o.npi).map((o) => organizationRecord(nppesRng.fork(`org:${o.id}`), o))));
   if (single) files.set('nppes/single-record.json', `${JSON.stringify(individualRecord(nppesRng.fork(`person:${single.id}`), single), null, 1)}\n`);
 
   files.set('leie/UPDATED.csv', leieCsv(leieRows));

@@ -16,7 +16,15 @@ const NONE = 'None';
 
 const date = (day: Day | null | undefined): string => (day === null || day === undefined ? NONE : mmddyyyy(day));
 
-const prescribers = new Set(['physician', 'dentist', 'physician_assistant', 'nurse_practitioner', 'nurse_midwife', 'nurse_anesthetist', 'clinical_nurse_specialist']);
+const prescribers = new Set([
+  'physician',
+  'dentist',
+  'physician_assistant',
+  'nurse_practitioner',
+  'nurse_midwife',
+  'nurse_anesthetist',
+  'clinical_nurse_specialist',
+]);
 
 export function ilRows(rng: Rng, license: License): SodaRow[] {
   const holder = license.holder;
@@ -32,9 +40,14 @@ export function ilRows(rng: Rng, license: License): SodaRow[] {
   const prefix = role === 'physician' && rng.chance(0.15) ? 'DR' : NONE;
   const schedule = prescribers.has(role) && current && (role === 'physician' || role === 'dentist' || rng.chance(0.5)) ? '2,2N,3,3N,4,5' : NONE;
   const delegated =
-    (role === 'physician_assistant' || advancedPracticeNursing.has(role as Profession)) && current && rng.chance(0.4) ? rng.pick(['3,3N,4,5', '2,3,4,5', '2,2N,3,3N,4,5']) : NONE;
+    (role === 'physician_assistant' || advancedPracticeNursing.has(role as Profession)) && current && rng.chance(0.4)
+      ? rng.pick(['3,3N,4,5', '2,3,4,5', '2,2N,3,3N,4,5'])
+      : NONE;
   const qualifier = person && advancedPracticeNursing.has(role as Profession) ? aprnQualifier(person, role) : NONE;
-  const touched = Math.min(TODAY - 1, Math.max(license.lastIssue ?? 0, license.statusDate ?? 0, ...license.cases.map((c) => c.end ?? c.start)) + rng.int(1, 60));
+  const touched = Math.min(
+    TODAY - 1,
+    Math.max(license.lastIssue ?? 0, license.statusDate ?? 0, ...license.cases.map((c) => c.end ?? c.start)) + rng.int(1, 60),
+  );
   // A few old actions are flagged without being itemised.
   const everDisciplined = license.cases.length > 0 || rng.chance(0.003) ? 'Y' : 'N';
 

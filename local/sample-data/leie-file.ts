@@ -21,8 +21,24 @@ import { Rng } from './prng.ts';
 import { specialtyText } from './specialties.ts';
 
 export const leieHeader = [
-  'LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'GENERAL', 'SPECIALTY', 'UPIN', 'NPI', 'DOB', 'ADDRESS',
-  'CITY', 'STATE', 'ZIP', 'EXCLTYPE', 'EXCLDATE', 'REINDATE', 'WAIVERDATE', 'WVRSTATE',
+  'LASTNAME',
+  'FIRSTNAME',
+  'MIDNAME',
+  'BUSNAME',
+  'GENERAL',
+  'SPECIALTY',
+  'UPIN',
+  'NPI',
+  'DOB',
+  'ADDRESS',
+  'CITY',
+  'STATE',
+  'ZIP',
+  'EXCLTYPE',
+  'EXCLDATE',
+  'REINDATE',
+  'WAIVERDATE',
+  'WVRSTATE',
 ] as const;
 
 export interface LeieRow {
@@ -46,10 +62,31 @@ export interface LeieRow {
 
 /** Exclusion authorities by how often they occur (1128b4 license revocation and 1128a1 dominate). */
 export const exclusionTypeWeights: readonly (readonly [string, number])[] = [
-  ['1128b4', 380], ['1128a1', 180], ['1128a2', 80], ['1128a3', 50], ['1128a4', 50], ['1128b14', 55],
-  ['1128b5', 40], ['1128b7', 30], ['1128b8', 18], ['1128b1', 20], ['1128Aa', 10], ['1128b2', 4],
-  ['1128b3', 4], ['1128b6', 4], ['1128b15', 4], ['1128b16', 3], ['1128b8A', 2], ['1128b9', 1],
-  ['1128b11', 1], ['1128b12', 1], ['1128b13', 1], ['1156', 2], ['1160', 1], ['BRCH CIA', 2], ['BRCH SA', 2],
+  ['1128b4', 380],
+  ['1128a1', 180],
+  ['1128a2', 80],
+  ['1128a3', 50],
+  ['1128a4', 50],
+  ['1128b14', 55],
+  ['1128b5', 40],
+  ['1128b7', 30],
+  ['1128b8', 18],
+  ['1128b1', 20],
+  ['1128Aa', 10],
+  ['1128b2', 4],
+  ['1128b3', 4],
+  ['1128b6', 4],
+  ['1128b15', 4],
+  ['1128b16', 3],
+  ['1128b8A', 2],
+  ['1128b9', 1],
+  ['1128b11', 1],
+  ['1128b12', 1],
+  ['1128b13', 1],
+  ['1156', 2],
+  ['1160', 1],
+  ['BRCH CIA', 2],
+  ['BRCH SA', 2],
 ];
 
 const individualCategories: readonly (readonly [readonly [string, string], number])[] = [
@@ -244,7 +281,12 @@ export function sampleRows(rng: Rng, people: readonly Person[], organizations: r
         ...base,
         midName: '',
         npi: namesake.differs === 'npi' ? namesake.npi : null,
-        dob: namesake.differs === 'dob' ? person.birth + (r.chance(0.5) ? 1 : -1) * (11 * 365 + r.int(0, 200)) : r.chance(0.5) ? person.birth - r.int(3, 20) * 365 : null,
+        dob:
+          namesake.differs === 'dob'
+            ? person.birth + (r.chance(0.5) ? 1 : -1) * (11 * 365 + r.int(0, 200))
+            : r.chance(0.5)
+              ? person.birth - r.int(3, 20) * 365
+              : null,
         ...addressFields(randomAddress(r, r.weighted(leieStates))),
         excluded: TODAY - r.int(200, 5000),
       });

@@ -124,8 +124,7 @@ function deNumber(prefix: string) {
 }
 
 /** TMB physicians: one letter and four digits (e.g. K1234); PAs "PA" and five digits. */
-const tmbPhysicianNumber = (rng: Rng, year: number): string =>
-  `${'DEFGHJKLMNPQRS'[Math.min(13, Math.max(0, Math.floor((year - 1970) / 4)))]}${rng.digits(4)}`;
+const tmbPhysicianNumber = (rng: Rng, year: number): string => `${'DEFGHJKLMNPQRS'[Math.min(13, Math.max(0, Math.floor((year - 1970) / 4)))]}${rng.digits(4)}`;
 
 /** TX Board of Nursing: RN and VN are separate 6-digit numberings (they can collide). */
 const bonNumber = (rng: Rng, year: number): string => String(Math.min(999999, 100000 + (year - 1970) * 15000 + rng.int(0, 14999)));
@@ -134,8 +133,7 @@ function kind(k: LicenseKind): LicenseKind {
   return k;
 }
 
-const wa = (role: LicenseRole, type: string, prefix: string): LicenseKind =>
-  kind({ state: 'WA', role, dataset: datasets.WA, type, number: waNumber(prefix) });
+const wa = (role: LicenseRole, type: string, prefix: string): LicenseKind => kind({ state: 'WA', role, dataset: datasets.WA, type, number: waNumber(prefix) });
 
 const co = (role: LicenseRole, code: string, subcategory?: string, business?: boolean): LicenseKind =>
   kind({ state: 'CO', role, dataset: datasets.CO, type: code, group: subcategory, business, number: coNumber(business ? 30000 : 250000) });
@@ -289,7 +287,14 @@ export const taxonomies: Readonly<Record<Profession, { readonly options: readonl
     ],
     credentials: ['M.D.', 'MD', 'M.D'],
   },
-  physician_assistant: { options: [['363A00000X', 'Physician Assistant'], ['363AM0700X', 'Physician Assistant, Medical'], ['363AS0400X', 'Physician Assistant, Surgical']], credentials: ['PA-C', 'PA', 'P.A.-C.'] },
+  physician_assistant: {
+    options: [
+      ['363A00000X', 'Physician Assistant'],
+      ['363AM0700X', 'Physician Assistant, Medical'],
+      ['363AS0400X', 'Physician Assistant, Surgical'],
+    ],
+    credentials: ['PA-C', 'PA', 'P.A.-C.'],
+  },
   nurse_practitioner: {
     options: [
       ['363LF0000X', 'Nurse Practitioner, Family'],
@@ -314,13 +319,51 @@ export const taxonomies: Readonly<Record<Profession, { readonly options: readonl
     credentials: ['RN', 'R.N.', 'BSN, RN', 'RN, BSN', 'ADN'],
   },
   practical_nurse: { options: [['164W00000X', 'Licensed Practical Nurse']], credentials: ['LPN', 'L.P.N.'] },
-  pharmacist: { options: [['183500000X', 'Pharmacist'], ['1835P1200X', 'Pharmacist, Pharmacotherapy']], credentials: ['PharmD', 'RPh', 'PHARM.D.'] },
-  dentist: { options: [['122300000X', 'Dentist'], ['1223G0001X', 'Dentist, General Practice'], ['1223X0400X', 'Dentist, Orthodontics and Dentofacial Orthopedics']], credentials: ['DDS', 'DMD', 'D.D.S.'] },
-  physical_therapist: { options: [['225100000X', 'Physical Therapist'], ['2251X0800X', 'Physical Therapist, Orthopedic']], credentials: ['PT', 'DPT', 'DPT, PT', 'MPT'] },
+  pharmacist: {
+    options: [
+      ['183500000X', 'Pharmacist'],
+      ['1835P1200X', 'Pharmacist, Pharmacotherapy'],
+    ],
+    credentials: ['PharmD', 'RPh', 'PHARM.D.'],
+  },
+  dentist: {
+    options: [
+      ['122300000X', 'Dentist'],
+      ['1223G0001X', 'Dentist, General Practice'],
+      ['1223X0400X', 'Dentist, Orthodontics and Dentofacial Orthopedics'],
+    ],
+    credentials: ['DDS', 'DMD', 'D.D.S.'],
+  },
+  physical_therapist: {
+    options: [
+      ['225100000X', 'Physical Therapist'],
+      ['2251X0800X', 'Physical Therapist, Orthopedic'],
+    ],
+    credentials: ['PT', 'DPT', 'DPT, PT', 'MPT'],
+  },
   athletic_trainer: { options: [['2255A2300X', 'Athletic Trainer']], credentials: ['ATC', 'LAT, ATC'] },
-  psychologist: { options: [['103T00000X', 'Psychologist'], ['103TC0700X', 'Psychologist, Clinical']], credentials: ['PHD', 'PSYD', 'Ph.D.'] },
-  counselor: { options: [['101YP2500X', 'Counselor, Professional'], ['101YM0800X', 'Counselor, Mental Health'], ['101Y00000X', 'Counselor']], credentials: ['LPC', 'LMHC', 'LCPC', 'MA, LPC'] },
-  social_worker: { options: [['1041C0700X', 'Social Worker, Clinical'], ['104100000X', 'Social Worker']], credentials: ['LCSW', 'LICSW', 'MSW, LCSW'] },
+  psychologist: {
+    options: [
+      ['103T00000X', 'Psychologist'],
+      ['103TC0700X', 'Psychologist, Clinical'],
+    ],
+    credentials: ['PHD', 'PSYD', 'Ph.D.'],
+  },
+  counselor: {
+    options: [
+      ['101YP2500X', 'Counselor, Professional'],
+      ['101YM0800X', 'Counselor, Mental Health'],
+      ['101Y00000X', 'Counselor'],
+    ],
+    credentials: ['LPC', 'LMHC', 'LCPC', 'MA, LPC'],
+  },
+  social_worker: {
+    options: [
+      ['1041C0700X', 'Social Worker, Clinical'],
+      ['104100000X', 'Social Worker'],
+    ],
+    credentials: ['LCSW', 'LICSW', 'MSW, LCSW'],
+  },
   massage_therapist: { options: [['225700000X', 'Massage Therapist']], credentials: ['LMT', 'LMP'] },
   acupuncturist: { options: [['171100000X', 'Acupuncturist']], credentials: ['L.AC.', 'LAC', 'DAOM'] },
 };

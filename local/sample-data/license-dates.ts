@@ -80,7 +80,11 @@ function datesFor(rng: Rng, license: License): void {
   const inForce = license.cases.find((c) => c.end === null);
   license.statusDate =
     inForce?.start ??
-    (meaning === 'active' ? lastIssue : meaning === 'conditional' ? lastIssue : Math.min(expiration, TODAY - 1) - (meaning === 'deceased' ? rng.int(0, 200) : 0));
+    (meaning === 'active'
+      ? lastIssue
+      : meaning === 'conditional'
+        ? lastIssue
+        : Math.min(expiration, TODAY - 1) - (meaning === 'deceased' ? rng.int(0, 200) : 0));
 }
 
 function casesFor(rng: Rng, license: License, first: Day, expiration: Day): DisciplineCase[] {

@@ -28,7 +28,10 @@ function licenseLine(license: License): string {
   const name = license.nameOnRecord;
   const holder = license.holder;
   const recorded = isPerson(holder) && name.last !== holder.name.last ? ` (board has the name ${name.first} ${name.last})` : '';
-  const expiry = license.expiration === null ? 'no expiration date' : `expires ${isoDate(license.expiration)} (${license.expiration - TODAY >= 0 ? 'in ' : ''}${Math.abs(license.expiration - TODAY)} days${license.expiration < TODAY ? ' ago' : ''})`;
+  const expiry =
+    license.expiration === null
+      ? 'no expiration date'
+      : `expires ${isoDate(license.expiration)} (${license.expiration - TODAY >= 0 ? 'in ' : ''}${Math.abs(license.expiration - TODAY)} days${license.expiration < TODAY ? ' ago' : ''})`;
   const cases = license.cases.length > 0 ? `, ${license.cases.length} discipline case${license.cases.length > 1 ? 's' : ''}` : '';
   const type = license.kind.group && license.kind.state === 'CO' ? `${license.kind.type}/${license.kind.group}` : license.kind.type;
   return `${license.kind.state} \`${license.number}\` ${type} in \`${license.kind.dataset}\`: ${license.status.text}, ${expiry}${cases}${recorded}`;
@@ -99,7 +102,7 @@ export function manifest(input: ManifestInput): string {
     '- TX APRN (`jnzg-cr4w`) rows: `license_number` (the holder\'s RN number), `last_name`, `first_name`, `middle_name`, `apn_category`, `license_status` ("CURRENT (C)"), `lincense_expiration_date`, `texas_license_issuance_date`, `apn_prescriptive_authority_status`. Only authorisations whose RN license is current appear.',
     '- TMB `license_status` and `registration_status` spellings are chosen (ACTIVE, ACTIVE - PROBATION, EXPIRED, DELINQUENT, INACTIVE, RETIRED, CANCELLED, CANCELLED BY BOARD, DECEASED, SUSPENDED, REVOKED, SURRENDERED); `disciplinary_status` uses the listed values.',
     '- Illinois profession codes: 036 physician and 129 permanent employee registration as documented; the other codes (041 RN, 043 LPN, 209 APRN, 065 CPA, …) are chosen and used consistently. DE license-number prefixes are chosen (L1 RN, L2 LPN, L4 APRN, C1 physician, M9 massage, …).',
-    '- LEIE: an unknown DOB is empty (as on the live file\'s business rows); REINDATE is always 00000000 (the full file lists current exclusions only). Unrelated LEIE rows avoid the sample providers\' names, so every name match in the file is intended.',
+    "- LEIE: an unknown DOB is empty (as on the live file's business rows); REINDATE is always 00000000 (the full file lists current exclusions only). Unrelated LEIE rows avoid the sample providers' names, so every name match in the file is intended.",
     '- NPPES files: `nppes/<STATE>.json` (arrays, by the state of the primary license), `nppes/organizations.json` (NPI-2), and `nppes/single-record.json` (one object, not repeated elsewhere).',
     '',
     '## Status spellings per dataset',
@@ -117,8 +120,14 @@ export function manifest(input: ManifestInput): string {
   }
   const found: [string, Person | undefined][] = [
     ['An NPPES record in the older response form', firstMatching(people, (p) => p.nppes?.form === 'older')],
-    ['An IL number that NPPES writes with a dash', firstMatching(people, (p) => p.nppes?.listed.some((l) => l.license.kind.state === 'IL' && l.shownNumber.includes('-')) ?? false)],
-    ['A CO number that NPPES writes without its zero padding', firstMatching(people, (p) => p.nppes?.listed.some((l) => l.license.kind.state === 'CO' && l.shownNumber !== l.license.number) ?? false)],
+    [
+      'An IL number that NPPES writes with a dash',
+      firstMatching(people, (p) => p.nppes?.listed.some((l) => l.license.kind.state === 'IL' && l.shownNumber.includes('-')) ?? false),
+    ],
+    [
+      'A CO number that NPPES writes without its zero padding',
+      firstMatching(people, (p) => p.nppes?.listed.some((l) => l.license.kind.state === 'CO' && l.shownNumber !== l.license.number) ?? false),
+    ],
     ['A revoked license in the random population on the LEIE', firstMatching(people, (p) => p.leie?.exclusionType === '1128b4')],
     ['Two licenses in two states (random population)', firstMatching(people, (p) => new Set(p.licenses.map((l) => l.kind.state)).size > 1)],
   ];

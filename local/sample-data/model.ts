@@ -116,7 +116,14 @@ export interface Organization {
   npi: string | null;
   form: NppesForm;
   readonly taxonomy: readonly [string, string];
-  readonly official: { readonly first: string; readonly last: string; readonly middle: string; readonly title: string; readonly credential: string; readonly phone: string };
+  readonly official: {
+    readonly first: string;
+    readonly last: string;
+    readonly middle: string;
+    readonly title: string;
+    readonly credential: string;
+    readonly phone: string;
+  };
   readonly enumerated: Day;
   readonly lastUpdated: Day;
   leie: LeieListing | null;

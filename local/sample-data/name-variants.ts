@@ -98,10 +98,45 @@ export const punctuatedSurnames: Readonly<Record<string, string>> = {
 
 /** Surnames that combine into Spanish-style double surnames (paternal-maternal). */
 export const hispanicSurnames: ReadonlySet<string> = new Set([
-  'GARCIA', 'RODRIGUEZ', 'MARTINEZ', 'HERNANDEZ', 'LOPEZ', 'GONZALEZ', 'PEREZ', 'SANCHEZ', 'RAMIREZ',
-  'TORRES', 'FLORES', 'RIVERA', 'GOMEZ', 'DIAZ', 'CRUZ', 'REYES', 'MORALES', 'ORTIZ', 'GUTIERREZ',
-  'CHAVEZ', 'RAMOS', 'RUIZ', 'ALVAREZ', 'MENDOZA', 'CASTILLO', 'JIMENEZ', 'MORENO', 'ROMERO', 'HERRERA',
-  'MEDINA', 'AGUILAR', 'VARGAS', 'GUZMAN', 'CASTRO', 'VASQUEZ', 'SALAZAR', 'PENA', 'MUNOZ', 'NUNEZ',
+  'GARCIA',
+  'RODRIGUEZ',
+  'MARTINEZ',
+  'HERNANDEZ',
+  'LOPEZ',
+  'GONZALEZ',
+  'PEREZ',
+  'SANCHEZ',
+  'RAMIREZ',
+  'TORRES',
+  'FLORES',
+  'RIVERA',
+  'GOMEZ',
+  'DIAZ',
+  'CRUZ',
+  'REYES',
+  'MORALES',
+  'ORTIZ',
+  'GUTIERREZ',
+  'CHAVEZ',
+  'RAMOS',
+  'RUIZ',
+  'ALVAREZ',
+  'MENDOZA',
+  'CASTILLO',
+  'JIMENEZ',
+  'MORENO',
+  'ROMERO',
+  'HERRERA',
+  'MEDINA',
+  'AGUILAR',
+  'VARGAS',
+  'GUZMAN',
+  'CASTRO',
+  'VASQUEZ',
+  'SALAZAR',
+  'PENA',
+  'MUNOZ',
+  'NUNEZ',
 ]);
 
 /** Removes accents: JOSÉ → JOSE, PEÑA → PENA (what most systems store). */
@@ -140,5 +175,8 @@ export function stripAccents(text: string): string {
 
 /** Upper case to title case, keeping separators: GARCIA-LOPEZ → Garcia-Lopez, O'BRIEN → O'Brien. */
 export function titleCase(text: string): string {
-  return text.toLowerCase().replace(/(^|[\s'\-.])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase()).replace(/\bMc(\p{L})/gu, (_, ch: string) => `Mc${ch.toUpperCase()}`);
+  return text
+    .toLowerCase()
+    .replace(/(^|[\s'\-.])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase())
+    .replace(/\bMc(\p{L})/gu, (_, ch: string) => `Mc${ch.toUpperCase()}`);
 }

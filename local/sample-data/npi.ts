@@ -37,7 +37,10 @@ export class NpiIssuer {
 
   next(): string {
     for (;;) {
-      const firstNine = `${this.rng.weighted([['1', 0.8], ['2', 0.2]] as const)}${this.rng.digits(8)}`;
+      const firstNine = `${this.rng.weighted([
+        ['1', 0.8],
+        ['2', 0.2],
+      ] as const)}${this.rng.digits(8)}`;
       const npi = `${firstNine}${npiCheckDigit(firstNine)}`;
       if (!this.issued.has(npi)) {
         this.issued.add(npi);

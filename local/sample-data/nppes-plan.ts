@@ -40,9 +40,22 @@ function shownNumber(license: License, style: NumberStyle): string {
 function styleFor(rng: Rng, license: License, wish: NppesWish | undefined): NumberStyle {
   const state = license.kind.state;
   if (wish?.numberStyle && state === 'IL') return wish.numberStyle;
-  if (state === 'IL') return rng.weighted([['exact', 6], ['dash', 2], ['dropped_zeros', 2]] as const);
-  if (state === 'CO') return rng.weighted([['exact', 45], ['dropped_zeros', 55]] as const);
-  if (state === 'DE') return rng.weighted([['exact', 75], ['no_dash', 25]] as const);
+  if (state === 'IL')
+    return rng.weighted([
+      ['exact', 6],
+      ['dash', 2],
+      ['dropped_zeros', 2],
+    ] as const);
+  if (state === 'CO')
+    return rng.weighted([
+      ['exact', 45],
+      ['dropped_zeros', 55],
+    ] as const);
+  if (state === 'DE')
+    return rng.weighted([
+      ['exact', 75],
+      ['no_dash', 25],
+    ] as const);
   return 'exact';
 }
 
@@ -51,7 +64,13 @@ function nppesName(rng: Rng, person: Person): PersonName {
   let f = first;
   const nick = nicknames[first];
   if (nick && rng.chance(nick.prefix ? 0.07 : 0.03)) f = nick.short;
-  const m = !middle ? '' : rng.weighted([[middle, 70], [middle.slice(0, 1), 12], ['', 18]] as const);
+  const m = !middle
+    ? ''
+    : rng.weighted([
+        [middle, 70],
+        [middle.slice(0, 1), 12],
+        ['', 18],
+      ] as const);
   let l = last;
   if (/[' ]/.test(last) && rng.chance(0.45)) l = person.plainLast;
   else if (last.includes('-') && rng.chance(0.3)) l = last.replace('-', ' ');
@@ -93,7 +112,13 @@ export function planPersonNppes(r: Rng, person: Person, wish: NppesWish | undefi
   } satisfies NppesPlan;
 }
 
-export function planNppes(rng: Rng, people: readonly Person[], organizations: readonly Organization[], wishes: ReadonlyMap<Person, NppesWish>, issuer: NpiIssuer): void {
+export function planNppes(
+  rng: Rng,
+  people: readonly Person[],
+  organizations: readonly Organization[],
+  wishes: ReadonlyMap<Person, NppesWish>,
+  issuer: NpiIssuer,
+): void {
   for (const person of people) {
     const r = rng.fork(`nppes:${person.id}`);
     const share = person.profession ? npiShare[person.profession] : 0;

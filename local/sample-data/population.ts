@@ -153,7 +153,17 @@ export class PopulationBuilder {
       for (let i = 0; i < 20 && this.reservedNames.has(`${spec.state}|${first}|${last}`.toUpperCase()); i++) first = this.names.givenName(rng, sex);
     }
     if (spec.tag) this.reservedNames.add(`${spec.state}|${first}|${last}`.toUpperCase());
-    const suffix = spec.suffix ?? (sex === 'M' && rng.chance(0.04) ? rng.weighted([['JR', 6], ['SR', 1], ['II', 1], ['III', 1.5], ['IV', 0.3]] as const) : '');
+    const suffix =
+      spec.suffix ??
+      (sex === 'M' && rng.chance(0.04)
+        ? rng.weighted([
+            ['JR', 6],
+            ['SR', 1],
+            ['II', 1],
+            ['III', 1.5],
+            ['IV', 0.3],
+          ] as const)
+        : '');
     const plainFirst = first.toUpperCase();
     const accentedFirst =
       spec.accentedFirst !== undefined ? spec.accentedFirst : accentedGivenNames[plainFirst] && rng.chance(0.5) ? accentedGivenNames[plainFirst]! : null;
@@ -244,7 +254,8 @@ export class PopulationBuilder {
       const rn = this.licenseFor(person, state, 'registered_nurse', { nameOnRecord: options.nameOnRecord });
       const apnIssue = Math.min(TODAY - 120, (rn.firstIssue ?? TODAY - 3650) + rng.int(3, 9) * 365);
       const main = this.licenseFor(person, state, profession, { ...options, parent: rn, firstIssue: options.firstIssue ?? apnIssue });
-      if (state === 'CO' && rng.chance(0.7)) this.licenseFor(person, state, 'aprn_prescriptive', { parent: main, firstIssue: apnIssue + rng.int(30, 400), nameOnRecord: options.nameOnRecord });
+      if (state === 'CO' && rng.chance(0.7))
+        this.licenseFor(person, state, 'aprn_prescriptive', { parent: main, firstIssue: apnIssue + rng.int(30, 400), nameOnRecord: options.nameOnRecord });
       if (state === 'WA' && rng.chance(0.06)) {
         this.licenseFor(person, state, 'arnp_temporary_permit', { firstIssue: apnIssue - rng.int(60, 150), nameOnRecord: options.nameOnRecord });
       }
@@ -269,7 +280,8 @@ export class PopulationBuilder {
     const address = randomAddress(rng, state);
     const surname = this.names.surname(rng);
     const cityWord = address.city;
-    const name = rng.pick(organizationNames[kind])
+    const name = rng
+      .pick(organizationNames[kind])
       .replace('{SURNAME}', surname)
       .replace('{CITY}', cityWord)
       .replace('{SAINT}', rng.pick(['JOSEPH', 'LUKE', 'MARY', 'FRANCIS', 'VINCENT', 'ANTHONY']));
@@ -414,10 +426,20 @@ const organizationDba: Readonly<Record<OrganizationKind, readonly string[]>> = {
 };
 
 const organizationTaxonomies: Readonly<Record<OrganizationKind, readonly (readonly [string, string])[]>> = {
-  pharmacy: [['3336C0003X', 'Pharmacy, Community/Retail Pharmacy'], ['3336C0004X', 'Pharmacy, Compounding Pharmacy']],
-  clinic: [['261QP2300X', 'Clinic/Center, Primary Care'], ['193200000X', 'Multi-Specialty Group'], ['261QU0200X', 'Clinic/Center, Urgent Care']],
+  pharmacy: [
+    ['3336C0003X', 'Pharmacy, Community/Retail Pharmacy'],
+    ['3336C0004X', 'Pharmacy, Compounding Pharmacy'],
+  ],
+  clinic: [
+    ['261QP2300X', 'Clinic/Center, Primary Care'],
+    ['193200000X', 'Multi-Specialty Group'],
+    ['261QU0200X', 'Clinic/Center, Urgent Care'],
+  ],
   hospital: [['282N00000X', 'General Acute Care Hospital']],
-  home_health: [['251E00000X', 'Home Health'], ['251G00000X', 'Hospice Care, Community Based']],
+  home_health: [
+    ['251E00000X', 'Home Health'],
+    ['251G00000X', 'Hospice Care, Community Based'],
+  ],
   veterinary_hospital: [['000000000X', 'none']],
   detective_agency: [['000000000X', 'none']],
 };
@@ -430,4 +452,3 @@ const officialTitles: Readonly<Record<OrganizationKind, readonly string[]>> = {
   veterinary_hospital: ['OWNER'],
   detective_agency: ['OWNER'],
 };
-

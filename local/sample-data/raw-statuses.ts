@@ -107,7 +107,12 @@ const colorado: readonly RawStatus[] = [
 ];
 
 /** CO businesses: mostly active, some closed out. */
-export const coloradoBusinessStatuses: readonly RawStatus[] = [s('Active', 'active', 80), s('Expired', 'expired', 10), s('Cancelled', 'inactive', 5), s('Expired - Dissolved', 'expired', 5)];
+export const coloradoBusinessStatuses: readonly RawStatus[] = [
+  s('Active', 'active', 80),
+  s('Expired', 'expired', 10),
+  s('Cancelled', 'inactive', 5),
+  s('Expired - Dissolved', 'expired', 5),
+];
 
 const chaperone = roles('physician');
 const ilBusinessOrDetective = (kind: LicenseKind): boolean => kind.business === true || kind.role === 'detective';

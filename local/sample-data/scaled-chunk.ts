@@ -139,9 +139,24 @@ const otherShares: Readonly<Record<LaunchState, { readonly other: number; readon
 };
 
 const otherRoles: Readonly<Partial<Record<LaunchState, readonly (readonly [OtherLicense, number])[]>>> = {
-  IL: [['cpa', 8], ['detective', 6], ['barber', 3], ['cosmetologist', 5], ['real_estate_broker', 6], ['veterinarian', 3]],
-  CO: [['cosmetologist', 6], ['co_code_ec', 3], ['co_code_pc', 3], ['co_code_unknown', 2]],
-  DE: [['veterinarian', 2], ['real_estate_broker', 3]],
+  IL: [
+    ['cpa', 8],
+    ['detective', 6],
+    ['barber', 3],
+    ['cosmetologist', 5],
+    ['real_estate_broker', 6],
+    ['veterinarian', 3],
+  ],
+  CO: [
+    ['cosmetologist', 6],
+    ['co_code_ec', 3],
+    ['co_code_pc', 3],
+    ['co_code_unknown', 2],
+  ],
+  DE: [
+    ['veterinarian', 2],
+    ['real_estate_broker', 3],
+  ],
 };
 
 const aprnWeights: readonly (readonly [Profession, number])[] = professionWeights.filter(([p]) => advancedPracticeNursing.has(p));
@@ -278,7 +293,8 @@ function fillState(state: Exclude<LaunchState, 'TX'>, people: ScaledPeople, writ
     } else {
       const person = people.person(rng.weighted(weights));
       people.practice(person);
-      if (state === 'IL' && rng.chance(0.03)) people.licenseFor(person, rng.pick(['cpa', 'real_estate_broker', 'detective', 'barber', 'cosmetologist'] as const));
+      if (state === 'IL' && rng.chance(0.03))
+        people.licenseFor(person, rng.pick(['cpa', 'real_estate_broker', 'detective', 'barber', 'cosmetologist'] as const));
       if (state === 'CO' && rng.chance(0.03)) people.licenseFor(person, rng.pick(['co_code_ec', 'co_code_pc'] as const));
       writer.write(person);
     }

@@ -91,7 +91,16 @@ export class ScaledPeople {
     const first = this.givenName(sex);
     const middle = rng.chance(0.78) ? (rng.chance(0.06) ? this.surnames.draw(rng) : this.givenName(sex)) : '';
     const { last, formerLast } = familyName(rng, this.surnames.draw(rng), { sex, age }, () => this.surnames.draw(rng));
-    const suffix = sex === 'M' && rng.chance(0.04) ? rng.weighted([['JR', 6], ['SR', 1], ['II', 1], ['III', 1.5], ['IV', 0.3]] as const) : '';
+    const suffix =
+      sex === 'M' && rng.chance(0.04)
+        ? rng.weighted([
+            ['JR', 6],
+            ['SR', 1],
+            ['II', 1],
+            ['III', 1.5],
+            ['IV', 0.3],
+          ] as const)
+        : '';
     const accentedFirst = accentedGivenNames[first] && rng.chance(0.5) ? accentedGivenNames[first]! : null;
     const lastHead = last.split('-')[0]!;
     const accentedLast = accentedSurnames[lastHead] && rng.chance(0.4) ? last.replace(lastHead, accentedSurnames[lastHead]!) : null;
@@ -120,7 +129,10 @@ export class ScaledPeople {
     const rng = this.rng;
     const address = randomAddress(rng, this.state);
     const surname = this.surnames.draw(rng);
-    const name = rng.pick(['{SURNAME} PHARMACY', '{CITY} DRUG CO', '{SURNAME} APOTHECARY LLC', '{SURNAME} FAMILY PHARMACY INC']).replace('{SURNAME}', surname).replace('{CITY}', address.city);
+    const name = rng
+      .pick(['{SURNAME} PHARMACY', '{CITY} DRUG CO', '{SURNAME} APOTHECARY LLC', '{SURNAME} FAMILY PHARMACY INC'])
+      .replace('{SURNAME}', surname)
+      .replace('{CITY}', address.city);
     return {
       id: this.nextOrganizationId++,
       kind: 'pharmacy',
@@ -177,10 +189,11 @@ export class ScaledPeople {
     const rng = this.rng;
     const firstIssue = options.firstIssue ?? this.firstIssueDay(holder, options.parent);
     const parent = options.parent ?? null;
-    const number =
-      parent && kind.dataset === 'jnzg-cr4w' ? parent.number : this.numbers.next(rng, kind, new Date(firstIssue * 86_400_000).getUTCFullYear());
+    const number = parent && kind.dataset === 'jnzg-cr4w' ? parent.number : this.numbers.next(rng, kind, new Date(firstIssue * 86_400_000).getUTCFullYear());
     const choices = this.choicesFor(kind);
-    let status = options.status ? statusNamed(kind, options.status) : rng.weighted(options.current && choices.current.length > 0 ? choices.current : choices.all);
+    let status = options.status
+      ? statusNamed(kind, options.status)
+      : rng.weighted(options.current && choices.current.length > 0 ? choices.current : choices.all);
     if (parent && endsParent.has(parent.status.meaning)) status = choices.all.find(([s]) => s.meaning === parent.status.meaning)?.[0] ?? status;
     const isPerson = 'sex' in holder;
     const license: License = {

@@ -75,9 +75,7 @@ function chunkTasks(outDir: string, partsDir: string, rootSeed: string, state: L
     state,
     chunk,
     chunks,
-    targets: Object.fromEntries(
-      Object.entries(targets).map(([id, n]) => [id, Math.floor((n * (chunk + 1)) / chunks) - Math.floor((n * chunk) / chunks)]),
-    ),
+    targets: Object.fromEntries(Object.entries(targets).map(([id, n]) => [id, Math.floor((n * (chunk + 1)) / chunks) - Math.floor((n * chunk) / chunks)])),
   }));
 }
 

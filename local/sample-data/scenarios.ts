@@ -48,7 +48,15 @@ export function addScenarios(b: PopulationBuilder): Notable[] {
     );
   }
   {
-    const nurse = b.person({ state: 'IL', profession: 'registered_nurse', sex: 'F', first: 'ANGELA', middle: 'MARIE', last: 'WASHINGTON', tag: 'il-rn-detective-namesake' });
+    const nurse = b.person({
+      state: 'IL',
+      profession: 'registered_nurse',
+      sex: 'F',
+      first: 'ANGELA',
+      middle: 'MARIE',
+      last: 'WASHINGTON',
+      tag: 'il-rn-detective-namesake',
+    });
     b.practice(nurse, 'IL', { status: 'ACTIVE' });
     b.licenseFor(nurse, 'IL', 'real_estate_broker', { status: 'NOT RENEWED' });
     b.nppesWishes.set(nurse, { has: true, numberStyle: 'dropped_zeros' });
@@ -56,7 +64,7 @@ export function addScenarios(b: PopulationBuilder): Notable[] {
     b.licenseFor(guard, 'IL', 'detective', { status: 'ACTIVE' });
     add(
       'IL nurse (also a lapsed real estate broker) and a namesake with only a detective registration',
-      'Same first and last name in IL; the second person holds only a non-healthcare license (PERMANENT EMPLOYEE REGISTRATION, 129…), so a healthcare lookup finds one person. NPPES drops the leading zero of the nurse\'s 041 number.',
+      "Same first and last name in IL; the second person holds only a non-healthcare license (PERMANENT EMPLOYEE REGISTRATION, 129…), so a healthcare lookup finds one person. NPPES drops the leading zero of the nurse's 041 number.",
       [nurse, guard],
     );
   }
@@ -73,7 +81,10 @@ export function addScenarios(b: PopulationBuilder): Notable[] {
     const rnLicense = b.practice(rn, 'CO', { status: 'Active' });
     const pn = b.person({ state: 'CO', profession: 'practical_nurse', sex: 'M', tag: 'co-number-collision' });
     b.practice(pn, 'CO', { status: 'Active', number: rnLicense.number });
-    add('CO license number shared across types', 'An RN and a PN (different people) hold the same zero-padded licensenumber; only the type tells them apart.', [rn, pn]);
+    add('CO license number shared across types', 'An RN and a PN (different people) hold the same zero-padded licensenumber; only the type tells them apart.', [
+      rn,
+      pn,
+    ]);
   }
   {
     const p = b.person({
@@ -111,13 +122,35 @@ export function addScenarios(b: PopulationBuilder): Notable[] {
 
   // --- Texas -------------------------------------------------------------------------------------
   {
-    const a = b.person({ state: 'TX', profession: 'registered_nurse', sex: 'F', first: 'MARIA', middle: 'ELENA', last: 'GARCIA', birthYear: 1979, tag: 'tx-same-name' });
+    const a = b.person({
+      state: 'TX',
+      profession: 'registered_nurse',
+      sex: 'F',
+      first: 'MARIA',
+      middle: 'ELENA',
+      last: 'GARCIA',
+      birthYear: 1979,
+      tag: 'tx-same-name',
+    });
     b.practice(a, 'TX', { status: 'CURRENT (C)' });
     b.nppesWishes.set(a, { has: true });
-    const c = b.person({ state: 'TX', profession: 'registered_nurse', sex: 'F', first: 'MARIA', middle: 'GUADALUPE', last: 'GARCIA', birthYear: 1991, tag: 'tx-same-name' });
+    const c = b.person({
+      state: 'TX',
+      profession: 'registered_nurse',
+      sex: 'F',
+      first: 'MARIA',
+      middle: 'GUADALUPE',
+      last: 'GARCIA',
+      birthYear: 1991,
+      tag: 'tx-same-name',
+    });
     b.practice(c, 'TX', { status: 'CURRENT (C)' });
     b.nppesWishes.set(c, { has: false });
-    add('Same-name pair in TX', 'Two current RNs named MARIA GARCIA (middle names differ; only one has an NPI). Without npi or dob the name alone is ambiguous.', [a, c]);
+    add(
+      'Same-name pair in TX',
+      'Two current RNs named MARIA GARCIA (middle names differ; only one has an NPI). Without npi or dob the name alone is ambiguous.',
+      [a, c],
+    );
   }
   {
     const rn = b.person({ state: 'TX', profession: 'registered_nurse', sex: 'F', tag: 'tx-rn-vn-collision' });
@@ -158,10 +191,28 @@ export function addScenarios(b: PopulationBuilder): Notable[] {
 
   // --- Washington --------------------------------------------------------------------------------
   {
-    const a = b.person({ state: 'WA', profession: 'registered_nurse', sex: 'M', first: 'DAVID', middle: '', last: 'NGUYEN', birthYear: 1968, tag: 'wa-same-name' });
+    const a = b.person({
+      state: 'WA',
+      profession: 'registered_nurse',
+      sex: 'M',
+      first: 'DAVID',
+      middle: '',
+      last: 'NGUYEN',
+      birthYear: 1968,
+      tag: 'wa-same-name',
+    });
     b.practice(a, 'WA', { status: 'ACTIVE' });
     b.nppesWishes.set(a, { has: true });
-    const c = b.person({ state: 'WA', profession: 'registered_nurse', sex: 'M', first: 'DAVID', middle: 'MINH', last: 'NGUYEN', birthYear: 1990, tag: 'wa-same-name' });
+    const c = b.person({
+      state: 'WA',
+      profession: 'registered_nurse',
+      sex: 'M',
+      first: 'DAVID',
+      middle: 'MINH',
+      last: 'NGUYEN',
+      birthYear: 1990,
+      tag: 'wa-same-name',
+    });
     b.practice(c, 'WA', { status: 'ACTIVE' });
     b.nppesWishes.set(c, { has: true });
     add('Same-name pair in WA', 'Two active RNs named DAVID NGUYEN, told apart by birthyear (1968 / 1990) and NPI.', [a, c]);
@@ -204,7 +255,16 @@ export function addScenarios(b: PopulationBuilder): Notable[] {
 
   // --- Delaware ----------------------------------------------------------------------------------
   {
-    const p = b.person({ state: 'DE', profession: 'registered_nurse', sex: 'F', first: 'SARAH', middle: 'ELIZABETH', last: 'MITCHELL', formerLast: 'KOWALSKI', tag: 'de-former-name' });
+    const p = b.person({
+      state: 'DE',
+      profession: 'registered_nurse',
+      sex: 'F',
+      first: 'SARAH',
+      middle: 'ELIZABETH',
+      last: 'MITCHELL',
+      formerLast: 'KOWALSKI',
+      tag: 'de-former-name',
+    });
     b.practice(p, 'DE', { status: 'Active', nameOnRecord: { last: 'KOWALSKI' } });
     b.nppesWishes.set(p, { has: true, form: 'newer' });
     add('Former name', 'DE still lists the maiden name KOWALSKI; NPPES has MITCHELL with KOWALSKI under other_names (Former Name).', [p]);

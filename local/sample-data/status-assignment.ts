@@ -63,7 +63,8 @@ function followDeath(licenses: readonly License[]): void {
     if (license.pinned || !deceased.has(license.holder) || license.status.meaning === 'deceased') continue;
     if (license.status.meaning !== 'active' && license.status.meaning !== 'conditional') continue;
     const choices = statusChoicesFor(license.kind);
-    const ended = choices.find((s) => s.meaning === 'deceased') ?? choices.find((s) => s.meaning === 'inactive') ?? choices.find((s) => s.meaning === 'expired');
+    const ended =
+      choices.find((s) => s.meaning === 'deceased') ?? choices.find((s) => s.meaning === 'inactive') ?? choices.find((s) => s.meaning === 'expired');
     if (ended) license.status = ended;
   }
 }

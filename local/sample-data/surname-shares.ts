@@ -134,7 +134,10 @@ export class SurnameShares {
       rareShares.push(share);
       remaining -= share;
     }
-    const rare = rareSurnames(rareShares.length, file.rows.map(([name]) => name));
+    const rare = rareSurnames(
+      rareShares.length,
+      file.rows.map(([name]) => name),
+    );
     for (const [i, name] of rare.entries()) entries.push([name, rareShares[i]!]);
     for (const [name, p] of entries) this.percent.set(name, p);
     this.table = new AliasTable(entries);

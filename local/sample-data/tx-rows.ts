@@ -122,6 +122,15 @@ export function aprnRow(rng: Rng, license: License): SodaRow | null {
     ['license_status', license.status.text],
     ['lincense_expiration_date', ymd(license.expiration)],
     ['texas_license_issuance_date', ymd(license.firstIssue)],
-    ['apn_prescriptive_authority_status', license.kind.role === 'nurse_anesthetist' ? 'NONE' : rng.weighted([['ACTIVE', 85], ['INACTIVE', 8], ['NONE', 7]] as const)],
+    [
+      'apn_prescriptive_authority_status',
+      license.kind.role === 'nurse_anesthetist'
+        ? 'NONE'
+        : rng.weighted([
+            ['ACTIVE', 85],
+            ['INACTIVE', 8],
+            ['NONE', 7],
+          ] as const),
+    ],
   ]);
 }

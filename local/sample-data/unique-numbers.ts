@@ -19,7 +19,6 @@ interface Scope {
   extraDigits: number;
 }
 
-
 export class UniqueNumbers {
   private readonly scopes = new Map<string, Scope>();
 

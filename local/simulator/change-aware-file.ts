@@ -71,13 +71,15 @@ export class ChangeAwareFile<T> {
       }
       const hash = createHash('sha256').update(content).digest('base64url');
       const outcome: Cached<T>['outcome'] =
-        cached && cached.hash === hash ? cached.outcome : (() => {
-          try {
-            return { ok: true, value: this.parse(content) } as const;
-          } catch (error) {
-            return { ok: false, error } as const;
-          }
-        })();
+        cached && cached.hash === hash
+          ? cached.outcome
+          : (() => {
+              try {
+                return { ok: true, value: this.parse(content) } as const;
+              } catch (error) {
+                return { ok: false, error } as const;
+              }
+            })();
       cached = { signature, readAtMs: checkedAtMs, hash, size: content.length, outcome };
       this.cached = cached;
     }

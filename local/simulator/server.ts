@@ -131,8 +131,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     }
 
     const faults = await data.faults();
-    const fault: Fault | undefined =
-      route.kind === 'soda' ? faultFor(faults, route.dataset, 'soda') : faultFor(faults, route.kind);
+    const fault: Fault | undefined = route.kind === 'soda' ? faultFor(faults, route.dataset, 'soda') : faultFor(faults, route.kind);
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;

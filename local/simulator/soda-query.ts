@@ -112,7 +112,11 @@ export function runSodaQuery(rows: readonly SodaRow[], params: URLSearchParams, 
   if (order) matched.sort(orderComparator(order));
   matched = page(matched);
   if (!select) return { status: 200, body: matched.map(({ row }) => row) };
-  const columns = select.map((item) => ({ name: item.name, evaluate: item.expr === '*' ? ('*' as const) : compileExpr(item.expr), system: isSystemField(item) }));
+  const columns = select.map((item) => ({
+    name: item.name,
+    evaluate: item.expr === '*' ? ('*' as const) : compileExpr(item.expr),
+    system: isSystemField(item),
+  }));
   return { status: 200, body: matched.map(({ row, index }) => project(columns, row, index)) };
 }
 

@@ -72,9 +72,7 @@ export interface AccountStore {
 
 export class DynamoAccountStore implements AccountStore {
   async getAccount(accountId: string): Promise<Account | undefined> {
-    const out = await dynamo().send(
-      new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }),
-    );
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }));
     return out.Item as Account | undefined;
   }
 
@@ -117,9 +115,7 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async getKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
-    const out = await dynamo().send(
-      new GetCommand({ TableName: tableName('apiKeys'), Key: { key_hash: keyHash }, ConsistentRead: true }),
-    );
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('apiKeys'), Key: { key_hash: keyHash }, ConsistentRead: true }));
     return out.Item as ApiKeyRecord | undefined;
   }
 

@@ -15,13 +15,18 @@ export const accountViewSchema = z
     email: z.string().nullable().meta({ description: 'Where delivery-failure e-mails go.' }),
     limits: z.strictObject({
       monthly_verifications: count.nullable().meta({ description: 'Live verifications included per calendar month (UTC); null: unlimited.' }),
-      past_quota: z.enum(['hard_stop', 'overage', 'unlimited']).meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
+      past_quota: z
+        .enum(['hard_stop', 'overage', 'unlimited'])
+        .meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
       overage_price_usd: z.number().nullable().meta({ description: 'Price of each verification past the quota.' }),
       requests_per_minute: count.meta({ description: 'Per-minute limit for each mode.' }),
       bulk: z.boolean().meta({ description: 'Whether `POST /v1/verify/bulk` is available.' }),
     }),
     usage: z.strictObject({
-      month: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'Billing month, `YYYY-MM` (UTC).' }),
+      month: z
+        .string()
+        .regex(/^\d{4}-\d{2}$/)
+        .meta({ description: 'Billing month, `YYYY-MM` (UTC).' }),
       verifications: count.meta({ description: 'Live verifications this month.' }),
       included: count.meta({ description: 'Of which within the quota.' }),
       overage: count.meta({ description: 'Of which past the quota (billed).' }),

@@ -76,7 +76,12 @@ export async function sendMessageBatch(queueUrl: string, entries: readonly Batch
     }
     for (const f of failed.filter((f) => !f.SenderFault)) unsent.push(unsentEntry(f));
   }
-  if (unsent.length > 0) throw new BatchSendError(queueUrl, unsent.sort((a, b) => a.index - b.index), entries.length);
+  if (unsent.length > 0)
+    throw new BatchSendError(
+      queueUrl,
+      unsent.sort((a, b) => a.index - b.index),
+      entries.length,
+    );
 }
 
 function unsentEntry(f: BatchResultErrorEntry): UnsentEntry {

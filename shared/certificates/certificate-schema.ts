@@ -53,7 +53,9 @@ export const certificateSchema = z
       .meta({
         description: `Every source consulted, as \`sources\` of the verification result: \`live\` (fetched for this verification), \`cached\` (from the cache or the ingested list, as of \`as_of\`) or \`unavailable\`. ${absentOnOlder}`,
       }),
-    signing_key_id: z.string().meta({ description: '`kid` of the signing key in the JWKS at `GET /v1/signing-keys`; that key’s `mode` is this certificate’s `mode`.' }),
+    signing_key_id: z
+      .string()
+      .meta({ description: '`kid` of the signing key in the JWKS at `GET /v1/signing-keys`; that key’s `mode` is this certificate’s `mode`.' }),
     signature: z
       .string()
       .regex(/^vrf_sig_[A-Za-z0-9_-]{86}$/)

@@ -21,13 +21,12 @@ export const jwksSchema = z
           use: z.literal('sig'),
           mode: keyModeSchema.meta({
             description:
-              'The certificates this key signs: `live` or `test`. Each mode has its own key; accept a certificate only when the key named by its `signing_key_id` has the certificate\'s `mode`. (A JWK member RFC 7517 §4 allows; not part of the thumbprint.)',
+              "The certificates this key signs: `live` or `test`. Each mode has its own key; accept a certificate only when the key named by its `signing_key_id` has the certificate's `mode`. (A JWK member RFC 7517 §4 allows; not part of the thumbprint.)",
           }),
         }),
       )
       .meta({
-        description:
-          'The live keys (the current key first, then retired keys whose certificates stay verifiable), then the test keys in the same order.',
+        description: 'The live keys (the current key first, then retired keys whose certificates stay verifiable), then the test keys in the same order.',
       }),
   })
   .meta({ title: 'JSON Web Key Set' });

@@ -74,4 +74,3 @@ export function signerFromEnvironment(mode: KeyMode): CertificateSigner {
 export function signersFromEnvironment(): CertificateSigners {
   return { live: signerFromEnvironment('live'), test: signerFromEnvironment('test') };
 }
-

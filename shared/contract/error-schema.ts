@@ -9,7 +9,12 @@ import { errorCatalogue, type ErrorCode } from './error-catalogue.ts';
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
 export const errorCodeSchema = z
-  .union(errorCodes.map((code) => z.literal(code).meta({ title: errorCatalogue[code].title, 'x-http-status': errorCatalogue[code].status })) as [z.ZodLiteral<ErrorCode>, ...z.ZodLiteral<ErrorCode>[]])
+  .union(
+    errorCodes.map((code) => z.literal(code).meta({ title: errorCatalogue[code].title, 'x-http-status': errorCatalogue[code].status })) as [
+      z.ZodLiteral<ErrorCode>,
+      ...z.ZodLiteral<ErrorCode>[],
+    ],
+  )
   .meta({ description: 'Stable machine-readable code; `x-http-status` is the HTTP status it comes with.' });
 
 export const errorObjectSchema = z.strictObject({
@@ -17,7 +22,12 @@ export const errorObjectSchema = z.strictObject({
   message: z.string().meta({ description: 'Human-readable; may change. It never echoes a key.' }),
   docs: z.url().meta({ description: 'Link to the section of the API reference for this code.' }),
   param: z.string().optional().meta({ description: 'The body field, query parameter, header or path parameter at fault, e.g. `state` or `providers[3].npi`.' }),
-  retry_after: z.number().int().min(0).optional().meta({ description: 'Seconds to wait before retrying (per-minute limit, requests in progress, unavailable sources).' }),
+  retry_after: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'Seconds to wait before retrying (per-minute limit, requests in progress, unavailable sources).' }),
   reset_at: z.iso.datetime().optional().meta({ description: 'When the monthly quota resets (Developer plan over its quota).' }),
   request_id: z.string().optional().meta({ description: 'On 500s: quote it to support (also in the `X-Request-Id` header).' }),
   allowed: z.array(z.string()).optional().meta({ description: 'On `invalid_profession`: every accepted profession value.' }),

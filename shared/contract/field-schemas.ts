@@ -18,7 +18,8 @@ export const npiSchema = z.string().regex(/^\d{10}$/);
 
 export const sourceReportSchema = z.strictObject({
   name: z.string().meta({ description: 'Source name, e.g. `Washington State Department of Health`, `OIG LEIE`, `NPPES NPI Registry`.' }),
-  status: z.enum(sourceReportStatuses).meta({ description: '`live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached.' }),
+  status: z
+    .enum(sourceReportStatuses)
+    .meta({ description: '`live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached.' }),
   as_of: z.iso.datetime().nullable().meta({ description: 'When the data was fetched from the source; null when unavailable.' }),
 });
-

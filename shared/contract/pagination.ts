@@ -18,7 +18,13 @@ export function paginationQuery(idPattern: RegExp, idName: string) {
       .optional()
       // On the wire a query value is a string of digits; the document says what it means, the OpenAPI
       // way for a query parameter: an integer with its bounds (and no string pattern).
-      .meta({ type: 'integer', minimum: 1, maximum: maxPageSize, pattern: undefined, description: `Items per page, 1 to ${maxPageSize}; default ${defaultPageSize}.` }),
+      .meta({
+        type: 'integer',
+        minimum: 1,
+        maximum: maxPageSize,
+        pattern: undefined,
+        description: `Items per page, 1 to ${maxPageSize}; default ${defaultPageSize}.`,
+      }),
     starting_after: z
       .string()
       .regex(idPattern, `starting_after must be ${idName}`)

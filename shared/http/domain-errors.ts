@@ -2,7 +2,15 @@
  * The HTTP answer of each domain error (domain/errors.ts), in one place: the pipeline renders these and
  * bulk items carry them.
  */
-import { DomainError, MinuteLimitExceeded, MonitorLimitReached, MonthlyQuotaExhausted, SourcesUnavailable, UnrecognisedProfession, UnsupportedState } from '../domain/errors.ts';
+import {
+  DomainError,
+  MinuteLimitExceeded,
+  MonitorLimitReached,
+  MonthlyQuotaExhausted,
+  SourcesUnavailable,
+  UnrecognisedProfession,
+  UnsupportedState,
+} from '../domain/errors.ts';
 import { ApiError } from './errors.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 
@@ -13,7 +21,12 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
     return new ApiError('sources_unavailable', error.message, { retry_after: error.retryAfterSeconds }, { 'retry-after': String(error.retryAfterSeconds) });
   }
   if (error instanceof MinuteLimitExceeded) {
-    return new ApiError('rate_limit_exceeded', error.message, { retry_after: error.retryAfterSeconds }, { ...rateLimitHeaders(error.limits), 'retry-after': String(error.retryAfterSeconds) });
+    return new ApiError(
+      'rate_limit_exceeded',
+      error.message,
+      { retry_after: error.retryAfterSeconds },
+      { ...rateLimitHeaders(error.limits), 'retry-after': String(error.retryAfterSeconds) },
+    );
   }
   if (error instanceof MonthlyQuotaExhausted) {
     return new ApiError('rate_limit_exceeded', error.message, { reset_at: error.limits.monthlyReset.toISOString() }, rateLimitHeaders(error.limits));

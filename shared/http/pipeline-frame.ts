@@ -219,23 +219,16 @@ function renderError(thrown: unknown, requestId: string): HttpResponse {
   if (error instanceof TimeLimitReached) {
     logger.warn('Answered before the time limit; the request did not finish', { error: errorSummary(error) });
     recordMetric('timeLimitAnswers', 1, {});
-    return json(
-      503,
-      errorBody('service_unavailable', 'The request could not be completed in time. Retry in a few seconds.', { retry_after: 2 }),
-      { 'retry-after': '2' },
-    );
+    return json(503, errorBody('service_unavailable', 'The request could not be completed in time. Retry in a few seconds.', { retry_after: 2 }), {
+      'retry-after': '2',
+    });
   }
   if (isTransientError(error)) {
     logger.warn('Transient dependency failure', { error: errorSummary(error) });
-    return json(
-      503,
-      errorBody('service_unavailable', 'The service is temporarily unavailable. Retry in a few seconds.', { retry_after: 1 }),
-      { 'retry-after': '1' },
-    );
+    return json(503, errorBody('service_unavailable', 'The service is temporarily unavailable. Retry in a few seconds.', { retry_after: 1 }), {
+      'retry-after': '1',
+    });
   }
   logger.error('Unhandled error', { error: errorSummary(error), stack: (error as Error)?.stack });
-  return json(
-    500,
-    errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`, { request_id: requestId }),
-  );
+  return json(500, errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`, { request_id: requestId }));
 }

@@ -31,7 +31,6 @@ import type { ContainerValue } from '../container.ts';
 import { pipelineServices, type Services } from './pipeline-services.ts';
 import type { HttpResponse } from './response.ts';
 
-
 export interface ApiRequest<B, Q> extends RequestBase<B, Q> {
   /** The authenticated caller (an `api_key` route's request never reaches its handler without one). */
   readonly caller: AuthenticatedCaller;
@@ -47,7 +46,6 @@ export interface ApiHandlerOptions<BS extends Schema, QS extends Schema> extends
   /** The pipeline's services: a container value (default `pipelineServices`; a test route may compose its own). */
   readonly services?: ContainerValue<Services>;
 }
-
 
 export function apiHandler<BS extends Schema = undefined, QS extends Schema = undefined>(
   routeRef: RouteId | RouteDefinition,

@@ -62,7 +62,11 @@ export function esbuildOptions(entryFile: string, outfile: string, tsconfigFile:
  */
 export function bundleFolderCommands(inputDir: string, outputDir: string, folders: readonly string[]): string[] {
   return folders.map((folder) => {
-    const name = folder.split('/').filter((part) => part.length > 0).pop() ?? folder;
+    const name =
+      folder
+        .split('/')
+        .filter((part) => part.length > 0)
+        .pop() ?? folder;
     return `cp -R "${inputDir}/${folder}" "${outputDir}/${name}"`;
   });
 }

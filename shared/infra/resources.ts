@@ -104,9 +104,7 @@ export const tables = {
     id: 'ApiKeys',
     envVar: 'TABLE_API_KEYS',
     partitionKey: { name: 'key_hash', type: 'S' },
-    indexes: [
-      { name: 'by_account', partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'created_at', type: 'S' } },
-    ],
+    indexes: [{ name: 'by_account', partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'created_at', type: 'S' } }],
     purpose: 'One item per API key, addressed by the SHA-256 of the key; the key itself is never stored.',
   },
   usage: {
@@ -115,8 +113,7 @@ export const tables = {
     partitionKey: { name: 'account_id', type: 'S' },
     sortKey: { name: 'period', type: 'S' },
     ttlAttribute: 'expires_at',
-    purpose:
-      'Atomic counters: monthly live verifications (base and overage, kept for billing) and per-minute request windows (expire after two minutes).',
+    purpose: 'Atomic counters: monthly live verifications (base and overage, kept for billing) and per-minute request windows (expire after two minutes).',
   },
   idempotency: {
     id: 'Idempotency',
@@ -235,8 +232,7 @@ export const buckets = {
   testCertificates: {
     id: 'TestCertificateBucket',
     envVar: 'BUCKET_TEST_CERTIFICATES',
-    purpose:
-      'Signed PDF certificates of test keys: no Object Lock, deleted 30 days after they were made (asked for again, a PDF is made anew).',
+    purpose: 'Signed PDF certificates of test keys: no Object Lock, deleted 30 days after they were made (asked for again, a PDF is made anew).',
     // A bucket of its own: Object Lock default retention covers every object of a bucket, and shortening
     // it per object would need s3:PutObjectRetention, which would let the PDF function shorten live PDFs' too.
     expireAfterDays: 30,

@@ -164,7 +164,7 @@ const routeTable = [
     entry: 'functions/records/get-record.ts',
     auth: 'public',
     uses: { tables: { verifications: ['GetItem'] }, signingKey: 'publish' },
-    summary: 'The public online record a certificate\'s QR code opens (HTML, or JSON on request).',
+    summary: "The public online record a certificate's QR code opens (HTML, or JSON on request).",
   },
   {
     id: 'GetSigningKeys',

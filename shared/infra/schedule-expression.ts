@@ -28,9 +28,7 @@ export function parseScheduleExpression(expression: string): ParsedSchedule {
 /** The first firing strictly after `after`. */
 export function nextFiring(schedule: ParsedSchedule, after: Date): Date {
   if (schedule.kind === 'rate') return new Date(after.getTime() + schedule.everyMs);
-  const candidate = new Date(
-    Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), schedule.hour, schedule.minute),
-  );
+  const candidate = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), schedule.hour, schedule.minute));
   if (candidate.getTime() <= after.getTime()) candidate.setUTCDate(candidate.getUTCDate() + 1);
   return candidate;
 }

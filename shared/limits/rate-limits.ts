@@ -28,7 +28,6 @@ export interface LimitState {
   readonly usage: MonthUsage;
 }
 
-
 function monthlyPart(plan: Plan, usage: MonthUsage, reset: Date) {
   const limit = plan.monthlyQuota;
   return {

@@ -57,7 +57,11 @@ export const undatedExpiry = 'undated';
 const reinstatedFrom: readonly string[] = ['suspended', 'revoked'];
 
 /** Events for one check, in a stable order; [] when the check could not reach the board. */
-export function detectChanges(previous: MonitorSnapshot, current: VerificationResult, options: DetectOptions): { events: ChangeEvent[]; next: MonitorSnapshot } {
+export function detectChanges(
+  previous: MonitorSnapshot,
+  current: VerificationResult,
+  options: DetectOptions,
+): { events: ChangeEvent[]; next: MonitorSnapshot } {
   if (!boardAnswered(current)) return exclusionWithoutBoard(previous, current);
 
   const observed = snapshotFromResult(current, previous, options.now);
@@ -112,7 +116,8 @@ function exclusionData(current: VerificationResult): Record<string, unknown> {
 
 /** The board did not answer: only a new exclusion on the (available) federal list is reported. */
 function exclusionWithoutBoard(previous: MonitorSnapshot, current: VerificationResult): { events: ChangeEvent[]; next: MonitorSnapshot } {
-  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oig_excluded || exclusionListUnavailable(current)) return { events: [], next: previous };
+  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oig_excluded || exclusionListUnavailable(current))
+    return { events: [], next: previous };
   const change = { from: previous.status, to: previous.status };
   return { events: [{ kind: 'license.oig_exclusion_added', change, data: exclusionData(current) }], next: { ...previous, oigExcluded: true } };
 }

@@ -6,6 +6,8 @@ import { monitorSchema } from './monitor-schema.ts';
 export const checkMonitorResponseSchema = z
   .strictObject({
     monitor: monitorSchema,
-    events: z.array(eventSchema).meta({ description: 'The events this check produced, in the order they are listed for one check; their deliveries are already queued.' }),
+    events: z
+      .array(eventSchema)
+      .meta({ description: 'The events this check produced, in the order they are listed for one check; their deliveries are already queued.' }),
   })
   .meta({ title: 'Monitor check' });

@@ -147,7 +147,11 @@ export class EventStore {
   }
 
   /** Newest first, for one owner (account#mode), optionally one of their monitors. */
-  async list(owner: string, limit: number, options: { monitorId?: string; startingAfter?: EventRecord } = {}): Promise<{ items: EventRecord[]; hasMore: boolean }> {
+  async list(
+    owner: string,
+    limit: number,
+    options: { monitorId?: string; startingAfter?: EventRecord } = {},
+  ): Promise<{ items: EventRecord[]; hasMore: boolean }> {
     const byMonitor = options.monitorId !== undefined;
     const after = options.startingAfter;
     const out = await dynamo().send(
@@ -160,7 +164,13 @@ export class EventStore {
         ScanIndexForward: false,
         Limit: limit + 1,
         ...(after
-          ? { ExclusiveStartKey: { event_id: after.event_id, created_key: after.created_key, ...(byMonitor ? { monitor_id: after.monitor_id } : { owner: after.owner }) } }
+          ? {
+              ExclusiveStartKey: {
+                event_id: after.event_id,
+                created_key: after.created_key,
+                ...(byMonitor ? { monitor_id: after.monitor_id } : { owner: after.owner }),
+              },
+            }
           : {}),
       }),
     );

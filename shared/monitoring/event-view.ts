@@ -23,7 +23,13 @@ export function eventView(event: EventRecord) {
 
 /** An attempt as the customer sees it: the failure as a generic kind, never the precise cause. */
 function attemptView(attempt: DeliveryAttempt) {
-  return { at: attempt.at, ok: attempt.ok, status: attempt.status, error: publicDeliveryError(attempt.error, attempt.status), duration_ms: attempt.duration_ms };
+  return {
+    at: attempt.at,
+    ok: attempt.ok,
+    status: attempt.status,
+    error: publicDeliveryError(attempt.error, attempt.status),
+    duration_ms: attempt.duration_ms,
+  };
 }
 
 const deliveryAttemptSchema = z.strictObject({

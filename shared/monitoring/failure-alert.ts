@@ -11,7 +11,10 @@ export function alertSender(): string {
   return process.env.ALERT_FROM_EMAIL ?? 'alerts@license-verification.local';
 }
 
-export async function sendDeliveryFailureEmail(to: string, details: { monitorId: string; eventId: string; kind: string; lastError: string; webhookUrl: string }): Promise<void> {
+export async function sendDeliveryFailureEmail(
+  to: string,
+  details: { monitorId: string; eventId: string; kind: string; lastError: string; webhookUrl: string },
+): Promise<void> {
   const text = [
     `Webhook delivery failed for monitor ${details.monitorId}.`,
     '',

@@ -111,7 +111,13 @@ export async function checkMonitor(message: CheckMessage, now: Date, services: C
   const recorded = await monitors.recordCheck(monitorId, monitor.next_check_at, {
     snapshot: next,
     provider: answered
-      ? { name: result.name ?? monitor.provider.name, npi: result.npi ?? monitor.provider.npi, state: monitor.provider.state, current_status: result.status, expiry_date: result.expiry_date }
+      ? {
+          name: result.name ?? monitor.provider.name,
+          npi: result.npi ?? monitor.provider.npi,
+          state: monitor.provider.state,
+          current_status: result.status,
+          expiry_date: result.expiry_date,
+        }
       : monitor.provider,
     nextCheckAt: nextCheckAt(now),
     verificationId: result.verification_id,
@@ -136,5 +142,8 @@ async function publishEvents(monitorId: string, records: readonly EventRecord[],
       return { MessageBody: JSON.stringify(message) };
     }),
   );
-  await monitors.clearPendingEvents(monitorId, records.map((r) => r.event_id));
+  await monitors.clearPendingEvents(
+    monitorId,
+    records.map((r) => r.event_id),
+  );
 }

@@ -20,17 +20,12 @@ export const createMonitorRequestSchema = verificationRequestSchema
       .max(maxWebhookUrlLength)
       .meta({
         format: 'uri',
-        description:
-          `Where events are POSTed: \`https\`, port ${webhookPorts.join(' or ')} (443 when none is given). A host that resolves to a private, loopback, link-local, shared, documentation, Teredo, local-use NAT64, multicast or reserved address is refused, now and before every delivery. Only a local stack may let test keys post to a loopback receiver (\`WEBHOOK_ALLOW_LOOPBACK\`, over \`http\` or any port); no deployed stack does.`,
+        description: `Where events are POSTed: \`https\`, port ${webhookPorts.join(' or ')} (443 when none is given). A host that resolves to a private, loopback, link-local, shared, documentation, Teredo, local-use NAT64, multicast or reserved address is refused, now and before every delivery. Only a local stack may let test keys post to a loopback receiver (\`WEBHOOK_ALLOW_LOOPBACK\`, over \`http\` or any port); no deployed stack does.`,
       }),
-    webhook_secret: z
-      .string()
-      .min(16, 'webhook_secret must be at least 16 characters')
-      .max(256, 'webhook_secret must be at most 256 characters')
-      .meta({
-        description:
-          'Key of both signatures on every delivery (see Webhooks): the HMAC-SHA256 `Service-Signature` and the Standard Webhooks `webhook-signature`; for a Standard Webhooks library, pass `whsec_` followed by the base64 of this secret’s UTF-8 bytes. Stored sealed, bound to the monitor, and never returned.',
-      }),
+    webhook_secret: z.string().min(16, 'webhook_secret must be at least 16 characters').max(256, 'webhook_secret must be at most 256 characters').meta({
+      description:
+        'Key of both signatures on every delivery (see Webhooks): the HMAC-SHA256 `Service-Signature` and the Standard Webhooks `webhook-signature`; for a Standard Webhooks library, pass `whsec_` followed by the base64 of this secret’s UTF-8 bytes. Stored sealed, bound to the monitor, and never returned.',
+    }),
     alert_days_before_expiry: z
       .number()
       .int()

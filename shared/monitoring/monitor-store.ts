@@ -83,7 +83,11 @@ export function isExpired(record: Pick<MonitorRecord, 'expires_at'>, now: Date):
 }
 
 const pendingEventSchema = z.custom<EventRecord>(
-  (value) => typeof value === 'object' && value !== null && typeof (value as { event_id?: unknown }).event_id === 'string' && typeof (value as { body?: unknown }).body === 'string',
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { event_id?: unknown }).event_id === 'string' &&
+    typeof (value as { body?: unknown }).body === 'string',
   'an event record with its event_id and body',
 );
 
@@ -97,7 +101,13 @@ export const monitorRecordSchema: z.ZodType<MonitorRecord, unknown> = z.object({
   created_at: z.string(),
   created_key: z.string(),
   request: z.looseObject({ first_name: z.string(), last_name: z.string(), state: z.string(), npi: z.string().optional() }),
-  provider: z.object({ name: z.string().nullable(), npi: z.string().nullable(), state: z.string(), current_status: z.string(), expiry_date: z.string().nullable() }),
+  provider: z.object({
+    name: z.string().nullable(),
+    npi: z.string().nullable(),
+    state: z.string(),
+    current_status: z.string(),
+    expiry_date: z.string().nullable(),
+  }),
   webhook_url: z.string(),
   webhook_secret_sealed: z.string().optional(),
   alert_days_before_expiry: z.number(),

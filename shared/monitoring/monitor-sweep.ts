@@ -22,7 +22,11 @@ export interface SweepPosition {
 
 /** Where a sweep continues: a shard of the `due` index and the page key to start after. */
 export const sweepPositionSchema: z.ZodType<SweepPosition> = z.object({
-  shard: z.number().int().min(0).max(dueShards - 1),
+  shard: z
+    .number()
+    .int()
+    .min(0)
+    .max(dueShards - 1),
   cursor: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -48,12 +52,7 @@ export interface SweepResult {
 
 const pageSize = 100;
 
-export async function sweepDueMonitors(
-  monitors: MonitorStore,
-  now: Date,
-  timeLeftMs: () => number,
-  from: SweepPosition = { shard: 0 },
-): Promise<SweepResult> {
+export async function sweepDueMonitors(monitors: MonitorStore, now: Date, timeLeftMs: () => number, from: SweepPosition = { shard: 0 }): Promise<SweepResult> {
   let enqueued = 0;
   for (let shard = from.shard; shard < dueShards; shard++) {
     let cursor = shard === from.shard ? from.cursor : undefined;

@@ -28,7 +28,12 @@ export interface RegistrationServices {
 
 /** The registration services of this container. */
 export const monitorRegistrationServices = containerValue(
-  (): RegistrationServices => ({ monitors: new MonitorStore(), slots: new MonitorSlots(), sealer: sealerFromEnvironment(), verification: verificationServices() }),
+  (): RegistrationServices => ({
+    monitors: new MonitorStore(),
+    slots: new MonitorSlots(),
+    sealer: sealerFromEnvironment(),
+    verification: verificationServices(),
+  }),
 );
 
 export interface RegistrationOptions {
@@ -57,7 +62,13 @@ export async function registerMonitor(
   }
 }
 
-async function verifyAndStore(input: CreateMonitorRequest, webhookUrl: URL, caller: Caller, services: RegistrationServices, options: RegistrationOptions): Promise<MonitorRecord> {
+async function verifyAndStore(
+  input: CreateMonitorRequest,
+  webhookUrl: URL,
+  caller: Caller,
+  services: RegistrationServices,
+  options: RegistrationOptions,
+): Promise<MonitorRecord> {
   const now = services.verification.clock.now();
   const request = { first_name: input.first_name, last_name: input.last_name, state: input.state, ...(input.npi ? { npi: input.npi } : {}) };
   const monitorId = newId('mon');

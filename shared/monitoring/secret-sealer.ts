@@ -42,7 +42,14 @@ const legacyContext = { purpose };
 
 /** The context as bytes, for AES-GCM's additional data: sorted keys, JSON. */
 function contextBytes(context: Record<string, string>): Buffer {
-  return Buffer.from(JSON.stringify(Object.keys(context).sort().map((key) => [key, context[key]])), 'utf8');
+  return Buffer.from(
+    JSON.stringify(
+      Object.keys(context)
+        .sort()
+        .map((key) => [key, context[key]]),
+    ),
+    'utf8',
+  );
 }
 
 export class KmsSecretSealer implements SecretSealer {

@@ -101,7 +101,12 @@ export interface DispatchOptions {
 const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled', 'failed', 'cancelled'] satisfies WebhookDeliveryResult[]);
 
 /** One step, counted in `WebhookDeliveries` by result when it ended an attempt (or cancelled the event). */
-export async function dispatchWebhook(message: DeliveryMessage, now: Date, services: DispatchServices, options: DispatchOptions = {}): Promise<DispatchOutcome> {
+export async function dispatchWebhook(
+  message: DeliveryMessage,
+  now: Date,
+  services: DispatchServices,
+  options: DispatchOptions = {},
+): Promise<DispatchOutcome> {
   const outcome = await dispatchStep(message, now, services, options).catch((error: unknown) => {
     if (error instanceof AttemptConflict) return 'duplicate' as const;
     throw error;
@@ -127,7 +132,11 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   }
   if (number > event.delivery.attempts.length) {
     // Never queued before the attempt ahead of it is recorded; a message like this is not acted on.
-    logger.warn('Webhook step ahead of the recorded attempts; ignored', { event_id: event.event_id, attempt: number, recorded: event.delivery.attempts.length });
+    logger.warn('Webhook step ahead of the recorded attempts; ignored', {
+      event_id: event.event_id,
+      attempt: number,
+      recorded: event.delivery.attempts.length,
+    });
     return 'skipped';
   }
   const monitor = await monitors.get(event.monitor_id);
@@ -160,7 +169,14 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
 
   // The precise cause goes to the log only; the event (and so GET /v1/events) keeps the generic kind.
   if (!result.ok) {
-    logger.info('Webhook attempt failed', { event_id: event.event_id, monitor_id: monitor.monitor_id, attempt: number, error: result.error, status: result.status, detail: result.detail });
+    logger.info('Webhook attempt failed', {
+      event_id: event.event_id,
+      monitor_id: monitor.monitor_id,
+      attempt: number,
+      error: result.error,
+      status: result.status,
+      detail: result.detail,
+    });
   }
   const attempt = { at: now.toISOString(), ok: result.ok, status: result.status, error: result.error, duration_ms: Math.round(result.durationMs) };
   if (result.ok) {

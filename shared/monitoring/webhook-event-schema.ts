@@ -11,7 +11,10 @@ import { eventKinds, type EventKind } from './change-events.ts';
 import { monitorIdSchema } from './monitor-schema.ts';
 import { answeredStatuses } from './monitor-snapshot.ts';
 
-export const eventIdSchema = z.string().regex(eventIdPattern).meta({ description: 'Event id, `evt_` and 24 base62 characters; the same on every delivery attempt.' });
+export const eventIdSchema = z
+  .string()
+  .regex(eventIdPattern)
+  .meta({ description: 'Event id, `evt_` and 24 base62 characters; the same on every delivery attempt.' });
 
 const answeredStatus = z.enum(answeredStatuses as readonly [string, ...string[]]);
 const expiryDate = z.iso.date().nullable();

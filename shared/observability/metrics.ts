@@ -95,7 +95,9 @@ export class InvocationMetrics {
   summary(): Record<string, number | number[]> {
     const out: Record<string, number | number[]> = {};
     for (const group of this.groups.values()) {
-      const dims = Object.entries(group.dimensions).map(([k, v]) => `${k}=${v}`).join(',');
+      const dims = Object.entries(group.dimensions)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(',');
       for (const series of group.series.values()) {
         const name = `${metricNames[series.id]}${dims ? `{${dims}}` : ''}`;
         out[name] = units[series.id] === MetricUnit.Count ? series.values[0]! : [...series.values];

@@ -47,7 +47,11 @@ function cached(store: Map<string, Representation>, build: (baseUrl: string) => 
 }
 
 export function openApiHttpResponse(ifNoneMatch: string | undefined): HttpResponse {
-  return respond(cached(documents, (baseUrl) => JSON.stringify(openApiDocument(baseUrl))), jsonContentType, ifNoneMatch);
+  return respond(
+    cached(documents, (baseUrl) => JSON.stringify(openApiDocument(baseUrl))),
+    jsonContentType,
+    ifNoneMatch,
+  );
 }
 
 export function apiReferenceHttpResponse(ifNoneMatch: string | undefined): HttpResponse {

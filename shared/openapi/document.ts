@@ -38,7 +38,8 @@ const description = `Checks a healthcare provider’s license in one call: the l
 Every request except the public ones carries \`Authorization: Bearer <API_KEY>\`; bodies are JSON with \`Content-Type: application/json\` (at most ${maxBodyBytes / 1024} KiB). Every error has the same shape, \`{"error": {"code", "message", "docs", …}}\`, and every response carries \`X-Request-Id\` and \`Cache-Control: no-store\` unless stated. Responses may gain fields: ignore the ones you do not know.`;
 
 const unmatched = {
-  description: 'A request that no route matches is answered 404 `resource_not_found`, or 405 `method_not_allowed` with an `Allow` header when the path exists under other methods. Neither needs a key.',
+  description:
+    'A request that no route matches is answered 404 `resource_not_found`, or 405 `method_not_allowed` with an `Allow` header when the path exists under other methods. Neither needs a key.',
   codes: ['resource_not_found', 'method_not_allowed'] as const,
 };
 
@@ -96,26 +97,33 @@ function errorResponses(
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].sort(([a], [b]) => a - b).map(([status, group]) => {
-      const retry = group.some((c) => c === 'rate_limit_exceeded' || c === 'idempotency_in_progress' || c === 'service_unavailable' || c === 'sources_unavailable');
-      // A 405 comes from the fallback route, before any key is read: it has no rate-limit headers.
-      const limited = authenticated && status !== 401 && status !== 405 ? Object.keys(rateLimitHeaderDocs) : [];
-      const other = Object.entries(options.otherContent?.[status] ?? {}).map(([mediaType, schema]) => [mediaType, { schema }]);
-      return [
-        String(status),
-        {
-          description: group.map((c) => `\`${c}\`: ${errorCatalogue[c].title}.`).join(' '),
-          headers: {
-            ...headersOf(['X-Request-Id', ...limited, ...(retry ? ['Retry-After'] : [])]),
-            ...(status === 405 ? { Allow: allowHeader(options.allow) } : {}),
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, group]) => {
+        const retry = group.some(
+          (c) => c === 'rate_limit_exceeded' || c === 'idempotency_in_progress' || c === 'service_unavailable' || c === 'sources_unavailable',
+        );
+        // A 405 comes from the fallback route, before any key is read: it has no rate-limit headers.
+        const limited = authenticated && status !== 401 && status !== 405 ? Object.keys(rateLimitHeaderDocs) : [];
+        const other = Object.entries(options.otherContent?.[status] ?? {}).map(([mediaType, schema]) => [mediaType, { schema }]);
+        return [
+          String(status),
+          {
+            description: group.map((c) => `\`${c}\`: ${errorCatalogue[c].title}.`).join(' '),
+            headers: {
+              ...headersOf(['X-Request-Id', ...limited, ...(retry ? ['Retry-After'] : [])]),
+              ...(status === 405 ? { Allow: allowHeader(options.allow) } : {}),
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: schemaRef('Error') },
+                examples: Object.fromEntries(group.map((c) => [c, { $ref: `#/components/examples/${errorAnchor(c)}` }])),
+              },
+              ...Object.fromEntries(other),
+            },
           },
-          content: {
-            'application/json': { schema: { $ref: schemaRef('Error') }, examples: Object.fromEntries(group.map((c) => [c, { $ref: `#/components/examples/${errorAnchor(c)}` }])) },
-            ...Object.fromEntries(other),
-          },
-        },
-      ];
-    }),
+        ];
+      }),
   );
 }
 
@@ -182,7 +190,10 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
     responses[String(response.status)] = successResponse(route, response, names, fallback);
   }
   const allow = routes.filter((r) => r.path === route.path).map((r) => r.method);
-  Object.assign(responses, errorResponses([...operationErrors(route, doc), 'method_not_allowed'], route.auth === 'api_key', { allow, otherContent: doc.errorContent }));
+  Object.assign(
+    responses,
+    errorResponses([...operationErrors(route, doc), 'method_not_allowed'], route.auth === 'api_key', { allow, otherContent: doc.errorContent }),
+  );
   const params = parameters(route, doc);
   return {
     operationId: route.id,
@@ -192,7 +203,12 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
     security,
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(doc.body
-      ? { requestBody: { required: !doc.body.optional, content: { 'application/json': jsonContent(doc.body, names.name('request', doc.body.schema, `${route.id}Request`)) } } }
+      ? {
+          requestBody: {
+            required: !doc.body.optional,
+            content: { 'application/json': jsonContent(doc.body, names.name('request', doc.body.schema, `${route.id}Request`)) },
+          },
+        }
       : {}),
     responses,
   };
@@ -240,7 +256,9 @@ function buildDocument(serverUrl: string): OpenApiDocument {
     components: {
       schemas,
       securitySchemes: securitySchemes(),
-      headers: Object.fromEntries(Object.entries({ ...rateLimitHeaderDocs, ...otherHeaderDocs }).map(([name, doc]) => [name, { description: doc.description, schema: doc.schema }])),
+      headers: Object.fromEntries(
+        Object.entries({ ...rateLimitHeaderDocs, ...otherHeaderDocs }).map(([name, doc]) => [name, { description: doc.description, schema: doc.schema }]),
+      ),
       parameters: parameterDocs,
       examples: Object.fromEntries((Object.keys(errorCatalogue) as ErrorCode[]).map((code) => [errorAnchor(code), errorExample(code)])),
     },
@@ -249,7 +267,9 @@ function buildDocument(serverUrl: string): OpenApiDocument {
       'x-route-id': fallbackRoute.id,
       responses: errorResponses(unmatched.codes, false),
     },
-    'x-error-codes': Object.fromEntries(Object.entries(errorCatalogue).map(([code, entry]) => [code, { status: entry.status, title: entry.title, anchor: errorAnchor(code as ErrorCode) }])),
+    'x-error-codes': Object.fromEntries(
+      Object.entries(errorCatalogue).map(([code, entry]) => [code, { status: entry.status, title: entry.title, anchor: errorAnchor(code as ErrorCode) }]),
+    ),
   };
 }
 

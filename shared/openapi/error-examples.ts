@@ -22,7 +22,10 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
   },
   request_too_large: { message: `Request body is 300000 bytes; the limit is ${maxBodyBytes} bytes.` },
   unsupported_media_type: { message: 'Request bodies must be JSON sent with "Content-Type: application/json" (got "text/plain").' },
-  invalid_profession: { message: '"wizard" is not a recognised profession.', details: { param: 'profession', allowed: ['physician', 'registered_nurse', '…'] } },
+  invalid_profession: {
+    message: '"wizard" is not a recognised profession.',
+    details: { param: 'profession', allowed: ['physician', 'registered_nurse', '…'] },
+  },
   rate_limit_exceeded: { message: 'Per-minute limit of 60 requests exceeded. Retry after 12 seconds.', details: { retry_after: 12 } },
   internal_error: { message: 'An unexpected error occurred. Quote request id p7EFV5wCYPVe8YLN to support.', details: { request_id: 'p7EFV5wCYPVe8YLN' } },
   service_unavailable: { message: 'The service is temporarily unavailable. Retry in a few seconds.', details: { retry_after: 1 } },

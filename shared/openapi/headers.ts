@@ -28,7 +28,10 @@ export const rateLimitHeaderDocs: Readonly<Record<string, HeaderDoc>> = {
 export const otherHeaderDocs: Readonly<Record<string, HeaderDoc>> = {
   'X-Request-Id': { description: 'Id of this request; quote it to support.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: integer },
-  'Idempotent-Replayed': { description: '`true` when this is the stored response of an earlier request with the same `Idempotency-Key`.', schema: { const: 'true' } },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored response of an earlier request with the same `Idempotency-Key`.',
+    schema: { const: 'true' },
+  },
   Allow: { description: 'The methods the path accepts.', schema: { type: 'string' } },
   ETag: { description: 'Version of the representation; send it back in `If-None-Match` to get 304 when unchanged.', schema: { type: 'string' } },
   'Cache-Control': { description: 'How long caches may keep the response.', schema: { type: 'string' } },

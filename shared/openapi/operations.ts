@@ -80,7 +80,11 @@ const ok = (description: string, schema: z.ZodType, example: Example | Readonly<
   json: { schema, examples: 'summary' in example ? { default: example as Example } : (example as Record<string, Example>) },
 });
 
-const notModified: SuccessResponse = { status: 304, description: 'Not modified: `If-None-Match` named the current `ETag`.', headers: ['ETag', 'Cache-Control'] };
+const notModified: SuccessResponse = {
+  status: 304,
+  description: 'Not modified: `If-None-Match` named the current `ETag`.',
+  headers: ['ETag', 'Cache-Control'],
+};
 
 const pdf: RawSchema = { type: 'string', contentMediaType: 'application/pdf', description: 'A one-page PDF with a PAdES signature.' };
 const html: RawSchema = { type: 'string', contentMediaType: 'text/html', description: 'A self-contained HTML page.' };
@@ -121,12 +125,18 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Verification',
     description: `Verifies 1 to ${maxBulkProviders} providers, on the Production, Scale and Enterprise plans. Each item is validated and verified on its own: a bad item gets an error entry (\`param\` prefixed \`providers[i].\`) and never fails the batch. A hard quota that cannot cover every valid item refuses the batch whole, before any work; the batch is charged for the results issued (like one verify call each), not for item errors. The whole batch shares one deadline within the gateway's time limit: a source still silent by then is unavailable for the items waiting on it, which come back \`source_unavailable\` (or as a \`sources_unavailable\` item error when every source of that item is out and nothing is cached).`,
     body: { schema: bulkRequestSchema, examples: { default: { summary: 'Two providers, one invalid', value: examples.bulkRequestExample } } },
-    responses: [ok('One entry per provider, in input order, and a summary.', bulkResponseSchema, { summary: 'One result, one error', value: examples.bulkResponseExample })],
+    responses: [
+      ok('One entry per provider, in input order, and a summary.', bulkResponseSchema, {
+        summary: 'One result, one error',
+        value: examples.bulkResponseExample,
+      }),
+    ],
     errors: ['plan_upgrade_required'],
   },
   GetCoverage: {
     tag: 'Verification',
-    description: 'Every supported state with its board source, the datasets read and the professions it verifies. Another real state answers `unsupported_state`.',
+    description:
+      'Every supported state with its board source, the datasets read and the professions it verifies. Another real state answers `unsupported_state`.',
     responses: [ok('The coverage matrix.', coverageSchema, { summary: 'Coverage (one state shown)', value: examples.coverageExample })],
   },
   GetCertificate: {
@@ -140,10 +150,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Certificates',
     description:
       'The certificate as a signed PDF (PAdES baseline): letterhead, every detail, a QR code to the public record, and a TEST mark in test mode. Made on the first request and stored; every later request gets the same bytes and `ETag`, and `If-None-Match` is answered 304.',
-    responses: [
-      { status: 200, description: 'The PDF.', other: { 'application/pdf': pdf }, headers: ['ETag', 'Cache-Control'] },
-      notModified,
-    ],
+    responses: [{ status: 200, description: 'The PDF.', other: { 'application/pdf': pdf }, headers: ['ETag', 'Cache-Control'] }, notModified],
     errors: ['resource_not_found'],
   },
   GetRecord: {
@@ -200,7 +207,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   CheckMonitor: {
     tag: 'Monitoring',
     description:
-      'Test keys: runs the monitor\'s check now, exactly as the daily sweep would, and answers the monitor after it with the events the check produced (their deliveries are already queued). Takes no body, or `{}`. With the sandbox names `test-flapping` (suspended and active in turn) and `test-expiring` it exercises a webhook receiver.',
+      "Test keys: runs the monitor's check now, exactly as the daily sweep would, and answers the monitor after it with the events the check produced (their deliveries are already queued). Takes no body, or `{}`. With the sandbox names `test-flapping` (suspended and active in turn) and `test-expiring` it exercises a webhook receiver.",
     testKeysOnly: true,
     body: { schema: checkMonitorRequestSchema, optional: true, examples: { empty: { summary: 'An empty object', value: {} } } },
     responses: [
@@ -232,7 +239,8 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   GetApiReference: {
     tag: 'Service',
-    description: 'This reference: one accessible HTML page rendered from the OpenAPI document, with no scripts and nothing loaded from elsewhere. Needs no key. The query string is ignored.',
+    description:
+      'This reference: one accessible HTML page rendered from the OpenAPI document, with no scripts and nothing loaded from elsewhere. Needs no key. The query string is ignored.',
     query: 'ignored',
     responses: [
       { status: 200, description: 'The page.', other: { 'text/html': html }, headers: ['ETag', 'Cache-Control', 'Content-Security-Policy'] },

@@ -21,7 +21,13 @@ function expandClass(classSource: string): string {
     if (inClass && start < 0) start = code;
     if (!inClass && start >= 0) {
       const end = code - 1;
-      ranges.push(end === start ? unicodeEscape(start) : end === start + 1 ? `${unicodeEscape(start)}${unicodeEscape(end)}` : `${unicodeEscape(start)}-${unicodeEscape(end)}`);
+      ranges.push(
+        end === start
+          ? unicodeEscape(start)
+          : end === start + 1
+            ? `${unicodeEscape(start)}${unicodeEscape(end)}`
+            : `${unicodeEscape(start)}-${unicodeEscape(end)}`,
+      );
       start = -1;
     }
   }

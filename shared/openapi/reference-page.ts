@@ -11,7 +11,6 @@ import type { OpenApiDocument } from './document.ts';
 import { referenceStylesheet } from './reference-page-style.ts';
 import { fieldNotes, fieldTable, inline, prose, refName, schemaAnchor, schemaLink, typeLabel, type Schema } from './schema-view.ts';
 
-
 // biome-ignore lint/suspicious/noExplicitAny: the page walks the generated OpenAPI document, whose nodes have many shapes.
 type Json = Record<string, any>;
 
@@ -156,8 +155,16 @@ function limitsSection(doc: OpenApiDocument): SafeHtml {
   const names = Object.keys(doc.components.headers ?? {});
   return html`<section aria-labelledby="limits"><h2 id="limits">Limits and rate-limit headers</h2>
 <p>Every response to an authenticated request, errors and 429s included, carries these headers. Past the per-minute limit, or the Developer plan’s monthly quota, the answer is 429 <a href="#error-rate-limit-exceeded"><code>rate_limit_exceeded</code></a> with <code>retry_after</code> (and a <code>Retry-After</code> header) or <code>reset_at</code>.</p>
-${headerTable(doc, names.filter((n) => n.startsWith('X-RateLimit-')), 'Rate-limit headers')}
-${headerTable(doc, names.filter((n) => !n.startsWith('X-RateLimit-')), 'Other response headers')}
+${headerTable(
+  doc,
+  names.filter((n) => n.startsWith('X-RateLimit-')),
+  'Rate-limit headers',
+)}
+${headerTable(
+  doc,
+  names.filter((n) => !n.startsWith('X-RateLimit-')),
+  'Other response headers',
+)}
 </section>`;
 }
 
@@ -222,13 +229,13 @@ function schemasSection(doc: OpenApiDocument): SafeHtml {
   return html`<section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>
 <p>Request schemas refuse unknown fields. Response schemas may gain fields: ignore the ones you do not know.</p>
 ${Object.entries(doc.components.schemas).map(
-    ([name, schema]) => html`<article class="card" id="${schemaAnchor(name)}" aria-labelledby="${schemaAnchor(name)}-title">
+  ([name, schema]) => html`<article class="card" id="${schemaAnchor(name)}" aria-labelledby="${schemaAnchor(name)}-title">
 <h3 id="${schemaAnchor(name)}-title">${name}</h3>
 ${typeof schema.title === 'string' && schema.title !== name ? html`<p class="meta">${schema.title}</p>` : null}
 ${prose(typeof schema.description === 'string' ? schema.description : undefined)}
 ${name === 'ErrorCode' ? errorCodeList(schema) : fieldTable(schema, `Fields of ${name}`)}
 </article>`,
-  )}
+)}
 </section>`;
 }
 

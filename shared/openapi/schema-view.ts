@@ -105,7 +105,8 @@ export function fieldNotes(input: Schema): SafeHtml {
     .map(([key, label]) => {
       const value = typeof schema[key] === 'string' ? schema[key] : JSON.stringify(schema[key]);
       // A spelt-out Unicode class runs to thousands of characters: folded away, the description says it.
-      if (value.length > longConstraint) return html`<details class="constraint"><summary>${label} (${value.length} characters)</summary><code>${value}</code></details>`;
+      if (value.length > longConstraint)
+        return html`<details class="constraint"><summary>${label} (${value.length} characters)</summary><code>${value}</code></details>`;
       return html`<span class="constraint">${label}: <code>${value}</code></span>`;
     });
   const text = typeof input.description === 'string' ? input.description : typeof schema.description === 'string' ? schema.description : '';
@@ -132,8 +133,10 @@ export function fieldRows(schema: Schema, prefix = ''): Row[] {
       rows.push({ name: path, schema: field, required: required.includes(name) });
       const inner = withoutNull(field).schema;
       const items = inner.type === 'array' ? asSchema(inner.items) : undefined;
-      if (!refName(inner) && (asSchema(inner.properties) || alternatives(inner).some((a) => asSchema(a.properties)))) rows.push(...fieldRows(inner, `${path}.`));
-      else if (items && !refName(items) && (asSchema(items.properties) || alternatives(items).some((a) => asSchema(a.properties)))) rows.push(...fieldRows(items, `${path}[].`));
+      if (!refName(inner) && (asSchema(inner.properties) || alternatives(inner).some((a) => asSchema(a.properties))))
+        rows.push(...fieldRows(inner, `${path}.`));
+      else if (items && !refName(items) && (asSchema(items.properties) || alternatives(items).some((a) => asSchema(a.properties))))
+        rows.push(...fieldRows(items, `${path}[].`));
     }
   }
   return rows;

@@ -97,7 +97,12 @@ function webhook(kind: EventKind) {
       parameters: webhookHeaderParameters,
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { $ref: schemaRef(webhookSchemaName(kind)) }, examples: { default: { summary: kind, value: webhookEventExamples[kind] } } } },
+        content: {
+          'application/json': {
+            schema: { $ref: schemaRef(webhookSchemaName(kind)) },
+            examples: { default: { summary: kind, value: webhookEventExamples[kind] } },
+          },
+        },
       },
       responses: {
         '2XX': { description: `Received. ${retryPolicy}` },

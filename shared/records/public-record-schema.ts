@@ -29,7 +29,10 @@ export const publicRecordSchema = z
       name: z.string().nullable(),
       state: z.string().nullable().meta({ description: 'Full state name.' }),
       profession: z.string().nullable().meta({ description: 'Profession code; null when none, or on certificates issued before it was signed.' }),
-      license_type: z.string().nullable().meta({ description: "The board's own license wording; null when none, or on certificates issued before it was signed." }),
+      license_type: z
+        .string()
+        .nullable()
+        .meta({ description: "The board's own license wording; null when none, or on certificates issued before it was signed." }),
     }),
     sources: z
       .array(
@@ -40,9 +43,9 @@ export const publicRecordSchema = z
         }),
       )
       .meta({ description: 'Every source consulted, with its freshness, as the certificate states it.' }),
-    signature_valid: z
-      .boolean()
-      .meta({ description: 'True only when the hash and the ES256 signature check out against the published key and the certificate is the one issued for this id.' }),
+    signature_valid: z.boolean().meta({
+      description: 'True only when the hash and the ES256 signature check out against the published key and the certificate is the one issued for this id.',
+    }),
     verification_id: verificationIdSchema,
     issued_at: z.string().nullable().meta({ description: 'ISO 8601 issue time, as in the certificate.' }),
     certificate_hash: z.string().nullable().meta({ description: 'As in the certificate: `sha256_` + hex digest.' }),

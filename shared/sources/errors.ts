@@ -14,12 +14,7 @@ export class SourceError extends Error {
   /** Wait the source asked for (Retry-After), ms. */
   readonly retryAfterMs?: number;
 
-  constructor(
-    source: string,
-    failure: SourceFailure,
-    message: string,
-    options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
-  ) {
+  constructor(source: string, failure: SourceFailure, message: string, options: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
     super(`${source}: ${message}`, { cause: options.cause });
     this.name = 'SourceError';
     this.source = source;

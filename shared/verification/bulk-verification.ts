@@ -20,7 +20,8 @@ export const bulkRequestSchema = z
         // the document names the expected shape without refusing the request for one bad item.
         z.unknown().meta({
           anyOf: [{ $ref: '#/components/schemas/VerificationRequest' }, {}],
-          description: 'A Verification request. Each item is validated on its own: a bad item (any other value) gets an error entry in `results`, and the batch goes on.',
+          description:
+            'A Verification request. Each item is validated on its own: a bad item (any other value) gets an error entry in `results`, and the batch goes on.',
         }),
       )
       .min(1, 'providers must hold at least one provider')

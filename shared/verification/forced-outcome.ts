@@ -27,7 +27,8 @@ export interface SandboxHistory {
  * alerts once for it rather than for a new date every day.
  */
 export function forcedVerification(request: VerificationRequest, chosen: ForcedOutcome, now: Date, previous?: SandboxHistory): VerificationOutcome {
-  const forced: Exclude<ForcedOutcome, { kind: 'flapping' }> = chosen.kind === 'flapping' ? { kind: 'license', status: previous?.status === 'active' ? 'suspended' : 'active' } : chosen;
+  const forced: Exclude<ForcedOutcome, { kind: 'flapping' }> =
+    chosen.kind === 'flapping' ? { kind: 'license', status: previous?.status === 'active' ? 'suspended' : 'active' } : chosen;
   if (forced.kind === 'outage') {
     throw new SourcesUnavailable();
   }
@@ -36,7 +37,11 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
   const boardName = board?.sourceName ?? `${stateName(request.state)} licensing board`;
   const asOf = now.toISOString();
   const oig: SourceReport = { name: sourceNames.leie, status: 'cached', as_of: asOf };
-  const boardReport: SourceReport = { name: boardName, status: forced.kind === 'source_unavailable' ? 'unavailable' : 'live', as_of: forced.kind === 'source_unavailable' ? null : asOf };
+  const boardReport: SourceReport = {
+    name: boardName,
+    status: forced.kind === 'source_unavailable' ? 'unavailable' : 'live',
+    as_of: forced.kind === 'source_unavailable' ? null : asOf,
+  };
   const base = {
     professionConfirmed: false,
     professionsCovered: covered,

@@ -94,8 +94,7 @@ function identicalName(a: BoardLicense, b: BoardLicense): boolean {
 
 function compatibleNames(a: BoardLicense, b: BoardLicense): boolean {
   return (
-    surnameFit(a.lastName, b.lastName) !== null &&
-    matchGivenName(splitGivenName(a.firstName, a.middleName), splitGivenName(b.firstName, b.middleName)) !== null
+    surnameFit(a.lastName, b.lastName) !== null && matchGivenName(splitGivenName(a.firstName, a.middleName), splitGivenName(b.firstName, b.middleName)) !== null
   );
 }
 
@@ -181,8 +180,7 @@ export function resolveIdentity(
     const listed = identity.taxonomies.filter((t) => t.state === query.state && t.licenseNumber).map((t) => t.licenseNumber!);
     const linked = licenses.filter(
       (l) =>
-        listed.some((number) => licenseNumbersAgree(number, l.licenseNumber, options.numberPrefix)) &&
-        registryNames(identity).some((n) => nameAgrees(n, l)),
+        listed.some((number) => licenseNumbersAgree(number, l.licenseNumber, options.numberPrefix)) && registryNames(identity).some((n) => nameAgrees(n, l)),
     );
     if (linked.length > 0) {
       // The NPI's record links these licenses to one person: theirs, with whatever else is proven theirs.

@@ -87,8 +87,8 @@ export class DynamoSourceCache implements SourceCache {
 
   put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): void {
     const write = this.write(key, value, fetchedAt, freshForMs).catch((error: unknown) => {
-        recordMetric('cacheWriteFailures', 1, {});
-        logger.warn('Source answer not cached', { error: errorSummary(error) });
+      recordMetric('cacheWriteFailures', 1, {});
+      logger.warn('Source answer not cached', { error: errorSummary(error) });
     });
     this.pending.push(write);
   }

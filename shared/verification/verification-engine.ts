@@ -127,8 +127,7 @@ function registryByName(ports: VerificationPorts, request: VerificationRequest, 
 /** True when every row `extra` can return is already within `query`. */
 function covers(query: BoardQuery, extra: BoardQuery): boolean {
   return (
-    extra.surnames.every((s) => query.surnames.includes(s)) &&
-    extra.givenNames.prefixes.every((p) => query.givenNames.prefixes.some((q) => p.startsWith(q)))
+    extra.surnames.every((s) => query.surnames.includes(s)) && extra.givenNames.prefixes.every((p) => query.givenNames.prefixes.some((q) => p.startsWith(q)))
   );
 }
 
@@ -214,14 +213,23 @@ interface Lookups {
  * One verification: the coverage checks, the lookups (in parallel), the search under the registry's
  * names, identity resolution and the chosen license. Each step is a function below.
  */
-export async function runVerification(request: VerificationRequest, ports: VerificationPorts, now: Date, options: RunOptions = {}): Promise<VerificationOutcome> {
+export async function runVerification(
+  request: VerificationRequest,
+  ports: VerificationPorts,
+  now: Date,
+  options: RunOptions = {},
+): Promise<VerificationOutcome> {
   const board = boardFor(request.state);
   const covered = board ? professionsCovered(board) : [];
   // Federal signals are computed for every outcome (they stay valid when a board is down).
   const federal = exclusionSignals(ports, request, now);
   const registryLookup = request.npi ? registryByNpi(ports, request.npi, now, options.deadline) : undefined;
 
-  const uncovered = !board ? 'unsupported_state' : request.profession && !covered.includes(request.profession) && board.uncoveredProfession === 'reject_before_lookup' ? 'profession_not_covered' : null;
+  const uncovered = !board
+    ? 'unsupported_state'
+    : request.profession && !covered.includes(request.profession) && board.uncoveredProfession === 'reject_before_lookup'
+      ? 'profession_not_covered'
+      : null;
   if (!board || uncovered) return federalOnlyOutcome(uncovered ?? 'unsupported_state', covered, federal, registryLookup);
 
   const lookups = await lookUp(ports, board, request, now, options, federal, registryLookup);
@@ -238,7 +246,16 @@ export async function runVerification(request: VerificationRequest, ports: Verif
     { numberScope: licenseNumberScopeOf(board), numberPrefix: board.licenseNumberPrefix },
   );
   const notFound = (matchNote: MatchNote | null = null) =>
-    outcome({ status: 'not_found', professionsCovered: covered, registry: registryIdentity, npi: null, sources: lookups.sources, board: freshness, matchNote, ...exclusionFields });
+    outcome({
+      status: 'not_found',
+      professionsCovered: covered,
+      registry: registryIdentity,
+      npi: null,
+      sources: lookups.sources,
+      board: freshness,
+      matchNote,
+      ...exclusionFields,
+    });
   if (identity.kind === 'not_found') return notFound(matchNoteOf(identity));
 
   const chosen = rankLicenses(identity.licenses, request.profession)[0];
@@ -313,7 +330,14 @@ function unavailableOutcome(
   if (!lookups.signals.oigAvailable && !registryAvailable) {
     throw new SourcesUnavailable();
   }
-  return outcome({ status: 'source_unavailable', professionsCovered: covered, registry: registryIdentity, npi: registryIdentity?.npi ?? null, sources: lookups.sources, ...exclusionFields });
+  return outcome({
+    status: 'source_unavailable',
+    professionsCovered: covered,
+    registry: registryIdentity,
+    npi: registryIdentity?.npi ?? null,
+    sources: lookups.sources,
+    ...exclusionFields,
+  });
 }
 
 /** What the registry says about the supplied NPI, as identity evidence. */

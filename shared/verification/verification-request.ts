@@ -51,11 +51,13 @@ export const verificationRequestSchema = z
   .strictObject({
     first_name: personName('first_name').meta({
       ...nameJsonSchema,
-      description: 'Given name, 1-100 characters after trimming: letters of any script, spaces, hyphens, apostrophes and periods. Nicknames, a middle name or initial and minor typos are matched.',
+      description:
+        'Given name, 1-100 characters after trimming: letters of any script, spaces, hyphens, apostrophes and periods. Nicknames, a middle name or initial and minor typos are matched.',
     }),
     last_name: personName('last_name').meta({
       ...nameJsonSchema,
-      description: 'Family name, same characters as `first_name`; matched exactly after normalising case, accents and punctuation (a hyphenated or two-part name matches either part). On test keys the reserved `test-…` names force an outcome.',
+      description:
+        'Family name, same characters as `first_name`; matched exactly after normalising case, accents and punctuation (a hyphenated or two-part name matches either part). On test keys the reserved `test-…` names force an outcome.',
     }),
     state: z
       .string()
@@ -75,13 +77,19 @@ export const verificationRequestSchema = z
       .transform((v) => v.trim())
       .refine((v) => isValidNpi(v), { message: npiMessage })
       .optional()
-      .meta({ description: 'National Provider Identifier: 10 digits with a valid check digit. Strongly recommended: it pins the identity and confirms or rules out OIG exclusions.' }),
+      .meta({
+        description:
+          'National Provider Identifier: 10 digits with a valid check digit. Strongly recommended: it pins the identity and confirms or rules out OIG exclusions.',
+      }),
     dob: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, dobMessage)
       .refine((v) => realPastDate(v, new Date().toISOString().slice(0, 10)), { message: dobMessage })
       .optional()
-      .meta({ format: 'date', description: 'Date of birth, `YYYY-MM-DD`, a real date in the past. Used only to tell same-name providers apart; never stored or cached.' }),
+      .meta({
+        format: 'date',
+        description: 'Date of birth, `YYYY-MM-DD`, a real date in the past. Used only to tell same-name providers apart; never stored or cached.',
+      }),
     profession: z
       .string()
       .superRefine((value, ctx) => {
@@ -99,7 +107,8 @@ export const verificationRequestSchema = z
       .optional()
       .meta({
         enum: [...professions],
-        description: 'Narrows the check to one profession. Another value is refused with 422 `invalid_profession`. When the state does not verify it, the outcome is `profession_not_covered`.',
+        description:
+          'Narrows the check to one profession. Another value is refused with 422 `invalid_profession`. When the state does not verify it, the outcome is `profession_not_covered`.',
       }),
   })
   .meta({ title: 'Verification request' });

@@ -47,7 +47,9 @@ const matchNoteSchema = z
 export const verificationResultSchema = z
   .strictObject({
     verification_id: verificationIdSchema,
-    verified: z.boolean().meta({ description: 'True only if the provider was found, the license is active and no OIG exclusion applies. It does not assert the profession.' }),
+    verified: z
+      .boolean()
+      .meta({ description: 'True only if the provider was found, the license is active and no OIG exclusion applies. It does not assert the profession.' }),
     status: z.enum(outcomeStatuses).meta({
       description:
         'License status (`active`, `inactive`, `suspended`, `expired`, `revoked`) or another outcome: `not_found` (the board answered, no single match), `source_unavailable` (the board could not be reached and nothing is cached; retry, do not cache), `profession_not_covered`, `unsupported_state`.',
@@ -56,7 +58,9 @@ export const verificationResultSchema = z
     license_number: z.string().nullable(),
     state: z.string().meta({ description: 'Full state name, e.g. `Washington`.' }),
     expiry_date: z.iso.date().nullable(),
-    disciplinary_flags: z.boolean().meta({ description: 'True if any disciplinary action, sanction or malpractice finding is on record for the provider in this state.' }),
+    disciplinary_flags: z
+      .boolean()
+      .meta({ description: 'True if any disciplinary action, sanction or malpractice finding is on record for the provider in this state.' }),
     oig_excluded: z.boolean().meta({ description: 'True if the provider matches the OIG exclusion list (LEIE).' }),
     sources_checked: z.array(z.string()).meta({ description: 'Names of the sources that answered for this request.' }),
     source_live: z.boolean().meta({ description: 'True if the license status came live from the board; false if from the cache.' }),
@@ -64,7 +68,9 @@ export const verificationResultSchema = z
     cache_expires_at: z.iso.datetime().nullable().meta({ description: 'When a fresh board answer will be fetched; null without a board answer.' }),
     checked_at: z.iso.datetime(),
     certificate_hash: certificateHashSchema,
-    profession: professionSchema.nullable().meta({ description: "The license's profession; null when the board publishes none that can be read (see `license_type`)." }),
+    profession: professionSchema
+      .nullable()
+      .meta({ description: "The license's profession; null when the board publishes none that can be read (see `license_type`)." }),
     license_type: z.string().nullable().meta({ description: "The board's own license wording or code." }),
     profession_confirmed: z.boolean().meta({ description: 'True when the profession is known and is the one requested (or none was requested).' }),
     professions_covered: z.array(professionSchema).meta({ description: 'Professions the state verifies.' }),

@@ -87,7 +87,9 @@ export function verificationResult(outcome: VerificationOutcome, state: StateCod
     registry: registry
       ? {
           npi: registry.npi,
-          name: registry.name ? [registry.name.firstName, registry.name.middleName, registry.name.lastName].filter(Boolean).join(' ') : registry.organizationName,
+          name: registry.name
+            ? [registry.name.firstName, registry.name.middleName, registry.name.lastName].filter(Boolean).join(' ')
+            : registry.organizationName,
           credential: registry.name?.credential ?? null,
           licenses: registry.taxonomies
             .filter((t) => t.licenseNumber)

@@ -53,7 +53,6 @@ export const verificationServices = containerValue((): VerificationServices => {
   };
 });
 
-
 /** Ports whose source lookups are shared by identical calls (a bulk request's duplicates). */
 export function sharedLookups(ports: VerificationPorts): VerificationPorts {
   const memo = new Map<string, Promise<unknown>>();
@@ -77,8 +76,6 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
     cache: ports.cache,
   };
 }
-
-
 
 /**
  * The outcome of a request, before anything is charged or stored; counted in `Verifications` by outcome
@@ -125,10 +122,10 @@ export async function issue(
   await Promise.all([
     alongside,
     svc.store.put({
-    verification_id: ids.verificationId,
-    account_id: caller.accountId,
-    mode: caller.mode,
-    created_at: ids.checkedAt,
+      verification_id: ids.verificationId,
+      account_id: caller.accountId,
+      mode: caller.mode,
+      created_at: ids.checkedAt,
       result,
       certificate,
     }),

@@ -35,20 +35,18 @@ export interface IssuedVerification {
 }
 
 /** One provider: decide, then charge, flush the cache writes, sign and store. */
-export async function verifyProvider(request: VerificationRequest, caller: Caller, svc: VerificationServices, options: VerifyOptions): Promise<IssuedVerification> {
+export async function verifyProvider(
+  request: VerificationRequest,
+  caller: Caller,
+  svc: VerificationServices,
+  options: VerifyOptions,
+): Promise<IssuedVerification> {
   const decided = await decide(request, caller, svc.ports, options.now, {
     deadline: options.deadline,
     ...(options.recheck ? { freshBoard: true, previous: options.recheck.previous } : {}),
   });
   options.accept?.(decided.outcome);
-  const { result, certificate } = await issue(
-    request,
-    decided,
-    caller,
-    svc,
-    options.now,
-    Promise.all([options.charge?.(1), svc.ports.cache.flush()]),
-  );
+  const { result, certificate } = await issue(request, decided, caller, svc, options.now, Promise.all([options.charge?.(1), svc.ports.cache.flush()]));
   return { outcome: decided.outcome, result, certificate };
 }
 

@@ -50,11 +50,15 @@ export function standardWebhooksSecret(secret: string): string {
 
 /** `v1,` + base64 HMAC-SHA256 of `${id}.${timestampSeconds}.${body}`, keyed with the secret's UTF-8 bytes. */
 export function signStandardWebhook(id: string, timestampSeconds: number, rawBody: string, secret: string): string {
-  const mac = createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(`${id}.${timestampSeconds}.${rawBody}`, 'utf8')).digest('base64');
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(Buffer.from(`${id}.${timestampSeconds}.${rawBody}`, 'utf8'))
+    .digest('base64');
   return `v1,${mac}`;
 }
 
-export type StandardVerification = { ok: true } | { ok: false; reason: 'missing_headers' | 'invalid_timestamp' | 'too_old' | 'too_new' | 'no_matching_signature' };
+export type StandardVerification =
+  | { ok: true }
+  | { ok: false; reason: 'missing_headers' | 'invalid_timestamp' | 'too_old' | 'too_new' | 'no_matching_signature' };
 
 /**
  * A receiver's check of the Standard Webhooks signature: the timestamp within `toleranceSeconds` of

@@ -71,7 +71,11 @@ export function webhookLoopbackAllowedFromEnv(env: NodeJS.ProcessEnv = process.e
 
 /** Lower case, no IPv6 brackets, no trailing dot; IPv6 literals in the URL parser's compressed form. */
 export function normalizeHost(host: string): string {
-  const bare = host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (isIP(bare) === 6) {
     try {
       return new URL(`http://[${bare}]/`).hostname.replace(/^\[|\]$/g, '');
@@ -137,7 +141,10 @@ export async function checkWebhookUrl(url: string, options: WebhookUrlOptions): 
     return refuse('invalid_url', 'webhook_url must use https (http only to a loopback receiver of a local stack, test keys)');
   }
   if (!webhookPorts.includes(port)) {
-    return refuse('blocked_destination', `webhook_url must use port ${webhookPorts.join(' or ')} (any port only to a loopback receiver of a local stack, test keys)`);
+    return refuse(
+      'blocked_destination',
+      `webhook_url must use port ${webhookPorts.join(' or ')} (any port only to a loopback receiver of a local stack, test keys)`,
+    );
   }
   for (const address of addresses) {
     const blocked = blockedRange(address);

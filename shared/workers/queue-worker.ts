@@ -57,12 +57,7 @@ export function parseMessage<S extends z.ZodType>(body: string, schema: S): { me
   };
 }
 
-export function queueWorker<S extends z.ZodType>(
-  workerId: string,
-  schema: S,
-  handle: MessageHandler<z.output<S>>,
-  options: QueueWorkerOptions = {},
-) {
+export function queueWorker<S extends z.ZodType>(workerId: string, schema: S, handle: MessageHandler<z.output<S>>, options: QueueWorkerOptions = {}) {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const reserveMs = options.reserveMs ?? 5_000;
   const minStartMs = options.minStartMs ?? 0;
@@ -116,7 +111,8 @@ export function queueWorker<S extends z.ZodType>(
       if ((await Promise.race([Promise.all(lanes), outOfTime])) === 'timeout') {
         queue.length = 0;
         for (const record of event.Records) {
-          if (!done.has(record.messageId) && !failed.has(record.messageId)) fail(record, 'Queue message not finished before the time limit; it will be retried');
+          if (!done.has(record.messageId) && !failed.has(record.messageId))
+            fail(record, 'Queue message not finished before the time limit; it will be retried');
         }
       }
     } finally {

@@ -100,12 +100,24 @@ function heaviestBeyond(bundle: FunctionBundle, base: FunctionBundle, count: num
 }
 
 /** An API Gateway HTTP API event (payload 2.0) as the local gateway makes it. */
-function httpEvent(route: Pick<RouteDefinition, 'method' | 'path'> | undefined, method: string, url: string, headers: Record<string, string>, body?: unknown, pathParameters?: Record<string, string>) {
+function httpEvent(
+  route: Pick<RouteDefinition, 'method' | 'path'> | undefined,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  pathParameters?: Record<string, string>,
+) {
   return toHttpApiEvent(
     {
       method,
       url,
-      headers: { host: 'api.example.test', 'user-agent': 'cold-request-bench', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        host: 'api.example.test',
+        'user-agent': 'cold-request-bench',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
       sourceIp: '203.0.113.7',
     },
@@ -166,7 +178,10 @@ export const coldRequestBenchmark: Benchmark = {
       const liveMonitor = String((await call(live, 'POST', '/v1/monitor', { ...provider, ...hook })).monitor_id);
       const testMonitor = String((await call(test, 'POST', '/v1/monitor', { first_name: 'Grace', last_name: 'Fairhollow', state: 'DE', ...hook })).monitor_id);
       const doomed: string[] = [];
-      for (let i = 0; i <= runs; i++) doomed.push(String((await call(live, 'POST', '/v1/monitor', { ...provider, ...hook, webhook_url: `https://93.184.215.14/cold-request-${i}` })).monitor_id));
+      for (let i = 0; i <= runs; i++)
+        doomed.push(
+          String((await call(live, 'POST', '/v1/monitor', { ...provider, ...hook, webhook_url: `https://93.184.215.14/cold-request-${i}` })).monitor_id),
+        );
 
       const auth = { authorization: `Bearer ${live}` };
       const route = (id: string) => routes.find((r) => r.id === id)!;
@@ -185,7 +200,10 @@ export const coldRequestBenchmark: Benchmark = {
           expectStatus,
         };
       };
-      const get = (id: string, url: string, params?: Record<string, string>, headers: Record<string, string> = auth) => () => httpEvent(route(id), 'GET', url, headers, undefined, params);
+      const get =
+        (id: string, url: string, params?: Record<string, string>, headers: Record<string, string> = auth) =>
+        () =>
+          httpEvent(route(id), 'GET', url, headers, undefined, params);
       const subjects: Subject[] = [
         api('Health', 'nothing', get('Health', '/health', undefined, {})),
         api('GetAccount', 'api-key', get('GetAccount', '/v1/account')),
@@ -195,11 +213,21 @@ export const coldRequestBenchmark: Benchmark = {
         api('GetCertificatePdf', 'api-key', get('GetCertificatePdf', `/v1/certificate/${verificationId}/pdf`, { verification_id: verificationId })),
         api('GetRecord', 'verification', get('GetRecord', `/records/${verificationId}`, { verification_id: verificationId }, { accept: 'application/json' })),
         api('GetSigningKeys', 'signing-key', get('GetSigningKeys', '/v1/signing-keys', undefined, {})),
-        api('CreateMonitor', 'api-key', (n) => httpEvent(route('CreateMonitor'), 'POST', '/v1/monitor', auth, { ...provider, ...hook, webhook_url: `https://93.184.215.14/cold-${n}-${Date.now()}` })),
+        api('CreateMonitor', 'api-key', (n) =>
+          httpEvent(route('CreateMonitor'), 'POST', '/v1/monitor', auth, {
+            ...provider,
+            ...hook,
+            webhook_url: `https://93.184.215.14/cold-${n}-${Date.now()}`,
+          }),
+        ),
         api('ListMonitors', 'api-key', get('ListMonitors', '/v1/monitors')),
-        api('DeleteMonitor', 'api-key', (n) => httpEvent(route('DeleteMonitor'), 'DELETE', `/v1/monitor/${doomed[n]}`, auth, undefined, { monitor_id: doomed[n]! })),
+        api('DeleteMonitor', 'api-key', (n) =>
+          httpEvent(route('DeleteMonitor'), 'DELETE', `/v1/monitor/${doomed[n]}`, auth, undefined, { monitor_id: doomed[n]! }),
+        ),
         api('CheckMonitor', 'api-key', () =>
-          httpEvent(route('CheckMonitor'), 'POST', `/v1/monitor/${testMonitor}/check`, { authorization: `Bearer ${test}` }, undefined, { monitor_id: testMonitor }),
+          httpEvent(route('CheckMonitor'), 'POST', `/v1/monitor/${testMonitor}/check`, { authorization: `Bearer ${test}` }, undefined, {
+            monitor_id: testMonitor,
+          }),
         ),
         api('ListEvents', 'api-key', get('ListEvents', '/v1/events')),
         api('GetCoverage', 'api-key', get('GetCoverage', '/v1/coverage')),
@@ -255,11 +283,18 @@ export const coldRequestBenchmark: Benchmark = {
         measured.push({ subject, bundle, own: [], base: [], ratio: [] });
       }
 
-      const stackEnv = Object.fromEntries(Object.entries(stack.env).filter(([name]) => ![signingEnv.live.keyFile, signingEnv.test.keyFile, 'WEBHOOK_ALLOW_LOOPBACK'].includes(name)));
+      const stackEnv = Object.fromEntries(
+        Object.entries(stack.env).filter(([name]) => ![signingEnv.live.keyFile, signingEnv.test.keyFile, 'WEBHOOK_ALLOW_LOOPBACK'].includes(name)),
+      );
       const runCold = await coldRequestRunner(root);
       const invoke = async (subject: Subject, bundleFile: string, n: number, asBaseline: boolean): Promise<ColdRequestTime> => {
         const requestFile = join(root, `${subject.id}-${asBaseline ? 'bare' : 'own'}-${n}.json`);
-        await writeColdRequest(requestFile, { event: subject.event(n), functionName: subject.id, memoryMb: subject.memoryMb, timeoutMs: subject.timeoutSeconds * 1000 });
+        await writeColdRequest(requestFile, {
+          event: subject.event(n),
+          functionName: subject.id,
+          memoryMb: subject.memoryMb,
+          timeoutMs: subject.timeoutSeconds * 1000,
+        });
         const env = {
           ...lambdaEnvironment({ functionName: subject.id, bundleFile, memoryMb: subject.memoryMb }),
           ...stackEnv,
@@ -274,7 +309,10 @@ export const coldRequestBenchmark: Benchmark = {
         if (!asBaseline) {
           const status = time.result.statusCode;
           const failed = subject.kind === 'worker' ? (time.result.batchItemFailures ?? 0) > 0 : status !== subject.expectStatus;
-          if (failed) throw new Error(`${subject.id} answered ${status ?? `${time.result.batchItemFailures} failed records`}: ${time.result.body ?? ''}\n${time.log ?? ''}`);
+          if (failed)
+            throw new Error(
+              `${subject.id} answered ${status ?? `${time.result.batchItemFailures} failed records`}: ${time.result.body ?? ''}\n${time.log ?? ''}`,
+            );
         }
         return time;
       };
@@ -318,7 +356,10 @@ export const coldRequestBenchmark: Benchmark = {
         if (isMissed) missed.push(subject.id);
         figures.push(
           isMissed
-            ? { ...ratio, note: `init ${fmt(median(ownInit))} ms against ${fmt(median(baseInit))} ms, first invocation ${fmt(median(firstInvocation))} ms; bundle ${kib(bundle.bytes)} against ${kib(base.bytes)}, beyond the baseline's mostly ${heaviest}` }
+            ? {
+                ...ratio,
+                note: `init ${fmt(median(ownInit))} ms against ${fmt(median(baseInit))} ms, first invocation ${fmt(median(firstInvocation))} ms; bundle ${kib(bundle.bytes)} against ${kib(base.bytes)}, beyond the baseline's mostly ${heaviest}`,
+              }
             : ratio,
           summarise(`${subject.id}: cold request`, 'ms', ownCold),
           summarise(`${subject.id}: bare baseline's cold request`, 'ms', baseCold),
@@ -358,7 +399,19 @@ export const coldRequestBenchmark: Benchmark = {
           '**Heaviest beyond the baseline** groups the bundle by package (the SDK runtime as one) and lists the largest parts the baseline does not hold.',
         ].join(' '),
         table: {
-          columns: ['Function', 'Kind', "Baseline's first call", 'Bundle / baseline', 'Init, ms / baseline', 'First invocation, ms', 'Cold request, ms / baseline', '× baseline (min–max)', 'Target', 'Met', 'Heaviest beyond the baseline'],
+          columns: [
+            'Function',
+            'Kind',
+            "Baseline's first call",
+            'Bundle / baseline',
+            'Init, ms / baseline',
+            'First invocation, ms',
+            'Cold request, ms / baseline',
+            '× baseline (min–max)',
+            'Target',
+            'Met',
+            'Heaviest beyond the baseline',
+          ],
           rows,
         },
         figures,

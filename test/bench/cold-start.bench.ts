@@ -56,7 +56,14 @@ const references: (Omit<Subject, 'entry' | 'memoryMb' | 'kind'> & { source: stri
 ];
 
 const functions: Subject[] = [
-  ...routes.map((r) => ({ id: r.id, label: `${r.id} (${r.method} ${r.path})`, kind: 'API' as const, entry: r.entry, memoryMb: r.memoryMb ?? 512, auth: r.auth })),
+  ...routes.map((r) => ({
+    id: r.id,
+    label: `${r.id} (${r.method} ${r.path})`,
+    kind: 'API' as const,
+    entry: r.entry,
+    memoryMb: r.memoryMb ?? 512,
+    auth: r.auth,
+  })),
   { id: fallbackRoute.id, label: `${fallbackRoute.id} (unmatched routes)`, kind: 'API', entry: fallbackRoute.entry, memoryMb: 512, auth: 'public' },
   ...workers.map((w) => ({ id: w.id, label: `${w.id} (${w.queue} queue)`, kind: 'worker' as const, entry: w.entry, memoryMb: w.memoryMb ?? 512 })),
 ];
@@ -151,7 +158,8 @@ export const coldStartBenchmark: Benchmark = {
         const on = base === authenticated ? `the authenticated pipeline (${r(authenticated)}× alone)` : `the frame (${r(frame)}× alone)`;
         return `built on ${on}; beyond it the bundle holds ${partsBeyond(m.bundle, base.bundle, 3)}`;
       };
-      const publicMisses = (ids: string[]) => (ids.length ? ` Public routes that read a table or a key (${ids.join(', ')}) load the AWS SDK runtime and its client on top of the frame.` : '');
+      const publicMisses = (ids: string[]) =>
+        ids.length ? ` Public routes that read a table or a key (${ids.join(', ')}) load the AWS SDK runtime and its client on top of the frame.` : '';
 
       const figures: Figure[] = [];
       const rows: string[][] = [];
@@ -163,7 +171,12 @@ export const coldStartBenchmark: Benchmark = {
         figures.push(summarise(`${subject.id}: bundle`, 'KiB', [bundle.bytes / 1024]), summarise(`${subject.id}: init`, 'ms', m.init));
         let missed = false;
         if (!isBaseline) {
-          const ratio = summarise(`${subject.id}: init ÷ the empty handler's`, '×', m.ratio, targeted ? { target: { op: '<=', value: target }, group: 'api-init' } : {});
+          const ratio = summarise(
+            `${subject.id}: init ÷ the empty handler's`,
+            '×',
+            m.ratio,
+            targeted ? { target: { op: '<=', value: target }, group: 'api-init' } : {},
+          );
           missed = targeted && ratio.median > target;
           if (missed && subject.auth === 'public') missedPublic.push(subject.id);
           figures.push(missed ? { ...ratio, note: why(m) } : ratio);

@@ -34,10 +34,14 @@ const rnDataset = 'tgb2-j935';
 
 /** Starts the simulator in a child process (its heap apart from the one measured), every file loaded, and waits for its URL. */
 async function startSimulatorProcess(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'local', 'simulator', 'main.ts'), '--data-dir', dataDir, '--preload'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=12288' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'local', 'simulator', 'main.ts'), '--data-dir', dataDir, '--preload'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=12288' },
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
@@ -112,13 +116,15 @@ export const commonSurnameBenchmark: Benchmark = {
       };
 
       // The Smiths of RN-All, as the board holds them.
-      const smithsRes = await fetch(`${simulator.url}/resource/${rnDataset}.json?${new URLSearchParams({ $where: "upper(last_name) = 'SMITH'", $limit: '50000' })}`);
+      const smithsRes = await fetch(
+        `${simulator.url}/resource/${rnDataset}.json?${new URLSearchParams({ $where: "upper(last_name) = 'SMITH'", $limit: '50000' })}`,
+      );
       const smiths = (await smithsRes.json()) as { first_name?: string; middle_name?: string }[];
       // First and middle name as the board holds them: most are one person, some share the whole name.
       const people = smiths
         .filter((r) => r.first_name)
         .map((r) => ({ first_name: [r.first_name, r.middle_name].filter(Boolean).join(' '), last_name: 'Smith', state: 'TX' }));
-      const pick = (i: number) => people[Math.floor(((i * 7919) % people.length + people.length) % people.length)]!;
+      const pick = (i: number) => people[Math.floor((((i * 7919) % people.length) + people.length) % people.length)]!;
 
       for (let i = 0; i < 5; i++) await verify(pick(1_000 + i)); // warm-up: modules, connections, JIT
 
@@ -158,7 +164,10 @@ export const commonSurnameBenchmark: Benchmark = {
       const outcomeText = [...outcomes].map(([status, n]) => `${status} ${n}`).join(', ');
       const figures: Figure[] = [
         summarise('Full TX generation (4 datasets, NPPES, LEIE)', 's', [generationMs / 1000], {
-          note: `${[...generated.rowCounts].filter(([f]) => f.startsWith('boards/')).reduce((n, [, c]) => n + c, 0).toLocaleString('en-US')} board rows, RN-All ${rnRows.toLocaleString('en-US')}`,
+          note: `${[...generated.rowCounts]
+            .filter(([f]) => f.startsWith('boards/'))
+            .reduce((n, [, c]) => n + c, 0)
+            .toLocaleString('en-US')} board rows, RN-All ${rnRows.toLocaleString('en-US')}`,
         }),
         summarise('Simulator start with every TX file loaded (boards and NPPES)', 's', [simulatorLoadMs / 1000], {
           note: `${people.length.toLocaleString('en-US')} SMITH rows in RN-All alone`,
@@ -175,9 +184,14 @@ export const commonSurnameBenchmark: Benchmark = {
           target: { op: '<=', value: 300 },
           note: `${largestKey.replace(/#.*#/, '#…#')}: brotli-compressed answer; DynamoDB refuses items over 400 KB`,
         }),
-        summarise('Heap growth during a miss (gateway + verify handler process)', 'MB', heapPeaks.map((b) => b / 1024 / 1024), {
-          note: `peak heapUsed above the level before the request, sampled every millisecond; median of ${heapPeaks.length} misses (max ${fmt(Math.max(...heapPeaks) / 1024 / 1024)} MB)`,
-        }),
+        summarise(
+          'Heap growth during a miss (gateway + verify handler process)',
+          'MB',
+          heapPeaks.map((b) => b / 1024 / 1024),
+          {
+            note: `peak heapUsed above the level before the request, sampled every millisecond; median of ${heapPeaks.length} misses (max ${fmt(Math.max(...heapPeaks) / 1024 / 1024)} MB)`,
+          },
+        ),
       ];
       return figures;
     } finally {

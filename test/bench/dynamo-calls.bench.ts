@@ -56,7 +56,9 @@ function countSignerCalls(): { calls: KmsCall[]; restore(): void } {
     // The KMS signer fetches a key's public key once per container; the local stack runs one container per function.
     wrap('keyId', 'GetPublicKey', true);
   }
-  return { calls, restore: () => {
+  return {
+    calls,
+    restore: () => {
       for (const r of restore) r();
     },
   };
@@ -167,15 +169,34 @@ export const dynamoCallsBenchmark: Benchmark = {
         const calls = kind.samples.map((s) => s.dynamo.length / kind.per);
         const depths = kind.samples.map((s) => s.depth);
         const callFigure = summarise(`${kind.label}: DynamoDB calls`, 'calls', calls, kind.target ? { target: { op: '<=', value: hitTarget.calls } } : {});
-        const depthFigure = summarise(`${kind.label}: DynamoDB calls in sequence${kind.per > 1 ? ' (whole request)' : ''}`, 'levels', depths, kind.target ? { target: { op: '<=', value: hitTarget.depth } } : {});
+        const depthFigure = summarise(
+          `${kind.label}: DynamoDB calls in sequence${kind.per > 1 ? ' (whole request)' : ''}`,
+          'levels',
+          depths,
+          kind.target ? { target: { op: '<=', value: hitTarget.depth } } : {},
+        );
         const typical = kind.samples[Math.floor(kind.samples.length / 2)]!;
         const why = kind.target ? `the hit makes ${shape(typical.dynamo)}` : undefined;
         figures.push(
           why && callFigure.median > hitTarget.calls ? { ...callFigure, note: why } : callFigure,
-          why && depthFigure.median > hitTarget.depth ? { ...depthFigure, note: `levels of calls waited for one after another: ${shape(typical.dynamo)}` } : depthFigure,
-          summarise(`${kind.label}: S3 calls`, 'calls', kind.samples.map((s) => s.s3 / kind.per)),
-          summarise(`${kind.label}: KMS Sign`, 'calls', kind.samples.map((s) => s.kmsSign / kind.per)),
-          summarise(`${kind.label}: request time here`, 'ms', kind.samples.map((s) => s.ms)),
+          why && depthFigure.median > hitTarget.depth
+            ? { ...depthFigure, note: `levels of calls waited for one after another: ${shape(typical.dynamo)}` }
+            : depthFigure,
+          summarise(
+            `${kind.label}: S3 calls`,
+            'calls',
+            kind.samples.map((s) => s.s3 / kind.per),
+          ),
+          summarise(
+            `${kind.label}: KMS Sign`,
+            'calls',
+            kind.samples.map((s) => s.kmsSign / kind.per),
+          ),
+          summarise(
+            `${kind.label}: request time here`,
+            'ms',
+            kind.samples.map((s) => s.ms),
+          ),
         );
         const perOp = new Map<string, number>();
         for (const c of typical.dynamo) {
@@ -186,12 +207,14 @@ export const dynamoCallsBenchmark: Benchmark = {
           kind.label,
           fmt(median(calls)),
           kind.per > 1 ? `${fmt(median(depths))} (whole request)` : fmt(median(depths)),
-          kind.target ? (median(calls) <= hitTarget.calls && median(depths) <= hitTarget.depth ? 'yes' : `**no** (<= ${hitTarget.calls} calls, <= ${hitTarget.depth} in sequence)`) : '—',
+          kind.target
+            ? median(calls) <= hitTarget.calls && median(depths) <= hitTarget.depth
+              ? 'yes'
+              : `**no** (<= ${hitTarget.calls} calls, <= ${hitTarget.depth} in sequence)`
+            : '—',
           fmt(median(kind.samples.map((s) => s.s3 / kind.per))),
           `${fmt(median(kind.samples.map((s) => s.kmsSign / kind.per)))} Sign`,
-          kind.per > 1
-            ? [...perOp].map(([name, n]) => `${name} × ${fmt(n / kind.per)}`).join(', ')
-            : shape(typical.dynamo),
+          kind.per > 1 ? [...perOp].map(([name, n]) => `${name} × ${fmt(n / kind.per)}`).join(', ') : shape(typical.dynamo),
         ]);
       }
       const publicKeyFetches = signer.calls.filter((c) => c.operation === 'GetPublicKey').length;

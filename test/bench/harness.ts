@@ -80,7 +80,8 @@ export function fmt(n: number): string {
 /** A byte count in KiB, one decimal below 10 KiB. */
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KiB`;
 /** Median with the min–max range, e.g. `1.20 (1.10–1.40)`. */
-export const range = (values: number[], digits: (n: number) => string) => `${digits(median(values))} (${digits(Math.min(...values))}–${digits(Math.max(...values))})`;
+export const range = (values: number[], digits: (n: number) => string) =>
+  `${digits(median(values))} (${digits(Math.min(...values))}–${digits(Math.max(...values))})`;
 /** A ratio with two decimals. */
 export const times = (n: number) => n.toFixed(2);
 

@@ -80,7 +80,13 @@ function monitorRecords(providers: Provider[], accountId: string, sealedSecret: 
       created_at: createdAt,
       created_key: `${createdAt}#${monitorId}`,
       request: { first_name: provider.first_name, last_name: provider.last_name, state: provider.state },
-      provider: { name: `${provider.first_name} ${provider.last_name}`, npi: null, state: stateName(provider.state), current_status: 'active', expiry_date: null },
+      provider: {
+        name: `${provider.first_name} ${provider.last_name}`,
+        npi: null,
+        state: stateName(provider.state),
+        current_status: 'active',
+        expiry_date: null,
+      },
       webhook_url: 'https://hooks.example.com/license-events',
       webhook_secret_sealed: sealedSecret,
       alert_days_before_expiry: 90,
@@ -107,7 +113,9 @@ async function checkedSince(ids: string[], since: Date): Promise<number> {
   let checked = 0;
   for (let i = 0; i < ids.length; i += 100) {
     const out = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [tableName('monitors')]: { Keys: ids.slice(i, i + 100).map((monitor_id) => ({ monitor_id })), ProjectionExpression: 'next_check_at' } } }),
+      new BatchGetCommand({
+        RequestItems: { [tableName('monitors')]: { Keys: ids.slice(i, i + 100).map((monitor_id) => ({ monitor_id })), ProjectionExpression: 'next_check_at' } },
+      }),
     );
     for (const item of out.Responses?.[tableName('monitors')] ?? []) if (Date.parse(item.next_check_at as string) > since.getTime()) checked++;
   }
@@ -120,7 +128,10 @@ async function checkedSince(ids: string[], since: Date): Promise<number> {
  */
 async function checkRun(stack: LocalStack, ids: string[]): Promise<{ rate: number; events: number }> {
   const worker = workers.find((w) => w.id === 'MonitorCheck')!;
-  await sendMessageBatch(queueUrl('monitorCheck'), ids.map((id) => ({ MessageBody: JSON.stringify({ monitor_id: id }) })));
+  await sendMessageBatch(
+    queueUrl('monitorCheck'),
+    ids.map((id) => ({ MessageBody: JSON.stringify({ monitor_id: id }) })),
+  );
   await purge('webhookDelivery');
   const since = new Date();
   const started = performance.now();

@@ -66,11 +66,14 @@ function accuracyFigures(scores: Scores): Figure[] {
   const one = (name: string, unit: string, value: number, extra: Partial<Figure> = {}) => summarise(name, unit, [value], extra);
   const { overall } = scores;
   const figures = [
-    one(`Precision, all pairs (${count(overall.trueMatches + overall.falseMatches)} matched)`, '%', (overall.precision ?? 1) * 100, { target: { op: '>=', value: 100 } }),
+    one(`Precision, all pairs (${count(overall.trueMatches + overall.falseMatches)} matched)`, '%', (overall.precision ?? 1) * 100, {
+      target: { op: '>=', value: 100 },
+    }),
     one(`Recall, all pairs (${count(overall.positives)} labelled the same)`, '%', (overall.recall ?? 1) * 100, { target: { op: '>=', value: recallTarget } }),
   ];
   for (const s of scores.byClass) {
-    if (s.recall !== undefined) figures.push(one(`${s.kind}: recall`, '%', s.recall * 100, { target: { op: '>=', value: recallTarget }, group: 'class-recall' }));
+    if (s.recall !== undefined)
+      figures.push(one(`${s.kind}: recall`, '%', s.recall * 100, { target: { op: '>=', value: recallTarget }, group: 'class-recall' }));
     figures.push(one(`${s.kind}: false matches`, 'pairs', s.falseMatches, { target: { op: '<=', value: 0 }, group: 'class-false-matches' }));
   }
   return figures;
@@ -97,7 +100,11 @@ function sectionTable(speeds: readonly Figure[], scores: Scores): Table {
   };
   return {
     columns: ['Measure', 'Pairs (same / different)', 'Value', 'Target', 'Met'],
-    rows: [...speedRows, accuracyRow('Precision / recall, all pairs', scores.overall), ...scores.byClass.map((s) => accuracyRow(`Precision / recall: ${s.kind}`, s))],
+    rows: [
+      ...speedRows,
+      accuracyRow('Precision / recall, all pairs', scores.overall),
+      ...scores.byClass.map((s) => accuracyRow(`Precision / recall: ${s.kind}`, s)),
+    ],
   };
 }
 
@@ -135,7 +142,11 @@ export const nameMatcherBenchmark: Benchmark = {
       table: sectionTable(speeds, scores),
       groups: [
         { id: 'class-recall', label: `Recall >= ${recallTarget} % in every class`, note: 'see the misses printed by test/unit/given-name-match.test.ts' },
-        { id: 'class-false-matches', label: 'No false match in any class (precision 100 %)', note: 'see the false matches printed by test/unit/given-name-match.test.ts' },
+        {
+          id: 'class-false-matches',
+          label: 'No false match in any class (precision 100 %)',
+          note: 'see the false matches printed by test/unit/given-name-match.test.ts',
+        },
       ],
       figures: [...speeds, ...accuracyFigures(scores)],
     };

@@ -64,7 +64,12 @@ export async function readResults(path: string): Promise<Section[]> {
   try {
     const json = JSON.parse(await readFile(path, 'utf8')) as Partial<Results>;
     return (json.results ?? []).filter(
-      (s): s is Section => typeof s?.id === 'string' && typeof s.title === 'string' && typeof s.measured_at === 'string' && Array.isArray(s.load_average) && Array.isArray(s.figures),
+      (s): s is Section =>
+        typeof s?.id === 'string' &&
+        typeof s.title === 'string' &&
+        typeof s.measured_at === 'string' &&
+        Array.isArray(s.load_average) &&
+        Array.isArray(s.figures),
     );
   } catch {
     return [];
@@ -126,7 +131,13 @@ function targetRows(section: Section): string[][] {
   const rows: string[][] = [];
   for (const f of section.figures) {
     if (!f.target || f.group) continue;
-    rows.push([link, `${f.name} ${f.target.op} ${fmt(f.target.value)} ${f.unit}`, `${fmt(f.median)} ${f.unit}`, metText(f), met(f) === false ? (f.note ?? 'no reason recorded') : '']);
+    rows.push([
+      link,
+      `${f.name} ${f.target.op} ${fmt(f.target.value)} ${f.unit}`,
+      `${fmt(f.median)} ${f.unit}`,
+      metText(f),
+      met(f) === false ? (f.note ?? 'no reason recorded') : '',
+    ]);
   }
   for (const group of section.groups ?? []) {
     const members = section.figures.filter((f) => f.group === group.id && f.target);
@@ -162,7 +173,13 @@ export function renderMarkdown(results: Results): string {
   ];
   lines.push(...tableLines({ columns: ['Section', 'Target', 'Median', 'Met', 'Why missed'], rows: results.results.flatMap(targetRows) }), '');
   for (const section of results.results) {
-    lines.push(`<a id="${section.id}"></a>`, `## ${section.title}`, '', `_${when(section)}${section.machine === results.machine ? '' : ` Machine: ${section.machine}.`}_`, '');
+    lines.push(
+      `<a id="${section.id}"></a>`,
+      `## ${section.title}`,
+      '',
+      `_${when(section)}${section.machine === results.machine ? '' : ` Machine: ${section.machine}.`}_`,
+      '',
+    );
     if (section.intro) lines.push(section.intro, '');
     lines.push(...tableLines(section.table ?? figureTable(section.figures)));
     const notes = section.figures.filter((f) => f.note).map((f) => `- ${met(f) === false ? '**Missed:** ' : ''}${f.name}: ${f.note}`);

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import { DeploymentConfigError } from '../../lib/deployment-config.ts';
 import { alarmThresholds, kmsEccUsage } from '../../lib/service-monitoring.ts';
-import { accessLogFormat, accessLogGroupName, oldestMessageAlarmSeconds, publicRouteKeys, publicRouteThrottle, type ServiceStack } from '../../lib/service-stack.ts';
+import {
+  accessLogFormat,
+  accessLogGroupName,
+  oldestMessageAlarmSeconds,
+  publicRouteKeys,
+  publicRouteThrottle,
+  type ServiceStack,
+} from '../../lib/service-stack.ts';
 import { queues, tables } from '#shared/infra/resources.ts';
 import { routes, workers } from '#shared/infra/routes.ts';
 import { metricNames, metricsNamespace } from '#shared/observability/catalogue.ts';
@@ -60,7 +67,8 @@ function sesStatements(b: Built): any[] {
     .filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith('ses:')));
 }
 const envOf = (b: Built, id: string) => b.resources[logicalId(b, b.stack.functions[id]!.fn)]!.Properties.Environment.Variables;
-const identityArn = (b: Built, name: string) => JSON.stringify(b.stack.resolve(b.stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name })));
+const identityArn = (b: Built, name: string) =>
+  JSON.stringify(b.stack.resolve(b.stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name })));
 
 let staging: Built;
 beforeAll(() => {
@@ -136,7 +144,9 @@ describe('prod: reachable only under its custom domain', () => {
   });
 
   it('refuses a public base URL other than the custom domain', () => {
-    expect(() => build({ ...base, ...prodDomain, publicBaseUrl: 'https://verify.example.com' }, 'prod', 'eu-west-1')).toThrow(/publicBaseUrl must be the custom domain/);
+    expect(() => build({ ...base, ...prodDomain, publicBaseUrl: 'https://verify.example.com' }, 'prod', 'eu-west-1')).toThrow(
+      /publicBaseUrl must be the custom domain/,
+    );
   });
 
   it('disables the execute-api endpoint; links and ApiUrl use the custom domain', () => {
@@ -208,15 +218,23 @@ describe('alarms on throttling, backlog and failed webhooks', () => {
       expect(alarm.Metrics[0].Expression).toBe('reads + writes');
       const stats = alarm.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric);
       expect(stats.map((m: any) => m.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
-      for (const m of stats) expect(m.Dimensions).toEqual([{ Name: 'TableName', Value: { Ref: logicalId(staging, staging.stack.tables[id as keyof typeof tables]) } }]);
+      for (const m of stats)
+        expect(m.Dimensions).toEqual([{ Name: 'TableName', Value: { Ref: logicalId(staging, staging.stack.tables[id as keyof typeof tables]) } }]);
     }
   });
 
   it('per work queue: the age of the oldest message', () => {
     for (const [id, def] of Object.entries(queues)) {
       const alarm = named(`${def.id}OldestMessage`);
-      expect(alarm).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateAgeOfOldestMessage', Statistic: 'Maximum', Threshold: oldestMessageAlarmSeconds(def) });
-      expect(alarm.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(staging, staging.stack.queues[id as keyof typeof queues]), 'QueueName'] } }]);
+      expect(alarm).toMatchObject({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateAgeOfOldestMessage',
+        Statistic: 'Maximum',
+        Threshold: oldestMessageAlarmSeconds(def),
+      });
+      expect(alarm.Dimensions).toEqual([
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(staging, staging.stack.queues[id as keyof typeof queues]), 'QueueName'] } },
+      ]);
       expect(oldestMessageAlarmSeconds(def)).toBeGreaterThan(900);
     }
   });

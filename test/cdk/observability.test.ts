@@ -106,14 +106,14 @@ describe('alarms', () => {
     expect(topic.KmsMasterKeyId).toBeDefined();
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com', TopicArn: { Ref: topicId } });
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } })]),
+      },
     });
     template.hasResourceProperties('AWS::KMS::Key', {
       EnableKeyRotation: true,
       KeyPolicy: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] })]),
       },
     });
   });
@@ -146,7 +146,11 @@ describe('alarms', () => {
 
   it('watch the API 5xx rate of the stage', () => {
     const alarm = alarmNamed('Api5xxRate')!;
-    expect(metricStats(alarm).map((s: any) => [s.Metric.Namespace, s.Metric.MetricName]).sort()).toEqual([
+    expect(
+      metricStats(alarm)
+        .map((s: any) => [s.Metric.Namespace, s.Metric.MetricName])
+        .sort(),
+    ).toEqual([
       ['AWS/ApiGateway', '5xx'],
       ['AWS/ApiGateway', 'Count'],
     ]);
@@ -166,7 +170,9 @@ describe('alarms', () => {
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: Match.stringLikeRegexp('ApiAccessLogs') },
       FilterPattern: `{ $.routeKey = "${verifyRouteKey}" }`,
-      MetricTransformations: [{ MetricNamespace: metricsNamespace, MetricName: metricNames.verifyLatency, MetricValue: '$.responseLatency', Unit: 'Milliseconds' }],
+      MetricTransformations: [
+        { MetricNamespace: metricsNamespace, MetricName: metricNames.verifyLatency, MetricValue: '$.responseLatency', Unit: 'Milliseconds' },
+      ],
     });
   });
 
@@ -185,7 +191,12 @@ describe('alarms', () => {
     for (const source of sources) {
       const alarm = alarms().find((a) => a.MetricName === metricNames.sourceFailures && a.Dimensions.some((d: any) => d.Value === source))!;
       expect(alarm).toMatchObject({ Namespace: metricsNamespace, Statistic: 'Sum', Threshold: alarmThresholds.sourceFailures, EvaluationPeriods: 2 });
-      expect(alarm.Dimensions).toEqual(expect.arrayContaining([{ Name: 'service', Value: telemetryServiceName }, { Name: 'source', Value: source }]));
+      expect(alarm.Dimensions).toEqual(
+        expect.arrayContaining([
+          { Name: 'service', Value: telemetryServiceName },
+          { Name: 'source', Value: source },
+        ]),
+      );
     }
   });
 });

@@ -132,7 +132,8 @@ describe('PDF signing key', () => {
   });
 
   it('signs PDFs with the KMS key by default; pdfSigningWithKms=false keeps a PEM key in the secret', () => {
-    const env = (s: ServiceStack, all: typeof resources) => all[s.getLogicalId(s.functions.GetCertificatePdf!.fn.node.defaultChild as never)]!.Properties.Environment.Variables;
+    const env = (s: ServiceStack, all: typeof resources) =>
+      all[s.getLogicalId(s.functions.GetCertificatePdf!.fn.node.defaultChild as never)]!.Properties.Environment.Variables;
     expect(env(stack, resources).PDF_SIGNING_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [logicalId(stack.pdfSigningKey), 'Arn'] });
     expect(env(stack, resources).PDF_SIGNING_SECRET_ID).toBeDefined();
     expect(resources[stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never)]!.Properties.Description).toMatch(/no private key/);
@@ -147,14 +148,18 @@ describe('PDF signing key', () => {
     const roleArn = 'arn:aws:iam::111122223333:role/pdf-certificate-operator';
     const until = '2026-05-01T18:00:00Z';
     const { stack: withSigner, resources: all } = synth({ pdfCsrSignerRoleArn: roleArn, pdfCsrSignerUntil: until });
-    const statements: (Statement & { Condition?: unknown })[] = all[withSigner.getLogicalId(withSigner.pdfSigningKey.node.defaultChild as never)]!.Properties.KeyPolicy.Statement;
+    const statements: (Statement & { Condition?: unknown })[] =
+      all[withSigner.getLogicalId(withSigner.pdfSigningKey.node.defaultChild as never)]!.Properties.KeyPolicy.Statement;
     const operator = statements.filter((s) => JSON.stringify(s.Principal) === JSON.stringify({ AWS: roleArn }));
     expect(operator.map(({ Sid, Action, Condition }) => ({ Sid, Action, Condition }))).toEqual([
       { Sid: 'OperatorReadsThePublicKeyForTheCertificateRequest', Action: 'kms:GetPublicKey', Condition: { DateLessThan: { 'aws:CurrentTime': until } } },
       {
         Sid: 'OperatorSignsTheCertificateRequest',
         Action: 'kms:Sign',
-        Condition: { DateLessThan: { 'aws:CurrentTime': until }, StringEquals: { 'kms:MessageType': 'RAW', 'kms:SigningAlgorithm': 'RSASSA_PKCS1_V1_5_SHA_256' } },
+        Condition: {
+          DateLessThan: { 'aws:CurrentTime': until },
+          StringEquals: { 'kms:MessageType': 'RAW', 'kms:SigningAlgorithm': 'RSASSA_PKCS1_V1_5_SHA_256' },
+        },
       },
     ]);
     // Every other statement is the account's administration or the PDF function's use, as without it.
@@ -165,7 +170,9 @@ describe('PDF signing key', () => {
     );
     // The certificate signing keys are untouched.
     for (const mode of ['live', 'test'] as const) {
-      expect(JSON.stringify(all[withSigner.getLogicalId(withSigner.signingKeys[mode].node.defaultChild as never)]!.Properties.KeyPolicy)).not.toContain(roleArn);
+      expect(JSON.stringify(all[withSigner.getLogicalId(withSigner.signingKeys[mode].node.defaultChild as never)]!.Properties.KeyPolicy)).not.toContain(
+        roleArn,
+      );
     }
     // Without the context no statement names anyone but the account and the PDF function.
     const defaultPolicy: Statement[] = resources[logicalId(stack.pdfSigningKey)]!.Properties.KeyPolicy.Statement;
@@ -177,7 +184,11 @@ describe('PDF signing key', () => {
 function synth(context: Record<string, string>): { stack: ServiceStack; resources: typeof resources } {
   const dir = mkdtempSync(join(tmpdir(), 'cdk-keys-variant-'));
   try {
-    const variant = buildApp({ outdir: dir, context: { 'aws:cdk:bundling-stacks': [], alertFromEmail: 'alerts@example.com', ...context }, stage: 'test' }).stack;
+    const variant = buildApp({
+      outdir: dir,
+      context: { 'aws:cdk:bundling-stacks': [], alertFromEmail: 'alerts@example.com', ...context },
+      stage: 'test',
+    }).stack;
     return { stack: variant, resources: Template.fromStack(variant).toJSON().Resources };
   } finally {
     rmSync(dir, { recursive: true, force: true });

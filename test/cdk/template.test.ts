@@ -118,7 +118,11 @@ describe('CDK template', () => {
       expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(props.DeletionProtectionEnabled).toBe(true);
     }
-    expect(Object.values(tables).filter((d) => 'ttlAttribute' in d).map((d) => d.id)).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Cache', 'Verifications', 'Monitors', 'Events']);
+    expect(
+      Object.values(tables)
+        .filter((d) => 'ttlAttribute' in d)
+        .map((d) => d.id),
+    ).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Cache', 'Verifications', 'Monitors', 'Events']);
   });
 
   it('expires deleted monitors: TTL on expires_at, the attribute the store sets when a monitor is deleted', () => {
@@ -150,7 +154,7 @@ describe('CDK template', () => {
     expect(denyInsecure.length).toBeGreaterThanOrEqual(Object.keys(queues).length * 2);
   });
 
-  it('gives every worker queue a visibility timeout of at least 6 times its function\'s time-out, and a dead-letter queue that keeps messages longer', () => {
+  it("gives every worker queue a visibility timeout of at least 6 times its function's time-out, and a dead-letter queue that keeps messages longer", () => {
     for (const worker of workers) {
       const timeout = resources()[logicalId(stack.functions[worker.id]!.fn)]!.Properties.Timeout as number;
       const queue = resources()[logicalId(stack.queues[worker.queue])]!.Properties;
@@ -212,9 +216,7 @@ describe('CDK template', () => {
 
     const account = statementsOf('GetAccount');
     const onTable = (id: keyof typeof tables) =>
-      account
-        .filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.tables[id])))
-        .flatMap((s) => [s.Action].flat());
+      account.filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.tables[id]))).flatMap((s) => [s.Action].flat());
     expect(onTable('apiKeys')).toContain('dynamodb:GetItem');
     expect(onTable('apiKeys').some((a) => /PutItem|UpdateItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
     expect(onTable('accounts').some((a) => /PutItem|UpdateItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
@@ -225,7 +227,7 @@ describe('CDK template', () => {
     expect(noWildcards).toBe(true);
   });
 
-  it('names each function\'s resources in its environment, and nothing else', () => {
+  it("names each function's resources in its environment, and nothing else", () => {
     const env = (id: string) => resources()[logicalId(stack.functions[id]!.fn)]!.Properties.Environment.Variables;
     expect(Object.keys(env('Health')).sort()).toEqual([
       'NODE_OPTIONS',
@@ -281,7 +283,12 @@ describe('CDK template', () => {
     const bucket = resources()[logicalId(stack.buckets.testCertificates)]!.Properties;
     expect(bucket.ObjectLockEnabled).toBeUndefined();
     expect(bucket.ObjectLockConfiguration).toBeUndefined();
-    expect(bucket.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
     expect(bucket.LifecycleConfiguration.Rules).toEqual([
       expect.objectContaining({ ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
     ]);
@@ -325,7 +332,7 @@ describe('CDK template', () => {
     }
   });
 
-  it('gives every route function a time-out that leaves API Gateway\'s 30 s integration limit a margin', () => {
+  it("gives every route function a time-out that leaves API Gateway's 30 s integration limit a margin", () => {
     for (const route of routes) {
       const fn = resources()[logicalId(stack.functions[route.id]!.fn)]!;
       expect(fn.Properties.Timeout, route.id).toBeLessThanOrEqual(25);

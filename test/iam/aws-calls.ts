@@ -51,7 +51,5 @@ export function observablePermissions(): AwsCalls {
     [apiKeyPipeline, routes.flatMap((r) => permissionsOf(pipelineUse(r)))],
     [verificationOwner, permissionsOf(verificationUse)],
   ];
-  return mergeRecordedCalls(
-    owners.map(([owner, permissions]) => ({ [owner]: permissions.filter((p) => observedServices.has(p.service)).map(permissionKey) })),
-  );
+  return mergeRecordedCalls(owners.map(([owner, permissions]) => ({ [owner]: permissions.filter((p) => observedServices.has(p.service)).map(permissionKey) })));
 }

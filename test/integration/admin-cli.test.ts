@@ -89,7 +89,12 @@ describe('npm run admin', () => {
     const listed = singleJson(res.stdout) as { account_id: string; suspended: boolean; keys: Record<string, unknown>[] };
     expect(listed).toMatchObject({ account_id: created.account_id, plan: 'developer', suspended: false });
     expect(listed.keys).toEqual([
-      expect.objectContaining({ key_hash: hashApiKey(String(created.api_key)), key_hint: `svc_test_…${String(created.api_key).slice(-4)}`, mode: 'test', state: 'revoked' }),
+      expect.objectContaining({
+        key_hash: hashApiKey(String(created.api_key)),
+        key_hint: `svc_test_…${String(created.api_key).slice(-4)}`,
+        mode: 'test',
+        state: 'revoked',
+      }),
       expect.objectContaining({ key_hash: hashApiKey(String(live.api_key)), mode: 'live', state: 'active' }),
     ]);
     for (const key of [created, live]) expect(res.stdout).not.toContain(String(key.api_key).slice('svc_live_'.length, -4));
@@ -101,7 +106,13 @@ describe('npm run admin', () => {
     // Two stored keys whose hashes share a prefix (no such keys can be issued on purpose).
     const store = new DynamoAccountStore();
     for (const tail of ['1', '2']) {
-      await store.createKey({ key_hash: `cafef00d${tail.repeat(56)}`, account_id: a.account_id, mode: 'live', key_hint: 'svc_live_…XXXX', created_at: new Date().toISOString() });
+      await store.createKey({
+        key_hash: `cafef00d${tail.repeat(56)}`,
+        account_id: a.account_id,
+        mode: 'live',
+        key_hint: 'svc_live_…XXXX',
+        created_at: new Date().toISOString(),
+      });
     }
     const hashA = hashApiKey(a.api_key);
     const [noAccount, ambiguous, tooShort] = await Promise.all([
@@ -159,7 +170,13 @@ describe('npm run admin', () => {
     const created = await t!.call('/v1/monitor', {
       method: 'POST',
       key,
-      body: JSON.stringify({ first_name: 'Dana', last_name: 'test-flapping', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+      body: JSON.stringify({
+        first_name: 'Dana',
+        last_name: 'test-flapping',
+        state: 'WA',
+        webhook_url: 'http://127.0.0.1:9/hook',
+        webhook_secret: 'a-very-secret-value-123',
+      }),
       headers: { 'content-type': 'application/json' },
     });
     expect(created.status).toBe(200);

@@ -53,7 +53,9 @@ describe('GET /docs', () => {
     const res = await t.call('/docs?utm_source=mail');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    expect(res.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.text).toContain(`href="${t.url}/v1/openapi.json"`);
     const ids = idsOf(res.text);
@@ -68,7 +70,13 @@ describe('GET /docs', () => {
       await t.call('/docs', { method: 'POST' }),
       await t.call('/v1/verify', { method: 'POST', key, body: 'x', headers: { 'content-type': 'text/plain' } }),
     ];
-    expect(errors.map((e) => errorOf(e.body).code)).toEqual(['authentication_failed', 'invalid_request', 'resource_not_found', 'method_not_allowed', 'unsupported_media_type']);
+    expect(errors.map((e) => errorOf(e.body).code)).toEqual([
+      'authentication_failed',
+      'invalid_request',
+      'resource_not_found',
+      'method_not_allowed',
+      'unsupported_media_type',
+    ]);
     expect(errors[3]!.headers.get('allow')).toBe('GET');
     for (const error of errors) {
       const docs = new URL(errorOf(error.body).docs);

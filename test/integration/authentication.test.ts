@@ -71,7 +71,12 @@ describe('authentication', () => {
   });
 
   it('401 for malformed keys, without echoing them', async () => {
-    for (const bad of ['svc_prod_abcdefghijklmnopqrstuvwxyz0123456789', 'svc_live_short', 'sk_live_abcdefghijklmnopqrstuvwxyz012345678', 'svc_live_abc!defghijklmnopqrstuvwxyz0123456789']) {
+    for (const bad of [
+      'svc_prod_abcdefghijklmnopqrstuvwxyz0123456789',
+      'svc_live_short',
+      'sk_live_abcdefghijklmnopqrstuvwxyz012345678',
+      'svc_live_abc!defghijklmnopqrstuvwxyz0123456789',
+    ]) {
       const res = await expect401({ key: bad }, /malformed/);
       expect(res.text).not.toContain(bad);
     }
@@ -134,7 +139,10 @@ describe('authentication', () => {
     for (const table of [tableName('apiKeys'), tableName('accounts')]) {
       const of = reads.filter((r) => r.table === table);
       expect(of, table).toHaveLength(2);
-      expect(of.every((r) => r.consistent), table).toBe(true);
+      expect(
+        of.every((r) => r.consistent),
+        table,
+      ).toBe(true);
     }
   });
 

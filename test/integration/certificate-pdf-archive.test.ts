@@ -66,7 +66,12 @@ describe('certificate PDF for the archive', () => {
     expect(text).toContain(`${greek} ${cyrillic} ${cjk}`);
     expect(text).not.toContain('replaced by "?"');
     const fonts = await pdffonts(multilingual);
-    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['DroidSansFallbackFull', 'NotoSans-Bold', 'NotoSans-Regular', 'NotoSansMono-Regular']);
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+      'DroidSansFallbackFull',
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+      'NotoSansMono-Regular',
+    ]);
     for (const font of fonts) {
       expect(font.embedded, font.name).toBe('yes');
       expect(font.unicode, font.name).toBe('yes');
@@ -147,7 +152,11 @@ describe('certificate PDF for the archive', () => {
     expect(route?.bundleFolders).toEqual(['shared/certificates/pdf/assets']);
     const outDir = join(dir, 'bundle');
     const outFile = join(outDir, 'index.mjs');
-    await build({ ...esbuildOptions(join(repoRoot, 'shared/certificates/pdf/render-certificate-pdf.ts'), outFile, join(repoRoot, 'tsconfig.json')), sourcemap: false, logLevel: 'error' });
+    await build({
+      ...esbuildOptions(join(repoRoot, 'shared/certificates/pdf/render-certificate-pdf.ts'), outFile, join(repoRoot, 'tsconfig.json')),
+      sourcemap: false,
+      logLevel: 'error',
+    });
     for (const command of bundleFolderCommands(repoRoot, outDir, route?.bundleFolders ?? [])) await run('sh', ['-c', command]);
     const bundled = (await import(pathToFileURL(outFile).href)) as typeof import('#shared/certificates/pdf/render-certificate-pdf.ts');
     const pdf = await bundled.renderCertificatePdf(withName(verifiedInput(), `${greek} ${cjk}`));

@@ -86,7 +86,9 @@ describe('GET /v1/certificate/{verification_id}/pdf', () => {
 
     execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', file, join(dir, 'live')]);
     const png = readdirSync(dir).find((f) => f.startsWith('live') && f.endsWith('.png'))!;
-    const qr = execFileSync('zbarimg', ['--raw', '-q', join(dir, png)]).toString().trim();
+    const qr = execFileSync('zbarimg', ['--raw', '-q', join(dir, png)])
+      .toString()
+      .trim();
     expect(qr).toBe(`${t.url}/records/${id}`);
 
     // Change one character of the (signed) document metadata: the signature must no longer match.

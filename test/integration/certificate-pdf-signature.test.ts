@@ -14,7 +14,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { oids } from '#shared/certificates/pdf/cms-signer.ts';
 import { KmsCmsSigner } from '#shared/certificates/pdf/kms-cms-signer.ts';
 import { localSigningCommonName, localSigningFileName } from '#shared/certificates/pdf/local-pdf-signing-material.ts';
-import { ensureLocalPdfSigningMaterial, PdfSigningMaterialError, pdfSigningMaterialFromEnvironment, pdfSigningMaterialFromSecretsManager, pdfSignerFromConfig, pdfSignerFromEnvironment, type PdfSigningMaterial } from '#shared/certificates/pdf/pdf-signing-material.ts';
+import {
+  ensureLocalPdfSigningMaterial,
+  PdfSigningMaterialError,
+  pdfSigningMaterialFromEnvironment,
+  pdfSigningMaterialFromSecretsManager,
+  pdfSignerFromConfig,
+  pdfSignerFromEnvironment,
+  type PdfSigningMaterial,
+} from '#shared/certificates/pdf/pdf-signing-material.ts';
 import { newContainer } from '#shared/container.ts';
 import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
 import { signCertificatePdf, signCertificatePdfWith } from '#shared/certificates/pdf/sign-pdf.ts';
@@ -148,10 +156,35 @@ describe('signed certificate PDF', () => {
 
   it('signs with an ECDSA P-256 key and includes the issuing chain', async () => {
     const ec = join(dir, 'ec');
-    const req = (args: string[]) => run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '3650', ...args]);
+    const req = (args: string[]) =>
+      run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '3650', ...args]);
     await run('mkdir', ['-p', ec]);
-    await req(['-keyout', join(ec, 'ca.key'), '-out', join(ec, 'ca.pem'), '-subj', '/CN=Test PDF CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
-    await req(['-keyout', join(ec, 'leaf.key'), '-out', join(ec, 'leaf.pem'), '-subj', '/CN=Test PDF signer', '-CA', join(ec, 'ca.pem'), '-CAkey', join(ec, 'ca.key'), '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation']);
+    await req([
+      '-keyout',
+      join(ec, 'ca.key'),
+      '-out',
+      join(ec, 'ca.pem'),
+      '-subj',
+      '/CN=Test PDF CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign',
+    ]);
+    await req([
+      '-keyout',
+      join(ec, 'leaf.key'),
+      '-out',
+      join(ec, 'leaf.pem'),
+      '-subj',
+      '/CN=Test PDF signer',
+      '-CA',
+      join(ec, 'ca.pem'),
+      '-CAkey',
+      join(ec, 'ca.key'),
+      '-addext',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+    ]);
     const ecMaterial: PdfSigningMaterial = {
       certificatePem: await readFile(join(ec, 'leaf.pem'), 'utf8'),
       privateKeyPem: await readFile(join(ec, 'leaf.key'), 'utf8'),
@@ -168,7 +201,9 @@ describe('signed certificate PDF', () => {
   it('refuses material whose key does not belong to the certificate, and PDFs without a placeholder', async () => {
     const other = await ensureLocalPdfSigningMaterial(join(dir, 'other'));
     await expect(signCertificatePdf(unsigned, { ...material, privateKeyPem: other.privateKeyPem }, signingTime)).rejects.toThrow(PdfSigningMaterialError);
-    await expect(signCertificatePdf(unsigned, { ...material, certificatePem: `${material.certificatePem}${other.certificatePem}` }, signingTime)).rejects.toThrow(/exactly one certificate/);
+    await expect(
+      signCertificatePdf(unsigned, { ...material, certificatePem: `${material.certificatePem}${other.certificatePem}` }, signingTime),
+    ).rejects.toThrow(/exactly one certificate/);
     const plain = await (await PDFDocument.create()).save();
     await expect(signCertificatePdf(plain, material, signingTime)).rejects.toThrow(/no unsigned signature placeholder/);
     await expect(signCertificatePdf(signed, material, signingTime)).rejects.toThrow(/no unsigned signature placeholder/);
@@ -204,7 +239,6 @@ describe('local PDF signing material', () => {
 const secretsManager = mockClient(SecretsManagerClient);
 
 describe('PDF signing material from Secrets Manager and the environment', () => {
-
   afterEach(() => {
     secretsManager.reset();
     newContainer();
@@ -214,7 +248,9 @@ describe('PDF signing material from Secrets Manager and the environment', () => 
   const secret = (value: unknown) => ({ SecretString: JSON.stringify(value) });
 
   it('loads the certificate and key from the secret once per container', async () => {
-    secretsManager.on(GetSecretValueCommand, { SecretId: 'pdf-signing' }).resolves(secret({ certificate_pem: material.certificatePem, private_key_pem: material.privateKeyPem }));
+    secretsManager
+      .on(GetSecretValueCommand, { SecretId: 'pdf-signing' })
+      .resolves(secret({ certificate_pem: material.certificatePem, private_key_pem: material.privateKeyPem }));
     const first = await pdfSigningMaterialFromSecretsManager('pdf-signing');
     const second = await pdfSigningMaterialFromSecretsManager('pdf-signing');
     expect(first).toEqual({ certificatePem: material.certificatePem, privateKeyPem: material.privateKeyPem });
@@ -237,7 +273,9 @@ describe('PDF signing material from Secrets Manager and the environment', () => 
   });
 
   it('chooses Secrets Manager over a local directory and caches the choice', async () => {
-    secretsManager.on(GetSecretValueCommand, { SecretId: 'arn:secret:pdf' }).resolves(secret({ certificate_pem: material.certificatePem, private_key_pem: material.privateKeyPem }));
+    secretsManager
+      .on(GetSecretValueCommand, { SecretId: 'arn:secret:pdf' })
+      .resolves(secret({ certificate_pem: material.certificatePem, private_key_pem: material.privateKeyPem }));
     vi.stubEnv('PDF_SIGNING_SECRET_ID', 'arn:secret:pdf');
     vi.stubEnv('PDF_SIGNING_DIR', join(dir, 'unused'));
     const first = await pdfSigningMaterialFromEnvironment();
@@ -309,7 +347,19 @@ describe('PDF signed by a KMS key (KMS answered by aws-sdk-client-mock with a re
     const ecDir = join(dir, 'kms-ec');
     await run('mkdir', ['-p', ecDir]);
     await writeFile(join(ecDir, 'key.pem'), privateKey.export({ format: 'pem', type: 'pkcs8' }));
-    await run('openssl', ['req', '-x509', '-new', '-key', join(ecDir, 'key.pem'), '-out', join(ecDir, 'cert.pem'), '-subj', '/CN=KMS EC signer', '-days', '30']);
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      join(ecDir, 'key.pem'),
+      '-out',
+      join(ecDir, 'cert.pem'),
+      '-subj',
+      '/CN=KMS EC signer',
+      '-days',
+      '30',
+    ]);
     kmsMock.on(GetPublicKeyCommand).resolves({
       PublicKey: new Uint8Array(createPublicKey(privateKey).export({ format: 'der', type: 'spki' })),
       KeySpec: 'ECC_NIST_P256',

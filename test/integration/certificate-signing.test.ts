@@ -39,7 +39,14 @@ const body = (name: string): Omit<CertificateBody, 'signing_key_id'> => ({
   verification_id: 'vrf_2c9a6f0e8b1d4a7f',
   issued_at: '2026-05-01T12:00:00.000Z',
   mode: 'test',
-  provider: { name, npi: '1234567893', license_number: `RN-${name.slice(0, 4)}-001`, state: 'Texas', profession: 'registered_nurse', license_type: `Registered Nurse — ${name}` },
+  provider: {
+    name,
+    npi: '1234567893',
+    license_number: `RN-${name.slice(0, 4)}-001`,
+    state: 'Texas',
+    profession: 'registered_nurse',
+    license_type: `Registered Nurse — ${name}`,
+  },
   result: { verified: true, status: 'active', expiry_date: null, disciplinary_flags: true, oig_excluded: false },
   match: { confidence: 0.73, basis: ['last_name_exact', 'first_name_nickname', 'dob'] },
   sources_checked: ['NPPES NPI Registry', 'OIG LEIE', `Board — ${name}`],
@@ -66,7 +73,9 @@ function python(cert: Certificate): { certificate_hash: string; signed_body: Buf
 async function webCryptoVerify(jwks: Jwks, cert: Certificate, signedBytes: Uint8Array): Promise<boolean> {
   const jwk = jwks.keys.find((k) => k.kid === cert.signing_key_id);
   if (!jwk) return false;
-  const key = await webcrypto.subtle.importKey('jwk', { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  const key = await webcrypto.subtle.importKey('jwk', { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'verify',
+  ]);
   const signature = Buffer.from(cert.signature.replace(/^vrf_sig_/, ''), 'base64url');
   return webcrypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, signature, signedBytes);
 }
@@ -266,8 +275,7 @@ describe('AWS KMS signer (aws-sdk-client-mock)', () => {
   };
   const kmsSign = (input: SignCommandInput) => {
     const pair = keys[input.KeyId!]!;
-    const message =
-      input.MessageType === 'DIGEST' ? preimages.get(Buffer.from(input.Message!).toString('hex'))! : Buffer.from(input.Message!);
+    const message = input.MessageType === 'DIGEST' ? preimages.get(Buffer.from(input.Message!).toString('hex'))! : Buffer.from(input.Message!);
     // A real DER signature (X9.62 ECDSA-Sig-Value), as KMS returns it.
     const der = sign('sha256', message, { key: pair.privateKey, dsaEncoding: 'der' });
     return { KeyId: input.KeyId, Signature: new Uint8Array(der), SigningAlgorithm: 'ECDSA_SHA_256' as const };

@@ -33,8 +33,26 @@ import { defaultFetchPolicy } from '#shared/sources/http-fetch.ts';
 import { startSourceSimulator, type SourceSimulator } from '../../local/simulator/server.ts';
 
 const commonest = [
-  'SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'JONES', 'GARCIA', 'MILLER', 'DAVIS', 'RODRIGUEZ', 'MARTINEZ',
-  'HERNANDEZ', 'LOPEZ', 'GONZALEZ', 'WILSON', 'ANDERSON', 'THOMAS', 'TAYLOR', 'MOORE', 'JACKSON', 'MARTIN',
+  'SMITH',
+  'JOHNSON',
+  'WILLIAMS',
+  'BROWN',
+  'JONES',
+  'GARCIA',
+  'MILLER',
+  'DAVIS',
+  'RODRIGUEZ',
+  'MARTINEZ',
+  'HERNANDEZ',
+  'LOPEZ',
+  'GONZALEZ',
+  'WILSON',
+  'ANDERSON',
+  'THOMAS',
+  'TAYLOR',
+  'MOORE',
+  'JACKSON',
+  'MARTIN',
 ];
 
 const noCache: SourceCache = { get: async () => undefined, put: () => undefined, flush: async () => undefined };
@@ -72,9 +90,15 @@ interface Tally {
   mismatches: string[];
 }
 
-async function checkState(state: StateCode, surnames: readonly string[], rowsByDataset: Map<string, SodaRow[]>, ports: VerificationPorts, tally: Tally): Promise<void> {
+async function checkState(
+  state: StateCode,
+  surnames: readonly string[],
+  rowsByDataset: Map<string, SodaRow[]>,
+  ports: VerificationPorts,
+  tally: Tally,
+): Promise<void> {
   const board = stateBoards[state]!;
-  const discipline = board.disciplineDataset ? rowsByDataset.get(board.disciplineDataset.id) ?? [] : [];
+  const discipline = board.disciplineDataset ? (rowsByDataset.get(board.disciplineDataset.id) ?? []) : [];
   const disciplined = new Set(discipline.map((row) => field(row, board.disciplineDataset!.licenseNumberField).toUpperCase()));
   for (const surname of surnames) {
     // The oracle's view: every license whose surname has this part, from every row, no query involved.
@@ -106,7 +130,8 @@ async function checkState(state: StateCode, surnames: readonly string[], rowsByD
           }
         } else {
           tally.notFound++;
-          if (outcome.status !== 'not_found') tally.mismatches.push(`${label}: expected not_found (${expected.reason}), got ${outcome.status} ${outcome.license?.licenseNumber}`);
+          if (outcome.status !== 'not_found')
+            tally.mismatches.push(`${label}: expected not_found (${expected.reason}), got ${outcome.status} ${outcome.license?.licenseNumber}`);
         }
       }
     }
@@ -127,7 +152,12 @@ function portsFor(): VerificationPorts {
 }
 
 const sizes = [
-  { label: 'the 20 commonest surnames in every launch state, at 2 % of real size', scale: 0.02, states: ['TX', 'WA', 'IL', 'CO', 'DE'] as StateCode[], surnames: commonest },
+  {
+    label: 'the 20 commonest surnames in every launch state, at 2 % of real size',
+    scale: 0.02,
+    states: ['TX', 'WA', 'IL', 'CO', 'DE'] as StateCode[],
+    surnames: commonest,
+  },
   { label: 'SMITH in Texas at 20 % of real size (thousands of Smiths)', scale: 0.2, states: ['TX'] as StateCode[], surnames: ['SMITH'] },
 ];
 

@@ -41,7 +41,11 @@ const post = (path: string, body: unknown) =>
   t.call(path, { method: 'POST', key: testKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Runs a program to its end (asynchronously, so the stack keeps answering meanwhile). */
-function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd ?? work, env: { ...process.env, ...options.env } });
     let stdout = '';
@@ -58,7 +62,10 @@ const canonical = (v: unknown): string =>
   Array.isArray(v)
     ? `[${v.map(canonical).join(',')}]`
     : v !== null && typeof v === 'object'
-      ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
       : JSON.stringify(v);
 
 describe('the API guide shows the example files', () => {
@@ -71,7 +78,12 @@ describe('the API guide shows the example files', () => {
 });
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 
 /** The anchors a Markdown file defines: its headings' and explicit `<a id>`s (fenced code skipped). */
 function anchorsOf(text: string): Set<string> {
@@ -80,7 +92,12 @@ function anchorsOf(text: string): Set<string> {
 }
 
 describe('the README and docs/ link to what exists', () => {
-  const files = ['README.md', ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+  const files = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join('docs', f)),
+  ];
 
   it.each(files)('%s: every relative link names a file that exists, and an anchor it defines', (file) => {
     const text = readFileSync(join(root, file), 'utf8');
@@ -137,18 +154,21 @@ describe('the certificate checkers', () => {
     expect(rehashed.code).toBe(1);
   });
 
-  it.skipIf(pythonCryptoMissing !== undefined)(`Python: a genuine certificate prints two trues; a tampered one is refused${pythonCryptoMissing ? ` (skipped: ${pythonCryptoMissing})` : ''}`, async () => {
-    const checker = join(examples, 'check_certificate.py');
-    const ok = await run('python3', [checker, 'certificate.json', 'signing-keys.json']);
-    expect(ok.stdout, ok.stderr).toContain("{'hash_ok': True, 'signature_ok': True, 'mode': 'test'}");
-    expect(ok.code).toBe(0);
-    const tampered = await run('python3', [checker, 'tampered.json', 'signing-keys.json']);
-    expect(tampered.stdout, tampered.stderr).toContain("'hash_ok': False");
-    expect(tampered.code).toBe(1);
-    const rehashed = await run('python3', [checker, 'rehashed.json', 'signing-keys.json']);
-    expect(rehashed.stdout, rehashed.stderr).toContain("{'hash_ok': True, 'signature_ok': False");
-    expect(rehashed.code).toBe(1);
-  });
+  it.skipIf(pythonCryptoMissing !== undefined)(
+    `Python: a genuine certificate prints two trues; a tampered one is refused${pythonCryptoMissing ? ` (skipped: ${pythonCryptoMissing})` : ''}`,
+    async () => {
+      const checker = join(examples, 'check_certificate.py');
+      const ok = await run('python3', [checker, 'certificate.json', 'signing-keys.json']);
+      expect(ok.stdout, ok.stderr).toContain("{'hash_ok': True, 'signature_ok': True, 'mode': 'test'}");
+      expect(ok.code).toBe(0);
+      const tampered = await run('python3', [checker, 'tampered.json', 'signing-keys.json']);
+      expect(tampered.stdout, tampered.stderr).toContain("'hash_ok': False");
+      expect(tampered.code).toBe(1);
+      const rehashed = await run('python3', [checker, 'rehashed.json', 'signing-keys.json']);
+      expect(rehashed.stdout, rehashed.stderr).toContain("{'hash_ok': True, 'signature_ok': False");
+      expect(rehashed.code).toBe(1);
+    },
+  );
 });
 
 describe('the quick-start script', () => {
@@ -183,7 +203,12 @@ async function startReceiver(command: string, file: string, secret: string): Pro
     pending = complete.pop()!;
     for (const line of complete) if (line.trim()) lines.push(JSON.parse(line) as Record<string, any>);
   });
-  const port = await waitFor(`${file} to listen`, () => lines.find((l) => typeof l.listening === 'number')?.listening as number | undefined, 15_000, () => stderr);
+  const port = await waitFor(
+    `${file} to listen`,
+    () => lines.find((l) => typeof l.listening === 'number')?.listening as number | undefined,
+    15_000,
+    () => stderr,
+  );
   return { port, lines, stderr: () => stderr, stop: () => void child.kill() };
 }
 
@@ -239,11 +264,15 @@ describe.each([
     }
     expect(receiver.lines.find((l) => l.received === 'license.status_changed')?.change).toEqual({ from: 'active', to: 'suspended' });
     // The service recorded each attempt as delivered: the receiver answered 2xx.
-    await waitFor('the deliveries to be recorded delivered', async () => {
-      const listed = await t.call(`/v1/events?monitor_id=${monitor.body.monitor_id}`, { key: testKey });
-      const states = (listed.body?.data ?? []).map((e: { delivery: { state: string } }) => e.delivery.state);
-      return states.length === events.length && states.every((s: string) => s === 'delivered') ? true : undefined;
-    }, 30_000);
+    await waitFor(
+      'the deliveries to be recorded delivered',
+      async () => {
+        const listed = await t.call(`/v1/events?monitor_id=${monitor.body.monitor_id}`, { key: testKey });
+        const states = (listed.body?.data ?? []).map((e: { delivery: { state: string } }) => e.delivery.state);
+        return states.length === events.length && states.every((s: string) => s === 'delivered') ? true : undefined;
+      },
+      30_000,
+    );
   }, 90_000);
 
   it('refuses a wrong signature and a stale timestamp with 401, and prints nothing for them', async () => {

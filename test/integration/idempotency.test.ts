@@ -155,7 +155,10 @@ describe('Idempotency-Key', () => {
 
   it('a record written before fingerprints were keyed still recognises its retry within its 24 hours', async () => {
     const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'live' });
-    const plainHash = (body: unknown) => createHash('sha256').update(`POST /test/charge\n${canonicalJson(body)}`).digest('hex');
+    const plainHash = (body: unknown) =>
+      createHash('sha256')
+        .update(`POST /test/charge\n${canonicalJson(body)}`)
+        .digest('hex');
     const now = Math.floor(Date.now() / 1000);
     const record = (key: string, state: 'completed' | 'failed', extra: Record<string, unknown>) =>
       dynamo().send(

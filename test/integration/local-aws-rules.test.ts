@@ -23,14 +23,15 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const probe = testRouteById('TestAwsProbe');
-const call = (name: string) => invoke(probe.entry, probe.id, { call: name }, 5_000) as Promise<{ ok: boolean; name?: string; status?: number; message?: string }>;
+const call = (name: string) =>
+  invoke(probe.entry, probe.id, { call: name }, 5_000) as Promise<{ ok: boolean; name?: string; status?: number; message?: string }>;
 
 describe('the local stack enforces what AWS enforces', () => {
   it('allows a call the function is granted', async () => {
     expect(await call('getVerification')).toEqual({ ok: true });
   });
 
-  it('refuses a call outside the function\'s permissions with AccessDenied, naming action and resource', async () => {
+  it("refuses a call outside the function's permissions with AccessDenied, naming action and resource", async () => {
     const out = await call('deleteVerification');
     expect(out).toMatchObject({ ok: false, name: 'AccessDeniedException' });
     expect(out.message).toContain('dynamodb:DeleteItem on resource: table/Verifications');
@@ -56,7 +57,7 @@ describe('the local stack enforces what AWS enforces', () => {
     expect(await call('putTestPdfConditionally')).toEqual({ ok: true });
   });
 
-  it('the PDF store, under the PDF function\'s permissions, reads a PDF not made yet as absent and stores one, in the bucket of its mode', async () => {
+  it("the PDF store, under the PDF function's permissions, reads a PDF not made yet as absent and stores one, in the bucket of its mode", async () => {
     const store = new CertificatePdfStore();
     const run = <T>(fn: () => Promise<T>) => invokeAs('GetCertificatePdf', fn);
     for (const mode of ['live', 'test'] as const) {

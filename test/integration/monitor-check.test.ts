@@ -200,7 +200,12 @@ describe('a check', () => {
       delivery: { state: 'pending', attempts: [] },
     };
     await dynamo().send(
-      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET pending_events = :e', ExpressionAttributeValues: { ':e': [pending] } }),
+      new UpdateCommand({
+        TableName: tableName('monitors'),
+        Key: { monitor_id: id },
+        UpdateExpression: 'SET pending_events = :e',
+        ExpressionAttributeValues: { ':e': [pending] },
+      }),
     );
     // The redelivered message of the crashed check: its due time has passed, so no new check runs.
     const outcome = await checkMonitor({ monitor_id: id, due_at: '2020-01-01T06:00:00.000Z' }, new Date(), monitorCheckServices());
@@ -217,7 +222,9 @@ describe('a check', () => {
     await makeDue(id, dueAt);
     const fault = failSqsBatchEntries({ queue: 'webhookDelivery' });
     try {
-      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).rejects.toThrow(/^1 of 1 messages not sent to webhook-delivery/);
+      await expect(checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).rejects.toThrow(
+        /^1 of 1 messages not sent to webhook-delivery/,
+      );
     } finally {
       fault();
     }
@@ -228,7 +235,10 @@ describe('a check', () => {
     expect((await storedMonitor(id)).pending_events.map((e: EventRecord) => e.event_id)).toEqual([event!.event_id]);
 
     // The check message is delivered again: its check is recorded, so it only publishes the events.
-    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).toMatchObject({ checked: false, skipped: 'already_checked' });
+    expect(await checkMonitor({ monitor_id: id, due_at: dueAt }, new Date(), monitorCheckServices())).toMatchObject({
+      checked: false,
+      skipped: 'already_checked',
+    });
     expect((await storedMonitor(id)).pending_events).toBeUndefined();
     const delivered = await waitFor(() => (receivedFor(id).length > 0 ? receivedFor(id) : undefined));
     expect(delivered.map((d) => d.headers['service-event-id'])).toEqual([event!.event_id]);

@@ -203,7 +203,17 @@ function expectSignedDelivery(d: Delivered, monitorId: string, provider: Provide
   expect(d.stored.delivery.attempts).toEqual([expect.objectContaining({ ok: true, status: 200 })]);
 
   const p = d.payload;
-  expect(Object.keys(p).sort()).toEqual(['certificate_hash', 'change', 'data', 'event', 'event_id', 'monitor_id', 'occurred_at', 'provider', 'verification_id']);
+  expect(Object.keys(p).sort()).toEqual([
+    'certificate_hash',
+    'change',
+    'data',
+    'event',
+    'event_id',
+    'monitor_id',
+    'occurred_at',
+    'provider',
+    'verification_id',
+  ]);
   expect(p.event).toBe(d.stored.kind);
   expect(p.event_id).toBe(d.stored.event_id);
   expect(p.event_id).toMatch(/^evt_/);
@@ -387,11 +397,37 @@ describe('webhook event kinds produced by changes in the source data', () => {
     expect(monitor.provider.current_status).toBe('active');
 
     const excluded = isoDateIn(-5);
-    const leieRow = ['OVERSTREET', 'CATHY', 'HENDERSON', '', 'MEDICAL PRACTICE, MD', 'INTERNAL MEDICINE', '', provider.npi, '19770412', '1420 PINE ST', 'SEATTLE', 'WA', '98101', '1128b4', compact(excluded), '00000000', '00000000', ''];
+    const leieRow = [
+      'OVERSTREET',
+      'CATHY',
+      'HENDERSON',
+      '',
+      'MEDICAL PRACTICE, MD',
+      'INTERNAL MEDICINE',
+      '',
+      provider.npi,
+      '19770412',
+      '1420 PINE ST',
+      'SEATTLE',
+      'WA',
+      '98101',
+      '1128b4',
+      compact(excluded),
+      '00000000',
+      '00000000',
+      '',
+    ];
     await withEdit(addLeieRow(leieRow), async () => {
       const [exclusion] = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.oig_exclusion_added']);
       expect(exclusion!.payload.change).toEqual({ from: 'active', to: 'active' });
-      expect(exclusion!.payload.data).toEqual({ oig_excluded: true, match: 'npi', exclusion_type: '1128b4', exclusion_date: excluded, waiver_state: null, waiver_date: null });
+      expect(exclusion!.payload.data).toEqual({
+        oig_excluded: true,
+        match: 'npi',
+        exclusion_type: '1128b4',
+        exclusion_date: excluded,
+        waiver_state: null,
+        waiver_date: null,
+      });
     });
   });
 });

@@ -103,7 +103,7 @@ describe('the daily sweep', () => {
     await setWaStatus('RN00973025', 'ACTIVE');
   });
 
-  it('a suspended account\'s monitors are not checked until it is reinstated', async () => {
+  it("a suspended account's monitors are not checked until it is reinstated", async () => {
     const id = await monitor('Sabrina', 'Fulcher', 'WA');
     const accounts = new DynamoAccountStore();
     await accounts.setSuspension(accountId, { at: new Date(), reason: 'unpaid invoice' });
@@ -111,7 +111,11 @@ describe('the daily sweep', () => {
       await makeDue(id);
       await setWaStatus('RN00586802', 'Suspended');
       const due = (await storedMonitor(id)).next_check_at;
-      expect(await checkMonitor({ monitor_id: id, due_at: due }, new Date(), monitorCheckServices())).toMatchObject({ checked: false, skipped: 'account_suspended', events: [] });
+      expect(await checkMonitor({ monitor_id: id, due_at: due }, new Date(), monitorCheckServices())).toMatchObject({
+        checked: false,
+        skipped: 'account_suspended',
+        events: [],
+      });
       expect((await storedMonitor(id)).next_check_at).toBe(due);
       expect(await eventsOf(id)).toEqual([]);
     } finally {
@@ -166,7 +170,9 @@ describe('the daily sweep', () => {
       const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), senderFault });
       try {
         await expect(sweepDueMonitors(new MonitorStore(), new Date(), () => 600_000)).rejects.toThrow(
-          senderFault ? /^1 of \d+ messages not sent to monitor-check: #\d+ InvalidParameterValue \(sender fault\)/ : /^1 of \d+ messages not sent to monitor-check: #\d+ InternalError/,
+          senderFault
+            ? /^1 of \d+ messages not sent to monitor-check: #\d+ InvalidParameterValue \(sender fault\)/
+            : /^1 of \d+ messages not sent to monitor-check: #\d+ InternalError/,
         );
       } finally {
         fault();
@@ -187,7 +193,7 @@ describe('the daily sweep', () => {
 });
 
 describe('the check worker', () => {
-  it('a batch of 10 checks against a board that never answers is answered before the function\'s time-out', async () => {
+  it("a batch of 10 checks against a board that never answers is answered before the function's time-out", async () => {
     const dueAt = '2020-01-01T06:00:00.000Z';
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push(await monitor('Helen', 'Thomas', 'WA'));
@@ -215,4 +221,3 @@ describe('the check worker', () => {
     }
   }, 60_000);
 });
-

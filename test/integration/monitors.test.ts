@@ -98,7 +98,7 @@ describe('monitors', () => {
     }
   });
 
-  it('lists the caller\'s monitors newest first with a cursor, never another account\'s or mode\'s', async () => {
+  it("lists the caller's monitors newest first with a cursor, never another account's or mode's", async () => {
     const own = await t.issue({ plan: 'production', mode: 'test' });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await create({ ...helen, webhook_url: `http://127.0.0.1:9/h${i}` }, own.api_key)).body.monitor_id);
@@ -145,7 +145,10 @@ describe('monitors', () => {
     expect(after.due_shard).toBeUndefined();
     // The URL stays until then: the deleted monitor is still listed and answered as it was.
     expect(after.webhook_url).toBe('http://127.0.0.1:9/ttl');
-    expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).body).toMatchObject({ status: 'deleted', webhook_url: 'http://127.0.0.1:9/ttl' });
+    expect((await t.call(`/v1/monitor/${id}`, { method: 'DELETE', key: testKey })).body).toMatchObject({
+      status: 'deleted',
+      webhook_url: 'http://127.0.0.1:9/ttl',
+    });
     expect((await t.call('/v1/monitors?limit=100', { key: testKey })).body.data.map((m: any) => m.monitor_id)).toContain(id);
     // A deleted monitor is not checked, and not swept even when its check time has passed.
     expect((await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey })).status).toBe(404);

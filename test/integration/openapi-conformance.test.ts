@@ -80,8 +80,15 @@ describe('recorded traffic against the served OpenAPI document', () => {
     // Verification, live and test, one and many.
     const live = await send('/v1/verify', { key: liveKey, body: provider, headers: { 'idempotency-key': 'contract-live-1' } });
     expect(live.status).toBe(200);
-    expect((await send('/v1/verify', { key: liveKey, body: provider, headers: { 'idempotency-key': 'contract-live-1' } })).responseHeaders.get('idempotent-replayed')).toBe('true');
-    const test = await send('/v1/verify', { key: testKey, body: { first_name: 'Pat', last_name: 'test-excluded', state: 'TX', dob: '1970-01-31', profession: 'physician' } });
+    expect(
+      (await send('/v1/verify', { key: liveKey, body: provider, headers: { 'idempotency-key': 'contract-live-1' } })).responseHeaders.get(
+        'idempotent-replayed',
+      ),
+    ).toBe('true');
+    const test = await send('/v1/verify', {
+      key: testKey,
+      body: { first_name: 'Pat', last_name: 'test-excluded', state: 'TX', dob: '1970-01-31', profession: 'physician' },
+    });
     expect(test.status).toBe(200);
     await send('/v1/verify/bulk', { key: testKey, body: { providers: [provider, { ...provider, state: 'ZZ' }, 'not a provider'] } });
     await send('/v1/coverage', { key: testKey });
@@ -130,7 +137,10 @@ describe('recorded traffic against the served OpenAPI document', () => {
       [405, send('/v1/verify', { method: 'PUT', key: testKey })],
       [405, send('/docs', { method: 'POST' })],
       [405, send(`/v1/monitor/${monitorId}`, { method: 'GET', key: testKey })],
-      [413, send('/v1/verify', { key: testKey, body: JSON.stringify({ first_name: 'x'.repeat(maxBodyBytes) }), headers: { 'content-type': 'application/json' } })],
+      [
+        413,
+        send('/v1/verify', { key: testKey, body: JSON.stringify({ first_name: 'x'.repeat(maxBodyBytes) }), headers: { 'content-type': 'application/json' } }),
+      ],
       [415, send('/v1/verify', { key: testKey, body: 'x', headers: { 'content-type': 'text/plain' } })],
       [422, send('/v1/verify', { key: testKey, body: { ...provider, profession: 'wizard' } })],
     ];
@@ -144,7 +154,11 @@ describe('recorded traffic against the served OpenAPI document', () => {
     expect((await send('/v1/verify/bulk', { key: developer.api_key, body: { providers: [provider] } })).status).toBe(403);
 
     const limited = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 1 });
-    const burst = [await send('/v1/account', { key: limited.api_key }), await send('/v1/account', { key: limited.api_key }), await send('/v1/account', { key: limited.api_key })];
+    const burst = [
+      await send('/v1/account', { key: limited.api_key }),
+      await send('/v1/account', { key: limited.api_key }),
+      await send('/v1/account', { key: limited.api_key }),
+    ];
     expect(burst.map((e) => e.status)).toContain(429);
 
     const suspended = await t.issue({ plan: 'production', mode: 'test' });
@@ -175,7 +189,10 @@ describe('the document rejects what the service rejects', () => {
 
   it('for names and states in a verification request and a monitor request', async () => {
     const cases = [
-      ...badNames.flatMap((name) => [{ ...provider, first_name: name }, { ...provider, last_name: name }]),
+      ...badNames.flatMap((name) => [
+        { ...provider, first_name: name },
+        { ...provider, last_name: name },
+      ]),
       ...badStates.map((state) => ({ ...provider, state })),
     ];
     for (const body of cases) {

@@ -83,9 +83,43 @@ describe('certificate signing request for the KMS PDF signing key', () => {
     const csrFile = join(dir, 'issue.csr');
     await writeFile(csrFile, (await kmsCertificateSigningRequest({ keyId, subject, client })).pem);
     const ca = (name: string) => join(dir, `ca.${name}`);
-    await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '30', '-keyout', ca('key'), '-out', ca('pem'), '-subj', '/CN=Throwaway Document Signing CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    await openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '30',
+      '-keyout',
+      ca('key'),
+      '-out',
+      ca('pem'),
+      '-subj',
+      '/CN=Throwaway Document Signing CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
     const leaf = join(dir, 'leaf.pem');
-    await openssl('x509', '-req', '-in', csrFile, '-CA', ca('pem'), '-CAkey', ca('key'), '-CAcreateserial', '-days', '30', '-copy_extensions', 'copyall', '-out', leaf);
+    await openssl(
+      'x509',
+      '-req',
+      '-in',
+      csrFile,
+      '-CA',
+      ca('pem'),
+      '-CAkey',
+      ca('key'),
+      '-CAcreateserial',
+      '-days',
+      '30',
+      '-copy_extensions',
+      'copyall',
+      '-out',
+      leaf,
+    );
     expect(await openssl('x509', '-in', leaf, '-noout', '-ext', 'keyUsage')).toMatch(/critical\s+Digital Signature, Non Repudiation/);
 
     // The secret holds only the certificates; the key stays in KMS.
@@ -119,7 +153,9 @@ describe('certificate signing request for the KMS PDF signing key', () => {
   });
 
   it('refuses a key that cannot sign, and a KMS signature its public key does not verify', async () => {
-    kmsMock.on(GetPublicKeyCommand).resolvesOnce({ PublicKey: new Uint8Array(createPublicKey(rsaKey).export({ format: 'der', type: 'spki' })), KeyUsage: 'ENCRYPT_DECRYPT' });
+    kmsMock
+      .on(GetPublicKeyCommand)
+      .resolvesOnce({ PublicKey: new Uint8Array(createPublicKey(rsaKey).export({ format: 'der', type: 'spki' })), KeyUsage: 'ENCRYPT_DECRYPT' });
     await expect(kmsCertificateSigningRequest({ keyId, subject, client })).rejects.toThrow(/key usage ENCRYPT_DECRYPT/);
 
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;

@@ -19,7 +19,6 @@ import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
-
 let t: TestStack;
 let liveKey: string;
 let testKey: string;
@@ -100,7 +99,9 @@ function expectRecordHeaders(headers: Headers) {
   expect(headers.get('referrer-policy')).toBe('no-referrer');
   expect(headers.get('vary')).toBe('Accept');
   const csp = headers.get('content-security-policy') ?? '';
-  expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+  expect(csp).toMatch(
+    /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+  );
 }
 
 describe('a live record, read without a key', () => {
@@ -122,7 +123,9 @@ describe('a live record, read without a key', () => {
 
     const text = visibleText(html);
     expect(html).toContain('<section class="banner outcome ok"');
-    expect(text).toMatch(/^ License Verification API · public verification record License verification record ✓ Verified: license active, nothing adverse on record /);
+    expect(text).toMatch(
+      /^ License Verification API · public verification record License verification record ✓ Verified: license active, nothing adverse on record /,
+    );
     expect(text).toContain('Signature valid');
     expect(text).not.toContain('NOT valid');
     expect(text).toContain('Name Helen Jane Thomas');
@@ -202,13 +205,33 @@ describe('what the record does not reveal', () => {
     const result = await verify({ first_name: 'Nora', last_name: 'test-active', state: 'TX', dob, npi: '1234567893' }, testKey);
     for (const res of [await page(result.verification_id), await asJson(result.verification_id)]) {
       expect(res.status).toBe(200);
-      for (const secret of [dob, '04/12/1979', 'April 12, 1979', 'Date of birth', '"dob"', accountId, '"account_id"', liveKey, testKey, '1234567893', 'match_basis']) {
+      for (const secret of [
+        dob,
+        '04/12/1979',
+        'April 12, 1979',
+        'Date of birth',
+        '"dob"',
+        accountId,
+        '"account_id"',
+        liveKey,
+        testKey,
+        '1234567893',
+        'match_basis',
+      ]) {
         expect(res.text, secret).not.toContain(secret);
       }
     }
-    expect(Object.keys((await asJson(result.verification_id)).body)).toEqual(
-      ['result', 'provider', 'sources', 'signature_valid', 'verification_id', 'issued_at', 'certificate_hash', 'signing_key_id', 'mode'],
-    );
+    expect(Object.keys((await asJson(result.verification_id)).body)).toEqual([
+      'result',
+      'provider',
+      'sources',
+      'signature_valid',
+      'verification_id',
+      'issued_at',
+      'certificate_hash',
+      'signing_key_id',
+      'mode',
+    ]);
   });
 });
 
@@ -226,7 +249,12 @@ describe('test-mode records', () => {
     expect(text).toContain('License status Active');
     expect(text).toContain('Verified Yes');
     const json = (await asJson(result.verification_id)).body;
-    expect(json).toMatchObject({ mode: 'test', provider: { name: 'Ada test-active', state: 'Colorado' }, result: { standing: 'clear', status: 'active', verified: true }, signature_valid: true });
+    expect(json).toMatchObject({
+      mode: 'test',
+      provider: { name: 'Ada test-active', state: 'Colorado' },
+      result: { standing: 'clear', status: 'active', verified: true },
+      signature_valid: true,
+    });
     expect(json.result.expiry_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -261,7 +289,10 @@ describe('test-mode records', () => {
     expect(html).not.toMatch(/class="[^"]*\b(ok|yes)\b/);
     expect(text.indexOf('Not verified: license suspended')).toBeGreaterThan(0);
     expect(text.indexOf('The state board reports the license as SUSPENDED.')).toBeLessThan(text.indexOf('Signature valid'));
-    expect((await asJson(result.verification_id)).body).toMatchObject({ result: { standing: 'adverse', status: 'suspended', verified: false }, signature_valid: true });
+    expect((await asJson(result.verification_id)).body).toMatchObject({
+      result: { standing: 'adverse', status: 'suspended', verified: false },
+      signature_valid: true,
+    });
 
     const disciplined = await verify({ first_name: 'Eve', last_name: 'test-disciplined', state: 'WA' }, testKey);
     const disciplinedHtml = (await page(disciplined.verification_id)).text;
@@ -335,7 +366,12 @@ describe('a certificate changed after signing', () => {
     const result = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' });
     const cert = await storedCertificate(result.verification_id);
     const freshened = { ...cert, sources: cert.sources.map((s) => ({ ...s, status: 'live' as const, as_of: cert.issued_at })) };
-    await updateCertificate(result.verification_id, 'SET #c = :c', { '#c': 'certificate' }, { ':c': { ...freshened, certificate_hash: certificateHash(freshened) } });
+    await updateCertificate(
+      result.verification_id,
+      'SET #c = :c',
+      { '#c': 'certificate' },
+      { ':c': { ...freshened, certificate_hash: certificateHash(freshened) } },
+    );
     expect((await asJson(result.verification_id)).body.signature_valid).toBe(false);
   });
 
@@ -344,7 +380,10 @@ describe('a certificate changed after signing', () => {
     const cert = await storedCertificate(result.verification_id);
     // The signed body as it was before those fields, signed again by the stack's own key file.
     const { match: _m, sources: _s, signature: _sig, certificate_hash: _h, ...rest } = cert;
-    const older = { ...rest, provider: { name: cert.provider.name, npi: cert.provider.npi, license_number: cert.provider.license_number, state: cert.provider.state } };
+    const older = {
+      ...rest,
+      provider: { name: cert.provider.name, npi: cert.provider.npi, license_number: cert.provider.license_number, state: cert.provider.state },
+    };
     const signed = await signOlder(older);
     await updateCertificate(result.verification_id, 'SET #c = :c', { '#c': 'certificate' }, { ':c': signed });
     const json = (await asJson(result.verification_id)).body;

@@ -9,13 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const headerNames = [
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-  'x-ratelimit-minute-limit',
-  'x-ratelimit-minute-remaining',
-];
+const headerNames = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-minute-limit', 'x-ratelimit-minute-remaining'];
 
 function limitHeaders(headers: Headers): Record<string, string | null> {
   return Object.fromEntries(headerNames.map((h) => [h, headers.get(h)]));

@@ -200,7 +200,9 @@ describe('the NPPES registry search', () => {
       enumeration_type: 'NPI-1',
       last_updated_epoch: '1386081341000',
       number: `${nine}${luhnCheckDigit(`80840${nine}`)}`,
-      addresses: [{ country_code: 'US', address_purpose: 'LOCATION', address_type: 'DOM', address_1: '1 MAIN ST', city: 'SEATTLE', state: 'WA', postal_code: '98101' }],
+      addresses: [
+        { country_code: 'US', address_purpose: 'LOCATION', address_type: 'DOM', address_1: '1 MAIN ST', city: 'SEATTLE', state: 'WA', postal_code: '98101' },
+      ],
       practiceLocations: [],
       basic: { first_name: first, last_name: last, status: 'A', enumeration_date: '2012-07-31', last_updated: '2013-12-03' },
       taxonomies: [{ code: '163W00000X', desc: 'Registered Nurse', state: 'WA', license: `RN${60_000_000 + i}`, primary: true }],
@@ -211,7 +213,10 @@ describe('the NPPES registry search', () => {
   }
 
   it('reads past the first 200 results, and refuses to take a list the registry cut short for the whole list', async () => {
-    const people = [...Array.from({ length: 450 }, (_, i) => individual(i, 'MARIA', 'QUIXOTE')), ...Array.from({ length: 1_250 }, (_, i) => individual(1_000 + i, 'JOSE', 'QUIXOTE'))];
+    const people = [
+      ...Array.from({ length: 450 }, (_, i) => individual(i, 'MARIA', 'QUIXOTE')),
+      ...Array.from({ length: 1_250 }, (_, i) => individual(1_000 + i, 'JOSE', 'QUIXOTE')),
+    ];
     await data.write('nppes/scale-test.json', JSON.stringify(people));
     const client = new NppesClient();
     const marias = await client.searchIndividuals({ lastName: 'QUIXOTE', firstName: 'MARIA', state: 'WA' });
@@ -263,7 +268,13 @@ describe('the source cache', () => {
     await dynamo().send(
       new PutCommand({
         TableName: tableName('cache'),
-        Item: { cache_key: 'test#garbled', value_br: new Uint8Array([1, 2, 3]), fetched_at: now.toISOString(), fresh_until: '2026-11-21T10:00:00.000Z', expires_at: 1_900_000_000 },
+        Item: {
+          cache_key: 'test#garbled',
+          value_br: new Uint8Array([1, 2, 3]),
+          fetched_at: now.toISOString(),
+          fresh_until: '2026-11-21T10:00:00.000Z',
+          expires_at: 1_900_000_000,
+        },
       }),
     );
     expect(await new DynamoSourceCache().get('test#garbled', now)).toBeUndefined();

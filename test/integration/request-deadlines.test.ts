@@ -24,7 +24,11 @@ let key: string;
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   const shortened = routes.map((route) =>
-    route.id === 'Verify' ? { ...route, timeoutSeconds: verifyTimeoutSeconds } : route.id === 'VerifyBulk' ? { ...route, timeoutSeconds: bulkTimeoutSeconds } : route,
+    route.id === 'Verify'
+      ? { ...route, timeoutSeconds: verifyTimeoutSeconds }
+      : route.id === 'VerifyBulk'
+        ? { ...route, timeoutSeconds: bulkTimeoutSeconds }
+        : route,
   );
   // No LEIE list is loaded: with the board and the registry hung, every source of a WA item is out.
   t = await startTestStack({ sourceDataDir: data.dir, routes: [...shortened, ...testRoutes] });
@@ -39,7 +43,7 @@ const post = (path: string, body: unknown) =>
   t.call(path, { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 describe('a board that never answers', () => {
-  it('is source_unavailable within the verify function\'s time, not a gateway time-out', async () => {
+  it("is source_unavailable within the verify function's time, not a gateway time-out", async () => {
     // Warm: the function's module is loaded before the timed request, as on a warm Lambda.
     await post('/v1/verify', { first_name: 'Warm', last_name: 'Up', state: 'WA' });
     await data.setFaults({ 'qxh8-f4bd': { mode: 'timeout' } });
@@ -74,7 +78,7 @@ describe('bulk under one deadline', () => {
       bulkResponseSchema.parse(res.body);
       expect(took).toBeLessThan(bulkTimeoutSeconds * 1000);
 
-      const results = res.body.results as ({ index: number; result?: { status: string }; error?: { code: string } })[];
+      const results = res.body.results as { index: number; result?: { status: string }; error?: { code: string } }[];
       for (const entry of results.slice(0, 10)) expect(entry.result, `TX item ${entry.index}`).toBeDefined();
       for (const entry of results.slice(10)) expect(entry.error?.code, `WA item ${entry.index}`).toBe('sources_unavailable');
       expect(res.body.summary).toMatchObject({ total: 50, succeeded: 10, failed: 40 });

@@ -28,7 +28,10 @@ let liveKey: string;
 async function countingProxy(target: string): Promise<Server> {
   const server = createServer(async (req, res) => {
     sourceRequests++;
-    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers: { ...(req.headers['x-app-token'] ? { 'x-app-token': String(req.headers['x-app-token']) } : {}) } });
+    const upstream = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers: { ...(req.headers['x-app-token'] ? { 'x-app-token': String(req.headers['x-app-token']) } : {}) },
+    });
     res.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length')));
     res.end(Buffer.from(await upstream.arrayBuffer()));
   });
@@ -115,14 +118,25 @@ describe('test keys never obtain real data', () => {
       method: 'POST',
       key: testKey,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ providers: [{ first_name: 'Bob', last_name: 'Thistlewood', state: 'CO' }, { first_name: 'Helen', last_name: 'Thomas', state: 'WA' }] }),
+      body: JSON.stringify({
+        providers: [
+          { first_name: 'Bob', last_name: 'Thistlewood', state: 'CO' },
+          { first_name: 'Helen', last_name: 'Thomas', state: 'WA' },
+        ],
+      }),
     });
     expect(bulk.body.results.map((r: any) => r.result.status)).toEqual(['active', 'not_found']);
     const monitor = await t.call('/v1/monitor', {
       method: 'POST',
       key: testKey,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Grace', last_name: 'Fairhollow', state: 'DE', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'sandbox-secret-0123456789' }),
+      body: JSON.stringify({
+        first_name: 'Grace',
+        last_name: 'Fairhollow',
+        state: 'DE',
+        webhook_url: 'http://127.0.0.1:9/hook',
+        webhook_secret: 'sandbox-secret-0123456789',
+      }),
     });
     expect(monitor.status, monitor.text).toBe(200);
     expect(monitor.body.provider).toMatchObject({ name: 'Grace Fairhollow', current_status: 'suspended', npi: '1999000049' });
@@ -147,7 +161,13 @@ describe('test-mode caps', () => {
         method: 'POST',
         key: own.api_key,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ first_name: 'Amelia', last_name: 'Brightwater', state: 'WA', webhook_url: `http://127.0.0.1:9/h${i}`, webhook_secret: 'sandbox-secret-0123456789' }),
+        body: JSON.stringify({
+          first_name: 'Amelia',
+          last_name: 'Brightwater',
+          state: 'WA',
+          webhook_url: `http://127.0.0.1:9/h${i}`,
+          webhook_secret: 'sandbox-secret-0123456789',
+        }),
       });
     const answers = await Promise.all(Array.from({ length: 104 }, (_, i) => create(i)));
     const created = answers.filter((a) => a.status === 200);

@@ -340,7 +340,7 @@ describe('source simulator: SODA', () => {
       "lastname = 'unterminated",
       "lastname = 'A' lastname = 'B'",
       '(lastname = "A")',
-      "upper(lastname)",
+      'upper(lastname)',
       "evil(lastname) = 'A'",
     ]) {
       const answer = await where(condition);
@@ -362,7 +362,10 @@ describe('source simulator: SODA', () => {
 
   it('orders by one or more fields, ASC or DESC, and by :id for file order', async () => {
     const desc = await soda(sim, wa, { $order: 'credentialnumber DESC', $select: 'credentialnumber' });
-    const sorted = storedWa.map((r) => r.credentialnumber as string).sort().reverse();
+    const sorted = storedWa
+      .map((r) => r.credentialnumber as string)
+      .sort()
+      .reverse();
     expect(column(desc, 'credentialnumber')).toEqual(sorted);
     const multi = await soda(sim, wa, { $order: 'status ASC, credentialnumber DESC', $where: "status in ('ACTIVE', 'EXPIRED')" });
     expect(column(multi, 'credentialnumber')).toEqual(['RN00055555', 'RN00012345', 'PH00010101', 'MD60000001', 'AP60000001']);
@@ -510,7 +513,8 @@ describe('source simulator: LEIE download', () => {
   });
 
   it('streams a large replacement file and changes the ETag with the content', async () => {
-    const row = '"SAMPLE","ROW","","","IND- LIC HC SERV PRO","NURSE/NURSES AIDE","","0000000000","19700101","1 MAIN ST","SPRINGFIELD","IL","62701","1128b4","20230101","00000000","00000000",""\r\n';
+    const row =
+      '"SAMPLE","ROW","","","IND- LIC HC SERV PRO","NURSE/NURSES AIDE","","0000000000","19700101","1 MAIN ST","SPRINGFIELD","IL","62701","1128b4","20230101","00000000","00000000",""\r\n';
     const large = Buffer.from(`${bytes.toString('latin1').split('\r\n')[0]}\r\n${row.repeat(60_000)}`, 'latin1');
     await writeFile(join(dir, 'leie', 'UPDATED.csv'), large);
     const res = await fetch(`${sim.url}${leiePath}`, { headers: { 'if-none-match': etag } });

@@ -99,7 +99,17 @@ describe('state boards over HTTP', () => {
   });
 
   it('sees an edited board file without a restart', async () => {
-    const rows = [{ credentialnumber: 'RN60001234', lastname: 'OKAFOR', firstname: 'CHIDI', credentialtype: 'Registered Nurse License', status: 'SUSPENDED', expirationdate: '20270301', actiontaken: 'Yes' }];
+    const rows = [
+      {
+        credentialnumber: 'RN60001234',
+        lastname: 'OKAFOR',
+        firstname: 'CHIDI',
+        credentialtype: 'Registered Nurse License',
+        status: 'SUSPENDED',
+        expirationdate: '20270301',
+        actiontaken: 'Yes',
+      },
+    ];
     await data.write('boards/qxh8-f4bd.json', JSON.stringify(rows));
     const result = await boards.search(board('WA'), { surnames: ['OKAFOR'], givenNames: anyGivenName });
     expect(result.licenses.map((l) => [l.status, l.disciplinary])).toEqual([['suspended', true]]);

@@ -28,7 +28,9 @@ const numbered = (n: number) => (entry: { MessageBody?: string }) => (JSON.parse
 /** Bodies on the check queue, by their number. */
 function queued(): number[] {
   const q = t.stack.emulators.sqs.inspectQueue('monitor-check')!;
-  return [...q.messages.ready, ...q.messages.delayed, ...q.messages.inflight.map((i) => i.message)].map((m) => (JSON.parse(m.body) as { n: number }).n).sort((a, b) => a - b);
+  return [...q.messages.ready, ...q.messages.delayed, ...q.messages.inflight.map((i) => i.message)]
+    .map((m) => (JSON.parse(m.body) as { n: number }).n)
+    .sort((a, b) => a - b);
 }
 
 describe('sendMessageBatch', () => {
@@ -52,7 +54,10 @@ describe('sendMessageBatch', () => {
       when: (input) => (sent.push(input.Entries.map((e: { MessageBody: string }) => JSON.parse(e.MessageBody).n)), false),
     });
     // Entry 3 fails on the first two calls that carry it, entry 17 on the first.
-    const failures = new Map([[3, 2], [17, 1]]);
+    const failures = new Map([
+      [3, 2],
+      [17, 1],
+    ]);
     const fault = failSqsBatchEntries({
       queue: 'monitorCheck',
       entries: (e) => {
@@ -102,7 +107,10 @@ describe('sendMessageBatch', () => {
   });
 
   it('a call that fails as a whole throws its error', async () => {
-    const fault = failCalls('sqs', () => Object.assign(new Error('connection reset'), { name: 'NetworkingError' }), { operations: ['SendMessageBatch'], calls: 1 });
+    const fault = failCalls('sqs', () => Object.assign(new Error('connection reset'), { name: 'NetworkingError' }), {
+      operations: ['SendMessageBatch'],
+      calls: 1,
+    });
     try {
       await expect(sendMessageBatch(queueUrl('monitorCheck'), entries(2))).rejects.toThrow('connection reset');
     } finally {

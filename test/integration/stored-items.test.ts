@@ -30,7 +30,13 @@ afterAll(async () => {
 const json = { 'content-type': 'application/json' };
 
 /** Changes a stored item behind the service's back; `#a`, `#b` name the attribute path's parts. */
-async function update(table: 'verifications' | 'monitors', key: Record<string, string>, expression: string, names: Record<string, string>, values?: Record<string, unknown>) {
+async function update(
+  table: 'verifications' | 'monitors',
+  key: Record<string, string>,
+  expression: string,
+  names: Record<string, string>,
+  values?: Record<string, unknown>,
+) {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(table),
@@ -44,7 +50,12 @@ async function update(table: 'verifications' | 'monitors', key: Record<string, s
 
 describe('stored verification records', () => {
   it('read back as written; one stored before match_note reads it as null; a malformed one is an error naming it', async () => {
-    const res = await t.call('/v1/verify', { method: 'POST', key, headers: json, body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }) });
+    const res = await t.call('/v1/verify', {
+      method: 'POST',
+      key,
+      headers: json,
+      body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }),
+    });
     expect(res.status).toBe(200);
     const id = res.body.verification_id as string;
     const store = new VerificationStore();
@@ -71,7 +82,13 @@ describe('stored monitors', () => {
       method: 'POST',
       key,
       headers: json,
-      body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+      body: JSON.stringify({
+        first_name: 'Helen',
+        last_name: 'Thomas',
+        state: 'WA',
+        webhook_url: 'http://127.0.0.1:9/hook',
+        webhook_secret: 'a-very-secret-value-123',
+      }),
     });
     expect(res.status).toBe(200);
     const id = res.body.monitor_id as string;
@@ -84,6 +101,8 @@ describe('stored monitors', () => {
     await update('monitors', { monitor_id: id }, 'REMOVE #a.#b', { '#a': 'snapshot', '#b': 'checkedAt' });
     const error = await store.get(id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoredItemError);
-    expect((error as StoredItemError).message).toBe(`Stored monitor item ${id} does not match its schema: snapshot.checkedAt: Invalid input: expected string, received undefined`);
+    expect((error as StoredItemError).message).toBe(
+      `Stored monitor item ${id} does not match its schema: snapshot.checkedAt: Invalid input: expected string, received undefined`,
+    );
   });
 });

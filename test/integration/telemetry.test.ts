@@ -101,7 +101,7 @@ describe('request logs', () => {
     expect(text).not.toMatch(/authorization/i);
   });
 
-  it('log the invocation\'s metrics: verifications by outcome and state, cache lookups, source latency', async () => {
+  it("log the invocation's metrics: verifications by outcome and state, cache lookups, source latency", async () => {
     const { api_key } = await t.issue({ plan: 'production', mode: 'live' });
     const { lines } = await captureOutput(async () => {
       for (let i = 0; i < 2; i++) {

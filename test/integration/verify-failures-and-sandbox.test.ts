@@ -172,7 +172,10 @@ describe('reserved test names (test keys only)', () => {
   ];
 
   it.each(expectations)('%s forces its outcome, in any state and any case, and looks like a real result', async (name, expected) => {
-    for (const [state, last] of [['WA', name], ['NY', name.toUpperCase()]]) {
+    for (const [state, last] of [
+      ['WA', name],
+      ['NY', name.toUpperCase()],
+    ]) {
       const res = await verify({ first_name: 'Pat', last_name: last, state }, testKey);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ ...expected, sandbox: true, mode: 'test' });
@@ -253,7 +256,10 @@ describe('certificates', () => {
     const cert = (await t.call(`/v1/certificate/${res.body.verification_id}`, { key: liveKey })).body;
     const python = execFileSync(
       'python3',
-      ['-c', 'import json,sys,hashlib; c=json.load(sys.stdin); del c["certificate_hash"]; print("sha256_"+hashlib.sha256(json.dumps(c,sort_keys=True,separators=(",",":"),ensure_ascii=False).encode("utf-8")).hexdigest())'],
+      [
+        '-c',
+        'import json,sys,hashlib; c=json.load(sys.stdin); del c["certificate_hash"]; print("sha256_"+hashlib.sha256(json.dumps(c,sort_keys=True,separators=(",",":"),ensure_ascii=False).encode("utf-8")).hexdigest())',
+      ],
       { input: JSON.stringify(cert) },
     )
       .toString()
@@ -264,7 +270,9 @@ describe('certificates', () => {
     expect(jwks.status).toBe(200);
     const jwk = jwks.body.keys.find((k: any) => k.kid === cert.signing_key_id);
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', mode: cert.mode });
-    const key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+    const key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'verify',
+    ]);
     const { certificate_hash: _h, signature, ...body } = cert;
     const sig = Buffer.from(String(signature).slice('vrf_sig_'.length), 'base64url');
     const valid = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, sig, new TextEncoder().encode(canonicalJson(body)));

@@ -67,7 +67,12 @@ describe('request validation', () => {
   });
 
   it('accepts names in any script with accents, apostrophes, hyphens and periods, and a lower-case state', async () => {
-    for (const [first, last] of [['José', "O'Brien-Smith"], ['Zoë', 'St. John'], ['Юлия', 'Иванова'], ['李', '王']]) {
+    for (const [first, last] of [
+      ['José', "O'Brien-Smith"],
+      ['Zoë', 'St. John'],
+      ['Юлия', 'Иванова'],
+      ['李', '王'],
+    ]) {
       expect((await verify({ first_name: first, last_name: last, state: 'wa' })).status).toBe(200);
     }
   });
@@ -227,7 +232,7 @@ describe('profession filter (spec rules 1-8)', () => {
     expect(body).toMatchObject({ license_number: '036499525', profession: 'physician', profession_confirmed: true, verified: true });
   });
 
-  it('2-3: the profession picks between one person\'s licenses', async () => {
+  it("2-3: the profession picks between one person's licenses", async () => {
     const np = await ok({ first_name: 'Mary', last_name: 'Bright', state: 'TX', profession: 'nurse_practitioner' });
     expect(np).toMatchObject({ profession: 'nurse_practitioner', license_type: 'APRN - NURSE PRACTITIONER' });
     const rn = await ok({ first_name: 'Mary', last_name: 'Bright', state: 'TX', profession: 'registered_nurse' });
@@ -273,17 +278,25 @@ describe('profession filter (spec rules 1-8)', () => {
   });
 
   it('without a profession, profession_confirmed says whether the license names one', async () => {
-    expect((await ok({ first_name: 'Sandra', last_name: 'Johnson', state: 'CO' }))).toMatchObject({ profession: null, profession_confirmed: false, verified: true });
+    expect(await ok({ first_name: 'Sandra', last_name: 'Johnson', state: 'CO' })).toMatchObject({
+      profession: null,
+      profession_confirmed: false,
+      verified: true,
+    });
   });
 });
 
 describe('statuses and discipline (spec: States and transitions)', () => {
   it('maps the board vocabulary: suspended, revoked, and an active status past its expiry date is expired', async () => {
-    expect(await ok({ first_name: 'Carla', last_name: 'Morris', state: 'WA' })).toMatchObject({ status: 'suspended', verified: false, disciplinary_flags: true });
+    expect(await ok({ first_name: 'Carla', last_name: 'Morris', state: 'WA' })).toMatchObject({
+      status: 'suspended',
+      verified: false,
+      disciplinary_flags: true,
+    });
     expect(await ok({ first_name: 'Vivian', last_name: 'Anthony', state: 'WA' })).toMatchObject({ status: 'expired', verified: false });
   });
 
-  it('reports discipline from each board\'s own signal', async () => {
+  it("reports discipline from each board's own signal", async () => {
     expect(await ok({ first_name: 'Joseph', last_name: 'Peters', state: 'CO' })).toMatchObject({ status: 'active', disciplinary_flags: true, verified: true });
     expect(await ok({ first_name: 'Vanessa', last_name: 'Cruz', state: 'DE' })).toMatchObject({ status: 'active', disciplinary_flags: true });
   });

@@ -68,7 +68,15 @@ const body = JSON.stringify({
 const timestamp = new Date('2026-03-01T12:00:00.000Z');
 
 function attempt(overrides: Partial<Parameters<typeof deliverWebhook>[0]> = {}) {
-  return deliverWebhook({ url: `http://127.0.0.1:${port}/hooks/in?x=1`, addresses: ['127.0.0.1'], body, secret, eventId: 'evt_test_1', timestamp, ...overrides });
+  return deliverWebhook({
+    url: `http://127.0.0.1:${port}/hooks/in?x=1`,
+    addresses: ['127.0.0.1'],
+    body,
+    secret,
+    eventId: 'evt_test_1',
+    timestamp,
+    ...overrides,
+  });
 }
 
 describe('webhook delivery to a local receiver', () => {
@@ -119,7 +127,11 @@ describe('webhook delivery to a local receiver', () => {
     const refreshed = { ...captured, headers: { ...captured.headers, 'webhook-timestamp': String(Math.floor(later.getTime() / 1000)) } };
     expect(standardSignatureCheck(refreshed, secret, later)).toBe('bad_signature');
     // The service's own verifier (the API guide's checker, docs/examples, does the same) agrees.
-    const headers = (h: IncomingHttpHeaders) => ({ id: h['webhook-id'] as string, timestamp: h['webhook-timestamp'] as string, signature: h['webhook-signature'] as string });
+    const headers = (h: IncomingHttpHeaders) => ({
+      id: h['webhook-id'] as string,
+      timestamp: h['webhook-timestamp'] as string,
+      signature: h['webhook-signature'] as string,
+    });
     expect(verifyStandardWebhook(captured.body, secret, headers(captured.headers), sentAt)).toEqual({ ok: true });
     expect(verifyStandardWebhook(captured.body, secret, headers(captured.headers), later)).toEqual({ ok: false, reason: 'too_old' });
     expect(verifyStandardWebhook(captured.body, secret, headers(refreshed.headers), later)).toEqual({ ok: false, reason: 'no_matching_signature' });

@@ -60,7 +60,11 @@ async function monitor(first: string, last: string, webhookUrl = receiver.url, a
 }
 
 const pythonHmac = (body: string) =>
-  execFileSync('python3', ['-c', 'import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), sys.stdin.buffer.read(), hashlib.sha256).hexdigest())', secret], { input: body })
+  execFileSync(
+    'python3',
+    ['-c', 'import hmac,hashlib,sys; print(hmac.new(sys.argv[1].encode(), sys.stdin.buffer.read(), hashlib.sha256).hexdigest())', secret],
+    { input: body },
+  )
     .toString()
     .trim();
 
@@ -111,7 +115,14 @@ describe('webhook delivery', () => {
       });
       const offsets = [0, 5, 35, 155, 635, 2075].map((m) => m * 60_000);
       const outcomes: string[] = [];
-      for (const offset of offsets) outcomes.push(await dispatchWebhook({ event_id: eventId, due_at: new Date(start.getTime() + offset).toISOString() }, new Date(start.getTime() + offset), webhookDispatchServices()));
+      for (const offset of offsets)
+        outcomes.push(
+          await dispatchWebhook(
+            { event_id: eventId, due_at: new Date(start.getTime() + offset).toISOString() },
+            new Date(start.getTime() + offset),
+            webhookDispatchServices(),
+          ),
+        );
       expect(outcomes).toEqual(['retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'retry_scheduled', 'failed']);
       const stored = (await events.get(eventId))!;
       expect(stored.delivery.state).toBe('failed');
@@ -122,9 +133,13 @@ describe('webhook delivery', () => {
       expect(mine).toHaveLength(6);
       expect(new Set(mine.map((r) => r.body)).size).toBe(1);
       // A step that arrives early only waits: at most 900 s per hop.
-      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date(Date.now() + 7_200_000).toISOString() }, new Date(), webhookDispatchServices())).toBe('waiting');
+      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date(Date.now() + 7_200_000).toISOString() }, new Date(), webhookDispatchServices())).toBe(
+        'waiting',
+      );
 
-      const store = (await (await fetch(`${t.stack.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text: string } }[] };
+      const store = (await (await fetch(`${t.stack.endpoints.ses}/store`)).json()) as {
+        emails: { destination: { to: string[] }; subject: string; body: { text: string } }[];
+      };
       const mails = store.emails.filter((m) => JSON.stringify(m).includes(eventId));
       expect(mails).toHaveLength(1);
       expect(JSON.stringify(mails[0])).toContain(email);
@@ -304,7 +319,7 @@ describe('the delivery worker', () => {
 });
 
 describe('GET /v1/events', () => {
-  it('lists the caller\'s events with their delivery attempts, newest first; filters by monitor; isolates accounts', async () => {
+  it("lists the caller's events with their delivery attempts, newest first; filters by monitor; isolates accounts", async () => {
     // The board change of the first test was followed by a live monitor: its events are the live key's.
     const res = await t.call('/v1/events', { key: liveKey });
     expect(res.status).toBe(200);
@@ -330,7 +345,10 @@ describe('GET /v1/events', () => {
 });
 
 /** A pending event of the caller's monitor, stored under its owner so GET /v1/events lists it. */
-async function ownedEvent(monitorId: string, attempts: { at: string; ok: boolean; status: number | null; error: string | null; duration_ms: number }[] = []): Promise<string> {
+async function ownedEvent(
+  monitorId: string,
+  attempts: { at: string; ok: boolean; status: number | null; error: string | null; duration_ms: number }[] = [],
+): Promise<string> {
   const eventId = newId('evt');
   const now = new Date().toISOString();
   await new EventStore().createOnce({
@@ -370,7 +388,9 @@ describe('delivery errors in GET /v1/events', () => {
     const eventId = await ownedEvent(monitorId);
     const info = vi.spyOn(logger, 'info');
     try {
-      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).toBe('retry_scheduled');
+      expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).toBe(
+        'retry_scheduled',
+      );
       const logged = info.mock.calls.find(([message]) => message === 'Webhook attempt failed');
       expect(logged?.[1]).toMatchObject({ event_id: eventId, monitor_id: monitorId, error: 'connection_failed', detail: 'connection failed (ECONNREFUSED)' });
     } finally {
@@ -386,10 +406,17 @@ describe('delivery errors in GET /v1/events', () => {
   it('a receiver that now resolves to a blocked range is blocked_destination, without the address', async () => {
     const monitorId = await monitor('Helen', 'Thomas');
     await dynamo().send(
-      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId }, UpdateExpression: 'SET webhook_url = :u', ExpressionAttributeValues: { ':u': 'https://10.20.30.40/hook' } }),
+      new UpdateCommand({
+        TableName: tableName('monitors'),
+        Key: { monitor_id: monitorId },
+        UpdateExpression: 'SET webhook_url = :u',
+        ExpressionAttributeValues: { ':u': 'https://10.20.30.40/hook' },
+      }),
     );
     const eventId = await ownedEvent(monitorId);
-    expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).toBe('retry_scheduled');
+    expect(await dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).toBe(
+      'retry_scheduled',
+    );
     const { text, attempts } = await attemptsShown(monitorId, eventId);
     expect(attempts[0]).toMatchObject({ ok: false, status: null, error: 'blocked_destination' });
     expect(text).not.toContain('10.20.30.40');
@@ -414,7 +441,13 @@ describe('delivery errors in GET /v1/events', () => {
       { at, ok: false, status: null, error: 'connection failed (ECONNREFUSED)', duration_ms: 2 },
       { at, ok: false, status: null, error: 'timed out after 10000 ms', duration_ms: 10_000 },
       { at, ok: false, status: 502, error: 'HTTP 502', duration_ms: 9 },
-      { at, ok: false, status: null, error: 'webhook URL refused: webhook_url resolves to a non-public address (10.0.0.7, 10.0.0.0/8 private)', duration_ms: 1 },
+      {
+        at,
+        ok: false,
+        status: null,
+        error: 'webhook URL refused: webhook_url resolves to a non-public address (10.0.0.7, 10.0.0.0/8 private)',
+        duration_ms: 1,
+      },
       { at, ok: false, status: null, error: 'connection failed (CERT_HAS_EXPIRED)', duration_ms: 40 },
     ]);
     const { text, attempts } = await attemptsShown(monitorId, eventId);
@@ -430,10 +463,17 @@ describe('sealed webhook secrets', () => {
     const stolen = (await new MonitorStore().get(victim))!.webhook_secret_sealed!;
     expect(stolen).toMatch(/^aes2:/);
     await dynamo().send(
-      new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: attacker }, UpdateExpression: 'SET webhook_secret_sealed = :s', ExpressionAttributeValues: { ':s': stolen } }),
+      new UpdateCommand({
+        TableName: tableName('monitors'),
+        Key: { monitor_id: attacker },
+        UpdateExpression: 'SET webhook_secret_sealed = :s',
+        ExpressionAttributeValues: { ':s': stolen },
+      }),
     );
     const eventId = await storeEvent(attacker);
-    await expect(dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).rejects.toThrow(/unable to authenticate/);
+    await expect(dispatchWebhook({ event_id: eventId, due_at: new Date().toISOString(), attempt: 0 }, new Date(), webhookDispatchServices())).rejects.toThrow(
+      /unable to authenticate/,
+    );
     expect(postsFor(eventId)).toEqual([]);
     // The victim's own events still go out, signed with its secret.
     const own = await storeEvent(victim);

@@ -49,7 +49,11 @@ afterAll(async () => {
 });
 
 function startCrashWorker(): { child: ChildProcess; received: Promise<void> } {
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'test/support/crash-worker.ts'), '2'], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'test/support/crash-worker.ts'), '2'], {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const receivedMessage = new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('received') && resolve());
     child.on('exit', (code) => reject(new Error(`crash worker exited early (${code})`)));

@@ -30,17 +30,28 @@ beforeAll(async () => {
   keys.otherTest = (await t.issue({ plan: 'production', mode: 'test', accountId: other.account_id })).api_key;
 
   const verify = async (key: string) =>
-    (await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify({ first_name: 'Dana', last_name: 'test-active', state: 'WA' }), headers: json })).body
-      .verification_id as string;
+    (await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify({ first_name: 'Dana', last_name: 'test-active', state: 'WA' }), headers: json }))
+      .body.verification_id as string;
   resources.testVerification = await verify(keys.ownerTest);
   resources.liveVerification = (
-    await t.call('/v1/verify', { method: 'POST', key: keys.ownerLive, body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }), headers: json })
+    await t.call('/v1/verify', {
+      method: 'POST',
+      key: keys.ownerLive,
+      body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }),
+      headers: json,
+    })
   ).body.verification_id as string;
 
   const created = await t.call('/v1/monitor', {
     method: 'POST',
     key: keys.ownerTest,
-    body: JSON.stringify({ first_name: 'Dana', last_name: 'test-flapping', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+    body: JSON.stringify({
+      first_name: 'Dana',
+      last_name: 'test-flapping',
+      state: 'WA',
+      webhook_url: 'http://127.0.0.1:9/hook',
+      webhook_secret: 'a-very-secret-value-123',
+    }),
     headers: json,
   });
   resources.testMonitor = created.body.monitor_id as string;
@@ -52,14 +63,22 @@ beforeAll(async () => {
   await dynamo().send(
     new PutCommand({
       TableName: tableName('monitors'),
-      Item: { ...stored, monitor_id: resources.liveMonitor, owner: ownerKey(owner, 'live'), mode: 'live', due_shard: dueShard(resources.liveMonitor), webhook_url: 'https://hooks.example.com/x' },
+      Item: {
+        ...stored,
+        monitor_id: resources.liveMonitor,
+        owner: ownerKey(owner, 'live'),
+        mode: 'live',
+        due_shard: dueShard(resources.liveMonitor),
+        webhook_url: 'https://hooks.example.com/x',
+      },
     }),
   );
 });
 afterAll(() => t.stop());
 
 /** The keys that must not reach a resource of the owner's account in `mode`. */
-const outsiders = (mode: 'live' | 'test') => (mode === 'test' ? [keys.ownerLive, keys.otherTest, keys.otherLive] : [keys.ownerTest, keys.otherLive, keys.otherTest]);
+const outsiders = (mode: 'live' | 'test') =>
+  mode === 'test' ? [keys.ownerLive, keys.otherTest, keys.otherLive] : [keys.ownerTest, keys.otherLive, keys.otherTest];
 
 describe('every route naming a resource', () => {
   const cases: { route: string; method: string; path: (m: 'live' | 'test') => string }[] = [
@@ -93,7 +112,11 @@ describe('every route naming a resource', () => {
           const own = await t.call(c.path(mode), { key: mode === 'test' ? keys.ownerTest : keys.ownerLive });
           expect(own.status, `${c.route} own ${mode}`).toBe(200);
         }
-        const monitor = (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: mode === 'test' ? resources.testMonitor : resources.liveMonitor } }))).Item!;
+        const monitor = (
+          await dynamo().send(
+            new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: mode === 'test' ? resources.testMonitor : resources.liveMonitor } }),
+          )
+        ).Item!;
         expect(monitor.status).toBe('active');
       });
     }
@@ -101,7 +124,7 @@ describe('every route naming a resource', () => {
 });
 
 describe('list endpoints', () => {
-  it('show only the caller\'s own account and mode', async () => {
+  it("show only the caller's own account and mode", async () => {
     const monitorsOf = async (key: string) => ((await t.call('/v1/monitors', { key })).body.data as { monitor_id: string }[]).map((m) => m.monitor_id);
     expect(await monitorsOf(keys.ownerTest)).toEqual([resources.testMonitor]);
     expect(await monitorsOf(keys.ownerLive)).toEqual([resources.liveMonitor]);

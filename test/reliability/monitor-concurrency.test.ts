@@ -24,7 +24,13 @@ afterAll(() => t.stop());
 
 async function monitorsOf(owner: string) {
   const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName('monitors'), IndexName: 'by_owner', KeyConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': owner } }),
+    new QueryCommand({
+      TableName: tableName('monitors'),
+      IndexName: 'by_owner',
+      KeyConditionExpression: '#o = :o',
+      ExpressionAttributeNames: { '#o': 'owner' },
+      ExpressionAttributeValues: { ':o': owner },
+    }),
   );
   return out.Items ?? [];
 }
@@ -48,7 +54,13 @@ describe(`${count} monitors created at once`, () => {
         t.call('/v1/monitor', {
           method: 'POST',
           key,
-          body: JSON.stringify({ first_name: `Dana${String.fromCharCode(97 + (i % 26))}`, last_name: 'test-flapping', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: 'a-very-secret-value-123' }),
+          body: JSON.stringify({
+            first_name: `Dana${String.fromCharCode(97 + (i % 26))}`,
+            last_name: 'test-flapping',
+            state: 'WA',
+            webhook_url: 'http://127.0.0.1:9/hook',
+            webhook_secret: 'a-very-secret-value-123',
+          }),
           headers: { 'content-type': 'application/json' },
         }),
       ),

@@ -129,7 +129,12 @@ describe.each(Object.keys(faultSets) as FaultSet[])('%s failing', (set) => {
 describe('the exclusion list download failing', () => {
   it.each(modes)('%s: the ingest reports it and lookups keep the current list', async (mode) => {
     const before = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));
-    const outcome = await withFaults({ leie: { mode } }, () => ingestLeie(new ExclusionStore(), { force: true }).then((o) => o as unknown, (e: unknown) => e));
+    const outcome = await withFaults({ leie: { mode } }, () =>
+      ingestLeie(new ExclusionStore(), { force: true }).then(
+        (o) => o as unknown,
+        (e: unknown) => e,
+      ),
+    );
     // A failed download is an error for the scheduled worker (retried by its queue), never a new version.
     expect(outcome).toBeInstanceOf(Error);
     const after = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));

@@ -150,7 +150,9 @@ function tablesOf(input: Input): string[] {
   if (typeof input.TableName === 'string') return [input.TableName];
   if (input.RequestItems) return Object.keys(input.RequestItems);
   if (Array.isArray(input.TransactItems)) {
-    return input.TransactItems.map((item: Input) => (Object.values(item)[0] as Input | undefined)?.TableName).filter((t: unknown): t is string => typeof t === 'string');
+    return input.TransactItems.map((item: Input) => (Object.values(item)[0] as Input | undefined)?.TableName).filter(
+      (t: unknown): t is string => typeof t === 'string',
+    );
   }
   return [];
 }

@@ -11,7 +11,9 @@ import { invoke } from '../../local/lambda-runtime.ts';
 const visibilitySeconds = Number(process.argv[2] ?? '2');
 let message: Message | undefined;
 do {
-  const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MaxNumberOfMessages: 1, WaitTimeSeconds: 1, VisibilityTimeout: visibilitySeconds }));
+  const got = await sqs().send(
+    new ReceiveMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MaxNumberOfMessages: 1, WaitTimeSeconds: 1, VisibilityTimeout: visibilitySeconds }),
+  );
   message = got.Messages?.[0];
 } while (!message);
 process.stdout.write('received\n');

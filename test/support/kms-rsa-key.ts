@@ -1,5 +1,12 @@
 /** KMS as it answers for an RSA_2048 SIGN_VERIFY key, with a real node key doing the signing (no KMS emulator exists). */
-import { GetPublicKeyCommand, SignCommand, type KMSClientResolvedConfig, type ServiceInputTypes, type ServiceOutputTypes, type SignCommandInput } from '@aws-sdk/client-kms';
+import {
+  GetPublicKeyCommand,
+  SignCommand,
+  type KMSClientResolvedConfig,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
+  type SignCommandInput,
+} from '@aws-sdk/client-kms';
 import type { AwsStub } from 'aws-sdk-client-mock';
 import { constants, createPublicKey, privateEncrypt, sign, type KeyObject } from 'node:crypto';
 

@@ -13,7 +13,12 @@ export async function storedMonitor(id: string): Promise<Record<string, any>> {
 /** Every stored event of a monitor. */
 export async function eventsOf<E = EventRecord>(id: string): Promise<E[]> {
   const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName('events'), IndexName: 'by_monitor', KeyConditionExpression: 'monitor_id = :m', ExpressionAttributeValues: { ':m': id } }),
+    new QueryCommand({
+      TableName: tableName('events'),
+      IndexName: 'by_monitor',
+      KeyConditionExpression: 'monitor_id = :m',
+      ExpressionAttributeValues: { ':m': id },
+    }),
   );
   return (out.Items ?? []) as E[];
 }
@@ -21,6 +26,11 @@ export async function eventsOf<E = EventRecord>(id: string): Promise<E[]> {
 /** Makes a monitor due at `at` (long past by default), as if its check time had come. */
 export async function makeDue(id: string, at = '2020-01-01T06:00:00.000Z'): Promise<void> {
   await dynamo().send(
-    new UpdateCommand({ TableName: tableName('monitors'), Key: { monitor_id: id }, UpdateExpression: 'SET next_check_at = :p', ExpressionAttributeValues: { ':p': at } }),
+    new UpdateCommand({
+      TableName: tableName('monitors'),
+      Key: { monitor_id: id },
+      UpdateExpression: 'SET next_check_at = :p',
+      ExpressionAttributeValues: { ':p': at },
+    }),
   );
 }

@@ -36,7 +36,10 @@ function rewriteRefs(node: Json): Json {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (node === null || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(schemaPrefix) ? `${rootId}#/$defs/${v.slice(schemaPrefix.length)}` : rewriteRefs(v)]),
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith(schemaPrefix) ? `${rootId}#/$defs/${v.slice(schemaPrefix.length)}` : rewriteRefs(v),
+    ]),
   );
 }
 
@@ -123,7 +126,11 @@ export class OpenApiValidator {
     const headers = Object.fromEntries(Object.entries(exchange.requestHeaders).map(([k, v]) => [k.toLowerCase(), v]));
     for (const parameter of (op.parameters ?? []).map((p: Json) => this.resolve(p))) {
       const raw =
-        parameter.in === 'path' ? located.params[parameter.name] : parameter.in === 'query' ? (url.searchParams.get(parameter.name) ?? undefined) : headers[parameter.name.toLowerCase()];
+        parameter.in === 'path'
+          ? located.params[parameter.name]
+          : parameter.in === 'query'
+            ? (url.searchParams.get(parameter.name) ?? undefined)
+            : headers[parameter.name.toLowerCase()];
       if (raw === undefined) {
         if (parameter.required) out.push(`${parameter.in} parameter ${parameter.name} is required`);
         continue;

@@ -33,7 +33,13 @@ describe('API keys', () => {
   it('recognise their mode only when well formed', () => {
     expect(apiKeyMode(`svc_live_${'a'.repeat(32)}`)).toBe('live');
     expect(apiKeyMode(`svc_test_${'Z9'.repeat(20)}`)).toBe('test');
-    for (const bad of [`svc_live_${'a'.repeat(31)}`, `svc_dev_${'a'.repeat(40)}`, `svc_live_${'a'.repeat(39)}-`, `SVC_LIVE_${'a'.repeat(40)}`, `svc_live_${'a'.repeat(129)}`]) {
+    for (const bad of [
+      `svc_live_${'a'.repeat(31)}`,
+      `svc_dev_${'a'.repeat(40)}`,
+      `svc_live_${'a'.repeat(39)}-`,
+      `SVC_LIVE_${'a'.repeat(40)}`,
+      `svc_live_${'a'.repeat(129)}`,
+    ]) {
       expect(apiKeyMode(bad)).toBeUndefined();
     }
   });

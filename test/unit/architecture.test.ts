@@ -36,7 +36,11 @@ describe('layers', () => {
   it('no module of the domain, the use cases or the adapters imports the HTTP layer', () => {
     const offenders = sharedFiles
       .filter((file) => !presentation.has(areaOf(file)))
-      .flatMap((file) => importsOf(file).filter((target) => target.startsWith('shared/http/')).map((target) => `${file} → ${target}`));
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.startsWith('shared/http/'))
+          .map((target) => `${file} → ${target}`),
+      );
     expect(offenders).toEqual([]);
   });
 

@@ -13,29 +13,106 @@ import type { StateBoardDefinition } from '#shared/sources/boards/board-definiti
 /** Every raw status spelling listed in data-sources.md, per dataset. */
 const documentedStatuses: Record<string, string[]> = {
   'qxh8-f4bd': [
-    'ACTIVE', 'EXPIRED', 'SUPERSEDED', 'CLOSED', 'EXPIRED WA - ACTIVE MSL', 'Active With Conditions', 'Active With Restrictions',
-    'Active On Probation', 'Active Provisional', 'Active Not Renewable', 'Retired Active', 'Military', 'Suspended', 'Revoked',
-    'Terminated', 'Surrender', 'Voluntary Surrender', 'Summary Suspension', 'Retired', 'Inactive', 'Inoperable', 'Pending',
-    'Approved', 'Denied',
+    'ACTIVE',
+    'EXPIRED',
+    'SUPERSEDED',
+    'CLOSED',
+    'EXPIRED WA - ACTIVE MSL',
+    'Active With Conditions',
+    'Active With Restrictions',
+    'Active On Probation',
+    'Active Provisional',
+    'Active Not Renewable',
+    'Retired Active',
+    'Military',
+    'Suspended',
+    'Revoked',
+    'Terminated',
+    'Surrender',
+    'Voluntary Surrender',
+    'Summary Suspension',
+    'Retired',
+    'Inactive',
+    'Inoperable',
+    'Pending',
+    'Approved',
+    'Denied',
   ],
   '7s5z-vewr': [
-    'Active', 'Active - With Conditions', 'Restricted', 'Provisional', 'Telehealth ONLY', 'Expired', 'Beyond 6 years expired',
-    'Inactive', 'Expired - Telehealth Only', 'Revoked', 'Surrendered', 'Voluntary Surrender', 'Cancelled', 'Suspended',
-    'Suspended Due to Child Support', 'Summary Suspension', 'Retired', 'Expired - Dissolved', 'Transferred to Compact Physician',
+    'Active',
+    'Active - With Conditions',
+    'Restricted',
+    'Provisional',
+    'Telehealth ONLY',
+    'Expired',
+    'Beyond 6 years expired',
+    'Inactive',
+    'Expired - Telehealth Only',
+    'Revoked',
+    'Surrendered',
+    'Voluntary Surrender',
+    'Cancelled',
+    'Suspended',
+    'Suspended Due to Child Support',
+    'Summary Suspension',
+    'Retired',
+    'Expired - Dissolved',
+    'Transferred to Compact Physician',
     'Grad to Higher Level',
   ],
   'pzzh-kp68': [
-    'ACTIVE', 'NOT RENEWED', 'EXPIRED', 'INACTIVE', 'EXPIRED-RENEWABLE', 'INSURANCE EXPIRED', 'REVOKED', 'SUSPENDED', 'CANCELLED',
-    'TERMINATED', 'DECEASED', 'RELINQUISH', 'VOLUNTARY SURRENDER', 'PERMANENT INACTIVE', 'REFUSE TO RENEW', 'PROBATION',
-    'ACTIVE CHAPERONE REQUIRED', 'REVOKED CHAPERONE REQUIRED', 'NOT RENEWED CHAPERONE REQUIRED',
+    'ACTIVE',
+    'NOT RENEWED',
+    'EXPIRED',
+    'INACTIVE',
+    'EXPIRED-RENEWABLE',
+    'INSURANCE EXPIRED',
+    'REVOKED',
+    'SUSPENDED',
+    'CANCELLED',
+    'TERMINATED',
+    'DECEASED',
+    'RELINQUISH',
+    'VOLUNTARY SURRENDER',
+    'PERMANENT INACTIVE',
+    'REFUSE TO RENEW',
+    'PROBATION',
+    'ACTIVE CHAPERONE REQUIRED',
+    'REVOKED CHAPERONE REQUIRED',
+    'NOT RENEWED CHAPERONE REQUIRED',
   ],
   'tgb2-j935': [
-    'CURRENT (C)', 'DELINQUENT (D)', 'INACTIVE (I)', 'DECEASED (E)', 'RETIRED - INACTIVE (Z)', 'REVOKED (R)', 'VOL.SURRENDER (V)',
-    'VOLUNTEER RETIRED (W)', 'NLC LICENSE - TX INVALID(Y)', 'SUSPENDED (S)', 'Current RENEWAL DENIED (K)', 'NOT CURRENT - SEE ENF (X)',
+    'CURRENT (C)',
+    'DELINQUENT (D)',
+    'INACTIVE (I)',
+    'DECEASED (E)',
+    'RETIRED - INACTIVE (Z)',
+    'REVOKED (R)',
+    'VOL.SURRENDER (V)',
+    'VOLUNTEER RETIRED (W)',
+    'NLC LICENSE - TX INVALID(Y)',
+    'SUSPENDED (S)',
+    'Current RENEWAL DENIED (K)',
+    'NOT CURRENT - SEE ENF (X)',
   ],
   'pjnv-eaih': [
-    'Active', 'Expired', 'Inactive', 'Deactivated', 'Expired Inactive', 'Closed', 'Suspended', 'Revoked', 'Annulled', 'Deceased',
-    'Withdrawn', 'Denied', 'Terminated', 'Probation', 'Delinquent', 'Non-Disciplinary Suspension', 'Under Review',
+    'Active',
+    'Expired',
+    'Inactive',
+    'Deactivated',
+    'Expired Inactive',
+    'Closed',
+    'Suspended',
+    'Revoked',
+    'Annulled',
+    'Deceased',
+    'Withdrawn',
+    'Denied',
+    'Terminated',
+    'Probation',
+    'Delinquent',
+    'Non-Disciplinary Suspension',
+    'Under Review',
   ],
 };
 documentedStatuses['yjie-tuwv'] = documentedStatuses['tgb2-j935']!;
@@ -58,7 +135,10 @@ describe('status vocabularies', () => {
     expect(active('pjnv-eaih', 'Annulled')).toBe('revoked');
     for (const { dataset } of datasets) {
       for (const [raw, mapped] of Object.entries(dataset.statuses)) {
-        if (/EXPIRED|REVOKED|SUSPEN|SURRENDER|DECEASED|INACTIVE|DENIED|CANCEL|RETIRED(?! ACTIVE)|DELINQUENT|TERMINATED/.test(raw) && !/^ACTIVE|^CURRENT/.test(raw)) {
+        if (
+          /EXPIRED|REVOKED|SUSPEN|SURRENDER|DECEASED|INACTIVE|DENIED|CANCEL|RETIRED(?! ACTIVE)|DELINQUENT|TERMINATED/.test(raw) &&
+          !/^ACTIVE|^CURRENT/.test(raw)
+        ) {
           expect(mapped, `${dataset.id} ${raw}`).not.toBe('active');
         }
       }
@@ -77,21 +157,55 @@ describe('row mapping', () => {
   it('Washington: YYYYMMDD dates, birth year, actiontaken as discipline, raw wording kept', () => {
     const [license] = licensesFromRows(washington, washington.datasets[0]!, [
       {
-        credentialnumber: 'AP60958305', lastname: 'DOE', firstname: 'JANE', middlename: 'Q', credentialtype: 'Advanced Registered Nurse Practitioner License',
-        status: 'ACTIVE', birthyear: '1968', firstissuedate: '20190617', expirationdate: '20260617', actiontaken: 'Pending',
+        credentialnumber: 'AP60958305',
+        lastname: 'DOE',
+        firstname: 'JANE',
+        middlename: 'Q',
+        credentialtype: 'Advanced Registered Nurse Practitioner License',
+        status: 'ACTIVE',
+        birthyear: '1968',
+        firstissuedate: '20190617',
+        expirationdate: '20260617',
+        actiontaken: 'Pending',
       },
     ]);
     expect(license).toMatchObject({
-      state: 'WA', licenseNumber: 'AP60958305', name: 'Jane Q Doe', profession: 'nurse_practitioner', status: 'active',
-      expiryDate: '2026-06-17', issueDate: '2019-06-17', birthYear: 1968, disciplinary: true,
-      licenseType: 'Advanced Registered Nurse Practitioner License', source: 'Washington State Department of Health',
+      state: 'WA',
+      licenseNumber: 'AP60958305',
+      name: 'Jane Q Doe',
+      profession: 'nurse_practitioner',
+      status: 'active',
+      expiryDate: '2026-06-17',
+      issueDate: '2019-06-17',
+      birthYear: 1968,
+      disciplinary: true,
+      licenseType: 'Advanced Registered Nurse Practitioner License',
+      source: 'Washington State Department of Health',
     });
   });
 
   it('Colorado: rows of one license (one per discipline case) merge; same number under another type stays apart', () => {
     const rows = [
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'RN', licensenumber: '000123456', licensestatusdescription: 'Active', licenseexpirationdate: '2028-04-30T00:00:00.000', casenumber: '2019-1', programaction: 'Probation' },
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'RN', licensenumber: '000123456', licensestatusdescription: 'Active', licenseexpirationdate: '2028-04-30T00:00:00.000', casenumber: '2021-7', programaction: 'Fine' },
+      {
+        lastname: 'ROE',
+        firstname: 'ANN',
+        licensetype: 'RN',
+        licensenumber: '000123456',
+        licensestatusdescription: 'Active',
+        licenseexpirationdate: '2028-04-30T00:00:00.000',
+        casenumber: '2019-1',
+        programaction: 'Probation',
+      },
+      {
+        lastname: 'ROE',
+        firstname: 'ANN',
+        licensetype: 'RN',
+        licensenumber: '000123456',
+        licensestatusdescription: 'Active',
+        licenseexpirationdate: '2028-04-30T00:00:00.000',
+        casenumber: '2021-7',
+        programaction: 'Fine',
+      },
       { lastname: 'ROE', firstname: 'ANN', licensetype: 'APN', subcategory: 'CNM', licensenumber: '000123456', licensestatusdescription: 'Active' },
       { lastname: 'ROE', firstname: 'ANN', licensetype: 'ZZQ', licensenumber: '000000042', licensestatusdescription: 'Active' },
       { lastname: 'ROE', firstname: 'ANN', licensetype: 'COS', licensenumber: '000000043', licensestatusdescription: 'Active' },
@@ -107,10 +221,44 @@ describe('row mapping', () => {
 
   it('Illinois: non-healthcare licenses are left out; "None" is empty; ever_disciplined flags', () => {
     const rows = [
-      { license_type: 'MEDICAL BOARD', description: 'LICENSED PHYSICIAN AND SURGEON', license_number: '036123456', license_status: 'ACTIVE', first_name: 'SAM', last_name: 'LEE', expiration_date: '07/31/2027', ever_disciplined: 'N', case_number: 'None', action: 'None' },
-      { license_type: 'DETECTIVE BOARD', description: 'PERMANENT EMPLOYEE REGISTRATION', license_number: '129161139', license_status: 'ACTIVE', first_name: 'SAM', last_name: 'LEE' },
-      { license_type: 'PUBLIC ACCOUNTANCY', description: 'LICENSED CERTIFIED PUBLIC ACCOUNTANT', license_number: '065012345', license_status: 'ACTIVE', first_name: 'SAM', last_name: 'LEE' },
-      { license_type: 'NURSING BOARD', description: 'ADVANCED PRACTICE REGISTERED NURSE', license_number: '209000111', license_status: 'ACTIVE', first_name: 'SAM', last_name: 'LEE', ever_disciplined: 'Y', expiration_date: 'None' },
+      {
+        license_type: 'MEDICAL BOARD',
+        description: 'LICENSED PHYSICIAN AND SURGEON',
+        license_number: '036123456',
+        license_status: 'ACTIVE',
+        first_name: 'SAM',
+        last_name: 'LEE',
+        expiration_date: '07/31/2027',
+        ever_disciplined: 'N',
+        case_number: 'None',
+        action: 'None',
+      },
+      {
+        license_type: 'DETECTIVE BOARD',
+        description: 'PERMANENT EMPLOYEE REGISTRATION',
+        license_number: '129161139',
+        license_status: 'ACTIVE',
+        first_name: 'SAM',
+        last_name: 'LEE',
+      },
+      {
+        license_type: 'PUBLIC ACCOUNTANCY',
+        description: 'LICENSED CERTIFIED PUBLIC ACCOUNTANT',
+        license_number: '065012345',
+        license_status: 'ACTIVE',
+        first_name: 'SAM',
+        last_name: 'LEE',
+      },
+      {
+        license_type: 'NURSING BOARD',
+        description: 'ADVANCED PRACTICE REGISTERED NURSE',
+        license_number: '209000111',
+        license_status: 'ACTIVE',
+        first_name: 'SAM',
+        last_name: 'LEE',
+        ever_disciplined: 'Y',
+        expiration_date: 'None',
+      },
     ];
     const licenses = licensesFromRows(illinois, illinois.datasets[0]!, rows);
     expect(licenses.map((l) => [l.licenseNumber, l.profession, l.disciplinary, l.expiryDate])).toEqual([
@@ -121,7 +269,14 @@ describe('row mapping', () => {
 
   it('Texas: RN and VN numberings collide without merging; medical board orders override the status', () => {
     const [rn] = licensesFromRows(texas, texas.datasets[1]!, [
-      { license_number: '800001', last_name: 'KIM', first_name: 'JO', license_status: 'CURRENT (C)', lincense_expiration_date: '20270131', current_board_action: 'true' },
+      {
+        license_number: '800001',
+        last_name: 'KIM',
+        first_name: 'JO',
+        license_status: 'CURRENT (C)',
+        lincense_expiration_date: '20270131',
+        current_board_action: 'true',
+      },
     ]);
     const [vn] = licensesFromRows(texas, texas.datasets[2]!, [
       { license_number: '800001', last_name: 'KIM', first_name: 'JO', license_status: 'Current RENEWAL DENIED (K)', lincense_expiration_date: '20261231' },
@@ -129,7 +284,15 @@ describe('row mapping', () => {
     expect([rn!.profession, rn!.disciplinary, rn!.expiryDate]).toEqual(['registered_nurse', true, '2027-01-31']);
     expect([vn!.profession, vn!.status, vn!.datasetId]).toEqual(['practical_nurse', 'active', 'yjie-tuwv']);
     const [md] = licensesFromRows(texas, texas.datasets[0]!, [
-      { license_type: 'Physician License', license_number: 'Q1234', last_name: 'KIM', first_name: 'JO', license_status: 'Active', disciplinary_status: 'SUSPENDED BY BOARD', license_expiration_date: '2027-08-31T00:00:00.000' },
+      {
+        license_type: 'Physician License',
+        license_number: 'Q1234',
+        last_name: 'KIM',
+        first_name: 'JO',
+        license_status: 'Active',
+        disciplinary_status: 'SUSPENDED BY BOARD',
+        license_expiration_date: '2027-08-31T00:00:00.000',
+      },
     ]);
     expect([md!.profession, md!.status, md!.disciplinary]).toEqual(['physician', 'suspended', true]);
     const [aprn] = licensesFromRows(texas, texas.datasets[3]!, [
@@ -140,9 +303,32 @@ describe('row mapping', () => {
 
   it('Delaware: discipline comes from the discipline dataset, not the always-N column', () => {
     const rows = [
-      { license_no: 'L1-0012482', last_name: 'POE', first_name: 'AL', profession_id: 'Nursing', license_type: 'Registered Nurse', license_status: 'Active', disciplinary_action: 'N' },
-      { license_no: 'L1-0099999', last_name: 'POE', first_name: 'BO', profession_id: 'Nursing', license_type: 'Registered Nurse', license_status: 'Active', disciplinary_action: 'N' },
-      { license_no: 'V1-0000001', last_name: 'POE', first_name: 'AL', profession_id: 'Veterinary Medicine', license_type: 'Veterinarian', license_status: 'Active' },
+      {
+        license_no: 'L1-0012482',
+        last_name: 'POE',
+        first_name: 'AL',
+        profession_id: 'Nursing',
+        license_type: 'Registered Nurse',
+        license_status: 'Active',
+        disciplinary_action: 'N',
+      },
+      {
+        license_no: 'L1-0099999',
+        last_name: 'POE',
+        first_name: 'BO',
+        profession_id: 'Nursing',
+        license_type: 'Registered Nurse',
+        license_status: 'Active',
+        disciplinary_action: 'N',
+      },
+      {
+        license_no: 'V1-0000001',
+        last_name: 'POE',
+        first_name: 'AL',
+        profession_id: 'Veterinary Medicine',
+        license_type: 'Veterinarian',
+        license_status: 'Active',
+      },
     ];
     const licenses = licensesFromRows(delaware, delaware.datasets[0]!, rows, new Set(['L1-0012482']));
     expect(licenses.map((l) => [l.licenseNumber, l.disciplinary])).toEqual([
@@ -157,7 +343,12 @@ describe('dates', () => {
     expect(parseBoardDate('20240513', 'yyyymmdd')).toBe('2024-05-13');
     expect(parseBoardDate('7/4/2027', 'mm/dd/yyyy')).toBe('2027-07-04');
     expect(parseBoardDate('2028-04-30T00:00:00.000', 'floating_timestamp')).toBe('2028-04-30');
-    for (const [value, format] of [['20240231', 'yyyymmdd'], ['None', 'mm/dd/yyyy'], ['', 'floating_timestamp'], ['13/01/2020', 'mm/dd/yyyy']] as const) {
+    for (const [value, format] of [
+      ['20240231', 'yyyymmdd'],
+      ['None', 'mm/dd/yyyy'],
+      ['', 'floating_timestamp'],
+      ['13/01/2020', 'mm/dd/yyyy'],
+    ] as const) {
       expect(parseBoardDate(value, format)).toBeNull();
     }
   });

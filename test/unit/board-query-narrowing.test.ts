@@ -83,7 +83,10 @@ describe('board queries narrowed by given name', () => {
     expect(outcome.license?.licenseNumber).toBe('RN60001111');
     expect(outcome.identity?.basis).toContain('npi_license_link');
     // The second query also reaches board records of Robert typed with a neighbouring first key (DOBERT…).
-    expect(queries.map((q) => q.givenNames.prefixes)).toEqual([['B', 'ROBERT'], ['B', 'DOBERT', 'EOBERT', 'FOBERT', 'R', 'TOBERT']]);
+    expect(queries.map((q) => q.givenNames.prefixes)).toEqual([
+      ['B', 'ROBERT'],
+      ['B', 'DOBERT', 'EOBERT', 'FOBERT', 'R', 'TOBERT'],
+    ]);
   });
 
   it('ask the board once when the registry name adds nothing', async () => {

@@ -30,7 +30,10 @@ function expectWithinPage(layout: CertificatePdfLayout): void {
         expect(item.y + item.height).toBeLessThanOrEqual(box.top + tolerance);
         break;
       case 'line':
-        for (const [x, y] of [[item.x1, item.y1], [item.x2, item.y2]] as const) {
+        for (const [x, y] of [
+          [item.x1, item.y1],
+          [item.x2, item.y2],
+        ] as const) {
           expect(x).toBeGreaterThanOrEqual(box.left - tolerance);
           expect(x).toBeLessThanOrEqual(box.right + tolerance);
           expect(y).toBeGreaterThanOrEqual(box.bottom - tolerance);
@@ -217,7 +220,10 @@ describe('certificate PDF content', () => {
       ...input,
       certificate: {
         ...input.certificate,
-        sources: [{ name: 'Washington State Department of Health', status: 'cached' as const, as_of: '2026-02-12T09:30:00.000Z' }, ...input.certificate.sources!.slice(1)],
+        sources: [
+          { name: 'Washington State Department of Health', status: 'cached' as const, as_of: '2026-02-12T09:30:00.000Z' },
+          ...input.certificate.sources!.slice(1),
+        ],
       },
     };
     const pdf = await renderCertificatePdf(stale);
@@ -231,7 +237,7 @@ describe('certificate PDF content', () => {
     expect(live).not.toContain("The licensing board's answer was cached");
   });
 
-  it('prints the signed facts, not the stored result\'s', async () => {
+  it("prints the signed facts, not the stored result's", async () => {
     const input = verifiedInput();
     const unsigned = {
       ...input,

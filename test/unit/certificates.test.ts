@@ -1,7 +1,14 @@
 import type { Context } from 'aws-lambda';
 import { createHash, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { certificateHash, issueCertificate, signingInput, type Certificate, type CertificateBody, type IssuedCertificate } from '#shared/certificates/certificate.ts';
+import {
+  certificateHash,
+  issueCertificate,
+  signingInput,
+  type Certificate,
+  type CertificateBody,
+  type IssuedCertificate,
+} from '#shared/certificates/certificate.ts';
 import type { KeyMode } from '#shared/domain/caller.ts';
 import { jwkFromSpkiDer, jwkThumbprint, publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
 import { signingKeysResponse } from '#shared/certificates/jwks.ts';
@@ -9,7 +16,14 @@ import { signingKeysCacheControl, signingKeysHttpResponse } from '#shared/http/s
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { decodeSignature, derToRaw, encodeSignature, isLowS, p256Order, rawToDer, toLowS, verifyEs256 } from '#shared/certificates/signature.ts';
-import { signerFromConfig, signerFromEnvironment, signersFromEnvironment, SigningConfigurationError, type CertificateSigner, type CertificateSigners } from '#shared/certificates/signer.ts';
+import {
+  signerFromConfig,
+  signerFromEnvironment,
+  signersFromEnvironment,
+  SigningConfigurationError,
+  type CertificateSigner,
+  type CertificateSigners,
+} from '#shared/certificates/signer.ts';
 import { newContainer } from '#shared/container.ts';
 import { strictSigningFrom, verifyCertificate } from '#shared/certificates/verification.ts';
 import { publicHandler } from '#shared/http/pipeline-frame.ts';
@@ -239,7 +253,14 @@ describe('tampering', () => {
     // A signature of the same body by another key fails, as does a missing or malformed one.
     const foreign = await issueCertificate(body, memorySigner());
     expect((await verifyCertificate({ ...cert, signature: foreign.signature }, jwks)).signatureValid).toBe(false);
-    for (const signature of ['', 'vrf_sig_', cert.signature.slice(0, -1), `${cert.signature}A`, `${cert.signature}==`, cert.signature.replace('vrf_sig_', 'sig_')]) {
+    for (const signature of [
+      '',
+      'vrf_sig_',
+      cert.signature.slice(0, -1),
+      `${cert.signature}A`,
+      `${cert.signature}==`,
+      cert.signature.replace('vrf_sig_', 'sig_'),
+    ]) {
       expect((await verifyCertificate({ ...cert, signature }, jwks)).signatureValid).toBe(false);
     }
   });
@@ -466,8 +487,12 @@ describe('signer configuration', () => {
     expect(local).toBeInstanceOf(LocalKeySigner);
     expect(local.mode).toBe('test');
     // The live key alone configures no test signer, and the reverse.
-    expect(() => signerFromConfig({ SIGNING_KMS_KEY_ID: 'live', SIGNING_KEY_FILE: '/tmp/live.pem' }, 'test')).toThrow(/TEST_SIGNING_KMS_KEY_ID.*TEST_SIGNING_KEY_FILE/);
-    expect(() => signerFromConfig({ TEST_SIGNING_KMS_KEY_ID: 'test', TEST_SIGNING_KEY_FILE: '/tmp/test.pem' }, 'live')).toThrow(/SIGNING_KMS_KEY_ID.*SIGNING_KEY_FILE/);
+    expect(() => signerFromConfig({ SIGNING_KMS_KEY_ID: 'live', SIGNING_KEY_FILE: '/tmp/live.pem' }, 'test')).toThrow(
+      /TEST_SIGNING_KMS_KEY_ID.*TEST_SIGNING_KEY_FILE/,
+    );
+    expect(() => signerFromConfig({ TEST_SIGNING_KMS_KEY_ID: 'test', TEST_SIGNING_KEY_FILE: '/tmp/test.pem' }, 'live')).toThrow(
+      /SIGNING_KMS_KEY_ID.*SIGNING_KEY_FILE/,
+    );
   });
 
   it('fails clearly when no signing key is configured', () => {
@@ -572,7 +597,10 @@ describe('low-S ECDSA signatures', () => {
     const both = await signingKeysResponse({ live, test });
     const asLive = { ...body, mode: 'live' as const, issued_at: before, signing_key_id: await test.keyId() };
     const unhashed = { ...asLive, signature: encodeSignature(toLowS(await test.sign(signingInput(asLive)))) };
-    expect(await verifyCertificate({ ...unhashed, certificate_hash: certificateHash(unhashed) }, both)).toMatchObject({ hashValid: true, signatureValid: false });
+    expect(await verifyCertificate({ ...unhashed, certificate_hash: certificateHash(unhashed) }, both)).toMatchObject({
+      hashValid: true,
+      signatureValid: false,
+    });
   });
 
   it('a certificate whose s is replaced by n − s still verifies with OpenSSL but is refused', async () => {
@@ -635,10 +663,7 @@ describe('GET /v1/signing-keys', () => {
       mode,
       keyId: current.keyId,
       sign: current.sign,
-      publicKeys: async () => [
-        { ...(await current.publicKeys())[0]!, extra: 'dropped' } as SigningKeyJwk,
-        ...(await previous.publicKeys()),
-      ],
+      publicKeys: async () => [{ ...(await current.publicKeys())[0]!, extra: 'dropped' } as SigningKeyJwk, ...(await previous.publicKeys())],
     };
   };
   const bothRotated = (): CertificateSigners => ({ live: rotated('live'), test: rotated('test') });
@@ -661,7 +686,9 @@ describe('GET /v1/signing-keys', () => {
     const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
     await expect(signingKeysResponse({ live: memorySigner(key, 'live'), test: memorySigner(key, 'test') })).rejects.toThrow(/both live and test/);
     const mislabelled = memorySigner(undefined, 'live');
-    await expect(signingKeysResponse({ live: memorySigner(), test: { ...mislabelled, mode: 'test' } })).rejects.toThrow(/test signer publishes a key marked live/);
+    await expect(signingKeysResponse({ live: memorySigner(), test: { ...mislabelled, mode: 'test' } })).rejects.toThrow(
+      /test signer publishes a key marked live/,
+    );
   });
 
   it('is served through the public pipeline with a five-minute public cache lifetime', async () => {

@@ -76,11 +76,26 @@ describe('detectChanges: each kind from the right transition only (issue: Events
     { name: 'suspended → active (reinstated)', previous: { status: 'suspended' }, current: {}, expected: ['license.status_changed', 'license.reinstated'] },
     { name: 'revoked → active (reinstated)', previous: { status: 'revoked' }, current: {}, expected: ['license.status_changed', 'license.reinstated'] },
     { name: 'inactive → active (not a reinstatement)', previous: { status: 'inactive' }, current: {}, expected: ['license.status_changed'] },
-    { name: 'expired → active after renewal (not a reinstatement)', previous: { status: 'expired', expiryDate: '2025-05-01', expiredAlertedFor: '2025-05-01' }, current: {}, expected: ['license.status_changed'] },
+    {
+      name: 'expired → active after renewal (not a reinstatement)',
+      previous: { status: 'expired', expiryDate: '2025-05-01', expiredAlertedFor: '2025-05-01' },
+      current: {},
+      expected: ['license.status_changed'],
+    },
     { name: 'not_found → active', previous: { status: 'not_found', expiryDate: null }, current: {}, expected: ['license.status_changed'] },
     { name: 'suspended → revoked', previous: { status: 'suspended' }, current: { status: 'revoked', verified: false }, expected: ['license.status_changed'] },
-    { name: 'active → not_found is a status change (the board answered)', previous: {}, current: { status: 'not_found', verified: false, expiry_date: null }, expected: ['license.status_changed'] },
-    { name: 'active → expired (date passed)', previous: { expiryDate: dateIn(-1) }, current: { status: 'expired', verified: false, expiry_date: dateIn(-1) }, expected: ['license.status_changed', 'license.expired'] },
+    {
+      name: 'active → not_found is a status change (the board answered)',
+      previous: {},
+      current: { status: 'not_found', verified: false, expiry_date: null },
+      expected: ['license.status_changed'],
+    },
+    {
+      name: 'active → expired (date passed)',
+      previous: { expiryDate: dateIn(-1) },
+      current: { status: 'expired', verified: false, expiry_date: dateIn(-1) },
+      expected: ['license.status_changed', 'license.expired'],
+    },
     { name: 'disciplinary false → true', previous: {}, current: { disciplinary_flags: true }, expected: ['license.disciplinary_flag_added'] },
     { name: 'disciplinary true → true', previous: { disciplinary: true }, current: { disciplinary_flags: true }, expected: [] },
     { name: 'disciplinary true → false', previous: { disciplinary: true }, current: { disciplinary_flags: false }, expected: [] },
@@ -127,8 +142,17 @@ describe('detectChanges: each kind from the right transition only (issue: Events
       'license.oig_exclusion_added',
     ]);
     expect(detectChanges(prev, current, options)).toEqual(first);
-    const expiredAtOnce = detectChanges(snapshot({ disciplinary: false }), result({ status: 'expired', expiry_date: dateIn(-3), disciplinary_flags: true, oig_excluded: true }), options);
-    expect(kinds(expiredAtOnce.events)).toEqual(['license.status_changed', 'license.expired', 'license.disciplinary_flag_added', 'license.oig_exclusion_added']);
+    const expiredAtOnce = detectChanges(
+      snapshot({ disciplinary: false }),
+      result({ status: 'expired', expiry_date: dateIn(-3), disciplinary_flags: true, oig_excluded: true }),
+      options,
+    );
+    expect(kinds(expiredAtOnce.events)).toEqual([
+      'license.status_changed',
+      'license.expired',
+      'license.disciplinary_flag_added',
+      'license.oig_exclusion_added',
+    ]);
   });
 
   it('records the check in the next snapshot', () => {
@@ -165,7 +189,9 @@ describe('license.expiry_approaching (expiry within alert_days_before_expiry; on
     const late = new Date('2025-06-01T23:59:59.000Z');
     const early = new Date('2025-06-01T00:00:00.000Z');
     for (const at of [early, late]) {
-      expect(kinds(detectChanges(snapshot(), result({ expiry_date: '2025-08-30' }), { now: at, alertDaysBeforeExpiry: 90 }).events)).toEqual(['license.expiry_approaching']);
+      expect(kinds(detectChanges(snapshot(), result({ expiry_date: '2025-08-30' }), { now: at, alertDaysBeforeExpiry: 90 }).events)).toEqual([
+        'license.expiry_approaching',
+      ]);
       expect(kinds(detectChanges(snapshot(), result({ expiry_date: '2025-08-31' }), { now: at, alertDaysBeforeExpiry: 90 }).events)).toEqual([]);
     }
     expect(daysUntilExpiry('2025-08-30', late)).toBe(90);
@@ -188,7 +214,10 @@ describe('daily checks across an expiry and a renewal', () => {
       const at = new Date(start.getTime() + i * day);
       const expiry = expiryFor(at);
       const status = expiry < at.toISOString().slice(0, 10) ? 'expired' : 'active';
-      const { events, next } = detectChanges(snap, result({ status, verified: status === 'active', expiry_date: expiry }), { now: at, alertDaysBeforeExpiry: alert });
+      const { events, next } = detectChanges(snap, result({ status, verified: status === 'active', expiry_date: expiry }), {
+        now: at,
+        alertDaysBeforeExpiry: alert,
+      });
       for (const e of events) log.push({ at: at.toISOString().slice(0, 10), kind: e.kind });
       snap = next;
     }
@@ -222,7 +251,10 @@ describe('daily checks across an expiry and a renewal', () => {
     let snap = snapshot({ status: 'expired', expiryDate: '2025-05-01' });
     const counts: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const r = detectChanges(snap, result({ status: 'expired', verified: false, expiry_date: '2025-05-01' }), { now: new Date(now.getTime() + i * day), alertDaysBeforeExpiry: 90 });
+      const r = detectChanges(snap, result({ status: 'expired', verified: false, expiry_date: '2025-05-01' }), {
+        now: new Date(now.getTime() + i * day),
+        alertDaysBeforeExpiry: 90,
+      });
       counts.push(r.events.filter((e) => e.kind === 'license.expired').length);
       snap = r.next;
     }
@@ -266,7 +298,10 @@ describe('a source outage never produces a change event', () => {
     });
 
   it('an OIG exclusion that appears while the board is down is reported at once; only that flag is recorded', () => {
-    const excluded = boardDown({ oig_excluded: true, oig_exclusion: { match: 'dob', exclusion_type: '1128a1', exclusion_date: '2025-05-01', waiver_state: null, waiver_date: null } });
+    const excluded = boardDown({
+      oig_excluded: true,
+      oig_exclusion: { match: 'dob', exclusion_type: '1128a1', exclusion_date: '2025-05-01', waiver_state: null, waiver_date: null },
+    });
     const a = detectChanges(previous, excluded, options);
     expect(kinds(a.events)).toEqual(['license.oig_exclusion_added']);
     expect(a.events[0]!.change).toEqual({ from: 'suspended', to: 'suspended' });
@@ -339,7 +374,11 @@ describe('a source outage never produces a change event', () => {
   });
 
   it('not_found keeps the disciplinary flag it cannot report, so finding the record again does not re-alert it', () => {
-    const a = detectChanges(snapshot({ disciplinary: true }), result({ status: 'not_found', verified: false, expiry_date: null, disciplinary_flags: false }), options);
+    const a = detectChanges(
+      snapshot({ disciplinary: true }),
+      result({ status: 'not_found', verified: false, expiry_date: null, disciplinary_flags: false }),
+      options,
+    );
     expect(kinds(a.events)).toEqual(['license.status_changed']);
     expect(a.next.disciplinary).toBe(true);
     const b = detectChanges(a.next, result({ disciplinary_flags: true }), options);
@@ -369,7 +408,10 @@ describe('webhookPayload (spec: Webhook event)', () => {
     certificateHash: 'sha256_abc',
   };
   const exclusion = { match: 'npi' as const, exclusion_type: '1128a1', exclusion_date: '2025-05-20', waiver_state: null, waiver_date: null };
-  const scenarios: Record<EventKind, { previous: Partial<MonitorSnapshot>; current: Partial<VerificationResult>; change: { from: string; to: string }; data: Record<string, unknown> }> = {
+  const scenarios: Record<
+    EventKind,
+    { previous: Partial<MonitorSnapshot>; current: Partial<VerificationResult>; change: { from: string; to: string }; data: Record<string, unknown> }
+  > = {
     'license.status_changed': {
       previous: { status: 'active' },
       current: { status: 'suspended', verified: false },
@@ -414,7 +456,17 @@ describe('webhookPayload (spec: Webhook event)', () => {
     const event = events.find((e) => e.kind === kind);
     expect(event, kind).toBeDefined();
     const payload = webhookPayload(event!, ctx);
-    expect(Object.keys(payload)).toEqual(['event', 'event_id', 'monitor_id', 'occurred_at', 'provider', 'change', 'verification_id', 'certificate_hash', 'data']);
+    expect(Object.keys(payload)).toEqual([
+      'event',
+      'event_id',
+      'monitor_id',
+      'occurred_at',
+      'provider',
+      'change',
+      'verification_id',
+      'certificate_hash',
+      'data',
+    ]);
     expect(payload).toEqual({
       event: kind,
       event_id: 'evt_1',

@@ -66,9 +66,15 @@ describe('deployment context', () => {
     });
     expect(deploymentConfig(from({ pdfSigningWithKms: true })).pdfSigningWithKms).toBe(true);
     expect(deploymentConfig(from({ pdfSigningWithKms: false })).pdfSigningWithKms).toBe(false);
-    expect(deploymentConfig(from({ publicBaseUrl: 'https://verify.example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x' })).publicBaseUrl).toBe(
-      'https://verify.example.com',
-    );
+    expect(
+      deploymentConfig(
+        from({
+          publicBaseUrl: 'https://verify.example.com',
+          domainName: 'api.example.com',
+          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+        }),
+      ).publicBaseUrl,
+    ).toBe('https://verify.example.com');
   });
 
   it.each([
@@ -98,11 +104,23 @@ describe('deployment context', () => {
     [{ stage: 'staging' }, /Stage staging needs context alertFromEmail/],
     [{ stage: 'prod', alertFromEmail: 'alerts@example.com' }, /Stage prod needs a custom domain: set context domainName and certificateArn/],
     [
-      { stage: 'prod', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x', publicBaseUrl: 'https://other.example.com' },
+      {
+        stage: 'prod',
+        alertFromEmail: 'a@example.com',
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+        publicBaseUrl: 'https://other.example.com',
+      },
       /publicBaseUrl must be the custom domain https:\/\/api.example.com/,
     ],
     [
-      { stage: 'prod', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x', publicBaseUrl: 'https://api.example.com/v2' },
+      {
+        stage: 'prod',
+        alertFromEmail: 'a@example.com',
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+        publicBaseUrl: 'https://api.example.com/v2',
+      },
       /publicBaseUrl must be the custom domain/,
     ],
     [{ alertFromIdentity: 'example.com' }, /alertFromIdentity needs alertFromEmail/],
@@ -126,7 +144,9 @@ describe('alert sender and its SES identity', () => {
       const config = deploymentConfig(from({ alertFromEmail: 'alerts@mail.example.com', alertFromIdentity: identity }));
       expect(senderIdentity(config)).toBe(identity.toLowerCase());
     }
-    const config = deploymentConfig(from({ alertFromEmail: 'a@example.com', alertFromIdentityExists: 'true', sesSandboxRecipients: 'qa@example.com,dev@example.org' }));
+    const config = deploymentConfig(
+      from({ alertFromEmail: 'a@example.com', alertFromIdentityExists: 'true', sesSandboxRecipients: 'qa@example.com,dev@example.org' }),
+    );
     expect(config).toMatchObject({ alertFromIdentityExists: true, sesSandboxRecipients: ['qa@example.com', 'dev@example.org'] });
     expect(deploymentConfig(from({ alertFromIdentityExists: true })).alertFromIdentityExists).toBe(true);
   });
@@ -144,9 +164,17 @@ describe('prod and the certificate region', () => {
 
   it('prod: the custom domain is the public base URL', () => {
     expect(prod.publicBaseUrl).toBe('https://api.example.com');
-    expect(deploymentConfig(from({ stage: 'prod', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x', publicBaseUrl: 'https://api.example.com/' })).publicBaseUrl).toBe(
-      'https://api.example.com/',
-    );
+    expect(
+      deploymentConfig(
+        from({
+          stage: 'prod',
+          alertFromEmail: 'a@example.com',
+          domainName: 'api.example.com',
+          certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x',
+          publicBaseUrl: 'https://api.example.com/',
+        }),
+      ).publicBaseUrl,
+    ).toBe('https://api.example.com/');
   });
 
   it('the certificate must be in the stack region; prod needs the region known', () => {
@@ -155,7 +183,12 @@ describe('prod and the certificate region', () => {
     expect(() => checkDeploymentRegion(prod, 'us-east-1')).toThrow(/certificateArn is in eu-west-1 but the stack deploys to us-east-1/);
     expect(() => checkDeploymentRegion(prod, undefined)).toThrow(/needs the stack's region at synth/);
     const staging = deploymentConfig(
-      from({ stage: 'staging', alertFromEmail: 'a@example.com', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' }),
+      from({
+        stage: 'staging',
+        alertFromEmail: 'a@example.com',
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x',
+      }),
     );
     expect(() => checkDeploymentRegion(staging, undefined)).not.toThrow();
     expect(() => checkDeploymentRegion(staging, 'us-east-2')).toThrow(/is in eu-west-1/);

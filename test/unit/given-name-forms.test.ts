@@ -66,7 +66,10 @@ describe('given-name forms', () => {
     for (const pair of slips) {
       const intended = splitGivenName(pair.candidate.first).first;
       const prefixes = givenNameForms(pair.requested.first).prefixes.filter((p) => intended.startsWith(p));
-      expect(prefixes.some((p) => p[0] === intended[0]), `${pair.requested.first} → ${intended}: ${givenNameForms(pair.requested.first).prefixes.join(',')}`).toBe(true);
+      expect(
+        prefixes.some((p) => p[0] === intended[0]),
+        `${pair.requested.first} → ${intended}: ${givenNameForms(pair.requested.first).prefixes.join(',')}`,
+      ).toBe(true);
     }
   });
 

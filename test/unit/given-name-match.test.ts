@@ -6,7 +6,14 @@ import { matchGivenName, splitGivenName, type GivenName, type GivenNameMatch } f
 import { areNeighbourKeys, neighbourKeys } from '#shared/domain/names/keyboard.ts';
 import { nicknamePairCount } from '#shared/domain/names/nicknames.ts';
 import { generateGivenNamePairs, generatedPairsPath, generationRules, renderGeneratedPairs } from '../fixtures/given-name-pairs.generate.ts';
-import { givenNamePairKinds, givenNamePairs, handLabelledPairs, pairIdentity, type GivenNamePair, type GivenNamePairKind } from '../fixtures/given-name-pairs.ts';
+import {
+  givenNamePairKinds,
+  givenNamePairs,
+  handLabelledPairs,
+  pairIdentity,
+  type GivenNamePair,
+  type GivenNamePairKind,
+} from '../fixtures/given-name-pairs.ts';
 import { formatScores, percent, scoreGivenNamePairs } from '../fixtures/given-name-scores.ts';
 
 const show = (name: GivenName) => (name.middle ? `${name.first} / ${name.middle}` : name.first);
@@ -55,7 +62,15 @@ describe('labelled given-name pairs', () => {
       expect(positives.filter((p) => p.source.startsWith('hand')).length, kind).toBeGreaterThanOrEqual(5);
       expect(positives.length, kind).toBeGreaterThanOrEqual(20);
     }
-    for (const kind of ['typo_dropped_letter', 'typo_first_letter_key', 'typo_final_letter', 'nickname_cross_sex', 'gender_pair', 'lookalike_distinct', 'distinct_short'] as const) {
+    for (const kind of [
+      'typo_dropped_letter',
+      'typo_first_letter_key',
+      'typo_final_letter',
+      'nickname_cross_sex',
+      'gender_pair',
+      'lookalike_distinct',
+      'distinct_short',
+    ] as const) {
       expect(givenNamePairs.filter((p) => p.kind === kind && !p.same).length, kind).toBeGreaterThanOrEqual(10);
     }
   });
@@ -66,7 +81,10 @@ describe('labelled given-name pairs', () => {
     for (const pair of givenNamePairs) {
       expect(Object.keys(givenNamePairKinds)).toContain(pair.kind);
       expect(pair.source === 'hand' || pair.source.startsWith('hand: ') || rules.has(pair.source.replace(/^rule:/, '')), pair.source).toBe(true);
-      const names = [pair.requested, pair.candidate].map((n) => `${n.first.trim().toUpperCase()}/${(n.middle ?? '').trim().toUpperCase()}`).sort().join('|');
+      const names = [pair.requested, pair.candidate]
+        .map((n) => `${n.first.trim().toUpperCase()}/${(n.middle ?? '').trim().toUpperCase()}`)
+        .sort()
+        .join('|');
       const other = labels.get(names);
       if (other) expect(pair.same, `${describePair(pair, null)} vs ${describePair(other, null)}`).toBe(other.same);
       labels.set(names, pair);
@@ -271,14 +289,19 @@ describe('edit shapes and keys', () => {
     expect(swapsAndDrops('ELIZABETH', 'ELIZBEHT')).toBe(true);
     expect(swapsAndDrops('CHRISTOPHER', 'CHRISTPHER')).toBe(false);
     expect(swapsAndDrops('ELIZABETH', 'ELIZBAEHT')).toBe(false);
-    for (const [long, short] of [['CHRISTOPHER', 'CHIRSTPHER'], ['ELIZABETH', 'ELIZBEHT']] as const) expect(damerauDistance(long, short, 3)).toBe(2);
+    for (const [long, short] of [
+      ['CHRISTOPHER', 'CHIRSTPHER'],
+      ['ELIZABETH', 'ELIZBEHT'],
+    ] as const)
+      expect(damerauDistance(long, short, 3)).toBe(2);
   });
 
   it('knows the neighbouring keys of a US QWERTY keyboard, each both ways', () => {
     expect(neighbourKeys('G')).toBe('BFHTVY');
     expect(neighbourKeys('M')).toBe('JKN');
     expect(neighbourKeys('Q')).toBe('AW');
-    for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') for (const key of neighbourKeys(letter)) expect(areNeighbourKeys(key, letter), `${letter}/${key}`).toBe(true);
+    for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+      for (const key of neighbourKeys(letter)) expect(areNeighbourKeys(key, letter), `${letter}/${key}`).toBe(true);
     expect(areNeighbourKeys('A', 'I')).toBe(false);
     expect(neighbourKeys('1')).toBe('');
   });
@@ -380,7 +403,7 @@ describe('edit distances', () => {
 
   it('agrees with the textbook distance on random short strings, within the bound', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const word = () => Array.from({ length: 1 + Math.floor(random() * 8) }, () => 'ABDEIN'[Math.floor(random() * 6)]).join('');
     for (let k = 0; k < 3000; k++) {
       const a = word();

@@ -31,15 +31,26 @@ describe('API Gateway payload 2.0 translation', () => {
       pathParameters: { id: 'x' },
       body: '{"k":"é"}',
       isBase64Encoded: false,
-      requestContext: { http: { method: 'POST', path: '/v1/x', sourceIp: '127.0.0.1' }, requestId: 'rid', stage: '$default', time: '21/Nov/2026:23:30:00 +0000' },
+      requestContext: {
+        http: { method: 'POST', path: '/v1/x', sourceIp: '127.0.0.1' },
+        requestId: 'rid',
+        stage: '$default',
+        time: '21/Nov/2026:23:30:00 +0000',
+      },
     });
     expect(event.headers.cookie).toBeUndefined();
   });
 
   it('base64-encodes binary and invalid UTF-8 bodies, omits empty ones', () => {
-    const binary = toHttpApiEvent({ method: 'POST', url: '/', headers: { 'content-type': 'image/png' }, body: Buffer.from([1, 2, 255]), sourceIp: '::1' }, route);
+    const binary = toHttpApiEvent(
+      { method: 'POST', url: '/', headers: { 'content-type': 'image/png' }, body: Buffer.from([1, 2, 255]), sourceIp: '::1' },
+      route,
+    );
     expect(binary).toMatchObject({ isBase64Encoded: true, body: Buffer.from([1, 2, 255]).toString('base64') });
-    const invalid = toHttpApiEvent({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, body: Buffer.from([0x7b, 0xff]), sourceIp: '::1' }, route);
+    const invalid = toHttpApiEvent(
+      { method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, body: Buffer.from([0x7b, 0xff]), sourceIp: '::1' },
+      route,
+    );
     expect(invalid.isBase64Encoded).toBe(true);
     const empty = toHttpApiEvent({ method: 'GET', url: '/', headers: {}, body: Buffer.alloc(0), sourceIp: '::1' }, route);
     expect(empty.body).toBeUndefined();

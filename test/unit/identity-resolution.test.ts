@@ -41,7 +41,12 @@ function license(overrides: Partial<BoardLicense> & Pick<BoardLicense, 'licenseN
   };
 }
 
-function registry(npi: string, name: { firstName: string; middleName: string | null; lastName: string }, state: string, licenseNumbers: string[]): RegistryEvidence {
+function registry(
+  npi: string,
+  name: { firstName: string; middleName: string | null; lastName: string },
+  state: string,
+  licenseNumbers: string[],
+): RegistryEvidence {
   const identity: NppesIdentity = {
     npi,
     enumerationType: 'NPI-1',
@@ -67,7 +72,12 @@ describe('same-name people in a state without birth years (IL)', () => {
   const two = license({ licenseNumber: '036100002' });
 
   it('two licenses of one type under different numbers are two people: not_found, ambiguous, 2 people', () => {
-    expect(resolveIdentity(query(), [one, two], { kind: 'none' }, ilScope)).toEqual({ kind: 'not_found', reason: 'ambiguous', candidates: 2, dobResolves: false });
+    expect(resolveIdentity(query(), [one, two], { kind: 'none' }, ilScope)).toEqual({
+      kind: 'not_found',
+      reason: 'ambiguous',
+      candidates: 2,
+      dobResolves: false,
+    });
   });
 
   it('a DOB cannot tell them apart where the board has no birth years', () => {
@@ -93,8 +103,22 @@ describe('same-name people in a state without birth years (IL)', () => {
 
 describe('one person, several licenses', () => {
   it('a nurse who is also an APRN under the identical name is one person', () => {
-    const rn = license({ licenseNumber: '041200001', licenseType: 'REGISTERED NURSE', profession: 'registered_nurse', firstName: 'ANGELA', middleName: 'MARIE', lastName: 'WASHINGTON' });
-    const np = license({ licenseNumber: '209200002', licenseType: 'ADVANCED PRACTICE REGISTERED NURSE', profession: 'nurse_practitioner', firstName: 'ANGELA', middleName: 'MARIE', lastName: 'WASHINGTON' });
+    const rn = license({
+      licenseNumber: '041200001',
+      licenseType: 'REGISTERED NURSE',
+      profession: 'registered_nurse',
+      firstName: 'ANGELA',
+      middleName: 'MARIE',
+      lastName: 'WASHINGTON',
+    });
+    const np = license({
+      licenseNumber: '209200002',
+      licenseType: 'ADVANCED PRACTICE REGISTERED NURSE',
+      profession: 'nurse_practitioner',
+      firstName: 'ANGELA',
+      middleName: 'MARIE',
+      lastName: 'WASHINGTON',
+    });
     const result = resolveIdentity(query({ firstName: 'Angela', lastName: 'Washington' }), [rn, np], { kind: 'none' }, ilScope);
     expect(result.kind === 'match' && result.licenses).toHaveLength(2);
   });
@@ -120,7 +144,12 @@ describe('where birth years are published (WA)', () => {
   const younger = license({ state: 'WA', licenseNumber: 'MD00067890', licenseType: 'Physician And Surgeon License', birthYear: 1988 });
 
   it('same-name people are ambiguous, and a DOB would resolve them', () => {
-    expect(resolveIdentity(query({ state: 'WA' }), [older, younger], { kind: 'none' }, wa)).toEqual({ kind: 'not_found', reason: 'ambiguous', candidates: 2, dobResolves: true });
+    expect(resolveIdentity(query({ state: 'WA' }), [older, younger], { kind: 'none' }, wa)).toEqual({
+      kind: 'not_found',
+      reason: 'ambiguous',
+      candidates: 2,
+      dobResolves: true,
+    });
   });
 
   it('the DOB resolves them to the right license', () => {
@@ -146,7 +175,17 @@ describe('license numbers within their scope', () => {
     const scope = licenseNumberScopeOf(texas);
     const rn = license({ state: 'TX', datasetId: 'tgb2-j935', licenseNumber: '712345', licenseType: 'Registered Nurse', firstName: 'ROBERT', middleName: '' });
     const aprn = license({ state: 'TX', datasetId: 'jnzg-cr4w', licenseNumber: '712345', licenseType: 'APRN - NP', firstName: 'BOB', middleName: '' });
-    const vn = license({ state: 'TX', datasetId: 'yjie-tuwv', licenseNumber: '712345', licenseType: 'Licensed Vocational Nurse', firstName: 'ROBIN', middleName: '' });
-    expect(people([rn, aprn, vn], scope).map((g) => g.map((l) => l.licenseType).sort())).toEqual([['APRN - NP', 'Registered Nurse'], ['Licensed Vocational Nurse']]);
+    const vn = license({
+      state: 'TX',
+      datasetId: 'yjie-tuwv',
+      licenseNumber: '712345',
+      licenseType: 'Licensed Vocational Nurse',
+      firstName: 'ROBIN',
+      middleName: '',
+    });
+    expect(people([rn, aprn, vn], scope).map((g) => g.map((l) => l.licenseType).sort())).toEqual([
+      ['APRN - NP', 'Registered Nurse'],
+      ['Licensed Vocational Nurse'],
+    ]);
   });
 });

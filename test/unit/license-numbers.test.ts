@@ -8,11 +8,26 @@ const prefixOf = (state: keyof typeof stateBoards) => stateBoards[state]!.licens
 describe('a registry number links to the board license however it is typed', () => {
   const cases: { state: keyof typeof stateBoards; board: string; typed: string[]; others: string[] }[] = [
     // IL: 3-digit profession code + 6 digits.
-    { state: 'IL', board: '036130980', typed: ['036130980', '036-130980', '36130980', '36-130980', '130980', '036 130980', '0036130980'], others: ['041130980', '036130981', '13098'] },
+    {
+      state: 'IL',
+      board: '036130980',
+      typed: ['036130980', '036-130980', '36130980', '36-130980', '130980', '036 130980', '0036130980'],
+      others: ['041130980', '036130981', '13098'],
+    },
     // DE: board letter and digit, dash, 7 digits.
-    { state: 'DE', board: 'L1-0036439', typed: ['L1-0036439', 'L10036439', 'L1 0036439', '36439', '0036439', 'l1-36439'], others: ['L4-0036439', 'C1-0036439', '3643'] },
+    {
+      state: 'DE',
+      board: 'L1-0036439',
+      typed: ['L1-0036439', 'L10036439', 'L1 0036439', '36439', '0036439', 'l1-36439'],
+      others: ['L4-0036439', 'C1-0036439', '3643'],
+    },
     // WA: two letters + 8 digits.
-    { state: 'WA', board: 'RN00354170', typed: ['RN00354170', 'RN 00354170', 'rn354170', '354170', '00354170', 'RN-354170'], others: ['MD00354170', 'RN00354171'] },
+    {
+      state: 'WA',
+      board: 'RN00354170',
+      typed: ['RN00354170', 'RN 00354170', 'rn354170', '354170', '00354170', 'RN-354170'],
+      others: ['MD00354170', 'RN00354171'],
+    },
     // TX: Medical Board letter + digits; Board of Nursing digits.
     { state: 'TX', board: 'S8310', typed: ['S8310', 'S-8310', 's 8310', '8310'], others: ['M8310', 'S8311'] },
     { state: 'TX', board: '712345', typed: ['712345', '0712345', '712-345', 'RN712345', 'RN 712345'], others: ['712346'] },

@@ -43,17 +43,16 @@ describe('windows', () => {
 describe('rate-limit headers', () => {
   const reset = new Date('2026-12-01T00:00:00Z');
   it('carry numbers for quota plans and "unlimited" for Enterprise', () => {
-    expect(
-      rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 12, monthlyLimit: 5000, monthlyRemaining: 4321, monthlyReset: reset }),
-    ).toEqual({
+    expect(rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 12, monthlyLimit: 5000, monthlyRemaining: 4321, monthlyReset: reset })).toEqual({
       'x-ratelimit-limit': '5000',
       'x-ratelimit-remaining': '4321',
       'x-ratelimit-reset': String(Date.parse('2026-12-01T00:00:00Z') / 1000),
       'x-ratelimit-minute-limit': '60',
       'x-ratelimit-minute-remaining': '12',
     });
-    expect(
-      rateLimitHeaders({ minuteLimit: 900, minuteRemaining: 899, monthlyLimit: null, monthlyRemaining: null, monthlyReset: reset }),
-    ).toMatchObject({ 'x-ratelimit-limit': 'unlimited', 'x-ratelimit-remaining': 'unlimited' });
+    expect(rateLimitHeaders({ minuteLimit: 900, minuteRemaining: 899, monthlyLimit: null, monthlyRemaining: null, monthlyReset: reset })).toMatchObject({
+      'x-ratelimit-limit': 'unlimited',
+      'x-ratelimit-remaining': 'unlimited',
+    });
   });
 });

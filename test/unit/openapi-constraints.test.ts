@@ -39,21 +39,27 @@ const nameCharacter = fc.constantFrom(
 describe('names', () => {
   it('the document’s pattern is the service’s pattern, whatever the validator’s regex flags', () => {
     fc.assert(
-      fc.property(fc.array(nameCharacter, { maxLength: 8 }).map((chars) => chars.join('')), (name) => {
-        const bmp = !/[\uD800-\uDFFF]/.test(name);
-        for (const re of nameRegExps) expect(re.test(name), JSON.stringify(name)).toBe(bmp && namePattern.test(name));
-      }),
+      fc.property(
+        fc.array(nameCharacter, { maxLength: 8 }).map((chars) => chars.join('')),
+        (name) => {
+          const bmp = !/[\uD800-\uDFFF]/.test(name);
+          for (const re of nameRegExps) expect(re.test(name), JSON.stringify(name)).toBe(bmp && namePattern.test(name));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('a name the document accepts, the service accepts; a canonical name the service accepts, the document accepts', () => {
     fc.assert(
-      fc.property(fc.array(nameCharacter, { maxLength: 8 }).map((chars) => chars.join('')), (name) => {
-        if (documentAcceptsName(name)) expect(serverAcceptsName(name), JSON.stringify(name)).toBe(true);
-        const canonical = name === name.normalize('NFC').trim().replace(/\s+/g, ' ') && !/[\uD800-\uDFFF]/.test(name);
-        if (canonical && serverAcceptsName(name)) expect(documentAcceptsName(name), JSON.stringify(name)).toBe(true);
-      }),
+      fc.property(
+        fc.array(nameCharacter, { maxLength: 8 }).map((chars) => chars.join('')),
+        (name) => {
+          if (documentAcceptsName(name)) expect(serverAcceptsName(name), JSON.stringify(name)).toBe(true);
+          const canonical = name === name.normalize('NFC').trim().replace(/\s+/g, ' ') && !/[\uD800-\uDFFF]/.test(name);
+          if (canonical && serverAcceptsName(name)) expect(documentAcceptsName(name), JSON.stringify(name)).toBe(true);
+        },
+      ),
       { numRuns: 3000 },
     );
     expect([100, 101].map((n) => [documentAcceptsName('a'.repeat(n)), serverAcceptsName('a'.repeat(n))])).toEqual([
@@ -68,8 +74,14 @@ describe('names', () => {
     expect(source).toMatch(/^\^\[(\\u[0-9A-F]{4}(-\\u[0-9A-F]{4})?)+\]\+\$$/);
     for (const flags of ['u', '']) {
       const re = new RegExp(source, flags);
-      expect(['Zoë', 'Ελένη', '王', "O'Brien"].every((s) => re.test(s)), flags).toBe(true);
-      expect(['A1', 'a_b', '😀', '𠀀'].some((s) => re.test(s)), flags).toBe(false);
+      expect(
+        ['Zoë', 'Ελένη', '王', "O'Brien"].every((s) => re.test(s)),
+        flags,
+      ).toBe(true);
+      expect(
+        ['A1', 'a_b', '😀', '𠀀'].some((s) => re.test(s)),
+        flags,
+      ).toBe(false);
     }
     expect(portablePattern('^mon_[0-9A-Za-z]{24}$')).toBe('^mon_[0-9A-Za-z]{24}$');
   });
@@ -94,7 +106,13 @@ describe('page sizes', () => {
       expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } });
       expect(limit.schema).not.toHaveProperty('pattern');
     }
-    for (const [value, ok] of [['1', true], ['100', true], ['0', false], ['101', false], ['1.5', false]] as const) {
+    for (const [value, ok] of [
+      ['1', true],
+      ['100', true],
+      ['0', false],
+      ['101', false],
+      ['1.5', false],
+    ] as const) {
       expect(listMonitorsQuerySchema.safeParse({ limit: value }).success, value).toBe(ok);
     }
   });
@@ -104,7 +122,10 @@ describe('routes', () => {
   it('every operation documents 405 with the Allow header its path answers with', () => {
     for (const route of routes) {
       const response = doc.paths[route.path][route.method.toLowerCase()].responses['405'];
-      const allow = routes.filter((r) => r.path === route.path).map((r) => r.method).join(', ');
+      const allow = routes
+        .filter((r) => r.path === route.path)
+        .map((r) => r.method)
+        .join(', ');
       expect(response.headers.Allow, route.id).toMatchObject({ required: true, schema: { const: allow } });
       expect(response.headers).not.toHaveProperty('X-RateLimit-Limit');
     }
@@ -114,7 +135,10 @@ describe('routes', () => {
   it('the check route takes an optional empty object; the record’s 404 is a page too', () => {
     const check = doc.paths['/v1/monitor/{monitor_id}/check'].post.requestBody;
     expect(check.required).toBe(false);
-    expect(doc.components.schemas[check.content['application/json'].schema.$ref.split('/').pop()]).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(doc.components.schemas[check.content['application/json'].schema.$ref.split('/').pop()]).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+    });
     expect(doc.paths['/v1/verify'].post.requestBody.required).toBe(true);
     expect(Object.keys(doc.paths['/records/{verification_id}'].get.responses['404'].content)).toEqual(['application/json', 'text/html']);
   });

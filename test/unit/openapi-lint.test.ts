@@ -32,7 +32,10 @@ it('Spectral (spectral:oas) finds no errors', () => {
 it('Redocly (recommended) finds no errors', () => {
   const config = join(dir, 'redocly.yaml');
   writeFileSync(config, 'extends:\n  - recommended\n');
-  const out = execFileSync(bin('redocly'), ['lint', '--config', config, '--format', 'json', file], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const out = execFileSync(bin('redocly'), ['lint', '--config', config, '--format', 'json', file], {
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
   const report = JSON.parse(out.slice(out.indexOf('{'))) as { totals: { errors: number }; problems: { severity: string; ruleId: string; message: string }[] };
   expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
   expect(report.totals.errors).toBe(0);

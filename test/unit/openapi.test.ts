@@ -34,8 +34,7 @@ const codes = Object.keys(errorCatalogue) as ErrorCode[];
 function collect(node: unknown, key: string, out: unknown[] = []): unknown[] {
   if (Array.isArray(node)) {
     for (const item of node) collect(item, key, out);
-  }
-  else if (node && typeof node === 'object') {
+  } else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (k === key) out.push(v);
       collect(v, key, out);
@@ -69,7 +68,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('has every route of the route table with its method, path, id and authentication, and nothing else', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
+    );
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path} ${r.id}`).sort());
     for (const route of routes) {
       const op = doc.paths[route.path]![route.method.toLowerCase()]!;
@@ -104,16 +105,23 @@ describe('the OpenAPI document', () => {
   it('derives each route’s errors from what it is: authenticated, with a body, idempotent', () => {
     const verify = routes.find((r) => r.id === 'Verify')!;
     expect(operationErrors(verify, operationDocs.Verify!)).toEqual(
-      expect.arrayContaining(['invalid_request', 'authentication_failed', 'idempotency_conflict', 'request_too_large', 'unsupported_media_type', 'invalid_profession', 'rate_limit_exceeded', 'sources_unavailable']),
+      expect.arrayContaining([
+        'invalid_request',
+        'authentication_failed',
+        'idempotency_conflict',
+        'request_too_large',
+        'unsupported_media_type',
+        'invalid_profession',
+        'rate_limit_exceeded',
+        'sources_unavailable',
+      ]),
     );
     const health = routes.find((r) => r.id === 'Health')!;
     expect(operationErrors(health, operationDocs.Health!)).toEqual(['invalid_request', 'internal_error', 'service_unavailable']);
   });
 
   it('names the rate-limit headers the pipeline sends, on every authenticated response', () => {
-    const sent = Object.keys(
-      rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 59, monthlyLimit: 5000, monthlyRemaining: 4999, monthlyReset: new Date() }),
-    );
+    const sent = Object.keys(rateLimitHeaders({ minuteLimit: 60, minuteRemaining: 59, monthlyLimit: 5000, monthlyRemaining: 4999, monthlyReset: new Date() }));
     const documented = Object.keys(doc.components.headers as object).filter((h) => h.startsWith('X-RateLimit-'));
     expect(documented.map((h) => h.toLowerCase())).toEqual(sent);
     const account = doc.paths['/v1/account']!.get!.responses as Record<string, { headers: Record<string, unknown> }>;
@@ -129,7 +137,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('renders request schemas as what the API accepts: unknown fields refused, the spec’s professions', () => {
-    const request = doc.components.schemas.VerificationRequest as { required: string[]; additionalProperties: boolean; properties: Record<string, { enum?: string[] }> };
+    const request = doc.components.schemas.VerificationRequest as {
+      required: string[];
+      additionalProperties: boolean;
+      properties: Record<string, { enum?: string[] }>;
+    };
     expect(request.required).toEqual(['first_name', 'last_name', 'state']);
     expect(request.additionalProperties).toBe(false);
     expect(request.properties.profession!.enum).toEqual(professions);
@@ -193,11 +205,13 @@ describe('the OpenAPI document', () => {
 
 describe('the API reference page', () => {
   it('has the sections, one anchor per operation, webhook and schema', () => {
-    for (const section of ['authentication', 'limits', 'idempotency', 'errors', 'unmatched-requests', 'operations', 'webhooks', 'schemas']) expect(ids).toContain(section);
+    for (const section of ['authentication', 'limits', 'idempotency', 'errors', 'unmatched-requests', 'operations', 'webhooks', 'schemas'])
+      expect(ids).toContain(section);
     for (const route of routes) expect(ids).toContain(operationAnchor(route.id));
     for (const kind of eventKinds) expect(ids).toContain(webhookAnchor(kind));
     for (const name of Object.keys(doc.components.schemas)) expect(ids).toContain(`schema-${name}`);
-    for (const header of Object.keys(doc.components.headers as object).filter((h) => h.startsWith('X-RateLimit-'))) expect(page).toContain(`<code>${header}</code>`);
+    for (const header of Object.keys(doc.components.headers as object).filter((h) => h.startsWith('X-RateLimit-')))
+      expect(page).toContain(`<code>${header}</code>`);
   });
 
   it('has the anchor every error body’s docs link points to', () => {

@@ -37,7 +37,11 @@ afterEach(() => {
 });
 afterAll(() => {
   for (const m of [cfn, secrets, acm, ses]) m.restore();
-  for (const [key, value] of [['AWS_REGION', saved.region], ['AWS_ACCESS_KEY_ID', saved.key], ['AWS_SECRET_ACCESS_KEY', saved.secret]] as const) {
+  for (const [key, value] of [
+    ['AWS_REGION', saved.region],
+    ['AWS_ACCESS_KEY_ID', saved.key],
+    ['AWS_SECRET_ACCESS_KEY', saved.secret],
+  ] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
@@ -50,7 +54,9 @@ describe('preflight against AWS', () => {
     acm.on(DescribeCertificateCommand, { CertificateArn: certArn }).resolves({
       Certificate: { Status: 'ISSUED', DomainName: '*.example.com', SubjectAlternativeNames: ['*.example.com', 'example.com'] },
     });
-    ses.on(GetEmailIdentityCommand, { EmailIdentity: 'alerts@example.com' }).rejects(named('NotFoundException', 'Email identity alerts@example.com does not exist.'));
+    ses
+      .on(GetEmailIdentityCommand, { EmailIdentity: 'alerts@example.com' })
+      .rejects(named('NotFoundException', 'Email identity alerts@example.com does not exist.'));
     ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: false, SendingEnabled: true });
 
     const facts = await gatherPreflightFacts({ stackName: 'LicenseVerification-prod', context });
@@ -77,10 +83,19 @@ describe('preflight against AWS', () => {
   it('a deployed stack: its PDF signing secret from the outputs; errors other than not-found are kept as errors', async () => {
     const pdf = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf-AbCd';
     cfn.on(DescribeStacksCommand).resolves({
-      Stacks: [{ StackName: 'LicenseVerification-staging', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date(), Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }] }],
+      Stacks: [
+        {
+          StackName: 'LicenseVerification-staging',
+          StackStatus: 'UPDATE_COMPLETE',
+          CreationTime: new Date(),
+          Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }],
+        },
+      ],
     });
     secrets.on(DescribeSecretCommand, { SecretId: pdf }).resolves({ VersionIdsToStages: {} });
-    secrets.on(DescribeSecretCommand, { SecretId: 'license-verification/soda-app-token' }).rejects(named('ResourceNotFoundException', "Secrets Manager can't find the specified secret."));
+    secrets
+      .on(DescribeSecretCommand, { SecretId: 'license-verification/soda-app-token' })
+      .rejects(named('ResourceNotFoundException', "Secrets Manager can't find the specified secret."));
     acm.on(DescribeCertificateCommand).rejects(named('AccessDeniedException', 'not authorized'));
     ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true, VerificationStatus: 'SUCCESS' });
     ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true });
@@ -99,13 +114,22 @@ describe('preflight against AWS', () => {
     expect(preflightExitCode(findings)).toBe(1);
   });
 
-  it('reads the PDF signing secret\'s value only when it has one, keeping the names of its fields and nothing else', async () => {
+  it("reads the PDF signing secret's value only when it has one, keeping the names of its fields and nothing else", async () => {
     const pdf = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf-AbCd';
     cfn.on(DescribeStacksCommand).resolves({
-      Stacks: [{ StackName: 'LicenseVerification-staging', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date(), Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }] }],
+      Stacks: [
+        {
+          StackName: 'LicenseVerification-staging',
+          StackStatus: 'UPDATE_COMPLETE',
+          CreationTime: new Date(),
+          Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }],
+        },
+      ],
     });
     secrets.on(DescribeSecretCommand).resolves({ VersionIdsToStages: { v1: ['AWSCURRENT'] } });
-    secrets.on(GetSecretValueCommand, { SecretId: pdf }).resolves({ SecretString: JSON.stringify({ private_key_pem: '-----BEGIN PRIVATE KEY-----secret', certificate_pem: 'cert' }) });
+    secrets
+      .on(GetSecretValueCommand, { SecretId: pdf })
+      .resolves({ SecretString: JSON.stringify({ private_key_pem: '-----BEGIN PRIVATE KEY-----secret', certificate_pem: 'cert' }) });
     ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true });
     ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true });
     acm.on(DescribeCertificateCommand).resolves({ Certificate: { Status: 'ISSUED', DomainName: 'api.example.com' } });

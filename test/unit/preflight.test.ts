@@ -77,7 +77,10 @@ describe('preflight findings', () => {
   });
 
   it('the certificate: not issued, another region, or not covering the domain fails; a wildcard covers one label', () => {
-    const pending = preflightFindings({ ...ready, certificate: { found: { status: 'PENDING_VALIDATION', domainName: 'api.example.com', subjectAlternativeNames: [] } } });
+    const pending = preflightFindings({
+      ...ready,
+      certificate: { found: { status: 'PENDING_VALIDATION', domainName: 'api.example.com', subjectAlternativeNames: [] } },
+    });
     expect(statusOf(pending, 'certificate')).toBe('fail');
     expect(messageOf(pending, 'certificate')).toContain('is PENDING_VALIDATION, not ISSUED');
 
@@ -85,7 +88,10 @@ describe('preflight findings', () => {
     expect(statusOf(otherRegion, 'settings')).toBe('fail');
     expect(messageOf(otherRegion, 'certificate')).toContain("is in eu-west-1, not the stack's region us-east-1");
 
-    const wrongName = preflightFindings({ ...ready, certificate: { found: { status: 'ISSUED', domainName: 'www.example.com', subjectAlternativeNames: ['example.com'] } } });
+    const wrongName = preflightFindings({
+      ...ready,
+      certificate: { found: { status: 'ISSUED', domainName: 'www.example.com', subjectAlternativeNames: ['example.com'] } },
+    });
     expect(messageOf(wrongName, 'certificate')).toContain('does not cover api.example.com');
     expect(statusOf(preflightFindings({ ...ready, certificate: { missing: true } }), 'certificate')).toBe('fail');
 
@@ -96,10 +102,16 @@ describe('preflight findings', () => {
   });
 
   it('the Socrata token secret: missing, empty or scheduled for deletion fails; unset is fine', () => {
-    for (const sodaSecret of [{ missing: true as const }, { found: { hasValue: false } }, { found: { hasValue: true, deletedDate: '2026-01-01T00:00:00.000Z' } }]) {
+    for (const sodaSecret of [
+      { missing: true as const },
+      { found: { hasValue: false } },
+      { found: { hasValue: true, deletedDate: '2026-01-01T00:00:00.000Z' } },
+    ]) {
       expect(statusOf(preflightFindings({ ...ready, sodaSecret }), 'soda-token-secret')).toBe('fail');
     }
-    expect(messageOf(preflightFindings({ ...ready, sodaSecret: { missing: true } }), 'soda-token-secret')).toContain('license-verification/soda-app-token does not exist');
+    expect(messageOf(preflightFindings({ ...ready, sodaSecret: { missing: true } }), 'soda-token-secret')).toContain(
+      'license-verification/soda-app-token does not exist',
+    );
     const { sodaAppTokenSecret: _, ...withoutToken } = prodContext;
     const unset = preflightFindings({ ...ready, config: config(withoutToken) });
     expect(statusOf(unset, 'soda-token-secret')).toBe('ok');
@@ -108,7 +120,12 @@ describe('preflight findings', () => {
 
   it('the PDF signing secret once the stack exists: empty warns, missing fails', () => {
     const deployed = { found: { status: 'UPDATE_COMPLETE', outputs: { PdfSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf' } } };
-    const empty = preflightFindings({ ...ready, stack: deployed, pdfSecret: { found: { hasValue: false } }, sesIdentity: { found: { verifiedForSending: true } } });
+    const empty = preflightFindings({
+      ...ready,
+      stack: deployed,
+      pdfSecret: { found: { hasValue: false } },
+      sesIdentity: { found: { verifiedForSending: true } },
+    });
     expect(statusOf(empty, 'pdf-signing-secret')).toBe('warn');
     expect(messageOf(empty, 'pdf-signing-secret')).toContain('answers 500 until it is loaded');
     expect(statusOf(preflightFindings({ ...ready, stack: deployed, pdfSecret: { found: { hasValue: true } } }), 'pdf-signing-secret')).toBe('ok');
@@ -133,7 +150,8 @@ describe('preflight findings', () => {
     expect(statusOf(judged(['certificate_pem', 'private_key_pem'], pem), 'pdf-signing-secret')).toBe('ok');
     expect(messageOf(judged(['certificate_pem'], pem), 'pdf-signing-secret')).toContain('needs certificate_pem and private_key_pem');
 
-    const content = (c: { notJson: true } | { error: string }) => preflightFindings({ ...ready, stack: deployed, pdfSecret: { found: { hasValue: true, content: c } } });
+    const content = (c: { notJson: true } | { error: string }) =>
+      preflightFindings({ ...ready, stack: deployed, pdfSecret: { found: { hasValue: true, content: c } } });
     expect(statusOf(content({ notJson: true }), 'pdf-signing-secret')).toBe('fail');
     expect(statusOf(content({ error: 'AccessDeniedException: no' }), 'pdf-signing-secret')).toBe('warn');
   });
@@ -143,9 +161,13 @@ describe('preflight findings', () => {
     expect(statusOf(preflightFindings(ready), 'pdf-csr-signer')).toBeUndefined();
     const open = preflightFindings({ ...ready, config: config(withSigner), now: new Date('2026-05-01T12:00:00Z') });
     expect(statusOf(open, 'pdf-csr-signer')).toBe('warn');
-    expect(messageOf(open, 'pdf-csr-signer')).toMatch(/role\/pdf-operator may have the PDF signing key sign until 2026-05-01T18:00:00Z.*deploy without pdfCsrSignerRoleArn/);
+    expect(messageOf(open, 'pdf-csr-signer')).toMatch(
+      /role\/pdf-operator may have the PDF signing key sign until 2026-05-01T18:00:00Z.*deploy without pdfCsrSignerRoleArn/,
+    );
     expect(open.map((f) => f.check).indexOf('pdf-csr-signer')).toBe(open.map((f) => f.check).indexOf('pdf-signing-secret') + 1);
-    expect(messageOf(preflightFindings({ ...ready, config: config(withSigner), now: new Date('2026-05-02T00:00:00Z') }), 'pdf-csr-signer')).toContain('lapsed at 2026-05-01T18:00:00Z');
+    expect(messageOf(preflightFindings({ ...ready, config: config(withSigner), now: new Date('2026-05-02T00:00:00Z') }), 'pdf-csr-signer')).toContain(
+      'lapsed at 2026-05-01T18:00:00Z',
+    );
   });
 
   it('the stack: a failed first deploy, a failed rollback or an operation in progress fails', () => {
@@ -179,7 +201,9 @@ describe('preflight findings', () => {
     const sandbox = preflightFindings({ ...ready, sesAccount: { found: { productionAccessEnabled: false, sendingEnabled: true } } });
     expect(statusOf(sandbox, 'ses-account')).toBe('warn');
     expect(messageOf(sandbox, 'ses-account')).toMatch(/SES sandbox.*recipient's identity.*sesSandboxRecipients/);
-    expect(statusOf(preflightFindings({ ...ready, sesAccount: { found: { productionAccessEnabled: true, sendingEnabled: false } } }), 'ses-account')).toBe('fail');
+    expect(statusOf(preflightFindings({ ...ready, sesAccount: { found: { productionAccessEnabled: true, sendingEnabled: false } } }), 'ses-account')).toBe(
+      'fail',
+    );
   });
 
   it('dev without a sender: the e-mail check only warns', () => {

@@ -139,7 +139,11 @@ describe('queue messages: what the producers send is what the workers accept', (
   });
 
   it('a sweep continuation, a check and a delivery message parse; wrong ones are rejected', () => {
-    const continuation = { kind: 'monitor_sweep', as_of: '2025-03-01T06:00:00.000Z', resume: { shard: 3, cursor: { monitor_id: 'mon_x', next_check_at: 'x' } } };
+    const continuation = {
+      kind: 'monitor_sweep',
+      as_of: '2025-03-01T06:00:00.000Z',
+      resume: { shard: 3, cursor: { monitor_id: 'mon_x', next_check_at: 'x' } },
+    };
     expect(parseMessage(JSON.stringify(continuation), sweepMessageSchema)).toEqual({ message: continuation });
     expect(parseMessage('{"monitor_id":"mon_1","due_at":"2025-03-01T06:00:00.000Z"}', checkMessageSchema)).toHaveProperty('message');
     expect(parseMessage('{"monitor_id":"mon_1"}', checkMessageSchema)).toHaveProperty('message');

@@ -4,7 +4,7 @@ import { deadLetterRetentionSeconds, queues, visibilityTimeoutFactor, type Queue
 import { workers } from '#shared/infra/routes.ts';
 
 describe('work queues', () => {
-  it('each has a visibility timeout of at least 6 times its worker\'s time-out', () => {
+  it("each has a visibility timeout of at least 6 times its worker's time-out", () => {
     expect(visibilityTimeoutFactor).toBe(6);
     for (const worker of workers) {
       expect(queues[worker.queue].visibilityTimeoutSeconds, worker.id).toBeGreaterThanOrEqual(visibilityTimeoutFactor * worker.timeoutSeconds);
@@ -23,7 +23,7 @@ describe('work queues', () => {
     }
   });
 
-  it('a visibility timeout stays within SQS\'s 12 hours and the sweep retries the same morning', () => {
+  it("a visibility timeout stays within SQS's 12 hours and the sweep retries the same morning", () => {
     for (const [id, def] of Object.entries(queues)) expect(def.visibilityTimeoutSeconds, id).toBeLessThanOrEqual(12 * 3_600);
     expect(queues.monitorSweep.visibilityTimeoutSeconds).toBeLessThanOrEqual(3_600);
   });

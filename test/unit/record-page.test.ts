@@ -44,7 +44,11 @@ const record = (overrides: Partial<Omit<PublicRecord, 'result'>> & { result?: Pa
 };
 
 /** The page's text as read, tags dropped. */
-const visible = (page: string) => page.replace(/<(style|title)>[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const visible = (page: string) =>
+  page
+    .replace(/<(style|title)>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('escapeHtml and the html template', () => {
   it('escapes the five characters that can break out of text or an attribute', () => {
@@ -77,7 +81,9 @@ describe('the record page', () => {
       { signingKeysUrl: `https://x.example/"><script>alert(2)</script>` },
     );
     expect(page).not.toMatch(/<script|<img|onerror=alert\(1\)>|alert\("x"\)|'q'/);
-    expect(page).toContain('<title>Verification record: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; &lt;img src=x onerror=alert(1)&gt; · ');
+    expect(page).toContain(
+      '<title>Verification record: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; &lt;img src=x onerror=alert(1)&gt; · ',
+    );
     expect(page).toContain('<dd>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; &lt;img src=x onerror=alert(1)&gt;</dd>');
     expect(page).toContain('href="https://x.example/&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"');
   });
@@ -141,7 +147,10 @@ describe('the record page', () => {
       'Result',
       'Provider',
     ].map((phrase) => text.indexOf(phrase));
-    expect(order.every((at) => at >= 0), JSON.stringify(order)).toBe(true);
+    expect(
+      order.every((at) => at >= 0),
+      JSON.stringify(order),
+    ).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(page).toContain('<dt>OIG exclusion</dt><dd><span class="no">EXCLUDED: on the OIG exclusion list (LEIE)</span></dd>');
     expect(page).toContain('<dt>License status</dt><dd><span class="no">Suspended</span></dd>');
@@ -184,7 +193,10 @@ describe('the record page', () => {
   });
 
   it('shows the sources of a certificate issued before freshness was signed without inventing any', () => {
-    const older = record({ provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: null, license_type: null }, sources: [{ name: 'OIG LEIE', status: null, as_of: null }] });
+    const older = record({
+      provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: null, license_type: null },
+      sources: [{ name: 'OIG LEIE', status: null, as_of: null }],
+    });
     const page = renderRecordPage(older, options);
     expect(page).toContain('<dt>OIG LEIE</dt><dd>Checked (freshness not recorded on this certificate)</dd>');
     expect(page).not.toContain('<dt>Profession</dt>');
@@ -297,7 +309,10 @@ describe('the public view of a stored certificate', () => {
   });
 
   it('judges an excluded, suspended provider adverse, with a valid signature', async () => {
-    const adverse = await issueCertificate({ ...body, result: { verified: false, status: 'suspended', expiry_date: null, disciplinary_flags: true, oig_excluded: true } }, signer);
+    const adverse = await issueCertificate(
+      { ...body, result: { verified: false, status: 'suspended', expiry_date: null, disciplinary_flags: true, oig_excluded: true } },
+      signer,
+    );
     const view = await publicRecord({ verification_id: id, mode: 'live', certificate: adverse }, jwks);
     expect(view.result).toEqual({ standing: 'adverse', verified: false, status: 'suspended', oig_excluded: true, disciplinary_flags: true, expiry_date: null });
     expect(view.signature_valid).toBe(true);
@@ -361,7 +376,14 @@ describe('the public view of a stored certificate', () => {
 describe('verification ids', () => {
   it('accepts only vrf_ and 24 base62 characters', () => {
     expect(isVerificationId('vrf_AbCdEfGhIjKlMnOpQrStUvWx')).toBe(true);
-    for (const id of ['vrf_AbCdEfGhIjKlMnOpQrStUvW', 'vrf_AbCdEfGhIjKlMnOpQrStUvWxY', 'VRF_AbCdEfGhIjKlMnOpQrStUvWx', 'vrf_AbCdEfGhIjKlMnOpQrStUv-x', 'vrf_AbCdEfGhIjKlMnOpQrStUvWx\n', '']) {
+    for (const id of [
+      'vrf_AbCdEfGhIjKlMnOpQrStUvW',
+      'vrf_AbCdEfGhIjKlMnOpQrStUvWxY',
+      'VRF_AbCdEfGhIjKlMnOpQrStUvWx',
+      'vrf_AbCdEfGhIjKlMnOpQrStUv-x',
+      'vrf_AbCdEfGhIjKlMnOpQrStUvWx\n',
+      '',
+    ]) {
       expect(isVerificationId(id), JSON.stringify(id)).toBe(false);
     }
   });

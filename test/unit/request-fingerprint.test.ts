@@ -54,7 +54,7 @@ describe('the fingerprint pepper', () => {
     await expect(fingerprintPepperFromConfig({})).rejects.toThrow(/IDEMPOTENCY_PEPPER_SECRET_ID .* IDEMPOTENCY_PEPPER_FILE/);
   });
 
-  describe('deployed: the stack\'s generated secret, read once per container (Secrets Manager has no local emulator)', () => {
+  describe("deployed: the stack's generated secret, read once per container (Secrets Manager has no local emulator)", () => {
     const secretsManager = mockClient(SecretsManagerClient);
     afterEach(() => {
       secretsManager.reset();

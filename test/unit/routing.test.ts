@@ -74,9 +74,7 @@ describe('schedule expressions', () => {
     expect(nextFiring(daily, new Date('2026-11-21T05:59:59Z')).toISOString()).toBe('2026-11-21T06:00:00.000Z');
     expect(nextFiring(daily, new Date('2026-11-21T06:00:00Z')).toISOString()).toBe('2026-11-22T06:00:00.000Z');
     expect(nextFiring(daily, new Date('2026-12-31T23:00:00Z')).toISOString()).toBe('2027-01-01T06:00:00.000Z');
-    expect(nextFiring(parseScheduleExpression('rate(15 minutes)'), new Date('2026-11-21T00:00:00Z')).toISOString()).toBe(
-      '2026-11-21T00:15:00.000Z',
-    );
+    expect(nextFiring(parseScheduleExpression('rate(15 minutes)'), new Date('2026-11-21T00:00:00Z')).toISOString()).toBe('2026-11-21T00:15:00.000Z');
   });
 
   it('refuse what they cannot honour', () => {

@@ -24,55 +24,260 @@ const text = (row: Row, field: string): string => (typeof row[field] === 'string
 
 // Status spellings exactly as data-sources.md lists them (an independent copy, not the generator's).
 const waStatuses = [
-  'ACTIVE', 'EXPIRED', 'SUPERSEDED', 'CLOSED', 'EXPIRED WA - ACTIVE MSL', 'Active With Conditions',
-  'Active With Restrictions', 'Active On Probation', 'Active Provisional', 'Active Not Renewable', 'Retired Active',
-  'Military', 'Suspended', 'Revoked', 'Terminated', 'Surrender', 'Voluntary Surrender', 'Summary Suspension', 'Retired',
-  'Inactive', 'Inoperable', 'Pending', 'Approved', 'Denied',
+  'ACTIVE',
+  'EXPIRED',
+  'SUPERSEDED',
+  'CLOSED',
+  'EXPIRED WA - ACTIVE MSL',
+  'Active With Conditions',
+  'Active With Restrictions',
+  'Active On Probation',
+  'Active Provisional',
+  'Active Not Renewable',
+  'Retired Active',
+  'Military',
+  'Suspended',
+  'Revoked',
+  'Terminated',
+  'Surrender',
+  'Voluntary Surrender',
+  'Summary Suspension',
+  'Retired',
+  'Inactive',
+  'Inoperable',
+  'Pending',
+  'Approved',
+  'Denied',
 ];
 const coStatuses = [
-  'Active', 'Active - With Conditions', 'Restricted', 'Provisional', 'Telehealth ONLY', 'Expired', 'Beyond 6 years expired',
-  'Inactive', 'Expired - Telehealth Only', 'Revoked', 'Surrendered', 'Voluntary Surrender', 'Cancelled', 'Suspended',
-  'Suspended Due to Child Support', 'Summary Suspension', 'Retired', 'Expired - Dissolved', 'Transferred to Compact Physician',
+  'Active',
+  'Active - With Conditions',
+  'Restricted',
+  'Provisional',
+  'Telehealth ONLY',
+  'Expired',
+  'Beyond 6 years expired',
+  'Inactive',
+  'Expired - Telehealth Only',
+  'Revoked',
+  'Surrendered',
+  'Voluntary Surrender',
+  'Cancelled',
+  'Suspended',
+  'Suspended Due to Child Support',
+  'Summary Suspension',
+  'Retired',
+  'Expired - Dissolved',
+  'Transferred to Compact Physician',
   'Grad to Higher Level',
 ];
 const ilStatuses = [
-  'ACTIVE', 'NOT RENEWED', 'EXPIRED', 'INACTIVE', 'EXPIRED-RENEWABLE', 'INSURANCE EXPIRED', 'REVOKED', 'SUSPENDED', 'CANCELLED',
-  'TERMINATED', 'DECEASED', 'RELINQUISH', 'VOLUNTARY SURRENDER', 'PERMANENT INACTIVE', 'REFUSE TO RENEW', 'PROBATION',
-  'ACTIVE CHAPERONE REQUIRED', 'REVOKED CHAPERONE REQUIRED', 'NOT RENEWED CHAPERONE REQUIRED',
+  'ACTIVE',
+  'NOT RENEWED',
+  'EXPIRED',
+  'INACTIVE',
+  'EXPIRED-RENEWABLE',
+  'INSURANCE EXPIRED',
+  'REVOKED',
+  'SUSPENDED',
+  'CANCELLED',
+  'TERMINATED',
+  'DECEASED',
+  'RELINQUISH',
+  'VOLUNTARY SURRENDER',
+  'PERMANENT INACTIVE',
+  'REFUSE TO RENEW',
+  'PROBATION',
+  'ACTIVE CHAPERONE REQUIRED',
+  'REVOKED CHAPERONE REQUIRED',
+  'NOT RENEWED CHAPERONE REQUIRED',
 ];
 const txNursingStatuses = [
-  'CURRENT (C)', 'DELINQUENT (D)', 'INACTIVE (I)', 'DECEASED (E)', 'RETIRED - INACTIVE (Z)', 'REVOKED (R)', 'VOL.SURRENDER (V)',
-  'VOLUNTEER RETIRED (W)', 'NLC LICENSE - TX INVALID(Y)', 'SUSPENDED (S)', 'Current RENEWAL DENIED (K)', 'NOT CURRENT - SEE ENF (X)',
+  'CURRENT (C)',
+  'DELINQUENT (D)',
+  'INACTIVE (I)',
+  'DECEASED (E)',
+  'RETIRED - INACTIVE (Z)',
+  'REVOKED (R)',
+  'VOL.SURRENDER (V)',
+  'VOLUNTEER RETIRED (W)',
+  'NLC LICENSE - TX INVALID(Y)',
+  'SUSPENDED (S)',
+  'Current RENEWAL DENIED (K)',
+  'NOT CURRENT - SEE ENF (X)',
 ];
 const deStatuses = [
-  'Active', 'Expired', 'Inactive', 'Deactivated', 'Expired Inactive', 'Closed', 'Suspended', 'Revoked', 'Annulled', 'Deceased',
-  'Withdrawn', 'Denied', 'Terminated', 'Probation', 'Delinquent', 'Non-Disciplinary Suspension', 'Under Review',
+  'Active',
+  'Expired',
+  'Inactive',
+  'Deactivated',
+  'Expired Inactive',
+  'Closed',
+  'Suspended',
+  'Revoked',
+  'Annulled',
+  'Deceased',
+  'Withdrawn',
+  'Denied',
+  'Terminated',
+  'Probation',
+  'Delinquent',
+  'Non-Disciplinary Suspension',
+  'Under Review',
 ];
-const tmbDisciplinaryStatuses = ['NONE', 'SUSPENDED BY BOARD', 'REVOKED', 'UNDER BOARD ORDER', 'AUTOMATIC LICENSURE CANCELLED', 'CLEARED', 'COMPLAINT DISMISSED'];
+const tmbDisciplinaryStatuses = [
+  'NONE',
+  'SUSPENDED BY BOARD',
+  'REVOKED',
+  'UNDER BOARD ORDER',
+  'AUTOMATIC LICENSURE CANCELLED',
+  'CLEARED',
+  'COMPLAINT DISMISSED',
+];
 
 // API field names per dataset, in the order the notes list them (rows may leave empty fields out).
 const fields: Record<string, string[]> = {
-  'qxh8-f4bd': ['credentialnumber', 'lastname', 'firstname', 'middlename', 'credentialtype', 'status', 'birthyear', 'ceduedate', 'firstissuedate', 'lastissuedate', 'expirationdate', 'actiontaken'],
+  'qxh8-f4bd': [
+    'credentialnumber',
+    'lastname',
+    'firstname',
+    'middlename',
+    'credentialtype',
+    'status',
+    'birthyear',
+    'ceduedate',
+    'firstissuedate',
+    'lastissuedate',
+    'expirationdate',
+    'actiontaken',
+  ],
   '7s5z-vewr': [
-    'lastname', 'firstname', 'middlename', 'suffix', 'entityname', 'city', 'state', 'mailzipcode', 'licensetype', 'subcategory', 'licensenumber',
-    'licensefirstissuedate', 'licenselastreneweddate', 'licenseexpirationdate', 'licensestatusdescription', 'specialty', 'title', 'degrees',
-    'casenumber', 'programaction', 'disciplineeffectivedate', 'disciplinecompletedate', 'linktoverifylicense',
+    'lastname',
+    'firstname',
+    'middlename',
+    'suffix',
+    'entityname',
+    'city',
+    'state',
+    'mailzipcode',
+    'licensetype',
+    'subcategory',
+    'licensenumber',
+    'licensefirstissuedate',
+    'licenselastreneweddate',
+    'licenseexpirationdate',
+    'licensestatusdescription',
+    'specialty',
+    'title',
+    'degrees',
+    'casenumber',
+    'programaction',
+    'disciplineeffectivedate',
+    'disciplinecompletedate',
+    'linktoverifylicense',
   ],
   'pzzh-kp68': [
-    'license_type', 'description', 'license_number', 'license_status', 'business', 'title', 'first_name', 'middle', 'last_name', 'prefix', 'suffix',
-    'business_name', 'businessdba', 'original_issue_date', 'effective_date', 'expiration_date', 'city', 'state', 'zip', 'county',
-    'specialty_qualifier', 'controlled_substance_schedule', 'delegated_controlled_substance_schedule', 'ever_disciplined', 'lastmodifieddate',
-    'case_number', 'action', 'discipline_start_date', 'discipline_end_date', 'discipline_reason',
+    'license_type',
+    'description',
+    'license_number',
+    'license_status',
+    'business',
+    'title',
+    'first_name',
+    'middle',
+    'last_name',
+    'prefix',
+    'suffix',
+    'business_name',
+    'businessdba',
+    'original_issue_date',
+    'effective_date',
+    'expiration_date',
+    'city',
+    'state',
+    'zip',
+    'county',
+    'specialty_qualifier',
+    'controlled_substance_schedule',
+    'delegated_controlled_substance_schedule',
+    'ever_disciplined',
+    'lastmodifieddate',
+    'case_number',
+    'action',
+    'discipline_start_date',
+    'discipline_end_date',
+    'discipline_reason',
   ],
   'tm3v-pfq9': [
-    'license_type', 'license_number', 'first_name', 'last_name', 'license_issue_date', 'license_expiration_date', 'registration_status',
-    'registration_status_date', 'disciplinary_status', 'current_board_action_date', 'current_board_action_description', 'license_status',
-    'currently_licensed', 'degree', 'specialties', 'practice_address', 'practice_city', 'practice_state', 'practice_zip',
+    'license_type',
+    'license_number',
+    'first_name',
+    'last_name',
+    'license_issue_date',
+    'license_expiration_date',
+    'registration_status',
+    'registration_status_date',
+    'disciplinary_status',
+    'current_board_action_date',
+    'current_board_action_description',
+    'license_status',
+    'currently_licensed',
+    'degree',
+    'specialties',
+    'practice_address',
+    'practice_city',
+    'practice_state',
+    'practice_zip',
   ],
-  'tgb2-j935': ['license_number', 'last_name', 'first_name', 'middle_name', 'license_status', 'lincense_status_date', 'lincense_expiration_date', 'texas_license_issuance_date', 'current_board_action', 'date_of_board_action_imposed'],
-  'yjie-tuwv': ['license_number', 'last_name', 'first_name', 'middle_name', 'license_status', 'lincense_status_date', 'lincense_expiration_date', 'texas_license_issuance_date'],
-  'jnzg-cr4w': ['license_number', 'last_name', 'first_name', 'middle_name', 'apn_category', 'license_status', 'lincense_expiration_date', 'texas_license_issuance_date', 'apn_prescriptive_authority_status'],
-  'pjnv-eaih': ['last_name', 'first_name', 'combined_name', 'license_no', 'profession_id', 'license_type', 'city', 'state', 'zip_code', 'country', 'issue_date', 'expiration_date', 'disciplinary_action', 'license_status'],
+  'tgb2-j935': [
+    'license_number',
+    'last_name',
+    'first_name',
+    'middle_name',
+    'license_status',
+    'lincense_status_date',
+    'lincense_expiration_date',
+    'texas_license_issuance_date',
+    'current_board_action',
+    'date_of_board_action_imposed',
+  ],
+  'yjie-tuwv': [
+    'license_number',
+    'last_name',
+    'first_name',
+    'middle_name',
+    'license_status',
+    'lincense_status_date',
+    'lincense_expiration_date',
+    'texas_license_issuance_date',
+  ],
+  'jnzg-cr4w': [
+    'license_number',
+    'last_name',
+    'first_name',
+    'middle_name',
+    'apn_category',
+    'license_status',
+    'lincense_expiration_date',
+    'texas_license_issuance_date',
+    'apn_prescriptive_authority_status',
+  ],
+  'pjnv-eaih': [
+    'last_name',
+    'first_name',
+    'combined_name',
+    'license_no',
+    'profession_id',
+    'license_type',
+    'city',
+    'state',
+    'zip_code',
+    'country',
+    'issue_date',
+    'expiration_date',
+    'disciplinary_action',
+    'license_status',
+  ],
   'dz6p-akeq': ['license_id_l', 'last_name', 'first_name', 'license_type', 'disp_start', 'item_text'],
 };
 
@@ -161,19 +366,24 @@ describe('board datasets (committed sample)', () => {
     expect(tx.filter((r) => r.license_status === 'CURRENT (C)').length / tx.length).toBeGreaterThan(0.65);
   });
 
-  it.each(Object.keys(fields))('%s rows use only the API field names, in the notes\' order', (id) => {
+  it.each(Object.keys(fields))("%s rows use only the API field names, in the notes' order", (id) => {
     const list = fields[id]!;
     for (const row of rows(id)) {
       const keys = Object.keys(row);
       const positions = keys.map((k) => list.indexOf(k));
-      expect(positions.every((p) => p >= 0), JSON.stringify(keys)).toBe(true);
+      expect(
+        positions.every((p) => p >= 0),
+        JSON.stringify(keys),
+      ).toBe(true);
       expect([...positions].sort((x, y) => x - y)).toEqual(positions);
     }
   });
 
   it('holds a few thousand licenses across the five states', () => {
     const count = ['qxh8-f4bd', 'pzzh-kp68', 'tm3v-pfq9', 'tgb2-j935', 'yjie-tuwv', 'jnzg-cr4w', 'pjnv-eaih'].reduce((n, id) => n + rows(id).length, 0);
-    const coLicenses = new Set(rows('7s5z-vewr').map((r) => `${text(r, 'licensetype')}#${text(r, 'licensenumber')}#${text(r, 'lastname')}${text(r, 'entityname')}`)).size;
+    const coLicenses = new Set(
+      rows('7s5z-vewr').map((r) => `${text(r, 'licensetype')}#${text(r, 'licensenumber')}#${text(r, 'lastname')}${text(r, 'entityname')}`),
+    ).size;
     expect(count - rows('pzzh-kp68').length + new Set(rows('pzzh-kp68').map((r) => r.license_number)).size + coLicenses).toBeGreaterThan(3000);
   });
 
@@ -190,7 +400,8 @@ describe('board datasets (committed sample)', () => {
       const prefix = prefixes[text(row, 'credentialtype')];
       if (prefix) expect(text(row, 'credentialnumber').startsWith(prefix), text(row, 'credentialnumber')).toBe(true);
       expect(text(row, 'credentialnumber')).toMatch(/^[A-Z][A-Z0-9]\d{8}$/);
-      for (const f of ['ceduedate', 'firstissuedate', 'lastissuedate', 'expirationdate']) if (f in row) expect(isYyyymmdd(text(row, f)), `${f}=${text(row, f)}`).toBe(true);
+      for (const f of ['ceduedate', 'firstissuedate', 'lastissuedate', 'expirationdate'])
+        if (f in row) expect(isYyyymmdd(text(row, f)), `${f}=${text(row, f)}`).toBe(true);
       expect(['No', 'Yes', 'Pending']).toContain(row.actiontaken);
       expect(text(row, 'birthyear')).toMatch(/^(19|20)\d{2}$/);
     }
@@ -247,7 +458,8 @@ describe('board datasets (committed sample)', () => {
     for (const list of twoCases) expect(new Set(list.map((r) => r.casenumber)).size).toBe(list.length);
 
     const typesByNumber = new Map<string, Set<string>>();
-    for (const row of co) typesByNumber.set(text(row, 'licensenumber'), (typesByNumber.get(text(row, 'licensenumber')) ?? new Set()).add(text(row, 'licensetype')));
+    for (const row of co)
+      typesByNumber.set(text(row, 'licensenumber'), (typesByNumber.get(text(row, 'licensenumber')) ?? new Set()).add(text(row, 'licensetype')));
     expect([...typesByNumber.values()].some((types) => types.size > 1)).toBe(true);
     expect(co.some((r) => r.lastname === 'Peña' && r.firstname === 'José')).toBe(true);
   });
@@ -266,7 +478,9 @@ describe('board datasets (committed sample)', () => {
       expect(['Y', 'N']).toContain(row.ever_disciplined);
     }
     const healthcareBoards = new Set(['MEDICAL BOARD', 'NURSING BOARD', 'PHARMACY BOARD', 'DENTAL BOARD']);
-    const nonHealthcare = il.filter((r) => ['DETECTIVE BOARD', 'PUBLIC ACCOUNTANCY BOARD', 'REAL ESTATE', 'BARBER COSMETOLOGY ESTHETICS', 'VETERINARY'].includes(text(r, 'license_type')));
+    const nonHealthcare = il.filter((r) =>
+      ['DETECTIVE BOARD', 'PUBLIC ACCOUNTANCY BOARD', 'REAL ESTATE', 'BARBER COSMETOLOGY ESTHETICS', 'VETERINARY'].includes(text(r, 'license_type')),
+    );
     expect(nonHealthcare.length).toBeGreaterThan(50);
     expect(il.some((r) => r.description === 'LICENSED CERTIFIED PUBLIC ACCOUNTANT')).toBe(true);
     const person = (r: Row) => `${text(r, 'first_name')}|${text(r, 'middle')}|${text(r, 'last_name')}`;
@@ -296,7 +510,9 @@ describe('board datasets (committed sample)', () => {
     expect(new Set(garcias.map((r) => r.license_number)).size).toBeGreaterThanOrEqual(2);
 
     const aprn = rows('jnzg-cr4w');
-    expect(new Set(aprn.map((r) => r.apn_category))).toEqual(new Set(['NURSE PRACTITIONER', 'NURSE MIDWIFE', 'CLINICAL NURSE SPECIALIST', 'NURSE ANESTHETIST']));
+    expect(new Set(aprn.map((r) => r.apn_category))).toEqual(
+      new Set(['NURSE PRACTITIONER', 'NURSE MIDWIFE', 'CLINICAL NURSE SPECIALIST', 'NURSE ANESTHETIST']),
+    );
     for (const row of aprn) expect(rnNumbers.has(row.license_number)).toBe(true);
 
     for (const row of rows('tm3v-pfq9')) {
@@ -318,7 +534,8 @@ describe('board datasets (committed sample)', () => {
     expect(de.some((r) => !('first_name' in r) && text(r, 'last_name').length > 0)).toBe(true);
     expect(de.some((r) => r.license_status === 'Revoked' || r.license_status === 'Suspended')).toBe(true);
     const professions = new Set(de.map((r) => r.profession_id));
-    for (const p of ['Nursing', 'Medical Practice', 'Dentistry', 'Pharmacy', 'Psychology', 'Physical Therapy/Athletic Trg', 'Veterinary Medicine']) expect(professions.has(p), p).toBe(true);
+    for (const p of ['Nursing', 'Medical Practice', 'Dentistry', 'Pharmacy', 'Psychology', 'Physical Therapy/Athletic Trg', 'Veterinary Medicine'])
+      expect(professions.has(p), p).toBe(true);
     const numbers = new Set(de.map((r) => r.license_no));
     const discipline = rows('dz6p-akeq');
     expect(discipline.length).toBeGreaterThan(0);
@@ -329,7 +546,11 @@ describe('board datasets (committed sample)', () => {
   });
 
   it('names: hyphenated, two-part, apostrophe and accented surnames occur', () => {
-    const lasts = [...rows('qxh8-f4bd').map((r) => text(r, 'lastname')), ...rows('tgb2-j935').map((r) => text(r, 'last_name')), ...rows('yjie-tuwv').map((r) => text(r, 'last_name'))];
+    const lasts = [
+      ...rows('qxh8-f4bd').map((r) => text(r, 'lastname')),
+      ...rows('tgb2-j935').map((r) => text(r, 'last_name')),
+      ...rows('yjie-tuwv').map((r) => text(r, 'last_name')),
+    ];
     expect(lasts.some((l) => /^[A-Z]+-[A-Z]+$/.test(l))).toBe(true);
     expect(lasts.some((l) => /^(DE LA|DE LOS|VAN|DE) [A-Z]+/.test(l))).toBe(true);
     expect(lasts.some((l) => l.includes("'"))).toBe(true);
@@ -376,7 +597,11 @@ describe('NPPES records (committed sample)', () => {
   });
 
   it('taxonomy license numbers in the five states link to board rows (after NPPES formatting quirks)', () => {
-    const norm = (n: string) => n.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^0+/, '');
+    const norm = (n: string) =>
+      n
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, '')
+        .replace(/^0+/, '');
     const boardNumbers: Record<string, Set<string>> = {
       WA: new Set(rows('qxh8-f4bd').map((r) => norm(text(r, 'credentialnumber')))),
       CO: new Set(rows('7s5z-vewr').map((r) => norm(text(r, 'licensenumber')))),
@@ -418,7 +643,8 @@ describe('NPPES records (committed sample)', () => {
 describe('LEIE UPDATED.csv (committed sample)', () => {
   const raw = read('leie/UPDATED.csv');
   const lines = raw.split('\r\n');
-  const header = '"LASTNAME","FIRSTNAME","MIDNAME","BUSNAME","GENERAL","SPECIALTY","UPIN","NPI","DOB","ADDRESS","CITY","STATE","ZIP","EXCLTYPE","EXCLDATE","REINDATE","WAIVERDATE","WVRSTATE"';
+  const header =
+    '"LASTNAME","FIRSTNAME","MIDNAME","BUSNAME","GENERAL","SPECIALTY","UPIN","NPI","DOB","ADDRESS","CITY","STATE","ZIP","EXCLTYPE","EXCLDATE","REINDATE","WAIVERDATE","WVRSTATE"';
   const data = lines.slice(1, -1).map((line) => line.slice(1, -1).split('","'));
   const knownTypes = /^(1128a[1-4]|1128b([1-9]|1[0-6])|1128b1[AB]|1128b8A|1128Aa|1156|1160|BRCH CIA|BRCH SA)$/;
 
@@ -448,9 +674,9 @@ describe('LEIE UPDATED.csv (committed sample)', () => {
     expect(data.some((f) => f[0] === '' && f[1] === '' && f[3] !== '' && f[8] === '')).toBe(true);
     expect(data.some((f) => f[16] !== '00000000')).toBe(true);
     const nppesNpis = new Set(
-      ['WA', 'CO', 'IL', 'TX', 'DE'].flatMap((s) => (JSON.parse(read(`nppes/${s}.json`)) as Row[]).map((r) => String(r.number))).concat(
-        (JSON.parse(read('nppes/organizations.json')) as Row[]).map((r) => String(r.number)),
-      ),
+      ['WA', 'CO', 'IL', 'TX', 'DE']
+        .flatMap((s) => (JSON.parse(read(`nppes/${s}.json`)) as Row[]).map((r) => String(r.number)))
+        .concat((JSON.parse(read('nppes/organizations.json')) as Row[]).map((r) => String(r.number))),
     );
     expect(data.some((f) => nppesNpis.has(f[7]!))).toBe(true);
     const wa = rows('qxh8-f4bd');
@@ -482,7 +708,11 @@ describe('LEIE UPDATED.csv (committed sample)', () => {
 
 describe('name tables', () => {
   it('given names carry SSA birth counts by sex (>= 1,000 births), surnames Census frequencies in rank order', () => {
-    const given = JSON.parse(readFileSync(join(root, 'shared/names/given-names.json'), 'utf8')) as { columns: string[]; rows: [string, number, number][]; minBirths: number };
+    const given = JSON.parse(readFileSync(join(root, 'shared/names/given-names.json'), 'utf8')) as {
+      columns: string[];
+      rows: [string, number, number][];
+      minBirths: number;
+    };
     expect(given.columns).toEqual(['name', 'male', 'female']);
     expect(given.rows.length).toBeGreaterThan(10_000);
     for (const [name, m, f] of given.rows) {

@@ -24,7 +24,8 @@ const others: [string, SecretBinding][] = [
 /** KMS's behaviour for symmetric keys: the context is authenticated data; a different one fails Decrypt. */
 function fakeKms() {
   const key = randomBytes(32);
-  const aad = (context: Record<string, string> | undefined) => Buffer.from(JSON.stringify(Object.entries(context ?? {}).sort(([a], [b]) => a.localeCompare(b))));
+  const aad = (context: Record<string, string> | undefined) =>
+    Buffer.from(JSON.stringify(Object.entries(context ?? {}).sort(([a], [b]) => a.localeCompare(b))));
   const contexts: Record<string, string>[] = [];
   return {
     contexts,

@@ -38,9 +38,38 @@ function givenNameCondition(field: string, prefixes: readonly string[]): string 
 }
 
 const surnames = [
-  'SMITH', 'SMITH-JONES', 'JONES SMITH', 'GARCIA-LOPEZ', 'GARCIA LOPEZ', 'LOPEZ', 'PEÑA', 'PENA', 'Peña', 'PEN\u0303A', 'PITT',
-  "O'BRIEN", 'OBRIEN', 'DE LA CRUZ', 'DELACRUZ', 'CRUZ', 'ST. JOHN', 'ST JOHN', 'JOHN', 'NGUYEN', 'NÚÑEZ', 'NUNEZ', 'MUÑOZ',
-  'SMITHSON', 'GOLDSMITH', 'A--B', '-SMITH', 'SMITH-', '', '50%_OFF', 'smith', 'Smith-Garcia',
+  'SMITH',
+  'SMITH-JONES',
+  'JONES SMITH',
+  'GARCIA-LOPEZ',
+  'GARCIA LOPEZ',
+  'LOPEZ',
+  'PEÑA',
+  'PENA',
+  'Peña',
+  'PEN\u0303A',
+  'PITT',
+  "O'BRIEN",
+  'OBRIEN',
+  'DE LA CRUZ',
+  'DELACRUZ',
+  'CRUZ',
+  'ST. JOHN',
+  'ST JOHN',
+  'JOHN',
+  'NGUYEN',
+  'NÚÑEZ',
+  'NUNEZ',
+  'MUÑOZ',
+  'SMITHSON',
+  'GOLDSMITH',
+  'A--B',
+  '-SMITH',
+  'SMITH-',
+  '',
+  '50%_OFF',
+  'smith',
+  'Smith-Garcia',
 ];
 const givenNames = ['JOHN', 'JON', 'JOSÉ', 'JOSE', 'Mary', 'MARY ANN', 'BOB', 'ÉLODIE', 'ELODIE', 'J', ''];
 
@@ -54,7 +83,8 @@ function rowsFor(count: number, seed: number): SodaRow[] {
   for (let i = 0; i < count; i++) {
     const row: Record<string, unknown> = { license_number: String(100000 + i) };
     const kind = next(20);
-    if (kind === 0) row.last_name = 12345; // not text: upper() of a number
+    if (kind === 0)
+      row.last_name = 12345; // not text: upper() of a number
     else if (kind !== 1) row.last_name = surnames[next(surnames.length)]; // kind 1: missing, as SODA omits nulls
     if (next(10) !== 0) row.first_name = givenNames[next(givenNames.length)];
     rows.push(row);
@@ -69,7 +99,25 @@ function bothWays(rows: readonly SodaRow[], params: Record<string, string>) {
 
 describe('word index ≡ full scan', () => {
   const rows = rowsFor(3000, 7);
-  const queried = ['SMITH', 'GARCIA', 'LOPEZ', 'PEÑA', 'PENA', 'PITT', "O'BRIEN", 'OBRIEN', 'DE LA CRUZ', 'CRUZ', 'ST. JOHN', 'JOHN', 'NÚÑEZ', 'JONES', 'A', '50%_OFF', 'NOBODY'];
+  const queried = [
+    'SMITH',
+    'GARCIA',
+    'LOPEZ',
+    'PEÑA',
+    'PENA',
+    'PITT',
+    "O'BRIEN",
+    'OBRIEN',
+    'DE LA CRUZ',
+    'CRUZ',
+    'ST. JOHN',
+    'JOHN',
+    'NÚÑEZ',
+    'JONES',
+    'A',
+    '50%_OFF',
+    'NOBODY',
+  ];
 
   it('answers the service surname queries, exact and accent-tolerant, alone and with given names, in the same order', () => {
     let narrowed = 0;
@@ -98,7 +146,14 @@ describe('word index ≡ full scan', () => {
   });
 
   it('finds PEÑA, PENA and PITT alike through a P___ pattern, as the LIKE itself does', () => {
-    const small: SodaRow[] = [{ last_name: 'PEÑA' }, { last_name: 'Pena' }, { last_name: 'PITT' }, { last_name: 'PEN\u0303A' }, { last_name: 'GARCIA-PEÑA' }, { last_name: 'P-AB' }];
+    const small: SodaRow[] = [
+      { last_name: 'PEÑA' },
+      { last_name: 'Pena' },
+      { last_name: 'PITT' },
+      { last_name: 'PEN\u0303A' },
+      { last_name: 'GARCIA-PEÑA' },
+      { last_name: 'P-AB' },
+    ];
     const { indexed, scanned } = bothWays(small, { $where: accentTolerantCondition('last_name', 'PENA') });
     expect(indexed).toEqual(scanned);
     expect((indexed.body as SodaRow[]).map((r) => r.last_name)).toEqual(['PEÑA', 'Pena', 'PITT', 'GARCIA-PEÑA', 'P-AB']);
@@ -113,9 +168,16 @@ describe('word index ≡ full scan', () => {
 
   it('agrees with a full scan on generated values and single comparisons (wildcards against separators)', () => {
     const words = fc.array(fc.constantFrom('A', 'B', 'AB', 'Ñ', 'a', ''), { minLength: 1, maxLength: 4 });
-    const values = fc.tuple(words, fc.array(fc.constantFrom('-', ' '), { minLength: 3, maxLength: 3 })).map(([ws, seps]) => ws.map((w, i) => (i === 0 ? w : seps[i - 1] + w)).join(''));
+    const values = fc
+      .tuple(words, fc.array(fc.constantFrom('-', ' '), { minLength: 3, maxLength: 3 }))
+      .map(([ws, seps]) => ws.map((w, i) => (i === 0 ? w : seps[i - 1] + w)).join(''));
     // Patterns mostly derived from a stored value, some characters turned into `_`, maybe wrapped in `%`.
-    const derived = fc.record({ pick: fc.nat(), mask: fc.array(fc.boolean(), { maxLength: 12 }), before: fc.constantFrom('', '%', '%-', '% '), after: fc.constantFrom('', '%', '-%', ' %') });
+    const derived = fc.record({
+      pick: fc.nat(),
+      mask: fc.array(fc.boolean(), { maxLength: 12 }),
+      before: fc.constantFrom('', '%', '%-', '% '),
+      after: fc.constantFrom('', '%', '-%', ' %'),
+    });
     const free = pattern(['A', 'B', 'Ñ', '-', ' ', '%', '_', '\\_', '\\%', 'AB']);
     fc.assert(
       fc.property(rowsOf(values), derived, free, fc.constantFrom('like', 'like-free', '=', 'in'), (rows, d, freePattern, kind) => {
@@ -171,11 +233,23 @@ describe('word index ≡ full scan', () => {
       const data = new SourceData(dir);
       const file = join(dir, 'boards', 'abcd-1234.json');
       await mkdir(join(dir, 'boards'));
-      await writeFile(file, JSON.stringify([{ last_name: 'SMITH', n: '1' }, { last_name: 'SMYTH', n: '2' }]));
+      await writeFile(
+        file,
+        JSON.stringify([
+          { last_name: 'SMITH', n: '1' },
+          { last_name: 'SMYTH', n: '2' },
+        ]),
+      );
       const query = new URLSearchParams({ $where: surnameCondition('last_name', 'SMITH') });
       expect(runSodaQuery((await data.board('abcd-1234'))!, query).body).toEqual([{ last_name: 'SMITH', n: '1' }]);
       // Same size, names swapped.
-      await writeFile(file, JSON.stringify([{ last_name: 'SMYTH', n: '1' }, { last_name: 'SMITH', n: '2' }]));
+      await writeFile(
+        file,
+        JSON.stringify([
+          { last_name: 'SMYTH', n: '1' },
+          { last_name: 'SMITH', n: '2' },
+        ]),
+      );
       expect(runSodaQuery((await data.board('abcd-1234'))!, query).body).toEqual([{ last_name: 'SMITH', n: '2' }]);
     } finally {
       await rm(dir, { recursive: true, force: true });

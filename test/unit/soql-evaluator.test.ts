@@ -199,7 +199,14 @@ describe('SODA query parameters', () => {
   });
 
   it('refuses unknown and unimplemented $ parameters, and bad numbers, as malformed', () => {
-    const refused: Record<string, string>[] = [{ $group: 'x' }, { $q: 'smith' }, { $nonsense: '1' }, { $limit: '1.5' }, { $offset: '-3' }, { $where: "a = 'b' ;" }];
+    const refused: Record<string, string>[] = [
+      { $group: 'x' },
+      { $q: 'smith' },
+      { $nonsense: '1' },
+      { $limit: '1.5' },
+      { $offset: '-3' },
+      { $where: "a = 'b' ;" },
+    ];
     for (const params of refused) {
       const result = run(params);
       expect(result.status, JSON.stringify(params)).toBe(400);
@@ -207,5 +214,4 @@ describe('SODA query parameters', () => {
     }
     expect(run({ $$app_token: 'x', $limit: '1' }).status).toBe(200);
   });
-
 });

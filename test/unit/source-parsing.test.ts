@@ -21,8 +21,19 @@ describe('NPPES responses', () => {
     result_count: 1,
     results: [
       {
-        number: 1689872012, enumeration_type: 'NPI-1', created_epoch: 1183680000,
-        basic: { credential: 'M.D.', enumeration_date: '2007-07-06', first_name: 'BRIJ', gender: 'M', last_name: 'MOHAN', name: 'MOHAN BRIJ', name_suffix: '--', status: 'A' },
+        number: 1689872012,
+        enumeration_type: 'NPI-1',
+        created_epoch: 1183680000,
+        basic: {
+          credential: 'M.D.',
+          enumeration_date: '2007-07-06',
+          first_name: 'BRIJ',
+          gender: 'M',
+          last_name: 'MOHAN',
+          name: 'MOHAN BRIJ',
+          name_suffix: '--',
+          status: 'A',
+        },
         identifiers: [{ code: '01', desc: 'Other', identifier: '255216', issuer: 'NY LICENSE', state: 'NY' }],
         taxonomies: [
           { code: '208600000X', desc: 'Surgery', license: '255216-1', primary: true, state: 'NY' },
@@ -36,11 +47,16 @@ describe('NPPES responses', () => {
     result_count: 1,
     results: [
       {
-        number: '1457485542', enumeration_type: 'NPI-1', created_epoch: '1173905876000',
+        number: '1457485542',
+        enumeration_type: 'NPI-1',
+        created_epoch: '1173905876000',
         basic: { first_name: 'ANA', last_name: 'REYES-SOTO', sex: 'F', certification_date: '2024-01-02', status: 'A', name_prefix: '--' },
         taxonomies: [{ code: '163W00000X', desc: 'Registered Nurse', license: '429019', primary: true, state: 'CA', taxonomy_group: '' }],
         other_names: [{ code: '1', type: 'Former Name', first_name: 'ANA', last_name: 'SOTO' }],
-        addresses: [{ address_purpose: 'LOCATION', state: 'WA' }, { address_purpose: 'MAILING', state: 'CA' }],
+        addresses: [
+          { address_purpose: 'LOCATION', state: 'WA' },
+          { address_purpose: 'MAILING', state: 'CA' },
+        ],
       },
     ],
   });
@@ -51,7 +67,10 @@ describe('NPPES responses', () => {
     const id = r.ok ? r.identities[0]! : undefined;
     expect(id).toMatchObject({ npi: '1689872012', sex: 'M', name: { firstName: 'BRIJ', lastName: 'MOHAN', credential: 'M.D.', suffix: null } });
     expect(id!.createdAt).toBe('2007-07-06T00:00:00.000Z');
-    expect(id!.taxonomies.map((t) => [t.licenseNumber, t.state, t.primary])).toEqual([['255216-1', 'NY', true], ['R8004', 'IA', false]]);
+    expect(id!.taxonomies.map((t) => [t.licenseNumber, t.state, t.primary])).toEqual([
+      ['255216-1', 'NY', true],
+      ['R8004', 'IA', false],
+    ]);
   });
 
   it('parses the current form (string number, millisecond-string epochs, sex, former names)', () => {
@@ -63,9 +82,7 @@ describe('NPPES responses', () => {
   });
 
   it('treats HTTP-200 Errors bodies as errors and anything else as malformed', () => {
-    const errors = parseNppesResponse(
-      '{"Errors":[{"description":"Field state requires additional search criteria","field":"state","number":"07"}]}',
-    );
+    const errors = parseNppesResponse('{"Errors":[{"description":"Field state requires additional search criteria","field":"state","number":"07"}]}');
     expect(errors).toEqual({ ok: false, errors: [{ description: 'Field state requires additional search criteria', field: 'state', number: '07' }] });
     expect(() => parseNppesResponse('{"result_count":1,"res')).toThrow(/not JSON/);
     expect(() => parseNppesResponse('{"hello":1}')).toThrow(/neither/);
@@ -106,8 +123,7 @@ describe('names', () => {
 });
 
 describe('CSV parser', () => {
-  const sample =
-    '"A","B, with comma","C ""quoted"""\r\n"multi\r\nline","",""\r\nplain,unquoted,x\n"last","row","end"';
+  const sample = '"A","B, with comma","C ""quoted"""\r\n"multi\r\nline","",""\r\nplain,unquoted,x\n"last","row","end"';
   const expected = [
     ['A', 'B, with comma', 'C "quoted"'],
     ['multi\r\nline', '', ''],
@@ -148,7 +164,14 @@ describe('LEIE rows', () => {
 
   it('reads individuals with and without identifiers', () => {
     const withIds = leieRecord(row({ LASTNAME: 'SMITH', FIRSTNAME: 'JOHN', NPI: '1689872012', DOB: '19680513', EXCLTYPE: '1128b4', EXCLDATE: '20200319' }));
-    expect(withIds).toMatchObject({ kind: 'individual', npi: '1689872012', dob: '1968-05-13', exclusionType: '1128b4', exclusionDate: '2020-03-19', reinstatementDate: null });
+    expect(withIds).toMatchObject({
+      kind: 'individual',
+      npi: '1689872012',
+      dob: '1968-05-13',
+      exclusionType: '1128b4',
+      exclusionDate: '2020-03-19',
+      reinstatementDate: null,
+    });
     const nameOnly = leieRecord(row({ LASTNAME: 'SMITH', FIRSTNAME: 'JOHN' }));
     expect(nameOnly).toMatchObject({ npi: null, dob: null, waiverDate: null });
   });

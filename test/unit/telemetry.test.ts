@@ -26,7 +26,14 @@ function publishingMetrics(): { target: ServiceMetrics; documents: () => Record<
   restore.push(() => {
     process.stdout.write = original;
   });
-  return { target, documents: () => written.flatMap((w) => w.split('\n')).filter(Boolean).map((l) => JSON.parse(l)) };
+  return {
+    target,
+    documents: () =>
+      written
+        .flatMap((w) => w.split('\n'))
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+  };
 }
 
 const restore: (() => void)[] = [];
@@ -47,8 +54,7 @@ describe('invocation metrics (EMF)', () => {
     }, target);
     const docs = documents();
     expect(docs).toHaveLength(4);
-    const find = (metric: string, dims: Record<string, string>) =>
-      docs.find((d) => metric in d && Object.entries(dims).every(([k, v]) => d[k] === v));
+    const find = (metric: string, dims: Record<string, string>) => docs.find((d) => metric in d && Object.entries(dims).every(([k, v]) => d[k] === v));
     const wa = find(metricNames.verifications, { outcome: 'active', state: 'WA' })!;
     expect(wa[metricNames.verifications]).toBe(2);
     expect(wa.service).toBe(telemetryServiceName);
@@ -122,8 +128,7 @@ describe('source call telemetry', () => {
 
 describe('queue worker wrapper', () => {
   const context = { functionName: 'TestWorker', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as Context;
-  const event = (...bodies: unknown[]): SQSEvent =>
-    ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body: JSON.stringify(body) })) }) as SQSEvent;
+  const event = (...bodies: unknown[]): SQSEvent => ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body: JSON.stringify(body) })) }) as SQSEvent;
 
   it('reports only the failed messages, and counts them by worker', async () => {
     // Publishing is off in this suite, so the invocation's metrics go to the log at DEBUG.

@@ -125,7 +125,9 @@ describe('delivery errors shown to the customer', () => {
     expect(publicDeliveryError('timed out after 10000 ms', null)).toBe('timeout');
     expect(publicDeliveryError('HTTP 500', 500)).toBe('http_status');
     expect(publicDeliveryError('redirect not followed (HTTP 302)', 302)).toBe('http_status');
-    expect(publicDeliveryError('webhook URL refused: webhook_url resolves to a non-public address (10.0.0.7, 10.0.0.0/8 private)', null)).toBe('blocked_destination');
+    expect(publicDeliveryError('webhook URL refused: webhook_url resolves to a non-public address (10.0.0.7, 10.0.0.0/8 private)', null)).toBe(
+      'blocked_destination',
+    );
     expect(publicDeliveryError('no response', null)).toBe('connection_failed');
   });
 
@@ -151,26 +153,93 @@ describe('webhook URL guard (SSRF)', () => {
   const test = (resolve: Resolve, allowLoopback = false) => ({ mode: 'test' as const, allowLoopback, resolve });
 
   const blockedV4 = [
-    '0.0.0.0', '0.255.255.255', '10.0.0.1', '10.255.255.255', '100.64.0.1', '100.127.255.255', '127.0.0.1', '127.255.0.9',
-    '169.254.169.254', '169.254.0.1', '172.16.0.1', '172.31.255.255', '192.0.0.1', '192.0.0.255', '192.168.1.1',
-    '198.18.0.1', '198.19.255.255', '224.0.0.1', '239.255.255.255', '240.0.0.1', '254.1.1.1', '255.255.255.255',
+    '0.0.0.0',
+    '0.255.255.255',
+    '10.0.0.1',
+    '10.255.255.255',
+    '100.64.0.1',
+    '100.127.255.255',
+    '127.0.0.1',
+    '127.255.0.9',
+    '169.254.169.254',
+    '169.254.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.0.0.1',
+    '192.0.0.255',
+    '192.168.1.1',
+    '198.18.0.1',
+    '198.19.255.255',
+    '224.0.0.1',
+    '239.255.255.255',
+    '240.0.0.1',
+    '254.1.1.1',
+    '255.255.255.255',
     // Documentation ranges (TEST-NET-1, -2, -3).
-    '192.0.2.1', '192.0.2.255', '198.51.100.0', '198.51.100.77', '203.0.113.1', '203.0.113.255',
+    '192.0.2.1',
+    '192.0.2.255',
+    '198.51.100.0',
+    '198.51.100.77',
+    '203.0.113.1',
+    '203.0.113.255',
   ];
   const blockedV6 = [
-    '::', '::1', 'fc00::1', 'fd12:3456:789a::1', 'fe80::1', 'febf:ffff::1', 'ff02::1', 'ff00::',
-    '::ffff:10.0.0.1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:0:192.168.0.1',
-    '::10.0.0.1', '::127.0.0.1', '64:ff9b::10.1.2.3', '2002:a00:1::1', 'fe80::1%eth0',
+    '::',
+    '::1',
+    'fc00::1',
+    'fd12:3456:789a::1',
+    'fe80::1',
+    'febf:ffff::1',
+    'ff02::1',
+    'ff00::',
+    '::ffff:10.0.0.1',
+    '::ffff:127.0.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe',
+    '::ffff:0:192.168.0.1',
+    '::10.0.0.1',
+    '::127.0.0.1',
+    '64:ff9b::10.1.2.3',
+    '2002:a00:1::1',
+    'fe80::1%eth0',
     // Local-use NAT64, Teredo, documentation; an embedded public IPv4 address does not make them public.
-    '64:ff9b:1::1', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff', '64:ff9b:1::808:808', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
-    '2001:0:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db8::1', '2001:db8:ffff::8', '3fff::1', '3fff:fff:ffff::1',
+    '64:ff9b:1::1',
+    '64:ff9b:1:ffff:ffff:ffff:ffff:ffff',
+    '64:ff9b:1::808:808',
+    '2001::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:0:ffff:ffff:ffff:ffff:ffff:ffff',
+    '2001:db8::1',
+    '2001:db8:ffff::8',
+    '3fff::1',
+    '3fff:fff:ffff::1',
   ];
   const publicAddresses = [
-    '8.8.8.8', '1.1.1.1', '93.184.216.34', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.0',
-    '192.0.1.1', '192.169.0.1', '198.17.255.255', '198.20.0.0', '223.255.255.255', '169.253.255.255',
-    '2606:4700:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808',
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '100.63.255.255',
+    '100.128.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.0.1.1',
+    '192.169.0.1',
+    '198.17.255.255',
+    '198.20.0.0',
+    '223.255.255.255',
+    '169.253.255.255',
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
     // Just outside the documentation, Teredo and local-use NAT64 ranges.
-    '192.0.3.1', '198.51.101.1', '203.0.114.1', '2001:1:0:0::1', '2001:db9::1', '3fff:1000::1', '64:ff9b:2::1',
+    '192.0.3.1',
+    '198.51.101.1',
+    '203.0.114.1',
+    '2001:1:0:0::1',
+    '2001:db9::1',
+    '3fff:1000::1',
+    '64:ff9b:2::1',
   ];
 
   it.each([...blockedV4, ...blockedV6])('refuses a host resolving to %s', async (address) => {
@@ -221,7 +290,10 @@ describe('webhook URL guard (SSRF)', () => {
   });
 
   it('refuses unresolvable hosts and empty answers', async () => {
-    expect(await checkWebhookUrl('https://nowhere.example.com/', live(resolver({})))).toMatchObject({ ok: false, reason: expect.stringContaining('ENOTFOUND') });
+    expect(await checkWebhookUrl('https://nowhere.example.com/', live(resolver({})))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('ENOTFOUND'),
+    });
     expect(await checkWebhookUrl('https://empty.example.com/', live(resolver({ 'empty.example.com': [] })))).toMatchObject({ ok: false });
   });
 
@@ -259,7 +331,7 @@ describe('webhook URL guard (SSRF)', () => {
     expect(await checkWebhookUrl('https://localhost/hook', test(resolve))).toMatchObject({ ok: false, refusal: 'blocked_destination' });
   });
 
-  it('with the setting `all` (the service\'s own tests), live keys too reach loopback receivers, and nothing else', async () => {
+  it("with the setting `all` (the service's own tests), live keys too reach loopback receivers, and nothing else", async () => {
     const resolve = resolver({ localhost: ['127.0.0.1', '::1'], 'mixed.local': ['127.0.0.1', '10.0.0.1'] });
     const all = { mode: 'live' as const, allowLoopback: 'all' as const, resolve };
     expect(await checkWebhookUrl('http://127.0.0.1:9/hook', all)).toMatchObject({ ok: true, addresses: ['127.0.0.1'] });
@@ -274,7 +346,8 @@ describe('webhook URL guard (SSRF)', () => {
 
   it('knows loopback addresses', () => {
     for (const address of ['127.0.0.1', '127.255.255.254', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopback(address), address).toBe(true);
-    for (const address of ['10.0.0.1', '::', '0.0.0.0', '169.254.169.254', 'fe80::1', '128.0.0.1', 'localhost']) expect(isLoopback(address), address).toBe(false);
+    for (const address of ['10.0.0.1', '::', '0.0.0.0', '169.254.169.254', 'fe80::1', '128.0.0.1', 'localhost'])
+      expect(isLoopback(address), address).toBe(false);
   });
 
   it.each(['live', 'test'] as const)('allows only https on ports %s: 443 and 8443', async (mode) => {
@@ -300,8 +373,12 @@ describe('webhook URL guard (SSRF)', () => {
     expect(webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOW_LOOPBACK: 'false' })).toBe(false);
     expect(webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOW_LOOPBACK: 'true' })).toBe(true);
     expect(() => webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOW_LOOPBACK: 'yes' })).toThrow(/true, all or false/);
-    expect(() => webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOW_LOOPBACK: 'true', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' })).toThrow(/refused on AWS Lambda/);
-    expect(() => webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOW_LOOPBACK: 'true', AWS_LAMBDA_FUNCTION_NAME: 'WebhookDelivery' })).toThrow(/refused on AWS Lambda/);
+    expect(() => webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOW_LOOPBACK: 'true', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' })).toThrow(
+      /refused on AWS Lambda/,
+    );
+    expect(() => webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOW_LOOPBACK: 'true', AWS_LAMBDA_FUNCTION_NAME: 'WebhookDelivery' })).toThrow(
+      /refused on AWS Lambda/,
+    );
     expect(webhookLoopbackAllowedFromEnv({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' })).toBe(false);
     // The old per-host list is gone: it waived the range check for any key mode.
     expect(webhookLoopbackAllowedFromEnv({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' })).toBe(false);

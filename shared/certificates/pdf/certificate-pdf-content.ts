@@ -131,7 +131,12 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
       row('Verified', r.verified ? 'YES' : 'NO', 'strong', r.verified ? 'good' : 'bad'),
       row('License status', statusLabel(r.status), 'strong', r.status === 'active' ? 'good' : 'bad'),
       row('Expiry date', r.expiry_date ?? 'None on record'),
-      row('Disciplinary flags', r.disciplinary_flags ? 'YES \u2014 the board reports disciplinary action' : 'None reported', 'text', r.disciplinary_flags ? 'bad' : 'neutral'),
+      row(
+        'Disciplinary flags',
+        r.disciplinary_flags ? 'YES \u2014 the board reports disciplinary action' : 'None reported',
+        'text',
+        r.disciplinary_flags ? 'bad' : 'neutral',
+      ),
       row('OIG exclusion', r.oig_excluded ? 'EXCLUDED \u2014 listed on the OIG LEIE' : 'Not excluded', 'text', r.oig_excluded ? 'bad' : 'neutral'),
       row('Match confidence', details.matchConfidence === null ? 'None (no license matched)' : confidenceText(details.matchConfidence)),
       row('Match basis', details.matchBasis.length > 0 ? details.matchBasis.join(', ') : 'None'),
@@ -202,7 +207,8 @@ function sourceRows(c: IssuedCertificate, sources: readonly CertificatePdfSource
     return sources.map((s) => ({
       name: s.name,
       freshness: freshnessLabels[s.status] ?? s.status,
-      asOf: s.status === 'unavailable' || s.as_of === null ? 'Not consulted' : `${utcMinute(s.as_of)}${s.status === 'cached' ? ageNote(s.as_of, c.issued_at) : ''}`,
+      asOf:
+        s.status === 'unavailable' || s.as_of === null ? 'Not consulted' : `${utcMinute(s.as_of)}${s.status === 'cached' ? ageNote(s.as_of, c.issued_at) : ''}`,
       tone: s.status === 'unavailable' ? 'bad' : 'neutral',
     }));
   }

@@ -146,8 +146,30 @@ interface Density {
   readonly qrSize: number;
 }
 
-const regular: Density = { name: 'regular', body: 10, label: 8.5, mono: 8.5, small: 7.5, headline: 18, lineFactor: 1.32, rowGap: 3.5, sectionGap: 16, qrSize: 112 };
-const snug: Density = { name: 'snug', body: 9.5, label: 8.25, mono: 8.25, small: 7.25, headline: 16, lineFactor: 1.27, rowGap: 2.5, sectionGap: 12, qrSize: 104 };
+const regular: Density = {
+  name: 'regular',
+  body: 10,
+  label: 8.5,
+  mono: 8.5,
+  small: 7.5,
+  headline: 18,
+  lineFactor: 1.32,
+  rowGap: 3.5,
+  sectionGap: 16,
+  qrSize: 112,
+};
+const snug: Density = {
+  name: 'snug',
+  body: 9.5,
+  label: 8.25,
+  mono: 8.25,
+  small: 7.25,
+  headline: 16,
+  lineFactor: 1.27,
+  rowGap: 2.5,
+  sectionGap: 12,
+  qrSize: 104,
+};
 const compact: Density = { name: 'compact', body: 9, label: 8, mono: 8, small: 7, headline: 15, lineFactor: 1.22, rowGap: 1.5, sectionGap: 9, qrSize: 96 };
 
 const labelColumn = 118;
@@ -173,7 +195,13 @@ export function layoutCertificatePdf(content: CertificateContent, fonts: LayoutF
   throw new Error('The certificate does not fit on one page even with compact spacing and no sources listed');
 }
 
-function attemptLayout(content: CertificateContent, fonts: LayoutFonts, qr: QrCodePath, d: Density, sourcesShown: number): { fits: boolean; layout: CertificatePdfLayout } {
+function attemptLayout(
+  content: CertificateContent,
+  fonts: LayoutFonts,
+  qr: QrCodePath,
+  d: Density,
+  sourcesShown: number,
+): { fits: boolean; layout: CertificatePdfLayout } {
   const box: Box = { left: pageMargin, bottom: pageMargin, right: pageSize.width - pageMargin, top: pageSize.height - pageMargin };
   const w = new PageWriter(fonts, d);
   const width = box.right - box.left;
@@ -181,8 +209,29 @@ function attemptLayout(content: CertificateContent, fonts: LayoutFonts, qr: QrCo
   // Letterhead: mark (verified certificates only), service name, issuer line, rule.
   const markScale = 0.8;
   if (content.outcome.verified) {
-    w.push({ kind: 'path', role: 'mark', x: box.left, y: box.top, scale: markScale, path: markShield, width: markGrid.width * markScale, height: markGrid.height * markScale, fill: 'brand' });
-    w.push({ kind: 'path', role: 'mark-check', x: box.left, y: box.top, scale: markScale, path: markCheck, width: markGrid.width * markScale, height: markGrid.height * markScale, stroke: 'white', strokeWidth: 3.2 });
+    w.push({
+      kind: 'path',
+      role: 'mark',
+      x: box.left,
+      y: box.top,
+      scale: markScale,
+      path: markShield,
+      width: markGrid.width * markScale,
+      height: markGrid.height * markScale,
+      fill: 'brand',
+    });
+    w.push({
+      kind: 'path',
+      role: 'mark-check',
+      x: box.left,
+      y: box.top,
+      scale: markScale,
+      path: markCheck,
+      width: markGrid.width * markScale,
+      height: markGrid.height * markScale,
+      stroke: 'white',
+      strokeWidth: 3.2,
+    });
   }
   const titleX = content.outcome.verified ? box.left + markGrid.width * markScale + 12 : box.left;
   w.line(content.serviceName, titleX, box.top - 17, 17, 'bold', 'brand', box.right);
@@ -278,7 +327,10 @@ function attemptLayout(content: CertificateContent, fonts: LayoutFonts, qr: QrCo
 
   // Notes on substituted or shortened text, then the footer at the bottom margin.
   const notes: string[] = [];
-  if (w.substituted) notes.push('Characters this PDF\'s fonts cannot show are replaced by "?" or an unaccented letter; the exact text is in the document properties (title and subject) and the online record.');
+  if (w.substituted)
+    notes.push(
+      'Characters this PDF\'s fonts cannot show are replaced by "?" or an unaccented letter; the exact text is in the document properties (title and subject) and the online record.',
+    );
   if (w.shortened) notes.push('Values ending in "\u2026" are shortened here; the online record has them in full.');
   if (sourcesShown < content.sources.length) notes.push('Not every source fits on this page; the online record lists them all.');
   for (const note of notes) y = w.paragraph(note, box.left, y, width, d.small, 'regular', 'muted', 3);

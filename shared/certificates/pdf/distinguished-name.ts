@@ -100,9 +100,11 @@ export function parseDistinguishedName(text: string): NameAttribute[] {
     const value = unescapeValue(part.slice(at + 1).trim());
     if (!value) throw new DistinguishedNameError(`Subject: ${type} is empty`);
     if ([...value].length > known.maxLength) throw new DistinguishedNameError(`Subject: ${type} is longer than ${known.maxLength} characters`);
-    if (known.stringType === 'printable' && !printable.test(value)) throw new DistinguishedNameError(`Subject: ${type} may hold only PrintableString characters`);
+    if (known.stringType === 'printable' && !printable.test(value))
+      throw new DistinguishedNameError(`Subject: ${type} may hold only PrintableString characters`);
     if (known.stringType === 'ia5' && !/^[\x20-\x7e]+$/.test(value)) throw new DistinguishedNameError(`Subject: ${type} must be ASCII`);
-    if (known.oid === attributeTypes.C!.oid && !/^[A-Z]{2}$/.test(value)) throw new DistinguishedNameError('Subject: C must be a two-letter ISO 3166 country code in capitals');
+    if (known.oid === attributeTypes.C!.oid && !/^[A-Z]{2}$/.test(value))
+      throw new DistinguishedNameError('Subject: C must be a two-letter ISO 3166 country code in capitals');
     return { type, oid: known.oid, value, stringType: known.stringType };
   });
 }
@@ -116,13 +118,20 @@ export function distinguishedNameAsn1(attributes: readonly NameAttribute[]): for
     Class.UNIVERSAL,
     Type.SEQUENCE,
     true,
-    [...attributes].reverse().map((attribute) =>
-      asn1.create(Class.UNIVERSAL, Type.SET, true, [
-        asn1.create(Class.UNIVERSAL, Type.SEQUENCE, true, [
-          asn1.create(Class.UNIVERSAL, Type.OID, false, asn1.oidToDer(attribute.oid).getBytes()),
-          asn1.create(Class.UNIVERSAL, stringTags[attribute.stringType], false, attribute.stringType === 'utf8' ? forge.util.encodeUtf8(attribute.value) : attribute.value),
+    [...attributes]
+      .reverse()
+      .map((attribute) =>
+        asn1.create(Class.UNIVERSAL, Type.SET, true, [
+          asn1.create(Class.UNIVERSAL, Type.SEQUENCE, true, [
+            asn1.create(Class.UNIVERSAL, Type.OID, false, asn1.oidToDer(attribute.oid).getBytes()),
+            asn1.create(
+              Class.UNIVERSAL,
+              stringTags[attribute.stringType],
+              false,
+              attribute.stringType === 'utf8' ? forge.util.encodeUtf8(attribute.value) : attribute.value,
+            ),
+          ]),
         ]),
-      ]),
-    ),
+      ),
   );
 }

@@ -83,7 +83,9 @@ export function certificationRequestInfo(subject: readonly NameAttribute[], spki
     asn1.create(Class.UNIVERSAL, Type.INTEGER, false, String.fromCharCode(0)),
     distinguishedNameAsn1(subject),
     asn1.fromDer(Buffer.from(spkiDer).toString('binary')),
-    asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [sequence([oid(csrOids.extensionRequest), asn1.create(Class.UNIVERSAL, Type.SET, true, [requestedExtensions()])])]),
+    asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [
+      sequence([oid(csrOids.extensionRequest), asn1.create(Class.UNIVERSAL, Type.SET, true, [requestedExtensions()])]),
+    ]),
   ]);
 }
 
@@ -94,7 +96,10 @@ interface KeyAlgorithm {
 
 function keyAlgorithm(keyType: string | undefined, keyId: string): KeyAlgorithm {
   if (keyType === 'rsa') {
-    return { kms: 'RSASSA_PKCS1_V1_5_SHA_256', identifier: sequence([oid(csrOids.sha256WithRSAEncryption), asn1.create(Class.UNIVERSAL, Type.NULL, false, '')]) };
+    return {
+      kms: 'RSASSA_PKCS1_V1_5_SHA_256',
+      identifier: sequence([oid(csrOids.sha256WithRSAEncryption), asn1.create(Class.UNIVERSAL, Type.NULL, false, '')]),
+    };
   }
   if (keyType === 'ec') return { kms: 'ECDSA_SHA_256', identifier: sequence([oid(csrOids.ecdsaWithSha256)]) };
   throw new PdfSigningMaterialError(`KMS key ${keyId} is neither RSA nor EC (${keyType ?? 'unknown'}): it cannot sign PDFs`);
@@ -131,7 +136,11 @@ export async function kmsCertificateSigningRequest(request: KmsCsrRequest): Prom
     throw new PdfSigningMaterialError(`KMS key ${keyId} returned a signature that its public key does not verify`);
   }
 
-  const csr = sequence([info, algorithm.identifier, asn1.create(Class.UNIVERSAL, Type.BITSTRING, false, String.fromCharCode(0) + signature.toString('binary'))]);
+  const csr = sequence([
+    info,
+    algorithm.identifier,
+    asn1.create(Class.UNIVERSAL, Type.BITSTRING, false, String.fromCharCode(0) + signature.toString('binary')),
+  ]);
   const body = Buffer.from(der(csr), 'binary').toString('base64');
   const pem = `-----BEGIN CERTIFICATE REQUEST-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE REQUEST-----\n`;
   return { pem, keyArn: key.KeyId ?? keyId, publicKeySha256: createHash('sha256').update(spki).digest('hex') };

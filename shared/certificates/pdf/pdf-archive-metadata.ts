@@ -50,7 +50,8 @@ export async function addPdfArchiveMetadata(doc: PDFDocument, metadata: ArchiveM
 /** The XMP packet (ISO 16684-1) for `metadata`. */
 export function xmpPacket(m: ArchiveMetadata): string {
   const date = xmpDate(m.created);
-  const uuid = `uuid:${m.documentId.slice(0, 8)}-${m.documentId.slice(8, 12)}-${m.documentId.slice(12, 16)}-${m.documentId.slice(16, 20)}-${m.documentId.slice(20, 32)}`.toLowerCase();
+  const uuid =
+    `uuid:${m.documentId.slice(0, 8)}-${m.documentId.slice(8, 12)}-${m.documentId.slice(12, 16)}-${m.documentId.slice(16, 20)}-${m.documentId.slice(20, 32)}`.toLowerCase();
   const alt = (value: string): string => `<rdf:Alt><rdf:li xml:lang="x-default">${xml(value)}</rdf:li></rdf:Alt>`;
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
@@ -94,6 +95,13 @@ function xmpDate(date: Date): string {
 
 /** Escaped for XML character data, without the control characters XML 1.0 does not allow. */
 function xml(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing the control characters XML 1.0 forbids is the point.
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing the control characters XML 1.0 forbids is the point.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }

@@ -54,7 +54,8 @@ async function loadCertificateSecret(secretId: string): Promise<PdfCertificateCh
     throw new PdfSigningMaterialError(`Secret ${secretId} must be JSON with a string field certificate_pem, and optionally chain_pem`);
   }
   const count = pemCertificates(certificatePem).length;
-  if (count !== 1) throw new PdfSigningMaterialError(`Secret ${secretId}: certificate_pem must hold exactly one certificate (found ${count}); put issuers in chain_pem`);
+  if (count !== 1)
+    throw new PdfSigningMaterialError(`Secret ${secretId}: certificate_pem must hold exactly one certificate (found ${count}); put issuers in chain_pem`);
   return typeof chainPem === 'string' && chainPem.trim() ? { certificatePem, chainPem } : { certificatePem };
 }
 
@@ -73,10 +74,15 @@ async function secretFields(secretId: string): Promise<Record<string, unknown>> 
 async function loadSecret(secretId: string): Promise<PdfSigningMaterial> {
   const fields = await secretFields(secretId);
   const { certificate_pem: certificatePem, private_key_pem: privateKeyPem, chain_pem: chainPem } = fields;
-  if (typeof certificatePem !== 'string' || typeof privateKeyPem !== 'string' || (chainPem !== undefined && chainPem !== null && typeof chainPem !== 'string')) {
+  if (
+    typeof certificatePem !== 'string' ||
+    typeof privateKeyPem !== 'string' ||
+    (chainPem !== undefined && chainPem !== null && typeof chainPem !== 'string')
+  ) {
     throw new PdfSigningMaterialError(`Secret ${secretId} must be JSON with string fields certificate_pem and private_key_pem, and optionally chain_pem`);
   }
-  const material: PdfSigningMaterial = typeof chainPem === 'string' && chainPem.trim() ? { certificatePem, privateKeyPem, chainPem } : { certificatePem, privateKeyPem };
+  const material: PdfSigningMaterial =
+    typeof chainPem === 'string' && chainPem.trim() ? { certificatePem, privateKeyPem, chainPem } : { certificatePem, privateKeyPem };
   try {
     signingKeyFromMaterial(material);
   } catch (error) {
@@ -114,7 +120,9 @@ export async function pdfSignerFromConfig(env: Readonly<Record<string, string | 
   if (!kmsKeyId) return signingKeyFromMaterial(await pdfSigningMaterialFromConfig(env));
   const secretId = env[pdfSigningEnv.secretId]?.trim();
   if (!secretId) {
-    throw new PdfSigningMaterialError(`Missing configuration: ${pdfSigningEnv.kmsKeyId} is set but ${pdfSigningEnv.secretId}, the secret holding its certificate, is not`);
+    throw new PdfSigningMaterialError(
+      `Missing configuration: ${pdfSigningEnv.kmsKeyId} is set but ${pdfSigningEnv.secretId}, the secret holding its certificate, is not`,
+    );
   }
   const { certificatePem, chainPem } = await pdfCertificateFromSecretsManager(secretId);
   const [certificate] = pemCertificates(certificatePem);
@@ -127,4 +135,3 @@ const containerSigner = containerLoad(() => pdfSignerFromConfig(process.env));
 export function pdfSignerFromEnvironment(): Promise<CmsSigner> {
   return containerSigner();
 }
-

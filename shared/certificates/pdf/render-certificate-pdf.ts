@@ -16,8 +16,24 @@
 import { createHash } from 'node:crypto';
 import { degrees, PDFDocument, PDFHexString, rgb, type PDFPage } from 'pdf-lib';
 import { embedCertificateFonts, type FontFace } from './certificate-fonts.ts';
-import { certificateContent, contentText, serviceName, issuerLine, statusLabel, type CertificateContent, type CertificatePdfInput } from './certificate-pdf-content.ts';
-import { layoutCertificatePdf, palette, type CertificatePdfLayout, type ColorKey, type FontKey, type LayoutFonts, type LayoutItem } from './certificate-pdf-layout.ts';
+import {
+  certificateContent,
+  contentText,
+  serviceName,
+  issuerLine,
+  statusLabel,
+  type CertificateContent,
+  type CertificatePdfInput,
+} from './certificate-pdf-content.ts';
+import {
+  layoutCertificatePdf,
+  palette,
+  type CertificatePdfLayout,
+  type ColorKey,
+  type FontKey,
+  type LayoutFonts,
+  type LayoutItem,
+} from './certificate-pdf-layout.ts';
 import { addPdfArchiveMetadata } from './pdf-archive-metadata.ts';
 import { addSignaturePlaceholder } from './signature-placeholder.ts';
 
@@ -82,7 +98,15 @@ function color(key: ColorKey) {
  * Draws `text` run by run (primary font, CJK fallback) along a baseline from (x, y) at `angle`
  * degrees.
  */
-function drawRuns(page: PDFPage, text: string, face: FontFace, x: number, y: number, size: number, options: { color: ColorKey; opacity?: number; angle?: number }): void {
+function drawRuns(
+  page: PDFPage,
+  text: string,
+  face: FontFace,
+  x: number,
+  y: number,
+  size: number,
+  options: { color: ColorKey; opacity?: number; angle?: number },
+): void {
   const radians = ((options.angle ?? 0) * Math.PI) / 180;
   let advance = 0;
   for (const run of face.runs(text)) {
@@ -135,15 +159,15 @@ async function setMetadata(doc: PDFDocument, input: CertificatePdfInput, issuedA
   const name = c.provider.name ?? 'no matching license';
   const title = `${c.mode === 'test' ? 'TEST ' : ''}License verification certificate: ${name}`;
   const subject = [
-      `Provider: ${c.provider.name ?? '-'}`,
-      `NPI: ${c.provider.npi ?? '-'}`,
-      `License: ${c.provider.license_number ?? '-'}`,
-      `State: ${c.provider.state}`,
-      `Status: ${statusLabel(c.result.status)}`,
-      `Verified: ${c.result.verified ? 'yes' : 'no'}`,
-      `Mode: ${c.mode}`,
-      `Issued: ${c.issued_at}`,
-    ].join('; ');
+    `Provider: ${c.provider.name ?? '-'}`,
+    `NPI: ${c.provider.npi ?? '-'}`,
+    `License: ${c.provider.license_number ?? '-'}`,
+    `State: ${c.provider.state}`,
+    `Status: ${statusLabel(c.result.status)}`,
+    `Verified: ${c.result.verified ? 'yes' : 'no'}`,
+    `Mode: ${c.mode}`,
+    `Issued: ${c.issued_at}`,
+  ].join('; ');
   const keywords = [c.verification_id, c.certificate_hash, c.signing_key_id, input.recordUrl];
   doc.setTitle(title, { showInWindowTitleBar: true });
   doc.setSubject(subject);

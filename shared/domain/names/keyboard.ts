@@ -12,7 +12,13 @@ function buildNeighbours(): ReadonlyMap<string, string> {
   rows.forEach((row, r) => {
     for (let i = 0; i < row.length; i++) {
       const around = [row[i - 1], row[i + 1], rows[r - 1]?.[i], rows[r - 1]?.[i + 1], rows[r + 1]?.[i - 1], rows[r + 1]?.[i]];
-      neighbours.set(row[i]!, around.filter((key): key is string => key !== undefined).sort().join(''));
+      neighbours.set(
+        row[i]!,
+        around
+          .filter((key): key is string => key !== undefined)
+          .sort()
+          .join(''),
+      );
     }
   });
   return neighbours;

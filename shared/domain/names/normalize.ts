@@ -5,7 +5,33 @@
 
 const suffixes = new Set(['JR', 'SR', 'II', 'III', 'IV', 'V', 'MD', 'DO', 'PHD', 'RN', 'ESQ']);
 /** Surname particles that are never a surname on their own. */
-const particles = new Set(['DE', 'DEL', 'DELA', 'LA', 'LAS', 'LOS', 'DA', 'DAS', 'DO', 'DOS', 'DI', 'DU', 'VAN', 'VON', 'DER', 'DEN', 'TER', 'LE', 'ST', 'Y', 'E', 'AL', 'EL', 'BIN', 'BEN']);
+const particles = new Set([
+  'DE',
+  'DEL',
+  'DELA',
+  'LA',
+  'LAS',
+  'LOS',
+  'DA',
+  'DAS',
+  'DO',
+  'DOS',
+  'DI',
+  'DU',
+  'VAN',
+  'VON',
+  'DER',
+  'DEN',
+  'TER',
+  'LE',
+  'ST',
+  'Y',
+  'E',
+  'AL',
+  'EL',
+  'BIN',
+  'BEN',
+]);
 
 /** Normalised names already computed (bounded; cleared when full). */
 const normalizedNamesLimit = 50_000;

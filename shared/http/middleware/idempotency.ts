@@ -12,63 +12,61 @@ import { idempotencyKeyPattern, stateOf, type Middleware } from '../pipeline-fra
 import type { Services } from '../pipeline-services.ts';
 
 export function idempotency(route: Pick<RouteDefinition, 'method'>, services: () => Services): Middleware {
-return {
-  before: async (request) => {
-    const state = stateOf(request);
-    const key = request.event.headers?.['idempotency-key'];
-    if (key === undefined || !state.caller) return;
-    if (!idempotencyKeyPattern.test(key)) {
-      throw invalidParam('Idempotency-Key', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.');
-    }
-    const scopeKey = `${state.caller.accountId}#${state.caller.mode}#${key}`;
-    const fingerprints = requestFingerprints(await services().fingerprintPepper(), route.method, request.event.rawPath, state.body);
-    const claim = await services().idempotency.claim(scopeKey, fingerprints, services().clock.now());
-    switch (claim.outcome) {
-      case 'claimed':
-        state.idempotency = { scopeKey, charged: claim.charged };
-        return;
-      case 'replay':
-        state.replay = claim.response;
-        return;
-      case 'conflict':
-        throw new ApiError(
-          'idempotency_conflict',
-          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-          { param: 'Idempotency-Key' },
-        );
-      case 'in_progress':
-        throw new ApiError(
-          'idempotency_in_progress',
-          'A request with this Idempotency-Key is still being processed. Retry shortly.',
-          { param: 'Idempotency-Key', retry_after: claim.retryAfter },
-          { 'retry-after': String(claim.retryAfter) },
-        );
-    }
-  },
-  after: async (request) => {
-    const state = stateOf(request);
-    if (!state.idempotency || state.replay || !request.response) return;
-    const response = request.response;
-    if (response.statusCode >= 200 && response.statusCode < 300) {
-      await services().idempotency.complete(state.idempotency.scopeKey, {
-        statusCode: response.statusCode,
-        headers: pick(response.headers, ['content-type', 'location']),
-        body: typeof response.body === 'string' ? response.body : '',
-      });
-    } else {
-      await services().idempotency.release(state.idempotency.scopeKey);
-    }
-  },
-  onError: async (request) => {
-    const state = stateOf(request);
-    if (!state?.idempotency) return;
-    try {
-      await services().idempotency.release(state.idempotency.scopeKey);
-    } catch (error) {
-      logger.error('Could not release an idempotency key', { error: errorSummary(error) });
-    }
-  },
-};
+  return {
+    before: async (request) => {
+      const state = stateOf(request);
+      const key = request.event.headers?.['idempotency-key'];
+      if (key === undefined || !state.caller) return;
+      if (!idempotencyKeyPattern.test(key)) {
+        throw invalidParam('Idempotency-Key', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.');
+      }
+      const scopeKey = `${state.caller.accountId}#${state.caller.mode}#${key}`;
+      const fingerprints = requestFingerprints(await services().fingerprintPepper(), route.method, request.event.rawPath, state.body);
+      const claim = await services().idempotency.claim(scopeKey, fingerprints, services().clock.now());
+      switch (claim.outcome) {
+        case 'claimed':
+          state.idempotency = { scopeKey, charged: claim.charged };
+          return;
+        case 'replay':
+          state.replay = claim.response;
+          return;
+        case 'conflict':
+          throw new ApiError('idempotency_conflict', 'This Idempotency-Key was already used with a different request. Use a new key for a new request.', {
+            param: 'Idempotency-Key',
+          });
+        case 'in_progress':
+          throw new ApiError(
+            'idempotency_in_progress',
+            'A request with this Idempotency-Key is still being processed. Retry shortly.',
+            { param: 'Idempotency-Key', retry_after: claim.retryAfter },
+            { 'retry-after': String(claim.retryAfter) },
+          );
+      }
+    },
+    after: async (request) => {
+      const state = stateOf(request);
+      if (!state.idempotency || state.replay || !request.response) return;
+      const response = request.response;
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        await services().idempotency.complete(state.idempotency.scopeKey, {
+          statusCode: response.statusCode,
+          headers: pick(response.headers, ['content-type', 'location']),
+          body: typeof response.body === 'string' ? response.body : '',
+        });
+      } else {
+        await services().idempotency.release(state.idempotency.scopeKey);
+      }
+    },
+    onError: async (request) => {
+      const state = stateOf(request);
+      if (!state?.idempotency) return;
+      try {
+        await services().idempotency.release(state.idempotency.scopeKey);
+      } catch (error) {
+        logger.error('Could not release an idempotency key', { error: errorSummary(error) });
+      }
+    },
+  };
 }
 
 function pick(headers: Record<string, string>, names: string[]): Record<string, string> {

@@ -40,7 +40,13 @@ function quality(ranges: readonly MediaRange[], type: string, subtype: string): 
   let q = 0;
   for (const range of ranges) {
     const specificity =
-      range.type === type && range.subtype === subtype ? 2 : range.type === type && range.subtype === '*' ? 1 : range.type === '*' && range.subtype === '*' ? 0 : -1;
+      range.type === type && range.subtype === subtype
+        ? 2
+        : range.type === type && range.subtype === '*'
+          ? 1
+          : range.type === '*' && range.subtype === '*'
+            ? 0
+            : -1;
     if (specificity > best || (specificity === best && specificity >= 0 && range.q > q)) {
       best = specificity;
       q = range.q;

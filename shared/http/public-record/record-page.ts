@@ -169,8 +169,10 @@ function sourcesSection(record: PublicRecord): SafeHtml {
 <div class="card">${
     record.sources.length === 0
       ? html`<p>No sources recorded.</p>`
-      : html`<dl>${record.sources.map((s) => html`
-<dt>${s.name}</dt><dd${s.status === 'unavailable' ? html` class="no"` : null}>${freshness(s)}</dd>`)}
+      : html`<dl>${record.sources.map(
+          (s) => html`
+<dt>${s.name}</dt><dd${s.status === 'unavailable' ? html` class="no"` : null}>${freshness(s)}</dd>`,
+        )}
 </dl>`
   }</div>
 </section>`;

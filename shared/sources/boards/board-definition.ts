@@ -11,10 +11,7 @@ import type { SodaRow } from '../soda/soda-client.ts';
 import type { DateFormat } from './dates.ts';
 
 /** How a license type reads: a profession, healthcare without a readable profession, or not healthcare. */
-export type Classification =
-  | { kind: 'profession'; profession: Profession }
-  | { kind: 'unclassified' }
-  | { kind: 'non_healthcare' };
+export type Classification = { kind: 'profession'; profession: Profession } | { kind: 'unclassified' } | { kind: 'non_healthcare' };
 
 export interface ProfessionRule {
   /** Tested against the upper-cased raw license wording. */

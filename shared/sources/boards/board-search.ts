@@ -156,9 +156,7 @@ export class BoardSearch {
         ),
       ),
     ]);
-    const disciplined = new Set(
-      board.disciplineDataset ? discipline!.map((row) => field(row, board.disciplineDataset!.licenseNumberField).toUpperCase()) : [],
-    );
+    const disciplined = new Set(board.disciplineDataset ? discipline!.map((row) => field(row, board.disciplineDataset!.licenseNumberField).toUpperCase()) : []);
     const licenses = board.datasets.flatMap((d, i) => licensesFromRows(board, d, perDataset[i]!, disciplined));
     return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString() };
   }

@@ -6,8 +6,24 @@
  */
 
 export const leieHeader = [
-  'LASTNAME', 'FIRSTNAME', 'MIDNAME', 'BUSNAME', 'GENERAL', 'SPECIALTY', 'UPIN', 'NPI', 'DOB', 'ADDRESS',
-  'CITY', 'STATE', 'ZIP', 'EXCLTYPE', 'EXCLDATE', 'REINDATE', 'WAIVERDATE', 'WVRSTATE',
+  'LASTNAME',
+  'FIRSTNAME',
+  'MIDNAME',
+  'BUSNAME',
+  'GENERAL',
+  'SPECIALTY',
+  'UPIN',
+  'NPI',
+  'DOB',
+  'ADDRESS',
+  'CITY',
+  'STATE',
+  'ZIP',
+  'EXCLTYPE',
+  'EXCLDATE',
+  'REINDATE',
+  'WAIVERDATE',
+  'WVRSTATE',
 ] as const;
 
 export interface LeieRecord {
@@ -57,7 +73,12 @@ export function leieDate(value: string): string | null {
 }
 
 export function checkHeader(row: readonly string[]): void {
-  const got = row.map((c) => c.trim().toUpperCase().replace(/^\uFEFF/, ''));
+  const got = row.map((c) =>
+    c
+      .trim()
+      .toUpperCase()
+      .replace(/^\uFEFF/, ''),
+  );
   if (got.length !== leieHeader.length || got.some((c, i) => c !== leieHeader[i])) {
     throw new LeieFormatError(`Unexpected LEIE header: ${got.join(',').slice(0, 300)}`);
   }
@@ -66,8 +87,7 @@ export function checkHeader(row: readonly string[]): void {
 /** One data row → record, or null when the row does not have the 18 columns. Values are used as quoted. */
 export function leieRecord(row: readonly string[]): LeieRecord | null {
   if (row.length !== leieHeader.length) return null;
-  const [last, first, mid, bus, general, specialty, upin, npi, dob, address, city, state, zip, type, excl, rein, waiver, wvrState] =
-    row as string[];
+  const [last, first, mid, bus, general, specialty, upin, npi, dob, address, city, state, zip, type, excl, rein, waiver, wvrState] = row as string[];
   const npiValue = npi!.length === 10 && npi !== '0000000000' && /^\d{10}$/.test(npi!) ? npi! : null;
   return {
     kind: !last && !first && bus ? 'entity' : 'individual',

@@ -62,7 +62,9 @@ export class NppesClient {
     const pages = [first, ...rest];
     const short = pages.findIndex((page) => page.length < registryPageSize);
     if (short === -1) {
-      throw sourceFailed(new SourceError(source, 'too_many_rows', `more than ${registryMaxSkip + registryPageSize} individuals match; the registry shows no more`));
+      throw sourceFailed(
+        new SourceError(source, 'too_many_rows', `more than ${registryMaxSkip + registryPageSize} individuals match; the registry shows no more`),
+      );
     }
     return pages.slice(0, short + 1).flat();
   }

@@ -43,7 +43,10 @@ export interface NppesQueryError {
   readonly number: string | null;
 }
 
-const text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v)));
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
 /** NPPES writes "--" (and sometimes "") for an absent prefix or suffix. */
 const optionalText = text.transform((v) => (v === null || v.trim() === '' || v.trim() === '--' ? null : v.trim()));
 
@@ -78,7 +81,9 @@ const resultSchema = z.looseObject({
       }),
     )
     .nullish(),
-  other_names: z.array(z.looseObject({ type: optionalText, code: text, first_name: optionalText, last_name: optionalText, middle_name: optionalText })).nullish(),
+  other_names: z
+    .array(z.looseObject({ type: optionalText, code: text, first_name: optionalText, last_name: optionalText, middle_name: optionalText }))
+    .nullish(),
   addresses: z.array(z.looseObject({ state: optionalText })).nullish(),
 });
 

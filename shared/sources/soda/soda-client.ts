@@ -63,7 +63,11 @@ export class SodaClient {
       if (before === rows.length && after === rows.length) return rows;
       if (attempt === 2) {
         throw sourceFailed(
-          new SourceError(dataset.source, 'inconsistent', `dataset ${dataset.id}: changed while it was read (${before} rows, then ${rows.length} read, then ${after})`),
+          new SourceError(
+            dataset.source,
+            'inconsistent',
+            `dataset ${dataset.id}: changed while it was read (${before} rows, then ${rows.length} read, then ${after})`,
+          ),
         );
       }
     }

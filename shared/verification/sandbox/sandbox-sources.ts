@@ -85,7 +85,14 @@ function sandboxRegistryRecord(provider: SandboxProvider, now: Date): NppesIdent
   return {
     npi: provider.npi,
     enumerationType: 'NPI-1',
-    name: { firstName: provider.firstName.toUpperCase(), middleName: provider.middleName?.toUpperCase() ?? null, lastName: provider.lastName.toUpperCase(), prefix: null, suffix: null, credential: null },
+    name: {
+      firstName: provider.firstName.toUpperCase(),
+      middleName: provider.middleName?.toUpperCase() ?? null,
+      lastName: provider.lastName.toUpperCase(),
+      prefix: null,
+      suffix: null,
+      credential: null,
+    },
     organizationName: null,
     sex: null,
     status: 'A',
@@ -143,7 +150,12 @@ class SandboxCache implements SourceCache {
     const stale = sandboxProviders.filter((p) => p.boardDown === 'cached_30_days' && surnameMatches(p.lastName, surnames));
     if (stale.length === 0) return undefined;
     const fetchedAt = new Date(this.now.getTime() - 30 * day);
-    const value: BoardSearchResult = { state: board.state, source: board.sourceName, licenses: stale.map((p) => sandboxLicense(board, p, fetchedAt)), asOf: fetchedAt.toISOString() };
+    const value: BoardSearchResult = {
+      state: board.state,
+      source: board.sourceName,
+      licenses: stale.map((p) => sandboxLicense(board, p, fetchedAt)),
+      asOf: fetchedAt.toISOString(),
+    };
     return { value: value as T, fetchedAt: fetchedAt.toISOString(), freshUntil: new Date(fetchedAt.getTime() + day).toISOString(), fresh: false };
   }
 
@@ -156,7 +168,16 @@ class SandboxCache implements SourceCache {
 function sandboxListVersion(now: Date): LeieListVersion {
   const today = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
   const excluded = sandboxProviders.filter((p) => p.excluded);
-  const stats = { rows: excluded.length, individuals: excluded.length, entities: 0, with_npi: excluded.filter((p) => p.excluded === 'npi_on_record').length, with_dob: excluded.filter((p) => p.excluded === 'name_only').length, with_waiver: 0, malformed_rows: 0, bytes: 0 };
+  const stats = {
+    rows: excluded.length,
+    individuals: excluded.length,
+    entities: 0,
+    with_npi: excluded.filter((p) => p.excluded === 'npi_on_record').length,
+    with_dob: excluded.filter((p) => p.excluded === 'name_only').length,
+    with_waiver: 0,
+    malformed_rows: 0,
+    bytes: 0,
+  };
   return { version: 'sandbox', etag: null, last_modified: null, sha256: 'sandbox', ingested_at: today, checked_at: today, archive_key: null, stats };
 }
 

@@ -24,8 +24,9 @@ export function sandboxDirectoryMarkdown(): string {
     '',
     '| Name | Profession | Board status | License number | NPI | DOB |',
     '|---|---|---|---|---|---|',
-    ...sandboxProviders.map((p) =>
-      `| ${[p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')} | ${code(p.profession)} | ${code(p.status)}${p.expiresInDays < 0 ? `, expired ${-p.expiresInDays} days ago` : ''}${p.disciplinary ? ', discipline on record' : ''}${p.excluded ? `, OIG-excluded (${p.excluded === 'npi_on_record' ? 'NPI on the record' : 'name and DOB on the record'})` : ''}${p.boardDown ? (p.boardDown === 'no_cache' ? ', board unreachable' : ', board unreachable, 30-day-old cached answer') : ''} | ${code(sandboxLicenseNumber(p))} | ${code(p.npi)} | ${p.dob} |`,
+    ...sandboxProviders.map(
+      (p) =>
+        `| ${[p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')} | ${code(p.profession)} | ${code(p.status)}${p.expiresInDays < 0 ? `, expired ${-p.expiresInDays} days ago` : ''}${p.disciplinary ? ', discipline on record' : ''}${p.excluded ? `, OIG-excluded (${p.excluded === 'npi_on_record' ? 'NPI on the record' : 'name and DOB on the record'})` : ''}${p.boardDown ? (p.boardDown === 'no_cache' ? ', board unreachable' : ', board unreachable, 30-day-old cached answer') : ''} | ${code(sandboxLicenseNumber(p))} | ${code(p.npi)} | ${p.dob} |`,
     ),
   ];
   const cases = [
@@ -35,7 +36,9 @@ export function sandboxDirectoryMarkdown(): string {
     '|---|---|---|---|',
     ...sandboxCases.map((c) => {
       const { state, ...fields } = c.request;
-      const request = Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join(', ');
+      const request = Object.entries(fields)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ');
       return `| ${c.title} | ${request} | ${state === 'any' ? 'any' : code(state)} | ${expectation(c.expect)} |`;
     }),
   ];

@@ -28,12 +28,19 @@ const calls = {
     ),
   putPdfUnconditionally: () =>
     s3().send(
-      new PutObjectCommand({ Bucket: bucketName('certificates'), Key: `probe/${Date.now()}-any.pdf`, Body: new Uint8Array([1, 2, 3]), ChecksumAlgorithm: 'SHA256' }),
+      new PutObjectCommand({
+        Bucket: bucketName('certificates'),
+        Key: `probe/${Date.now()}-any.pdf`,
+        Body: new Uint8Array([1, 2, 3]),
+        ChecksumAlgorithm: 'SHA256',
+      }),
     ),
   putTestPdfUnconditionally: () =>
     s3().send(new PutObjectCommand({ Bucket: bucketName('testCertificates'), Key: `probe/${Date.now()}-any.pdf`, Body: new Uint8Array([1, 2, 3]) })),
   putTestPdfConditionally: () =>
-    s3().send(new PutObjectCommand({ Bucket: bucketName('testCertificates'), Key: `probe/${Date.now()}-new.pdf`, Body: new Uint8Array([1, 2, 3]), IfNoneMatch: '*' })),
+    s3().send(
+      new PutObjectCommand({ Bucket: bucketName('testCertificates'), Key: `probe/${Date.now()}-new.pdf`, Body: new Uint8Array([1, 2, 3]), IfNoneMatch: '*' }),
+    ),
 };
 
 export async function handler(event: { call: keyof typeof calls }): Promise<{ ok: true } | { ok: false; name: string; status?: number; message: string }> {

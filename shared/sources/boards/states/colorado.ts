@@ -132,9 +132,7 @@ export const colorado: StateBoardDefinition = {
       classify: (row) => classify(field(row, 'licensetype'), field(row, 'subcategory')),
       disciplined: (rows) => rows.some((row) => field(row, 'casenumber') !== '' || field(row, 'programaction') !== ''),
       licenseKey: (row) => `${field(row, 'licensetype').toUpperCase()}#${field(row, 'licensenumber')}`,
-      professions: [...new Set([...Object.values(typeCodes), ...Object.values(apnSubcategories)])].filter(
-        (p): p is Profession => p !== 'non_healthcare',
-      ),
+      professions: [...new Set([...Object.values(typeCodes), ...Object.values(apnSubcategories)])].filter((p): p is Profession => p !== 'non_healthcare'),
     },
   ],
 };

@@ -42,7 +42,8 @@ const rules = professionRules(
   { kind: 'unclassified' },
 );
 
-const nonHealthcareProfessions = /VETERINAR|ACCOUNT|REAL ESTATE|COSMETOLOG|BARBER|ELECTRIC|PLUMB|ARCHITECT|ENGINEER|LAND SURVEY|DEADLY WEAPON|PRIVATE INVESTIGAT/;
+const nonHealthcareProfessions =
+  /VETERINAR|ACCOUNT|REAL ESTATE|COSMETOLOG|BARBER|ELECTRIC|PLUMB|ARCHITECT|ENGINEER|LAND SURVEY|DEADLY WEAPON|PRIVATE INVESTIGAT/;
 
 function classify(professionId: string, licenseType: string): Classification {
   if (nonHealthcareProfessions.test(professionId.toUpperCase())) return { kind: 'non_healthcare' };

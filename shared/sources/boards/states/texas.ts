@@ -132,9 +132,7 @@ const medicalBoard: DatasetDefinition = {
   },
   classify: (row) => medicalRules.classifyText(field(row, 'license_type')),
   disciplined: (rows) =>
-    rows.some(
-      (row) => !noMedicalDiscipline.has(field(row, 'disciplinary_status').toUpperCase()) || field(row, 'current_board_action_description') !== '',
-    ),
+    rows.some((row) => !noMedicalDiscipline.has(field(row, 'disciplinary_status').toUpperCase()) || field(row, 'current_board_action_description') !== ''),
   licenseKey: (row) => `TMB#${field(row, 'license_type').toUpperCase()}#${field(row, 'license_number')}`,
   professions: medicalRules.professions,
 };
