@@ -5,14 +5,9 @@ import { readFileSync } from 'node:fs';
 // Canonical JSON (RFC 8785) for a certificate's strings, booleans, nulls, arrays, objects and its one
 // number (`match.confidence`, two decimals at most, written the same by JSON.stringify, Python and jq).
 const canonical = (v) =>
-  Array.isArray(v)
-    ? `[${v.map(canonical).join(',')}]`
-    : v !== null && typeof v === 'object'
-      ? `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
-          .join(',')}}`
-      : JSON.stringify(v);
+  Array.isArray(v) ? `[${v.map(canonical).join(',')}]`
+  : v !== null && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`
+  : JSON.stringify(v);
 
 const cert = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const jwks = JSON.parse(readFileSync(process.argv[3], 'utf8'));
@@ -36,14 +31,11 @@ if (legacy && raw.length === 64 && s() > n / 2n) {
   raw = Buffer.concat([raw.subarray(0, 32), Buffer.from((n - s()).toString(16).padStart(64, '0'), 'hex')]);
 }
 const lowS = raw.length === 64 && s() <= n / 2n;
-const signatureOk =
-  modeOk &&
-  lowS &&
-  verify(
-    'sha256',
-    Buffer.from(canonical(signed), 'utf8'),
-    { key: createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
-    raw,
-  );
+const signatureOk = modeOk && lowS && verify(
+  'sha256',
+  Buffer.from(canonical(signed), 'utf8'),
+  { key: createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+  raw,
+);
 console.log({ hashOk, signatureOk, mode: cert.mode });
 process.exitCode = hashOk && signatureOk ? 0 : 1; // for scripts: 0 only for a genuine certificate
