@@ -17,29 +17,9 @@ import { NameTables, type Sex } from './name-tables.ts';
 import { stripAccents } from './name-variants.ts';
 import { NpiIssuer } from './npi.ts';
 import { type Address, leieStates, randomAddress } from './places.ts';
+import { leieHeader } from '#shared/sources/leie/leie-record.ts';
 import { Rng } from './prng.ts';
 import { specialtyText } from './specialties.ts';
-
-export const leieHeader = [
-  'LASTNAME',
-  'FIRSTNAME',
-  'MIDNAME',
-  'BUSNAME',
-  'GENERAL',
-  'SPECIALTY',
-  'UPIN',
-  'NPI',
-  'DOB',
-  'ADDRESS',
-  'CITY',
-  'STATE',
-  'ZIP',
-  'EXCLTYPE',
-  'EXCLDATE',
-  'REINDATE',
-  'WAIVERDATE',
-  'WVRSTATE',
-] as const;
 
 export interface LeieRow {
   readonly lastName: string;

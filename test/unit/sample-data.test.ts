@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildSample, defaultProviders, generateSampleData } from '../../local/sample-data/generate.ts';
 import { writeLeieBenchmarkFile } from '../../local/sample-data/leie-file.ts';
 import { isValidNpi, npiCheckDigit } from '../../local/sample-data/npi.ts';
+import { documentedStatuses } from '../fixtures/documented-statuses.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const sampleDir = join(root, 'sample-data');
@@ -23,108 +24,11 @@ function rows(datasetId: string): Row[] {
 const text = (row: Row, field: string): string => (typeof row[field] === 'string' ? (row[field] as string) : '');
 
 // Status spellings exactly as data-sources.md lists them (an independent copy, not the generator's).
-const waStatuses = [
-  'ACTIVE',
-  'EXPIRED',
-  'SUPERSEDED',
-  'CLOSED',
-  'EXPIRED WA - ACTIVE MSL',
-  'Active With Conditions',
-  'Active With Restrictions',
-  'Active On Probation',
-  'Active Provisional',
-  'Active Not Renewable',
-  'Retired Active',
-  'Military',
-  'Suspended',
-  'Revoked',
-  'Terminated',
-  'Surrender',
-  'Voluntary Surrender',
-  'Summary Suspension',
-  'Retired',
-  'Inactive',
-  'Inoperable',
-  'Pending',
-  'Approved',
-  'Denied',
-];
-const coStatuses = [
-  'Active',
-  'Active - With Conditions',
-  'Restricted',
-  'Provisional',
-  'Telehealth ONLY',
-  'Expired',
-  'Beyond 6 years expired',
-  'Inactive',
-  'Expired - Telehealth Only',
-  'Revoked',
-  'Surrendered',
-  'Voluntary Surrender',
-  'Cancelled',
-  'Suspended',
-  'Suspended Due to Child Support',
-  'Summary Suspension',
-  'Retired',
-  'Expired - Dissolved',
-  'Transferred to Compact Physician',
-  'Grad to Higher Level',
-];
-const ilStatuses = [
-  'ACTIVE',
-  'NOT RENEWED',
-  'EXPIRED',
-  'INACTIVE',
-  'EXPIRED-RENEWABLE',
-  'INSURANCE EXPIRED',
-  'REVOKED',
-  'SUSPENDED',
-  'CANCELLED',
-  'TERMINATED',
-  'DECEASED',
-  'RELINQUISH',
-  'VOLUNTARY SURRENDER',
-  'PERMANENT INACTIVE',
-  'REFUSE TO RENEW',
-  'PROBATION',
-  'ACTIVE CHAPERONE REQUIRED',
-  'REVOKED CHAPERONE REQUIRED',
-  'NOT RENEWED CHAPERONE REQUIRED',
-];
-const txNursingStatuses = [
-  'CURRENT (C)',
-  'DELINQUENT (D)',
-  'INACTIVE (I)',
-  'DECEASED (E)',
-  'RETIRED - INACTIVE (Z)',
-  'REVOKED (R)',
-  'VOL.SURRENDER (V)',
-  'VOLUNTEER RETIRED (W)',
-  'NLC LICENSE - TX INVALID(Y)',
-  'SUSPENDED (S)',
-  'Current RENEWAL DENIED (K)',
-  'NOT CURRENT - SEE ENF (X)',
-];
-const deStatuses = [
-  'Active',
-  'Expired',
-  'Inactive',
-  'Deactivated',
-  'Expired Inactive',
-  'Closed',
-  'Suspended',
-  'Revoked',
-  'Annulled',
-  'Deceased',
-  'Withdrawn',
-  'Denied',
-  'Terminated',
-  'Probation',
-  'Delinquent',
-  'Non-Disciplinary Suspension',
-  'Under Review',
-];
+const waStatuses = documentedStatuses['qxh8-f4bd']!;
+const coStatuses = documentedStatuses['7s5z-vewr']!;
+const ilStatuses = documentedStatuses['pzzh-kp68']!;
+const txNursingStatuses = documentedStatuses['tgb2-j935']!;
+const deStatuses = documentedStatuses['pjnv-eaih']!;
 const tmbDisciplinaryStatuses = [
   'NONE',
   'SUSPENDED BY BOARD',
