@@ -180,3 +180,16 @@ export function titleCase(text: string): string {
     .replace(/(^|[\s'\-.])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase())
     .replace(/\bMc(\p{L})/gu, (_, ch: string) => `Mc${ch.toUpperCase()}`);
 }
+
+/** A generational suffix: about 4 % of men carry one (JR most often); women none. */
+export function nameSuffix(rng: Rng, sex: Sex): string {
+  return sex === 'M' && rng.chance(0.04)
+    ? rng.weighted([
+        ['JR', 6],
+        ['SR', 1],
+        ['II', 1],
+        ['III', 1.5],
+        ['IV', 0.3],
+      ] as const)
+    : '';
+}

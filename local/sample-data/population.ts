@@ -16,7 +16,7 @@ import {
 } from './license-catalog.ts';
 import type { License, Organization, OrganizationKind, Person, PersonName } from './model.ts';
 import type { NameTables, Sex } from './name-tables.ts';
-import { accentedGivenNames, accentedSurnames, familyName } from './name-variants.ts';
+import { accentedGivenNames, accentedSurnames, familyName, nameSuffix } from './name-variants.ts';
 import { type LaunchState, launchStates, neighbourStates, randomAddress } from './places.ts';
 import type { Rng } from './prng.ts';
 import { statusChoicesFor, statusNamed } from './raw-statuses.ts';
@@ -153,17 +153,7 @@ export class PopulationBuilder {
       for (let i = 0; i < 20 && this.reservedNames.has(`${spec.state}|${first}|${last}`.toUpperCase()); i++) first = this.names.givenName(rng, sex);
     }
     if (spec.tag) this.reservedNames.add(`${spec.state}|${first}|${last}`.toUpperCase());
-    const suffix =
-      spec.suffix ??
-      (sex === 'M' && rng.chance(0.04)
-        ? rng.weighted([
-            ['JR', 6],
-            ['SR', 1],
-            ['II', 1],
-            ['III', 1.5],
-            ['IV', 0.3],
-          ] as const)
-        : '');
+    const suffix = spec.suffix ?? nameSuffix(rng, sex);
     const plainFirst = first.toUpperCase();
     const accentedFirst =
       spec.accentedFirst !== undefined ? spec.accentedFirst : accentedGivenNames[plainFirst] && rng.chance(0.5) ? accentedGivenNames[plainFirst]! : null;

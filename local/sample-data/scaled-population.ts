@@ -12,7 +12,7 @@ import { advancedPracticeNursing, kindsFor, type LicenseKind, type LicenseRole, 
 import { assignDates } from './license-dates.ts';
 import type { License, Organization, Person, PersonName } from './model.ts';
 import { givenNameCounts, type Sex } from './name-tables.ts';
-import { accentedGivenNames, accentedSurnames, familyName } from './name-variants.ts';
+import { accentedGivenNames, accentedSurnames, familyName, nameSuffix } from './name-variants.ts';
 import { type LaunchState, neighbourStates, randomAddress } from './places.ts';
 import { femaleShare, firstLicenseAge } from './population.ts';
 import type { Rng } from './prng.ts';
@@ -91,16 +91,7 @@ export class ScaledPeople {
     const first = this.givenName(sex);
     const middle = rng.chance(0.78) ? (rng.chance(0.06) ? this.surnames.draw(rng) : this.givenName(sex)) : '';
     const { last, formerLast } = familyName(rng, this.surnames.draw(rng), { sex, age }, () => this.surnames.draw(rng));
-    const suffix =
-      sex === 'M' && rng.chance(0.04)
-        ? rng.weighted([
-            ['JR', 6],
-            ['SR', 1],
-            ['II', 1],
-            ['III', 1.5],
-            ['IV', 0.3],
-          ] as const)
-        : '';
+    const suffix = nameSuffix(rng, sex);
     const accentedFirst = accentedGivenNames[first] && rng.chance(0.5) ? accentedGivenNames[first]! : null;
     const lastHead = last.split('-')[0]!;
     const accentedLast = accentedSurnames[lastHead] && rng.chance(0.4) ? last.replace(lastHead, accentedSurnames[lastHead]!) : null;
