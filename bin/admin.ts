@@ -9,6 +9,7 @@
  *   npm run admin -- suspend-account --account <id> [--reason <text>]
  *   npm run admin -- unsuspend-account --account <id>
  *   npm run admin -- ingest-leie [--force]
+ *   npm run admin -- move-usage-to-accounts
  *   npm run admin -- run-sweep [--as-of <ISO time>]
  *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
  *   npm run admin -- pdf-signing-csr --key <KMS key id or ARN> --subject "CN=…,O=…,C=US" [--out <file>]
@@ -53,6 +54,7 @@ import { systemClock } from '#shared/clock.ts';
 import { queueUrl } from '#shared/config.ts';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
 import { isPlanName, planNames } from '#shared/limits/plans.ts';
+import { moveMonthlyUsageToAccounts } from '#shared/limits/usage-migration.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { attachToLocalState } from '../local/attach.ts';
@@ -71,6 +73,7 @@ const usage = `Usage:
   npm run admin -- suspend-account --account <id> [--reason <text>]
   npm run admin -- unsuspend-account --account <id>
   npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
+  npm run admin -- move-usage-to-accounts     (once, on upgrading: monthly usage from the usage table onto the accounts)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
   npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
   npm run admin -- pdf-signing-csr --key <KMS key id or ARN> --subject "CN=…,O=…,C=US" [--out <file>]
@@ -168,6 +171,7 @@ const commands: Record<string, Command> = {
     if (v.reason !== undefined && v.reason.length > 500) throw new UsageError('--reason must be at most 500 characters');
     return { ...(await suspendAccount(new DynamoAccountStore(), v.account, systemClock, v.reason)) };
   },
+  'move-usage-to-accounts': async () => ({ ...(await moveMonthlyUsageToAccounts()) }),
   'unsuspend-account': async (args) => {
     const v = args as Record<string, string | undefined>;
     if (!v.account) throw new UsageError('--account is required');

@@ -22,10 +22,12 @@ import {
   bucketResource,
   permissionKey,
   queueResource,
+  signingKeyResources,
   tableResource,
   type AwsService,
   type Permission,
 } from '#shared/infra/permissions.ts';
+import { signingEnv } from '#shared/certificates/signing-env.ts';
 import type { LocalResourceNames } from './provision.ts';
 import { invokingFunction } from './lambda-runtime.ts';
 
@@ -74,6 +76,16 @@ const accessDenied: Record<AwsService, { name: string; status: number }> = {
   secretsmanager: { name: 'AccessDeniedException', status: 400 },
 };
 
+/** The certificate signing key a KMS key id names, when the local stack signs through a KMS endpoint (its key ids in the signing environment). */
+function signingKeyOf(keyId: string): string | undefined {
+  for (const mode of ['live', 'test'] as const) {
+    const names = signingEnv[mode];
+    const ids = [process.env[names.kmsKeyId], ...(process.env[names.kmsPreviousKeyIds] ?? '').split(',')].map((id) => id?.trim());
+    if (keyId !== '' && ids.includes(keyId)) return signingKeyResources[mode];
+  }
+  return undefined;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: an SDK plugin applies to clients of every service, whose input and output types differ.
 export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
   const byName = resourceNames(options.names);
@@ -96,6 +108,8 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
         return [{ service, action, resource: resource(input.QueueUrl as string | undefined) }];
       case 'ses':
         return [{ service, action, resource: alertSenderResource }];
+      case 'kms':
+        return [{ service, action, resource: signingKeyOf(String(input.KeyId ?? '')) ?? `${service}/*` }];
       default:
         return [{ service, action, resource: `${service}/*` }];
     }

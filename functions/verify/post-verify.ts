@@ -1,19 +1,20 @@
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
-import { verificationServices } from '#shared/verification/verification-service.ts';
+import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
 import { verifyProvider } from '#shared/verification/verify-provider.ts';
 
 /** Kept from the deadline for charging, signing, storing and answering. */
 const answerReserveMs = 1_500;
 
 /**
- * POST /v1/verify. The quota is checked before any work (a Developer hard stop refuses at once) and
- * charged once the outcome is known, so a 503 is never charged.
+ * POST /v1/verify. The cached source answers are read beside the account's admission; the quota is
+ * checked before any work (a Developer hard stop refuses at once) and charged once the outcome is known,
+ * so a 503 is never charged.
  */
-export const handler = apiHandler('Verify', { body: verificationRequestSchema }, async (req) => {
+export const handler = apiHandler('Verify', { body: verificationRequestSchema, prefetch: prefetchSourceAnswers }, async (req) => {
   const caller = req.caller;
-  const svc = verificationServices();
+  const svc = withPrefetchedAnswers(verificationServices(), req.prefetched);
   req.ensureQuota(1);
   const { result } = await verifyProvider(req.body, caller, svc, {
     now: svc.clock.now(),

@@ -9,6 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { PlanName } from '../limits/plans.ts';
+import { isCounterAttribute } from '../limits/usage-store.ts';
 import type { KeyMode } from '../domain/caller.ts';
 
 export interface Account {
@@ -35,6 +36,11 @@ export interface ApiKeyRecord {
 }
 
 export type KeyState = 'active' | 'revoked' | 'expired';
+
+/** The account's own fields of a stored account item, without the usage counters it also carries (limits/usage-store.ts). */
+export function accountOf(item: Record<string, unknown>): Account {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !isCounterAttribute(name))) as unknown as Account;
+}
 
 /**
  * Whether a key may be used now. A set `revoked_at` means revoked whatever time it holds: revocation is
@@ -73,7 +79,7 @@ export interface AccountStore {
 export class DynamoAccountStore implements AccountStore {
   async getAccount(accountId: string): Promise<Account | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }));
-    return out.Item as Account | undefined;
+    return out.Item ? accountOf(out.Item) : undefined;
   }
 
   async setSuspension(accountId: string, suspension: Suspension | undefined): Promise<Account | undefined> {
@@ -97,7 +103,7 @@ export class DynamoAccountStore implements AccountStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return out.Attributes as Account;
+      return accountOf(out.Attributes ?? {});
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;

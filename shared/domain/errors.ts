@@ -36,6 +36,13 @@ export class MinuteLimitExceeded extends DomainError {
   }
 }
 
+/** The account of the key is suspended by the operator: every key of it is refused until reinstated. */
+export class AccountSuspended extends DomainError {
+  constructor() {
+    super('The account of this API key is suspended. Contact support to restore access.');
+  }
+}
+
 /** A hard-stop monthly quota cannot cover the verifications asked for. */
 export class MonthlyQuotaExhausted extends DomainError {
   constructor(

@@ -3,6 +3,7 @@
  * bulk items carry them.
  */
 import {
+  AccountSuspended,
   DomainError,
   MinuteLimitExceeded,
   MonitorLimitReached,
@@ -31,6 +32,7 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
   if (error instanceof MonthlyQuotaExhausted) {
     return new ApiError('rate_limit_exceeded', error.message, { reset_at: error.limits.monthlyReset.toISOString() }, rateLimitHeaders(error.limits));
   }
+  if (error instanceof AccountSuspended) return new ApiError('account_suspended', error.message);
   if (error instanceof UnrecognisedProfession) {
     return new ApiError('invalid_profession', error.message, { param: 'profession', allowed: [...error.allowed] });
   }

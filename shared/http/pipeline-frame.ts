@@ -61,6 +61,8 @@ export interface PipelineState {
   query?: unknown;
   idempotency?: { scopeKey: string; charged: number };
   replay?: StoredResponse;
+  /** What the route's `prefetch` started while the account was admitted (pipeline.ts). */
+  prefetched?: unknown;
 }
 
 /** The Lambda context of a request in this pipeline: the pipeline's state travels with it, typed. */

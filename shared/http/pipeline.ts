@@ -1,8 +1,8 @@
 /**
  * The standard HTTP pipeline of the API-key routes (middy), on top of the frame every route has
  * (pipeline-frame.ts: error shape, request log and response headers, JSON body and query validation),
- * one middleware per file in `middleware/`: API-key authentication, the per-minute limit, Idempotency-Key
- * handling for POSTs. Their state travels typed in the request's context (`PipelineContext`). A handler
+ * one middleware per file in `middleware/`: API-key authentication with the per-minute limit (one
+ * round trip after the key), Idempotency-Key handling for POSTs. Their state travels typed in the request's context (`PipelineContext`). A handler
  * body then only does its endpoint's work. Public routes use `publicHandler` or `framedHandler`, which
  * load none of the stores these use.
  */
@@ -10,9 +10,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDefinition, RouteId } from '../infra/routes.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { withTelemetry } from '../observability/handler-telemetry.ts';
-import { authenticate } from './middleware/authenticate.ts';
+import type { KeyMode } from '../domain/caller.ts';
+import { authenticate, type WhileAdmitting } from './middleware/authenticate.ts';
+import { parseJsonObjectBody } from './request-body.ts';
+import { errorSummary, logger } from '../observability/logger.ts';
 import { idempotency } from './middleware/idempotency.ts';
-import { admitToLimits } from './middleware/rate-limit.ts';
 import {
   baseRequest,
   contextState,
@@ -31,7 +33,7 @@ import type { ContainerValue } from '../container.ts';
 import { pipelineServices, type Services } from './pipeline-services.ts';
 import type { HttpResponse } from './response.ts';
 
-export interface ApiRequest<B, Q> extends RequestBase<B, Q> {
+export interface ApiRequest<B, Q, P = undefined> extends RequestBase<B, Q> {
   /** The authenticated caller (an `api_key` route's request never reaches its handler without one). */
   readonly caller: AuthenticatedCaller;
   /** Current rate-limit state (after any charge). */
@@ -40,17 +42,37 @@ export interface ApiRequest<B, Q> extends RequestBase<B, Q> {
   chargeVerifications(units: number): Promise<void>;
   /** 429 now, before any work, when a hard-stop quota cannot cover `units` verifications. */
   ensureQuota(units: number): void;
+  /** What the route's `prefetch` started for this request; undefined when it had nothing to start. */
+  readonly prefetched: P | undefined;
 }
 
-export interface ApiHandlerOptions<BS extends Schema, QS extends Schema> extends ParseOptions<BS, QS> {
+export interface ApiHandlerOptions<BS extends Schema, QS extends Schema, P> extends ParseOptions<BS, QS> {
   /** The pipeline's services: a container value (default `pipelineServices`; a test route may compose its own). */
   readonly services?: ContainerValue<Services>;
+  /**
+   * Reads that depend only on the request, started as soon as the key is known, beside the round trip
+   * that admits its account, instead of one round trip later in the handler. Given the request's body
+   * when it is valid (never otherwise) and the key's mode; its result is the handler's `prefetched`.
+   * Whatever it starts must handle its own failures: the request may still be refused.
+   */
+  readonly prefetch?: (body: Out<BS>, mode: KeyMode) => P | undefined;
 }
 
-export function apiHandler<BS extends Schema = undefined, QS extends Schema = undefined>(
+/** The request's valid body, read ahead of its validation in the pipeline, or undefined. */
+function bodyIfValid(event: APIGatewayProxyEventV2, schema: Schema): unknown {
+  if (!schema || !event.body) return undefined;
+  try {
+    const result = schema.safeParse(parseJsonObjectBody(event));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function apiHandler<BS extends Schema = undefined, QS extends Schema = undefined, P = undefined>(
   routeRef: RouteId | RouteDefinition,
-  options: ApiHandlerOptions<BS, QS>,
-  fn: (request: ApiRequest<Out<BS>, Out<QS>>) => Promise<HttpResponse>,
+  options: ApiHandlerOptions<BS, QS, P>,
+  fn: (request: ApiRequest<Out<BS>, Out<QS>, P>) => Promise<HttpResponse>,
 ) {
   const route = typeof routeRef === 'string' ? routeById(routeRef) : routeRef;
   const svc = options.services ?? pipelineServices;
@@ -61,13 +83,14 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
     if (state.replay) {
       return { ...state.replay, headers: { ...state.replay.headers, 'idempotent-replayed': 'true' } };
     }
-    const request: ApiRequest<Out<BS>, Out<QS>> = {
+    const request: ApiRequest<Out<BS>, Out<QS>, P> = {
       ...baseRequest<Out<BS>, Out<QS>>(event, svc().clock, context),
       get caller(): AuthenticatedCaller {
         if (!state.caller) throw new Error(`Route ${route.id} is not an api_key route: its requests have no caller`);
         return state.caller;
       },
       limits: () => state.limits,
+      prefetched: state.prefetched as P | undefined,
       ensureQuota: (units) => {
         if (state.caller && state.limits) svc().limits.ensureCanCharge(state.caller, state.limits, units);
       },
@@ -96,7 +119,20 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
   };
 
   const pipeline = framedPipeline();
-  if (route.auth === 'api_key') pipeline.use(authenticate(svc)).use(admitToLimits(svc));
+  const prefetch = options.prefetch;
+  const whileAdmitting: WhileAdmitting | undefined = prefetch
+    ? (request, mode) => {
+        const body = bodyIfValid(request.event, options.body);
+        if (body === undefined) return;
+        try {
+          contextState(request.context).prefetched = prefetch(body as Out<BS>, mode);
+        } catch (error) {
+          // Reading ahead is an optimisation: the handler does the same work itself and reports what fails.
+          logger.debug('Prefetch not started', { error: errorSummary(error) });
+        }
+      }
+    : undefined;
+  if (route.auth === 'api_key') pipeline.use(authenticate(svc, whileAdmitting));
   pipeline.use(parseRequest(route, options));
   if (idempotent) pipeline.use(idempotency(route, svc));
   return withTelemetry(pipeline.handler(body));

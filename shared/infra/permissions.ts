@@ -8,7 +8,7 @@ import { buckets, queues, tables, type BucketId, type QueueId, type TableId } fr
 import type { ResourceUse } from './routes.ts';
 
 /** DynamoDB actions a function may be given on a table (Query also covers the table's indexes). */
-export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchWriteItem';
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchWriteItem';
 /** S3 actions a function may be given on a bucket's objects. */
 export type ObjectAction = 'GetObject' | 'PutObject';
 

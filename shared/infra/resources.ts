@@ -98,7 +98,8 @@ export const tables = {
     id: 'Accounts',
     envVar: 'TABLE_ACCOUNTS',
     partitionKey: { name: 'account_id', type: 'S' },
-    purpose: 'One item per customer account: plan, contact e-mail, per-minute limit override.',
+    purpose:
+      'One item per customer account: plan, contact e-mail, per-minute limit override, suspension, and its usage counters (requests per minute window and mode, live verifications per month, base and overage), so that one UpdateItem both reads the account and counts a request.',
   },
   apiKeys: {
     id: 'ApiKeys',
@@ -113,7 +114,7 @@ export const tables = {
     partitionKey: { name: 'account_id', type: 'S' },
     sortKey: { name: 'period', type: 'S' },
     ttlAttribute: 'expires_at',
-    purpose: 'Atomic counters: monthly live verifications (base and overage, kept for billing) and per-minute request windows (expire after two minutes).',
+    purpose: 'Atomic counters beside the account: active test-mode monitors per account (the monitor cap).',
   },
   idempotency: {
     id: 'Idempotency',

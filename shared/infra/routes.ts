@@ -79,7 +79,7 @@ export interface WorkerDefinition {
  * result, the signing key and the sources themselves.
  */
 export const verificationUse: ResourceUse = {
-  tables: { cache: ['GetItem', 'PutItem'], verifications: ['PutItem'], exclusions: ['Query'], sourceState: ['GetItem'] },
+  tables: { cache: ['BatchGetItem', 'PutItem'], verifications: ['PutItem'], exclusions: ['Query'], sourceState: ['GetItem'] },
   buckets: { sourceCache: ['GetObject', 'PutObject'] },
   signingKey: 'sign',
   sources: true,
@@ -183,7 +183,8 @@ const routeTable = [
     auth: 'api_key',
     uses: {
       verifies: true,
-      tables: { monitors: ['PutItem'] },
+      // The test-mode monitor cap is a counter in the usage table (limits/monitor-slots.ts).
+      tables: { monitors: ['PutItem'], usage: ['UpdateItem'] },
       webhookSecrets: 'seal',
     },
     summary: 'Registers a provider for daily re-checks with signed webhooks; runs an initial verification.',
@@ -204,7 +205,7 @@ const routeTable = [
     path: '/v1/monitor/{monitor_id}',
     entry: 'functions/monitors/delete-monitor.ts',
     auth: 'api_key',
-    uses: { tables: { monitors: ['GetItem', 'UpdateItem'] } },
+    uses: { tables: { monitors: ['GetItem', 'UpdateItem'], usage: ['UpdateItem'] } },
     summary: 'Stops monitoring a provider.',
   },
   {
@@ -337,9 +338,10 @@ export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): Re
   if (route.auth === 'public') return {};
   return {
     tables: {
-      accounts: ['GetItem'],
+      // The account item carries the request counters: one UpdateItem reads it and counts the request;
+      // GetItem reads the month's usage when a charge crosses the quota line.
+      accounts: ['GetItem', 'UpdateItem'],
       apiKeys: ['GetItem'],
-      usage: ['GetItem', 'UpdateItem'],
       ...(route.method === 'GET' ? {} : { idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const }),
     },
     // Only POSTs take an Idempotency-Key (pipeline-frame.ts `isIdempotent`).

@@ -1,14 +1,15 @@
 /**
  * Per-minute limits and the monthly quota (spec: Limits), on top of the atomic usage counters.
- * - Every authenticated request, live or test, counts in its account's minute window for its mode.
+ * - Every authenticated request, live or test, counts in its account's minute window for its mode; the
+ *   count and the account are one UpdateItem (usage-store.ts), so admitting a request is one round trip.
  * - Only live verifications count against the monthly quota; test keys never do.
  * - Developer stops hard at the quota; Production and Scale continue and count overage; Enterprise has
  *   no quota.
  */
 import type { Clock } from '../clock.ts';
-import type { Caller } from '../domain/caller.ts';
-import { MinuteLimitExceeded, MonthlyQuotaExhausted } from '../domain/errors.ts';
-import type { Plan } from './plans.ts';
+import type { Caller, KeyMode } from '../domain/caller.ts';
+import { AccountSuspended, MinuteLimitExceeded, MonthlyQuotaExhausted } from '../domain/errors.ts';
+import { minuteLimitFor, plans, type Plan, type PlanName } from './plans.ts';
 import type { MonthUsage, UsageStore } from './usage-store.ts';
 import { minuteWindow, monthWindow, secondsUntil } from './windows.ts';
 
@@ -38,28 +39,52 @@ function monthlyPart(plan: Plan, usage: MonthUsage, reset: Date) {
   };
 }
 
+/** What the limits read of an account (the account store's `Account` has these fields). */
+export interface AccountLimits {
+  readonly account_id: string;
+  readonly plan: PlanName;
+  /** Per-minute limit override. */
+  readonly minute_limit?: number;
+  readonly suspended_at?: string;
+}
+
+/** An account admitted to make a request: the account, the caller with its plan, and the limits after counting the request. */
+export interface Admission<A extends AccountLimits> {
+  readonly account: A;
+  readonly caller: PlanCaller;
+  readonly limits: LimitState;
+}
+
 export class RateLimits {
   constructor(
     private readonly store: UsageStore,
     private readonly clock: Clock,
   ) {}
 
-  /** Admits one request or throws 429 `rate_limit_exceeded` with `retry_after`. */
-  async admit(caller: PlanCaller): Promise<LimitState> {
+  /**
+   * Reads the account of a key (its fields read by `accountOf` from the stored item) and counts the
+   * request in its minute window for the mode, in one call.
+   * Undefined when the account does not exist; throws `AccountSuspended` for a suspended account (before
+   * the limit: it is refused whatever its count), and 429 `rate_limit_exceeded` with `retry_after` past
+   * the per-minute limit.
+   */
+  async admit<A extends AccountLimits>(accountId: string, mode: KeyMode, accountOf: (item: Record<string, unknown>) => A): Promise<Admission<A> | undefined> {
     const now = this.clock.now();
     const minute = minuteWindow(now);
     const month = monthWindow(now);
-    const [hit, usage] = await Promise.all([
-      this.store.hitMinute(caller.accountId, caller.mode, minute, caller.minuteLimit),
-      this.store.getMonth(caller.accountId, month),
-    ]);
-    const monthly = monthlyPart(caller.plan, usage, month.end);
-    if (!hit.allowed) {
+    const counted = await this.store.countRequest(accountId, mode, minute, month);
+    if (!counted) return undefined;
+    const account = accountOf(counted.item);
+    if (account.suspended_at) throw new AccountSuspended();
+    const plan = plans[account.plan];
+    const minuteLimit = minuteLimitFor(account.plan, account.minute_limit);
+    const caller: PlanCaller = { accountId: account.account_id, mode, plan, minuteLimit };
+    const monthly = monthlyPart(plan, counted.usage, month.end);
+    if (counted.minuteCount > minuteLimit) {
       const retryAfter = secondsUntil(minute.end, now);
-      const state: LimitState = { minuteLimit: caller.minuteLimit, minuteRemaining: 0, ...monthly };
-      throw new MinuteLimitExceeded(caller.minuteLimit, retryAfter, state);
+      throw new MinuteLimitExceeded(minuteLimit, retryAfter, { minuteLimit, minuteRemaining: 0, ...monthly });
     }
-    return { minuteLimit: caller.minuteLimit, minuteRemaining: Math.max(0, caller.minuteLimit - hit.count), ...monthly };
+    return { account, caller, limits: { minuteLimit, minuteRemaining: Math.max(0, minuteLimit - counted.minuteCount), ...monthly } };
   }
 
   /**

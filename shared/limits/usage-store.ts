@@ -1,30 +1,43 @@
 /**
- * Atomic usage counters in DynamoDB. Every change is one conditional UpdateItem (or a compare-and-set
- * loop of them), never a read followed by a blind write, so counts stay exact under concurrency.
+ * The usage counters of an account, kept on its account item (accounts table) so that the request's one
+ * UpdateItem reads the account for authentication and counts the request in the same round trip. Every
+ * change is one UpdateItem (or a compare-and-set loop of them), never a read followed by a blind write,
+ * so counts stay exact under concurrency.
  *
- * Items (partition `account_id`, sort `period`):
- * - `minute#<mode>#<YYYY-MM-DDTHH:MM>`: `requests`, expiring two minutes after the window.
- * - `month#<YYYY-MM>`: live verifications, split into `base` (within the plan's quota) and `overage`.
+ * Attributes (names built by `minuteAttribute` and `monthAttributes`):
+ * - `rpm#<mode>#<YYYY-MM-DDTHH:MM>`: requests in that minute window, one attribute per window. A window's
+ *   attribute is removed by a later request of the account once the window has passed, so the item
+ *   holds the current window and at most a few past ones.
+ * - `verifications#<YYYY-MM>#base` and `#overage`: live verifications charged that month, split into
+ *   those within the plan's quota and those beyond it; they stay as the account's monthly history.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../domain/caller.ts';
-import { epochSeconds, type Window } from './windows.ts';
+import type { Window } from './windows.ts';
 
 export interface MonthUsage {
   readonly base: number;
   readonly overage: number;
 }
 
-export type MinuteHit = { allowed: true; count: number } | { allowed: false };
+/** The account item as stored, with the request counted: its count in the minute window and the month's usage. */
+export interface CountedRequest {
+  readonly item: Record<string, unknown>;
+  readonly minuteCount: number;
+  readonly usage: MonthUsage;
+}
 
 export type ChargeResult = { charged: true; usage: MonthUsage } | { charged: false; usage: MonthUsage };
 
 export interface UsageStore {
-  /** Counts one request in the minute window unless the limit is already reached. */
-  hitMinute(accountId: string, mode: KeyMode, window: Window, limit: number): Promise<MinuteHit>;
+  /**
+   * Counts one request of the account in the minute window of the mode and returns the account as now
+   * stored with its counts (a strongly consistent result); undefined when there is no such account.
+   */
+  countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window): Promise<CountedRequest | undefined>;
   getMonth(accountId: string, month: Window): Promise<MonthUsage>;
   /**
    * Adds `units` live verifications. With a `quota`, units within it count as base and the rest as
@@ -33,85 +46,129 @@ export interface UsageStore {
   chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean): Promise<ChargeResult>;
 }
 
+const minutePrefix = 'rpm#';
+
+export function minuteAttribute(mode: KeyMode, minute: Window): string {
+  return `${minutePrefix}${mode}#${minute.key}`;
+}
+
+export function monthAttributes(month: Pick<Window, 'key'>): { readonly base: string; readonly overage: string } {
+  return { base: `verifications#${month.key}#base`, overage: `verifications#${month.key}#overage` };
+}
+
+/** The counter attributes, which are not part of the account's own fields. */
+export function isCounterAttribute(name: string): boolean {
+  return name.startsWith(minutePrefix) || name.startsWith('verifications#');
+}
+
+function monthUsageOf(item: Record<string, unknown> | undefined, month: Window): MonthUsage {
+  const names = monthAttributes(month);
+  return { base: Number(item?.[names.base] ?? 0), overage: Number(item?.[names.overage] ?? 0) };
+}
+
+/** Minute windows of past minutes found on an item: what a later request removes. */
+function pastMinuteAttributes(item: Record<string, unknown>, current: Window): string[] {
+  const currentKey = current.key;
+  return Object.keys(item).filter((name) => name.startsWith(minutePrefix) && name.slice(name.lastIndexOf('#') + 1) < currentKey);
+}
+
+/** At most this many past windows are removed by one request (the item never holds many). */
+const maxRemovedPerRequest = 16;
 const maxCasAttempts = 20;
 
 export class DynamoUsageStore implements UsageStore {
-  async hitMinute(accountId: string, mode: KeyMode, window: Window, limit: number): Promise<MinuteHit> {
+  /** Past minute windows seen on each account's item by this container, removed by its next request. */
+  private readonly pastMinutes = new Map<string, string[]>();
+
+  async countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window): Promise<CountedRequest | undefined> {
+    const attribute = minuteAttribute(mode, minute);
+    const past = (this.pastMinutes.get(accountId) ?? []).filter((name) => name !== attribute).slice(0, maxRemovedPerRequest);
+    const names: Record<string, string> = { '#id': 'account_id', '#m': attribute };
+    past.forEach((name, i) => {
+      names[`#p${i}`] = name;
+    });
     try {
       const out = await dynamo().send(
         new UpdateCommand({
-          TableName: tableName('usage'),
-          Key: { account_id: accountId, period: `minute#${mode}#${window.key}` },
-          UpdateExpression: 'ADD #requests :one SET expires_at = if_not_exists(expires_at, :exp)',
-          ConditionExpression: 'attribute_not_exists(#requests) OR #requests < :limit',
-          ExpressionAttributeNames: { '#requests': 'requests' },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':exp': epochSeconds(window.end) + 120 },
-          ReturnValues: 'UPDATED_NEW',
+          TableName: tableName('accounts'),
+          Key: { account_id: accountId },
+          UpdateExpression: `ADD #m :one${past.length > 0 ? ` REMOVE ${past.map((_, i) => `#p${i}`).join(', ')}` : ''}`,
+          ConditionExpression: 'attribute_exists(#id)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return { allowed: true, count: Number(out.Attributes?.requests ?? 1) };
+      const item = out.Attributes ?? {};
+      this.pastMinutes.set(accountId, pastMinuteAttributes(item, minute));
+      return { item, minuteCount: Number(item[attribute] ?? 1), usage: monthUsageOf(item, month) };
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return { allowed: false };
+      if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
     }
   }
 
   async getMonth(accountId: string, month: Window): Promise<MonthUsage> {
+    const names = monthAttributes(month);
     const out = await dynamo().send(
       new GetCommand({
-        TableName: tableName('usage'),
-        Key: { account_id: accountId, period: `month#${month.key}` },
+        TableName: tableName('accounts'),
+        Key: { account_id: accountId },
+        ProjectionExpression: '#b, #o',
+        ExpressionAttributeNames: { '#b': names.base, '#o': names.overage },
         ConsistentRead: true,
       }),
     );
-    return { base: Number(out.Item?.base ?? 0), overage: Number(out.Item?.overage ?? 0) };
+    return monthUsageOf(out.Item, month);
   }
 
   async chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean): Promise<ChargeResult> {
-    const key = { account_id: accountId, period: `month#${month.key}` };
     // Fast path: every unit fits within the quota (or there is none).
-    const fits = await this.update(key, units, 0, quota === null ? undefined : { max: quota - units });
+    const fits = await this.update(accountId, month, units, 0, quota === null ? undefined : { max: quota - units });
     if (fits) return { charged: true, usage: fits };
     if (hardStop) return { charged: false, usage: await this.getMonth(accountId, month) };
     // Crossing or past the quota: split the units at the quota line, compare-and-set on `base`.
     for (let attempt = 0; attempt < maxCasAttempts; attempt++) {
       const current = await this.getMonth(accountId, month);
       const toBase = Math.max(0, Math.min(units, (quota ?? Infinity) - current.base));
-      const done = await this.update(key, toBase, units - toBase, { equals: current.base });
+      const done = await this.update(accountId, month, toBase, units - toBase, { equals: current.base });
       if (done) return { charged: true, usage: done };
     }
     throw new Error('Usage counter contention: could not record the charge');
   }
 
   private async update(
-    key: Record<string, string>,
+    accountId: string,
+    month: Window,
     base: number,
     overage: number,
     condition?: { max: number } | { equals: number },
   ): Promise<MonthUsage | undefined> {
     const values: Record<string, number> = { ':b': base, ':o': overage };
-    let conditionExpression: string | undefined;
+    let baseCondition: string | undefined;
     if (condition && 'max' in condition) {
       if (condition.max < 0) return undefined;
-      conditionExpression = 'attribute_not_exists(#base) OR #base <= :max';
+      baseCondition = '(attribute_not_exists(#base) OR #base <= :max)';
       values[':max'] = condition.max;
     } else if (condition) {
-      conditionExpression = condition.equals === 0 ? 'attribute_not_exists(#base) OR #base = :eq' : '#base = :eq';
+      baseCondition = condition.equals === 0 ? '(attribute_not_exists(#base) OR #base = :eq)' : '#base = :eq';
       values[':eq'] = condition.equals;
     }
+    const names = monthAttributes(month);
     try {
       const out = await dynamo().send(
         new UpdateCommand({
-          TableName: tableName('usage'),
-          Key: key,
+          TableName: tableName('accounts'),
+          Key: { account_id: accountId },
           UpdateExpression: 'ADD #base :b, #overage :o',
-          ExpressionAttributeNames: { '#base': 'base', '#overage': 'overage' },
-          ConditionExpression: conditionExpression,
+          // The account must exist: a charge never creates an account item of counters alone.
+          ConditionExpression: ['attribute_exists(#id)', ...(baseCondition ? [baseCondition] : [])].join(' AND '),
+          ExpressionAttributeNames: { '#id': 'account_id', '#base': names.base, '#overage': names.overage },
           ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
+          ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return { base: Number(out.Attributes?.base ?? 0), overage: Number(out.Attributes?.overage ?? 0) };
+      return monthUsageOf(out.Attributes, month);
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;

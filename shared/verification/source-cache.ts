@@ -9,9 +9,14 @@
  * `inlineValueLimitBytes` (well under DynamoDB's 400 KB item limit), else as an S3 object the item
  * points to. A write that fails is logged and counted (`CacheWriteFailures`) and never fails the
  * request it belongs to: the answer was already made; only its reuse is lost.
+ *
+ * Reads asked for together are read together: every `get` made in the same turn of the event loop (a
+ * verification asks for its board and registry answers at once, a bulk request for all of its
+ * providers') goes out in one BatchGetItem of up to 100 keys, and keys DynamoDB leaves unprocessed
+ * are asked again.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { dynamo } from '../aws/dynamo.ts';
@@ -61,12 +66,65 @@ function overflowKey(cacheKey: string, fetchedAt: Date): string {
   return `source-cache/${digest.slice(0, 2)}/${digest}/${fetchedAt.toISOString()}-${randomUUID().slice(0, 8)}.json.br`;
 }
 
+type Item = Record<string, unknown>;
+
+/** Most keys one BatchGetItem takes. */
+const batchGetLimit = 100;
+/** Rounds of asking again for keys DynamoDB left unprocessed (throttling, 16 MB responses). */
+const unprocessedRounds = 5;
+
+/** Reads of cache items made in the same turn of the event loop, sent as BatchGetItem calls. */
+class BatchedReads {
+  private waiting = new Map<string, { resolve: (item: Item | undefined) => void; reject: (error: unknown) => void }[]>();
+
+  read(key: string): Promise<Item | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => void this.send());
+      const waiters = this.waiting.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+    });
+  }
+
+  private async send(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    const keys = [...batch.keys()];
+    await Promise.all(
+      Array.from({ length: Math.ceil(keys.length / batchGetLimit) }, async (_, i) => {
+        const chunk = keys.slice(i * batchGetLimit, (i + 1) * batchGetLimit);
+        try {
+          const items = await batchGet(chunk);
+          for (const key of chunk) for (const w of batch.get(key) ?? []) w.resolve(items.get(key));
+        } catch (error) {
+          for (const key of chunk) for (const w of batch.get(key) ?? []) w.reject(error);
+        }
+      }),
+    );
+  }
+}
+
+/** The cache items of `keys` (at most 100), by key; a key with no item is absent. */
+async function batchGet(keys: readonly string[]): Promise<Map<string, Item>> {
+  const table = tableName('cache');
+  const found = new Map<string, Item>();
+  let pending: Record<string, unknown>[] = keys.map((key) => ({ cache_key: key }));
+  for (let round = 0; pending.length > 0; round++) {
+    if (round > unprocessedRounds) throw new Error(`Cache read incomplete: ${pending.length} keys left unprocessed`);
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** round));
+    const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+    for (const item of out.Responses?.[table] ?? []) found.set(item.cache_key as string, item);
+    pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+  }
+  return found;
+}
+
 export class DynamoSourceCache implements SourceCache {
   private pending: Promise<void>[] = [];
+  private readonly reads = new BatchedReads();
 
   async get<T>(key: string, now: Date): Promise<CachedValue<T> | undefined> {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName('cache'), Key: { cache_key: key } }));
-    const item = out.Item;
+    const item = await this.reads.read(key);
     if (!item || Number(item.expires_at) * 1000 <= now.getTime()) return undefined;
     let value: T | undefined;
     try {
@@ -99,7 +157,7 @@ export class DynamoSourceCache implements SourceCache {
     await Promise.all(writes);
   }
 
-  private async valueOf<T>(item: Record<string, unknown>): Promise<T | undefined> {
+  private async valueOf<T>(item: Item): Promise<T | undefined> {
     if (item.value_br instanceof Uint8Array) return decodeValue<T>(item.value_br);
     if (typeof item.value_s3 === 'string') {
       try {
@@ -148,4 +206,34 @@ export class DynamoSourceCache implements SourceCache {
       }),
     );
   }
+}
+
+/** Cached answers read ahead for one request, by cache key (`prefetchCached`). */
+export type PrefetchedAnswers = ReadonlyMap<string, Promise<CachedValue<unknown> | undefined>>;
+
+/** Starts reading `keys` from `cache` now; a failed read surfaces only where its answer is used. */
+export function prefetchCached(cache: SourceCache, keys: readonly string[], now: Date): PrefetchedAnswers {
+  return new Map(
+    keys.map((key) => {
+      const read = cache.get(key, now);
+      read.catch(() => undefined);
+      return [key, read] as const;
+    }),
+  );
+}
+
+/** `cache` for one request: the first read of a key read ahead takes that answer; everything else is `cache`'s. */
+export function withPrefetched(cache: SourceCache, prefetched: PrefetchedAnswers | undefined): SourceCache {
+  if (!prefetched || prefetched.size === 0) return cache;
+  const ahead = new Map(prefetched);
+  return {
+    get: <T>(key: string, now: Date) => {
+      const read = ahead.get(key);
+      if (!read) return cache.get<T>(key, now);
+      ahead.delete(key);
+      return read as Promise<CachedValue<T> | undefined>;
+    },
+    put: (key, value, fetchedAt, freshForMs) => cache.put(key, value, fetchedAt, freshForMs),
+    flush: () => cache.flush(),
+  };
 }

@@ -107,21 +107,42 @@ async function throughCache<T>(
   }
 }
 
+/** The board query of a request: its surname's search terms and the forms of its given name. */
+function boardQueryOf(request: Pick<VerificationRequest, 'first_name' | 'last_name'>): BoardQuery {
+  return { surnames: surnameQueryTerms(request.last_name), givenNames: givenNameForms(request.first_name) };
+}
+
+const boardCacheKey = (state: string, query: BoardQuery) => `board#${state}#${boardQueryKey(query)}`;
+const npiCacheKey = (npi: string) => `nppes#npi#${npi}`;
+
+function registryNameSearch(request: VerificationRequest): NameSearch {
+  return { lastName: request.last_name.toUpperCase(), firstName: request.first_name.split(' ')[0]!.toUpperCase(), state: request.state };
+}
+const registryNameCacheKey = (search: NameSearch) => `nppes#name#${search.state}#${search.lastName}#${search.firstName}`;
+
+/**
+ * The source-cache keys a verification of `request` reads first (its board answer and its registry
+ * answer), so that they can be read ahead; none outside the coverage. The engine reads the same keys.
+ */
+export function firstCacheKeys(request: VerificationRequest): string[] {
+  if (!boardFor(request.state)) return [];
+  return [boardCacheKey(request.state, boardQueryOf(request)), request.npi ? npiCacheKey(request.npi) : registryNameCacheKey(registryNameSearch(request))];
+}
+
 function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, query: BoardQuery, now: Date, options: RunOptions) {
-  const key = `board#${board.state}#${boardQueryKey(query)}`;
+  const key = boardCacheKey(board.state, query);
   return throughCache(ports, board.sourceName, key, ttl.licenseStatusMs, now, () => ports.searchBoard(board, query, options.deadline), options.freshBoard);
 }
 
 /** The registry record of a supplied NPI (static information, cached 30 days). */
 function registryByNpi(ports: VerificationPorts, npi: string, now: Date, deadline: Deadline | undefined) {
-  return throughCache(ports, sourceNames.nppes, `nppes#npi#${npi}`, ttl.staticInfoMs, now, () => ports.lookupNpi(npi, deadline));
+  return throughCache(ports, sourceNames.nppes, npiCacheKey(npi), ttl.staticInfoMs, now, () => ports.lookupNpi(npi, deadline));
 }
 
 /** Registry individuals with this name in this state, to find the NPI when none was supplied. */
 function registryByName(ports: VerificationPorts, request: VerificationRequest, now: Date, deadline: Deadline | undefined) {
-  const search: NameSearch = { lastName: request.last_name.toUpperCase(), firstName: request.first_name.split(' ')[0]!.toUpperCase(), state: request.state };
-  const key = `nppes#name#${search.state}#${search.lastName}#${search.firstName}`;
-  return throughCache(ports, sourceNames.nppes, key, ttl.staticInfoMs, now, () => ports.searchRegistry(search, deadline));
+  const search = registryNameSearch(request);
+  return throughCache(ports, sourceNames.nppes, registryNameCacheKey(search), ttl.staticInfoMs, now, () => ports.searchRegistry(search, deadline));
 }
 
 /** True when every row `extra` can return is already within `query`. */
@@ -308,7 +329,7 @@ async function lookUp(
   federal: Promise<FederalSignals>,
   registryLookup: Promise<Fetched<NppesIdentity | null>> | undefined,
 ): Promise<Lookups> {
-  const query: BoardQuery = { surnames: surnameQueryTerms(request.last_name), givenNames: givenNameForms(request.first_name) };
+  const query = boardQueryOf(request);
   const [boardAnswer, signals, registry, nameRegistry] = await Promise.all([
     boardSearch(ports, board, query, now, options),
     federal,
@@ -362,7 +383,7 @@ async function withRegistryNames(
   let licenses = [...boardAnswer.value.licenses];
   let freshness = { cached: boardAnswer.report.status === 'cached', freshUntil: boardAnswer.freshUntil };
   if (evidence.kind !== 'record' || !evidence.identity.name) return { licenses, freshness };
-  const query: BoardQuery = { surnames: surnameQueryTerms(request.last_name), givenNames: givenNameForms(request.first_name) };
+  const query = boardQueryOf(request);
   const names = [evidence.identity.name, ...evidence.identity.formerNames];
   const registryQuery: BoardQuery = {
     surnames: [...new Set(names.flatMap((n) => surnameQueryTerms(n.lastName)))].sort(),

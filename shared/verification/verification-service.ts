@@ -4,7 +4,7 @@
  * stores are created once per container.
  */
 import { containerValue } from '../container.ts';
-import type { Caller } from '../domain/caller.ts';
+import type { Caller, KeyMode } from '../domain/caller.ts';
 import { issueCertificate, type Certificate } from '../certificates/certificate.ts';
 import { SourcesUnavailable } from '../domain/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
@@ -19,8 +19,8 @@ import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
 import { forcedOutcome } from './reserved-test-names.ts';
 import { sandboxPorts } from './sandbox/sandbox-sources.ts';
-import { DynamoSourceCache } from './source-cache.ts';
-import { runVerification, type RunOptions, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
+import { DynamoSourceCache, prefetchCached, withPrefetched, type PrefetchedAnswers } from './source-cache.ts';
+import { firstCacheKeys, runVerification, type RunOptions, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
 import { certificateBody, verificationResult, type VerificationResult } from './verification-result.ts';
 import { VerificationStore } from './verification-store.ts';
@@ -52,6 +52,28 @@ export const verificationServices = containerValue((): VerificationServices => {
     clock: systemClock,
   };
 });
+
+/**
+ * Starts what a verification of `request` reads first, so that it is read beside the request's
+ * admission: its cached source answers (returned, for `withPrefetchedAnswers`) and its exclusion-list
+ * lookup (remembered by the exclusion store, where the engine finds it). Nothing for test keys, which
+ * read the sandbox only.
+ */
+export function prefetchSourceAnswers(request: VerificationRequest, mode: KeyMode): PrefetchedAnswers | undefined {
+  if (mode !== 'live') return undefined;
+  const svc = verificationServices();
+  const { ports } = svc;
+  ports
+    .currentExclusionList()
+    .then((list) => list && ports.findExclusions(list, request.last_name))
+    .catch(() => undefined);
+  return prefetchCached(ports.cache, firstCacheKeys(request), svc.clock.now());
+}
+
+/** The services of one request, whose first cache reads take the answers read ahead. */
+export function withPrefetchedAnswers(svc: VerificationServices, prefetched: PrefetchedAnswers | undefined): VerificationServices {
+  return prefetched ? { ...svc, ports: { ...svc.ports, cache: withPrefetched(svc.ports.cache, prefetched) } } : svc;
+}
 
 /** Ports whose source lookups are shared by identical calls (a bulk request's duplicates). */
 export function sharedLookups(ports: VerificationPorts): VerificationPorts {

@@ -41,6 +41,15 @@ export interface SectionResult {
   /** A paragraph above the table: what is measured and how. */
   readonly intro?: string;
   readonly table?: Table;
+  /** Further tables shown after the section's own, each under its heading. */
+  readonly more?: readonly SubTable[];
+}
+
+export interface SubTable {
+  readonly heading: string;
+  /** A paragraph above the table. */
+  readonly intro?: string;
+  readonly table: Table;
 }
 
 export interface Benchmark {

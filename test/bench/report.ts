@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { arch, cpus, loadavg, totalmem } from 'node:os';
-import { fmt, met, type Benchmark, type Figure, type SectionResult, type Table, type TargetGroup } from './harness.ts';
+import { fmt, met, type Benchmark, type Figure, type SectionResult, type SubTable, type Table, type TargetGroup } from './harness.ts';
 
 export interface Section {
   readonly id: string;
@@ -22,6 +22,7 @@ export interface Section {
   readonly figures: readonly Figure[];
   readonly groups?: readonly TargetGroup[];
   readonly table?: Table;
+  readonly more?: readonly SubTable[];
 }
 
 export interface Results {
@@ -56,6 +57,7 @@ export async function measureSection(benchmark: Benchmark, run: Section['run']):
     figures: result.figures,
     ...(result.groups ? { groups: result.groups } : {}),
     ...(result.table ? { table: result.table } : {}),
+    ...(result.more ? { more: result.more } : {}),
   };
 }
 
@@ -185,6 +187,11 @@ export function renderMarkdown(results: Results): string {
     const notes = section.figures.filter((f) => f.note).map((f) => `- ${met(f) === false ? '**Missed:** ' : ''}${f.name}: ${f.note}`);
     if (notes.length) lines.push('', ...notes);
     lines.push('');
+    for (const sub of section.more ?? []) {
+      lines.push(`### ${sub.heading}`, '');
+      if (sub.intro) lines.push(sub.intro, '');
+      lines.push(...tableLines(sub.table), '');
+    }
   }
   return lines.join('\n');
 }

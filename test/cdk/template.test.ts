@@ -209,7 +209,7 @@ describe('CDK template', () => {
     expect(touches('usage')).toBe(false);
   });
 
-  it('scopes grants: the health function touches no table; authenticated routes only read keys', () => {
+  it('scopes grants: the health function touches no table; authenticated routes read keys and count on the account', () => {
     const actions = (id: string) => statementsOf(id).flatMap((s) => [s.Action].flat());
     expect(actions('Health').some((a) => a.startsWith('dynamodb:'))).toBe(false);
     expect(actions('Fallback').some((a) => a.startsWith('dynamodb:'))).toBe(false);
@@ -219,8 +219,11 @@ describe('CDK template', () => {
       account.filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.tables[id]))).flatMap((s) => [s.Action].flat());
     expect(onTable('apiKeys')).toContain('dynamodb:GetItem');
     expect(onTable('apiKeys').some((a) => /PutItem|UpdateItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
-    expect(onTable('accounts').some((a) => /PutItem|UpdateItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
-    expect(onTable('usage')).toContain('dynamodb:UpdateItem');
+    // The account's request counters live on its item: UpdateItem counts, nothing creates or deletes accounts.
+    expect(onTable('accounts')).toContain('dynamodb:UpdateItem');
+    expect(onTable('accounts').some((a) => /PutItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
+    // The usage table holds only the monitor cap, which GET /v1/account never touches.
+    expect(onTable('usage')).toEqual([]);
     // A GET route stores no idempotency records.
     expect(onTable('idempotency')).toEqual([]);
     const noWildcards = account.every((s) => [s.Action].flat().every((a) => a !== '*' && !a.endsWith(':*')));
@@ -236,7 +239,8 @@ describe('CDK template', () => {
       'POWERTOOLS_SERVICE_NAME',
       'PUBLIC_BASE_URL',
     ]);
-    expect(Object.keys(env('GetAccount'))).toEqual(expect.arrayContaining(['TABLE_API_KEYS', 'TABLE_ACCOUNTS', 'TABLE_USAGE']));
+    expect(Object.keys(env('GetAccount'))).toEqual(expect.arrayContaining(['TABLE_API_KEYS', 'TABLE_ACCOUNTS']));
+    expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_USAGE');
     expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_IDEMPOTENCY');
   });
 

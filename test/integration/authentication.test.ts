@@ -115,13 +115,20 @@ describe('authentication', () => {
 
   it('reads the key and its account strongly consistent on every request, remembering neither', async () => {
     const k = await t.issue({ plan: 'developer', mode: 'live' });
-    const reads: { table: string; consistent: boolean }[] = [];
+    // The key by a consistent GetItem; the account by the UpdateItem that counts the request (a write
+    // reads the item as it stands), returning the whole item.
+    const reads: { command: string; table: string; consistent: boolean }[] = [];
     const recordReads: Pluggable<any, any> = {
       applyToStack: (stack: MiddlewareStack<any, any>) => {
         stack.add(
           (next, context: { commandName?: string }) => async (args) => {
-            const input = args.input as { TableName?: string; ConsistentRead?: boolean };
-            if (context.commandName === 'GetItemCommand') reads.push({ table: String(input.TableName), consistent: input.ConsistentRead === true });
+            const input = args.input as { TableName?: string; ConsistentRead?: boolean; ReturnValues?: string };
+            if (context.commandName === 'GetItemCommand') {
+              reads.push({ command: 'GetItem', table: String(input.TableName), consistent: input.ConsistentRead === true });
+            }
+            if (context.commandName === 'UpdateItemCommand') {
+              reads.push({ command: 'UpdateItem', table: String(input.TableName), consistent: input.ReturnValues === 'ALL_NEW' });
+            }
             return next(args);
           },
           { step: 'initialize', name: 'recordAuthenticationReads' },
@@ -136,14 +143,18 @@ describe('authentication', () => {
       remove();
       newContainer();
     }
-    for (const table of [tableName('apiKeys'), tableName('accounts')]) {
-      const of = reads.filter((r) => r.table === table);
+    for (const [command, table] of [
+      ['GetItem', tableName('apiKeys')],
+      ['UpdateItem', tableName('accounts')],
+    ] as const) {
+      const of = reads.filter((r) => r.table === table && r.command === command);
       expect(of, table).toHaveLength(2);
       expect(
         of.every((r) => r.consistent),
         table,
       ).toBe(true);
     }
+    expect(reads.filter((r) => r.command === 'GetItem' && r.table === tableName('accounts'))).toHaveLength(0);
   });
 
   it('403 account_suspended for every key of a suspended account from the next request on, and back after unsuspending', async () => {

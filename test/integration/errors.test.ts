@@ -18,10 +18,12 @@ const post = (path: string, body: string | Buffer, headers: Record<string, strin
   t.call(path, { method: 'POST', key, body, headers });
 
 async function storedState() {
-  const [usage, idem] = await Promise.all((['usage', 'idempotency'] as const).map((table) => dynamo().send(new ScanCommand({ TableName: tableName(table) }))));
-  // Minute counters change with every request by design; everything else must not.
+  const [accounts, idem] = await Promise.all(
+    (['accounts', 'idempotency'] as const).map((table) => dynamo().send(new ScanCommand({ TableName: tableName(table) }))),
+  );
+  // Minute counters change with every request by design; the monthly counters and everything else must not.
   return {
-    months: (usage!.Items ?? []).filter((i) => String(i.period).startsWith('month#')),
+    months: (accounts!.Items ?? []).map((item) => Object.fromEntries(Object.entries(item).filter(([name]) => name.startsWith('verifications#')))),
     idempotency: idem!.Items ?? [],
   };
 }

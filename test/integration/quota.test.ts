@@ -5,8 +5,13 @@ import { plans, type PlanName } from '#shared/limits/plans.ts';
 import { apiErrorOf } from '#shared/http/domain-errors.ts';
 import { MonthlyQuotaExhausted } from '#shared/domain/errors.ts';
 import { RateLimits, type PlanCaller as Caller } from '#shared/limits/rate-limits.ts';
+import { accountOf, DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { monthWindow } from '#shared/limits/windows.ts';
+import { moveMonthlyUsageToAccounts } from '#shared/limits/usage-migration.ts';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { tableName } from '#shared/config.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { testClock } from '../support/test-clock.ts';
 import { rejectionOf } from '../support/rejection.ts';
@@ -18,12 +23,19 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const store = new DynamoUsageStore();
-const caller = (plan: PlanName, mode: 'live' | 'test' = 'live'): Caller => ({
-  accountId: newId('acct'),
-  mode,
-  plan: plans[plan],
-  minuteLimit: 1_000_000,
-});
+const accounts = new DynamoAccountStore();
+/** A new account of the plan (its counters live on its item), and its caller. */
+async function caller(plan: PlanName, mode: 'live' | 'test' = 'live'): Promise<Caller> {
+  const accountId = newId('acct');
+  await accounts.createAccount({ account_id: accountId, plan, minute_limit: 1_000_000, created_at: new Date().toISOString() });
+  return { accountId, mode, plan: plans[plan], minuteLimit: 1_000_000 };
+}
+/** The limit state after admitting one request of the caller. */
+async function admit(limits: RateLimits, c: Caller) {
+  const admission = await limits.admit(c.accountId, c.mode, accountOf);
+  if (!admission) throw new Error(`no account ${c.accountId}`);
+  return admission.limits;
+}
 
 /** The refusal, as the pipeline answers it (the domain's MonthlyQuotaExhausted mapped to its HTTP error). */
 const refused = async (promise: Promise<unknown>) => apiErrorOf(await rejectionOf(promise, MonthlyQuotaExhausted))!;
@@ -32,8 +44,8 @@ describe('monthly quota per plan (injected clock)', () => {
   it('Developer: hard stop at 500 with reset_at, then a fresh quota next month', async () => {
     const clock = fixedClock('2026-11-30T23:59:30Z');
     const limits = new RateLimits(store, clock);
-    const c = caller('developer');
-    let state = await limits.admit(c);
+    const c = await caller('developer');
+    let state = await admit(limits, c);
     state = await limits.charge(c, state, 499);
     state = await limits.charge(c, state, 1);
     expect(state.monthlyRemaining).toBe(0);
@@ -45,7 +57,7 @@ describe('monthly quota per plan (injected clock)', () => {
     expect(await store.getMonth(c.accountId, monthWindow(clock.now()))).toEqual({ base: 500, overage: 0 });
 
     clock.set('2026-12-01T00:00:00Z');
-    state = await limits.admit(c);
+    state = await admit(limits, c);
     expect(state.monthlyRemaining).toBe(500);
     state = await limits.charge(c, state, 1);
     expect(state.monthlyRemaining).toBe(499);
@@ -54,8 +66,8 @@ describe('monthly quota per plan (injected clock)', () => {
 
   it('Developer: a multi-unit charge that does not fit is refused whole', async () => {
     const limits = new RateLimits(store, fixedClock('2026-11-15T12:00:00Z'));
-    const c = caller('developer');
-    let state = await limits.admit(c);
+    const c = await caller('developer');
+    let state = await admit(limits, c);
     state = await limits.charge(c, state, 497);
     const error = await refused(limits.charge(c, state, 5));
     expect(error.message).toMatch(/needs 5/);
@@ -70,8 +82,8 @@ describe('monthly quota per plan (injected clock)', () => {
   ] as const)('%s: verifications continue past the quota and are recorded as overage', async (plan, quota) => {
     const clock = fixedClock('2026-11-20T08:00:00Z');
     const limits = new RateLimits(store, clock);
-    const c = caller(plan);
-    let state = await limits.admit(c);
+    const c = await caller(plan);
+    let state = await admit(limits, c);
     state = await limits.charge(c, state, quota - 2);
     state = await limits.charge(c, state, 5);
     expect(state.usage).toEqual({ base: quota, overage: 3 });
@@ -79,7 +91,7 @@ describe('monthly quota per plan (injected clock)', () => {
     state = await limits.charge(c, state, 1);
     expect(state.usage).toEqual({ base: quota, overage: 4 });
     clock.set('2026-12-01T00:00:01Z');
-    state = await limits.charge(c, await limits.admit(c), 2);
+    state = await limits.charge(c, await admit(limits, c), 2);
     expect(state.usage).toEqual({ base: 2, overage: 0 });
     // November's record is kept for billing.
     expect(await store.getMonth(c.accountId, monthWindow(new Date('2026-11-20T00:00:00Z')))).toEqual({ base: quota, overage: 4 });
@@ -87,8 +99,8 @@ describe('monthly quota per plan (injected clock)', () => {
 
   it('Enterprise: unlimited, counted for reporting', async () => {
     const limits = new RateLimits(store, fixedClock('2026-11-20T08:00:00Z'));
-    const c = caller('enterprise');
-    let state = await limits.admit(c);
+    const c = await caller('enterprise');
+    let state = await admit(limits, c);
     state = await limits.charge(c, state, 60_000);
     state = await limits.charge(c, state, 100);
     expect(state.monthlyLimit).toBeNull();
@@ -98,9 +110,9 @@ describe('monthly quota per plan (injected clock)', () => {
 
   it('test keys never consume the quota', async () => {
     const limits = new RateLimits(store, fixedClock('2026-11-20T08:00:00Z'));
-    const live = caller('developer');
+    const live = await caller('developer');
     const test: Caller = { ...live, mode: 'test' };
-    let state = await limits.admit(test);
+    let state = await admit(limits, test);
     for (let i = 0; i < 3; i++) state = await limits.charge(test, state, 100);
     expect(await store.getMonth(live.accountId, monthWindow(new Date('2026-11-20T08:00:00Z')))).toEqual({ base: 0, overage: 0 });
     expect(state.monthlyRemaining).toBe(500);
@@ -110,8 +122,8 @@ describe('monthly quota per plan (injected clock)', () => {
 describe('quota counters under concurrency', () => {
   it('Developer: 50 concurrent charges with 10 left: exactly 10 succeed', async () => {
     const limits = new RateLimits(store, fixedClock('2026-11-20T08:00:00Z'));
-    const c = caller('developer');
-    const state = await limits.charge(c, await limits.admit(c), 490);
+    const c = await caller('developer');
+    const state = await limits.charge(c, await admit(limits, c), 490);
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => limits.charge(c, state, 1)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect(await store.getMonth(c.accountId, monthWindow(new Date('2026-11-20T08:00:00Z')))).toEqual({ base: 500, overage: 0 });
@@ -119,8 +131,8 @@ describe('quota counters under concurrency', () => {
 
   it('Production: 50 concurrent charges across the quota line split exactly into base and overage', async () => {
     const limits = new RateLimits(store, fixedClock('2026-11-20T08:00:00Z'));
-    const c = caller('production');
-    const state = await limits.charge(c, await limits.admit(c), 4_990);
+    const c = await caller('production');
+    const state = await limits.charge(c, await admit(limits, c), 4_990);
     const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => limits.charge(c, state, (i % 3) + 1)));
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     const total = Array.from({ length: 50 }, (_, i) => (i % 3) + 1).reduce((a, b) => a + b, 0);
@@ -174,5 +186,47 @@ describe('quota over HTTP', () => {
     const over = await charge(api_key, 7);
     expect(over.status).toBe(200);
     expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+});
+
+describe('counters on the account item', () => {
+  it('keeps only recent minute windows on the account: a later request removes the windows that have passed', async () => {
+    const clock = fixedClock('2026-11-20T10:00:10Z');
+    const limits = new RateLimits(new DynamoUsageStore(), clock);
+    const c = await caller('production');
+    for (const at of ['2026-11-20T10:00:10Z', '2026-11-20T10:01:10Z', '2026-11-20T10:02:10Z', '2026-11-20T10:02:40Z']) {
+      clock.set(at);
+      await admit(limits, c);
+    }
+    const item = (await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: c.accountId } }))).Item!;
+    // 10:00 went with the request of 10:02:10 (the one of 10:01 had seen it past), 10:01 with that of 10:02:40.
+    expect(Object.keys(item).filter((name) => name.startsWith('rpm#'))).toEqual(['rpm#live#2026-11-20T10:02']);
+    expect(item['rpm#live#2026-11-20T10:02']).toBe(2);
+    // The account as the stores return it carries none of its counters.
+    expect(Object.keys((await accounts.getAccount(c.accountId))!).filter((name) => name.includes('#'))).toEqual([]);
+  });
+
+  it('move-usage-to-accounts adds each month kept in the usage table to its account once, beside new charges', async () => {
+    const limits = new RateLimits(store, fixedClock('2026-11-20T08:00:00Z'));
+    const c = await caller('production');
+    await limits.charge(c, await admit(limits, c), 7);
+    const gone = newId('acct');
+    for (const [accountId, base, overage] of [
+      [c.accountId, 4_990, 0],
+      [gone, 12, 0],
+    ] as const) {
+      await dynamo().send(new PutCommand({ TableName: tableName('usage'), Item: { account_id: accountId, period: 'month#2026-11', base, overage } }));
+    }
+    await dynamo().send(
+      new PutCommand({ TableName: tableName('usage'), Item: { account_id: c.accountId, period: 'month#2026-10', base: 5_000, overage: 31 } }),
+    );
+
+    expect(await moveMonthlyUsageToAccounts()).toEqual({ moved: 2, alreadyMoved: 0, withoutAccount: 1 });
+    expect(await moveMonthlyUsageToAccounts()).toEqual({ moved: 0, alreadyMoved: 2, withoutAccount: 1 });
+    expect(await store.getMonth(c.accountId, monthWindow(new Date('2026-11-20T08:00:00Z')))).toEqual({ base: 4_997, overage: 0 });
+    expect(await store.getMonth(c.accountId, monthWindow(new Date('2026-10-20T08:00:00Z')))).toEqual({ base: 5_000, overage: 31 });
+    // The moved months count against the quota from then on.
+    const state = await limits.charge(c, await admit(limits, c), 10);
+    expect(state.usage).toEqual({ base: 5_000, overage: 7 });
   });
 });

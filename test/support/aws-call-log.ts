@@ -1,7 +1,10 @@
 /**
  * Records every AWS SDK call the local stack's handlers make (an SDK plugin on the container clients,
- * shared/aws/clients.ts): which function made it, the operation, the table or bucket, and when it
- * started and ended. `sequentialDepth` says how many of them a request waited for one after another.
+ * shared/aws/clients.ts): which function made it, the operation, the table or bucket, when it started
+ * and ended, and for DynamoDB the capacity units it consumed (the plugin asks for
+ * `ReturnConsumedCapacity: TOTAL`, which the emulator computes as DynamoDB does: reads by 4 KB, halved
+ * when eventually consistent, writes by 1 KB). `sequentialDepth` says how many of them a request
+ * waited for one after another.
  */
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
 import { useOnEveryClient } from '#shared/aws/clients.ts';
@@ -20,6 +23,8 @@ export interface AwsCall {
   /** performance.now() when the call was sent and when it returned (or failed), retries included. */
   readonly start: number;
   readonly end: number;
+  /** DynamoDB: the capacity units the call consumed (read units for reads, write units for writes); absent for a failed call. */
+  readonly capacityUnits?: number;
 }
 
 export interface AwsCallLog {
@@ -48,6 +53,13 @@ function operationName(command: string): string {
   return documentOperations[name] ?? name;
 }
 
+/** The units of a `ConsumedCapacity` answer: one object, or one per table for batch operations. */
+function consumedUnits(consumed: unknown): number | undefined {
+  if (consumed === undefined || consumed === null) return undefined;
+  const list = (Array.isArray(consumed) ? consumed : [consumed]) as { CapacityUnits?: number }[];
+  return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+}
+
 /** Starts recording (and makes the clients again with the recorder); `stop` removes it. */
 export function recordAwsCalls(): AwsCallLog {
   const calls: AwsCall[] = [];
@@ -59,9 +71,14 @@ export function recordAwsCalls(): AwsCallLog {
           if (!functionId) return next(args);
           const input = args.input as Record<string, unknown>;
           const resource = [input.TableName, input.Bucket, input.QueueUrl].find((v): v is string => typeof v === 'string');
+          const dynamo = context.clientName === 'DynamoDBClient' || context.clientName === 'DynamoDBDocumentClient';
+          if (dynamo) input.ReturnConsumedCapacity = 'TOTAL';
           const start = performance.now();
+          let capacityUnits: number | undefined;
           try {
-            return await next(args);
+            const out = await next(args);
+            if (dynamo) capacityUnits = consumedUnits((out as { output?: { ConsumedCapacity?: unknown } }).output?.ConsumedCapacity);
+            return out;
           } finally {
             calls.push({
               functionId,
@@ -70,6 +87,7 @@ export function recordAwsCalls(): AwsCallLog {
               ...(resource ? { resource } : {}),
               start,
               end: performance.now(),
+              ...(capacityUnits === undefined ? {} : { capacityUnits }),
             });
           }
         },
