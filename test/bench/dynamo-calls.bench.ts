@@ -188,7 +188,14 @@ export const dynamoCallsBenchmark: Benchmark = {
         figures.push(
           why && callFigure.median > hitTarget.calls ? { ...callFigure, note: why } : callFigure,
           why && depthFigure.median > hitTarget.depth
-            ? { ...depthFigure, note: `levels of calls waited for one after another: ${shape(typical.dynamo)}` }
+            ? {
+                ...depthFigure,
+                note:
+                  `levels of calls waited for one after another: ${shape(typical.dynamo)}. Three is the floor for a request that may be refused: ` +
+                  'the key must be read before its account is known, and the record may not be written before the account is admitted (suspension, per-minute limit). ' +
+                  "Two would need reading and counting an account the caller has not yet proved it holds (an account id inside the key lets anyone spend another account's minute limit), " +
+                  'a per-key limit with the account copied onto every key, or records written for refused requests',
+              }
             : depthFigure,
           summarise(
             `${kind.label}: S3 calls`,

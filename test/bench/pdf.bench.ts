@@ -47,7 +47,7 @@ export const pdfBenchmark: Benchmark = {
         summarise('First request: render, sign, store (p50)', 'ms', first, { target: { op: '<=', value: 150 } }),
         summarise('Served from storage (p50)', 'ms', after, {
           target: { op: '<=', value: 20 },
-          note: 'key lookup, two rate counters and the record read on the in-process DynamoDB emulator, plus the S3 emulator reading the file from disk',
+          note: 'the key lookup, the account read and counted in one UpdateItem, and the record read on the in-process DynamoDB emulator, plus the S3 emulator reading the file from disk',
         }),
       ];
     } finally {

@@ -45,12 +45,12 @@ export const verifyBenchmark: Benchmark = {
       return [
         summarise(`Cache miss, p50 (${perRun} requests a run)`, 'ms', missP50, {
           target: { op: '<=', value: 25 },
-          note: 'a miss makes about ten calls to the in-process DynamoDB emulator (about 2 ms of CPU each on the same event loop as the gateway and handlers) plus the board and registry calls to the simulator',
+          note: 'a miss makes eight calls to the in-process DynamoDB emulator (about 2 ms of CPU each on the same event loop as the gateway and handlers) plus the board and registry calls to the simulator',
         }),
         summarise('Cache miss, p99', 'ms', missP99),
         summarise(`Cache hit, p50 (${perRun} requests a run)`, 'ms', hitP50, {
           target: { op: '<=', value: 10 },
-          note: 'a hit still needs key lookup, two rate counters, the cache read, the quota charge and the certificate write: seven emulator calls at about 2 ms each; on AWS these are network round trips, not local CPU',
+          note: 'a hit still needs the key lookup, the account read and counted, the cached answers (one batch read), the quota charge and the record: five emulator calls in three round trips, at about 2 ms of CPU each; on AWS these are network round trips, not local CPU',
         }),
         summarise('Cache hit, p99', 'ms', hitP99),
       ];
