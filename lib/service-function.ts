@@ -14,7 +14,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { bundleFolderCommands, functionBundling } from '../shared/infra/function-bundling.ts';
+import { afterBundlingCommands, functionBundling, type BundleExtras } from '../shared/infra/function-bundling.ts';
 import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
 
@@ -34,8 +34,8 @@ export interface ServiceFunctionProps {
   readonly logRetention: RetentionDays;
   /** POWERTOOLS_LOG_LEVEL. */
   readonly logLevel: string;
-  /** Folders the function reads at run time, copied into the bundle (`RouteDefinition.bundleFolders`). */
-  readonly bundleFolders?: readonly string[];
+  /** What the bundle carries beside its entry file: folders the function reads at run time, the prebuilt docs (`RouteDefinition`). */
+  readonly bundleExtras?: BundleExtras;
 }
 
 export class ServiceFunction extends Construct {
@@ -86,7 +86,7 @@ export class ServiceFunction extends Construct {
         externalModules: [...functionBundling.externalModules],
         banner: functionBundling.banner,
         tsconfig: join(repoRoot, functionBundling.tsconfig),
-        ...(props.bundleFolders && props.bundleFolders.length > 0 ? { commandHooks: folderCopyHooks(props.bundleFolders) } : {}),
+        ...(props.bundleExtras && afterBundlingCommands('', '', props.bundleExtras).length > 0 ? { commandHooks: afterBundlingHooks(props.bundleExtras) } : {}),
       },
     });
     Validations.of(this.fn).acknowledge({
@@ -137,11 +137,11 @@ export class ServiceFunction extends Construct {
   }
 }
 
-/** Bundling hooks that copy `folders` beside the bundle's entry file after esbuild ran. */
-function folderCopyHooks(folders: readonly string[]) {
+/** Bundling hooks that add `extras` beside the bundle's entry file after esbuild ran. */
+function afterBundlingHooks(extras: BundleExtras) {
   return {
     beforeBundling: (): string[] => [],
     beforeInstall: (): string[] => [],
-    afterBundling: (inputDir: string, outputDir: string): string[] => bundleFolderCommands(inputDir, outputDir, folders),
+    afterBundling: (inputDir: string, outputDir: string): string[] => afterBundlingCommands(inputDir, outputDir, extras),
   };
 }

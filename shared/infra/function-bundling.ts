@@ -70,3 +70,19 @@ export function bundleFolderCommands(inputDir: string, outputDir: string, folder
     return `cp -R "${inputDir}/${folder}" "${outputDir}/${name}"`;
   });
 }
+
+/** The command that writes the prebuilt OpenAPI document and API reference page into `outputDir` (bin/prebuild-docs.ts). */
+export function prebuiltDocsCommand(inputDir: string, outputDir: string): string {
+  return `"${inputDir}/node_modules/.bin/tsx" "${inputDir}/bin/prebuild-docs.ts" "${outputDir}"`;
+}
+
+/** What a function's bundle carries beside its entry file (from its route: `bundleFolders`, `prebuiltDocs`). */
+export interface BundleExtras {
+  readonly bundleFolders?: readonly string[];
+  readonly prebuiltDocs?: boolean;
+}
+
+/** Shell commands run after esbuild, in the bundle's folder `outputDir`, that add `extras`. */
+export function afterBundlingCommands(inputDir: string, outputDir: string, extras: BundleExtras): string[] {
+  return [...bundleFolderCommands(inputDir, outputDir, extras.bundleFolders ?? []), ...(extras.prebuiltDocs ? [prebuiltDocsCommand(inputDir, outputDir)] : [])];
+}

@@ -10,13 +10,15 @@
  * A function and its baseline run as pairs, in alternating order, and each pair gives one ratio.
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { signingEnv } from '#shared/certificates/signing-env.ts';
-import { functionBundling } from '#shared/infra/function-bundling.ts';
+import { afterBundlingCommands, functionBundling, type BundleExtras } from '#shared/infra/function-bundling.ts';
 import { fallbackRoute, routes, workers, type RouteDefinition } from '#shared/infra/routes.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { toHttpApiEvent } from '../../local/http-event.ts';
@@ -28,6 +30,8 @@ import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundle
 import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
 import { lambdaEnvironment } from './init-timer.ts';
 import { sampleProviders } from './sample-providers.ts';
+
+const execFileAsync = promisify(execFile);
 
 const runs = 8;
 const target = 1.5;
@@ -66,8 +70,8 @@ interface Subject {
   readonly memoryMb: number;
   readonly timeoutSeconds: number;
   readonly baseline: BaselineId;
-  /** Folders the function reads beside its bundle (the route table's `bundleFolders`). */
-  readonly bundleFolders?: readonly string[];
+  /** What its bundle carries beside the entry file (the route table's `bundleFolders`, `prebuiltDocs`). */
+  readonly extras?: BundleExtras;
   /** The event of the n-th invocation (n from 0; the warm-up is 0). */
   readonly event: (n: number) => unknown;
   /** What the invocation must answer; anything else fails the benchmark rather than timing an error path. */
@@ -194,7 +198,7 @@ export const coldRequestBenchmark: Benchmark = {
           entry: r.entry,
           memoryMb: r.memoryMb ?? 512,
           timeoutSeconds: r.timeoutSeconds ?? 10,
-          ...(r.bundleFolders ? { bundleFolders: r.bundleFolders } : {}),
+          extras: r,
           baseline,
           event,
           expectStatus,
@@ -278,8 +282,8 @@ export const coldRequestBenchmark: Benchmark = {
       for (const subject of subjects) {
         const dir = join(root, subject.id);
         const bundle = await bundleFunction(subject.entry, dir);
-        // What the function reads beside its modules, where the CDK stack puts it (function-bundling.ts).
-        for (const folder of subject.bundleFolders ?? []) await cp(join(repoRoot, folder), join(dir, basename(folder)), { recursive: true });
+        // What the function reads beside its modules, put there by the CDK stack's own commands (function-bundling.ts).
+        for (const command of afterBundlingCommands(repoRoot, dir, subject.extras ?? {})) await execFileAsync('sh', ['-c', command], { cwd: repoRoot });
         measured.push({ subject, bundle, own: [], base: [], ratio: [] });
       }
 
