@@ -1,8 +1,10 @@
 /**
  * A Lambda function with the service's defaults: Node.js 22 on arm64, ESM bundle built by esbuild
  * (minified, source maps, the AWS SDK bundled: shared/infra/function-bundling.ts, which the cold-start
- * benchmark bundles with too), its own log group with the configured retention, X-Ray tracing (active), the
- * Powertools configuration, and a role that holds only what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
+ * benchmark bundles with too), its own log group with the configured retention, Lambda's own X-Ray
+ * tracing (active: the invocation's initialization, invocation and overhead segments, recorded by the
+ * Lambda service; the bundle holds no tracing SDK, docs/operations.md), the Powertools logger and metrics
+ * configuration, and a role that holds only what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
  */
 import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -70,7 +72,7 @@ export class ServiceFunction extends Construct {
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
         NODE_OPTIONS: functionBundling.nodeOptions,
-        // Powertools logger, metrics and tracer (shared/observability) read these.
+        // Powertools logger and metrics (shared/observability) read these.
         POWERTOOLS_SERVICE_NAME: telemetryServiceName,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
         POWERTOOLS_LOG_LEVEL: props.logLevel,

@@ -18,7 +18,6 @@ import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
 import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
 import { recordMetric } from '../observability/metrics.ts';
-import { tracer } from '../observability/tracer.ts';
 import { ApiError, invalidParam } from './errors.ts';
 import { errorBody } from '../contract/error-catalogue.ts';
 import { parseJsonObjectBody } from './request-body.ts';
@@ -215,7 +214,6 @@ function renderError(thrown: unknown, requestId: string): HttpResponse {
     }
     return json(error.status, error.body(), error.headers);
   }
-  tracer.addErrorAsMetadata(error as Error);
   if (error instanceof TimeLimitReached) {
     logger.warn('Answered before the time limit; the request did not finish', { error: errorSummary(error) });
     recordMetric('timeLimitAnswers', 1, {});

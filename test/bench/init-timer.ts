@@ -2,7 +2,7 @@
  * Times a bundle's initialisation in a fresh Node process: from the process's start (its performance
  * time origin) until `import()` of the bundle has resolved with a `handler` function, and the import
  * alone. The child gets the start-up environment the function has on Lambda, as far as loading can see
- * it: NODE_OPTIONS, the Powertools settings, and the Lambda variables that switch the tracer on.
+ * it: NODE_OPTIONS, the Powertools settings, and the Lambda variables a function starts with.
  */
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
