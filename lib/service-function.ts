@@ -71,7 +71,6 @@ export class ServiceFunction extends Construct {
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
-        NODE_OPTIONS: functionBundling.nodeOptions,
         // Powertools logger and metrics (shared/observability) read these.
         POWERTOOLS_SERVICE_NAME: telemetryServiceName,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,

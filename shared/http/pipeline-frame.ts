@@ -18,6 +18,7 @@ import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
 import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
 import { recordMetric } from '../observability/metrics.ts';
+import { readableStack } from '../observability/stack-trace.ts';
 import { ApiError, invalidParam } from './errors.ts';
 import { errorBody } from '../contract/error-catalogue.ts';
 import { parseJsonObjectBody } from './request-body.ts';
@@ -227,6 +228,6 @@ function renderError(thrown: unknown, requestId: string): HttpResponse {
       'retry-after': '1',
     });
   }
-  logger.error('Unhandled error', { error: errorSummary(error), stack: (error as Error)?.stack });
+  logger.error('Unhandled error', { error: errorSummary(error), stack: readableStack((error as Error)?.stack) });
   return json(500, errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`, { request_id: requestId }));
 }

@@ -16,6 +16,11 @@ export const functionBundling = {
   architecture: 'arm64',
   format: 'esm',
   minify: true,
+  /**
+   * `index.mjs.map` ships beside the bundle but is not loaded at start (no `--enable-source-maps`: parsing
+   * it cost every cold start): the error log maps a stack through it when an error is logged
+   * (shared/observability/stack-trace.ts).
+   */
   sourceMap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
@@ -27,8 +32,6 @@ export const functionBundling = {
   tsconfig: 'tsconfig.json',
   /** The bundle's file name in ESM format, as NodejsFunction writes it. */
   outFile: 'index.mjs',
-  /** NODE_OPTIONS of every function: stack traces through the source maps. */
-  nodeOptions: '--enable-source-maps',
 } as const;
 
 /**
