@@ -282,8 +282,10 @@ export const coldRequestBenchmark: Benchmark = {
       for (const subject of subjects) {
         const dir = join(root, subject.id);
         const bundle = await bundleFunction(subject.entry, dir);
-        // What the function reads beside its modules, put there by the CDK stack's own commands (function-bundling.ts).
-        for (const command of afterBundlingCommands(repoRoot, dir, subject.extras ?? {})) await execFileAsync('sh', ['-c', command], { cwd: repoRoot });
+        // What the function reads beside its modules, put there by the CDK stack's own commands (function-bundling.ts), run
+        // outside this process's local-stack environment as the synth runs them.
+        for (const command of afterBundlingCommands(repoRoot, dir, subject.extras ?? {}))
+          await execFileAsync('sh', ['-c', command], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '' } });
         measured.push({ subject, bundle, own: [], base: [], ratio: [] });
       }
 
@@ -386,7 +388,7 @@ export const coldRequestBenchmark: Benchmark = {
         ]);
       }
       const groupNote =
-        'the bare baseline loads one SDK client and nothing else; a function adds the Powertools frame (logger, metrics, tracer with the X-Ray SDK), the source-map parse of NODE_OPTIONS=--enable-source-maps, zod schemas and its own code at init, and its first invocation runs the key pipeline (several DynamoDB calls in sequence) where the baseline makes one call; see each missed figure for its own split and heaviest parts';
+        "the bare baseline loads one SDK client and nothing else; a function adds middy with the Powertools logger and metrics (no tracing SDK: Lambda's own active tracing records the invocation; no source map loaded: it is read only when an error is logged), zod schemas where it validates a request or parses stored items, and its own code at init, and its first invocation runs the key pipeline (several DynamoDB calls in sequence) where the baseline makes one call; a public route that calls nothing is measured against an empty handler, so the frame alone weighs on its ratio; see each missed figure for its own split and heaviest parts";
       return {
         groups: [
           { id: 'cold-request-api', label: `Each API function's cold request <= ${target}× its bare baseline's`, note: groupNote },
