@@ -13,10 +13,9 @@ export default defineConfig({
     env: {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
-      // No EMF documents in the test output and no X-Ray daemon needed; tests that check metrics
-      // publish through a Metrics instance of their own.
+      // No EMF documents in the test output; tests that check metrics publish through a Metrics
+      // instance of their own.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
-      POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
     },
   },
 });

@@ -1,8 +1,10 @@
 /**
  * A Lambda function with the service's defaults: Node.js 22 on arm64, ESM bundle built by esbuild
  * (minified, source maps, the AWS SDK bundled: shared/infra/function-bundling.ts, which the cold-start
- * benchmark bundles with too), its own log group with the configured retention, X-Ray tracing (active), the
- * Powertools configuration, and a role that holds only what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
+ * benchmark bundles with too), its own log group with the configured retention, Lambda's own X-Ray
+ * tracing (active: the invocation's initialization, invocation and overhead segments, recorded by the
+ * Lambda service; the bundle holds no tracing SDK, docs/operations.md), the Powertools logger and metrics
+ * configuration, and a role that holds only what `bind` grants. `bind` sets a resource's environment variable and its grant in one call.
  */
 import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -14,7 +16,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { bundleFolderCommands, functionBundling } from '../shared/infra/function-bundling.ts';
+import { afterBundlingCommands, functionBundling, type BundleExtras } from '../shared/infra/function-bundling.ts';
 import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
 import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
 
@@ -34,8 +36,8 @@ export interface ServiceFunctionProps {
   readonly logRetention: RetentionDays;
   /** POWERTOOLS_LOG_LEVEL. */
   readonly logLevel: string;
-  /** Folders the function reads at run time, copied into the bundle (`RouteDefinition.bundleFolders`). */
-  readonly bundleFolders?: readonly string[];
+  /** What the bundle carries beside its entry file: folders the function reads at run time, the prebuilt docs (`RouteDefinition`). */
+  readonly bundleExtras?: BundleExtras;
 }
 
 export class ServiceFunction extends Construct {
@@ -69,8 +71,7 @@ export class ServiceFunction extends Construct {
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
-        NODE_OPTIONS: functionBundling.nodeOptions,
-        // Powertools logger, metrics and tracer (shared/observability) read these.
+        // Powertools logger and metrics (shared/observability) read these.
         POWERTOOLS_SERVICE_NAME: telemetryServiceName,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
         POWERTOOLS_LOG_LEVEL: props.logLevel,
@@ -86,7 +87,7 @@ export class ServiceFunction extends Construct {
         externalModules: [...functionBundling.externalModules],
         banner: functionBundling.banner,
         tsconfig: join(repoRoot, functionBundling.tsconfig),
-        ...(props.bundleFolders && props.bundleFolders.length > 0 ? { commandHooks: folderCopyHooks(props.bundleFolders) } : {}),
+        ...(props.bundleExtras && afterBundlingCommands('', '', props.bundleExtras).length > 0 ? { commandHooks: afterBundlingHooks(props.bundleExtras) } : {}),
       },
     });
     Validations.of(this.fn).acknowledge({
@@ -137,11 +138,11 @@ export class ServiceFunction extends Construct {
   }
 }
 
-/** Bundling hooks that copy `folders` beside the bundle's entry file after esbuild ran. */
-function folderCopyHooks(folders: readonly string[]) {
+/** Bundling hooks that add `extras` beside the bundle's entry file after esbuild ran. */
+function afterBundlingHooks(extras: BundleExtras) {
   return {
     beforeBundling: (): string[] => [],
     beforeInstall: (): string[] => [],
-    afterBundling: (inputDir: string, outputDir: string): string[] => bundleFolderCommands(inputDir, outputDir, folders),
+    afterBundling: (inputDir: string, outputDir: string): string[] => afterBundlingCommands(inputDir, outputDir, extras),
   };
 }

@@ -276,7 +276,7 @@ export class ServiceStack extends Stack {
         timeout: Duration.seconds(route.timeoutSeconds ?? 10),
         memorySize: route.memoryMb,
         environment: common,
-        ...(route.bundleFolders ? { bundleFolders: route.bundleFolders } : {}),
+        bundleExtras: route,
         ...telemetry,
       });
       this.bind(fn, resourceAccess(route));

@@ -1,13 +1,12 @@
 /**
- * AWS SDK clients are created once per container, on first use, and traced (X-Ray subsegments per call
- * when tracing is on). Each service's client lives in its own module (`dynamo.ts`, `s3.ts`, `sqs.ts`,
+ * AWS SDK clients are created once per container, on first use. Each service's client lives in its
+ * own module (`dynamo.ts`, `s3.ts`, `sqs.ts`,
  * `kms.ts`, `secrets-manager.ts`, `ses.ts`), so a function loads only the SDK packages it calls: an
  * import costs cold-start time whether or not the client is used. Endpoints come from the SDK's
  * standard configuration (`AWS_ENDPOINT_URL_<SERVICE>` locally, the regional endpoints on AWS).
  */
 import type { Pluggable } from '@smithy/types';
 import { forgetOnNewContainer } from '../container.ts';
-import { traced } from '../observability/tracer.ts';
 
 /** An SDK client of this container, created on first call; `newContainer()` destroys it (new endpoint configuration). */
 export type ContainerClient<C> = () => C;
@@ -33,17 +32,18 @@ export function useOnEveryClient(plugin: Pluggable<any, any>): () => void {
   };
 }
 
-/** A client getter: `create` runs on the first call, and the SDK client it returns is traced. */
-export function containerClient<C extends { destroy(): void }>(create: (trace: <T>(client: T) => T) => C): ContainerClient<C> {
+/** Adds the plugins of `useOnEveryClient` to an SDK client. */
+function withPlugins<T>(client: T): T {
+  for (const plugin of plugins) (client as unknown as Pluggability).middlewareStack.use(plugin);
+  return client;
+}
+
+/** A client getter: `create` runs on the first call and passes the SDK client it makes through `withPlugins`. */
+export function containerClient<C extends { destroy(): void }>(create: (withPlugins: <T>(client: T) => T) => C): ContainerClient<C> {
   let client: C | undefined;
-  const make = (trace: <T>(client: T) => T): C =>
-    create(<T>(inner: T) => {
-      for (const plugin of plugins) (inner as unknown as Pluggability).middlewareStack.use(plugin);
-      return trace(inner);
-    });
   forgetOnNewContainer(() => {
     client?.destroy();
     client = undefined;
   });
-  return () => (client ??= make(traced));
+  return () => (client ??= create(withPlugins));
 }

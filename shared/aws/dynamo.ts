@@ -3,10 +3,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { containerClient } from './clients.ts';
 
-export const dynamo = containerClient((trace) =>
+export const dynamo = containerClient((withPlugins) =>
   DynamoDBDocumentClient.from(
-    // The base client is the one traced: the document client sends through it.
-    trace(new DynamoDBClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } })),
+    // The plugins go on the base client: the document client sends through it.
+    withPlugins(new DynamoDBClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } })),
     { marshallOptions: { removeUndefinedValues: true } },
   ),
 );

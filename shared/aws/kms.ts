@@ -2,4 +2,6 @@
 import { KMSClient } from '@aws-sdk/client-kms';
 import { containerClient } from './clients.ts';
 
-export const kms = containerClient((trace) => trace(new KMSClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } })));
+export const kms = containerClient((withPlugins) =>
+  withPlugins(new KMSClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } })),
+);

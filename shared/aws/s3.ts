@@ -2,8 +2,8 @@
 import { NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { containerClient } from './clients.ts';
 
-export const s3 = containerClient((trace) =>
-  trace(
+export const s3 = containerClient((withPlugins) =>
+  withPlugins(
     new S3Client({
       forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
       // Checksums only where S3 requires them: streamed bodies are then sent plainly, not aws-chunked,

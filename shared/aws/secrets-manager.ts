@@ -2,6 +2,6 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { containerClient } from './clients.ts';
 
-export const secretsManager = containerClient((trace) =>
-  trace(new SecretsManagerClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } })),
+export const secretsManager = containerClient((withPlugins) =>
+  withPlugins(new SecretsManagerClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } })),
 );

@@ -2,4 +2,4 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { containerClient } from './clients.ts';
 
-export const ses = containerClient((trace) => trace(new SESv2Client({})));
+export const ses = containerClient((withPlugins) => withPlugins(new SESv2Client({})));

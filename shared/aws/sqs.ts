@@ -3,6 +3,6 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { containerClient } from './clients.ts';
 
 // Requests go to the configured (regional) endpoint, not to the host inside each queue URL.
-export const sqs = containerClient((trace) =>
-  trace(new SQSClient({ useQueueUrlAsEndpoint: false, requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 } })),
+export const sqs = containerClient((withPlugins) =>
+  withPlugins(new SQSClient({ useQueueUrlAsEndpoint: false, requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 } })),
 );

@@ -18,7 +18,7 @@ import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
 import { useTelemetry, withTelemetry } from '../observability/handler-telemetry.ts';
 import { recordMetric } from '../observability/metrics.ts';
-import { tracer } from '../observability/tracer.ts';
+import { readableStack } from '../observability/stack-trace.ts';
 import { ApiError, invalidParam } from './errors.ts';
 import { errorBody } from '../contract/error-catalogue.ts';
 import { parseJsonObjectBody } from './request-body.ts';
@@ -217,7 +217,6 @@ function renderError(thrown: unknown, requestId: string): HttpResponse {
     }
     return json(error.status, error.body(), error.headers);
   }
-  tracer.addErrorAsMetadata(error as Error);
   if (error instanceof TimeLimitReached) {
     logger.warn('Answered before the time limit; the request did not finish', { error: errorSummary(error) });
     recordMetric('timeLimitAnswers', 1, {});
@@ -231,6 +230,6 @@ function renderError(thrown: unknown, requestId: string): HttpResponse {
       'retry-after': '1',
     });
   }
-  logger.error('Unhandled error', { error: errorSummary(error), stack: (error as Error)?.stack });
+  logger.error('Unhandled error', { error: errorSummary(error), stack: readableStack((error as Error)?.stack) });
   return json(500, errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} to support.`, { request_id: requestId }));
 }

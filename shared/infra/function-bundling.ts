@@ -16,6 +16,11 @@ export const functionBundling = {
   architecture: 'arm64',
   format: 'esm',
   minify: true,
+  /**
+   * `index.mjs.map` ships beside the bundle but is not loaded at start (no `--enable-source-maps`: parsing
+   * it cost every cold start): the error log maps a stack through it when an error is logged
+   * (shared/observability/stack-trace.ts).
+   */
   sourceMap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
@@ -27,8 +32,6 @@ export const functionBundling = {
   tsconfig: 'tsconfig.json',
   /** The bundle's file name in ESM format, as NodejsFunction writes it. */
   outFile: 'index.mjs',
-  /** NODE_OPTIONS of every function: stack traces through the source maps. */
-  nodeOptions: '--enable-source-maps',
 } as const;
 
 /**
@@ -69,4 +72,20 @@ export function bundleFolderCommands(inputDir: string, outputDir: string, folder
         .pop() ?? folder;
     return `cp -R "${inputDir}/${folder}" "${outputDir}/${name}"`;
   });
+}
+
+/** The command that writes the prebuilt OpenAPI document and API reference page into `outputDir` (bin/prebuild-docs.ts). */
+export function prebuiltDocsCommand(inputDir: string, outputDir: string): string {
+  return `"${inputDir}/node_modules/.bin/tsx" "${inputDir}/bin/prebuild-docs.ts" "${outputDir}"`;
+}
+
+/** What a function's bundle carries beside its entry file (from its route: `bundleFolders`, `prebuiltDocs`). */
+export interface BundleExtras {
+  readonly bundleFolders?: readonly string[];
+  readonly prebuiltDocs?: boolean;
+}
+
+/** Shell commands run after esbuild, in the bundle's folder `outputDir`, that add `extras`. */
+export function afterBundlingCommands(inputDir: string, outputDir: string, extras: BundleExtras): string[] {
+  return [...bundleFolderCommands(inputDir, outputDir, extras.bundleFolders ?? []), ...(extras.prebuiltDocs ? [prebuiltDocsCommand(inputDir, outputDir)] : [])];
 }

@@ -54,6 +54,11 @@ export interface RouteDefinition {
    * entry file.
    */
   readonly bundleFolders?: readonly string[];
+  /**
+   * The bundle carries the OpenAPI document and the API reference page prebuilt (bin/prebuild-docs.ts,
+   * shared/openapi/prebuilt-docs.ts), so the function builds neither.
+   */
+  readonly prebuiltDocs?: boolean;
 }
 
 /** Longest time-out of a route's function: API Gateway gives up on an integration after 30 s. */
@@ -244,6 +249,7 @@ const routeTable = [
     entry: 'functions/docs/get-openapi.ts',
     auth: 'public',
     uses: {},
+    prebuiltDocs: true,
     summary: 'This API contract as an OpenAPI 3.1 document.',
   },
   {
@@ -253,6 +259,7 @@ const routeTable = [
     entry: 'functions/docs/get-api-reference.ts',
     auth: 'public',
     uses: {},
+    prebuiltDocs: true,
     summary: 'The API reference: one HTML page rendered from the OpenAPI document.',
   },
 ] as const satisfies readonly RouteDefinition[];

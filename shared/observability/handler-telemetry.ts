@@ -1,20 +1,16 @@
 /**
- * Logger, tracer and metrics for a handler, wired once here and used by the HTTP pipeline and the queue
+ * Logger and metrics for a handler, wired once here and used by the HTTP pipeline and the queue
  * worker wrapper, so every function gets the same telemetry:
  * - Powertools `injectLambdaContext`: the Lambda context (function name, request id, cold start) on
  *   every log line, and the keys a request appends cleared when it ends. The event is never logged
  *   (`logEvent: false`, whatever POWERTOOLS_LOGGER_LOG_EVENT says): it holds keys and bodies.
- * - Powertools `captureLambdaHandler`: the handler's X-Ray subsegment, without the response as
- *   metadata (responses hold provider data).
  * - the `ColdStart` metric, and the invocation's own metrics published when it ends.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from './logger.ts';
 import { metrics, publishInvocationMetrics, withInvocationMetrics } from './metrics.ts';
-import { tracer } from './tracer.ts';
 
 /** The `ColdStart` metric first; the invocation's metrics last, before the logger clears the request's keys. */
 const invocationMetrics: middy.MiddlewareObj = {
@@ -29,7 +25,6 @@ const invocationMetrics: middy.MiddlewareObj = {
 export function useTelemetry<E, R, C extends Context>(handler: middy.MiddyfiedHandler<E, R, Error, C>): middy.MiddyfiedHandler<E, R, Error, C> {
   return handler
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }) as middy.MiddlewareObj<E, R, Error, C>)
-    .use(captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj<E, R, Error, C>)
     .use(invocationMetrics as middy.MiddlewareObj<E, R, Error, C>);
 }
 

@@ -1,12 +1,12 @@
 /**
- * HTTP responses of `GET /v1/openapi.json` and `GET /docs`: built once per container for the
- * deployment's base URL, with an `ETag` (304 on `If-None-Match`) and five minutes of public caching.
+ * HTTP responses of `GET /v1/openapi.json` and `GET /docs`: their texts (docs-texts.ts) taken once per
+ * container for the deployment's base URL, with an `ETag` (304 on `If-None-Match`) and five minutes of
+ * public caching.
  */
 import { createHash } from 'node:crypto';
 import { publicBaseUrl } from '../config.ts';
 import { jsonContentType, type HttpResponse } from '../http/response.ts';
-import { openApiDocument } from './document.ts';
-import { renderReferencePage } from './reference-page.ts';
+import type { DocsTexts } from './docs-texts.ts';
 import { referencePageContentSecurityPolicy } from './reference-page-style.ts';
 
 export const docsCacheControl = 'public, max-age=300';
@@ -46,16 +46,16 @@ function cached(store: Map<string, Representation>, build: (baseUrl: string) => 
   return current;
 }
 
-export function openApiHttpResponse(ifNoneMatch: string | undefined): HttpResponse {
+export function openApiHttpResponse(texts: DocsTexts, ifNoneMatch: string | undefined): HttpResponse {
   return respond(
-    cached(documents, (baseUrl) => JSON.stringify(openApiDocument(baseUrl))),
+    cached(documents, (baseUrl) => texts.openApi(baseUrl)),
     jsonContentType,
     ifNoneMatch,
   );
 }
 
-export function apiReferenceHttpResponse(ifNoneMatch: string | undefined): HttpResponse {
-  const page = cached(pages, (baseUrl) => renderReferencePage(openApiDocument(baseUrl), { openApiUrl: `${baseUrl}/v1/openapi.json` }));
+export function apiReferenceHttpResponse(texts: DocsTexts, ifNoneMatch: string | undefined): HttpResponse {
+  const page = cached(pages, (baseUrl) => texts.referencePage(baseUrl));
   return respond(page, 'text/html; charset=utf-8', ifNoneMatch, {
     'content-security-policy': referencePageContentSecurityPolicy,
     'referrer-policy': 'no-referrer',

@@ -1,13 +1,12 @@
 /**
- * Telemetry of one call to an external source: its own X-Ray subsegment (named by source, never by
- * URL: query strings carry provider names), `SourceLatency` by source, and `SourceFailures` by source
+ * Telemetry of one call to an external source: `SourceLatency` by source (named by source, never by
+ * URL: query strings carry provider names), and `SourceFailures` by source
  * when the source gave no usable answer, with one warning line naming the kind of failure. An answer
  * found unusable after its calls succeeded (too many rows, pages that disagree with their counts) is
  * reported the same way, by `sourceFailed`.
  */
 import { logger } from '../observability/logger.ts';
 import { recordMetric } from '../observability/metrics.ts';
-import { traceSegment } from '../observability/tracer.ts';
 import { isSourceUnavailable, type SourceError } from './errors.ts';
 
 /** Counts and logs a source that gave no usable answer; returns the error for the caller to throw. */
@@ -20,7 +19,7 @@ export function sourceFailed(error: SourceError): SourceError {
 export async function observeSourceCall<T>(source: string, call: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
-    return await traceSegment(`source ${source}`, { source }, call);
+    return await call();
   } catch (error) {
     if (isSourceUnavailable(error)) sourceFailed(error);
     throw error;

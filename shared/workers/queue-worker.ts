@@ -1,5 +1,5 @@
 /**
- * The wrapper every queue worker is built with: telemetry (logger, tracer, metrics), then the batch
+ * The wrapper every queue worker is built with: telemetry (logger, metrics), then the batch
  * processed with a partial batch response. A message whose processing throws is logged, counted
  * (`QueueMessageFailures` by worker) and reported in `batchItemFailures`, so only it is retried, and
  * after the queue's receive limit parked in its dead-letter queue; the rest of the batch is deleted. A

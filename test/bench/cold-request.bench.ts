@@ -10,13 +10,15 @@
  * A function and its baseline run as pairs, in alternating order, and each pair gives one ratio.
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { signingEnv } from '#shared/certificates/signing-env.ts';
-import { functionBundling } from '#shared/infra/function-bundling.ts';
+import { afterBundlingCommands, functionBundling, type BundleExtras } from '#shared/infra/function-bundling.ts';
 import { fallbackRoute, routes, workers, type RouteDefinition } from '#shared/infra/routes.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { toHttpApiEvent } from '../../local/http-event.ts';
@@ -28,6 +30,8 @@ import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundle
 import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
 import { lambdaEnvironment } from './init-timer.ts';
 import { sampleProviders } from './sample-providers.ts';
+
+const execFileAsync = promisify(execFile);
 
 const runs = 8;
 const target = 1.5;
@@ -66,8 +70,8 @@ interface Subject {
   readonly memoryMb: number;
   readonly timeoutSeconds: number;
   readonly baseline: BaselineId;
-  /** Folders the function reads beside its bundle (the route table's `bundleFolders`). */
-  readonly bundleFolders?: readonly string[];
+  /** What its bundle carries beside the entry file (the route table's `bundleFolders`, `prebuiltDocs`). */
+  readonly extras?: BundleExtras;
   /** The event of the n-th invocation (n from 0; the warm-up is 0). */
   readonly event: (n: number) => unknown;
   /** What the invocation must answer; anything else fails the benchmark rather than timing an error path. */
@@ -194,7 +198,7 @@ export const coldRequestBenchmark: Benchmark = {
           entry: r.entry,
           memoryMb: r.memoryMb ?? 512,
           timeoutSeconds: r.timeoutSeconds ?? 10,
-          ...(r.bundleFolders ? { bundleFolders: r.bundleFolders } : {}),
+          extras: r,
           baseline,
           event,
           expectStatus,
@@ -278,8 +282,10 @@ export const coldRequestBenchmark: Benchmark = {
       for (const subject of subjects) {
         const dir = join(root, subject.id);
         const bundle = await bundleFunction(subject.entry, dir);
-        // What the function reads beside its modules, where the CDK stack puts it (function-bundling.ts).
-        for (const folder of subject.bundleFolders ?? []) await cp(join(repoRoot, folder), join(dir, basename(folder)), { recursive: true });
+        // What the function reads beside its modules, put there by the CDK stack's own commands (function-bundling.ts), run
+        // outside this process's local-stack environment as the synth runs them.
+        for (const command of afterBundlingCommands(repoRoot, dir, subject.extras ?? {}))
+          await execFileAsync('sh', ['-c', command], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '' } });
         measured.push({ subject, bundle, own: [], base: [], ratio: [] });
       }
 
@@ -382,14 +388,14 @@ export const coldRequestBenchmark: Benchmark = {
         ]);
       }
       const groupNote =
-        'the bare baseline loads one SDK client and nothing else; a function adds the Powertools frame (logger, metrics, tracer with the X-Ray SDK), the source-map parse of NODE_OPTIONS=--enable-source-maps, zod schemas and its own code at init, and its first invocation runs the key pipeline (several DynamoDB calls in sequence) where the baseline makes one call; see each missed figure for its own split and heaviest parts';
+        "the bare baseline loads one SDK client and nothing else; a function adds middy with the Powertools logger and metrics (no tracing SDK: Lambda's own active tracing records the invocation; no source map loaded: it is read only when an error is logged), zod schemas where it validates a request or parses stored items, and its own code at init, and its first invocation runs the key pipeline (several DynamoDB calls in sequence) where the baseline makes one call; a public route that calls nothing is measured against an empty handler, so the frame alone weighs on its ratio; see each missed figure for its own split and heaviest parts";
       return {
         groups: [
           { id: 'cold-request-api', label: `Each API function's cold request <= ${target}× its bare baseline's`, note: groupNote },
           { id: 'cold-request-workers', label: `Each worker's cold request <= ${target}× its bare baseline's`, note: groupNote },
         ],
         intro: [
-          `Every function bundled with the stack's own esbuild settings (shared/infra/function-bundling.ts: ESM, ${functionBundling.target}, minified, source maps, the AWS SDK bundled), started in a fresh Node ${process.version} process per sample with its Lambda start-up environment (NODE_OPTIONS=${functionBundling.nodeOptions}, the Powertools settings, the Lambda variables that switch the tracer on, a sampled trace header) pointing at the local emulators, and invoked once with a realistic event.`,
+          `Every function bundled with the stack's own esbuild settings (shared/infra/function-bundling.ts: ESM, ${functionBundling.target}, minified, source maps, the AWS SDK bundled), started in a fresh Node ${process.version} process per sample with its Lambda start-up environment (no NODE_OPTIONS: source maps are read only when an error is logged; the Powertools settings, the Lambda variables a function starts with, a sampled trace header) pointing at the local emulators, and invoked once with a realistic event.`,
           '**Cold request** is the wall time from the process start (its performance time origin) until that first invocation has answered; **init** until `import()` of the bundle has resolved.',
           "Each function's **bare baseline** is a handler bundled with the same settings that makes the function's first AWS call with the plain SDK client and answers: DynamoDB GetItem on the API-key table for API-key routes, nothing for public routes that call nothing, and the first call of the others (GetRecord its verification, GetSigningKeys the KMS public key, each worker its first read).",
           `Function and baseline run as ${runs} interleaved pairs after a warm-up pair (alternating which runs first); the ratio is taken pair by pair and its median shown.`,

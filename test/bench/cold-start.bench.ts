@@ -4,7 +4,7 @@
  * and loaded the same way, run by run.
  *
  * Reference handlers show the parts every function shares: the frame every route starts from (middy,
- * the Powertools logger, metrics and tracer, error shape, validation), and the authenticated pipeline
+ * the Powertools logger and metrics, error shape, validation), and the authenticated pipeline
  * every API-key route adds (key check, limits, idempotency: the DynamoDB client), also without
  * source-mapped stack traces to show what those cost. A miss is explained from these and from what the
  * function's bundle holds beyond its pipeline.
@@ -39,7 +39,7 @@ const references: (Omit<Subject, 'entry' | 'memoryMb' | 'kind'> & { source: stri
   { id: 'EmptyHandler', label: 'Empty handler (the baseline)', source: `export const handler = ${noContent};\n` },
   {
     id: 'FrameOnly',
-    label: 'Reference: the frame alone (middy; Powertools logger, metrics, tracer; error shape)',
+    label: 'Reference: the frame alone (middy; Powertools logger and metrics; error shape)',
     source: `import { framedHandler } from '${join(repoRoot, 'shared/http/pipeline-frame.ts')}';\nexport const handler = framedHandler(${noContent});\n`,
   },
   {
@@ -48,10 +48,10 @@ const references: (Omit<Subject, 'entry' | 'memoryMb' | 'kind'> & { source: stri
     source: `import { apiHandler } from '${join(repoRoot, 'shared/http/pipeline.ts')}';\nexport const handler = apiHandler('GetAccount', {}, ${noContent});\n`,
   },
   {
-    id: 'AuthenticatedPipelineNoSourceMaps',
-    label: 'Reference: the same, without NODE_OPTIONS=--enable-source-maps',
+    id: 'AuthenticatedPipelineWithSourceMaps',
+    label: 'Reference: the same, with NODE_OPTIONS=--enable-source-maps (the functions map stacks only when an error is logged)',
     source: `import { apiHandler } from '${join(repoRoot, 'shared/http/pipeline.ts')}';\nexport const handler = apiHandler('GetAccount', {}, ${noContent});\n`,
-    nodeOptions: '',
+    nodeOptions: '--enable-source-maps',
   },
 ];
 
@@ -145,7 +145,7 @@ export const coldStartBenchmark: Benchmark = {
 
       const frame = byId('FrameOnly');
       const authenticated = byId('AuthenticatedPipelineOnly');
-      const noMaps = byId('AuthenticatedPipelineNoSourceMaps');
+      const withMaps = byId('AuthenticatedPipelineWithSourceMaps');
       /** The pipeline a bundle is compared with: the authenticated pipeline for API-key routes, else the frame. */
       const pipelineOf = (m: Measured): Measured => {
         if (m === frame) return empty;
@@ -194,8 +194,8 @@ export const coldStartBenchmark: Benchmark = {
         ]);
       }
       const groupNote =
-        `on this measure every API-key route starts from the authenticated pipeline, which alone is ${r(authenticated)}× the empty handler: the frame (middy with the Powertools logger, metrics and tracer, which stay on every function) is ${r(frame)}×, and the DynamoDB client the key check needs adds the AWS SDK runtime; ` +
-        `${times(median(authenticated.ratio) - median(noMaps.ratio))}× of it is NODE_OPTIONS=--enable-source-maps reading and parsing the bundle's source map at load (the pipeline without it: ${r(noMaps)}×). ` +
+        `on this measure every API-key route starts from the authenticated pipeline, which alone is ${r(authenticated)}× the empty handler: the frame (middy with the Powertools logger and metrics, which stay on every function) is ${r(frame)}×, and the DynamoDB client the key check needs adds the AWS SDK runtime; ` +
+        `NODE_OPTIONS=--enable-source-maps would add ${times(median(withMaps.ratio) - median(authenticated.ratio))}× by reading and parsing the bundle's source map at load (the pipeline with it: ${r(withMaps)}×); the functions run without it and map a stack only when an error is logged. ` +
         'Functions that verify add the given-name tables and the source clients; GetCertificatePdf keeps pdf-lib, node-forge and the fonts in its bundle (they are evaluated only when a PDF is first made).' +
         publicMisses(missedPublic);
       return {
@@ -205,7 +205,7 @@ export const coldStartBenchmark: Benchmark = {
           "**Init** is the wall time from the process start (its performance time origin) until `import()` of the bundle has resolved with the handler: Node starting plus the module loading and evaluating, the analogue of the Init Duration Lambda reports (where the runtime's own start is longer than a bare Node start, so the same code gives lower ratios).",
           "**× empty** divides it by the init of an empty handler's bundle measured just before it, run by run: the empty handler's init is what no code can remove, so the ratio says how much a function's own loading adds, and the 3× target allows a function twice the runtime's own start.",
           'The import alone is shown but not used for the ratio: an empty module imports in a few milliseconds, mostly fixed costs of the module loader, so a ratio of imports would measure noise.',
-          `Each child runs with the function's Lambda start-up environment (NODE_OPTIONS=${functionBundling.nodeOptions}, the Powertools settings, the Lambda variables that switch the tracer on).`,
+          `Each child runs with the function's Lambda start-up environment (no NODE_OPTIONS, the Powertools settings, the Lambda variables a function starts with).`,
           '**Beyond its pipeline** lists the largest parts of the bundle that the authenticated pipeline (API-key routes) or the frame (the others) does not hold.',
         ].join(' '),
         table: {

@@ -2,7 +2,7 @@
  * Times a bundle's initialisation in a fresh Node process: from the process's start (its performance
  * time origin) until `import()` of the bundle has resolved with a `handler` function, and the import
  * alone. The child gets the start-up environment the function has on Lambda, as far as loading can see
- * it: NODE_OPTIONS, the Powertools settings, and the Lambda variables that switch the tracer on.
+ * it: no NODE_OPTIONS, the Powertools settings, and the Lambda variables a function starts with.
  */
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -32,7 +32,7 @@ export interface InitTarget {
   readonly functionName: string;
   readonly bundleFile: string;
   readonly memoryMb: number;
-  /** NODE_OPTIONS; the functions' own by default. */
+  /** NODE_OPTIONS; none by default, as the functions have. */
   readonly nodeOptions?: string;
 }
 
@@ -40,7 +40,7 @@ export interface InitTarget {
 export function lambdaEnvironment(target: InitTarget): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
-    NODE_OPTIONS: target.nodeOptions ?? functionBundling.nodeOptions,
+    ...(target.nodeOptions ? { NODE_OPTIONS: target.nodeOptions } : {}),
     // Lambda runs Node 22, where the SDK has no Node-version warning to print.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_REGION: 'us-east-1',

@@ -232,13 +232,7 @@ describe('CDK template', () => {
 
   it("names each function's resources in its environment, and nothing else", () => {
     const env = (id: string) => resources()[logicalId(stack.functions[id]!.fn)]!.Properties.Environment.Variables;
-    expect(Object.keys(env('Health')).sort()).toEqual([
-      'NODE_OPTIONS',
-      'POWERTOOLS_LOG_LEVEL',
-      'POWERTOOLS_METRICS_NAMESPACE',
-      'POWERTOOLS_SERVICE_NAME',
-      'PUBLIC_BASE_URL',
-    ]);
+    expect(Object.keys(env('Health')).sort()).toEqual(['POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME', 'PUBLIC_BASE_URL']);
     expect(Object.keys(env('GetAccount'))).toEqual(expect.arrayContaining(['TABLE_API_KEYS', 'TABLE_ACCOUNTS']));
     expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_USAGE');
     expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_IDEMPOTENCY');

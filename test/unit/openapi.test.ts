@@ -18,6 +18,7 @@ import { professions } from '#shared/domain/professions.ts';
 import { openApiDocument, operationErrors, pathParameterSchemas, type OpenApiDocument } from '#shared/openapi/document.ts';
 import { apiReferenceHttpResponse, etagMatches, openApiHttpResponse } from '#shared/openapi/docs-http.ts';
 import { webhookEventExamples } from '#shared/openapi/examples.ts';
+import { generatedDocs } from '#shared/openapi/generated-docs.ts';
 import { operationDocs } from '#shared/openapi/operations.ts';
 import { operationAnchor, renderReferencePage, webhookAnchor } from '#shared/openapi/reference-page.ts';
 import { referencePageContentSecurityPolicy, referenceStylesheet } from '#shared/openapi/reference-page-style.ts';
@@ -256,15 +257,15 @@ describe('the API reference page', () => {
 
 describe('serving the contract', () => {
   it('answers with an ETag, five minutes of public caching, and 304 when If-None-Match names it', () => {
-    const first = openApiHttpResponse(undefined);
+    const first = openApiHttpResponse(generatedDocs, undefined);
     expect(first.statusCode).toBe(200);
     expect(first.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' });
     expect(JSON.parse(first.body as string).openapi).toBe('3.1.0');
     const etag = first.headers.etag!;
-    expect(openApiHttpResponse(`W/${etag}`)).toMatchObject({ statusCode: 304, body: '' });
-    const html = apiReferenceHttpResponse(undefined);
+    expect(openApiHttpResponse(generatedDocs, `W/${etag}`)).toMatchObject({ statusCode: 304, body: '' });
+    const html = apiReferenceHttpResponse(generatedDocs, undefined);
     expect(html.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'content-security-policy': referencePageContentSecurityPolicy });
-    expect(apiReferenceHttpResponse(`"other", ${html.headers.etag}`).statusCode).toBe(304);
+    expect(apiReferenceHttpResponse(generatedDocs, `"other", ${html.headers.etag}`).statusCode).toBe(304);
   });
 
   it('compares entity tags as If-None-Match asks', () => {

@@ -5,7 +5,6 @@ import { logger } from '#shared/observability/logger.ts';
 import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
 import { recordMetric, ServiceMetrics, withInvocationMetrics } from '#shared/observability/metrics.ts';
 import { readableLogLine } from '#shared/observability/readable-log-line.ts';
-import { traced, tracer } from '#shared/observability/tracer.ts';
 import { SourceError } from '#shared/sources/errors.ts';
 import { observeSourceCall } from '#shared/sources/source-telemetry.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
@@ -143,14 +142,6 @@ describe('queue worker wrapper', () => {
     expect(seen).toEqual([1, 2, 3]);
     expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
     expect(debug).toHaveBeenCalledWith('metrics', { metrics: { 'QueueMessageFailures{worker=TestWorker}': 1 } });
-  });
-});
-
-describe('tracer', () => {
-  it('is off outside Lambda and leaves clients untouched', () => {
-    expect(tracer.isTracingEnabled()).toBe(false);
-    const client = { send: () => undefined, middlewareStack: {} };
-    expect(traced(client)).toBe(client);
   });
 });
 

@@ -4,7 +4,7 @@
  *
  * The matcher uses it to tell a misspelling of a common name (Micheal, 3.5% of Michael's births) from
  * an established name of its own (Marion next to Marian, Kirsten next to Kristen), and masculine from
- * feminine forms (Francis/Frances, Carl/Carla). The table is read once, when this module loads.
+ * feminine forms (Francis/Frances, Carl/Carla). The table is indexed once, on the first look-up.
  *
  * Three words the rules use, all read from this table:
  * - an *established* name is in it (>= 1,000 recorded births);
@@ -46,21 +46,40 @@ export const differentSexesGap = 0.5;
 /** A name is clearly of one sex when at most this share of its births is of the other (Natalie 0.2% male). */
 export const clearSexShare = 0.05;
 
-/** Keyed by the upper-case name, letters only (the form `givenNameKey` produces for A-Z names). */
-const statsByName = new Map<string, GivenNameStats>();
-for (const [name, male, female] of source.rows) {
-  const births = male + female;
-  if (births > 0) statsByName.set(name.toUpperCase(), { births, maleShare: male / births });
+/**
+ * Row of each upper-case name, letters only (the form `givenNameKey` produces for A-Z names), built on
+ * the first look-up rather than at load: a function that bundles the matcher pays for the index only
+ * when it matches a name, and the index holds row numbers, not an object per name.
+ */
+let rowByName: Map<string, number> | undefined;
+
+function nameIndex(): Map<string, number> {
+  if (!rowByName) {
+    rowByName = new Map();
+    const rows = source.rows;
+    for (let row = 0; row < rows.length; row++) {
+      const [name, male, female] = rows[row]!;
+      if (male + female > 0) rowByName.set(name.toUpperCase(), row);
+    }
+  }
+  return rowByName;
 }
 
 /** Birth count and sex share of an upper-case given name, or undefined when the table lacks it. */
 export function givenNameStats(key: string): GivenNameStats | undefined {
-  return statsByName.get(key);
+  const row = nameIndex().get(key);
+  if (row === undefined) return undefined;
+  const [, male, female] = source.rows[row]!;
+  const births = male + female;
+  return { births, maleShare: male / births };
 }
 
 /** True for a name with at least `veryCommonMinBirths` recorded births. */
 export function isVeryCommonName(key: string): boolean {
-  return (statsByName.get(key)?.births ?? 0) >= veryCommonMinBirths;
+  const row = nameIndex().get(key);
+  if (row === undefined) return false;
+  const [, male, female] = source.rows[row]!;
+  return male + female >= veryCommonMinBirths;
 }
 
 /** How far apart two names' male shares are, 0..1 (Daniel/Danielle 0.99, Chris/Christopher 0.12). */
