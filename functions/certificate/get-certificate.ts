@@ -4,15 +4,26 @@ import { json } from '#shared/http/response.ts';
 import { verificationIdPattern } from '#shared/ids.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
 import { containerValue } from '#shared/container.ts';
+import type { Caller } from '#shared/domain/caller.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ store: new VerificationStore() }));
 
-/** GET /v1/certificate/{verification_id}: the signed certificate, to its owner (account and mode) only. */
-export const handler = apiHandler('GetCertificate', {}, async (req) => {
-  const { store } = dependencies();
-  const id = req.pathParameters.verification_id ?? '';
-  const record = verificationIdPattern.test(id) ? await store.getOwned(id, req.caller.accountId, req.caller.mode) : undefined;
-  if (!record) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
-  return json(200, record.certificate);
-});
+/** The stored verification of this id, if the owner's. */
+function ownedRecord(id: string, owner: Caller) {
+  return verificationIdPattern.test(id) ? dependencies().store.getOwned(id, owner.accountId, owner.mode) : Promise.resolve(undefined);
+}
+
+/**
+ * GET /v1/certificate/{verification_id}: the signed certificate, to its owner (account and mode) only;
+ * the record is read beside the account's admission.
+ */
+export const handler = apiHandler(
+  'GetCertificate',
+  { prefetch: ({ pathParameters, key }) => ownedRecord(pathParameters.verification_id ?? '', key) },
+  async (req) => {
+    const record = await (req.prefetched ?? ownedRecord(req.pathParameters.verification_id ?? '', req.caller));
+    if (!record) throw new ApiError('resource_not_found', 'No verification with this id for this account and mode.', { param: 'verification_id' });
+    return json(200, record.certificate);
+  },
+);

@@ -7,26 +7,39 @@ import { eventView } from '#shared/monitoring/event-view.ts';
 import { listEventsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
+import type { Caller } from '#shared/domain/caller.ts';
+import type * as z from 'zod';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));
 
-/** GET /v1/events: the caller's webhook events with their delivery attempts, newest first. */
-export const handler = apiHandler('ListEvents', { query: listEventsQuerySchema }, async (req) => {
+/** The owner's page of events the query asks for; 404 for a monitor and 400 for a `starting_after` not theirs. */
+async function eventPage(caller: Caller, query: z.output<typeof listEventsQuerySchema>, now: Date) {
   const { events, monitors } = dependencies();
-  const caller = req.caller;
   const owner = ownerKey(caller.accountId, caller.mode);
-  if (req.query.monitor_id && !(await monitors.getOwned(req.query.monitor_id, caller.accountId, caller.mode, req.clock.now()))) {
+  if (query.monitor_id && !(await monitors.getOwned(query.monitor_id, caller.accountId, caller.mode, now))) {
     throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
   }
   let after: EventRecord | undefined;
-  if (req.query.starting_after) {
-    after = await events.get(req.query.starting_after);
+  if (query.starting_after) {
+    after = await events.get(query.starting_after);
     if (!after || after.owner !== owner) throw invalidParam('starting_after', 'starting_after is not one of your events.');
   }
-  const page = await events.list(owner, req.query.limit ?? defaultPageSize, { monitorId: req.query.monitor_id, startingAfter: after });
-  return json(
-    200,
-    pageBody(page.items.map(eventView), page.hasMore, (e) => e.event_id),
-  );
-});
+  return events.list(owner, query.limit ?? defaultPageSize, { monitorId: query.monitor_id, startingAfter: after });
+}
+
+/**
+ * GET /v1/events: the caller's webhook events with their delivery attempts, newest first. The page is
+ * read beside the account's admission and answered (or refused) once the caller is admitted.
+ */
+export const handler = apiHandler(
+  'ListEvents',
+  { query: listEventsQuerySchema, prefetch: ({ query, key, now }) => eventPage(key, query, now) },
+  async (req) => {
+    const page = await (req.prefetched ?? eventPage(req.caller, req.query, req.clock.now()));
+    return json(
+      200,
+      pageBody(page.items.map(eventView), page.hasMore, (e) => e.event_id),
+    );
+  },
+);

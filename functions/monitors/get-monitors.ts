@@ -5,23 +5,35 @@ import { json } from '#shared/http/response.ts';
 import { listMonitorsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
 import { MonitorStore, monitorView, type MonitorRecord } from '#shared/monitoring/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
+import type { Caller } from '#shared/domain/caller.ts';
+import type * as z from 'zod';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ monitors: new MonitorStore() }));
 
-/** GET /v1/monitors: the caller's monitors (this account and mode), newest first, with a cursor. */
-export const handler = apiHandler('ListMonitors', { query: listMonitorsQuerySchema }, async (req) => {
+/** The owner's page of monitors the query asks for; 400 when `starting_after` is not one of theirs. */
+async function monitorPage(owner: Caller, query: z.output<typeof listMonitorsQuerySchema>, now: Date) {
   const { monitors } = dependencies();
-  const caller = req.caller;
-  const limit = req.query.limit ?? defaultPageSize;
   let after: MonitorRecord | undefined;
-  if (req.query.starting_after) {
-    after = await monitors.getOwned(req.query.starting_after, caller.accountId, caller.mode, req.clock.now());
+  if (query.starting_after) {
+    after = await monitors.getOwned(query.starting_after, owner.accountId, owner.mode, now);
     if (!after) throw invalidParam('starting_after', 'starting_after is not one of your monitors.');
   }
-  const page = await monitors.list(caller.accountId, caller.mode, limit, after, req.clock.now());
-  return json(
-    200,
-    pageBody(page.items.map(monitorView), page.hasMore, (m) => m.monitor_id),
-  );
-});
+  return monitors.list(owner.accountId, owner.mode, query.limit ?? defaultPageSize, after, now);
+}
+
+/**
+ * GET /v1/monitors: the caller's monitors (this account and mode), newest first, with a cursor. The page
+ * is read beside the account's admission and answered (or refused) once the caller is admitted.
+ */
+export const handler = apiHandler(
+  'ListMonitors',
+  { query: listMonitorsQuerySchema, prefetch: ({ query, key, now }) => monitorPage(key, query, now) },
+  async (req) => {
+    const page = await (req.prefetched ?? monitorPage(req.caller, req.query, req.clock.now()));
+    return json(
+      200,
+      pageBody(page.items.map(monitorView), page.hasMore, (m) => m.monitor_id),
+    );
+  },
+);

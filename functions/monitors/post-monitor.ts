@@ -1,7 +1,8 @@
 import { invalidParam } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { monitorRegistrationServices, registerMonitor } from '#shared/monitoring/register-monitor.ts';
+import { monitoredRequest, monitorRegistrationServices, registerMonitor } from '#shared/monitoring/register-monitor.ts';
+import { prefetchSourceAnswers, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
 import { createMonitorRequestSchema } from '#shared/monitoring/monitor-requests.ts';
 import { monitorView } from '#shared/monitoring/monitor-store.ts';
 import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '#shared/webhooks/webhook-url-guard.ts';
@@ -12,15 +13,27 @@ const answerReserveMs = 1_500;
 /**
  * POST /v1/monitor: registers a provider for daily re-checks with signed webhooks. The webhook URL is
  * checked against server-side request forgery; the secret is stored sealed and never returned. An
- * initial verification runs (and counts as one verification).
+ * initial verification runs (and counts as one verification); its cached source answers are read beside
+ * the account's admission.
  */
-export const handler = apiHandler('CreateMonitor', { body: createMonitorRequestSchema }, async (req) => {
-  const url = await checkWebhookUrl(req.body.webhook_url, { mode: req.caller.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
-  if (!url.ok) throw invalidParam('webhook_url', url.reason);
-  req.ensureQuota(1);
-  const monitor = await registerMonitor(req.body, url.url, req.caller, monitorRegistrationServices(), {
-    deadline: req.deadline(answerReserveMs),
-    charge: req.chargeVerifications,
-  });
-  return json(200, monitorView(monitor));
-});
+export const handler = apiHandler(
+  'CreateMonitor',
+  { body: createMonitorRequestSchema, prefetch: ({ body, key }) => prefetchSourceAnswers([monitoredRequest(body)], key.mode) },
+  async (req) => {
+    const url = await checkWebhookUrl(req.body.webhook_url, { mode: req.caller.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
+    if (!url.ok) throw invalidParam('webhook_url', url.reason);
+    req.ensureQuota(1);
+    const services = monitorRegistrationServices();
+    const monitor = await registerMonitor(
+      req.body,
+      url.url,
+      req.caller,
+      { ...services, verification: withPrefetchedAnswers(services.verification, req.prefetched) },
+      {
+        deadline: req.deadline(answerReserveMs),
+        charge: req.chargeVerifications,
+      },
+    );
+    return json(200, monitorView(monitor));
+  },
+);

@@ -8,7 +8,7 @@ import type * as z from 'zod';
 import { logger } from '#shared/observability/logger.ts';
 import { bulkRequestSchema, bulkSummary, type BulkItem } from '#shared/verification/bulk-verification.ts';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/verification/verification-request.ts';
-import { verificationServices } from '#shared/verification/verification-service.ts';
+import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
 import { verifyMany } from '#shared/verification/verify-provider.ts';
 
 const concurrency = 32;
@@ -38,31 +38,44 @@ function itemError(thrown: unknown, index: number): BulkItem {
  * shares one deadline: a source that has not answered by then is unavailable for the items still waiting
  * on it, which come back `source_unavailable` (or, with every source out and nothing cached, as an item
  * error). The quota is checked for every valid item before any work and charged for the results issued.
+ * The providers' cached source answers are read beside the account's admission.
  */
-export const handler = apiHandler('VerifyBulk', { body: bulkRequestSchema }, async (req) => {
-  const caller = req.caller;
-  if (!caller.plan.bulk) {
-    throw new ApiError(
-      'plan_upgrade_required',
-      `Bulk verification is not available on the ${caller.plan.name} plan; it needs Production, Scale or Enterprise.`,
-    );
-  }
-  const parsed = req.body.providers.map((raw) => verificationRequestSchema.safeParse(raw, { reportInput: true }));
-  req.ensureQuota(parsed.filter((p) => p.success).length);
-
-  const svc = verificationServices();
-  const valid = parsed.flatMap((p, index) => (p.success ? [{ index, request: p.data as VerificationRequest }] : []));
-  const verified = await verifyMany(
-    valid.map((v) => v.request),
-    caller,
-    svc,
-    { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications, concurrency },
-  );
-  const byIndex = new Map(valid.map((v, i) => [v.index, verified[i]!]));
-  const results: BulkItem[] = parsed.map((p, index) => {
-    if (!p.success) return { index, error: itemValidationError(p.error, index).body().error };
-    const outcome = byIndex.get(index)!;
-    return 'result' in outcome ? { index, result: outcome.result } : itemError(outcome.error, index);
+/** The valid providers of a batch. */
+function validProviders(providers: readonly unknown[]): VerificationRequest[] {
+  return providers.flatMap((raw) => {
+    const parsed = verificationRequestSchema.safeParse(raw);
+    return parsed.success ? [parsed.data as VerificationRequest] : [];
   });
-  return json(200, { results, summary: bulkSummary(results) });
-});
+}
+
+export const handler = apiHandler(
+  'VerifyBulk',
+  { body: bulkRequestSchema, prefetch: ({ body, key }) => prefetchSourceAnswers(validProviders(body.providers), key.mode) },
+  async (req) => {
+    const caller = req.caller;
+    if (!caller.plan.bulk) {
+      throw new ApiError(
+        'plan_upgrade_required',
+        `Bulk verification is not available on the ${caller.plan.name} plan; it needs Production, Scale or Enterprise.`,
+      );
+    }
+    const parsed = req.body.providers.map((raw) => verificationRequestSchema.safeParse(raw, { reportInput: true }));
+    req.ensureQuota(parsed.filter((p) => p.success).length);
+
+    const svc = withPrefetchedAnswers(verificationServices(), req.prefetched);
+    const valid = parsed.flatMap((p, index) => (p.success ? [{ index, request: p.data as VerificationRequest }] : []));
+    const verified = await verifyMany(
+      valid.map((v) => v.request),
+      caller,
+      svc,
+      { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications, concurrency },
+    );
+    const byIndex = new Map(valid.map((v, i) => [v.index, verified[i]!]));
+    const results: BulkItem[] = parsed.map((p, index) => {
+      if (!p.success) return { index, error: itemValidationError(p.error, index).body().error };
+      const outcome = byIndex.get(index)!;
+      return 'result' in outcome ? { index, result: outcome.result } : itemError(outcome.error, index);
+    });
+    return json(200, { results, summary: bulkSummary(results) });
+  },
+);

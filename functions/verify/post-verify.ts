@@ -12,14 +12,18 @@ const answerReserveMs = 1_500;
  * checked before any work (a Developer hard stop refuses at once) and charged once the outcome is known,
  * so a 503 is never charged.
  */
-export const handler = apiHandler('Verify', { body: verificationRequestSchema, prefetch: prefetchSourceAnswers }, async (req) => {
-  const caller = req.caller;
-  const svc = withPrefetchedAnswers(verificationServices(), req.prefetched);
-  req.ensureQuota(1);
-  const { result } = await verifyProvider(req.body, caller, svc, {
-    now: svc.clock.now(),
-    deadline: req.deadline(answerReserveMs),
-    charge: req.chargeVerifications,
-  });
-  return json(200, result);
-});
+export const handler = apiHandler(
+  'Verify',
+  { body: verificationRequestSchema, prefetch: ({ body, key }) => prefetchSourceAnswers([body], key.mode) },
+  async (req) => {
+    const caller = req.caller;
+    const svc = withPrefetchedAnswers(verificationServices(), req.prefetched);
+    req.ensureQuota(1);
+    const { result } = await verifyProvider(req.body, caller, svc, {
+      now: svc.clock.now(),
+      deadline: req.deadline(answerReserveMs),
+      charge: req.chargeVerifications,
+    });
+    return json(200, result);
+  },
+);

@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDefinition, RouteId } from '../infra/routes.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { withTelemetry } from '../observability/handler-telemetry.ts';
-import type { KeyMode } from '../domain/caller.ts';
+import type { Caller } from '../domain/caller.ts';
 import { authenticate, type WhileAdmitting } from './middleware/authenticate.ts';
 import { parseJsonObjectBody } from './request-body.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
@@ -50,20 +50,47 @@ export interface ApiHandlerOptions<BS extends Schema, QS extends Schema, P> exte
   /** The pipeline's services: a container value (default `pipelineServices`; a test route may compose its own). */
   readonly services?: ContainerValue<Services>;
   /**
-   * Reads that depend only on the request, started as soon as the key is known, beside the round trip
-   * that admits its account, instead of one round trip later in the handler. Given the request's body
-   * when it is valid (never otherwise) and the key's mode; its result is the handler's `prefetched`.
-   * Whatever it starts must handle its own failures: the request may still be refused.
+   * Reads that depend only on the request and on whose key it carries, started as soon as the key is
+   * known, beside the round trip that admits its account, instead of one round trip later in the
+   * handler (`PrefetchInput`); their result is the handler's `prefetched`. A promise it returns is marked
+   * handled, as the request may still be refused; the handler awaits it and so meets its failure.
+   * Nothing is started for an invalid body or query: the request is refused with 400 anyway.
    */
-  readonly prefetch?: (body: Out<BS>, mode: KeyMode) => P | undefined;
+  readonly prefetch?: (input: PrefetchInput<Out<BS>, Out<QS>>) => P | undefined;
 }
 
-/** The request's valid body, read ahead of its validation in the pipeline, or undefined. */
-function bodyIfValid(event: APIGatewayProxyEventV2, schema: Schema): unknown {
-  if (!schema || !event.body) return undefined;
+/** What a route's `prefetch` starts from: the request's valid body and query, its path, and the key's owner. */
+export interface PrefetchInput<B, Q> {
+  readonly body: B;
+  readonly query: Q;
+  readonly pathParameters: Readonly<Record<string, string>>;
+  /** The account and mode the key belongs to: not yet admitted (suspension and the limit are checked beside). */
+  readonly key: Caller;
+  /** The pipeline clock's time. */
+  readonly now: Date;
+}
+
+/** The request's valid body and query, read ahead of their validation in the pipeline, or undefined when either is invalid. */
+function validInput<BS extends Schema, QS extends Schema>(
+  event: APIGatewayProxyEventV2,
+  options: ParseOptions<BS, QS>,
+): { body: unknown; query: unknown } | undefined {
   try {
-    const result = schema.safeParse(parseJsonObjectBody(event));
-    return result.success ? result.data : undefined;
+    let body: unknown;
+    if (options.body) {
+      const raw = options.bodyOptional && !event.body ? {} : event.body ? parseJsonObjectBody(event) : undefined;
+      if (raw === undefined) return undefined;
+      const parsed = options.body.safeParse(raw);
+      if (!parsed.success) return undefined;
+      body = parsed.data;
+    }
+    let query: unknown;
+    if (options.query) {
+      const parsed = options.query.safeParse(event.queryStringParameters ?? {});
+      if (!parsed.success) return undefined;
+      query = parsed.data;
+    }
+    return { body, query };
   } catch {
     return undefined;
   }
@@ -121,11 +148,19 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
   const pipeline = framedPipeline();
   const prefetch = options.prefetch;
   const whileAdmitting: WhileAdmitting | undefined = prefetch
-    ? (request, mode) => {
-        const body = bodyIfValid(request.event, options.body);
-        if (body === undefined) return;
+    ? (request, key) => {
+        const input = validInput(request.event, options);
+        if (!input) return;
         try {
-          contextState(request.context).prefetched = prefetch(body as Out<BS>, mode);
+          const started = prefetch({
+            body: input.body as Out<BS>,
+            query: input.query as Out<QS>,
+            pathParameters: (request.event.pathParameters ?? {}) as Record<string, string>,
+            key,
+            now: svc().clock.now(),
+          });
+          if (started instanceof Promise) started.catch(() => undefined);
+          contextState(request.context).prefetched = started;
         } catch (error) {
           // Reading ahead is an optimisation: the handler does the same work itself and reports what fails.
           logger.debug('Prefetch not started', { error: errorSummary(error) });

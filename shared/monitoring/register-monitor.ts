@@ -12,6 +12,7 @@ import { MonitorSlots, monitorCaps } from '../limits/monitor-slots.ts';
 import type { Deadline } from '../deadline.ts';
 import { verificationServices, type VerificationServices } from '../verification/verification-service.ts';
 import { verifyProvider } from '../verification/verify-provider.ts';
+import type { VerificationRequest } from '../verification/verification-request.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import type { CreateMonitorRequest } from './monitor-requests.ts';
 import { snapshotFromResult } from './monitor-snapshot.ts';
@@ -62,6 +63,11 @@ export async function registerMonitor(
   }
 }
 
+/** The verification a monitor registration runs: the provider's name, state and NPI. */
+export function monitoredRequest(input: CreateMonitorRequest): VerificationRequest {
+  return { first_name: input.first_name, last_name: input.last_name, state: input.state, ...(input.npi ? { npi: input.npi } : {}) };
+}
+
 async function verifyAndStore(
   input: CreateMonitorRequest,
   webhookUrl: URL,
@@ -70,7 +76,7 @@ async function verifyAndStore(
   options: RegistrationOptions,
 ): Promise<MonitorRecord> {
   const now = services.verification.clock.now();
-  const request = { first_name: input.first_name, last_name: input.last_name, state: input.state, ...(input.npi ? { npi: input.npi } : {}) };
+  const request = monitoredRequest(input);
   const monitorId = newId('mon');
   // Sealed for this monitor and owner only: it opens for no other monitor (see secret-sealer.ts).
   const sealing = services.sealer.seal(input.webhook_secret, { monitorId, accountId: caller.accountId, mode: caller.mode });

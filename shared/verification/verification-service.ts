@@ -54,20 +54,21 @@ export const verificationServices = containerValue((): VerificationServices => {
 });
 
 /**
- * Starts what a verification of `request` reads first, so that it is read beside the request's
- * admission: its cached source answers (returned, for `withPrefetchedAnswers`) and its exclusion-list
+ * Starts what verifications of `requests` read first, so that it is read beside the request's
+ * admission: their cached source answers (returned, for `withPrefetchedAnswers`) and its exclusion-list
  * lookup (remembered by the exclusion store, where the engine finds it). Nothing for test keys, which
  * read the sandbox only.
  */
-export function prefetchSourceAnswers(request: VerificationRequest, mode: KeyMode): PrefetchedAnswers | undefined {
+export function prefetchSourceAnswers(requests: readonly VerificationRequest[], mode: KeyMode): PrefetchedAnswers | undefined {
   if (mode !== 'live') return undefined;
   const svc = verificationServices();
   const { ports } = svc;
+  const surnames = [...new Set(requests.map((r) => r.last_name))];
   ports
     .currentExclusionList()
-    .then((list) => list && ports.findExclusions(list, request.last_name))
+    .then((list) => list && Promise.all(surnames.map((lastName) => ports.findExclusions(list, lastName))))
     .catch(() => undefined);
-  return prefetchCached(ports.cache, firstCacheKeys(request), svc.clock.now());
+  return prefetchCached(ports.cache, [...new Set(requests.flatMap(firstCacheKeys))], svc.clock.now());
 }
 
 /** The services of one request, whose first cache reads take the answers read ahead. */

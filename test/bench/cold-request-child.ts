@@ -65,6 +65,8 @@ export interface ColdRequest {
   /** The invocation's request, written once per subject (coldRequestFile). */
   readonly requestFile: string;
   readonly env: Record<string, string>;
+  /** Writes a V8 CPU profile of the child (`--cpu-prof`) into this folder. */
+  readonly profileDir?: string;
 }
 
 /** Writes what a child invokes: the event with the function's name, memory and time limit. */
@@ -79,7 +81,8 @@ export async function coldRequestRunner(dir: string): Promise<(request: ColdRequ
   let n = 0;
   return async (request) => {
     const out = join(dir, `answer-${process.pid}-${++n}.json`);
-    const { stdout, stderr } = await run(process.execPath, [script, pathToFileURL(request.bundleFile).href, request.requestFile, out], {
+    const profile = request.profileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', request.profileDir] : [];
+    const { stdout, stderr } = await run(process.execPath, [...profile, script, pathToFileURL(request.bundleFile).href, request.requestFile, out], {
       env: request.env,
       cwd: dirname(request.bundleFile),
       timeout: 60_000,

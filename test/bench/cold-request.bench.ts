@@ -11,7 +11,8 @@
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { execFile } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
@@ -26,6 +27,7 @@ import { toSqsRecord } from '../../local/sqs-pollers.ts';
 import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { coldRequestRunner, writeColdRequest, type ColdRequestTime } from './cold-request-child.ts';
+import { summariseProfile } from './cpu-profile-summary.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundles.ts';
 import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
 import { lambdaEnvironment } from './init-timer.ts';
@@ -34,6 +36,16 @@ import { sampleProviders } from './sample-providers.ts';
 const execFileAsync = promisify(execFile);
 
 const runs = 8;
+
+/** Writes `summary.txt` beside the CPU profile in `dir`: self time by source (cpu-profile-summary.ts). */
+async function writeProfileSummary(dir: string, bundleFile: string): Promise<void> {
+  const file = (await readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) return;
+  const profile = JSON.parse(await readFile(join(dir, file), 'utf8'));
+  const map = new SourceMap(JSON.parse(await readFile(`${bundleFile}.map`, 'utf8')));
+  const rows = summariseProfile(profile, bundleFile, map);
+  await writeFile(join(dir, 'summary.txt'), rows.map(([group, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${group}`).join('\n') + '\n');
+}
 const target = 1.5;
 const liveKmsKey = 'certificate-signing-live';
 const testKmsKey = 'certificate-signing-test';
@@ -310,7 +322,12 @@ export const coldRequestBenchmark: Benchmark = {
           // The trace header Lambda gives a sampled invocation.
           _X_AMZN_TRACE_ID: `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${'0'.repeat(16)}${n.toString(16).padStart(8, '0')};Parent=${'1'.repeat(16)};Sampled=1`,
         };
-        const time = await runCold({ bundleFile, requestFile, env });
+        // COLD_REQUEST_PROFILE_DIR: a CPU profile of each function's last cold request, to see where its time goes
+        // (test/bench/cpu-profile-summary.ts reads it against the bundle's source map).
+        const profileRoot = process.env.COLD_REQUEST_PROFILE_DIR;
+        const profileDir = profileRoot && !asBaseline && n === runs ? join(profileRoot, subject.id) : undefined;
+        const time = await runCold({ bundleFile, requestFile, env, ...(profileDir ? { profileDir } : {}) });
+        if (profileDir) await writeProfileSummary(profileDir, bundleFile);
         if (time.error) throw new Error(`${subject.id}${asBaseline ? ' (bare baseline)' : ''} failed: ${time.error}\n${time.log ?? ''}`);
         if (!asBaseline) {
           const status = time.result.statusCode;

@@ -10,12 +10,12 @@ import { accountOf, keyState } from '../../auth/account-store.ts';
 import { bearerKey, hashApiKey } from '../../auth/api-keys.ts';
 import { logger } from '../../observability/logger.ts';
 import { ApiError } from '../errors.ts';
-import type { KeyMode } from '../../domain/caller.ts';
+import type { Caller } from '../../domain/caller.ts';
 import { stateOf, type Middleware, type PipelineRequest } from '../pipeline-frame.ts';
 import type { Services } from '../pipeline-services.ts';
 
 /** Work a route starts once the key is known, while its account is admitted (pipeline.ts `prefetch`). */
-export type WhileAdmitting = (request: PipelineRequest, mode: KeyMode) => void;
+export type WhileAdmitting = (request: PipelineRequest, key: Caller) => void;
 
 export function authenticate(services: () => Services, whileAdmitting?: WhileAdmitting): Middleware {
   return {
@@ -29,7 +29,7 @@ export function authenticate(services: () => Services, whileAdmitting?: WhileAdm
       const status = keyState(record, clock.now());
       if (status !== 'active') throw new ApiError('authentication_failed', `This API key has been ${status}.`);
       const admitting = limits.admit(record.account_id, record.mode, accountOf);
-      whileAdmitting?.(request, record.mode);
+      whileAdmitting?.(request, { accountId: record.account_id, mode: record.mode });
       const admission = await admitting;
       if (!admission) throw new ApiError('authentication_failed', 'Invalid API key.');
       logger.appendKeys({ account_id: admission.account.account_id, mode: record.mode });
