@@ -55,14 +55,16 @@ export const verificationServices = containerValue((): VerificationServices => {
 
 /**
  * Starts what verifications of `requests` read first, so that it is read beside the request's
- * admission: their cached source answers (returned, for `withPrefetchedAnswers`) and its exclusion-list
- * lookup (remembered by the exclusion store, where the engine finds it). Nothing for test keys, which
- * read the sandbox only.
+ * admission: their cached source answers (returned, for `withPrefetchedAnswers`), their exclusion-list
+ * lookups (remembered by the exclusion store, where the engine finds them) and the signing key's id (the
+ * KMS signer fetches it once per container). Nothing for test keys, which read the sandbox only.
  */
 export function prefetchSourceAnswers(requests: readonly VerificationRequest[], mode: KeyMode): PrefetchedAnswers | undefined {
   if (mode !== 'live') return undefined;
   const svc = verificationServices();
   const { ports } = svc;
+  // The signing key's id (KMS GetPublicKey, once per container) is known before the first certificate is signed.
+  svc.signers.live.keyId().catch(() => undefined);
   const surnames = [...new Set(requests.map((r) => r.last_name))];
   ports
     .currentExclusionList()
