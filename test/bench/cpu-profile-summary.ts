@@ -22,10 +22,12 @@ interface CpuProfile {
 
 /** A source file's group: a package (`@scope/name`), a `shared/` or `functions/` area, or the file. */
 export function sourceGroup(source: string): string {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-  if (pkg) return pkg[1]!;
-  const own = /(?:^|\/)((?:shared|functions|local)\/[^/]+)/.exec(source);
-  return own ? own[1]! : source;
+  const own = /(?:^|\/)((?:shared|functions|local|bin|lib)\/[^/]+)/.exec(source);
+  if (own && !source.includes('node_modules/')) return own[1]!;
+  // A package's file: under node_modules/, or relative to the bundle's folder (`../../@scope/name/…`).
+  const path = source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
+  const parts = path.split('/');
+  return parts[0]!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
 /** Self time in ms by group, largest first. */

@@ -45,6 +45,20 @@ describe('bench report', () => {
     expect(text).toContain('Measured 2026-11-22 10:00 UTC by `npm run bench`');
   });
 
+  it("renders a section's further tables under their headings, after its own, and keeps them in the JSON", async () => {
+    const json = join(dir, 'results.json');
+    const md = join(dir, 'BENCHMARKS.md');
+    const withMore = section('calls', [summarise('C', 'calls', [5])], {
+      table: { columns: ['Kind', 'Calls'], rows: [['hit', '5']] },
+      more: [{ heading: 'What it costs', intro: 'Per 1,000.', table: { columns: ['Kind', 'USD'], rows: [['hit', '$0.021']] } }],
+    });
+    await writeResults([withMore], md, json);
+    const text = await readFile(md, 'utf8');
+    expect(text.indexOf('| hit | 5 |')).toBeLessThan(text.indexOf('### What it costs'));
+    expect(text).toContain('### What it costs\n\nPer 1,000.\n\n| Kind | USD |\n|---|---|\n| hit | $0.021 |');
+    expect((await readResults(json))[0]!.more?.[0]!.heading).toBe('What it costs');
+  });
+
   it('ignores sections without their date and load (an older results file)', async () => {
     const json = join(dir, 'results.json');
     await writeFile(json, JSON.stringify({ machine: 'm', results: [{ id: 'a', figures: [] }] }));
@@ -66,5 +80,16 @@ describe('bench report', () => {
     expect(text).toContain('| [cold](#cold) | Rate >= 100 rows/s | 60.00 rows/s | **no** | the emulator is slow |');
     expect(text).toContain('| [cold](#cold) | Each function init <= 3× | met by 1 of 2; worst F2 5.00 × | **no** | missed by F2: the shared pipeline |');
     expect(text).toContain('- **Missed:** F2: init ratio: F2 reason');
+  });
+});
+
+describe('CPU profile summary', () => {
+  it('groups a source by package, scoped or not, and by area of the service', async () => {
+    const { sourceGroup } = await import('../bench/cpu-profile-summary.ts');
+    expect(sourceGroup('../../../@smithy/core/dist-es/submodules/schema/NormalizedSchema.js')).toBe('@smithy/core');
+    expect(sourceGroup('../../node_modules/zod/v4/core/util.js')).toBe('zod');
+    expect(sourceGroup('/work/repo/node_modules/@aws-sdk/client-s3/dist-es/S3Client.js')).toBe('@aws-sdk/client-s3');
+    expect(sourceGroup('../../shared/verification/verification-engine.ts')).toBe('shared/verification');
+    expect(sourceGroup('functions/verify/post-verify.ts')).toBe('functions/verify');
   });
 });
