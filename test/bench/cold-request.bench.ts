@@ -44,7 +44,7 @@ async function writeProfileSummary(dir: string, bundleFile: string): Promise<voi
   const profile = JSON.parse(await readFile(join(dir, file), 'utf8'));
   const map = new SourceMap(JSON.parse(await readFile(`${bundleFile}.map`, 'utf8')));
   const rows = summariseProfile(profile, bundleFile, map);
-  await writeFile(join(dir, 'summary.txt'), rows.map(([group, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${group}`).join('\n') + '\n');
+  await writeFile(join(dir, 'summary.txt'), `${rows.map(([group, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${group}`).join('\n')}\n`);
 }
 const target = 1.5;
 const liveKmsKey = 'certificate-signing-live';
