@@ -1,5 +1,5 @@
 import { ApiError } from '#shared/http/errors.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { eventView } from '#shared/monitoring/event-view.ts';
 import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
@@ -23,7 +23,7 @@ function ownedMonitor(id: string, owner: Caller, now: Date) {
   return monitorCheckServices().monitors.getOwned(id, owner.accountId, owner.mode, now);
 }
 
-export const handler = apiHandler(
+export const handler = idempotentApiHandler(
   'CheckMonitor',
   {
     body: checkMonitorRequestSchema,

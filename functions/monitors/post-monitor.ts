@@ -1,5 +1,5 @@
 import { invalidParam } from '#shared/http/errors.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { monitoredRequest, monitorRegistrationServices, registerMonitor } from '#shared/monitoring/register-monitor.ts';
 import { prefetchSourceAnswers, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
@@ -16,7 +16,7 @@ const answerReserveMs = 1_500;
  * initial verification runs (and counts as one verification); its cached source answers are read beside
  * the account's admission.
  */
-export const handler = apiHandler(
+export const handler = idempotentApiHandler(
   'CreateMonitor',
   { body: createMonitorRequestSchema, prefetch: ({ body, key }) => prefetchSourceAnswers([monitoredRequest(body)], key.mode) },
   async (req) => {

@@ -1,7 +1,7 @@
 import { apiErrorOf } from '#shared/http/domain-errors.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { errorBody } from '#shared/contract/error-catalogue.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { validationError } from '#shared/http/validation.ts';
 import type * as z from 'zod';
@@ -48,7 +48,7 @@ function validProviders(providers: readonly unknown[]): VerificationRequest[] {
   });
 }
 
-export const handler = apiHandler(
+export const handler = idempotentApiHandler(
   'VerifyBulk',
   { body: bulkRequestSchema, prefetch: ({ body, key }) => prefetchSourceAnswers(validProviders(body.providers), key.mode) },
   async (req) => {

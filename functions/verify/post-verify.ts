@@ -1,4 +1,4 @@
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
 import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
@@ -12,7 +12,7 @@ const answerReserveMs = 1_500;
  * checked before any work (a Developer hard stop refuses at once) and charged once the outcome is known,
  * so a 503 is never charged.
  */
-export const handler = apiHandler(
+export const handler = idempotentApiHandler(
   'Verify',
   { body: verificationRequestSchema, prefetch: ({ body, key }) => prefetchSourceAnswers([body], key.mode) },
   async (req) => {

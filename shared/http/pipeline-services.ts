@@ -2,7 +2,6 @@
 import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { containerValue } from '../container.ts';
-import { fingerprintPepper } from '../idempotency/fingerprint-pepper.ts';
 import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
 import { RateLimits } from '../limits/rate-limits.ts';
 import { DynamoUsageStore } from '../limits/usage-store.ts';
@@ -11,8 +10,6 @@ export interface Services {
   readonly accounts: AccountStore;
   readonly limits: RateLimits;
   readonly idempotency: DynamoIdempotencyStore;
-  /** The secret pepper of Idempotency-Key fingerprints, loaded on first use. */
-  readonly fingerprintPepper: () => Promise<Buffer>;
   readonly clock: Clock;
 }
 
@@ -22,7 +19,6 @@ export const pipelineServices = containerValue(
     accounts: new DynamoAccountStore(),
     limits: new RateLimits(new DynamoUsageStore(), systemClock),
     idempotency: new DynamoIdempotencyStore(),
-    fingerprintPepper,
     clock: systemClock,
   }),
 );

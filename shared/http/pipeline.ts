@@ -14,7 +14,6 @@ import type { Caller } from '../domain/caller.ts';
 import { authenticate, type WhileAdmitting } from './middleware/authenticate.ts';
 import { parseJsonObjectBody } from './request-body.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
-import { idempotency } from './middleware/idempotency.ts';
 import {
   baseRequest,
   contextState,
@@ -23,6 +22,7 @@ import {
   parseRequest,
   routeById,
   type AuthenticatedCaller,
+  type Middleware,
   type Out,
   type ParseOptions,
   type PipelineContext,
@@ -96,14 +96,31 @@ function validInput<BS extends Schema, QS extends Schema>(
   }
 }
 
+/**
+ * The handler of an API-key (or public) route that takes no Idempotency-Key. A POST route with API keys
+ * takes one and is built with `idempotentApiHandler` (idempotent-pipeline.ts), which alone bundles the
+ * Idempotency-Key machinery and its Secrets Manager client; building one here is refused.
+ */
 export function apiHandler<BS extends Schema = undefined, QS extends Schema = undefined, P = undefined>(
   routeRef: RouteId | RouteDefinition,
   options: ApiHandlerOptions<BS, QS, P>,
   fn: (request: ApiRequest<Out<BS>, Out<QS>, P>) => Promise<HttpResponse>,
 ) {
   const route = typeof routeRef === 'string' ? routeById(routeRef) : routeRef;
+  if (isIdempotent(route)) {
+    throw new Error(`Route ${route.id} takes an Idempotency-Key: build its handler with idempotentApiHandler (shared/http/idempotent-pipeline.ts)`);
+  }
+  return buildApiHandler(route, options, fn);
+}
+
+/** The pipeline of `apiHandler`, with `afterParse` (the Idempotency-Key middleware) between validation and the handler. */
+export function buildApiHandler<BS extends Schema, QS extends Schema, P>(
+  route: RouteDefinition,
+  options: ApiHandlerOptions<BS, QS, P>,
+  fn: (request: ApiRequest<Out<BS>, Out<QS>, P>) => Promise<HttpResponse>,
+  afterParse?: (route: RouteDefinition, services: ContainerValue<Services>) => Middleware,
+) {
   const svc = options.services ?? pipelineServices;
-  const idempotent = isIdempotent(route);
 
   const body = async (event: APIGatewayProxyEventV2, context: PipelineContext): Promise<HttpResponse> => {
     const state = contextState(context);
@@ -169,6 +186,6 @@ export function apiHandler<BS extends Schema = undefined, QS extends Schema = un
     : undefined;
   if (route.auth === 'api_key') pipeline.use(authenticate(svc, whileAdmitting));
   pipeline.use(parseRequest(route, options));
-  if (idempotent) pipeline.use(idempotency(route, svc));
+  if (afterParse) pipeline.use(afterParse(route, svc));
   return withTelemetry(pipeline.handler(body));
 }

@@ -140,3 +140,15 @@ describe('transient errors', () => {
     expect(isTransientError(new TypeError('bug'))).toBe(false);
   });
 });
+
+describe('handler builders', () => {
+  it('build a POST route with API keys only with Idempotency-Key handling, and no other route with it', async () => {
+    const { apiHandler } = await import('#shared/http/pipeline.ts');
+    const { idempotentApiHandler } = await import('#shared/http/idempotent-pipeline.ts');
+    const answer = async () => ({ statusCode: 204, headers: {}, body: '' });
+    expect(() => apiHandler('Verify', {}, answer)).toThrow(/Verify takes an Idempotency-Key: build its handler with idempotentApiHandler/);
+    expect(() => idempotentApiHandler('GetCertificate', {}, answer)).toThrow(/GetCertificate takes no Idempotency-Key/);
+    expect(typeof apiHandler('GetCertificate', {}, answer)).toBe('function');
+    expect(typeof idempotentApiHandler('Verify', {}, answer)).toBe('function');
+  });
+});

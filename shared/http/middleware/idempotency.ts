@@ -5,6 +5,7 @@
  * is stored for 24 hours; any other answer or an error releases the key.
  */
 import type { RouteDefinition } from '../../infra/routes.ts';
+import { fingerprintPepper } from '../../idempotency/fingerprint-pepper.ts';
 import { requestFingerprints } from '../../idempotency/request-fingerprint.ts';
 import { errorSummary, logger } from '../../observability/logger.ts';
 import { ApiError, invalidParam } from '../errors.ts';
@@ -21,7 +22,7 @@ export function idempotency(route: Pick<RouteDefinition, 'method'>, services: ()
         throw invalidParam('Idempotency-Key', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.');
       }
       const scopeKey = `${state.caller.accountId}#${state.caller.mode}#${key}`;
-      const fingerprints = requestFingerprints(await services().fingerprintPepper(), route.method, request.event.rawPath, state.body);
+      const fingerprints = requestFingerprints(await fingerprintPepper(), route.method, request.event.rawPath, state.body);
       const claim = await services().idempotency.claim(scopeKey, fingerprints, services().clock.now());
       switch (claim.outcome) {
         case 'claimed':

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { newId } from '#shared/ids.ts';
 import { testRouteById } from '../test-routes.ts';
@@ -15,7 +15,7 @@ const body = z.strictObject({
   delay_ms: z.number().int().min(0).max(2000).optional(),
 });
 
-export const handler = apiHandler(testRouteById('TestCharge'), { body, services: testServices }, async (req) => {
+export const handler = idempotentApiHandler(testRouteById('TestCharge'), { body, services: testServices }, async (req) => {
   await req.chargeVerifications(req.body.units);
   if (req.body.delay_ms) await new Promise((resolve) => setTimeout(resolve, req.body.delay_ms));
   if (req.body.name && failAfterCharge.has(req.body.name)) throw new Error('simulated failure after charging');
