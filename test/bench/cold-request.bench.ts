@@ -405,7 +405,13 @@ export const coldRequestBenchmark: Benchmark = {
         ]);
       }
       const groupNote =
-        "the bare baseline loads one SDK client and nothing else; a function adds middy with the Powertools logger and metrics (no tracing SDK: Lambda's own active tracing records the invocation; no source map loaded: it is read only when an error is logged), zod schemas where it validates a request or parses stored items, and its own code at init, and its first invocation runs the key pipeline (several DynamoDB calls in sequence) where the baseline makes one call; a public route that calls nothing is measured against an empty handler, so the frame alone weighs on its ratio; see each missed figure for its own split and heaviest parts";
+        'what is left, from CPU profiles of these cold requests (COLD_REQUEST_PROFILE_DIR, summarised by test/bench/cpu-profile-summary.ts): ' +
+        "compiling the bundle, about 40 µs a KiB (about 41 ms for a verifying function's 1 MiB, 8 ms more for a read route's 515 KiB than for the baseline's 329 KiB); " +
+        'zod, about 11 ms (7 ms to load the library, the rest building the schemas that validate requests and parse stored items); ' +
+        'the first use of each further DynamoDB operation (the SDK prepares an operation on first use: a key route sends GetItem, UpdateItem and its own read where the baseline sends one GetItem, in two round trips where it waits for one); ' +
+        'for the verifying functions and workers, the first run of the verification code and its KMS signature; ' +
+        'and, for public routes compared with an empty handler, the frame itself (middy with the Powertools logger and metrics, about 10 ms). ' +
+        "No tracing SDK and no source map are loaded at start (Lambda's active tracing records the invocation; a map is read only when an error is logged); see each missed figure for its own split and heaviest parts";
       return {
         groups: [
           { id: 'cold-request-api', label: `Each API function's cold request <= ${target}× its bare baseline's`, note: groupNote },
