@@ -27,6 +27,7 @@ import { toSqsRecord } from '../../local/sqs-pollers.ts';
 import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { coldRequestRunner, writeColdRequest, type ColdRequestTime } from './cold-request-child.ts';
+import { coldStartChanges } from './cold-start-changes.ts';
 import { summariseProfile } from './cpu-profile-summary.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundles.ts';
 import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
@@ -443,6 +444,7 @@ export const coldRequestBenchmark: Benchmark = {
           ],
           rows,
         },
+        more: [coldStartChanges],
         figures,
       };
     } finally {
