@@ -1,14 +1,23 @@
 /**
  * The certificate JSON of `GET /v1/certificate/{verification_id}`, as `issueCertificate`
  * (certificate.ts) builds it. The integration tests parse real certificates with this schema, and the
- * OpenAPI document is generated from it. `provider.profession`, `provider.license_type`, `match` and
- * `sources` are on every certificate issued now; certificates issued before they were signed lack them,
+ * OpenAPI document is generated from it. `provider.profession`, `provider.license_type`, `match`,
+ * `sources` and `sanctions` are on every certificate issued now; certificates issued before they were signed lack them,
  * so the schema lets them be absent.
  */
 import * as z from 'zod';
 import { outcomeStatuses } from '../domain/license-status.ts';
 import { matchBases } from '../domain/match-basis.ts';
-import { certificateHashSchema, keyModeSchema, npiSchema, professionSchema, sourceReportSchema, verificationIdSchema } from '../contract/field-schemas.ts';
+import {
+  certificateHashSchema,
+  keyModeSchema,
+  npiSchema,
+  professionSchema,
+  sanctionMatchSchema,
+  sanctionsListSchema,
+  sourceReportSchema,
+  verificationIdSchema,
+} from '../contract/field-schemas.ts';
 
 const absentOnOlder = 'Absent on certificates issued before it was signed.';
 
@@ -53,6 +62,14 @@ export const certificateSchema = z
       .meta({
         description: `Every source consulted, as \`sources\` of the verification result: \`live\` (fetched for this verification), \`cached\` (from the cache or the ingested list, as of \`as_of\`) or \`unavailable\`. ${absentOnOlder}`,
       }),
+    sanctions: z
+      .strictObject({
+        sanctioned: z.boolean().meta({ description: 'As `sanctioned` of the verification result: any list matched, on any basis.' }),
+        lists: z.array(sanctionsListSchema),
+        matches: z.array(sanctionMatchSchema),
+      })
+      .optional()
+      .meta({ description: `The sanctions screen, as \`sanctioned\` and \`sanctions\` of the verification result. ${absentOnOlder}` }),
     signing_key_id: z
       .string()
       .meta({ description: '`kid` of the signing key in the JWKS at `GET /v1/signing-keys`; that key’s `mode` is this certificate’s `mode`.' }),

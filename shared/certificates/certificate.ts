@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../json/canonical.ts';
 import type { Profession } from '../domain/professions.ts';
 import type { SourceReportStatus } from '../sources/source-config.ts';
-import type { MatchBasis } from '../domain/match-basis.ts';
+import type { MatchBasis, SanctionBasis } from '../domain/match-basis.ts';
 import type { CertificateSigner } from './signer.ts';
 import { encodeSignature, toLowS, verifyEs256 } from './signature.ts';
 
@@ -53,8 +53,16 @@ export interface CertificateBody {
   sources_checked: string[];
   /** Every source consulted, as `sources` of the verification result: `live`, `cached` or `unavailable`, and as of when. */
   sources: CertificateSource[];
+  /** The sanctions screen: every list checked and every row that matched, as in the verification result. */
+  sanctions: CertificateSanctions;
   /** `kid` of the signing key in the JWKS (`GET /v1/signing-keys`). */
   signing_key_id: string;
+}
+
+export interface CertificateSanctions {
+  sanctioned: boolean;
+  lists: { list: string; name: string; status: SourceReportStatus; as_of: string | null }[];
+  matches: { list: string; basis: SanctionBasis; name: string; action: string; start_date: string | null; end_date: string | null }[];
 }
 
 export interface CertificateSource {
@@ -71,12 +79,13 @@ export interface Certificate extends CertificateBody {
 
 /**
  * A certificate as stored, which may have been issued before the body carried the profession, the
- * license type, the match and the sources' freshness.
+ * license type, the match, the sources' freshness and the sanctions screen.
  */
-export type IssuedCertificate = Omit<Certificate, 'provider' | 'match' | 'sources'> & {
+export type IssuedCertificate = Omit<Certificate, 'provider' | 'match' | 'sources' | 'sanctions'> & {
   provider: Omit<Certificate['provider'], 'profession' | 'license_type'> & Partial<Pick<Certificate['provider'], 'profession' | 'license_type'>>;
   match?: Certificate['match'];
   sources?: Certificate['sources'];
+  sanctions?: Certificate['sanctions'];
 };
 
 export const certificateHashPrefix = 'sha256_';
@@ -129,6 +138,18 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
     match: { confidence: body.match.confidence, basis: [...body.match.basis] },
     sources_checked: [...body.sources_checked],
     sources: body.sources.map((source) => ({ name: source.name, status: source.status, as_of: source.as_of })),
+    sanctions: {
+      sanctioned: body.sanctions.sanctioned,
+      lists: body.sanctions.lists.map((l) => ({ list: l.list, name: l.name, status: l.status, as_of: l.as_of })),
+      matches: body.sanctions.matches.map((m) => ({
+        list: m.list,
+        basis: m.basis,
+        name: m.name,
+        action: m.action,
+        start_date: m.start_date,
+        end_date: m.end_date,
+      })),
+    },
     signing_key_id: keyId,
   };
   const input = signingInput(signed);

@@ -3,6 +3,7 @@
  * definition of each, so the responses, the stored records and the OpenAPI document agree.
  */
 import * as z from 'zod';
+import { sanctionBases } from '../domain/match-basis.ts';
 import { professions } from '../domain/professions.ts';
 import { verificationIdPattern } from '../ids.ts';
 import { sourceReportStatuses } from '../sources/source-config.ts';
@@ -23,3 +24,30 @@ export const sourceReportSchema = z.strictObject({
     .meta({ description: '`live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached.' }),
   as_of: z.iso.datetime().nullable().meta({ description: 'When the data was fetched from the source; null when unavailable.' }),
 });
+
+/** One sanctions list checked, with its freshness (`sanctions.lists`). */
+export const sanctionsListSchema = z
+  .strictObject({
+    list: z.string().meta({ description: 'Stable id of the list, e.g. `oig_leie`.' }),
+    name: z.string().meta({ description: 'Name of the list, e.g. `OIG LEIE`.' }),
+    status: z
+      .enum(sourceReportStatuses)
+      .meta({ description: '`cached`: looked up in the list as ingested, as of `as_of`; `unavailable`: the list could not be consulted.' }),
+    as_of: z.iso.datetime().nullable().meta({ description: 'When the list was last fetched from its publisher; null when unavailable.' }),
+  })
+  .meta({ title: 'Sanctions list checked' });
+
+/** One list row that matched the provider (`sanctions.matches`). */
+export const sanctionMatchSchema = z
+  .strictObject({
+    list: z.string().meta({ description: 'Id of the list the row is on.' }),
+    basis: z.enum(sanctionBases).meta({
+      description:
+        'How the row matched: `npi` (the row carries the provider’s NPI), `license` (a license number), `name_dob` (the name and the date of birth), or `name_only` (the name, with no identifier on the row or in the request to confirm or rule it out: review it before acting).',
+    }),
+    name: z.string().meta({ description: 'The name as the list publishes it.' }),
+    action: z.string().meta({ description: 'What the list records, e.g. `OIG exclusion 1128a1`.' }),
+    start_date: z.iso.date().nullable(),
+    end_date: z.iso.date().nullable().meta({ description: 'When the action ends; null while in force with no end date.' }),
+  })
+  .meta({ title: 'Sanctions match' });

@@ -21,3 +21,15 @@ export type MatchBasis = (typeof matchBases)[number];
 export const exclusionBases = ['npi', 'dob', 'name_only'] as const;
 
 export type ExclusionBasis = (typeof exclusionBases)[number];
+
+/**
+ * How a sanctions list row was matched to the provider (`sanctions.matches[].basis`), strongest first:
+ * the NPI, a license number, the name with the date of birth, or the name alone (the row carries no
+ * identifier the request could confirm or contradict).
+ */
+export const sanctionBases = ['npi', 'license', 'name_dob', 'name_only'] as const;
+
+export type SanctionBasis = (typeof sanctionBases)[number];
+
+/** The id of the OIG exclusion list (LEIE) among the sanctions lists a verification screens. */
+export const oigListId = 'oig_leie';

@@ -22,6 +22,7 @@ export const verificationResultExample = {
   expiry_date: '2027-06-03',
   disciplinary_flags: false,
   oig_excluded: false,
+  sanctioned: false,
   sources_checked: ['Washington State Department of Health', 'OIG LEIE', 'NPPES NPI Registry'],
   source_live: true,
   cached: false,
@@ -43,6 +44,10 @@ export const verificationResultExample = {
     { name: 'NPPES NPI Registry', status: 'live', as_of: '2026-11-22T02:16:02.709Z' },
   ],
   oig_exclusion: null,
+  sanctions: {
+    lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-11-22T02:15:39.508Z' }],
+    matches: [],
+  },
   registry: {
     npi: '1662571706',
     name: 'HELEN JANE THOMAS',
@@ -73,6 +78,11 @@ export const sandboxExcludedResultExample = {
     { name: 'OIG LEIE', status: 'cached', as_of: '2026-11-22T02:16:15.536Z' },
   ],
   oig_exclusion: { match: 'npi', exclusion_type: '1128b4', exclusion_date: '2025-10-18', waiver_state: null, waiver_date: null },
+  sanctioned: true,
+  sanctions: {
+    lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-11-22T02:16:15.536Z' }],
+    matches: [{ list: 'oig_leie', basis: 'npi', name: 'Pat test-excluded', action: 'OIG exclusion 1128b4', start_date: '2025-10-18', end_date: null }],
+  },
   registry: null,
   sandbox: true,
 };
@@ -108,6 +118,7 @@ export const ambiguousResultExample = {
     { name: 'NPPES NPI Registry', status: 'cached', as_of: '2026-11-23T09:36:56.123Z' },
   ],
   oig_exclusion: null,
+  sanctions: { lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-11-23T09:36:34.082Z' }], matches: [] },
   registry: null,
 };
 
@@ -159,6 +170,7 @@ export const publicRecordExample = {
   result: { standing: 'clear', verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03' },
   provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: 'registered_nurse', license_type: 'Registered Nurse License' },
   sources: verificationResultExample.sources,
+  sanctions: null,
   signature_valid: true,
   verification_id: helenResultId,
   issued_at: '2026-11-22T02:16:02.709Z',
@@ -172,6 +184,7 @@ export const adversePublicRecordExample = {
   result: { standing: 'adverse', verified: false, status: 'active', oig_excluded: true, disciplinary_flags: false, expiry_date: '2027-11-22' },
   provider: { name: 'Pat test-excluded', state: 'Texas', profession: 'physician', license_type: 'Sandbox Test License' },
   sources: sandboxExcludedResultExample.sources,
+  sanctions: { sanctioned: true, ...sandboxExcludedResultExample.sanctions },
   signature_valid: true,
   verification_id: sandboxExcludedResultExample.verification_id,
   issued_at: '2026-11-22T02:16:15.536Z',

@@ -43,6 +43,34 @@ export const publicRecordSchema = z
         }),
       )
       .meta({ description: 'Every source consulted, with its freshness, as the certificate states it.' }),
+    sanctions: z
+      .strictObject({
+        sanctioned: z.boolean().meta({ description: 'True when the certificate says the provider matched a sanctions list, on any basis.' }),
+        lists: z
+          .array(
+            z.strictObject({
+              list: z.string().nullable(),
+              name: z.string().nullable(),
+              status: z.string().nullable(),
+              as_of: z.string().nullable(),
+            }),
+          )
+          .meta({ description: 'Every sanctions list checked, with its freshness.' }),
+        matches: z
+          .array(
+            z.strictObject({
+              list: z.string().nullable(),
+              basis: z.string().nullable().meta({ description: '`npi`, `license`, `name_dob` or `name_only` (a name alone: review it).' }),
+              name: z.string().nullable(),
+              action: z.string().nullable(),
+              start_date: z.string().nullable(),
+              end_date: z.string().nullable(),
+            }),
+          )
+          .meta({ description: 'Every list row that matched the provider.' }),
+      })
+      .nullable()
+      .meta({ description: 'The sanctions screen as the certificate states it; null on certificates issued before it was signed.' }),
     signature_valid: z.boolean().meta({
       description: 'True only when the hash and the ES256 signature check out against the published key and the certificate is the one issued for this id.',
     }),

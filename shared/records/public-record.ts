@@ -18,6 +18,19 @@ export interface PublicRecordSource {
   readonly as_of: string | null;
 }
 
+export interface PublicRecordSanctions {
+  readonly sanctioned: boolean;
+  readonly lists: readonly { readonly list: string | null; readonly name: string | null; readonly status: string | null; readonly as_of: string | null }[];
+  readonly matches: readonly {
+    readonly list: string | null;
+    readonly basis: string | null;
+    readonly name: string | null;
+    readonly action: string | null;
+    readonly start_date: string | null;
+    readonly end_date: string | null;
+  }[];
+}
+
 /** The JSON body of `GET /records/{verification_id}`; the HTML page shows the same facts in the same order. */
 export interface PublicRecord {
   /** What was found, first. `standing` is judged from the other facts (record-outcome.ts). */
@@ -36,6 +49,8 @@ export interface PublicRecord {
     readonly license_type: string | null;
   };
   readonly sources: readonly PublicRecordSource[];
+  /** The sanctions screen as the certificate states it; null on a certificate issued before it was signed. */
+  readonly sanctions: PublicRecordSanctions | null;
   /**
    * True only when the integrity hash and the ES256 signature by `signing_key_id` both check out and the
    * certificate is the one issued for this id (a genuine certificate stored under another id is not).
@@ -70,6 +85,7 @@ export async function publicRecord(stored: StoredPublicRecord, jwks: Jwks): Prom
       license_type: asString(provider.license_type),
     },
     sources: recordSources(cert),
+    sanctions: recordSanctions(cert.sanctions),
     signature_valid: check.hashValid && check.signatureValid && cert.verification_id === stored.verification_id,
     verification_id: stored.verification_id,
     issued_at: asString(cert.issued_at),
@@ -78,6 +94,25 @@ export async function publicRecord(stored: StoredPublicRecord, jwks: Jwks): Prom
     // A record is shown as live only when the stored mode and the signed certificate both say so;
     // anything else is marked as a test.
     mode: stored.mode === 'live' && cert.mode === 'live' ? 'live' : 'test',
+  };
+}
+
+/** The certificate's sanctions screen, field by field as stated; null when it has none. */
+function recordSanctions(value: unknown): PublicRecordSanctions | null {
+  if (value === undefined || value === null) return null;
+  const s = asObject(value);
+  const rows = (v: unknown) => (Array.isArray(v) ? v.map(asObject) : []);
+  return {
+    sanctioned: s.sanctioned === true,
+    lists: rows(s.lists).map((l) => ({ list: asString(l.list), name: asString(l.name), status: asString(l.status), as_of: asString(l.as_of) })),
+    matches: rows(s.matches).map((m) => ({
+      list: asString(m.list),
+      basis: asString(m.basis),
+      name: asString(m.name),
+      action: asString(m.action),
+      start_date: asString(m.start_date),
+      end_date: asString(m.end_date),
+    })),
   };
 }
 

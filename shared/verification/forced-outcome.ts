@@ -9,6 +9,7 @@ import type { BoardLicense } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
 import { sourceNames } from '../sources/source-config.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
+import type { ExclusionMatch } from './exclusion-match.ts';
 import type { ForcedOutcome } from './reserved-test-names.ts';
 import type { SourceReport, VerificationOutcome } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
@@ -49,6 +50,7 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
     npi: request.npi ?? null,
     registry: null,
     exclusion: null,
+    exclusions: [],
     oigExcluded: false,
     sources: [boardReport, oig],
     verified: false,
@@ -108,6 +110,7 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
         waiverState: null,
       }
     : null;
+  const exclusionMatch: ExclusionMatch | null = exclusionRecord ? { record: exclusionRecord, basis: request.npi ? 'npi' : 'name_only' } : null;
   return {
     ...base,
     status: forced.status,
@@ -116,7 +119,8 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
     disciplinary: forced.disciplined === true,
     professionConfirmed: profession !== null,
     identity: { confidence: 0.8, basis: ['last_name_exact', 'first_name_exact'] },
-    exclusion: exclusionRecord ? { record: exclusionRecord, basis: request.npi ? 'npi' : 'name_only' } : null,
+    exclusion: exclusionMatch,
+    exclusions: exclusionMatch ? [exclusionMatch] : [],
     oigExcluded: forced.excluded === true,
     board: { cached: false, freshUntil: new Date(now.getTime() + day).toISOString() },
   };

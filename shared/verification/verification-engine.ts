@@ -63,6 +63,8 @@ export interface VerificationOutcome {
   readonly npi: string | null;
   readonly registry: NppesIdentity | null;
   readonly exclusion: ExclusionMatch | null;
+  /** Every OIG list record that matches the provider, strongest evidence first (`exclusion` is the first). */
+  readonly exclusions: readonly ExclusionMatch[];
   readonly oigExcluded: boolean;
   readonly sources: readonly SourceReport[];
   /** Freshness of the board answer: live, or from the cache (and until when it is considered fresh). */
@@ -154,13 +156,14 @@ function covers(query: BoardQuery, extra: BoardQuery): boolean {
 
 interface FederalSignals {
   readonly exclusion: ExclusionMatch | null;
+  readonly exclusions: readonly ExclusionMatch[];
   readonly oig: SourceReport;
   readonly oigAvailable: boolean;
 }
 
 async function exclusionSignals(ports: VerificationPorts, request: VerificationRequest, now: Date): Promise<FederalSignals> {
   const list = await ports.currentExclusionList();
-  if (!list) return { exclusion: null, oigAvailable: false, oig: { name: sourceNames.leie, status: 'unavailable', as_of: null } };
+  if (!list) return { exclusion: null, exclusions: [], oigAvailable: false, oig: { name: sourceNames.leie, status: 'unavailable', as_of: null } };
   const records = await ports.findExclusions(list, request.last_name);
   const matches = matchExclusions(
     { firstName: request.first_name, lastName: request.last_name, npi: request.npi, dob: request.dob },
@@ -169,6 +172,7 @@ async function exclusionSignals(ports: VerificationPorts, request: VerificationR
   );
   return {
     exclusion: matches[0] ?? null,
+    exclusions: matches,
     oigAvailable: true,
     oig: { name: sourceNames.leie, status: 'cached', as_of: list.checked_at ?? list.ingested_at },
   };
@@ -190,6 +194,7 @@ function outcome(partial: Partial<VerificationOutcome> & Pick<VerificationOutcom
     npi: null,
     registry: null,
     exclusion: null,
+    exclusions: [],
     oigExcluded: false,
     board: null,
     matchNote: null,
@@ -255,7 +260,7 @@ export async function runVerification(
 
   const lookups = await lookUp(ports, board, request, now, options, federal, registryLookup);
   const registryIdentity = lookups.registry?.ok ? lookups.registry.value : null;
-  const exclusionFields = { exclusion: lookups.signals.exclusion, oigExcluded: lookups.signals.exclusion !== null };
+  const exclusionFields = { exclusion: lookups.signals.exclusion, exclusions: lookups.signals.exclusions, oigExcluded: lookups.signals.exclusion !== null };
   if (!lookups.board.ok) return unavailableOutcome(lookups, covered, registryIdentity, exclusionFields);
 
   const evidence = registryEvidence(request, lookups.registry);
@@ -314,6 +319,7 @@ async function federalOnlyOutcome(
     registry: identity,
     npi: identity ? identity.npi : null,
     exclusion: signals.exclusion,
+    exclusions: signals.exclusions,
     oigExcluded: signals.exclusion !== null,
     sources: [signals.oig, ...(registry ? [registry.report] : [])],
   });
@@ -345,7 +351,7 @@ function unavailableOutcome(
   lookups: Lookups,
   covered: readonly Profession[],
   registryIdentity: NppesIdentity | null,
-  exclusionFields: Pick<VerificationOutcome, 'exclusion' | 'oigExcluded'>,
+  exclusionFields: Pick<VerificationOutcome, 'exclusion' | 'exclusions' | 'oigExcluded'>,
 ): VerificationOutcome {
   const registryAvailable = lookups.sources.slice(2).some((r) => r.status !== 'unavailable');
   if (!lookups.signals.oigAvailable && !registryAvailable) {

@@ -5,7 +5,16 @@
 import * as z from 'zod';
 import { outcomeStatuses } from '../domain/license-status.ts';
 import { exclusionBases, matchBases } from '../domain/match-basis.ts';
-import { certificateHashSchema, keyModeSchema, npiSchema, professionSchema, sourceReportSchema, verificationIdSchema } from '../contract/field-schemas.ts';
+import {
+  certificateHashSchema,
+  keyModeSchema,
+  npiSchema,
+  professionSchema,
+  sanctionMatchSchema,
+  sanctionsListSchema,
+  sourceReportSchema,
+  verificationIdSchema,
+} from '../contract/field-schemas.ts';
 
 const oigExclusionSchema = z.strictObject({
   match: z.enum(exclusionBases).meta({ description: 'How the list record matched: `npi`, `dob`, or `name_only` (no identifier to compare).' }),
@@ -14,6 +23,14 @@ const oigExclusionSchema = z.strictObject({
   waiver_state: z.string().nullable().meta({ description: 'State where a waiver allows payment, if any.' }),
   waiver_date: z.iso.date().nullable(),
 });
+
+/** The sanctions screen of the result: every list checked and every row that matched. */
+export const sanctionsSchema = z
+  .strictObject({
+    lists: z.array(sanctionsListSchema).meta({ description: 'Every sanctions list checked, with its freshness.' }),
+    matches: z.array(sanctionMatchSchema).meta({ description: 'Every list row that matched the provider, strongest basis first; empty when none did.' }),
+  })
+  .meta({ title: 'Sanctions screen' });
 
 const registrySchema = z.strictObject({
   npi: npiSchema,
@@ -62,6 +79,10 @@ export const verificationResultSchema = z
       .boolean()
       .meta({ description: 'True if any disciplinary action, sanction or malpractice finding is on record for the provider in this state.' }),
     oig_excluded: z.boolean().meta({ description: 'True if the provider matches the OIG exclusion list (LEIE).' }),
+    sanctioned: z.boolean().meta({
+      description:
+        'True if the provider matches any sanctions list checked (`sanctions`), on any basis, a name-only match included. `verified` does not depend on it beyond the OIG list: treat a match as a finding to review.',
+    }),
     sources_checked: z.array(z.string()).meta({ description: 'Names of the sources that answered for this request.' }),
     source_live: z.boolean().meta({ description: 'True if the license status came live from the board; false if from the cache.' }),
     cached: z.boolean().meta({ description: 'True if the license status was served from the cache.' }),
@@ -84,6 +105,7 @@ export const verificationResultSchema = z
     mode: keyModeSchema,
     sources: z.array(sourceReportSchema).meta({ description: 'Each source consulted, with its freshness.' }),
     oig_exclusion: oigExclusionSchema.nullable().meta({ description: 'The matching OIG exclusion record; null when none applies.' }),
+    sanctions: sanctionsSchema,
     registry: registrySchema.nullable().meta({ description: 'The NPPES identity, when the registry was consulted and had a record.' }),
     sandbox: z.literal(true).optional().meta({ description: 'Present (true) on outcomes forced by a reserved test last name.' }),
   })

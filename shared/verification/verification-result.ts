@@ -7,6 +7,7 @@ import type { KeyMode } from '../domain/caller.ts';
 import type { CertificateBody } from '../certificates/certificate.ts';
 import { stateName, type StateCode } from '../domain/us-states.ts';
 import type { VerificationOutcome } from './verification-engine.ts';
+import { sanctionsSection } from './sanctions-section.ts';
 
 export interface VerificationIds {
   readonly verificationId: string;
@@ -38,6 +39,7 @@ export function certificateBody(outcome: VerificationOutcome, state: StateCode, 
     match: { confidence: outcome.identity?.confidence ?? null, basis: [...(outcome.identity?.basis ?? [])] },
     sources_checked: sourcesChecked(outcome),
     sources: outcome.sources.map((s) => ({ name: s.name, status: s.status, as_of: s.as_of })),
+    sanctions: sanctionsSection(outcome),
   };
 }
 
@@ -49,6 +51,7 @@ export function verificationResult(outcome: VerificationOutcome, state: StateCod
   const license = outcome.license;
   const exclusion = outcome.exclusion;
   const registry = outcome.registry;
+  const sanctions = sanctionsSection(outcome);
   return {
     verification_id: ids.verificationId,
     verified: outcome.verified,
@@ -59,6 +62,7 @@ export function verificationResult(outcome: VerificationOutcome, state: StateCod
     expiry_date: license?.expiryDate ?? null,
     disciplinary_flags: outcome.disciplinary,
     oig_excluded: outcome.oigExcluded,
+    sanctioned: sanctions.sanctioned,
     sources_checked: sourcesChecked(outcome),
     source_live: outcome.board !== null && !outcome.board.cached,
     cached: outcome.board?.cached ?? false,
@@ -84,6 +88,7 @@ export function verificationResult(outcome: VerificationOutcome, state: StateCod
           waiver_date: exclusion.record.waiverDate,
         }
       : null,
+    sanctions: { lists: sanctions.lists, matches: sanctions.matches },
     registry: registry
       ? {
           npi: registry.npi,

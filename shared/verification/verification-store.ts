@@ -13,6 +13,8 @@ import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { parseStoredItem } from '../records/stored-item.ts';
 import type { VerificationResult } from './verification-result.ts';
 import { verificationResultSchema } from './verification-result-schema.ts';
+import { oigListId } from './sanctions-section.ts';
+import { sourceNames } from '../sources/source-config.ts';
 import { keyModeSchema } from '../contract/field-schemas.ts';
 
 export const retentionYears = 8;
@@ -30,13 +32,44 @@ export interface VerificationRecord {
   readonly certificate: IssuedCertificate;
 }
 
+/**
+ * A result stored before results carried the sanctions screen, given the one it had: the OIG list as a
+ * source, and its OIG exclusion as the match. A result that has the screen is returned as it is.
+ */
+function withSanctionsScreen(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'sanctions' in value) return value;
+  const result = value as Record<string, unknown>;
+  const sources = Array.isArray(result.sources) ? (result.sources as { name?: unknown; status?: unknown; as_of?: unknown }[]) : [];
+  const oig = sources.find((source) => source.name === sourceNames.leie);
+  const exclusion = result.oig_exclusion as { match?: string; exclusion_type?: string; exclusion_date?: string | null } | null | undefined;
+  return {
+    ...result,
+    sanctioned: result.oig_excluded === true,
+    sanctions: {
+      lists: oig ? [{ list: oigListId, name: sourceNames.leie, status: oig.status, as_of: oig.as_of }] : [],
+      matches: exclusion
+        ? [
+            {
+              list: oigListId,
+              basis: exclusion.match === 'dob' ? 'name_dob' : exclusion.match,
+              name: typeof result.name === 'string' ? result.name : '',
+              action: `OIG exclusion ${exclusion.exclusion_type ?? ''}`.trim(),
+              start_date: exclusion.exclusion_date ?? null,
+              end_date: null,
+            },
+          ]
+        : [],
+    },
+  };
+}
+
 /** A verification item as read (its `expires_at` is dropped). */
 export const verificationRecordSchema: z.ZodType<VerificationRecord, unknown> = z.object({
   verification_id: z.string(),
   account_id: z.string(),
   mode: keyModeSchema,
   created_at: z.iso.datetime(),
-  result: verificationResultSchema.extend({ match_note: verificationResultSchema.shape.match_note.default(null) }),
+  result: z.preprocess(withSanctionsScreen, verificationResultSchema.extend({ match_note: verificationResultSchema.shape.match_note.default(null) })),
   certificate: certificateSchema,
 });
 

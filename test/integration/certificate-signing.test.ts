@@ -55,6 +55,7 @@ const body = (name: string): Omit<CertificateBody, 'signing_key_id'> => ({
     { name: 'OIG LEIE', status: 'cached', as_of: '2026-04-28T06:00:00.000Z' },
     { name: 'NPPES NPI Registry', status: 'live', as_of: '2026-05-01T11:59:59.120Z' },
   ],
+  sanctions: { sanctioned: false, lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-04-28T06:00:00.000Z' }], matches: [] },
 });
 
 /** The published keys of one signer, as the JWKS lists them for its mode. */

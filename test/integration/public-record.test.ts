@@ -117,7 +117,8 @@ describe('a live record, read without a key', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toMatch(/<title>Verification record: Helen Jane Thomas · License Verification API<\/title>/);
     expect(html).toContain('<h1>License verification record</h1>');
-    expect(html.match(/<h2 /g)).toHaveLength(4);
+    // Result, provider, sanctions screen, sources, certificate.
+    expect(html.match(/<h2 /g)).toHaveLength(5);
     // Self-contained: no scripts, nothing loaded from anywhere, no inline style attributes.
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\sstyle=|\son[a-z]+=/i);
 
@@ -153,6 +154,7 @@ describe('a live record, read without a key', () => {
       result: { standing: 'clear', verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03' },
       provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: helen.profession, license_type: helen.license_type },
       sources: helen.sources,
+      sanctions: { sanctioned: false, ...helen.sanctions },
       signature_valid: true,
       verification_id: helen.verification_id,
       issued_at: helen.checked_at,
@@ -225,6 +227,7 @@ describe('what the record does not reveal', () => {
       'result',
       'provider',
       'sources',
+      'sanctions',
       'signature_valid',
       'verification_id',
       'issued_at',

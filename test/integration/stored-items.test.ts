@@ -49,7 +49,7 @@ async function update(
 }
 
 describe('stored verification records', () => {
-  it('read back as written; one stored before match_note reads it as null; a malformed one is an error naming it', async () => {
+  it('read back as written; one stored before match_note or the sanctions screen reads with them; a malformed one is an error naming it', async () => {
     const res = await t.call('/v1/verify', {
       method: 'POST',
       key,
@@ -66,6 +66,24 @@ describe('stored verification records', () => {
 
     await update('verifications', { verification_id: id }, 'REMOVE #a.#b', { '#a': 'result', '#b': 'match_note' });
     expect((await store.getOwned(id, accountId, 'live'))?.result.match_note).toBeNull();
+
+    // One stored before the sanctions screen reads with the screen it had: the OIG list, and its exclusion if any.
+    await update('verifications', { verification_id: id }, 'REMOVE #a.#b, #a.#c', { '#a': 'result', '#b': 'sanctions', '#c': 'sanctioned' });
+    const older = (await store.getOwned(id, accountId, 'live'))?.result;
+    expect(older?.sanctioned).toBe(false);
+    expect(older?.sanctions).toEqual(res.body.sanctions);
+    await update(
+      'verifications',
+      { verification_id: id },
+      'SET #a.#e = :e, #a.#x = :x',
+      { '#a': 'result', '#e': 'oig_excluded', '#x': 'oig_exclusion' },
+      { ':e': true, ':x': { match: 'dob', exclusion_type: '1128a1', exclusion_date: '2020-02-02', waiver_state: null, waiver_date: null } },
+    );
+    const excluded = (await store.getOwned(id, accountId, 'live'))?.result;
+    expect(excluded?.sanctioned).toBe(true);
+    expect(excluded?.sanctions.matches).toEqual([
+      { list: 'oig_leie', basis: 'name_dob', name: res.body.name, action: 'OIG exclusion 1128a1', start_date: '2020-02-02', end_date: null },
+    ]);
 
     await update('verifications', { verification_id: id }, 'SET #a.#b = :n', { '#a': 'certificate', '#b': 'signature' }, { ':n': 42 });
     const error = await store.getOwned(id, accountId, 'live').catch((e: unknown) => e);

@@ -226,6 +226,30 @@ describe('OIG exclusion matching (spec rules 1-4)', () => {
   });
 });
 
+describe('sanctions screen', () => {
+  it('lists the OIG list with its freshness, and each match with its basis, action and dates', async () => {
+    const body = await ok({ first_name: 'Arian', last_name: 'Stringer', state: 'IL', npi: '1344567510' });
+    expect(body.sanctioned).toBe(true);
+    expect(body.sanctions.lists).toEqual([{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String) }]);
+    expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
+    expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);
+  });
+
+  it('reports a name-only match as such, and none for a same-name person with a different NPI', async () => {
+    const nameOnly = await ok({ first_name: 'Jake', last_name: 'Jennings', state: 'CO' });
+    expect(nameOnly.sanctioned).toBe(true);
+    expect(nameOnly.sanctions.matches.map((m: { basis: string }) => m.basis)).toEqual(['name_only']);
+    const other = await ok({ first_name: 'Jake', last_name: 'Jennings', state: 'CO', npi: '1129830471' });
+    expect(other).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
+  });
+
+  it('signs the same screen into the certificate', async () => {
+    const body = await ok({ first_name: 'Benjamin', last_name: 'Butler', state: 'DE', npi: '1020116137' });
+    const cert = (await t.call(`/v1/certificate/${body.verification_id}`, { key: liveKey })).body;
+    expect(cert.sanctions).toEqual({ sanctioned: true, ...body.sanctions });
+  });
+});
+
 describe('profession filter (spec rules 1-8)', () => {
   it('1-2: a license in the named profession is returned and confirmed', async () => {
     const body = await ok({ first_name: 'Robert', last_name: 'Jones', state: 'IL', npi: '1818275202', profession: 'physician' });

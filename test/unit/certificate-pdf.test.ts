@@ -188,6 +188,42 @@ describe('certificate PDF content', () => {
     expect(text).toMatch(/^\s*VERIFIED: NO\s+Match confidence 0\.70 \(70%\)\s*$/m);
   });
 
+  it('prints the sanctions screen when it holds lists beyond the OIG list, which has its own row', async () => {
+    const input = verifiedInput();
+    const oigOnly = await pdfText(await renderCertificatePdf(input), { layout: true });
+    expect(oigOnly).not.toContain('Sanctions screen');
+    const lists = [
+      ...(input.certificate.sanctions?.lists ?? []),
+      { list: 'sam_exclusions', name: 'SAM.gov exclusions', status: 'cached' as const, as_of: '2026-03-14T05:00:00.000Z' },
+    ];
+    const clean = await pdfText(
+      await renderCertificatePdf({ ...input, certificate: { ...input.certificate, sanctions: { sanctioned: false, lists, matches: [] } } }),
+      {
+        layout: true,
+      },
+    );
+    expect(clean).toMatch(/^Sanctions screen\s+No match on 2 lists screened\s*$/m);
+    const match = { list: 'sam_exclusions', name: 'JOSE PENA', action: 'Reciprocal exclusion (HHS)', start_date: '2024-01-02', end_date: null };
+    const matched = await pdfText(
+      await renderCertificatePdf({
+        ...input,
+        certificate: {
+          ...input.certificate,
+          sanctions: {
+            sanctioned: true,
+            lists,
+            matches: [
+              { ...match, basis: 'name_only' },
+              { ...match, basis: 'name_only' },
+            ],
+          },
+        },
+      }),
+      { layout: true },
+    );
+    expect(matched).toMatch(/Sanctions screen\s+MATCH — Reciprocal exclusion \(HHS\), by name only, to be reviewed; 1 more/);
+  });
+
   it('prints professions as labels', async () => {
     const input = verifiedInput();
     const nurse = { ...input, certificate: { ...input.certificate, provider: { ...input.certificate.provider, profession: 'registered_nurse' as const } } };

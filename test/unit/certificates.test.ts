@@ -71,6 +71,11 @@ const body: Omit<CertificateBody, 'signing_key_id'> = {
     { name: 'NPPES NPI Registry', status: 'live', as_of: '2026-03-14T15:09:26.100Z' },
     { name: 'Texas Medical Board', status: 'unavailable', as_of: null },
   ],
+  sanctions: {
+    sanctioned: true,
+    lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-03-01T06:00:00.000Z' }],
+    matches: [{ list: 'oig_leie', basis: 'name_only', name: 'José Peña', action: 'OIG exclusion 1128b4', start_date: '2019-05-20', end_date: null }],
+  },
 };
 
 const utf8 = new TextEncoder();
@@ -92,6 +97,9 @@ describe('certificate signature', () => {
       '"provider":{"license_number":"MD60012345","license_type":"Physician And Surgeon License","name":"José Peña","npi":"1234567893",' +
       '"profession":"physician","state":"Washington"},' +
       '"result":{"disciplinary_flags":false,"expiry_date":"2027-06-30","oig_excluded":false,"status":"active","verified":true},' +
+      '"sanctions":{"lists":[{"as_of":"2026-03-01T06:00:00.000Z","list":"oig_leie","name":"OIG LEIE","status":"cached"}],' +
+      '"matches":[{"action":"OIG exclusion 1128b4","basis":"name_only","end_date":null,"list":"oig_leie","name":"José Peña","start_date":"2019-05-20"}],' +
+      '"sanctioned":true},' +
       `"signing_key_id":"${jwk!.kid}",` +
       '"sources":[{"as_of":"2026-02-12T08:00:00.000Z","name":"WA Department of Health","status":"cached"},' +
       '{"as_of":"2026-03-01T06:00:00.000Z","name":"OIG LEIE","status":"cached"},' +
@@ -118,6 +126,7 @@ describe('certificate signature', () => {
       provider: { ...copy.provider, dob: '1970-01-01' },
       match: { ...copy.match, note: 'not signed' },
       sources: copy.sources.map((s) => ({ ...s, freshUntil: 'not signed' })),
+      sanctions: { ...copy.sanctions, matches: copy.sanctions.matches.map((m) => ({ ...m, dob: '1970-01-01' })) },
     };
     const signer = memorySigner();
     const cert = await issueCertificate(input, signer);
@@ -133,6 +142,7 @@ describe('certificate signature', () => {
       'mode',
       'provider',
       'result',
+      'sanctions',
       'signature',
       'signing_key_id',
       'sources',
@@ -144,6 +154,8 @@ describe('certificate signature', () => {
     expect(cert.match).toEqual(body.match);
     expect(cert.sources).toEqual(body.sources);
     expect(cert.sources_checked).toEqual(body.sources_checked);
+    // The sanctions screen is signed as specified: a field the input carries beside it is not.
+    expect(cert.sanctions).toEqual(body.sanctions);
     expect((await verifyCertificate(cert, { keys: await signer.publicKeys() })).signatureValid).toBe(true);
   });
 
@@ -216,6 +228,9 @@ describe('tampering', () => {
     ['a source as_of moved to the issue time', (c) => (c.sources[0].as_of = '2026-12-14T15:09:26.535Z')],
     ['an unavailable source shown cached', (c) => (c.sources[3] = { name: 'Texas Medical Board', status: 'cached', as_of: '2026-03-14T15:00:00.000Z' })],
     ['sources removed', (c) => delete c.sources],
+    ['a sanctions match removed', (c) => c.sanctions.matches.pop()],
+    ['a name-only match shown as an NPI match', (c) => (c.sanctions.matches[0].basis = 'npi')],
+    ['sanctioned cleared', (c) => (c.sanctions.sanctioned = false)],
     ['field added', (c) => (c.note = 'x')],
     ['nested field added', (c) => (c.result.note = 'x')],
     ['field removed', (c) => delete c.issued_at],

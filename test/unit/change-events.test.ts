@@ -25,6 +25,7 @@ function result(overrides: Partial<VerificationResult> = {}): VerificationResult
     expiry_date: farExpiry,
     disciplinary_flags: false,
     oig_excluded: false,
+    sanctioned: false,
     sources_checked: ['California Board of Registered Nursing', sourceNames.leie],
     source_live: true,
     cached: false,
@@ -45,6 +46,7 @@ function result(overrides: Partial<VerificationResult> = {}): VerificationResult
       { name: sourceNames.leie, status: 'cached', as_of: now.toISOString() },
     ],
     oig_exclusion: null,
+    sanctions: { lists: [{ list: 'oig_leie', name: sourceNames.leie, status: 'cached', as_of: now.toISOString() }], matches: [] },
     registry: null,
     ...overrides,
   };

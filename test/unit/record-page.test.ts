@@ -32,6 +32,7 @@ const record = (overrides: Partial<Omit<PublicRecord, 'result'>> & { result?: Pa
       { name: 'Washington State Department of Health', status: 'live', as_of: '2026-05-01T12:34:56.000Z' },
       { name: 'OIG LEIE', status: 'cached', as_of: '2026-04-20T06:00:00.000Z' },
     ],
+    sanctions: { sanctioned: false, lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-04-20T06:00:00.000Z' }], matches: [] },
     signature_valid: true,
     verification_id: 'vrf_AbCdEfGhIjKlMnOpQrStUvWx',
     issued_at: '2026-05-01T12:34:56.789Z',
@@ -276,6 +277,7 @@ describe('the public view of a stored certificate', () => {
       { name: 'OIG LEIE', status: 'cached', as_of: '2026-05-01T06:00:00.000Z' },
       { name: 'NPPES NPI Registry', status: 'unavailable', as_of: null },
     ],
+    sanctions: { sanctioned: false, lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-05-01T06:00:00.000Z' }], matches: [] },
   };
 
   beforeAll(async () => {
@@ -297,6 +299,7 @@ describe('the public view of a stored certificate', () => {
       result: { standing: 'clear', verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03' },
       provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: 'registered_nurse', license_type: 'Registered Nurse License' },
       sources: body.sources,
+      sanctions: body.sanctions,
       signature_valid: true,
       verification_id: id,
       issued_at: '2026-12-01T12:00:00.000Z',
@@ -306,6 +309,34 @@ describe('the public view of a stored certificate', () => {
     });
     expect(Object.keys(view)[0]).toBe('result');
     expect(JSON.stringify(view)).not.toMatch(/1662571706|RN00973025|npi_license_link|confidence/);
+  });
+
+  it('shows the sanctions screen: each list with its freshness, each match with its basis', async () => {
+    const screened = await issueCertificate(
+      {
+        ...body,
+        sanctions: {
+          sanctioned: true,
+          lists: body.sanctions.lists,
+          matches: [{ list: 'oig_leie', basis: 'name_only', name: 'HELEN THOMAS', action: 'OIG exclusion 1128b4', start_date: '2019-05-20', end_date: null }],
+        },
+      },
+      signer,
+    );
+    const view = await publicRecord({ verification_id: id, mode: 'live', certificate: screened }, jwks);
+    expect(view.sanctions?.matches[0]).toEqual({
+      list: 'oig_leie',
+      basis: 'name_only',
+      name: 'HELEN THOMAS',
+      action: 'OIG exclusion 1128b4',
+      start_date: '2019-05-20',
+      end_date: null,
+    });
+    const page = renderRecordPage(view, options);
+    expect(page).toContain('<h2 id="sanctions">Sanctions screen</h2>');
+    expect(page).toContain('<span class="no">OIG exclusion 1128b4</span>, matched by name only: to be reviewed, since 2019-05-20');
+    const clean = renderRecordPage(await publicRecord({ verification_id: id, mode: 'live', certificate: cert }, jwks), options);
+    expect(clean).toContain('No match on any list screened.');
   });
 
   it('judges an excluded, suspended provider adverse, with a valid signature', async () => {
@@ -324,9 +355,11 @@ describe('the public view of a stored certificate', () => {
       result: { standing: 'clear', verified: true, status: 'active' },
       provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: null, license_type: null },
       sources: olderCertificate.sources_checked.map((name) => ({ name, status: null, as_of: null })),
+      sanctions: null,
       signature_valid: true,
     });
     const page = renderRecordPage(older, options);
+    expect(page).not.toContain('Sanctions screen');
     expect(page).toContain('<section class="banner outcome ok"');
     expect(page).toContain('Signature valid');
   });

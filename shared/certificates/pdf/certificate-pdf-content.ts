@@ -5,6 +5,7 @@
  * verification result instead. Layout and drawing are elsewhere; nothing here depends on fonts or on
  * pdf-lib.
  */
+import { oigListId } from '../../domain/match-basis.ts';
 import { isProfession, professionLabel } from '../../domain/professions.ts';
 import type { IssuedCertificate } from '../certificate.ts';
 import { ageNote, boardSources, daysBeforeIssue, utcMinute } from '../source-freshness.ts';
@@ -138,6 +139,8 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
         r.disciplinary_flags ? 'bad' : 'neutral',
       ),
       row('OIG exclusion', r.oig_excluded ? 'EXCLUDED \u2014 listed on the OIG LEIE' : 'Not excluded', 'text', r.oig_excluded ? 'bad' : 'neutral'),
+      // The OIG list has its own row above; the screen gets one when it holds other lists too.
+      ...(c.sanctions?.lists.some((l) => l.list !== oigListId) ? [sanctionsRow(c.sanctions, row)] : []),
       row('Match confidence', details.matchConfidence === null ? 'None (no license matched)' : confidenceText(details.matchConfidence)),
       row('Match basis', details.matchBasis.length > 0 ? details.matchBasis.join(', ') : 'None'),
     ],
@@ -158,6 +161,27 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
     footer:
       'This PDF carries a PAdES digital signature (ETSI.CAdES.detached) that any change to the file breaks. The certificate hash and ES256 signature can also be checked offline against the keys published at GET /v1/signing-keys.',
   };
+}
+
+const basisWords: Readonly<Record<string, string>> = {
+  npi: 'by NPI',
+  license: 'by license number',
+  name_dob: 'by name and date of birth',
+  name_only: 'by name only, to be reviewed',
+};
+
+/** The sanctions screen in one row: the strongest match and how many more, or how many lists found none. */
+function sanctionsRow(
+  sanctions: NonNullable<CertificatePdfInput['certificate']['sanctions']>,
+  row: (label: string, value: string, style?: DetailRow['style'], tone?: Tone) => DetailRow,
+): DetailRow {
+  const [first, ...more] = sanctions.matches;
+  if (!first) {
+    const lists = sanctions.lists.length;
+    return row('Sanctions screen', `No match on ${lists} list${lists === 1 ? '' : 's'} screened`);
+  }
+  const others = more.length > 0 ? `; ${more.length} more match${more.length === 1 ? '' : 'es'}` : '';
+  return row('Sanctions screen', `MATCH \u2014 ${first.action}, ${basisWords[first.basis] ?? first.basis}${others}`, 'text', 'bad');
 }
 
 /** Every string the page may draw, for choosing the fonts to embed. */

@@ -92,6 +92,7 @@ ${record.provider.profession === null ? null : html`<dt>Profession</dt><dd>${rec
 ${record.provider.license_type === null ? null : html`<dt>License type</dt><dd>${record.provider.license_type}</dd>`}
 </dl></div>
 </section>
+${sanctionsSection(record)}
 ${sourcesSection(record)}
 <section aria-labelledby="certificate">
 <h2 id="certificate">Certificate</h2>
@@ -154,6 +155,43 @@ function staleBoardNote(record: PublicRecord): SafeHtml | null {
   const cached = boardSources(record.sources).find((s) => s.status === 'cached' && s.as_of !== null && (daysBeforeIssue(s.as_of, issuedAt) ?? 0) >= 1);
   if (!cached?.as_of) return null;
   return html`<p>The state board’s answer came from the cache, as of ${utcMinute(cached.as_of)}${ageNote(cached.as_of, issuedAt)}; it was not fetched at issue.</p>`;
+}
+
+const sanctionBasisLabels: Readonly<Record<string, string>> = {
+  npi: 'matched by NPI',
+  license: 'matched by license number',
+  name_dob: 'matched by name and date of birth',
+  name_only: 'matched by name only: to be reviewed',
+};
+
+/** The lists screened and what matched; nothing on a certificate issued before the screen was signed. */
+function sanctionsSection(record: PublicRecord): SafeHtml | null {
+  const s = record.sanctions;
+  if (!s) return null;
+  const issuedAt = record.issued_at ?? '';
+  const listLine = (l: NonNullable<PublicRecord['sanctions']>['lists'][number]) => {
+    if (l.status !== 'live' && l.status !== 'cached' && l.status !== 'unavailable') return l.status ?? 'Checked';
+    const phrase = freshnessPhrase({ status: l.status, as_of: l.as_of }, issuedAt);
+    return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  };
+  return html`<section aria-labelledby="sanctions">
+<h2 id="sanctions">Sanctions screen</h2>
+<div class="card">
+${
+  s.matches.length === 0
+    ? html`<p>No match on any list screened.</p>`
+    : html`<dl>${s.matches.map(
+        (m) => html`
+<dt>${m.name ?? 'Unnamed'}</dt><dd><span class="no">${m.action ?? 'Listed'}</span>, ${sanctionBasisLabels[m.basis ?? ''] ?? `matched (${m.basis ?? 'basis not stated'})`}${m.start_date ? html`, since ${m.start_date}` : null}${m.end_date ? html`, until ${m.end_date}` : null}</dd>`,
+      )}
+</dl>`
+}
+<dl>${s.lists.map(
+    (l) => html`
+<dt>${l.name ?? l.list ?? 'List'}</dt><dd${l.status === 'unavailable' ? html` class="no"` : null}>${listLine(l)}</dd>`,
+  )}
+</dl></div>
+</section>`;
 }
 
 function sourcesSection(record: PublicRecord): SafeHtml {

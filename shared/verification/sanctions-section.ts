@@ -1,0 +1,59 @@
+/**
+ * The sanctions screen of a verification: every sanctions list checked, with its freshness, and every
+ * row that matched the provider, with how it matched (`SanctionBasis`), the action and its dates.
+ * `sanctioned` is true when any list matched, on any basis; `oig_excluded` keeps the spec's meaning
+ * (the OIG list alone). Built from the outcome only, so the result and the certificate say the same.
+ */
+import { oigListId, type SanctionBasis } from '../domain/match-basis.ts';
+import { sourceNames, type SourceReportStatus } from '../sources/source-config.ts';
+import type { ExclusionMatch } from './exclusion-match.ts';
+import type { VerificationOutcome } from './verification-engine.ts';
+
+export { oigListId };
+
+export interface SanctionsListReport {
+  /** Stable id of the list, e.g. `oig_leie`. */
+  readonly list: string;
+  readonly name: string;
+  /** `cached`: looked up in the ingested list as of `as_of`; `unavailable`: no list could be consulted. */
+  readonly status: SourceReportStatus;
+  readonly as_of: string | null;
+}
+
+export interface SanctionMatch {
+  readonly list: string;
+  readonly basis: SanctionBasis;
+  /** The name as the list publishes it. */
+  readonly name: string;
+  /** What the list records against the provider, e.g. `OIG exclusion 1128a1`. */
+  readonly action: string;
+  readonly start_date: string | null;
+  /** When the action ends; null while it is in force with no end date. */
+  readonly end_date: string | null;
+}
+
+export interface SanctionsSection {
+  readonly sanctioned: boolean;
+  readonly lists: SanctionsListReport[];
+  readonly matches: SanctionMatch[];
+}
+
+function oigMatch(match: ExclusionMatch): SanctionMatch {
+  const r = match.record;
+  const name = r.kind === 'individual' ? [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ') : r.businessName;
+  return {
+    list: oigListId,
+    basis: match.basis === 'dob' ? 'name_dob' : match.basis,
+    name,
+    action: `OIG exclusion ${r.exclusionType}`,
+    start_date: r.exclusionDate,
+    end_date: r.reinstatementDate,
+  };
+}
+
+export function sanctionsSection(outcome: Pick<VerificationOutcome, 'sources' | 'exclusions'>): SanctionsSection {
+  const oig = outcome.sources.find((s) => s.name === sourceNames.leie);
+  const lists: SanctionsListReport[] = [{ list: oigListId, name: sourceNames.leie, status: oig?.status ?? 'unavailable', as_of: oig?.as_of ?? null }];
+  const matches = outcome.exclusions.map(oigMatch);
+  return { sanctioned: matches.length > 0, lists, matches };
+}
