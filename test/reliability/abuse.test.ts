@@ -107,13 +107,18 @@ describe('generated input (fast-check)', () => {
   for (const route of idRoutes) {
     it(`${route.method} ${route.path}: any id is answered safely, never found`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }), async (id) => {
-          const before = await stateOfAccount();
-          const res = await t.call(concretePath(route, id), { method: route.method, key: keyFor(route.path) });
-          expectSafe(res, id);
-          expect([400, 404], id).toContain(res.status);
-          expect(await stateOfAccount(), id).toBe(before);
-        }),
+        // A path segment of `.` or `..` is a dot-segment that every HTTP client resolves away before sending
+        // (the request names another path), so it cannot carry an id.
+        fc.asyncProperty(
+          fc.string({ minLength: 1, maxLength: 60 }).filter((id) => id !== '.' && id !== '..'),
+          async (id) => {
+            const before = await stateOfAccount();
+            const res = await t.call(concretePath(route, id), { method: route.method, key: keyFor(route.path) });
+            expectSafe(res, id);
+            expect([400, 404], id).toContain(res.status);
+            expect(await stateOfAccount(), id).toBe(before);
+          },
+        ),
         { numRuns: 25 },
       );
     });
