@@ -19,15 +19,27 @@
  * - A snapshot taken without a board answer (a monitor registered during an outage) has no baseline:
  *   the first answered check records it and emits no transition events (status, reinstated, flags);
  *   the date-based expiry alerts still apply.
+ * - `license.sanction_added` / `license.sanction_removed`: an action on a sanctions list other than the
+ *   OIG list (which has its own event) appears or goes, one event per action; like the OIG list, a
+ *   sanctions list does not wait for the board. A list that could not be consulted changes nothing,
+ *   and a snapshot that never recorded sanctions is a baseline only (no events on its first check).
  * - Order is fixed: status_changed, reinstated, expired, expiry_approaching, disciplinary_flag_added,
- *   oig_exclusion_added.
+ *   oig_exclusion_added, sanction_added, sanction_removed.
  * - `change` is the license status before and after this check, for every kind (from = to when the
  *   status did not change, or when there was no baseline). `data` holds the kind's details.
  */
 import { isStateCode, stateName } from '../domain/us-states.ts';
 import type { VerificationResult } from '../verification/verification-result.ts';
 import { daysUntilExpiry } from './expiry-window.ts';
-import { boardAnswered, exclusionListUnavailable, isBoardAnswer, snapshotFromResult, type MonitorSnapshot } from './monitor-snapshot.ts';
+import {
+  boardAnswered,
+  exclusionListUnavailable,
+  isBoardAnswer,
+  sanctionKey,
+  sanctionKeys,
+  snapshotFromResult,
+  type MonitorSnapshot,
+} from './monitor-snapshot.ts';
 
 /** Every kind, in the order events of one check are listed (they are added in this order). */
 export const eventKinds = [
@@ -37,6 +49,8 @@ export const eventKinds = [
   'license.expiry_approaching',
   'license.disciplinary_flag_added',
   'license.oig_exclusion_added',
+  'license.sanction_added',
+  'license.sanction_removed',
 ] as const;
 export type EventKind = (typeof eventKinds)[number];
 
@@ -62,6 +76,10 @@ export function detectChanges(
   current: VerificationResult,
   options: DetectOptions,
 ): { events: ChangeEvent[]; next: MonitorSnapshot } {
+  return withSanctionEvents(previous, current, licenseChanges(previous, current, options));
+}
+
+function licenseChanges(previous: MonitorSnapshot, current: VerificationResult, options: DetectOptions): { events: ChangeEvent[]; next: MonitorSnapshot } {
   if (!boardAnswered(current)) return exclusionWithoutBoard(previous, current);
 
   const observed = snapshotFromResult(current, previous, options.now);
@@ -100,6 +118,42 @@ export function detectChanges(
   if (baseline && !previous.oigExcluded && observed.oigExcluded) add('license.oig_exclusion_added', exclusionData(current));
 
   return { events, next: { ...observed, expiryAlertedFor, expiredAlertedFor } };
+}
+
+/** Sanctions actions that appeared or went since `previous`, after the license's own events. */
+function withSanctionEvents(
+  previous: MonitorSnapshot,
+  current: VerificationResult,
+  checked: { events: ChangeEvent[]; next: MonitorSnapshot },
+): { events: ChangeEvent[]; next: MonitorSnapshot } {
+  const keys = sanctionKeys(current, previous.sanctions);
+  if (previous.sanctions === undefined) {
+    // No baseline yet: recorded with the next board answer, so an outage still leaves the snapshot as it was.
+    return boardAnswered(current) ? { events: checked.events, next: { ...checked.next, sanctions: keys } } : checked;
+  }
+  if (keys.length === previous.sanctions.length && keys.every((key, i) => key === previous.sanctions?.[i])) {
+    return checked.next.sanctions === previous.sanctions ? checked : { events: checked.events, next: { ...checked.next, sanctions: previous.sanctions } };
+  }
+  const next = { ...checked.next, sanctions: keys };
+  const before = new Set(previous.sanctions);
+  const after = new Set(keys);
+  const change = checked.events[0]?.change ?? { from: checked.next.status, to: checked.next.status };
+  const added = current.sanctions.matches
+    .filter((m, i, all) => !before.has(sanctionKey(m)) && after.has(sanctionKey(m)) && all.findIndex((o) => sanctionKey(o) === sanctionKey(m)) === i)
+    .map(
+      (m): ChangeEvent => ({
+        kind: 'license.sanction_added',
+        change: { ...change },
+        data: { list: m.list, basis: m.basis, name: m.name, action: m.action, start_date: m.start_date, end_date: m.end_date },
+      }),
+    );
+  const removed = previous.sanctions
+    .filter((key) => !after.has(key))
+    .map((key): ChangeEvent => {
+      const [list, action, start] = key.split('|');
+      return { kind: 'license.sanction_removed', change: { ...change }, data: { list, action, start_date: start || null } };
+    });
+  return { events: [...checked.events, ...added, ...removed], next };
 }
 
 function exclusionData(current: VerificationResult): Record<string, unknown> {

@@ -11,9 +11,12 @@
  * - When the OIG exclusion list was unavailable for the check, `oig_excluded: false` means "unknown":
  *   the previous exclusion flag is kept.
  * - The alerted-expiry markers are carried over; only change detection sets or clears them.
+ * - Matches on sanctions lists other than the OIG list are recorded as keys; a list that could not be
+ *   consulted keeps the keys it had.
  */
 import * as z from 'zod';
 import { boardStatuses } from '../domain/license-status.ts';
+import { oigListId } from '../domain/match-basis.ts';
 import { sourceNames } from '../sources/source-config.ts';
 import type { VerificationResult } from '../verification/verification-result.ts';
 
@@ -29,6 +32,11 @@ export interface MonitorSnapshot {
   /** Expiry dates already alerted, so each alert is sent once per expiry date, not daily. */
   readonly expiryAlertedFor: string | null;
   readonly expiredAlertedFor: string | null;
+  /**
+   * The matches on sanctions lists other than the OIG list (which has `oigExcluded`), as `sanctionKey`s;
+   * absent on snapshots taken before they were recorded (no baseline: the next check records them).
+   */
+  readonly sanctions?: readonly string[];
 }
 
 /** A snapshot as stored on its monitor (monitor-store.ts parses every monitor read with it). */
@@ -40,6 +48,7 @@ export const monitorSnapshotSchema: z.ZodType<MonitorSnapshot, unknown> = z.obje
   checkedAt: z.string(),
   expiryAlertedFor: z.string().nullable(),
   expiredAlertedFor: z.string().nullable(),
+  sanctions: z.array(z.string()).optional(),
 });
 
 /** The statuses that are an answer from the board. */
@@ -74,5 +83,30 @@ export function snapshotFromResult(result: VerificationResult, previous: Monitor
     checkedAt: checkedAt.toISOString(),
     expiryAlertedFor: previous?.expiryAlertedFor ?? null,
     expiredAlertedFor: previous?.expiredAlertedFor ?? null,
+    sanctions: sanctionKeys(result, previous?.sanctions),
   };
+}
+
+type SanctionsOf = Pick<VerificationResult, 'sanctions'>;
+type SanctionRow = VerificationResult['sanctions']['matches'][number];
+
+/** What identifies one action on one list across checks: the list, the action and its start. */
+export function sanctionKey(match: Pick<SanctionRow, 'list' | 'action' | 'start_date'>): string {
+  return `${match.list}|${match.action}|${match.start_date ?? ''}`;
+}
+
+/** The list a `sanctionKey` is of. */
+export function sanctionKeyList(key: string): string {
+  return key.slice(0, key.indexOf('|'));
+}
+
+/**
+ * The result's matches on lists other than the OIG list, as keys. A list that could not be consulted
+ * says nothing: the matches it had before are kept.
+ */
+export function sanctionKeys(result: SanctionsOf, previous: readonly string[] | undefined): string[] {
+  const unavailable = new Set(result.sanctions.lists.filter((l) => l.status === 'unavailable').map((l) => l.list));
+  const kept = (previous ?? []).filter((key) => unavailable.has(sanctionKeyList(key)));
+  const found = result.sanctions.matches.filter((m) => m.list !== oigListId && !unavailable.has(m.list)).map(sanctionKey);
+  return [...new Set([...kept, ...found])].sort();
 }

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { eventIdPattern } from '../ids.ts';
-import { exclusionBases } from '../domain/match-basis.ts';
+import { exclusionBases, sanctionBases } from '../domain/match-basis.ts';
 import { certificateHashSchema, npiSchema, verificationIdSchema } from '../contract/field-schemas.ts';
 import { eventKinds, type EventKind } from './change-events.ts';
 import { monitorIdSchema } from './monitor-schema.ts';
@@ -52,6 +52,19 @@ const eventData = {
     waiver_state: z.string().nullable(),
     waiver_date: z.iso.date().nullable(),
   }),
+  'license.sanction_added': z.strictObject({
+    list: z.string().meta({ description: 'Id of the sanctions list, as in `sanctions.lists` of a verification result.' }),
+    basis: z.enum(sanctionBases).meta({ description: 'How the row matched; `name_only` is a finding to review.' }),
+    name: z.string().meta({ description: 'The name as the list publishes it.' }),
+    action: z.string(),
+    start_date: z.iso.date().nullable(),
+    end_date: z.iso.date().nullable(),
+  }),
+  'license.sanction_removed': z.strictObject({
+    list: z.string(),
+    action: z.string(),
+    start_date: z.iso.date().nullable(),
+  }),
 } as const satisfies Record<EventKind, z.ZodType>;
 
 const eventDescriptions: Record<EventKind, string> = {
@@ -61,6 +74,9 @@ const eventDescriptions: Record<EventKind, string> = {
   'license.expiry_approaching': 'The expiry date is within `alert_days_before_expiry` days; once per expiry date.',
   'license.disciplinary_flag_added': 'A disciplinary action appeared on the record.',
   'license.oig_exclusion_added': 'The provider appeared on the OIG exclusion list.',
+  'license.sanction_added':
+    'An action against the provider appeared on a sanctions list other than the OIG list (which has its own event); one event per action.',
+  'license.sanction_removed': 'An action on a sanctions list other than the OIG list is no longer listed (ended, reinstated or withdrawn).',
 };
 
 function webhookEventSchema<K extends EventKind>(kind: K) {

@@ -312,6 +312,25 @@ export const webhookEventExamples = {
     change: { from: 'active', to: 'active' },
     data: { oig_excluded: true, match: 'npi', exclusion_type: '1128b4', exclusion_date: '2026-11-02', waiver_state: null, waiver_date: null },
   },
+  'license.sanction_added': {
+    event: 'license.sanction_added',
+    ...webhookCommon,
+    change: { from: 'active', to: 'active' },
+    data: {
+      list: 'sam_exclusions',
+      basis: 'npi',
+      name: 'HELEN J THOMAS',
+      action: 'Reciprocal exclusion (HHS)',
+      start_date: '2026-11-02',
+      end_date: null,
+    },
+  },
+  'license.sanction_removed': {
+    event: 'license.sanction_removed',
+    ...webhookCommon,
+    change: { from: 'active', to: 'active' },
+    data: { list: 'sam_exclusions', action: 'Reciprocal exclusion (HHS)', start_date: '2026-11-02' },
+  },
 } as const;
 
 /** A test-mode `test-flapping` monitor after an on-demand check: suspended, one event queued. */

@@ -167,6 +167,7 @@ describe('detectChanges: each kind from the right transition only (issue: Events
       checkedAt: now.toISOString(),
       expiryAlertedFor: dateIn(20),
       expiredAlertedFor: null,
+      sanctions: [],
     });
   });
 });
@@ -400,6 +401,51 @@ describe('a source outage never produces a change event', () => {
   });
 });
 
+const oigList = { list: 'oig_leie', name: sourceNames.leie, status: 'cached' as const, as_of: now.toISOString() };
+const samList = { list: 'sam_exclusions', name: 'SAM.gov exclusions', status: 'cached' as const, as_of: now.toISOString() };
+const samMatch = {
+  list: 'sam_exclusions',
+  basis: 'npi' as const,
+  name: 'JANE DOE',
+  action: 'Reciprocal exclusion (HHS)',
+  start_date: '2026-05-01',
+  end_date: null,
+};
+const samKey = 'sam_exclusions|Reciprocal exclusion (HHS)|2026-05-01';
+
+describe('sanctions lists other than the OIG list', () => {
+  type ListReport = VerificationResult['sanctions']['lists'][number];
+  const screened = (matches: (typeof samMatch)[], sam: Partial<ListReport> = {}) =>
+    result({ sanctioned: matches.length > 0, sanctions: { lists: [oigList, { ...samList, ...sam }], matches } });
+
+  it('an action that appears is sent once, and recorded; one that goes is sent once', () => {
+    const added = detectChanges(snapshot({ sanctions: [] }), screened([samMatch]), options);
+    expect(kinds(added.events)).toEqual(['license.sanction_added']);
+    expect(added.next.sanctions).toEqual([samKey]);
+    expect(detectChanges(added.next, screened([samMatch]), options).events).toEqual([]);
+    const removed = detectChanges(added.next, screened([]), options);
+    expect(kinds(removed.events)).toEqual(['license.sanction_removed']);
+    expect(removed.next.sanctions).toEqual([]);
+  });
+
+  it('a list that could not be consulted changes nothing; a snapshot without sanctions is only a baseline', () => {
+    const down = detectChanges(snapshot({ sanctions: [samKey] }), screened([], { status: 'unavailable', as_of: null }), options);
+    expect(down.events).toEqual([]);
+    expect(down.next.sanctions).toEqual([samKey]);
+    const baseline = detectChanges(snapshot({}), screened([samMatch]), options);
+    expect(baseline.events).toEqual([]);
+    expect(baseline.next.sanctions).toEqual([samKey]);
+  });
+
+  it('does not wait for the board, and leaves the OIG list to its own event', () => {
+    const boardDown = detectChanges(snapshot({ sanctions: [] }), { ...screened([samMatch]), status: 'source_unavailable', verified: false }, options);
+    expect(kinds(boardDown.events)).toEqual(['license.sanction_added']);
+    const oigMatch = { ...samMatch, list: 'oig_leie', action: 'OIG exclusion 1128a1' };
+    const oig = detectChanges(snapshot({ sanctions: [] }), { ...screened([oigMatch]), oig_excluded: true, verified: false }, options);
+    expect(kinds(oig.events)).toEqual(['license.oig_exclusion_added']);
+  });
+});
+
 describe('webhookPayload (spec: Webhook event)', () => {
   const ctx = {
     eventId: 'evt_1',
@@ -449,6 +495,18 @@ describe('webhookPayload (spec: Webhook event)', () => {
       current: { oig_excluded: true, verified: false, oig_exclusion: exclusion },
       change: { from: 'active', to: 'active' },
       data: { oig_excluded: true, ...exclusion },
+    },
+    'license.sanction_added': {
+      previous: { sanctions: [] },
+      current: { sanctioned: true, sanctions: { lists: [oigList, samList], matches: [samMatch] } },
+      change: { from: 'active', to: 'active' },
+      data: { list: 'sam_exclusions', basis: 'npi', name: 'JANE DOE', action: 'Reciprocal exclusion (HHS)', start_date: '2026-05-01', end_date: null },
+    },
+    'license.sanction_removed': {
+      previous: { sanctions: [samKey] },
+      current: { sanctions: { lists: [oigList, samList], matches: [] } },
+      change: { from: 'active', to: 'active' },
+      data: { list: 'sam_exclusions', action: 'Reciprocal exclusion (HHS)', start_date: '2026-05-01' },
     },
   };
 
