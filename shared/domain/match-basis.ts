@@ -21,3 +21,11 @@ export type MatchBasis = (typeof matchBases)[number];
 export const exclusionBases = ['npi', 'dob', 'name_only'] as const;
 
 export type ExclusionBasis = (typeof exclusionBases)[number];
+
+/**
+ * How a sanctions list row was matched to the provider, strongest first: the NPI, a license number of
+ * the same state, the name with the date of birth, or the name alone (no identifier on both sides).
+ */
+export const sanctionBases = ['npi', 'license', 'name_dob', 'name_only'] as const;
+
+export type SanctionBasis = (typeof sanctionBases)[number];
