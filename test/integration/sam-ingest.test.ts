@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/aws/s3.ts';
+import { lastNameKeys } from '#shared/domain/names/normalize.ts';
 import { bucketName } from '#shared/config.ts';
 import { SourceError } from '#shared/sources/errors.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
@@ -58,6 +59,8 @@ describe('SAM.gov exclusions extract ingestion', () => {
     expect(outcome).toMatchObject({ outcome: 'ingested', list: 'sam', file_name: `${fixtureName}.ZIP`, as_of: '2026-11-25' });
     if (outcome.outcome !== 'ingested') return;
     expect(outcome.stats).toMatchObject({ rows: 6, individuals: 4, entities: 2, with_npi: 3, malformed_rows: 0 });
+    // One item per lookup key of each row: OKAFOR ×2 and GARCIA-LOPEZ with their NPIs, JONES, two entities.
+    expect(outcome.items).toBe(2 * 2 + (lastNameKeys('GARCIA-LOPEZ').length + 1) + 1 + 2);
 
     const okafor = await store().find('sam', { lastName: 'Okafor' });
     expect(okafor.list?.version).toBe(outcome.version);
@@ -154,6 +157,15 @@ describe('SAM.gov exclusions extract ingestion', () => {
       await data.setFaults({});
     }
     expect((await store().current('sam'))!.version).toBe(before);
+  });
+});
+
+describe('a list published as a plain CSV', () => {
+  it('reads it with its BOM, by the same definition otherwise', async () => {
+    const csvList = { ...samExclusions, id: 'sam_csv', format: { kind: 'csv' } as const };
+    const outcome = await ingestList(csvList, store(), { file: join(data.dir, 'sam', `${fixtureName}.csv`) });
+    expect(outcome).toMatchObject({ outcome: 'ingested', list: 'sam_csv', file_name: `${fixtureName}.csv`, stats: { rows: 6, with_npi: 3 } });
+    expect((await store().find('sam_csv', { npi: '1457485542' })).entries).toHaveLength(2);
   });
 });
 

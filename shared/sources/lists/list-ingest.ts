@@ -161,8 +161,17 @@ async function download(definition: ListDefinition, file: string, current: ListV
   throw new SourceError(definition.displayName, 'inconsistent', `none of the ${candidates.length} newest listed files could be downloaded (HTTP 204)`);
 }
 
+/** Text chunks with a leading UTF-8 BOM dropped (the ZIP reader's decoder drops it already). */
+async function* withoutBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let first = true;
+  for await (const chunk of chunks) {
+    yield first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+    first = false;
+  }
+}
+
 function textOf(definition: ListDefinition, file: string): AsyncIterable<string> {
-  return definition.format.kind === 'zip_csv' ? zipCsvText(file) : createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  return definition.format.kind === 'zip_csv' ? zipCsvText(file) : withoutBom(createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }));
 }
 
 function checkHeader(definition: ListDefinition, row: readonly string[]): void {
@@ -187,7 +196,9 @@ async function parseInto(
   const stats = { rows: 0, individuals: 0, entities: 0, with_npi: 0, with_dob: 0, malformed_rows: 0, bytes: (await stat(file)).size };
   let items = 0;
   const writes = new PipelinedWrites<{ entry: ListEntry; row: number; keys: string[] }>(async (chunk) => {
-    items += await store.write(definition.id, version, chunk, now);
+    // Read `items` only after the write: chunks are written concurrently.
+    const written = await store.write(definition.id, version, chunk, now);
+    items += written;
   });
   try {
     await eachCsvRow(
