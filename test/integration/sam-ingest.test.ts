@@ -26,6 +26,8 @@ let data: SourceDataCopy;
 let t: TestStack;
 
 beforeAll(async () => {
+  // A hung download is given up on after 1 s here (30 s by default).
+  process.env.LIST_RESPONSE_TIMEOUT_MS = '1000';
   data = await copySourceData();
   t = await startTestStack({ sourceDataDir: data.dir });
 });
@@ -144,15 +146,19 @@ describe('SAM.gov exclusions extract ingestion', () => {
     await rm(join(data.dir, 'sam/SAM_Exclusions_Public_Extract_V2_26333.csv'));
   });
 
-  it('refuses a download cut off halfway and reports an unreachable source', async () => {
+  it.each([
+    ['down', 'connection'],
+    ['timeout', 'timeout'],
+    ['error', 'server_error'],
+    ['malformed', 'malformed'],
+  ] as const)('%s: the ingest reports it (%s) and the current version stays', async (mode, failure) => {
     const before = (await store().current('sam'))!.version;
-    await data.setFaults({ sam: { mode: 'malformed' } });
+    await data.setFaults({ sam: { mode } });
     try {
       const error = await rejectionOf(ingest({ force: true }), SourceError);
-      expect(error.failure).toBe('malformed');
-      expect(error.message).toMatch(/not a readable ZIP archive/);
-      await data.setFaults({ sam: { mode: 'down' } });
-      expect((await rejectionOf(ingest({ force: true }), SourceError)).failure).toBe('connection');
+      expect(error.failure).toBe(failure);
+      // A transfer cut off halfway is no archive a reader accepts.
+      if (mode === 'malformed') expect(error.message).toMatch(/not a readable ZIP archive/);
     } finally {
       await data.setFaults({});
     }
