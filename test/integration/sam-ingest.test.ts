@@ -164,6 +164,17 @@ describe('SAM.gov exclusions extract ingestion', () => {
     }
     expect((await store().current('sam'))!.version).toBe(before);
   });
+
+  it('rewrites an unchanged list after 30 days, so its rows never reach their TTL', async () => {
+    const loaded = await ingest({ force: true });
+    expect(loaded).toMatchObject({ outcome: 'ingested', file_name: 'SAM_Exclusions_Public_Extract_V2_26331.ZIP' });
+    const current = (await store().current('sam'))!;
+    const later = (days: number) => () => new Date(Date.parse(current.ingested_at) + days * 86_400_000);
+    expect(await ingest({ now: later(29) })).toMatchObject({ outcome: 'unchanged', reason: 'not_modified', version: current.version });
+    const refreshed = await ingest({ now: later(31) });
+    expect(refreshed).toMatchObject({ outcome: 'ingested', previous_version: current.version, file_name: current.file_name });
+    expect((await store().current('sam'))!).toMatchObject({ sha256: current.sha256, version: refreshed.version });
+  });
 });
 
 describe('a list published as a plain CSV', () => {
