@@ -9,6 +9,7 @@
  *   npm run admin -- suspend-account --account <id> [--reason <text>]
  *   npm run admin -- unsuspend-account --account <id>
  *   npm run admin -- ingest-leie [--force]
+ *   npm run admin -- ingest <list> [--force] [--file <path>]
  *   npm run admin -- move-usage-to-accounts
  *   npm run admin -- run-sweep [--as-of <ISO time>]
  *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
@@ -57,6 +58,10 @@ import { isPlanName, planNames } from '#shared/limits/plans.ts';
 import { moveMonthlyUsageToAccounts } from '#shared/limits/usage-migration.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { SourceError } from '#shared/sources/errors.ts';
+import { listDefinition, listDefinitions } from '#shared/sources/lists/definitions.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { attachToLocalState } from '../local/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
 import { runPreflight } from './preflight.ts';
@@ -73,6 +78,9 @@ const usage = `Usage:
   npm run admin -- suspend-account --account <id> [--reason <text>]
   npm run admin -- unsuspend-account --account <id>
   npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
+  npm run admin -- ingest <${Object.keys(listDefinitions).join('|')}> [--force] [--file <path>]
+                                              (load a sanctions list if it changed; --force: even if not, or if much shorter;
+                                               --file: a file downloaded by hand, in the list's published format)
   npm run admin -- move-usage-to-accounts     (once, on upgrading: monthly usage from the usage table onto the accounts)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
   npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
@@ -80,7 +88,10 @@ const usage = `Usage:
                                               (a certificate request for the PDF signing key, signed by it in KMS)
 Options for all: [--stack <deployed stack name>]`;
 
-type Command = (values: Record<string, string | boolean | undefined>) => Promise<Record<string, unknown>>;
+type Command = (values: Record<string, string | boolean | undefined>, positionals: string[]) => Promise<Record<string, unknown>>;
+
+/** A command that ran and failed for a reason the operator can act on: the message, exit code 1. */
+class CommandFailure extends Error {}
 
 /**
  * Commands that touch neither the local state nor a deployed stack's tables: they run without
@@ -130,6 +141,19 @@ const commands: Record<string, Command> = {
     return { ...issued };
   },
   'ingest-leie': async (v) => ({ ...(await ingestLeie(new ExclusionStore(), { force: v.force === true })) }),
+  ingest: async (v, positionals) => {
+    const [id, ...extra] = positionals;
+    const definition = id ? listDefinition(id) : undefined;
+    if (!definition || extra.length > 0) throw new UsageError(`ingest takes one list: ${Object.keys(listDefinitions).join(', ')}`);
+    const file = v.file as string | undefined;
+    if (file !== undefined && !existsSync(file)) throw new UsageError(`--file ${file} does not exist`);
+    try {
+      return { ...(await ingestList(definition, new SanctionsStore(), { force: v.force === true, file: file ? resolve(file) : undefined })) };
+    } catch (error) {
+      if (error instanceof SourceError) throw new CommandFailure(error.message);
+      throw error;
+    }
+  },
   'run-sweep': async (args) => {
     const v = args as Record<string, string | undefined>;
     let asOf: Date | undefined;
@@ -188,10 +212,12 @@ async function main(): Promise<number> {
     return 2;
   }
   let values: Record<string, string | boolean | string[] | undefined>;
+  let positionals: string[];
   try {
-    values = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: rest,
       strict: true,
+      allowPositionals: name === 'ingest',
       options: {
         plan: { type: 'string' },
         mode: { type: 'string' },
@@ -206,10 +232,11 @@ async function main(): Promise<number> {
         out: { type: 'string' },
         stack: { type: 'string' },
         force: { type: 'boolean' },
+        file: { type: 'string' },
         'as-of': { type: 'string' },
         context: { type: 'string', short: 'c', multiple: true },
       },
-    }).values;
+    }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 2;
@@ -233,7 +260,7 @@ async function main(): Promise<number> {
       ? await attachToDeployedStack(stackName)
       : await attachToLocalState(resolve(process.env.LOCAL_STATE_DIR ?? '.local'));
   try {
-    const result = await command(values as Record<string, string | boolean | undefined>);
+    const result = await command(values as Record<string, string | boolean | undefined>, positionals);
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (error) {
@@ -245,7 +272,7 @@ async function main(): Promise<number> {
       console.error(`${error.message}\n${usage}`);
       return 2;
     }
-    if (error instanceof KeyIssueError || error instanceof KeyLifecycleError || error instanceof PdfSigningMaterialError) {
+    if (error instanceof KeyIssueError || error instanceof KeyLifecycleError || error instanceof PdfSigningMaterialError || error instanceof CommandFailure) {
       console.error(error.message);
       return 1;
     }

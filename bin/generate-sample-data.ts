@@ -4,18 +4,20 @@
  *   npx tsx bin/generate-sample-data.ts [--out sample-data] [--seed 42] [--providers 3000]
  *   npx tsx bin/generate-sample-data.ts --scale full|<fraction> --out <dir> [--states TX,WA] [--seed 42] [--workers N]
  *   npx tsx bin/generate-sample-data.ts --leie-benchmark /tmp/leie-85k.csv [--rows 85000] [--seed 42]
+ *   npx tsx bin/generate-sample-data.ts --sam-benchmark /tmp/SAM_Exclusions_Public_Extract_V2_26305.csv [--rows 170000] [--seed 42]
  *
  * The same seed and options give byte-identical files ("today" is the fixed reference date
  * 2026-11-01). The first form writes the small committed sample. The second writes every board
  * dataset of the chosen states (default: all) at that fraction of its real row count ("full" is 1),
  * with the matching NPPES records and an LEIE file (local/sample-data/scaled.ts); it never writes
- * into sample-data/. The third writes only an N-row LEIE file in the UPDATED.csv format, for ingest
- * benchmarks; it is not committed.
+ * into sample-data/. The third writes only an N-row LEIE file in the UPDATED.csv format, and the fourth an
+ * N-row SAM.gov exclusions extract CSV, for ingest benchmarks; neither is committed.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultProviders, generateSampleData } from '../local/sample-data/generate.ts';
 import { writeLeieBenchmarkFile } from '../local/sample-data/leie-file.ts';
+import { writeSamBenchmark } from '../local/sample-data/sam-file.ts';
 import { type LaunchState, launchStates } from '../local/sample-data/places.ts';
 import { generateScaledSampleData } from '../local/sample-data/scaled.ts';
 
@@ -28,7 +30,8 @@ const { values } = parseArgs({
     states: { type: 'string' },
     workers: { type: 'string' },
     'leie-benchmark': { type: 'string' },
-    rows: { type: 'string', default: '85000' },
+    'sam-benchmark': { type: 'string' },
+    rows: { type: 'string' },
   },
 });
 
@@ -57,9 +60,13 @@ function statesOf(text: string): LaunchState[] {
 }
 
 if (values['leie-benchmark']) {
-  const rows = positiveInteger('rows', values.rows!);
+  const rows = positiveInteger('rows', values.rows ?? '85000');
   await writeLeieBenchmarkFile(resolve(values['leie-benchmark']), rows, values.seed!);
   process.stderr.write(`wrote ${rows} LEIE rows to ${values['leie-benchmark']}\n`);
+} else if (values['sam-benchmark']) {
+  const rows = positiveInteger('rows', values.rows ?? '170000');
+  await writeSamBenchmark(resolve(values['sam-benchmark']), rows, values.seed!);
+  process.stderr.write(`wrote ${rows} SAM extract rows to ${values['sam-benchmark']}\n`);
 } else if (values.scale !== undefined) {
   if (!values.out) fail('--scale needs --out <dir> (sample-data/ holds the small committed sample)');
   const outDir = resolve(values.out);

@@ -38,6 +38,7 @@ import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type Reso
 import { stateBoards } from '../shared/sources/boards/registry.ts';
 import { keyModes, type KeyMode } from '../shared/domain/caller.ts';
 import { signingEnv } from '../shared/certificates/signing-env.ts';
+import { listDefinitions } from '../shared/sources/lists/definitions.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
 import { ServiceFunction } from './service-function.ts';
@@ -127,7 +128,8 @@ const keep = RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
 /** Every external source, as the `source` dimension of the source metrics names it. */
 export function monitoredSources(): string[] {
   const boards = Object.values(stateBoards).map((board) => board!.sourceName);
-  return [sourceNames.nppes, sourceNames.leie, ...new Set(boards)];
+  const lists = Object.values(listDefinitions).map((list) => list.displayName);
+  return [sourceNames.nppes, sourceNames.leie, ...lists, ...new Set(boards)];
 }
 
 export interface ServiceStackProps extends StackProps {
@@ -534,6 +536,7 @@ export class ServiceStack extends Stack {
       ...(sources.nppesApiUrl ? { NPPES_API_URL: sources.nppesApiUrl } : {}),
       ...(sources.leieCsvUrl ? { LEIE_CSV_URL: sources.leieCsvUrl } : {}),
       ...(sources.sodaBaseUrl ? { SODA_BASE_URL: sources.sodaBaseUrl } : {}),
+      ...(sources.samBaseUrl ? { SAM_BASE_URL: sources.samBaseUrl } : {}),
       // A dynamic reference: CloudFormation reads the secret at deploy time; the token is in neither the
       // template nor the repository. An app token only identifies the app to Socrata for throttling.
       ...(sodaAppTokenSecret ? { SODA_APP_TOKEN: SecretValue.secretsManager(sodaAppTokenSecret).unsafeUnwrap() } : {}),

@@ -12,6 +12,7 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     NPPES_API_URL: `${simulatorUrl}/api/`,
     LEIE_CSV_URL: `${simulatorUrl}/exclusions/downloadables/UPDATED.csv`,
     SODA_BASE_URL: simulatorUrl,
+    SAM_BASE_URL: simulatorUrl,
   };
 }
 

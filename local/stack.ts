@@ -34,7 +34,7 @@ export interface LocalStackOptions {
   readonly sourceDataDir?: string;
   /** A source simulator already running elsewhere (another process, e.g. over full-size data): used instead of starting one. */
   readonly simulatorUrl?: string;
-  /** Check the LEIE list once at start, as the daily rule would (default true when schedules are on). */
+  /** Check the LEIE list and the sanctions lists once at start, as the daily rules would (default true when schedules are on). */
   readonly ingestOnStart?: boolean;
 }
 
@@ -119,7 +119,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
     pollers = startPollers({ workers: workerTable, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
-    if (options.ingestOnStart ?? options.schedules !== false) await scheduler.fire('leieCheck');
+    if (options.ingestOnStart ?? options.schedules !== false) {
+      await scheduler.fire('leieCheck');
+      await scheduler.fire('samCheck');
+    }
 
     if (options.stateDir) {
       const file: StackFile = { pid: process.pid, url: gateway.url, endpoints: emulators.endpoints, env };

@@ -3,11 +3,12 @@
  *
  *   nppes/*.json              NPPES API v2.1 result objects
  *   leie/UPDATED.csv          the full OIG LEIE file
+ *   sam/…_V2_26305.csv        the SAM.gov exclusions extract's CSV (the simulator serves it zipped)
  *   boards/<dataset-id>.json  rows as SODA returns them
  *   README.md                 manifest with notable providers
  *
  * Order of the passes: scenario people → random people and organisations → statuses → dates and
- * discipline → NPIs and NPPES plans → LEIE → rendering. Each pass draws from its own seeded stream.
+ * discipline → NPIs and NPPES plans → LEIE → SAM → rendering. Each pass draws from its own seeded stream.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { leieCsv, sampleRows, unrelatedRows } from './leie-file.ts';
 import { datasets } from './license-catalog.ts';
 import { assignDates } from './license-dates.ts';
 import { manifest } from './manifest.ts';
+import { samCsv, samRows, samSampleFile } from './sam-file.ts';
 import type { License, Person } from './model.ts';
 import { NameTables } from './name-tables.ts';
 import { NpiIssuer } from './npi.ts';
@@ -141,10 +143,10 @@ export function buildSample(options: SampleOptions): Sample {
   planNppes(rng.fork('nppes'), people, organizations, builder.nppesWishes, npis);
 
   const sampleNames = new Set(people.flatMap((p) => [p.name, ...p.licenses.map((l) => l.nameOnRecord)].map((n) => `${n.first}|${n.last}`)));
-  const leieRows = [
-    ...sampleRows(rng.fork('leie'), people, organizations),
-    ...unrelatedRows(rng.fork('leie-unrelated'), names, npis, Math.round(options.providers * 0.4), sampleNames),
-  ];
+  const sampleLeie = sampleRows(rng.fork('leie'), people, organizations);
+  const unrelatedLeie = unrelatedRows(rng.fork('leie-unrelated'), names, npis, Math.round(options.providers * 0.4), sampleNames);
+  const leieRows = [...sampleLeie, ...unrelatedLeie];
+  const sam = samRows(rng.fork('sam'), sampleLeie, unrelatedLeie, names, npis, Math.round(options.providers * 0.2), sampleNames);
 
   const files = new Map<string, string>();
   const rows = boardRows(rng.fork('boards'), licenses);
@@ -165,6 +167,7 @@ export function buildSample(options: SampleOptions): Sample {
   if (single) files.set('nppes/single-record.json', `${JSON.stringify(individualRecord(nppesRng.fork(`person:${single.id}`), single), null, 1)}\n`);
 
   files.set('leie/UPDATED.csv', leieCsv(leieRows));
+  files.set(samSampleFile, samCsv(sam));
 
   const rowCounts = new Map<string, number>();
   const statusCounts = new Map<string, Map<string, number>>();
@@ -180,6 +183,7 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set('nppes/organizations.json', organizations.filter((o) => o.npi).length);
   if (single) rowCounts.set('nppes/single-record.json', 1);
   rowCounts.set('leie/UPDATED.csv', leieRows.length);
+  rowCounts.set(samSampleFile, sam.length);
   files.set('README.md', manifest({ seed, people, organizations, licenses, notables, rowCounts, statusCounts }));
   return { files };
 }

@@ -31,7 +31,8 @@ process.stdout.write(
   `${simulator.url}\n` +
     `NPPES_API_URL=${simulator.url}/api/\n` +
     `SODA_BASE_URL=${simulator.url}\n` +
-    `LEIE_CSV_URL=${simulator.url}/exclusions/downloadables/UPDATED.csv\n`,
+    `LEIE_CSV_URL=${simulator.url}/exclusions/downloadables/UPDATED.csv\n` +
+    `SAM_BASE_URL=${simulator.url}\n`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,10 +5,12 @@
  *   GET /api/?version=2.1&…                      NPPES NPI Registry API v2.1 (nppes-search.ts)
  *   GET /resource/<dataset-id>.json?$where=…     Socrata SODA 2.0 for the state boards (soda-query.ts)
  *   GET /exclusions/downloadables/UPDATED.csv    the OIG LEIE full file, with ETag / Last-Modified
+ *   GET /api/prod/fileextractservices/v1/api/…   SAM.gov's extract listing and download (sam-extract.ts),
+ *   GET /file-store/Exclusions/Public%20V2/<file>  and the file store its download redirects to
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
- * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv. Failures are injected per source with
+ * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>. Failures are injected per source with
  * faults.json (faults.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -18,6 +20,7 @@ import { pipeline } from 'node:stream';
 import { httpDate, isNotModified } from './conditional-get.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
 import { searchNppes } from './nppes-search.ts';
+import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
 import { runSodaQuery, socrataError } from './soda-query.ts';
 import { SourceData } from './source-data.ts';
 
@@ -49,6 +52,9 @@ type Route =
   | { readonly kind: 'nppes' }
   | { readonly kind: 'soda'; readonly dataset: string }
   | { readonly kind: 'leie' }
+  | { readonly kind: 'sam_listing' }
+  | { readonly kind: 'sam_download'; readonly file: string }
+  | { readonly kind: 'sam_file'; readonly file: string }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -57,6 +63,18 @@ function routeOf(pathname: string): Route {
   if (pathname === '/health') return { kind: 'health' };
   if (pathname === '/api/' || pathname === '/api') return { kind: 'nppes' };
   if (pathname === leiePath) return { kind: 'leie' };
+  if (pathname === samListingPath) return { kind: 'sam_listing' };
+  for (const [prefix, kind] of [
+    [samDownloadPrefix, 'sam_download'],
+    [samFileStorePrefix, 'sam_file'],
+  ] as const) {
+    if (!pathname.startsWith(prefix)) continue;
+    try {
+      return { kind, file: decodeURIComponent(pathname.slice(prefix.length)) };
+    } catch {
+      return { kind: 'not_found' };
+    }
+  }
   const soda = /^\/resource\/([^/]+)$/.exec(pathname);
   if (soda) {
     let segment: string;
@@ -131,7 +149,8 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     }
 
     const faults = await data.faults();
-    const fault: Fault | undefined = route.kind === 'soda' ? faultFor(faults, route.dataset, 'soda') : faultFor(faults, route.kind);
+    const fault: Fault | undefined =
+      route.kind === 'soda' ? faultFor(faults, route.dataset, 'soda') : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind);
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;
@@ -162,7 +181,58 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       case 'leie':
         await serveLeie(req, res, malformed);
         return;
+      case 'sam_listing':
+        await serveSamListing(url, res);
+        return;
+      case 'sam_download':
+        await serveSamDownload(route.file, res);
+        return;
+      case 'sam_file':
+        await serveSamFile(route.file, req, res, malformed);
+        return;
     }
+  }
+
+  async function serveSamListing(url: URL, res: ServerResponse): Promise<void> {
+    const names = url.searchParams.get('domain') === samDomain ? await data.sam.list() : [];
+    const sizes = new Map<string, number>();
+    for (const name of names) sizes.set(name, (await data.sam.file(name))?.body.length ?? 0);
+    send(res, 200, jsonType, JSON.stringify(samListing(names, sizes)));
+  }
+
+  async function serveSamDownload(name: string, res: ServerResponse): Promise<void> {
+    const file = await data.sam.file(name);
+    if (!file || file.body.length === 0) {
+      // sam.gov answers a name with no file behind it with 204, not 404.
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    res.writeHead(303, { location: `${samFileStorePrefix}${encodeURIComponent(name)}`, 'content-length': '0' });
+    res.end();
+  }
+
+  async function serveSamFile(name: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
+    const file = await data.sam.file(name);
+    if (!file || file.body.length === 0) {
+      send(
+        res,
+        404,
+        'application/xml',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+      );
+      return;
+    }
+    // A transfer cut off halfway: no end-of-central-directory record, an archive no reader accepts.
+    const body = malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
+    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+    if (!malformed && isNotModified(req.headers, file)) {
+      res.writeHead(304, validators);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(body.length), ...validators });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   function sendServerError(route: Route, res: ServerResponse): void {

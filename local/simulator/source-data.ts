@@ -3,6 +3,7 @@
  *
  *   nppes/*.json              NPPES v2.1 result objects (one object, an array, or a captured response)
  *   leie/UPDATED.csv          the full LEIE file, served byte for byte
+ *   sam/…_V2_<yyddd>.csv|ZIP  the SAM.gov exclusions extract (sam-extract.ts)
  *   boards/<dataset-id>.json  a JSON array of rows exactly as SODA returns them (files of hundreds of
  *                             megabytes are parsed in slices, see json-array-lines.ts)
  *   faults.json               optional injected failures (see faults.ts)
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { ChangeAwareFile, type FileVersion } from './change-aware-file.ts';
 import { noFaults, parseFaults, type FaultConfig } from './faults.ts';
 import { parseJsonFile } from './json-array-lines.ts';
+import { SamExtracts } from './sam-extract.ts';
 import { buildNppesIndex, emptyNppesIndex, recordsOfFile, type NppesIndex, type NppesRecord } from './nppes-index.ts';
 import type { SodaRow } from './soql-evaluator.ts';
 
@@ -50,10 +52,13 @@ export class SourceData {
   private readonly leieFile: ChangeAwareFile<null>;
   private readonly faultsFile: ChangeAwareFile<FaultConfig>;
   private lastFaultsProblem = '';
+  /** The SAM.gov exclusions extracts under `sam/`. */
+  readonly sam: SamExtracts;
 
   constructor(readonly dataDir: string) {
     this.leieFile = new ChangeAwareFile(join(dataDir, 'leie', 'UPDATED.csv'), () => null);
     this.faultsFile = new ChangeAwareFile(join(dataDir, 'faults.json'), parseFaults);
+    this.sam = new SamExtracts(join(dataDir, 'sam'));
   }
 
   /** The NPPES index over every `nppes/*.json` file, rebuilt only when one of them changed. */

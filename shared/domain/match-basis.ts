@@ -24,8 +24,8 @@ export type ExclusionBasis = (typeof exclusionBases)[number];
 
 /**
  * How a sanctions list row was matched to the provider (`sanctions.matches[].basis`), strongest first:
- * the NPI, a license number, the name with the date of birth, or the name alone (the row carries no
- * identifier the request could confirm or contradict).
+ * the NPI, a license number of the same state, the name with the date of birth, or the name alone (no
+ * identifier on both sides that could confirm or contradict it).
  */
 export const sanctionBases = ['npi', 'license', 'name_dob', 'name_only'] as const;
 

@@ -132,6 +132,15 @@ export const tables = {
     purpose:
       'OIG LEIE rows by list version and normalised name (`<version>#I#<surname key>` for individuals, `<version>#E#<name key>` for entities); old versions expire.',
   },
+  sanctions: {
+    id: 'Sanctions',
+    envVar: 'TABLE_SANCTIONS',
+    partitionKey: { name: 'list_key', type: 'S' },
+    sortKey: { name: 'row_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose:
+      'Rows of the sanctions lists (SAM.gov exclusions, …) by list, version and lookup key (`<list>#<version>#I#<surname key>` for individuals, `…#E#<name key>` for entities, `…#N#<npi>`), the row as JSON; old versions expire.',
+  },
   cache: {
     id: 'Cache',
     envVar: 'TABLE_CACHE',
@@ -174,7 +183,8 @@ export const tables = {
     id: 'SourceState',
     envVar: 'TABLE_SOURCE_STATE',
     partitionKey: { name: 'source', type: 'S' },
-    purpose: 'One item per ingested source: the current LEIE list version (the pointer lookups follow), its ETag, hash and statistics.',
+    purpose:
+      'One item per ingested source (`leie`, and each sanctions list by its id, e.g. `sam`): the current list version (the pointer lookups follow), its file, ETag, hash and statistics.',
   },
 } as const satisfies Record<string, TableDefinition>;
 
@@ -217,6 +227,15 @@ export const queues = {
     maxReceiveCount: 3,
     purpose: 'Daily LEIE check requests; the ingest worker downloads the list when it changed.',
   },
+  listIngest: {
+    id: 'ListIngestQueue',
+    envVar: 'QUEUE_URL_LIST_INGEST',
+    // 6 x the ingest worker's 900 s (a download and a full list load).
+    visibilityTimeoutSeconds: 5_400,
+    retentionSeconds: workQueueRetentionSeconds,
+    maxReceiveCount: 3,
+    purpose: 'Daily check requests of the sanctions lists, one message per list; the ingest worker loads a list when it changed.',
+  },
 } as const satisfies Record<string, QueueDefinition>;
 
 export type QueueId = keyof typeof queues;
@@ -242,7 +261,7 @@ export const buckets = {
   sourceArchive: {
     id: 'SourceArchiveBucket',
     envVar: 'BUCKET_SOURCE_ARCHIVE',
-    purpose: 'Raw downloads of the source files (each LEIE list, by date), for audit.',
+    purpose: 'Raw downloads of the source files (each LEIE list and each sanctions list file, by date), for audit.',
   },
   sourceCache: {
     id: 'SourceCacheBucket',
@@ -270,6 +289,15 @@ export const schedules = {
     targetQueue: 'leieIngest',
     message: { kind: 'leie_ingest' },
     purpose: 'Checks the OIG LEIE file for a new version every 12 hours (the OIG status cache time; OIG replaces the file monthly).',
+  },
+  samCheck: {
+    id: 'SamExclusionsCheck',
+    // SAM.gov publishes the extract every day; early in the UTC day the new file may not be there yet
+    // (the ingest then falls back to the day before and loads the new one the next morning).
+    expression: 'cron(0 9 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'sam' },
+    purpose: 'Checks the SAM.gov Exclusions Public Extract for a new daily file at 09:00 UTC.',
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 

@@ -338,6 +338,21 @@ export const workers: readonly WorkerDefinition[] = [
     },
     summary: 'Downloads the OIG LEIE list when it changed and switches lookups to it.',
   },
+  {
+    id: 'ListIngest',
+    queue: 'listIngest',
+    entry: 'functions/list-ingest/ingest-list.ts',
+    batchSize: 1,
+    maxConcurrency: 2,
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    uses: {
+      tables: { sanctions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
+      buckets: { sourceArchive: ['PutObject'] },
+      sources: true,
+    },
+    summary: 'Downloads a sanctions list (SAM.gov exclusions, …) when it changed and switches lookups to it.',
+  },
 ];
 
 /** What the API-key pipeline (pipeline.ts) touches in every authenticated route: keys, accounts, counters, idempotency records and their pepper. */

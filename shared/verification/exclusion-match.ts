@@ -26,8 +26,11 @@ export interface ExclusionQuery {
   readonly dob?: string;
 }
 
+/** The name fields of a list row that the name rule reads. */
+export type NamedRow = Pick<LeieRecord, 'kind' | 'lastName' | 'firstName' | 'middleName'>;
+
 /** Name match (rule 1): surname keys overlap and the given name is the same or a nickname. */
-export function sameName(query: ExclusionQuery, record: LeieRecord): boolean {
+export function sameName(query: Pick<ExclusionQuery, 'firstName' | 'lastName'>, record: NamedRow): boolean {
   if (record.kind !== 'individual') return false;
   const wanted = new Set(lastNameKeys(query.lastName));
   if (!lastNameKeys(record.lastName).some((k) => wanted.has(k))) return false;

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvRowBatches } from '#shared/sources/leie/csv-parser.ts';
+import { csvRowBatches } from '#shared/sources/lists/csv-parser.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieRecord } from '#shared/sources/leie/leie-record.ts';
 import { writeLeieBenchmarkFile } from '../../local/sample-data/leie-file.ts';

@@ -122,7 +122,7 @@ describe('CDK template', () => {
       Object.values(tables)
         .filter((d) => 'ttlAttribute' in d)
         .map((d) => d.id),
-    ).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Cache', 'Verifications', 'Monitors', 'Events']);
+    ).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Sanctions', 'Cache', 'Verifications', 'Monitors', 'Events']);
   });
 
   it('expires deleted monitors: TTL on expires_at, the attribute the store sets when a monitor is deleted', () => {

@@ -13,6 +13,7 @@ import { checkMessageSchema } from '#shared/monitoring/monitor-check.ts';
 import { sweepMessageSchema } from '#shared/monitoring/monitor-sweep.ts';
 import { deliveryMessageSchema } from '#shared/monitoring/webhook-dispatch.ts';
 import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
+import { listIngestMessageSchema } from '#shared/sources/lists/list-ingest-message.ts';
 import { parseMessage, queueWorker } from '#shared/workers/queue-worker.ts';
 
 const numbered = z.object({ n: z.number().int() });
@@ -127,7 +128,7 @@ describe('queue worker wrapper: message schema', () => {
 
 describe('queue messages: what the producers send is what the workers accept', () => {
   it('every schedule message parses with its queue worker’s schema', () => {
-    const schemaOf = { monitorSweep: sweepMessageSchema, leieIngest: leieIngestMessageSchema } as const;
+    const schemaOf = { monitorSweep: sweepMessageSchema, leieIngest: leieIngestMessageSchema, listIngest: listIngestMessageSchema } as const;
     for (const schedule of Object.values(schedules)) {
       const body = scheduledMessage(schedule, new Date('2025-03-01T06:00:00Z'));
       expect(parseMessage(body, schemaOf[schedule.targetQueue]), schedule.id).toHaveProperty('message');

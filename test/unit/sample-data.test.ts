@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSample, defaultProviders, generateSampleData } from '../../local/sample-data/generate.ts';
 import { writeLeieBenchmarkFile } from '../../local/sample-data/leie-file.ts';
+import { samSampleFile, writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
+import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
+import { samEntry, samExtractColumns } from '#shared/sources/lists/sam-exclusions.ts';
 import { isValidNpi, npiCheckDigit } from '../../local/sample-data/npi.ts';
 import { documentedStatuses } from '../fixtures/documented-statuses.ts';
 
@@ -607,6 +610,83 @@ describe('LEIE UPDATED.csv (committed sample)', () => {
     expect(outLines[0]).toBe(header);
     expect(outLines).toHaveLength(2002);
     for (const line of outLines.slice(1, -1)) expect(line).toMatch(/^"[^"]*"(,"[^"]*"){17}$/);
+  });
+});
+
+describe('SAM extract CSV (committed sample)', () => {
+  const raw = read(samSampleFile);
+  const parse = (text: string) => {
+    const parsed: string[][] = [];
+    const parser = new CsvParser();
+    parser.push(text.replace(/^\uFEFF/, ''), (r) => parsed.push(r));
+    parser.end((r) => parsed.push(r));
+    return parsed;
+  };
+  const [header, ...data] = parse(raw);
+  const entries = data.map((r) => samEntry(r)!);
+
+  it('has a BOM, the exact 31-column header, CRLF line ends and every field quoted', () => {
+    expect(raw.startsWith('\uFEFF"Classification","Name",')).toBe(true);
+    expect(header).toEqual([...samExtractColumns]);
+    const lines = raw.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    for (const line of lines.slice(1, -1)) expect(line).toMatch(/^"[^"]*"(,"[^"]*"){30}$/);
+    expect(entries.every((e) => e !== null)).toBe(true);
+  });
+
+  it('exercises every matching rule: NPI on the row, same name with another NPI, name only, float NPIs, Indefinite, two agencies, firms', () => {
+    const nppes = ['WA', 'CO', 'IL', 'TX', 'DE'].flatMap((s) => JSON.parse(read(`nppes/${s}.json`)) as Row[]);
+    const npiOf = new Map(nppes.map((r) => [String(r.number), r]));
+    const nameOf = (r: Row) => {
+      const basic = r.basic as Record<string, string>;
+      return `${basic.first_name}|${basic.last_name}`;
+    };
+    const people = entries.filter((e) => e.kind === 'individual');
+    const byName = new Map<string, typeof people>();
+    for (const e of people) byName.set(`${e.firstName}|${e.lastName}`, [...(byName.get(`${e.firstName}|${e.lastName}`) ?? []), e]);
+    // An NPI on the row that is a sample provider's, excluded by HHS and OPM.
+    const npiMatch = people.find((e) => e.npi && npiOf.has(e.npi) && nameOf(npiOf.get(e.npi)!) === `${e.firstName}|${e.lastName}`);
+    expect(npiMatch).toBeDefined();
+    expect(
+      people
+        .filter((e) => e.npi === npiMatch!.npi)
+        .map((e) => e.action.agency)
+        .sort(),
+    ).toEqual(['HHS', 'OPM']);
+    // Same name as a sample provider with an NPI, and another NPI on the row.
+    expect(
+      people.some((e) => e.npi && !npiOf.has(e.npi) && nppes.some((r) => nameOf(r) === `${e.firstName}|${e.lastName}` && String(r.number) !== e.npi)),
+    ).toBe(true);
+    // Name only: a sample provider's name, no NPI on the row.
+    const vnNames = new Set(rows('yjie-tuwv').map((r) => `${text(r, 'first_name')}|${text(r, 'last_name')}`));
+    expect(people.some((e) => !e.npi && vnNames.has(`${e.firstName}|${e.lastName}`))).toBe(true);
+    expect(data.some((r) => /^\d{10}\.0$/.test(r[29]!))).toBe(true);
+    expect(data.some((r) => /^\d{10}$/.test(r[29]!))).toBe(true);
+    expect(entries.filter((e) => e.action.indefinite).length).toBeGreaterThan(entries.length / 2);
+    expect(entries.some((e) => !e.action.indefinite && e.action.endDate! > '2026-11-01')).toBe(true);
+    for (const classification of ['Firm', 'Vessel', 'Special Entity Designation'])
+      expect(
+        data.some((r) => r[0] === classification),
+        classification,
+      ).toBe(true);
+    expect(entries.some((e) => e.aliases.length === 2)).toBe(true);
+    // About 12% of the live rows carry an NPI.
+    const withNpi = entries.filter((e) => e.npi).length / entries.length;
+    expect(withNpi).toBeGreaterThan(0.05);
+    expect(withNpi).toBeLessThan(0.25);
+  });
+
+  it('the benchmark writer streams an N-row extract in the same format, the same for the same seed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sam-bench-'));
+    temporary.push(dir);
+    await writeSamBenchmark(join(dir, 'a.csv'), 3000, '1');
+    await writeSamBenchmark(join(dir, 'b.csv'), 3000, '1');
+    const out = await readFile(join(dir, 'a.csv'), 'utf8');
+    expect(out).toBe(await readFile(join(dir, 'b.csv'), 'utf8'));
+    const lines = out.split('\r\n');
+    expect(lines[0]).toBe(raw.split('\r\n')[0]);
+    expect(lines).toHaveLength(3002);
+    for (const line of lines.slice(1, -1)) expect(line).toMatch(/^"[^"]*"(,"[^"]*"){30}$/);
   });
 });
 

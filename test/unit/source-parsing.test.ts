@@ -3,7 +3,7 @@ import { lastNameKeys, normalizeName } from '#shared/domain/names/normalize.ts';
 import { isValidNpi } from '#shared/sources/nppes/npi.ts';
 import { epochToIso, parseNppesResponse } from '#shared/sources/nppes/parse.ts';
 import { anyOf, soqlString, surnameCondition, upperEquals } from '#shared/sources/soda/soql.ts';
-import { CsvFormatError, CsvParser } from '#shared/sources/leie/csv-parser.ts';
+import { CsvFormatError, CsvParser } from '#shared/sources/lists/csv-parser.ts';
 import { checkHeader, leieDate, leieHeader, leieRecord } from '#shared/sources/leie/leie-record.ts';
 import { recordKeys } from '#shared/sources/leie/exclusion-store.ts';
 

@@ -4,11 +4,13 @@
  * the pointer once and queries that version only, so it sees the old list or the new one, never a mix.
  * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
-import { lastNameKeys, normalizeName } from '../../domain/names/normalize.ts';
+import { lastNameKeys } from '../../domain/names/normalize.ts';
+import { putAll } from '../lists/batch-write.ts';
+import { entityKey, individualKeys } from '../lists/lookup-keys.ts';
+import { SourcePointer } from '../lists/source-pointer.ts';
 import type { LeieRecord } from './leie-record.ts';
 
 export const rowTtlDays = 90;
@@ -39,8 +41,7 @@ export interface IngestStats {
 
 /** Index keys under which a record is found: each surname key for people, the name key for entities. */
 export function recordKeys(record: LeieRecord): string[] {
-  if (record.kind === 'entity') return [`E#${normalizeName(record.businessName).replace(/[^A-Z0-9]/g, '')}`];
-  return lastNameKeys(record.lastName).map((key) => `I#${key}`);
+  return record.kind === 'entity' ? [entityKey(record.businessName)] : individualKeys(record.lastName);
 }
 
 type Item = Record<string, unknown>;
@@ -77,9 +78,8 @@ function fromItem(item: Item): LeieRecord {
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export class ExclusionStore {
+  private readonly pointer = new SourcePointer<LeieListVersion>('leie');
   private remembered: { at: number; list: LeieListVersion | undefined } | undefined;
 
   /**
@@ -94,9 +94,8 @@ export class ExclusionStore {
   }
 
   /** The list version lookups currently follow. */
-  async current(): Promise<LeieListVersion | undefined> {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));
-    return out.Item as LeieListVersion | undefined;
+  current(): Promise<LeieListVersion | undefined> {
+    return this.pointer.current();
   }
 
   /** Lookups already made, by list version and surname key: a version never changes once switched to. */
@@ -146,60 +145,19 @@ export class ExclusionStore {
     const items = records.flatMap(({ record, row }) =>
       recordKeys(record).map((key) => toItem(record, `${version}#${key}`, String(row).padStart(7, '0'), expiresAt)),
     );
-    const batches: Item[][] = [];
-    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-    await Promise.all(batches.map((batch) => this.writeBatch(batch)));
-  }
-
-  private async writeBatch(items: Item[]): Promise<void> {
-    let pending = items;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');
-      if (attempt > 0) await sleep(Math.random() * 50 * 2 ** attempt);
-      const out = await dynamo().send(
-        new BatchWriteCommand({
-          RequestItems: { [tableName('exclusions')]: pending.map((Item) => ({ PutRequest: { Item } })) },
-        }),
-      );
-      pending = (out.UnprocessedItems?.[tableName('exclusions')] ?? []).map((r) => r.PutRequest!.Item as Item);
-    }
+    await putAll(tableName('exclusions'), items);
   }
 
   /** Records a check that found the list unchanged. */
-  async markChecked(version: string, at: Date): Promise<void> {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('sourceState'),
-          Key: { source: 'leie' },
-          UpdateExpression: 'SET checked_at = :at',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':at': at.toISOString(), ':v': version },
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+  markChecked(version: string, at: Date): Promise<void> {
+    return this.pointer.markChecked(version, at);
   }
 
   /**
    * Makes `next` the current version in one conditional write; false if another ingest switched first
    * (its rows then simply expire).
    */
-  async switchTo(next: LeieListVersion, previousVersion: string | undefined): Promise<boolean> {
-    try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName('sourceState'),
-          Item: { source: 'leie', ...next },
-          ConditionExpression: previousVersion === undefined ? 'attribute_not_exists(version)' : 'version = :prev',
-          ...(previousVersion === undefined ? {} : { ExpressionAttributeValues: { ':prev': previousVersion } }),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+  switchTo(next: LeieListVersion, previousVersion: string | undefined): Promise<boolean> {
+    return this.pointer.switchTo(next, previousVersion);
   }
 }

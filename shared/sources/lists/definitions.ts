@@ -1,0 +1,11 @@
+/** Every sanctions list the service ingests, by id. */
+import type { ListDefinition } from './list-definition.ts';
+import { samExclusions } from './sam-exclusions.ts';
+
+export const listDefinitions: Readonly<Record<string, ListDefinition>> = {
+  [samExclusions.id]: samExclusions,
+};
+
+export function listDefinition(id: string): ListDefinition | undefined {
+  return Object.hasOwn(listDefinitions, id) ? listDefinitions[id] : undefined;
+}

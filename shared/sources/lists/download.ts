@@ -1,0 +1,87 @@
+/**
+ * Downloads of source files: a GET that gives up when the response does not start in time or the whole
+ * transfer takes too long, retried on connection failures, 5xx and 429 (three attempts, jittered
+ * back-off), and the body streamed to a file while it is hashed (SHA-256), never held in memory whole.
+ * Redirects are followed (a file store behind a 303 included).
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { SourceError } from '../errors.ts';
+import { observeSourceCall } from '../source-telemetry.ts';
+
+export interface DownloadTimeouts {
+  /** Until the response starts: a server that accepts and never answers is given up on after this. */
+  readonly responseMs: number;
+  /** The whole download, body included. */
+  readonly totalMs: number;
+}
+
+/** A fetch that gives up when the response does not start in time, or the whole download takes too long. */
+async function fetchWithTimeouts(source: string, url: string, headers: Record<string, string>, timeouts: DownloadTimeouts): Promise<Response> {
+  const controller = new AbortController();
+  const timedOut = () => controller.abort(new DOMException(`The ${source} download timed out`, 'TimeoutError'));
+  const responseTimer = setTimeout(timedOut, timeouts.responseMs);
+  // Left armed for the body, read after this returns; unref so it never keeps a process alive.
+  setTimeout(timedOut, timeouts.totalMs).unref();
+  try {
+    return await fetch(url, { headers, signal: controller.signal });
+  } finally {
+    clearTimeout(responseTimer);
+  }
+}
+
+/**
+ * GET `url` as `source`, timed by its source metrics. Answers a 2xx or 304 response whose body is still
+ * to be read; throws SourceError otherwise.
+ */
+export function downloadSourceFile(source: string, url: string, headers: Record<string, string>, timeouts: DownloadTimeouts): Promise<Response> {
+  return observeSourceCall(source, () => downloadWithRetries(source, url, headers, timeouts));
+}
+
+async function downloadWithRetries(source: string, url: string, headers: Record<string, string>, timeouts: DownloadTimeouts): Promise<Response> {
+  let last: SourceError | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 500 * 2 ** attempt));
+    try {
+      const response = await fetchWithTimeouts(source, url, headers, timeouts);
+      if (response.status === 304 || response.ok) return response;
+      await response.body?.cancel();
+      last = new SourceError(source, response.status >= 500 ? 'server_error' : 'rejected', `HTTP ${response.status}`, { status: response.status });
+      if (response.status < 500 && response.status !== 429) break;
+    } catch (error) {
+      const timeout = (error as Error).name === 'TimeoutError';
+      last = new SourceError(source, timeout ? 'timeout' : 'connection', timeout ? 'download timed out' : 'connection failed', { cause: error });
+    }
+  }
+  throw last!;
+}
+
+function hashing(hash: ReturnType<typeof createHash>): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+}
+
+/** Streams a response body to `file`; answers its SHA-256 (hex). An interrupted transfer is a connection failure. */
+export async function saveResponseBody(source: string, response: Response, file: string): Promise<string> {
+  const hash = createHash('sha256');
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), hashing(hash), createWriteStream(file));
+  } catch (error) {
+    throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
+  }
+  return hash.digest('hex');
+}
+
+/** Copies a local file (an operator's download) to `file`; answers its SHA-256 (hex). */
+export async function copyLocalFile(from: string, file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(from), hashing(hash), createWriteStream(file));
+  return hash.digest('hex');
+}

@@ -1,0 +1,121 @@
+/**
+ * The steps every list ingest shares (the OIG LEIE ingest and the sanctions lists alike): when a check
+ * may be conditional, the version id, the streamed row loop, writes pipelined in chunks, the refusals
+ * of a bad or shrunken file, and the archive of the raw file.
+ */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { s3 } from '../../aws/s3.ts';
+import { bucketName } from '../../config.ts';
+import { SourceError } from '../errors.ts';
+import { csvRowBatches } from './csv-parser.ts';
+
+/**
+ * The current version when this check may be conditional (an unchanged file is left alone); undefined
+ * when there is none, when `force` is set, or when the version is older than `refreshAfterDays` (it is
+ * then rewritten so its rows never reach their TTL).
+ */
+export function conditionalOn<V extends { readonly ingested_at: string }>(
+  current: V | undefined,
+  now: Date,
+  refreshAfterDays: number,
+  force = false,
+): V | undefined {
+  if (!current || force) return undefined;
+  return now.getTime() - Date.parse(current.ingested_at) > refreshAfterDays * 86_400_000 ? undefined : current;
+}
+
+/** `20261101T093000Z-<12 hex of the file's SHA-256>`: sorts by time, names the content. */
+export function versionId(now: Date, sha256: string): string {
+  return `${now.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z-${sha256.slice(0, 12)}`;
+}
+
+/**
+ * Items written in chunks, at most `inFlight` chunks at once: parsing goes on while earlier chunks
+ * are written, and waits when the writes fall behind.
+ */
+export class PipelinedWrites<T> {
+  private pending: T[] = [];
+  private readonly writes: Promise<void>[] = [];
+
+  constructor(
+    private readonly write: (chunk: T[]) => Promise<void>,
+    private readonly chunkSize = 500,
+    private readonly inFlight = 4,
+  ) {}
+
+  async push(item: T): Promise<void> {
+    this.pending.push(item);
+    if (this.pending.length >= this.chunkSize) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const write = this.write(this.pending);
+    write.catch(() => undefined); // awaited in finish(); this only keeps an early rejection from going unhandled
+    this.writes.push(write);
+    this.pending = [];
+    if (this.writes.length >= this.inFlight) await this.writes.shift();
+  }
+
+  /** Writes what is left and waits for every write; throws the first failure. */
+  async finish(): Promise<void> {
+    await this.flush();
+    await Promise.all(this.writes);
+  }
+
+  /** Waits for the writes under way (after a failure elsewhere), ignoring their outcome. */
+  async abandon(): Promise<void> {
+    await Promise.allSettled(this.writes);
+  }
+}
+
+/**
+ * Streams the CSV rows of `text`: the first to `header`, each other with its line number (the header
+ * is line 1) to `row`. Throws SourceError('malformed') when there is no row at all.
+ */
+export async function eachCsvRow(
+  source: string,
+  text: AsyncIterable<string>,
+  header: (row: string[]) => void,
+  row: (row: string[], line: number) => Promise<void>,
+): Promise<void> {
+  let line = 0;
+  for await (const batch of csvRowBatches(text)) {
+    for (const cells of batch) {
+      line++;
+      if (line === 1) header(cells);
+      else await row(cells, line);
+    }
+  }
+  if (line === 0) throw new SourceError(source, 'malformed', 'the file is empty');
+}
+
+/** Refuses a file that had no usable rows, or too many it could not read. */
+export function checkRowCounts(source: string, stats: { readonly rows: number; readonly malformed_rows: number }, columns: number): void {
+  if (stats.rows === 0) throw new SourceError(source, 'malformed', 'the file has no rows');
+  if (stats.malformed_rows > Math.max(10, stats.rows / 1000)) {
+    throw new SourceError(source, 'malformed', `${stats.malformed_rows} rows without ${columns} columns`);
+  }
+}
+
+/** Refuses a list with under half the rows of the current one (a truncated or partial publication), unless forced. */
+export function checkNotShrunk(source: string, rows: number, current: { readonly stats: { readonly rows: number } } | undefined, force = false): void {
+  if (current && !force && rows < current.stats.rows / 2) {
+    throw new SourceError(source, 'malformed', `new list has ${rows} rows against ${current.stats.rows}: refusing to switch`);
+  }
+}
+
+/** Keeps the raw file in the source archive bucket under `key`. */
+export async function archiveRawFile(key: string, file: string, size: number, contentType: string, metadata: Record<string, string>): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucketName('sourceArchive'),
+      Key: key,
+      Body: createReadStream(file),
+      ContentLength: size,
+      ContentType: contentType,
+      Metadata: metadata,
+    }),
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * A sanctions list, declared: where the newest file is, how to read it, how a row becomes a ListEntry,
+ * and under which keys an entry is found. The generic ingest (list-ingest.ts) does the rest for every
+ * list alike: download, hash, parse, versioned write, archive, atomic switch, refusals.
+ */
+import type { ListEntry } from './list-entry.ts';
+
+/** Where the newest file is. */
+export type FileLocator =
+  | {
+      /** A JSON listing of the published files; the newest is picked by `pick`. */
+      readonly kind: 'listing';
+      /** The listing's URL under the base URL. */
+      readonly listingUrl: (baseUrl: string) => string;
+      /** The file names the listing holds. */
+      readonly fileNames: (listing: unknown) => string[];
+      /**
+       * The rank of a file name (higher is newer), or null for a file that is not the list. The newest
+       * few are tried in order: a name with no file behind it yet (answered 204) falls back to the next.
+       */
+      readonly pick: (fileName: string) => number | null;
+      /** The download URL of a file name. */
+      readonly downloadUrl: (baseUrl: string, fileName: string) => string;
+    }
+  | {
+      /** One URL that always serves the current file. */
+      readonly kind: 'fixed';
+      readonly url: (baseUrl: string) => string;
+      readonly fileName: string;
+    };
+
+/** How the downloaded file holds the rows. */
+export type FileFormat =
+  | { readonly kind: 'csv' }
+  /** A ZIP archive holding exactly one `.csv` member. */
+  | { readonly kind: 'zip_csv' };
+
+export interface ListDefinition {
+  /** Short id: the source-state key, the key prefix of its rows, the archive folder, the CLI name. */
+  readonly id: string;
+  /** Name of the source in metrics and errors. */
+  readonly displayName: string;
+  /** Environment variable that overrides `defaultBaseUrl` (the local simulator, a test stage). */
+  readonly baseUrlEnv: string;
+  readonly defaultBaseUrl: string;
+  readonly locate: FileLocator;
+  readonly format: FileFormat;
+  /** The header row, exactly (a UTF-8 BOM before it is allowed). Any other header refuses the file. */
+  readonly header: readonly string[];
+  /** A data row → entry; null for a row that cannot be read (counted as malformed). */
+  readonly entry: (row: readonly string[]) => ListEntry | null;
+  /** Lookup keys of an entry (lookup-keys.ts). */
+  readonly keys: (entry: ListEntry) => string[];
+  /** The date the file's content stands for, from its name (ISO date), where the name tells. */
+  readonly asOf?: (fileName: string) => string | null;
+}
+
+/** The base URL a list is downloaded from: the environment's override, else the public source. */
+export function listBaseUrl(definition: ListDefinition): string {
+  return (process.env[definition.baseUrlEnv] ?? definition.defaultBaseUrl).replace(/\/+$/, '');
+}

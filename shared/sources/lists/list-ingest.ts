@@ -1,0 +1,232 @@
+/**
+ * Ingests a sanctions list from its definition (list-definition.ts), the same way for every list:
+ * 1. the newest file is located (listing or fixed URL); a listed name with no file behind it yet
+ *    (HTTP 204) falls back to the next newest; an operator's downloaded file (`file`) skips this;
+ * 2. the download is conditional when it is the file of the current version (304: nothing to do), and is
+ *    streamed to a temporary file while hashed; the same SHA-256 as the current version: nothing to do;
+ * 3. the file is read as a stream (CSV, or the single CSV member of a ZIP), its header checked exactly,
+ *    each row mapped to an entry and written, in batches, under a new version;
+ * 4. the raw file is archived in S3 under its list and date; 5. the pointer switches atomically.
+ * A malformed file (unreadable archive, changed header, too many unreadable rows, no rows) or one with
+ * under half the rows of the current version is refused: nothing switches and the old version stays.
+ * The current version is re-ingested after 30 days even if unchanged, so its rows never reach their TTL.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { logger } from '../../observability/logger.ts';
+import { SourceError } from '../errors.ts';
+import { CsvFormatError } from './csv-parser.ts';
+import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseBody } from './download.ts';
+import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, versionId } from './ingest-steps.ts';
+import type { ListDefinition } from './list-definition.ts';
+import type { ListEntry } from './list-entry.ts';
+import { type FileCandidate, locateNewest } from './locate.ts';
+import { type ListStats, type ListVersion, refreshAfterDays, type SanctionsStore } from './sanctions-store.ts';
+import { ZipFormatError, zipCsvText } from './zip-member.ts';
+
+export interface ListIngestOptions {
+  /** Ingest even if the file has not changed, and even if it is much shorter than the current one. */
+  readonly force?: boolean;
+  /** A file an operator downloaded (lists reachable only through a browser): ingested instead of a download. */
+  readonly file?: string;
+  readonly now?: () => Date;
+}
+
+export type ListIngestOutcome =
+  | { outcome: 'unchanged'; list: string; reason: 'not_modified' | 'same_content'; version: string }
+  | {
+      outcome: 'ingested';
+      list: string;
+      version: string;
+      previous_version: string | null;
+      file_name: string;
+      as_of: string;
+      stats: ListStats;
+      items: number;
+      archive_key: string;
+      duration_ms: number;
+    }
+  | { outcome: 'superseded'; list: string; version: string };
+
+/** How long a list download may take (`LIST_RESPONSE_TIMEOUT_MS` shortens the wait for a response). */
+export function listDownloadTimeouts(): DownloadTimeouts {
+  const responseMs = Number(process.env.LIST_RESPONSE_TIMEOUT_MS);
+  return { responseMs: Number.isFinite(responseMs) && responseMs > 0 ? responseMs : 30_000, totalMs: 600_000 };
+}
+
+class HeaderError extends Error {}
+
+interface Fetched {
+  readonly fileName: string;
+  readonly sha256: string;
+  readonly etag: string | null;
+  readonly lastModified: string | null;
+}
+
+export async function ingestList(definition: ListDefinition, store: SanctionsStore, options: ListIngestOptions = {}): Promise<ListIngestOutcome> {
+  const started = Date.now();
+  const list = definition.id;
+  const now = options.now?.() ?? new Date();
+  const current = await store.current(list);
+  const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
+
+  const dir = await mkdtemp(join(tmpdir(), `list-${list}-`));
+  const file = join(dir, 'download');
+  try {
+    let fetched: Fetched;
+    if (options.file) {
+      fetched = { fileName: basename(options.file), sha256: await copyLocalFile(options.file, file), etag: null, lastModified: null };
+    } else {
+      const result = await download(definition, file, conditional);
+      if (result === 'not_modified') {
+        await store.markChecked(list, conditional!.version, now);
+        return { outcome: 'unchanged', list, reason: 'not_modified', version: conditional!.version };
+      }
+      fetched = result;
+    }
+    if (conditional && fetched.sha256 === conditional.sha256) {
+      await store.markChecked(list, conditional.version, now);
+      return { outcome: 'unchanged', list, reason: 'same_content', version: conditional.version };
+    }
+
+    const version = versionId(now, fetched.sha256);
+    const { stats, items } = await parseInto(definition, file, version, store, now);
+    checkNotShrunk(definition.displayName, stats.rows, current, options.force);
+    const day = now.toISOString().slice(0, 10);
+    const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    await archiveRawFile(archiveKey, file, stats.bytes, definition.format.kind === 'zip_csv' ? 'application/zip' : 'text/csv', {
+      sha256: fetched.sha256,
+      'source-file': fetched.fileName,
+      'source-etag': fetched.etag ?? '',
+      'source-last-modified': fetched.lastModified ?? '',
+    });
+    const next: ListVersion = {
+      list,
+      version,
+      file_name: fetched.fileName,
+      as_of: definition.asOf?.(fetched.fileName) ?? day,
+      etag: fetched.etag,
+      last_modified: fetched.lastModified,
+      sha256: fetched.sha256,
+      ingested_at: now.toISOString(),
+      checked_at: now.toISOString(),
+      archive_key: archiveKey,
+      stats,
+    };
+    if (!(await store.switchTo(next, current?.version))) {
+      logger.warn('Another ingest of the list switched first; this version will expire unused', { list, version });
+      return { outcome: 'superseded', list, version };
+    }
+    const outcome: ListIngestOutcome = {
+      outcome: 'ingested',
+      list,
+      version,
+      previous_version: current?.version ?? null,
+      file_name: fetched.fileName,
+      as_of: next.as_of,
+      stats,
+      items,
+      archive_key: archiveKey,
+      duration_ms: Date.now() - started,
+    };
+    logger.info('Sanctions list ingested', { ...outcome });
+    return outcome;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Downloads the newest file into `file`, trying the newest few listed names; 'not_modified' on a 304. */
+async function download(definition: ListDefinition, file: string, current: ListVersion | undefined): Promise<Fetched | 'not_modified'> {
+  const timeouts = listDownloadTimeouts();
+  const candidates: FileCandidate[] = await locateNewest(definition, timeouts);
+  for (const candidate of candidates) {
+    const headers: Record<string, string> = {};
+    if (current && current.file_name === candidate.fileName) {
+      if (current.etag) headers['if-none-match'] = current.etag;
+      if (current.last_modified) headers['if-modified-since'] = current.last_modified;
+    }
+    const response = await downloadSourceFile(definition.displayName, candidate.url, headers, timeouts);
+    if (response.status === 304) return 'not_modified';
+    if (response.status === 204) {
+      await response.body?.cancel();
+      logger.info('Listed file not there yet; trying the one before', { list: definition.id, file: candidate.fileName });
+      continue;
+    }
+    const sha256 = await saveResponseBody(definition.displayName, response, file);
+    return { fileName: candidate.fileName, sha256, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
+  }
+  throw new SourceError(definition.displayName, 'inconsistent', `none of the ${candidates.length} newest listed files could be downloaded (HTTP 204)`);
+}
+
+/** Text chunks with a leading UTF-8 BOM dropped (the ZIP reader's decoder drops it already). */
+async function* withoutBom(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let first = true;
+  for await (const chunk of chunks) {
+    yield first && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+    first = false;
+  }
+}
+
+function textOf(definition: ListDefinition, file: string): AsyncIterable<string> {
+  return definition.format.kind === 'zip_csv' ? zipCsvText(file) : withoutBom(createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }));
+}
+
+function checkHeader(definition: ListDefinition, row: readonly string[]): void {
+  const got = row.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
+  if (got.length !== definition.header.length || got.some((cell, i) => cell !== definition.header[i])) {
+    const differs = definition.header.findIndex((name, i) => got[i] !== name);
+    throw new HeaderError(
+      `unexpected header (${got.length} columns, expected ${definition.header.length}; column ${differs + 1} is ${JSON.stringify(got[differs] ?? null)}, expected ${JSON.stringify(definition.header[differs] ?? null)}): the file format changed`,
+    );
+  }
+}
+
+/** Streams the file into the store under `version`; throws SourceError('malformed') on a bad file. */
+async function parseInto(
+  definition: ListDefinition,
+  file: string,
+  version: string,
+  store: SanctionsStore,
+  now: Date,
+): Promise<{ stats: ListStats; items: number }> {
+  const source = definition.displayName;
+  const stats = { rows: 0, individuals: 0, entities: 0, with_npi: 0, with_dob: 0, malformed_rows: 0, bytes: (await stat(file)).size };
+  let items = 0;
+  const writes = new PipelinedWrites<{ entry: ListEntry; row: number; keys: string[] }>(async (chunk) => {
+    // Read `items` only after the write: chunks are written concurrently.
+    const written = await store.write(definition.id, version, chunk, now);
+    items += written;
+  });
+  try {
+    await eachCsvRow(
+      source,
+      textOf(definition, file),
+      (row) => checkHeader(definition, row),
+      async (row, line) => {
+        const entry = definition.entry(row);
+        if (!entry) {
+          stats.malformed_rows++;
+          return;
+        }
+        stats.rows++;
+        if (entry.kind === 'entity') stats.entities++;
+        else stats.individuals++;
+        if (entry.npi) stats.with_npi++;
+        if (entry.dob) stats.with_dob++;
+        await writes.push({ entry, row: line, keys: definition.keys(entry) });
+      },
+    );
+    await writes.finish();
+  } catch (error) {
+    await writes.abandon();
+    if (error instanceof CsvFormatError || error instanceof ZipFormatError || error instanceof HeaderError) {
+      throw new SourceError(source, 'malformed', error.message, { cause: error });
+    }
+    throw error;
+  }
+  checkRowCounts(source, stats, definition.header.length);
+  return { stats, items };
+}

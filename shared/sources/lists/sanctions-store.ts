@@ -1,0 +1,165 @@
+/**
+ * The ingested sanctions lists in DynamoDB (the Sanctions table). Each ingest of a list writes a
+ * complete new version of its rows, then switches the list's pointer (SourceState `<list id>`) to it with
+ * one conditional write; a lookup reads the pointer once and queries that version only, so it sees the
+ * old list or the new one, never a mix.
+ *
+ * An item per lookup key of a row: partition `<list>#<version>#<key>` (lookup-keys.ts), sort key the
+ * row's number in the file, the entry as JSON. Rows expire 90 days after they were written; a list is
+ * rewritten at least every 30 days even when unchanged, so its current rows never reach their TTL.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import { type Item, putAll } from './batch-write.ts';
+import type { ListEntry } from './list-entry.ts';
+import { entityKey, individualKeys, npiKey } from './lookup-keys.ts';
+import { SourcePointer } from './source-pointer.ts';
+
+export const rowTtlDays = 90;
+export const refreshAfterDays = 30;
+
+export interface ListStats {
+  readonly rows: number;
+  readonly individuals: number;
+  readonly entities: number;
+  readonly with_npi: number;
+  readonly with_dob: number;
+  readonly malformed_rows: number;
+  /** Size of the downloaded file. */
+  readonly bytes: number;
+}
+
+/** A version of a list, as its pointer holds it. */
+export interface ListVersion {
+  readonly list: string;
+  readonly version: string;
+  /** The published file the version was read from. */
+  readonly file_name: string;
+  /** The date the file stands for (from its name), else the day it was ingested. */
+  readonly as_of: string;
+  readonly etag: string | null;
+  readonly last_modified: string | null;
+  readonly sha256: string;
+  readonly ingested_at: string;
+  /** Last time the source was checked (a check that found no change updates only this). */
+  readonly checked_at?: string;
+  readonly archive_key: string;
+  readonly stats: ListStats;
+}
+
+export interface SanctionsLookup {
+  /** A person's surname: every row whose surname shares a key with it. */
+  readonly lastName?: string;
+  /** An entity's name: rows of entities with the same name key. */
+  readonly entityName?: string;
+  /** Every row that carries this NPI. */
+  readonly npi?: string;
+}
+
+export interface FoundEntry {
+  readonly entry: ListEntry;
+  /** The row's number in the file (rows of one party share identifiers but are separate actions). */
+  readonly row: number;
+}
+
+export interface SanctionsFound {
+  /** The version the entries come from; undefined when the list was never ingested. */
+  readonly list: ListVersion | undefined;
+  readonly entries: readonly FoundEntry[];
+}
+
+const rowIdDigits = 7;
+
+export class SanctionsStore {
+  private readonly pointers = new Map<string, SourcePointer<ListVersion>>();
+  private remembered = new Map<string, { at: number; list: ListVersion | undefined }>();
+
+  private pointer(listId: string): SourcePointer<ListVersion> {
+    let pointer = this.pointers.get(listId);
+    if (!pointer) {
+      pointer = new SourcePointer<ListVersion>(listId);
+      this.pointers.set(listId, pointer);
+    }
+    return pointer;
+  }
+
+  /** The version lookups of the list currently follow. */
+  current(listId: string): Promise<ListVersion | undefined> {
+    return this.pointer(listId).current();
+  }
+
+  /**
+   * The current version as this container last saw it, re-read after `maxAgeMs`. Each lookup still
+   * uses one version, so a switch stays atomic; it is only seen up to `maxAgeMs` later.
+   */
+  async currentRemembered(listId: string, maxAgeMs = 30_000): Promise<ListVersion | undefined> {
+    const known = this.remembered.get(listId);
+    if (known && Date.now() - known.at < maxAgeMs) return known.list;
+    const list = await this.current(listId);
+    this.remembered.set(listId, { at: Date.now(), list });
+    return list;
+  }
+
+  /** The rows of the list's current version found by surname, entity name or NPI (each row once). */
+  async find(listId: string, lookup: SanctionsLookup, options: { maxAgeMs?: number } = {}): Promise<SanctionsFound> {
+    const list = await this.currentRemembered(listId, options.maxAgeMs);
+    if (!list) return { list, entries: [] };
+    const keys = [
+      ...(lookup.lastName ? individualKeys(lookup.lastName) : []),
+      ...(lookup.entityName ? [entityKey(lookup.entityName)] : []),
+      ...(lookup.npi ? [npiKey(lookup.npi)] : []),
+    ];
+    const parts = await Promise.all(keys.map((key) => this.query(`${listId}#${list.version}#${key}`)));
+    const seen = new Set<number>();
+    const entries: FoundEntry[] = [];
+    for (const found of parts.flat()) {
+      if (seen.has(found.row)) continue;
+      seen.add(found.row);
+      entries.push(found);
+    }
+    return { list, entries: entries.sort((a, b) => a.row - b.row) };
+  }
+
+  private async query(partition: string): Promise<FoundEntry[]> {
+    const found: FoundEntry[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName('sanctions'),
+          KeyConditionExpression: 'list_key = :k',
+          ExpressionAttributeValues: { ':k': partition },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) found.push({ entry: JSON.parse(item.entry as string) as ListEntry, row: Number(item.row_id) });
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  /** Writes rows of a version being built (invisible until `switchTo`), one item per lookup key. */
+  async write(listId: string, version: string, rows: readonly { entry: ListEntry; row: number; keys: readonly string[] }[], now: Date): Promise<number> {
+    const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
+    const items: Item[] = [];
+    for (const { entry, row, keys } of rows) {
+      const json = JSON.stringify(entry);
+      const rowId = String(row).padStart(rowIdDigits, '0');
+      for (const key of new Set(keys)) items.push({ list_key: `${listId}#${version}#${key}`, row_id: rowId, expires_at: expiresAt, entry: json });
+    }
+    await putAll(tableName('sanctions'), items);
+    return items.length;
+  }
+
+  /** Records a check that found the list unchanged. */
+  markChecked(listId: string, version: string, at: Date): Promise<void> {
+    return this.pointer(listId).markChecked(version, at);
+  }
+
+  /** Makes `next` the list's current version in one conditional write; false if another ingest switched first. */
+  switchTo(next: ListVersion, previousVersion: string | undefined): Promise<boolean> {
+    this.remembered.delete(next.list);
+    return this.pointer(next.list).switchTo(next, previousVersion);
+  }
+}

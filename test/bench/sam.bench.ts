@@ -1,0 +1,97 @@
+/**
+ * SAM.gov exclusions: parse rate of a 170,000-row extract (about the live file's size) read from its
+ * ZIP (inflate, streaming CSV parser, row mapping), ingest rate into the local DynamoDB emulator
+ * (listing, 303 download from the simulator, hash, parse, batched writes, archive, switch), and the
+ * latency of lookups by surname and by NPI on the loaded list.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { csvRowBatches } from '#shared/sources/lists/csv-parser.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { samEntry, samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { zipCsvText } from '#shared/sources/lists/zip-member.ts';
+import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
+import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
+import { startLocalStack } from '../../local/stack.ts';
+import { summarise, type Benchmark } from './harness.ts';
+
+const rows = 170_000;
+const fileName = 'SAM_Exclusions_Public_Extract_V2_26305';
+
+async function parseOnce(zip: string): Promise<{ rate: number; surnames: string[]; npis: string[] }> {
+  const started = performance.now();
+  let entries = 0;
+  const surnames: string[] = [];
+  const npis: string[] = [];
+  let header = true;
+  for await (const batch of csvRowBatches(zipCsvText(zip))) {
+    for (const row of batch) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      const entry = samEntry(row);
+      if (!entry) continue;
+      entries++;
+      if (entries % 1000 === 0 && entry.kind === 'individual') surnames.push(entry.lastName);
+      if (entries % 997 === 0 && entry.npi) npis.push(entry.npi);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (entries < rows) throw new Error(`parsed ${entries} rows, expected ${rows}`);
+  return { rate: entries / seconds, surnames, npis };
+}
+
+export const samBenchmark: Benchmark = {
+  id: 'sam',
+  title: `SAM.gov exclusions: ${rows.toLocaleString('en-US')}-row extract`,
+  async run() {
+    const dir = await mkdtemp(join(tmpdir(), 'sam-bench-'));
+    try {
+      await mkdir(join(dir, 'sam'));
+      const csv = join(dir, 'sam', `${fileName}.csv`);
+      await writeSamBenchmark(csv, rows);
+      const zip = join(dir, `${fileName}.ZIP`);
+      await writeFile(zip, await zipOfCsv(await readFile(csv), `${fileName}.CSV`, new Date('2026-11-01T00:00:00Z')));
+      const { surnames, npis } = await parseOnce(zip); // warm-up, and the names to look up
+      const parse: number[] = [];
+      for (let i = 0; i < 5; i++) parse.push((await parseOnce(zip)).rate);
+
+      const stack = await startLocalStack({ sourceDataDir: dir, schedules: false, ingestOnStart: false, workers: [] });
+      const ingest: number[] = [];
+      const bySurname: number[] = [];
+      const byNpi: number[] = [];
+      try {
+        const outcome = await ingestList(samExclusions, new SanctionsStore(), { force: true });
+        if (outcome.outcome !== 'ingested') throw new Error(`ingest ${outcome.outcome}`);
+        ingest.push(outcome.stats.rows / (outcome.duration_ms / 1000));
+        const store = new SanctionsStore();
+        for (const [lookups, samples, query] of [
+          [surnames, bySurname, (v: string) => ({ lastName: v })],
+          [npis, byNpi, (v: string) => ({ npi: v })],
+        ] as const) {
+          for (const value of lookups.slice(0, 150)) {
+            const started = performance.now();
+            const found = await store.find('sam', query(value));
+            samples.push(performance.now() - started);
+            if (found.entries.length === 0) throw new Error(`nothing found for ${JSON.stringify(query(value))}`);
+          }
+        }
+      } finally {
+        await stack.stop();
+      }
+      return [
+        summarise('Parse (ZIP member, stream, CSV, row mapping)', 'rows/s', parse, { target: { op: '>=', value: 100_000 } }),
+        summarise('Ingest into the local DynamoDB emulator', 'rows/s', ingest, {
+          note: 'one run; one item per lookup key of a row (its surname keys, and its NPI where present); bounded by the in-process DynamoDB emulator (dynalite), not by the parse',
+        }),
+        summarise('Lookup by surname (pointer remembered, one Query per surname key)', 'ms', bySurname),
+        summarise('Lookup by NPI', 'ms', byNpi),
+      ];
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
