@@ -1,8 +1,18 @@
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
+import { oigListId } from '#shared/domain/match-basis.ts';
 import { coverageMatrix, federalSources } from '#shared/sources/boards/registry.ts';
+import { listDefinitions } from '#shared/sources/lists/definitions.ts';
+import { sourceNames } from '#shared/sources/source-config.ts';
 
-const body = { federal_sources: federalSources, data: coverageMatrix() };
+const body = {
+  federal_sources: federalSources,
+  sanctions_lists: [
+    { list: oigListId, name: sourceNames.leie, scope: 'federal' },
+    ...Object.values(listDefinitions).map((d) => ({ list: d.id, name: d.displayName, scope: 'federal' })),
+  ],
+  data: coverageMatrix(),
+};
 
-/** The coverage matrix: every supported state, its sources and the professions it verifies. */
+/** The coverage matrix: every supported state, its sources and the professions it verifies, and the sanctions lists every verification screens. */
 export const handler = apiHandler('GetCoverage', {}, async () => json(200, body));

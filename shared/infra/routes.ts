@@ -84,7 +84,7 @@ export interface WorkerDefinition {
  * result, the signing key and the sources themselves.
  */
 export const verificationUse: ResourceUse = {
-  tables: { cache: ['BatchGetItem', 'PutItem'], verifications: ['PutItem'], exclusions: ['Query'], sourceState: ['GetItem'] },
+  tables: { cache: ['BatchGetItem', 'PutItem'], verifications: ['PutItem'], exclusions: ['Query'], sanctions: ['Query'], sourceState: ['GetItem'] },
   buckets: { sourceCache: ['GetObject', 'PutObject'] },
   signingKey: 'sign',
   sources: true,

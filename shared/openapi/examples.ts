@@ -229,6 +229,10 @@ export const accountExample = {
 
 export const coverageExample = {
   federal_sources: ['NPPES NPI Registry', 'OIG LEIE'],
+  sanctions_lists: [
+    { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal' },
+    { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
+  ],
   data: [
     {
       state: 'TX',

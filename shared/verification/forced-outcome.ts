@@ -10,6 +10,7 @@ import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
 import { sourceNames } from '../sources/source-config.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
 import type { ExclusionMatch } from './exclusion-match.ts';
+import { cleanScreens } from './sanctions-screen.ts';
 import type { ForcedOutcome } from './reserved-test-names.ts';
 import type { SourceReport, VerificationOutcome } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
@@ -52,6 +53,7 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
     exclusion: null,
     exclusions: [],
     oigExcluded: false,
+    sanctionScreens: cleanScreens(asOf),
     sources: [boardReport, oig],
     verified: false,
     license: null,

@@ -7,6 +7,7 @@
 import { oigListId, type SanctionBasis } from '../domain/match-basis.ts';
 import { sourceNames, type SourceReportStatus } from '../sources/source-config.ts';
 import type { ExclusionMatch } from './exclusion-match.ts';
+import type { SanctionsMatch } from './sanctions-match.ts';
 import type { VerificationOutcome } from './verification-engine.ts';
 
 export { oigListId };
@@ -51,9 +52,20 @@ function oigMatch(match: ExclusionMatch): SanctionMatch {
   };
 }
 
-export function sanctionsSection(outcome: Pick<VerificationOutcome, 'sources' | 'exclusions'>): SanctionsSection {
+/** A row of another sanctions list as reported: its action is its type and the agency that took it. */
+function listMatch(list: string, match: SanctionsMatch): SanctionMatch {
+  const e = match.entry;
+  const name = e.kind === 'individual' ? [e.firstName, e.middleName, e.lastName].filter(Boolean).join(' ') : e.entityName;
+  const action = [e.action.type, e.action.agency ? `(${e.action.agency})` : ''].filter(Boolean).join(' ') || 'Listed';
+  return { list, basis: match.basis, name, action, start_date: e.action.startDate, end_date: e.action.indefinite ? null : e.action.endDate };
+}
+
+export function sanctionsSection(outcome: Pick<VerificationOutcome, 'sources' | 'exclusions' | 'sanctionScreens'>): SanctionsSection {
   const oig = outcome.sources.find((s) => s.name === sourceNames.leie);
-  const lists: SanctionsListReport[] = [{ list: oigListId, name: sourceNames.leie, status: oig?.status ?? 'unavailable', as_of: oig?.as_of ?? null }];
-  const matches = outcome.exclusions.map(oigMatch);
+  const lists: SanctionsListReport[] = [
+    { list: oigListId, name: sourceNames.leie, status: oig?.status ?? 'unavailable', as_of: oig?.as_of ?? null },
+    ...outcome.sanctionScreens.map((s) => ({ list: s.list, name: s.name, status: s.status, as_of: s.asOf })),
+  ];
+  const matches = [...outcome.exclusions.map(oigMatch), ...outcome.sanctionScreens.flatMap((s) => s.matches.map((m) => listMatch(s.list, m)))];
   return { sanctioned: matches.length > 0, lists, matches };
 }

@@ -30,6 +30,7 @@ import { licenseNumbersAgree } from '../domain/license-numbers.ts';
 import { resolveIdentity, type MatchBasis, type RegistryEvidence } from './identity-resolution.ts';
 import { rankLicenses } from './profession-filter.ts';
 import { ttl, type SourceCache } from './source-cache.ts';
+import { screenSanctions, type FindSanctions, type SanctionScreen } from './sanctions-screen.ts';
 import type { VerificationRequest } from './verification-request.ts';
 
 export type { OutcomeStatus };
@@ -47,6 +48,8 @@ export interface VerificationPorts {
   searchRegistry(search: NameSearch, deadline?: Deadline): Promise<NppesIdentity[]>;
   currentExclusionList(): Promise<LeieListVersion | undefined>;
   findExclusions(list: LeieListVersion, lastName: string): Promise<LeieRecord[]>;
+  /** The rows of an ingested sanctions list that could name the person (sanctions-screen.ts). */
+  findSanctions: FindSanctions;
   readonly cache: SourceCache;
 }
 
@@ -66,6 +69,8 @@ export interface VerificationOutcome {
   /** Every OIG list record that matches the provider, strongest evidence first (`exclusion` is the first). */
   readonly exclusions: readonly ExclusionMatch[];
   readonly oigExcluded: boolean;
+  /** What each sanctions list beyond the OIG list said (sanctions-screen.ts). */
+  readonly sanctionScreens: readonly SanctionScreen[];
   readonly sources: readonly SourceReport[];
   /** Freshness of the board answer: live, or from the cache (and until when it is considered fresh). */
   readonly board: { readonly cached: boolean; readonly freshUntil: string } | null;
@@ -157,19 +162,23 @@ function covers(query: BoardQuery, extra: BoardQuery): boolean {
 interface FederalSignals {
   readonly exclusion: ExclusionMatch | null;
   readonly exclusions: readonly ExclusionMatch[];
+  readonly screens: readonly SanctionScreen[];
   readonly oig: SourceReport;
   readonly oigAvailable: boolean;
 }
 
 async function exclusionSignals(ports: VerificationPorts, request: VerificationRequest, now: Date): Promise<FederalSignals> {
+  const today = now.toISOString().slice(0, 10);
+  const person = { firstName: request.first_name, lastName: request.last_name, npi: request.npi, dob: request.dob };
+  const [oig, screens] = await Promise.all([oigSignals(ports, request, today), screenSanctions(ports.findSanctions, person, today)]);
+  return { ...oig, screens };
+}
+
+async function oigSignals(ports: VerificationPorts, request: VerificationRequest, today: string): Promise<Omit<FederalSignals, 'screens'>> {
   const list = await ports.currentExclusionList();
   if (!list) return { exclusion: null, exclusions: [], oigAvailable: false, oig: { name: sourceNames.leie, status: 'unavailable', as_of: null } };
   const records = await ports.findExclusions(list, request.last_name);
-  const matches = matchExclusions(
-    { firstName: request.first_name, lastName: request.last_name, npi: request.npi, dob: request.dob },
-    records,
-    now.toISOString().slice(0, 10),
-  );
+  const matches = matchExclusions({ firstName: request.first_name, lastName: request.last_name, npi: request.npi, dob: request.dob }, records, today);
   return {
     exclusion: matches[0] ?? null,
     exclusions: matches,
@@ -196,6 +205,7 @@ function outcome(partial: Partial<VerificationOutcome> & Pick<VerificationOutcom
     exclusion: null,
     exclusions: [],
     oigExcluded: false,
+    sanctionScreens: [],
     board: null,
     matchNote: null,
     ...partial,
@@ -260,7 +270,12 @@ export async function runVerification(
 
   const lookups = await lookUp(ports, board, request, now, options, federal, registryLookup);
   const registryIdentity = lookups.registry?.ok ? lookups.registry.value : null;
-  const exclusionFields = { exclusion: lookups.signals.exclusion, exclusions: lookups.signals.exclusions, oigExcluded: lookups.signals.exclusion !== null };
+  const exclusionFields = {
+    exclusion: lookups.signals.exclusion,
+    exclusions: lookups.signals.exclusions,
+    oigExcluded: lookups.signals.exclusion !== null,
+    sanctionScreens: lookups.signals.screens,
+  };
   if (!lookups.board.ok) return unavailableOutcome(lookups, covered, registryIdentity, exclusionFields);
 
   const evidence = registryEvidence(request, lookups.registry);
@@ -321,6 +336,7 @@ async function federalOnlyOutcome(
     exclusion: signals.exclusion,
     exclusions: signals.exclusions,
     oigExcluded: signals.exclusion !== null,
+    sanctionScreens: signals.screens,
     sources: [signals.oig, ...(registry ? [registry.report] : [])],
   });
 }
@@ -351,7 +367,7 @@ function unavailableOutcome(
   lookups: Lookups,
   covered: readonly Profession[],
   registryIdentity: NppesIdentity | null,
-  exclusionFields: Pick<VerificationOutcome, 'exclusion' | 'exclusions' | 'oigExcluded'>,
+  exclusionFields: Pick<VerificationOutcome, 'exclusion' | 'exclusions' | 'oigExcluded' | 'sanctionScreens'>,
 ): VerificationOutcome {
   const registryAvailable = lookups.sources.slice(2).some((r) => r.status !== 'unavailable');
   if (!lookups.signals.oigAvailable && !registryAvailable) {

@@ -15,6 +15,8 @@ import { newId } from '../ids.ts';
 import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
 import { SodaClient } from '../sources/soda/soda-client.ts';
 import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
+import { SanctionsStore } from '../sources/lists/sanctions-store.ts';
+import { screenedLists } from './sanctions-screen.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
 import { forcedOutcome } from './reserved-test-names.ts';
@@ -38,6 +40,7 @@ export const verificationServices = containerValue((): VerificationServices => {
   const boards = new BoardSearch(new SodaClient());
   const registry = new NppesClient();
   const exclusions = new ExclusionStore();
+  const sanctions = new SanctionsStore();
   return {
     ports: {
       searchBoard: (board, query, deadline) => boards.search(board, query, deadline),
@@ -45,6 +48,10 @@ export const verificationServices = containerValue((): VerificationServices => {
       searchRegistry: (search, deadline) => registry.searchIndividuals(search, deadline),
       currentExclusionList: () => exclusions.currentRemembered(),
       findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
+      findSanctions: async (listId, lookup) => {
+        const found = await sanctions.find(listId, lookup);
+        return found.list ? { asOf: found.list.checked_at ?? found.list.ingested_at, entries: found.entries.map((e) => e.entry) } : undefined;
+      },
       cache: new DynamoSourceCache(),
     },
     signers: signersFromEnvironment(),
@@ -70,6 +77,11 @@ export function prefetchSourceAnswers(requests: readonly VerificationRequest[], 
     .currentExclusionList()
     .then((list) => list && Promise.all(surnames.map((lastName) => ports.findExclusions(list, lastName))))
     .catch(() => undefined);
+  for (const request of requests) {
+    for (const { id } of screenedLists) {
+      ports.findSanctions(id, { lastName: request.last_name, ...(request.npi ? { npi: request.npi } : {}) }).catch(() => undefined);
+    }
+  }
   return prefetchCached(ports.cache, [...new Set(requests.flatMap(firstCacheKeys))], svc.clock.now());
 }
 
@@ -98,6 +110,7 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
     searchRegistry: once('registry', ports.searchRegistry, (s) => JSON.stringify(s)),
     currentExclusionList: once('leie', ports.currentExclusionList, () => ''),
     findExclusions: once('exclusions', ports.findExclusions, (list, lastName) => `${list.version}|${lastName.toUpperCase()}`),
+    findSanctions: once('sanctions', ports.findSanctions, (listId, lookup) => `${listId}|${lookup.lastName.toUpperCase()}|${lookup.npi ?? ''}`),
     cache: ports.cache,
   };
 }

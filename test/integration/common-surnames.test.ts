@@ -147,6 +147,7 @@ function portsFor(): VerificationPorts {
     searchRegistry: async () => [],
     currentExclusionList: async () => undefined,
     findExclusions: async () => [],
+    findSanctions: async () => undefined,
     cache: noCache,
   });
 }

@@ -13,6 +13,10 @@ describe('GET /v1/coverage', () => {
     const res = await t.call('/v1/coverage', { key: api_key });
     expect(res.status).toBe(200);
     expect(res.body.federal_sources).toEqual(['NPPES NPI Registry', 'OIG LEIE']);
+    expect(res.body.sanctions_lists).toEqual([
+      { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal' },
+      { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
+    ]);
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
       ['CO', 'Colorado'],
       ['DE', 'Delaware'],

@@ -14,6 +14,7 @@ import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { samExclusions, samExtractColumns } from '#shared/sources/lists/sam-exclusions.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { invokeAs } from '../support/invoke-as.ts';
+import { samCsv, type SamRow } from '../support/sam-extract.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -36,12 +37,7 @@ afterAll(async () => {
   await data.remove();
 });
 
-type Row = Partial<Record<(typeof samExtractColumns)[number], string>>;
-const q = (v: string) => `"${v.replaceAll('"', '""')}"`;
-function samCsv(rows: Row[], header: readonly string[] = samExtractColumns): string {
-  const line = (r: Row) => samExtractColumns.map((c) => q(r[c] ?? (c === 'Record Status' ? 'Active' : ''))).join(',');
-  return `${[header.map(q).join(','), ...rows.map(line)].join('\r\n')}\r\n`;
-}
+type Row = SamRow;
 const filler = (n: number, prefix: string): Row[] =>
   Array.from({ length: n }, (_, i) => ({
     Classification: 'Individual',

@@ -6,6 +6,9 @@
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { professions } from '#shared/domain/professions.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/stack.ts';
@@ -20,6 +23,7 @@ beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
   await ingestLeie(new ExclusionStore());
+  await ingestList(samExclusions, new SanctionsStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
 });
@@ -227,18 +231,31 @@ describe('OIG exclusion matching (spec rules 1-4)', () => {
 });
 
 describe('sanctions screen', () => {
-  it('lists the OIG list with its freshness, and each match with its basis, action and dates', async () => {
+  it('lists every list with its freshness, and each match with its basis, action and dates', async () => {
     const body = await ok({ first_name: 'Arian', last_name: 'Stringer', state: 'IL', npi: '1344567510' });
     expect(body.sanctioned).toBe(true);
-    expect(body.sanctions.lists).toEqual([{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String) }]);
+    expect(body.sanctions.lists).toEqual([
+      { list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String) },
+      { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String) },
+    ]);
     expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
     expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);
+    // On SAM too: the HHS exclusion the OIG list holds, and OPM's reciprocal one, each its own action (the NPI float-formatted in the file).
+    const sam = body.sanctions.matches.filter((m: { list: string }) => m.list === 'sam');
+    expect(sam.map((m: { basis: string; action: string }) => [m.basis, m.action.slice(m.action.lastIndexOf('('))])).toEqual([
+      ['npi', '(HHS)'],
+      ['npi', '(OPM)'],
+    ]);
   });
 
   it('reports a name-only match as such, and none for a same-name person with a different NPI', async () => {
     const nameOnly = await ok({ first_name: 'Jake', last_name: 'Jennings', state: 'CO' });
     expect(nameOnly.sanctioned).toBe(true);
-    expect(nameOnly.sanctions.matches.map((m: { basis: string }) => m.basis)).toEqual(['name_only']);
+    expect(nameOnly.sanctions.matches.map((m: { list: string; basis: string }) => [m.list, m.basis])).toEqual([
+      ['oig_leie', 'name_only'],
+      ['sam', 'name_only'],
+      ['sam', 'name_only'],
+    ]);
     const other = await ok({ first_name: 'Jake', last_name: 'Jennings', state: 'CO', npi: '1129830471' });
     expect(other).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
   });

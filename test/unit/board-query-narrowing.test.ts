@@ -69,6 +69,7 @@ function ports(board: readonly BoardLicense[], queries: BoardQuery[]): Verificat
     searchRegistry: async () => [],
     currentExclusionList: async () => undefined,
     findExclusions: async () => [],
+    findSanctions: async () => undefined,
     cache: noCache,
   };
 }

@@ -36,6 +36,7 @@ describe('the sanctions screen', () => {
         { record: record(), basis: 'dob' },
         { record: record({ kind: 'entity', lastName: '', firstName: '', middleName: '', businessName: 'OAKHURST CLINIC LLC' }), basis: 'name_only' },
       ],
+      sanctionScreens: [],
     });
     expect(section.sanctioned).toBe(true);
     expect(section.lists).toEqual([{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-11-26T06:00:00.000Z' }]);
@@ -46,8 +47,67 @@ describe('the sanctions screen', () => {
   });
 
   it('says a list it could not consult is unavailable, and finds nothing sanctioned without a match', () => {
-    const section = sanctionsSection({ sources: [{ ...leie, status: 'unavailable', as_of: null }], exclusions: [] });
+    const section = sanctionsSection({ sources: [{ ...leie, status: 'unavailable', as_of: null }], exclusions: [], sanctionScreens: [] });
     expect(section).toEqual({ sanctioned: false, lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'unavailable', as_of: null }], matches: [] });
-    expect(sanctionsSection({ sources: [], exclusions: [] }).lists[0]?.status).toBe('unavailable');
+    expect(sanctionsSection({ sources: [], exclusions: [], sanctionScreens: [] }).lists[0]?.status).toBe('unavailable');
+  });
+
+  it('adds every other list with its freshness, and each of its rows as an action of its agency', () => {
+    const action = {
+      agency: 'HHS',
+      type: 'Prohibition/Restriction',
+      program: 'Reciprocal',
+      code: 'Z1',
+      startDate: '2013-11-20',
+      endDate: null,
+      indefinite: true,
+      reinstatedDate: null,
+      comments: '',
+    };
+    const entry = {
+      kind: 'individual' as const,
+      lastName: 'OAKHURST',
+      firstName: 'LINDA',
+      middleName: '',
+      entityName: '',
+      npi: '1234567893',
+      dob: null,
+      licenses: [],
+      reference: 'S4MR5V1PF',
+      identifiers: {},
+      aliases: [],
+      city: '',
+      state: 'TX',
+      zip: '',
+      country: 'USA',
+      action,
+    };
+    const section = sanctionsSection({
+      sources: [leie],
+      exclusions: [],
+      sanctionScreens: [
+        {
+          list: 'sam',
+          name: 'SAM.gov Exclusions',
+          status: 'cached',
+          asOf: '2026-11-26T09:00:00.000Z',
+          matches: [
+            { entry, basis: 'npi' },
+            { entry: { ...entry, action: { ...action, agency: 'OPM', indefinite: false, endDate: '2027-01-01' } }, basis: 'npi' },
+          ],
+        },
+        { list: 'state_x', name: 'A state Medicaid list', status: 'unavailable', asOf: null, matches: [] },
+      ],
+    });
+    expect(section.sanctioned).toBe(true);
+    expect(section.lists.map((l) => [l.list, l.status])).toEqual([
+      ['oig_leie', 'cached'],
+      ['sam', 'cached'],
+      ['state_x', 'unavailable'],
+    ]);
+    expect(section.matches).toEqual([
+      { list: 'sam', basis: 'npi', name: 'LINDA OAKHURST', action: 'Prohibition/Restriction (HHS)', start_date: '2013-11-20', end_date: null },
+      { list: 'sam', basis: 'npi', name: 'LINDA OAKHURST', action: 'Prohibition/Restriction (OPM)', start_date: '2013-11-20', end_date: '2027-01-01' },
+    ]);
   });
 });

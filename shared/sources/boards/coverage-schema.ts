@@ -10,6 +10,15 @@ import { usStates, type StateCode } from '../../domain/us-states.ts';
 export const coverageSchema = z
   .strictObject({
     federal_sources: z.array(z.string()).meta({ description: 'Sources checked for every state: the NPPES NPI Registry and the OIG exclusion list.' }),
+    sanctions_lists: z
+      .array(
+        z.strictObject({
+          list: z.string().meta({ description: 'Id of the list, as in `sanctions.lists` of a verification result.' }),
+          name: z.string(),
+          scope: z.enum(['federal', 'state']).meta({ description: '`federal`: screened for every verification; `state`: for the states it covers.' }),
+        }),
+      )
+      .meta({ description: 'The sanctions lists every verification screens (`sanctions` of the result), with their freshness reported per verification.' }),
     data: z
       .array(
         z.strictObject({

@@ -70,6 +70,7 @@ export interface SanctionsFound {
 }
 
 const rowIdDigits = 7;
+const maxRemembered = 20_000;
 
 export class SanctionsStore {
   private readonly pointers = new Map<string, SourcePointer<ListVersion>>();
@@ -110,7 +111,7 @@ export class SanctionsStore {
       ...(lookup.entityName ? [entityKey(lookup.entityName)] : []),
       ...(lookup.npi ? [npiKey(lookup.npi)] : []),
     ];
-    const parts = await Promise.all(keys.map((key) => this.query(`${listId}#${list.version}#${key}`)));
+    const parts = await Promise.all(keys.map((key) => this.queryRemembered(`${listId}#${list.version}#${key}`)));
     const seen = new Set<number>();
     const entries: FoundEntry[] = [];
     for (const found of parts.flat()) {
@@ -119,6 +120,23 @@ export class SanctionsStore {
       entries.push(found);
     }
     return { list, entries: entries.sort((a, b) => a.row - b.row) };
+  }
+
+  /**
+   * Partitions already read, by list version and key: a version never changes once written, so a
+   * container reads each at most once (bounded: forgotten wholesale past `maxRemembered`).
+   */
+  private readonly lookups = new Map<string, Promise<FoundEntry[]>>();
+
+  private queryRemembered(partition: string): Promise<FoundEntry[]> {
+    let lookup = this.lookups.get(partition);
+    if (!lookup) {
+      if (this.lookups.size >= maxRemembered) this.lookups.clear();
+      lookup = this.query(partition);
+      this.lookups.set(partition, lookup);
+      lookup.catch(() => this.lookups.delete(partition));
+    }
+    return lookup;
   }
 
   private async query(partition: string): Promise<FoundEntry[]> {

@@ -203,6 +203,10 @@ export function sandboxPorts(now: Date): VerificationPorts {
     async currentExclusionList() {
       return sandboxListVersion(now);
     },
+    // The sandbox holds no row on the other sanctions lists: each is consulted and finds nobody.
+    async findSanctions() {
+      return { asOf: now.toISOString(), entries: [] };
+    },
     async findExclusions(_list, lastName) {
       const keys = new Set(lastNameKeys(lastName));
       return sandboxProviders.filter((p) => p.excluded && lastNameKeys(p.lastName).some((k) => keys.has(k))).map(sandboxExclusion);

@@ -1,0 +1,118 @@
+/**
+ * The sanctions screen over HTTP: a provider on the SAM.gov exclusions extract only (not on the OIG
+ * list) is reported as sanctioned, with the basis of each row, in the result, the signed certificate,
+ * the PDF and the public record; `verified` and `oig_excluded` keep their meaning; a same-name row that
+ * carries another NPI is never reported against a request that gives the provider's own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { sampleDataDir } from '../../local/stack.ts';
+import { pdfText } from '../fixtures/pdf/poppler.ts';
+import { samCsv } from '../support/sam-extract.ts';
+import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+let data: SourceDataCopy;
+let t: TestStack;
+let key: string;
+
+const helen = { first_name: 'Helen', last_name: 'Thomas', state: 'WA' };
+const helenNpi = '1662571706';
+
+beforeAll(async () => {
+  data = await copySourceData(sampleDataDir);
+  // A newer extract than the sample's: Helen Thomas excluded by OPM (her NPI float-formatted, as SAM
+  // writes some), and another Helen Thomas, excluded by DLA, who carries a different NPI.
+  await data.write(
+    'sam/SAM_Exclusions_Public_Extract_V2_26329.csv',
+    samCsv([
+      {
+        Classification: 'Individual',
+        First: 'HELEN',
+        Middle: 'J',
+        Last: 'THOMAS',
+        'State / Province': 'WA',
+        'Exclusion Program': 'Reciprocal',
+        'Excluding Agency': 'OPM',
+        'CT Code': 'Z2',
+        'Exclusion Type': 'Prohibition/Restriction',
+        'Active Date': '01/02/2024',
+        'Termination Date': 'Indefinite',
+        'SAM Number': 'S4MRTHOM1',
+        NPI: `${helenNpi}.0`,
+      },
+      {
+        Classification: 'Individual',
+        First: 'HELEN',
+        Last: 'THOMAS',
+        'State / Province': 'TX',
+        'Exclusion Program': 'Reciprocal',
+        'Excluding Agency': 'DLA',
+        'CT Code': 'A',
+        'Exclusion Type': 'Ineligible (Proceedings Completed)',
+        'Active Date': '03/04/2022',
+        'Termination Date': '03/04/2031',
+        'SAM Number': 'S4MRTHOM2',
+        NPI: '1234567893',
+      },
+    ]),
+  );
+  t = await startTestStack({ sourceDataDir: data.dir });
+  await ingestLeie(new ExclusionStore());
+  await ingestList(samExclusions, new SanctionsStore(), { force: true });
+  key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
+});
+afterAll(async () => {
+  await t.stop();
+  await data.remove();
+});
+
+const verify = async (body: object) => {
+  const res = await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+describe('a provider excluded on SAM.gov only', () => {
+  it('is sanctioned by NPI on SAM, still verified and not OIG-excluded; the other Helen Thomas is ruled out by her NPI', async () => {
+    const body = await verify({ ...helen, npi: helenNpi });
+    expect(body).toMatchObject({ status: 'active', verified: true, oig_excluded: false, sanctioned: true });
+    expect(body.sanctions.matches).toEqual([
+      { list: 'sam', basis: 'npi', name: 'HELEN J THOMAS', action: 'Prohibition/Restriction (OPM)', start_date: '2024-01-02', end_date: null },
+    ]);
+    expect(body.sanctions.lists.map((l: { list: string; status: string }) => [l.list, l.status])).toEqual([
+      ['oig_leie', 'cached'],
+      ['sam', 'cached'],
+    ]);
+  });
+
+  it('without an NPI, both same-name rows are reported, each as a name-only match to review', async () => {
+    const body = await verify(helen);
+    expect(body.sanctioned).toBe(true);
+    expect(body.sanctions.matches.map((m: { basis: string; action: string; end_date: string | null }) => [m.basis, m.action, m.end_date])).toEqual([
+      ['name_only', 'Prohibition/Restriction (OPM)', null],
+      ['name_only', 'Ineligible (Proceedings Completed) (DLA)', '2031-03-04'],
+    ]);
+  });
+
+  it('the certificate signs the screen; the PDF and the public record show it', async () => {
+    const body = await verify({ ...helen, npi: helenNpi });
+    const cert = (await t.call(`/v1/certificate/${body.verification_id}`, { key })).body;
+    expect(cert.sanctions).toEqual({ sanctioned: true, lists: body.sanctions.lists, matches: body.sanctions.matches });
+
+    const pdf = await fetch(`${t.url}/v1/certificate/${body.verification_id}/pdf`, { headers: { authorization: `Bearer ${key}` } });
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()), { layout: true });
+    expect(text).toMatch(/Sanctions screen\s+MATCH — Prohibition\/Restriction \(OPM\), by NPI/);
+
+    const record = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'application/json' } });
+    expect(record.body.sanctions).toEqual(cert.sanctions);
+    const page = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'text/html' } });
+    expect(page.text).toContain('<h2 id="sanctions">Sanctions screen</h2>');
+    expect(page.text).toContain('Prohibition/Restriction (OPM)</span>, matched by NPI, since 2024-01-02');
+  });
+});
