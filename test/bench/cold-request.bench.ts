@@ -22,6 +22,9 @@ import { signingEnv } from '#shared/certificates/signing-env.ts';
 import { afterBundlingCommands, functionBundling, type BundleExtras } from '#shared/infra/function-bundling.ts';
 import { fallbackRoute, routes, workers, type RouteDefinition } from '#shared/infra/routes.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { toHttpApiEvent } from '../../local/http-event.ts';
 import { toSqsRecord } from '../../local/sqs-pollers.ts';
 import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
@@ -182,6 +185,7 @@ export const coldRequestBenchmark: Benchmark = {
     const stack = await startLocalStack({ sourceDataDir: sampleDataDir, schedules: false, ingestOnStart: false, workers: [] });
     try {
       await ingestLeie(new ExclusionStore());
+      await ingestList(samExclusions, new SanctionsStore());
       const store = new DynamoAccountStore();
       const live = (await issueKey(store, { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock)).api_key;
       const test = (await issueKey(store, { plan: 'enterprise', mode: 'test', minuteLimit: 1_000_000 }, systemClock)).api_key;
@@ -280,6 +284,7 @@ export const coldRequestBenchmark: Benchmark = {
         worker('MonitorCheck', 'monitor', () => ({ monitor_id: liveMonitor })),
         worker('WebhookDelivery', 'event', (n) => ({ event_id: `evt_cold_request_${n}`, due_at: new Date(Date.now() - 1000).toISOString() })),
         worker('LeieIngest', 'source-state', () => ({ kind: 'leie_ingest', scheduled_at: new Date().toISOString() })),
+        worker('ListIngest', 'source-state', () => ({ kind: 'list_ingest', list: 'sam', scheduled_at: new Date().toISOString() })),
       );
       const missing = [...routes.map((r) => r.id), fallbackRoute.id, ...workers.map((w) => w.id)].filter((id) => !subjects.some((s) => s.id === id));
       if (missing.length) throw new Error(`no cold-request event for ${missing.join(', ')}`);
@@ -423,7 +428,7 @@ export const coldRequestBenchmark: Benchmark = {
           '**Cold request** is the wall time from the process start (its performance time origin) until that first invocation has answered; **init** until `import()` of the bundle has resolved.',
           "Each function's **bare baseline** is a handler bundled with the same settings that makes the function's first AWS call with the plain SDK client and answers: DynamoDB GetItem on the API-key table for API-key routes, nothing for public routes that call nothing, and the first call of the others (GetRecord its verification, GetSigningKeys the KMS public key, each worker its first read).",
           `Function and baseline run as ${runs} interleaved pairs after a warm-up pair (alternating which runs first); the ratio is taken pair by pair and its median shown.`,
-          'Requests: Verify one WA provider and VerifyBulk ten, all cached by the warm-up (source-cache hits); GetCertificatePdf serves the PDF the warm-up made; CreateMonitor and DeleteMonitor a new monitor each time; CheckMonitor a test-mode monitor; MonitorCheck a live monitor (a cache-hit verification); WebhookDelivery an event that does not exist (its first read, then nothing); LeieIngest the list the setup already ingested; MonitorSweep a sweep as of now.',
+          'Requests: Verify one WA provider and VerifyBulk ten, all cached by the warm-up (source-cache hits); GetCertificatePdf serves the PDF the warm-up made; CreateMonitor and DeleteMonitor a new monitor each time; CheckMonitor a test-mode monitor; MonitorCheck a live monitor (a cache-hit verification); WebhookDelivery an event that does not exist (its first read, then nothing); LeieIngest and ListIngest (the SAM.gov extract) the list the setup already ingested; MonitorSweep a sweep as of now.',
           'Certificates are signed through a local KMS endpoint over HTTP (test/support/kms-endpoint.ts), as KMS signs them on AWS; webhook secrets and the PDF signature use the local stand-ins.',
           'Emulators run in the benchmark process on the same machine, so a DynamoDB call costs about a millisecond of local CPU, not a network round trip: on AWS the calls a function makes in sequence weigh more than here.',
           '**Heaviest beyond the baseline** groups the bundle by package (the SDK runtime as one) and lists the largest parts the baseline does not hold.',
