@@ -8,7 +8,7 @@
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,7 +18,11 @@ import { tableName } from '#shared/config.ts';
 import { eventKinds, type EventKind } from '#shared/monitoring/change-events.ts';
 import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { newContainer } from '#shared/container.ts';
+import { samCsv, type SamRow } from '../support/sam-extract.ts';
 import type { SourceDataCopy } from '../support/source-data.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import type { TestStack } from '../support/stack.ts';
@@ -255,6 +259,31 @@ async function nextDayCheckSendsNothing(monitorId: string): Promise<void> {
 }
 
 /** Appends one row to the simulator's LEIE file and ingests it; the undo restores the file and ingests that. */
+/** MM/DD/YYYY, as the SAM.gov extract writes dates. */
+function usDate(iso: string): string {
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+}
+
+/**
+ * A newer SAM.gov extract: the sample's rows and `row`, ingested; the undo removes it and ingests the
+ * sample's extract again.
+ */
+async function addSamRow(row: SamRow): Promise<() => Promise<void>> {
+  const dir = join(data.dir, 'sam');
+  const sample = (await readdir(dir)).find((f) => f.endsWith('.csv'))!;
+  const original = await readFile(join(dir, sample), 'utf8');
+  const extra = samCsv([row]).split('\r\n')[1]!;
+  const newer = join(dir, 'SAM_Exclusions_Public_Extract_V2_26360.csv');
+  await writeFile(newer, `${original.trimEnd()}\r\n${extra}\r\n`);
+  expect((await ingestList(samExclusions, new SanctionsStore())).outcome).toBe('ingested');
+  newContainer();
+  return async () => {
+    await rm(newer);
+    expect((await ingestList(samExclusions, new SanctionsStore())).outcome).toBe('ingested');
+    newContainer();
+  };
+}
+
 async function addLeieRow(values: string[]): Promise<() => Promise<void>> {
   const file = join(data.dir, 'leie', 'UPDATED.csv');
   const original = await readFile(file);
@@ -389,6 +418,48 @@ describe('webhook event kinds produced by changes in the source data', () => {
       });
     });
   }
+
+  it('license.sanction_added, then license.sanction_removed: an OPM exclusion appears in a new SAM.gov extract, then ends', {
+    timeout: caseTimeout,
+  }, async () => {
+    const provider: Provider = { first_name: 'Cathy', last_name: 'Overstreet', state: 'WA', npi: '1377671718', license: 'MD00568490' };
+    const secret = 'whsec-sam-exclusion-9a8b7c';
+    const monitor = await register(provider, secret);
+    expect(monitor.provider.current_status).toBe('active');
+    const started = isoDateIn(-3);
+    const row: SamRow = {
+      Classification: 'Individual',
+      First: 'CATHY',
+      Middle: 'H',
+      Last: 'OVERSTREET',
+      'State / Province': 'WA',
+      'Exclusion Program': 'Reciprocal',
+      'Excluding Agency': 'OPM',
+      'CT Code': 'Z2',
+      'Exclusion Type': 'Prohibition/Restriction',
+      'Active Date': usDate(started),
+      'Termination Date': 'Indefinite',
+      'SAM Number': 'S4MROVER1',
+      NPI: `${provider.npi}.0`,
+    };
+    const undo = await addSamRow(row);
+    try {
+      const [added] = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.sanction_added']);
+      expect(added!.payload.change).toEqual({ from: 'active', to: 'active' });
+      expect(added!.payload.data).toEqual({
+        list: 'sam',
+        basis: 'npi',
+        name: 'CATHY H OVERSTREET',
+        action: 'Prohibition/Restriction (OPM)',
+        start_date: started,
+        end_date: null,
+      });
+    } finally {
+      await undo();
+    }
+    const [removed] = await sweepExpecting(monitor.monitor_id, provider, secret, ['license.sanction_removed']);
+    expect(removed!.payload.data).toEqual({ list: 'sam', action: 'Prohibition/Restriction (OPM)', start_date: started });
+  });
 
   it('license.oig_exclusion_added: the provider appears in a new LEIE file', { timeout: caseTimeout }, async () => {
     const provider: Provider = { first_name: 'Cathy', last_name: 'Overstreet', state: 'WA', npi: '1377671718', license: 'MD00568490' };
