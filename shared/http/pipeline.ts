@@ -10,10 +10,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDefinition, RouteId } from '../infra/routes.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { withTelemetry } from '../observability/handler-telemetry.ts';
-import type { Caller } from '../domain/caller.ts';
-import { authenticate, type WhileAdmitting } from './middleware/authenticate.ts';
-import { parseJsonObjectBody } from './request-body.ts';
-import { errorSummary, logger } from '../observability/logger.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { readAhead, type PrefetchInput } from './prefetch.ts';
 import {
   baseRequest,
   contextState,
@@ -57,43 +55,6 @@ export interface ApiHandlerOptions<BS extends Schema, QS extends Schema, P> exte
    * Nothing is started for an invalid body or query: the request is refused with 400 anyway.
    */
   readonly prefetch?: (input: PrefetchInput<Out<BS>, Out<QS>>) => P | undefined;
-}
-
-/** What a route's `prefetch` starts from: the request's valid body and query, its path, and the key's owner. */
-export interface PrefetchInput<B, Q> {
-  readonly body: B;
-  readonly query: Q;
-  readonly pathParameters: Readonly<Record<string, string>>;
-  /** The account and mode the key belongs to: not yet admitted (suspension and the limit are checked beside). */
-  readonly key: Caller;
-  /** The pipeline clock's time. */
-  readonly now: Date;
-}
-
-/** The request's valid body and query, read ahead of their validation in the pipeline, or undefined when either is invalid. */
-function validInput<BS extends Schema, QS extends Schema>(
-  event: APIGatewayProxyEventV2,
-  options: ParseOptions<BS, QS>,
-): { body: unknown; query: unknown } | undefined {
-  try {
-    let body: unknown;
-    if (options.body) {
-      const raw = options.bodyOptional && !event.body ? {} : event.body ? parseJsonObjectBody(event) : undefined;
-      if (raw === undefined) return undefined;
-      const parsed = options.body.safeParse(raw);
-      if (!parsed.success) return undefined;
-      body = parsed.data;
-    }
-    let query: unknown;
-    if (options.query) {
-      const parsed = options.query.safeParse(event.queryStringParameters ?? {});
-      if (!parsed.success) return undefined;
-      query = parsed.data;
-    }
-    return { body, query };
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -163,27 +124,7 @@ export function buildApiHandler<BS extends Schema, QS extends Schema, P>(
   };
 
   const pipeline = framedPipeline();
-  const prefetch = options.prefetch;
-  const whileAdmitting: WhileAdmitting | undefined = prefetch
-    ? (request, key) => {
-        const input = validInput(request.event, options);
-        if (!input) return;
-        try {
-          const started = prefetch({
-            body: input.body as Out<BS>,
-            query: input.query as Out<QS>,
-            pathParameters: (request.event.pathParameters ?? {}) as Record<string, string>,
-            key,
-            now: svc().clock.now(),
-          });
-          if (started instanceof Promise) started.catch(() => undefined);
-          contextState(request.context).prefetched = started;
-        } catch (error) {
-          // Reading ahead is an optimisation: the handler does the same work itself and reports what fails.
-          logger.debug('Prefetch not started', { error: errorSummary(error) });
-        }
-      }
-    : undefined;
+  const whileAdmitting = options.prefetch ? readAhead(options, options.prefetch, () => svc().clock.now()) : undefined;
   if (route.auth === 'api_key') pipeline.use(authenticate(svc, whileAdmitting));
   pipeline.use(parseRequest(route, options));
   if (afterParse) pipeline.use(afterParse(route, svc));

@@ -5,6 +5,7 @@
  * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { RememberedLookups } from '../remembered-lookups.ts';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
 import { lastNameKeys } from '../../domain/names/normalize.ts';
@@ -99,19 +100,11 @@ export class ExclusionStore {
   }
 
   /** Lookups already made, by list version and surname key: a version never changes once switched to. */
-  private readonly lookups = new Map<string, Promise<LeieRecord[]>>();
+  private readonly lookups = new RememberedLookups<LeieRecord[]>();
 
   /** Individuals on the list version whose surname shares a key with `lastName`. */
-  async findIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {
-    const memoKey = `${list.version}|${lastNameKeys(lastName).join('|')}`;
-    let lookup = this.lookups.get(memoKey);
-    if (!lookup) {
-      if (this.lookups.size >= 20_000) this.lookups.clear();
-      lookup = this.queryIndividuals(list, lastName);
-      this.lookups.set(memoKey, lookup);
-      lookup.catch(() => this.lookups.delete(memoKey));
-    }
-    return lookup;
+  findIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {
+    return this.lookups.get(`${list.version}|${lastNameKeys(lastName).join('|')}`, () => this.queryIndividuals(list, lastName));
   }
 
   private async queryIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {

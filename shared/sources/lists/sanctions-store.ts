@@ -9,6 +9,7 @@
  * rewritten at least every 30 days even when unchanged, so its current rows never reach their TTL.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { RememberedLookups } from '../remembered-lookups.ts';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
 import { type Item, putAll } from './batch-write.ts';
@@ -70,7 +71,6 @@ export interface SanctionsFound {
 }
 
 const rowIdDigits = 7;
-const maxRemembered = 20_000;
 
 export class SanctionsStore {
   private readonly pointers = new Map<string, SourcePointer<ListVersion>>();
@@ -122,21 +122,11 @@ export class SanctionsStore {
     return { list, entries: entries.sort((a, b) => a.row - b.row) };
   }
 
-  /**
-   * Partitions already read, by list version and key: a version never changes once written, so a
-   * container reads each at most once (bounded: forgotten wholesale past `maxRemembered`).
-   */
-  private readonly lookups = new Map<string, Promise<FoundEntry[]>>();
+  /** Partitions already read, by list version and key (a version never changes once written). */
+  private readonly lookups = new RememberedLookups<FoundEntry[]>();
 
   private queryRemembered(partition: string): Promise<FoundEntry[]> {
-    let lookup = this.lookups.get(partition);
-    if (!lookup) {
-      if (this.lookups.size >= maxRemembered) this.lookups.clear();
-      lookup = this.query(partition);
-      this.lookups.set(partition, lookup);
-      lookup.catch(() => this.lookups.delete(partition));
-    }
-    return lookup;
+    return this.lookups.get(partition, () => this.query(partition));
   }
 
   private async query(partition: string): Promise<FoundEntry[]> {
