@@ -36,7 +36,13 @@ export interface DeploymentConfig {
   /** POWERTOOLS_LOG_LEVEL of every function. */
   readonly logLevel: string;
   /** Source endpoint overrides; unset, the connectors use the public sources. */
-  readonly sources: { readonly nppesApiUrl?: string; readonly leieCsvUrl?: string; readonly sodaBaseUrl?: string; readonly samBaseUrl?: string };
+  readonly sources: {
+    readonly nppesApiUrl?: string;
+    readonly leieCsvUrl?: string;
+    readonly sodaBaseUrl?: string;
+    readonly samBaseUrl?: string;
+    readonly cmsDataBaseUrl?: string;
+  };
   /** Secrets Manager secret (name or ARN) whose SecretString is the Socrata app token. */
   readonly sodaAppTokenSecret?: string;
   /** Which live-certificate signing key the stack holds; raising it creates a new key (docs/deployment.md, rolling signing keys). */
@@ -231,6 +237,7 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
       leieCsvUrl: httpsUrl(context, 'leieCsvUrl'),
       sodaBaseUrl: httpsUrl(context, 'sodaBaseUrl'),
       samBaseUrl: httpsUrl(context, 'samBaseUrl'),
+      cmsDataBaseUrl: httpsUrl(context, 'cmsDataBaseUrl'),
     },
     sodaAppTokenSecret: text(context, 'sodaAppTokenSecret'),
     signingKeyGeneration: positiveInteger(context, 'signingKeyGeneration', 1),

@@ -537,6 +537,7 @@ export class ServiceStack extends Stack {
       ...(sources.leieCsvUrl ? { LEIE_CSV_URL: sources.leieCsvUrl } : {}),
       ...(sources.sodaBaseUrl ? { SODA_BASE_URL: sources.sodaBaseUrl } : {}),
       ...(sources.samBaseUrl ? { SAM_BASE_URL: sources.samBaseUrl } : {}),
+      ...(sources.cmsDataBaseUrl ? { CMS_DATA_BASE_URL: sources.cmsDataBaseUrl } : {}),
       // A dynamic reference: CloudFormation reads the secret at deploy time; the token is in neither the
       // template nor the repository. An app token only identifies the app to Socrata for throttling.
       ...(sodaAppTokenSecret ? { SODA_APP_TOKEN: SecretValue.secretsManager(sodaAppTokenSecret).unsafeUnwrap() } : {}),

@@ -13,6 +13,7 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     LEIE_CSV_URL: `${simulatorUrl}/exclusions/downloadables/UPDATED.csv`,
     SODA_BASE_URL: simulatorUrl,
     SAM_BASE_URL: simulatorUrl,
+    CMS_DATA_BASE_URL: simulatorUrl,
   };
 }
 

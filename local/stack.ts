@@ -122,6 +122,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (options.ingestOnStart ?? options.schedules !== false) {
       await scheduler.fire('leieCheck');
       await scheduler.fire('samCheck');
+      await scheduler.fire('cmsOptOutCheck');
+      await scheduler.fire('cmsRevokedCheck');
     }
 
     if (options.stateDir) {

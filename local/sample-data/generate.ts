@@ -4,14 +4,16 @@
  *   nppes/*.json              NPPES API v2.1 result objects
  *   leie/UPDATED.csv          the full OIG LEIE file
  *   sam/…_V2_26305.csv        the SAM.gov exclusions extract's CSV (the simulator serves it zipped)
+ *   cms/<dataset-uuid>.json   the data.cms.gov Medicare opt-out and revoked lists (JSON arrays of rows)
  *   boards/<dataset-id>.json  rows as SODA returns them
  *   README.md                 manifest with notable providers
  *
  * Order of the passes: scenario people → random people and organisations → statuses → dates and
- * discipline → NPIs and NPPES plans → LEIE → SAM → rendering. Each pass draws from its own seeded stream.
+ * discipline → NPIs and NPPES plans → LEIE → SAM → CMS → rendering. Each pass draws from its own seeded stream.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cmsFiles, cmsOptOutFile, cmsRevokedFile } from './cms-files.ts';
 import { coRows } from './co-rows.ts';
 import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
 import { ilRows } from './il-rows.ts';
@@ -147,6 +149,7 @@ export function buildSample(options: SampleOptions): Sample {
   const unrelatedLeie = unrelatedRows(rng.fork('leie-unrelated'), names, npis, Math.round(options.providers * 0.4), sampleNames);
   const leieRows = [...sampleLeie, ...unrelatedLeie];
   const sam = samRows(rng.fork('sam'), sampleLeie, unrelatedLeie, names, npis, Math.round(options.providers * 0.2), sampleNames);
+  const cms = cmsFiles(rng.fork('cms'), people, organizations, names, npis, sampleNames);
 
   const files = new Map<string, string>();
   const rows = boardRows(rng.fork('boards'), licenses);
@@ -168,6 +171,8 @@ export function buildSample(options: SampleOptions): Sample {
 
   files.set('leie/UPDATED.csv', leieCsv(leieRows));
   files.set(samSampleFile, samCsv(sam));
+  files.set(cmsOptOutFile, jsonArrayLines(cms.optOut));
+  files.set(cmsRevokedFile, jsonArrayLines(cms.revoked));
 
   const rowCounts = new Map<string, number>();
   const statusCounts = new Map<string, Map<string, number>>();
@@ -184,7 +189,9 @@ export function buildSample(options: SampleOptions): Sample {
   if (single) rowCounts.set('nppes/single-record.json', 1);
   rowCounts.set('leie/UPDATED.csv', leieRows.length);
   rowCounts.set(samSampleFile, sam.length);
-  files.set('README.md', manifest({ seed, people, organizations, licenses, notables, rowCounts, statusCounts }));
+  rowCounts.set(cmsOptOutFile, cms.optOut.length);
+  rowCounts.set(cmsRevokedFile, cms.revoked.length);
+  files.set('README.md', manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables], rowCounts, statusCounts }));
   return { files };
 }
 

@@ -32,7 +32,8 @@ process.stdout.write(
     `NPPES_API_URL=${simulator.url}/api/\n` +
     `SODA_BASE_URL=${simulator.url}\n` +
     `LEIE_CSV_URL=${simulator.url}/exclusions/downloadables/UPDATED.csv\n` +
-    `SAM_BASE_URL=${simulator.url}\n`,
+    `SAM_BASE_URL=${simulator.url}\n` +
+    `CMS_DATA_BASE_URL=${simulator.url}\n`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,10 +7,11 @@
  *   GET /exclusions/downloadables/UPDATED.csv    the OIG LEIE full file, with ETag / Last-Modified
  *   GET /api/prod/fileextractservices/v1/api/…   SAM.gov's extract listing and download (sam-extract.ts),
  *   GET /file-store/Exclusions/Public%20V2/<file>  and the file store its download redirects to
+ *   GET /data-api/v1/dataset/<uuid>/data?size=…  data.cms.gov's data API (cms-data-api.ts)
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
- * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>. Failures are injected per source with
+ * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>. Failures are injected per source with
  * faults.json (faults.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -18,6 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { pipeline } from 'node:stream';
 import { httpDate, isNotModified } from './conditional-get.ts';
+import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
@@ -55,6 +57,7 @@ type Route =
   | { readonly kind: 'sam_listing' }
   | { readonly kind: 'sam_download'; readonly file: string }
   | { readonly kind: 'sam_file'; readonly file: string }
+  | { readonly kind: 'cms'; readonly dataset: string }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -64,6 +67,8 @@ function routeOf(pathname: string): Route {
   if (pathname === '/api/' || pathname === '/api') return { kind: 'nppes' };
   if (pathname === leiePath) return { kind: 'leie' };
   if (pathname === samListingPath) return { kind: 'sam_listing' };
+  const cms = dataApiPathPattern.exec(pathname);
+  if (cms) return { kind: 'cms', dataset: cms[1]! };
   for (const [prefix, kind] of [
     [samDownloadPrefix, 'sam_download'],
     [samFileStorePrefix, 'sam_file'],
@@ -150,7 +155,9 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
 
     const faults = await data.faults();
     const fault: Fault | undefined =
-      route.kind === 'soda' ? faultFor(faults, route.dataset, 'soda') : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind);
+      route.kind === 'soda' || route.kind === 'cms'
+        ? faultFor(faults, route.dataset, route.kind)
+        : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind);
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;
@@ -190,7 +197,18 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       case 'sam_file':
         await serveSamFile(route.file, req, res, malformed);
         return;
+      case 'cms':
+        await serveCms(route.dataset, url, res, malformed);
+        return;
     }
+  }
+
+  async function serveCms(dataset: string, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
+    const rows = await data.cms.rows(dataset);
+    const answer = rows ? dataApiPage(rows, url.searchParams) : { status: 404, body: { message: 'Not Found' } };
+    const text = JSON.stringify(answer.body);
+    if (malformed) send(res, 200, jsonType, truncatedJson(text));
+    else send(res, answer.status, jsonType, text);
   }
 
   async function serveSamListing(url: URL, res: ServerResponse): Promise<void> {

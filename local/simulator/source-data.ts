@@ -4,6 +4,7 @@
  *   nppes/*.json              NPPES v2.1 result objects (one object, an array, or a captured response)
  *   leie/UPDATED.csv          the full LEIE file, served byte for byte
  *   sam/…_V2_<yyddd>.csv|ZIP  the SAM.gov exclusions extract (sam-extract.ts)
+ *   cms/<dataset-uuid>.json   a data.cms.gov dataset: a JSON array of row objects (cms-data-api.ts)
  *   boards/<dataset-id>.json  a JSON array of rows exactly as SODA returns them (files of hundreds of
  *                             megabytes are parsed in slices, see json-array-lines.ts)
  *   faults.json               optional injected failures (see faults.ts)
@@ -14,6 +15,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChangeAwareFile, type FileVersion } from './change-aware-file.ts';
+import { CmsDatasets } from './cms-data-api.ts';
 import { noFaults, parseFaults, type FaultConfig } from './faults.ts';
 import { parseJsonFile } from './json-array-lines.ts';
 import { SamExtracts } from './sam-extract.ts';
@@ -54,11 +56,14 @@ export class SourceData {
   private lastFaultsProblem = '';
   /** The SAM.gov exclusions extracts under `sam/`. */
   readonly sam: SamExtracts;
+  /** The data.cms.gov datasets under `cms/`. */
+  readonly cms: CmsDatasets;
 
   constructor(readonly dataDir: string) {
     this.leieFile = new ChangeAwareFile(join(dataDir, 'leie', 'UPDATED.csv'), () => null);
     this.faultsFile = new ChangeAwareFile(join(dataDir, 'faults.json'), parseFaults);
     this.sam = new SamExtracts(join(dataDir, 'sam'));
+    this.cms = new CmsDatasets(join(dataDir, 'cms'));
   }
 
   /** The NPPES index over every `nppes/*.json` file, rebuilt only when one of them changed. */

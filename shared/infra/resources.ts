@@ -299,6 +299,21 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'sam' },
     purpose: 'Checks the SAM.gov Exclusions Public Extract for a new daily file at 09:00 UTC.',
   },
+  cmsOptOutCheck: {
+    id: 'CmsOptOutCheck',
+    // data.cms.gov publishes the list monthly; an unchanged list is told by its hash and left alone.
+    expression: 'cron(30 9 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'cms_opt_out' },
+    purpose: 'Checks the CMS Medicare Opt-Out Affidavits on data.cms.gov for a new version at 09:30 UTC.',
+  },
+  cmsRevokedCheck: {
+    id: 'CmsRevokedCheck',
+    expression: 'cron(45 9 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'cms_revoked' },
+    purpose: 'Checks the CMS Revoked Medicare Providers and Suppliers on data.cms.gov for a new version at 09:45 UTC.',
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

@@ -232,6 +232,8 @@ export const coverageExample = {
   sanctions_lists: [
     { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal' },
     { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
+    { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal' },
+    { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal' },
   ],
   data: [
     {

@@ -16,6 +16,8 @@ describe('GET /v1/coverage', () => {
     expect(res.body.sanctions_lists).toEqual([
       { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal' },
       { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
+      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal' },
+      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal' },
     ]);
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
       ['CO', 'Colorado'],

@@ -87,6 +87,9 @@ describe('a provider excluded on SAM.gov only', () => {
     expect(body.sanctions.lists.map((l: { list: string; status: string }) => [l.list, l.status])).toEqual([
       ['oig_leie', 'cached'],
       ['sam', 'cached'],
+      // Never ingested here: consulted as unavailable, never a failure.
+      ['cms_opt_out', 'unavailable'],
+      ['cms_revoked', 'unavailable'],
     ]);
   });
 

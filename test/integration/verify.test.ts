@@ -7,6 +7,8 @@ import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { cmsOptOut } from '#shared/sources/lists/cms-opt-out.ts';
+import { cmsRevoked } from '#shared/sources/lists/cms-revoked.ts';
 import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { professions } from '#shared/domain/professions.ts';
@@ -24,6 +26,8 @@ beforeAll(async () => {
   t = await startTestStack({ sourceDataDir: data.dir });
   await ingestLeie(new ExclusionStore());
   await ingestList(samExclusions, new SanctionsStore());
+  await ingestList(cmsOptOut, new SanctionsStore());
+  await ingestList(cmsRevoked, new SanctionsStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
 });
@@ -237,6 +241,8 @@ describe('sanctions screen', () => {
     expect(body.sanctions.lists).toEqual([
       { list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String) },
       { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String) },
+      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', status: 'cached', as_of: expect.any(String) },
+      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', status: 'cached', as_of: expect.any(String) },
     ]);
     expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
     expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);
@@ -258,6 +264,36 @@ describe('sanctions screen', () => {
     ]);
     const other = await ok({ first_name: 'Jake', last_name: 'Jennings', state: 'CO', npi: '1129830471' });
     expect(other).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
+  });
+
+  it('reports a Medicare opt-out on the NPI, and none for a same-name person with another NPI or an opt-out that ended', async () => {
+    const optedOut = await ok({ first_name: 'Lorenzo', last_name: 'McDonald', state: 'DE', npi: '2307644023' });
+    expect(optedOut.sanctioned).toBe(true);
+    // Two affidavits under the NPI: only the last one is kept.
+    expect(optedOut.sanctions.matches).toEqual([
+      { list: 'cms_opt_out', basis: 'npi', name: 'LORENZO MCDONALD', action: 'Medicare opt-out (CMS)', start_date: '2025-10-28', end_date: null },
+    ]);
+    const namesake = await ok({ first_name: 'Sandra', last_name: 'Coughlin', state: 'WA', npi: '1575428309' });
+    expect(namesake).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
+    const ended = await ok({ first_name: 'Jeanne', last_name: 'Brown', state: 'CO', npi: '1336269075' });
+    expect(ended).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
+  });
+
+  it('reports a Medicare revocation with its re-enrolment bar as the end date', async () => {
+    const revoked = await ok({ first_name: 'Virginia', last_name: 'Layman', state: 'CO', npi: '1720142458' });
+    const cms = revoked.sanctions.matches.filter((m: { list: string }) => m.list === 'cms_revoked');
+    expect(cms).toEqual([
+      {
+        list: 'cms_revoked',
+        basis: 'npi',
+        name: 'VIRGINIA LAYMAN',
+        action: 'Medicare revocation: 424.535(a)(1) - Noncompliance (CMS)',
+        start_date: '2026-04-15',
+        end_date: '2029-04-14',
+      },
+    ]);
+    const namesake = await ok({ first_name: 'Marquita', last_name: 'Bird', state: 'IL', npi: '1034463350' });
+    expect(namesake).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
   });
 
   it('signs the same screen into the certificate', async () => {

@@ -1,9 +1,13 @@
 /** Every sanctions list the service ingests, by id. */
+import { cmsOptOut } from './cms-opt-out.ts';
+import { cmsRevoked } from './cms-revoked.ts';
 import type { ListDefinition } from './list-definition.ts';
 import { samExclusions } from './sam-exclusions.ts';
 
 export const listDefinitions: Readonly<Record<string, ListDefinition>> = {
   [samExclusions.id]: samExclusions,
+  [cmsOptOut.id]: cmsOptOut,
+  [cmsRevoked.id]: cmsRevoked,
 };
 
 export function listDefinition(id: string): ListDefinition | undefined {

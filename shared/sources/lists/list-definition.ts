@@ -27,13 +27,30 @@ export type FileLocator =
       readonly kind: 'fixed';
       readonly url: (baseUrl: string) => string;
       readonly fileName: string;
+    }
+  | {
+      /**
+       * A paged JSON data API (data.cms.gov `data-api/v1`): `<url>?size=<n>&offset=<n>` answers a JSON
+       * array of row objects, read page by page until a short page (data-api.ts).
+       */
+      readonly kind: 'data_api';
+      readonly url: (baseUrl: string) => string;
+      /** The stem of the file name the pages are saved under (`<stem>-<as-of>.jsonl`). */
+      readonly fileStem: string;
+      /** The field whose newest date is the list's as-of date (else the day it is read). */
+      readonly asOfField?: string;
     };
 
 /** How the downloaded file holds the rows. */
 export type FileFormat =
   | { readonly kind: 'csv' }
   /** A ZIP archive holding exactly one `.csv` member. */
-  | { readonly kind: 'zip_csv' };
+  | { readonly kind: 'zip_csv' }
+  /**
+   * JSON Lines of row objects (the pages of a data API, saved as read). Keys are matched to the header
+   * tolerantly (case, spaces and underscores aside); an object without one of `required` is malformed.
+   */
+  | { readonly kind: 'json_rows'; readonly required: readonly string[] };
 
 export interface ListDefinition {
   /** Short id: the source-state key, the key prefix of its rows, the archive folder, the CLI name. */
@@ -45,7 +62,10 @@ export interface ListDefinition {
   readonly defaultBaseUrl: string;
   readonly locate: FileLocator;
   readonly format: FileFormat;
-  /** The header row, exactly (a UTF-8 BOM before it is allowed). Any other header refuses the file. */
+  /**
+   * The header row, exactly (a UTF-8 BOM before it is allowed). Any other header refuses the file.
+   * For `json_rows`, the fields of a row object, in the order the row is handed to `entry`.
+   */
   readonly header: readonly string[];
   /** A data row → entry; null for a row that cannot be read (counted as malformed). */
   readonly entry: (row: readonly string[]) => ListEntry | null;
@@ -53,6 +73,11 @@ export interface ListDefinition {
   readonly keys: (entry: ListEntry) => string[];
   /** The date the file's content stands for, from its name (ISO date), where the name tells. */
   readonly asOf?: (fileName: string) => string | null;
+  /**
+   * Rows that stand for the same party, where the list keeps several (an NPI's successive affidavits):
+   * only the last row of each key is kept. Null: the row is kept as it is.
+   */
+  readonly latestBy?: (entry: ListEntry) => string | null;
 }
 
 /** The base URL a list is downloaded from: the environment's override, else the public source. */

@@ -2,10 +2,12 @@
  * Ingests a sanctions list from its definition (list-definition.ts), the same way for every list:
  * 1. the newest file is located (listing or fixed URL); a listed name with no file behind it yet
  *    (HTTP 204) falls back to the next newest; an operator's downloaded file (`file`) skips this;
+ *    a data API is read page by page into a JSON Lines file instead (data-api.ts);
  * 2. the download is conditional when it is the file of the current version (304: nothing to do), and is
  *    streamed to a temporary file while hashed; the same SHA-256 as the current version: nothing to do;
- * 3. the file is read as a stream (CSV, or the single CSV member of a ZIP), its header checked exactly,
- *    each row mapped to an entry and written, in batches, under a new version;
+ * 3. the file is read as a stream (CSV, the single CSV member of a ZIP, or JSON Lines), its header
+ *    checked exactly (a JSON row's fields), each row mapped to an entry and written, in batches, under a
+ *    new version; where several rows stand for one party (`latestBy`), only the last is written;
  * 4. the raw file is archived in S3 under its list and date; 5. the pointer switches atomically.
  * A malformed file (unreadable archive, changed header, too many unreadable rows, no rows) or one with
  * under half the rows of the current version is refused: nothing switches and the old version stays.
@@ -19,6 +21,7 @@ import { logger } from '../../observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from './csv-parser.ts';
 import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseBody } from './download.ts';
+import { jsonRows, savePages } from './data-api.ts';
 import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, versionId } from './ingest-steps.ts';
 import type { ListDefinition } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
@@ -58,6 +61,8 @@ export function listDownloadTimeouts(): DownloadTimeouts {
 
 class HeaderError extends Error {}
 
+const contentTypes = { csv: 'text/csv', zip_csv: 'application/zip', json_rows: 'application/x-ndjson' } as const;
+
 interface Fetched {
   readonly fileName: string;
   readonly sha256: string;
@@ -78,6 +83,10 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     let fetched: Fetched;
     if (options.file) {
       fetched = { fileName: basename(options.file), sha256: await copyLocalFile(options.file, file), etag: null, lastModified: null };
+    } else if (definition.locate.kind === 'data_api') {
+      const saved = await savePages(definition, file, listDownloadTimeouts());
+      const asOf = saved.newest ?? now.toISOString().slice(0, 10);
+      fetched = { fileName: `${definition.locate.fileStem}-${asOf}.jsonl`, sha256: saved.sha256, etag: null, lastModified: null };
     } else {
       const result = await download(definition, file, conditional);
       if (result === 'not_modified') {
@@ -96,7 +105,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     checkNotShrunk(definition.displayName, stats.rows, current, options.force);
     const day = now.toISOString().slice(0, 10);
     const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    await archiveRawFile(archiveKey, file, stats.bytes, definition.format.kind === 'zip_csv' ? 'application/zip' : 'text/csv', {
+    await archiveRawFile(archiveKey, file, stats.bytes, contentTypes[definition.format.kind], {
       sha256: fetched.sha256,
       'source-file': fetched.fileName,
       'source-etag': fetched.etag ?? '',
@@ -184,6 +193,37 @@ function checkHeader(definition: ListDefinition, row: readonly string[]): void {
   }
 }
 
+/** Each data row of the file, mapped to its entry (null for a row that cannot be read), with its line number. */
+async function eachEntry(definition: ListDefinition, file: string, each: (entry: ListEntry | null, line: number) => Promise<void>): Promise<void> {
+  if (definition.format.kind === 'json_rows') {
+    let any = false;
+    for await (const { cells, line } of jsonRows(definition, file)) {
+      any = true;
+      await each(cells ? definition.entry(cells) : null, line);
+    }
+    if (!any) throw new SourceError(definition.displayName, 'malformed', 'the file is empty');
+    return;
+  }
+  await eachCsvRow(
+    definition.displayName,
+    textOf(definition, file),
+    (row) => checkHeader(definition, row),
+    (row, line) => each(definition.entry(row), line),
+  );
+}
+
+/** The line of the last row of each `latestBy` key: the one row of the key that is kept. */
+async function lastRows(definition: ListDefinition, file: string): Promise<Map<string, number> | null> {
+  const latestBy = definition.latestBy;
+  if (!latestBy) return null;
+  const last = new Map<string, number>();
+  await eachEntry(definition, file, async (entry, line) => {
+    const key = entry ? latestBy(entry) : null;
+    if (key !== null) last.set(key, line);
+  });
+  return last;
+}
+
 /** Streams the file into the store under `version`; throws SourceError('malformed') on a bad file. */
 async function parseInto(
   definition: ListDefinition,
@@ -193,7 +233,16 @@ async function parseInto(
   now: Date,
 ): Promise<{ stats: ListStats; items: number }> {
   const source = definition.displayName;
-  const stats = { rows: 0, individuals: 0, entities: 0, with_npi: 0, with_dob: 0, malformed_rows: 0, bytes: (await stat(file)).size };
+  const stats = {
+    rows: 0,
+    individuals: 0,
+    entities: 0,
+    with_npi: 0,
+    with_dob: 0,
+    malformed_rows: 0,
+    superseded_rows: 0,
+    bytes: (await stat(file)).size,
+  };
   let items = 0;
   const writes = new PipelinedWrites<{ entry: ListEntry; row: number; keys: string[] }>(async (chunk) => {
     // Read `items` only after the write: chunks are written concurrently.
@@ -201,24 +250,24 @@ async function parseInto(
     items += written;
   });
   try {
-    await eachCsvRow(
-      source,
-      textOf(definition, file),
-      (row) => checkHeader(definition, row),
-      async (row, line) => {
-        const entry = definition.entry(row);
-        if (!entry) {
-          stats.malformed_rows++;
-          return;
-        }
-        stats.rows++;
-        if (entry.kind === 'entity') stats.entities++;
-        else stats.individuals++;
-        if (entry.npi) stats.with_npi++;
-        if (entry.dob) stats.with_dob++;
-        await writes.push({ entry, row: line, keys: definition.keys(entry) });
-      },
-    );
+    const last = await lastRows(definition, file);
+    await eachEntry(definition, file, async (entry, line) => {
+      if (!entry) {
+        stats.malformed_rows++;
+        return;
+      }
+      const key = last && definition.latestBy!(entry);
+      if (last && key !== null && key !== undefined && last.get(key) !== line) {
+        stats.superseded_rows++;
+        return;
+      }
+      stats.rows++;
+      if (entry.kind === 'entity') stats.entities++;
+      else stats.individuals++;
+      if (entry.npi) stats.with_npi++;
+      if (entry.dob) stats.with_dob++;
+      await writes.push({ entry, row: line, keys: definition.keys(entry) });
+    });
     await writes.finish();
   } catch (error) {
     await writes.abandon();

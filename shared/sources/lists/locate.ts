@@ -19,6 +19,7 @@ export async function locateNewest(definition: ListDefinition, timeouts: Downloa
   const base = listBaseUrl(definition);
   const locate = definition.locate;
   if (locate.kind === 'fixed') return [{ fileName: locate.fileName, url: locate.url(base) }];
+  if (locate.kind === 'data_api') throw new Error(`${definition.id} is read page by page, not located`);
   const response = await downloadSourceFile(definition.displayName, locate.listingUrl(base), { accept: 'application/json' }, timeouts);
   let listing: unknown;
   try {

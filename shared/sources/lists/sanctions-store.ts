@@ -27,6 +27,8 @@ export interface ListStats {
   readonly with_npi: number;
   readonly with_dob: number;
   readonly malformed_rows: number;
+  /** Rows left out because a later row stands for the same party (`latestBy`). */
+  readonly superseded_rows?: number;
   /** Size of the downloaded file. */
   readonly bytes: number;
 }

@@ -1,0 +1,83 @@
+/**
+ * CMS Revoked Medicare Providers and Suppliers (data.cms.gov dataset
+ * `a6496a7d-4e19-479a-a9ad-d4c0a49e07c3`): enrolments revoked under 42 CFR 424.535 whose re-enrolment
+ * bar is still running. One row per revoked enrolment (`ENRLMT_ID`); a person has a first and last name,
+ * an organisation only `ORG_NAME`. The bar's expiry is the end of the action.
+ */
+import { dataApiFileDate, dataApiUrl } from './cms-opt-out.ts';
+import type { ListDefinition } from './list-definition.ts';
+import type { ListEntry } from './list-entry.ts';
+import { entryKeys } from './lookup-keys.ts';
+import { samDate as listDate, samNpi } from './sam-exclusions.ts';
+
+export const cmsRevokedDataset = 'a6496a7d-4e19-479a-a9ad-d4c0a49e07c3';
+
+export const cmsRevokedFields = [
+  'ENRLMT_ID',
+  'NPI',
+  'MULTIPLE_NPI_FLAG',
+  'FIRST_NAME',
+  'LAST_NAME',
+  'ORG_NAME',
+  'STATE_CD',
+  'PROVIDER_TYPE_DESC',
+  'REVOCATION_RSN',
+  'REVOCATION_EFCTV_DT',
+  'REENROLLMENT_BAR_EXPRTN_DT',
+] as const;
+
+type Field = (typeof cmsRevokedFields)[number];
+const column = Object.fromEntries(cmsRevokedFields.map((name, i) => [name, i])) as Record<Field, number>;
+
+/** One row → entry; null for a row that names nobody. */
+export function cmsRevokedEntry(row: readonly string[]): ListEntry | null {
+  if (row.length !== cmsRevokedFields.length) return null;
+  const get = (name: Field) => row[column[name]]!.trim();
+  const person = get('LAST_NAME') !== '';
+  if (!person && !get('ORG_NAME')) return null;
+  const reason = get('REVOCATION_RSN');
+  const identifiers: Record<string, string> = {};
+  if (get('ENRLMT_ID')) identifiers.enrollment_id = get('ENRLMT_ID');
+  if (get('MULTIPLE_NPI_FLAG')) identifiers.multiple_npi = get('MULTIPLE_NPI_FLAG');
+  return {
+    kind: person ? 'individual' : 'entity',
+    lastName: person ? get('LAST_NAME') : '',
+    firstName: person ? get('FIRST_NAME') : '',
+    middleName: '',
+    entityName: person ? [get('FIRST_NAME'), get('LAST_NAME')].filter(Boolean).join(' ') : get('ORG_NAME'),
+    npi: samNpi(get('NPI')),
+    dob: null,
+    licenses: [],
+    reference: get('ENRLMT_ID') || null,
+    identifiers,
+    aliases: [],
+    city: '',
+    state: get('STATE_CD'),
+    zip: '',
+    country: 'USA',
+    action: {
+      agency: 'CMS',
+      type: reason ? `Medicare revocation: ${reason}` : 'Medicare revocation',
+      program: 'Medicare',
+      code: '',
+      startDate: listDate(get('REVOCATION_EFCTV_DT')),
+      endDate: listDate(get('REENROLLMENT_BAR_EXPRTN_DT')),
+      indefinite: false,
+      reinstatedDate: null,
+      comments: get('PROVIDER_TYPE_DESC').slice(0, 2000),
+    },
+  };
+}
+
+export const cmsRevoked: ListDefinition = {
+  id: 'cms_revoked',
+  displayName: 'CMS Revoked Medicare Providers and Suppliers',
+  baseUrlEnv: 'CMS_DATA_BASE_URL',
+  defaultBaseUrl: 'https://data.cms.gov',
+  locate: { kind: 'data_api', url: (base) => dataApiUrl(base, cmsRevokedDataset), fileStem: 'revoked-providers' },
+  format: { kind: 'json_rows', required: ['ENRLMT_ID', 'NPI', 'FIRST_NAME', 'LAST_NAME', 'ORG_NAME', 'REVOCATION_EFCTV_DT', 'REENROLLMENT_BAR_EXPRTN_DT'] },
+  header: cmsRevokedFields,
+  entry: cmsRevokedEntry,
+  keys: entryKeys,
+  asOf: dataApiFileDate,
+};
