@@ -17,6 +17,9 @@ import { newContainer } from '#shared/container.ts';
 import { buckets, tables } from '#shared/infra/resources.ts';
 import { routes } from '#shared/infra/routes.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { listDefinitions } from '#shared/sources/lists/definitions.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +88,8 @@ export const dynamoCallsBenchmark: Benchmark = {
     const log = recordAwsCalls();
     try {
       await ingestLeie(new ExclusionStore());
+      // Every sanctions list a verification screens, as on a stage that has ingested them.
+      for (const definition of Object.values(listDefinitions)) await ingestList(definition, new SanctionsStore());
       const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
       const tableOf = new Map(Object.entries(tables).map(([id, t]) => [stack.names.tables[t.envVar]!, id]));
       const bucketOf = new Map(Object.entries(buckets).map(([id, b]) => [stack.names.buckets[b.envVar]!, id]));
