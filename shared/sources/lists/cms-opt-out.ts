@@ -9,6 +9,7 @@ import type { ListDefinition } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
 import { entryKeys } from './lookup-keys.ts';
 import { samDate as listDate, samNpi } from './sam-exclusions.ts';
+import { rowFields } from './row-fields.ts';
 
 export const cmsOptOutDataset = '9887a515-7552-4693-bf58-735c77af46d7';
 
@@ -29,7 +30,7 @@ export const cmsOptOutFields = [
 ] as const;
 
 type Field = (typeof cmsOptOutFields)[number];
-const column = Object.fromEntries(cmsOptOutFields.map((name, i) => [name, i])) as Record<Field, number>;
+const fieldsOf = rowFields<Field>(cmsOptOutFields);
 
 /** The data API's URL of a dataset under a base URL. */
 export function dataApiUrl(base: string, dataset: string): string {
@@ -43,8 +44,8 @@ export function dataApiFileDate(fileName: string): string | null {
 
 /** One row → entry; null for a row without a person's surname. */
 export function cmsOptOutEntry(row: readonly string[]): ListEntry | null {
-  if (row.length !== cmsOptOutFields.length) return null;
-  const get = (name: Field) => row[column[name]]!.trim();
+  const get = fieldsOf(row);
+  if (!get) return null;
   if (!get('Last Name')) return null;
   const comments = [
     get('Specialty') ? `Specialty: ${get('Specialty')}` : '',

@@ -9,6 +9,7 @@ import type { ListDefinition } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
 import { entryKeys } from './lookup-keys.ts';
 import { samDate as listDate, samNpi } from './sam-exclusions.ts';
+import { rowFields } from './row-fields.ts';
 
 export const cmsRevokedDataset = 'a6496a7d-4e19-479a-a9ad-d4c0a49e07c3';
 
@@ -27,12 +28,12 @@ export const cmsRevokedFields = [
 ] as const;
 
 type Field = (typeof cmsRevokedFields)[number];
-const column = Object.fromEntries(cmsRevokedFields.map((name, i) => [name, i])) as Record<Field, number>;
+const fieldsOf = rowFields<Field>(cmsRevokedFields);
 
 /** One row → entry; null for a row that names nobody. */
 export function cmsRevokedEntry(row: readonly string[]): ListEntry | null {
-  if (row.length !== cmsRevokedFields.length) return null;
-  const get = (name: Field) => row[column[name]]!.trim();
+  const get = fieldsOf(row);
+  if (!get) return null;
   const person = get('LAST_NAME') !== '';
   if (!person && !get('ORG_NAME')) return null;
   const reason = get('REVOCATION_RSN');

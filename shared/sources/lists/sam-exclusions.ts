@@ -14,6 +14,7 @@
 import type { ListEntry } from './list-entry.ts';
 import type { ListDefinition } from './list-definition.ts';
 import { entryKeys } from './lookup-keys.ts';
+import { rowFields } from './row-fields.ts';
 
 export const samExtractColumns = [
   'Classification',
@@ -51,7 +52,7 @@ export const samExtractColumns = [
 
 export type SamColumn = (typeof samExtractColumns)[number];
 
-const column = Object.fromEntries(samExtractColumns.map((name, i) => [name, i])) as Record<SamColumn, number>;
+const fieldsOf = rowFields<SamColumn>(samExtractColumns);
 
 const filePattern = /_V2_(\d{5})\.zip$/i;
 
@@ -114,8 +115,8 @@ const place = (value: string) => {
 
 /** One data row → entry; null when the row does not have the 31 columns. */
 export function samEntry(row: readonly string[]): ListEntry | null {
-  if (row.length !== samExtractColumns.length) return null;
-  const get = (name: SamColumn) => row[column[name]]!.trim();
+  const get = fieldsOf(row);
+  if (!get) return null;
   const individual = get('Classification').toLowerCase() === 'individual';
   const termination = get('Termination Date');
   const indefinite = termination.toLowerCase() === 'indefinite';
