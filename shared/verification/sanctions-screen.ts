@@ -33,11 +33,16 @@ export const screenedLists: readonly { readonly id: string; readonly name: strin
   name: d.displayName,
 }));
 
+/** What a list is looked up by for a person: the surname, and the NPI when there is one. */
+export function sanctionsLookup(person: Pick<SanctionsQuery, 'lastName' | 'npi'>): Parameters<FindSanctions>[1] {
+  return { lastName: person.lastName, ...(person.npi ? { npi: person.npi } : {}) };
+}
+
 export async function screenSanctions(find: FindSanctions, query: SanctionsQuery, today: string): Promise<SanctionScreen[]> {
   return Promise.all(
     screenedLists.map(async ({ id, name }): Promise<SanctionScreen> => {
       try {
-        const rows = await find(id, { lastName: query.lastName, ...(query.npi ? { npi: query.npi } : {}) });
+        const rows = await find(id, sanctionsLookup(query));
         if (!rows) return { list: id, name, status: 'unavailable', asOf: null, matches: [] };
         return { list: id, name, status: 'cached', asOf: rows.asOf, matches: matchSanctions(query, rows.entries, today) };
       } catch (error) {

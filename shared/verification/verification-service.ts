@@ -16,7 +16,7 @@ import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
 import { SodaClient } from '../sources/soda/soda-client.ts';
 import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
 import { SanctionsStore } from '../sources/lists/sanctions-store.ts';
-import { screenedLists } from './sanctions-screen.ts';
+import { sanctionsLookup, screenedLists } from './sanctions-screen.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
 import { forcedOutcome } from './reserved-test-names.ts';
@@ -79,7 +79,7 @@ export function prefetchSourceAnswers(requests: readonly VerificationRequest[], 
     .catch(() => undefined);
   for (const request of requests) {
     for (const { id } of screenedLists) {
-      ports.findSanctions(id, { lastName: request.last_name, ...(request.npi ? { npi: request.npi } : {}) }).catch(() => undefined);
+      ports.findSanctions(id, sanctionsLookup({ lastName: request.last_name, npi: request.npi })).catch(() => undefined);
     }
   }
   return prefetchCached(ports.cache, [...new Set(requests.flatMap(firstCacheKeys))], svc.clock.now());

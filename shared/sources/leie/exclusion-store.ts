@@ -5,7 +5,7 @@
  * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { RememberedLookups } from '../remembered-lookups.ts';
+import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
 import { lastNameKeys } from '../../domain/names/normalize.ts';
@@ -81,17 +81,14 @@ function fromItem(item: Item): LeieRecord {
 
 export class ExclusionStore {
   private readonly pointer = new SourcePointer<LeieListVersion>('leie');
-  private remembered: { at: number; list: LeieListVersion | undefined } | undefined;
+  private readonly remembered = new RememberedForAWhile<LeieListVersion | undefined>();
 
   /**
    * The current version as this container last saw it, re-read after `maxAgeMs`. Each lookup still
    * uses one version, so a switch stays atomic; it is only seen up to `maxAgeMs` later.
    */
-  async currentRemembered(maxAgeMs = 30_000): Promise<LeieListVersion | undefined> {
-    if (this.remembered && Date.now() - this.remembered.at < maxAgeMs) return this.remembered.list;
-    const list = await this.current();
-    this.remembered = { at: Date.now(), list };
-    return list;
+  currentRemembered(maxAgeMs = 30_000): Promise<LeieListVersion | undefined> {
+    return this.remembered.get('leie', maxAgeMs, () => this.current());
   }
 
   /** The list version lookups currently follow. */

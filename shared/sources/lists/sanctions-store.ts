@@ -9,7 +9,7 @@
  * rewritten at least every 30 days even when unchanged, so its current rows never reach their TTL.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { RememberedLookups } from '../remembered-lookups.ts';
+import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
 import { type Item, putAll } from './batch-write.ts';
@@ -76,7 +76,7 @@ const rowIdDigits = 7;
 
 export class SanctionsStore {
   private readonly pointers = new Map<string, SourcePointer<ListVersion>>();
-  private remembered = new Map<string, { at: number; list: ListVersion | undefined }>();
+  private readonly remembered = new RememberedForAWhile<ListVersion | undefined>();
 
   private pointer(listId: string): SourcePointer<ListVersion> {
     let pointer = this.pointers.get(listId);
@@ -96,12 +96,8 @@ export class SanctionsStore {
    * The current version as this container last saw it, re-read after `maxAgeMs`. Each lookup still
    * uses one version, so a switch stays atomic; it is only seen up to `maxAgeMs` later.
    */
-  async currentRemembered(listId: string, maxAgeMs = 30_000): Promise<ListVersion | undefined> {
-    const known = this.remembered.get(listId);
-    if (known && Date.now() - known.at < maxAgeMs) return known.list;
-    const list = await this.current(listId);
-    this.remembered.set(listId, { at: Date.now(), list });
-    return list;
+  currentRemembered(listId: string, maxAgeMs = 30_000): Promise<ListVersion | undefined> {
+    return this.remembered.get(listId, maxAgeMs, () => this.current(listId));
   }
 
   /** The rows of the list's current version found by surname, entity name or NPI (each row once). */
@@ -169,7 +165,7 @@ export class SanctionsStore {
 
   /** Makes `next` the list's current version in one conditional write; false if another ingest switched first. */
   switchTo(next: ListVersion, previousVersion: string | undefined): Promise<boolean> {
-    this.remembered.delete(next.list);
+    this.remembered.forget(next.list);
     return this.pointer(next.list).switchTo(next, previousVersion);
   }
 }
