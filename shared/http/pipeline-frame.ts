@@ -61,8 +61,10 @@ export interface PipelineState {
   query?: unknown;
   idempotency?: { scopeKey: string; charged: number };
   replay?: StoredResponse;
-  /** What the route's `prefetch` started while the account was admitted (pipeline.ts). */
+  /** What the route's `prefetch` started while the account was admitted (prefetch.ts). */
   prefetched?: unknown;
+  /** The body and query as their schemas gave them when `prefetch` read them ahead: not validated twice. */
+  validatedAhead?: { readonly body: unknown; readonly query: unknown };
 }
 
 /** The Lambda context of a request in this pipeline: the pipeline's state travels with it, typed. */
@@ -110,12 +112,16 @@ export function parseRequest<BS extends Schema, QS extends Schema>(route: RouteD
   return {
     before: (request) => {
       const state = stateOf(request);
+      const ahead = state.validatedAhead;
       if (methodsWithBody.has(route.method)) {
-        const body = options.bodyOptional && !request.event.body ? {} : parseJsonObjectBody(request.event);
-        state.body = options.body ? validate(options.body, body, 'body') : body;
+        if (ahead && options.body) state.body = ahead.body;
+        else {
+          const body = options.bodyOptional && !request.event.body ? {} : parseJsonObjectBody(request.event);
+          state.body = options.body ? validate(options.body, body, 'body') : body;
+        }
       }
       const query = request.event.queryStringParameters ?? {};
-      if (options.query) state.query = validate(options.query, query, 'query');
+      if (options.query) state.query = ahead ? ahead.query : validate(options.query, query, 'query');
       else {
         const unknown = Object.keys(query)[0];
         if (unknown !== undefined) throw invalidParam(unknown, `Unknown query parameter: ${unknown}.`);

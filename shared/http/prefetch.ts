@@ -57,6 +57,7 @@ export function readAhead<BS extends Schema, QS extends Schema, P>(
   return (request, key) => {
     const input = validInput(request.event, options);
     if (!input) return;
+    contextState(request.context).validatedAhead = input;
     try {
       const started = prefetch({
         body: input.body as Out<BS>,
