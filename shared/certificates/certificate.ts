@@ -61,7 +61,7 @@ export interface CertificateBody {
 
 export interface CertificateSanctions {
   sanctioned: boolean;
-  lists: { list: string; name: string; status: SourceReportStatus; as_of: string | null }[];
+  lists: { list: string; name: string; status: SourceReportStatus; as_of: string | null; scope?: string }[];
   matches: { list: string; basis: SanctionBasis; name: string; action: string; start_date: string | null; end_date: string | null }[];
 }
 
@@ -140,7 +140,7 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
     sources: body.sources.map((source) => ({ name: source.name, status: source.status, as_of: source.as_of })),
     sanctions: {
       sanctioned: body.sanctions.sanctioned,
-      lists: body.sanctions.lists.map((l) => ({ list: l.list, name: l.name, status: l.status, as_of: l.as_of })),
+      lists: body.sanctions.lists.map((l) => ({ list: l.list, name: l.name, status: l.status, as_of: l.as_of, ...(l.scope ? { scope: l.scope } : {}) })),
       matches: body.sanctions.matches.map((m) => ({
         list: m.list,
         basis: m.basis,

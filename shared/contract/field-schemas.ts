@@ -34,6 +34,14 @@ export const sanctionsListSchema = z
       .enum(sourceReportStatuses)
       .meta({ description: '`cached`: looked up in the list as ingested, as of `as_of`; `unavailable`: the list could not be consulted.' }),
     as_of: z.iso.datetime().nullable().meta({ description: 'When the list was last fetched from its publisher; null when unavailable.' }),
+    scope: z
+      .string()
+      .regex(/^(federal|[A-Z]{2})$/)
+      .optional()
+      .meta({
+        description:
+          '`federal`, or the state whose Medicaid list it is. A state’s list is searched by name for a provider verified in that state; for any other state only by the NPI supplied (and is listed only then).',
+      }),
   })
   .meta({ title: 'Sanctions list checked' });
 

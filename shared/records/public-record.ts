@@ -104,7 +104,13 @@ function recordSanctions(value: unknown): PublicRecordSanctions | null {
   const rows = (v: unknown) => (Array.isArray(v) ? v.map(asObject) : []);
   return {
     sanctioned: s.sanctioned === true,
-    lists: rows(s.lists).map((l) => ({ list: asString(l.list), name: asString(l.name), status: asString(l.status), as_of: asString(l.as_of) })),
+    lists: rows(s.lists).map((l) => ({
+      list: asString(l.list),
+      name: asString(l.name),
+      status: asString(l.status),
+      as_of: asString(l.as_of),
+      ...(typeof l.scope === 'string' ? { scope: l.scope } : {}),
+    })),
     matches: rows(s.matches).map((m) => ({
       list: asString(m.list),
       basis: asString(m.basis),

@@ -53,7 +53,7 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
     exclusion: null,
     exclusions: [],
     oigExcluded: false,
-    sanctionScreens: cleanScreens(asOf),
+    sanctionScreens: cleanScreens(asOf, { lastName: request.last_name, npi: request.npi }, request.state),
     sources: [boardReport, oig],
     verified: false,
     license: null,

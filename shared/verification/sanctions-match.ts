@@ -9,6 +9,7 @@
  *    when it publishes an identifier the request contradicts;
  * 4. the basis is the strongest identifier that agrees (`npi`, `license`, `name_dob`), else `name_only`:
  *    a name-only match is reported as such;
+ * A row that names nobody (an NPI-only list) matches on its NPI alone.
  * 5. a row whose action has ended (an end date or reinstatement on or before today) or not yet begun is
  *    no match. Each row is its own action: a party excluded by two agencies matches twice.
  */
@@ -68,6 +69,8 @@ export function actionInForce(entry: ListEntry, today: string): boolean {
 
 /** The basis on which a row matches the person, or null when it does not (rules 1-4). */
 export function sanctionBasis(query: SanctionsQuery, entry: ListEntry): SanctionBasis | null {
+  // A row that names nobody (the NPPES deactivation report publishes the NPI alone) matches on its NPI only.
+  if (!entry.lastName.trim() && !entry.entityName.trim()) return npiEvidence(query, entry) === 'agrees' ? 'npi' : null;
   if (!sameName(query, entry)) return null;
   const npi = npiEvidence(query, entry);
   const license = licenseEvidence(query, entry);

@@ -1,10 +1,19 @@
 /**
  * Screening a provider against the ingested sanctions lists (beyond the OIG list, which the engine
- * reads as before): every list of `listDefinitions` is looked up by surname and NPI through the port,
- * and its rows are matched with the sanctions rules (sanctions-match.ts). A list that was never
- * ingested, or that cannot be read, is reported `unavailable` and never fails the verification.
+ * reads as before), in two steps:
+ * 1. `fetchScreens`: each list that applies is looked up through the port (in parallel with the board
+ *    and the registry): a federal list and the Medicaid list of the state verified in, by surname and the
+ *    NPI supplied; another state's list by the NPI supplied only (a name-only hit on another state's list
+ *    would bury the screen in namesakes), and not at all without one; an NPI-only list (the deactivation
+ *    report) by the NPI supplied. A list that was never ingested, or cannot be read, is `unavailable`
+ *    and never fails the verification.
+ * 2. `matchScreens`: the rows found are matched with the sanctions rules (sanctions-match.ts) for the
+ *    person as the verification came to know them (the NPI and the licenses identity resolution found,
+ *    not only what the request gave), so an identifier found on the board rules a namesake out.
  */
+import type { StateCode } from '../domain/us-states.ts';
 import { listDefinitions } from '../sources/lists/definitions.ts';
+import type { ListScope } from '../sources/lists/list-definition.ts';
 import type { ListEntry } from '../sources/lists/list-entry.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
 import { matchSanctions, type SanctionsMatch, type SanctionsQuery } from './sanctions-match.ts';
@@ -15,45 +24,96 @@ export interface ListRows {
   readonly entries: readonly ListEntry[];
 }
 
+/** What a list is looked up by: a surname, an NPI, or both. */
+export interface ListLookup {
+  readonly lastName?: string;
+  readonly npi?: string;
+}
+
 /** Looks a person up on one list; undefined when the list has never been ingested. */
-export type FindSanctions = (listId: string, lookup: { readonly lastName: string; readonly npi?: string }) => Promise<ListRows | undefined>;
+export type FindSanctions = (listId: string, lookup: ListLookup) => Promise<ListRows | undefined>;
+
+export interface ScreenedList {
+  readonly id: string;
+  readonly name: string;
+  readonly scope: ListScope;
+  readonly searchBy: 'name' | 'npi';
+}
+
+/** The lists screened beside the OIG list, in a fixed order. */
+export const screenedLists: readonly ScreenedList[] = Object.values(listDefinitions).map((d) => ({
+  id: d.id,
+  name: d.displayName,
+  scope: d.scope,
+  searchBy: d.searchBy,
+}));
+
+/** Whether a match on this list counts only when it rests on the NPI (another state's list). */
+function npiOnly(list: ScreenedList, state: string): boolean {
+  return list.searchBy === 'npi' || (list.scope.kind === 'state' && list.scope.state !== state);
+}
+
+/** The scope as results report it: `federal`, or the state's two-letter code. */
+export function scopeLabel(scope: ListScope): 'federal' | StateCode {
+  return scope.kind === 'federal' ? 'federal' : scope.state;
+}
+
+/**
+ * The lists a verification in `state` screens and what each is looked up by (a list with nothing to look
+ * it up by is not screened, and not reported).
+ */
+export function listLookups(person: { readonly lastName: string; readonly npi?: string }, state: string): { list: ScreenedList; lookup: ListLookup }[] {
+  const out: { list: ScreenedList; lookup: ListLookup }[] = [];
+  for (const list of screenedLists) {
+    if (npiOnly(list, state)) {
+      if (person.npi) out.push({ list, lookup: { npi: person.npi } });
+      continue;
+    }
+    out.push({ list, lookup: { lastName: person.lastName, ...(person.npi ? { npi: person.npi } : {}) } });
+  }
+  return out;
+}
 
 /** What one list said about the provider. */
 export interface SanctionScreen {
   readonly list: string;
   readonly name: string;
+  readonly scope: 'federal' | StateCode;
   readonly status: 'cached' | 'unavailable';
   readonly asOf: string | null;
   readonly matches: readonly SanctionsMatch[];
 }
 
-/** The lists screened beside the OIG list, in a fixed order. */
-export const screenedLists: readonly { readonly id: string; readonly name: string }[] = Object.values(listDefinitions).map((d) => ({
-  id: d.id,
-  name: d.displayName,
-}));
-
-/** What a list is looked up by for a person: the surname, and the NPI when there is one. */
-export function sanctionsLookup(person: Pick<SanctionsQuery, 'lastName' | 'npi'>): Parameters<FindSanctions>[1] {
-  return { lastName: person.lastName, ...(person.npi ? { npi: person.npi } : {}) };
+/** A list looked up, its rows not yet matched. */
+export interface FetchedScreen {
+  readonly list: ScreenedList;
+  readonly rows: ListRows | undefined;
 }
 
-export async function screenSanctions(find: FindSanctions, query: SanctionsQuery, today: string): Promise<SanctionScreen[]> {
+export async function fetchScreens(find: FindSanctions, person: { readonly lastName: string; readonly npi?: string }, state: string): Promise<FetchedScreen[]> {
   return Promise.all(
-    screenedLists.map(async ({ id, name }): Promise<SanctionScreen> => {
+    listLookups(person, state).map(async ({ list, lookup }): Promise<FetchedScreen> => {
       try {
-        const rows = await find(id, sanctionsLookup(query));
-        if (!rows) return { list: id, name, status: 'unavailable', asOf: null, matches: [] };
-        return { list: id, name, status: 'cached', asOf: rows.asOf, matches: matchSanctions(query, rows.entries, today) };
+        return { list, rows: await find(list.id, lookup) };
       } catch (error) {
-        logger.warn('Sanctions list not read', { list: id, error: errorSummary(error) });
-        return { list: id, name, status: 'unavailable', asOf: null, matches: [] };
+        logger.warn('Sanctions list not read', { list: list.id, error: errorSummary(error) });
+        return { list, rows: undefined };
       }
     }),
   );
 }
 
-/** Every screened list, consulted and clean: what a forced test outcome reports. */
-export function cleanScreens(asOf: string): SanctionScreen[] {
-  return screenedLists.map(({ id, name }) => ({ list: id, name, status: 'cached', asOf, matches: [] }));
+/** The screens of the lists fetched, matched for `person` (with what the verification found about them) on `today`. */
+export function matchScreens(fetched: readonly FetchedScreen[], person: SanctionsQuery, state: string, today: string): SanctionScreen[] {
+  return fetched.map(({ list, rows }) => {
+    const base = { list: list.id, name: list.name, scope: scopeLabel(list.scope) };
+    if (!rows) return { ...base, status: 'unavailable', asOf: null, matches: [] };
+    const matches = matchSanctions(person, rows.entries, today).filter((m) => !npiOnly(list, state) || m.basis === 'npi');
+    return { ...base, status: 'cached', asOf: rows.asOf, matches };
+  });
+}
+
+/** Every list a verification in `state` screens, consulted and clean: what a forced test outcome reports. */
+export function cleanScreens(asOf: string, person: { readonly lastName: string; readonly npi?: string }, state: string): SanctionScreen[] {
+  return listLookups(person, state).map(({ list }) => ({ list: list.id, name: list.name, scope: scopeLabel(list.scope), status: 'cached', asOf, matches: [] }));
 }

@@ -19,6 +19,8 @@ export interface SanctionsListReport {
   /** `cached`: looked up in the ingested list as of `as_of`; `unavailable`: no list could be consulted. */
   readonly status: SourceReportStatus;
   readonly as_of: string | null;
+  /** `federal`, or the state whose Medicaid list it is (absent from results stored before lists had a scope). */
+  readonly scope?: string;
 }
 
 export interface SanctionMatch {
@@ -63,8 +65,8 @@ function listMatch(list: string, match: SanctionsMatch): SanctionMatch {
 export function sanctionsSection(outcome: Pick<VerificationOutcome, 'sources' | 'exclusions' | 'sanctionScreens'>): SanctionsSection {
   const oig = outcome.sources.find((s) => s.name === sourceNames.leie);
   const lists: SanctionsListReport[] = [
-    { list: oigListId, name: sourceNames.leie, status: oig?.status ?? 'unavailable', as_of: oig?.as_of ?? null },
-    ...outcome.sanctionScreens.map((s) => ({ list: s.list, name: s.name, status: s.status, as_of: s.asOf })),
+    { list: oigListId, name: sourceNames.leie, status: oig?.status ?? 'unavailable', as_of: oig?.as_of ?? null, scope: 'federal' },
+    ...outcome.sanctionScreens.map((s) => ({ list: s.list, name: s.name, status: s.status, as_of: s.asOf, scope: s.scope })),
   ];
   const matches = [...outcome.exclusions.map(oigMatch), ...outcome.sanctionScreens.flatMap((s) => s.matches.map((m) => listMatch(s.list, m)))];
   return { sanctioned: matches.length > 0, lists, matches };

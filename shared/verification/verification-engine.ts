@@ -30,7 +30,7 @@ import { licenseNumbersAgree } from '../domain/license-numbers.ts';
 import { resolveIdentity, type MatchBasis, type RegistryEvidence } from './identity-resolution.ts';
 import { rankLicenses } from './profession-filter.ts';
 import { ttl, type SourceCache } from './source-cache.ts';
-import { screenSanctions, type FindSanctions, type SanctionScreen } from './sanctions-screen.ts';
+import { fetchScreens, matchScreens, type FetchedScreen, type FindSanctions, type SanctionScreen } from './sanctions-screen.ts';
 import type { VerificationRequest } from './verification-request.ts';
 
 export type { OutcomeStatus };
@@ -162,19 +162,43 @@ function covers(query: BoardQuery, extra: BoardQuery): boolean {
 interface FederalSignals {
   readonly exclusion: ExclusionMatch | null;
   readonly exclusions: readonly ExclusionMatch[];
-  readonly screens: readonly SanctionScreen[];
+  /** The sanctions lists looked up, their rows matched once the person is known (`screensFor`). */
+  readonly fetched: readonly FetchedScreen[];
   readonly oig: SourceReport;
   readonly oigAvailable: boolean;
 }
 
 async function exclusionSignals(ports: VerificationPorts, request: VerificationRequest, now: Date): Promise<FederalSignals> {
   const today = now.toISOString().slice(0, 10);
-  const person = { firstName: request.first_name, lastName: request.last_name, npi: request.npi, dob: request.dob };
-  const [oig, screens] = await Promise.all([oigSignals(ports, request, today), screenSanctions(ports.findSanctions, person, today)]);
-  return { ...oig, screens };
+  const [oig, fetched] = await Promise.all([
+    oigSignals(ports, request, today),
+    fetchScreens(ports.findSanctions, { lastName: request.last_name, npi: request.npi }, request.state),
+  ]);
+  return { ...oig, fetched };
 }
 
-async function oigSignals(ports: VerificationPorts, request: VerificationRequest, today: string): Promise<Omit<FederalSignals, 'screens'>> {
+/**
+ * The sanctions screens for the person: the request's name and date of birth, and the NPI and the
+ * licenses the verification found (else the NPI supplied), so a row with another identifier is ruled out.
+ */
+function screensFor(
+  signals: FederalSignals,
+  request: VerificationRequest,
+  now: Date,
+  found: { readonly npi: string | null; readonly licenses: readonly BoardLicense[] } = { npi: null, licenses: [] },
+): SanctionScreen[] {
+  const npi = found.npi ?? request.npi;
+  const person = {
+    firstName: request.first_name,
+    lastName: request.last_name,
+    dob: request.dob,
+    ...(npi ? { npi } : {}),
+    licenses: found.licenses.map((l) => ({ state: l.state, number: l.licenseNumber })),
+  };
+  return matchScreens(signals.fetched, person, request.state, now.toISOString().slice(0, 10));
+}
+
+async function oigSignals(ports: VerificationPorts, request: VerificationRequest, today: string): Promise<Omit<FederalSignals, 'fetched'>> {
   const list = await ports.currentExclusionList();
   if (!list) return { exclusion: null, exclusions: [], oigAvailable: false, oig: { name: sourceNames.leie, status: 'unavailable', as_of: null } };
   const records = await ports.findExclusions(list, request.last_name);
@@ -266,7 +290,7 @@ export async function runVerification(
     : request.profession && !covered.includes(request.profession) && board.uncoveredProfession === 'reject_before_lookup'
       ? 'profession_not_covered'
       : null;
-  if (!board || uncovered) return federalOnlyOutcome(uncovered ?? 'unsupported_state', covered, federal, registryLookup);
+  if (!board || uncovered) return federalOnlyOutcome(uncovered ?? 'unsupported_state', covered, federal, registryLookup, request, now);
 
   const lookups = await lookUp(ports, board, request, now, options, federal, registryLookup);
   const registryIdentity = lookups.registry?.ok ? lookups.registry.value : null;
@@ -274,7 +298,7 @@ export async function runVerification(
     exclusion: lookups.signals.exclusion,
     exclusions: lookups.signals.exclusions,
     oigExcluded: lookups.signals.exclusion !== null,
-    sanctionScreens: lookups.signals.screens,
+    sanctionScreens: screensFor(lookups.signals, request, now),
   };
   if (!lookups.board.ok) return unavailableOutcome(lookups, covered, registryIdentity, exclusionFields);
 
@@ -303,6 +327,7 @@ export async function runVerification(
   if (!chosen) return notFound();
   const license = chosen.license;
   const status = effectiveStatus(license, now.toISOString().slice(0, 10));
+  const npi = identity.npi ?? npiListingLicense(lookups.nameRegistry, request.state, license, board);
   return outcome({
     status,
     verified: status === 'active' && lookups.signals.exclusion === null,
@@ -311,11 +336,12 @@ export async function runVerification(
     professionConfirmed: license.profession !== null && (!request.profession || license.profession === request.profession),
     professionsCovered: covered,
     identity: { confidence: identity.confidence, basis: identity.basis },
-    npi: identity.npi ?? npiListingLicense(lookups.nameRegistry, request.state, license, board),
+    npi,
     registry: registryIdentity,
     sources: lookups.sources,
     board: freshness,
     ...exclusionFields,
+    sanctionScreens: screensFor(lookups.signals, request, now, { npi, licenses: identity.licenses }),
   });
 }
 
@@ -325,6 +351,8 @@ async function federalOnlyOutcome(
   covered: readonly Profession[],
   federal: Promise<FederalSignals>,
   registryLookup: Promise<Fetched<NppesIdentity | null>> | undefined,
+  request: VerificationRequest,
+  now: Date,
 ): Promise<VerificationOutcome> {
   const [signals, registry] = await Promise.all([federal, registryLookup]);
   const identity = registry?.ok ? registry.value : null;
@@ -336,7 +364,7 @@ async function federalOnlyOutcome(
     exclusion: signals.exclusion,
     exclusions: signals.exclusions,
     oigExcluded: signals.exclusion !== null,
-    sanctionScreens: signals.screens,
+    sanctionScreens: screensFor(signals, request, now, { npi: identity?.npi ?? null, licenses: [] }),
     sources: [signals.oig, ...(registry ? [registry.report] : [])],
   });
 }

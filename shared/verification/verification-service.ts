@@ -16,7 +16,7 @@ import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
 import { SodaClient } from '../sources/soda/soda-client.ts';
 import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
 import { SanctionsStore } from '../sources/lists/sanctions-store.ts';
-import { sanctionsLookup, screenedLists } from './sanctions-screen.ts';
+import { listLookups } from './sanctions-screen.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
 import { forcedOutcome } from './reserved-test-names.ts';
@@ -78,8 +78,8 @@ export function prefetchSourceAnswers(requests: readonly VerificationRequest[], 
     .then((list) => list && Promise.all(surnames.map((lastName) => ports.findExclusions(list, lastName))))
     .catch(() => undefined);
   for (const request of requests) {
-    for (const { id } of screenedLists) {
-      ports.findSanctions(id, sanctionsLookup({ lastName: request.last_name, npi: request.npi })).catch(() => undefined);
+    for (const { list, lookup } of listLookups({ lastName: request.last_name, npi: request.npi }, request.state)) {
+      ports.findSanctions(list.id, lookup).catch(() => undefined);
     }
   }
   return prefetchCached(ports.cache, [...new Set(requests.flatMap(firstCacheKeys))], svc.clock.now());
@@ -110,7 +110,7 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
     searchRegistry: once('registry', ports.searchRegistry, (s) => JSON.stringify(s)),
     currentExclusionList: once('leie', ports.currentExclusionList, () => ''),
     findExclusions: once('exclusions', ports.findExclusions, (list, lastName) => `${list.version}|${lastName.toUpperCase()}`),
-    findSanctions: once('sanctions', ports.findSanctions, (listId, lookup) => `${listId}|${lookup.lastName.toUpperCase()}|${lookup.npi ?? ''}`),
+    findSanctions: once('sanctions', ports.findSanctions, (listId, lookup) => `${listId}|${lookup.lastName?.toUpperCase() ?? ''}|${lookup.npi ?? ''}`),
     cache: ports.cache,
   };
 }

@@ -93,12 +93,12 @@ describe('a provider excluded on SAM.gov only', () => {
     ]);
   });
 
-  it('without an NPI, both same-name rows are reported, each as a name-only match to review', async () => {
+  it('without an NPI in the request, the NPI the verification found confirms her row and rules the namesake out', async () => {
     const body = await verify(helen);
+    expect(body.npi).toBe(helenNpi);
     expect(body.sanctioned).toBe(true);
     expect(body.sanctions.matches.map((m: { basis: string; action: string; end_date: string | null }) => [m.basis, m.action, m.end_date])).toEqual([
-      ['name_only', 'Prohibition/Restriction (OPM)', null],
-      ['name_only', 'Ineligible (Proceedings Completed) (DLA)', '2031-03-04'],
+      ['npi', 'Prohibition/Restriction (OPM)', null],
     ]);
   });
 

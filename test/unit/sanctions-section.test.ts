@@ -39,7 +39,7 @@ describe('the sanctions screen', () => {
       sanctionScreens: [],
     });
     expect(section.sanctioned).toBe(true);
-    expect(section.lists).toEqual([{ list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: '2026-11-26T06:00:00.000Z' }]);
+    expect(section.lists).toEqual([{ list: 'oig_leie', name: 'OIG LEIE', scope: 'federal', status: 'cached', as_of: '2026-11-26T06:00:00.000Z' }]);
     expect(section.matches).toEqual([
       { list: 'oig_leie', basis: 'name_dob', name: 'LINDA M OAKHURST', action: 'OIG exclusion 1128a1', start_date: '2019-05-20', end_date: null },
       { list: 'oig_leie', basis: 'name_only', name: 'OAKHURST CLINIC LLC', action: 'OIG exclusion 1128a1', start_date: '2019-05-20', end_date: null },
@@ -48,7 +48,11 @@ describe('the sanctions screen', () => {
 
   it('says a list it could not consult is unavailable, and finds nothing sanctioned without a match', () => {
     const section = sanctionsSection({ sources: [{ ...leie, status: 'unavailable', as_of: null }], exclusions: [], sanctionScreens: [] });
-    expect(section).toEqual({ sanctioned: false, lists: [{ list: 'oig_leie', name: 'OIG LEIE', status: 'unavailable', as_of: null }], matches: [] });
+    expect(section).toEqual({
+      sanctioned: false,
+      lists: [{ list: 'oig_leie', name: 'OIG LEIE', scope: 'federal', status: 'unavailable', as_of: null }],
+      matches: [],
+    });
     expect(sanctionsSection({ sources: [], exclusions: [], sanctionScreens: [] }).lists[0]?.status).toBe('unavailable');
   });
 
@@ -89,6 +93,7 @@ describe('the sanctions screen', () => {
         {
           list: 'sam',
           name: 'SAM.gov Exclusions',
+          scope: 'federal',
           status: 'cached',
           asOf: '2026-11-26T09:00:00.000Z',
           matches: [
@@ -96,7 +101,7 @@ describe('the sanctions screen', () => {
             { entry: { ...entry, action: { ...action, agency: 'OPM', indefinite: false, endDate: '2027-01-01' } }, basis: 'npi' },
           ],
         },
-        { list: 'state_x', name: 'A state Medicaid list', status: 'unavailable', asOf: null, matches: [] },
+        { list: 'state_x', name: 'A state Medicaid list', scope: 'WA', status: 'unavailable', asOf: null, matches: [] },
       ],
     });
     expect(section.sanctioned).toBe(true);

@@ -86,6 +86,8 @@ export function cmsOptOutEntry(row: readonly string[]): ListEntry | null {
 export const cmsOptOut: ListDefinition = {
   id: 'cms_opt_out',
   displayName: 'CMS Medicare Opt-Out Affidavits',
+  scope: { kind: 'federal' },
+  searchBy: 'name',
   baseUrlEnv: 'CMS_DATA_BASE_URL',
   defaultBaseUrl: 'https://data.cms.gov',
   locate: { kind: 'data_api', url: (base) => dataApiUrl(base, cmsOptOutDataset), fileStem: 'opt-out-affidavits', asOfField: 'Last updated' },

@@ -73,6 +73,8 @@ export function cmsRevokedEntry(row: readonly string[]): ListEntry | null {
 export const cmsRevoked: ListDefinition = {
   id: 'cms_revoked',
   displayName: 'CMS Revoked Medicare Providers and Suppliers',
+  scope: { kind: 'federal' },
+  searchBy: 'name',
   baseUrlEnv: 'CMS_DATA_BASE_URL',
   defaultBaseUrl: 'https://data.cms.gov',
   locate: { kind: 'data_api', url: (base) => dataApiUrl(base, cmsRevokedDataset), fileStem: 'revoked-providers' },

@@ -20,13 +20,28 @@ export interface DownloadTimeouts {
 }
 
 /** A fetch that gives up when the response does not start in time, or the whole download takes too long. */
-async function fetchWithTimeouts(source: string, url: string, headers: Record<string, string>, timeouts: DownloadTimeouts): Promise<Response> {
+/** A form posted instead of a GET (an ASP.NET page's download button). */
+export interface PostedForm {
+  readonly body: string;
+  readonly contentType: string;
+}
+
+async function fetchWithTimeouts(
+  source: string,
+  url: string,
+  headers: Record<string, string>,
+  timeouts: DownloadTimeouts,
+  form: PostedForm | undefined,
+): Promise<Response> {
   const controller = new AbortController();
   const timedOut = () => controller.abort(new DOMException(`The ${source} download timed out`, 'TimeoutError'));
   const responseTimer = setTimeout(timedOut, timeouts.responseMs);
   // Left armed for the body, read after this returns; unref so it never keeps a process alive.
   setTimeout(timedOut, timeouts.totalMs).unref();
   try {
+    if (form) {
+      return await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': form.contentType }, body: form.body, signal: controller.signal });
+    }
     return await fetch(url, { headers, signal: controller.signal });
   } finally {
     clearTimeout(responseTimer);
@@ -34,19 +49,31 @@ async function fetchWithTimeouts(source: string, url: string, headers: Record<st
 }
 
 /**
- * GET `url` as `source`, timed by its source metrics. Answers a 2xx or 304 response whose body is still
- * to be read; throws SourceError otherwise.
+ * GET `url` (or POST `form` to it) as `source`, timed by its source metrics. Answers a 2xx or 304
+ * response whose body is still to be read; throws SourceError otherwise.
  */
-export function downloadSourceFile(source: string, url: string, headers: Record<string, string>, timeouts: DownloadTimeouts): Promise<Response> {
-  return observeSourceCall(source, () => downloadWithRetries(source, url, headers, timeouts));
+export function downloadSourceFile(
+  source: string,
+  url: string,
+  headers: Record<string, string>,
+  timeouts: DownloadTimeouts,
+  form?: PostedForm,
+): Promise<Response> {
+  return observeSourceCall(source, () => downloadWithRetries(source, url, headers, timeouts, form));
 }
 
-async function downloadWithRetries(source: string, url: string, headers: Record<string, string>, timeouts: DownloadTimeouts): Promise<Response> {
+async function downloadWithRetries(
+  source: string,
+  url: string,
+  headers: Record<string, string>,
+  timeouts: DownloadTimeouts,
+  form: PostedForm | undefined,
+): Promise<Response> {
   let last: SourceError | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 500 * 2 ** attempt));
     try {
-      const response = await fetchWithTimeouts(source, url, headers, timeouts);
+      const response = await fetchWithTimeouts(source, url, headers, timeouts, form);
       if (response.status === 304 || response.ok) return response;
       await response.body?.cancel();
       last = new SourceError(source, response.status >= 500 ? 'server_error' : 'rejected', `HTTP ${response.status}`, { status: response.status });

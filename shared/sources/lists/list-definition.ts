@@ -3,7 +3,14 @@
  * and under which keys an entry is found. The generic ingest (list-ingest.ts) does the rest for every
  * list alike: download, hash, parse, versioned write, archive, atomic switch, refusals.
  */
+import type { StateCode } from '../../domain/us-states.ts';
 import type { ListEntry } from './list-entry.ts';
+
+/** A link on a web page, chosen by its text and/or its target (both must match where both are given). */
+export interface LinkRule {
+  readonly text?: RegExp;
+  readonly href?: RegExp;
+}
 
 /** Where the newest file is. */
 export type FileLocator =
@@ -39,6 +46,35 @@ export type FileLocator =
       readonly fileStem: string;
       /** The field whose newest date is the list's as-of date (else the day it is read). */
       readonly asOfField?: string;
+    }
+  | {
+      /**
+       * Links on a landing page (page-links.ts): each hop but the last follows the first link its rule
+       * matches to the next page; the last hop's matching links are the candidate files, ranked by
+       * `pick` on their file name (higher is newer; null: not the list), else in page order.
+       */
+      readonly kind: 'page_links';
+      readonly pageUrl: (baseUrl: string) => string;
+      readonly hops: readonly LinkRule[];
+      readonly pick?: (fileName: string) => number | null;
+    }
+  | {
+      /**
+       * An ASP.NET (WebForms) page whose download is a postback: the page is read for its hidden form
+       * fields (view state, event validation), then posted back with `eventTarget` as `__EVENTTARGET`.
+       */
+      readonly kind: 'aspnet_postback';
+      readonly pageUrl: (baseUrl: string) => string;
+      readonly eventTarget: string;
+      readonly fileName: string;
+    }
+  | {
+      /**
+       * No address a program can fetch (a browser-only portal): an operator downloads the file and loads
+       * it with `ingest <list> --file <path>`. `howToObtain` says where and how, for the error and docs.
+       */
+      readonly kind: 'operator_file';
+      readonly howToObtain: string;
     };
 
 /** How the downloaded file holds the rows. */
@@ -50,20 +86,40 @@ export type FileFormat =
    * JSON Lines of row objects (the pages of a data API, saved as read). Keys are matched to the header
    * tolerantly (case, spaces and underscores aside); an object without one of `required` is malformed.
    */
-  | { readonly kind: 'json_rows'; readonly required: readonly string[] };
+  | { readonly kind: 'json_rows'; readonly required: readonly string[] }
+  /**
+   * A sheet of a workbook (XLSX or legacy XLS; sheet-reader.ts), or of the one workbook member of a ZIP
+   * (`zipped`). The header is the first row that equals `header` among the first `headerWithin` rows (a
+   * title, an "Updated" line and a blank row above it are the preamble); rows after it are the data.
+   */
+  | { readonly kind: 'sheet'; readonly sheet?: RegExp; readonly headerWithin?: number; readonly zipped?: boolean };
+
+/**
+ * Whom a list is screened for. A federal list: everyone. A state's Medicaid list: a person verified in
+ * that state, by name and identifiers; anyone else only by the NPI they supply (a name-only hit on
+ * another state's list would bury the screen in namesakes).
+ */
+export type ListScope = { readonly kind: 'federal' } | { readonly kind: 'state'; readonly state: StateCode };
 
 export interface ListDefinition {
   /** Short id: the source-state key, the key prefix of its rows, the archive folder, the CLI name. */
   readonly id: string;
   /** Name of the source in metrics and errors. */
   readonly displayName: string;
+  readonly scope: ListScope;
+  /**
+   * What a row can be found by: `name` (surname or entity name, and NPI where the row has one), or
+   * `npi` only (a list that names nobody: the NPPES deactivation report).
+   */
+  readonly searchBy: 'name' | 'npi';
   /** Environment variable that overrides `defaultBaseUrl` (the local simulator, a test stage). */
   readonly baseUrlEnv: string;
   readonly defaultBaseUrl: string;
   readonly locate: FileLocator;
   readonly format: FileFormat;
   /**
-   * The header row, exactly (a UTF-8 BOM before it is allowed). Any other header refuses the file.
+   * The header row, exactly (a UTF-8 BOM before it is allowed; a sheet's trailing empty header cells
+   * are not written, so leave them out). Any other header refuses the file.
    * For `json_rows`, the fields of a row object, in the order the row is handed to `entry`.
    */
   readonly header: readonly string[];

@@ -5,8 +5,9 @@
  *    a data API is read page by page into a JSON Lines file instead (data-api.ts);
  * 2. the download is conditional when it is the file of the current version (304: nothing to do), and is
  *    streamed to a temporary file while hashed; the same SHA-256 as the current version: nothing to do;
- * 3. the file is read as a stream (CSV, the single CSV member of a ZIP, or JSON Lines), its header
- *    checked exactly (a JSON row's fields), each row mapped to an entry and written, in batches, under a
+ * 3. the file is read as a stream (CSV, the single CSV member of a ZIP, or JSON Lines) or, for a
+ *    workbook, whole (sheet-reader.ts), its header checked exactly (a JSON row's fields; a sheet's header
+ *    may follow a few preamble rows), each row mapped to an entry and written, in batches, under a
  *    new version; where several rows stand for one party (`latestBy`), only the last is written;
  * 4. the raw file is archived in S3 under its list and date; 5. the pointer switches atomically.
  * A malformed file (unreadable archive, changed header, too many unreadable rows, no rows) or one with
@@ -14,7 +15,7 @@
  * The current version is re-ingested after 30 days even if unchanged, so its rows never reach their TTL.
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { logger } from '../../observability/logger.ts';
@@ -27,7 +28,8 @@ import type { ListDefinition } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
 import { type FileCandidate, locateNewest } from './locate.ts';
 import { type ListStats, type ListVersion, refreshAfterDays, type SanctionsStore } from './sanctions-store.ts';
-import { ZipFormatError, zipCsvText } from './zip-member.ts';
+import { SheetFormatError, sheetRows } from './sheet-reader.ts';
+import { ZipFormatError, zipCsvText, zipMemberBytes } from './zip-member.ts';
 
 export interface ListIngestOptions {
   /** Ingest even if the file has not changed, and even if it is much shorter than the current one. */
@@ -62,6 +64,14 @@ export function listDownloadTimeouts(): DownloadTimeouts {
 class HeaderError extends Error {}
 
 const contentTypes = { csv: 'text/csv', zip_csv: 'application/zip', json_rows: 'application/x-ndjson' } as const;
+
+/** The archived file's content type: by format, and for a workbook by its name (XLSX, XLS, or zipped). */
+function contentTypeOf(definition: ListDefinition, fileName: string): string {
+  const format = definition.format;
+  if (format.kind !== 'sheet') return contentTypes[format.kind];
+  if (format.zipped) return 'application/zip';
+  return /\.xls$/i.test(fileName) ? 'application/vnd.ms-excel' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+}
 
 interface Fetched {
   readonly fileName: string;
@@ -105,7 +115,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     checkNotShrunk(definition.displayName, stats.rows, current, options.force);
     const day = now.toISOString().slice(0, 10);
     const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    await archiveRawFile(archiveKey, file, stats.bytes, contentTypes[definition.format.kind], {
+    await archiveRawFile(archiveKey, file, stats.bytes, contentTypeOf(definition, fetched.fileName), {
       sha256: fetched.sha256,
       'source-file': fetched.fileName,
       'source-etag': fetched.etag ?? '',
@@ -157,7 +167,7 @@ async function download(definition: ListDefinition, file: string, current: ListV
       if (current.etag) headers['if-none-match'] = current.etag;
       if (current.last_modified) headers['if-modified-since'] = current.last_modified;
     }
-    const response = await downloadSourceFile(definition.displayName, candidate.url, headers, timeouts);
+    const response = await downloadSourceFile(definition.displayName, candidate.url, { ...candidate.headers, ...headers }, timeouts, candidate.form);
     if (response.status === 304) return 'not_modified';
     if (response.status === 204) {
       await response.body?.cancel();
@@ -183,9 +193,14 @@ function textOf(definition: ListDefinition, file: string): AsyncIterable<string>
   return definition.format.kind === 'zip_csv' ? zipCsvText(file) : withoutBom(createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }));
 }
 
+function isHeader(definition: ListDefinition, row: readonly string[]): boolean {
+  const got = row.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
+  return got.length === definition.header.length && got.every((cell, i) => cell === definition.header[i]);
+}
+
 function checkHeader(definition: ListDefinition, row: readonly string[]): void {
   const got = row.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
-  if (got.length !== definition.header.length || got.some((cell, i) => cell !== definition.header[i])) {
+  if (!isHeader(definition, row)) {
     const differs = definition.header.findIndex((name, i) => got[i] !== name);
     throw new HeaderError(
       `unexpected header (${got.length} columns, expected ${definition.header.length}; column ${differs + 1} is ${JSON.stringify(got[differs] ?? null)}, expected ${JSON.stringify(definition.header[differs] ?? null)}): the file format changed`,
@@ -193,8 +208,45 @@ function checkHeader(definition: ListDefinition, row: readonly string[]): void {
   }
 }
 
+/**
+ * The data rows of a workbook's sheet, after its header (looked for within the first `headerWithin`
+ * rows), with their row numbers; blank rows are skipped (a sheet's trailing rows often are).
+ */
+async function eachSheetRow(
+  definition: ListDefinition,
+  format: Extract<ListDefinition['format'], { kind: 'sheet' }>,
+  file: string,
+  each: (row: readonly string[], line: number) => Promise<void>,
+): Promise<void> {
+  const bytes = format.zipped ? await zipMemberBytes(file, { pattern: /\.xlsx?$/i, label: 'workbook' }) : await readFile(file);
+  const rows = sheetRows(bytes, format.sheet);
+  const within = Math.min(rows.length, format.headerWithin ?? 1);
+  const headerAt = rows.slice(0, within).findIndex((row) => isHeader(definition, row));
+  if (headerAt < 0) {
+    const nonBlank = rows.slice(0, within).find((row) => row.some((cell) => cell.trim()));
+    checkHeader(definition, nonBlank ?? []);
+  }
+  for (let i = headerAt + 1; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (row.every((cell) => cell.trim() === '')) continue;
+    // A sheet drops trailing empty cells: the row is padded to the header's width for the definition.
+    const padded = row.length < definition.header.length ? [...row, ...Array<string>(definition.header.length - row.length).fill('')] : row;
+    await each(padded, i + 1);
+  }
+}
+
 /** Each data row of the file, mapped to its entry (null for a row that cannot be read), with its line number. */
 async function eachEntry(definition: ListDefinition, file: string, each: (entry: ListEntry | null, line: number) => Promise<void>): Promise<void> {
+  const format = definition.format;
+  if (format.kind === 'sheet') {
+    let any = false;
+    await eachSheetRow(definition, format, file, async (row, line) => {
+      any = true;
+      await each(definition.entry(row), line);
+    });
+    if (!any) throw new SourceError(definition.displayName, 'malformed', 'the sheet has no rows after its header');
+    return;
+  }
   if (definition.format.kind === 'json_rows') {
     let any = false;
     for await (const { cells, line } of jsonRows(definition, file)) {
@@ -271,7 +323,7 @@ async function parseInto(
     await writes.finish();
   } catch (error) {
     await writes.abandon();
-    if (error instanceof CsvFormatError || error instanceof ZipFormatError || error instanceof HeaderError) {
+    if (error instanceof CsvFormatError || error instanceof ZipFormatError || error instanceof HeaderError || error instanceof SheetFormatError) {
       throw new SourceError(source, 'malformed', error.message, { cause: error });
     }
     throw error;

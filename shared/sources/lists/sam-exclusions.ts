@@ -159,6 +159,8 @@ const listingPath = '/api/prod/fileextractservices/v1/api/listfiles?domain=Exclu
 export const samExclusions: ListDefinition = {
   id: 'sam',
   displayName: 'SAM.gov Exclusions',
+  scope: { kind: 'federal' },
+  searchBy: 'name',
   baseUrlEnv: 'SAM_BASE_URL',
   defaultBaseUrl: 'https://sam.gov',
   locate: {

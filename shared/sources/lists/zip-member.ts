@@ -1,5 +1,6 @@
 /**
- * Reads the one CSV member of a ZIP archive as a stream of text, never the whole member in memory.
+ * Reads the one CSV member of a ZIP archive as a stream of text, never the whole member in memory; or
+ * the one member of another kind (a workbook) whole, as a buffer.
  *
  * The library is yauzl (npm `yauzl`, pinned): it reads the archive through its central directory (the
  * authoritative list of members, so sizes written after the data in a data descriptor are known), with
@@ -16,33 +17,70 @@ import yauzl from 'yauzl';
 
 export class ZipFormatError extends Error {}
 
-async function csvMember(zip: yauzl.ZipFile): Promise<yauzl.Entry> {
+/** A kind of member: its file name pattern and what errors call it. */
+export interface MemberKind {
+  readonly pattern: RegExp;
+  readonly label: string;
+}
+
+const csvKind: MemberKind = { pattern: /\.csv$/i, label: 'CSV' };
+
+async function onlyMember(zip: yauzl.ZipFile, kind: MemberKind): Promise<yauzl.Entry> {
   const members: yauzl.Entry[] = [];
   for await (const entry of zip.eachEntry()) {
-    if (!entry.fileName.endsWith('/') && /\.csv$/i.test(entry.fileName)) members.push(entry);
+    if (!entry.fileName.endsWith('/') && kind.pattern.test(entry.fileName)) members.push(entry);
   }
   if (members.length !== 1) {
-    throw new ZipFormatError(`the archive holds ${members.length} CSV members (${members.map((m) => m.fileName).join(', ') || 'none'}), not one`);
+    throw new ZipFormatError(`the archive holds ${members.length} ${kind.label} members (${members.map((m) => m.fileName).join(', ') || 'none'}), not one`);
   }
   return members[0]!;
 }
 
-/** The UTF-8 text of the archive's single `.csv` member, in chunks; ZipFormatError on anything else. */
-export async function* zipCsvText(file: string): AsyncGenerator<string> {
-  let zip: yauzl.ZipFile;
+async function openZip(file: string): Promise<yauzl.ZipFile> {
   try {
-    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false });
+    return await yauzl.openPromise(file, { lazyEntries: true, autoClose: false });
   } catch (error) {
     throw new ZipFormatError(`not a readable ZIP archive (${(error as Error).message})`, { cause: error });
   }
+}
+
+async function memberStream(zip: yauzl.ZipFile, entry: yauzl.Entry, kind: MemberKind): Promise<Readable> {
   try {
-    const entry = await csvMember(zip);
-    let stream: Readable;
+    return await zip.openReadStreamPromise(entry);
+  } catch (error) {
+    throw new ZipFormatError(`the ${kind.label} member cannot be read (${(error as Error).message})`, { cause: error });
+  }
+}
+
+/** The archive's single member matching `kind`, whole; ZipFormatError when there is not exactly one or it is damaged. */
+export async function zipMemberBytes(file: string, kind: MemberKind): Promise<Buffer> {
+  const zip = await openZip(file);
+  try {
+    const entry = await onlyMember(zip, kind);
+    const stream = await memberStream(zip, entry, kind);
+    const chunks: Buffer[] = [];
+    let crc = 0;
     try {
-      stream = await zip.openReadStreamPromise(entry);
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        crc = crc32(chunk, crc);
+        chunks.push(chunk);
+      }
     } catch (error) {
-      throw new ZipFormatError(`the CSV member cannot be read (${(error as Error).message})`, { cause: error });
+      throw new ZipFormatError(`the ${kind.label} member is damaged (${(error as Error).message})`, { cause: error });
     }
+    if (crc >>> 0 !== entry.crc32 >>> 0) throw new ZipFormatError(`the ${kind.label} member fails its CRC-32 check`);
+    return Buffer.concat(chunks);
+  } finally {
+    zip.close();
+  }
+}
+
+/** The UTF-8 text of the archive's single `.csv` member, in chunks; ZipFormatError on anything else. */
+export async function* zipCsvText(file: string): AsyncGenerator<string> {
+  const zip = await openZip(file);
+  try {
+    const entry = await onlyMember(zip, csvKind);
+    const stream = await memberStream(zip, entry, csvKind);
     const decoder = new TextDecoder('utf-8');
     let crc = 0;
     try {
