@@ -8,8 +8,15 @@ import { sourceNames } from '#shared/sources/source-config.ts';
 const body = {
   federal_sources: federalSources,
   sanctions_lists: [
-    { list: oigListId, name: sourceNames.leie, scope: 'federal' },
-    ...Object.values(listDefinitions).map((d) => ({ list: d.id, name: d.displayName, scope: 'federal' })),
+    { list: oigListId, name: sourceNames.leie, scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+    ...Object.values(listDefinitions).map((d) => ({
+      list: d.id,
+      name: d.displayName,
+      scope: d.scope.kind,
+      ...(d.scope.kind === 'state' ? { state: d.scope.state } : {}),
+      searched_by: d.searchBy,
+      updated: d.locate.kind === 'operator_file' ? 'operator_upload' : 'scheduled',
+    })),
   ],
   data: coverageMatrix(),
 };

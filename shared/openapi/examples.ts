@@ -230,10 +230,10 @@ export const accountExample = {
 export const coverageExample = {
   federal_sources: ['NPPES NPI Registry', 'OIG LEIE'],
   sanctions_lists: [
-    { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal' },
-    { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
-    { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal' },
-    { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal' },
+    { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+    { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+    { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+    { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
   ],
   data: [
     {

@@ -13,12 +13,16 @@ describe('GET /v1/coverage', () => {
     const res = await t.call('/v1/coverage', { key: api_key });
     expect(res.status).toBe(200);
     expect(res.body.federal_sources).toEqual(['NPPES NPI Registry', 'OIG LEIE']);
-    expect(res.body.sanctions_lists).toEqual([
-      { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal' },
-      { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
-      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal' },
-      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal' },
+    expect(res.body.sanctions_lists.slice(0, 4)).toEqual([
+      { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+      { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
     ]);
+    // A state's list names its state; a federal one does not.
+    for (const list of res.body.sanctions_lists as { scope: string; state?: string }[]) {
+      expect(list.scope === 'state').toBe(list.state !== undefined);
+    }
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
       ['CO', 'Colorado'],
       ['DE', 'Delaware'],

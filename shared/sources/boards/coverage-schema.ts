@@ -15,10 +15,24 @@ export const coverageSchema = z
         z.strictObject({
           list: z.string().meta({ description: 'Id of the list, as in `sanctions.lists` of a verification result.' }),
           name: z.string(),
-          scope: z.enum(['federal', 'state']).meta({ description: '`federal`: screened for every verification; `state`: for the states it covers.' }),
+          scope: z.enum(['federal', 'state']).meta({
+            description:
+              '`federal`: screened for every verification. `state`: a state’s Medicaid list, screened by name for verifications in `state`, and for any other state by the NPI supplied.',
+          }),
+          state: z
+            .enum(Object.keys(usStates) as StateCode[])
+            .optional()
+            .meta({ description: 'The state whose list it is (`scope: state` only).' }),
+          searched_by: z.enum(['name', 'npi']).meta({
+            description: '`name`: rows are found by surname (or entity name) and NPI, then narrowed by identifiers; `npi`: the list names nobody and is searched by the NPI supplied only.',
+          }),
+          updated: z.enum(['scheduled', 'operator_upload']).meta({
+            description:
+              '`scheduled`: fetched from its publisher on a schedule; `operator_upload`: published only through a browser portal, loaded by the operator from a downloaded file (its `as_of` in each result says how fresh it is).',
+          }),
         }),
       )
-      .meta({ description: 'The sanctions lists every verification screens (`sanctions` of the result), with their freshness reported per verification.' }),
+      .meta({ description: 'The sanctions lists verifications screen (`sanctions` of the result), with their freshness reported per verification.' }),
     data: z
       .array(
         z.strictObject({
