@@ -9,7 +9,7 @@ import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts'
 import { join } from 'node:path';
 import { useOnEveryClient } from '#shared/aws/clients.ts';
 import { newContainer } from '#shared/container.ts';
-import { queues } from '#shared/infra/resources.ts';
+import { queues, type ScheduleId, schedules } from '#shared/infra/resources.ts';
 import { fallbackRoute, routes as defaultRoutes, workers as defaultWorkers, type RouteDefinition, type WorkerDefinition } from '#shared/infra/routes.ts';
 import { callRecorder, functionPermissions, writeRecordedCalls } from './aws-calls.ts';
 import { awsRules } from './aws-rules.ts';
@@ -120,10 +120,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     pollers = startPollers({ workers: workerTable, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
     if (options.ingestOnStart ?? options.schedules !== false) {
-      await scheduler.fire('leieCheck');
-      await scheduler.fire('samCheck');
-      await scheduler.fire('cmsOptOutCheck');
-      await scheduler.fire('cmsRevokedCheck');
+      // The OIG list and every scheduled sanctions list, checked once now as their rules would.
+      for (const [id, schedule] of Object.entries(schedules) as [ScheduleId, (typeof schedules)[ScheduleId]][]) {
+        if (id === 'leieCheck' || schedule.message.kind === 'list_ingest') await scheduler.fire(id);
+      }
     }
 
     if (options.stateDir) {

@@ -7,6 +7,8 @@ import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { ingestServedLists } from '../../local/ingest-lists.ts';
 import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
@@ -25,11 +27,17 @@ export interface LocalApi {
   stop(): Promise<void>;
 }
 
-export async function startLocalApi(): Promise<LocalApi> {
+export interface LocalApiOptions {
+  /** Ingest every sanctions list the simulator serves too (not only the OIG list). */
+  readonly sanctionsLists?: boolean;
+}
+
+export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
   const data = await copySourceData(sampleDataDir);
   const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false });
   try {
     await ingestLeie(new ExclusionStore());
+    if (options.sanctionsLists) await ingestServedLists(new SanctionsStore());
     const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
     const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> => {
       const started = performance.now();
@@ -62,8 +70,8 @@ export async function startLocalApi(): Promise<LocalApi> {
 }
 
 /** Runs `fn` on a fresh local API and stops it afterwards. */
-export async function withLocalApi<T>(fn: (api: LocalApi) => Promise<T>): Promise<T> {
-  const api = await startLocalApi();
+export async function withLocalApi<T>(fn: (api: LocalApi) => Promise<T>, options: LocalApiOptions = {}): Promise<T> {
+  const api = await startLocalApi(options);
   try {
     return await fn(api);
   } finally {

@@ -24,7 +24,8 @@ export const coverageSchema = z
             .optional()
             .meta({ description: 'The state whose list it is (`scope: state` only).' }),
           searched_by: z.enum(['name', 'npi']).meta({
-            description: '`name`: rows are found by surname (or entity name) and NPI, then narrowed by identifiers; `npi`: the list names nobody and is searched by the NPI supplied only.',
+            description:
+              '`name`: rows are found by surname (or entity name) and NPI, then narrowed by identifiers; `npi`: the list names nobody and is searched by the NPI supplied only.',
           }),
           updated: z.enum(['scheduled', 'operator_upload']).meta({
             description:
