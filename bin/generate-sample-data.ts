@@ -64,7 +64,10 @@ function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean } {
   const states = text.split(',').map((s) => s.trim().toUpperCase());
   const unknown = states.filter((s) => !(launchStates as readonly string[]).includes(s) && !separateStates.includes(s));
   if (unknown.length > 0 || states.length === 0) fail(`--states takes a comma-separated list of ${[...launchStates, ...separateStates].join(', ')}`);
-  return { launch: states.filter((s): s is LaunchState => (launchStates as readonly string[]).includes(s)), ctVt: states.some((s) => separateStates.includes(s)) };
+  return {
+    launch: states.filter((s): s is LaunchState => (launchStates as readonly string[]).includes(s)),
+    ctVt: states.some((s) => separateStates.includes(s)),
+  };
 }
 
 if (values['leie-benchmark']) {

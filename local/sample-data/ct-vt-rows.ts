@@ -204,16 +204,106 @@ const ctScenarioRows = (): SodaRow[] => {
   const year = (years: number): Day => addYears(TODAY, -years);
   const soon = endOfMonth(TODAY + 200);
   return [
-    ctRow({ id: 5_100_001, name: 'MARGARET A OKAFOR', credential: ct.rn, number: 100432, status: 'ACTIVE', reason: 'CURRENT', active: '1', issued: year(9), expires: soon, city: 'HARTFORD' }),
+    ctRow({
+      id: 5_100_001,
+      name: 'MARGARET A OKAFOR',
+      credential: ct.rn,
+      number: 100432,
+      status: 'ACTIVE',
+      reason: 'CURRENT',
+      active: '1',
+      issued: year(9),
+      expires: soon,
+      city: 'HARTFORD',
+    }),
     // The same number under another credential type is someone else's (numbers repeat across types).
-    ctRow({ id: 5_100_002, name: 'WALTER J PRZYBYLSKI', credential: ct.engineer, number: 100432, status: 'ACTIVE', reason: 'CURRENT', active: '1', issued: year(20), expires: soon, city: 'NORWALK' }),
-    ctRow({ id: 5_100_003, name: 'MARGARET A OKAFOR', credential: ct.hic, number: 628899, status: 'INACTIVE', reason: 'LAPSED RENEWAL', active: '0', issued: year(12), expires: year(8), city: 'HARTFORD' }),
-    ctRow({ id: 5_100_004, name: 'OKAFOR FAMILY HOME CARE LLC', type: 'LIMITED LIABILITY COMPANY', businessName: 'OKAFOR FAMILY HOME CARE LLC', credential: ct.hic, number: 641207, status: 'ACTIVE', reason: 'CURRENT', active: '1', issued: year(3), expires: soon, city: 'HARTFORD' }),
+    ctRow({
+      id: 5_100_002,
+      name: 'WALTER J PRZYBYLSKI',
+      credential: ct.engineer,
+      number: 100432,
+      status: 'ACTIVE',
+      reason: 'CURRENT',
+      active: '1',
+      issued: year(20),
+      expires: soon,
+      city: 'NORWALK',
+    }),
+    ctRow({
+      id: 5_100_003,
+      name: 'MARGARET A OKAFOR',
+      credential: ct.hic,
+      number: 628899,
+      status: 'INACTIVE',
+      reason: 'LAPSED RENEWAL',
+      active: '0',
+      issued: year(12),
+      expires: year(8),
+      city: 'HARTFORD',
+    }),
+    ctRow({
+      id: 5_100_004,
+      name: 'OKAFOR FAMILY HOME CARE LLC',
+      type: 'LIMITED LIABILITY COMPANY',
+      businessName: 'OKAFOR FAMILY HOME CARE LLC',
+      credential: ct.hic,
+      number: 641207,
+      status: 'ACTIVE',
+      reason: 'CURRENT',
+      active: '1',
+      issued: year(3),
+      expires: soon,
+      city: 'HARTFORD',
+    }),
     // Suspended by the board while the status column still says ACTIVE (and `active` is 1).
-    ctRow({ id: 5_100_005, name: 'DANIEL R FITZGERALD', credential: ct.physician, number: 48213, status: 'ACTIVE', reason: 'SUSPENDED', active: '1', issued: year(18), expires: soon, city: 'NEW HAVEN' }),
-    ctRow({ id: 5_100_006, name: 'PRIYA NARAYANAN', credential: ct.lpn, number: 31877, status: 'INACTIVE', reason: 'REVOKED', active: '0', issued: year(11), expires: year(2), city: 'STAMFORD' }),
-    ctRow({ id: 5_100_007, name: 'Theresa M Lindqvist', credential: ct.pa, number: 4410, status: 'ACTIVE', reason: 'PROBATION', active: '1', issued: year(6), expires: soon, city: 'Storrs' }),
-    ctRow({ id: 5_100_008, name: 'KEVIN BRANNIGAN', credential: ct.rn, number: 87321, status: 'INACTIVE', reason: 'LAPSED DUE TO NON-RENEWAL', active: '0', issued: year(15), expires: year(3), city: 'WATERBURY' }),
+    ctRow({
+      id: 5_100_005,
+      name: 'DANIEL R FITZGERALD',
+      credential: ct.physician,
+      number: 48213,
+      status: 'ACTIVE',
+      reason: 'SUSPENDED',
+      active: '1',
+      issued: year(18),
+      expires: soon,
+      city: 'NEW HAVEN',
+    }),
+    ctRow({
+      id: 5_100_006,
+      name: 'PRIYA NARAYANAN',
+      credential: ct.lpn,
+      number: 31877,
+      status: 'INACTIVE',
+      reason: 'REVOKED',
+      active: '0',
+      issued: year(11),
+      expires: year(2),
+      city: 'STAMFORD',
+    }),
+    ctRow({
+      id: 5_100_007,
+      name: 'Theresa M Lindqvist',
+      credential: ct.pa,
+      number: 4410,
+      status: 'ACTIVE',
+      reason: 'PROBATION',
+      active: '1',
+      issued: year(6),
+      expires: soon,
+      city: 'Storrs',
+    }),
+    ctRow({
+      id: 5_100_008,
+      name: 'KEVIN BRANNIGAN',
+      credential: ct.rn,
+      number: 87321,
+      status: 'INACTIVE',
+      reason: 'LAPSED DUE TO NON-RENEWAL',
+      active: '0',
+      issued: year(15),
+      expires: year(3),
+      city: 'WATERBURY',
+    }),
   ];
 };
 
@@ -222,15 +312,61 @@ const vtScenarioRows = (): SodaRow[] => {
   const soon = endOfMonth(TODAY + 300);
   const md = vtTypes[0]![0];
   return [
-    vtRow({ first: 'ELEANOR', middle: 'V', last: 'MARSH', type: md, number: 41877, status: 'Active', actions: 'None', issued: year(14), expires: soon, city: 'BURLINGTON' }),
-    vtRow({ first: 'GREGORY', middle: 'T', last: 'HALVORSEN', type: vtTypes[1]![0], number: 31204, status: 'Suspended', actions: 'Comments', issued: year(8), expires: soon, city: 'RUTLAND' }),
-    vtRow({ first: 'LUCILLE', last: 'BEAUDOIN', type: vtTypes[2]![0], number: 1187, status: 'Revoked', actions: 'Comments', issued: year(22), expires: year(4), city: 'BARRE' }),
-    vtRow({ first: 'SAMUEL', last: 'OKONJO', type: md, number: 44012, status: 'Active', actions: 'Comments', issued: year(10), expires: soon, city: 'MONTPELIER' }),
+    vtRow({
+      first: 'ELEANOR',
+      middle: 'V',
+      last: 'MARSH',
+      type: md,
+      number: 41877,
+      status: 'Active',
+      actions: 'None',
+      issued: year(14),
+      expires: soon,
+      city: 'BURLINGTON',
+    }),
+    vtRow({
+      first: 'GREGORY',
+      middle: 'T',
+      last: 'HALVORSEN',
+      type: vtTypes[1]![0],
+      number: 31204,
+      status: 'Suspended',
+      actions: 'Comments',
+      issued: year(8),
+      expires: soon,
+      city: 'RUTLAND',
+    }),
+    vtRow({
+      first: 'LUCILLE',
+      last: 'BEAUDOIN',
+      type: vtTypes[2]![0],
+      number: 1187,
+      status: 'Revoked',
+      actions: 'Comments',
+      issued: year(22),
+      expires: year(4),
+      city: 'BARRE',
+    }),
+    vtRow({
+      first: 'SAMUEL',
+      last: 'OKONJO',
+      type: md,
+      number: 44012,
+      status: 'Active',
+      actions: 'Comments',
+      issued: year(10),
+      expires: soon,
+      city: 'MONTPELIER',
+    }),
   ];
 };
 
 export const ctVtNotables: readonly NewStateNotable[] = [
-  { state: 'CT', name: 'Margaret Okafor', what: 'active Registered Nurse 10.100432 (DPH code 10); also a lapsed DCP contractor credential and an LLC in her name (not healthcare)' },
+  {
+    state: 'CT',
+    name: 'Margaret Okafor',
+    what: 'active Registered Nurse 10.100432 (DPH code 10); also a lapsed DCP contractor credential and an LLC in her name (not healthcare)',
+  },
   { state: 'CT', name: 'Walter Przybylski', what: 'DCP engineer PEN.0100432: the same credential number as Okafor, another type and person' },
   { state: 'CT', name: 'Daniel Fitzgerald', what: 'Physician/Surgeon, status ACTIVE with reason SUSPENDED and active 1: suspended, disciplined' },
   { state: 'CT', name: 'Priya Narayanan', what: 'Licensed Practical Nurse, INACTIVE with reason REVOKED: revoked' },
@@ -274,7 +410,20 @@ export class CtVtRowMaker {
     if (credential.width === 7 && rng.chance(0.1)) {
       const business = `${this.names.surname(rng)} ${rng.pick(['SERVICES', 'GROUP', 'HOLDINGS', 'ASSOCIATES'])} ${rng.pick(['LLC', 'INC'])}`;
       const type = rng.pick(ctBusinessTypes);
-      return ctRow({ id: this.ctId++, name: business, type, businessName: business, credential, number: this.ctNumber, status, reason, active, issued, expires: expiryFor(rng, active === '1'), city });
+      return ctRow({
+        id: this.ctId++,
+        name: business,
+        type,
+        businessName: business,
+        credential,
+        number: this.ctNumber,
+        status,
+        reason,
+        active,
+        issued,
+        expires: expiryFor(rng, active === '1'),
+        city,
+      });
     }
     const p = this.person(rng);
     const name = [p.first, p.middle, p.last].filter(Boolean).join(' ');

@@ -157,7 +157,8 @@ export function buildSample(options: SampleOptions): Sample {
   const files = new Map<string, string>();
   const rows = boardRows(rng.fork('boards'), licenses);
   // Connecticut and Vermont: their own stream, so the other datasets do not change with them.
-  for (const [id, list] of ctVtRows(rng.fork('boards-ct-vt'), names, Math.round(options.providers * 0.2), Math.round(options.providers * 0.05))) rows.set(id, list);
+  for (const [id, list] of ctVtRows(rng.fork('boards-ct-vt'), names, Math.round(options.providers * 0.2), Math.round(options.providers * 0.05)))
+    rows.set(id, list);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
 
   // NPPES: one file per state of the primary license; one single-object file.

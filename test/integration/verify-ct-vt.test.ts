@@ -48,7 +48,11 @@ describe('Connecticut (ngch-56tr)', () => {
       verified: false,
       disciplinary_flags: true,
     });
-    expect(await verify({ first_name: 'Priya', last_name: 'Narayanan', state: 'CT' })).toMatchObject({ status: 'revoked', verified: false, disciplinary_flags: true });
+    expect(await verify({ first_name: 'Priya', last_name: 'Narayanan', state: 'CT' })).toMatchObject({
+      status: 'revoked',
+      verified: false,
+      disciplinary_flags: true,
+    });
     expect(await verify({ first_name: 'Kevin', last_name: 'Brannigan', state: 'CT' })).toMatchObject({ status: 'expired', verified: false });
   });
 
@@ -75,7 +79,11 @@ describe('Vermont (mxkz-bi85)', () => {
   });
 
   it('maps suspended and revoked licenses and reports the actions column as discipline', async () => {
-    expect(await verify({ first_name: 'Gregory', last_name: 'Halvorsen', state: 'VT' })).toMatchObject({ status: 'suspended', verified: false, disciplinary_flags: true });
+    expect(await verify({ first_name: 'Gregory', last_name: 'Halvorsen', state: 'VT' })).toMatchObject({
+      status: 'suspended',
+      verified: false,
+      disciplinary_flags: true,
+    });
     expect(await verify({ first_name: 'Lucille', last_name: 'Beaudoin', state: 'VT' })).toMatchObject({ status: 'revoked', verified: false });
     expect(await verify({ first_name: 'Samuel', last_name: 'Okonjo', state: 'VT' })).toMatchObject({ status: 'active', disciplinary_flags: true });
   });
@@ -92,7 +100,8 @@ describe('Vermont (mxkz-bi85)', () => {
     // An active physician no other test asks for (nothing cached for their name).
     const rows = JSON.parse(original) as Record<string, string>[];
     const row = rows.find(
-      (r) => r.license_status === 'Active' && r.license_type === 'Medical Doctor' && rows.filter((o) => o.last_name === r.last_name).length === 1 && !r.middle_name,
+      (r) =>
+        r.license_status === 'Active' && r.license_type === 'Medical Doctor' && rows.filter((o) => o.last_name === r.last_name).length === 1 && !r.middle_name,
     )!;
     await writeFile(file, original.replaceAll('"license_status":', '"status_description":'));
     try {

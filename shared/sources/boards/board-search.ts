@@ -204,7 +204,7 @@ export class BoardSearch {
       ),
     ]);
     const disciplined = new Set(board.disciplineDataset ? discipline!.map((row) => field(row, board.disciplineDataset!.licenseNumberField).toUpperCase()) : []);
-    board.datasets.forEach((d, i) => checkRowFormat(board, d, perDataset[i]!));
+    for (const [i, d] of board.datasets.entries()) checkRowFormat(board, d, perDataset[i]!);
     const licenses = board.datasets.flatMap((d, i) => licensesFromRows(board, d, perDataset[i]!, disciplined));
     return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString() };
   }
