@@ -2,23 +2,28 @@
  * Writes the deterministic sample data that the local source simulator serves:
  *
  *   npx tsx bin/generate-sample-data.ts [--out sample-data] [--seed 42] [--providers 3000]
- *   npx tsx bin/generate-sample-data.ts --scale full|<fraction> --out <dir> [--states TX,WA] [--seed 42] [--workers N]
+ *   npx tsx bin/generate-sample-data.ts --scale full|<fraction> --out <dir> [--states TX,WA,CT] [--seed 42] [--workers N]
  *   npx tsx bin/generate-sample-data.ts --leie-benchmark /tmp/leie-85k.csv [--rows 85000] [--seed 42]
  *   npx tsx bin/generate-sample-data.ts --sam-benchmark /tmp/SAM_Exclusions_Public_Extract_V2_26305.csv [--rows 170000] [--seed 42]
  *
  * The same seed and options give byte-identical files ("today" is the fixed reference date
  * 2026-11-01). The first form writes the small committed sample. The second writes every board
  * dataset of the chosen states (default: all) at that fraction of its real row count ("full" is 1),
- * with the matching NPPES records and an LEIE file (local/sample-data/scaled.ts); it never writes
+ * with the matching NPPES records and an LEIE file (local/sample-data/scaled.ts; CT and VT by
+ * local/sample-data/ct-vt-rows.ts); it never writes
  * into sample-data/. The third writes only an N-row LEIE file in the UPDATED.csv format, and the fourth an
  * N-row SAM.gov exclusions extract CSV, for ingest benchmarks; neither is committed.
  */
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeCtVtScaled } from '../local/sample-data/ct-vt-rows.ts';
 import { defaultProviders, generateSampleData } from '../local/sample-data/generate.ts';
 import { writeLeieBenchmarkFile } from '../local/sample-data/leie-file.ts';
 import { writeSamBenchmark } from '../local/sample-data/sam-file.ts';
+import { NameTables } from '../local/sample-data/name-tables.ts';
 import { type LaunchState, launchStates } from '../local/sample-data/places.ts';
+import { Rng } from '../local/sample-data/prng.ts';
 import { generateScaledSampleData } from '../local/sample-data/scaled.ts';
 
 const { values } = parseArgs({
@@ -52,11 +57,17 @@ function scaleOf(text: string): number {
   return scale;
 }
 
-function statesOf(text: string): LaunchState[] {
+/** Connecticut and Vermont rows are made apart from the launch states' population (ct-vt-rows.ts). */
+const separateStates = ['CT', 'VT'];
+
+function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean } {
   const states = text.split(',').map((s) => s.trim().toUpperCase());
-  const unknown = states.filter((s) => !(launchStates as readonly string[]).includes(s));
-  if (unknown.length > 0 || states.length === 0) fail(`--states takes a comma-separated list of ${launchStates.join(', ')}`);
-  return states as LaunchState[];
+  const unknown = states.filter((s) => !(launchStates as readonly string[]).includes(s) && !separateStates.includes(s));
+  if (unknown.length > 0 || states.length === 0) fail(`--states takes a comma-separated list of ${[...launchStates, ...separateStates].join(', ')}`);
+  return {
+    launch: states.filter((s): s is LaunchState => (launchStates as readonly string[]).includes(s)),
+    ctVt: states.some((s) => separateStates.includes(s)),
+  };
 }
 
 if (values['leie-benchmark']) {
@@ -72,17 +83,27 @@ if (values['leie-benchmark']) {
   const outDir = resolve(values.out);
   if (outDir === resolve('sample-data')) fail('--scale does not write into sample-data/ (it holds the small committed sample)');
   const started = performance.now();
-  const sample = await generateScaledSampleData(outDir, {
-    scale: scaleOf(values.scale),
-    seed: values.seed!,
-    states: values.states ? statesOf(values.states) : undefined,
-    workers: values.workers ? positiveInteger('workers', values.workers) : undefined,
-  });
+  const states = values.states ? statesOf(values.states) : { launch: undefined, ctVt: true };
+  const scale = scaleOf(values.scale);
+  const sample =
+    states.launch?.length === 0
+      ? { rowCounts: new Map<string, number>(), people: 0 }
+      : await generateScaledSampleData(outDir, {
+          scale,
+          seed: values.seed!,
+          states: states.launch,
+          workers: values.workers ? positiveInteger('workers', values.workers) : undefined,
+        });
+  const rowCounts = new Map(sample.rowCounts);
+  if (states.ctVt) {
+    mkdirSync(join(outDir, 'boards'), { recursive: true });
+    for (const [file, n] of writeCtVtScaled(outDir, new Rng(`scaled-ct-vt:${values.seed!}`), NameTables.load(), scale)) rowCounts.set(file, n);
+  }
   let rows = 0;
-  for (const [file, n] of sample.rowCounts) if (file.startsWith('boards/')) rows += n;
+  for (const [file, n] of rowCounts) if (file.startsWith('boards/')) rows += n;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(
-    `wrote ${rows.toLocaleString('en-US')} board rows, ${sample.people.toLocaleString('en-US')} people, ${sample.rowCounts.size} files to ${outDir} in ${seconds} s\n`,
+    `wrote ${rows.toLocaleString('en-US')} board rows, ${sample.people.toLocaleString('en-US')} people, ${rowCounts.size} files to ${outDir} in ${seconds} s\n`,
   );
 } else {
   if (values.states !== undefined) fail('--states needs --scale');

@@ -15,6 +15,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cmsFiles, cmsOptOutFile, cmsRevokedFile } from './cms-files.ts';
 import { coRows } from './co-rows.ts';
+import { ctVtNotables, ctVtRows } from './ct-vt-rows.ts';
 import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
 import { ilRows } from './il-rows.ts';
 import { leieCsv, sampleRows, unrelatedRows } from './leie-file.ts';
@@ -111,6 +112,8 @@ function statusField(id: string): string | null {
       return 'licensestatusdescription';
     case datasets.DE_DISCIPLINE:
       return null;
+    case 'ngch-56tr':
+      return 'status';
     default:
       return 'license_status';
   }
@@ -153,6 +156,9 @@ export function buildSample(options: SampleOptions): Sample {
 
   const files = new Map<string, string>();
   const rows = boardRows(rng.fork('boards'), licenses);
+  // Connecticut and Vermont: their own stream, so the other datasets do not change with them.
+  for (const [id, list] of ctVtRows(rng.fork('boards-ct-vt'), names, Math.round(options.providers * 0.2), Math.round(options.providers * 0.05)))
+    rows.set(id, list);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
 
   // NPPES: one file per state of the primary license; one single-object file.
@@ -191,7 +197,7 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(samSampleFile, sam.length);
   rowCounts.set(cmsOptOutFile, cms.optOut.length);
   rowCounts.set(cmsRevokedFile, cms.revoked.length);
-  files.set('README.md', manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables], rowCounts, statusCounts }));
+  files.set('README.md', manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables], rowCounts, statusCounts, ctVtNotables }));
   return { files };
 }
 

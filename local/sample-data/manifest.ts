@@ -5,6 +5,7 @@
 import { isoDate, REFERENCE_DATE, TODAY } from './dates.ts';
 import type { License, Organization, Person } from './model.ts';
 import { isPerson } from './model.ts';
+import type { NewStateNotable } from './ct-vt-rows.ts';
 import type { Notable } from './scenarios.ts';
 
 export interface ManifestInput {
@@ -17,6 +18,8 @@ export interface ManifestInput {
   readonly rowCounts: ReadonlyMap<string, number>;
   /** Raw status → count, per dataset file. */
   readonly statusCounts: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Connecticut and Vermont people to try (their rows are made apart, see ct-vt-rows.ts). */
+  readonly ctVtNotables?: readonly NewStateNotable[];
 }
 
 function personName(person: Person): string {
@@ -105,6 +108,7 @@ export function manifest(input: ManifestInput): string {
     "- LEIE: an unknown DOB is empty (as on the live file's business rows); REINDATE is always 00000000 (the full file lists current exclusions only). Unrelated LEIE rows avoid the sample providers' names, so every name match in the file is intended.",
     "- SAM (`sam/`): the extract's CSV, with a BOM, every field quoted; the simulator serves it zipped under the `.ZIP` name. HHS rows mirror the LEIE file's sample rows (no DOB: SAM publishes none) and half of its unrelated rows; a party with an NPI is excluded by OPM too (two rows, same identifiers), and every other NPI is float-formatted (`1234567890.0`). Other agencies' rows (HUD, DLA, ARMY, AF, EPA, OPM) are unrelated people, firms, vessels and special entities; a third of them end on a definite date.",
     "- CMS (`cms/<dataset-uuid>.json`): the data.cms.gov Medicare Opt-Out Affidavits (`9887a515-…`) and Revoked Medicare Providers and Suppliers (`a6496a7d-…`) as the data API answers them: JSON arrays of row objects, every field a string, dates MM/DD/YYYY, empty for none. Opt-out rows of one NPI keep their order (the last is the current affidavit); unrelated rows avoid the sample providers' names.",
+    '- Connecticut (`ngch-56tr`) and Vermont (`mxkz-bi85`) rows are made apart from the population above (no NPPES records): CT DPH credentials in Title Case with numeric codes (10 Registered Nurse, 14 Licensed Practical Nurse, 90 Emergency Medical Technician as in real rows; 1 Physician/Surgeon, 27 Physician Assistant and the rest chosen), DCP credentials in upper case with letter codes, businesses, status with reason and `active` "1"/"0", floating-timestamp dates. VT column names are the connector\'s inferred ones; profession codes other than 042 (Medical Doctor) are chosen.',
     '- NPPES files: `nppes/<STATE>.json` (arrays, by the state of the primary license), `nppes/organizations.json` (NPI-2), and `nppes/single-record.json` (one object, not repeated elsewhere).',
     '',
     '## Status spellings per dataset',
@@ -118,6 +122,11 @@ export function manifest(input: ManifestInput): string {
     out.push(`### ${notable.title}`, '', notable.note, '');
     for (const person of notable.people) out.push(...personLines(person));
     for (const org of notable.organizations ?? []) out.push(...organizationLines(org));
+    out.push('');
+  }
+  if (input.ctVtNotables?.length) {
+    out.push('### Connecticut and Vermont', '');
+    for (const n of input.ctVtNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);
     out.push('');
   }
   const found: [string, Person | undefined][] = [

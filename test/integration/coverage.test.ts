@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 describe('GET /v1/coverage', () => {
-  it('lists the five launch states with full names, sources and professions', async () => {
+  it('lists the seven states with full names, sources, professions, refresh and format confidence', async () => {
     const { api_key } = await t.issue({ plan: 'developer', mode: 'test' });
     const res = await t.call('/v1/coverage', { key: api_key });
     expect(res.status).toBe(200);
@@ -25,11 +25,29 @@ describe('GET /v1/coverage', () => {
     }
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
       ['CO', 'Colorado'],
+      ['CT', 'Connecticut'],
       ['DE', 'Delaware'],
       ['IL', 'Illinois'],
       ['TX', 'Texas'],
+      ['VT', 'Vermont'],
       ['WA', 'Washington'],
     ]);
+    for (const entry of res.body.data as { format_confidence: string; refresh: string; format_notes: string }[]) {
+      expect(['confirmed', 'observed', 'inferred']).toContain(entry.format_confidence);
+      expect(['daily', 'weekly', 'monthly', 'unknown']).toContain(entry.refresh);
+      expect(entry.format_notes.length).toBeGreaterThan(0);
+    }
+    expect(res.body.data.find((e: { state: string }) => e.state === 'VT')).toMatchObject({
+      sources: [{ name: 'Vermont Board of Medical Practice', datasets: ['mxkz-bi85'] }],
+      professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
+      refresh: 'daily',
+      format_confidence: 'inferred',
+    });
+    expect(res.body.data.find((e: { state: string }) => e.state === 'CT')).toMatchObject({
+      sources: [{ datasets: ['ngch-56tr'] }],
+      refresh: 'daily',
+      format_confidence: 'observed',
+    });
     const tx = res.body.data.find((e: { state: string }) => e.state === 'TX');
     expect(tx.sources).toEqual([{ name: 'Texas Medical Board and Texas Board of Nursing', datasets: ['tm3v-pfq9', 'tgb2-j935', 'yjie-tuwv', 'jnzg-cr4w'] }]);
     expect(tx.uncovered_profession).toBe('rejected_before_lookup');

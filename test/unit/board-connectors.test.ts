@@ -249,9 +249,15 @@ describe('dates', () => {
 });
 
 describe('coverage', () => {
-  it('lists the five launch states with derived professions and the two look-up states', () => {
+  it('lists the seven states with derived professions and the two look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['CO', 'DE', 'IL', 'TX', 'WA']);
+    expect(matrix.map((e) => e.state)).toEqual(['CO', 'CT', 'DE', 'IL', 'TX', 'VT', 'WA']);
+    expect(matrix.find((e) => e.state === 'VT')).toMatchObject({
+      format_confidence: 'inferred',
+      refresh: 'daily',
+      professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
+    });
+    expect(matrix.find((e) => e.state === 'CT')).toMatchObject({ format_confidence: 'observed', refresh: 'daily' });
     expect(matrix.filter((e) => e.uncovered_profession === 'looked_up').map((e) => e.state)).toEqual(['CO', 'IL']);
     for (const entry of matrix) {
       expect(entry.professions_covered.length).toBeGreaterThan(0);

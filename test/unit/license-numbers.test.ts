@@ -32,6 +32,11 @@ describe('a registry number links to the board license however it is typed', () 
     { state: 'TX', board: 'S8310', typed: ['S8310', 'S-8310', 's 8310', '8310'], others: ['M8310', 'S8311'] },
     { state: 'TX', board: '712345', typed: ['712345', '0712345', '712-345', 'RN712345', 'RN 712345'], others: ['712346'] },
     // CO: zero-padded digits (the type is a separate field); FL-style letter prefixes come and go.
+    // CT: the DPH credential code, a dot, six digits; DCP's letter codes.
+    { state: 'CT', board: '10.100432', typed: ['10.100432', '10100432', '100432', '10-100432'], others: ['14.100432', '100433', 'PEN.0100433'] },
+    { state: 'CT', board: 'PCT.0012706', typed: ['PCT.0012706', 'PCT12706', '12706'], others: ['PEN.0012706', '12707'] },
+    // VT: a three-digit profession code, a dot, seven digits.
+    { state: 'VT', board: '042.0041877', typed: ['042.0041877', '0420041877', '42.0041877', '0041877', '41877'], others: ['055.0041877', '41878'] },
     { state: 'CO', board: '000124393', typed: ['000124393', '124393', 'RN.0124393', 'RN124393', 'DR-124393'], others: ['124394', '00012439'] },
   ];
   for (const { state, board, typed, others } of cases) {

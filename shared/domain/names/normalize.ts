@@ -63,6 +63,29 @@ export function stripSuffixes(normalized: string): string {
   return words.join(' ');
 }
 
+export interface NameParts {
+  readonly first: string;
+  readonly middle: string;
+  readonly last: string;
+  readonly suffix: string;
+}
+
+/**
+ * A whole name written "FIRST [MIDDLE…] LAST [SUFFIX]" split into its parts, as written: trailing
+ * suffixes (`JR`, `III`) apart, and surname particles of two letters or more before the last word
+ * kept with the surname (`MARIA DE LA CRUZ` → MARIA / DE LA CRUZ; `JOHN E SMITH` → JOHN / E / SMITH).
+ */
+export function splitFullName(value: string): NameParts {
+  const words = value.trim().split(/\s+/).filter(Boolean);
+  const suffix: string[] = [];
+  while (words.length > 2 && suffixes.has(normalizeName(words[words.length - 1]!))) suffix.unshift(words.pop()!);
+  if (words.length === 0) return { first: '', middle: '', last: '', suffix: '' };
+  if (words.length === 1) return { first: '', middle: '', last: words[0]!, suffix: suffix.join(' ') };
+  let lastStart = words.length - 1;
+  while (lastStart > 1 && words[lastStart - 1]!.length >= 2 && particles.has(normalizeName(words[lastStart - 1]!))) lastStart--;
+  return { first: words[0]!, middle: words.slice(1, lastStart).join(' '), last: words.slice(lastStart).join(' '), suffix: suffix.join(' ') };
+}
+
 /**
  * Lookup keys of a surname: its joined form (`GARCIA-LOPEZ` and `GARCIA LOPEZ` both → `GARCIALOPEZ`)
  * and each part that can stand alone (`GARCIA`, `LOPEZ`; `DE LA CRUZ` → `DELACRUZ`, `CRUZ`).

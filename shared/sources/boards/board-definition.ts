@@ -33,6 +33,17 @@ export interface DatasetDefinition {
     readonly issued?: string;
     readonly birthYear?: string;
   };
+  /**
+   * `first_middle_last`: the source has one name column ("FIRST M LAST JR"), named by both `lastName`
+   * and `firstName`; it is searched by its last word and split back into parts (see full-name.ts).
+   */
+  readonly nameLayout?: 'separate' | 'first_middle_last';
+  /**
+   * Columns every row of this dataset carries (SODA leaves out empty values, so only columns the
+   * source never leaves empty). A row without one means the format changed: the search fails as
+   * `unavailable` instead of mis-reading it. Default: the status column.
+   */
+  readonly requiredFields?: readonly string[];
   readonly dateFormat: DateFormat;
   /** Raw license wording (kept for `license_type`); may combine several fields. */
   licenseType(row: SodaRow): string;
@@ -57,6 +68,16 @@ export interface DisciplineDatasetDefinition {
   readonly licenseNumberField: string;
   readonly lastNameField: string;
 }
+
+/**
+ * How well the source's format is pinned down: `confirmed` (seen in real rows or official documents),
+ * `observed` (reported by third parties who read it), `inferred` (built on assumptions: the connector
+ * checks each answer and fails loudly when the rows do not have the expected columns).
+ */
+export type FormatConfidence = 'confirmed' | 'observed' | 'inferred';
+
+/** How often the publisher refreshes the source (`unknown` where not recorded). */
+export type SourceRefresh = 'daily' | 'weekly' | 'monthly' | 'unknown';
 
 export interface StateBoardDefinition {
   readonly state: StateCode;
@@ -83,6 +104,8 @@ export interface StateBoardDefinition {
    * number into NPPES (default: letters, as WA's `RN`; IL's 3-digit code; DE's letter and digit).
    */
   readonly licenseNumberPrefix?: LicenseNumberPrefix;
+  readonly format: { readonly confidence: FormatConfidence; readonly notes: string };
+  readonly refresh: SourceRefresh;
 }
 
 /** The scope a license's number is unique in (see `licenseNumberScope`): equal numbers in one scope are one person's. */

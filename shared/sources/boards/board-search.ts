@@ -14,7 +14,11 @@ import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import { sodaBaseUrl } from '../source-config.ts';
 import type { SodaClient, SodaDataset, SodaRow } from '../soda/soda-client.ts';
-import { accentTolerantSurnameCondition, allOf, anyOf, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
+import { splitFullName } from '../../domain/names/normalize.ts';
+import { logger } from '../../observability/logger.ts';
+import { SourceError } from '../errors.ts';
+import { sourceFailed } from '../source-telemetry.ts';
+import { accentTolerantSurnameCondition, allOf, anyOf, fullNameSurnameCondition, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
 import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
 
@@ -68,6 +72,41 @@ function titleCase(value: string): string {
   return value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
+/** First, middle, last and suffix of a row's holder, from separate columns or one whole-name column. */
+function nameParts(dataset: DatasetDefinition, row: SodaRow): [string, string, string, string] {
+  const f = dataset.fields;
+  if (dataset.nameLayout === 'first_middle_last') {
+    const parts = splitFullName(field(row, f.lastName));
+    return [parts.first, parts.middle, parts.last, parts.suffix];
+  }
+  return [field(row, f.firstName), field(row, f.middleName), field(row, f.lastName), field(row, f.suffix)];
+}
+
+/** The columns every row of a dataset carries (`requiredFields`, by default the status column). */
+export function requiredFieldsOf(dataset: DatasetDefinition): readonly string[] {
+  return dataset.requiredFields ?? [dataset.fields.status];
+}
+
+/**
+ * Fails, as the source being unavailable, when rows the dataset answered lack a column every row of it
+ * carries: the format changed (a column renamed or dropped), and mapping the rows anyway would mis-read
+ * them (every status unknown, every type unclassified). Logs the dataset and the missing columns.
+ */
+export function checkRowFormat(board: StateBoardDefinition, dataset: DatasetDefinition, rows: readonly SodaRow[]): void {
+  const missing = requiredFieldsOf(dataset).filter((name) => rows.some((row) => row[name] === undefined || row[name] === null));
+  if (missing.length === 0) return;
+  logger.error('Board rows are not in the expected format', {
+    source: board.sourceName,
+    dataset: dataset.id,
+    missing_fields: missing,
+    rows: rows.length,
+    format_confidence: board.format.confidence,
+  });
+  throw sourceFailed(
+    new SourceError(board.sourceName, 'malformed', `dataset ${dataset.id}: rows lack the column(s) ${missing.join(', ')}; the dataset's format has changed`),
+  );
+}
+
 /** Merges rows by license and maps them. Pure: the unit tests feed it rows in each board's format. */
 export function licensesFromRows(
   board: StateBoardDefinition,
@@ -93,7 +132,7 @@ export function licensesFromRows(
     const mapped = dataset.statuses[rawStatus.toUpperCase()];
     const status: BoardStatus = dataset.statusOverride?.(group) ?? mapped ?? 'inactive';
     const licenseNumber = field(row, f.licenseNumber);
-    const [first, middle, last, suffix] = [f.firstName, f.middleName, f.lastName, f.suffix].map((name) => field(row, name));
+    const [first, middle, last, suffix] = nameParts(dataset, row);
     const birthYear = Number(field(row, f.birthYear));
     licenses.push({
       state: board.state,
@@ -148,7 +187,15 @@ export class BoardSearch {
           dataset(d.id),
           {
             where: allOf([
-              anyOf(surnames.map((s) => (d.accentedNames ? accentTolerantSurnameCondition(d.fields.lastName, s) : surnameCondition(d.fields.lastName, s)))),
+              anyOf(
+                surnames.map((s) =>
+                  d.nameLayout === 'first_middle_last'
+                    ? fullNameSurnameCondition(d.fields.lastName, s)
+                    : d.accentedNames
+                      ? accentTolerantSurnameCondition(d.fields.lastName, s)
+                      : surnameCondition(d.fields.lastName, s),
+                ),
+              ),
               givenNamePrefixCondition(d.fields.firstName, givenNames.prefixes, d.accentedNames),
             ]),
           },
@@ -157,6 +204,7 @@ export class BoardSearch {
       ),
     ]);
     const disciplined = new Set(board.disciplineDataset ? discipline!.map((row) => field(row, board.disciplineDataset!.licenseNumberField).toUpperCase()) : []);
+    for (const [i, d] of board.datasets.entries()) checkRowFormat(board, d, perDataset[i]!);
     const licenses = board.datasets.flatMap((d, i) => licensesFromRows(board, d, perDataset[i]!, disciplined));
     return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString() };
   }

@@ -50,6 +50,15 @@ export const coverageSchema = z
             description:
               'What a request for another profession gets: `profession_not_covered` before any lookup (`rejected_before_lookup`), or a real lookup that answers `not_found` (`looked_up`).',
           }),
+          refresh: z.enum(['daily', 'weekly', 'monthly', 'unknown']).meta({
+            description:
+              'How often the board republishes its data (`unknown` where not published). Each verification reads the board live; a license status is cached for at most 24 hours (`cache_expires_at` of a result).',
+          }),
+          format_confidence: z.enum(['confirmed', 'observed', 'inferred']).meta({
+            description:
+              'How well the source’s format is known: `confirmed` (seen in real rows or official documents), `observed` (reported by others who read it), `inferred` (assumed where not recorded). Every answer is checked: rows not in the expected format make the source unavailable, never a wrong status.',
+          }),
+          format_notes: z.string().meta({ description: 'What is known or assumed about the source’s format.' }),
         }),
       )
       .meta({ description: 'Every supported state, by code.' }),

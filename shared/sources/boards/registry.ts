@@ -5,18 +5,22 @@
 import { professions as allProfessions, type Profession } from '../../domain/professions.ts';
 import { stateName, type StateCode } from '../../domain/us-states.ts';
 import { sourceNames } from '../source-config.ts';
-import type { StateBoardDefinition } from './board-definition.ts';
+import type { FormatConfidence, SourceRefresh, StateBoardDefinition } from './board-definition.ts';
 import { colorado } from './states/colorado.ts';
+import { connecticut } from './states/connecticut.ts';
 import { delaware } from './states/delaware.ts';
 import { illinois } from './states/illinois.ts';
 import { texas } from './states/texas.ts';
+import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
 
 export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinition>>> = {
   CO: colorado,
+  CT: connecticut,
   DE: delaware,
   IL: illinois,
   TX: texas,
+  VT: vermont,
   WA: washington,
 };
 
@@ -36,6 +40,9 @@ export interface CoverageEntry {
   readonly sources: readonly { name: string; datasets: readonly string[] }[];
   readonly professions_covered: readonly Profession[];
   readonly uncovered_profession: 'rejected_before_lookup' | 'looked_up';
+  readonly refresh: SourceRefresh;
+  readonly format_confidence: FormatConfidence;
+  readonly format_notes: string;
 }
 
 export function coverageMatrix(): CoverageEntry[] {
@@ -52,6 +59,9 @@ export function coverageMatrix(): CoverageEntry[] {
       ],
       professions_covered: professionsCovered(board),
       uncovered_profession: board.uncoveredProfession === 'look_up' ? 'looked_up' : 'rejected_before_lookup',
+      refresh: board.refresh,
+      format_confidence: board.format.confidence,
+      format_notes: board.format.notes,
     };
   });
 }

@@ -125,6 +125,14 @@ export class SodaClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.appToken) headers['x-app-token'] = this.appToken;
     const response = await fetchSource(dataset.source, url, { headers }, this.policy, deadline);
+    if (response.status === 400 && /no[-_ ]such[-_ ]column/i.test(response.text)) {
+      // A column the connector queries is gone: the dataset's format changed, which is no answer.
+      throw sourceFailed(
+        new SourceError(dataset.source, 'malformed', `dataset ${dataset.id}: a queried column does not exist ${sodaMessage(response.text)}`, {
+          status: response.status,
+        }),
+      );
+    }
     if (response.status !== 200) {
       throw new SourceError(dataset.source, 'rejected', `dataset ${dataset.id}: HTTP ${response.status} ${sodaMessage(response.text)}`, {
         status: response.status,

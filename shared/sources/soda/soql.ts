@@ -55,6 +55,22 @@ export function surnameCondition(field: string, surname: string): string {
 }
 
 /**
+ * Matches a surname inside a whole-name column written "FIRST [MIDDLE] LAST [SUFFIX]": as its last
+ * word, before a suffix, or as part of a hyphenated surname (`% GARCIA`, `% GARCIA JR`, `%-GARCIA`,
+ * `% GARCIA-LOPEZ`).
+ */
+export function fullNameSurnameCondition(field: string, surname: string): string {
+  const value = likeLiteral(surname.toUpperCase());
+  return anyOf([
+    upperLike(field, `% ${value}`),
+    upperLike(field, `% ${value} %`),
+    upperLike(field, `%-${value}`),
+    upperLike(field, `%-${value} %`),
+    upperLike(field, `% ${value}-%`),
+  ]);
+}
+
+/**
  * Like `surnameCondition`, for datasets that store accents (`PEÑA`): letters that commonly carry one
  * match any single character, so `PENA` also finds `PEÑA`; callers filter the rows by normalised name.
  */

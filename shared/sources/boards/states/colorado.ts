@@ -89,6 +89,8 @@ export const colorado: StateBoardDefinition = {
   sourceName: 'Colorado Department of Regulatory Agencies',
   domain: 'data.colorado.gov',
   licenseNumberScope: 'license_type',
+  format: { confidence: 'observed', notes: 'Fields and status vocabulary as third-party connectors report them; type codes partly unknown.' },
+  refresh: 'unknown',
   uncoveredProfession: 'look_up',
   datasets: [
     {

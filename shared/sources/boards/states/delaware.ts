@@ -57,6 +57,8 @@ export const delaware: StateBoardDefinition = {
   licenseNumberScope: 'state',
   // `L1-0036439`: the board and profession letter and digit before the serial.
   licenseNumberPrefix: /^[A-Z]\d(?=\d)/,
+  format: { confidence: 'observed', notes: 'Fields and statuses as third-party connectors report them; date format not recorded.' },
+  refresh: 'daily',
   uncoveredProfession: 'reject_before_lookup',
   datasets: [
     {

@@ -65,6 +65,8 @@ export const illinois: StateBoardDefinition = {
   licenseNumberScope: 'state',
   // The profession code: `036` physicians, `041` registered nurses; NPPES often drops it or its zero.
   licenseNumberPrefix: /^0?\d{2}(?=\d{6}$)/,
+  format: { confidence: 'confirmed', notes: 'Fields and statuses from a profile of the full dataset; MM/DD/YYYY dates.' },
+  refresh: 'unknown',
   uncoveredProfession: 'look_up',
   datasets: [
     {

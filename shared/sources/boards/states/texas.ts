@@ -143,6 +143,8 @@ export const texas: StateBoardDefinition = {
   domain: 'data.texas.gov',
   // An APRN's number is their RN license's; VN and Medical Board numbers are issued apart.
   licenseNumberScope: { datasetGroups: [[registeredNurses.id, advancedPracticeNurses.id], [vocationalNurses.id], [medicalBoard.id]] },
+  format: { confidence: 'observed', notes: 'Fields and status vocabularies as third-party connectors report them.' },
+  refresh: 'unknown',
   uncoveredProfession: 'reject_before_lookup',
   datasets: [medicalBoard, registeredNurses, vocationalNurses, advancedPracticeNurses],
 };

@@ -59,6 +59,8 @@ export const washington: StateBoardDefinition = {
   sourceName: 'Washington State Department of Health',
   domain: 'data.wa.gov',
   licenseNumberScope: 'state',
+  format: { confidence: 'confirmed', notes: 'Fields, dates (YYYYMMDD) and credential types as seen in real rows.' },
+  refresh: 'daily',
   uncoveredProfession: 'reject_before_lookup',
   datasets: [
     {

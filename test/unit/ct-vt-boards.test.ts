@@ -1,0 +1,204 @@
+/** Connecticut and Vermont connectors on rows in each source's format: statuses (traps first), professions, names, and a changed format. */
+import { describe, expect, it } from 'vitest';
+import { splitFullName } from '#shared/domain/names/normalize.ts';
+import { checkRowFormat, licensesFromRows } from '#shared/sources/boards/board-search.ts';
+import { classifyCredential, connecticut, connecticutDisciplined, connecticutStatus } from '#shared/sources/boards/states/connecticut.ts';
+import { vermont } from '#shared/sources/boards/states/vermont.ts';
+import { SourceError } from '#shared/sources/errors.ts';
+import { fullNameSurnameCondition } from '#shared/sources/soda/soql.ts';
+
+const ctDataset = connecticut.datasets[0]!;
+const vtDataset = vermont.datasets[0]!;
+
+const ctRow = (over: Record<string, string> = {}) => ({
+  credentialid: '999018',
+  name: 'JACQUELINE M ROURKE',
+  type: 'INDIVIDUAL',
+  fullcredentialcode: '10.100923',
+  credentialtype: '10',
+  credentialnumber: '100923',
+  credential: 'Registered Nurse',
+  status: 'ACTIVE',
+  statusreason: 'CURRENT',
+  active: '1',
+  issuedate: '2011-05-31T00:00:00.000',
+  expirationdate: '2027-04-30T00:00:00.000',
+  ...over,
+});
+
+describe('Connecticut status: the status read with its reason and the active column', () => {
+  it('negative terms first: traps never read as active', () => {
+    expect(connecticutStatus('Active - In Late Renewal', '', '1')).toBe('inactive');
+    expect(connecticutStatus('ACTIVE', 'NON-DISCIPLINARY SUSPENSION', '1')).toBe('suspended');
+    expect(connecticutStatus('Probation, Expired', '', '0')).not.toBe('active');
+    expect(connecticutStatus('ACTIVE', 'PROBATION, EXPIRED', '1')).toBe('expired');
+    expect(connecticutStatus('ACTIVE', 'SUSPENDED', '1')).toBe('suspended');
+    expect(connecticutStatus('ACTIVE', 'REVOKED', '1')).toBe('revoked');
+    expect(connecticutStatus('INACTIVE', 'REVOKED', '0')).toBe('revoked');
+    expect(connecticutStatus('ACTIVE', 'VOLUNTARY SURRENDER', '1')).toBe('revoked');
+    expect(connecticutStatus('ACTIVE', 'CURRENT', '0')).toBe('inactive');
+    expect(connecticutStatus('ACTIVE', 'CURRENT', 'false')).toBe('inactive');
+    expect(connecticutStatus('SOMETHING NEW', 'CURRENT', '1')).toBe('inactive');
+  });
+
+  it('lapses are expired; a revoked status is not softened by its reason; plain active stays active', () => {
+    expect(connecticutStatus('INACTIVE', 'LAPSED DUE TO NON-RENEWAL', '0')).toBe('expired');
+    expect(connecticutStatus('INACTIVE', 'EXPIRED MORE THAN 3 YEARS - MUST REAPPLY', '0')).toBe('expired');
+    expect(connecticutStatus('INACTIVE', 'FAILED TO RENEW', '0')).toBe('expired');
+    expect(connecticutStatus('REVOKED', 'VOLUNTARY NON-RENEWAL', '0')).toBe('revoked');
+    expect(connecticutStatus('INACTIVE', '', '0')).toBe('inactive');
+    expect(connecticutStatus('ACTIVE', 'CURRENT', '1')).toBe('active');
+    expect(connecticutStatus('ACTIVE IN RENEWAL', 'CURRENT', '1')).toBe('active');
+    expect(connecticutStatus('ACTIVE', 'PROBATION', '1')).toBe('active');
+  });
+
+  it('discipline comes from the status and its reason; a non-disciplinary suspension is none', () => {
+    expect(connecticutDisciplined('ACTIVE', 'PROBATION')).toBe(true);
+    expect(connecticutDisciplined('ACTIVE', 'SUSPENDED')).toBe(true);
+    expect(connecticutDisciplined('ACTIVE', 'NON-DISCIPLINARY SUSPENSION')).toBe(false);
+    expect(connecticutDisciplined('INACTIVE', 'LAPSED DUE TO NON-RENEWAL')).toBe(false);
+  });
+});
+
+describe('Connecticut credentials: read by their name, never by the numeric code', () => {
+  it('DPH Title Case credentials map to professions; DPH trades and DCP upper-case credentials are not healthcare', () => {
+    expect(classifyCredential('Registered Nurse', '10')).toEqual({ kind: 'profession', profession: 'registered_nurse' });
+    expect(classifyCredential('Licensed Practical Nurse', '14')).toEqual({ kind: 'profession', profession: 'practical_nurse' });
+    expect(classifyCredential('Emergency Medical Technician', '90')).toEqual({ kind: 'profession', profession: 'emergency_medical' });
+    expect(classifyCredential('Speech and Language Pathologist Temporary Permit', '65')).toEqual({
+      kind: 'profession',
+      profession: 'speech_language_pathologist',
+    });
+    expect(classifyCredential('Medication Administration Certification', '91')).toEqual({ kind: 'profession', profession: 'medication_aide' });
+    expect(classifyCredential('Physician/Surgeon', '1')).toEqual({ kind: 'profession', profession: 'physician' });
+    expect(classifyCredential('Physician Assistant', '27')).toEqual({ kind: 'profession', profession: 'physician_assistant' });
+    expect(classifyCredential('Advanced Practice Registered Nurse', '20')).toEqual({ kind: 'unclassified' });
+    expect(classifyCredential('Hairdresser/Cosmetician', '8')).toEqual({ kind: 'non_healthcare' });
+    expect(classifyCredential('PROFESSIONAL ENGINEER', 'PEN')).toEqual({ kind: 'non_healthcare' });
+    expect(classifyCredential('HOME IMPROVEMENT CONTRACTOR', 'HIC')).toEqual({ kind: 'non_healthcare' });
+    expect(classifyCredential('CONTROLLED SUBSTANCE REGISTRATION FOR PRACTITIONER', 'CSP')).toEqual({ kind: 'non_healthcare' });
+    expect(classifyCredential('PHARMACIST', 'PCT')).toEqual({ kind: 'profession', profession: 'pharmacist' });
+    // A code whose meaning is unknown decides nothing: an unknown DPH credential name stays unclassified.
+    expect(classifyCredential('Some Future Health Permit', '10')).toEqual({ kind: 'unclassified' });
+  });
+
+  it('maps a row: the whole name split, the full credential code as number, businesses left out, a suspension read from the reason', () => {
+    const rows = [
+      ctRow(),
+      ctRow({
+        name: 'DANIEL R FITZGERALD JR',
+        fullcredentialcode: '1.048213',
+        credentialtype: '1',
+        credentialnumber: '48213',
+        credential: 'Physician/Surgeon',
+        statusreason: 'SUSPENDED',
+      }),
+      ctRow({
+        name: 'ROURKE CARE LLC',
+        type: 'LIMITED LIABILITY COMPANY',
+        fullcredentialcode: 'HIC.0641207',
+        credentialtype: 'HIC',
+        credential: 'HOME IMPROVEMENT CONTRACTOR',
+      }),
+      // The same credential twice (the dataset holds exact duplicates): one license.
+      ctRow(),
+    ];
+    const licenses = licensesFromRows(connecticut, ctDataset, rows);
+    expect(licenses).toHaveLength(2);
+    expect(licenses[0]).toMatchObject({
+      firstName: 'JACQUELINE',
+      middleName: 'M',
+      lastName: 'ROURKE',
+      licenseNumber: '10.100923',
+      licenseType: 'Registered Nurse',
+      profession: 'registered_nurse',
+      status: 'active',
+      expiryDate: '2027-04-30',
+      disciplinary: false,
+      rowCount: 2,
+    });
+    expect(licenses[1]).toMatchObject({
+      firstName: 'DANIEL',
+      lastName: 'FITZGERALD',
+      suffix: 'JR',
+      status: 'suspended',
+      disciplinary: true,
+      profession: 'physician',
+    });
+  });
+
+  it('searches the whole-name column by its last word', () => {
+    const where = fullNameSurnameCondition('name', "O'Neil");
+    expect(where).toContain("upper(name) like '% O''NEIL'");
+    expect(where).toContain("upper(name) like '% O''NEIL %'");
+    expect(where).toContain("upper(name) like '%-O''NEIL'");
+  });
+});
+
+describe('whole names', () => {
+  it('split into first, middle, last and suffix; particles stay with the surname, initials do not', () => {
+    expect(splitFullName('ROBERT MCMAHON JR')).toEqual({ first: 'ROBERT', middle: '', last: 'MCMAHON', suffix: 'JR' });
+    expect(splitFullName('MARIA DE LA CRUZ')).toEqual({ first: 'MARIA', middle: '', last: 'DE LA CRUZ', suffix: '' });
+    expect(splitFullName('JOHN E SMITH')).toEqual({ first: 'JOHN', middle: 'E', last: 'SMITH', suffix: '' });
+    expect(splitFullName('Theresa M Lindqvist')).toEqual({ first: 'Theresa', middle: 'M', last: 'Lindqvist', suffix: '' });
+    expect(splitFullName('CHER')).toEqual({ first: '', middle: '', last: 'CHER', suffix: '' });
+  });
+});
+
+describe('Vermont', () => {
+  it('maps physicians, PAs and podiatrists; statuses with the negative terms first; actions "Comments" is discipline', () => {
+    const row = (over: Record<string, string>) => ({
+      license_number: '042.0041877',
+      first_name: 'ELEANOR',
+      last_name: 'MARSH',
+      license_type: 'Medical Doctor',
+      license_status: 'Active',
+      actions: 'None',
+      ...over,
+    });
+    const [md, pa, pod, aa, sus, late] = licensesFromRows(vermont, vtDataset, [
+      row({}),
+      row({ license_number: '055.0031204', license_type: 'Physician Assistant - Certified', license_status: 'Non-Disciplinary Suspension' }),
+      row({ license_number: '043.0001187', license_type: 'Podiatrist', license_status: 'Revoked', actions: 'Comments' }),
+      row({ license_number: '058.0000012', license_type: 'Anesthesiologist Assistant' }),
+      row({ license_number: '042.0000001', license_status: 'Suspended', actions: 'Comments' }),
+      row({ license_number: '042.0000002', license_status: 'Active - In Late Renewal' }),
+    ]);
+    expect(md).toMatchObject({ profession: 'physician', status: 'active', disciplinary: false });
+    expect(pa).toMatchObject({ profession: 'physician_assistant', status: 'suspended', disciplinary: false });
+    expect(pod).toMatchObject({ profession: 'podiatrist', status: 'revoked', disciplinary: true });
+    expect(aa).toMatchObject({ profession: null, classification: { kind: 'unclassified' } });
+    expect(sus).toMatchObject({ status: 'suspended', disciplinary: true });
+    expect(late).toMatchObject({ status: 'inactive', statusRecognised: false });
+  });
+});
+
+describe('a changed format fails loudly, for every state', () => {
+  it('rows without a column every row carries make the board unavailable', () => {
+    const renamed = { ...ctRow(), credential_name: 'Registered Nurse' } as Record<string, string>;
+    delete renamed.credential;
+    const error = (() => {
+      try {
+        checkRowFormat(connecticut, ctDataset, [ctRow(), renamed]);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(SourceError);
+    expect(error).toMatchObject({ failure: 'malformed', unavailable: true });
+    expect(String((error as Error).message)).toContain('credential');
+    expect(() => checkRowFormat(connecticut, ctDataset, [ctRow()])).not.toThrow();
+    expect(() =>
+      checkRowFormat(vermont, vtDataset, [{ license_number: '042.0041877', last_name: 'MARSH', license_type: 'Medical Doctor', actions: 'None' }]),
+    ).toThrow(/license_status/);
+  });
+
+  it('a state without declared columns is checked on its status column', async () => {
+    const { washington } = await import('#shared/sources/boards/states/washington.ts');
+    const wa = washington.datasets[0]!;
+    expect(() => checkRowFormat(washington, wa, [{ credentialnumber: 'RN00354170', lastname: 'SMITH', credential_status: 'ACTIVE' }])).toThrow(SourceError);
+    expect(() => checkRowFormat(washington, wa, [{ credentialnumber: 'RN00354170', lastname: 'SMITH', status: 'ACTIVE' }])).not.toThrow();
+    // No rows: nothing to check (a name nobody holds).
+    expect(() => checkRowFormat(washington, wa, [])).not.toThrow();
+  });
+});
