@@ -124,6 +124,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await scheduler.fire('samCheck');
       await scheduler.fire('cmsOptOutCheck');
       await scheduler.fire('cmsRevokedCheck');
+      await scheduler.fire('txHhscCheck');
+      await scheduler.fire('caMediCalCheck');
     }
 
     if (options.stateDir) {
