@@ -77,8 +77,14 @@ function zipOf(entries: ReadonlyMap<string, Buffer>): Promise<Buffer> {
 export function portalStyles(styles: string): string {
   const prefixed = styles
     .replace(/<(\/?)([A-Za-z][\w]*)(?=[\s/>])/g, '<$1x:$2')
-    .replace(/ xmlns="http:\/\/schemas\.openxmlformats\.org\/spreadsheetml\/2006\/main"/, ' xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"');
-  return prefixed.replace(/<x:fills count="(\d+)">([\s\S]*?)<\/x:fills>/, (_m, count: string, inner: string) => `<x:fills count="${Number(count) + 1}">${inner}<x:fill /></x:fills>`);
+    .replace(
+      / xmlns="http:\/\/schemas\.openxmlformats\.org\/spreadsheetml\/2006\/main"/,
+      ' xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+    );
+  return prefixed.replace(
+    /<x:fills count="(\d+)">([\s\S]*?)<\/x:fills>/,
+    (_m, count: string, inner: string) => `<x:fills count="${Number(count) + 1}">${inner}<x:fill /></x:fills>`,
+  );
 }
 
 /** The portal's workbook of rows (the header first); `Action Date` a plain number cell where it is a number. */

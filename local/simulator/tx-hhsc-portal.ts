@@ -41,8 +41,7 @@ export function txHhscWorkbook(rows: readonly (readonly string[])[], sheetName =
     row.forEach((text, c) => {
       if (text === '') return;
       const serial = r > 0 && dateColumns.has(header[c] ?? '') ? excelSerial(text) : null;
-      const cell: XLSX.CellObject =
-        serial === null ? { t: 's', v: text } : { t: 'n', v: serial, z: Number.isInteger(serial) ? 'm/d/yyyy' : 'm/d/yyyy h:mm' };
+      const cell: XLSX.CellObject = serial === null ? { t: 's', v: text } : { t: 'n', v: serial, z: Number.isInteger(serial) ? 'm/d/yyyy' : 'm/d/yyyy h:mm' };
       sheet[XLSX.utils.encode_cell({ r, c })] = cell;
     });
   });
