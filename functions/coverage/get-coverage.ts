@@ -9,7 +9,7 @@ const body = {
   federal_sources: federalSources,
   sanctions_lists: [
     { list: oigListId, name: sourceNames.leie, scope: 'federal' },
-    ...Object.values(listDefinitions).map((d) => ({ list: d.id, name: d.displayName, scope: 'federal' })),
+    ...Object.values(listDefinitions).map((d) => ({ list: d.id, name: d.displayName, scope: d.scope.kind })),
   ],
   data: coverageMatrix(),
 };

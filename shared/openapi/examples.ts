@@ -234,6 +234,9 @@ export const coverageExample = {
     { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
     { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal' },
     { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal' },
+    { list: 'il_hfs', name: 'Illinois HFS OIG Sanctions List', scope: 'state' },
+    { list: 'tx_hhsc', name: 'Texas HHSC OIG Exclusions', scope: 'state' },
+    { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', scope: 'state' },
   ],
   data: [
     {

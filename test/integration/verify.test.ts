@@ -243,6 +243,10 @@ describe('sanctions screen', () => {
       { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String) },
       { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', status: 'cached', as_of: expect.any(String) },
       { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', status: 'cached', as_of: expect.any(String) },
+      // The state Medicaid lists (Illinois by name, the others by the NPI supplied), never ingested here.
+      { list: 'il_hfs', name: 'Illinois HFS OIG Sanctions List', status: 'unavailable', as_of: null },
+      { list: 'tx_hhsc', name: 'Texas HHSC OIG Exclusions', status: 'unavailable', as_of: null },
+      { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', status: 'unavailable', as_of: null },
     ]);
     expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
     expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);
