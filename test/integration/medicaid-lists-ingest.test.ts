@@ -23,6 +23,7 @@ import { readPage } from '#shared/sources/lists/page-links.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const store = () => new SanctionsStore();
 let data: SourceDataCopy;
@@ -151,6 +152,14 @@ describe('Texas HHSC OIG (an ASP.NET postback)', () => {
     expect(gilbert!.action.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('the daily rule runs the ingest worker from the queue (an unchanged file is told by its hash)', async () => {
+    const before = (await store().current('tx_hhsc'))!;
+    await new Promise((r) => setTimeout(r, 5));
+    await t.stack.scheduler.fire('txHhscCheck');
+    await waitFor(async () => ((await store().current('tx_hhsc'))!.checked_at! > before.checked_at! ? true : undefined), 30_000);
+    expect((await store().current('tx_hhsc'))!.version).toBe(before.version);
+  });
+
   it('refuses a file whose header changed, and one with under half the rows', async () => {
     const before = (await store().current('tx_hhsc'))!;
     const original = await readFile(join(data.dir, 'tx-hhsc', 'exclusions.csv'), 'utf8');
@@ -166,6 +175,37 @@ describe('Texas HHSC OIG (an ASP.NET postback)', () => {
     } finally {
       await data.write('tx-hhsc/exclusions.csv', original);
     }
+  });
+});
+
+describe('when the pages change', () => {
+  it('a page without an ASP.NET form, or a postback answered with a page instead of the file, is a malformed source', async () => {
+    if (txHhscExclusions.locate.kind !== 'aspnet_postback') throw new Error('the Texas list is a postback');
+    const noForm = { ...txHhscExclusions, id: 'tx_hhsc_moved', locate: { ...txHhscExclusions.locate, pageUrl: (base: string) => `${base}/references/sandi` } };
+    const formError = await rejectionOf(ingestList(noForm, store()), SourceError);
+    expect(formError.failure).toBe('malformed');
+    expect(formError.message).toMatch(/has no ASP\.NET form \(no __VIEWSTATE\)/);
+    // Another link's target: the server answers the page again, which is no workbook.
+    const otherTarget = { ...txHhscExclusions, id: 'tx_hhsc_other', locate: { ...txHhscExclusions.locate, eventTarget: 'dnn$ctr384$Other' } };
+    const pageError = await rejectionOf(ingestList(otherTarget, store()), SourceError);
+    expect(pageError.failure).toBe('malformed');
+    expect(pageError.message).toMatch(/not a workbook/);
+  });
+
+  it('a landing page without the link to the list, or a resource page without a .csv link, is a malformed source', async () => {
+    if (caMediCalSuspended.locate.kind !== 'page_links') throw new Error('the California list is found through links');
+    const hops = caMediCalSuspended.locate.hops;
+    const renamed = {
+      ...caMediCalSuspended,
+      id: 'ca_renamed',
+      locate: { ...caMediCalSuspended.locate, hops: [{ text: /Excluded Provider Roster/ }, ...hops.slice(1)] },
+    };
+    const linkError = await rejectionOf(ingestList(renamed, store()), SourceError);
+    expect(linkError.failure).toBe('malformed');
+    expect(linkError.message).toMatch(/the page http:\/\/[^ ]+\/references\/sandi has no link like text \/Excluded Provider Roster\/: the page changed/);
+    const noCsv = { ...caMediCalSuspended, id: 'ca_no_csv', locate: { ...caMediCalSuspended.locate, hops: [...hops.slice(0, 2), { href: /\.xlsx$/ }] } };
+    const fileError = await rejectionOf(ingestList(noCsv, store()), SourceError);
+    expect(fileError.message).toMatch(/\/resource\/[0-9a-f-]+ has no link like target/);
   });
 });
 
