@@ -14,6 +14,9 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     SODA_BASE_URL: simulatorUrl,
     SAM_BASE_URL: simulatorUrl,
     CMS_DATA_BASE_URL: simulatorUrl,
+    IL_HFS_BASE_URL: simulatorUrl,
+    TX_HHSC_BASE_URL: simulatorUrl,
+    CA_MEDI_CAL_BASE_URL: simulatorUrl,
   };
 }
 

@@ -5,6 +5,8 @@
  *   leie/UPDATED.csv          the full OIG LEIE file
  *   sam/…_V2_26305.csv        the SAM.gov exclusions extract's CSV (the simulator serves it zipped)
  *   cms/<dataset-uuid>.json   the data.cms.gov Medicare opt-out and revoked lists (JSON arrays of rows)
+ *   il-hfs/…csv, tx-hhsc/…csv the Illinois and Texas Medicaid lists' rows as text (the simulator serves workbooks)
+ *   ca-medi-cal/suspall.csv   the Medi-Cal Suspended and Ineligible Provider List, as published
  *   boards/<dataset-id>.json  rows as SODA returns them
  *   README.md                 manifest with notable providers
  *
@@ -13,10 +15,12 @@
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { caMediCalFile, caMediCalSampleFile } from './ca-medi-cal-file.ts';
 import { cmsFiles, cmsOptOutFile, cmsRevokedFile } from './cms-files.ts';
 import { coRows } from './co-rows.ts';
 import { ctVtNotables, ctVtRows } from './ct-vt-rows.ts';
 import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
+import { ilHfsFile, ilHfsSampleFile } from './il-hfs-file.ts';
 import { ilRows } from './il-rows.ts';
 import { leieCsv, sampleRows, unrelatedRows } from './leie-file.ts';
 import { datasets } from './license-catalog.ts';
@@ -34,6 +38,7 @@ import { Rng } from './prng.ts';
 import { addScenarios } from './scenarios.ts';
 import { jsonArrayLines, type SodaRow } from './soda-json.ts';
 import { assignStatuses } from './status-assignment.ts';
+import { txHhscFile, txHhscSampleFile } from './tx-hhsc-file.ts';
 import { aprnRow, medicalBoardRow, nursingRow } from './tx-rows.ts';
 import { waRow } from './wa-rows.ts';
 
@@ -153,6 +158,10 @@ export function buildSample(options: SampleOptions): Sample {
   const leieRows = [...sampleLeie, ...unrelatedLeie];
   const sam = samRows(rng.fork('sam'), sampleLeie, unrelatedLeie, names, npis, Math.round(options.providers * 0.2), sampleNames);
   const cms = cmsFiles(rng.fork('cms'), people, organizations, names, npis, sampleNames);
+  const onCms = cms.notables.flatMap((n) => n.people);
+  const ilHfs = ilHfsFile(rng.fork('il-hfs'), people, organizations, names, onCms, sampleNames);
+  const txHhsc = txHhscFile(rng.fork('tx-hhsc'), people, organizations, names, onCms, sampleNames);
+  const caMediCal = caMediCalFile(rng.fork('ca-medi-cal'), people, organizations, names, onCms, sampleNames);
 
   const files = new Map<string, string>();
   const rows = boardRows(rng.fork('boards'), licenses);
@@ -179,6 +188,9 @@ export function buildSample(options: SampleOptions): Sample {
   files.set(samSampleFile, samCsv(sam));
   files.set(cmsOptOutFile, jsonArrayLines(cms.optOut));
   files.set(cmsRevokedFile, jsonArrayLines(cms.revoked));
+  files.set(ilHfsSampleFile, ilHfs.csv);
+  files.set(txHhscSampleFile, txHhsc.csv);
+  files.set(caMediCalSampleFile, caMediCal.csv);
 
   const rowCounts = new Map<string, number>();
   const statusCounts = new Map<string, Map<string, number>>();
@@ -197,7 +209,22 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(samSampleFile, sam.length);
   rowCounts.set(cmsOptOutFile, cms.optOut.length);
   rowCounts.set(cmsRevokedFile, cms.revoked.length);
-  files.set('README.md', manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables], rowCounts, statusCounts, ctVtNotables }));
+  rowCounts.set(ilHfsSampleFile, ilHfs.rows);
+  rowCounts.set(txHhscSampleFile, txHhsc.rows);
+  rowCounts.set(caMediCalSampleFile, caMediCal.rows);
+  files.set(
+    'README.md',
+    manifest({
+      seed,
+      people,
+      organizations,
+      licenses,
+      notables: [...notables, ...cms.notables, ...ilHfs.notables, ...txHhsc.notables, ...caMediCal.notables],
+      rowCounts,
+      statusCounts,
+      ctVtNotables,
+    }),
+  );
   return { files };
 }
 

@@ -8,10 +8,14 @@
  *   GET /api/prod/fileextractservices/v1/api/…   SAM.gov's extract listing and download (sam-extract.ts),
  *   GET /file-store/Exclusions/Public%20V2/<file>  and the file store its download redirects to
  *   GET /data-api/v1/dataset/<uuid>/data?size=…  data.cms.gov's data API (cms-data-api.ts)
+ *   GET /sanctions/, /_services/download-as-excel/…  the Illinois HFS OIG portal (il-hfs-portal.ts)
+ *   GET|POST /oigportal2/Exclusions/ctl/DOW/mid/384 the Texas HHSC OIG page and its postback (tx-hhsc-portal.ts)
+ *   GET /references/sandi, /dataset/…             the Medi-Cal Suspended and Ineligible list (ca-medi-cal-site.ts)
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
- * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>. Failures are injected per source with
+ * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>,
+ * IL_HFS_BASE_URL=<url>, TX_HHSC_BASE_URL=<url>, CA_MEDI_CAL_BASE_URL=<url>. Failures are injected per source with
  * faults.json (faults.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -19,12 +23,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { pipeline } from 'node:stream';
 import { httpDate, isNotModified } from './conditional-get.ts';
+import { CaMediCalSite } from './ca-medi-cal-site.ts';
 import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
+import { IlHfsPortal } from './il-hfs-portal.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
 import { runSodaQuery, socrataError } from './soda-query.ts';
 import { SourceData } from './source-data.ts';
+import { TxHhscPortal } from './tx-hhsc-portal.ts';
 
 export interface SourceSimulator {
   readonly url: string;
@@ -58,6 +65,9 @@ type Route =
   | { readonly kind: 'sam_download'; readonly file: string }
   | { readonly kind: 'sam_file'; readonly file: string }
   | { readonly kind: 'cms'; readonly dataset: string }
+  | { readonly kind: 'il_hfs' }
+  | { readonly kind: 'tx_hhsc' }
+  | { readonly kind: 'ca_medi_cal' }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -67,6 +77,9 @@ function routeOf(pathname: string): Route {
   if (pathname === '/api/' || pathname === '/api') return { kind: 'nppes' };
   if (pathname === leiePath) return { kind: 'leie' };
   if (pathname === samListingPath) return { kind: 'sam_listing' };
+  if (IlHfsPortal.handles(pathname)) return { kind: 'il_hfs' };
+  if (TxHhscPortal.handles(pathname)) return { kind: 'tx_hhsc' };
+  if (CaMediCalSite.handles(pathname)) return { kind: 'ca_medi_cal' };
   const cms = dataApiPathPattern.exec(pathname);
   if (cms) return { kind: 'cms', dataset: cms[1]! };
   for (const [prefix, kind] of [
@@ -110,6 +123,9 @@ function resetConnection(socket: Socket): void {
 
 export async function startSourceSimulator(options: SourceSimulatorOptions): Promise<SourceSimulator> {
   const data = new SourceData(options.dataDir);
+  const ilHfs = new IlHfsPortal(options.dataDir);
+  const txHhsc = new TxHhscPortal(options.dataDir);
+  const caMediCal = new CaMediCalSite(options.dataDir);
   if (options.preload) await data.preload();
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<ServerResponse>();
@@ -144,7 +160,9 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       return;
     }
     const method = req.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') {
+    // An ASP.NET page's download is a postback; the Dynamics portal's download service is posted to.
+    const posts = route.kind === 'tx_hhsc' || route.kind === 'il_hfs';
+    if (method !== 'GET' && method !== 'HEAD' && !(posts && method === 'POST')) {
       send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { allow: 'GET, HEAD' });
       return;
     }
@@ -199,6 +217,15 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
         return;
       case 'cms':
         await serveCms(route.dataset, url, res, malformed);
+        return;
+      case 'il_hfs':
+        await ilHfs.serve(req, res, url.pathname, malformed);
+        return;
+      case 'tx_hhsc':
+        await txHhsc.serve(req, res, malformed);
+        return;
+      case 'ca_medi_cal':
+        await caMediCal.serve(req, res, url.pathname, malformed);
         return;
     }
   }

@@ -314,6 +314,21 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'cms_revoked' },
     purpose: 'Checks the CMS Revoked Medicare Providers and Suppliers on data.cms.gov for a new version at 09:45 UTC.',
   },
+  txHhscCheck: {
+    id: 'TxHhscExclusionsCheck',
+    // The Texas page is updated as exclusions are added; an unchanged file is told by its hash.
+    expression: 'cron(15 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'tx_hhsc' },
+    purpose: 'Checks the Texas HHSC OIG exclusions file (an ASP.NET postback, from US egress) for a new version at 10:15 UTC.',
+  },
+  caMediCalCheck: {
+    id: 'CaMediCalSuspendedCheck',
+    expression: 'cron(30 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'ca_medi_cal' },
+    purpose: 'Checks the California Medi-Cal Suspended and Ineligible Provider List for a new version at 10:30 UTC.',
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

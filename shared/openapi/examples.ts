@@ -234,6 +234,9 @@ export const coverageExample = {
     { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
     { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
     { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+    { list: 'il_hfs', name: 'Illinois HFS OIG Sanctions List', scope: 'state', state: 'IL', searched_by: 'name', updated: 'operator_upload' },
+    { list: 'tx_hhsc', name: 'Texas HHSC OIG Exclusions', scope: 'state', state: 'TX', searched_by: 'name', updated: 'scheduled' },
+    { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', scope: 'state', state: 'CA', searched_by: 'name', updated: 'scheduled' },
   ],
   data: [
     {

@@ -38,7 +38,7 @@ type Evidence = 'agrees' | 'differs' | 'absent';
 
 function npiEvidence(query: SanctionsQuery, entry: ListEntry): Evidence {
   if (!query.npi || !entry.npi) return 'absent';
-  return query.npi === entry.npi ? 'agrees' : 'differs';
+  return query.npi === entry.npi || (entry.npis ?? []).includes(query.npi) ? 'agrees' : 'differs';
 }
 
 function dobEvidence(query: SanctionsQuery, entry: ListEntry): Evidence {

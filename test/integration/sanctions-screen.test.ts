@@ -90,6 +90,10 @@ describe('a provider excluded on SAM.gov only', () => {
       // Never ingested here: consulted as unavailable, never a failure.
       ['cms_opt_out', 'unavailable'],
       ['cms_revoked', 'unavailable'],
+      // Other states' Medicaid lists, consulted by the NPI supplied.
+      ['il_hfs', 'unavailable'],
+      ['tx_hhsc', 'unavailable'],
+      ['ca_medi_cal', 'unavailable'],
     ]);
   });
 

@@ -238,11 +238,15 @@ describe('sanctions screen', () => {
   it('lists every list with its freshness, and each match with its basis, action and dates', async () => {
     const body = await ok({ first_name: 'Arian', last_name: 'Stringer', state: 'IL', npi: '1344567510' });
     expect(body.sanctioned).toBe(true);
-    expect(body.sanctions.lists.slice(0, 4)).toEqual([
-      { list: 'oig_leie', name: 'OIG LEIE', scope: 'federal', status: 'cached', as_of: expect.any(String) },
-      { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal', status: 'cached', as_of: expect.any(String) },
-      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal', status: 'cached', as_of: expect.any(String) },
-      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal', status: 'cached', as_of: expect.any(String) },
+    expect(body.sanctions.lists).toEqual([
+      { list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      // The state Medicaid lists (Illinois by name, the others by the NPI supplied), never ingested here.
+      { list: 'il_hfs', name: 'Illinois HFS OIG Sanctions List', status: 'unavailable', as_of: null, scope: 'IL' },
+      { list: 'tx_hhsc', name: 'Texas HHSC OIG Exclusions', status: 'unavailable', as_of: null, scope: 'TX' },
+      { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', status: 'unavailable', as_of: null, scope: 'CA' },
     ]);
     expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
     expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);

@@ -239,7 +239,9 @@ describe('generator', () => {
   it('keeps the committed sample modest in size', async () => {
     const committed = await filesUnder(sampleDir);
     const bytes = [...committed.values()].reduce((n, b) => n + b.length, 0);
-    expect(bytes).toBeLessThan(6 * 1024 * 1024);
+    // About 4.8 MB of it are the Illinois, Texas and California Medicaid lists at their real row counts
+    // (3,229, 13,344 and 23,120 rows), so their ingests are exercised at the size they run at.
+    expect(bytes).toBeLessThan(12 * 1024 * 1024);
   });
 });
 

@@ -1,13 +1,19 @@
 /** Every sanctions list the service ingests, by id. */
+import { caMediCalSuspended } from './ca-medi-cal.ts';
 import { cmsOptOut } from './cms-opt-out.ts';
 import { cmsRevoked } from './cms-revoked.ts';
+import { ilHfsSanctions } from './il-hfs.ts';
 import type { ListDefinition } from './list-definition.ts';
 import { samExclusions } from './sam-exclusions.ts';
+import { txHhscExclusions } from './tx-hhsc.ts';
 
 export const listDefinitions: Readonly<Record<string, ListDefinition>> = {
   [samExclusions.id]: samExclusions,
   [cmsOptOut.id]: cmsOptOut,
   [cmsRevoked.id]: cmsRevoked,
+  [ilHfsSanctions.id]: ilHfsSanctions,
+  [txHhscExclusions.id]: txHhscExclusions,
+  [caMediCalSuspended.id]: caMediCalSuspended,
 };
 
 export function listDefinition(id: string): ListDefinition | undefined {

@@ -38,6 +38,11 @@ export interface ListEntry {
   /** The name of an entity, or a person's name as one field. */
   readonly entityName: string;
   readonly npi: string | null;
+  /**
+   * Every NPI the row carries, where it carries several (Medi-Cal lists an organisation's NPIs in one
+   * cell): `npi` is the first of them. The row is found by each, and agrees with a request giving any.
+   */
+  readonly npis?: readonly string[];
   /** ISO date of birth, where the list publishes one. */
   readonly dob: string | null;
   readonly licenses: readonly ListLicense[];

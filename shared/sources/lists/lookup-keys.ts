@@ -1,7 +1,7 @@
 /**
  * The keys under which a list row is found: `I#<surname key>` for each surname key of a person (so a
  * hyphenated or two-part surname is found by either part, as the name rules match it), `E#<name key>`
- * for an entity (its normalised name, letters and digits only), `N#<npi>` for a row that carries an NPI.
+ * for an entity (its normalised name, letters and digits only), `N#<npi>` for each NPI a row carries.
  */
 import { lastNameKeys, normalizeName } from '../../domain/names/normalize.ts';
 import type { ListEntry } from './list-entry.ts';
@@ -25,6 +25,6 @@ export function npiKey(npi: string): string {
 export function entryKeys(entry: ListEntry): string[] {
   const keys = entry.kind === 'individual' ? individualKeys(entry.lastName) : [];
   if (keys.length === 0 && entry.entityName.trim()) keys.push(entityKey(entry.entityName));
-  if (entry.npi) keys.push(npiKey(entry.npi));
+  for (const npi of new Set([...(entry.npi ? [entry.npi] : []), ...(entry.npis ?? [])])) keys.push(npiKey(npi));
   return keys;
 }

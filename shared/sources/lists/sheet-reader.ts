@@ -95,7 +95,8 @@ export function sheetRows(bytes: Buffer, choice: SheetChoice): string[][] {
   if (!sheet || !dense) return [];
   const rows: string[][] = [];
   for (const cells of dense) {
-    const row = (cells ?? []).map((cell) => cellText(cell, date1904));
+    // Array.from, not map: a dense row has holes where no cell was written, and each must read as ''.
+    const row = Array.from(cells ?? [], (cell) => cellText(cell, date1904));
     while (row.length > 0 && row[row.length - 1] === '') row.pop();
     rows.push(row);
   }
