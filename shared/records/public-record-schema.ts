@@ -53,6 +53,7 @@ export const publicRecordSchema = z
               name: z.string().nullable(),
               status: z.string().nullable(),
               as_of: z.string().nullable(),
+              scope: z.string().optional().meta({ description: '`federal`, or the state whose Medicaid list it is (absent on older certificates).' }),
             }),
           )
           .meta({ description: 'Every sanctions list checked, with its freshness.' }),

@@ -46,7 +46,7 @@ function withSanctionsScreen(value: unknown): unknown {
     ...result,
     sanctioned: result.oig_excluded === true,
     sanctions: {
-      lists: oig ? [{ list: oigListId, name: sourceNames.leie, status: oig.status, as_of: oig.as_of }] : [],
+      lists: oig ? [{ list: oigListId, name: sourceNames.leie, status: oig.status, as_of: oig.as_of, scope: 'federal' }] : [],
       matches: exclusion
         ? [
             {
