@@ -14,6 +14,7 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     SODA_BASE_URL: simulatorUrl,
     SAM_BASE_URL: simulatorUrl,
     CMS_DATA_BASE_URL: simulatorUrl,
+    NPPES_FILES_BASE_URL: simulatorUrl,
   };
 }
 

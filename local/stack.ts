@@ -124,6 +124,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await scheduler.fire('samCheck');
       await scheduler.fire('cmsOptOutCheck');
       await scheduler.fire('cmsRevokedCheck');
+      await scheduler.fire('nppesDeactivatedCheck');
     }
 
     if (options.stateDir) {

@@ -5,11 +5,13 @@
  *   leie/UPDATED.csv          the full OIG LEIE file
  *   sam/…_V2_26305.csv        the SAM.gov exclusions extract's CSV (the simulator serves it zipped)
  *   cms/<dataset-uuid>.json   the data.cms.gov Medicare opt-out and revoked lists (JSON arrays of rows)
+ *   nppes-deactivated/…_V2.csv  the NPPES Deactivated NPI Reports (the simulator serves each as a ZIP'd workbook)
  *   boards/<dataset-id>.json  rows as SODA returns them
  *   README.md                 manifest with notable providers
  *
  * Order of the passes: scenario people → random people and organisations → statuses → dates and
- * discipline → NPIs and NPPES plans → LEIE → SAM → CMS → rendering. Each pass draws from its own seeded stream.
+ * discipline → NPIs and NPPES plans → LEIE → SAM → CMS → NPPES deactivations → rendering. Each pass
+ * draws from its own seeded stream.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,6 +27,7 @@ import { samCsv, samRows, samSampleFile } from './sam-file.ts';
 import type { License, Person } from './model.ts';
 import { NameTables } from './name-tables.ts';
 import { NpiIssuer } from './npi.ts';
+import { deactivatedReports } from './nppes-deactivated-file.ts';
 import { planNppes } from './nppes-plan.ts';
 import { individualRecord, organizationRecord } from './nppes-records.ts';
 import { type LaunchState, launchStates } from './places.ts';
@@ -150,16 +153,18 @@ export function buildSample(options: SampleOptions): Sample {
   const leieRows = [...sampleLeie, ...unrelatedLeie];
   const sam = samRows(rng.fork('sam'), sampleLeie, unrelatedLeie, names, npis, Math.round(options.providers * 0.2), sampleNames);
   const cms = cmsFiles(rng.fork('cms'), people, organizations, names, npis, sampleNames);
+  const deactivated = deactivatedReports(rng.fork('nppes-deactivated'), people, npis, new Set(cms.notables.flatMap((n) => n.people)));
 
   const files = new Map<string, string>();
   const rows = boardRows(rng.fork('boards'), licenses);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
 
-  // NPPES: one file per state of the primary license; one single-object file.
+  // NPPES: one file per state of the primary license; one single-object file. A deactivated NPI has no
+  // record: the registry answers nothing for it.
   const single = people.find((p) => p.tags.includes('tx-typo-nppes') && p.nppes);
   const byState = new Map<LaunchState, Person[]>(launchStates.map((s) => [s, []]));
   for (const person of people) {
-    if (!person.nppes || person === single) continue;
+    if (!person.nppes || person.nppes.deactivated !== undefined || person === single) continue;
     byState.get(person.nppes.listed[0]!.license.kind.state)!.push(person);
   }
   const nppesRng = rng.fork('nppes-records');
@@ -173,6 +178,7 @@ export function buildSample(options: SampleOptions): Sample {
   files.set(samSampleFile, samCsv(sam));
   files.set(cmsOptOutFile, jsonArrayLines(cms.optOut));
   files.set(cmsRevokedFile, jsonArrayLines(cms.revoked));
+  for (const [file, content] of deactivated.files) files.set(file, content);
 
   const rowCounts = new Map<string, number>();
   const statusCounts = new Map<string, Map<string, number>>();
@@ -191,7 +197,11 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(samSampleFile, sam.length);
   rowCounts.set(cmsOptOutFile, cms.optOut.length);
   rowCounts.set(cmsRevokedFile, cms.revoked.length);
-  files.set('README.md', manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables], rowCounts, statusCounts }));
+  for (const [file, n] of deactivated.rowCounts) rowCounts.set(file, n);
+  files.set(
+    'README.md',
+    manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables, ...deactivated.notables], rowCounts, statusCounts }),
+  );
   return { files };
 }
 

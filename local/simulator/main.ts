@@ -33,7 +33,8 @@ process.stdout.write(
     `SODA_BASE_URL=${simulator.url}\n` +
     `LEIE_CSV_URL=${simulator.url}/exclusions/downloadables/UPDATED.csv\n` +
     `SAM_BASE_URL=${simulator.url}\n` +
-    `CMS_DATA_BASE_URL=${simulator.url}\n`,
+    `CMS_DATA_BASE_URL=${simulator.url}\n` +
+    `NPPES_FILES_BASE_URL=${simulator.url}\n`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,11 +8,13 @@
  *   GET /api/prod/fileextractservices/v1/api/…   SAM.gov's extract listing and download (sam-extract.ts),
  *   GET /file-store/Exclusions/Public%20V2/<file>  and the file store its download redirects to
  *   GET /data-api/v1/dataset/<uuid>/data?size=…  data.cms.gov's data API (cms-data-api.ts)
+ *   GET /nppes/NPI_Files.html                    CMS's NPPES downloads page, and the Deactivated NPI
+ *   GET /nppes/NPPES_Deactivated_NPI_Report_…zip  Report's ZIPs it links (nppes-files.ts)
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
- * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>. Failures are injected per source with
- * faults.json (faults.ts).
+ * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>,
+ * NPPES_FILES_BASE_URL=<url>. Failures are injected per source with faults.json (faults.ts).
  */
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,6 +23,7 @@ import { pipeline } from 'node:stream';
 import { httpDate, isNotModified } from './conditional-get.ts';
 import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
+import { nppesFilesPagePath, nppesFilesPrefix } from './nppes-files.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
 import { runSodaQuery, socrataError } from './soda-query.ts';
@@ -58,6 +61,8 @@ type Route =
   | { readonly kind: 'sam_download'; readonly file: string }
   | { readonly kind: 'sam_file'; readonly file: string }
   | { readonly kind: 'cms'; readonly dataset: string }
+  | { readonly kind: 'nppes_page' }
+  | { readonly kind: 'nppes_file'; readonly file: string }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -67,11 +72,13 @@ function routeOf(pathname: string): Route {
   if (pathname === '/api/' || pathname === '/api') return { kind: 'nppes' };
   if (pathname === leiePath) return { kind: 'leie' };
   if (pathname === samListingPath) return { kind: 'sam_listing' };
+  if (pathname === nppesFilesPagePath) return { kind: 'nppes_page' };
   const cms = dataApiPathPattern.exec(pathname);
   if (cms) return { kind: 'cms', dataset: cms[1]! };
   for (const [prefix, kind] of [
     [samDownloadPrefix, 'sam_download'],
     [samFileStorePrefix, 'sam_file'],
+    [nppesFilesPrefix, 'nppes_file'],
   ] as const) {
     if (!pathname.startsWith(prefix)) continue;
     try {
@@ -157,7 +164,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     const fault: Fault | undefined =
       route.kind === 'soda' || route.kind === 'cms'
         ? faultFor(faults, route.dataset, route.kind)
-        : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind);
+        : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind.startsWith('nppes_') ? 'nppes_deactivated' : route.kind);
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;
@@ -200,7 +207,36 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       case 'cms':
         await serveCms(route.dataset, url, res, malformed);
         return;
+      case 'nppes_page':
+        send(res, 200, 'text/html', await data.nppesReports.page(), { 'last-modified': httpDate(Date.UTC(2026, 9, 12, 14, 3)) });
+        return;
+      case 'nppes_file':
+        await serveNppesFile(route.file, req, res, malformed);
+        return;
     }
+  }
+
+  async function serveNppesFile(name: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
+    const file = await data.nppesReports.file(name);
+    if (!file) {
+      send(
+        res,
+        404,
+        'text/html',
+        '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>\n',
+      );
+      return;
+    }
+    // A transfer cut off halfway: no end-of-central-directory record, an archive no reader accepts.
+    const body = malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
+    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+    if (!malformed && isNotModified(req.headers, file)) {
+      res.writeHead(304, validators);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/x-zip-compressed', 'content-length': String(body.length), ...validators });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   async function serveCms(dataset: string, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {

@@ -234,6 +234,7 @@ export const coverageExample = {
     { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
     { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal' },
     { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal' },
+    { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', scope: 'federal' },
   ],
   data: [
     {

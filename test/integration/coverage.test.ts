@@ -18,6 +18,7 @@ describe('GET /v1/coverage', () => {
       { list: 'sam', name: 'SAM.gov Exclusions', scope: 'federal' },
       { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal' },
       { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal' },
+      { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', scope: 'federal' },
     ]);
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
       ['CO', 'Colorado'],

@@ -90,6 +90,8 @@ describe('a provider excluded on SAM.gov only', () => {
       // Never ingested here: consulted as unavailable, never a failure.
       ['cms_opt_out', 'unavailable'],
       ['cms_revoked', 'unavailable'],
+      // Searched by the NPI supplied: the report names nobody.
+      ['nppes_deactivated', 'unavailable'],
     ]);
   });
 

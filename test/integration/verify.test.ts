@@ -9,6 +9,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { cmsOptOut } from '#shared/sources/lists/cms-opt-out.ts';
 import { cmsRevoked } from '#shared/sources/lists/cms-revoked.ts';
+import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
 import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { professions } from '#shared/domain/professions.ts';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await ingestList(samExclusions, new SanctionsStore());
   await ingestList(cmsOptOut, new SanctionsStore());
   await ingestList(cmsRevoked, new SanctionsStore());
+  await ingestList(nppesDeactivated, new SanctionsStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
 });
@@ -239,10 +241,12 @@ describe('sanctions screen', () => {
     const body = await ok({ first_name: 'Arian', last_name: 'Stringer', state: 'IL', npi: '1344567510' });
     expect(body.sanctioned).toBe(true);
     expect(body.sanctions.lists).toEqual([
-      { list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String) },
-      { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String) },
-      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', status: 'cached', as_of: expect.any(String) },
-      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', status: 'cached', as_of: expect.any(String) },
+      { list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      // Searched by the NPI the request supplies.
+      { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', status: 'cached', as_of: expect.any(String), scope: 'federal' },
     ]);
     expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
     expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);
@@ -257,11 +261,9 @@ describe('sanctions screen', () => {
   it('reports a name-only match as such, and none for a same-name person with a different NPI', async () => {
     const nameOnly = await ok({ first_name: 'Jake', last_name: 'Jennings', state: 'CO' });
     expect(nameOnly.sanctioned).toBe(true);
-    expect(nameOnly.sanctions.matches.map((m: { list: string; basis: string }) => [m.list, m.basis])).toEqual([
-      ['oig_leie', 'name_only'],
-      ['sam', 'name_only'],
-      ['sam', 'name_only'],
-    ]);
+    // The OIG list is matched on the request alone; the other lists with the NPI the verification found
+    // (his, from the registry), which rules out SAM's rows of the namesake, who carries another NPI.
+    expect(nameOnly.sanctions.matches.map((m: { list: string; basis: string }) => [m.list, m.basis])).toEqual([['oig_leie', 'name_only']]);
     const other = await ok({ first_name: 'Jake', last_name: 'Jennings', state: 'CO', npi: '1129830471' });
     expect(other).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
   });

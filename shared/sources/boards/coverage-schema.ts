@@ -18,7 +18,10 @@ export const coverageSchema = z
           scope: z.enum(['federal', 'state']).meta({ description: '`federal`: screened for every verification; `state`: for the states it covers.' }),
         }),
       )
-      .meta({ description: 'The sanctions lists every verification screens (`sanctions` of the result), with their freshness reported per verification.' }),
+      .meta({
+        description:
+          'The sanctions lists every verification screens (`sanctions` of the result), with their freshness reported per verification. A list of NPIs alone (`nppes_deactivated`) is screened when the request gives an NPI.',
+      }),
     data: z
       .array(
         z.strictObject({

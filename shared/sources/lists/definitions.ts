@@ -2,12 +2,14 @@
 import { cmsOptOut } from './cms-opt-out.ts';
 import { cmsRevoked } from './cms-revoked.ts';
 import type { ListDefinition } from './list-definition.ts';
+import { nppesDeactivated } from './nppes-deactivated.ts';
 import { samExclusions } from './sam-exclusions.ts';
 
 export const listDefinitions: Readonly<Record<string, ListDefinition>> = {
   [samExclusions.id]: samExclusions,
   [cmsOptOut.id]: cmsOptOut,
   [cmsRevoked.id]: cmsRevoked,
+  [nppesDeactivated.id]: nppesDeactivated,
 };
 
 export function listDefinition(id: string): ListDefinition | undefined {
