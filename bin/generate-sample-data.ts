@@ -5,23 +5,29 @@
  *   npx tsx bin/generate-sample-data.ts --scale full|<fraction> --out <dir> [--states TX,WA,CT] [--seed 42] [--workers N]
  *   npx tsx bin/generate-sample-data.ts --leie-benchmark /tmp/leie-85k.csv [--rows 85000] [--seed 42]
  *   npx tsx bin/generate-sample-data.ts --sam-benchmark /tmp/SAM_Exclusions_Public_Extract_V2_26305.csv [--rows 170000] [--seed 42]
+ *   npx tsx bin/generate-sample-data.ts --nppes-deactivated-benchmark /tmp/NPPES_Deactivated_NPI_Report_101226_V2.zip|.csv [--rows 355000] [--seed 42]
  *
  * The same seed and options give byte-identical files ("today" is the fixed reference date
  * 2026-11-01). The first form writes the small committed sample. The second writes every board
  * dataset of the chosen states (default: all) at that fraction of its real row count ("full" is 1),
  * with the matching NPPES records and an LEIE file (local/sample-data/scaled.ts; CT and VT by
- * local/sample-data/ct-vt-rows.ts); it never writes
- * into sample-data/. The third writes only an N-row LEIE file in the UPDATED.csv format, and the fourth an
- * N-row SAM.gov exclusions extract CSV, for ingest benchmarks; neither is committed.
+ * local/sample-data/ct-vt-rows.ts); it never writes into sample-data/. The third writes only an N-row
+ * LEIE file in the UPDATED.csv format, the fourth an N-row SAM.gov exclusions extract CSV, and the fifth
+ * an N-row NPPES Deactivated NPI Report (the real report's size by default): the simulator's text rows
+ * (`.csv`, which the simulator serves as the published ZIP) or that ZIP itself (`.zip`: a title row, the
+ * header and the rows in a workbook); all for ingest benchmarks, none committed.
  */
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeCtVtScaled } from '../local/sample-data/ct-vt-rows.ts';
 import { defaultProviders, generateSampleData } from '../local/sample-data/generate.ts';
 import { writeLeieBenchmarkFile } from '../local/sample-data/leie-file.ts';
 import { writeSamBenchmark } from '../local/sample-data/sam-file.ts';
 import { NameTables } from '../local/sample-data/name-tables.ts';
+import { writeNppesDeactivatedBenchmark } from '../local/sample-data/nppes-deactivated-file.ts';
+import { reportZip } from '../local/simulator/nppes-files.ts';
 import { type LaunchState, launchStates } from '../local/sample-data/places.ts';
 import { Rng } from '../local/sample-data/prng.ts';
 import { generateScaledSampleData } from '../local/sample-data/scaled.ts';
@@ -36,6 +42,7 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     'leie-benchmark': { type: 'string' },
     'sam-benchmark': { type: 'string' },
+    'nppes-deactivated-benchmark': { type: 'string' },
     rows: { type: 'string' },
   },
 });
@@ -78,6 +85,18 @@ if (values['leie-benchmark']) {
   const rows = positiveInteger('rows', values.rows ?? '170000');
   await writeSamBenchmark(resolve(values['sam-benchmark']), rows, values.seed!);
   process.stderr.write(`wrote ${rows} SAM extract rows to ${values['sam-benchmark']}\n`);
+} else if (values['nppes-deactivated-benchmark']) {
+  const rows = positiveInteger('rows', values.rows ?? '355000');
+  const path = resolve(values['nppes-deactivated-benchmark']);
+  if (/\.zip$/i.test(path)) {
+    const csv = `${path}.csv`;
+    await writeNppesDeactivatedBenchmark(csv, rows, values.seed!);
+    await writeFile(path, await reportZip(await readFile(csv, 'utf8'), basename(path)));
+    await rm(csv);
+  } else {
+    await writeNppesDeactivatedBenchmark(path, rows, values.seed!);
+  }
+  process.stderr.write(`wrote ${rows} NPPES deactivation report rows to ${values['nppes-deactivated-benchmark']}\n`);
 } else if (values.scale !== undefined) {
   if (!values.out) fail('--scale needs --out <dir> (sample-data/ holds the small committed sample)');
   const outDir = resolve(values.out);

@@ -42,6 +42,7 @@ export interface DeploymentConfig {
     readonly sodaBaseUrl?: string;
     readonly samBaseUrl?: string;
     readonly cmsDataBaseUrl?: string;
+    readonly nppesFilesBaseUrl?: string;
   };
   /** Secrets Manager secret (name or ARN) whose SecretString is the Socrata app token. */
   readonly sodaAppTokenSecret?: string;
@@ -238,6 +239,7 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
       sodaBaseUrl: httpsUrl(context, 'sodaBaseUrl'),
       samBaseUrl: httpsUrl(context, 'samBaseUrl'),
       cmsDataBaseUrl: httpsUrl(context, 'cmsDataBaseUrl'),
+      nppesFilesBaseUrl: httpsUrl(context, 'nppesFilesBaseUrl'),
     },
     sodaAppTokenSecret: text(context, 'sodaAppTokenSecret'),
     signingKeyGeneration: positiveInteger(context, 'signingKeyGeneration', 1),

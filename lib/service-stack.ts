@@ -538,6 +538,7 @@ export class ServiceStack extends Stack {
       ...(sources.sodaBaseUrl ? { SODA_BASE_URL: sources.sodaBaseUrl } : {}),
       ...(sources.samBaseUrl ? { SAM_BASE_URL: sources.samBaseUrl } : {}),
       ...(sources.cmsDataBaseUrl ? { CMS_DATA_BASE_URL: sources.cmsDataBaseUrl } : {}),
+      ...(sources.nppesFilesBaseUrl ? { NPPES_FILES_BASE_URL: sources.nppesFilesBaseUrl } : {}),
       // A dynamic reference: CloudFormation reads the secret at deploy time; the token is in neither the
       // template nor the repository. An app token only identifies the app to Socrata for throttling.
       ...(sodaAppTokenSecret ? { SODA_APP_TOKEN: SecretValue.secretsManager(sodaAppTokenSecret).unsafeUnwrap() } : {}),

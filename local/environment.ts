@@ -17,6 +17,7 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     IL_HFS_BASE_URL: simulatorUrl,
     TX_HHSC_BASE_URL: simulatorUrl,
     CA_MEDI_CAL_BASE_URL: simulatorUrl,
+    NPPES_FILES_BASE_URL: simulatorUrl,
   };
 }
 

@@ -7,11 +7,13 @@
  *   cms/<dataset-uuid>.json   the data.cms.gov Medicare opt-out and revoked lists (JSON arrays of rows)
  *   il-hfs/…csv, tx-hhsc/…csv the Illinois and Texas Medicaid lists' rows as text (the simulator serves workbooks)
  *   ca-medi-cal/suspall.csv   the Medi-Cal Suspended and Ineligible Provider List, as published
+ *   nppes-deactivated/…_V2.csv  the NPPES Deactivated NPI Reports (the simulator serves each as a ZIP'd workbook)
  *   boards/<dataset-id>.json  rows as SODA returns them
  *   README.md                 manifest with notable providers
  *
  * Order of the passes: scenario people → random people and organisations → statuses → dates and
- * discipline → NPIs and NPPES plans → LEIE → SAM → CMS → rendering. Each pass draws from its own seeded stream.
+ * discipline → NPIs and NPPES plans → LEIE → SAM → CMS → NPPES deactivations → rendering. Each pass
+ * draws from its own seeded stream.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ import { samCsv, samRows, samSampleFile } from './sam-file.ts';
 import type { License, Person } from './model.ts';
 import { NameTables } from './name-tables.ts';
 import { NpiIssuer } from './npi.ts';
+import { deactivatedReports } from './nppes-deactivated-file.ts';
 import { planNppes } from './nppes-plan.ts';
 import { individualRecord, organizationRecord } from './nppes-records.ts';
 import { type LaunchState, launchStates } from './places.ts';
@@ -162,6 +165,7 @@ export function buildSample(options: SampleOptions): Sample {
   const ilHfs = ilHfsFile(rng.fork('il-hfs'), people, organizations, names, onCms, sampleNames);
   const txHhsc = txHhscFile(rng.fork('tx-hhsc'), people, organizations, names, onCms, sampleNames);
   const caMediCal = caMediCalFile(rng.fork('ca-medi-cal'), people, organizations, names, onCms, sampleNames);
+  const deactivated = deactivatedReports(rng.fork('nppes-deactivated'), people, npis, new Set(cms.notables.flatMap((n) => n.people)));
 
   const files = new Map<string, string>();
   const rows = boardRows(rng.fork('boards'), licenses);
@@ -170,11 +174,12 @@ export function buildSample(options: SampleOptions): Sample {
     rows.set(id, list);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
 
-  // NPPES: one file per state of the primary license; one single-object file.
+  // NPPES: one file per state of the primary license; one single-object file. A deactivated NPI has no
+  // record: the registry answers nothing for it.
   const single = people.find((p) => p.tags.includes('tx-typo-nppes') && p.nppes);
   const byState = new Map<LaunchState, Person[]>(launchStates.map((s) => [s, []]));
   for (const person of people) {
-    if (!person.nppes || person === single) continue;
+    if (!person.nppes || person.nppes.deactivated !== undefined || person === single) continue;
     byState.get(person.nppes.listed[0]!.license.kind.state)!.push(person);
   }
   const nppesRng = rng.fork('nppes-records');
@@ -191,6 +196,7 @@ export function buildSample(options: SampleOptions): Sample {
   files.set(ilHfsSampleFile, ilHfs.csv);
   files.set(txHhscSampleFile, txHhsc.csv);
   files.set(caMediCalSampleFile, caMediCal.csv);
+  for (const [file, content] of deactivated.files) files.set(file, content);
 
   const rowCounts = new Map<string, number>();
   const statusCounts = new Map<string, Map<string, number>>();
@@ -212,6 +218,7 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(ilHfsSampleFile, ilHfs.rows);
   rowCounts.set(txHhscSampleFile, txHhsc.rows);
   rowCounts.set(caMediCalSampleFile, caMediCal.rows);
+  for (const [file, n] of deactivated.rowCounts) rowCounts.set(file, n);
   files.set(
     'README.md',
     manifest({
@@ -219,7 +226,7 @@ export function buildSample(options: SampleOptions): Sample {
       people,
       organizations,
       licenses,
-      notables: [...notables, ...cms.notables, ...ilHfs.notables, ...txHhsc.notables, ...caMediCal.notables],
+      notables: [...notables, ...cms.notables, ...ilHfs.notables, ...txHhsc.notables, ...caMediCal.notables, ...deactivated.notables],
       rowCounts,
       statusCounts,
       ctVtNotables,

@@ -43,7 +43,11 @@ function licenseLine(license: License): string {
 function personLines(person: Person): string[] {
   const lines = [`- **${personName(person)}**, born ${new Date(person.birth * 86_400_000).getUTCFullYear()}`];
   for (const license of person.licenses) lines.push(`  - ${licenseLine(license)}`);
-  if (person.nppes) {
+  if (person.nppes?.deactivated !== undefined) {
+    lines.push(
+      `  - NPI \`${person.nppes.npi}\`, deactivated ${isoDate(person.nppes.deactivated)}: on the NPPES Deactivated NPI Report, no record in \`nppes/\``,
+    );
+  } else if (person.nppes) {
     const n = person.nppes.name;
     const shown = [n.first, n.middle, n.last].filter(Boolean).join(' ');
     const listed = person.nppes.listed.map((l) => `${l.license.kind.state} ${l.shownNumber}`).join(', ');
@@ -73,7 +77,8 @@ function firstMatching(people: readonly Person[], test: (p: Person) => boolean):
 
 export function manifest(input: ManifestInput): string {
   const { people, organizations, licenses, notables, rowCounts, statusCounts } = input;
-  const withNpi = people.filter((p) => p.nppes);
+  // NPI-1 records as the registry holds them: a deactivated NPI has none.
+  const withNpi = people.filter((p) => p.nppes && p.nppes.deactivated === undefined);
   const healthcare = people.filter((p) => p.profession);
   const active = licenses.filter((l) => l.status.meaning === 'active' || l.status.meaning === 'conditional');
   const soon = (days: number) => active.filter((l) => l.expiration !== null && l.expiration >= TODAY && l.expiration < TODAY + days).length;
@@ -109,6 +114,7 @@ export function manifest(input: ManifestInput): string {
     "- SAM (`sam/`): the extract's CSV, with a BOM, every field quoted; the simulator serves it zipped under the `.ZIP` name. HHS rows mirror the LEIE file's sample rows (no DOB: SAM publishes none) and half of its unrelated rows; a party with an NPI is excluded by OPM too (two rows, same identifiers), and every other NPI is float-formatted (`1234567890.0`). Other agencies' rows (HUD, DLA, ARMY, AF, EPA, OPM) are unrelated people, firms, vessels and special entities; a third of them end on a definite date.",
     "- CMS (`cms/<dataset-uuid>.json`): the data.cms.gov Medicare Opt-Out Affidavits (`9887a515-…`) and Revoked Medicare Providers and Suppliers (`a6496a7d-…`) as the data API answers them: JSON arrays of row objects, every field a string, dates MM/DD/YYYY, empty for none. Opt-out rows of one NPI keep their order (the last is the current affidavit); unrelated rows avoid the sample providers' names.",
     '- Connecticut (`ngch-56tr`) and Vermont (`mxkz-bi85`) rows are made apart from the population above (no NPPES records): CT DPH credentials in Title Case with numeric codes (10 Registered Nurse, 14 Licensed Practical Nurse, 90 Emergency Medical Technician as in real rows; 1 Physician/Surgeon, 27 Physician Assistant and the rest chosen), DCP credentials in upper case with letter codes, businesses, status with reason and `active` "1"/"0", floating-timestamp dates. VT column names are the connector\'s inferred ones; profession codes other than 042 (Medical Doctor) are chosen.',
+    "- NPPES Deactivated NPI Report (`nppes-deactivated/NPPES_Deactivated_NPI_Report_<MMDDYY>_V2.csv`): the report's rows as text (header `NPI,NPPES Deactivation Date`, NPI order, dates MM/DD/YYYY); the simulator serves each as the published ZIP holding a workbook (a title row, the header, the rows; every tenth NPI a number cell, the others text) and lists them on `/nppes/NPI_Files.html` with a retired V1 name. The full list each month: October's adds the NPIs deactivated since September's and drops a few reactivated ones. Unrelated NPIs only, but for one sample provider (below).",
     '- NPPES files: `nppes/<STATE>.json` (arrays, by the state of the primary license), `nppes/organizations.json` (NPI-2), and `nppes/single-record.json` (one object, not repeated elsewhere).',
     '',
     '## Status spellings per dataset',

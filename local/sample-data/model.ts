@@ -33,6 +33,11 @@ export interface NppesPlan {
   /** Licenses in states outside the sample (e.g. NY), shown as text only. */
   readonly elsewhere: readonly { readonly state: string; readonly number: string }[];
   readonly credential: string;
+  /**
+   * The day NPPES deactivated the NPI, if it did: the NPI is on the Deactivated NPI Report and the
+   * registry no longer returns it (no record is written).
+   */
+  readonly deactivated?: Day;
 }
 
 /** Why and how a person or organisation is on the LEIE, and with which identifiers. */

@@ -4,14 +4,16 @@
  *   {"nppes": {"mode": "timeout"}, "qxh8-f4bd": {"mode": "error", "latency_ms": 200}, "leie": {"latency_ms": 500}}
  *
  * Keys are "nppes", "leie", "sam" (the SAM.gov listing, download and file store), "il_hfs", "tx_hhsc",
- * "ca_medi_cal" (the state Medicaid lists' pages and files: malformed cuts the file off), a SODA dataset id
- * ("soda" applies to every dataset without its own entry) or a data.cms.gov dataset uuid ("cms" applies
- * to every such dataset without its own entry).
+ * "ca_medi_cal" (the state Medicaid lists' pages and files: malformed cuts the file off),
+ * "nppes_deactivated" (the NPPES downloads page and the Deactivated NPI Report's ZIPs), a SODA dataset
+ * id ("soda" applies to every dataset without its own entry) or a data.cms.gov dataset uuid ("cms"
+ * applies to every such dataset without its own entry).
  * - down:      the connection is reset without any response;
  * - timeout:   the request is accepted and never answered;
  * - error:     HTTP 500 in the source's own style;
- * - malformed: HTTP 200 with a body the source's parser must reject (SAM: the ZIP cut off halfway;
- *              data.cms.gov: the page's JSON cut off halfway);
+ * - malformed: HTTP 200 with a body the source's parser must reject (SAM and the NPPES report: the ZIP
+ *              cut off halfway, the NPPES downloads page served whole; data.cms.gov: the page's JSON cut
+ *              off halfway);
  * - latency_ms (alone or with a mode): the answer, or the fault, comes after that delay.
  */
 

@@ -36,7 +36,8 @@ process.stdout.write(
     `CMS_DATA_BASE_URL=${simulator.url}\n` +
     `IL_HFS_BASE_URL=${simulator.url}\n` +
     `TX_HHSC_BASE_URL=${simulator.url}\n` +
-    `CA_MEDI_CAL_BASE_URL=${simulator.url}\n`,
+    `CA_MEDI_CAL_BASE_URL=${simulator.url}\n` +
+    `NPPES_FILES_BASE_URL=${simulator.url}\n`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

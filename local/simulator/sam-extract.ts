@@ -15,8 +15,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import yazl from 'yazl';
 import { ChangeAwareFile } from './change-aware-file.ts';
+import { zipOf } from './xlsx-writer.ts';
 
 export const samListingPath = '/api/prod/fileextractservices/v1/api/listfiles';
 export const samDownloadPrefix = '/api/prod/fileextractservices/v1/api/download/Exclusions/Public%20V2/';
@@ -27,15 +27,7 @@ const namePattern = /^SAM_Exclusions_Public_Extract_V2_\d{5}\.(csv|zip)$/i;
 
 /** The archive of one CSV, as SAM packs it: one deflated member named like the ZIP. */
 export function zipOfCsv(csv: Buffer, memberName: string, mtime: Date): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(csv, memberName, { mtime, compress: true });
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
+  return zipOf(new Map([[memberName, csv]]), mtime);
 }
 
 export interface SamFile {

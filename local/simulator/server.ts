@@ -11,12 +11,14 @@
  *   GET /sanctions/, /_services/download-as-excel/…  the Illinois HFS OIG portal (il-hfs-portal.ts)
  *   GET|POST /oigportal2/Exclusions/ctl/DOW/mid/384 the Texas HHSC OIG page and its postback (tx-hhsc-portal.ts)
  *   GET /references/sandi, /dataset/…             the Medi-Cal Suspended and Ineligible list (ca-medi-cal-site.ts)
+ *   GET /nppes/NPI_Files.html                    CMS's NPPES downloads page, and the Deactivated NPI
+ *   GET /nppes/NPPES_Deactivated_NPI_Report_…zip  Report's ZIPs it links (nppes-files.ts)
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
  * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>,
- * IL_HFS_BASE_URL=<url>, TX_HHSC_BASE_URL=<url>, CA_MEDI_CAL_BASE_URL=<url>. Failures are injected per source with
- * faults.json (faults.ts).
+ * IL_HFS_BASE_URL=<url>, TX_HHSC_BASE_URL=<url>, CA_MEDI_CAL_BASE_URL=<url>, NPPES_FILES_BASE_URL=<url>.
+ * Failures are injected per source with faults.json (faults.ts).
  */
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -27,6 +29,7 @@ import { CaMediCalSite } from './ca-medi-cal-site.ts';
 import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
 import { IlHfsPortal } from './il-hfs-portal.ts';
+import { nppesFilesPagePath, nppesFilesPrefix } from './nppes-files.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
 import { runSodaQuery, socrataError } from './soda-query.ts';
@@ -68,6 +71,8 @@ type Route =
   | { readonly kind: 'il_hfs' }
   | { readonly kind: 'tx_hhsc' }
   | { readonly kind: 'ca_medi_cal' }
+  | { readonly kind: 'nppes_page' }
+  | { readonly kind: 'nppes_file'; readonly file: string }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -80,11 +85,13 @@ function routeOf(pathname: string): Route {
   if (IlHfsPortal.handles(pathname)) return { kind: 'il_hfs' };
   if (TxHhscPortal.handles(pathname)) return { kind: 'tx_hhsc' };
   if (CaMediCalSite.handles(pathname)) return { kind: 'ca_medi_cal' };
+  if (pathname === nppesFilesPagePath) return { kind: 'nppes_page' };
   const cms = dataApiPathPattern.exec(pathname);
   if (cms) return { kind: 'cms', dataset: cms[1]! };
   for (const [prefix, kind] of [
     [samDownloadPrefix, 'sam_download'],
     [samFileStorePrefix, 'sam_file'],
+    [nppesFilesPrefix, 'nppes_file'],
   ] as const) {
     if (!pathname.startsWith(prefix)) continue;
     try {
@@ -175,7 +182,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     const fault: Fault | undefined =
       route.kind === 'soda' || route.kind === 'cms'
         ? faultFor(faults, route.dataset, route.kind)
-        : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind);
+        : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind.startsWith('nppes_') ? 'nppes_deactivated' : route.kind);
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;
@@ -227,7 +234,36 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       case 'ca_medi_cal':
         await caMediCal.serve(req, res, url.pathname, malformed);
         return;
+      case 'nppes_page':
+        send(res, 200, 'text/html', await data.nppesReports.page(), { 'last-modified': httpDate(Date.UTC(2026, 9, 12, 14, 3)) });
+        return;
+      case 'nppes_file':
+        await serveNppesFile(route.file, req, res, malformed);
+        return;
     }
+  }
+
+  async function serveNppesFile(name: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
+    const file = await data.nppesReports.file(name);
+    if (!file) {
+      send(
+        res,
+        404,
+        'text/html',
+        '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>\n',
+      );
+      return;
+    }
+    // A transfer cut off halfway: no end-of-central-directory record, an archive no reader accepts.
+    const body = malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
+    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+    if (!malformed && isNotModified(req.headers, file)) {
+      res.writeHead(304, validators);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/x-zip-compressed', 'content-length': String(body.length), ...validators });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   async function serveCms(dataset: string, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {

@@ -5,6 +5,7 @@
  *   leie/UPDATED.csv          the full LEIE file, served byte for byte
  *   sam/…_V2_<yyddd>.csv|ZIP  the SAM.gov exclusions extract (sam-extract.ts)
  *   cms/<dataset-uuid>.json   a data.cms.gov dataset: a JSON array of row objects (cms-data-api.ts)
+ *   nppes-deactivated/…       the NPPES Deactivated NPI Report, as text rows or ZIPs (nppes-files.ts)
  *   boards/<dataset-id>.json  a JSON array of rows exactly as SODA returns them (files of hundreds of
  *                             megabytes are parsed in slices, see json-array-lines.ts)
  *   faults.json               optional injected failures (see faults.ts)
@@ -18,6 +19,7 @@ import { ChangeAwareFile, type FileVersion } from './change-aware-file.ts';
 import { CmsDatasets } from './cms-data-api.ts';
 import { noFaults, parseFaults, type FaultConfig } from './faults.ts';
 import { parseJsonFile } from './json-array-lines.ts';
+import { NppesFiles } from './nppes-files.ts';
 import { SamExtracts } from './sam-extract.ts';
 import { buildNppesIndex, emptyNppesIndex, recordsOfFile, type NppesIndex, type NppesRecord } from './nppes-index.ts';
 import type { SodaRow } from './soql-evaluator.ts';
@@ -58,12 +60,15 @@ export class SourceData {
   readonly sam: SamExtracts;
   /** The data.cms.gov datasets under `cms/`. */
   readonly cms: CmsDatasets;
+  /** The NPPES Deactivated NPI Reports under `nppes-deactivated/`. */
+  readonly nppesReports: NppesFiles;
 
   constructor(readonly dataDir: string) {
     this.leieFile = new ChangeAwareFile(join(dataDir, 'leie', 'UPDATED.csv'), () => null);
     this.faultsFile = new ChangeAwareFile(join(dataDir, 'faults.json'), parseFaults);
     this.sam = new SamExtracts(join(dataDir, 'sam'));
     this.cms = new CmsDatasets(join(dataDir, 'cms'));
+    this.nppesReports = new NppesFiles(join(dataDir, 'nppes-deactivated'));
   }
 
   /** The NPPES index over every `nppes/*.json` file, rebuilt only when one of them changed. */

@@ -53,7 +53,9 @@ export const sanctionMatchSchema = z
       description:
         'How the row matched: `npi` (the row carries the provider’s NPI), `license` (a license number), `name_dob` (the name and the date of birth), or `name_only` (the name, with no identifier on the row or in the request to confirm or rule it out: review it before acting).',
     }),
-    name: z.string().meta({ description: 'The name as the list publishes it.' }),
+    name: z.string().meta({
+      description: 'The name as the list publishes it; `NPI <npi>` for a row that names nobody (`nppes_deactivated` lists NPIs alone).',
+    }),
     action: z.string().meta({ description: 'What the list records, e.g. `OIG exclusion 1128a1`.' }),
     start_date: z.iso.date().nullable(),
     end_date: z.iso.date().nullable().meta({ description: 'When the action ends; null while in force with no end date.' }),

@@ -329,6 +329,15 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'ca_medi_cal' },
     purpose: 'Checks the California Medi-Cal Suspended and Ineligible Provider List for a new version at 10:30 UTC.',
   },
+  nppesDeactivatedCheck: {
+    id: 'NppesDeactivatedCheck',
+    // CMS publishes the report monthly (around the 12th); a daily look at the page finds the new file
+    // within a day, and an unchanged file is told by its ETag (304) or its hash and left alone.
+    expression: 'cron(0 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'nppes_deactivated' },
+    purpose: 'Checks the NPPES downloads page for a new Deactivated NPI Report at 10:00 UTC.',
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

@@ -55,7 +55,7 @@ const eventData = {
   'license.sanction_added': z.strictObject({
     list: z.string().meta({ description: 'Id of the sanctions list, as in `sanctions.lists` of a verification result.' }),
     basis: z.enum(sanctionBases).meta({ description: 'How the row matched; `name_only` is a finding to review.' }),
-    name: z.string().meta({ description: 'The name as the list publishes it.' }),
+    name: z.string().meta({ description: 'The name as the list publishes it; `NPI <npi>` for a row that names nobody.' }),
     action: z.string(),
     start_date: z.iso.date().nullable(),
     end_date: z.iso.date().nullable(),

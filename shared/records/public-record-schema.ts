@@ -62,7 +62,10 @@ export const publicRecordSchema = z
             z.strictObject({
               list: z.string().nullable(),
               basis: z.string().nullable().meta({ description: '`npi`, `license`, `name_dob` or `name_only` (a name alone: review it).' }),
-              name: z.string().nullable(),
+              name: z
+                .string()
+                .nullable()
+                .meta({ description: 'The name the list publishes; null for a row that names nobody (a list of NPIs alone: the NPI is not shown here).' }),
               action: z.string().nullable(),
               start_date: z.string().nullable(),
               end_date: z.string().nullable(),

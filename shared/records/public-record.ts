@@ -3,11 +3,13 @@
  * found (the outcome and its standing), then whether the stored certificate still verifies against the
  * published signing keys. Every fact comes from the signed certificate, never from the unsigned result,
  * so a changed fact shows up as a failed signature. Nothing else is exposed: no account, no key, no
- * request details, no NPI and no match evidence (a DOB is never stored).
+ * request details, no NPI and no match evidence (a DOB is never stored); a sanctions match on a row that
+ * names nobody, which the certificate names by its NPI, is shown without a name.
  */
 import type { IssuedCertificate } from '../certificates/certificate.ts';
 import type { Jwks } from '../certificates/jwks.ts';
 import { verifyCertificate } from '../certificates/verification.ts';
+import { isUnnamedRowName } from '../domain/unnamed-row.ts';
 import { standingOf, type Standing } from './record-outcome.ts';
 import type { StoredPublicRecord } from './record-store.ts';
 
@@ -24,6 +26,7 @@ export interface PublicRecordSanctions {
   readonly matches: readonly {
     readonly list: string | null;
     readonly basis: string | null;
+    /** The name the list publishes; null for a row that names nobody (the certificate names it by its NPI). */
     readonly name: string | null;
     readonly action: string | null;
     readonly start_date: string | null;
@@ -114,12 +117,17 @@ function recordSanctions(value: unknown): PublicRecordSanctions | null {
     matches: rows(s.matches).map((m) => ({
       list: asString(m.list),
       basis: asString(m.basis),
-      name: asString(m.name),
+      name: publicName(asString(m.name)),
       action: asString(m.action),
       start_date: asString(m.start_date),
       end_date: asString(m.end_date),
     })),
   };
+}
+
+/** A match's name as the record shows it: none for a row the certificate names by its NPI alone. */
+function publicName(name: string | null): string | null {
+  return name !== null && isUnnamedRowName(name) ? null : name;
 }
 
 /** The certificate's `sources`, or for one issued before they were signed, the names in `sources_checked` with no freshness. */

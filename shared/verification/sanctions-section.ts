@@ -5,6 +5,7 @@
  * (the OIG list alone). Built from the outcome only, so the result and the certificate say the same.
  */
 import { oigListId, type SanctionBasis } from '../domain/match-basis.ts';
+import { unnamedRowName } from '../domain/unnamed-row.ts';
 import { sourceNames, type SourceReportStatus } from '../sources/source-config.ts';
 import type { ExclusionMatch } from './exclusion-match.ts';
 import type { SanctionsMatch } from './sanctions-match.ts';
@@ -26,7 +27,7 @@ export interface SanctionsListReport {
 export interface SanctionMatch {
   readonly list: string;
   readonly basis: SanctionBasis;
-  /** The name as the list publishes it. */
+  /** The name as the list publishes it; `NPI <npi>` for a row that names nobody (`unnamedRowName`). */
   readonly name: string;
   /** What the list records against the provider, e.g. `OIG exclusion 1128a1`. */
   readonly action: string;
@@ -57,7 +58,9 @@ function oigMatch(match: ExclusionMatch): SanctionMatch {
 /** A row of another sanctions list as reported: its action is its type and the agency that took it. */
 function listMatch(list: string, match: SanctionsMatch): SanctionMatch {
   const e = match.entry;
-  const name = e.kind === 'individual' ? [e.firstName, e.middleName, e.lastName].filter(Boolean).join(' ') : e.entityName;
+  const written = e.kind === 'individual' ? [e.firstName, e.middleName, e.lastName].filter(Boolean).join(' ') : e.entityName;
+  // A person's row may give its name in one field only (entityName) where the split name is empty.
+  const name = written.trim() || e.entityName.trim() || unnamedRowName(e.npi);
   const action = [e.action.type, e.action.agency ? `(${e.action.agency})` : ''].filter(Boolean).join(' ') || 'Listed';
   return { list, basis: match.basis, name, action, start_date: e.action.startDate, end_date: e.action.indefinite ? null : e.action.endDate };
 }

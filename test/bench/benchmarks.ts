@@ -20,6 +20,7 @@ export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'leie', load: async () => (await import('./leie.bench.ts')).leieBenchmark },
   { id: 'sam', load: async () => (await import('./sam.bench.ts')).samBenchmark },
   { id: 'sanctions-screen', load: async () => (await import('./sanctions-screen.bench.ts')).sanctionsScreenBenchmark },
+  { id: 'nppes-deactivated', load: async () => (await import('./nppes-deactivated.bench.ts')).nppesDeactivatedBenchmark },
   { id: 'monitoring', load: async () => (await import('./monitoring.bench.ts')).monitoringBenchmark },
   { id: 'cold-start', load: async () => (await import('./cold-start.bench.ts')).coldStartBenchmark },
   { id: 'dynamo-calls', load: async () => (await import('./dynamo-calls.bench.ts')).dynamoCallsBenchmark },

@@ -94,6 +94,8 @@ describe('a provider excluded on SAM.gov only', () => {
       ['il_hfs', 'unavailable'],
       ['tx_hhsc', 'unavailable'],
       ['ca_medi_cal', 'unavailable'],
+      // Searched by the NPI supplied: the report names nobody.
+      ['nppes_deactivated', 'unavailable'],
     ]);
   });
 

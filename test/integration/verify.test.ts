@@ -9,6 +9,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { cmsOptOut } from '#shared/sources/lists/cms-opt-out.ts';
 import { cmsRevoked } from '#shared/sources/lists/cms-revoked.ts';
+import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
 import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { professions } from '#shared/domain/professions.ts';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await ingestList(samExclusions, new SanctionsStore());
   await ingestList(cmsOptOut, new SanctionsStore());
   await ingestList(cmsRevoked, new SanctionsStore());
+  await ingestList(nppesDeactivated, new SanctionsStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
 });
@@ -247,6 +249,8 @@ describe('sanctions screen', () => {
       { list: 'il_hfs', name: 'Illinois HFS OIG Sanctions List', status: 'unavailable', as_of: null, scope: 'IL' },
       { list: 'tx_hhsc', name: 'Texas HHSC OIG Exclusions', status: 'unavailable', as_of: null, scope: 'TX' },
       { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', status: 'unavailable', as_of: null, scope: 'CA' },
+      // Searched by the NPI the request supplies.
+      { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', status: 'cached', as_of: expect.any(String), scope: 'federal' },
     ]);
     expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
     expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);

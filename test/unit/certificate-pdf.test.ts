@@ -222,6 +222,21 @@ describe('certificate PDF content', () => {
       { layout: true },
     );
     expect(matched).toMatch(/Sanctions screen\s+MATCH — Reciprocal exclusion \(HHS\), by name only, to be reviewed; 1 more/);
+
+    // A row that names nobody says which NPI it was found by.
+    const deactivated = {
+      list: 'nppes_deactivated',
+      basis: 'npi' as const,
+      name: 'NPI 1234567893',
+      action: 'NPI deactivated (CMS NPPES)',
+      start_date: '2026-10-06',
+      end_date: null,
+    };
+    const byNpi = await pdfText(
+      await renderCertificatePdf({ ...input, certificate: { ...input.certificate, sanctions: { sanctioned: true, lists, matches: [deactivated] } } }),
+      { layout: true },
+    );
+    expect(byNpi).toMatch(/^Sanctions screen\s+MATCH — NPI deactivated \(CMS NPPES\), by NPI 1234567893\s*$/m);
   });
 
   it('prints professions as labels', async () => {

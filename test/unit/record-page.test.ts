@@ -339,6 +339,41 @@ describe('the public view of a stored certificate', () => {
     expect(clean).toContain('No match on any list screened.');
   });
 
+  it('shows a match on a row that names nobody under its list’s name, never its NPI', async () => {
+    const screened = await issueCertificate(
+      {
+        ...body,
+        sanctions: {
+          sanctioned: true,
+          lists: [
+            ...body.sanctions.lists,
+            { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', status: 'cached', as_of: '2026-12-01T10:00:00.000Z' },
+          ],
+          matches: [
+            {
+              list: 'nppes_deactivated',
+              basis: 'npi',
+              name: 'NPI 1662571706',
+              action: 'NPI deactivated (CMS NPPES)',
+              start_date: '2026-10-06',
+              end_date: null,
+            },
+          ],
+        },
+      },
+      signer,
+    );
+    const view = await publicRecord({ verification_id: id, mode: 'live', certificate: screened }, jwks);
+    expect(view.sanctions?.matches).toEqual([
+      { list: 'nppes_deactivated', basis: 'npi', name: null, action: 'NPI deactivated (CMS NPPES)', start_date: '2026-10-06', end_date: null },
+    ]);
+    const page = renderRecordPage(view, options);
+    expect(page).toContain(
+      '<dt>NPPES Deactivated NPI Report</dt><dd><span class="no">NPI deactivated (CMS NPPES)</span>, matched by NPI, since 2026-10-06</dd>',
+    );
+    expect(`${JSON.stringify(view)}${page}`).not.toContain('1662571706');
+  });
+
   it('judges an excluded, suspended provider adverse, with a valid signature', async () => {
     const adverse = await issueCertificate(
       { ...body, result: { verified: false, status: 'suspended', expiry_date: null, disciplinary_flags: true, oig_excluded: true } },

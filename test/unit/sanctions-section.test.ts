@@ -115,4 +115,70 @@ describe('the sanctions screen', () => {
       { list: 'sam', basis: 'npi', name: 'LINDA OAKHURST', action: 'Prohibition/Restriction (OPM)', start_date: '2013-11-20', end_date: '2027-01-01' },
     ]);
   });
+
+  it('names a row that names nobody (the NPPES deactivation report) by its NPI, and a one-field person by that field', () => {
+    const base = {
+      lastName: '',
+      firstName: '',
+      middleName: '',
+      entityName: '',
+      dob: null,
+      licenses: [],
+      reference: null,
+      identifiers: {},
+      aliases: [],
+      city: '',
+      state: '',
+      zip: '',
+      country: '',
+    };
+    const action = {
+      agency: 'CMS NPPES',
+      type: 'NPI deactivated',
+      program: '',
+      code: '',
+      endDate: null,
+      indefinite: false,
+      reinstatedDate: null,
+      comments: '',
+    };
+    const section = sanctionsSection({
+      sources: [leie],
+      exclusions: [],
+      sanctionScreens: [
+        {
+          list: 'nppes_deactivated',
+          name: 'NPPES Deactivated NPI Report',
+          scope: 'federal',
+          status: 'cached',
+          asOf: '2026-11-26T10:00:00.000Z',
+          matches: [{ entry: { ...base, kind: 'individual', npi: '1234567893', action: { ...action, startDate: '2026-10-06' } }, basis: 'npi' }],
+        },
+        {
+          list: 'state_x',
+          name: 'A state Medicaid list',
+          scope: 'WA',
+          status: 'cached',
+          asOf: '2026-11-26T10:00:00.000Z',
+          matches: [
+            {
+              entry: {
+                ...base,
+                kind: 'individual',
+                entityName: 'OAKHURST LINDA',
+                npi: '1234567893',
+                action: { ...action, agency: 'WA HCA', type: 'Terminated', startDate: null },
+              },
+              basis: 'npi',
+            },
+          ],
+        },
+      ],
+    });
+    expect(section.sanctioned).toBe(true);
+    expect(section.matches).toEqual([
+      { list: 'nppes_deactivated', basis: 'npi', name: 'NPI 1234567893', action: 'NPI deactivated (CMS NPPES)', start_date: '2026-10-06', end_date: null },
+      { list: 'state_x', basis: 'npi', name: 'OAKHURST LINDA', action: 'Terminated (WA HCA)', start_date: null, end_date: null },
+    ]);
+  });
 });

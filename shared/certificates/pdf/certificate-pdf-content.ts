@@ -7,6 +7,7 @@
  */
 import { oigListId } from '../../domain/match-basis.ts';
 import { isProfession, professionLabel } from '../../domain/professions.ts';
+import { isUnnamedRowName } from '../../domain/unnamed-row.ts';
 import type { IssuedCertificate } from '../certificate.ts';
 import { ageNote, boardSources, daysBeforeIssue, utcMinute } from '../source-freshness.ts';
 
@@ -170,7 +171,10 @@ const basisWords: Readonly<Record<string, string>> = {
   name_only: 'by name only, to be reviewed',
 };
 
-/** The sanctions screen in one row: the strongest match and how many more, or how many lists found none. */
+/**
+ * The sanctions screen in one row: the strongest match and how many more, or how many lists found none.
+ * A row that names nobody (a list of NPIs alone) says which NPI it was found by.
+ */
 function sanctionsRow(
   sanctions: NonNullable<CertificatePdfInput['certificate']['sanctions']>,
   row: (label: string, value: string, style?: DetailRow['style'], tone?: Tone) => DetailRow,
@@ -181,7 +185,8 @@ function sanctionsRow(
     return row('Sanctions screen', `No match on ${lists} list${lists === 1 ? '' : 's'} screened`);
   }
   const others = more.length > 0 ? `; ${more.length} more match${more.length === 1 ? '' : 'es'}` : '';
-  return row('Sanctions screen', `MATCH \u2014 ${first.action}, ${basisWords[first.basis] ?? first.basis}${others}`, 'text', 'bad');
+  const basis = first.basis === 'npi' && isUnnamedRowName(first.name) ? `by ${first.name}` : (basisWords[first.basis] ?? first.basis);
+  return row('Sanctions screen', `MATCH \u2014 ${first.action}, ${basis}${others}`, 'text', 'bad');
 }
 
 /** Every string the page may draw, for choosing the fonts to embed. */

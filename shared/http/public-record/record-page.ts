@@ -174,6 +174,8 @@ function sanctionsSection(record: PublicRecord): SafeHtml | null {
     const phrase = freshnessPhrase({ status: l.status, as_of: l.as_of }, issuedAt);
     return phrase.charAt(0).toUpperCase() + phrase.slice(1);
   };
+  // A row that names nobody (a list of NPIs alone) is shown under the list's name.
+  const listName = (id: string | null) => s.lists.find((l) => l.list === id)?.name ?? id ?? 'Unnamed';
   return html`<section aria-labelledby="sanctions">
 <h2 id="sanctions">Sanctions screen</h2>
 <div class="card">
@@ -182,7 +184,7 @@ ${
     ? html`<p>No match on any list screened.</p>`
     : html`<dl>${s.matches.map(
         (m) => html`
-<dt>${m.name ?? 'Unnamed'}</dt><dd><span class="no">${m.action ?? 'Listed'}</span>, ${sanctionBasisLabels[m.basis ?? ''] ?? `matched (${m.basis ?? 'basis not stated'})`}${m.start_date ? html`, since ${m.start_date}` : null}${m.end_date ? html`, until ${m.end_date}` : null}</dd>`,
+<dt>${m.name ?? listName(m.list)}</dt><dd><span class="no">${m.action ?? 'Listed'}</span>, ${sanctionBasisLabels[m.basis ?? ''] ?? `matched (${m.basis ?? 'basis not stated'})`}${m.start_date ? html`, since ${m.start_date}` : null}${m.end_date ? html`, until ${m.end_date}` : null}</dd>`,
       )}
 </dl>`
 }

@@ -4,6 +4,7 @@ import { cmsOptOut } from './cms-opt-out.ts';
 import { cmsRevoked } from './cms-revoked.ts';
 import { ilHfsSanctions } from './il-hfs.ts';
 import type { ListDefinition } from './list-definition.ts';
+import { nppesDeactivated } from './nppes-deactivated.ts';
 import { samExclusions } from './sam-exclusions.ts';
 import { txHhscExclusions } from './tx-hhsc.ts';
 
@@ -14,6 +15,7 @@ export const listDefinitions: Readonly<Record<string, ListDefinition>> = {
   [ilHfsSanctions.id]: ilHfsSanctions,
   [txHhscExclusions.id]: txHhscExclusions,
   [caMediCalSuspended.id]: caMediCalSuspended,
+  [nppesDeactivated.id]: nppesDeactivated,
 };
 
 export function listDefinition(id: string): ListDefinition | undefined {

@@ -223,8 +223,11 @@ async function eachSheetRow(
   const within = Math.min(rows.length, format.headerWithin ?? 1);
   const headerAt = rows.slice(0, within).findIndex((row) => isHeader(definition, row));
   if (headerAt < 0) {
-    const nonBlank = rows.slice(0, within).find((row) => row.some((cell) => cell.trim()));
-    checkHeader(definition, nonBlank ?? []);
+    // The error names the row most like the header (a title above it is no header that changed).
+    const alike = (row: readonly string[]) => row.filter((cell, i) => cell === definition.header[i]).length;
+    const candidates = rows.slice(0, within).filter((row) => row.some((cell) => cell.trim()));
+    const closest = candidates.reduce<string[] | undefined>((best, row) => (best === undefined || alike(row) > alike(best) ? row : best), undefined);
+    checkHeader(definition, closest ?? []);
   }
   for (let i = headerAt + 1; i < rows.length; i++) {
     const row = rows[i]!;
@@ -235,8 +238,12 @@ async function eachSheetRow(
   }
 }
 
-/** Each data row of the file, mapped to its entry (null for a row that cannot be read), with its line number. */
-async function eachEntry(definition: ListDefinition, file: string, each: (entry: ListEntry | null, line: number) => Promise<void>): Promise<void> {
+/**
+ * Each data row of the file, mapped to its entry (null for a row that cannot be read: counted as
+ * malformed), with its line number (a sheet's row number; a CSV's line). Throws on a file that is not
+ * the list's (a changed header, no rows, an unreadable archive or workbook).
+ */
+export async function eachEntry(definition: ListDefinition, file: string, each: (entry: ListEntry | null, line: number) => Promise<void>): Promise<void> {
   const format = definition.format;
   if (format.kind === 'sheet') {
     let any = false;

@@ -1,0 +1,118 @@
+/**
+ * The NPPES Deactivated NPI Report (CMS, monthly, around the 12th): every NPI deactivated in NPPES and
+ * not reactivated since, going back to 2005 (355,330 NPIs on 2026-09-14). It is the full current list,
+ * not a delta: each file replaces the last, and a reactivated NPI drops out of the next one.
+ *
+ * Found through the links of `https://download.cms.gov/nppes/NPI_Files.html` (single-quoted relative
+ * hrefs, `href='./NPPES_Deactivated_NPI_Report_<MMDDYY>_V2.zip'`): the newest by the date in the name.
+ * Only `_V2` names are the list; the V1 names (`NPPES_Deactivated_NPI_Report_041023.zip`) were retired
+ * on 2026-03-03 and are refused. The ZIP holds one workbook (`.xlsx`): a title row, the header `NPI`,
+ * `NPPES Deactivation Date`, then one row per NPI; the NPI is text (a numeric or float-formatted cell
+ * still reads as its ten digits), the date text `MM/DD/YYYY`.
+ *
+ * The report names nobody and gives no reason (the reasons, death, disbandment, fraud or other, are only
+ * in the full NPPES file): a row is found by its NPI alone (`searchBy: 'npi'`), so it is screened only
+ * for an NPI the request supplies, and it matches on that NPI alone (sanctions-match.ts). The NPPES
+ * registry API answers nothing for a deactivated NPI, so this list is what says why. A row holds no
+ * party kind either (individuals and organisations alike are deactivated): rows count as individuals.
+ */
+import { isValidNpi } from '../nppes/npi.ts';
+import { listDate } from './list-cells.ts';
+import type { ListDefinition } from './list-definition.ts';
+import type { ListEntry } from './list-entry.ts';
+import { npiKey } from './lookup-keys.ts';
+import { rowFields } from './row-fields.ts';
+
+export const nppesDeactivatedColumns = ['NPI', 'NPPES Deactivation Date'] as const;
+
+type Column = (typeof nppesDeactivatedColumns)[number];
+const fieldsOf = rowFields<Column>(nppesDeactivatedColumns);
+
+/** The page that links the NPPES downloads, under the base URL. */
+export const nppesFilesPage = '/nppes/NPI_Files.html';
+
+const v2Name = /^NPPES_Deactivated_NPI_Report_(\d{2})(\d{2})(\d{2})_V2\.zip$/i;
+
+/**
+ * The day (ISO) a report's file name stands for: `NPPES_Deactivated_NPI_Report_091426_V2.zip` →
+ * 2026-09-14 (MMDDYY, 20YY); null for a V1 name, any other file, or an impossible date.
+ */
+export function nppesDeactivatedFileDate(fileName: string): string | null {
+  const m = v2Name.exec(fileName.trim());
+  if (!m) return null;
+  const [month, day, year] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** The rank of a file name (the day it stands for, in days since 1970); null for anything but a V2 report. */
+export function nppesDeactivatedRank(fileName: string): number | null {
+  const date = nppesDeactivatedFileDate(fileName);
+  return date === null ? null : Date.parse(date) / 86_400_000;
+}
+
+/** An NPI cell as ten digits: text, a number, or a float-formatted `1234567893.0`; null unless the check digit is right. */
+export function deactivatedNpi(cell: string): string | null {
+  const m = /^(\d{10})(?:\.0*)?$/.exec(cell.trim());
+  return m && isValidNpi(m[1]!) ? m[1]! : null;
+}
+
+/** One data row → entry; null for a row without a valid NPI or a readable deactivation date (malformed). */
+export function nppesDeactivatedEntry(row: readonly string[]): ListEntry | null {
+  const get = fieldsOf(row);
+  if (!get) return null;
+  const npi = deactivatedNpi(get('NPI'));
+  const deactivated = listDate(get('NPPES Deactivation Date'));
+  if (!npi || !deactivated) return null;
+  return {
+    kind: 'individual',
+    lastName: '',
+    firstName: '',
+    middleName: '',
+    entityName: '',
+    npi,
+    dob: null,
+    licenses: [],
+    reference: null,
+    identifiers: {},
+    aliases: [],
+    city: '',
+    state: '',
+    zip: '',
+    country: '',
+    action: {
+      agency: 'CMS NPPES',
+      type: 'NPI deactivated',
+      program: '',
+      code: '',
+      startDate: deactivated,
+      // In force until the NPI is reactivated, when it drops out of the next report.
+      endDate: null,
+      indefinite: false,
+      reinstatedDate: null,
+      comments: '',
+    },
+  };
+}
+
+export const nppesDeactivated: ListDefinition = {
+  id: 'nppes_deactivated',
+  displayName: 'NPPES Deactivated NPI Report',
+  scope: { kind: 'federal' },
+  searchBy: 'npi',
+  baseUrlEnv: 'NPPES_FILES_BASE_URL',
+  defaultBaseUrl: 'https://download.cms.gov',
+  locate: {
+    kind: 'page_links',
+    pageUrl: (base) => `${base}${nppesFilesPage}`,
+    hops: [{ href: /NPPES_Deactivated_NPI_Report_\d{6}_V2\.zip$/i }],
+    pick: nppesDeactivatedRank,
+  },
+  // The title row comes first; a blank or a second title line is tolerated.
+  format: { kind: 'sheet', zipped: true, headerWithin: 4 },
+  header: nppesDeactivatedColumns,
+  entry: nppesDeactivatedEntry,
+  keys: (entry) => (entry.npi ? [npiKey(entry.npi)] : []),
+  asOf: nppesDeactivatedFileDate,
+};
