@@ -6,6 +6,7 @@
  *   sam/…_V2_26305.csv        the SAM.gov exclusions extract's CSV (the simulator serves it zipped)
  *   cms/<dataset-uuid>.json   the data.cms.gov Medicare opt-out and revoked lists (JSON arrays of rows)
  *   boards/<dataset-id>.json  rows as SODA returns them
+ *   rosters/<roster id>/…     state board roster files in their publishers' formats (roster-rows.ts)
  *   README.md                 manifest with notable providers
  *
  * Order of the passes: scenario people → random people and organisations → statuses → dates and
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { cmsFiles, cmsOptOutFile, cmsRevokedFile } from './cms-files.ts';
 import { coRows } from './co-rows.ts';
 import { ctVtNotables, ctVtRows } from './ct-vt-rows.ts';
+import { rosterNotables, rosterSampleFiles } from './roster-rows.ts';
 import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
 import { ilRows } from './il-rows.ts';
 import { leieCsv, sampleRows, unrelatedRows } from './leie-file.ts';
@@ -160,6 +162,9 @@ export function buildSample(options: SampleOptions): Sample {
   for (const [id, list] of ctVtRows(rng.fork('boards-ct-vt'), names, Math.round(options.providers * 0.2), Math.round(options.providers * 0.05)))
     rows.set(id, list);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
+  // The roster states: their own stream, so the other files do not change with them.
+  const rosterSample = rosterSampleFiles(rng.fork('rosters'), names, (file) => Math.round((options.providers * (file === 'fl' ? 0.1 : 0.03)) / 1));
+  for (const [path, text] of rosterSample) files.set(path, text);
 
   // NPPES: one file per state of the primary license; one single-object file.
   const single = people.find((p) => p.tags.includes('tx-typo-nppes') && p.nppes);
@@ -197,7 +202,11 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(samSampleFile, sam.length);
   rowCounts.set(cmsOptOutFile, cms.optOut.length);
   rowCounts.set(cmsRevokedFile, cms.revoked.length);
-  files.set('README.md', manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables], rowCounts, statusCounts, ctVtNotables }));
+  for (const [path, text] of rosterSample) rowCounts.set(path, text.split('\n').filter((line) => line.trim()).length);
+  files.set(
+    'README.md',
+    manifest({ seed, people, organizations, licenses, notables: [...notables, ...cms.notables], rowCounts, statusCounts, ctVtNotables, rosterNotables }),
+  );
   return { files };
 }
 

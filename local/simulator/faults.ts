@@ -3,7 +3,8 @@
  *
  *   {"nppes": {"mode": "timeout"}, "qxh8-f4bd": {"mode": "error", "latency_ms": 200}, "leie": {"latency_ms": 500}}
  *
- * Keys are "nppes", "leie", "sam" (the SAM.gov listing, download and file store), a SODA dataset id
+ * Keys are "nppes", "leie", "sam" (the SAM.gov listing, download and file store), a roster id ("rosters"
+ * applies to every roster without its own entry: roster-files.ts), a SODA dataset id
  * ("soda" applies to every dataset without its own entry) or a data.cms.gov dataset uuid ("cms" applies
  * to every such dataset without its own entry).
  * - down:      the connection is reset without any response;

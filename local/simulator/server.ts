@@ -8,6 +8,7 @@
  *   GET /api/prod/fileextractservices/v1/api/…   SAM.gov's extract listing and download (sam-extract.ts),
  *   GET /file-store/Exclusions/Public%20V2/<file>  and the file store its download redirects to
  *   GET /data-api/v1/dataset/<uuid>/data?size=…  data.cms.gov's data API (cms-data-api.ts)
+ *   GET /rosters/<roster id>/<path>              state board roster files (roster-files.ts)
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
@@ -23,6 +24,7 @@ import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
+import { rosterFile, rosterPathPattern, withRenamedHeader } from './roster-files.ts';
 import { runSodaQuery, socrataError } from './soda-query.ts';
 import { SourceData } from './source-data.ts';
 
@@ -58,6 +60,7 @@ type Route =
   | { readonly kind: 'sam_download'; readonly file: string }
   | { readonly kind: 'sam_file'; readonly file: string }
   | { readonly kind: 'cms'; readonly dataset: string }
+  | { readonly kind: 'roster'; readonly roster: string; readonly path: string }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -69,6 +72,8 @@ function routeOf(pathname: string): Route {
   if (pathname === samListingPath) return { kind: 'sam_listing' };
   const cms = dataApiPathPattern.exec(pathname);
   if (cms) return { kind: 'cms', dataset: cms[1]! };
+  const roster = rosterPathPattern.exec(pathname);
+  if (roster) return { kind: 'roster', roster: roster[1]!, path: roster[2]! };
   for (const [prefix, kind] of [
     [samDownloadPrefix, 'sam_download'],
     [samFileStorePrefix, 'sam_file'],
@@ -157,7 +162,9 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     const fault: Fault | undefined =
       route.kind === 'soda' || route.kind === 'cms'
         ? faultFor(faults, route.dataset, route.kind)
-        : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind);
+        : route.kind === 'roster'
+          ? faultFor(faults, route.roster, 'rosters')
+          : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind);
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;
@@ -200,7 +207,27 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       case 'cms':
         await serveCms(route.dataset, url, res, malformed);
         return;
+      case 'roster':
+        await serveRoster(route.roster, route.path, req, res, malformed);
+        return;
     }
+  }
+
+  async function serveRoster(roster: string, path: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
+    const file = await rosterFile(options.dataDir, roster, path);
+    if (!file) {
+      send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>404 - File or directory not found.</h1></body></html>\n');
+      return;
+    }
+    const body = malformed ? withRenamedHeader(file.body, 'utf8') : file.body;
+    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+    if (!malformed && isNotModified(req.headers, file)) {
+      res.writeHead(304, validators);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(body.length), ...validators });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   async function serveCms(dataset: string, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
