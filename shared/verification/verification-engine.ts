@@ -182,7 +182,11 @@ async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition
       return { ok: true, value, report: reports[0]!, reports, freshUntil: freshUntilOf(value, null) };
     } catch (error) {
       if (!isSourceUnavailable(error)) throw error;
-      return unavailable();
+      // Nothing writes a roster answer to the cache; a cached answer is still served if one exists (the spec's rule 1).
+      const cached = await ports.cache.get<BoardSearchResult>(boardCacheKey(board.state, query), now);
+      if (!cached) return unavailable();
+      const report: SourceReport = { name: board.sourceName, status: 'cached', as_of: cached.fetchedAt };
+      return { ok: true, value: cached.value, report, reports: [report], freshUntil: cached.freshUntil };
     }
   }
   const key = boardCacheKey(board.state, query);

@@ -175,6 +175,7 @@ export class BoardSearch {
   constructor(
     private readonly soda: SodaClient,
     private readonly now: () => Date = () => new Date(),
+    /** The ingested rosters' search; without it, a board's rosters are not searched (its open data only). */
     private readonly rosters?: RosterSearch,
   ) {}
 
@@ -187,10 +188,10 @@ export class BoardSearch {
     const { surnames, givenNames } = query;
     if (surnames.length === 0) throw new Error('a board search needs at least one surname');
     if (givenNames.prefixes.length === 0) throw new Error('a board search needs at least one given-name prefix');
-    const rosters = board.rosters ?? [];
-    if (rosters.length === 0) return this.searchDatasets(board, query, deadline);
     const rosterSearch = this.rosters;
-    if (!rosterSearch) throw new Error(`the ${board.state} board has rosters and this search has no roster store`);
+    // Without a roster store (tests of the datasets alone) only the open data is searched.
+    const rosters = rosterSearch ? (board.rosters ?? []) : [];
+    if (rosters.length === 0 || !rosterSearch) return this.searchDatasets(board, query, deadline);
     const [open, ...answers] = await Promise.all([
       board.datasets.length > 0 ? this.searchDatasets(board, query, deadline) : undefined,
       ...rosters.map((r) => rosterSearch.search(r, query)),
