@@ -10,6 +10,7 @@
  *   npm run admin -- unsuspend-account --account <id>
  *   npm run admin -- ingest-leie [--force]
  *   npm run admin -- ingest <list> [--force] [--file <path>]
+ *   npm run admin -- ingest-roster <roster> [--force] [--file <path>] [--as-of <YYYY-MM-DD>]
  *   npm run admin -- move-usage-to-accounts
  *   npm run admin -- run-sweep [--as-of <ISO time>]
  *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
@@ -62,6 +63,9 @@ import { SourceError } from '#shared/sources/errors.ts';
 import { listDefinition, listDefinitions } from '#shared/sources/lists/definitions.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { rosterDefinition, rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
+import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
+import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { attachToLocalState } from '../local/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
 import { runPreflight } from './preflight.ts';
@@ -81,6 +85,10 @@ const usage = `Usage:
   npm run admin -- ingest <${Object.keys(listDefinitions).join('|')}> [--force] [--file <path>]
                                               (load a sanctions list if it changed; --force: even if not, or if much shorter;
                                                --file: a file downloaded by hand, in the list's published format)
+  npm run admin -- ingest-roster <${Object.keys(rosterDefinitions).join('|')}> [--force] [--file <path>] [--as-of <YYYY-MM-DD>]
+                                              (load a state board roster if it changed; --force: even if not, or if much shorter;
+                                               --file: the file downloaded from a sign-in portal (fl_mqa, al_bme) or by hand;
+                                               --as-of: the date the file stands for, when not its modification date)
   npm run admin -- move-usage-to-accounts     (once, on upgrading: monthly usage from the usage table onto the accounts)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
   npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
@@ -154,6 +162,21 @@ const commands: Record<string, Command> = {
       throw error;
     }
   },
+  'ingest-roster': async (v, positionals) => {
+    const [id, ...extra] = positionals;
+    const definition = id ? rosterDefinition(id) : undefined;
+    if (!definition || extra.length > 0) throw new UsageError(`ingest-roster takes one roster: ${Object.keys(rosterDefinitions).join(', ')}`);
+    const file = v.file as string | undefined;
+    if (file !== undefined && !existsSync(file)) throw new UsageError(`--file ${file} does not exist`);
+    const asOf = v['as-of'] as string | undefined;
+    if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError('--as-of takes a date, YYYY-MM-DD');
+    try {
+      return { ...(await ingestRoster(definition, new RosterStore(), { force: v.force === true, files: file ? [resolve(file)] : undefined, asOf })) };
+    } catch (error) {
+      if (error instanceof SourceError) throw new CommandFailure(error.message);
+      throw error;
+    }
+  },
   'run-sweep': async (args) => {
     const v = args as Record<string, string | undefined>;
     let asOf: Date | undefined;
@@ -217,7 +240,7 @@ async function main(): Promise<number> {
     ({ values, positionals } = parseArgs({
       args: rest,
       strict: true,
-      allowPositionals: name === 'ingest',
+      allowPositionals: name === 'ingest' || name === 'ingest-roster',
       options: {
         plan: { type: 'string' },
         mode: { type: 'string' },

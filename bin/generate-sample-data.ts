@@ -29,6 +29,7 @@ import { NameTables } from '../local/sample-data/name-tables.ts';
 import { writeNppesDeactivatedBenchmark } from '../local/sample-data/nppes-deactivated-file.ts';
 import { reportZip } from '../local/simulator/nppes-files.ts';
 import { type LaunchState, launchStates } from '../local/sample-data/places.ts';
+import { writeRostersScaled } from '../local/sample-data/roster-rows.ts';
 import { Rng } from '../local/sample-data/prng.ts';
 import { generateScaledSampleData } from '../local/sample-data/scaled.ts';
 
@@ -66,14 +67,18 @@ function scaleOf(text: string): number {
 
 /** Connecticut and Vermont rows are made apart from the launch states' population (ct-vt-rows.ts). */
 const separateStates = ['CT', 'VT'];
+/** Roster files (roster-rows.ts): Maryland, Florida, Alabama, and Texas BHEC's beside the Texas datasets. */
+const rosterStates = ['MD', 'FL', 'AL'];
 
-function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean } {
+function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean; rosters: boolean } {
   const states = text.split(',').map((s) => s.trim().toUpperCase());
-  const unknown = states.filter((s) => !(launchStates as readonly string[]).includes(s) && !separateStates.includes(s));
-  if (unknown.length > 0 || states.length === 0) fail(`--states takes a comma-separated list of ${[...launchStates, ...separateStates].join(', ')}`);
+  const unknown = states.filter((s) => !(launchStates as readonly string[]).includes(s) && !separateStates.includes(s) && !rosterStates.includes(s));
+  if (unknown.length > 0 || states.length === 0)
+    fail(`--states takes a comma-separated list of ${[...launchStates, ...separateStates, ...rosterStates].join(', ')}`);
   return {
     launch: states.filter((s): s is LaunchState => (launchStates as readonly string[]).includes(s)),
     ctVt: states.some((s) => separateStates.includes(s)),
+    rosters: states.some((s) => rosterStates.includes(s) || s === 'TX'),
   };
 }
 
@@ -102,7 +107,7 @@ if (values['leie-benchmark']) {
   const outDir = resolve(values.out);
   if (outDir === resolve('sample-data')) fail('--scale does not write into sample-data/ (it holds the small committed sample)');
   const started = performance.now();
-  const states = values.states ? statesOf(values.states) : { launch: undefined, ctVt: true };
+  const states = values.states ? statesOf(values.states) : { launch: undefined, ctVt: true, rosters: true };
   const scale = scaleOf(values.scale);
   const sample =
     states.launch?.length === 0
@@ -118,8 +123,11 @@ if (values['leie-benchmark']) {
     mkdirSync(join(outDir, 'boards'), { recursive: true });
     for (const [file, n] of writeCtVtScaled(outDir, new Rng(`scaled-ct-vt:${values.seed!}`), NameTables.load(), scale)) rowCounts.set(file, n);
   }
+  if (states.rosters) {
+    for (const [file, n] of writeRostersScaled(outDir, new Rng(`scaled-rosters:${values.seed!}`), NameTables.load(), scale)) rowCounts.set(file, n);
+  }
   let rows = 0;
-  for (const [file, n] of rowCounts) if (file.startsWith('boards/')) rows += n;
+  for (const [file, n] of rowCounts) if (file.startsWith('boards/') || file.startsWith('rosters/')) rows += n;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(
     `wrote ${rows.toLocaleString('en-US')} board rows, ${sample.people.toLocaleString('en-US')} people, ${rowCounts.size} files to ${outDir} in ${seconds} s\n`,

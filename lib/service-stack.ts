@@ -127,7 +127,8 @@ const keep = RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
 
 /** Every external source, as the `source` dimension of the source metrics names it. */
 export function monitoredSources(): string[] {
-  const boards = Object.values(stateBoards).map((board) => board!.sourceName);
+  // A state's board and its rosters (Texas BHEC beside the Texas datasets) each fail on their own.
+  const boards = Object.values(stateBoards).flatMap((board) => [board!.sourceName, ...(board!.rosters ?? []).map((r) => r.displayName)]);
   const lists = Object.values(listDefinitions).map((list) => list.displayName);
   return [sourceNames.nppes, sourceNames.leie, ...lists, ...new Set(boards)];
 }

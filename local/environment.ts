@@ -3,6 +3,7 @@
  * function, pointing at the emulators. Only configuration differs from AWS.
  */
 import { signingEnv } from '#shared/certificates/signing-env.ts';
+import { rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
 import type { Endpoints } from './emulators.ts';
 import type { LocalResourceNames } from './provision.ts';
 
@@ -18,6 +19,8 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     TX_HHSC_BASE_URL: simulatorUrl,
     CA_MEDI_CAL_BASE_URL: simulatorUrl,
     NPPES_FILES_BASE_URL: simulatorUrl,
+    // Each roster's files under /rosters/<id>/ (roster-files.ts), at the paths its publisher uses.
+    ...Object.fromEntries(Object.values(rosterDefinitions).map((r) => [r.baseUrlEnv, `${simulatorUrl}/rosters/${r.id}`])),
   };
 }
 

@@ -20,6 +20,8 @@ import { localQueueNames, provision, type LocalResourceNames } from './provision
 import { startScheduler, type Scheduler } from './scheduler.ts';
 import { startSourceSimulator, type SourceSimulator } from './simulator/server.ts';
 import { startPollers, type Pollers } from './sqs-pollers.ts';
+import { ingestServedRosters } from './ingest-lists.ts';
+import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 
 export interface LocalStackOptions {
   /** Persisted state directory; omit for an in-memory stack (tests). */
@@ -36,6 +38,11 @@ export interface LocalStackOptions {
   readonly simulatorUrl?: string;
   /** Check the LEIE list and the sanctions lists once at start, as the daily rules would (default true when schedules are on). */
   readonly ingestOnStart?: boolean;
+  /**
+   * Load the board rosters the simulator serves (Texas BHEC, Maryland) at start, as a deployed stack has
+   * them after its first daily check (default true, schedules or not: Texas answers only with its roster).
+   */
+  readonly loadRosters?: boolean;
 }
 
 /** The bundled sample data the simulator serves by default. */
@@ -119,6 +126,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
     pollers = startPollers({ workers: workerTable, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
+    if (options.loadRosters !== false) await ingestServedRosters(new RosterStore());
     if (options.ingestOnStart ?? options.schedules !== false) {
       // The OIG list and every scheduled sanctions list, checked once now as their rules would.
       for (const [id, schedule] of Object.entries(schedules) as [ScheduleId, (typeof schedules)[ScheduleId]][]) {

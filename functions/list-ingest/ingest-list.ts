@@ -4,20 +4,30 @@ import { listDefinition } from '#shared/sources/lists/definitions.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { listIngestMessageSchema } from '#shared/sources/lists/list-ingest-message.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { rosterDefinition } from '#shared/sources/rosters/definitions.ts';
+import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
+import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ sanctions: new SanctionsStore() }));
+const dependencies = containerValue(() => ({ sanctions: new SanctionsStore(), rosters: new RosterStore() }));
 
 /**
- * A sanctions list's daily check (one scheduled message per list on the ingest queue). A failure is
+ * A sanctions list's or a state board roster's daily check (one scheduled message per list or roster
+ * on the ingest queue; roster ids and list ids are one namespace). A failure is
  * reported for the message, so it is retried and, after the queue's receive limit, parked in the
  * dead-letter queue; the list's current version stays in use. A message naming no known list is an
  * error too (a schedule for a list this code does not have).
  */
 export const handler = queueWorker('ListIngest', listIngestMessageSchema, async (message) => {
+  const roster = rosterDefinition(message.list);
+  if (roster) {
+    const outcome = await ingestRoster(roster, dependencies().rosters, { force: message.force === true });
+    logger.info('Roster check finished', { roster: outcome.roster, outcome: outcome.outcome, version: outcome.version });
+    return;
+  }
   const definition = listDefinition(message.list);
-  if (!definition) throw new Error(`No sanctions list "${message.list}"`);
+  if (!definition) throw new Error(`No sanctions list or roster "${message.list}"`);
   const outcome = await ingestList(definition, dependencies().sanctions, { force: message.force === true });
   logger.info('Sanctions list check finished', { list: outcome.list, outcome: outcome.outcome, version: outcome.version });
 });

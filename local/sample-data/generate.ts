@@ -9,6 +9,7 @@
  *   ca-medi-cal/suspall.csv   the Medi-Cal Suspended and Ineligible Provider List, as published
  *   nppes-deactivated/…_V2.csv  the NPPES Deactivated NPI Reports (the simulator serves each as a ZIP'd workbook)
  *   boards/<dataset-id>.json  rows as SODA returns them
+ *   rosters/<roster id>/…     state board roster files in their publishers' formats (roster-rows.ts)
  *   README.md                 manifest with notable providers
  *
  * Order of the passes: scenario people → random people and organisations → statuses → dates and
@@ -21,6 +22,7 @@ import { caMediCalFile, caMediCalSampleFile } from './ca-medi-cal-file.ts';
 import { cmsFiles, cmsOptOutFile, cmsRevokedFile } from './cms-files.ts';
 import { coRows } from './co-rows.ts';
 import { ctVtNotables, ctVtRows } from './ct-vt-rows.ts';
+import { rosterNotables, rosterSampleFiles } from './roster-rows.ts';
 import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
 import { ilHfsFile, ilHfsSampleFile } from './il-hfs-file.ts';
 import { ilRows } from './il-rows.ts';
@@ -173,6 +175,9 @@ export function buildSample(options: SampleOptions): Sample {
   for (const [id, list] of ctVtRows(rng.fork('boards-ct-vt'), names, Math.round(options.providers * 0.2), Math.round(options.providers * 0.05)))
     rows.set(id, list);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
+  // The roster states: their own stream, so the other files do not change with them.
+  const rosterSample = rosterSampleFiles(rng.fork('rosters'), names, (file) => Math.round((options.providers * (file === 'fl' ? 0.1 : 0.03)) / 1));
+  for (const [path, text] of rosterSample) files.set(path, text);
 
   // NPPES: one file per state of the primary license; one single-object file. A deactivated NPI has no
   // record: the registry answers nothing for it.
@@ -219,6 +224,7 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(txHhscSampleFile, txHhsc.rows);
   rowCounts.set(caMediCalSampleFile, caMediCal.rows);
   for (const [file, n] of deactivated.rowCounts) rowCounts.set(file, n);
+  for (const [path, text] of rosterSample) rowCounts.set(path, text.split('\n').filter((line) => line.trim()).length);
   files.set(
     'README.md',
     manifest({
@@ -230,6 +236,7 @@ export function buildSample(options: SampleOptions): Sample {
       rowCounts,
       statusCounts,
       ctVtNotables,
+      rosterNotables,
     }),
   );
   return { files };

@@ -5,6 +5,7 @@
 import { isoDate, REFERENCE_DATE, TODAY } from './dates.ts';
 import type { License, Organization, Person } from './model.ts';
 import { isPerson } from './model.ts';
+import type { RosterNotable } from './roster-rows.ts';
 import type { NewStateNotable } from './ct-vt-rows.ts';
 import type { Notable } from './scenarios.ts';
 
@@ -20,6 +21,8 @@ export interface ManifestInput {
   readonly statusCounts: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /** Connecticut and Vermont people to try (their rows are made apart, see ct-vt-rows.ts). */
   readonly ctVtNotables?: readonly NewStateNotable[];
+  /** People on the roster files (TX BHEC, MD, FL, AL; roster-rows.ts). */
+  readonly rosterNotables?: readonly RosterNotable[];
 }
 
 function personName(person: Person): string {
@@ -133,6 +136,16 @@ export function manifest(input: ManifestInput): string {
   if (input.ctVtNotables?.length) {
     out.push('### Connecticut and Vermont', '');
     for (const n of input.ctVtNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);
+    out.push('');
+  }
+  if (input.rosterNotables?.length) {
+    out.push(
+      '### Roster states (Texas BHEC, Maryland, Florida, Alabama)',
+      '',
+      "Files under `rosters/<roster id>/`, served by the simulator at the publishers' paths (Texas BHEC, Maryland) or loaded with `npm run admin -- ingest-roster <id> --file <path>` (Florida, Alabama: sign-in or form portals).",
+      '',
+    );
+    for (const n of input.rosterNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);
     out.push('');
   }
   const found: [string, Person | undefined][] = [

@@ -5,9 +5,10 @@
  *
  * Keys are "nppes", "leie", "sam" (the SAM.gov listing, download and file store), "il_hfs", "tx_hhsc",
  * "ca_medi_cal" (the state Medicaid lists' pages and files: malformed cuts the file off),
- * "nppes_deactivated" (the NPPES downloads page and the Deactivated NPI Report's ZIPs), a SODA dataset
- * id ("soda" applies to every dataset without its own entry) or a data.cms.gov dataset uuid ("cms"
- * applies to every such dataset without its own entry).
+ * "nppes_deactivated" (the NPPES downloads page and the Deactivated NPI Report's ZIPs), a roster id
+ * ("rosters" applies to every roster without its own entry: roster-files.ts), a SODA dataset id ("soda"
+ * applies to every dataset without its own entry) or a data.cms.gov dataset uuid ("cms" applies to every
+ * such dataset without its own entry).
  * - down:      the connection is reset without any response;
  * - timeout:   the request is accepted and never answered;
  * - error:     HTTP 500 in the source's own style;

@@ -13,6 +13,7 @@
  *   GET /references/sandi, /dataset/…             the Medi-Cal Suspended and Ineligible list (ca-medi-cal-site.ts)
  *   GET /nppes/NPI_Files.html                    CMS's NPPES downloads page, and the Deactivated NPI
  *   GET /nppes/NPPES_Deactivated_NPI_Report_…zip  Report's ZIPs it links (nppes-files.ts)
+ *   GET /rosters/<roster id>/<path>              state board roster files (roster-files.ts)
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
@@ -32,6 +33,7 @@ import { IlHfsPortal } from './il-hfs-portal.ts';
 import { nppesFilesPagePath, nppesFilesPrefix } from './nppes-files.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
+import { rosterFile, rosterPathPattern, withRenamedHeader } from './roster-files.ts';
 import { runSodaQuery, socrataError } from './soda-query.ts';
 import { SourceData } from './source-data.ts';
 import { TxHhscPortal } from './tx-hhsc-portal.ts';
@@ -73,6 +75,7 @@ type Route =
   | { readonly kind: 'ca_medi_cal' }
   | { readonly kind: 'nppes_page' }
   | { readonly kind: 'nppes_file'; readonly file: string }
+  | { readonly kind: 'roster'; readonly roster: string; readonly path: string }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -88,6 +91,8 @@ function routeOf(pathname: string): Route {
   if (pathname === nppesFilesPagePath) return { kind: 'nppes_page' };
   const cms = dataApiPathPattern.exec(pathname);
   if (cms) return { kind: 'cms', dataset: cms[1]! };
+  const roster = rosterPathPattern.exec(pathname);
+  if (roster) return { kind: 'roster', roster: roster[1]!, path: roster[2]! };
   for (const [prefix, kind] of [
     [samDownloadPrefix, 'sam_download'],
     [samFileStorePrefix, 'sam_file'],
@@ -182,7 +187,9 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     const fault: Fault | undefined =
       route.kind === 'soda' || route.kind === 'cms'
         ? faultFor(faults, route.dataset, route.kind)
-        : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind.startsWith('nppes_') ? 'nppes_deactivated' : route.kind);
+        : route.kind === 'roster'
+          ? faultFor(faults, route.roster, 'rosters')
+          : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind.startsWith('nppes_') ? 'nppes_deactivated' : route.kind);
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;
@@ -240,6 +247,9 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       case 'nppes_file':
         await serveNppesFile(route.file, req, res, malformed);
         return;
+      case 'roster':
+        await serveRoster(route.roster, route.path, req, res, malformed);
+        return;
     }
   }
 
@@ -263,6 +273,23 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       return;
     }
     res.writeHead(200, { 'content-type': 'application/x-zip-compressed', 'content-length': String(body.length), ...validators });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function serveRoster(roster: string, path: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
+    const file = await rosterFile(options.dataDir, roster, path);
+    if (!file) {
+      send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>404 - File or directory not found.</h1></body></html>\n');
+      return;
+    }
+    const body = malformed ? withRenamedHeader(file.body, 'utf8') : file.body;
+    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+    if (!malformed && isNotModified(req.headers, file)) {
+      res.writeHead(304, validators);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(body.length), ...validators });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 

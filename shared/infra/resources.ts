@@ -139,7 +139,7 @@ export const tables = {
     sortKey: { name: 'row_id', type: 'S' },
     ttlAttribute: 'expires_at',
     purpose:
-      'Rows of the sanctions lists (SAM.gov exclusions, …) by list, version and lookup key (`<list>#<version>#I#<surname key>` for individuals, `…#E#<name key>` for entities, `…#N#<npi>`), the row as JSON; old versions expire.',
+      'Rows of the sanctions lists (SAM.gov exclusions, …) by list, version and lookup key (`<list>#<version>#I#<surname key>` for individuals, `…#E#<name key>` for entities, `…#N#<npi>`), and of the state board rosters (TX BHEC, MD, FL, AL) by roster, version and surname key (`<roster>#<version>#I#<surname key>`), the row as JSON; old versions expire.',
   },
   cache: {
     id: 'Cache',
@@ -184,7 +184,7 @@ export const tables = {
     envVar: 'TABLE_SOURCE_STATE',
     partitionKey: { name: 'source', type: 'S' },
     purpose:
-      'One item per ingested source (`leie`, and each sanctions list by its id, e.g. `sam`): the current list version (the pointer lookups follow), its file, ETag, hash and statistics.',
+      'One item per ingested source (`leie`, each sanctions list and each board roster by its id, e.g. `sam`, `tx_bhec`): the current version (the pointer lookups follow), its file(s), ETag, hash, as-of date and statistics.',
   },
 } as const satisfies Record<string, TableDefinition>;
 
@@ -337,6 +337,22 @@ export const schedules = {
     targetQueue: 'listIngest',
     message: { kind: 'list_ingest', list: 'nppes_deactivated' },
     purpose: 'Checks the NPPES downloads page for a new Deactivated NPI Report at 10:00 UTC.',
+  },
+  txBhecCheck: {
+    id: 'TxBhecRosterCheck',
+    // BHEC republishes its four CSVs daily; an unchanged set is told by its hash and left alone.
+    expression: 'cron(0 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'tx_bhec' },
+    purpose: 'Checks the Texas BHEC licensee CSVs (LPC, PSY, MFT, SW) for a new version at 10:00 UTC.',
+  },
+  mdBopCheck: {
+    id: 'MdBopRosterCheck',
+    // Republished on the 1st of each month, sometimes later: checked daily, loaded when the hash changes.
+    expression: 'cron(15 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'md_bop' },
+    purpose: 'Checks the Maryland Board of Physicians rosters (physicians, allied health) for a new version at 10:15 UTC.',
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 

@@ -243,7 +243,26 @@ export const coverageExample = {
     {
       state: 'TX',
       name: 'Texas',
-      sources: [{ name: 'Texas Medical Board and Texas Board of Nursing', datasets: ['tm3v-pfq9', 'tgb2-j935', 'yjie-tuwv', 'jnzg-cr4w'] }],
+      sources: [
+        {
+          name: 'Texas Medical Board and Texas Board of Nursing',
+          datasets: ['tm3v-pfq9', 'tgb2-j935', 'yjie-tuwv', 'jnzg-cr4w'],
+          kind: 'open_data_query',
+          updated: 'live',
+          refresh: 'unknown',
+          current_only: false,
+          format_confidence: 'observed',
+        },
+        {
+          name: 'Texas Behavioral Health Executive Council',
+          datasets: ['LPC', 'PSY', 'MFT', 'SW'],
+          kind: 'roster_file',
+          updated: 'scheduled',
+          refresh: 'daily',
+          current_only: false,
+          format_confidence: 'observed',
+        },
+      ],
       professions_covered: ['physician', 'physician_assistant', 'nurse_practitioner', 'registered_nurse'],
       uncovered_profession: 'rejected_before_lookup',
       refresh: 'unknown',
@@ -253,7 +272,17 @@ export const coverageExample = {
     {
       state: 'VT',
       name: 'Vermont',
-      sources: [{ name: 'Vermont Board of Medical Practice', datasets: ['mxkz-bi85'] }],
+      sources: [
+        {
+          name: 'Vermont Board of Medical Practice',
+          datasets: ['mxkz-bi85'],
+          kind: 'open_data_query',
+          updated: 'live',
+          refresh: 'daily',
+          current_only: false,
+          format_confidence: 'inferred',
+        },
+      ],
       professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
       uncovered_profession: 'rejected_before_lookup',
       refresh: 'daily',

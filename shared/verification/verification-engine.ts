@@ -132,13 +132,75 @@ const registryNameCacheKey = (search: NameSearch) => `nppes#name#${search.state}
  * answer), so that they can be read ahead; none outside the coverage. The engine reads the same keys.
  */
 export function firstCacheKeys(request: VerificationRequest): string[] {
-  if (!boardFor(request.state)) return [];
-  return [boardCacheKey(request.state, boardQueryOf(request)), request.npi ? npiCacheKey(request.npi) : registryNameCacheKey(registryNameSearch(request))];
+  const board = boardFor(request.state);
+  if (!board) return [];
+  const registryKey = request.npi ? npiCacheKey(request.npi) : registryNameCacheKey(registryNameSearch(request));
+  return board.datasets.length > 0 ? [boardCacheKey(request.state, boardQueryOf(request)), registryKey] : [registryKey];
 }
 
-function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, query: BoardQuery, now: Date, options: RunOptions) {
+/** A board answer with a report per source it merges (open-data datasets, rosters). */
+type BoardFetched = Fetched<BoardSearchResult> & { readonly reports: readonly SourceReport[] };
+
+/** Every source name of a board, as `sources` reports them. */
+function boardSourceNames(board: StateBoardDefinition): string[] {
+  return [...(board.datasets.length > 0 ? [board.sourceName] : []), ...(board.rosters ?? []).map((r) => r.displayName)];
+}
+
+/**
+ * The reports of a board answer: open data as fetched (live, or cached as of when it was fetched); a
+ * roster as `cached` as of its file's date, whatever moment it was read, since that is the date its
+ * answer stands for.
+ */
+function boardReports(board: StateBoardDefinition, value: BoardSearchResult, fetched: SourceReport | null): SourceReport[] {
+  const rosterReport = (name: string, asOf: string): SourceReport => ({ name, status: 'cached', as_of: asOf.length === 10 ? `${asOf}T00:00:00.000Z` : asOf });
+  if (!value.parts) return [fetched ?? rosterReport(board.sourceName, value.asOf)];
+  return value.parts.map((part) =>
+    part.kind === 'open_data' ? { name: part.name, status: fetched?.status ?? 'live', as_of: fetched?.as_of ?? part.asOf } : rosterReport(part.name, part.asOf),
+  );
+}
+
+/** Until when an answer is fresh: the open data's cache time, or sooner when a roster is due to be replaced. */
+function freshUntilOf(value: BoardSearchResult, openData: string | null): string {
+  const times = [...(openData ? [openData] : []), ...(value.parts ?? []).flatMap((p) => (p.kind === 'roster' ? [p.freshUntil] : []))];
+  return times.length > 0 ? times.sort()[0]! : value.asOf;
+}
+
+/**
+ * The board's answer. Open-data datasets go through the source cache (24 h); a state answered from
+ * rosters only is read from the ingested roster every time (the store is the copy: caching it again
+ * would only hide a newer file), reported `cached` as of the file's date.
+ */
+async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, query: BoardQuery, now: Date, options: RunOptions): Promise<BoardFetched> {
+  const unavailable = (): BoardFetched => {
+    const reports = boardSourceNames(board).map((name): SourceReport => ({ name, status: 'unavailable', as_of: null }));
+    return { ok: false, report: reports[0]!, reports };
+  };
+  if (board.datasets.length === 0) {
+    try {
+      const value = await ports.searchBoard(board, query, options.deadline);
+      const reports = boardReports(board, value, null);
+      return { ok: true, value, report: reports[0]!, reports, freshUntil: freshUntilOf(value, null) };
+    } catch (error) {
+      if (!isSourceUnavailable(error)) throw error;
+      // Nothing writes a roster answer to the cache; a cached answer is still served if one exists (the spec's rule 1).
+      const cached = await ports.cache.get<BoardSearchResult>(boardCacheKey(board.state, query), now);
+      if (!cached) return unavailable();
+      const report: SourceReport = { name: board.sourceName, status: 'cached', as_of: cached.fetchedAt };
+      return { ok: true, value: cached.value, report, reports: [report], freshUntil: cached.freshUntil };
+    }
+  }
   const key = boardCacheKey(board.state, query);
-  return throughCache(ports, board.sourceName, key, ttl.licenseStatusMs, now, () => ports.searchBoard(board, query, options.deadline), options.freshBoard);
+  const fetched = await throughCache(
+    ports,
+    board.sourceName,
+    key,
+    ttl.licenseStatusMs,
+    now,
+    () => ports.searchBoard(board, query, options.deadline),
+    options.freshBoard,
+  );
+  if (!fetched.ok) return unavailable();
+  return { ...fetched, reports: boardReports(board, fetched.value, fetched.report), freshUntil: freshUntilOf(fetched.value, fetched.freshUntil) };
 }
 
 /** The registry record of a supplied NPI (static information, cached 30 days). */
@@ -260,7 +322,7 @@ export interface RunOptions {
 
 /** What the board, the exclusion list and the registry said for a request, before identity resolution. */
 interface Lookups {
-  readonly board: Fetched<BoardSearchResult>;
+  readonly board: BoardFetched;
   readonly signals: FederalSignals;
   /** The registry record of the supplied NPI, when one was supplied. */
   readonly registry: Fetched<NppesIdentity | null> | undefined;
@@ -339,7 +401,8 @@ export async function runVerification(
     npi,
     registry: registryIdentity,
     sources: lookups.sources,
-    board: freshness,
+    // A license from a roster is the ingested copy of a file, never live, whatever the state's other sources.
+    board: license.source !== board.sourceName ? { cached: true, freshUntil: freshness.freshUntil } : freshness,
     ...exclusionFields,
     sanctionScreens: screensFor(lookups.signals, request, now, { npi, licenses: identity.licenses }),
   });
@@ -387,7 +450,7 @@ async function lookUp(
     request.npi ? undefined : registryByName(ports, request, now, options.deadline),
   ]);
   const registrySources = [registry?.report ?? nameRegistry?.report].filter((r): r is SourceReport => r !== undefined);
-  return { board: boardAnswer, signals, registry, nameRegistry, sources: [boardAnswer.report, signals.oig, ...registrySources] };
+  return { board: boardAnswer, signals, registry, nameRegistry, sources: [...boardAnswer.reports, signals.oig, ...registrySources] };
 }
 
 /** The board could not answer and nothing was cached: `source_unavailable`, unless every source is out (503). */
@@ -397,7 +460,7 @@ function unavailableOutcome(
   registryIdentity: NppesIdentity | null,
   exclusionFields: Pick<VerificationOutcome, 'exclusion' | 'exclusions' | 'oigExcluded' | 'sanctionScreens'>,
 ): VerificationOutcome {
-  const registryAvailable = lookups.sources.slice(2).some((r) => r.status !== 'unavailable');
+  const registryAvailable = [lookups.registry?.report, lookups.nameRegistry?.report].some((r) => r !== undefined && r.status !== 'unavailable');
   if (!lookups.signals.oigAvailable && !registryAvailable) {
     throw new SourcesUnavailable();
   }
@@ -427,7 +490,7 @@ async function withRegistryNames(
   request: VerificationRequest,
   now: Date,
   options: RunOptions,
-  boardAnswer: Extract<Fetched<BoardSearchResult>, { ok: true }>,
+  boardAnswer: Extract<BoardFetched, { ok: true }>,
   evidence: RegistryEvidence,
 ): Promise<{ licenses: BoardLicense[]; freshness: { cached: boolean; freshUntil: string } }> {
   let licenses = [...boardAnswer.value.licenses];

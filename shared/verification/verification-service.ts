@@ -14,6 +14,8 @@ import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
 import { SodaClient } from '../sources/soda/soda-client.ts';
+import { RosterSearch } from '../sources/rosters/roster-search.ts';
+import { RosterStore } from '../sources/rosters/roster-store.ts';
 import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
 import { SanctionsStore } from '../sources/lists/sanctions-store.ts';
 import { listLookups } from './sanctions-screen.ts';
@@ -37,7 +39,7 @@ export interface VerificationServices {
 
 /** This container's services, created on first use and reused by every invocation. */
 export const verificationServices = containerValue((): VerificationServices => {
-  const boards = new BoardSearch(new SodaClient());
+  const boards = new BoardSearch(new SodaClient(), undefined, new RosterSearch(new RosterStore()));
   const registry = new NppesClient();
   const exclusions = new ExclusionStore();
   const sanctions = new SanctionsStore();

@@ -19,6 +19,7 @@ export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'identity-resolution', load: async () => (await import('./identity-resolution.bench.ts')).identityResolutionBenchmark },
   { id: 'leie', load: async () => (await import('./leie.bench.ts')).leieBenchmark },
   { id: 'sam', load: async () => (await import('./sam.bench.ts')).samBenchmark },
+  { id: 'rosters', load: async () => (await import('./rosters.bench.ts')).rostersBenchmark },
   { id: 'sanctions-screen', load: async () => (await import('./sanctions-screen.bench.ts')).sanctionsScreenBenchmark },
   { id: 'nppes-deactivated', load: async () => (await import('./nppes-deactivated.bench.ts')).nppesDeactivatedBenchmark },
   { id: 'monitoring', load: async () => (await import('./monitoring.bench.ts')).monitoringBenchmark },

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 describe('GET /v1/coverage', () => {
-  it('lists the seven states with full names, sources, professions, refresh and format confidence', async () => {
+  it('lists the ten states with full names, sources, professions, refresh and format confidence', async () => {
     const { api_key } = await t.issue({ plan: 'developer', mode: 'test' });
     const res = await t.call('/v1/coverage', { key: api_key });
     expect(res.status).toBe(200);
@@ -24,21 +24,42 @@ describe('GET /v1/coverage', () => {
       expect(list.scope === 'state').toBe(list.state !== undefined);
     }
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
+      ['AL', 'Alabama'],
       ['CO', 'Colorado'],
       ['CT', 'Connecticut'],
       ['DE', 'Delaware'],
+      ['FL', 'Florida'],
       ['IL', 'Illinois'],
+      ['MD', 'Maryland'],
       ['TX', 'Texas'],
       ['VT', 'Vermont'],
       ['WA', 'Washington'],
     ]);
-    for (const entry of res.body.data as { format_confidence: string; refresh: string; format_notes: string }[]) {
+    for (const entry of res.body.data as {
+      format_confidence: string;
+      refresh: string;
+      format_notes: string;
+      sources: unknown[];
+      professions_covered: unknown[];
+    }[]) {
+      expect(entry.sources.length).toBeGreaterThan(0);
+      expect(entry.professions_covered.length).toBeGreaterThan(0);
       expect(['confirmed', 'observed', 'inferred']).toContain(entry.format_confidence);
       expect(['daily', 'weekly', 'monthly', 'unknown']).toContain(entry.refresh);
       expect(entry.format_notes.length).toBeGreaterThan(0);
     }
     expect(res.body.data.find((e: { state: string }) => e.state === 'VT')).toMatchObject({
-      sources: [{ name: 'Vermont Board of Medical Practice', datasets: ['mxkz-bi85'] }],
+      sources: [
+        {
+          name: 'Vermont Board of Medical Practice',
+          datasets: ['mxkz-bi85'],
+          kind: 'open_data_query',
+          updated: 'live',
+          refresh: 'daily',
+          current_only: false,
+          format_confidence: 'inferred',
+        },
+      ],
       professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
       refresh: 'daily',
       format_confidence: 'inferred',
@@ -49,8 +70,47 @@ describe('GET /v1/coverage', () => {
       format_confidence: 'observed',
     });
     const tx = res.body.data.find((e: { state: string }) => e.state === 'TX');
-    expect(tx.sources).toEqual([{ name: 'Texas Medical Board and Texas Board of Nursing', datasets: ['tm3v-pfq9', 'tgb2-j935', 'yjie-tuwv', 'jnzg-cr4w'] }]);
+    // BHEC's roster joins the Texas datasets: its professions are Texas's too.
+    expect(tx.sources).toEqual([
+      {
+        name: 'Texas Medical Board and Texas Board of Nursing',
+        datasets: ['tm3v-pfq9', 'tgb2-j935', 'yjie-tuwv', 'jnzg-cr4w'],
+        kind: 'open_data_query',
+        updated: 'live',
+        refresh: 'unknown',
+        current_only: false,
+        format_confidence: 'observed',
+      },
+      {
+        name: 'Texas Behavioral Health Executive Council',
+        datasets: ['LPC', 'PSY', 'MFT', 'SW'],
+        kind: 'roster_file',
+        updated: 'scheduled',
+        refresh: 'daily',
+        current_only: false,
+        format_confidence: 'observed',
+      },
+    ]);
+    expect(tx.professions_covered).toEqual(
+      expect.arrayContaining(['physician', 'registered_nurse', 'psychologist', 'social_worker', 'counselor', 'marriage_family_therapist']),
+    );
     expect(tx.uncovered_profession).toBe('rejected_before_lookup');
+    expect(res.body.data.find((e: { state: string }) => e.state === 'MD')).toMatchObject({
+      sources: [{ name: 'Maryland Board of Physicians', kind: 'roster_file', updated: 'scheduled', refresh: 'monthly', current_only: true }],
+      professions_covered: expect.arrayContaining(['physician', 'physician_assistant']),
+    });
+    const fl = res.body.data.find((e: { state: string }) => e.state === 'FL');
+    expect(fl).toMatchObject({
+      sources: [{ name: 'Florida Department of Health MQA', datasets: ['fl_mqa'], kind: 'roster_file', updated: 'operator_upload', current_only: false }],
+      format_confidence: 'observed',
+      uncovered_profession: 'looked_up',
+    });
+    // The uncertainty of the file's profession coverage is said in the answer.
+    expect(fl.format_notes).toMatch(/every Florida profession is not recorded/);
+    expect(res.body.data.find((e: { state: string }) => e.state === 'AL')).toMatchObject({
+      sources: [{ name: 'Alabama Board of Medical Examiners', kind: 'roster_file', updated: 'operator_upload', current_only: true }],
+      professions_covered: ['physician', 'physician_assistant'],
+    });
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('9');
   });

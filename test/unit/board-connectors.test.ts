@@ -249,29 +249,29 @@ describe('dates', () => {
 });
 
 describe('coverage', () => {
-  it('lists the seven states with derived professions and the two look-up states', () => {
+  it('lists the ten states with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['CO', 'CT', 'DE', 'IL', 'TX', 'VT', 'WA']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'TX', 'VT', 'WA']);
     expect(matrix.find((e) => e.state === 'VT')).toMatchObject({
       format_confidence: 'inferred',
       refresh: 'daily',
       professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
     });
     expect(matrix.find((e) => e.state === 'CT')).toMatchObject({ format_confidence: 'observed', refresh: 'daily' });
-    expect(matrix.filter((e) => e.uncovered_profession === 'looked_up').map((e) => e.state)).toEqual(['CO', 'IL']);
+    expect(matrix.filter((e) => e.uncovered_profession === 'looked_up').map((e) => e.state)).toEqual(['CO', 'FL', 'IL']);
     for (const entry of matrix) {
       expect(entry.professions_covered.length).toBeGreaterThan(0);
       for (const p of entry.professions_covered) expect(professions).toContain(p);
     }
     expect(matrix.find((e) => e.state === 'TX')!.professions_covered).toEqual(
-      expect.arrayContaining(['physician', 'registered_nurse', 'practical_nurse', 'nurse_practitioner', 'nurse_anesthetist']),
+      expect.arrayContaining(['physician', 'registered_nurse', 'practical_nurse', 'nurse_practitioner', 'nurse_anesthetist', 'counselor', 'social_worker']),
     );
     expect(matrix.find((e) => e.state === 'TX')!.professions_covered).not.toContain('dentist');
   });
 
   it('professions_covered is exactly what the rules can yield', () => {
     for (const board of Object.values(stateBoards) as StateBoardDefinition[]) {
-      const yielded = new Set(board.datasets.flatMap((d) => d.professions));
+      const yielded = new Set([...board.datasets.flatMap((d) => d.professions), ...(board.rosters ?? []).flatMap((r) => r.professions)]);
       expect(new Set(professionsCovered(board))).toEqual(yielded);
     }
   });

@@ -9,6 +9,7 @@ import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import type { SodaRow } from '../soda/soda-client.ts';
 import type { DateFormat } from './dates.ts';
+import type { RosterDefinition } from '../rosters/roster-definition.ts';
 
 /** How a license type reads: a profession, healthcare without a readable profession, or not healthcare. */
 export type Classification = { kind: 'profession'; profession: Profession } | { kind: 'unclassified' } | { kind: 'non_healthcare' };
@@ -83,9 +84,15 @@ export interface StateBoardDefinition {
   readonly state: StateCode;
   /** Human-readable source name used in `sources_checked`. */
   readonly sourceName: string;
-  /** Socrata domain of the real source. */
+  /** Socrata domain of the real source (a roster-only state: the publisher's host, for reference). */
   readonly domain: string;
+  /** Open-data datasets queried live (none for a state answered from rosters only). */
   readonly datasets: readonly DatasetDefinition[];
+  /**
+   * Roster files ingested into the service's store and answered from (rosters/): Texas BHEC beside the
+   * Texas datasets; Maryland, Florida and Alabama alone. Their answers are as of the file's date.
+   */
+  readonly rosters?: readonly RosterDefinition[];
   readonly disciplineDataset?: DisciplineDatasetDefinition;
   /**
    * `reject_before_lookup`: a profession outside `professions_covered` is answered

@@ -21,6 +21,7 @@ import { sourceFailed } from '../source-telemetry.ts';
 import { accentTolerantSurnameCondition, allOf, anyOf, fullNameSurnameCondition, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
 import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
+import type { RosterSearch } from '../rosters/roster-search.ts';
 
 export interface BoardLicense {
   readonly state: StateCode;
@@ -60,15 +61,25 @@ export function boardQueryKey(query: BoardQuery): string {
   return `${[...query.surnames].sort().join('|')}#${[...query.givenNames.prefixes].sort().join('|')}`;
 }
 
+/**
+ * One source of a board answer: a live query of open-data datasets (as of the moment it answered), or
+ * an ingested roster (as of its file's date, expected to be replaced by `freshUntil`).
+ */
+export type BoardSourcePart =
+  | { readonly kind: 'open_data'; readonly name: string; readonly asOf: string }
+  | { readonly kind: 'roster'; readonly name: string; readonly asOf: string; readonly freshUntil: string };
+
 export interface BoardSearchResult {
   readonly state: StateCode;
   readonly source: string;
   readonly licenses: readonly BoardLicense[];
   /** When the board answered (ISO). */
   readonly asOf: string;
+  /** The sources the answer merges, where it comes from more than live open data (a roster). */
+  readonly parts?: readonly BoardSourcePart[];
 }
 
-function titleCase(value: string): string {
+export function titleCase(value: string): string {
   return value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
@@ -164,13 +175,42 @@ export class BoardSearch {
   constructor(
     private readonly soda: SodaClient,
     private readonly now: () => Date = () => new Date(),
+    /** The ingested rosters' search; without it, a board's rosters are not searched (its open data only). */
+    private readonly rosters?: RosterSearch,
   ) {}
 
-  /** Every healthcare license on the state's board whose holder's surname and given name can match the query. */
+  /**
+   * Every healthcare license on the state's board whose holder's surname and given name can match the
+   * query: from its open-data datasets and its ingested rosters together (Texas: TMB and BON datasets and
+   * the BHEC roster). Every source must answer, or the search fails: a partial answer is no answer.
+   */
   async search(board: StateBoardDefinition, query: BoardQuery, deadline?: Deadline): Promise<BoardSearchResult> {
     const { surnames, givenNames } = query;
     if (surnames.length === 0) throw new Error('a board search needs at least one surname');
     if (givenNames.prefixes.length === 0) throw new Error('a board search needs at least one given-name prefix');
+    const rosterSearch = this.rosters;
+    // Without a roster store (tests of the datasets alone) only the open data is searched.
+    const rosters = rosterSearch ? (board.rosters ?? []) : [];
+    if (rosters.length === 0 || !rosterSearch) return this.searchDatasets(board, query, deadline);
+    const [open, ...answers] = await Promise.all([
+      board.datasets.length > 0 ? this.searchDatasets(board, query, deadline) : undefined,
+      ...rosters.map((r) => rosterSearch.search(r, query)),
+    ]);
+    const parts: BoardSourcePart[] = [
+      ...(open ? [{ kind: 'open_data' as const, name: board.sourceName, asOf: open.asOf }] : []),
+      ...answers.map((a, i) => ({ kind: 'roster' as const, name: rosters[i]!.displayName, asOf: a.asOf, freshUntil: a.freshUntil })),
+    ];
+    return {
+      state: board.state,
+      source: board.sourceName,
+      licenses: [...(open?.licenses ?? []), ...answers.flatMap((a) => a.licenses)],
+      asOf: open?.asOf ?? this.now().toISOString(),
+      parts,
+    };
+  }
+
+  private async searchDatasets(board: StateBoardDefinition, query: BoardQuery, deadline?: Deadline): Promise<BoardSearchResult> {
+    const { surnames, givenNames } = query;
     const baseUrl = sodaBaseUrl(board.domain);
     const dataset = (id: string): SodaDataset => ({ baseUrl, id, source: board.sourceName });
     const [discipline, ...perDataset] = await Promise.all([

@@ -42,7 +42,22 @@ export const coverageSchema = z
           sources: z.array(
             z.strictObject({
               name: z.string().meta({ description: 'The licensing board source.' }),
-              datasets: z.array(z.string()).meta({ description: 'Dataset ids read from it.' }),
+              datasets: z.array(z.string()).meta({ description: 'Dataset ids (open data) or file names (a roster) read from it.' }),
+              kind: z.enum(['open_data_query', 'roster_file']).meta({
+                description:
+                  '`open_data_query`: the board’s open-data datasets, queried live for each verification (a status cached at most 24 hours). `roster_file`: a roster file the board publishes, ingested into the service’s store; each verification answers from the loaded file, and its `sources` entry carries the file’s date as `as_of`.',
+              }),
+              updated: z.enum(['live', 'scheduled', 'operator_upload']).meta({
+                description:
+                  '`live`: read per verification; `scheduled`: the roster is downloaded on a schedule; `operator_upload`: the roster is behind a sign-in portal and loaded by the operator from a downloaded file.',
+              }),
+              refresh: z.enum(['daily', 'weekly', 'monthly', 'unknown']).meta({ description: 'How often the publisher republishes this source.' }),
+              current_only: z.boolean().meta({
+                description: 'The source lists current licenses only: a provider absent from it is `not_found`, and a revocation is never seen there.',
+              }),
+              format_confidence: z
+                .enum(['confirmed', 'observed', 'inferred'])
+                .meta({ description: 'How well this source’s format is known (as the state’s).' }),
             }),
           ),
           professions_covered: z.array(z.enum(professions)).meta({ description: 'Professions the state verifies.' }),

@@ -7,7 +7,7 @@ import * as z from 'zod';
 
 export const listIngestMessageSchema = z.object({
   kind: z.literal('list_ingest'),
-  /** The list's id (definitions.ts). */
+  /** The list's or roster's id (lists/definitions.ts, rosters/definitions.ts). */
   list: z.string().regex(/^[a-z][a-z0-9_]{0,31}$/),
   /** When the schedule fired (ISO 8601). */
   scheduled_at: z.iso.datetime({ offset: true }).optional(),

@@ -39,12 +39,14 @@ function publishesBirthYear(board: StateBoardDefinition): boolean {
 
 /** A provider's license on a state's board, as the board search would return it. */
 export function sandboxLicense(board: StateBoardDefinition, provider: SandboxProvider, now: Date): BoardLicense {
-  const dataset = board.datasets.find((d) => d.professions.includes(provider.profession)) ?? board.datasets[0]!;
+  const dataset = board.datasets.find((d) => d.professions.includes(provider.profession)) ?? board.datasets[0];
+  // A state answered from rosters only: the license is the first roster's.
+  const datasetId = dataset?.id ?? `${board.rosters?.[0]?.id ?? board.state.toLowerCase()}/sandbox`;
   const status: BoardStatus = provider.status;
   return {
     state: board.state,
     source: board.sourceName,
-    datasetId: dataset.id,
+    datasetId,
     licenseNumber: sandboxLicenseNumber(provider),
     firstName: provider.firstName.toUpperCase(),
     middleName: (provider.middleName ?? '').toUpperCase(),

@@ -1,5 +1,6 @@
 /**
- * Texas: one state, four datasets on data.texas.gov. Medical Board (tm3v-pfq9; floating timestamps;
+ * Texas: one state, four datasets on data.texas.gov and the Behavioral Health Executive Council's roster
+ * (rosters/states/tx-bhec.ts), searched together. Medical Board (tm3v-pfq9; floating timestamps;
  * `disciplinary_status` carries board orders), Board of Nursing RN (tgb2-j935) and VN (yjie-tuwv)
  * (statuses written "WORD (code)", dates YYYYMMDD, the board's own `lincense_` typo; RN and VN numbers
  * are separate numberings that can collide), and active APRNs (jnzg-cr4w, by `apn_category`).
@@ -7,6 +8,8 @@
 import type { BoardStatus } from '../../../domain/license-status.ts';
 import type { DatasetDefinition, StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
+import { rosterDatasetId } from '../../rosters/roster-search.ts';
+import { txBhec, txBhecFiles } from '../../rosters/states/tx-bhec.ts';
 
 const medicalRules = professionRules(
   [
@@ -142,9 +145,22 @@ export const texas: StateBoardDefinition = {
   sourceName: 'Texas Medical Board and Texas Board of Nursing',
   domain: 'data.texas.gov',
   // An APRN's number is their RN license's; VN and Medical Board numbers are issued apart.
-  licenseNumberScope: { datasetGroups: [[registeredNurses.id, advancedPracticeNurses.id], [vocationalNurses.id], [medicalBoard.id]] },
-  format: { confidence: 'observed', notes: 'Fields and status vocabularies as third-party connectors report them.' },
+  // BHEC's four boards number their licenses apart, each file its own numbering.
+  licenseNumberScope: {
+    datasetGroups: [
+      [registeredNurses.id, advancedPracticeNurses.id],
+      [vocationalNurses.id],
+      [medicalBoard.id],
+      ...txBhecFiles.map((file) => [rosterDatasetId(txBhec, { file })]),
+    ],
+  },
+  format: {
+    confidence: 'observed',
+    notes: `TMB and BON datasets: fields and status vocabularies as third-party connectors report them. BHEC roster: ${txBhec.formatNotes}`,
+  },
   refresh: 'unknown',
   uncoveredProfession: 'reject_before_lookup',
   datasets: [medicalBoard, registeredNurses, vocationalNurses, advancedPracticeNurses],
+  // Counselors, psychologists, marriage and family therapists and social workers: BHEC's daily roster.
+  rosters: [txBhec],
 };

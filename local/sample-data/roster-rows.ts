@@ -1,0 +1,458 @@
+/**
+ * Roster files of the roster states, in each publisher's format as the connectors' notes record it
+ * (shared/sources/rosters/states/*.ts):
+ *
+ *  - Texas BHEC: `rosters/tx_bhec/csv/{LPC,PSY,MFT,SW}.csv`, one shared upper-case header, UTF-8 with a
+ *    BOM, CRLF, every field quoted (statuses, ranks and the discipline flag Y/N are chosen: not recorded).
+ *  - Maryland: `rosters/md_bop/forms/doctor_list_revised.csv` and `allied_health_list.csv`, seven
+ *    preamble lines (a title, the report date, notes, blanks) above the header; Active and Probation only.
+ *  - Florida MQA: `rosters/fl_mqa/LIC_ALL.txt`, the 39-column pipe header (`Other-License ` with its
+ *    trailing space), a trailing `|` on every line, a stray `"` in a few names and addresses, and one row
+ *    whose email holds a `|` (a row of the wrong width). Written in ASCII, which latin-1 reads alike.
+ *  - Alabama BME: `rosters/al_bme/roster.csv`, the 15 recorded columns, active licenses only.
+ *
+ * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
+ * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
+ * for the realistic-size files (`writeRostersScaled`).
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { flHeader } from '../../shared/sources/rosters/states/florida.ts';
+import { alColumns } from '../../shared/sources/rosters/states/alabama.ts';
+import { mdAlliedColumns, mdPhysicianColumns } from '../../shared/sources/rosters/states/maryland.ts';
+import { txBhecColumns } from '../../shared/sources/rosters/states/tx-bhec.ts';
+import { endOfMonth, mmddyyyy, TODAY } from './dates.ts';
+import type { NameTables } from './name-tables.ts';
+import type { Rng } from './prng.ts';
+
+export const rosterFiles = {
+  LPC: 'rosters/tx_bhec/csv/LPC.csv',
+  PSY: 'rosters/tx_bhec/csv/PSY.csv',
+  MFT: 'rosters/tx_bhec/csv/MFT.csv',
+  SW: 'rosters/tx_bhec/csv/SW.csv',
+  mdPhysicians: 'rosters/md_bop/forms/doctor_list_revised.csv',
+  mdAllied: 'rosters/md_bop/forms/allied_health_list.csv',
+  fl: 'rosters/fl_mqa/LIC_ALL.txt',
+  al: 'rosters/al_bme/roster.csv',
+} as const;
+type RosterFileId = keyof typeof rosterFiles;
+
+/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k). */
+export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
+  LPC: 43_000,
+  PSY: 12_000,
+  MFT: 5_700,
+  SW: 37_000,
+  mdPhysicians: 40_000,
+  mdAllied: 8_700,
+  fl: 1_500_000,
+  al: 25_000,
+};
+
+export interface RosterNotable {
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL';
+  readonly name: string;
+  readonly what: string;
+}
+
+const q = (cells: readonly string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',');
+const plain = (cells: readonly string[]) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+const future = (days: number): string => mmddyyyy(endOfMonth(TODAY + days));
+const past = (days: number): string => mmddyyyy(TODAY - days);
+
+interface Person {
+  readonly first: string;
+  readonly middle: string;
+  readonly last: string;
+}
+
+// ---- Texas BHEC -------------------------------------------------------------------------------------
+
+const bhecRanks: Readonly<Record<'LPC' | 'PSY' | 'MFT' | 'SW', readonly (readonly [string, number])[]>> = {
+  LPC: [
+    ['LPC', 70],
+    ['LPC-S', 15],
+    ['LPC Associate', 15],
+  ],
+  PSY: [
+    ['Psychologist', 70],
+    ['Licensed Psychological Associate', 15],
+    ['Licensed Specialist in School Psychology', 15],
+  ],
+  MFT: [
+    ['LMFT', 80],
+    ['LMFT Associate', 20],
+  ],
+  SW: [
+    ['LCSW', 45],
+    ['LMSW', 40],
+    ['LBSW', 15],
+  ],
+};
+const bhecStatuses: readonly (readonly [readonly [string, string], number])[] = [
+  [['Active', 'N'], 78],
+  [['Expired', 'N'], 9],
+  [['Inactive', 'N'], 6],
+  [['Retired', 'N'], 3],
+  [['Active', 'Y'], 1.5],
+  [['Probated', 'Y'], 0.8],
+  [['Suspended', 'Y'], 0.5],
+  [['Revoked', 'Y'], 0.6],
+  [['Surrendered', 'Y'], 0.6],
+];
+
+function bhecRow(file: 'LPC' | 'PSY' | 'MFT' | 'SW', rank: string, number: number, p: Person, status: string, discipline: string, expires: string): string {
+  return q([file, rank, String(number), String(900_000 + number), p.last, p.first, p.middle, '', status, expires, past(2000 + (number % 3000)), discipline]);
+}
+
+function bhecScenario(): Record<'LPC' | 'PSY' | 'MFT' | 'SW', string[]> {
+  return {
+    LPC: [
+      bhecRow('LPC', 'LPC', 70_001, { first: 'MARGARET', middle: 'J', last: 'ACHTERBERG' }, 'Active', 'N', future(300)),
+      // The same number in another board's file is another person's license.
+      bhecRow('LPC', 'LPC-S', 70_002, { first: 'TOBIAS', middle: '', last: 'RENWICK' }, 'Active', 'N', future(200)),
+    ],
+    PSY: [bhecRow('PSY', 'Psychologist', 31_007, { first: 'HARRIET', middle: 'L', last: 'WEXLEY' }, 'Revoked', 'Y', past(100))],
+    MFT: [bhecRow('MFT', 'LMFT', 8_801, { first: 'ORLANDO', middle: '', last: 'PENHALLOW' }, 'Active', 'Y', future(400))],
+    SW: [
+      bhecRow('SW', 'LCSW', 51_234, { first: 'DESMOND', middle: 'K', last: 'VANTERPOOL' }, 'Suspended', 'Y', future(150)),
+      bhecRow('SW', 'LMSW', 70_001, { first: 'PRISCILLA', middle: '', last: 'ODELL' }, 'Active', 'N', future(250)),
+    ],
+  };
+}
+
+// ---- Maryland ---------------------------------------------------------------------------------------
+
+/** The seven lines Maryland writes above the header (a title, the report date, notes, blank lines). */
+export function mdPreamble(title: string, reportDate: string): string[] {
+  return [
+    'Maryland Board of Physicians',
+    title,
+    `Report Date: ${reportDate}`,
+    'This list contains licensees with a status of Active or Probation.',
+    'One row per practice area.',
+    '',
+    '',
+  ];
+}
+
+const mdReportDate = mmddyyyy(endOfMonth(TODAY - 40) + 1);
+const alliedProfessions: readonly (readonly [readonly [string, string], number])[] = [
+  [['Physician Assistant', 'C'], 50],
+  [['Radiographer', 'R'], 20],
+  [['Respiratory Care Practitioner', 'L'], 15],
+  [['Athletic Trainer', 'A'], 6],
+  [['Polysomnographic Technologist', 'P'], 5],
+  [['Perfusionist', 'F'], 2],
+  [['Naturopathic Doctor', 'N'], 2],
+];
+
+function mdPhysicianRow(number: string, p: Person, status: string, discipline: string, expires: string): string {
+  return plain([number, p.last, p.first, status, expires, discipline]);
+}
+function mdAlliedRow(profession: string, number: string, p: Person, status: string, discipline: string, expires: string): string {
+  return plain([profession, number, p.last, p.first, status, expires, discipline]);
+}
+
+function mdScenario(): { physicians: string[]; allied: string[] } {
+  return {
+    physicians: [
+      mdPhysicianRow('D0067123', { first: 'ELEANOR', middle: '', last: 'BRIGHTWATER' }, 'Active', 'No', future(500)),
+      // One row per practice area: the same license twice.
+      mdPhysicianRow('D0071450', { first: 'FREDERICK', middle: '', last: 'ASHCOMBE' }, 'Probation', 'Yes', future(300)),
+      mdPhysicianRow('D0071450', { first: 'FREDERICK', middle: '', last: 'ASHCOMBE' }, 'Probation', 'Yes', future(300)),
+    ],
+    allied: [mdAlliedRow('Physician Assistant', 'C05512', { first: 'LORRAINE', middle: '', last: 'PETTIGREW' }, 'Active', 'No', future(250))],
+  };
+}
+
+// ---- Florida MQA ------------------------------------------------------------------------------------
+
+const flProfessions: readonly (readonly [readonly [string, string, string], number])[] = [
+  [['1701', 'Registered Nurse', 'RN'], 45],
+  [['1702', 'Licensed Practical Nurse', 'PN'], 10],
+  [['1501', 'Medical Doctor', 'ME'], 12],
+  [['1901', 'Osteopathic Physician', 'OS'], 2],
+  [['1711', 'Advanced Practice Registered Nurse', 'APRN'], 6],
+  [['2201', 'Pharmacist', 'PS'], 5],
+  [['0501', 'Chiropractic Physician', 'CH'], 2],
+  [['2101', 'Podiatric Physician', 'PO'], 1],
+  [['4401', 'Certified Nursing Assistant', 'CNA'], 12],
+  [['2601', 'Dentist', 'DN'], 3],
+  [['2501', 'Veterinarian', 'VM'], 2],
+];
+const flStatusPairs: readonly (readonly [readonly [string, string, string], number])[] = [
+  [['CLEAR', 'Active', 'N'], 70],
+  [['CLEAR', 'Inactive', 'N'], 8],
+  [['NULL AND VOID', 'Inactive', 'N'], 8],
+  [['RETIRED', 'Inactive', 'N'], 4],
+  [['DECEASED', 'Inactive', 'N'], 1],
+  [['VOL RELINQ', 'Inactive', 'N'], 2],
+  [['CLEAR', 'Active', 'Y'], 1.5],
+  [['SUSPENDED', 'Inactive', 'Y'], 0.3],
+  [['EMERG SUSPENS', 'Inactive', 'Y'], 0.2],
+  [['REVOKED', 'Inactive', 'Y'], 0.4],
+  [['DISCP RELINQ', 'Inactive', 'Y'], 0.3],
+];
+
+interface FlInput {
+  readonly code: readonly [string, string, string];
+  readonly number: number;
+  readonly p: Person;
+  readonly status: readonly [string, string, string];
+  readonly expires: string;
+  readonly email?: string;
+  readonly address?: string;
+}
+
+function flRow(input: FlInput): string {
+  const { code, p, status } = input;
+  const cells: Record<string, string> = {
+    pro_cde: code[0],
+    'Profession-Name': code[1],
+    lic_id: String(5_000_000 + input.number),
+    'Expire-Date': input.expires,
+    'Original-Date': past(3000 + (input.number % 5000)),
+    'Rank-Code': code[2],
+    'License-Number': String(input.number),
+    'Status-Effective-Date': past(200 + (input.number % 900)),
+    'Board-Action-Indicator': status[2],
+    'License-Status-Description': status[0],
+    'Last-Name': p.last,
+    'First-Name': p.first,
+    'Middle-Name': p.middle,
+    'Name-Suffix': '',
+    'License-Active-Status-Description': status[1],
+    County: '13',
+    'County-Description': 'DADE',
+    'Mailing-Address-Line1': input.address ?? '*** CONFIDENTIAL ***',
+    'Mailing-Address-City': 'MIAMI',
+    'Mailing-Address-State': 'FL',
+    'Mailing-Address-ZIPcode': '33101',
+    Email: input.email ?? '',
+    'Birth-Year-Range': '40 - 50',
+  };
+  return `${flHeader.map((h) => cells[h] ?? '').join('|')}|`;
+}
+
+function flScenario(): string[] {
+  const me = flProfessions[2]![0];
+  const rn = flProfessions[0]![0];
+  const ps = flProfessions[5]![0];
+  return [
+    flRow({ code: me, number: 98_765, p: { first: 'MARGARET', middle: 'A', last: 'THIBODEAUX' }, status: ['CLEAR', 'Active', 'N'], expires: future(400) }),
+    flRow({
+      code: rn,
+      number: 2_345_678,
+      p: { first: 'BARTHOLOMEW', middle: '', last: 'OKWUOSA' },
+      status: ['EMERG SUSPENS', 'Inactive', 'Y'],
+      expires: future(200),
+    }),
+    flRow({ code: ps, number: 44_120, p: { first: 'CORNELIUS', middle: 'R', last: 'VANDERSLOOT' }, status: ['REVOKED', 'Inactive', 'Y'], expires: past(300) }),
+    flRow({ code: me, number: 101_202, p: { first: 'IMOGEN', middle: '', last: 'FAIRWEATHER' }, status: ['CLEAR', 'Active', 'Y'], expires: future(500) }),
+    // A stray quote inside a name and an address, as real rows carry.
+    flRow({
+      code: rn,
+      number: 3_456_789,
+      p: { first: 'PATRICK', middle: '', last: 'O"SHAUGHNESSY' },
+      status: ['CLEAR', 'Active', 'N'],
+      expires: future(300),
+      address: '12 "B" STREET',
+    }),
+    // An email holding a `|`: the row is one field too wide and cannot be read.
+    flRow({
+      code: rn,
+      number: 3_456_790,
+      p: { first: 'WINIFRED', middle: '', last: 'KAPLINSKY' },
+      status: ['CLEAR', 'Active', 'N'],
+      expires: future(300),
+      email: 'w|k@example.com',
+    }),
+  ];
+}
+
+// ---- Alabama BME ------------------------------------------------------------------------------------
+
+const alTypes: readonly (readonly [readonly [string, string], number])[] = [
+  [['MD', 'Full'], 75],
+  [['DO', 'Full'], 8],
+  [['PA', 'Licensed'], 15],
+  [['AA', 'Licensed'], 2],
+];
+
+function alRow(number: string, p: Person, type: readonly [string, string], status: string, expires: string, actions: string): string {
+  return plain([
+    number,
+    p.first,
+    p.middle,
+    p.last,
+    '',
+    type[0],
+    type[1],
+    '',
+    status,
+    past(3000),
+    expires,
+    'Internal Medicine',
+    'UNIVERSITY OF ALABAMA',
+    actions,
+    '',
+  ]);
+}
+
+function alScenario(): string[] {
+  return [
+    alRow('MD.31245', { first: 'ELEANOR', middle: 'M', last: 'CULPEPPER' }, ['MD', 'Full'], 'Active', future(300), 'No'),
+    alRow('PA.1877', { first: 'THADDEUS', middle: '', last: 'MERRIWEATHER' }, ['PA', 'Licensed'], 'Active', future(200), 'Yes'),
+  ];
+}
+
+export const rosterNotables: readonly RosterNotable[] = [
+  { state: 'TX', name: 'Margaret Achterberg', what: 'BHEC LPC 70001, Active: active counselor (BHEC roster)' },
+  { state: 'TX', name: 'Priscilla Odell', what: 'BHEC SW LMSW 70001: the same number as Achterberg in another board file, another person' },
+  { state: 'TX', name: 'Desmond Vanterpool', what: 'BHEC LCSW, Suspended, DISCPL_ACTN Y: suspended, disciplined' },
+  { state: 'TX', name: 'Harriet Wexley', what: 'BHEC Psychologist, Revoked: revoked' },
+  { state: 'TX', name: 'Orlando Penhallow', what: 'BHEC LMFT, Active with DISCPL_ACTN Y: active, disciplined' },
+  { state: 'TX', name: 'Margarita Achterberg', what: 'absent: a look-alike of Margaret Achterberg' },
+  { state: 'MD', name: 'Eleanor Brightwater', what: 'physician D0067123, Active' },
+  { state: 'MD', name: 'Frederick Ashcombe', what: 'physician on Probation with Discipline Yes (two practice-area rows): active, disciplined' },
+  { state: 'MD', name: 'Lorraine Pettigrew', what: 'allied: Physician Assistant C05512, Active' },
+  { state: 'MD', name: 'Eleanora Brightwater', what: 'absent: a look-alike of Eleanor Brightwater (and a revoked physician would be absent too)' },
+  { state: 'FL', name: 'Margaret Thibodeaux', what: 'Medical Doctor ME98765 (file: 98765), CLEAR / Active' },
+  { state: 'FL', name: 'Bartholomew Okwuosa', what: 'Registered Nurse, EMERG SUSPENS: suspended, board action Y' },
+  { state: 'FL', name: 'Cornelius Vandersloot', what: 'Pharmacist, REVOKED: revoked' },
+  { state: 'FL', name: 'Imogen Fairweather', what: 'Medical Doctor, CLEAR / Active with board action Y: active, disciplined' },
+  { state: 'FL', name: "Patrick O'Shaughnessy", what: 'Registered Nurse whose surname carries a stray quote (O"SHAUGHNESSY), read as an apostrophe' },
+  { state: 'FL', name: 'Winifred Kaplinsky', what: 'a row whose email holds a pipe: one field too wide, counted malformed, not found' },
+  { state: 'FL', name: 'Margarita Thibodeaux', what: 'absent: a look-alike of Margaret Thibodeaux' },
+  { state: 'AL', name: 'Eleanor Culpepper', what: 'MD MD.31245, Active' },
+  { state: 'AL', name: 'Thaddeus Merriweather', what: 'PA, Active with PUBLIC ACTIONS? Yes: disciplined' },
+  { state: 'AL', name: 'Eleanora Culpepper', what: 'absent: a look-alike of Eleanor Culpepper' },
+];
+
+const scenarioSurnames = new Set(
+  rosterNotables.map((n) =>
+    n.name
+      .split(' ')
+      .at(-1)!
+      .toUpperCase()
+      .replace(/[^A-Z]/g, ''),
+  ),
+);
+
+/** Draws rows for every roster file after the scenario rows. */
+export class RosterRowMaker {
+  private number = 100_000;
+
+  constructor(
+    private readonly rng: Rng,
+    private readonly names: NameTables,
+  ) {}
+
+  private person(rng: Rng): Person {
+    let last = this.names.surname(rng);
+    while (scenarioSurnames.has(last.replace(/[^A-Z]/g, ''))) last = this.names.surname(rng);
+    const first = this.names.givenName(rng, rng.chance(0.6) ? 'F' : 'M');
+    return { first, middle: rng.chance(0.5) ? String.fromCharCode(65 + rng.int(0, 25)) : '', last };
+  }
+
+  row(file: RosterFileId, index: number): string {
+    const rng = this.rng.fork(`${file}:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 5);
+    const expiry = (active: boolean) => (active ? future(rng.int(30, 700)) : past(rng.int(60, 3000)));
+    switch (file) {
+      case 'LPC':
+      case 'PSY':
+      case 'MFT':
+      case 'SW': {
+        const [status, discipline] = rng.weighted(bhecStatuses);
+        return bhecRow(file, rng.weighted(bhecRanks[file]), this.number, p, status, discipline, expiry(status === 'Active' || status === 'Probated'));
+      }
+      case 'mdPhysicians':
+        return mdPhysicianRow(
+          `D${String(this.number).padStart(7, '0')}`,
+          p,
+          rng.chance(0.998) ? 'Active' : 'Probation',
+          rng.chance(0.01) ? 'Yes' : 'No',
+          expiry(true),
+        );
+      case 'mdAllied': {
+        const [profession, prefix] = rng.weighted(alliedProfessions);
+        return mdAlliedRow(
+          profession,
+          `${prefix}${String(this.number % 100_000).padStart(5, '0')}`,
+          p,
+          'Active',
+          rng.chance(0.01) ? 'Yes' : 'No',
+          expiry(true),
+        );
+      }
+      case 'fl': {
+        const status = rng.weighted(flStatusPairs);
+        return flRow({ code: rng.weighted(flProfessions), number: this.number, p, status, expires: expiry(status[1] === 'Active') });
+      }
+      case 'al': {
+        const type = rng.weighted(alTypes);
+        return alRow(`${type[0]}.${this.number % 100_000}`, p, type, 'Active', expiry(true), rng.chance(0.02) ? 'Yes' : 'No');
+      }
+    }
+  }
+}
+
+/** Each file's text before its data rows: preamble, header, and the scenario rows. */
+function heads(): Record<RosterFileId, { readonly head: readonly string[]; readonly eol: string; readonly bom: boolean }> {
+  const bhec = bhecScenario();
+  const md = mdScenario();
+  const bhecHead = (file: 'LPC' | 'PSY' | 'MFT' | 'SW') => ({ head: [q([...txBhecColumns]), ...bhec[file]], eol: '\r\n', bom: true });
+  return {
+    LPC: bhecHead('LPC'),
+    PSY: bhecHead('PSY'),
+    MFT: bhecHead('MFT'),
+    SW: bhecHead('SW'),
+    mdPhysicians: { head: [...mdPreamble('Licensed Physicians', mdReportDate), plain([...mdPhysicianColumns]), ...md.physicians], eol: '\r\n', bom: false },
+    mdAllied: { head: [...mdPreamble('Allied Health Practitioners', mdReportDate), plain([...mdAlliedColumns]), ...md.allied], eol: '\r\n', bom: false },
+    fl: { head: [`${flHeader.join('|')}|`, ...flScenario()], eol: '\n', bom: false },
+    al: { head: [plain([...alColumns]), ...alScenario()], eol: '\r\n', bom: false },
+  };
+}
+
+/** The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text). */
+export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: RosterFileId) => number): Map<string, string> {
+  const maker = new RosterRowMaker(rng, names);
+  const files = new Map<string, string>();
+  for (const [id, { head, eol, bom }] of Object.entries(heads()) as [RosterFileId, ReturnType<typeof heads>[RosterFileId]][]) {
+    const rows = [...head];
+    for (let i = 0; i < drawn(id); i++) rows.push(maker.row(id, i));
+    files.set(rosterFiles[id], `${bom ? '\uFEFF' : ''}${rows.join(eol)}${eol}`);
+  }
+  return files;
+}
+
+/** The realistic-size files: `scale` × the real row counts, written row by row. Returns the rows per file. */
+export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, scale: number): Map<string, number> {
+  const maker = new RosterRowMaker(rng, names);
+  const counts = new Map<string, number>();
+  for (const [id, { head, eol, bom }] of Object.entries(heads()) as [RosterFileId, ReturnType<typeof heads>[RosterFileId]][]) {
+    const path = join(outDir, rosterFiles[id]);
+    mkdirSync(dirname(path), { recursive: true });
+    const fd = openSync(path, 'w');
+    const drawn = Math.max(0, Math.round(realRosterRows[id] * scale));
+    try {
+      writeSync(fd, `${bom ? '\uFEFF' : ''}${head.join(eol)}${eol}`);
+      let buffer: string[] = [];
+      for (let i = 0; i < drawn; i++) {
+        buffer.push(maker.row(id, i));
+        if (buffer.length === 5000) {
+          writeSync(fd, `${buffer.join(eol)}${eol}`);
+          buffer = [];
+        }
+      }
+      if (buffer.length) writeSync(fd, `${buffer.join(eol)}${eol}`);
+    } finally {
+      closeSync(fd);
+    }
+    counts.set(rosterFiles[id], head.length + drawn);
+  }
+  return counts;
+}

@@ -1,0 +1,22 @@
+/** Every roster the service ingests, by id. Roster and sanctions-list ids share the SourceState and Sanctions key space. */
+import { listDefinitions } from '../lists/definitions.ts';
+import type { RosterDefinition } from './roster-definition.ts';
+import { alabamaBme } from './states/alabama.ts';
+import { floridaMqa } from './states/florida.ts';
+import { marylandPhysicians } from './states/maryland.ts';
+import { txBhec } from './states/tx-bhec.ts';
+
+export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
+  [txBhec.id]: txBhec,
+  [marylandPhysicians.id]: marylandPhysicians,
+  [floridaMqa.id]: floridaMqa,
+  [alabamaBme.id]: alabamaBme,
+};
+
+for (const id of Object.keys(rosterDefinitions)) {
+  if (Object.hasOwn(listDefinitions, id) || id === 'leie') throw new Error(`roster id "${id}" is also a list id`);
+}
+
+export function rosterDefinition(id: string): RosterDefinition | undefined {
+  return Object.hasOwn(rosterDefinitions, id) ? rosterDefinitions[id] : undefined;
+}

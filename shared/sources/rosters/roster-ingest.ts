@@ -1,0 +1,240 @@
+/**
+ * Ingests a roster from its definition (roster-definition.ts), the same way for every roster, with the
+ * list-ingestion steps (ingest-steps.ts, download.ts):
+ * 1. each file is downloaded (fixed URLs) or copied from the operator's downloads (`files`), streamed to
+ *    a temporary file while hashed; the same content as the current version: nothing to do;
+ * 2. each file is read as a stream (roster-file.ts), its header found and checked for every required
+ *    column, each row mapped to a license and written, in pipelined batches, under a new version;
+ * 3. the raw files are archived in S3 under the roster and date; 4. the pointer switches atomically.
+ * A malformed file (no header with the expected columns, too many unreadable rows, no rows) or a roster
+ * with under half the rows of the current version is refused: nothing switches, the old version stays.
+ *
+ * `as_of`, the date the roster stands for, is the files' date: the operator's `asOf`, else a date the
+ * publisher wrote in the preamble, else the file's Last-Modified (an operator's file: its modification
+ * time), else the day it was read; with several files, the oldest.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { logger } from '../../observability/logger.ts';
+import { SourceError } from '../errors.ts';
+import { CsvFormatError } from '../lists/csv-parser.ts';
+import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
+import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, versionId } from '../lists/ingest-steps.ts';
+import { listDate } from '../lists/list-cells.ts';
+import { listDownloadTimeouts } from '../lists/list-ingest.ts';
+import { refreshAfterDays } from '../lists/sanctions-store.ts';
+import { columnsOf, rosterBaseUrl, type RosterDefinition, rowReader } from './roster-definition.ts';
+import { eachRosterRow, RosterFormatError, rosterText } from './roster-file.ts';
+import type { RosterFileVersion, RosterStats, RosterStore, RosterVersion, StoredRosterRow } from './roster-store.ts';
+
+export interface RosterIngestOptions {
+  /** Ingest even if unchanged, and even if much shorter than the current version. */
+  readonly force?: boolean;
+  /** Files an operator downloaded (a roster behind a sign-in; or to load a given file): ingested instead of a download. */
+  readonly files?: readonly string[];
+  /** The date the operator's files stand for (ISO date), where the files do not tell. */
+  readonly asOf?: string;
+  readonly now?: () => Date;
+}
+
+export type RosterIngestOutcome =
+  | { outcome: 'unchanged'; roster: string; version: string }
+  | {
+      outcome: 'ingested';
+      roster: string;
+      version: string;
+      previous_version: string | null;
+      as_of: string;
+      files: readonly string[];
+      stats: RosterStats;
+      items: number;
+      duration_ms: number;
+    }
+  | { outcome: 'superseded'; roster: string; version: string };
+
+interface Fetched {
+  readonly name: string;
+  readonly path: string;
+  readonly sha256: string;
+  readonly etag: string | null;
+  readonly lastModified: string | null;
+  /** The date the file's metadata gives (Last-Modified, or an operator file's modification time). */
+  readonly dated: string | null;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function fetchFiles(definition: RosterDefinition, dir: string, options: RosterIngestOptions): Promise<Fetched[]> {
+  if (options.files?.length) {
+    return Promise.all(
+      options.files.map(async (from, i) => {
+        const path = join(dir, `file-${i}`);
+        const sha256 = await copyLocalFile(from, path);
+        return { name: basename(from), path, sha256, etag: null, lastModified: null, dated: isoDay((await stat(from)).mtimeMs) };
+      }),
+    );
+  }
+  const locate = definition.locate;
+  if (locate.kind === 'operator_file') {
+    throw new SourceError(definition.displayName, 'rejected', `the roster is loaded from an operator's file (--file): ${locate.howToObtain}`);
+  }
+  const base = rosterBaseUrl(definition);
+  const timeouts = listDownloadTimeouts();
+  const fetched: Fetched[] = [];
+  // One after the other: a publisher's small site is not asked for all its files at once.
+  for (const [i, file] of locate.files.entries()) {
+    const response = await downloadSourceFile(definition.displayName, `${base}${file.path}`, {}, timeouts);
+    const path = join(dir, `file-${i}`);
+    const sha256 = await saveResponseBody(definition.displayName, response, path);
+    const lastModified = response.headers.get('last-modified');
+    const dated = lastModified && !Number.isNaN(Date.parse(lastModified)) ? isoDay(Date.parse(lastModified)) : null;
+    fetched.push({ name: file.name, path, sha256, etag: response.headers.get('etag'), lastModified, dated });
+  }
+  return fetched;
+}
+
+/** A date written in the preamble ("Report date: 10/01/2026", "As of 2026-10-01"), if any. */
+export function preambleDate(preamble: readonly string[], today: Date): string | null {
+  for (const line of preamble) {
+    const m = /(\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2})/.exec(line);
+    const date = m ? listDate(m[1]!, today) : null;
+    if (date && date <= isoDay(today.getTime())) return date;
+  }
+  return null;
+}
+
+/** Streams one file into the store; answers its row counts and the date its preamble gives. */
+async function parseFile(
+  definition: RosterDefinition,
+  file: Fetched,
+  writes: PipelinedWrites<StoredRosterRow>,
+  sequence: { next: number },
+  now: Date,
+): Promise<{ rows: number; skipped: number; malformed: number; dated: string | null }> {
+  const counts = { rows: 0, skipped: 0, malformed: 0 };
+  let reader: ReturnType<typeof rowReader> | undefined;
+  let readerOf: readonly string[] | undefined;
+  const { preamble } = await eachRosterRow(definition, columnsOf(definition, file.name), rosterText(definition, file.path), async (cells, _line, header) => {
+    if (readerOf !== header) {
+      reader = rowReader(header);
+      readerOf = header;
+    }
+    const record = cells ? definition.record(reader!(cells), file.name) : null;
+    if (record === null) counts.malformed++;
+    else if (record === 'skip') counts.skipped++;
+    else {
+      counts.rows++;
+      await writes.push({ record, row: sequence.next++ });
+    }
+  });
+  checkRowCounts(
+    `${definition.displayName} (${file.name})`,
+    { rows: counts.rows + counts.skipped, malformed_rows: counts.malformed },
+    columnsOf(definition, file.name).length,
+  );
+  return { ...counts, dated: preambleDate(preamble, now) };
+}
+
+export async function ingestRoster(definition: RosterDefinition, store: RosterStore, options: RosterIngestOptions = {}): Promise<RosterIngestOutcome> {
+  const started = Date.now();
+  const roster = definition.id;
+  const now = options.now?.() ?? new Date();
+  const current = await store.current(roster);
+  const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
+  const dir = await mkdtemp(join(tmpdir(), `roster-${roster}-`));
+  try {
+    const files = await fetchFiles(definition, dir, options);
+    const sha256 = createHash('sha256')
+      .update(files.map((f) => `${f.name}:${f.sha256}`).join('\n'))
+      .digest('hex');
+    if (conditional && sha256 === conditional.sha256) {
+      await store.markChecked(roster, conditional.version, now);
+      logger.info('Roster unchanged', { roster, version: conditional.version });
+      return { outcome: 'unchanged', roster, version: conditional.version };
+    }
+
+    const version = versionId(now, sha256);
+    let items = 0;
+    const writes = new PipelinedWrites<StoredRosterRow>(async (chunk) => {
+      items += await store.write(roster, version, chunk, now);
+    });
+    const sequence = { next: 1 };
+    const parsed: { file: Fetched; rows: number; skipped: number; malformed: number; dated: string | null; bytes: number }[] = [];
+    try {
+      for (const file of files) parsed.push({ file, ...(await parseFile(definition, file, writes, sequence, now)), bytes: (await stat(file.path)).size });
+      await writes.finish();
+    } catch (error) {
+      await writes.abandon();
+      if (error instanceof RosterFormatError || error instanceof CsvFormatError) {
+        const file = files[parsed.length]?.name ?? '';
+        throw new SourceError(definition.displayName, 'malformed', `${file}: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+    const stats: RosterStats = {
+      rows: parsed.reduce((n, p) => n + p.rows, 0),
+      skipped_rows: parsed.reduce((n, p) => n + p.skipped, 0),
+      malformed_rows: parsed.reduce((n, p) => n + p.malformed, 0),
+      bytes: parsed.reduce((n, p) => n + p.bytes, 0),
+    };
+    checkNotShrunk(definition.displayName, stats.rows, current, options.force);
+
+    const day = isoDay(now.getTime());
+    const fileVersions: RosterFileVersion[] = [];
+    for (const p of parsed) {
+      const archiveKey = `rosters/${roster}/${day}/${p.file.sha256.slice(0, 12)}-${p.file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+      await archiveRawFile(archiveKey, p.file.path, p.bytes, 'text/csv', {
+        sha256: p.file.sha256,
+        'source-file': p.file.name,
+        'source-etag': p.file.etag ?? '',
+        'source-last-modified': p.file.lastModified ?? '',
+      });
+      fileVersions.push({
+        name: p.file.name,
+        sha256: p.file.sha256,
+        etag: p.file.etag,
+        last_modified: p.file.lastModified,
+        bytes: p.bytes,
+        archive_key: archiveKey,
+        rows: p.rows,
+      });
+    }
+    const dates = parsed.map((p) => p.dated ?? p.file.dated ?? day);
+    const next: RosterVersion = {
+      roster,
+      version,
+      files: fileVersions,
+      sha256,
+      as_of: options.asOf ?? dates.sort()[0]!,
+      ingested_at: now.toISOString(),
+      checked_at: now.toISOString(),
+      stats,
+    };
+    if (!(await store.switchTo(next, current?.version))) {
+      logger.warn('Another ingest of the roster switched first; this version will expire unused', { roster, version });
+      return { outcome: 'superseded', roster, version };
+    }
+    const outcome: RosterIngestOutcome = {
+      outcome: 'ingested',
+      roster,
+      version,
+      previous_version: current?.version ?? null,
+      as_of: next.as_of,
+      files: fileVersions.map((f) => f.name),
+      stats,
+      items,
+      duration_ms: Date.now() - started,
+    };
+    logger.info('Roster ingested', { ...outcome });
+    return outcome;
+  } catch (error) {
+    if (error instanceof SourceError) {
+      logger.error('Roster refused; the current version stays in use', { roster, current_version: current?.version ?? null, reason: error.message });
+    }
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Answers a board query from an ingested roster: the current version's rows found by surname key
+ * (roster-store.ts), narrowed to the given names that can match (the same `givenNameForms` prefixes the
+ * live board queries apply), merged by license (a roster writes one row per practice area) and turned
+ * into board licenses. The answer is as of the roster's file date, not of the moment it was read.
+ *
+ * A roster that was never loaded answers nothing: the source is unavailable (with an error logged that
+ * names the roster and how it is loaded), never `not_found`.
+ */
+import { normalizeName } from '../../domain/names/normalize.ts';
+import { logger } from '../../observability/logger.ts';
+import type { BoardLicense, BoardQuery } from '../boards/board-search.ts';
+import { titleCase } from '../boards/board-search.ts';
+import { SourceError } from '../errors.ts';
+import { sourceFailed } from '../source-telemetry.ts';
+import { type RosterDefinition, type RosterRecord, rosterFreshForMs } from './roster-definition.ts';
+import type { RosterStore, RosterVersion } from './roster-store.ts';
+
+export interface RosterAnswer {
+  readonly licenses: readonly BoardLicense[];
+  /** The date the roster stands for (ISO date). */
+  readonly asOf: string;
+  /** When a newer roster is expected: the last check plus the publisher's refresh interval (ISO). */
+  readonly freshUntil: string;
+  readonly version: string;
+}
+
+/** The dataset id a roster's licenses carry: the roster and the file (a license number is unique within one file). */
+export const rosterDatasetId = (roster: RosterDefinition, record: Pick<RosterRecord, 'file'>) => `${roster.id}/${record.file}`;
+
+/** A roster's rows as board licenses, merged by license (discipline on any row counts). Pure: the unit tests feed it records. */
+export function licensesFromRecords(roster: RosterDefinition, records: readonly RosterRecord[]): BoardLicense[] {
+  const byLicense = new Map<string, BoardLicense>();
+  for (const r of records) {
+    const datasetId = rosterDatasetId(roster, r);
+    const key = `${datasetId}#${r.licenseNumber.toUpperCase()}#${r.licenseType.toUpperCase()}`;
+    const known = byLicense.get(key);
+    if (known) {
+      byLicense.set(key, { ...known, disciplinary: known.disciplinary || r.disciplinary, rowCount: known.rowCount + 1 });
+      continue;
+    }
+    byLicense.set(key, {
+      state: roster.state,
+      source: roster.displayName,
+      datasetId,
+      licenseNumber: r.licenseNumber,
+      firstName: r.firstName,
+      middleName: r.middleName,
+      lastName: r.lastName,
+      suffix: r.suffix,
+      name: titleCase([r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ')) + (r.suffix ? ` ${r.suffix}` : ''),
+      licenseType: r.licenseType,
+      classification: r.classification,
+      profession: r.classification.kind === 'profession' ? r.classification.profession : null,
+      status: r.status,
+      rawStatus: r.rawStatus,
+      statusRecognised: r.statusRecognised,
+      expiryDate: r.expiryDate,
+      issueDate: r.issueDate,
+      disciplinary: r.disciplinary,
+      birthYear: null,
+      rowCount: 1,
+    });
+  }
+  return [...byLicense.values()];
+}
+
+/** True when the record's given name starts with one of the query's prefixes (after normalisation). */
+export function givenNameWithin(record: Pick<RosterRecord, 'firstName'>, query: BoardQuery): boolean {
+  const first = normalizeName(record.firstName);
+  return query.givenNames.prefixes.some((p) => first.startsWith(normalizeName(p)));
+}
+
+export class RosterSearch {
+  constructor(private readonly store: RosterStore) {}
+
+  async search(roster: RosterDefinition, query: BoardQuery): Promise<RosterAnswer> {
+    let current: RosterVersion | undefined;
+    let rows: Awaited<ReturnType<RosterStore['find']>>;
+    try {
+      current = await this.store.currentRemembered(roster.id);
+      rows = current ? await this.store.find(roster.id, current.version, query.surnames) : [];
+    } catch (error) {
+      throw sourceFailed(new SourceError(roster.displayName, 'connection', 'the roster store could not be read', { cause: error }));
+    }
+    if (!current) {
+      logger.error('Roster not loaded: its state answers source_unavailable until it is ingested', {
+        roster: roster.id,
+        source: roster.displayName,
+        load_with: roster.locate.kind === 'operator_file' ? roster.locate.howToObtain : `npm run admin -- ingest-roster ${roster.id}`,
+      });
+      throw sourceFailed(new SourceError(roster.displayName, 'inconsistent', 'the roster has not been loaded'));
+    }
+    const records = rows.map((r) => r.record).filter((r) => givenNameWithin(r, query));
+    const checked = Date.parse(current.checked_at ?? current.ingested_at);
+    return {
+      licenses: licensesFromRecords(roster, records),
+      asOf: current.as_of,
+      freshUntil: new Date(checked + rosterFreshForMs(roster.refresh)).toISOString(),
+      version: current.version,
+    };
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Ingested rosters in DynamoDB. Rows live in the Sanctions table beside the sanctions lists, under the
+ * roster's own key prefix (roster ids and list ids are one namespace: definitions.ts checks they never
+ * collide): an item per surname key of a row, partition `<roster>#<version>#I#<surname key>`
+ * (lookup-keys.ts), sort key the row's sequence number, the license as JSON (about 300 bytes, far under
+ * the 400 KB item limit). A version is written whole, then the roster's pointer (SourceState `<roster>`)
+ * switches to it with one conditional write (source-pointer.ts): a lookup reads the pointer once and
+ * that version only, so it sees the old roster or the new one, never a mix. Rows expire 90 days after
+ * they were written; a roster is rewritten at least every 30 days even when unchanged.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
+import { type Item, putAll } from '../lists/batch-write.ts';
+import { individualKeys } from '../lists/lookup-keys.ts';
+import { rowTtlDays } from '../lists/sanctions-store.ts';
+import { SourcePointer } from '../lists/source-pointer.ts';
+import type { RosterRecord } from './roster-definition.ts';
+
+export interface RosterFileVersion {
+  readonly name: string;
+  readonly sha256: string;
+  readonly etag: string | null;
+  readonly last_modified: string | null;
+  readonly bytes: number;
+  readonly archive_key: string;
+  /** Rows of healthcare licenses read from the file. */
+  readonly rows: number;
+}
+
+export interface RosterStats {
+  /** Rows stored (healthcare licenses), all files together. */
+  readonly rows: number;
+  /** Non-healthcare rows left out. */
+  readonly skipped_rows: number;
+  readonly malformed_rows: number;
+  readonly bytes: number;
+}
+
+/** A version of a roster, as its pointer holds it. */
+export interface RosterVersion {
+  readonly roster: string;
+  readonly version: string;
+  readonly files: readonly RosterFileVersion[];
+  /** SHA-256 over the files' hashes: the content of the version. */
+  readonly sha256: string;
+  /** The date the roster's content stands for: its files' date (the oldest file's), else the day it was ingested. */
+  readonly as_of: string;
+  readonly ingested_at: string;
+  /** Last time the publisher was checked (a check that found no change updates only this). */
+  readonly checked_at?: string;
+  readonly stats: RosterStats;
+}
+
+export interface StoredRosterRow {
+  readonly record: RosterRecord;
+  readonly row: number;
+}
+
+const rowIdDigits = 8;
+
+export class RosterStore {
+  private readonly pointers = new Map<string, SourcePointer<RosterVersion>>();
+  private readonly remembered = new RememberedForAWhile<RosterVersion | undefined>();
+  /** Partitions already read, by roster version and key (a version never changes once written). */
+  private readonly lookups = new RememberedLookups<StoredRosterRow[]>();
+
+  private pointer(rosterId: string): SourcePointer<RosterVersion> {
+    let pointer = this.pointers.get(rosterId);
+    if (!pointer) {
+      pointer = new SourcePointer<RosterVersion>(rosterId);
+      this.pointers.set(rosterId, pointer);
+    }
+    return pointer;
+  }
+
+  current(rosterId: string): Promise<RosterVersion | undefined> {
+    return this.pointer(rosterId).current();
+  }
+
+  /**
+   * The current version as this container last saw it, re-read after `maxAgeMs` (each lookup uses one
+   * version). A roster not loaded yet is not remembered: its first load is seen by the next lookup.
+   */
+  async currentRemembered(rosterId: string, maxAgeMs = 30_000): Promise<RosterVersion | undefined> {
+    const current = await this.remembered.get(rosterId, maxAgeMs, () => this.current(rosterId));
+    if (!current) this.remembered.forget(rosterId);
+    return current;
+  }
+
+  /** Rows of `version` whose holder's surname shares a key with one of `surnames` (each row once, in file order). */
+  async find(rosterId: string, version: string, surnames: readonly string[]): Promise<StoredRosterRow[]> {
+    const keys = [...new Set(surnames.flatMap((s) => individualKeys(s)))];
+    const parts = await Promise.all(keys.map((key) => this.lookups.get(`${rosterId}#${version}#${key}`, () => this.query(`${rosterId}#${version}#${key}`))));
+    const seen = new Set<number>();
+    const rows: StoredRosterRow[] = [];
+    for (const found of parts.flat()) {
+      if (seen.has(found.row)) continue;
+      seen.add(found.row);
+      rows.push(found);
+    }
+    return rows.sort((a, b) => a.row - b.row);
+  }
+
+  private async query(partition: string): Promise<StoredRosterRow[]> {
+    const found: StoredRosterRow[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName('sanctions'),
+          KeyConditionExpression: 'list_key = :k',
+          ExpressionAttributeValues: { ':k': partition },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) found.push({ record: JSON.parse(item.entry as string) as RosterRecord, row: Number(item.row_id) });
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  /** Writes rows of a version being built (invisible until `switchTo`), one item per surname key; answers the items written. */
+  async write(rosterId: string, version: string, rows: readonly StoredRosterRow[], now: Date): Promise<number> {
+    const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
+    const items: Item[] = [];
+    for (const { record, row } of rows) {
+      const json = JSON.stringify(record);
+      const rowId = String(row).padStart(rowIdDigits, '0');
+      for (const key of new Set(individualKeys(record.lastName))) {
+        items.push({ list_key: `${rosterId}#${version}#${key}`, row_id: rowId, expires_at: expiresAt, entry: json });
+      }
+    }
+    await putAll(tableName('sanctions'), items);
+    return items.length;
+  }
+
+  markChecked(rosterId: string, version: string, at: Date): Promise<void> {
+    return this.pointer(rosterId).markChecked(version, at);
+  }
+
+  /** Makes `next` the roster's current version in one conditional write; false if another ingest switched first. */
+  switchTo(next: RosterVersion, previousVersion: string | undefined): Promise<boolean> {
+    this.remembered.forget(next.roster);
+    return this.pointer(next.roster).switchTo(next, previousVersion);
+  }
+}

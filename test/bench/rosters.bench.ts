@@ -1,0 +1,90 @@
+/**
+ * Board rosters: parse rate of Florida's pipe-delimited latin-1 licensure file at a fifth of its real
+ * size (300,000 of ~1.5M rows; stream, split, row mapping), ingest rate of that file into the local
+ * DynamoDB emulator (hash, parse, batched writes, archive, switch), Texas BHEC's four CSVs downloaded
+ * from the simulator and loaded, and the latency of a roster lookup by surname and given name.
+ * The worker's 15-minute limit is judged from these rates.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { givenNameForms } from '#shared/domain/names/given-name-forms.ts';
+import { surnameQueryTerms } from '#shared/domain/names/normalize.ts';
+import { columnsOf, rowReader } from '#shared/sources/rosters/roster-definition.ts';
+import { eachRosterRow, rosterText } from '#shared/sources/rosters/roster-file.ts';
+import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
+import { RosterSearch } from '#shared/sources/rosters/roster-search.ts';
+import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
+import { floridaMqa } from '#shared/sources/rosters/states/florida.ts';
+import { txBhec } from '#shared/sources/rosters/states/tx-bhec.ts';
+import { NameTables } from '../../local/sample-data/name-tables.ts';
+import { Rng } from '../../local/sample-data/prng.ts';
+import { rosterFiles, writeRostersScaled } from '../../local/sample-data/roster-rows.ts';
+import { startLocalStack } from '../../local/stack.ts';
+import { summarise, type Benchmark } from './harness.ts';
+
+const scale = 0.2;
+
+async function parseOnce(file: string): Promise<{ rate: number; names: { first: string; last: string }[] }> {
+  const started = performance.now();
+  let rows = 0;
+  const names: { first: string; last: string }[] = [];
+  await eachRosterRow(floridaMqa, columnsOf(floridaMqa, 'LIC_ALL.txt'), rosterText(floridaMqa, file), async (cells, _line, header) => {
+    if (!cells) return;
+    const record = floridaMqa.record(rowReader(header)(cells), 'LIC_ALL.txt');
+    if (!record || record === 'skip') return;
+    rows++;
+    if (rows % 2000 === 0) names.push({ first: record.firstName, last: record.lastName });
+  });
+  return { rate: rows / ((performance.now() - started) / 1000), names };
+}
+
+export const rostersBenchmark: Benchmark = {
+  id: 'rosters',
+  title: `Board rosters: Florida MQA at ${scale} of its real size, Texas BHEC`,
+  async run() {
+    const dir = await mkdtemp(join(tmpdir(), 'rosters-bench-'));
+    try {
+      writeRostersScaled(dir, new Rng('rosters-bench'), NameTables.load(), scale);
+      const fl = join(dir, rosterFiles.fl);
+      const { names } = await parseOnce(fl); // warm-up, and the names to look up
+      const parse: number[] = [];
+      for (let i = 0; i < 3; i++) parse.push((await parseOnce(fl)).rate);
+
+      const stack = await startLocalStack({ sourceDataDir: dir, schedules: false, ingestOnStart: false, loadRosters: false, workers: [] });
+      const flIngest: number[] = [];
+      const bhecIngest: number[] = [];
+      const lookups: number[] = [];
+      try {
+        const store = new RosterStore();
+        const outcome = await ingestRoster(floridaMqa, store, { files: [fl], force: true });
+        if (outcome.outcome !== 'ingested') throw new Error(`ingest ${outcome.outcome}`);
+        flIngest.push(outcome.stats.rows / (outcome.duration_ms / 1000));
+        const bhec = await ingestRoster(txBhec, store, { force: true });
+        if (bhec.outcome !== 'ingested') throw new Error(`BHEC ingest ${bhec.outcome}`);
+        bhecIngest.push(bhec.stats.rows / (bhec.duration_ms / 1000));
+        const search = new RosterSearch(new RosterStore());
+        for (const { first, last } of names.slice(0, 150)) {
+          const started = performance.now();
+          const found = await search.search(floridaMqa, { surnames: surnameQueryTerms(last), givenNames: givenNameForms(first) });
+          lookups.push(performance.now() - started);
+          if (found.licenses.length === 0) throw new Error(`nothing found for ${first} ${last}`);
+        }
+      } finally {
+        await stack.stop();
+      }
+      return [
+        summarise('Parse Florida MQA (latin-1 stream, pipe split, row mapping)', 'rows/s', parse, {
+          note: 'the full file (~1.5M rows) parses in the time this rate gives; writes, not parsing, bound the load',
+        }),
+        summarise('Ingest Florida MQA into the local DynamoDB emulator', 'rows/s', flIngest, {
+          note: 'one run of 300,000 rows; one item per surname key of a row; bounded by the in-process DynamoDB emulator (dynalite)',
+        }),
+        summarise('Download and ingest Texas BHEC (four CSVs) from the simulator', 'rows/s', bhecIngest, { note: 'one run' }),
+        summarise('Roster lookup by surname and given name (pointer remembered)', 'ms', lookups),
+      ];
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};

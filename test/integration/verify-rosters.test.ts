@@ -1,0 +1,204 @@
+/**
+ * The roster states over HTTP against the simulator serving the bundled sample data (sample-data/
+ * README.md, "Roster states"): Texas BHEC and Maryland are downloaded by the stack at start-up, as their
+ * schedules would; Florida and Alabama are loaded from the operator's file. Each: an active license by
+ * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
+ * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
+ * or whose format changed, refused with the old version kept.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SourceError } from '#shared/sources/errors.ts';
+import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
+import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
+import { alabamaBme } from '#shared/sources/rosters/states/alabama.ts';
+import { floridaMqa } from '#shared/sources/rosters/states/florida.ts';
+import { marylandPhysicians } from '#shared/sources/rosters/states/maryland.ts';
+import { txBhec } from '#shared/sources/rosters/states/tx-bhec.ts';
+import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
+import { sampleDataDir } from '../../local/stack.ts';
+import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+let t: TestStack;
+let data: SourceDataCopy;
+let key: string;
+
+beforeAll(async () => {
+  data = await copySourceData(sampleDataDir);
+  t = await startTestStack({ sourceDataDir: data.dir });
+  key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
+  // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
+  await t.stack.scheduler.fire('txBhecCheck');
+  await ingestRoster(marylandPhysicians, new RosterStore());
+  for (let i = 0; i < 200 && !(await new RosterStore().current(txBhec.id)); i++) await new Promise((r) => setTimeout(r, 50));
+  await ingestRoster(floridaMqa, new RosterStore(), { files: [join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt')], asOf: '2026-10-28' });
+});
+afterAll(async () => {
+  await t.stop();
+  await data.remove();
+});
+
+const verify = async (body: Record<string, unknown>) => {
+  const res = await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  expect(res.status, res.text).toBe(200);
+  verificationResultSchema.parse(res.body);
+  return res.body as Record<string, any>;
+};
+const sourceNamed = (body: Record<string, any>, name: string) =>
+  (body.sources as { name: string; status: string; as_of: string | null }[]).find((s) => s.name === name);
+
+describe('Texas: the BHEC roster joins the Texas datasets', () => {
+  it('finds an active counselor from the roster, reported cached as of the file date beside the live datasets', async () => {
+    const body = await verify({ first_name: 'Margaret', last_name: 'Achterberg', state: 'TX', profession: 'counselor' });
+    expect(body).toMatchObject({ status: 'active', verified: true, license_number: '70001', profession: 'counselor', disciplinary_flags: false });
+    expect(body.license_type).toBe('LPC - LPC');
+    expect(body).toMatchObject({ source_live: false, cached: true });
+    expect(sourceNamed(body, 'Texas Behavioral Health Executive Council')).toMatchObject({ status: 'cached' });
+    expect(sourceNamed(body, 'Texas Behavioral Health Executive Council')!.as_of).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+    expect(sourceNamed(body, 'Texas Medical Board and Texas Board of Nursing')).toMatchObject({ status: 'live' });
+  });
+
+  it('maps suspended and revoked licenses and reports the discipline flag', async () => {
+    expect(await verify({ first_name: 'Desmond', last_name: 'Vanterpool', state: 'TX' })).toMatchObject({
+      status: 'suspended',
+      verified: false,
+      disciplinary_flags: true,
+      profession: 'social_worker',
+    });
+    expect(await verify({ first_name: 'Harriet', last_name: 'Wexley', state: 'TX' })).toMatchObject({ status: 'revoked', profession: 'psychologist' });
+    expect(await verify({ first_name: 'Orlando', last_name: 'Penhallow', state: 'TX' })).toMatchObject({
+      status: 'active',
+      verified: true,
+      disciplinary_flags: true,
+      profession: 'marriage_family_therapist',
+    });
+  });
+
+  it('keeps one board number apart from the same number on another board, refuses a look-alike, and answers not_found for the absent', async () => {
+    expect(await verify({ first_name: 'Priscilla', last_name: 'Odell', state: 'TX' })).toMatchObject({ status: 'active', license_number: '70001' });
+    expect((await verify({ first_name: 'Margarita', last_name: 'Achterberg', state: 'TX' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Zebulon', last_name: 'Achterberg', state: 'TX' })).status).toBe('not_found');
+  });
+
+  it('a changed BHEC format is refused at ingest and the loaded roster keeps answering', async () => {
+    const store = new RosterStore();
+    const before = await store.current(txBhec.id);
+    await data.setFaults({ tx_bhec: { mode: 'malformed' } });
+    try {
+      await expect(ingestRoster(txBhec, store, { force: true })).rejects.toThrow(/no header within .* lacks the column\(s\) LIC_TYPE/);
+    } finally {
+      await data.setFaults({});
+    }
+    expect((await store.current(txBhec.id))!.version).toBe(before!.version);
+    expect((await verify({ first_name: 'Margaret', last_name: 'Achterberg', state: 'TX' })).status).toBe('active');
+  });
+});
+
+describe('Maryland: the Board of Physicians rosters', () => {
+  it('finds an active physician past the preamble, as of the report date the preamble gives', async () => {
+    const body = await verify({ first_name: 'Eleanor', last_name: 'Brightwater', state: 'MD' });
+    expect(body).toMatchObject({ status: 'active', verified: true, license_number: 'D0067123', profession: 'physician', disciplinary_flags: false });
+    expect(body).toMatchObject({ source_live: false, cached: true });
+    expect(sourceNamed(body, 'Maryland Board of Physicians')).toEqual({
+      name: 'Maryland Board of Physicians',
+      status: 'cached',
+      as_of: '2026-10-01T00:00:00.000Z',
+    });
+  });
+
+  it('reads Probation as active with discipline (its practice-area rows merged), and the allied file', async () => {
+    expect(await verify({ first_name: 'Frederick', last_name: 'Ashcombe', state: 'MD' })).toMatchObject({ status: 'active', disciplinary_flags: true });
+    expect(await verify({ first_name: 'Lorraine', last_name: 'Pettigrew', state: 'MD', profession: 'physician_assistant' })).toMatchObject({
+      status: 'active',
+      license_number: 'C05512',
+      profession: 'physician_assistant',
+    });
+  });
+
+  it('a current-only roster: the absent (a revoked physician drops out) are not_found, look-alikes refused, nurses not covered', async () => {
+    const absent = await verify({ first_name: 'Zebulon', last_name: 'Brightwater', state: 'MD' });
+    expect(absent).toMatchObject({ status: 'not_found', disciplinary_flags: false, verified: false });
+    expect((await verify({ first_name: 'Eleanora', last_name: 'Brightwater', state: 'MD' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Eleanor', last_name: 'Brightwater', state: 'MD', profession: 'registered_nurse' })).status).toBe(
+      'profession_not_covered',
+    );
+  });
+
+  it('refuses a reload that would shrink the roster by more than half; the old version stays', async () => {
+    const store = new RosterStore();
+    const before = (await store.current(marylandPhysicians.id))!;
+    const dir = join(data.dir, 'rosters', 'md_bop', 'forms');
+    const physicians = (await readFile(join(dir, 'doctor_list_revised.csv'), 'utf8')).split('\r\n');
+    const allied = (await readFile(join(dir, 'allied_health_list.csv'), 'utf8')).split('\r\n');
+    // Preamble, header and the first few rows of each file: far under half.
+    const short = join(data.dir, 'short');
+    await writeFile(`${short}-doctor_list_revised.csv`, physicians.slice(0, 14).join('\r\n'));
+    await writeFile(`${short}-allied_health_list.csv`, allied.slice(0, 12).join('\r\n'));
+    const files = [`${short}-doctor_list_revised.csv`, `${short}-allied_health_list.csv`];
+    const refused = await ingestRoster(marylandPhysicians, store, { files }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SourceError);
+    expect((refused as SourceError).message).toMatch(/refusing to switch/);
+    expect((await store.current(marylandPhysicians.id))!.version).toBe(before.version);
+    expect((await verify({ first_name: 'Eleanor', last_name: 'Brightwater', state: 'MD' })).status).toBe('active');
+  });
+});
+
+describe('Florida: the MQA licensure file, loaded by the operator', () => {
+  it('finds an active physician under the number NPPES holds (rank prefix + digits), as of the operator’s date', async () => {
+    const body = await verify({ first_name: 'Margaret', last_name: 'Thibodeaux', state: 'FL' });
+    expect(body).toMatchObject({ status: 'active', verified: true, license_number: 'ME98765', profession: 'physician', disciplinary_flags: false });
+    expect(sourceNamed(body, 'Florida Department of Health MQA')).toEqual({
+      name: 'Florida Department of Health MQA',
+      status: 'cached',
+      as_of: '2026-10-28T00:00:00.000Z',
+    });
+  });
+
+  it('maps an emergency suspension and a revocation, and the board-action indicator', async () => {
+    expect(await verify({ first_name: 'Bartholomew', last_name: 'Okwuosa', state: 'FL' })).toMatchObject({
+      status: 'suspended',
+      disciplinary_flags: true,
+      profession: 'registered_nurse',
+    });
+    expect(await verify({ first_name: 'Cornelius', last_name: 'Vandersloot', state: 'FL' })).toMatchObject({ status: 'revoked', profession: 'pharmacist' });
+    expect(await verify({ first_name: 'Imogen', last_name: 'Fairweather', state: 'FL' })).toMatchObject({ status: 'active', disciplinary_flags: true });
+  });
+
+  it('reads a stray quote as an apostrophe; a row widened by a pipe in its email is not read', async () => {
+    expect(await verify({ first_name: 'Patrick', last_name: "O'Shaughnessy", state: 'FL' })).toMatchObject({ status: 'active', name: "Patrick O'Shaughnessy" });
+    expect((await verify({ first_name: 'Winifred', last_name: 'Kaplinsky', state: 'FL' })).status).toBe('not_found');
+  });
+
+  it('refuses a look-alike and answers not_found for an absent provider', async () => {
+    expect((await verify({ first_name: 'Margarita', last_name: 'Thibodeaux', state: 'FL' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'FL' })).status).toBe('not_found');
+  });
+});
+
+describe('Alabama: the Board of Medical Examiners roster, loaded by the operator', () => {
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    const body = await verify({ first_name: 'Eleanor', last_name: 'Culpepper', state: 'AL' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, 'Alabama Board of Medical Examiners')).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once loaded: an active physician, discipline from PUBLIC ACTIONS?, look-alikes refused, the absent not_found', async () => {
+    await ingestRoster(alabamaBme, new RosterStore(), { files: [join(data.dir, 'rosters', 'al_bme', 'roster.csv')] });
+    expect(await verify({ first_name: 'Eleanor', last_name: 'Culpepper', state: 'AL' })).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: 'MD.31245',
+      profession: 'physician',
+      disciplinary_flags: false,
+    });
+    expect(await verify({ first_name: 'Thaddeus', last_name: 'Merriweather', state: 'AL' })).toMatchObject({
+      status: 'active',
+      disciplinary_flags: true,
+      profession: 'physician_assistant',
+    });
+    expect((await verify({ first_name: 'Eleanora', last_name: 'Culpepper', state: 'AL' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Zebulon', last_name: 'Culpepper', state: 'AL' })).status).toBe('not_found');
+  });
+});

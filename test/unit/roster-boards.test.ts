@@ -1,0 +1,349 @@
+/**
+ * The roster connectors, each over text in its publisher's format: headers found past preambles and
+ * matched case-insensitively (a BOM ignored), Florida's pipes, trailing `|`, stray quotes and latin-1,
+ * rows of the wrong width, statuses with negative terms tested first, professions, discipline, license
+ * numbers as NPPES writes them, and a changed header refused.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { givenNameForms } from '#shared/domain/names/given-name-forms.ts';
+import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
+import { rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
+import { columnsOf, disciplineOnRecord, type RosterDefinition, type RosterRecord, rowReader, statusFrom } from '#shared/sources/rosters/roster-definition.ts';
+import { eachRosterRow, pipeCells, RosterFormatError, rosterText, textChunks } from '#shared/sources/rosters/roster-file.ts';
+import { preambleDate } from '#shared/sources/rosters/roster-ingest.ts';
+import { givenNameWithin, licensesFromRecords } from '#shared/sources/rosters/roster-search.ts';
+import { alabamaBme, alColumns } from '#shared/sources/rosters/states/alabama.ts';
+import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/sources/rosters/states/florida.ts';
+import { marylandPhysicians, mdStatuses } from '#shared/sources/rosters/states/maryland.ts';
+import { txBhec, txBhecColumns, txBhecStatuses } from '#shared/sources/rosters/states/tx-bhec.ts';
+import { listDefinitions } from '#shared/sources/lists/definitions.ts';
+
+/** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
+async function read(definition: RosterDefinition, file: string, text: AsyncIterable<string>) {
+  const records: RosterRecord[] = [];
+  let malformed = 0;
+  let skipped = 0;
+  const { preamble } = await eachRosterRow(definition, columnsOf(definition, file), text, async (cells, _line, header) => {
+    const record = cells ? definition.record(rowReader(header)(cells), file) : null;
+    if (record === null) malformed++;
+    else if (record === 'skip') skipped++;
+    else records.push(record);
+  });
+  return { records, malformed, skipped, preamble };
+}
+
+/** Maryland's seven lines above the header: a title, the report date, notes and blank lines. */
+const mdPreambleLines = [
+  'Maryland Board of Physicians',
+  'Licensed Physicians',
+  'Report Date: 10/01/2026',
+  'This list contains licensees with a status of Active or Probation.',
+  'One row per practice area.',
+  '',
+  '',
+];
+
+const csv = (...rows: string[][]) => `${rows.map((r) => r.map((c) => `"${c}"`).join(',')).join('\r\n')}\r\n`;
+
+describe('Texas BHEC', () => {
+  const header = [...txBhecColumns];
+  const row = (file: string, rank: string, n: string, last: string, first: string, status: string, discipline: string) => [
+    file,
+    rank,
+    n,
+    '900001',
+    last,
+    first,
+    '',
+    '',
+    status,
+    '12/31/2027',
+    '01/15/2015',
+    discipline,
+  ];
+
+  it('reads a BOM-led file whose header is in mixed case, each board file to its profession', async () => {
+    const text = `\uFEFF${csv(
+      header.map((h) => h.charAt(0) + h.slice(1).toLowerCase()),
+      row('LPC', 'LPC', '70001', 'ACHTERBERG', 'MARGARET', 'Active', 'N'),
+      row('LPC', 'LPC Associate', '70002', 'RENWICK', 'TOBIAS', 'Active', 'N'),
+      row('PSY', 'Licensed Psychological Associate', '70003', 'DOE', 'JANE', 'Active', 'N'),
+    )}`;
+    const { records, malformed } = await read(txBhec, 'LPC', textChunks(text));
+    expect(malformed).toBe(0);
+    expect(records[0]).toMatchObject({
+      file: 'LPC',
+      licenseNumber: '70001',
+      lastName: 'ACHTERBERG',
+      classification: { kind: 'profession', profession: 'counselor' },
+      status: 'active',
+      expiryDate: '2027-12-31',
+      issueDate: '2015-01-15',
+      disciplinary: false,
+    });
+    // An LPC Associate counsels under supervision; a psychological associate has no profession value of the spec.
+    expect(records[1]!.classification).toEqual({ kind: 'profession', profession: 'counselor' });
+    expect(records[2]!.classification).toEqual({ kind: 'unclassified' });
+  });
+
+  it.each([
+    ['SW', 'LCSW', 'social_worker'],
+    ['MFT', 'LMFT', 'marriage_family_therapist'],
+    ['PSY', 'Psychologist', 'psychologist'],
+  ] as const)('%s files are %s → %s', async (file, rank, profession) => {
+    const { records } = await read(txBhec, file, textChunks(csv(header, row(file, rank, '1', 'DOE', 'JANE', 'Active', 'N'))));
+    expect(records[0]!.classification).toEqual({ kind: 'profession', profession });
+  });
+
+  it('tests negative status terms first and never reads an unknown status as active', () => {
+    expect(statusFrom(txBhecStatuses, 'Active')).toEqual({ status: 'active', recognised: true });
+    expect(statusFrom(txBhecStatuses, 'Probated')).toEqual({ status: 'active', recognised: true });
+    expect(statusFrom(txBhecStatuses, 'Not Active')).toEqual({ status: 'inactive', recognised: true });
+    expect(statusFrom(txBhecStatuses, 'Active - Suspended').status).toBe('suspended');
+    expect(statusFrom(txBhecStatuses, 'Revoked').status).toBe('revoked');
+    expect(statusFrom(txBhecStatuses, 'Surrendered').status).toBe('revoked');
+    expect(statusFrom(txBhecStatuses, 'Expired').status).toBe('expired');
+    expect(statusFrom(txBhecStatuses, 'Active Pending Review')).toEqual({ status: 'inactive', recognised: true });
+    expect(statusFrom(txBhecStatuses, 'Something New')).toEqual({ status: 'inactive', recognised: false });
+  });
+
+  it('reads the discipline flag, and discipline implied by a suspension', async () => {
+    const { records } = await read(
+      txBhec,
+      'SW',
+      textChunks(
+        csv(
+          header,
+          row('SW', 'LCSW', '1', 'A', 'B', 'Active', 'Y'),
+          row('SW', 'LCSW', '2', 'C', 'D', 'Suspended', ''),
+          row('SW', 'LCSW', '3', 'E', 'F', 'Active', 'No'),
+        ),
+      ),
+    );
+    expect(records.map((r) => r.disciplinary)).toEqual([true, true, false]);
+    expect(disciplineOnRecord('None')).toBe(false);
+    expect(disciplineOnRecord('Board order 2024-11')).toBe(true);
+  });
+
+  it('refuses a file whose header lost a column, naming it', async () => {
+    const text = csv(
+      header.filter((h) => h !== 'LIC_STATUS'),
+      ['LPC'],
+    );
+    await expect(read(txBhec, 'LPC', textChunks(text))).rejects.toThrow(/lacks the column\(s\) LIC_STATUS/);
+    await expect(read(txBhec, 'LPC', textChunks(''))).rejects.toBeInstanceOf(RosterFormatError);
+  });
+
+  it('keeps a number apart per board file (the same number on two boards is two licenses)', () => {
+    const base = {
+      firstName: 'A',
+      middleName: '',
+      lastName: 'B',
+      suffix: '',
+      licenseType: 'X',
+      status: 'active',
+      rawStatus: 'Active',
+      statusRecognised: true,
+    } as const;
+    const licenses = licensesFromRecords(txBhec, [
+      { ...base, file: 'LPC', licenseNumber: '70001', classification: { kind: 'unclassified' }, expiryDate: null, issueDate: null, disciplinary: false },
+      { ...base, file: 'SW', licenseNumber: '70001', classification: { kind: 'unclassified' }, expiryDate: null, issueDate: null, disciplinary: false },
+    ]);
+    expect(licenses.map((l) => l.datasetId)).toEqual(['tx_bhec/LPC', 'tx_bhec/SW']);
+  });
+});
+
+describe('Maryland Board of Physicians', () => {
+  const physicians = ['License #', 'Last Name', 'First Name', 'License Status', 'Expiration Date', 'Discipline'];
+  const allied = ['Profession', 'License #', 'Last Name', 'First Name', 'Status', 'Expire Date', 'Discipline'];
+  const plain = (...rows: string[][]) => `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+
+  it('finds the header past the seven preamble lines and dates the file from them', async () => {
+    const text = `${mdPreambleLines.join('\r\n')}\r\n${plain(physicians, ['D0067123', 'BRIGHTWATER', 'ELEANOR', 'Active', '03/31/2028', 'No'])}`;
+    const { records, preamble } = await read(marylandPhysicians, 'doctor_list_revised.csv', textChunks(text));
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ licenseNumber: 'D0067123', classification: { kind: 'profession', profession: 'physician' }, status: 'active' });
+    expect(preambleDate(preamble, new Date('2026-11-01T00:00:00Z'))).toBe('2026-10-01');
+    // A date in the future is not the file's date.
+    expect(preambleDate(['Report Date: 10/01/2099'], new Date('2026-11-01T00:00:00Z'))).toBeNull();
+  });
+
+  it('reads the allied file by its own columns, and Probation as active with discipline', async () => {
+    const text = `${mdPreambleLines.join('\r\n')}\r\n${plain(
+      allied,
+      ['Physician Assistant', 'C05512', 'PETTIGREW', 'LORRAINE', 'Active', '06/30/2027', 'No'],
+      ['Polysomnographic Technologist', 'P00001', 'DOE', 'JANE', 'Probation', '06/30/2027', ''],
+    )}`;
+    const { records } = await read(marylandPhysicians, 'allied_health_list.csv', textChunks(text));
+    expect(records[0]).toMatchObject({ classification: { kind: 'profession', profession: 'physician_assistant' }, status: 'active', disciplinary: false });
+    expect(records[1]).toMatchObject({ classification: { kind: 'unclassified' }, status: 'active', disciplinary: true });
+  });
+
+  it('does not find a header beyond the preamble window (a changed layout)', async () => {
+    const text = `${Array.from({ length: 14 }, (_, i) => `line ${i}`).join('\r\n')}\r\n${plain(physicians)}`;
+    await expect(read(marylandPhysicians, 'doctor_list_revised.csv', textChunks(text))).rejects.toThrow(/no header within the first 12 lines/);
+  });
+
+  it('maps the terms the roster could carry, negative first', () => {
+    expect(statusFrom(mdStatuses, 'Probation').status).toBe('active');
+    expect(statusFrom(mdStatuses, 'Inactive').status).toBe('inactive');
+    expect(statusFrom(mdStatuses, 'Suspended').status).toBe('suspended');
+    expect(statusFrom(mdStatuses, 'Revoked').status).toBe('revoked');
+    expect(statusFrom(mdStatuses, 'Non-Renewed').status).toBe('expired');
+  });
+
+  it('merges a license listed once per practice area, discipline on any row counting', () => {
+    const r = {
+      file: 'doctor_list_revised',
+      licenseNumber: 'D0071450',
+      firstName: 'FREDERICK',
+      middleName: '',
+      lastName: 'ASHCOMBE',
+      suffix: '',
+      licenseType: 'Physician',
+      classification: { kind: 'profession', profession: 'physician' },
+      status: 'active',
+      rawStatus: 'Probation',
+      statusRecognised: true,
+      expiryDate: null,
+      issueDate: null,
+      disciplinary: false,
+    } as const;
+    const [license, ...rest] = licensesFromRecords(marylandPhysicians, [r, { ...r, disciplinary: true }]);
+    expect(rest).toHaveLength(0);
+    expect(license).toMatchObject({ rowCount: 2, disciplinary: true, name: 'Frederick Ashcombe', source: 'Maryland Board of Physicians' });
+  });
+});
+
+describe('Florida MQA', () => {
+  const line = (values: Record<string, string>) => `${flHeader.map((h) => values[h] ?? '').join('|')}|`;
+  const headerLine = `${flHeader.join('|')}|`;
+  const physician = {
+    pro_cde: '1501',
+    'Profession-Name': 'Medical Doctor',
+    'Rank-Code': 'ME',
+    'License-Number': '12345',
+    'License-Status-Description': 'CLEAR',
+    'License-Active-Status-Description': 'Active',
+    'Board-Action-Indicator': 'N',
+    'Last-Name': 'EXAMPLE',
+    'First-Name': 'ALEX',
+    'Expire-Date': '01/31/2028',
+    'Original-Date': '05/16/1979',
+  };
+
+  it('reads the pipe file with its trailing pipe (the header’s `Other-License ` included) and gives the number NPPES holds', async () => {
+    const { records, malformed } = await read(floridaMqa, 'LIC_ALL.txt', textChunks(`${headerLine}\n${line(physician)}\n`));
+    expect(malformed).toBe(0);
+    expect(records[0]).toMatchObject({
+      licenseNumber: 'ME12345',
+      classification: { kind: 'profession', profession: 'physician' },
+      status: 'active',
+      expiryDate: '2028-01-31',
+      issueDate: '1979-05-16',
+      disciplinary: false,
+    });
+    expect(pipeCells('a|b|')).toEqual(['a', 'b']);
+    // NPPES's `ME12345` and a provider's `12345` both name the license.
+    expect(licenseNumbersAgree('ME12345', records[0]!.licenseNumber, floridaMqa.licenseNumberPrefix)).toBe(true);
+    expect(licenseNumbersAgree('12345', records[0]!.licenseNumber, floridaMqa.licenseNumberPrefix)).toBe(true);
+    expect(licenseNumbersAgree('RN12345', records[0]!.licenseNumber, floridaMqa.licenseNumberPrefix)).toBe(false);
+    expect(flLicenseNumber('ME', 'ME12345')).toBe('ME12345');
+  });
+
+  it('reads stray quotes as apostrophes, and a row widened by a pipe in its email as malformed', async () => {
+    const text = [
+      headerLine,
+      line({ ...physician, 'Last-Name': 'O"BRIEN', 'Mailing-Address-Line1': '"12 MAIN' }),
+      line({ ...physician, 'Last-Name': 'SMITH', Email: 'a|b@example.com' }),
+      '',
+    ].join('\r\n');
+    const { records, malformed } = await read(floridaMqa, 'LIC_ALL.txt', textChunks(text));
+    expect(records.map((r) => r.lastName)).toEqual(["O'BRIEN"]);
+    expect(malformed).toBe(1);
+  });
+
+  it('decodes latin-1 (an accented surname is one byte)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fl-latin1-'));
+    try {
+      const file = join(dir, 'LIC_ALL.txt');
+      await writeFile(file, Buffer.from(`${headerLine}\n${line({ ...physician, 'Last-Name': 'PEÑA' })}\n`, 'latin1'));
+      const { records } = await read(floridaMqa, 'LIC_ALL.txt', rosterText(floridaMqa, file));
+      expect(records[0]!.lastName).toBe('PEÑA');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('maps the status pair, negative terms first; CLEAR but inactive is inactive', async () => {
+    expect(statusFrom(flStatuses, 'DISCP RELINQ').status).toBe('revoked');
+    expect(statusFrom(flStatuses, 'EMERG SUSPENS').status).toBe('suspended');
+    expect(statusFrom(flStatuses, 'NULL AND VOID').status).toBe('inactive');
+    expect(statusFrom(flStatuses, 'Null And Void').status).toBe('inactive');
+    expect(statusFrom(flStatuses, 'VOL RELINQ').status).toBe('inactive');
+    expect(statusFrom(flStatuses, 'Clear').status).toBe('active');
+    const text = [
+      headerLine,
+      line({ ...physician, 'License-Active-Status-Description': 'Inactive' }),
+      line({ ...physician, 'License-Number': '2', 'License-Status-Description': 'REVOKED', 'License-Active-Status-Description': 'Inactive' }),
+      line({ ...physician, 'License-Number': '3', 'Board-Action-Indicator': 'Y' }),
+      '',
+    ].join('\n');
+    const { records } = await read(floridaMqa, 'LIC_ALL.txt', textChunks(text));
+    expect(records.map((r) => [r.status, r.disciplinary])).toEqual([
+      ['inactive', false],
+      ['revoked', true],
+      ['active', true],
+    ]);
+  });
+
+  it('keeps unmapped professions unclassified and leaves non-healthcare ones out', async () => {
+    const text = [
+      headerLine,
+      line({ ...physician, pro_cde: '2601', 'Profession-Name': 'Dentist', 'Rank-Code': 'DN' }),
+      line({ ...physician, pro_cde: '2501', 'Profession-Name': 'Veterinarian', 'Rank-Code': 'VM' }),
+      line({ ...physician, pro_cde: '1711', 'Profession-Name': 'Advanced Practice Registered Nurse', 'Rank-Code': 'APRN' }),
+      '',
+    ].join('\n');
+    const { records, skipped } = await read(floridaMqa, 'LIC_ALL.txt', textChunks(text));
+    expect(skipped).toBe(1);
+    expect(records.map((r) => [r.classification.kind, r.licenseNumber])).toEqual([
+      ['unclassified', 'DN12345'],
+      ['unclassified', 'APRN12345'],
+    ]);
+    expect(floridaMqa.professions).toEqual(expect.arrayContaining(['physician', 'registered_nurse', 'pharmacist', 'nursing_assistant']));
+  });
+});
+
+describe('Alabama BME', () => {
+  it('reads the recorded columns, the PUBLIC ACTIONS? flag, and leaves controlled-substance certificates out', async () => {
+    const row = (type: string, status: string, actions: string) =>
+      ['MD.1', 'ELEANOR', 'M', 'CULPEPPER', '', type, 'Full', '', status, '01/01/2010', '12/31/2027', 'IM', 'UAB', actions, ''].join(',');
+    const text = `${[alColumns.join(','), row('MD', 'Active', 'No'), row('PA', 'Active', 'Yes'), row('ACSC', 'Active', 'No')].join('\r\n')}\r\n`;
+    const { records, skipped } = await read(alabamaBme, 'roster.csv', textChunks(text));
+    expect(skipped).toBe(1);
+    expect(records.map((r) => [r.classification, r.disciplinary])).toEqual([
+      [{ kind: 'profession', profession: 'physician' }, false],
+      [{ kind: 'profession', profession: 'physician_assistant' }, true],
+    ]);
+  });
+});
+
+describe('every roster', () => {
+  it('has an id of its own (roster and list ids share the store), and a current-only roster says so', () => {
+    for (const id of Object.keys(rosterDefinitions)) expect(Object.keys(listDefinitions)).not.toContain(id);
+    expect(marylandPhysicians.currentOnly).toBe(true);
+    expect(alabamaBme.currentOnly).toBe(true);
+    expect(txBhec.currentOnly).toBe(false);
+  });
+
+  it('narrows by the given-name prefixes the board queries use', () => {
+    const query = { surnames: ['SMITH'], givenNames: givenNameForms('Margaret') };
+    expect(givenNameWithin({ firstName: 'MARGARET' }, query)).toBe(true);
+    expect(givenNameWithin({ firstName: 'Peggy' }, query)).toBe(true);
+    expect(givenNameWithin({ firstName: 'ELEANOR' }, query)).toBe(false);
+  });
+});
