@@ -40,7 +40,7 @@ export interface LocalStackOptions {
   readonly ingestOnStart?: boolean;
   /**
    * Load the board rosters the simulator serves (Texas BHEC, Maryland) at start, as a deployed stack has
-   * them after its first daily check (default true, schedules or not: Texas answers only with its roster).
+   * them after its first daily check (default true, schedules or not: without its roster, Texas can show a license its datasets hold but never that a provider has none).
    */
   readonly loadRosters?: boolean;
 }

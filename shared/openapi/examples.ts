@@ -236,7 +236,14 @@ export const coverageExample = {
     { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
     { list: 'il_hfs', name: 'Illinois HFS OIG Sanctions List', scope: 'state', state: 'IL', searched_by: 'name', updated: 'operator_upload' },
     { list: 'tx_hhsc', name: 'Texas HHSC OIG Exclusions', scope: 'state', state: 'TX', searched_by: 'name', updated: 'scheduled' },
-    { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', scope: 'state', state: 'CA', searched_by: 'name', updated: 'scheduled' },
+    {
+      list: 'ca_medi_cal',
+      name: 'California Medi-Cal Suspended and Ineligible Provider List',
+      scope: 'state',
+      state: 'CA',
+      searched_by: 'name',
+      updated: 'scheduled',
+    },
     { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', scope: 'federal', searched_by: 'npi', updated: 'scheduled' },
   ],
   data: [

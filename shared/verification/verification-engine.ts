@@ -17,7 +17,7 @@ import type { Profession } from '../domain/professions.ts';
 import { SourcesUnavailable } from '../domain/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';
-import { boardQueryKey, type BoardLicense, type BoardQuery, type BoardSearchResult } from '../sources/boards/board-search.ts';
+import { boardQueryKey, isPartial, type BoardLicense, type BoardQuery, type BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
 import { isSourceUnavailable } from '../sources/errors.ts';
 import type { LeieListVersion } from '../sources/leie/exclusion-store.ts';
@@ -89,6 +89,8 @@ async function throughCache<T>(
   now: Date,
   fetch: () => Promise<T>,
   bypassFresh = false,
+  /** Whether a fetched value may be cached (a partial answer is not). */
+  cacheable: (value: T) => boolean = () => true,
 ): Promise<Fetched<T>> {
   const cached = await ports.cache.get<T>(key, now);
   // A lookup that must ask the source (a monitor re-check) is not a cache lookup: it is not counted.
@@ -98,6 +100,7 @@ async function throughCache<T>(
   }
   try {
     const value = await fetch();
+    if (!cacheable(value)) return { ok: true, value, report: { name: source, status: 'live', as_of: now.toISOString() }, freshUntil: now.toISOString() };
     ports.cache.put(key, value, now, freshForMs);
     return {
       ok: true,
@@ -154,9 +157,11 @@ function boardSourceNames(board: StateBoardDefinition): string[] {
 function boardReports(board: StateBoardDefinition, value: BoardSearchResult, fetched: SourceReport | null): SourceReport[] {
   const rosterReport = (name: string, asOf: string): SourceReport => ({ name, status: 'cached', as_of: asOf.length === 10 ? `${asOf}T00:00:00.000Z` : asOf });
   if (!value.parts) return [fetched ?? rosterReport(board.sourceName, value.asOf)];
-  return value.parts.map((part) =>
-    part.kind === 'open_data' ? { name: part.name, status: fetched?.status ?? 'live', as_of: fetched?.as_of ?? part.asOf } : rosterReport(part.name, part.asOf),
-  );
+  return value.parts.map((part): SourceReport => {
+    if (part.kind === 'open_data') return { name: part.name, status: fetched?.status ?? 'live', as_of: fetched?.as_of ?? part.asOf };
+    if (part.kind === 'unavailable') return { name: part.name, status: 'unavailable', as_of: null };
+    return rosterReport(part.name, part.asOf);
+  });
 }
 
 /** Until when an answer is fresh: the open data's cache time, or sooner when a roster is due to be replaced. */
@@ -198,6 +203,7 @@ async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition
     now,
     () => ports.searchBoard(board, query, options.deadline),
     options.freshBoard,
+    (value) => !isPartial(value),
   );
   if (!fetched.ok) return unavailable();
   return { ...fetched, reports: boardReports(board, fetched.value, fetched.report), freshUntil: freshUntilOf(fetched.value, fetched.freshUntil) };
@@ -383,7 +389,11 @@ export async function runVerification(
       matchNote,
       ...exclusionFields,
     });
-  if (identity.kind === 'not_found') return notFound(matchNoteOf(identity));
+  if (identity.kind === 'not_found') {
+    // A board answer missing one of its sources (a roster beside open data) cannot show that there is no license.
+    if (isPartial(lookups.board.value)) return unavailableOutcome(lookups, covered, registryIdentity, exclusionFields);
+    return notFound(matchNoteOf(identity));
+  }
 
   const chosen = rankLicenses(identity.licenses, request.profession)[0];
   if (!chosen) return notFound();

@@ -16,7 +16,7 @@ import { sodaBaseUrl } from '../source-config.ts';
 import type { SodaClient, SodaDataset, SodaRow } from '../soda/soda-client.ts';
 import { splitFullName } from '../../domain/names/normalize.ts';
 import { logger } from '../../observability/logger.ts';
-import { SourceError } from '../errors.ts';
+import { isSourceUnavailable, SourceError } from '../errors.ts';
 import { sourceFailed } from '../source-telemetry.ts';
 import { accentTolerantSurnameCondition, allOf, anyOf, fullNameSurnameCondition, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
 import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
@@ -67,7 +67,14 @@ export function boardQueryKey(query: BoardQuery): string {
  */
 export type BoardSourcePart =
   | { readonly kind: 'open_data'; readonly name: string; readonly asOf: string }
-  | { readonly kind: 'roster'; readonly name: string; readonly asOf: string; readonly freshUntil: string };
+  | { readonly kind: 'roster'; readonly name: string; readonly asOf: string; readonly freshUntil: string }
+  /** A roster beside open data that could not be read: the answer is partial (see `isPartial`). */
+  | { readonly kind: 'unavailable'; readonly name: string };
+
+/** An answer missing one of its sources: it can show a license, never that there is none; never cached. */
+export function isPartial(result: Pick<BoardSearchResult, 'parts'>): boolean {
+  return (result.parts ?? []).some((part) => part.kind === 'unavailable');
+}
 
 export interface BoardSearchResult {
   readonly state: StateCode;
@@ -192,18 +199,30 @@ export class BoardSearch {
     // Without a roster store (tests of the datasets alone) only the open data is searched.
     const rosters = rosterSearch ? (board.rosters ?? []) : [];
     if (rosters.length === 0 || !rosterSearch) return this.searchDatasets(board, query, deadline);
+    const withOpenData = board.datasets.length > 0;
     const [open, ...answers] = await Promise.all([
-      board.datasets.length > 0 ? this.searchDatasets(board, query, deadline) : undefined,
-      ...rosters.map((r) => rosterSearch.search(r, query)),
+      withOpenData ? this.searchDatasets(board, query, deadline) : undefined,
+      // Beside open data, a roster that cannot be read leaves a partial answer (its licenses are still
+      // shown; the engine never reads a partial answer as "no license"); alone, it fails the search.
+      ...rosters.map((r) =>
+        withOpenData
+          ? rosterSearch.search(r, query).catch((error: unknown) => (isSourceUnavailable(error) ? null : Promise.reject(error)))
+          : rosterSearch.search(r, query),
+      ),
     ]);
     const parts: BoardSourcePart[] = [
       ...(open ? [{ kind: 'open_data' as const, name: board.sourceName, asOf: open.asOf }] : []),
-      ...answers.map((a, i) => ({ kind: 'roster' as const, name: rosters[i]!.displayName, asOf: a.asOf, freshUntil: a.freshUntil })),
+      ...answers.map(
+        (a, i): BoardSourcePart =>
+          a
+            ? { kind: 'roster', name: rosters[i]!.displayName, asOf: a.asOf, freshUntil: a.freshUntil }
+            : { kind: 'unavailable', name: rosters[i]!.displayName },
+      ),
     ];
     return {
       state: board.state,
       source: board.sourceName,
-      licenses: [...(open?.licenses ?? []), ...answers.flatMap((a) => a.licenses)],
+      licenses: [...(open?.licenses ?? []), ...answers.flatMap((a) => a?.licenses ?? [])],
       asOf: open?.asOf ?? this.now().toISOString(),
       parts,
     };
