@@ -51,7 +51,7 @@ interface LandingPage {
   readonly html: (href: string | null) => string;
 }
 
-export interface StateListSpec {
+interface MedicaidListSite {
   /** The list id: the fault key. */
   readonly id: MedicaidListSiteId;
   readonly filePath: string;
@@ -66,7 +66,7 @@ const page = (title: string, body: string) =>
   `<header><nav><a href="/">Home</a> <a href="/about">About us</a> <a href="/contact">Contact</a></nav></header>\n` +
   `<main>\n<h1>${title}</h1>\n${body}\n</main>\n<footer><a href="/privacy">Privacy</a> <a href="/accessibility">Accessibility</a></footer>\n</body></html>\n`;
 
-export const stateLists: readonly StateListSpec[] = [
+const sites: readonly MedicaidListSite[] = [
   {
     id: 'wa_hca',
     filePath: '/assets/billers-and-providers/provider-termination-and-exclusion-list.xlsx',
@@ -150,7 +150,7 @@ export function buildWorkbook(sheets: readonly { readonly spec: SheetSpec; reado
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
-export interface StateListFile {
+interface SiteWorkbook {
   readonly body: Buffer;
   readonly etag: string;
   readonly mtimeMs: number;
@@ -173,7 +173,7 @@ export class MedicaidListSites {
 
   /** The list whose page or workbook the path is, if any (its id is its fault key). */
   static siteOf(pathname: string): MedicaidListSiteId | undefined {
-    for (const spec of stateLists) {
+    for (const spec of sites) {
       // The workbook's path as a browser sends it (`%20`) or decoded.
       if (spec.landing?.path === pathname || spec.filePath === pathname || decodeURIComponent(spec.filePath) === pathname) return spec.id;
     }
@@ -190,7 +190,7 @@ export class MedicaidListSites {
   }
 
   /** The list's workbook, or undefined when there is none (no file). */
-  async workbook(spec: StateListSpec): Promise<StateListFile | undefined> {
+  async workbook(spec: MedicaidListSite): Promise<SiteWorkbook | undefined> {
     let raw = this.raw.get(spec.workbookFile);
     if (!raw) {
       raw = new ChangeAwareFile(join(this.dir, spec.workbookFile), (content) => content);
@@ -220,7 +220,7 @@ export class MedicaidListSites {
 
   /** Answers a request for the list's page or workbook; `malformed`: the page without its link, the workbook cut off halfway. */
   async serve(id: MedicaidListSiteId, req: IncomingMessage, res: ServerResponse, pathname: string, malformed: boolean): Promise<void> {
-    const spec = stateLists.find((s) => s.id === id)!;
+    const spec = sites.find((s) => s.id === id)!;
     if (spec.landing?.path === pathname) {
       // A page that changed: the link to the list is gone.
       const workbook = malformed ? undefined : await this.workbook(spec);

@@ -155,8 +155,8 @@ export interface OneFieldName {
  * A person's name written in one field, surname first: `LAST, FIRST [M.] [CRED]` and `LAST [CRED], FIRST M`
  * (a comma after the surname), or `LAST FIRST [M] [SUFFIX] [CRED]` (no comma: the first word is the
  * surname, with the words after a leading particle, `DE LA CRUZ`; a comma before credentials only,
- * `LAST FIRST, MD`, is this form too). Credentials and
- * suffixes are dropped wherever they sit; null when no surname and given name can be told apart.
+ * `LAST FIRST, MD`, is this form too). Credentials and suffixes are dropped wherever they sit; null when
+ * no surname and given name can be told apart.
  */
 export function surnameFirstName(text: string): OneFieldName | null {
   let value = cellValue(text).replace(/\s+/g, ' ');
