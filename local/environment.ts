@@ -21,6 +21,9 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     NPPES_FILES_BASE_URL: simulatorUrl,
     // Each roster's files under /rosters/<id>/ (roster-files.ts), at the paths its publisher uses.
     ...Object.fromEntries(Object.values(rosterDefinitions).map((r) => [r.baseUrlEnv, `${simulatorUrl}/rosters/${r.id}`])),
+    WA_HCA_BASE_URL: simulatorUrl,
+    CO_HCPF_BASE_URL: simulatorUrl,
+    NY_OMIG_BASE_URL: simulatorUrl,
   };
 }
 

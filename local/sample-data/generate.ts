@@ -8,18 +8,21 @@
  *   il-hfs/…csv, tx-hhsc/…csv the Illinois and Texas Medicaid lists' rows as text (the simulator serves workbooks)
  *   ca-medi-cal/suspall.csv   the Medi-Cal Suspended and Ineligible Provider List, as published
  *   nppes-deactivated/…_V2.csv  the NPPES Deactivated NPI Reports (the simulator serves each as a ZIP'd workbook)
+ *   lists/*.csv               the WA HCA, CO HCPF and NY OMIG Medicaid lists: their sheets' cells as text
+ *                             (the simulator serves workbooks)
  *   boards/<dataset-id>.json  rows as SODA returns them
  *   rosters/<roster id>/…     state board roster files in their publishers' formats (roster-rows.ts)
  *   README.md                 manifest with notable providers
  *
  * Order of the passes: scenario people → random people and organisations → statuses → dates and
- * discipline → NPIs and NPPES plans → LEIE → SAM → CMS → NPPES deactivations → rendering. Each pass
- * draws from its own seeded stream.
+ * discipline → NPIs and NPPES plans → LEIE → SAM → CMS → state Medicaid lists → NPPES deactivations →
+ * rendering. Each pass draws from its own seeded stream.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { caMediCalFile, caMediCalSampleFile } from './ca-medi-cal-file.ts';
 import { cmsFiles, cmsOptOutFile, cmsRevokedFile } from './cms-files.ts';
+import { coHcpfFiles, coHcpfReinstatedSampleFile, coHcpfSampleFile } from './co-hcpf-file.ts';
 import { coRows } from './co-rows.ts';
 import { ctVtNotables, ctVtRows } from './ct-vt-rows.ts';
 import { rosterNotables, rosterSampleFiles } from './roster-rows.ts';
@@ -37,6 +40,7 @@ import { NpiIssuer } from './npi.ts';
 import { deactivatedReports } from './nppes-deactivated-file.ts';
 import { planNppes } from './nppes-plan.ts';
 import { individualRecord, organizationRecord } from './nppes-records.ts';
+import { nyOmigFile, nyOmigSampleFile } from './ny-omig-file.ts';
 import { type LaunchState, launchStates } from './places.ts';
 import { PopulationBuilder } from './population.ts';
 import { Rng } from './prng.ts';
@@ -45,6 +49,7 @@ import { jsonArrayLines, type SodaRow } from './soda-json.ts';
 import { assignStatuses } from './status-assignment.ts';
 import { txHhscFile, txHhscSampleFile } from './tx-hhsc-file.ts';
 import { aprnRow, medicalBoardRow, nursingRow } from './tx-rows.ts';
+import { waHcaFile, waHcaSampleFile } from './wa-hca-file.ts';
 import { waRow } from './wa-rows.ts';
 
 export interface SampleOptions {
@@ -167,6 +172,11 @@ export function buildSample(options: SampleOptions): Sample {
   const ilHfs = ilHfsFile(rng.fork('il-hfs'), people, organizations, names, onCms, sampleNames);
   const txHhsc = txHhscFile(rng.fork('tx-hhsc'), people, organizations, names, onCms, sampleNames);
   const caMediCal = caMediCalFile(rng.fork('ca-medi-cal'), people, organizations, names, onCms, sampleNames);
+  // People the lists above name are left alone by the WA, CO and NY lists (NY's names people of other states).
+  const listed = [...onCms, ...[ilHfs, txHhsc, caMediCal].flatMap((f) => f.notables.flatMap((n) => n.people))];
+  const waHca = waHcaFile(rng.fork('wa-hca'), people, organizations, names, listed, sampleNames);
+  const coHcpf = coHcpfFiles(rng.fork('co-hcpf'), people, organizations, names, listed, sampleNames);
+  const nyOmig = nyOmigFile(rng.fork('ny-omig'), people, organizations, names, listed, sampleNames);
   const deactivated = deactivatedReports(rng.fork('nppes-deactivated'), people, npis, new Set(cms.notables.flatMap((n) => n.people)));
 
   const files = new Map<string, string>();
@@ -201,6 +211,10 @@ export function buildSample(options: SampleOptions): Sample {
   files.set(ilHfsSampleFile, ilHfs.csv);
   files.set(txHhscSampleFile, txHhsc.csv);
   files.set(caMediCalSampleFile, caMediCal.csv);
+  files.set(waHcaSampleFile, waHca.csv);
+  files.set(coHcpfSampleFile, coHcpf.csv);
+  files.set(coHcpfReinstatedSampleFile, coHcpf.reinstatedCsv);
+  files.set(nyOmigSampleFile, nyOmig.csv);
   for (const [file, content] of deactivated.files) files.set(file, content);
 
   const rowCounts = new Map<string, number>();
@@ -223,6 +237,10 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(ilHfsSampleFile, ilHfs.rows);
   rowCounts.set(txHhscSampleFile, txHhsc.rows);
   rowCounts.set(caMediCalSampleFile, caMediCal.rows);
+  rowCounts.set(waHcaSampleFile, waHca.rows);
+  rowCounts.set(coHcpfSampleFile, coHcpf.rows);
+  rowCounts.set(coHcpfReinstatedSampleFile, coHcpf.reinstatedRows);
+  rowCounts.set(nyOmigSampleFile, nyOmig.rows);
   for (const [file, n] of deactivated.rowCounts) rowCounts.set(file, n);
   for (const [path, text] of rosterSample) rowCounts.set(path, text.split('\n').filter((line) => line.trim()).length);
   files.set(
@@ -232,7 +250,17 @@ export function buildSample(options: SampleOptions): Sample {
       people,
       organizations,
       licenses,
-      notables: [...notables, ...cms.notables, ...ilHfs.notables, ...txHhsc.notables, ...caMediCal.notables, ...deactivated.notables],
+      notables: [
+        ...notables,
+        ...cms.notables,
+        ...ilHfs.notables,
+        ...txHhsc.notables,
+        ...caMediCal.notables,
+        ...waHca.notables,
+        ...coHcpf.notables,
+        ...nyOmig.notables,
+        ...deactivated.notables,
+      ],
       rowCounts,
       statusCounts,
       ctVtNotables,

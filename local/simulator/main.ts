@@ -37,7 +37,10 @@ process.stdout.write(
     `IL_HFS_BASE_URL=${simulator.url}\n` +
     `TX_HHSC_BASE_URL=${simulator.url}\n` +
     `CA_MEDI_CAL_BASE_URL=${simulator.url}\n` +
-    `NPPES_FILES_BASE_URL=${simulator.url}\n`,
+    `NPPES_FILES_BASE_URL=${simulator.url}\n` +
+    `WA_HCA_BASE_URL=${simulator.url}\n` +
+    `CO_HCPF_BASE_URL=${simulator.url}\n` +
+    `NY_OMIG_BASE_URL=${simulator.url}\n`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -14,11 +14,14 @@
  *   GET /nppes/NPI_Files.html                    CMS's NPPES downloads page, and the Deactivated NPI
  *   GET /nppes/NPPES_Deactivated_NPI_Report_…zip  Report's ZIPs it links (nppes-files.ts)
  *   GET /rosters/<roster id>/<path>              state board roster files (roster-files.ts)
+ *   GET <WA HCA's and CO HCPF's landing pages and  the Washington, Colorado and New York Medicaid lists'
+ *        workbooks, NY OMIG's fixed download>     workbooks (medicaid-list-sites.ts)
  *   GET /health                                  {"status":"ok"}
  *
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
  * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>,
- * IL_HFS_BASE_URL=<url>, TX_HHSC_BASE_URL=<url>, CA_MEDI_CAL_BASE_URL=<url>, NPPES_FILES_BASE_URL=<url>.
+ * IL_HFS_BASE_URL=<url>, TX_HHSC_BASE_URL=<url>, CA_MEDI_CAL_BASE_URL=<url>, NPPES_FILES_BASE_URL=<url>,
+ * WA_HCA_BASE_URL=<url>, CO_HCPF_BASE_URL=<url>, NY_OMIG_BASE_URL=<url>.
  * Failures are injected per source with faults.json (faults.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -30,6 +33,7 @@ import { CaMediCalSite } from './ca-medi-cal-site.ts';
 import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
 import { IlHfsPortal } from './il-hfs-portal.ts';
+import { type MedicaidListSiteId, MedicaidListSites } from './medicaid-list-sites.ts';
 import { nppesFilesPagePath, nppesFilesPrefix } from './nppes-files.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
@@ -76,6 +80,7 @@ type Route =
   | { readonly kind: 'nppes_page' }
   | { readonly kind: 'nppes_file'; readonly file: string }
   | { readonly kind: 'roster'; readonly roster: string; readonly path: string }
+  | { readonly kind: MedicaidListSiteId }
   | { readonly kind: 'not_found' };
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
@@ -88,6 +93,8 @@ function routeOf(pathname: string): Route {
   if (IlHfsPortal.handles(pathname)) return { kind: 'il_hfs' };
   if (TxHhscPortal.handles(pathname)) return { kind: 'tx_hhsc' };
   if (CaMediCalSite.handles(pathname)) return { kind: 'ca_medi_cal' };
+  const medicaidList = MedicaidListSites.siteOf(pathname);
+  if (medicaidList) return { kind: medicaidList };
   if (pathname === nppesFilesPagePath) return { kind: 'nppes_page' };
   const cms = dataApiPathPattern.exec(pathname);
   if (cms) return { kind: 'cms', dataset: cms[1]! };
@@ -138,6 +145,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
   const ilHfs = new IlHfsPortal(options.dataDir);
   const txHhsc = new TxHhscPortal(options.dataDir);
   const caMediCal = new CaMediCalSite(options.dataDir);
+  const medicaidLists = new MedicaidListSites(options.dataDir);
   if (options.preload) await data.preload();
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<ServerResponse>();
@@ -240,6 +248,11 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
         return;
       case 'ca_medi_cal':
         await caMediCal.serve(req, res, url.pathname, malformed);
+        return;
+      case 'wa_hca':
+      case 'co_hcpf':
+      case 'ny_omig':
+        await medicaidLists.serve(route.kind, req, res, url.pathname, malformed);
         return;
       case 'nppes_page':
         send(res, 200, 'text/html', await data.nppesReports.page(), { 'last-modified': httpDate(Date.UTC(2026, 9, 12, 14, 3)) });

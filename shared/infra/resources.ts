@@ -354,6 +354,29 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'md_bop' },
     purpose: 'Checks the Maryland Board of Physicians rosters (physicians, allied health) for a new version at 10:15 UTC.',
   },
+  // The state Medicaid lists change a few times a month on no published calendar; a daily check costs a
+  // page and a small workbook (an unchanged one is told by its validators or its hash and left alone).
+  waHcaCheck: {
+    id: 'WaHcaCheck',
+    expression: 'cron(45 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'wa_hca' },
+    purpose: 'Checks the Washington HCA Provider Termination and Exclusion List for a new version at 10:45 UTC.',
+  },
+  coHcpfCheck: {
+    id: 'CoHcpfCheck',
+    expression: 'cron(0 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'co_hcpf' },
+    purpose: 'Checks the Colorado HCPF Terminated Provider List for a new version at 11:00 UTC.',
+  },
+  nyOmigCheck: {
+    id: 'NyOmigCheck',
+    expression: 'cron(15 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'ny_omig' },
+    purpose: 'Checks the New York OMIG Medicaid Exclusion List for a new version at 11:15 UTC.',
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

@@ -245,6 +245,9 @@ export const coverageExample = {
       updated: 'scheduled',
     },
     { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', scope: 'federal', searched_by: 'npi', updated: 'scheduled' },
+    { list: 'wa_hca', name: 'Washington HCA Provider Termination and Exclusion List', scope: 'state', state: 'WA', searched_by: 'name', updated: 'scheduled' },
+    { list: 'co_hcpf', name: 'Colorado HCPF Terminated Provider List', scope: 'state', state: 'CO', searched_by: 'name', updated: 'scheduled' },
+    { list: 'ny_omig', name: 'New York OMIG Medicaid Exclusion List', scope: 'state', state: 'NY', searched_by: 'name', updated: 'scheduled' },
   ],
   data: [
     {

@@ -19,6 +19,18 @@ describe('GET /v1/coverage', () => {
       { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
       { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', scope: 'federal', searched_by: 'name', updated: 'scheduled' },
     ]);
+    expect(res.body.sanctions_lists.filter((l: { list: string }) => ['wa_hca', 'co_hcpf', 'ny_omig'].includes(l.list))).toEqual([
+      {
+        list: 'wa_hca',
+        name: 'Washington HCA Provider Termination and Exclusion List',
+        scope: 'state',
+        state: 'WA',
+        searched_by: 'name',
+        updated: 'scheduled',
+      },
+      { list: 'co_hcpf', name: 'Colorado HCPF Terminated Provider List', scope: 'state', state: 'CO', searched_by: 'name', updated: 'scheduled' },
+      { list: 'ny_omig', name: 'New York OMIG Medicaid Exclusion List', scope: 'state', state: 'NY', searched_by: 'name', updated: 'scheduled' },
+    ]);
     // A state's list names its state; a federal one does not.
     for (const list of res.body.sanctions_lists as { scope: string; state?: string }[]) {
       expect(list.scope === 'state').toBe(list.state !== undefined);

@@ -96,6 +96,10 @@ describe('a provider excluded on SAM.gov only', () => {
       ['ca_medi_cal', 'unavailable'],
       // Searched by the NPI supplied: the report names nobody.
       ['nppes_deactivated', 'unavailable'],
+      // Washington's list by name (the state verified in), Colorado's and New York's by the NPI supplied.
+      ['wa_hca', 'unavailable'],
+      ['co_hcpf', 'unavailable'],
+      ['ny_omig', 'unavailable'],
     ]);
   });
 

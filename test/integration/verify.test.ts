@@ -251,6 +251,9 @@ describe('sanctions screen', () => {
       { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', status: 'unavailable', as_of: null, scope: 'CA' },
       // Searched by the NPI the request supplies.
       { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'wa_hca', name: 'Washington HCA Provider Termination and Exclusion List', status: 'unavailable', as_of: null, scope: 'WA' },
+      { list: 'co_hcpf', name: 'Colorado HCPF Terminated Provider List', status: 'unavailable', as_of: null, scope: 'CO' },
+      { list: 'ny_omig', name: 'New York OMIG Medicaid Exclusion List', status: 'unavailable', as_of: null, scope: 'NY' },
     ]);
     expect(body.sanctions.matches[0]).toMatchObject({ list: 'oig_leie', basis: 'npi', action: 'OIG exclusion 1128b4', end_date: null });
     expect(body.sanctions.matches[0].start_date).toBe(body.oig_exclusion.exclusion_date);

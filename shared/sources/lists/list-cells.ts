@@ -2,8 +2,9 @@
  * Reading the cells of state Medicaid lists, whose files are written by hand: dates in several formats
  * in one file (text `M/D/YYYY`, `YYYY-MM-DD 00:00:00`, Excel serial numbers), sentinels for "none"
  * (`N/A`, `n/a`, `None`), several values in one cell (newline, `;`, `,`, `&`, ` and `), NPIs mixed with
- * the state's Medicaid ids (told apart by the NPI check digit), and a person's name in one field in the
- * orders the lists use (`LAST, FIRST M CRED`, `LAST CRED, FIRST M`, `LAST FIRST M CRED`).
+ * the state's Medicaid ids (told apart by the NPI's first digit and check digit), a person's name in one
+ * field in the orders the lists use (`LAST, FIRST M CRED`, `LAST CRED, FIRST M`, `LAST FIRST M CRED`),
+ * and businesses named in the same field (told by the words only a business's name holds).
  */
 import { isValidNpi } from '../nppes/npi.ts';
 import { excelSerialDate } from './sheet-reader.ts';
@@ -51,16 +52,21 @@ export function cellValues(text: string, separators: RegExp = /\r?\n|;|,|&|\band
     .filter((v) => v !== '');
 }
 
+/** An NPI: ten digits, the first 1 or 2 (the only ranges issued), the check digit right. */
+export function isNpi(value: string): boolean {
+  return /^[12]\d{9}$/.test(value) && isValidNpi(value);
+}
+
 /**
- * The NPIs in a cell: each ten-digit value (a float-formatted `1234567890.0` included) whose check digit
- * is right. A state's own provider ids (Colorado's `9000…`, Medi-Cal numbers, ProviderOne `P1 - …`) fail
- * the check or the shape and are left out.
+ * The NPIs in a cell: each ten-digit value (a float-formatted `1234567890.0` included) that is an NPI
+ * (`isNpi`). A state's own provider ids (Colorado's ten-digit `9000…`, Medi-Cal numbers, ProviderOne
+ * `P1 - …`) fail the first digit, the check or the shape and are left out.
  */
 export function npisIn(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(/(?<![\d-])(\d{10})(?:\.0+)?(?!\d)/g)) {
     const npi = match[1]!;
-    if (isValidNpi(npi) && !out.includes(npi)) out.push(npi);
+    if (isNpi(npi) && !out.includes(npi)) out.push(npi);
   }
   return out;
 }
@@ -101,10 +107,25 @@ const credentials = new Set([
   'PT',
   'OT',
   'DN',
+  'LD',
   'DPT',
   'MSW',
   'EMT',
   'CMA',
+  'RPA',
+  'FNP',
+  'DNP',
+  'LM',
+  'ML',
+  'CPM',
+  'MW',
+  'SW',
+  'MHC',
+  'LAC',
+  'CDP',
+  'SUDP',
+  'AAC',
+  'CADC',
   'JR',
   'SR',
   'II',
@@ -114,7 +135,8 @@ const credentials = new Set([
 ]);
 
 function isCredential(word: string): boolean {
-  return credentials.has(word.toUpperCase().replace(/\./g, ''));
+  // `D.O.`, `MD/` and `MD,` are written too.
+  return credentials.has(word.toUpperCase().replace(/[./,]/g, ''));
 }
 
 function withoutCredentials(words: string[]): string[] {
@@ -132,12 +154,23 @@ export interface OneFieldName {
 /**
  * A person's name written in one field, surname first: `LAST, FIRST [M.] [CRED]` and `LAST [CRED], FIRST M`
  * (a comma after the surname), or `LAST FIRST [M] [SUFFIX] [CRED]` (no comma: the first word is the
- * surname). Credentials and suffixes are dropped wherever they sit; null when no surname and given name
- * can be told apart.
+ * surname, with the words after a leading particle, `DE LA CRUZ`; a comma before credentials only,
+ * `LAST FIRST, MD`, is this form too). Credentials and suffixes are dropped wherever they sit; null when
+ * no surname and given name can be told apart.
  */
 export function surnameFirstName(text: string): OneFieldName | null {
-  const value = cellValue(text).replace(/\s+/g, ' ');
+  let value = cellValue(text).replace(/\s+/g, ' ');
   if (!value) return null;
+  // Credentials after a comma, nothing else: `LAST FIRST, MD` or `LAST, FIRST, MD`.
+  for (let last = value.lastIndexOf(','); last >= 0; last = value.lastIndexOf(',')) {
+    const after = value
+      .slice(last + 1)
+      .trim()
+      .split(' ')
+      .filter(Boolean);
+    if (after.length === 0 || !after.every(isCredential)) break;
+    value = value.slice(0, last).trim();
+  }
   const comma = value.indexOf(',');
   if (comma >= 0) {
     const last = withoutCredentials(value.slice(0, comma).trim().split(' ').filter(Boolean));
@@ -153,6 +186,66 @@ export function surnameFirstName(text: string): OneFieldName | null {
     return { last: last.join(' '), first: rest[0]!, middle: rest.slice(1).join(' ') };
   }
   const words = withoutCredentials(value.split(' ').filter(Boolean));
+  // A credential or suffix right after the surname, a given name after it: `DOE MD JOHN`, `DOE JR JOHN`
+  // (not `DO`, a given name too).
+  while (words.length > 2 && isCredential(words[1]!) && words[1]!.toUpperCase() !== 'DO') words.splice(1, 1);
   if (words.length < 2) return null;
-  return { last: words[0]!, first: words[1]!, middle: words.slice(2).join(' ') };
+  // A surname that starts with a particle takes the words after it: `DE LA CRUZ MARIA`, `VAN DYKE JOHN`.
+  let surname = 1;
+  while (surname < words.length - 1 && leadingParticles.has(words[surname - 1]!.toUpperCase().replace(/\./g, ''))) surname++;
+  return { last: words.slice(0, surname).join(' '), first: words[surname]!, middle: words.slice(surname + 1).join(' ') };
+}
+
+/**
+ * Particles that begin a surname and never stand for one alone, in a name written without a comma.
+ * `LE`, `DU`, `DA` and `DO` are left out: Vietnamese and Chinese surnames of their own.
+ */
+const leadingParticles = new Set([
+  'DE',
+  'DEL',
+  'DELA',
+  'DELLA',
+  'LA',
+  'LAS',
+  'LOS',
+  'DOS',
+  'DAS',
+  'DI',
+  'VAN',
+  'VON',
+  'DER',
+  'DEN',
+  'TER',
+  'ST',
+  'SAN',
+  'SANTA',
+]);
+
+/**
+ * Words that only a business's name holds (legal forms and the nouns of practices, shops and agencies),
+ * never a person's: a one-field name with one of them is an entity's, whatever the row's type says
+ * (`JOHN DOE MD PC` is a professional corporation). Surnames that are also words (`CO`, `CARE`,
+ * `HOME`, `CHURCH`) are left out on purpose.
+ */
+const entityWords =
+  /(?:^|[\s,.&(])(?:INC|INCORPORATED|CORP|CORPORATION|LLC|L\.L\.C|PLLC|LLP|LTD|PC|P\.C|P C|COMPANY|GROUP|ASSOCIATES|SERVICES?|CENTER|CENTRE|CLINIC|PHARMACY|HOSPITAL|AGENCY|LABORATORY|LABORATORIES|SUPPLY|SUPPLIES|TRANSPORTATION|AMBULETTE|AMBULANCE|ENTERPRISES?|FOUNDATION|PRACTICE|DENTAL|DENTURES?|MEDICAL|HEALTHCARE|THERAPY|SOLUTIONS)(?=$|[\s,.)&])/i;
+
+/** Whether a one-field name is a business's (see `entityWords`). */
+export function isEntityName(text: string): boolean {
+  return entityWords.test(cellValue(text).replace(/\s+/g, ' '));
+}
+
+/** The markers before another name of the same party (`AKA/DBA` before `AKA`), with an optional colon. */
+const aliasMarker = /(?:^|\s+)(?:AKA\s*\/\s*DBA|A\/K\/A|D\/B\/A|F\/K\/A|AKA|DBA|FKA)\s*:?(?=\s|$)\s*/i;
+
+/**
+ * A name cell that gives other names of the party after a marker (`DOE JANE AKA/DBA SMITH JANE`,
+ * `DOE, JOHN DBA ACME DENTURES`, `dba: Acme Dentures`): the names, the first the party's own, blank
+ * parts left out.
+ */
+export function aliasParts(text: string): string[] {
+  return text
+    .split(aliasMarker)
+    .map((part) => part.replace(/\s+/g, ' ').replace(/^[\s-]+|[\s-]+$/g, ''))
+    .filter((part) => cellValue(part) !== '');
 }

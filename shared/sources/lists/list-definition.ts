@@ -92,7 +92,23 @@ export type FileFormat =
    * (`zipped`). The header is the first row that equals `header` among the first `headerWithin` rows (a
    * title, an "Updated" line and a blank row above it are the preamble); rows after it are the data.
    */
-  | { readonly kind: 'sheet'; readonly sheet?: RegExp; readonly headerWithin?: number; readonly zipped?: boolean };
+  | {
+      readonly kind: 'sheet';
+      /** The sheet that holds the list (the first whose name matches); the first sheet when absent. */
+      readonly sheet?: RegExp;
+      /**
+       * The other sheets the workbook may hold, not read. When given, a workbook with any further sheet
+       * is refused (rows of the list could sit there); when absent, other sheets are ignored.
+       */
+      readonly otherSheets?: RegExp;
+      readonly headerWithin?: number;
+      readonly zipped?: boolean;
+      /**
+       * The date the content stands for, read from the preamble rows above the header (an `Updated
+       * 6/10/2026` line), as an ISO date; null when it does not tell. Takes the place of `asOf`.
+       */
+      readonly asOfFromPreamble?: (preamble: readonly (readonly string[])[]) => string | null;
+    };
 
 /**
  * Whom a list is screened for. A federal list: everyone. A state's Medicaid list: a person verified in
@@ -127,7 +143,10 @@ export interface ListDefinition {
   readonly entry: (row: readonly string[]) => ListEntry | null;
   /** Lookup keys of an entry (lookup-keys.ts). */
   readonly keys: (entry: ListEntry) => string[];
-  /** The date the file's content stands for, from its name (ISO date), where the name tells. */
+  /**
+   * The date the file's content stands for, from its name (ISO date), where the name tells (a sheet's
+   * preamble can tell instead: `asOfFromPreamble`). Else the day the file is read.
+   */
   readonly asOf?: (fileName: string) => string | null;
   /**
    * Rows that stand for the same party, where the list keeps several (an NPI's successive affidavits):

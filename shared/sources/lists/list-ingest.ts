@@ -9,7 +9,9 @@
  *    workbook, whole (sheet-reader.ts), its header checked exactly (a JSON row's fields; a sheet's header
  *    may follow a few preamble rows), each row mapped to an entry and written, in batches, under a
  *    new version; where several rows stand for one party (`latestBy`), only the last is written;
- * 4. the raw file is archived in S3 under its list and date; 5. the pointer switches atomically.
+ * 4. the raw file is archived in S3 under its list and date; 5. the pointer switches atomically, the
+ *    version dated by what the file tells (its name, or an `Updated …` line above a sheet's header),
+ *    else by the day it was read.
  * A malformed file (unreadable archive, changed header, too many unreadable rows, no rows) or one with
  * under half the rows of the current version is refused: nothing switches and the old version stays.
  * The current version is re-ingested after 30 days even if unchanged, so its rows never reach their TTL.
@@ -111,7 +113,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     }
 
     const version = versionId(now, fetched.sha256);
-    const { stats, items } = await parseInto(definition, file, version, store, now);
+    const { stats, items, contentAsOf } = await parseInto(definition, file, version, store, now);
     checkNotShrunk(definition.displayName, stats.rows, current, options.force);
     const day = now.toISOString().slice(0, 10);
     const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
@@ -125,7 +127,8 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       list,
       version,
       file_name: fetched.fileName,
-      as_of: definition.asOf?.(fetched.fileName) ?? day,
+      // A date the content tells that lies after the day it is read is a typo: the day is kept.
+      as_of: (contentAsOf && contentAsOf <= day ? contentAsOf : null) ?? definition.asOf?.(fetched.fileName) ?? day,
       etag: fetched.etag,
       last_modified: fetched.lastModified,
       sha256: fetched.sha256,
@@ -210,16 +213,17 @@ function checkHeader(definition: ListDefinition, row: readonly string[]): void {
 
 /**
  * The data rows of a workbook's sheet, after its header (looked for within the first `headerWithin`
- * rows), with their row numbers; blank rows are skipped (a sheet's trailing rows often are).
+ * rows), with their row numbers; blank rows are skipped (a sheet's trailing rows often are). Answers the
+ * date the rows above the header give (`asOfFromPreamble`), else null.
  */
 async function eachSheetRow(
   definition: ListDefinition,
   format: Extract<ListDefinition['format'], { kind: 'sheet' }>,
   file: string,
   each: (row: readonly string[], line: number) => Promise<void>,
-): Promise<void> {
+): Promise<string | null> {
   const bytes = format.zipped ? await zipMemberBytes(file, { pattern: /\.xlsx?$/i, label: 'workbook' }) : await readFile(file);
-  const rows = sheetRows(bytes, format.sheet);
+  const rows = sheetRows(bytes, format.sheet, format.otherSheets);
   const within = Math.min(rows.length, format.headerWithin ?? 1);
   const headerAt = rows.slice(0, within).findIndex((row) => isHeader(definition, row));
   if (headerAt < 0) {
@@ -236,23 +240,29 @@ async function eachSheetRow(
     const padded = row.length < definition.header.length ? [...row, ...Array<string>(definition.header.length - row.length).fill('')] : row;
     await each(padded, i + 1);
   }
+  return format.asOfFromPreamble?.(rows.slice(0, headerAt)) ?? null;
 }
 
 /**
  * Each data row of the file, mapped to its entry (null for a row that cannot be read: counted as
  * malformed), with its line number (a sheet's row number; a CSV's line). Throws on a file that is not
- * the list's (a changed header, no rows, an unreadable archive or workbook).
+ * the list's (a changed header, no rows, an unreadable archive or workbook). Answers the date the
+ * content stands for where the file tells it (a sheet's preamble), else null.
  */
-export async function eachEntry(definition: ListDefinition, file: string, each: (entry: ListEntry | null, line: number) => Promise<void>): Promise<void> {
+export async function eachEntry(
+  definition: ListDefinition,
+  file: string,
+  each: (entry: ListEntry | null, line: number) => Promise<void>,
+): Promise<string | null> {
   const format = definition.format;
   if (format.kind === 'sheet') {
     let any = false;
-    await eachSheetRow(definition, format, file, async (row, line) => {
+    const asOf = await eachSheetRow(definition, format, file, async (row, line) => {
       any = true;
       await each(definition.entry(row), line);
     });
     if (!any) throw new SourceError(definition.displayName, 'malformed', 'the sheet has no rows after its header');
-    return;
+    return asOf;
   }
   if (definition.format.kind === 'json_rows') {
     let any = false;
@@ -261,7 +271,7 @@ export async function eachEntry(definition: ListDefinition, file: string, each: 
       await each(cells ? definition.entry(cells) : null, line);
     }
     if (!any) throw new SourceError(definition.displayName, 'malformed', 'the file is empty');
-    return;
+    return null;
   }
   await eachCsvRow(
     definition.displayName,
@@ -269,6 +279,7 @@ export async function eachEntry(definition: ListDefinition, file: string, each: 
     (row) => checkHeader(definition, row),
     (row, line) => each(definition.entry(row), line),
   );
+  return null;
 }
 
 /** The line of the last row of each `latestBy` key: the one row of the key that is kept. */
@@ -290,7 +301,7 @@ async function parseInto(
   version: string,
   store: SanctionsStore,
   now: Date,
-): Promise<{ stats: ListStats; items: number }> {
+): Promise<{ stats: ListStats; items: number; contentAsOf: string | null }> {
   const source = definition.displayName;
   const stats = {
     rows: 0,
@@ -308,9 +319,10 @@ async function parseInto(
     const written = await store.write(definition.id, version, chunk, now);
     items += written;
   });
+  let contentAsOf: string | null;
   try {
     const last = await lastRows(definition, file);
-    await eachEntry(definition, file, async (entry, line) => {
+    contentAsOf = await eachEntry(definition, file, async (entry, line) => {
       if (!entry) {
         stats.malformed_rows++;
         return;
@@ -336,5 +348,5 @@ async function parseInto(
     throw error;
   }
   checkRowCounts(source, stats, definition.header.length);
-  return { stats, items };
+  return { stats, items, contentAsOf };
 }

@@ -39,7 +39,7 @@ export interface ListVersion {
   readonly version: string;
   /** The published file the version was read from. */
   readonly file_name: string;
-  /** The date the file stands for (from its name), else the day it was ingested. */
+  /** The date the file stands for (from its name or a sheet's preamble), else the day it was ingested. */
   readonly as_of: string;
   readonly etag: string | null;
   readonly last_modified: string | null;

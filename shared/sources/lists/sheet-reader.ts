@@ -82,12 +82,21 @@ function workbookOf(bytes: Buffer): XLSX.WorkBook {
   }
 }
 
-/** The rows of the chosen sheet as text cells; SheetFormatError when the file is no workbook or lacks the sheet. */
-export function sheetRows(bytes: Buffer, choice: SheetChoice): string[][] {
+/**
+ * The rows of the chosen sheet as text cells; SheetFormatError when the file is no workbook or lacks the
+ * sheet, or, when `others` is given, holds a sheet that is neither the chosen one nor one of `others`
+ * (rows of the list could sit on a sheet nobody reads).
+ */
+export function sheetRows(bytes: Buffer, choice: SheetChoice, others?: RegExp): string[][] {
   const workbook = workbookOf(bytes);
+  const sheets = `sheets: ${workbook.SheetNames.join(', ') || 'none'}`;
   const name = choice ? workbook.SheetNames.find((n) => choice.test(n)) : workbook.SheetNames[0];
   if (name === undefined) {
-    throw new SheetFormatError(`the workbook has no sheet ${choice ? `named like ${choice}` : ''} (sheets: ${workbook.SheetNames.join(', ') || 'none'})`);
+    throw new SheetFormatError(`the workbook has no sheet ${choice ? `named like ${choice}` : ''} (${sheets})`);
+  }
+  const unexpected = others ? workbook.SheetNames.filter((n) => n !== name && !others.test(n)) : [];
+  if (unexpected.length > 0) {
+    throw new SheetFormatError(`the workbook has a sheet nobody reads: ${unexpected.map((n) => JSON.stringify(n)).join(', ')} (${sheets})`);
   }
   const sheet = workbook.Sheets[name];
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
