@@ -17,8 +17,6 @@ import { newContainer } from '#shared/container.ts';
 import { buckets, tables } from '#shared/infra/resources.ts';
 import { routes } from '#shared/infra/routes.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +28,7 @@ import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { assumedRun, awsRoundTripMs, costPerThousand, listPrices, monthlyAtRest, storagePerThousandMonth, type AtRest } from './cost-model.ts';
 import { fmt, median, summarise, type Benchmark, type Figure } from './harness.ts';
 import { providerPool, sampleProviders } from './sample-providers.ts';
+import { ingestServedLists } from '../../local/ingest-lists.ts';
 
 const singles = 5;
 const bulkSize = 100;
@@ -89,7 +88,7 @@ export const dynamoCallsBenchmark: Benchmark = {
     try {
       await ingestLeie(new ExclusionStore());
       // Every sanctions list a verification screens, as on a stage that has ingested them.
-      for (const definition of Object.values(listDefinitions)) await ingestList(definition, new SanctionsStore());
+      await ingestServedLists(new SanctionsStore());
       const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
       const tableOf = new Map(Object.entries(tables).map(([id, t]) => [stack.names.tables[t.envVar]!, id]));
       const bucketOf = new Map(Object.entries(buckets).map(([id, b]) => [stack.names.buckets[b.envVar]!, id]));

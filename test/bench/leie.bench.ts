@@ -41,7 +41,7 @@ export const leieBenchmark: Benchmark = {
       const parse: number[] = [];
       for (let i = 0; i < 5; i++) parse.push(await parseOnce(file));
 
-      const stack = await startLocalStack({ sourceDataDir: dir, schedules: false, ingestOnStart: false });
+      const stack = await startLocalStack({ sourceDataDir: dir, schedules: false, ingestOnStart: false, loadRosters: false });
       const ingest: number[] = [];
       try {
         for (let i = 0; i < 3; i++) {

@@ -59,7 +59,7 @@ export const samBenchmark: Benchmark = {
       const parse: number[] = [];
       for (let i = 0; i < 5; i++) parse.push((await parseOnce(zip)).rate);
 
-      const stack = await startLocalStack({ sourceDataDir: dir, schedules: false, ingestOnStart: false, workers: [] });
+      const stack = await startLocalStack({ sourceDataDir: dir, schedules: false, ingestOnStart: false, loadRosters: false, workers: [] });
       const ingest: number[] = [];
       const bySurname: number[] = [];
       const byNpi: number[] = [];
