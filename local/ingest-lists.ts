@@ -13,7 +13,11 @@ import type { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 
 export async function ingestServedLists(store: SanctionsStore): Promise<ListIngestOutcome[]> {
   const downloadable = Object.values(listDefinitions).filter((d) => d.locate.kind !== 'operator_file');
-  return Promise.all(downloadable.map((definition) => ingestList(definition, store)));
+  // One after another: each ingest already writes in parallel batches, and together they would swamp
+  // the in-process emulator.
+  const outcomes: ListIngestOutcome[] = [];
+  for (const definition of downloadable) outcomes.push(await ingestList(definition, store));
+  return outcomes;
 }
 
 /**
