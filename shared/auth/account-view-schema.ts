@@ -7,21 +7,24 @@ import { planNames } from '../limits/plans.ts';
 
 const count = z.number().int().min(0);
 
+/** The plan's limits in force for the account (`GET /v1/account`, `GET /v1/usage`). */
+export const limitsSchema = z.strictObject({
+  monthly_verifications: count.nullable().meta({ description: 'Live verifications included per calendar month (UTC); null: unlimited.' }),
+  past_quota: z
+    .enum(['hard_stop', 'overage', 'unlimited'])
+    .meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
+  overage_price_usd: z.number().nullable().meta({ description: 'Price of each verification past the quota.' }),
+  requests_per_minute: count.meta({ description: 'Per-minute limit for each mode.' }),
+  bulk: z.boolean().meta({ description: 'Whether `POST /v1/verify/bulk` is available.' }),
+});
+
 export const accountViewSchema = z
   .strictObject({
     account_id: z.string().meta({ description: 'Account id, `acct_…`.' }),
     plan: z.enum(planNames),
     mode: z.enum(['live', 'test']).meta({ description: 'Mode of the calling key.' }),
     email: z.string().nullable().meta({ description: 'Where delivery-failure e-mails go.' }),
-    limits: z.strictObject({
-      monthly_verifications: count.nullable().meta({ description: 'Live verifications included per calendar month (UTC); null: unlimited.' }),
-      past_quota: z
-        .enum(['hard_stop', 'overage', 'unlimited'])
-        .meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
-      overage_price_usd: z.number().nullable().meta({ description: 'Price of each verification past the quota.' }),
-      requests_per_minute: count.meta({ description: 'Per-minute limit for each mode.' }),
-      bulk: z.boolean().meta({ description: 'Whether `POST /v1/verify/bulk` is available.' }),
-    }),
+    limits: limitsSchema,
     usage: z.strictObject({
       month: z
         .string()

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Account } from './account-store.ts';
-import type { accountViewSchema } from './account-view-schema.ts';
+import type { accountViewSchema, limitsSchema } from './account-view-schema.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import type { Plan } from '../limits/plans.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
@@ -20,19 +20,24 @@ export interface AccountViewInput {
   readonly now: Date;
 }
 
+/** The plan's limits in force, as `limitsSchema` gives them. */
+export function limitsView(plan: Plan, minuteLimit: number) {
+  return {
+    monthly_verifications: plan.monthlyQuota,
+    past_quota: plan.pastQuota,
+    overage_price_usd: plan.overagePriceUsd,
+    requests_per_minute: minuteLimit,
+    bulk: plan.bulk,
+  } satisfies z.input<typeof limitsSchema>;
+}
+
 export function accountView({ account, plan, mode, minuteLimit, limits, now }: AccountViewInput) {
   return {
     account_id: account.account_id,
     plan: plan.name,
     mode,
     email: account.email ?? null,
-    limits: {
-      monthly_verifications: plan.monthlyQuota,
-      past_quota: plan.pastQuota,
-      overage_price_usd: plan.overagePriceUsd,
-      requests_per_minute: minuteLimit,
-      bulk: plan.bulk,
-    },
+    limits: limitsView(plan, minuteLimit),
     usage: {
       month: monthWindow(now).key,
       verifications: limits.usage.base + limits.usage.overage,
