@@ -5,9 +5,9 @@
  */
 import type { z } from 'zod';
 import type { Account } from './account-store.ts';
-import type { accountViewSchema, limitsSchema } from './account-view-schema.ts';
+import type { accountViewSchema } from './account-view-schema.ts';
 import type { KeyMode } from '../domain/caller.ts';
-import type { Plan } from '../limits/plans.ts';
+import { limitsView, type Plan } from '../limits/plans.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { monthWindow } from '../limits/windows.ts';
 
@@ -18,17 +18,6 @@ export interface AccountViewInput {
   readonly minuteLimit: number;
   readonly limits: LimitState;
   readonly now: Date;
-}
-
-/** The plan's limits in force, as `limitsSchema` gives them. */
-export function limitsView(plan: Plan, minuteLimit: number) {
-  return {
-    monthly_verifications: plan.monthlyQuota,
-    past_quota: plan.pastQuota,
-    overage_price_usd: plan.overagePriceUsd,
-    requests_per_minute: minuteLimit,
-    bulk: plan.bulk,
-  } satisfies z.input<typeof limitsSchema>;
 }
 
 export function accountView({ account, plan, mode, minuteLimit, limits, now }: AccountViewInput) {

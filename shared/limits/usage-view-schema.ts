@@ -3,10 +3,20 @@
  * parse real responses with this schema, and the OpenAPI document is generated from it.
  */
 import * as z from 'zod';
-import { limitsSchema } from '../auth/account-view-schema.ts';
 import { planNames } from './plans.ts';
 
 const count = z.number().int().min(0);
+/** The plan's limits in force for the account (`GET /v1/account`, `GET /v1/usage`). */
+export const limitsSchema = z.strictObject({
+  monthly_verifications: count.nullable().meta({ description: 'Live verifications included per calendar month (UTC); null: unlimited.' }),
+  past_quota: z
+    .enum(['hard_stop', 'overage', 'unlimited'])
+    .meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
+  overage_price_usd: z.number().nullable().meta({ description: 'Price of each verification past the quota.' }),
+  requests_per_minute: count.meta({ description: 'Per-minute limit for each mode.' }),
+  bulk: z.boolean().meta({ description: 'Whether `POST /v1/verify/bulk` is available.' }),
+});
+
 export const defaultUsageMonths = 2;
 export const maxUsageMonths = 12;
 

@@ -5,8 +5,7 @@
  */
 import type { z } from 'zod';
 import type { KeyMode } from '../domain/caller.ts';
-import { limitsView } from '../auth/account-view.ts';
-import type { Plan } from './plans.ts';
+import { limitsView, type Plan } from './plans.ts';
 import { dayUsageOf, monthUsageOf } from './usage-store.ts';
 import type { usageViewSchema } from './usage-view-schema.ts';
 import { dayWindow, monthWindowBefore } from './windows.ts';
