@@ -98,7 +98,9 @@ describe('GET /v1/usage', () => {
     for (const query of ['?months=0', '?months=13', '?months=abc', '?months=-1', '?months=1.5', '?month=2', '?months=']) {
       const res = await t.call(`/v1/usage${query}`, { key });
       expect(res.status, query).toBe(400);
-      expect(errorOf(res.body)).toMatchObject({ code: expect.any(String), message: expect.any(String), docs: expect.any(String) });
+      const error = errorOf(res.body);
+      expect(error).toMatchObject({ code: 'invalid_request', message: expect.any(String), docs: expect.any(String) });
+      expect(error.param, query).toBe(query.startsWith('?months') ? 'months' : 'month');
     }
   });
 
