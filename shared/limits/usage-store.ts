@@ -13,8 +13,8 @@
  * - `verifications#<YYYY-MM-DD>#live` and `#test`: verifications of that day (UTC) by mode. A live day is
  *   added by the same UpdateItem that charges the month, so the days of a month always sum to its base
  *   plus overage; a test day is one UpdateItem of its own (test verifications charge no quota). Days stay
- *   as history: about 30 bytes an attribute, two a day, so two years add about 45 KB to the item, well
- *   under DynamoDB's 400 KB.
+ *   as history: about 33 bytes an attribute (a 29-byte name and its number), at most two a day, so two
+ *   years add about 48 KB to the item, well under DynamoDB's 400 KB.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
