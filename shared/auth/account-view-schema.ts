@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { planNames } from '../limits/plans.ts';
+import { limitsSchema } from '../limits/usage-view-schema.ts';
 
 const count = z.number().int().min(0);
 
@@ -13,15 +14,7 @@ export const accountViewSchema = z
     plan: z.enum(planNames),
     mode: z.enum(['live', 'test']).meta({ description: 'Mode of the calling key.' }),
     email: z.string().nullable().meta({ description: 'Where delivery-failure e-mails go.' }),
-    limits: z.strictObject({
-      monthly_verifications: count.nullable().meta({ description: 'Live verifications included per calendar month (UTC); null: unlimited.' }),
-      past_quota: z
-        .enum(['hard_stop', 'overage', 'unlimited'])
-        .meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
-      overage_price_usd: z.number().nullable().meta({ description: 'Price of each verification past the quota.' }),
-      requests_per_minute: count.meta({ description: 'Per-minute limit for each mode.' }),
-      bulk: z.boolean().meta({ description: 'Whether `POST /v1/verify/bulk` is available.' }),
-    }),
+    limits: limitsSchema,
     usage: z.strictObject({
       month: z
         .string()

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Account } from './account-store.ts';
 import type { accountViewSchema } from './account-view-schema.ts';
 import type { KeyMode } from '../domain/caller.ts';
-import type { Plan } from '../limits/plans.ts';
+import { limitsView, type Plan } from '../limits/plans.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { monthWindow } from '../limits/windows.ts';
 
@@ -26,13 +26,7 @@ export function accountView({ account, plan, mode, minuteLimit, limits, now }: A
     plan: plan.name,
     mode,
     email: account.email ?? null,
-    limits: {
-      monthly_verifications: plan.monthlyQuota,
-      past_quota: plan.pastQuota,
-      overage_price_usd: plan.overagePriceUsd,
-      requests_per_minute: minuteLimit,
-      bulk: plan.bulk,
-    },
+    limits: limitsView(plan, minuteLimit),
     usage: {
       month: monthWindow(now).key,
       verifications: limits.usage.base + limits.usage.overage,

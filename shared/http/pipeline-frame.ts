@@ -57,6 +57,8 @@ export interface PipelineState {
   readonly requestId: string;
   caller?: AuthenticatedCaller;
   limits?: LimitState;
+  /** The account item with its usage counters as the admission stored it. */
+  accountItem?: Readonly<Record<string, unknown>>;
   body?: unknown;
   query?: unknown;
   idempotency?: { scopeKey: string; charged: number };

@@ -36,7 +36,9 @@ export interface ApiRequest<B, Q, P = undefined> extends RequestBase<B, Q> {
   readonly caller: AuthenticatedCaller;
   /** Current rate-limit state (after any charge). */
   limits(): LimitState | undefined;
-  /** Charges live verifications to the monthly quota (no-op for test keys); 429 when a hard quota is full. */
+  /** The caller's account item as stored once this request was counted, with its usage counters (limits/usage-store.ts). */
+  readonly accountItem: Readonly<Record<string, unknown>>;
+  /** Charges live verifications to the monthly quota (test keys': counted per day only); 429 when a hard quota is full. */
   chargeVerifications(units: number): Promise<void>;
   /** 429 now, before any work, when a hard-stop quota cannot cover `units` verifications. */
   ensureQuota(units: number): void;
@@ -95,13 +97,18 @@ export function buildApiHandler<BS extends Schema, QS extends Schema, P>(
         return state.caller;
       },
       limits: () => state.limits,
+      get accountItem(): Readonly<Record<string, unknown>> {
+        if (!state.accountItem) throw new Error(`Route ${route.id} is not an api_key route: its requests have no account`);
+        return state.accountItem;
+      },
       prefetched: state.prefetched as P | undefined,
       ensureQuota: (units) => {
         if (state.caller && state.limits) svc().limits.ensureCanCharge(state.caller, state.limits, units);
       },
       chargeVerifications: async (units) => {
         const caller = state.caller;
-        if (!caller || !state.limits || caller.mode === 'test' || units <= 0) return;
+        // Test keys go the same way: their verifications are counted per day, exactly once under retries.
+        if (!caller || !state.limits || units <= 0) return;
         const idem = state.idempotency;
         const due = idem ? Math.max(0, units - idem.charged) : units;
         if (due === 0) return;

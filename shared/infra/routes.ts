@@ -116,6 +116,16 @@ const routeTable = [
     summary: "The calling key's account, plan, limits and this month's usage.",
   },
   {
+    id: 'GetUsage',
+    method: 'GET',
+    path: '/v1/usage',
+    entry: 'functions/usage/get-usage.ts',
+    auth: 'api_key',
+    // Read from the account item that admitting the request returns: nothing beyond the pipeline's calls.
+    uses: {},
+    summary: "The account's verifications per month and day, live and test, included and overage, with the plan's limits.",
+  },
+  {
     id: 'Verify',
     method: 'POST',
     path: '/v1/verify',

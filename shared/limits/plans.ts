@@ -30,3 +30,14 @@ export function isPlanName(value: string): value is PlanName {
 export function minuteLimitFor(plan: PlanName, override?: number): number {
   return override ?? plans[plan].requestsPerMinute;
 }
+
+/** The plan's limits in force, as `limitsSchema` (usage-view-schema.ts) gives them: `GET /v1/account` and `GET /v1/usage`. */
+export function limitsView(plan: Plan, minuteLimit: number) {
+  return {
+    monthly_verifications: plan.monthlyQuota,
+    past_quota: plan.pastQuota,
+    overage_price_usd: plan.overagePriceUsd,
+    requests_per_minute: minuteLimit,
+    bulk: plan.bulk,
+  };
+}

@@ -2,7 +2,8 @@
  * Per-minute limits and the monthly quota (spec: Limits), on top of the atomic usage counters.
  * - Every authenticated request, live or test, counts in its account's minute window for its mode; the
  *   count and the account are one UpdateItem (usage-store.ts), so admitting a request is one round trip.
- * - Only live verifications count against the monthly quota; test keys never do.
+ * - Only live verifications count against the monthly quota; test keys never do. Both are counted per
+ *   day and mode (usage-store.ts), a live day in the same UpdateItem as its charge.
  * - Developer stops hard at the quota; Production and Scale continue and count overage; Enterprise has
  *   no quota.
  */
@@ -11,7 +12,7 @@ import type { Caller, KeyMode } from '../domain/caller.ts';
 import { AccountSuspended, MinuteLimitExceeded, MonthlyQuotaExhausted } from '../domain/errors.ts';
 import { minuteLimitFor, plans, type Plan, type PlanName } from './plans.ts';
 import type { MonthUsage, UsageStore } from './usage-store.ts';
-import { minuteWindow, monthWindow, secondsUntil } from './windows.ts';
+import { dayWindow, minuteWindow, monthWindow, secondsUntil } from './windows.ts';
 
 /** An authenticated caller: the account and mode, with the plan and the per-minute limit in force. */
 export interface PlanCaller extends Caller {
@@ -53,6 +54,8 @@ export interface Admission<A extends AccountLimits> {
   readonly account: A;
   readonly caller: PlanCaller;
   readonly limits: LimitState;
+  /** The account item as stored once the request was counted (strongly consistent), with its usage counters. */
+  readonly item: Readonly<Record<string, unknown>>;
 }
 
 export class RateLimits {
@@ -84,18 +87,29 @@ export class RateLimits {
       const retryAfter = secondsUntil(minute.end, now);
       throw new MinuteLimitExceeded(minuteLimit, retryAfter, { minuteLimit, minuteRemaining: 0, ...monthly });
     }
-    return { account, caller, limits: { minuteLimit, minuteRemaining: Math.max(0, minuteLimit - counted.minuteCount), ...monthly } };
+    return {
+      account,
+      caller,
+      limits: { minuteLimit, minuteRemaining: Math.max(0, minuteLimit - counted.minuteCount), ...monthly },
+      item: counted.item,
+    };
   }
 
   /**
-   * Charges `units` verifications to the monthly quota (live keys only) and returns the new state.
-   * A Developer account that cannot cover every unit is refused whole with 429 and `reset_at`.
+   * Charges `units` verifications to the monthly quota (live keys only) and returns the new state; a
+   * test key's are only counted on the day. A Developer account that cannot cover every unit is refused
+   * whole with 429 and `reset_at`.
    */
   async charge(caller: PlanCaller, state: LimitState, units: number): Promise<LimitState> {
-    if (caller.mode === 'test' || units <= 0) return state;
-    const month = monthWindow(this.clock.now());
+    if (units <= 0) return state;
+    const now = this.clock.now();
+    if (caller.mode === 'test') {
+      await this.store.countTestVerifications(caller.accountId, dayWindow(now), units);
+      return state;
+    }
+    const month = monthWindow(now);
     const quota = caller.plan.monthlyQuota;
-    const result = await this.store.chargeMonth(caller.accountId, month, units, quota, caller.plan.pastQuota === 'hard_stop');
+    const result = await this.store.chargeMonth(caller.accountId, month, units, quota, caller.plan.pastQuota === 'hard_stop', dayWindow(now));
     const next: LimitState = { ...state, ...monthlyPart(caller.plan, result.usage, month.end) };
     if (!result.charged) throw new MonthlyQuotaExhausted(caller.plan, units, next);
     return next;

@@ -10,6 +10,11 @@
  *   holds the current window and at most a few past ones.
  * - `verifications#<YYYY-MM>#base` and `#overage`: live verifications charged that month, split into
  *   those within the plan's quota and those beyond it; they stay as the account's monthly history.
+ * - `verifications#<YYYY-MM-DD>#live` and `#test`: verifications of that day (UTC) by mode. A live day is
+ *   added by the same UpdateItem that charges the month, so the days of a month always sum to its base
+ *   plus overage; a test day is one UpdateItem of its own (test verifications charge no quota). Days stay
+ *   as history: about 33 bytes an attribute (a 29-byte name and its number), at most two a day, so two
+ *   years add about 48 KB to the item, well under DynamoDB's 400 KB.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -30,6 +35,12 @@ export interface CountedRequest {
   readonly usage: MonthUsage;
 }
 
+/** The verifications of one day (UTC) by mode. */
+export interface DayUsage {
+  readonly live: number;
+  readonly test: number;
+}
+
 export type ChargeResult = { charged: true; usage: MonthUsage } | { charged: false; usage: MonthUsage };
 
 export interface UsageStore {
@@ -43,7 +54,9 @@ export interface UsageStore {
    * Adds `units` live verifications. With a `quota`, units within it count as base and the rest as
    * overage; `hardStop` refuses the whole charge instead when it does not fit.
    */
-  chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean): Promise<ChargeResult>;
+  chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean, day?: Window): Promise<ChargeResult>;
+  /** Counts `units` test verifications on the day (they charge no quota). */
+  countTestVerifications(accountId: string, day: Window, units: number): Promise<void>;
 }
 
 const minutePrefix = 'rpm#';
@@ -56,14 +69,24 @@ export function monthAttributes(month: Pick<Window, 'key'>): { readonly base: st
   return { base: `verifications#${month.key}#base`, overage: `verifications#${month.key}#overage` };
 }
 
+export function dayAttribute(day: Pick<Window, 'key'>, mode: KeyMode): string {
+  return `verifications#${day.key}#${mode}`;
+}
+
+/** The month's base and overage as stored on an account item. */
+export function monthUsageOf(item: Record<string, unknown> | undefined, month: Pick<Window, 'key'>): MonthUsage {
+  const names = monthAttributes(month);
+  return { base: Number(item?.[names.base] ?? 0), overage: Number(item?.[names.overage] ?? 0) };
+}
+
+/** A day's verifications by mode as stored on an account item. */
+export function dayUsageOf(item: Record<string, unknown> | undefined, day: Pick<Window, 'key'>): DayUsage {
+  return { live: Number(item?.[dayAttribute(day, 'live')] ?? 0), test: Number(item?.[dayAttribute(day, 'test')] ?? 0) };
+}
+
 /** The counter attributes, which are not part of the account's own fields. */
 export function isCounterAttribute(name: string): boolean {
   return name.startsWith(minutePrefix) || name.startsWith('verifications#');
-}
-
-function monthUsageOf(item: Record<string, unknown> | undefined, month: Window): MonthUsage {
-  const names = monthAttributes(month);
-  return { base: Number(item?.[names.base] ?? 0), overage: Number(item?.[names.overage] ?? 0) };
 }
 
 /** Minute windows of past minutes found on an item: what a later request removes. */
@@ -122,24 +145,45 @@ export class DynamoUsageStore implements UsageStore {
     return monthUsageOf(out.Item, month);
   }
 
-  async chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean): Promise<ChargeResult> {
+  async chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean, day?: Window): Promise<ChargeResult> {
     // Fast path: every unit fits within the quota (or there is none).
-    const fits = await this.update(accountId, month, units, 0, quota === null ? undefined : { max: quota - units });
+    const fits = await this.update(accountId, month, day, units, 0, quota === null ? undefined : { max: quota - units });
     if (fits) return { charged: true, usage: fits };
     if (hardStop) return { charged: false, usage: await this.getMonth(accountId, month) };
     // Crossing or past the quota: split the units at the quota line, compare-and-set on `base`.
     for (let attempt = 0; attempt < maxCasAttempts; attempt++) {
       const current = await this.getMonth(accountId, month);
       const toBase = Math.max(0, Math.min(units, (quota ?? Infinity) - current.base));
-      const done = await this.update(accountId, month, toBase, units - toBase, { equals: current.base });
+      const done = await this.update(accountId, month, day, toBase, units - toBase, { equals: current.base });
       if (done) return { charged: true, usage: done };
     }
     throw new Error('Usage counter contention: could not record the charge');
   }
 
+  async countTestVerifications(accountId: string, day: Window, units: number): Promise<void> {
+    if (units <= 0) return;
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('accounts'),
+          Key: { account_id: accountId },
+          UpdateExpression: 'ADD #day :n',
+          ConditionExpression: 'attribute_exists(#id)',
+          ExpressionAttributeNames: { '#id': 'account_id', '#day': dayAttribute(day, 'test') },
+          ExpressionAttributeValues: { ':n': units },
+        }),
+      );
+    } catch (error) {
+      // An account deleted meanwhile: nothing to count on.
+      if (error instanceof ConditionalCheckFailedException) return;
+      throw error;
+    }
+  }
+
   private async update(
     accountId: string,
     month: Window,
+    day: Window | undefined,
     base: number,
     overage: number,
     condition?: { max: number } | { equals: number },
@@ -160,11 +204,17 @@ export class DynamoUsageStore implements UsageStore {
         new UpdateCommand({
           TableName: tableName('accounts'),
           Key: { account_id: accountId },
-          UpdateExpression: 'ADD #base :b, #overage :o',
+          // The day's live count is added in the same update: it moves with the month's, never apart.
+          UpdateExpression: `ADD #base :b, #overage :o${day ? ', #day :d' : ''}`,
           // The account must exist: a charge never creates an account item of counters alone.
           ConditionExpression: ['attribute_exists(#id)', ...(baseCondition ? [baseCondition] : [])].join(' AND '),
-          ExpressionAttributeNames: { '#id': 'account_id', '#base': names.base, '#overage': names.overage },
-          ExpressionAttributeValues: values,
+          ExpressionAttributeNames: {
+            '#id': 'account_id',
+            '#base': names.base,
+            '#overage': names.overage,
+            ...(day ? { '#day': dayAttribute(day, 'live') } : {}),
+          },
+          ExpressionAttributeValues: day ? { ...values, ':d': base + overage } : values,
           ReturnValues: 'UPDATED_NEW',
         }),
       );

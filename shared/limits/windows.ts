@@ -19,6 +19,17 @@ export function monthWindow(now: Date): Window {
   return { key: start.toISOString().slice(0, 7), start, end };
 }
 
+/** The calendar day (UTC), key `2026-11-26`. */
+export function dayWindow(now: Date): Window {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return { key: start.toISOString().slice(0, 10), start, end: new Date(start.getTime() + 86_400_000) };
+}
+
+/** The month `back` months before the month of `now` (0: that month). */
+export function monthWindowBefore(now: Date, back: number): Window {
+  return monthWindow(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)));
+}
+
 /** Whole seconds from `now` until `end`, at least 1. */
 export function secondsUntil(end: Date, now: Date): number {
   return Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));

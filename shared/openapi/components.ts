@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { accountViewSchema } from '../auth/account-view-schema.ts';
+import { usageViewSchema } from '../limits/usage-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
 import { errorBodySchema, errorCodeSchema, errorObjectSchema } from '../contract/error-schema.ts';
@@ -39,6 +40,7 @@ export const responseSchemas: Readonly<Record<string, z.ZodType>> = {
   PublicRecord: publicRecordSchema,
   JsonWebKeySet: jwksSchema,
   Account: accountViewSchema,
+  Usage: usageViewSchema,
   Coverage: coverageSchema,
   Monitor: monitorSchema,
   MonitorPage: monitorPageSchema,

@@ -227,6 +227,32 @@ export const accountExample = {
   usage: { month: '2026-11', verifications: 1, included: 1, overage: 0, remaining: 4999, resets_at: '2026-12-01T00:00:00.000Z' },
 };
 
+/** Days of a month with the given counts (zeros elsewhere), for the usage example. */
+function exampleDays(month: string, last: number, counts: Record<number, [number, number]>) {
+  return Array.from({ length: last }, (_, i) => {
+    const [live, test] = counts[i + 1] ?? [0, 0];
+    return { date: `${month}-${String(i + 1).padStart(2, '0')}`, live, test };
+  });
+}
+
+export const usageExample = {
+  account_id: 'acct_GQ8vJzK9VwXWAOjDiCIh',
+  plan: 'production',
+  mode: 'live',
+  limits: { monthly_verifications: 5000, past_quota: 'overage', overage_price_usd: 0.08, requests_per_minute: 60, bulk: true },
+  months: [
+    { month: '2026-11', verifications: 3, included: 3, overage: 0, test_verifications: 5, days: exampleDays('2026-11', 3, { 2: [2, 4], 3: [1, 1] }) },
+    {
+      month: '2026-10',
+      verifications: 5012,
+      included: 5000,
+      overage: 12,
+      test_verifications: 2,
+      days: exampleDays('2026-10', 31, { 6: [1200, 2], 13: [1300, 0], 20: [1250, 0], 27: [1262, 0] }),
+    },
+  ],
+};
+
 export const coverageExample = {
   federal_sources: ['NPPES NPI Registry', 'OIG LEIE'],
   sanctions_lists: [

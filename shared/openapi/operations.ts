@@ -11,6 +11,7 @@ import { bulkRequestSchema, bulkResponseSchema, maxBulkProviders } from '../veri
 import { verificationRequestSchema } from '../verification/verification-request.ts';
 import { verificationResultSchema } from '../verification/verification-result-schema.ts';
 import { accountViewSchema } from '../auth/account-view-schema.ts';
+import { usageQuerySchema, usageViewSchema } from '../limits/usage-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
 import type { ErrorCode } from '../contract/error-catalogue.ts';
@@ -100,6 +101,13 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'The account of the calling key: plan, the limits in force, and this month’s live usage (`included` within the quota, `overage` past it, `remaining`). Test keys see the account’s live quota, which they never consume.',
     responses: [ok('The account.', accountViewSchema, { summary: 'A Production account', value: examples.accountExample })],
+  },
+  GetUsage: {
+    tag: 'Account',
+    description:
+      'The account’s verifications per month and per day (UTC), the same counters the quota charges and enforces: `included` within the quota, `overage` past it, and each day split `live` and `test`. A key of either mode sees its account’s usage in both modes (test verifications are counted but never charged), never another account’s. `months` (1 to 12, default 2) goes back from the current month; a past month lists every day, the current one the days so far.',
+    query: usageQuerySchema,
+    responses: [ok('The usage.', usageViewSchema, { summary: 'A Production account, this month and the previous', value: examples.usageExample })],
   },
   Verify: {
     tag: 'Verification',

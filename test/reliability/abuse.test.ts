@@ -291,3 +291,30 @@ describe('path traversal in ids', () => {
     }
   });
 });
+
+describe('GET /v1/usage', () => {
+  it('refuses hostile `months` with a 400 naming it, and reading usage never charges anything', async () => {
+    const before = await stateOfAccount();
+    const attempts = [
+      'months=99999999999999999999999',
+      'months=1e3',
+      'months=0x0c',
+      'months=%2012',
+      'months=12%00',
+      'months=-0',
+      'months[]=1',
+      'months=1&months=2',
+      'months=__proto__',
+      'constructor=1',
+      `months=${'9'.repeat(2000)}`,
+    ];
+    for (const query of attempts) {
+      const res = await t.call(`/v1/usage?${query}`, { key });
+      expectSafe(res, query);
+      expect(res.status, query).toBe(400);
+    }
+    const reads = await Promise.all(Array.from({ length: 20 }, () => t.call('/v1/usage?months=12', { key })));
+    expect(reads.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(await stateOfAccount()).toBe(before);
+  });
+});

@@ -143,3 +143,26 @@ describe('list endpoints', () => {
     }
   });
 });
+
+describe('usage', () => {
+  it("GET /v1/usage shows the caller's own account only: both modes of it, never another account's", async () => {
+    const usageOf = async (key: string) => {
+      const res = await t.call('/v1/usage', { key });
+      expect(res.status).toBe(200);
+      return res.body as { account_id: string; months: { verifications: number; test_verifications: number }[] };
+    };
+    const ownLive = await usageOf(keys.ownerLive);
+    const ownTest = await usageOf(keys.ownerTest);
+    expect(ownLive.account_id).toBe(owner);
+    // The owner made one live verification, and test verifications (one, plus the monitor's initial one and its check).
+    expect(ownLive.months[0]).toMatchObject({ verifications: 1 });
+    expect(ownLive.months[0]!.test_verifications).toBeGreaterThanOrEqual(1);
+    expect({ ...ownTest, mode: 'live' }).toEqual(ownLive);
+    for (const key of [keys.otherLive, keys.otherTest]) {
+      const seen = await usageOf(key);
+      expect(seen.account_id).not.toBe(owner);
+      expect(JSON.stringify(seen)).not.toContain(owner);
+      expect(seen.months[0]).toMatchObject({ verifications: 0, test_verifications: 0 });
+    }
+  });
+});

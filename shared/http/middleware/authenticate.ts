@@ -35,6 +35,7 @@ export function authenticate(services: () => Services, whileAdmitting?: WhileAdm
       logger.appendKeys({ account_id: admission.account.account_id, mode: record.mode });
       state.caller = { ...admission.caller, account: admission.account };
       state.limits = admission.limits;
+      state.accountItem = admission.item;
     },
   };
 }

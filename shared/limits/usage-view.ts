@@ -1,0 +1,52 @@
+/**
+ * The body of `GET /v1/usage`, read from the account item as the request's admission stored it (the
+ * same counters the quota charges and enforces, usage-store.ts), so it takes no read of its own. Its
+ * schema (usage-view-schema.ts) is kept apart so the handler does not load zod.
+ */
+import type { z } from 'zod';
+import type { KeyMode } from '../domain/caller.ts';
+import { limitsView, type Plan } from './plans.ts';
+import { dayUsageOf, monthUsageOf } from './usage-store.ts';
+import type { usageViewSchema } from './usage-view-schema.ts';
+import { dayWindow, monthWindowBefore } from './windows.ts';
+
+export interface UsageViewInput {
+  readonly accountId: string;
+  readonly plan: Plan;
+  readonly mode: KeyMode;
+  readonly minuteLimit: number;
+  /** The account item with its counters. */
+  readonly item: Readonly<Record<string, unknown>>;
+  readonly months: number;
+  readonly now: Date;
+}
+
+/** The days of a month up to and including `now`'s day (all of them for a past month). */
+function daysOf(month: { start: Date; end: Date }, now: Date) {
+  const last = Math.min(month.end.getTime(), dayWindow(now).end.getTime());
+  const days = [];
+  for (let t = month.start.getTime(); t < last; t += 86_400_000) days.push(dayWindow(new Date(t)));
+  return days;
+}
+
+export function usageView({ accountId, plan, mode, minuteLimit, item, months, now }: UsageViewInput) {
+  return {
+    account_id: accountId,
+    plan: plan.name,
+    mode,
+    limits: limitsView(plan, minuteLimit),
+    months: Array.from({ length: months }, (_, back) => {
+      const month = monthWindowBefore(now, back);
+      const usage = monthUsageOf(item, month);
+      const days = daysOf(month, now).map((day) => ({ date: day.key, ...dayUsageOf(item, day) }));
+      return {
+        month: month.key,
+        verifications: usage.base + usage.overage,
+        included: usage.base,
+        overage: usage.overage,
+        test_verifications: days.reduce((sum, day) => sum + day.test, 0),
+        days,
+      };
+    }),
+  } satisfies z.input<typeof usageViewSchema>;
+}
