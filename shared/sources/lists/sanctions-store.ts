@@ -8,16 +8,13 @@
  * row's number in the file, the entry as JSON. Rows expire 90 days after they were written; a list is
  * rewritten at least every 30 days even when unchanged, so its current rows never reach their TTL.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
-import { dynamo } from '../../aws/dynamo.ts';
-import { tableName } from '../../config.ts';
-import { type Item, putAll } from './batch-write.ts';
 import type { ListEntry } from './list-entry.ts';
 import { entityKey, individualKeys, npiKey } from './lookup-keys.ts';
 import { SourcePointer } from './source-pointer.ts';
+import { distinctRows, queryVersionedRows, rowTtlDays, writeVersionedRows } from './versioned-rows.ts';
 
-export const rowTtlDays = 90;
+export { rowTtlDays };
 export const refreshAfterDays = 30;
 
 export interface ListStats {
@@ -110,14 +107,7 @@ export class SanctionsStore {
       ...(lookup.npi ? [npiKey(lookup.npi)] : []),
     ];
     const parts = await Promise.all(keys.map((key) => this.queryRemembered(`${listId}#${list.version}#${key}`)));
-    const seen = new Set<number>();
-    const entries: FoundEntry[] = [];
-    for (const found of parts.flat()) {
-      if (seen.has(found.row)) continue;
-      seen.add(found.row);
-      entries.push(found);
-    }
-    return { list, entries: entries.sort((a, b) => a.row - b.row) };
+    return { list, entries: distinctRows(parts) };
   }
 
   /** Partitions already read, by list version and key (a version never changes once written). */
@@ -128,34 +118,18 @@ export class SanctionsStore {
   }
 
   private async query(partition: string): Promise<FoundEntry[]> {
-    const found: FoundEntry[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName('sanctions'),
-          KeyConditionExpression: 'list_key = :k',
-          ExpressionAttributeValues: { ':k': partition },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) found.push({ entry: JSON.parse(item.entry as string) as ListEntry, row: Number(item.row_id) });
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+    return (await queryVersionedRows<ListEntry>(partition)).map(({ value, row }) => ({ entry: value, row }));
   }
 
   /** Writes rows of a version being built (invisible until `switchTo`), one item per lookup key. */
   async write(listId: string, version: string, rows: readonly { entry: ListEntry; row: number; keys: readonly string[] }[], now: Date): Promise<number> {
-    const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
-    const items: Item[] = [];
-    for (const { entry, row, keys } of rows) {
-      const json = JSON.stringify(entry);
-      const rowId = String(row).padStart(rowIdDigits, '0');
-      for (const key of new Set(keys)) items.push({ list_key: `${listId}#${version}#${key}`, row_id: rowId, expires_at: expiresAt, entry: json });
-    }
-    await putAll(tableName('sanctions'), items);
-    return items.length;
+    return writeVersionedRows(
+      listId,
+      version,
+      rows.map(({ entry, row, keys }) => ({ value: entry, row, keys })),
+      now,
+      rowIdDigits,
+    );
   }
 
   /** Records a check that found the list unchanged. */

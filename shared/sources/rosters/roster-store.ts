@@ -8,13 +8,9 @@
  * that version only, so it sees the old roster or the new one, never a mix. Rows expire 90 days after
  * they were written; a roster is rewritten at least every 30 days even when unchanged.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../aws/dynamo.ts';
-import { tableName } from '../../config.ts';
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
-import { type Item, putAll } from '../lists/batch-write.ts';
 import { individualKeys } from '../lists/lookup-keys.ts';
-import { rowTtlDays } from '../lists/sanctions-store.ts';
+import { distinctRows, queryVersionedRows, writeVersionedRows } from '../lists/versioned-rows.ts';
 import { SourcePointer } from '../lists/source-pointer.ts';
 import type { RosterRecord } from './roster-definition.ts';
 
@@ -93,47 +89,17 @@ export class RosterStore {
   async find(rosterId: string, version: string, surnames: readonly string[]): Promise<StoredRosterRow[]> {
     const keys = [...new Set(surnames.flatMap((s) => individualKeys(s)))];
     const parts = await Promise.all(keys.map((key) => this.lookups.get(`${rosterId}#${version}#${key}`, () => this.query(`${rosterId}#${version}#${key}`))));
-    const seen = new Set<number>();
-    const rows: StoredRosterRow[] = [];
-    for (const found of parts.flat()) {
-      if (seen.has(found.row)) continue;
-      seen.add(found.row);
-      rows.push(found);
-    }
-    return rows.sort((a, b) => a.row - b.row);
+    return distinctRows(parts);
   }
 
   private async query(partition: string): Promise<StoredRosterRow[]> {
-    const found: StoredRosterRow[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName('sanctions'),
-          KeyConditionExpression: 'list_key = :k',
-          ExpressionAttributeValues: { ':k': partition },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) found.push({ record: JSON.parse(item.entry as string) as RosterRecord, row: Number(item.row_id) });
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+    return (await queryVersionedRows<RosterRecord>(partition)).map(({ value, row }) => ({ record: value, row }));
   }
 
   /** Writes rows of a version being built (invisible until `switchTo`), one item per surname key; answers the items written. */
   async write(rosterId: string, version: string, rows: readonly StoredRosterRow[], now: Date): Promise<number> {
-    const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
-    const items: Item[] = [];
-    for (const { record, row } of rows) {
-      const json = JSON.stringify(record);
-      const rowId = String(row).padStart(rowIdDigits, '0');
-      for (const key of new Set(individualKeys(record.lastName))) {
-        items.push({ list_key: `${rosterId}#${version}#${key}`, row_id: rowId, expires_at: expiresAt, entry: json });
-      }
-    }
-    await putAll(tableName('sanctions'), items);
-    return items.length;
+    const keyed = rows.map(({ record, row }) => ({ value: record, row, keys: individualKeys(record.lastName) }));
+    return writeVersionedRows(rosterId, version, keyed, now, rowIdDigits);
   }
 
   markChecked(rosterId: string, version: string, at: Date): Promise<void> {
