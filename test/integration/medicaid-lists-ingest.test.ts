@@ -89,9 +89,9 @@ describe('Illinois HFS OIG (an operator’s download)', () => {
     expect(headerError.message).toMatch(/unexpected header .*column 2 is "License Number", expected "License #"/);
 
     const short = join(work, 'short.xlsx');
-    await writeFile(short, await ilHfsWorkbook(rows.slice(0, 1001)));
+    await writeFile(short, await ilHfsWorkbook(rows.slice(0, 301)));
     const shortError = await rejectionOf(ingestList(ilHfsSanctions, store(), { file: short }), SourceError);
-    expect(shortError.message).toMatch(/new list has 1000 rows against 3229: refusing to switch/);
+    expect(shortError.message).toMatch(/new list has 300 rows against 3229: refusing to switch/);
     expect((await store().current('il_hfs'))!.version).toBe(before.version);
   });
 
@@ -168,9 +168,9 @@ describe('Texas HHSC OIG (an ASP.NET postback)', () => {
       const headerError = await rejectionOf(ingestList(txHhscExclusions, store()), SourceError);
       expect(headerError.failure).toBe('malformed');
       expect(headerError.message).toMatch(/column 2 is "Last Name", expected "LastName"/);
-      await data.write('tx-hhsc/exclusions.csv', original.split('\n').slice(0, 5001).join('\n'));
+      await data.write('tx-hhsc/exclusions.csv', original.split('\n').slice(0, 301).join('\n'));
       const shortError = await rejectionOf(ingestList(txHhscExclusions, store()), SourceError);
-      expect(shortError.message).toMatch(/new list has 5000 rows against 13344: refusing to switch/);
+      expect(shortError.message).toMatch(/new list has 300 rows against 13344: refusing to switch/);
       expect((await store().current('tx_hhsc'))!.version).toBe(before.version);
     } finally {
       await data.write('tx-hhsc/exclusions.csv', original);
@@ -237,7 +237,7 @@ describe('California Medi-Cal Suspended and Ineligible (three pages to the CSV)'
       const headerError = await rejectionOf(ingestList(caMediCalSuspended, store()), SourceError);
       expect(headerError.failure).toBe('malformed');
       expect(headerError.message).toMatch(/column 4 is/);
-      await data.write('ca-medi-cal/suspall.csv', original.split('\n').slice(0, 8001).join('\n'));
+      await data.write('ca-medi-cal/suspall.csv', original.split('\n').slice(0, 302).join('\n'));
       const shortError = await rejectionOf(ingestList(caMediCalSuspended, store()), SourceError);
       expect(shortError.message).toMatch(/new list has \d+ rows against 23119: refusing to switch/);
       expect((await store().current('ca_medi_cal'))!.version).toBe(before.version);
