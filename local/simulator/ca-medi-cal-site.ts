@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { caMediCalLandingPath } from '#shared/sources/lists/ca-medi-cal.ts';
 import { ChangeAwareFile } from './change-aware-file.ts';
-import { httpDate, isNotModified } from './conditional-get.ts';
+import { sendFile } from './conditional-get.ts';
 
 export const caMediCalSampleFile = 'ca-medi-cal/suspall.csv';
 const dataset = '/dataset/medi-cal-suspended-and-ineligible-provider-list';
@@ -85,13 +85,6 @@ export class CaMediCalSite {
     const content = await readFile(this.file.path);
     // A transfer cut off inside a quoted field: the CSV reader refuses it.
     const body = malformed ? Buffer.concat([content.subarray(0, Math.floor(content.length / 2)), Buffer.from(',"cut off')]) : content;
-    const validators = { etag: `"${version.hash}"`, 'last-modified': httpDate(version.mtimeMs) };
-    if (!malformed && isNotModified(req.headers, { etag: validators.etag, mtimeMs: version.mtimeMs })) {
-      res.writeHead(304, validators);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-length': String(body.length), ...validators });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendFile(req, res, { etag: `"${version.hash}"`, mtimeMs: version.mtimeMs }, body, { 'content-type': 'text/csv; charset=utf-8' }, malformed);
   }
 }

@@ -34,3 +34,31 @@ export function isNotModified(
 export function httpDate(ms: number): string {
   return new Date(ms).toUTCString();
 }
+
+/** A transfer cut off halfway: a ZIP without its central directory, a workbook no reader opens. */
+export function cutInHalf(body: Buffer): Buffer {
+  return body.subarray(0, Math.floor(body.length / 2));
+}
+
+/**
+ * Answers a file as a static file server does: 304 with its validators when the client's copy is
+ * current (never for a `malformed` answer, which must reach the client), else 200 with `headers`, the
+ * validators and the body (none for HEAD).
+ */
+export function sendFile(
+  req: { readonly method?: string | undefined; readonly headers: Parameters<typeof isNotModified>[0] },
+  res: { writeHead(status: number, headers: Record<string, string>): unknown; end(body?: Buffer): unknown },
+  file: Validators,
+  body: Buffer,
+  headers: Readonly<Record<string, string>>,
+  malformed = false,
+): void {
+  const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+  if (!malformed && isNotModified(req.headers, file)) {
+    res.writeHead(304, validators);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': String(body.length), ...validators });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

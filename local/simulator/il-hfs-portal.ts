@@ -17,7 +17,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
 import { ChangeAwareFile } from './change-aware-file.ts';
-import { httpDate, isNotModified } from './conditional-get.ts';
+import { cutInHalf, sendFile } from './conditional-get.ts';
 
 export const ilHfsPagePath = '/sanctions/';
 export const ilHfsDownloadPrefix = '/_services/download-as-excel/';
@@ -134,19 +134,10 @@ export class IlHfsPortal {
       return;
     }
     const workbook = await version.value;
-    const body = malformed ? workbook.subarray(0, Math.floor(workbook.length / 2)) : workbook;
-    const validators = { etag: `"${version.hash}"`, 'last-modified': httpDate(version.mtimeMs) };
-    if (!malformed && isNotModified(req.headers, { etag: validators.etag, mtimeMs: version.mtimeMs })) {
-      res.writeHead(304, validators);
-      res.end();
-      return;
-    }
-    res.writeHead(200, {
+    const headers = {
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'content-disposition': 'attachment; filename="Sanctions.xlsx"',
-      'content-length': String(body.length),
-      ...validators,
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    sendFile(req, res, { etag: `"${version.hash}"`, mtimeMs: version.mtimeMs }, malformed ? cutInHalf(workbook) : workbook, headers, malformed);
   }
 }

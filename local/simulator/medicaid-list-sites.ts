@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
 import { ChangeAwareFile } from './change-aware-file.ts';
-import { httpDate, isNotModified } from './conditional-get.ts';
+import { cutInHalf, sendFile } from './conditional-get.ts';
 
 interface SheetSpec {
   readonly name: string;
@@ -234,19 +234,7 @@ export class MedicaidListSites {
       res.end(notFoundPage);
       return;
     }
-    // A transfer cut off halfway: no ZIP directory at the end, a workbook no reader opens.
-    const body = malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
-    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
-    if (!malformed && isNotModified(req.headers, file)) {
-      res.writeHead(304, validators);
-      res.end();
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-length': String(body.length),
-      ...validators,
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const body = malformed ? cutInHalf(file.body) : file.body;
+    sendFile(req, res, file, body, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, malformed);
   }
 }

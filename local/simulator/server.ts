@@ -28,7 +28,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { pipeline } from 'node:stream';
-import { httpDate, isNotModified } from './conditional-get.ts';
+import { cutInHalf, httpDate, isNotModified, sendFile } from './conditional-get.ts';
 import { CaMediCalSite } from './ca-medi-cal-site.ts';
 import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
@@ -277,16 +277,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       );
       return;
     }
-    // A transfer cut off halfway: no end-of-central-directory record, an archive no reader accepts.
-    const body = malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
-    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
-    if (!malformed && isNotModified(req.headers, file)) {
-      res.writeHead(304, validators);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/x-zip-compressed', 'content-length': String(body.length), ...validators });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendFile(req, res, file, malformed ? cutInHalf(file.body) : file.body, { 'content-type': 'application/x-zip-compressed' }, malformed);
   }
 
   async function serveRoster(roster: string, path: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
@@ -295,15 +286,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>404 - File or directory not found.</h1></body></html>\n');
       return;
     }
-    const body = malformed ? withRenamedHeader(file.body, 'utf8') : file.body;
-    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
-    if (!malformed && isNotModified(req.headers, file)) {
-      res.writeHead(304, validators);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(body.length), ...validators });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendFile(req, res, file, malformed ? withRenamedHeader(file.body, 'utf8') : file.body, { 'content-type': 'text/csv' }, malformed);
   }
 
   async function serveCms(dataset: string, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
@@ -344,16 +327,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
       );
       return;
     }
-    // A transfer cut off halfway: no end-of-central-directory record, an archive no reader accepts.
-    const body = malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
-    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
-    if (!malformed && isNotModified(req.headers, file)) {
-      res.writeHead(304, validators);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(body.length), ...validators });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendFile(req, res, file, malformed ? cutInHalf(file.body) : file.body, { 'content-type': 'application/zip' }, malformed);
   }
 
   function sendServerError(route: Route, res: ServerResponse): void {
