@@ -362,13 +362,14 @@ export async function runVerification(
 
   const lookups = await lookUp(ports, board, request, now, options, federal, registryLookup);
   const registryIdentity = lookups.registry?.ok ? lookups.registry.value : null;
-  const exclusionFields = {
+  const oigFields = {
     exclusion: lookups.signals.exclusion,
     exclusions: lookups.signals.exclusions,
     oigExcluded: lookups.signals.exclusion !== null,
-    sanctionScreens: screensFor(lookups.signals, request, now),
   };
-  if (!lookups.board.ok) return unavailableOutcome(lookups, covered, registryIdentity, exclusionFields);
+  // Without a license found, the sanctions rows are matched on what the request gave.
+  const withoutLicense = () => ({ ...oigFields, sanctionScreens: screensFor(lookups.signals, request, now) });
+  if (!lookups.board.ok) return unavailableOutcome(lookups, covered, registryIdentity, withoutLicense());
 
   const evidence = registryEvidence(request, lookups.registry);
   const { licenses, freshness } = await withRegistryNames(ports, board, request, now, options, lookups.board, evidence);
@@ -387,11 +388,11 @@ export async function runVerification(
       sources: lookups.sources,
       board: freshness,
       matchNote,
-      ...exclusionFields,
+      ...withoutLicense(),
     });
   if (identity.kind === 'not_found') {
     // A board answer missing one of its sources (a roster beside open data) cannot show that there is no license.
-    if (isPartial(lookups.board.value)) return unavailableOutcome(lookups, covered, registryIdentity, exclusionFields);
+    if (isPartial(lookups.board.value)) return unavailableOutcome(lookups, covered, registryIdentity, withoutLicense());
     return notFound(matchNoteOf(identity));
   }
 
@@ -413,7 +414,7 @@ export async function runVerification(
     sources: lookups.sources,
     // A license from a roster is the ingested copy of a file, never live, whatever the state's other sources.
     board: license.source !== board.sourceName ? { cached: true, freshUntil: freshness.freshUntil } : freshness,
-    ...exclusionFields,
+    ...oigFields,
     sanctionScreens: screensFor(lookups.signals, request, now, { npi, licenses: identity.licenses }),
   });
 }
