@@ -5,7 +5,7 @@
  *   public record; a namesake with another NPI is not; a Texas row reinstated in the past is no match;
  * - a provider verified in another state who supplies their NPI is caught on the Medi-Cal list, by NPI.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,14 +17,27 @@ import { txHhscExclusions } from '#shared/sources/lists/tx-hhsc.ts';
 import { ilHfsDownloadPrefix, ilHfsViewId } from '../../local/simulator/il-hfs-portal.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
+import { keepCsvRows, naming } from '../support/csv-rows.ts';
+import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;
 let key: string;
 let work: string;
+let data: SourceDataCopy;
+
+/** The Texas and California lists cut to their first rows and the people asked about here. */
+async function trimLists() {
+  const trim = async (path: string, ...surnames: string[]) =>
+    data.write(path, keepCsvRows(await readFile(join(data.dir, path), 'utf8'), naming(...surnames)));
+  await trim('tx-hhsc/exclusions.csv', 'GILBERT', 'CARNEY', 'PRICE', 'SMITH', 'MENDEZ');
+  await trim('ca-medi-cal/suspall.csv', 'TIRADO', 'NGUYEN');
+}
 
 beforeAll(async () => {
-  t = await startTestStack({ sourceDataDir: sampleDataDir });
+  data = await copySourceData(sampleDataDir);
+  await trimLists();
+  t = await startTestStack({ sourceDataDir: data.dir });
   work = await mkdtemp(join(tmpdir(), 'medicaid-screen-'));
   const workbook = await fetch(`${process.env.IL_HFS_BASE_URL}${ilHfsDownloadPrefix}${ilHfsViewId}`);
   const file = join(work, 'Sanctions.xlsx');
@@ -36,6 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.stop();
+  await data.remove();
   await rm(work, { recursive: true, force: true });
 });
 
