@@ -240,8 +240,9 @@ const routeTable = [
     path: '/v1/events',
     entry: 'functions/monitors/get-events.ts',
     auth: 'api_key',
-    uses: { tables: { events: ['Query'], monitors: ['GetItem'] } },
-    summary: "The caller's webhook events with their delivery attempts, newest first; filter by monitor_id.",
+    // Events' GetItem: the event named by `starting_after`.
+    uses: { tables: { events: ['GetItem', 'Query'], monitors: ['GetItem'] } },
+    summary: "The caller's webhook events with their delivery attempts, newest first; filter by monitor_id and delivery_state.",
   },
   {
     id: 'GetCoverage',

@@ -58,10 +58,15 @@ export function claimExpiry(now: Date, deliveryTimeoutMs: number): Date {
   return new Date(now.getTime() + deliveryTimeoutMs + claimMarginMs);
 }
 
-/** The end of the last POST's note while it has not lapsed at `now`; null otherwise. */
-export function inFlightUntil(event: Pick<EventRecord, 'in_flight'>, now: Date): Date | null {
-  const until = event.in_flight ? new Date(event.in_flight.until) : null;
-  return until && until.getTime() > now.getTime() ? until : null;
+/**
+ * The end of the last POST's note while that POST may still be under way at `now`: not lapsed, and its
+ * attempt not recorded yet (a recorded attempt's POST is over); null otherwise.
+ */
+export function inFlightUntil(event: EventRecord, now: Date): Date | null {
+  const note = event.in_flight;
+  if (!note || Date.parse(note.until) <= now.getTime()) return null;
+  if (note.chain === chainOf(event).chain && note.attempt < chainAttempts(event).length) return null;
+  return new Date(note.until);
 }
 
 export type RedeliveryRefusal = 'monitor_inactive' | 'redelivery_limit';
@@ -77,6 +82,6 @@ export function redeliveryRefusal(event: EventRecord, monitorActive: boolean): R
 }
 
 /** When the new chain's first attempt is due: now, or once the old chain's attempt in flight has lapsed. */
-export function firstAttemptDue(event: Pick<EventRecord, 'in_flight'>, now: Date): Date {
+export function firstAttemptDue(event: EventRecord, now: Date): Date {
   return inFlightUntil(event, now) ?? now;
 }

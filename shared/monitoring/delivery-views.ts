@@ -32,7 +32,10 @@ export const testWebhookResponseSchema = z
     monitor_id: monitorIdSchema,
     ok: z.boolean().meta({ description: 'True when the receiver answered 2xx in time.' }),
     status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null without an answer." }),
-    error: z.enum(deliveryErrors).nullable().meta({ description: 'Why it failed, as a generic kind (as in the attempts of `GET /v1/events`); null on success.' }),
+    error: z
+      .enum(deliveryErrors)
+      .nullable()
+      .meta({ description: 'Why it failed, as a generic kind (as in the attempts of `GET /v1/events`); null on success.' }),
     duration_ms: z.number().int().min(0),
   })
   .meta({ title: 'Test webhook result' });

@@ -316,7 +316,8 @@ export class MonitorStore {
         new UpdateCommand({
           TableName: tableName('monitors'),
           Key: { monitor_id: monitorId },
-          UpdateExpression: 'SET #status = :deleted, deleted_at = :at, expires_at = :expires REMOVE due_shard, webhook_secret_sealed, previous_webhook_secret_sealed, previous_secret_expires_at',
+          UpdateExpression:
+            'SET #status = :deleted, deleted_at = :at, expires_at = :expires REMOVE due_shard, webhook_secret_sealed, previous_webhook_secret_sealed, previous_secret_expires_at',
           ConditionExpression: '#owner = :o AND #status = :active',
           ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
           ExpressionAttributeValues: {

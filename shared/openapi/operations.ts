@@ -289,7 +289,9 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       "Every webhook delivery attempt of one of your monitors, with the event it delivered, its chain and attempt number, time, HTTP status, duration and outcome (the generic `error` kind on failure): the monitor's events newest first, each event's attempts newest first. Paginated with `limit` and `starting_after` (a `delivery_id`). Deleted monitors are listed until they are removed.",
     query: listDeliveriesQuerySchema,
-    responses: [ok('A page of deliveries.', deliveryPageSchema, { summary: 'A redelivery that succeeded after a failed chain', value: examples.deliveryPageExample })],
+    responses: [
+      ok('A page of deliveries.', deliveryPageSchema, { summary: 'A redelivery that succeeded after a failed chain', value: examples.deliveryPageExample }),
+    ],
     errors: ['resource_not_found'],
   },
   GetOpenApi: {
