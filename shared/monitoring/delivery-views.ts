@@ -47,6 +47,8 @@ export const secretRotationSchema = z
     previous_secret_expires_at: z.iso
       .datetime()
       .nullable()
-      .meta({ description: 'Until when deliveries also carry the signatures of the old secret; null when it was dropped at once (`overlap_hours: 0`).' }),
+      .meta({
+        description: 'Until when deliveries also carry the signatures of the old secret; null when it was dropped immediately, with `overlap_hours: 0`.',
+      }),
   })
   .meta({ title: 'Secret rotation' });
