@@ -4,9 +4,9 @@
  * messages become no-ops; an attempt in flight finishes before the new chain's first POST). Refused for
  * an event of a deleted monitor, and after `maxChains` chains.
  *
- * The first message of the new chain is queued before the chain is started (one conditional write on
- * the event, on the state read): a request that stops in between leaves a message that waits a while for
- * its chain and is then dropped, and no started chain without its message. Of two concurrent
+ * The first message of the new chain is queued (a second ahead) before the chain is started (one
+ * conditional write on the event, on the state read): a request that stops in between leaves a message
+ * that waits a while for its chain and is then dropped, and no started chain without its message. Of two concurrent
  * redeliveries one starts the chain and the other answers it.
  */
 import { chainOf, firstAttemptDue, redeliveryRefusal, type RedeliveryRefusal } from './delivery-chain.ts';
@@ -19,6 +19,12 @@ export type RedeliveryResult =
   | { readonly outcome: 'started'; readonly event: EventRecord }
   | { readonly outcome: 'refused'; readonly reason: RedeliveryRefusal; readonly event: EventRecord }
   | { readonly outcome: 'not_found' };
+
+/**
+ * The new chain's first message is queued this long ahead, so the write that starts the chain, right
+ * after, is done when it arrives (one that arrives first waits a little longer; see webhook-dispatch.ts).
+ */
+export const startDelayMs = 1_000;
 
 /** Reads of the event tried before giving up on a chain that keeps moving (attempts being recorded). */
 const maxTries = 5;
@@ -37,7 +43,8 @@ export async function redeliverEvent(
     const refusal = redeliveryRefusal(event, deliverable(monitor));
     if (refusal) return { outcome: 'refused', reason: refusal, event };
     const position = chainOf(event);
-    await enqueue(attemptMessage(eventId, position.chain + 1, 0, firstAttemptDue(event, now)), now);
+    const due = new Date(Math.max(firstAttemptDue(event, now).getTime(), now.getTime() + startDelayMs));
+    await enqueue(attemptMessage(eventId, position.chain + 1, 0, due), now);
     const started = await events.startChain(eventId, position, event.delivery.attempts.length, event.in_flight?.until ?? null);
     if (started) return { outcome: 'started', event: started };
     const again = await events.get(eventId);

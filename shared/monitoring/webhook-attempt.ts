@@ -18,6 +18,9 @@ export interface AttemptRequest {
   /** When the attempt is sent (the signed timestamp). */
   readonly now: Date;
   readonly timeoutMs?: number;
+  /** Logged with a failure: which chain and attempt it was. */
+  readonly chain?: number;
+  readonly attempt?: number;
 }
 
 /**
@@ -59,6 +62,8 @@ export async function postWebhookAttempt(
     logger.info('Webhook attempt failed', {
       event_id: request.eventId,
       monitor_id: monitor.monitor_id,
+      chain: request.chain,
+      attempt: request.attempt,
       error: result.error,
       status: result.status,
       detail: result.detail,

@@ -102,7 +102,7 @@ async function ensureRetryQueued(events: EventStore, event: EventRecord, number:
 /** How long a message of a chain not yet started is kept waiting for its chain to start. */
 export const chainStartGraceMs = 5 * 60_000;
 
-const chainStartRecheckSeconds = 5;
+const chainStartRecheckSeconds = 2;
 
 async function awaitChainStart(message: DeliveryMessage, now: Date): Promise<DispatchOutcome> {
   if (now.getTime() - Date.parse(message.due_at) > chainStartGraceMs) return 'superseded';
@@ -190,7 +190,7 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
 
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
   const claimUntil = claimExpiry(now, timeoutMs);
-  const result = await postWebhookAttempt(monitor, { eventId: event.event_id, body: event.body, now, timeoutMs }, sealerFromEnvironment(), () =>
+  const result = await postWebhookAttempt(monitor, { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number }, sealerFromEnvironment(), () =>
     events.claimAttempt(event.event_id, position, number, claimUntil),
   );
   if (result === null) {
