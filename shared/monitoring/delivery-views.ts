@@ -44,11 +44,8 @@ export const secretRotationSchema = z
   .strictObject({
     monitor_id: monitorIdSchema,
     rotated_at: z.iso.datetime().meta({ description: 'From now on every delivery is signed with the new secret.' }),
-    previous_secret_expires_at: z.iso
-      .datetime()
-      .nullable()
-      .meta({
-        description: 'Until when deliveries also carry the signatures of the old secret; null when it was dropped immediately, with `overlap_hours: 0`.',
-      }),
+    previous_secret_expires_at: z.iso.datetime().nullable().meta({
+      description: 'Until when deliveries also carry the signatures of the old secret; null when it was dropped immediately, with `overlap_hours: 0`.',
+    }),
   })
   .meta({ title: 'Secret rotation' });

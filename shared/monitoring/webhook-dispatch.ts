@@ -190,8 +190,11 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
 
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
   const claimUntil = claimExpiry(now, timeoutMs);
-  const result = await postWebhookAttempt(monitor, { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number }, sealerFromEnvironment(), () =>
-    events.claimAttempt(event.event_id, position, number, claimUntil),
+  const result = await postWebhookAttempt(
+    monitor,
+    { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number },
+    sealerFromEnvironment(),
+    () => events.claimAttempt(event.event_id, position, number, claimUntil),
   );
   if (result === null) {
     // Between reading the event and posting, the attempt was recorded or a redelivery started a new chain.
