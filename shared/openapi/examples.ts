@@ -478,11 +478,7 @@ export const testEventExample = {
 
 /** An event after `POST /v1/events/{event_id}/redeliver`: its first chain failed, the second is pending. */
 export const redeliveredEventExample = {
-  event_id: webhookCommon.event_id,
-  event: 'license.status_changed',
-  monitor_id: monitorId,
-  created_at: webhookCommon.occurred_at,
-  payload: webhookEventExamples['license.status_changed'],
+  ...eventPageExample.data[0]!,
   delivery: {
     state: 'pending',
     chain: 1,
