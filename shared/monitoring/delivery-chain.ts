@@ -20,7 +20,7 @@ import type { DeliveryAttempt, EventRecord } from './event-store.ts';
 export const maxChains = 20;
 
 /** Added to the delivery time-out in a POST's note: the write before the POST and the connection's end. */
-export const claimMarginMs = 5_000;
+export const postNoteMarginMs = 5_000;
 
 export interface ChainPosition {
   /** The current chain: 0 for the first. */
@@ -54,8 +54,8 @@ export function numberedAttempts(event: EventRecord): NumberedAttempt[] {
 }
 
 /** Until when a POST set out at `now` may last: the delivery's deadline and the margin. */
-export function claimExpiry(now: Date, deliveryTimeoutMs: number): Date {
-  return new Date(now.getTime() + deliveryTimeoutMs + claimMarginMs);
+export function postNoteEnd(now: Date, deliveryTimeoutMs: number): Date {
+  return new Date(now.getTime() + deliveryTimeoutMs + postNoteMarginMs);
 }
 
 /**

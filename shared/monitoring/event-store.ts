@@ -122,14 +122,14 @@ export class EventStore {
    * chain's first attempt only after it (delivery-chain.ts). It excludes no copy of the same attempt:
    * two copies of one message may both post, and one is recorded.
    */
-  claimAttempt(eventId: string, position: ChainPosition, number: number, until: Date): Promise<boolean> {
+  notePost(eventId: string, position: ChainPosition, number: number, until: Date): Promise<boolean> {
     const chain = inChain(position.chain);
     return this.updateIf(eventId, {
-      UpdateExpression: 'SET in_flight = :claim',
+      UpdateExpression: 'SET in_flight = :note',
       ConditionExpression: `size(delivery.attempts) = :n AND delivery.#state = :pending AND ${chain.condition}`,
       ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain' },
       ExpressionAttributeValues: {
-        ':claim': { chain: position.chain, attempt: number, until: until.toISOString() },
+        ':note': { chain: position.chain, attempt: number, until: until.toISOString() },
         ':n': position.start + number,
         ':pending': 'pending',
         ...chain.values,
@@ -139,11 +139,11 @@ export class EventStore {
 
   /**
    * Starts chain `position.chain + 1` of an event read with `attempts` attempts and the POST note
-   * `claimUntil` (null: none; see claimAttempt): pending again, attempts numbered from 0, the failure e-mail no longer
+   * `noteUntil` (null: none; see notePost): pending again, attempts numbered from 0, the failure e-mail no longer
    * owed. One conditional UpdateItem: only if nothing changed since that read, so of two concurrent
    * redeliveries one starts the chain. The event as written, or undefined when the condition failed.
    */
-  async startChain(eventId: string, position: ChainPosition, attempts: number, claimUntil: string | null): Promise<EventRecord | undefined> {
+  async startChain(eventId: string, position: ChainPosition, attempts: number, noteUntil: string | null): Promise<EventRecord | undefined> {
     const chain = inChain(position.chain);
     try {
       const out = await dynamo().send(
@@ -151,14 +151,14 @@ export class EventStore {
           TableName: tableName('events'),
           Key: { event_id: eventId },
           UpdateExpression: 'SET #chain = :next, chain_start = :size, delivery.#state = :pending, queued_attempt = :zero REMOVE failure_alert',
-          ConditionExpression: `size(delivery.attempts) = :size AND ${chain.condition} AND ${claimUntil === null ? 'attribute_not_exists(in_flight)' : 'in_flight.#until = :until'}`,
-          ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain', ...(claimUntil === null ? {} : { '#until': 'until' }) },
+          ConditionExpression: `size(delivery.attempts) = :size AND ${chain.condition} AND ${noteUntil === null ? 'attribute_not_exists(in_flight)' : 'in_flight.#until = :until'}`,
+          ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain', ...(noteUntil === null ? {} : { '#until': 'until' }) },
           ExpressionAttributeValues: {
             ':next': position.chain + 1,
             ':size': attempts,
             ':pending': 'pending',
             ':zero': 0,
-            ...(claimUntil === null ? {} : { ':until': claimUntil }),
+            ...(noteUntil === null ? {} : { ':until': noteUntil }),
             ...chain.values,
           },
           ReturnValues: 'ALL_NEW',

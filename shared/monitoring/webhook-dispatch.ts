@@ -36,7 +36,7 @@ import { recordMetric } from '../observability/metrics.ts';
 import { defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { publicDeliveryError } from '../webhooks/delivery-errors.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
-import { chainAttempts, chainOf, claimExpiry } from './delivery-chain.ts';
+import { chainAttempts, chainOf, postNoteEnd } from './delivery-chain.ts';
 import { AttemptConflict, EventStore, type EventRecord } from './event-store.ts';
 import { MonitorStore, type MonitorRecord } from './monitor-store.ts';
 import { sealerFromEnvironment } from './secret-sealer.ts';
@@ -189,12 +189,12 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   if (previousSecretLapsed(monitor, now)) await monitors.dropExpiredPreviousSecret(monitor.monitor_id, now);
 
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
-  const claimUntil = claimExpiry(now, timeoutMs);
+  const noteUntil = postNoteEnd(now, timeoutMs);
   const result = await postWebhookAttempt(
     monitor,
     { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number },
     sealerFromEnvironment(),
-    () => events.claimAttempt(event.event_id, position, number, claimUntil),
+    () => events.notePost(event.event_id, position, number, noteUntil),
   );
   if (result === null) {
     // Between reading the event and posting, the attempt was recorded or a redelivery started a new chain.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chainAttempts,
   chainOf,
-  claimExpiry,
+  postNoteEnd,
   firstAttemptDue,
   inFlightUntil,
   maxChains,
@@ -74,7 +74,7 @@ describe('delivery chains', () => {
 
   it('a POST note holds the next chain back until it lapses, unless its attempt is already recorded', () => {
     const now = new Date(at(10));
-    const until = claimExpiry(now, 10_000);
+    const until = postNoteEnd(now, 10_000);
     expect(until.getTime() - now.getTime()).toBe(15_000);
     const posting = event({ in_flight: { chain: 0, attempt: 0, until: until.toISOString() } });
     expect(inFlightUntil(posting, now)).toEqual(until);
