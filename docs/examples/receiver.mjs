@@ -1,29 +1,35 @@
 // WEBHOOK_SECRET=… PORT=8080 node receiver.mjs
+// While rotating the secret, also WEBHOOK_SECRET_NEXT=… (the new one): either secret is accepted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
-const secret = process.env.WEBHOOK_SECRET;
+const secrets = [process.env.WEBHOOK_SECRET, process.env.WEBHOOK_SECRET_NEXT].filter(Boolean);
 const toleranceSeconds = 5 * 60;
 
 const equal = (a, b) => a.length === b.length && timingSafeEqual(a, b);
 
-/** The spec's signature: lowercase hex HMAC-SHA256 of the raw body. */
+/** The spec's signature: lowercase hex HMAC-SHA256 of the raw body; during a rotation, several, comma-separated. */
 function validServiceSignature(rawBody, header) {
-  const expected = Buffer.from(createHmac('sha256', secret).update(rawBody).digest('hex'));
-  return equal(Buffer.from(String(header ?? '')), expected);
+  const received = String(header ?? '').split(',');
+  return secrets.some((secret) => {
+    const expected = Buffer.from(createHmac('sha256', secret).update(rawBody).digest('hex'));
+    return received.some((value) => equal(Buffer.from(value), expected));
+  });
 }
 
 /** Standard Webhooks: HMAC-SHA256 of `id.timestamp.body`, refused if the timestamp is over 5 minutes off. */
 function validStandardSignature(rawBody, headers) {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
-  const signatures = String(headers['webhook-signature'] ?? '');
+  const signatures = String(headers['webhook-signature'] ?? '').split(' ');
   if (!id || !/^\d+$/.test(timestamp ?? '')) return false;
   if (Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > toleranceSeconds) return false; // a replay, or a bad clock
-  const expected = createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(rawBody).digest();
-  return signatures.split(' ').some((entry) => {
-    const [version, value] = entry.split(',');
-    return version === 'v1' && value !== undefined && equal(Buffer.from(value, 'base64'), expected);
+  return secrets.some((secret) => {
+    const expected = createHmac('sha256', secret).update(`${id}.${timestamp}.`).update(rawBody).digest();
+    return signatures.some((entry) => {
+      const [version, value] = entry.split(',');
+      return version === 'v1' && value !== undefined && equal(Buffer.from(value, 'base64'), expected);
+    });
   });
 }
 

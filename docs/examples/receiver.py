@@ -1,23 +1,28 @@
 # WEBHOOK_SECRET=… PORT=8080 python3 receiver.py
+# While rotating the secret, also WEBHOOK_SECRET_NEXT=… (the new one): either secret is accepted.
 import base64, hashlib, hmac, json, os, time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
-SECRET = os.environ["WEBHOOK_SECRET"].encode("utf-8")
+SECRETS = [s.encode("utf-8") for s in (os.environ["WEBHOOK_SECRET"], os.environ.get("WEBHOOK_SECRET_NEXT")) if s]
 TOLERANCE_SECONDS = 5 * 60
 
 def valid_service_signature(raw_body, header):
-    """The spec's signature: lowercase hex HMAC-SHA256 of the raw body."""
-    expected = hmac.new(SECRET, raw_body, hashlib.sha256).hexdigest().encode("ascii")
-    return hmac.compare_digest(expected, (header or "").encode("utf-8"))
+    """The spec's signature: lowercase hex HMAC-SHA256 of the raw body; during a rotation, several, comma-separated."""
+    received = (header or "").encode("utf-8").split(b",")
+    return any(hmac.compare_digest(hmac.new(secret, raw_body, hashlib.sha256).hexdigest().encode("ascii"), value)
+               for secret in SECRETS for value in received)
 
 def valid_standard_signature(raw_body, headers):
     """Standard Webhooks: HMAC-SHA256 of `id.timestamp.body`, refused if the timestamp is over 5 minutes off."""
     msg_id, ts = headers.get("webhook-id"), headers.get("webhook-timestamp") or ""
     if not msg_id or not (ts.isascii() and ts.isdigit()) or abs(int(time.time()) - int(ts)) > TOLERANCE_SECONDS:
         return False  # a replay, or a bad clock
-    expected = base64.b64encode(hmac.new(SECRET, f"{msg_id}.{ts}.".encode("utf-8") + raw_body, hashlib.sha256).digest())
-    signatures = (headers.get("webhook-signature") or "").split(" ")
-    return any(hmac.compare_digest(s[3:].encode("utf-8"), expected) for s in signatures if s.startswith("v1,"))
+    signatures = [s[3:].encode("utf-8") for s in (headers.get("webhook-signature") or "").split(" ") if s.startswith("v1,")]
+    for secret in SECRETS:
+        expected = base64.b64encode(hmac.new(secret, f"{msg_id}.{ts}.".encode("utf-8") + raw_body, hashlib.sha256).digest())
+        if any(hmac.compare_digest(value, expected) for value in signatures):
+            return True
+    return False
 
 class Receiver(BaseHTTPRequestHandler):
     def do_POST(self):

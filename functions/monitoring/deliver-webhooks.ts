@@ -12,7 +12,7 @@ export const handler = queueWorker(
   deliveryMessageSchema,
   async (message) => {
     const outcome = await dispatchWebhook(message, new Date(), webhookDispatchServices());
-    logger.info('Webhook step', { event_id: message.event_id, attempt: message.attempt, outcome });
+    logger.info('Webhook step', { event_id: message.event_id, chain: message.chain ?? 0, attempt: message.attempt, outcome });
   },
   { concurrency: 10, minStartMs: 15_000 },
 );

@@ -25,11 +25,16 @@ async function eventPage(caller: Caller, query: z.output<typeof listEventsQueryS
     after = await events.get(query.starting_after);
     if (!after || after.owner !== owner) throw invalidParam('starting_after', 'starting_after is not one of your events.');
   }
-  return events.list(owner, query.limit ?? defaultPageSize, { monitorId: query.monitor_id, startingAfter: after });
+  return events.list(owner, query.limit ?? defaultPageSize, {
+    monitorId: query.monitor_id,
+    startingAfter: after,
+    ...(query.delivery_state ? { state: query.delivery_state } : {}),
+  });
 }
 
 /**
- * GET /v1/events: the caller's webhook events with their delivery attempts, newest first. The page is
+ * GET /v1/events: the caller's webhook events with their delivery attempts, newest first, optionally of
+ * one monitor and one delivery state (a bounded read: see EventStore.list). The page is
  * read beside the account's admission and answered (or refused) once the caller is admitted.
  */
 export const handler = apiHandler(
@@ -37,9 +42,8 @@ export const handler = apiHandler(
   { query: listEventsQuerySchema, prefetch: ({ query, key, now }) => eventPage(key, query, now) },
   async (req) => {
     const page = await (req.prefetched ?? eventPage(req.caller, req.query, req.clock.now()));
-    return json(
-      200,
-      pageBody(page.items.map(eventView), page.hasMore, (e) => e.event_id),
-    );
+    const body = pageBody(page.items.map(eventView), page.hasMore, (e) => e.event_id);
+    // A filtered read stopped by its bound continues after the last event read, matching or not.
+    return json(200, page.resumeAfter ? { ...body, next_cursor: page.resumeAfter } : body);
   },
 );

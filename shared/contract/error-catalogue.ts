@@ -24,6 +24,9 @@ export const errorCatalogue = {
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
   sources_unavailable: { status: 503, title: 'Every data source is unavailable and nothing is cached' },
   monitor_limit_reached: { status: 403, title: 'The account holds as many active monitors as its mode allows' },
+  monitor_deleted: { status: 409, title: 'The monitor is deleted: its events are not delivered again' },
+  redelivery_limit_reached: { status: 409, title: 'The event has been redelivered as many times as allowed' },
+  rotation_conflict: { status: 409, title: "Another request changed the monitor's secret at the same time" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -240,8 +240,9 @@ const routeTable = [
     path: '/v1/events',
     entry: 'functions/monitors/get-events.ts',
     auth: 'api_key',
-    uses: { tables: { events: ['Query'], monitors: ['GetItem'] } },
-    summary: "The caller's webhook events with their delivery attempts, newest first; filter by monitor_id.",
+    // Events' GetItem: the event named by `starting_after`.
+    uses: { tables: { events: ['GetItem', 'Query'], monitors: ['GetItem'] } },
+    summary: "The caller's webhook events with their delivery attempts, newest first; filter by monitor_id and delivery_state.",
   },
   {
     id: 'GetCoverage',
@@ -271,6 +272,44 @@ const routeTable = [
     uses: {},
     prebuiltDocs: true,
     summary: 'The API reference: one HTML page rendered from the OpenAPI document.',
+  },
+  {
+    id: 'RedeliverEvent',
+    method: 'POST',
+    path: '/v1/events/{event_id}/redeliver',
+    entry: 'functions/events/post-event-redeliver.ts',
+    auth: 'api_key',
+    uses: { tables: { events: ['GetItem', 'UpdateItem'], monitors: ['GetItem'] }, queues: { webhookDelivery: 'send' } },
+    summary: 'Delivers one of your events again: a new attempt chain with the same id and body and a fresh retry schedule.',
+  },
+  {
+    id: 'TestMonitorWebhook',
+    method: 'POST',
+    path: '/v1/monitor/{monitor_id}/test-webhook',
+    entry: 'functions/monitors/post-monitor-test-webhook.ts',
+    auth: 'api_key',
+    uses: { tables: { monitors: ['GetItem'], events: ['PutItem'] }, webhookSecrets: 'open' },
+    summary: "Sends a signed monitor.test event to the monitor's URL now and answers how the receiver answered.",
+    // The receiver's 10 s, the records and the answer.
+    timeoutSeconds: 15,
+  },
+  {
+    id: 'RotateMonitorSecret',
+    method: 'POST',
+    path: '/v1/monitor/{monitor_id}/rotate-secret',
+    entry: 'functions/monitors/post-monitor-rotate-secret.ts',
+    auth: 'api_key',
+    uses: { tables: { monitors: ['GetItem', 'UpdateItem'] }, webhookSecrets: 'seal' },
+    summary: "Replaces the monitor's webhook secret; the old one keeps signing beside it for an overlap window.",
+  },
+  {
+    id: 'ListMonitorDeliveries',
+    method: 'GET',
+    path: '/v1/monitor/{monitor_id}/deliveries',
+    entry: 'functions/monitors/get-monitor-deliveries.ts',
+    auth: 'api_key',
+    uses: { tables: { monitors: ['GetItem'], events: ['GetItem', 'Query'] } },
+    summary: "The monitor's webhook delivery attempts, newest event first, with cursor pagination.",
   },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -326,7 +365,8 @@ export const workers: readonly WorkerDefinition[] = [
     // limit plus the records.
     timeoutSeconds: 30,
     uses: {
-      tables: { events: ['GetItem', 'UpdateItem'], monitors: ['GetItem'], accounts: ['GetItem'] },
+      // Monitors' UpdateItem: removing a rotated-out secret once its overlap has ended.
+      tables: { events: ['GetItem', 'UpdateItem'], monitors: ['GetItem', 'UpdateItem'], accounts: ['GetItem'] },
       queues: { webhookDelivery: 'send' },
       webhookSecrets: 'open',
       email: true,

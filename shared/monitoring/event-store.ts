@@ -6,8 +6,15 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
+import type { ChainPosition } from './delivery-chain.ts';
 
 export const eventRetentionDays = 365;
+
+/** Events read per Query page when listing by delivery state (a FilterExpression reads what it discards). */
+export const filteredPageSize = 100;
+
+/** Query pages read at most per list request filtered by delivery state: 500 events, at most 5 MB read. */
+export const maxFilteredPages = 5;
 
 export interface DeliveryAttempt {
   readonly at: string;
@@ -19,6 +26,9 @@ export interface DeliveryAttempt {
    */
   readonly error: string | null;
   readonly duration_ms: number;
+  /** The delivery chain (delivery-chain.ts) and the attempt's number in it; absent on attempts recorded before chains. */
+  readonly chain?: number;
+  readonly attempt?: number;
 }
 
 export interface EventRecord {
@@ -37,8 +47,21 @@ export interface EventRecord {
    * when there was no one to send it to; only then is the event `failed`. Not part of the API's view.
    */
   readonly failure_alert?: 'pending' | 'sent' | 'none';
-  /** The highest attempt number whose delivery message is known to be queued (retries only; internal). */
+  /** The highest attempt number of the current chain whose delivery message is known to be queued (retries only; internal). */
   readonly queued_attempt?: number;
+  /** The current delivery chain (0, or absent, for the first; see delivery-chain.ts). */
+  readonly chain?: number;
+  /** The index in `delivery.attempts` of the current chain's first attempt. */
+  readonly chain_start?: number;
+  /** The last attempt a worker set out to post, and until when that POST may last (internal; kept once lapsed). */
+  readonly in_flight?: { readonly chain: number; readonly attempt: number; readonly until: string };
+}
+
+/** The condition that the event is still in chain `chain` (events stored before chains have no `chain`: chain 0). */
+function inChain(chain: number): { condition: string; values: Record<string, number> } {
+  return chain === 0
+    ? { condition: '(attribute_not_exists(#chain) OR #chain = :chain)', values: { ':chain': 0 } }
+    : { condition: '#chain = :chain', values: { ':chain': chain } };
 }
 
 /**
@@ -70,27 +93,92 @@ export class EventStore {
   }
 
   /**
-   * Records attempt number `number` (0 for the first attempt) and sets the delivery state, in one
-   * conditional UpdateItem: only while the event is pending with exactly `number` attempts recorded, so
-   * each attempt number is recorded once however often its message is delivered. Throws
-   * `AttemptConflict` otherwise.
+   * Records attempt number `number` of the chain at `position` and sets the delivery state, in one
+   * conditional UpdateItem: only while the event is pending, in that chain, with exactly `number` of
+   * the chain's attempts recorded, so each attempt of each chain is recorded once however often its
+   * message is delivered. Throws `AttemptConflict` otherwise.
    */
-  async recordAttempt(eventId: string, number: number, attempt: DeliveryAttempt, state: EventRecord['delivery']['state']): Promise<void> {
+  async recordAttempt(
+    eventId: string,
+    position: ChainPosition,
+    number: number,
+    attempt: DeliveryAttempt,
+    state: EventRecord['delivery']['state'],
+  ): Promise<void> {
+    const chain = inChain(position.chain);
     const recorded = await this.updateIf(eventId, {
       UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), delivery.#state = :s',
-      ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':a': [attempt], ':s': state, ':n': number, ':pending': 'pending' },
+      ConditionExpression: `size(delivery.attempts) = :n AND delivery.#state = :pending AND ${chain.condition}`,
+      ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain' },
+      ExpressionAttributeValues: { ':a': [attempt], ':s': state, ':n': position.start + number, ':pending': 'pending', ...chain.values },
     });
     if (!recorded) throw new AttemptConflict(eventId, number);
   }
 
-  /** Notes that the message of attempt `number` is queued; never lowers the mark. */
-  async markQueued(eventId: string, number: number): Promise<void> {
+  /**
+   * Notes, just before attempt `number` of the chain at `position` is posted, that a POST may be under
+   * way until `until`: only while the event is pending, in that chain, with the attempt not yet
+   * recorded; false otherwise (nothing may be posted). A redelivery reads the note and starts its
+   * chain's first attempt only after it (delivery-chain.ts). It excludes no copy of the same attempt:
+   * two copies of one message may both post, and one is recorded.
+   */
+  notePost(eventId: string, position: ChainPosition, number: number, until: Date): Promise<boolean> {
+    const chain = inChain(position.chain);
+    return this.updateIf(eventId, {
+      UpdateExpression: 'SET in_flight = :note',
+      ConditionExpression: `size(delivery.attempts) = :n AND delivery.#state = :pending AND ${chain.condition}`,
+      ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain' },
+      ExpressionAttributeValues: {
+        ':note': { chain: position.chain, attempt: number, until: until.toISOString() },
+        ':n': position.start + number,
+        ':pending': 'pending',
+        ...chain.values,
+      },
+    });
+  }
+
+  /**
+   * Starts chain `position.chain + 1` of an event read with `attempts` attempts and the POST note
+   * `noteUntil` (null: none; see notePost): pending again, attempts numbered from 0, the failure e-mail no longer
+   * owed. One conditional UpdateItem: only if nothing changed since that read, so of two concurrent
+   * redeliveries one starts the chain. The event as written, or undefined when the condition failed.
+   */
+  async startChain(eventId: string, position: ChainPosition, attempts: number, noteUntil: string | null): Promise<EventRecord | undefined> {
+    const chain = inChain(position.chain);
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('events'),
+          Key: { event_id: eventId },
+          UpdateExpression: 'SET #chain = :next, chain_start = :size, delivery.#state = :pending, queued_attempt = :zero REMOVE failure_alert',
+          ConditionExpression: `size(delivery.attempts) = :size AND ${chain.condition} AND ${noteUntil === null ? 'attribute_not_exists(in_flight)' : 'in_flight.#until = :until'}`,
+          ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain', ...(noteUntil === null ? {} : { '#until': 'until' }) },
+          ExpressionAttributeValues: {
+            ':next': position.chain + 1,
+            ':size': attempts,
+            ':pending': 'pending',
+            ':zero': 0,
+            ...(noteUntil === null ? {} : { ':until': noteUntil }),
+            ...chain.values,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as EventRecord;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  /** Notes that the message of attempt `number` of chain `chain` is queued; never lowers the mark, never marks another chain. */
+  async markQueued(eventId: string, chain: number, number: number): Promise<void> {
+    const current = inChain(chain);
     await this.updateIf(eventId, {
       UpdateExpression: 'SET queued_attempt = :n',
-      ConditionExpression: 'attribute_exists(event_id) AND (attribute_not_exists(queued_attempt) OR queued_attempt < :n)',
-      ExpressionAttributeValues: { ':n': number },
+      ConditionExpression: `attribute_exists(event_id) AND (attribute_not_exists(queued_attempt) OR queued_attempt < :n) AND ${current.condition}`,
+      ExpressionAttributeNames: { '#chain': 'chain' },
+      ExpressionAttributeValues: { ':n': number, ...current.values },
     });
   }
 
@@ -98,12 +186,13 @@ export class EventStore {
    * Records the last attempt, which failed, and that the failure e-mail is owed; the event stays
    * `pending` until `completeFailure`. False when another delivery of the same step got there first.
    */
-  recordFinalAttempt(eventId: string, number: number, attempt: DeliveryAttempt): Promise<boolean> {
+  recordFinalAttempt(eventId: string, position: ChainPosition, number: number, attempt: DeliveryAttempt): Promise<boolean> {
+    const chain = inChain(position.chain);
     return this.updateIf(eventId, {
       UpdateExpression: 'SET delivery.attempts = list_append(delivery.attempts, :a), failure_alert = :owed',
-      ConditionExpression: 'size(delivery.attempts) = :n AND delivery.#state = :pending AND attribute_not_exists(failure_alert)',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':a': [attempt], ':owed': 'pending', ':pending': 'pending', ':n': number },
+      ConditionExpression: `size(delivery.attempts) = :n AND delivery.#state = :pending AND attribute_not_exists(failure_alert) AND ${chain.condition}`,
+      ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain' },
+      ExpressionAttributeValues: { ':a': [attempt], ':owed': 'pending', ':pending': 'pending', ':n': position.start + number, ...chain.values },
     });
   }
 
@@ -146,36 +235,58 @@ export class EventStore {
     );
   }
 
-  /** Newest first, for one owner (account#mode), optionally one of their monitors. */
+  /**
+   * Newest first, for one owner (account#mode), optionally one of their monitors and one delivery
+   * state. Without a state, one Query of `limit + 1` items. With one, the state is a FilterExpression,
+   * which DynamoDB applies after reading (a discarded event still costs its read, and a page stops at
+   * 1 MB): pages of `filteredPageSize` events are read until `limit + 1` match or `maxFilteredPages`
+   * pages were read. Stopped by that bound, the result may hold fewer than `limit` events and
+   * `hasMore` with `resumeAfter`, the last event read, as the cursor to continue from.
+   */
   async list(
     owner: string,
     limit: number,
-    options: { monitorId?: string; startingAfter?: EventRecord } = {},
-  ): Promise<{ items: EventRecord[]; hasMore: boolean }> {
+    options: { monitorId?: string; startingAfter?: EventRecord; state?: EventRecord['delivery']['state'] } = {},
+  ): Promise<{ items: EventRecord[]; hasMore: boolean; resumeAfter?: string }> {
     const byMonitor = options.monitorId !== undefined;
-    const after = options.startingAfter;
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('events'),
-        IndexName: byMonitor ? 'by_monitor' : 'by_owner',
-        KeyConditionExpression: byMonitor ? 'monitor_id = :k' : '#owner = :k',
-        ...(byMonitor ? {} : { ExpressionAttributeNames: { '#owner': 'owner' } }),
-        ExpressionAttributeValues: { ':k': byMonitor ? options.monitorId : owner },
-        ScanIndexForward: false,
-        Limit: limit + 1,
-        ...(after
-          ? {
-              ExclusiveStartKey: {
-                event_id: after.event_id,
-                created_key: after.created_key,
-                ...(byMonitor ? { monitor_id: after.monitor_id } : { owner: after.owner }),
-              },
-            }
-          : {}),
-      }),
-    );
-    const items = ((out.Items ?? []) as EventRecord[]).filter((e) => e.owner === owner);
-    return { items: items.slice(0, limit), hasMore: items.length > limit };
+    const startKey = (after: Pick<EventRecord, 'event_id' | 'created_key' | 'monitor_id' | 'owner'>) => ({
+      event_id: after.event_id,
+      created_key: after.created_key,
+      ...(byMonitor ? { monitor_id: after.monitor_id } : { owner: after.owner }),
+    });
+    const query = (exclusiveStartKey: Record<string, unknown> | undefined, pageSize: number) =>
+      dynamo().send(
+        new QueryCommand({
+          TableName: tableName('events'),
+          IndexName: byMonitor ? 'by_monitor' : 'by_owner',
+          KeyConditionExpression: byMonitor ? 'monitor_id = :k' : '#owner = :k',
+          ...(byMonitor && !options.state
+            ? {}
+            : { ExpressionAttributeNames: { ...(byMonitor ? {} : { '#owner': 'owner' }), ...(options.state ? { '#state': 'state' } : {}) } }),
+          ...(options.state ? { FilterExpression: 'delivery.#state = :state' } : {}),
+          ExpressionAttributeValues: { ':k': byMonitor ? options.monitorId : owner, ...(options.state ? { ':state': options.state } : {}) },
+          ScanIndexForward: false,
+          Limit: pageSize,
+          ...(exclusiveStartKey ? { ExclusiveStartKey: exclusiveStartKey } : {}),
+        }),
+      );
+    const mine = (items: Record<string, unknown>[] | undefined) => ((items ?? []) as unknown as EventRecord[]).filter((e) => e.owner === owner);
+    let start: Record<string, unknown> | undefined = options.startingAfter ? startKey(options.startingAfter) : undefined;
+    if (!options.state) {
+      const out = await query(start, limit + 1);
+      const items = mine(out.Items);
+      // A page cut short by DynamoDB's 1 MB limit has more after it, too.
+      return { items: items.slice(0, limit), hasMore: items.length > limit || (items.length > 0 && out.LastEvaluatedKey !== undefined) };
+    }
+    const found: EventRecord[] = [];
+    for (let page = 0; page < maxFilteredPages; page += 1) {
+      const out = await query(start, filteredPageSize);
+      found.push(...mine(out.Items));
+      if (found.length > limit) return { items: found.slice(0, limit), hasMore: true };
+      if (!out.LastEvaluatedKey) return { items: found, hasMore: false };
+      start = out.LastEvaluatedKey;
+    }
+    return { items: found, hasMore: true, resumeAfter: String(start?.event_id) };
   }
 
   async get(eventId: string): Promise<EventRecord | undefined> {

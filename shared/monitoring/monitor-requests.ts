@@ -8,6 +8,12 @@ import { paginationQuery } from '../contract/pagination.ts';
 import { eventIdPattern, monitorIdPattern } from '../ids.ts';
 import { verificationRequestSchema } from '../verification/verification-request.ts';
 import { maxWebhookUrlLength, webhookPorts } from '../webhooks/webhook-url-guard.ts';
+import { deliveryIdPattern } from './delivery-list.ts';
+import { filteredPageSize, maxFilteredPages } from './event-store.ts';
+import { defaultOverlapHours, maxOverlapHours } from './webhook-secrets.ts';
+
+/** The delivery states `GET /v1/events` filters by. */
+export const listableDeliveryStates = ['pending', 'delivered', 'failed', 'cancelled'] as const;
 
 export const defaultAlertDaysBeforeExpiry = 90;
 
@@ -50,4 +56,33 @@ export const listEventsQuerySchema = z.strictObject({
     .regex(monitorIdPattern, 'monitor_id must be a monitor id')
     .optional()
     .meta({ description: 'Only the events of this monitor (one of yours).' }),
+  delivery_state: z
+    .enum(listableDeliveryStates)
+    .optional()
+    .meta({
+      description: `Only the events in this delivery state, e.g. \`failed\` to find the events to redeliver. A page reads at most ${maxFilteredPages * filteredPageSize} events: when fewer match, it can hold fewer than \`limit\` (even none) with \`has_more\`; follow \`next_cursor\` to read on.`,
+    }),
 });
+
+/** The body of `POST /v1/events/{event_id}/redeliver` and `POST /v1/monitor/{monitor_id}/test-webhook`: none, or an empty object. */
+export const emptyRequestSchema = z.strictObject({}).meta({ title: 'Empty request' });
+
+export const rotateSecretRequestSchema = z
+  .strictObject({
+    webhook_secret: createMonitorRequestSchema.shape.webhook_secret.meta({
+      description:
+        'The new secret, 16 to 256 characters, chosen by you (as when the monitor was created): it is sealed like the first and never returned or logged. Signs every delivery from now on.',
+    }),
+    overlap_hours: z
+      .number()
+      .int()
+      .min(0)
+      .max(maxOverlapHours)
+      .default(defaultOverlapHours)
+      .meta({
+        description: `How long, in hours, the old secret keeps signing deliveries beside the new one (0 to ${maxOverlapHours}; default ${defaultOverlapHours}): every delivery carries both signatures meanwhile, so a receiver can switch secrets at any moment of the window. 0 drops the old secret at once.`,
+      }),
+  })
+  .meta({ title: 'Secret rotation request' });
+
+export const listDeliveriesQuerySchema = z.strictObject(paginationQuery(deliveryIdPattern, 'a delivery id'));

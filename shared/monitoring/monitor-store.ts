@@ -46,6 +46,12 @@ export interface MonitorRecord {
   readonly webhook_url: string;
   /** Sealed for this monitor and owner (secret-sealer.ts); removed when the monitor is deleted. */
   readonly webhook_secret_sealed?: string;
+  /**
+   * The secret replaced by the last rotation, sealed the same way, still signing deliveries (after the
+   * new one) until `previous_secret_expires_at`; ignored after that and removed when next seen.
+   */
+  readonly previous_webhook_secret_sealed?: string;
+  readonly previous_secret_expires_at?: string;
   readonly alert_days_before_expiry: number;
   readonly next_check_at: string;
   readonly due_shard?: string;
@@ -110,6 +116,8 @@ export const monitorRecordSchema: z.ZodType<MonitorRecord, unknown> = z.object({
   }),
   webhook_url: z.string(),
   webhook_secret_sealed: z.string().optional(),
+  previous_webhook_secret_sealed: z.string().optional(),
+  previous_secret_expires_at: z.string().optional(),
   alert_days_before_expiry: z.number(),
   next_check_at: z.string(),
   due_shard: z.string().optional(),
@@ -248,6 +256,56 @@ export class MonitorStore {
   }
 
   /**
+   * Replaces an active monitor's sealed secret with `sealed`, keeping the one replaced as the previous
+   * secret until `previousUntil` (null: dropped now). Only while the secret is still `expected` (the one
+   * read), so of two concurrent rotations one wins: false for the other, and for a monitor deleted
+   * meanwhile. A previous secret of an earlier rotation is replaced.
+   */
+  async rotateSecret(record: MonitorRecord, sealed: string, previousUntil: Date | null): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('monitors'),
+          Key: { monitor_id: record.monitor_id },
+          UpdateExpression: previousUntil
+            ? 'SET webhook_secret_sealed = :new, previous_webhook_secret_sealed = :old, previous_secret_expires_at = :until'
+            : 'SET webhook_secret_sealed = :new REMOVE previous_webhook_secret_sealed, previous_secret_expires_at',
+          ConditionExpression: '#owner = :o AND #status = :active AND webhook_secret_sealed = :old',
+          ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
+          ExpressionAttributeValues: {
+            ':new': sealed,
+            ':old': record.webhook_secret_sealed,
+            ':o': record.owner,
+            ':active': 'active',
+            ...(previousUntil ? { ':until': previousUntil.toISOString() } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  /** Removes the previous secret once its overlap has ended (`now` past it); a newer rotation's is left alone. */
+  async dropExpiredPreviousSecret(monitorId: string, now: Date): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('monitors'),
+          Key: { monitor_id: monitorId },
+          UpdateExpression: 'REMOVE previous_webhook_secret_sealed, previous_secret_expires_at',
+          ConditionExpression: 'previous_secret_expires_at <= :now',
+          ExpressionAttributeValues: { ':now': now.toISOString() },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  /**
    * Marks a monitor deleted: out of the due index, its sealed secret removed, the record set to expire
    * `deletedMonitorRetentionDays` on. Deleting twice returns it unchanged (until it expires: then it is
    * not found).
@@ -258,7 +316,8 @@ export class MonitorStore {
         new UpdateCommand({
           TableName: tableName('monitors'),
           Key: { monitor_id: monitorId },
-          UpdateExpression: 'SET #status = :deleted, deleted_at = :at, expires_at = :expires REMOVE due_shard, webhook_secret_sealed',
+          UpdateExpression:
+            'SET #status = :deleted, deleted_at = :at, expires_at = :expires REMOVE due_shard, webhook_secret_sealed, previous_webhook_secret_sealed, previous_secret_expires_at',
           ConditionExpression: '#owner = :o AND #status = :active',
           ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
           ExpressionAttributeValues: {

@@ -17,6 +17,12 @@
  * attempt already recorded nor starts a second retry chain: it only makes sure the retry that the
  * attempt scheduled is queued, which a crash between recording and queueing would have lost. Two copies
  * of one attempt running at the same moment can both POST; one is recorded, and only it queues the next.
+ *
+ * Each message also names its delivery chain (delivery-chain.ts): a redelivery starts a new chain with
+ * attempts numbered from 0, and a message of an earlier chain is a no-op (`superseded`). Just before
+ * its POST a worker notes, by a conditional write that holds only while its chain is current, until
+ * when that POST may last; the new chain's first attempt waits for it, so no POST of an old chain
+ * happens once the new chain has started posting.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
@@ -27,13 +33,15 @@ import { queueUrl } from '../config.ts';
 import { logger } from '../observability/logger.ts';
 import type { WebhookDeliveryResult } from '../observability/catalogue.ts';
 import { recordMetric } from '../observability/metrics.ts';
-import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
+import { defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { publicDeliveryError } from '../webhooks/delivery-errors.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
-import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../webhooks/webhook-url-guard.ts';
+import { chainAttempts, chainOf, postNoteEnd } from './delivery-chain.ts';
 import { AttemptConflict, EventStore, type EventRecord } from './event-store.ts';
 import { MonitorStore, type MonitorRecord } from './monitor-store.ts';
 import { sealerFromEnvironment } from './secret-sealer.ts';
+import { attemptRecord, deliverable, postWebhookAttempt } from './webhook-attempt.ts';
+import { previousSecretLapsed } from './webhook-secrets.ts';
 
 export interface DeliveryMessage {
   readonly event_id: string;
@@ -43,6 +51,8 @@ export interface DeliveryMessage {
    * before attempts were numbered: then the next attempt not yet recorded.
    */
   readonly attempt?: number;
+  /** The delivery chain the attempt belongs to; absent on messages of the first chain. */
+  readonly chain?: number;
 }
 
 /** A delivery queue message as received (queue-worker.ts parses every body with it). */
@@ -50,21 +60,31 @@ export const deliveryMessageSchema: z.ZodType<DeliveryMessage> = z.object({
   event_id: z.string().min(1),
   due_at: z.iso.datetime(),
   attempt: z.number().int().min(0).optional(),
+  chain: z.number().int().min(0).optional(),
 });
 
-/** `duplicate`: this message's attempt was already recorded (or lost the race to record it); nothing was sent. */
-export type DispatchOutcome = 'waiting' | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped' | 'duplicate';
+/**
+ * `duplicate`: this message's attempt was already recorded (or lost the race to record it); nothing was
+ * sent. `superseded`: the message belongs to an earlier chain than the event's; nothing was sent.
+ */
+export type DispatchOutcome = 'waiting' | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped' | 'duplicate' | 'superseded';
 
-async function enqueue(message: DeliveryMessage, now: Date): Promise<number> {
+/** Queues a delivery message (with the delay SQS allows; a later hop waits the rest). */
+export async function enqueue(message: DeliveryMessage, now: Date): Promise<number> {
   const delay = sqsHopDelaySeconds(new Date(message.due_at), now);
   await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify(message), DelaySeconds: delay }));
   return delay;
 }
 
-/** Queues attempt `number` of an event for `dueAt`, then notes that it is queued. */
-async function queueAttempt(events: EventStore, eventId: string, number: number, dueAt: Date, now: Date): Promise<void> {
-  await enqueue({ event_id: eventId, due_at: dueAt.toISOString(), attempt: number }, now);
-  await events.markQueued(eventId, number);
+/** The message of attempt `number` of chain `chain` (messages of the first chain name no chain, as before chains). */
+export function attemptMessage(eventId: string, chain: number, number: number, dueAt: Date): DeliveryMessage {
+  return { event_id: eventId, due_at: dueAt.toISOString(), attempt: number, ...(chain > 0 ? { chain } : {}) };
+}
+
+/** Queues attempt `number` of an event's chain `chain` for `dueAt`, then notes that it is queued. */
+async function queueAttempt(events: EventStore, eventId: string, chain: number, number: number, dueAt: Date, now: Date): Promise<void> {
+  await enqueue(attemptMessage(eventId, chain, number, dueAt), now);
+  await events.markQueued(eventId, chain, number);
 }
 
 /**
@@ -72,10 +92,24 @@ async function queueAttempt(events: EventStore, eventId: string, number: number,
  * known to be queued (the worker stopped between recording and queueing, or before noting it), queue it.
  */
 async function ensureRetryQueued(events: EventStore, event: EventRecord, number: number, now: Date): Promise<void> {
-  const recorded = event.delivery.attempts.length;
+  const attempts = chainAttempts(event);
+  const recorded = attempts.length;
   if (number !== recorded - 1 || (event.queued_attempt ?? 0) >= recorded) return;
-  const next = nextAttemptAt(new Date(event.delivery.attempts[0]!.at), recorded);
-  if (next) await queueAttempt(events, event.event_id, recorded, next, now);
+  const next = nextAttemptAt(new Date(attempts[0]!.at), recorded);
+  if (next) await queueAttempt(events, event.event_id, chainOf(event).chain, recorded, next, now);
+}
+
+/** How long a message of a chain not yet started is kept waiting for its chain to start. */
+export const chainStartGraceMs = 5 * 60_000;
+
+const chainStartRecheckSeconds = 2;
+
+async function awaitChainStart(message: DeliveryMessage, now: Date): Promise<DispatchOutcome> {
+  if (now.getTime() - Date.parse(message.due_at) > chainStartGraceMs) return 'superseded';
+  await sqs().send(
+    new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify(message), DelaySeconds: chainStartRecheckSeconds }),
+  );
+  return 'waiting';
 }
 
 /** The SES client and the e-mail, loaded only when an event fails for good (after its fifth retry). */
@@ -123,74 +157,64 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   const { events, monitors } = services;
   const event = await events.get(message.event_id);
   if (event?.delivery.state !== 'pending') return 'skipped';
+  const position = chainOf(event);
+  const chain = message.chain ?? 0;
+  // A redelivery started a newer chain: this message's chain is over.
+  if (chain < position.chain) return 'superseded';
+  // The redelivery queues its chain's first message just before it starts the chain: look again shortly,
+  // until one that was never started (the request failed in between) is given up.
+  if (chain > position.chain) return awaitChainStart(message, now);
   // The last attempt is recorded and its e-mail still owed: whichever message this is, send it now.
   if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), services);
-  const number = message.attempt ?? event.delivery.attempts.length;
-  if (number < event.delivery.attempts.length) {
+  const attempts = chainAttempts(event);
+  const number = message.attempt ?? attempts.length;
+  if (number < attempts.length) {
     await ensureRetryQueued(events, event, number, now);
     return 'duplicate';
   }
-  if (number > event.delivery.attempts.length) {
+  if (number > attempts.length) {
     // Never queued before the attempt ahead of it is recorded; a message like this is not acted on.
     logger.warn('Webhook step ahead of the recorded attempts; ignored', {
       event_id: event.event_id,
       attempt: number,
-      recorded: event.delivery.attempts.length,
+      recorded: attempts.length,
     });
     return 'skipped';
   }
   const monitor = await monitors.get(event.monitor_id);
-  if (monitor?.status !== 'active' || monitor.webhook_secret_sealed === undefined) {
+  if (!deliverable(monitor)) {
     await events.setState(event.event_id, 'cancelled');
     return 'cancelled';
   }
+  if (previousSecretLapsed(monitor, now)) await monitors.dropExpiredPreviousSecret(monitor.monitor_id, now);
 
-  const started = Date.now();
-  const url = await checkWebhookUrl(monitor.webhook_url, { mode: monitor.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
-  const binding = { monitorId: monitor.monitor_id, accountId: monitor.account_id, mode: monitor.mode };
-  const result = url.ok
-    ? await deliverWebhook({
-        url: monitor.webhook_url,
-        addresses: url.addresses,
-        body: event.body,
-        secret: await sealerFromEnvironment().open(monitor.webhook_secret_sealed, binding),
-        eventId: event.event_id,
-        timestamp: now,
-        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      })
-    : {
-        ok: false,
-        status: null,
-        // A host that no longer resolves is a failed connection to the customer; a blocked one is blocked.
-        error: url.refusal === 'unresolvable' ? ('connection_failed' as const) : ('blocked_destination' as const),
-        detail: `webhook URL refused: ${url.reason}`,
-        durationMs: Date.now() - started,
-      };
-
-  // The precise cause goes to the log only; the event (and so GET /v1/events) keeps the generic kind.
-  if (!result.ok) {
-    logger.info('Webhook attempt failed', {
-      event_id: event.event_id,
-      monitor_id: monitor.monitor_id,
-      attempt: number,
-      error: result.error,
-      status: result.status,
-      detail: result.detail,
-    });
+  const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
+  const noteUntil = postNoteEnd(now, timeoutMs);
+  const result = await postWebhookAttempt(
+    monitor,
+    { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number },
+    sealerFromEnvironment(),
+    () => events.notePost(event.event_id, position, number, noteUntil),
+  );
+  if (result === null) {
+    // Between reading the event and posting, the attempt was recorded or a redelivery started a new chain.
+    const again = await events.get(event.event_id);
+    return again && chainOf(again).chain !== position.chain ? 'superseded' : 'duplicate';
   }
-  const attempt = { at: now.toISOString(), ok: result.ok, status: result.status, error: result.error, duration_ms: Math.round(result.durationMs) };
+
+  const attempt = attemptRecord(result, now, position.chain, number);
   if (result.ok) {
-    await events.recordAttempt(event.event_id, number, attempt, 'delivered');
+    await events.recordAttempt(event.event_id, position, number, attempt, 'delivered');
     return 'delivered';
   }
-  const firstAttemptAt = new Date(event.delivery.attempts[0]?.at ?? now);
+  const firstAttemptAt = new Date(attempts[0]?.at ?? now);
   const next = nextAttemptAt(firstAttemptAt, number + 1);
   if (next) {
-    await events.recordAttempt(event.event_id, number, attempt, 'pending');
-    await queueAttempt(events, event.event_id, number + 1, next, now);
+    await events.recordAttempt(event.event_id, position, number, attempt, 'pending');
+    await queueAttempt(events, event.event_id, position.chain, number + 1, next, now);
     return 'retry_scheduled';
   }
-  if (!(await events.recordFinalAttempt(event.event_id, number, attempt))) return 'duplicate';
+  if (!(await events.recordFinalAttempt(event.event_id, position, number, attempt))) return 'duplicate';
   return completeFailure({ ...event, delivery: { ...event.delivery, attempts: [...event.delivery.attempts, attempt] } }, monitor, services);
 }
 

@@ -111,3 +111,29 @@ export const anyWebhookEventSchema = z.discriminatedUnion(
   'event',
   eventKinds.map((kind) => webhookEventSchemas[kind]) as [(typeof webhookEventSchemas)[EventKind], ...(typeof webhookEventSchemas)[EventKind][]],
 );
+
+/** The kind of the test event a customer sends to a monitor's URL on request (POST /v1/monitor/{monitor_id}/test-webhook). */
+export const testEventKind = 'monitor.test';
+
+export const testEventDescription =
+  'A test event, sent only on request (`POST /v1/monitor/{monitor_id}/test-webhook`) to check a receiver: signed like every event, no license changed. Listed with the events and deliveries; never retried by itself.';
+
+/** The body of the test event: the fields every event has, without a provider check, and what it is. */
+export const testWebhookEventSchema = z
+  .strictObject({
+    event: z.literal(testEventKind),
+    event_id: eventIdSchema,
+    monitor_id: monitorIdSchema,
+    occurred_at: z.iso.datetime().meta({ description: 'When the test was requested.' }),
+    data: z.strictObject({
+      test: z.literal(true),
+      message: z.string(),
+    }),
+  })
+  .meta({ title: testEventKind, description: testEventDescription });
+
+/** Every kind an event may have: the change kinds and the test event. */
+export const storedEventKinds = [...eventKinds, testEventKind] as const;
+
+/** Any body the service sends, change or test event, told apart by `event`. */
+export const anyEventBodySchema = z.discriminatedUnion('event', [...anyWebhookEventSchema.options, testWebhookEventSchema]);

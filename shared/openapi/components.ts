@@ -11,9 +11,10 @@ import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
 import { errorBodySchema, errorCodeSchema, errorObjectSchema } from '../contract/error-schema.ts';
 import { eventPageSchema, eventSchema } from '../monitoring/event-view.ts';
-import { createMonitorRequestSchema } from '../monitoring/monitor-requests.ts';
+import { createMonitorRequestSchema, rotateSecretRequestSchema } from '../monitoring/monitor-requests.ts';
 import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
-import { webhookEventSchemas } from '../monitoring/webhook-event-schema.ts';
+import { testEventKind, testWebhookEventSchema, webhookEventSchemas } from '../monitoring/webhook-event-schema.ts';
+import { deliveryPageSchema, deliverySchema, secretRotationSchema, testWebhookResponseSchema } from '../monitoring/delivery-views.ts';
 import type { EventKind } from '../monitoring/change-events.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
@@ -25,10 +26,11 @@ export const requestSchemas: Readonly<Record<string, z.ZodType>> = {
   VerificationRequest: verificationRequestSchema,
   BulkVerificationRequest: bulkRequestSchema,
   MonitorRequest: createMonitorRequestSchema,
+  SecretRotationRequest: rotateSecretRequestSchema,
 };
 
 /** `license.status_changed` → `LicenseStatusChangedEvent`. */
-export function webhookSchemaName(kind: EventKind): string {
+export function webhookSchemaName(kind: string): string {
   const words = kind.split(/[._]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   return `${words.join('')}Event`;
 }
@@ -50,4 +52,9 @@ export const responseSchemas: Readonly<Record<string, z.ZodType>> = {
   ErrorObject: errorObjectSchema,
   ErrorCode: errorCodeSchema,
   ...Object.fromEntries(Object.entries(webhookEventSchemas).map(([kind, schema]) => [webhookSchemaName(kind as EventKind), schema])),
+  [webhookSchemaName(testEventKind)]: testWebhookEventSchema,
+  Delivery: deliverySchema,
+  DeliveryPage: deliveryPageSchema,
+  TestWebhookResult: testWebhookResponseSchema,
+  SecretRotation: secretRotationSchema,
 };

@@ -4,6 +4,7 @@
  * and the zod schemas the handlers validate with and build their bodies to. Nothing in it is kept by
  * hand apart from prose.
  */
+import { eventIdSchema } from '../monitoring/webhook-event-schema.ts';
 import type { z } from 'zod';
 import { serviceName } from '../config.ts';
 import { errorAnchor, errorBody, errorCatalogue, type ErrorCode } from '../contract/error-catalogue.ts';
@@ -29,6 +30,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 export const pathParameterSchemas: Readonly<Record<string, z.ZodType>> = {
   verification_id: verificationIdSchema,
   monitor_id: monitorIdSchema,
+  event_id: eventIdSchema,
 };
 
 export const apiVersion = '1.0.0';

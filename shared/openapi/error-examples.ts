@@ -31,4 +31,7 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
   service_unavailable: { message: 'The service is temporarily unavailable. Retry in a few seconds.', details: { retry_after: 1 } },
   sources_unavailable: { message: 'Every data source is unavailable and no cached data exists. Retry shortly.', details: { retry_after: 30 } },
   monitor_limit_reached: { message: 'This account already has 100 active test-mode monitors; delete one to add another.', details: { limit: 100 } },
+  monitor_deleted: { message: 'The monitor of this event is deleted; its events are not delivered again.', details: { param: 'event_id' } },
+  redelivery_limit_reached: { message: 'This event has been delivered in 20 chains, the most allowed.', details: { param: 'event_id' } },
+  rotation_conflict: { message: "Another request rotated this monitor's secret at the same time; retry.", details: { param: 'monitor_id' } },
 };

@@ -440,7 +440,7 @@ export const checkMonitorExample = {
         provider: { name: 'Dana test-flapping', npi: null, state: 'Washington' },
         data: { previous_status: 'active', status: 'suspended', verified: false, expiry_date: '2027-11-22' },
       },
-      delivery: { state: 'pending', attempts: [] },
+      delivery: { state: 'pending', chain: 0, attempts: [] },
     },
   ],
 };
@@ -455,13 +455,85 @@ export const eventPageExample = {
       payload: webhookEventExamples['license.status_changed'],
       delivery: {
         state: 'delivered',
+        chain: 0,
         attempts: [
-          { at: '2026-11-23T06:00:04.530Z', ok: false, status: 503, error: 'http_status', duration_ms: 212 },
-          { at: '2026-11-23T06:05:04.611Z', ok: true, status: 200, error: null, duration_ms: 87 },
+          { chain: 0, attempt: 0, at: '2026-11-23T06:00:04.530Z', ok: false, status: 503, error: 'http_status', duration_ms: 212 },
+          { chain: 0, attempt: 1, at: '2026-11-23T06:05:04.611Z', ok: true, status: 200, error: null, duration_ms: 87 },
         ],
       },
     },
   ],
   has_more: false,
   next_cursor: null,
+};
+
+/** A test event's body (`monitor.test`). */
+export const testEventExample = {
+  event: 'monitor.test',
+  event_id: 'evt_5pQm2VtXc8RwLy3NbKj7HdFs',
+  monitor_id: monitorId,
+  occurred_at: '2026-11-24T10:15:00.000Z',
+  data: { test: true, message: 'A test event sent on request; no license changed.' },
+};
+
+/** An event after `POST /v1/events/{event_id}/redeliver`: its first chain failed, the second is pending. */
+export const redeliveredEventExample = {
+  ...eventPageExample.data[0]!,
+  delivery: {
+    state: 'pending',
+    chain: 1,
+    attempts: [
+      { chain: 0, attempt: 0, at: '2026-11-23T06:00:04.530Z', ok: false, status: null, error: 'connection_failed', duration_ms: 3 },
+      { chain: 0, attempt: 5, at: '2026-11-24T16:35:04.530Z', ok: false, status: 500, error: 'http_status', duration_ms: 41 },
+    ],
+  },
+};
+
+export const testWebhookResultExample = {
+  event_id: testEventExample.event_id,
+  event: 'monitor.test',
+  monitor_id: monitorId,
+  ok: true,
+  status: 200,
+  error: null,
+  duration_ms: 48,
+};
+
+export const failedTestWebhookResultExample = { ...testWebhookResultExample, ok: false, status: 401, error: 'http_status', duration_ms: 12 };
+
+export const secretRotationExample = {
+  monitor_id: monitorId,
+  rotated_at: '2026-11-24T10:20:00.000Z',
+  previous_secret_expires_at: '2026-11-25T10:20:00.000Z',
+};
+
+export const deliveryPageExample = {
+  data: [
+    {
+      delivery_id: `${webhookCommon.event_id}.2`,
+      event_id: webhookCommon.event_id,
+      event: 'license.status_changed',
+      chain: 1,
+      attempt: 0,
+      at: '2026-11-24T16:40:00.120Z',
+      ok: true,
+      status: 200,
+      error: null,
+      duration_ms: 64,
+    },
+    {
+      delivery_id: `${webhookCommon.event_id}.1`,
+      event_id: webhookCommon.event_id,
+      event: 'license.status_changed',
+      chain: 0,
+      attempt: 5,
+      at: '2026-11-24T06:35:04.530Z',
+      ok: false,
+      status: 500,
+      error: 'http_status',
+      duration_ms: 41,
+    },
+  ],
+  has_more: true,
+  next_cursor: `${webhookCommon.event_id}.1`,
 };

@@ -17,7 +17,19 @@ import { jwksSchema } from '../certificates/jwks-schema.ts';
 import type { ErrorCode } from '../contract/error-catalogue.ts';
 import { checkMonitorResponseSchema } from '../monitoring/check-response-schema.ts';
 import { eventPageSchema } from '../monitoring/event-view.ts';
-import { checkMonitorRequestSchema, createMonitorRequestSchema, listEventsQuerySchema, listMonitorsQuerySchema } from '../monitoring/monitor-requests.ts';
+import {
+  checkMonitorRequestSchema,
+  createMonitorRequestSchema,
+  emptyRequestSchema,
+  listDeliveriesQuerySchema,
+  listEventsQuerySchema,
+  listMonitorsQuerySchema,
+  rotateSecretRequestSchema,
+} from '../monitoring/monitor-requests.ts';
+import { eventSchema } from '../monitoring/event-view.ts';
+import { deliveryPageSchema, secretRotationSchema, testWebhookResponseSchema } from '../monitoring/delivery-views.ts';
+import { maxChains } from '../monitoring/delivery-chain.ts';
+import { defaultOverlapHours, maxOverlapHours } from '../monitoring/webhook-secrets.ts';
 import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
@@ -228,9 +240,59 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   ListEvents: {
     tag: 'Monitoring',
-    description: 'Your webhook events, newest first, each with the exact payload sent and every delivery attempt; `monitor_id` narrows to one monitor.',
+    description:
+      'Your webhook events, newest first, each with the exact payload sent and every delivery attempt; `monitor_id` narrows to one monitor, `delivery_state` to one delivery state (e.g. `failed`, to find the events to redeliver). A page filtered by state reads a bounded number of events: it may hold fewer than `limit` with `has_more`; follow `next_cursor`.',
     query: listEventsQuerySchema,
     responses: [ok('A page of events.', eventPageSchema, { summary: 'One event, delivered on the first retry', value: examples.eventPageExample })],
+  },
+  RedeliverEvent: {
+    tag: 'Monitoring',
+    description: `Delivers one of your events again, as a new attempt chain: the same \`event_id\` and the exact same body bytes, signed afresh, with a fresh retry schedule (the first attempt now, then the five retries). Works for \`failed\` and \`delivered\` events; for a \`pending\` one the new chain supersedes the running one (its queued retries are dropped; an attempt being sent at that moment finishes first). Earlier chains stay in \`delivery.attempts\` with their \`chain\` number. Refused for an event of a deleted monitor (\`monitor_deleted\`) and after ${maxChains} chains. Two concurrent requests start one chain; an \`Idempotency-Key\` makes a retried request answer the first. Takes no body, or \`{}\`.`,
+    body: { schema: emptyRequestSchema, optional: true, examples: { empty: { summary: 'An empty object', value: {} } } },
+    responses: [
+      {
+        status: 202,
+        description: 'The new chain is started: the event, `pending`, with its new `chain` number and every attempt so far.',
+        json: { schema: eventSchema, examples: { default: { summary: 'A failed event redelivered', value: examples.redeliveredEventExample } } },
+      },
+    ],
+    errors: ['resource_not_found', 'monitor_deleted', 'redelivery_limit_reached'],
+  },
+  TestMonitorWebhook: {
+    tag: 'Monitoring',
+    description:
+      "Sends one `monitor.test` event (see Webhooks) to the monitor's `webhook_url` now, signed like every event (with both secrets during a rotation's overlap), and answers how the receiver answered: `ok`, its HTTP `status`, `duration_ms`, and the generic `error` kind on failure. The URL is checked as before every delivery. Waits for the receiver at most 10 s. The event and its one attempt are recorded (they show in `GET /v1/events` and the monitor's deliveries); it is not retried. A receiver's refusal is still a 200 with `ok: false`. Takes no body, or `{}`.",
+    body: { schema: emptyRequestSchema, optional: true, examples: { empty: { summary: 'An empty object', value: {} } } },
+    responses: [
+      ok('How the receiver answered.', testWebhookResponseSchema, {
+        accepted: { summary: 'The receiver accepted it', value: examples.testWebhookResultExample },
+        refused: { summary: 'The receiver refused the signature', value: examples.failedTestWebhookResultExample },
+      }),
+    ],
+    errors: ['resource_not_found', 'monitor_deleted'],
+  },
+  RotateMonitorSecret: {
+    tag: 'Monitoring',
+    description: `Replaces the monitor's \`webhook_secret\` with the one you send (sealed like the first, never returned or logged). For \`overlap_hours\` (default ${defaultOverlapHours}, at most ${maxOverlapHours}) every delivery carries the signatures of both secrets, the new one first: \`Service-Signature\` lists both hex values separated by a comma, \`webhook-signature\` both \`v1,\` values separated by a space. A receiver that accepts any listed signature can switch to the new secret at any moment of the window without a failed delivery. After the window only the new secret signs and the old one is erased. Rotating again during a window replaces the old secret with the current one.`,
+    body: {
+      schema: rotateSecretRequestSchema,
+      examples: {
+        default: { summary: 'A new secret, 24 hours of overlap', value: { webhook_secret: 'whsec-new-7d1f0c2a9b8e4f36', overlap_hours: 24 } },
+        immediate: { summary: 'No overlap: the old secret stops at once', value: { webhook_secret: 'whsec-new-7d1f0c2a9b8e4f36', overlap_hours: 0 } },
+      },
+    },
+    responses: [ok('The secret is replaced.', secretRotationSchema, { summary: 'Rotated with 24 hours of overlap', value: examples.secretRotationExample })],
+    errors: ['resource_not_found', 'monitor_deleted', 'rotation_conflict'],
+  },
+  ListMonitorDeliveries: {
+    tag: 'Monitoring',
+    description:
+      "Every webhook delivery attempt of one of your monitors, with the event it delivered, its chain and attempt number, time, HTTP status, duration and outcome (the generic `error` kind on failure): the monitor's events newest first, each event's attempts newest first. Paginated with `limit` and `starting_after` (a `delivery_id`). Deleted monitors are listed until they are removed.",
+    query: listDeliveriesQuerySchema,
+    responses: [
+      ok('A page of deliveries.', deliveryPageSchema, { summary: 'A redelivery that succeeded after a failed chain', value: examples.deliveryPageExample }),
+    ],
+    errors: ['resource_not_found'],
   },
   GetOpenApi: {
     tag: 'Service',

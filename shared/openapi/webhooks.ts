@@ -5,7 +5,7 @@
  */
 import { eventIdPattern } from '../ids.ts';
 import { eventKinds, type EventKind } from '../monitoring/change-events.ts';
-import { webhookEventSchemas } from '../monitoring/webhook-event-schema.ts';
+import { testEventKind, testWebhookEventSchema, webhookEventSchemas } from '../monitoring/webhook-event-schema.ts';
 import { eventIdHeader, timestampHeader, webhookUserAgent, defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { retryDelaysMs } from '../webhooks/retry-schedule.ts';
 import {
@@ -16,7 +16,7 @@ import {
   standardToleranceSeconds,
 } from '../webhooks/webhook-signature.ts';
 import { webhookSchemaName } from './components.ts';
-import { webhookEventExamples } from './examples.ts';
+import { testEventExample, webhookEventExamples } from './examples.ts';
 import { schemaRef } from './json-schema.ts';
 
 export const webhookHeaderParameters = [
@@ -25,8 +25,8 @@ export const webhookHeaderParameters = [
     in: 'header',
     required: true,
     description:
-      'Lowercase hex HMAC-SHA256 of the raw request body, keyed with the monitor’s `webhook_secret`. Compute it over the bytes received (before parsing) and compare in constant time; reject the request on a mismatch.',
-    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      'Lowercase hex HMAC-SHA256 of the raw request body, keyed with the monitor’s `webhook_secret`. Compute it over the bytes received (before parsing) and compare in constant time; reject the request when none matches. During a secret rotation’s overlap (`POST /v1/monitor/{monitor_id}/rotate-secret`) it lists one signature per secret, the new one first, separated by commas: accept the request when any of them matches.',
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}(,[0-9a-f]{64})*$' },
   },
   {
     name: standardIdHeader,
@@ -47,7 +47,7 @@ export const webhookHeaderParameters = [
     in: 'header',
     required: true,
     description:
-      'Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the UTF-8 bytes of the monitor’s `webhook_secret` (the same key as `Service-Signature`). A Standard Webhooks library verifies it given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Compare in constant time; the header may list several space-separated signatures, any `v1` one matching is enough.',
+      'Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the UTF-8 bytes of the monitor’s `webhook_secret` (the same key as `Service-Signature`). A Standard Webhooks library verifies it given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Compare in constant time; the header may list several space-separated signatures (one per secret during a rotation’s overlap), any `v1` one matching is enough.',
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)*$' },
   },
   {
@@ -85,8 +85,7 @@ export const retryPolicy = `Any 2xx within ${defaultWebhookTimeoutMs / 1000} sec
  */
 export const signatureSchemes = `Every delivery carries two signatures, both keyed with the monitor’s \`webhook_secret\`. (1) \`${signatureHeader}\`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: \`${standardSignatureHeader}\` is \`v1,\` + base64 HMAC-SHA256 of \`{${standardIdHeader}}.{${standardTimestampHeader}}.{raw body}\` with the same key; refuse a timestamp more than ${standardToleranceSeconds / 60} minutes from your clock and de-duplicate on \`${standardIdHeader}\`. A stock Standard Webhooks library verifies it when given the secret \`whsec_\` + base64(UTF-8 bytes of \`webhook_secret\`). Verify at least one; the second also refuses replays.`;
 
-function webhook(kind: EventKind) {
-  const schema = webhookEventSchemas[kind];
+function webhook(kind: string, schema: { readonly description?: string | undefined }, example: unknown) {
   return {
     post: {
       operationId: `webhook.${kind}`,
@@ -100,7 +99,7 @@ function webhook(kind: EventKind) {
         content: {
           'application/json': {
             schema: { $ref: schemaRef(webhookSchemaName(kind)) },
-            examples: { default: { summary: kind, value: webhookEventExamples[kind] } },
+            examples: { default: { summary: kind, value: example } },
           },
         },
       },
@@ -113,5 +112,8 @@ function webhook(kind: EventKind) {
 }
 
 export function webhooksObject(): Record<string, ReturnType<typeof webhook>> {
-  return Object.fromEntries(eventKinds.map((kind) => [kind, webhook(kind)]));
+  return {
+    ...Object.fromEntries(eventKinds.map((kind: EventKind) => [kind, webhook(kind, webhookEventSchemas[kind], webhookEventExamples[kind])])),
+    [testEventKind]: webhook(testEventKind, testWebhookEventSchema, testEventExample),
+  };
 }

@@ -18,11 +18,11 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { classifyRequestError, type DeliveryError } from './delivery-errors.ts';
 import {
+  serviceSignatureValue,
   signatureHeader,
-  signStandardWebhook,
-  signWebhookBody,
   standardIdHeader,
   standardSignatureHeader,
+  standardSignatureValue,
   standardTimestampHeader,
 } from './webhook-signature.ts';
 
@@ -45,6 +45,8 @@ export interface WebhookDeliveryRequest {
   readonly addresses: readonly string[];
   readonly body: string;
   readonly secret: string;
+  /** The secret being rotated out, during its overlap window: its signatures follow the new secret's. */
+  readonly previousSecret?: string;
   readonly eventId: string;
   readonly timestamp: Date;
   readonly timeoutMs?: number;
@@ -97,6 +99,7 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
 
   const body = Buffer.from(request.body, 'utf8');
   const unixSeconds = Math.floor(request.timestamp.getTime() / 1000);
+  const secrets = request.previousSecret === undefined ? [request.secret] : [request.secret, request.previousSecret];
   const options: RequestOptions = {
     method: 'POST',
     hostname: url.hostname.replace(/^\[|\]$/g, ''),
@@ -105,12 +108,12 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
     headers: {
       'Content-Type': 'application/json',
       'Content-Length': String(body.length),
-      [signatureHeader]: signWebhookBody(request.body, request.secret),
+      [signatureHeader]: serviceSignatureValue(request.body, secrets),
       [eventIdHeader]: request.eventId,
       [timestampHeader]: request.timestamp.toISOString(),
       [standardIdHeader]: request.eventId,
       [standardTimestampHeader]: String(unixSeconds),
-      [standardSignatureHeader]: signStandardWebhook(request.eventId, unixSeconds, request.body, request.secret),
+      [standardSignatureHeader]: standardSignatureValue(request.eventId, unixSeconds, request.body, secrets),
       'User-Agent': webhookUserAgent,
     },
     lookup: pinnedLookup(request.addresses),

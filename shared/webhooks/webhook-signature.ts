@@ -12,6 +12,12 @@
  *    The HMAC key is the same bytes as the spec signature's (the secret's UTF-8 bytes). Standard
  *    Webhooks libraries take the key as `whsec_` + base64 of the key bytes: `standardWebhooksSecret`
  *    gives that string, which a receiver passes to such a library unchanged.
+ *
+ * While a secret is being rotated (the overlap window), each header carries one signature per secret,
+ * the new one first: `Service-Signature` lists the hex values separated by commas, `webhook-signature`
+ * the `v1,` values separated by spaces (the Standard Webhooks form). A receiver accepts the delivery
+ * when any of them matches its secret, so it may switch from the old secret to the new at any moment
+ * of the overlap. Outside an overlap each header carries exactly one signature.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -29,18 +35,23 @@ export function signWebhookBody(rawBody: string, secret: string): string {
   return createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(rawBody, 'utf8')).digest('hex');
 }
 
+/** The `Service-Signature` value for the secrets in force: one hex signature per secret, comma-separated. */
+export function serviceSignatureValue(rawBody: string, secrets: readonly string[]): string {
+  return secrets.map((secret) => signWebhookBody(rawBody, secret)).join(',');
+}
+
 const hexSignature = /^[0-9a-f]{64}$/;
 
 /**
- * Constant-time comparison of a received signature with the expected one. Anything that is not exactly
- * 64 lowercase hex characters (wrong length, upper case, missing) is refused before comparing.
+ * Constant-time comparison of a received `Service-Signature` with the expected one: the header holds
+ * one signature, or several separated by commas during a secret rotation, and any one matching is
+ * enough. A value that is not exactly 64 lowercase hex characters (wrong length, upper case, missing)
+ * never matches.
  */
 export function verifyWebhookSignature(rawBody: string, secret: string, header: string | null | undefined): boolean {
-  if (typeof header !== 'string' || !hexSignature.test(header)) return false;
+  if (typeof header !== 'string') return false;
   const expected = Buffer.from(signWebhookBody(rawBody, secret), 'hex');
-  const received = Buffer.from(header, 'hex');
-  if (received.length !== expected.length) return false;
-  return timingSafeEqual(received, expected);
+  return header.split(',').some((value) => hexSignature.test(value) && timingSafeEqual(Buffer.from(value, 'hex'), expected));
 }
 
 /** The secret in the form Standard Webhooks libraries take: `whsec_` + base64 of its UTF-8 bytes. */
@@ -54,6 +65,11 @@ export function signStandardWebhook(id: string, timestampSeconds: number, rawBod
     .update(Buffer.from(`${id}.${timestampSeconds}.${rawBody}`, 'utf8'))
     .digest('base64');
   return `v1,${mac}`;
+}
+
+/** The `webhook-signature` value for the secrets in force: one `v1,` signature per secret, space-separated. */
+export function standardSignatureValue(id: string, timestampSeconds: number, rawBody: string, secrets: readonly string[]): string {
+  return secrets.map((secret) => signStandardWebhook(id, timestampSeconds, rawBody, secret)).join(' ');
 }
 
 export type StandardVerification =

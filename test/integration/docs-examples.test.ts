@@ -191,8 +191,10 @@ interface RunningReceiver {
   stop(): void;
 }
 
-async function startReceiver(command: string, file: string, secret: string): Promise<RunningReceiver> {
-  const child: ChildProcessWithoutNullStreams = spawn(command, [join(examples, file)], { env: { ...process.env, WEBHOOK_SECRET: secret, PORT: '0' } });
+async function startReceiver(command: string, file: string, secret: string, nextSecret?: string): Promise<RunningReceiver> {
+  const child: ChildProcessWithoutNullStreams = spawn(command, [join(examples, file)], {
+    env: { ...process.env, WEBHOOK_SECRET: secret, ...(nextSecret ? { WEBHOOK_SECRET_NEXT: nextSecret } : {}), PORT: '0' },
+  });
   const lines: Record<string, any>[] = [];
   let stderr = '';
   let pending = '';
@@ -288,5 +290,28 @@ describe.each([
     expect(fresh.status).toBe(200);
     await waitFor('the fresh delivery to be printed', () => receiver.lines.slice(before).find((l) => l.event_id === 'evt_forged'), 10_000, receiver.stderr);
     expect(receiver.lines.slice(before).filter((l) => l.event_id === 'evt_forged')).toHaveLength(1);
+  });
+
+  it('during a secret rotation accepts any of the listed signatures, with the old secret or the new one', async () => {
+    const nextSecret = `${secret}-next`;
+    const rotating = await startReceiver(command, file, secret, nextSecret);
+    try {
+      const body = JSON.stringify({ event: 'license.status_changed', event_id: 'evt_rotating' });
+      const now = Math.floor(Date.now() / 1000);
+      const url = `http://127.0.0.1:${rotating.port}/hooks`;
+      // As the service signs during the overlap: both signatures in each header, the new one first.
+      const both = signedDelivery(nextSecret, body, 'evt_rotating', now);
+      const old = signedDelivery(secret, body, 'evt_rotating', now);
+      both['service-signature'] = `${both['service-signature']},${old['service-signature']}`;
+      both['webhook-signature'] = `${both['webhook-signature']} ${old['webhook-signature']}`;
+      for (const headers of [both, old, signedDelivery(nextSecret, body, 'evt_rotating', now)]) {
+        expect((await fetch(url, { method: 'POST', body, headers })).status).toBe(200);
+      }
+      expect((await fetch(url, { method: 'POST', body, headers: signedDelivery('neither-of-the-two', body, 'evt_rotating', now) })).status).toBe(401);
+      // A receiver holding only the old secret accepts the overlap's deliveries too.
+      expect((await fetch(`http://127.0.0.1:${receiver.port}/hooks`, { method: 'POST', body, headers: both })).status).toBe(200);
+    } finally {
+      rotating.stop();
+    }
   });
 });

@@ -28,8 +28,7 @@ let data: SourceDataCopy;
 
 /** The Texas and California lists cut to their first rows and the people asked about here. */
 async function trimLists() {
-  const trim = async (path: string, ...surnames: string[]) =>
-    data.write(path, keepCsvRows(await readFile(join(data.dir, path), 'utf8'), naming(...surnames)));
+  const trim = async (path: string, ...surnames: string[]) => data.write(path, keepCsvRows(await readFile(join(data.dir, path), 'utf8'), naming(...surnames)));
   await trim('tx-hhsc/exclusions.csv', 'GILBERT', 'CARNEY', 'PRICE', 'SMITH', 'MENDEZ');
   await trim('ca-medi-cal/suspall.csv', 'TIRADO', 'NGUYEN');
 }

@@ -5,7 +5,7 @@
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import fc from 'fast-check';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
@@ -316,5 +316,107 @@ describe('GET /v1/usage', () => {
     const reads = await Promise.all(Array.from({ length: 20 }, () => t.call('/v1/usage?months=12', { key })));
     expect(reads.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await stateOfAccount()).toBe(before);
+  });
+});
+
+describe('webhook self-service', () => {
+  let monitorId = '';
+  let eventId = '';
+  const json = { 'content-type': 'application/json' };
+  const storedMonitor = async () =>
+    JSON.stringify((await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId } }))).Item);
+  const storedEvent = async () => JSON.stringify((await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: eventId } }))).Item);
+
+  beforeAll(async () => {
+    const created = await t.call('/v1/monitor', {
+      method: 'POST',
+      key: testKey,
+      headers: json,
+      body: JSON.stringify({
+        first_name: 'Abe',
+        last_name: 'test-flapping',
+        state: 'WA',
+        webhook_url: 'http://127.0.0.1:9/hook',
+        webhook_secret: 'abuse-secret-0123456789',
+      }),
+    });
+    monitorId = created.body.monitor_id as string;
+    eventId = (await t.call(`/v1/monitor/${monitorId}/check`, { method: 'POST', key: testKey })).body.events[0].event_id as string;
+  });
+
+  it('hostile rotate-secret bodies are 400s naming the field, and the secret stays as it was', async () => {
+    const before = await storedMonitor();
+    const bodies: [unknown, string][] = [
+      ['{"webhook_secret":"xxxxxxxxxxxxxxxx","overlap_hours":1e309}', 'overlap_hours'],
+      [{ webhook_secret: 'x'.repeat(16), overlap_hours: null }, 'overlap_hours'],
+      [{ webhook_secret: 'x'.repeat(16), overlap_hours: [24] }, 'overlap_hours'],
+      [{ webhook_secret: 'x'.repeat(16), overlap_hours: 99999999999 }, 'overlap_hours'],
+      [{ webhook_secret: { $ne: '' } }, 'webhook_secret'],
+      [{ webhook_secret: 1234567890123456 }, 'webhook_secret'],
+      ['{"webhook_secret":"xxxxxxxxxxxxxxxx","__proto__":{"admin":true}}', '__proto__'],
+      [{ webhook_secret: 'x'.repeat(16), old_secret: 'x' }, 'old_secret'],
+    ];
+    for (const [body, param] of bodies) {
+      const res = await t.call(`/v1/monitor/${monitorId}/rotate-secret`, {
+        method: 'POST',
+        key: testKey,
+        headers: json,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      expectSafe(res, JSON.stringify(body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      if (param !== '__proto__') expect(errorOf(res.body).param, JSON.stringify(body)).toBe(param);
+    }
+    expect(await storedMonitor()).toBe(before);
+  });
+
+  it('hostile redeliver and test-webhook bodies and ids are refused, and nothing is queued or recorded', async () => {
+    const before = await storedEvent();
+    const eventsBefore = (await t.call(`/v1/events?monitor_id=${monitorId}`, { key: testKey })).body.data.length as number;
+    for (const path of [`/v1/events/${eventId}/redeliver`, `/v1/monitor/${monitorId}/test-webhook`]) {
+      for (const body of ['{"force":true}', '[]', '"x"', '{"a":', 'null']) {
+        const res = await t.call(path, { method: 'POST', key: testKey, headers: json, body });
+        expectSafe(res, `${path} ${body}`);
+        expect(res.status, `${path} ${body}`).toBe(400);
+      }
+    }
+    for (const id of ['..%2F..%2Fevents', `${eventId}%00`, `${eventId}.1`, `evt_${'A'.repeat(5000)}`, '%F0%9F%92%A9']) {
+      const res = await t.call(`/v1/events/${id}/redeliver`, { method: 'POST', key: testKey });
+      expectSafe(res, id);
+      expect([400, 404, 414], id).toContain(res.status);
+    }
+    expect(await storedEvent()).toBe(before);
+    expect((await t.call(`/v1/events?monitor_id=${monitorId}`, { key: testKey })).body.data).toHaveLength(eventsBefore);
+  });
+
+  it('hostile delivery_state and deliveries cursors are 400s naming the parameter', async () => {
+    for (const query of [
+      'delivery_state=FAILED',
+      'delivery_state=failed%00',
+      'delivery_state=failed&delivery_state=pending',
+      'delivery_state[]=failed',
+      `delivery_state=${'f'.repeat(5000)}`,
+      'delivery_state=__proto__',
+    ]) {
+      const res = await t.call(`/v1/events?${query}`, { key: testKey });
+      expectSafe(res, query);
+      expect(res.status, query).toBe(400);
+    }
+    for (const query of [
+      'starting_after=evt_x.1',
+      `starting_after=${eventId}`,
+      `starting_after=${eventId}.-1`,
+      `starting_after=${eventId}.99999`,
+      'limit=0',
+      'limit=101',
+    ]) {
+      const res = await t.call(`/v1/monitor/${monitorId}/deliveries?${query}`, { key: testKey });
+      expectSafe(res, query);
+      expect(res.status, query).toBe(400);
+    }
+    // A well-formed cursor past the event's attempts is not one of this monitor's deliveries.
+    const res = await t.call(`/v1/monitor/${monitorId}/deliveries?starting_after=${eventId}.9`, { key: testKey });
+    expect(res.status).toBe(400);
+    expect(errorOf(res.body).param).toBe('starting_after');
   });
 });

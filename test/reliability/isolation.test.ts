@@ -3,7 +3,7 @@
  * 404 (never 403, which would confirm it exists), and the list endpoints never show them. The public
  * record page is the exception by design: its unguessable id is the capability.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
@@ -81,12 +81,21 @@ const outsiders = (mode: 'live' | 'test') =>
   mode === 'test' ? [keys.ownerLive, keys.otherTest, keys.otherLive] : [keys.ownerTest, keys.otherLive, keys.otherTest];
 
 describe('every route naming a resource', () => {
-  const cases: { route: string; method: string; path: (m: 'live' | 'test') => string }[] = [
+  const cases: { route: string; method: string; path: (m: 'live' | 'test') => string; body?: string }[] = [
     { route: 'GetCertificate', method: 'GET', path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}` },
     { route: 'GetCertificatePdf', method: 'GET', path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}/pdf` },
     { route: 'DeleteMonitor', method: 'DELETE', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
     { route: 'CheckMonitor', method: 'POST', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/check` },
     { route: 'ListEvents', method: 'GET', path: (m) => `/v1/events?monitor_id=${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
+    { route: 'RedeliverEvent', method: 'POST', path: (m) => `/v1/events/${webhookEvents[m]}/redeliver` },
+    { route: 'TestMonitorWebhook', method: 'POST', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/test-webhook` },
+    {
+      route: 'RotateMonitorSecret',
+      method: 'POST',
+      path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/rotate-secret`,
+      body: JSON.stringify({ webhook_secret: 'an-outsiders-secret-0123456789' }),
+    },
+    { route: 'ListMonitorDeliveries', method: 'GET', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/deliveries` },
   ];
 
   it('covers every authenticated route with a path parameter', () => {
@@ -98,7 +107,7 @@ describe('every route naming a resource', () => {
     for (const mode of ['test', 'live'] as const) {
       it(`${c.route}: another account's or mode's ${mode} resource is 404, and stays as it was`, async () => {
         for (const key of outsiders(mode)) {
-          const res = await t.call(c.path(mode), { method: c.method, key });
+          const res = await t.call(c.path(mode), { method: c.method, key, ...(c.body ? { body: c.body, headers: json } : {}) });
           // On-demand checks are refused to live keys before any lookup (403 test_mode_only).
           if (c.route === 'CheckMonitor' && (key === keys.ownerLive || key === keys.otherLive)) {
             expect(res.status).toBe(403);
@@ -164,5 +173,90 @@ describe('usage', () => {
       expect(JSON.stringify(seen)).not.toContain(owner);
       expect(seen.months[0]).toMatchObject({ verifications: 0, test_verifications: 0 });
     }
+  });
+});
+
+/**
+ * An event of each mode of the owner: the test monitor's check produced one; the live one is stored
+ * without its `created_key` at first, so it stays out of the lists (the indexes are sparse) until the
+ * list tests above have run.
+ */
+const webhookEvents = { test: '', live: '' };
+
+beforeAll(async () => {
+  webhookEvents.test = ((await t.call('/v1/events', { key: keys.ownerTest })).body.data as { event_id: string }[])[0]!.event_id;
+  webhookEvents.live = newId('evt');
+  const now = new Date().toISOString();
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('events'),
+      Item: {
+        event_id: webhookEvents.live,
+        owner: ownerKey(owner, 'live'),
+        monitor_id: resources.liveMonitor,
+        kind: 'license.status_changed',
+        created_at: now,
+        body: JSON.stringify({ event: 'license.status_changed', event_id: webhookEvents.live }),
+        delivery: { state: 'failed', attempts: [] },
+      },
+    }),
+  );
+});
+
+describe('webhook self-service', () => {
+  const storedEvent = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: id } }))).Item!;
+  const storedMonitor = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: id } }))).Item!;
+
+  it('redelivering, rotating and test events of another account or mode are 404s that change nothing and send nothing', async () => {
+    const eventsBefore = { test: await storedEvent(webhookEvents.test), live: await storedEvent(webhookEvents.live) };
+    const monitorsBefore = { test: await storedMonitor(resources.testMonitor), live: await storedMonitor(resources.liveMonitor) };
+    for (const mode of ['test', 'live'] as const) {
+      const monitorId = mode === 'test' ? resources.testMonitor : resources.liveMonitor;
+      for (const key of outsiders(mode)) {
+        for (const [path, body] of [
+          [`/v1/events/${webhookEvents[mode]}/redeliver`, '{}'],
+          [`/v1/monitor/${monitorId}/test-webhook`, '{}'],
+          [`/v1/monitor/${monitorId}/rotate-secret`, JSON.stringify({ webhook_secret: 'an-outsiders-secret-0123456789', overlap_hours: 168 })],
+        ] as const) {
+          const res = await t.call(path, { method: 'POST', key, body, headers: json });
+          expect(res.status, `${path} as an outsider of ${mode}`).toBe(404);
+          expect(errorOf(res.body).code).toBe('resource_not_found');
+        }
+      }
+    }
+    expect(await storedEvent(webhookEvents.test)).toEqual(eventsBefore.test);
+    expect(await storedEvent(webhookEvents.live)).toEqual(eventsBefore.live);
+    expect(await storedMonitor(resources.testMonitor)).toEqual(monitorsBefore.test);
+    expect(await storedMonitor(resources.liveMonitor)).toEqual(monitorsBefore.live);
+    // No test event was recorded for anyone.
+    for (const key of Object.values(keys)) {
+      const kinds = ((await t.call('/v1/events', { key })).body.data as { event: string }[]).map((e) => e.event);
+      expect(kinds).not.toContain('monitor.test');
+    }
+  });
+
+  it("lists filtered by delivery state, and a monitor's deliveries, never show another account's or mode's", async () => {
+    const now = new Date().toISOString();
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('events'),
+        Key: { event_id: webhookEvents.live },
+        UpdateExpression: 'SET created_key = :k',
+        ExpressionAttributeValues: { ':k': `${now}#${webhookEvents.live}` },
+      }),
+    );
+    const failedOf = async (key: string) =>
+      ((await t.call('/v1/events?delivery_state=failed', { key })).body.data as { event_id: string }[]).map((e) => e.event_id);
+    expect(await failedOf(keys.ownerLive)).toEqual([webhookEvents.live]);
+    for (const key of [keys.ownerTest, keys.otherLive, keys.otherTest]) expect(await failedOf(key)).not.toContain(webhookEvents.live);
+    // A cursor of another account's or mode's event is refused, naming it.
+    for (const key of [keys.ownerTest, keys.otherLive]) {
+      const res = await t.call(`/v1/events?delivery_state=failed&starting_after=${webhookEvents.live}`, { key });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body).param).toBe('starting_after');
+    }
+    const own = await t.call(`/v1/monitor/${resources.testMonitor}/deliveries`, { key: keys.ownerTest });
+    expect(own.status).toBe(200);
+    for (const d of own.body.data as { event_id: string }[]) expect(d.event_id).toBe(webhookEvents.test);
   });
 });

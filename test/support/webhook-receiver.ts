@@ -24,15 +24,18 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(path = '/hook'): Promise<WebhookReceiver> {
+/** `decide`, when given, chooses each answer's status from the request (e.g. by verifying its signature). */
+export async function startWebhookReceiver(path = '/hook', decide?: (received: ReceivedWebhook) => number): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const answer = { status: 200, afterMs: 0 };
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const { status, afterMs } = answer;
+      const request = { headers: req.headers, body };
+      received.push(request);
+      const { afterMs } = answer;
+      const status = decide ? decide(request) : answer.status;
       setTimeout(() => res.writeHead(status).end(), afterMs);
     });
   });
@@ -57,11 +60,15 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
 
 const equalBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
-/** The spec's check: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret, compared in constant time. */
+/**
+ * The spec's check: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret, compared in
+ * constant time; during a secret rotation the header lists several, comma-separated, and any may match.
+ */
 export function serviceSignatureValid(received: ReceivedWebhook, secret: string): boolean {
   const value = header(received.headers, 'service-signature');
-  if (value === undefined || !/^[0-9a-f]{64}$/.test(value)) return false;
-  return equalBytes(Buffer.from(value, 'hex'), createHmac('sha256', secret).update(received.body, 'utf8').digest());
+  if (value === undefined) return false;
+  const expected = createHmac('sha256', secret).update(received.body, 'utf8').digest();
+  return value.split(',').some((one) => /^[0-9a-f]{64}$/.test(one) && equalBytes(Buffer.from(one, 'hex'), expected));
 }
 
 export type StandardCheck = 'valid' | 'missing' | 'stale' | 'future' | 'bad_signature';

@@ -13,6 +13,7 @@ import { isIdempotent } from '#shared/http/pipeline-frame.ts';
 import { fallbackRoute, routes } from '#shared/infra/routes.ts';
 import { rateLimitHeaders } from '#shared/http/rate-limit-headers.ts';
 import { eventKinds } from '#shared/monitoring/change-events.ts';
+import { storedEventKinds } from '#shared/monitoring/webhook-event-schema.ts';
 import { webhookEventSchemas } from '#shared/monitoring/webhook-event-schema.ts';
 import { professions } from '#shared/domain/professions.ts';
 import { openApiDocument, operationErrors, pathParameterSchemas, type OpenApiDocument } from '#shared/openapi/document.ts';
@@ -148,12 +149,12 @@ describe('the OpenAPI document', () => {
     expect(request.properties.profession!.enum).toEqual(professions);
     expect(doc.components.schemas.VerificationResult).not.toHaveProperty('additionalProperties');
     const query = doc.paths['/v1/events']!.get!.parameters as { name: string; in: string }[];
-    expect(query.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:starting_after', 'query:monitor_id']);
+    expect(query.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:starting_after', 'query:monitor_id', 'query:delivery_state']);
   });
 
   it('has one webhook per event kind, with the signature headers a delivery carries', () => {
-    expect(Object.keys(doc.webhooks as object)).toEqual([...eventKinds]);
-    for (const kind of eventKinds) {
+    expect(Object.keys(doc.webhooks as object)).toEqual([...storedEventKinds]);
+    for (const kind of storedEventKinds) {
       const post = (doc.webhooks as Record<string, any>)[kind].post;
       expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
         signatureHeader,

@@ -1,0 +1,31 @@
+import { ApiError } from '#shared/http/errors.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { containerValue } from '#shared/container.ts';
+import { eventIdPattern } from '#shared/ids.ts';
+import { maxChains } from '#shared/monitoring/delivery-chain.ts';
+import { EventStore } from '#shared/monitoring/event-store.ts';
+import { eventView } from '#shared/monitoring/event-view.ts';
+import { emptyRequestSchema } from '#shared/monitoring/monitor-requests.ts';
+import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { redeliverEvent } from '#shared/monitoring/redeliver-event.ts';
+
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));
+
+/**
+ * POST /v1/events/{event_id}/redeliver: a new delivery chain for one of the caller's events (same id and
+ * body, a fresh retry schedule); 202 with the event. A pending event's running chain is superseded.
+ */
+export const handler = idempotentApiHandler('RedeliverEvent', { body: emptyRequestSchema, bodyOptional: true }, async (req) => {
+  const id = req.pathParameters.event_id ?? '';
+  const owner = ownerKey(req.caller.accountId, req.caller.mode);
+  const result = eventIdPattern.test(id) ? await redeliverEvent(id, owner, req.clock.now(), dependencies()) : { outcome: 'not_found' as const };
+  if (result.outcome === 'not_found') throw new ApiError('resource_not_found', 'No event with this id for this account and mode.', { param: 'event_id' });
+  if (result.outcome === 'refused') {
+    throw result.reason === 'monitor_inactive'
+      ? new ApiError('monitor_deleted', 'The monitor of this event is deleted; its events are not delivered again.', { param: 'event_id' })
+      : new ApiError('redelivery_limit_reached', `This event has been delivered in ${maxChains} chains, the most allowed.`, { param: 'event_id' });
+  }
+  return json(202, eventView(result.event));
+});

@@ -1,0 +1,185 @@
+/**
+ * POST /v1/monitor/{monitor_id}/rotate-secret over HTTP, with the delivery worker running and a real
+ * local receiver that verifies every delivery with the secret it holds: during the overlap each delivery
+ * carries the signatures of both secrets, so a receiver switching from the old secret to the new at any
+ * moment accepts every one (zero failed deliveries); after the overlap only the new secret signs and the
+ * old one is erased. Secrets are stored sealed only; bad requests change nothing.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { tableName } from '#shared/config.ts';
+import { EventStore } from '#shared/monitoring/event-store.ts';
+import { secretRotationSchema } from '#shared/monitoring/delivery-views.ts';
+import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { waitFor } from '../support/wait-for.ts';
+import {
+  type ReceivedWebhook,
+  serviceSignatureValid,
+  standardSignatureCheck,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../support/webhook-receiver.ts';
+
+let t: TestStack;
+let receiver: WebhookReceiver;
+let key: string;
+const oldSecret = 'rotation-old-secret-0123456789';
+const newSecret = 'rotation-new-secret-9876543210';
+/** The secret the receiver verifies with; the test switches it. */
+let receiverSecret = oldSecret;
+/** Every delivery as the receiver judged it. */
+const verdicts: { secret: string; spec: boolean; standard: boolean; signatures: number }[] = [];
+
+const judge = (request: ReceivedWebhook) => {
+  const spec = serviceSignatureValid(request, receiverSecret);
+  const standard = standardSignatureCheck(request, receiverSecret) === 'valid';
+  verdicts.push({ secret: receiverSecret, spec, standard, signatures: String(request.headers['service-signature']).split(',').length });
+  return spec && standard ? 200 : 401;
+};
+
+beforeAll(async () => {
+  t = await startTestStack();
+  receiver = await startWebhookReceiver('/hook', judge);
+  key = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.stop();
+});
+
+const json = { 'content-type': 'application/json' };
+
+async function monitor(secret = oldSecret): Promise<string> {
+  const res = await t.call('/v1/monitor', {
+    method: 'POST',
+    key,
+    headers: json,
+    body: JSON.stringify({ first_name: 'Rae', last_name: 'test-flapping', state: 'WA', webhook_url: receiver.url, webhook_secret: secret }),
+  });
+  expect(res.status).toBe(200);
+  return res.body.monitor_id as string;
+}
+
+const rotate = (monitorId: string, body: unknown, as = key) =>
+  t.call(`/v1/monitor/${monitorId}/rotate-secret`, { method: 'POST', key: as, headers: json, body: JSON.stringify(body) });
+
+const storedMonitor = async (monitorId: string) =>
+  (await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId }, ConsistentRead: true }))).Item!;
+
+/** A check (the flapping status changes every time) and the delivery of its events by the worker; their ids. */
+async function deliveredCheck(monitorId: string): Promise<string[]> {
+  const res = await t.call(`/v1/monitor/${monitorId}/check`, { method: 'POST', key });
+  expect(res.status).toBe(200);
+  const ids = (res.body.events as { event_id: string }[]).map((e) => e.event_id);
+  const events = new EventStore();
+  await waitFor(async () => {
+    const states = await Promise.all(ids.map(async (id) => (await events.get(id))?.delivery));
+    return states.every((d) => d && d.state !== 'pending' && d.attempts.length > 0) ? true : undefined;
+  }, 20_000);
+  return ids;
+}
+
+describe('POST /v1/monitor/{monitor_id}/rotate-secret', () => {
+  it('zero failed deliveries: a receiver switching from the old secret to the new during the overlap verifies every delivery', async () => {
+    const monitorId = await monitor();
+    receiverSecret = oldSecret;
+    verdicts.length = 0;
+    await deliveredCheck(monitorId);
+    expect(verdicts.every((v) => v.signatures === 1 && v.spec && v.standard)).toBe(true);
+
+    const rotated = await rotate(monitorId, { webhook_secret: newSecret, overlap_hours: 2 });
+    expect(rotated.status).toBe(200);
+    const body = secretRotationSchema.parse(rotated.body);
+    expect(Date.parse(body.previous_secret_expires_at!) - Date.parse(body.rotated_at)).toBe(2 * 3_600_000);
+    expect(rotated.text).not.toContain(newSecret);
+
+    // During the overlap: deliveries (and a test event) before and after the receiver switches its secret.
+    verdicts.length = 0;
+    await deliveredCheck(monitorId);
+    expect((await t.call(`/v1/monitor/${monitorId}/test-webhook`, { method: 'POST', key })).body).toMatchObject({ ok: true, status: 200 });
+    receiverSecret = newSecret;
+    await deliveredCheck(monitorId);
+    expect((await t.call(`/v1/monitor/${monitorId}/test-webhook`, { method: 'POST', key })).body).toMatchObject({ ok: true, status: 200 });
+    expect(verdicts.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(verdicts.map((v) => v.secret))).toEqual(new Set([oldSecret, newSecret]));
+    expect(verdicts.every((v) => v.signatures === 2 && v.spec && v.standard)).toBe(true);
+    const events = (await t.call(`/v1/events?monitor_id=${monitorId}`, { key })).body.data as { delivery: { state: string; attempts: { ok: boolean }[] } }[];
+    expect(events.every((e) => e.delivery.state === 'delivered' && e.delivery.attempts.every((a) => a.ok))).toBe(true);
+
+    // Both secrets are stored sealed only.
+    const stored = await storedMonitor(monitorId);
+    expect(stored.previous_webhook_secret_sealed).toMatch(/^aes2:/);
+    expect(JSON.stringify(stored)).not.toContain(oldSecret);
+    expect(JSON.stringify(stored)).not.toContain(newSecret);
+
+    // The overlap ends: only the new secret signs, and the old one is erased by the next delivery.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('monitors'),
+        Key: { monitor_id: monitorId },
+        UpdateExpression: 'SET previous_secret_expires_at = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1_000).toISOString() },
+      }),
+    );
+    verdicts.length = 0;
+    await deliveredCheck(monitorId);
+    expect(verdicts.length).toBeGreaterThan(0);
+    expect(verdicts.every((v) => v.signatures === 1 && v.spec && v.standard)).toBe(true);
+    const [last] = receiver.received.slice(-1);
+    expect(serviceSignatureValid(last!, oldSecret)).toBe(false);
+    expect(standardSignatureCheck(last!, oldSecret)).toBe('bad_signature');
+    const after = await storedMonitor(monitorId);
+    expect(after).not.toHaveProperty('previous_webhook_secret_sealed');
+    expect(after).not.toHaveProperty('previous_secret_expires_at');
+  });
+
+  it('overlap_hours 0 drops the old secret at once; the default overlap is 24 hours', async () => {
+    const monitorId = await monitor();
+    const immediate = await rotate(monitorId, { webhook_secret: newSecret, overlap_hours: 0 });
+    expect(immediate.status).toBe(200);
+    expect(immediate.body.previous_secret_expires_at).toBeNull();
+    expect(await storedMonitor(monitorId)).not.toHaveProperty('previous_webhook_secret_sealed');
+    receiverSecret = oldSecret;
+    const res = await t.call(`/v1/monitor/${monitorId}/test-webhook`, { method: 'POST', key });
+    expect(res.body).toMatchObject({ ok: false, status: 401 });
+
+    const withDefault = await rotate(monitorId, { webhook_secret: 'rotation-third-secret-000000' });
+    expect(withDefault.status).toBe(200);
+    expect(Date.parse(withDefault.body.previous_secret_expires_at) - Date.parse(withDefault.body.rotated_at)).toBe(24 * 3_600_000);
+  });
+
+  it('bad requests are 400s naming the field, and change nothing', async () => {
+    const monitorId = await monitor();
+    const before = await storedMonitor(monitorId);
+    for (const [body, param] of [
+      [{}, 'webhook_secret'],
+      [{ webhook_secret: 'short' }, 'webhook_secret'],
+      [{ webhook_secret: 'x'.repeat(257) }, 'webhook_secret'],
+      [{ webhook_secret: newSecret, overlap_hours: 169 }, 'overlap_hours'],
+      [{ webhook_secret: newSecret, overlap_hours: -1 }, 'overlap_hours'],
+      [{ webhook_secret: newSecret, overlap_hours: 1.5 }, 'overlap_hours'],
+      [{ webhook_secret: newSecret, overlap_hours: '24' }, 'overlap_hours'],
+    ] as const) {
+      const res = await rotate(monitorId, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res.body)).toMatchObject({ code: 'invalid_request', param });
+    }
+    expect(await storedMonitor(monitorId)).toEqual(before);
+  });
+
+  it("another account's or mode's monitor is 404 and a deleted one is refused, its secrets untouched", async () => {
+    const monitorId = await monitor();
+    const before = await storedMonitor(monitorId);
+    const outsider = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+    const res = await rotate(monitorId, { webhook_secret: newSecret }, outsider);
+    expect(res.status).toBe(404);
+    expect(errorOf(res.body)).toMatchObject({ code: 'resource_not_found', param: 'monitor_id' });
+    expect(await storedMonitor(monitorId)).toEqual(before);
+    expect((await t.call(`/v1/monitor/${monitorId}`, { method: 'DELETE', key })).status).toBe(200);
+    const deleted = await rotate(monitorId, { webhook_secret: newSecret });
+    expect(deleted.status).toBe(409);
+    expect(errorOf(deleted.body)).toMatchObject({ code: 'monitor_deleted' });
+    expect(await storedMonitor(monitorId)).not.toHaveProperty('webhook_secret_sealed');
+  });
+});
