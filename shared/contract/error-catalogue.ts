@@ -24,6 +24,11 @@ export const errorCatalogue = {
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
   sources_unavailable: { status: 503, title: 'Every data source is unavailable and nothing is cached' },
   monitor_limit_reached: { status: 403, title: 'The account holds as many active monitors as its mode allows' },
+  api_key_limit_reached: { status: 403, title: 'The account holds as many usable API keys as allowed' },
+  api_key_permission_denied: { status: 403, title: 'This key may not create a key of that mode or role' },
+  api_key_already_rolled: { status: 409, title: 'The API key was rolled already' },
+  api_key_inactive: { status: 409, title: 'The API key is revoked or expired' },
+  last_admin_key: { status: 409, title: 'The last usable admin key of the account cannot be revoked' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

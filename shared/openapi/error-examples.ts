@@ -31,4 +31,15 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
   service_unavailable: { message: 'The service is temporarily unavailable. Retry in a few seconds.', details: { retry_after: 1 } },
   sources_unavailable: { message: 'Every data source is unavailable and no cached data exists. Retry shortly.', details: { retry_after: 30 } },
   monitor_limit_reached: { message: 'This account already has 100 active test-mode monitors; delete one to add another.', details: { limit: 100 } },
+  api_key_limit_reached: {
+    message: 'This account already holds 20 usable API keys; revoke one (or let a rolled key expire) to make another.',
+    details: { limit: 20 },
+  },
+  api_key_permission_denied: { message: 'Only an admin key can create admin keys.', details: { param: 'admin' } },
+  api_key_already_rolled: {
+    message: 'This key was rolled already (replaced by key_3f9sK2mQ8xLp0aZr7TbNc1Yd); roll its replacement instead.',
+    details: { param: 'key_id' },
+  },
+  api_key_inactive: { message: 'This key is revoked; only a usable key can be rolled.', details: { param: 'key_id' } },
+  last_admin_key: { message: 'This is the last usable admin key of the account; create another admin key before revoking it.', details: { param: 'key_id' } },
 };
