@@ -74,7 +74,7 @@ class UsageError extends Error {}
 
 const usage = `Usage:
   npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>] [--admin] [--name <label>]
-                                                          (a new account's first key is an admin key; --admin makes one for an existing account)
+                                                          (keys are standard, a new account's first key too; --admin makes an admin key)
   npm run admin -- list-keys --account <id>              (the account's keys: hash, hint, mode, state)
   npm run admin -- revoke-key --hash <sha256 hex> [--account <id>]
                                                           (a prefix of at least ${minHashPrefixLength} hex digits needs --account)

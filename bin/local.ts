@@ -33,8 +33,8 @@ async function main(): Promise<void> {
 
   if (!(await exists(demoMarker))) {
     const store = new DynamoAccountStore();
-    const test = await issueKey(store, { plan: 'production', mode: 'test', email: 'demo@example.com' }, systemClock);
-    // Both demo keys are admin keys (a new account's first key is one anyway), so either can manage keys.
+    // Both demo keys are admin keys: either manages every key of the demo account.
+    const test = await issueKey(store, { plan: 'production', mode: 'test', email: 'demo@example.com', admin: true }, systemClock);
     const live = await issueKey(store, { plan: 'production', mode: 'live', accountId: test.account_id, admin: true }, systemClock);
     await writeFile(demoMarker, JSON.stringify({ account_id: test.account_id, plan: 'production', created_at: new Date().toISOString() }, null, 2));
     lines.push(

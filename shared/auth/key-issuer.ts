@@ -23,9 +23,9 @@ export interface IssueKeyRequest {
   readonly minuteLimit?: number;
   readonly expiresAt?: Date;
   /**
-   * Make an admin key (key-rules.ts). The first key of a new account is always an admin key, so that
-   * every account starts able to manage its keys; a key added to an existing account is standard unless
-   * this is set.
+   * Make an admin key (key-rules.ts). Keys are standard unless this is set, the first key of a new
+   * account too (least privilege: a standard key already manages the standard keys of its mode; the
+   * operator makes an admin key when the customer asks for one).
    */
   readonly admin?: boolean;
   readonly name?: string;
@@ -108,7 +108,7 @@ export async function issueKey(store: AccountStore, request: IssueKeyRequest, cl
       created_at: now,
     });
   }
-  const role: KeyRole = request.admin || !request.accountId ? 'admin' : 'standard';
+  const role: KeyRole = request.admin ? 'admin' : 'standard';
   const minted = await mintKey(
     store,
     { accountId, mode: request.mode, role, ...(request.name ? { name: request.name } : {}), ...(request.expiresAt ? { expiresAt: request.expiresAt } : {}) },
