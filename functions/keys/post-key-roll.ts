@@ -1,12 +1,11 @@
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { rollKey } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
-import { apiKeyView, createdKeyBodies } from '#shared/auth/key-view.ts';
 import { rollKeyRequestSchema } from '#shared/auth/key-view-schema.ts';
 import { containerValue } from '#shared/container.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
-import { jsonContentType } from '#shared/http/response.ts';
+import { createdKeyResponse } from '#shared/http/created-key-response.ts';
 import { apiKeyIdPattern } from '#shared/ids.ts';
 
 /** This function's dependencies, made once per container. */
@@ -22,5 +21,5 @@ export const handler = idempotentApiHandler('RollApiKey', { body: rollKeyRequest
   const rolled = apiKeyIdPattern.test(id) ? await rollKey(dependencies().accounts, actorOf(req.apiKey), id, req.body.grace_period_hours, now) : undefined;
   if (!rolled) throw new ApiError('resource_not_found', 'No key with this id that this key may manage.', { param: 'key_id' });
   const { apiKey, record } = rolled.minted;
-  return { statusCode: 201, headers: { 'content-type': jsonContentType }, ...createdKeyBodies(apiKey, apiKeyView(record, now, undefined)) };
+  return createdKeyResponse(apiKey, record, now);
 });

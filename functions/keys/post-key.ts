@@ -1,11 +1,10 @@
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { createKeyFor } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
-import { apiKeyView, createdKeyBodies } from '#shared/auth/key-view.ts';
 import { createKeyRequestSchema } from '#shared/auth/key-view-schema.ts';
 import { containerValue } from '#shared/container.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
-import { jsonContentType } from '#shared/http/response.ts';
+import { createdKeyResponse } from '#shared/http/created-key-response.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() }));
@@ -17,5 +16,5 @@ const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() 
 export const handler = idempotentApiHandler('CreateApiKey', { body: createKeyRequestSchema, bodyOptional: true }, async (req) => {
   const now = req.clock.now();
   const { apiKey, record } = await createKeyFor(dependencies().accounts, actorOf(req.apiKey), req.body, now);
-  return { statusCode: 201, headers: { 'content-type': jsonContentType }, ...createdKeyBodies(apiKey, apiKeyView(record, now, undefined)) };
+  return createdKeyResponse(apiKey, record, now);
 });

@@ -27,10 +27,9 @@ import {
   type KeyRole,
 } from './key-rules.ts';
 
-/** Every key the actor may manage, newest first. */
-export async function manageableKeys(store: AccountStore, actor: KeyActor): Promise<ApiKeyRecord[]> {
-  const keys = await store.listKeys(actor.accountId);
-  return newestFirst(keys.filter((k) => canManage(actor, k)));
+/** Of the account's keys, those the actor may manage, newest first. */
+export function manageableKeys(accountKeys: readonly ApiKeyRecord[], actor: KeyActor): ApiKeyRecord[] {
+  return newestFirst(accountKeys.filter((k) => canManage(actor, k)));
 }
 
 function newestFirst(keys: ApiKeyRecord[]): ApiKeyRecord[] {

@@ -27,8 +27,3 @@ export function apiKeyView(record: ApiKeyRecord, now: Date, accountItem: Readonl
 }
 
 export type ApiKeyView = ReturnType<typeof apiKeyView>;
-
-/** The answer of a create or a roll: the key's view and, this once, the key itself (null in an Idempotency-Key replay). */
-export function createdKeyBodies(apiKey: string, view: ApiKeyView): { body: string; replayBody: string } {
-  return { body: JSON.stringify({ ...view, api_key: apiKey }), replayBody: JSON.stringify({ ...view, api_key: null }) };
-}
