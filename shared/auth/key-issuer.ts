@@ -11,7 +11,7 @@ import type { KeyMode } from '../domain/caller.ts';
 import { apiKeyHint, generateApiKey, hashApiKey } from './api-keys.ts';
 import type { ApiKeyRecord } from './account-store.ts';
 import type { KeyRole } from './key-rules.ts';
-import { usableKeyLimit } from './key-rules.ts';
+import { isUsable, usableKeyLimit } from './key-rules.ts';
 import { KeySlots } from './key-slots.ts';
 
 export interface IssueKeyRequest {
@@ -61,13 +61,16 @@ export interface MintedKey {
 
 /**
  * Takes a slot and stores a new key of the account; undefined when the account already holds
- * `usableKeyLimit` usable keys. The account must exist (callers have read it).
+ * `usableKeyLimit` usable keys. The account must exist (callers have read it). `accountKeys`: the
+ * account's keys when the caller has just listed them (else they are listed here), to count the usable
+ * keys stored before slots existed, which hold none (key-slots.ts).
  */
-export async function mintKey(store: AccountStore, request: NewKey, now: Date): Promise<MintedKey | undefined> {
+export async function mintKey(store: AccountStore, request: NewKey, now: Date, accountKeys?: readonly ApiKeyRecord[]): Promise<MintedKey | undefined> {
   const apiKey = generateApiKey(request.mode);
   const keyHash = hashApiKey(apiKey);
   const slots = new KeySlots((hash) => store.getKey(hash));
-  if (!(await slots.take(request.accountId, keyHash, now))) return undefined;
+  const unslotted = (accountKeys ?? (await store.listKeys(request.accountId))).filter((k) => k.key_id === undefined && isUsable(k, now)).length;
+  if (!(await slots.take(request.accountId, keyHash, now, unslotted))) return undefined;
   const record: ApiKeyRecord = {
     key_hash: keyHash,
     key_id: request.keyId ?? newId('key'),

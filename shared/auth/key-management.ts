@@ -16,6 +16,7 @@ import { mintKey, type MintedKey } from './key-issuer.ts';
 import {
   canManage,
   createRefusal,
+  isUsableAdmin,
   keyIdOf,
   publicKeyState,
   roleOf,
@@ -69,7 +70,8 @@ export interface RolledKey {
  * and the old key is as before: it never stopped working meanwhile (its end is at least now).
  */
 export async function rollKey(store: AccountStore, actor: KeyActor, keyId: string, graceHours: number, now: Date): Promise<RolledKey | undefined> {
-  const listed = (await store.listKeys(actor.accountId)).find((k) => keyIdOf(k) === keyId && canManage(actor, k));
+  const accountKeys = await store.listKeys(actor.accountId);
+  const listed = accountKeys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
   const current = listed && (await store.getKey(listed.key_hash));
   if (!current || !canManage(actor, current)) return undefined;
   refuseRoll(current, now);
@@ -95,6 +97,8 @@ export async function rollKey(store: AccountStore, actor: KeyActor, keyId: strin
         ...(current.name ? { name: current.name } : {}),
       },
       now,
+      // The old key as now marked: one stored before slots existed counts apart only until it ends.
+      accountKeys.map((k) => (k.key_hash === old.key_hash ? old : k)),
     );
   } catch (error) {
     await store.unmarkRolled(current.key_hash, mark);
@@ -113,15 +117,34 @@ function refuseRoll(record: ApiKeyRecord, now: Date): void {
   if (refusal === 'inactive') throw new ApiKeyInactive(publicKeyState(record, now));
 }
 
+/** Runs a revocation of one of the account's admin keys while no other runs (admin-revocation-lock.ts). */
+export interface AdminRevocations {
+  withLock<T>(accountId: string, fn: () => Promise<T>): Promise<T>;
+}
+
 /**
  * Revokes the key at once (from the next request on, in every container: keys are never cached).
  * Revoking a revoked key answers it unchanged. Undefined when the actor may not manage such a key;
- * 409 `last_admin_key` when it is the account's last usable admin key.
+ * 409 `last_admin_key` when it is the account's last admin key that stays. An admin key is revoked
+ * under `adminRevocations`, after reading the account's other admin keys strongly consistent: of admin keys
+ * revoking each other at once, the last never goes. (An admin key made a moment ago may not be listed
+ * yet: then the revocation is refused, never wrongly allowed.)
  */
-export async function revokeKeyFor(store: AccountStore, actor: KeyActor, keyId: string, now: Date): Promise<ApiKeyRecord | undefined> {
+export async function revokeKeyFor(
+  store: AccountStore,
+  adminRevocations: AdminRevocations,
+  actor: KeyActor,
+  keyId: string,
+  now: Date,
+): Promise<ApiKeyRecord | undefined> {
   const keys = await store.listKeys(actor.accountId);
   const target = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
   if (!target) return undefined;
-  if (wouldLockOut(target, keys, now)) throw new LastAdminKey();
-  return store.revokeKey(target.key_hash, now);
+  if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now);
+  return adminRevocations.withLock(actor.accountId, async () => {
+    const admins = await Promise.all(keys.filter((k) => roleOf(k) === 'admin').map((k) => store.getKey(k.key_hash)));
+    const current = admins.filter((k): k is ApiKeyRecord => k !== undefined);
+    if (wouldLockOut(current.find((k) => k.key_hash === target.key_hash) ?? target, current, now)) throw new LastAdminKey();
+    return store.revokeKey(target.key_hash, now);
+  });
 }

@@ -9,9 +9,10 @@
  *   standard keys of its own mode. Any other key (another account's, the other mode's, an admin key) is
  *   to it as if it did not exist: 404, never 403.
  * - An admin key sees and manages every key of its account, both modes, and may create admin keys.
- * - Lock-out: the last usable admin key of an account cannot be revoked through the API (409
- *   `last_admin_key`). Rolling an admin key never locks out, as its replacement is an admin key too.
- *   The operator CLI can always issue an admin key (`create-key --account … --admin`).
+ * - Lock-out: an account's last admin key that stays (usable, no end set) cannot be revoked through the
+ *   API (409 `last_admin_key`); revocations of admin keys run one at a time (admin-revocation-lock.ts),
+ *   so this holds under concurrency too. Rolling an admin key never locks out, as its replacement is an
+ *   admin key too. The operator CLI can always issue an admin key (`create-key --account … --admin`).
  */
 import { createHash } from 'node:crypto';
 import type { KeyMode } from '../domain/caller.ts';
@@ -81,10 +82,19 @@ export function publicKeyState(record: ApiKeyRecord, now: Date): PublicKeyState 
   return state;
 }
 
-/** Whether revoking `target` would leave its account without a usable admin key. */
+/** Whether revoking the key needs the lock-out guard: it is a usable admin key. */
+export function isUsableAdmin(record: ApiKeyRecord, now: Date): boolean {
+  return roleOf(record) === 'admin' && isUsable(record, now);
+}
+
+/**
+ * Whether revoking `target` would leave its account without an admin key that stays: another admin key
+ * that is usable with no end set. One that is expiring (a rolled key in its grace period) does not count,
+ * as it stops on its own.
+ */
 export function wouldLockOut(target: ApiKeyRecord, accountKeys: readonly ApiKeyRecord[], now: Date): boolean {
-  if (roleOf(target) !== 'admin' || !isUsable(target, now)) return false;
-  return !accountKeys.some((k) => k.key_hash !== target.key_hash && roleOf(k) === 'admin' && isUsable(k, now));
+  if (!isUsableAdmin(target, now)) return false;
+  return !accountKeys.some((k) => k.key_hash !== target.key_hash && roleOf(k) === 'admin' && publicKeyState(k, now) === 'active');
 }
 
 /** Why a key cannot be rolled: it is revoked or expired, or it was rolled already. */

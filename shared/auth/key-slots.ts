@@ -13,6 +13,11 @@
  * are usable at any time; and a creator is refused only after reading every slot held by a usable key
  * (or a key being created), so the limit is reached, never undershot. Revocation and expiry need no
  * write here: the slot of a key that stopped being usable is free from that moment (no TTL needed).
+ *
+ * Keys stored before slots existed hold none (they have no `key_id`, and no key is made without one any
+ * more, so their number only falls). While `unslotted` of them are usable, only the first
+ * `usableKeyLimit - unslotted` slots are used: a slot beyond was taken when fewer such keys were usable,
+ * so the total stays within the limit.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -52,10 +57,11 @@ export class KeySlots {
    * other creators win the slots it tries: each lost race means another creator took a slot, so the
    * attempts are bounded by the number of slots.
    */
-  async take(accountId: string, keyHash: string, now: Date): Promise<boolean> {
+  async take(accountId: string, keyHash: string, now: Date, unslotted = 0): Promise<boolean> {
+    const usable = Math.max(0, this.limit - unslotted);
     for (let attempt = 0; attempt <= this.limit * 2; attempt++) {
       const slots = await this.read(accountId);
-      const free = await this.freeSlots(slots, now);
+      const free = await this.freeSlots(slots, usable, now);
       if (free.length === 0) return false;
       // A random free slot: concurrent creators seldom aim at the same one.
       const index = free[Math.floor(Math.random() * free.length)]!;
@@ -80,11 +86,11 @@ export class KeySlots {
     return slots;
   }
 
-  private async freeSlots(slots: Map<number, SlotItem>, now: Date): Promise<number[]> {
-    const never = Array.from({ length: this.limit }, (_, i) => i).filter((i) => !slots.has(i));
+  private async freeSlots(slots: Map<number, SlotItem>, usable: number, now: Date): Promise<number[]> {
+    const never = Array.from({ length: usable }, (_, i) => i).filter((i) => !slots.has(i));
     // Slots never taken are free without reading their holders; only when there is none are holders read.
     if (never.length > 0) return never;
-    const held = [...slots.entries()].filter(([i]) => i < this.limit);
+    const held = [...slots.entries()].filter(([i]) => i < usable);
     const holders = await Promise.all(held.map(([, slot]) => this.getKey(slot.key_hash)));
     return held.filter(([, slot], n) => slotIsFree(slot, holders[n], now)).map(([i]) => i);
   }
@@ -95,8 +101,8 @@ export class KeySlots {
         new PutCommand({
           TableName: tableName('usage'),
           Item: { account_id: accountId, period: slotName(index), key_hash: keyHash, taken_at: now.toISOString() } satisfies SlotItem,
-          ConditionExpression: seen ? 'key_hash = :seen AND taken_at = :takenAt' : 'attribute_not_exists(period)',
-          ...(seen ? { ExpressionAttributeValues: { ':seen': seen.key_hash, ':takenAt': seen.taken_at } } : {}),
+          ConditionExpression: seen ? 'key_hash = :seen AND taken_at = :takenAt' : 'attribute_not_exists(#p)',
+          ...(seen ? { ExpressionAttributeValues: { ':seen': seen.key_hash, ':takenAt': seen.taken_at } } : { ExpressionAttributeNames: { '#p': 'period' } }),
         }),
       );
       return true;

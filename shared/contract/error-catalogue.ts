@@ -28,7 +28,7 @@ export const errorCatalogue = {
   api_key_permission_denied: { status: 403, title: 'This key may not create a key of that mode or role' },
   api_key_already_rolled: { status: 409, title: 'The API key was rolled already' },
   api_key_inactive: { status: 409, title: 'The API key is revoked or expired' },
-  last_admin_key: { status: 409, title: 'The last usable admin key of the account cannot be revoked' },
+  last_admin_key: { status: 409, title: 'The last admin key of the account that stays cannot be revoked' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -122,6 +122,8 @@ export class ApiKeyInactive extends DomainError {
 /** Revoking this key would leave the account without a usable admin key. */
 export class LastAdminKey extends DomainError {
   constructor() {
-    super('This is the last usable admin key of the account; create another admin key before revoking it.');
+    super(
+      'This is the last admin key of the account that stays (a rolled one in its grace period does not count); create another admin key before revoking it.',
+    );
   }
 }

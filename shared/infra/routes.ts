@@ -141,9 +141,10 @@ const routeTable = [
     path: '/v1/keys',
     entry: 'functions/keys/post-key.ts',
     auth: 'api_key',
-    // A slot of the usable-key cap in the usage table (auth/key-slots.ts); the keys holding the slots are
-    // read with the pipeline's GetItem on ApiKeys when every slot is taken.
-    uses: { tables: { apiKeys: ['PutItem'], usage: ['Query', 'PutItem'] } },
+    // A slot of the usable-key cap in the usage table (auth/key-slots.ts); the account's keys are listed to
+    // count those stored before slots existed, and the keys holding the slots are read with the
+    // pipeline's GetItem on ApiKeys when every slot is taken.
+    uses: { tables: { apiKeys: ['Query', 'PutItem'], usage: ['Query', 'PutItem'] } },
     summary: 'Creates an API key of the account; the key is shown once.',
   },
   {
@@ -162,7 +163,9 @@ const routeTable = [
     path: '/v1/keys/{key_id}',
     entry: 'functions/keys/delete-key.ts',
     auth: 'api_key',
-    uses: { tables: { apiKeys: ['Query', 'UpdateItem'] } },
+    // Admin keys are revoked one at a time under a lease item in the usage table (auth/admin-revocation-lock.ts),
+    // after reading the other admin keys with the pipeline's GetItem on ApiKeys.
+    uses: { tables: { apiKeys: ['Query', 'UpdateItem'], usage: ['PutItem', 'DeleteItem'] } },
     summary: 'Revokes a key at once.',
   },
   {

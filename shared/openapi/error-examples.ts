@@ -41,5 +41,9 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
     details: { param: 'key_id' },
   },
   api_key_inactive: { message: 'This key is revoked; only a usable key can be rolled.', details: { param: 'key_id' } },
-  last_admin_key: { message: 'This is the last usable admin key of the account; create another admin key before revoking it.', details: { param: 'key_id' } },
+  last_admin_key: {
+    message:
+      'This is the last admin key of the account that stays (a rolled one in its grace period does not count); create another admin key before revoking it.',
+    details: { param: 'key_id' },
+  },
 };

@@ -158,7 +158,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   RevokeApiKey: {
     tag: 'Account',
     description:
-      'Revokes a key at once: its next request gets 401, in every region and container (keys are never cached). Revoking again answers the same. The last usable admin key of an account cannot be revoked (409 `last_admin_key`). A key may revoke itself. A key the caller may not manage is 404.',
+      'Revokes a key at once: its next request gets 401, in every region and container (keys are never cached). Revoking again answers the same. The account’s last admin key that stays (usable, no end set; a rolled one in its grace period does not count) cannot be revoked (409 `last_admin_key`), even by admin keys revoking each other at once. A key may revoke itself. A key the caller may not manage is 404.',
     responses: [ok('The key, `state: revoked`.', apiKeySchema, { summary: 'Revoked', value: examples.revokedApiKeyExample })],
     errors: ['resource_not_found', 'last_admin_key'],
   },

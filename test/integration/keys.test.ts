@@ -8,7 +8,11 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { apiKeyHint, generateApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { usableKeyLimit } from '#shared/auth/key-rules.ts';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { tableName } from '#shared/config.ts';
 import { apiKeyPageSchema, apiKeySchema, createdApiKeySchema } from '#shared/auth/key-view-schema.ts';
 import { minuteWindow } from '#shared/limits/windows.ts';
 import { OpenApiValidator, type Exchange } from '../support/openapi-validator.ts';
@@ -303,6 +307,31 @@ describe('DELETE /v1/keys/{key_id}', () => {
     expect((await revoke(second.api_key!, second.key_id)).status).toBe(409);
   });
 
+  it('admin keys revoking each other at once: the last admin key always stays (5 keys, 5 concurrent revocations: 4 succeed)', async () => {
+    const { admin, adminId } = await account();
+    const admins = [{ api_key: admin, key_id: adminId }];
+    for (let i = 0; i < 4; i++)
+      admins.push(createdApiKeySchema.parse((await create(admin, { admin: true, mode: i % 2 ? 'live' : 'test' })).body) as { api_key: string; key_id: string });
+    const results = await Promise.all(admins.map((a, i) => revoke(a.api_key, admins[(i + 1) % admins.length]!.key_id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(1);
+    expect(errorOf(refused[0]!.body).code).toBe('last_admin_key');
+    const usable = await Promise.all(admins.map(async (a) => (await works(a.api_key)) === 200));
+    expect(usable.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a rolled admin key in its grace period does not count as the admin key that stays', async () => {
+    const { admin, adminId } = await account();
+    const fresh = createdApiKeySchema.parse((await roll(admin, adminId, { grace_period_hours: 1 })).body);
+    expect(fresh.role).toBe('admin');
+    const refused = await revoke(admin, fresh.key_id);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused.body).code).toBe('last_admin_key');
+    // The old one may go: its replacement stays.
+    expect((await revoke(fresh.api_key!, adminId)).status).toBe(200);
+  });
+
   it('keys the caller may not manage are 404 for roll and revoke, and stay as they were', async () => {
     const { admin, adminId } = await account();
     const std = createdApiKeySchema.parse((await create(admin)).body).api_key!;
@@ -323,6 +352,51 @@ describe('DELETE /v1/keys/{key_id}', () => {
     }
     const keys = await allKeys(admin);
     expect(keys.every((k) => k.state === 'active' && k.rolled_at === null)).toBe(true);
+  });
+});
+
+describe('keys stored before ids, roles and slots', () => {
+  it('are listed with a derived id as standard keys, count against the limit, and can be rolled and revoked', async () => {
+    const { admin, accountId } = await account();
+    const legacy = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const apiKey = generateApiKey('live');
+        await dynamo().send(
+          new PutCommand({
+            TableName: tableName('apiKeys'),
+            Item: {
+              key_hash: hashApiKey(apiKey),
+              account_id: accountId,
+              mode: 'live',
+              key_hint: apiKeyHint(apiKey),
+              created_at: new Date(Date.now() - 86_400_000 + i).toISOString(),
+              ...(i === 3 ? { revoked_at: new Date().toISOString() } : {}),
+            },
+          }),
+        );
+        return apiKey;
+      }),
+    );
+    const listed = (await allKeys(admin)).filter((k) => k.role === 'standard');
+    expect(listed).toHaveLength(4);
+    for (const k of listed) expect(k.key_id).toMatch(/^key_[0-9a-f]{24}$/);
+    expect(await works(legacy[0]!)).toBe(200);
+    // 1 admin key and 3 usable keys without a slot: 16 more fit.
+    const made = [];
+    for (let i = 0; i < 17; i++) made.push((await create(admin)).status);
+    expect(made.filter((s) => s === 201)).toHaveLength(16);
+    expect(made.at(-1)).toBe(403);
+    // Revoking a key stored before slots frees a place too; a roll of one needs none beyond the limit with no grace.
+    const ids = Object.fromEntries(listed.map((k) => [k.hint, k.key_id]));
+    expect((await revoke(admin, ids[apiKeyHint(legacy[0]!)]!)).status).toBe(200);
+    expect(await works(legacy[0]!)).toBe(401);
+    expect((await create(admin)).status).toBe(201);
+    expect((await create(admin)).status).toBe(403);
+    const rolled = await roll(admin, ids[apiKeyHint(legacy[1]!)]!, { grace_period_hours: 0 });
+    expect(rolled.status).toBe(201);
+    expect(await works(legacy[1]!)).toBe(401);
+    expect(await works(createdApiKeySchema.parse(rolled.body).api_key!)).toBe(200);
+    expect((await create(admin)).status).toBe(403);
   });
 });
 

@@ -70,11 +70,13 @@ describe('wouldLockOut', () => {
   const a1 = key({ key_hash: '1'.repeat(64), role: 'admin' });
   const a2 = key({ key_hash: '2'.repeat(64), role: 'admin', mode: 'test' });
   const s1 = key({ key_hash: '3'.repeat(64) });
-  it('refuses revoking the last usable admin key only', () => {
+  it('refuses revoking the last admin key that stays (usable, no end) only', () => {
     expect(wouldLockOut(a1, [a1, s1], now)).toBe(true);
     expect(wouldLockOut(a1, [a1, a2, s1], now)).toBe(false);
     expect(wouldLockOut(a1, [a1, { ...a2, revoked_at: '2026-11-01T00:00:00.000Z' }], now)).toBe(true);
     expect(wouldLockOut(a1, [a1, { ...a2, expires_at: '2026-11-01T00:00:00.000Z' }], now)).toBe(true);
+    // A rolled admin key in its grace period stops on its own: it does not count.
+    expect(wouldLockOut(a1, [a1, { ...a2, expires_at: '2026-11-25T00:00:00.000Z' }], now)).toBe(true);
     expect(wouldLockOut(s1, [a1, s1], now)).toBe(false);
   });
 });
