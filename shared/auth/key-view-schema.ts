@@ -57,10 +57,10 @@ export const createKeyRequestSchema = z
   .strictObject({
     name: z
       .string()
-      .trim()
       .min(1, 'name must not be empty')
       .max(maxKeyNameLength, `name must be at most ${maxKeyNameLength} characters`)
-      .regex(/^[^\p{Cc}]*$/u, 'name must not contain control characters')
+      // At least one character other than a space; no control characters (tabs and line breaks included).
+      .regex(/^[^\p{Cc}]*[^\p{Cc}\s][^\p{Cc}]*$/u, 'name must have a character other than a space, and no control characters')
       .optional()
       .meta({ description: `A label for the key, 1 to ${maxKeyNameLength} characters.` }),
     mode: keyModeSchema.optional().meta({ description: 'The new key’s mode; default: the calling key’s. A standard key creates keys of its own mode only.' }),

@@ -244,6 +244,18 @@ describe('POST /v1/keys/{key_id}/roll', () => {
     expect(errorOf(inactive.body).code).toBe('api_key_inactive');
   });
 
+  it('a retried roll with the same Idempotency-Key makes one replacement: the replay names it without the secret', async () => {
+    const { admin } = await account();
+    const old = createdApiKeySchema.parse((await create(admin, { name: 'retried-roll' })).body);
+    const headers = { 'idempotency-key': `roll-${old.key_id}` };
+    const first = await send(`/v1/keys/${old.key_id}/roll`, { key: admin, body: { grace_period_hours: 1 }, headers });
+    const again = await send(`/v1/keys/${old.key_id}/roll`, { key: admin, body: { grace_period_hours: 1 }, headers });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(createdApiKeySchema.parse(again.body)).toMatchObject({ key_id: first.body.key_id, api_key: null });
+    expect((await allKeys(admin)).filter((k) => k.replaces === old.key_id)).toHaveLength(1);
+  });
+
   it('10 concurrent rolls of one key: exactly one succeeds, the others 409, one replacement exists', async () => {
     const { admin } = await account();
     const old = createdApiKeySchema.parse((await create(admin, { name: 'raced' })).body);
