@@ -67,7 +67,8 @@ export interface RolledKey {
  * Order: the old key is marked rolled first, by a conditional UpdateItem that exactly one of concurrent
  * rolls wins (the others answer 409 `api_key_already_rolled` and make nothing); then the new key takes
  * a slot and is stored. When it cannot (the usable-key cap is reached, or a failure), the mark is undone
- * and the old key is as before: it never stopped working meanwhile (its end is at least now).
+ * and the old key is as before: with a grace period it never stopped working meanwhile; with none it
+ * may have been refused for those few milliseconds.
  */
 export async function rollKey(store: AccountStore, actor: KeyActor, keyId: string, graceHours: number, now: Date): Promise<RolledKey | undefined> {
   const accountKeys = await store.listKeys(actor.accountId);
@@ -80,9 +81,9 @@ export async function rollKey(store: AccountStore, actor: KeyActor, keyId: strin
   const old = await store.markRolled(current.key_hash, mark);
   if (!old) {
     // Another roll (or a revocation) got there first: say which.
-    const now2 = await store.getKey(current.key_hash);
-    if (now2) refuseRoll(now2, now);
-    throw new ApiKeyAlreadyRolled(now2?.replaced_by);
+    const latest = await store.getKey(current.key_hash);
+    if (latest) refuseRoll(latest, now);
+    throw new ApiKeyAlreadyRolled(latest?.replaced_by);
   }
   let minted: MintedKey | undefined;
   try {
