@@ -2,7 +2,7 @@
  * Operator CLI. Prints exactly one JSON object on stdout; diagnostics go to stderr.
  *
  *   npm run admin -- create-key --plan <developer|production|scale|enterprise> --mode <live|test>
- *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
+ *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>] [--admin] [--name <label>]
  *   npm run admin -- list-keys --account <id>
  *   npm run admin -- revoke-key (--hash <sha256 hex, or a unique prefix with --account> | --key <key>) [--account <id>]
  *   npm run admin -- revoke-keys --account <id>
@@ -73,7 +73,8 @@ import { runPreflight } from './preflight.ts';
 class UsageError extends Error {}
 
 const usage = `Usage:
-  npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>]
+  npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>] [--admin] [--name <label>]
+                                                          (keys are standard, a new account's first key too; --admin makes an admin key)
   npm run admin -- list-keys --account <id>              (the account's keys: hash, hint, mode, state)
   npm run admin -- revoke-key --hash <sha256 hex> [--account <id>]
                                                           (a prefix of at least ${minHashPrefixLength} hex digits needs --account)
@@ -143,7 +144,7 @@ const commands: Record<string, Command> = {
     }
     const issued = await issueKey(
       new DynamoAccountStore(),
-      { plan: v.plan, mode: v.mode as KeyMode, accountId: v.account, email: v.email, minuteLimit, expiresAt },
+      { plan: v.plan, mode: v.mode as KeyMode, accountId: v.account, email: v.email, minuteLimit, expiresAt, admin: args.admin === true, name: v.name },
       systemClock,
     );
     return { ...issued };
@@ -255,6 +256,8 @@ async function main(): Promise<number> {
         out: { type: 'string' },
         stack: { type: 'string' },
         force: { type: 'boolean' },
+        admin: { type: 'boolean' },
+        name: { type: 'string' },
         file: { type: 'string' },
         'as-of': { type: 'string' },
         context: { type: 'string', short: 'c', multiple: true },

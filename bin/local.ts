@@ -33,18 +33,20 @@ async function main(): Promise<void> {
 
   if (!(await exists(demoMarker))) {
     const store = new DynamoAccountStore();
-    const test = await issueKey(store, { plan: 'production', mode: 'test', email: 'demo@example.com' }, systemClock);
-    const live = await issueKey(store, { plan: 'production', mode: 'live', accountId: test.account_id }, systemClock);
+    // Both demo keys are admin keys: either manages every key of the demo account.
+    const test = await issueKey(store, { plan: 'production', mode: 'test', email: 'demo@example.com', admin: true }, systemClock);
+    const live = await issueKey(store, { plan: 'production', mode: 'live', accountId: test.account_id, admin: true }, systemClock);
     await writeFile(demoMarker, JSON.stringify({ account_id: test.account_id, plan: 'production', created_at: new Date().toISOString() }, null, 2));
     lines.push(
       '',
-      `Demo account ${test.account_id} (production plan). These keys are shown once; only their hashes are stored:`,
+      `Demo account ${test.account_id} (production plan). These admin keys are shown once; only their hashes are stored:`,
       `  test key: ${test.api_key}`,
       `  live key: ${live.api_key}`,
       '',
       'Try:',
       `  curl -s ${stack.url}/health`,
       `  curl -s ${stack.url}/v1/account -H "Authorization: Bearer ${test.api_key}"`,
+      `  curl -s ${stack.url}/v1/keys -H "Authorization: Bearer ${live.api_key}"`,
     );
   } else {
     lines.push('', 'Create a key with: npm run admin -- create-key --plan developer --mode test');

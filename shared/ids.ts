@@ -30,3 +30,5 @@ export const verificationIdPattern = idPattern('vrf');
 export const monitorIdPattern = idPattern('mon');
 /** `evt_…`: a webhook event. */
 export const eventIdPattern = idPattern('evt');
+/** The public id of an API key (`key_…`); never derived from the key's secret alone. */
+export const apiKeyIdPattern = idPattern('key');

@@ -33,6 +33,27 @@ export interface ApiKeyRecord {
   readonly created_at: string;
   readonly expires_at?: string;
   readonly revoked_at?: string;
+  /** Public id (`key_…`); keys stored before ids existed have one derived from the hash (key-rules.ts `keyIdOf`). */
+  readonly key_id?: string;
+  /** `admin` or `standard` (key-rules.ts); absent on keys stored before roles existed, which are standard. */
+  readonly role?: 'admin' | 'standard';
+  /** The customer's label. */
+  readonly name?: string;
+  /** When the key was rolled; its `expires_at` is then the end of the grace period. */
+  readonly rolled_at?: string;
+  /** The id of the key that replaced this one in a roll. */
+  readonly replaced_by?: string;
+  /** The id of the key this one replaced in a roll. */
+  readonly replaces?: string;
+}
+
+/** What a roll writes on the old key: its end, and the key that replaces it. */
+export interface RollMark {
+  readonly at: Date;
+  readonly expiresAt: Date;
+  readonly replacedBy: string;
+  /** The `expires_at` the roll read (undefined: none): the mark applies only if it is still the same. */
+  readonly seenExpiresAt: string | undefined;
 }
 
 export type KeyState = 'active' | 'revoked' | 'expired';
@@ -74,6 +95,14 @@ export interface AccountStore {
   revokeKey(keyHash: string, at: Date): Promise<ApiKeyRecord | undefined>;
   /** Every key of the account, oldest first, revoked and expired ones included. */
   listKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  /**
+   * Marks a usable, never-rolled key rolled, in one conditional UpdateItem: of concurrent rolls of one
+   * key exactly one gets the record back; the others (and a roll of a revoked, expired or rolled key)
+   * get undefined.
+   */
+  markRolled(keyHash: string, mark: RollMark): Promise<ApiKeyRecord | undefined>;
+  /** Undoes `markRolled` when the replacement could not be made; only the roll that marked it (`replacedBy`) can. */
+  unmarkRolled(keyHash: string, mark: RollMark): Promise<void>;
 }
 
 export class DynamoAccountStore implements AccountStore {
@@ -151,6 +180,52 @@ export class DynamoAccountStore implements AccountStore {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
+    }
+  }
+
+  async markRolled(keyHash: string, mark: RollMark): Promise<ApiKeyRecord | undefined> {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('apiKeys'),
+          Key: { key_hash: keyHash },
+          UpdateExpression: 'SET rolled_at = :at, expires_at = :exp, replaced_by = :by',
+          ConditionExpression: [
+            'attribute_exists(key_hash)',
+            'attribute_not_exists(rolled_at)',
+            'attribute_not_exists(revoked_at)',
+            mark.seenExpiresAt === undefined ? 'attribute_not_exists(expires_at)' : 'expires_at = :seen AND expires_at > :now',
+          ].join(' AND '),
+          ExpressionAttributeValues: {
+            ':at': mark.at.toISOString(),
+            ':exp': mark.expiresAt.toISOString(),
+            ':by': mark.replacedBy,
+            ...(mark.seenExpiresAt === undefined ? {} : { ':seen': mark.seenExpiresAt, ':now': mark.at.toISOString() }),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as ApiKeyRecord;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  async unmarkRolled(keyHash: string, mark: RollMark): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('apiKeys'),
+          Key: { key_hash: keyHash },
+          UpdateExpression:
+            mark.seenExpiresAt === undefined ? 'REMOVE rolled_at, replaced_by, expires_at' : 'SET expires_at = :seen REMOVE rolled_at, replaced_by',
+          ConditionExpression: 'replaced_by = :by',
+          ExpressionAttributeValues: { ':by': mark.replacedBy, ...(mark.seenExpiresAt === undefined ? {} : { ':seen': mark.seenExpiresAt }) },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 

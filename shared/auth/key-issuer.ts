@@ -1,10 +1,18 @@
-/** Issues API keys (operator CLI, local demo account): creates the account if needed, stores the hash. */
+/**
+ * Makes API keys: `mintKey` for an existing account (the keys API and the operator), `issueKey` for the
+ * operator CLI and the local demo account, which creates the account when none is given. Every key
+ * takes one of the account's usable-key slots first (key-slots.ts); only its hash is stored.
+ */
 import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import type { PlanName } from '../limits/plans.ts';
 import type { AccountStore } from './account-store.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import { apiKeyHint, generateApiKey, hashApiKey } from './api-keys.ts';
+import type { ApiKeyRecord } from './account-store.ts';
+import type { KeyRole } from './key-rules.ts';
+import { isUsable, usableKeyLimit } from './key-rules.ts';
+import { KeySlots } from './key-slots.ts';
 
 export interface IssueKeyRequest {
   readonly plan: PlanName;
@@ -14,6 +22,13 @@ export interface IssueKeyRequest {
   readonly email?: string;
   readonly minuteLimit?: number;
   readonly expiresAt?: Date;
+  /**
+   * Make an admin key (key-rules.ts). Keys are standard unless this is set, the first key of a new
+   * account too (least privilege: a standard key already manages the standard keys of its mode; the
+   * operator makes an admin key when the customer asks for one).
+   */
+  readonly admin?: boolean;
+  readonly name?: string;
 }
 
 export interface IssuedKey {
@@ -21,6 +36,55 @@ export interface IssuedKey {
   readonly account_id: string;
   readonly plan: PlanName;
   readonly mode: KeyMode;
+  readonly key_id: string;
+  readonly role: KeyRole;
+}
+
+/** A key to add to an existing account. */
+export interface NewKey {
+  readonly accountId: string;
+  readonly mode: KeyMode;
+  readonly role: KeyRole;
+  readonly name?: string;
+  readonly expiresAt?: Date;
+  /** The id of the key this one replaces (a roll). */
+  readonly replaces?: string;
+  /** The id to give the key (a roll names its replacement before making it); a new id by default. */
+  readonly keyId?: string;
+}
+
+export interface MintedKey {
+  /** The key itself: shown once, never stored. */
+  readonly apiKey: string;
+  readonly record: ApiKeyRecord;
+}
+
+/**
+ * Takes a slot and stores a new key of the account; undefined when the account already holds
+ * `usableKeyLimit` usable keys. The account must exist (callers have read it). `accountKeys`: the
+ * account's keys when the caller has just listed them (else they are listed here), to count the usable
+ * keys stored before slots existed, which hold none (key-slots.ts).
+ */
+export async function mintKey(store: AccountStore, request: NewKey, now: Date, accountKeys?: readonly ApiKeyRecord[]): Promise<MintedKey | undefined> {
+  const apiKey = generateApiKey(request.mode);
+  const keyHash = hashApiKey(apiKey);
+  const slots = new KeySlots((hash) => store.getKey(hash));
+  const unslotted = (accountKeys ?? (await store.listKeys(request.accountId))).filter((k) => k.key_id === undefined && isUsable(k, now)).length;
+  if (!(await slots.take(request.accountId, keyHash, now, unslotted))) return undefined;
+  const record: ApiKeyRecord = {
+    key_hash: keyHash,
+    key_id: request.keyId ?? newId('key'),
+    account_id: request.accountId,
+    mode: request.mode,
+    role: request.role,
+    key_hint: apiKeyHint(apiKey),
+    created_at: now.toISOString(),
+    ...(request.name ? { name: request.name } : {}),
+    ...(request.expiresAt ? { expires_at: request.expiresAt.toISOString() } : {}),
+    ...(request.replaces ? { replaces: request.replaces } : {}),
+  };
+  await store.createKey(record);
+  return { apiKey, record };
 }
 
 export class KeyIssueError extends Error {}
@@ -47,14 +111,12 @@ export async function issueKey(store: AccountStore, request: IssueKeyRequest, cl
       created_at: now,
     });
   }
-  const apiKey = generateApiKey(request.mode);
-  await store.createKey({
-    key_hash: hashApiKey(apiKey),
-    account_id: accountId,
-    mode: request.mode,
-    key_hint: apiKeyHint(apiKey),
-    created_at: now,
-    ...(request.expiresAt ? { expires_at: request.expiresAt.toISOString() } : {}),
-  });
-  return { api_key: apiKey, account_id: accountId, plan, mode: request.mode };
+  const role: KeyRole = request.admin ? 'admin' : 'standard';
+  const minted = await mintKey(
+    store,
+    { accountId, mode: request.mode, role, ...(request.name ? { name: request.name } : {}), ...(request.expiresAt ? { expiresAt: request.expiresAt } : {}) },
+    clock.now(),
+  );
+  if (!minted) throw new KeyIssueError(`Account ${accountId} already holds ${usableKeyLimit} usable keys; revoke one first.`);
+  return { api_key: minted.apiKey, account_id: accountId, plan, mode: request.mode, key_id: minted.record.key_id!, role };
 }

@@ -4,6 +4,7 @@
  * unsuspend an account. None of it needs a key's plaintext, which is never stored.
  */
 import type { Clock } from '../clock.ts';
+import { keyIdOf, roleOf, type KeyRole } from './key-rules.ts';
 import { keyState, type Account, type AccountStore, type ApiKeyRecord, type KeyState } from './account-store.ts';
 
 /** Refused operator request (no such account or key, ambiguous prefix); the message is for the operator. */
@@ -18,6 +19,8 @@ const hashPrefixPattern = /^[0-9a-f]+$/;
 /** A key as the operator sees it: everything stored (hash, hint, dates) and its state now. */
 export interface KeyView {
   readonly key_hash: string;
+  readonly key_id: string;
+  readonly role: KeyRole;
   readonly account_id: string;
   readonly key_hint: string;
   readonly mode: ApiKeyRecord['mode'];
@@ -30,6 +33,8 @@ export interface KeyView {
 export function keyView(record: ApiKeyRecord, now: Date): KeyView {
   return {
     key_hash: record.key_hash,
+    key_id: keyIdOf(record),
+    role: roleOf(record),
     account_id: record.account_id,
     key_hint: record.key_hint,
     mode: record.mode,

@@ -27,6 +27,11 @@ export const errorCatalogue = {
   monitor_deleted: { status: 409, title: 'The monitor is deleted: its events are not delivered again' },
   redelivery_limit_reached: { status: 409, title: 'The event has been redelivered as many times as allowed' },
   rotation_conflict: { status: 409, title: "Another request changed the monitor's secret at the same time" },
+  api_key_limit_reached: { status: 403, title: 'The account holds as many usable API keys as allowed' },
+  api_key_permission_denied: { status: 403, title: 'This key may not create a key of that mode or role' },
+  api_key_already_rolled: { status: 409, title: 'The API key was rolled already' },
+  api_key_inactive: { status: 409, title: 'The API key is revoked or expired' },
+  last_admin_key: { status: 409, title: 'The last admin key of the account that stays cannot be revoked' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

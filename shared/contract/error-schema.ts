@@ -31,7 +31,10 @@ export const errorObjectSchema = z.strictObject({
   reset_at: z.iso.datetime().optional().meta({ description: 'When the monthly quota resets (Developer plan over its quota).' }),
   request_id: z.string().optional().meta({ description: 'On 500s: quote it to support (also in the `X-Request-Id` header).' }),
   allowed: z.array(z.string()).optional().meta({ description: 'On `invalid_profession`: every accepted profession value.' }),
-  limit: z.number().int().min(0).optional().meta({ description: 'On `monitor_limit_reached`: how many active monitors the account may hold in this mode.' }),
+  limit: z.number().int().min(0).optional().meta({
+    description:
+      'On `monitor_limit_reached`: how many active monitors the account may hold in this mode; on `api_key_limit_reached`: how many usable keys the account may hold.',
+  }),
 });
 
 export const errorBodySchema = z.strictObject({ error: errorObjectSchema }).meta({ title: 'Error' });

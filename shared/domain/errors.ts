@@ -87,3 +87,43 @@ export class MonitorLimitReached extends DomainError {
     super(`This account already has ${limit} active ${mode}-mode monitors; delete one to add another.`);
   }
 }
+
+/** The account holds as many usable API keys as it may. */
+export class ApiKeyLimitReached extends DomainError {
+  constructor(readonly limit: number) {
+    super(`This account already holds ${limit} usable API keys; revoke one (or let a rolled key expire) to make another.`);
+  }
+}
+
+/** The calling key may not create a key of the mode or role asked for (`param`: the field at fault). */
+export class ApiKeyPermissionDenied extends DomainError {
+  constructor(
+    message: string,
+    readonly param: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The key was rolled already: a key is rolled once, its replacement may be rolled in turn. */
+export class ApiKeyAlreadyRolled extends DomainError {
+  constructor(readonly replacedBy: string | undefined) {
+    super(`This key was rolled already${replacedBy ? ` (replaced by ${replacedBy})` : ''}; roll its replacement instead.`);
+  }
+}
+
+/** The key is revoked or expired: it cannot be rolled. */
+export class ApiKeyInactive extends DomainError {
+  constructor(readonly state: string) {
+    super(`This key is ${state}; only a usable key can be rolled.`);
+  }
+}
+
+/** Revoking this key would leave the account without a usable admin key. */
+export class LastAdminKey extends DomainError {
+  constructor() {
+    super(
+      'This is the last admin key of the account that stays (a rolled one in its grace period does not count); create another admin key before revoking it.',
+    );
+  }
+}

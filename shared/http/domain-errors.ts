@@ -4,6 +4,11 @@
  */
 import {
   AccountSuspended,
+  ApiKeyAlreadyRolled,
+  ApiKeyInactive,
+  ApiKeyLimitReached,
+  ApiKeyPermissionDenied,
+  LastAdminKey,
   DomainError,
   MinuteLimitExceeded,
   MonitorLimitReached,
@@ -38,5 +43,10 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
   }
   if (error instanceof UnsupportedState) return new ApiError('invalid_request', error.message, { param: 'state' });
   if (error instanceof MonitorLimitReached) return new ApiError('monitor_limit_reached', error.message, { limit: error.limit });
+  if (error instanceof ApiKeyLimitReached) return new ApiError('api_key_limit_reached', error.message, { limit: error.limit });
+  if (error instanceof ApiKeyPermissionDenied) return new ApiError('api_key_permission_denied', error.message, { param: error.param });
+  if (error instanceof ApiKeyAlreadyRolled) return new ApiError('api_key_already_rolled', error.message, { param: 'key_id' });
+  if (error instanceof ApiKeyInactive) return new ApiError('api_key_inactive', error.message, { param: 'key_id' });
+  if (error instanceof LastAdminKey) return new ApiError('last_admin_key', error.message, { param: 'key_id' });
   return undefined;
 }

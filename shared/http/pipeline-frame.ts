@@ -7,7 +7,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import type { Account } from '../auth/account-store.ts';
+import type { Account, ApiKeyRecord } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { Deadline, type InvocationTime } from '../deadline.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';
@@ -56,6 +56,8 @@ export interface PipelineState {
   readonly startedAt: number;
   readonly requestId: string;
   caller?: AuthenticatedCaller;
+  /** The stored record of the API key the request was made with. */
+  apiKey?: ApiKeyRecord;
   limits?: LimitState;
   /** The account item with its usage counters as the admission stored it. */
   accountItem?: Readonly<Record<string, unknown>>;

@@ -7,6 +7,7 @@
  * load none of the stores these use.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { ApiKeyRecord } from '../auth/account-store.ts';
 import type { RouteDefinition, RouteId } from '../infra/routes.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { withTelemetry } from '../observability/handler-telemetry.ts';
@@ -34,6 +35,8 @@ import type { HttpResponse } from './response.ts';
 export interface ApiRequest<B, Q, P = undefined> extends RequestBase<B, Q> {
   /** The authenticated caller (an `api_key` route's request never reaches its handler without one). */
   readonly caller: AuthenticatedCaller;
+  /** The stored record of the API key the request was made with (its hash, id, role; never the key). */
+  readonly apiKey: ApiKeyRecord;
   /** Current rate-limit state (after any charge). */
   limits(): LimitState | undefined;
   /** The caller's account item as stored once this request was counted, with its usage counters (limits/usage-store.ts). */
@@ -95,6 +98,10 @@ export function buildApiHandler<BS extends Schema, QS extends Schema, P>(
       get caller(): AuthenticatedCaller {
         if (!state.caller) throw new Error(`Route ${route.id} is not an api_key route: its requests have no caller`);
         return state.caller;
+      },
+      get apiKey(): ApiKeyRecord {
+        if (!state.apiKey) throw new Error(`Route ${route.id} is not an api_key route: its requests have no key`);
+        return state.apiKey;
       },
       limits: () => state.limits,
       get accountItem(): Readonly<Record<string, unknown>> {

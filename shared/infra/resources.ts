@@ -106,7 +106,7 @@ export const tables = {
     envVar: 'TABLE_API_KEYS',
     partitionKey: { name: 'key_hash', type: 'S' },
     indexes: [{ name: 'by_account', partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'created_at', type: 'S' } }],
-    purpose: 'One item per API key, addressed by the SHA-256 of the key; the key itself is never stored.',
+    purpose: 'One item per API key, addressed by the SHA-256 of the key, with its public id, role, label and roll; the key itself is never stored.',
   },
   usage: {
     id: 'Usage',
@@ -114,7 +114,7 @@ export const tables = {
     partitionKey: { name: 'account_id', type: 'S' },
     sortKey: { name: 'period', type: 'S' },
     ttlAttribute: 'expires_at',
-    purpose: 'Atomic counters beside the account: active test-mode monitors per account (the monitor cap).',
+    purpose: 'Atomic counters beside the account: active test-mode monitors per account (the monitor cap), and the slots of its usable API keys (the key cap).',
   },
   idempotency: {
     id: 'Idempotency',

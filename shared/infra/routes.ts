@@ -126,6 +126,49 @@ const routeTable = [
     summary: "The account's verifications per month and day, live and test, included and overage, with the plan's limits.",
   },
   {
+    id: 'ListApiKeys',
+    method: 'GET',
+    path: '/v1/keys',
+    entry: 'functions/keys/get-keys.ts',
+    auth: 'api_key',
+    // The account's keys through the by_account index; last use is read from the admitted account item.
+    uses: { tables: { apiKeys: ['Query'] } },
+    summary: 'The API keys the calling key may manage, newest first: id, label, hint, mode, role, dates and state; never the key.',
+  },
+  {
+    id: 'CreateApiKey',
+    method: 'POST',
+    path: '/v1/keys',
+    entry: 'functions/keys/post-key.ts',
+    auth: 'api_key',
+    // A slot of the usable-key cap in the usage table (auth/key-slots.ts); the account's keys are listed to
+    // count those stored before slots existed, and the keys holding the slots are read with the
+    // pipeline's GetItem on ApiKeys when every slot is taken.
+    uses: { tables: { apiKeys: ['Query', 'PutItem'], usage: ['Query', 'PutItem'] } },
+    summary: 'Creates an API key of the account; the key is shown once.',
+  },
+  {
+    id: 'RollApiKey',
+    method: 'POST',
+    path: '/v1/keys/{key_id}/roll',
+    entry: 'functions/keys/post-key-roll.ts',
+    auth: 'api_key',
+    // The key found through by_account, then read strongly consistent with the pipeline's GetItem on ApiKeys.
+    uses: { tables: { apiKeys: ['Query', 'UpdateItem', 'PutItem'], usage: ['Query', 'PutItem'] } },
+    summary: 'Replaces a key with a new one of the same mode, role and name; the old key works until its grace period ends.',
+  },
+  {
+    id: 'RevokeApiKey',
+    method: 'DELETE',
+    path: '/v1/keys/{key_id}',
+    entry: 'functions/keys/delete-key.ts',
+    auth: 'api_key',
+    // Admin keys are revoked one at a time under a lease item in the usage table (auth/admin-revocation-lock.ts),
+    // after reading the other admin keys with the pipeline's GetItem on ApiKeys.
+    uses: { tables: { apiKeys: ['Query', 'UpdateItem'], usage: ['PutItem', 'DeleteItem'] } },
+    summary: 'Revokes a key at once.',
+  },
+  {
     id: 'Verify',
     method: 'POST',
     path: '/v1/verify',

@@ -69,13 +69,18 @@ export class RateLimits {
    * request in its minute window for the mode, in one call.
    * Undefined when the account does not exist; throws `AccountSuspended` for a suspended account (before
    * the limit: it is refused whatever its count), and 429 `rate_limit_exceeded` with `retry_after` past
-   * the per-minute limit.
+   * the per-minute limit. With `keyId`, the same call records the minute of the key's last use.
    */
-  async admit<A extends AccountLimits>(accountId: string, mode: KeyMode, accountOf: (item: Record<string, unknown>) => A): Promise<Admission<A> | undefined> {
+  async admit<A extends AccountLimits>(
+    accountId: string,
+    mode: KeyMode,
+    accountOf: (item: Record<string, unknown>) => A,
+    keyId?: string,
+  ): Promise<Admission<A> | undefined> {
     const now = this.clock.now();
     const minute = minuteWindow(now);
     const month = monthWindow(now);
-    const counted = await this.store.countRequest(accountId, mode, minute, month);
+    const counted = await this.store.countRequest(accountId, mode, minute, month, keyId);
     if (!counted) return undefined;
     const account = accountOf(counted.item);
     if (account.suspended_at) throw new AccountSuspended();

@@ -15,6 +15,9 @@
  *   plus overage; a test day is one UpdateItem of its own (test verifications charge no quota). Days stay
  *   as history: about 33 bytes an attribute (a 29-byte name and its number), at most two a day, so two
  *   years add about 48 KB to the item, well under DynamoDB's 400 KB.
+ * - `key_used#<key_id>`: the minute (`YYYY-MM-DDTHH:MM`, UTC) the key last made a request, set by the
+ *   same UpdateItem that counts the request, so recording a key's last use costs no call of its own.
+ *   One attribute per key that ever made a request, about 45 bytes: thousands of keys fit in the item.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -48,7 +51,7 @@ export interface UsageStore {
    * Counts one request of the account in the minute window of the mode and returns the account as now
    * stored with its counts (a strongly consistent result); undefined when there is no such account.
    */
-  countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window): Promise<CountedRequest | undefined>;
+  countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window, keyId?: string): Promise<CountedRequest | undefined>;
   getMonth(accountId: string, month: Window): Promise<MonthUsage>;
   /**
    * Adds `units` live verifications. With a `quota`, units within it count as base and the rest as
@@ -60,6 +63,18 @@ export interface UsageStore {
 }
 
 const minutePrefix = 'rpm#';
+const lastUsedPrefix = 'key_used#';
+
+/** The account item's attribute holding the minute a key last made a request. */
+export function lastUsedAttribute(keyId: string): string {
+  return `${lastUsedPrefix}${keyId}`;
+}
+
+/** When the key last made a request, as an ISO time at minute precision; null when never (or not since last-use was recorded). */
+export function lastUsedOf(item: Readonly<Record<string, unknown>> | undefined, keyId: string): string | null {
+  const minute = item?.[lastUsedAttribute(keyId)];
+  return typeof minute === 'string' ? `${minute}:00.000Z` : null;
+}
 
 export function minuteAttribute(mode: KeyMode, minute: Window): string {
   return `${minutePrefix}${mode}#${minute.key}`;
@@ -86,7 +101,7 @@ export function dayUsageOf(item: Record<string, unknown> | undefined, day: Pick<
 
 /** The counter attributes, which are not part of the account's own fields. */
 export function isCounterAttribute(name: string): boolean {
-  return name.startsWith(minutePrefix) || name.startsWith('verifications#');
+  return name.startsWith(minutePrefix) || name.startsWith('verifications#') || name.startsWith(lastUsedPrefix);
 }
 
 /** Minute windows of past minutes found on an item: what a later request removes. */
@@ -103,10 +118,10 @@ export class DynamoUsageStore implements UsageStore {
   /** Past minute windows seen on each account's item by this container, removed by its next request. */
   private readonly pastMinutes = new Map<string, string[]>();
 
-  async countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window): Promise<CountedRequest | undefined> {
+  async countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window, keyId?: string): Promise<CountedRequest | undefined> {
     const attribute = minuteAttribute(mode, minute);
     const past = (this.pastMinutes.get(accountId) ?? []).filter((name) => name !== attribute).slice(0, maxRemovedPerRequest);
-    const names: Record<string, string> = { '#id': 'account_id', '#m': attribute };
+    const names: Record<string, string> = { '#id': 'account_id', '#m': attribute, ...(keyId ? { '#used': lastUsedAttribute(keyId) } : {}) };
     past.forEach((name, i) => {
       names[`#p${i}`] = name;
     });
@@ -115,10 +130,10 @@ export class DynamoUsageStore implements UsageStore {
         new UpdateCommand({
           TableName: tableName('accounts'),
           Key: { account_id: accountId },
-          UpdateExpression: `ADD #m :one${past.length > 0 ? ` REMOVE ${past.map((_, i) => `#p${i}`).join(', ')}` : ''}`,
+          UpdateExpression: `${keyId ? 'SET #used = :minute ' : ''}ADD #m :one${past.length > 0 ? ` REMOVE ${past.map((_, i) => `#p${i}`).join(', ')}` : ''}`,
           ConditionExpression: 'attribute_exists(#id)',
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':one': 1 },
+          ExpressionAttributeValues: { ':one': 1, ...(keyId ? { ':minute': minute.key } : {}) },
           ReturnValues: 'ALL_NEW',
         }),
       );

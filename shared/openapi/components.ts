@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { accountViewSchema } from '../auth/account-view-schema.ts';
+import { apiKeyPageSchema, apiKeySchema, createdApiKeySchema, createKeyRequestSchema, rollKeyRequestSchema } from '../auth/key-view-schema.ts';
 import { usageViewSchema } from '../limits/usage-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
@@ -27,6 +28,8 @@ export const requestSchemas: Readonly<Record<string, z.ZodType>> = {
   BulkVerificationRequest: bulkRequestSchema,
   MonitorRequest: createMonitorRequestSchema,
   SecretRotationRequest: rotateSecretRequestSchema,
+  CreateApiKeyRequest: createKeyRequestSchema,
+  RollApiKeyRequest: rollKeyRequestSchema,
 };
 
 /** `license.status_changed` → `LicenseStatusChangedEvent`. */
@@ -48,6 +51,9 @@ export const responseSchemas: Readonly<Record<string, z.ZodType>> = {
   MonitorPage: monitorPageSchema,
   Event: eventSchema,
   EventPage: eventPageSchema,
+  ApiKey: apiKeySchema,
+  CreatedApiKey: createdApiKeySchema,
+  ApiKeyPage: apiKeyPageSchema,
   Error: errorBodySchema,
   ErrorObject: errorObjectSchema,
   ErrorCode: errorCodeSchema,

@@ -12,6 +12,7 @@ import { isIdempotent, methodsWithBody } from '../http/pipeline-frame.ts';
 import { maxBodyBytes } from '../http/request-body.ts';
 import { fallbackRoute, routes, type RouteDefinition } from '../infra/routes.ts';
 import { monitorIdSchema } from '../monitoring/monitor-schema.ts';
+import { apiKeyIdSchema } from '../auth/key-view-schema.ts';
 import { verificationIdSchema } from '../contract/field-schemas.ts';
 import { requestSchemas, responseSchemas } from './components.ts';
 import { errorExamples } from './error-examples.ts';
@@ -31,6 +32,7 @@ export const pathParameterSchemas: Readonly<Record<string, z.ZodType>> = {
   verification_id: verificationIdSchema,
   monitor_id: monitorIdSchema,
   event_id: eventIdSchema,
+  key_id: apiKeyIdSchema,
 };
 
 export const apiVersion = '1.0.0';

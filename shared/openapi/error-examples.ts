@@ -34,4 +34,19 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
   monitor_deleted: { message: 'The monitor of this event is deleted; its events are not delivered again.', details: { param: 'event_id' } },
   redelivery_limit_reached: { message: 'This event has been delivered in 20 chains, the most allowed.', details: { param: 'event_id' } },
   rotation_conflict: { message: "Another request rotated this monitor's secret at the same time; retry.", details: { param: 'monitor_id' } },
+  api_key_limit_reached: {
+    message: 'This account already holds 20 usable API keys; revoke one (or let a rolled key expire) to make another.',
+    details: { limit: 20 },
+  },
+  api_key_permission_denied: { message: 'Only an admin key can create admin keys.', details: { param: 'admin' } },
+  api_key_already_rolled: {
+    message: 'This key was rolled already (replaced by key_3f9sK2mQ8xLp0aZr7TbNc1Yd); roll its replacement instead.',
+    details: { param: 'key_id' },
+  },
+  api_key_inactive: { message: 'This key is revoked; only a usable key can be rolled.', details: { param: 'key_id' } },
+  last_admin_key: {
+    message:
+      'This is the last admin key of the account that stays (a rolled one in its grace period does not count); create another admin key before revoking it.',
+    details: { param: 'key_id' },
+  },
 };

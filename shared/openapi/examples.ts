@@ -537,3 +537,52 @@ export const deliveryPageExample = {
   has_more: true,
   next_cursor: `${webhookCommon.event_id}.1`,
 };
+const apiKeyExample = {
+  key_id: 'key_3f9sK2mQ8xLp0aZr7TbNc1Yd',
+  name: 'billing-service',
+  hint: 'svc_live_…a1B2',
+  mode: 'live',
+  role: 'standard',
+  state: 'active',
+  created_at: '2026-11-02T14:05:11.204Z',
+  last_used_at: '2026-11-24T09:41:00.000Z',
+  expires_at: null,
+  revoked_at: null,
+  rolled_at: null,
+  replaced_by: null,
+  replaces: null,
+};
+
+export const apiKeyPageExample = {
+  data: [
+    apiKeyExample,
+    {
+      ...apiKeyExample,
+      key_id: 'key_Lw0pQ7vN2mXc9RtB4kYs8ZaE',
+      name: 'ops',
+      hint: 'svc_live_…Zq7P',
+      role: 'admin',
+      created_at: '2026-10-01T08:00:00.000Z',
+      last_used_at: '2026-11-20T17:02:00.000Z',
+    },
+  ],
+  has_more: false,
+  next_cursor: null,
+};
+
+export const createKeyRequestExample = { name: 'billing-service' };
+
+export const createdApiKeyExample = { ...apiKeyExample, last_used_at: null, api_key: 'svc_live_4KqP0vX2mZ8sT1rB7nL3wY9cE5hJ6gD0fA2bC1B2' };
+
+export const rollKeyRequestExample = { grace_period_hours: 24 };
+
+export const rolledApiKeyExample = {
+  ...createdApiKeyExample,
+  key_id: 'key_8RbT2nVq5LmX0cZp3YwK7sAe',
+  hint: 'svc_live_…Hn4R',
+  created_at: '2026-11-24T10:00:00.000Z',
+  replaces: apiKeyExample.key_id,
+  api_key: 'svc_live_Tz7Qm1Xc9Vb3Nk5Lp2Rw8Ys0Ud4Ef6Gh1Ja3Hn4R',
+};
+
+export const revokedApiKeyExample = { ...apiKeyExample, state: 'revoked', revoked_at: '2026-11-24T10:15:00.000Z' };

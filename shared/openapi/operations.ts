@@ -11,6 +11,15 @@ import { bulkRequestSchema, bulkResponseSchema, maxBulkProviders } from '../veri
 import { verificationRequestSchema } from '../verification/verification-request.ts';
 import { verificationResultSchema } from '../verification/verification-result-schema.ts';
 import { accountViewSchema } from '../auth/account-view-schema.ts';
+import {
+  apiKeyPageSchema,
+  apiKeySchema,
+  createdApiKeySchema,
+  createKeyRequestSchema,
+  listKeysQuerySchema,
+  rollKeyRequestSchema,
+} from '../auth/key-view-schema.ts';
+import { defaultGraceHours, maxGraceHours, usableKeyLimit } from '../auth/key-rules.ts';
 import { usageQuerySchema, usageViewSchema } from '../limits/usage-view-schema.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
@@ -120,6 +129,50 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
       'The account’s verifications per month and per day (UTC), the same counters the quota charges and enforces: `included` within the quota, `overage` past it, and each day split `live` and `test`. A key of either mode sees its account’s usage in both modes (test verifications are counted but never charged), never another account’s. `months` (1 to 12, default 2) goes back from the current month; a past month lists every day, the current one the days so far.',
     query: usageQuerySchema,
     responses: [ok('The usage.', usageViewSchema, { summary: 'A Production account, this month and the previous', value: examples.usageExample })],
+  },
+  ListApiKeys: {
+    tag: 'Account',
+    description:
+      'The API keys the calling key may manage, newest first, with cursor pagination: an admin key sees every key of its account, both modes; a standard key sees the standard keys of its own mode. Each key has its public id, label, hint, mode, role, dates (`last_used_at` to the minute) and state; never the key itself, which is shown only when made. A key made a moment ago may take a second to be listed.',
+    query: listKeysQuerySchema,
+    responses: [ok('A page of keys.', apiKeyPageSchema, { summary: 'A standard key and an admin key', value: examples.apiKeyPageExample })],
+  },
+  CreateApiKey: {
+    tag: 'Account',
+    description: `Makes a key of the caller's account, 201 with the key in \`api_key\`, shown this once: only its hash is stored. \`mode\` defaults to the calling key's; a standard key makes standard keys of its own mode only, an admin key any (403 \`api_key_permission_denied\`). An account holds at most ${usableKeyLimit} usable (neither revoked nor expired) keys, both modes together (403 \`api_key_limit_reached\`), exactly so under concurrent requests. With an \`Idempotency-Key\`, a retry makes no second key: it answers the first one with \`api_key: null\`.`,
+    body: {
+      schema: createKeyRequestSchema,
+      optional: true,
+      examples: { default: { summary: 'A labelled key of the caller’s mode', value: examples.createKeyRequestExample } },
+    },
+    responses: [
+      {
+        status: 201,
+        description: 'The new key, with the key itself this once.',
+        json: { schema: createdApiKeySchema, examples: { default: { summary: 'Created', value: examples.createdApiKeyExample } } },
+      },
+    ],
+    errors: ['api_key_permission_denied', 'api_key_limit_reached'],
+  },
+  RollApiKey: {
+    tag: 'Account',
+    description: `Replaces a key without downtime: a new key of the same mode, role and name, 201 with the key in \`api_key\` this once. The old key keeps working for \`grace_period_hours\` (0 to ${maxGraceHours}, default ${defaultGraceHours}; never past an earlier expiry of its own), then gets 401 \`authentication_failed\`. A key is rolled once (409 \`api_key_already_rolled\`; of concurrent rolls exactly one succeeds); a revoked or expired key cannot be (409 \`api_key_inactive\`). The new key needs a free place under the ${usableKeyLimit}-key limit while the old one works (403 \`api_key_limit_reached\`; a roll with no grace period frees the old key's). A key the caller may not manage is 404.`,
+    body: { schema: rollKeyRequestSchema, optional: true, examples: { default: { summary: 'A day of grace', value: examples.rollKeyRequestExample } } },
+    responses: [
+      {
+        status: 201,
+        description: 'The new key, with the key itself this once.',
+        json: { schema: createdApiKeySchema, examples: { default: { summary: 'Rolled', value: examples.rolledApiKeyExample } } },
+      },
+    ],
+    errors: ['resource_not_found', 'api_key_already_rolled', 'api_key_inactive', 'api_key_limit_reached'],
+  },
+  RevokeApiKey: {
+    tag: 'Account',
+    description:
+      'Revokes a key at once: its next request gets 401, in every region and container (keys are never cached). Revoking again answers the same. The account’s last admin key that stays (usable, no end set; a rolled one in its grace period does not count) cannot be revoked (409 `last_admin_key`), even by admin keys revoking each other at once. A key may revoke itself. A key the caller may not manage is 404.',
+    responses: [ok('The key, `state: revoked`.', apiKeySchema, { summary: 'Revoked', value: examples.revokedApiKeyExample })],
+    errors: ['resource_not_found', 'last_admin_key'],
   },
   Verify: {
     tag: 'Verification',

@@ -49,8 +49,9 @@ describe('npm run admin', () => {
     const res = await admin('create-key', '--plan', 'developer', '--mode', 'test', '--email', 'ops@example.com');
     expect(res.code).toBe(0);
     created = singleJson(res.stdout);
-    expect(Object.keys(created).sort()).toEqual(['account_id', 'api_key', 'mode', 'plan']);
-    expect(created).toMatchObject({ plan: 'developer', mode: 'test' });
+    expect(Object.keys(created).sort()).toEqual(['account_id', 'api_key', 'key_id', 'mode', 'plan', 'role']);
+    // Keys are standard unless --admin asks otherwise, a new account's first key too.
+    expect(created).toMatchObject({ plan: 'developer', mode: 'test', role: 'standard' });
     expect(created.api_key).toMatch(/^svc_test_[0-9A-Za-z]{40}$/);
     expect(created.account_id).toMatch(/^acct_/);
   });
@@ -58,7 +59,13 @@ describe('npm run admin', () => {
   it('--account adds a live key to the same account', async () => {
     const res = await admin('create-key', '--plan', 'developer', '--mode', 'live', '--account', String(created.account_id));
     live = singleJson(res.stdout);
-    expect(live).toMatchObject({ account_id: created.account_id, mode: 'live', plan: 'developer' });
+    expect(live).toMatchObject({ account_id: created.account_id, mode: 'live', plan: 'developer', role: 'standard' });
+  });
+
+  it('--admin adds an admin key to an existing account', async () => {
+    const other = singleJson((await admin('create-key', '--plan', 'developer', '--mode', 'test')).stdout);
+    const res = await admin('create-key', '--plan', 'developer', '--mode', 'live', '--account', String(other.account_id), '--admin', '--name', 'ops');
+    expect(singleJson(res.stdout)).toMatchObject({ account_id: other.account_id, mode: 'live', role: 'admin' });
   });
 
   it('keys made by the CLI work on the running stack, and keys made while it runs work at once', async () => {

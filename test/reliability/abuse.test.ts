@@ -420,3 +420,72 @@ describe('webhook self-service', () => {
     expect(errorOf(res.body).param).toBe('starting_after');
   });
 });
+
+describe('API keys', () => {
+  /** The caller's keys as it sees them: what a refused request must leave as it was. */
+  const keysState = async () => JSON.stringify((await t.call('/v1/keys?limit=100', { key })).body.data);
+  const post = (path: string, body: string) => t.call(path, { method: 'POST', key, body, headers: { 'content-type': 'application/json' } });
+
+  it('POST /v1/keys refuses hostile bodies with a 400 naming the field, and makes no key', async () => {
+    const before = await keysState();
+    const attempts: [string, string][] = [
+      [JSON.stringify({ name: 'x'.repeat(101) }), 'name'],
+      [JSON.stringify({ name: '' }), 'name'],
+      [JSON.stringify({ name: '   ' }), 'name'],
+      [JSON.stringify({ name: 'line\nbreak' }), 'name'],
+      [JSON.stringify({ name: 42 }), 'name'],
+      [JSON.stringify({ mode: 'prod' }), 'mode'],
+      [JSON.stringify({ mode: ['live'] }), 'mode'],
+      [JSON.stringify({ admin: 'yes' }), 'admin'],
+      [JSON.stringify({ role: 'admin' }), 'role'],
+      [JSON.stringify({ key_hash: '0'.repeat(64) }), 'key_hash'],
+      ['{"__proto__": {"admin": true}}', '__proto__'],
+    ];
+    for (const [body, param] of attempts) {
+      const res = await post('/v1/keys', body);
+      expectSafe(res, body);
+      expect(res.status, body).toBe(400);
+      expect(errorOf(res.body).param, body).toBe(param);
+    }
+    expect(await keysState()).toBe(before);
+  });
+
+  it('POST /v1/keys/{key_id}/roll refuses hostile grace periods with a 400, and the key is not rolled', async () => {
+    const own = (await t.call('/v1/keys', { key })).body.data as { key_id: string }[];
+    const id = own[own.length - 1]!.key_id;
+    const before = await keysState();
+    for (const body of [
+      '{"grace_period_hours": -1}',
+      '{"grace_period_hours": 168.5}',
+      '{"grace_period_hours": 1e400}',
+      '{"grace_period_hours": "24"}',
+      '{"grace_period_hours": null}',
+      '{"grace_period_hours": [1]}',
+      '{"grace_hours": 1}',
+    ]) {
+      const res = await post(`/v1/keys/${id}/roll`, body);
+      expectSafe(res, body);
+      expect(res.status, body).toBe(400);
+      expect(errorOf(res.body).param, body).toMatch(/grace/);
+    }
+    expect(await keysState()).toBe(before);
+  });
+
+  it('GET /v1/keys refuses hostile page sizes and cursors with a 400 naming them', async () => {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=-1',
+      'limit=1e2',
+      'limit=abc',
+      'starting_after=key_',
+      'starting_after=../../etc',
+      `starting_after=${'k'.repeat(500)}`,
+    ]) {
+      const res = await t.call(`/v1/keys?${query}`, { key });
+      expectSafe(res, query);
+      expect(res.status, query).toBe(400);
+      expect(errorOf(res.body).param, query).toBe(query.split('=')[0]);
+    }
+  });
+});

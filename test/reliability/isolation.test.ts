@@ -96,6 +96,8 @@ describe('every route naming a resource', () => {
       body: JSON.stringify({ webhook_secret: 'an-outsiders-secret-0123456789' }),
     },
     { route: 'ListMonitorDeliveries', method: 'GET', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/deliveries` },
+    { route: 'RollApiKey', method: 'POST', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}/roll` },
+    { route: 'RevokeApiKey', method: 'DELETE', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}` },
   ];
 
   it('covers every authenticated route with a path parameter', () => {
@@ -258,5 +260,54 @@ describe('webhook self-service', () => {
     const own = await t.call(`/v1/monitor/${resources.testMonitor}/deliveries`, { key: keys.ownerTest });
     expect(own.status).toBe(200);
     for (const d of own.body.data as { event_id: string }[]) expect(d.event_id).toBe(webhookEvents.test);
+  });
+});
+
+/** The ids of the four keys above, read as their owners see them (a standard key lists itself). */
+const keyIds = { ownerLive: '', ownerTest: '', otherLive: '', otherTest: '' };
+beforeAll(async () => {
+  for (const name of Object.keys(keyIds) as (keyof typeof keyIds)[]) {
+    const res = await t.call('/v1/keys', { key: keys[name] });
+    keyIds[name] = (res.body.data as { key_id: string }[])[0]!.key_id;
+  }
+});
+
+describe('API keys', () => {
+  const idsSeenBy = async (key: string) => ((await t.call('/v1/keys?limit=100', { key })).body.data as { key_id: string }[]).map((k) => k.key_id);
+
+  it("GET /v1/keys shows a standard key its own account's keys of its mode only; an admin key both modes, never another account's", async () => {
+    expect(await idsSeenBy(keys.ownerLive)).toEqual([keyIds.ownerLive]);
+    expect(await idsSeenBy(keys.ownerTest)).toEqual([keyIds.ownerTest]);
+    expect(await idsSeenBy(keys.otherLive)).toEqual([keyIds.otherLive]);
+    expect(await idsSeenBy(keys.otherTest)).toEqual([keyIds.otherTest]);
+    const otherAdmin = (
+      await t.issue({ plan: 'production', mode: 'live', accountId: (await t.call('/v1/account', { key: keys.otherLive })).body.account_id, admin: true })
+    ).api_key;
+    const seen = await idsSeenBy(otherAdmin);
+    expect(seen).toEqual(expect.arrayContaining([keyIds.otherLive, keyIds.otherTest]));
+    expect(seen).not.toContain(keyIds.ownerLive);
+    expect(seen).not.toContain(keyIds.ownerTest);
+    // A cursor naming another account's key is refused, naming it.
+    const res = await t.call(`/v1/keys?starting_after=${keyIds.ownerLive}`, { key: otherAdmin });
+    expect(res.status).toBe(400);
+    expect(errorOf(res.body).param).toBe('starting_after');
+  });
+
+  it("another account's admin key can neither roll nor revoke the owner's keys (404), and they keep working", async () => {
+    const otherAccount = (await t.call('/v1/account', { key: keys.otherTest })).body.account_id as string;
+    const otherAdmin = (await t.issue({ plan: 'production', mode: 'test', accountId: otherAccount, admin: true })).api_key;
+    for (const id of [keyIds.ownerLive, keyIds.ownerTest]) {
+      for (const [method, path] of [
+        ['POST', `/v1/keys/${id}/roll`],
+        ['DELETE', `/v1/keys/${id}`],
+      ] as const) {
+        const res = await t.call(path, { method, key: otherAdmin });
+        expect(res.status, path).toBe(404);
+        expect(errorOf(res.body)).toMatchObject({ code: 'resource_not_found', param: 'key_id' });
+      }
+    }
+    for (const key of [keys.ownerLive, keys.ownerTest]) expect((await t.call('/v1/account', { key })).status).toBe(200);
+    const own = (await t.call('/v1/keys', { key: keys.ownerLive })).body.data[0];
+    expect(own).toMatchObject({ state: 'active', rolled_at: null, revoked_at: null });
   });
 });

@@ -3,11 +3,14 @@
  * then one UpdateItem on its account that reads the account and counts the request in the per-minute
  * window of the key's mode (limits/rate-limits.ts `admit`). Both are strongly consistent and neither is
  * remembered between requests, so a revoked key or a suspended account is refused from the very next
- * request, in every container. Sets the request's caller and its limit state. A route's reads that
- * depend only on the request (`whileAdmitting`) start beside the account's round trip.
+ * request, in every container: nothing about a key is cached. The same UpdateItem records the minute
+ * of the key's last use (usage-store.ts `key_used#`), so last use costs no call of its own. Sets the
+ * request's caller, the key it used and its limit state. A route's reads that depend only on the
+ * request (`whileAdmitting`) start beside the account's round trip.
  */
 import { accountOf, keyState } from '../../auth/account-store.ts';
 import { bearerKey, hashApiKey } from '../../auth/api-keys.ts';
+import { keyIdOf } from '../../auth/key-rules.ts';
 import { logger } from '../../observability/logger.ts';
 import { ApiError } from '../errors.ts';
 import type { Caller } from '../../domain/caller.ts';
@@ -27,13 +30,18 @@ export function authenticate(services: () => Services, whileAdmitting?: WhileAdm
       const record = await accounts.getKey(hashApiKey(bearer.key));
       if (!record) throw new ApiError('authentication_failed', 'Invalid API key.');
       const status = keyState(record, clock.now());
-      if (status !== 'active') throw new ApiError('authentication_failed', `This API key has been ${status}.`);
-      const admitting = limits.admit(record.account_id, record.mode, accountOf);
+      if (status === 'revoked') throw new ApiError('authentication_failed', 'This API key has been revoked.');
+      if (status === 'expired') {
+        const rolled = record.rolled_at ? ' It was rolled: use the key that replaced it.' : '';
+        throw new ApiError('authentication_failed', `This API key expired at ${record.expires_at}.${rolled}`);
+      }
+      const admitting = limits.admit(record.account_id, record.mode, accountOf, keyIdOf(record));
       whileAdmitting?.(request, { accountId: record.account_id, mode: record.mode });
       const admission = await admitting;
       if (!admission) throw new ApiError('authentication_failed', 'Invalid API key.');
       logger.appendKeys({ account_id: admission.account.account_id, mode: record.mode });
       state.caller = { ...admission.caller, account: admission.account };
+      state.apiKey = record;
       state.limits = admission.limits;
       state.accountItem = admission.item;
     },

@@ -2,7 +2,8 @@
  * Idempotency-Key on authenticated POSTs: the first request with a key claims it (a keyed fingerprint of
  * the request is stored, never the body); a retry with the same request replays the stored answer, one
  * with a different request is a 409, one while the first still runs a 409 with Retry-After. A 2xx answer
- * is stored for 24 hours; any other answer or an error releases the key.
+ * is stored for 24 hours (its `replayBody` instead of its body when it has one: an answer carrying a
+ * secret is stored without it); any other answer or an error releases the key.
  */
 import type { RouteDefinition } from '../../infra/routes.ts';
 import { fingerprintPepper } from '../../idempotency/fingerprint-pepper.ts';
@@ -46,13 +47,15 @@ export function idempotency(route: Pick<RouteDefinition, 'method'>, services: ()
     },
     after: async (request) => {
       const state = stateOf(request);
+      const replayBody = request.response?.replayBody;
+      if (request.response) delete request.response.replayBody;
       if (!state.idempotency || state.replay || !request.response) return;
       const response = request.response;
       if (response.statusCode >= 200 && response.statusCode < 300) {
         await services().idempotency.complete(state.idempotency.scopeKey, {
           statusCode: response.statusCode,
           headers: pick(response.headers, ['content-type', 'location']),
-          body: typeof response.body === 'string' ? response.body : '',
+          body: replayBody ?? (typeof response.body === 'string' ? response.body : ''),
         });
       } else {
         await services().idempotency.release(state.idempotency.scopeKey);

@@ -1,0 +1,25 @@
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { rollKey } from '#shared/auth/key-management.ts';
+import { actorOf } from '#shared/auth/key-rules.ts';
+import { rollKeyRequestSchema } from '#shared/auth/key-view-schema.ts';
+import { containerValue } from '#shared/container.ts';
+import { ApiError } from '#shared/http/errors.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
+import { createdKeyResponse } from '#shared/http/created-key-response.ts';
+import { apiKeyIdPattern } from '#shared/ids.ts';
+
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() }));
+
+/**
+ * POST /v1/keys/{key_id}/roll: a new key replacing this one (same mode, role and name), 201 with the
+ * new key shown this once; the old key works until the grace period ends, then gets 401.
+ */
+export const handler = idempotentApiHandler('RollApiKey', { body: rollKeyRequestSchema, bodyOptional: true }, async (req) => {
+  const id = req.pathParameters.key_id ?? '';
+  const now = req.clock.now();
+  const rolled = apiKeyIdPattern.test(id) ? await rollKey(dependencies().accounts, actorOf(req.apiKey), id, req.body.grace_period_hours, now) : undefined;
+  if (!rolled) throw new ApiError('resource_not_found', 'No key with this id that this key may manage.', { param: 'key_id' });
+  const { apiKey, record } = rolled.minted;
+  return createdKeyResponse(apiKey, record, now);
+});

@@ -1,0 +1,20 @@
+import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { createKeyFor } from '#shared/auth/key-management.ts';
+import { actorOf } from '#shared/auth/key-rules.ts';
+import { createKeyRequestSchema } from '#shared/auth/key-view-schema.ts';
+import { containerValue } from '#shared/container.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
+import { createdKeyResponse } from '#shared/http/created-key-response.ts';
+
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() }));
+
+/**
+ * POST /v1/keys: a new key of the caller's account, 201 with the key shown this once. A replay of the
+ * same Idempotency-Key answers the same key without the secret, which is never stored.
+ */
+export const handler = idempotentApiHandler('CreateApiKey', { body: createKeyRequestSchema, bodyOptional: true }, async (req) => {
+  const now = req.clock.now();
+  const { apiKey, record } = await createKeyFor(dependencies().accounts, actorOf(req.apiKey), req.body, now);
+  return createdKeyResponse(apiKey, record, now);
+});

@@ -1,0 +1,151 @@
+/**
+ * The use cases of the keys API: list, create, roll and revoke the keys of the calling key's account,
+ * under the permission model of key-rules.ts. A key the caller may not manage is not found (undefined:
+ * the handler answers 404), whether it belongs to another account, the other mode or is an admin key
+ * seen by a standard key.
+ *
+ * Keys are found by id through the account's index (by_account), which DynamoDB updates shortly after a
+ * write: a key made a moment ago may be listed, rolled or revoked a moment later. What decides a roll is
+ * read strongly consistent and written conditionally (account-store.ts `markRolled`).
+ */
+import { ApiKeyAlreadyRolled, ApiKeyInactive, ApiKeyLimitReached, ApiKeyPermissionDenied, LastAdminKey } from '../domain/errors.ts';
+import type { KeyMode } from '../domain/caller.ts';
+import { newId } from '../ids.ts';
+import type { AccountStore, ApiKeyRecord, RollMark } from './account-store.ts';
+import { mintKey, type MintedKey } from './key-issuer.ts';
+import {
+  canManage,
+  createRefusal,
+  isUsableAdmin,
+  keyIdOf,
+  publicKeyState,
+  roleOf,
+  rolledExpiry,
+  rollRefusal,
+  usableKeyLimit,
+  wouldLockOut,
+  type KeyActor,
+  type KeyRole,
+} from './key-rules.ts';
+
+/** Of the account's keys, those the actor may manage, newest first. */
+export function manageableKeys(accountKeys: readonly ApiKeyRecord[], actor: KeyActor): ApiKeyRecord[] {
+  return newestFirst(accountKeys.filter((k) => canManage(actor, k)));
+}
+
+function newestFirst(keys: ApiKeyRecord[]): ApiKeyRecord[] {
+  return keys.sort((a, b) => b.created_at.localeCompare(a.created_at) || keyIdOf(b).localeCompare(keyIdOf(a)));
+}
+
+export interface CreateKeyRequest {
+  readonly name?: string;
+  readonly mode?: KeyMode;
+  readonly admin?: boolean;
+}
+
+/** Makes a key of the actor's account: the actor's mode unless another is asked for, standard unless `admin`. */
+export async function createKeyFor(store: AccountStore, actor: KeyActor, request: CreateKeyRequest, now: Date): Promise<MintedKey> {
+  const mode = request.mode ?? actor.mode;
+  const role: KeyRole = request.admin ? 'admin' : 'standard';
+  const refusal = createRefusal(actor, { mode, role });
+  if (refusal) throw new ApiKeyPermissionDenied(refusal, role === 'admin' ? 'admin' : 'mode');
+  const minted = await mintKey(store, { accountId: actor.accountId, mode, role, ...(request.name ? { name: request.name } : {}) }, now);
+  if (!minted) throw new ApiKeyLimitReached(usableKeyLimit);
+  return minted;
+}
+
+export interface RolledKey {
+  readonly minted: MintedKey;
+  /** The old key as now stored: rolled, ending at its `expires_at`. */
+  readonly old: ApiKeyRecord;
+}
+
+/**
+ * Replaces the key with a new one of the same account, mode, role and name; the old one works until
+ * `graceHours` from now (or its own earlier expiry). Undefined when the actor may not manage such a key.
+ *
+ * Order: the old key is marked rolled first, by a conditional UpdateItem that exactly one of concurrent
+ * rolls wins (the others answer 409 `api_key_already_rolled` and make nothing); then the new key takes
+ * a slot and is stored. When it cannot (the usable-key cap is reached, or a failure), the mark is undone
+ * and the old key is as before: with a grace period it never stopped working meanwhile; with none it
+ * may have been refused for those few milliseconds.
+ */
+export async function rollKey(store: AccountStore, actor: KeyActor, keyId: string, graceHours: number, now: Date): Promise<RolledKey | undefined> {
+  const accountKeys = await store.listKeys(actor.accountId);
+  const listed = accountKeys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
+  const current = listed && (await store.getKey(listed.key_hash));
+  if (!current || !canManage(actor, current)) return undefined;
+  refuseRoll(current, now);
+  const newKeyId = newId('key');
+  const mark: RollMark = { at: now, expiresAt: rolledExpiry(current, now, graceHours), replacedBy: newKeyId, seenExpiresAt: current.expires_at };
+  const old = await store.markRolled(current.key_hash, mark);
+  if (!old) {
+    // Another roll (or a revocation) got there first: say which.
+    const latest = await store.getKey(current.key_hash);
+    if (latest) refuseRoll(latest, now);
+    throw new ApiKeyAlreadyRolled(latest?.replaced_by);
+  }
+  let minted: MintedKey | undefined;
+  try {
+    minted = await mintKey(
+      store,
+      {
+        accountId: current.account_id,
+        mode: current.mode,
+        role: roleOf(current),
+        keyId: newKeyId,
+        replaces: keyIdOf(current),
+        ...(current.name ? { name: current.name } : {}),
+      },
+      now,
+      // The old key as now marked: one stored before slots existed counts apart only until it ends.
+      accountKeys.map((k) => (k.key_hash === old.key_hash ? old : k)),
+    );
+  } catch (error) {
+    await store.unmarkRolled(current.key_hash, mark);
+    throw error;
+  }
+  if (!minted) {
+    await store.unmarkRolled(current.key_hash, mark);
+    throw new ApiKeyLimitReached(usableKeyLimit);
+  }
+  return { minted, old };
+}
+
+function refuseRoll(record: ApiKeyRecord, now: Date): void {
+  const refusal = rollRefusal(record, now);
+  if (refusal === 'already_rolled') throw new ApiKeyAlreadyRolled(record.replaced_by);
+  if (refusal === 'inactive') throw new ApiKeyInactive(publicKeyState(record, now));
+}
+
+/** Runs a revocation of one of the account's admin keys while no other runs (admin-revocation-lock.ts). */
+export interface AdminRevocations {
+  withLock<T>(accountId: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Revokes the key at once (from the next request on, in every container: keys are never cached).
+ * Revoking a revoked key answers it unchanged. Undefined when the actor may not manage such a key;
+ * 409 `last_admin_key` when it is the account's last admin key that stays. An admin key is revoked
+ * under `adminRevocations`, after reading the account's other admin keys strongly consistent: of admin keys
+ * revoking each other at once, the last never goes. (An admin key made a moment ago may not be listed
+ * yet: then the revocation is refused, never wrongly allowed.)
+ */
+export async function revokeKeyFor(
+  store: AccountStore,
+  adminRevocations: AdminRevocations,
+  actor: KeyActor,
+  keyId: string,
+  now: Date,
+): Promise<ApiKeyRecord | undefined> {
+  const keys = await store.listKeys(actor.accountId);
+  const target = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
+  if (!target) return undefined;
+  if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now);
+  return adminRevocations.withLock(actor.accountId, async () => {
+    const admins = await Promise.all(keys.filter((k) => roleOf(k) === 'admin').map((k) => store.getKey(k.key_hash)));
+    const current = admins.filter((k): k is ApiKeyRecord => k !== undefined);
+    if (wouldLockOut(current.find((k) => k.key_hash === target.key_hash) ?? target, current, now)) throw new LastAdminKey();
+    return store.revokeKey(target.key_hash, now);
+  });
+}

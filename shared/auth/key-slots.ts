@@ -1,0 +1,114 @@
+/**
+ * The cap on usable API keys per account (key-rules.ts `usableKeyLimit`), exact under concurrent
+ * creations without transactions, and released by revocation and expiry without any write.
+ *
+ * Design: the account has `usableKeyLimit` numbered slots, items `api_key_slot#00` … in the usage table
+ * (partition: the account). A key is made only after its creator took a slot with one conditional
+ * PutItem naming the key's hash. A slot is free when its item does not exist, or when the key it names
+ * is no longer usable (revoked or expired: both are final, a roll only shortens a key's life), or when
+ * it names no stored key and was taken more than `abandonedAfterMs` ago (a creation that failed
+ * between taking the slot and storing the key). Taking a free slot is conditioned on the slot item
+ * being exactly as read (absent, or naming the same holder), so of two creators racing for one slot one
+ * wins and the other tries another. Each slot names at most one key, so at most `usableKeyLimit` keys
+ * are usable at any time; and a creator is refused only after reading every slot held by a usable key
+ * (or a key being created), so the limit is reached, never undershot. Revocation and expiry need no
+ * write here: the slot of a key that stopped being usable is free from that moment (no TTL needed).
+ *
+ * Keys stored before slots existed hold none (they have no `key_id`, and no key is made without one any
+ * more, so their number only falls). While `unslotted` of them are usable, only the first
+ * `usableKeyLimit - unslotted` slots are used: a slot beyond was taken when fewer such keys were usable,
+ * so the total stays within the limit.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/dynamo.ts';
+import { tableName } from '../config.ts';
+import type { ApiKeyRecord } from './account-store.ts';
+import { isUsable, usableKeyLimit } from './key-rules.ts';
+
+const slotPrefix = 'api_key_slot#';
+/** A slot naming a key that was never stored is taken back after this long. */
+export const abandonedAfterMs = 60_000;
+
+interface SlotItem {
+  readonly account_id: string;
+  readonly period: string;
+  readonly key_hash: string;
+  readonly taken_at: string;
+}
+
+const slotName = (index: number) => `${slotPrefix}${String(index).padStart(2, '0')}`;
+
+/** Whether a slot item (undefined: never taken) may be taken now, given the key it names (undefined: no such key). */
+export function slotIsFree(slot: Pick<SlotItem, 'taken_at'> | undefined, holder: ApiKeyRecord | undefined, now: Date): boolean {
+  if (!slot) return true;
+  if (holder) return !isUsable(holder, now);
+  return now.getTime() - Date.parse(slot.taken_at) > abandonedAfterMs;
+}
+
+export class KeySlots {
+  constructor(
+    private readonly getKey: (keyHash: string) => Promise<ApiKeyRecord | undefined>,
+    private readonly limit = usableKeyLimit,
+  ) {}
+
+  /**
+   * Takes a slot for the key with this hash; false when every slot holds a usable key. Retries while
+   * other creators win the slots it tries: each lost race means another creator took a slot, so the
+   * attempts are bounded by the number of slots.
+   */
+  async take(accountId: string, keyHash: string, now: Date, unslotted = 0): Promise<boolean> {
+    const usable = Math.max(0, this.limit - unslotted);
+    for (let attempt = 0; attempt <= this.limit * 2; attempt++) {
+      const slots = await this.read(accountId);
+      const free = await this.freeSlots(slots, usable, now);
+      if (free.length === 0) return false;
+      // A random free slot: concurrent creators seldom aim at the same one.
+      const index = free[Math.floor(Math.random() * free.length)]!;
+      if (await this.claim(accountId, index, slots.get(index), keyHash, now)) return true;
+    }
+    throw new Error('API key slot contention: could not take a slot');
+  }
+
+  private async read(accountId: string): Promise<Map<number, SlotItem>> {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('usage'),
+        KeyConditionExpression: 'account_id = :a AND begins_with(#p, :prefix)',
+        ExpressionAttributeNames: { '#p': 'period' },
+        ExpressionAttributeValues: { ':a': accountId, ':prefix': slotPrefix },
+        // Strongly consistent: a slot taken a moment ago by another creator is seen.
+        ConsistentRead: true,
+      }),
+    );
+    const slots = new Map<number, SlotItem>();
+    for (const item of (out.Items ?? []) as SlotItem[]) slots.set(Number(item.period.slice(slotPrefix.length)), item);
+    return slots;
+  }
+
+  private async freeSlots(slots: Map<number, SlotItem>, usable: number, now: Date): Promise<number[]> {
+    const never = Array.from({ length: usable }, (_, i) => i).filter((i) => !slots.has(i));
+    // Slots never taken are free without reading their holders; only when there is none are holders read.
+    if (never.length > 0) return never;
+    const held = [...slots.entries()].filter(([i]) => i < usable);
+    const holders = await Promise.all(held.map(([, slot]) => this.getKey(slot.key_hash)));
+    return held.filter(([, slot], n) => slotIsFree(slot, holders[n], now)).map(([i]) => i);
+  }
+
+  private async claim(accountId: string, index: number, seen: SlotItem | undefined, keyHash: string, now: Date): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName('usage'),
+          Item: { account_id: accountId, period: slotName(index), key_hash: keyHash, taken_at: now.toISOString() } satisfies SlotItem,
+          ConditionExpression: seen ? 'key_hash = :seen AND taken_at = :takenAt' : 'attribute_not_exists(#p)',
+          ...(seen ? { ExpressionAttributeValues: { ':seen': seen.key_hash, ':takenAt': seen.taken_at } } : { ExpressionAttributeNames: { '#p': 'period' } }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}

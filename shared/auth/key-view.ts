@@ -1,0 +1,29 @@
+/**
+ * An API key as the keys API shows it (`GET /v1/keys` and the answers of create, roll and revoke): its
+ * public id, label, hint, mode, role, dates and state, never the key or its hash. The schema is in
+ * key-view-schema.ts, kept apart so that handlers do not load zod.
+ */
+import type { ApiKeyRecord } from './account-store.ts';
+import { keyIdOf, publicKeyState, roleOf } from './key-rules.ts';
+import { lastUsedOf } from '../limits/usage-store.ts';
+
+export function apiKeyView(record: ApiKeyRecord, now: Date, accountItem: Readonly<Record<string, unknown>> | undefined) {
+  const keyId = keyIdOf(record);
+  return {
+    key_id: keyId,
+    name: record.name ?? null,
+    hint: record.key_hint,
+    mode: record.mode,
+    role: roleOf(record),
+    state: publicKeyState(record, now),
+    created_at: record.created_at,
+    last_used_at: lastUsedOf(accountItem, keyId),
+    expires_at: record.expires_at ?? null,
+    revoked_at: record.revoked_at ?? null,
+    rolled_at: record.rolled_at ?? null,
+    replaced_by: record.replaced_by ?? null,
+    replaces: record.replaces ?? null,
+  };
+}
+
+export type ApiKeyView = ReturnType<typeof apiKeyView>;
