@@ -30,3 +30,5 @@ export const verificationIdPattern = idPattern('vrf');
 export const monitorIdPattern = idPattern('mon');
 /** `evt_…`: a webhook event. */
 export const eventIdPattern = idPattern('evt');
+/** `exp_…`: a CSV export of the verification history. */
+export const historyExportIdPattern = idPattern('exp');

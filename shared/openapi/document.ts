@@ -18,6 +18,7 @@ import { otherHeaderDocs, parameterDocs, rateLimitHeaderDocs } from './headers.t
 import { jsonSchema, namedJsonSchemas, schemaRef, type JsonSchema } from './json-schema.ts';
 import { operationDocs, tags, type JsonContent, type OperationDoc, type SuccessResponse } from './operations.ts';
 import { webhooksObject } from './webhooks.ts';
+import { exportIdSchema } from '../history/export-view.ts';
 
 export type OpenApiDocument = Record<string, unknown> & {
   readonly openapi: string;
@@ -29,6 +30,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 export const pathParameterSchemas: Readonly<Record<string, z.ZodType>> = {
   verification_id: verificationIdSchema,
   monitor_id: monitorIdSchema,
+  export_id: exportIdSchema,
 };
 
 export const apiVersion = '1.0.0';
