@@ -14,26 +14,23 @@ import { outcomeStatuses } from '../domain/license-status.ts';
 import { lastNameKey } from '../domain/names/normalize.ts';
 import { isStateCode, usStates } from '../domain/us-states.ts';
 import { verificationIdPattern } from '../ids.ts';
+import { isValidNpi } from '../sources/nppes/npi.ts';
 import { maxNameLength, namePattern } from '../verification/verification-request.ts';
 import { lastNameIndexKey, npiIndexKey } from '../verification/history-attributes.ts';
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** An ISO date (midnight UTC) or date-time with an offset, as the UTC instant it names; undefined when it is neither. */
+/** An ISO date (midnight UTC) or date-time with an offset, years 2000 to 9999, as the UTC instant it names; undefined when it is neither. */
 export function instantOf(value: string): string | undefined {
-  if (datePattern.test(value)) {
-    const date = new Date(`${value}T00:00:00.000Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? date.toISOString() : undefined;
-  }
-  if (!dateTimePattern.test(value)) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 9999) return undefined;
-  // A month or day out of range is rolled over by Date: refuse it rather than read another day.
+  const dateOnly = datePattern.test(value);
+  if (!dateOnly && !dateTimePattern.test(value)) return undefined;
   const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  const local = new Date(Date.UTC(y!, m! - 1, d!));
-  if (local.getUTCMonth() !== m! - 1 || local.getUTCDate() !== d!) return undefined;
-  return date.toISOString();
+  // A month or day out of range is rolled over by Date: refuse it rather than read another day.
+  const day = new Date(Date.UTC(y!, m! - 1, d!));
+  if (y! < 2000 || day.getUTCMonth() !== m! - 1 || day.getUTCDate() !== d!) return undefined;
+  const date = new Date(dateOnly ? `${value}T00:00:00.000Z` : value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
 const instantField = (name: string, description: string) =>
@@ -64,7 +61,8 @@ const filterFields = {
     }),
   npi: z
     .string()
-    .regex(/^\d{10}$/, 'npi must be 10 digits')
+    .regex(/^\d{10}$/, 'npi must be 10 digits with a valid check digit')
+    .refine((v) => isValidNpi(v), 'npi must be 10 digits with a valid check digit')
     .optional()
     .meta({ description: 'Only verifications of this NPI (requested, or found by the verification).' }),
   last_name: z
