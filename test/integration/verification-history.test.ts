@@ -5,6 +5,11 @@
  * another mode or account sees none of them; bad input is a 400 naming the parameter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { tableName } from '#shared/config.ts';
+import { backfillHistory } from '#shared/history/history-backfill.ts';
+import { newId } from '#shared/ids.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { seedHistory } from '../support/history-seed.ts';
@@ -195,5 +200,36 @@ describe('GET /v1/verifications', () => {
       expect(res.status, query).toBe(400);
       expect(errorOf(res.body).param, query).toBe(param);
     }
+  });
+
+  it('lists verifications stored before the history indexes once backfilled: by time, state, NPI and the license’s surname; a second run changes nothing', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 10_000 });
+    const template = (await new VerificationStore().getOwned(made.live.verification_id, accountId, 'live'))!;
+    const id = newId('vrf');
+    const createdAt = '2025-03-04T05:06:07.000Z';
+    // As stored before: the record and its expiry only.
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('verifications'),
+        Item: {
+          ...template,
+          account_id,
+          verification_id: id,
+          created_at: createdAt,
+          result: { ...template.result, verification_id: id, checked_at: createdAt },
+          expires_at: 2_000_000_000,
+        },
+      }),
+    );
+    expect(await ids(api_key)).toEqual([]);
+    const first = await backfillHistory();
+    expect(first.updated).toBeGreaterThanOrEqual(1);
+    const again = await backfillHistory();
+    expect(again.updated).toBe(0);
+    expect(await ids(api_key)).toEqual([id]);
+    expect(await ids(api_key, '?created_from=2025-03-01&created_to=2025-04-01&state=WA&npi=1662571706&last_name=thomas')).toEqual([id]);
+    const listed = await history(api_key);
+    expect(listed.body.data[0].request).toEqual({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' });
+    expect(listed.body.data[0].result).toEqual({ ...made.live, verification_id: id, checked_at: createdAt });
   });
 });
