@@ -19,6 +19,7 @@ import { VerificationStore, type VerificationRecord } from '#shared/verification
 import { invoke } from '../../local/lambda-runtime.ts';
 import { toSqsRecord } from '../../local/sqs-pollers.ts';
 import { seedHistory } from '../support/history-seed.ts';
+import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -33,6 +34,7 @@ let testKey: string;
 let liveKey: string;
 let otherKey: string;
 let template: VerificationRecord;
+let contract: OpenApiValidator;
 
 beforeAll(async () => {
   // The export starts at once: nothing here verifies while a snapshot settles.
@@ -44,6 +46,7 @@ beforeAll(async () => {
   testKey = test.api_key;
   liveKey = (await t.issue({ plan: 'enterprise', mode: 'live', accountId, minuteLimit: 10_000 })).api_key;
   otherKey = (await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 })).api_key;
+  contract = new OpenApiValidator((await t.call('/v1/openapi.json')).body);
   const made = await t.call('/v1/verify', {
     method: 'POST',
     key: testKey,
@@ -72,15 +75,20 @@ async function runExportWorker(): Promise<number> {
   return messages.length - failed.size;
 }
 
-const requestExport = (key: string, body: unknown, idempotencyKey?: string) =>
-  t.call('/v1/verifications/exports', {
-    method: 'POST',
-    key,
-    headers: { ...json, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
-    body: JSON.stringify(body),
-  });
+/** A request to the stack whose answer is checked against the served contract. */
+async function checked(method: 'GET' | 'POST', url: string, key: string, body?: string, headers: Record<string, string> = {}) {
+  const res = await t.call(url, { method, key, headers, ...(body === undefined ? {} : { body }) });
+  const requestHeaders = { authorization: `Bearer ${key}`, ...headers };
+  expect(
+    contract.responseViolations({ method, url, requestHeaders, requestBody: body, status: res.status, responseHeaders: res.headers, responseBody: res.text }),
+  ).toEqual([]);
+  return res;
+}
 
-const getExport = (key: string, id: string) => t.call(`/v1/verifications/exports/${id}`, { key });
+const requestExport = (key: string, body: unknown, idempotencyKey?: string) =>
+  checked('POST', '/v1/verifications/exports', key, JSON.stringify(body), { ...json, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
+
+const getExport = (key: string, id: string) => checked('GET', `/v1/verifications/exports/${id}`, key);
 
 /** The CSV's rows (header first), read as RFC 4180. */
 function rowsOf(text: string): string[][] {
