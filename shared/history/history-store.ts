@@ -78,7 +78,16 @@ function positionOf(key: Record<string, unknown>, plan: HistoryPlan): HistoryPos
   return { verification_id: String(key.verification_id), created_key: String(key.created_key), [plan.keyName]: String(key[plan.keyName]) };
 }
 
+export interface HistoryStoreOptions {
+  /** Index pages one request reads at most (default `maxPagesPerRequest`). */
+  readonly pagesPerRequest?: number;
+  /** Entries a filtered Query reads per page (default: none, DynamoDB's 1 MB). */
+  readonly entriesPerQuery?: number;
+}
+
 export class HistoryStore {
+  constructor(private readonly options: HistoryStoreOptions = {}) {}
+
   /**
    * Up to `limit` entries of the plan after `after`, newest first. With a filter, DynamoDB reads entries
    * it then drops; at most `maxPagesPerRequest` index pages are read, and a page that ran out of them
@@ -89,8 +98,8 @@ export class HistoryStore {
     const entries: HistoryEntry[] = [];
     let exclusiveStart = startKey(plan, after);
     const filtered = plansFilter(plan);
-    for (let pages = 0; pages < maxPagesPerRequest; pages++) {
-      const out = await this.query(plan, exclusiveStart, filtered ? undefined : limit + 1 - entries.length);
+    for (let pages = 0; pages < (this.options.pagesPerRequest ?? maxPagesPerRequest); pages++) {
+      const out = await this.query(plan, exclusiveStart, filtered ? this.options.entriesPerQuery : limit + 1 - entries.length);
       for (const item of out.items) {
         entries.push(item);
         if (entries.length > limit) {

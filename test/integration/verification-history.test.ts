@@ -10,6 +10,8 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { backfillHistory } from '#shared/history/history-backfill.ts';
 import { newId } from '#shared/ids.ts';
+import { historyPage } from '#shared/history/history-page.ts';
+import { HistoryStore } from '#shared/history/history-store.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { seedHistory } from '../support/history-seed.ts';
@@ -231,5 +233,35 @@ describe('GET /v1/verifications', () => {
     const listed = await history(api_key);
     expect(listed.body.data[0].request).toEqual({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' });
     expect(listed.body.data[0].result).toEqual({ ...made.live, verification_id: id, checked_at: createdAt });
+  });
+
+  it('answers a filtered page from a bounded read: fewer items than asked, even none, with has_more, and following the cursor finds every match once', async () => {
+    const { account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const template = (await new VerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
+    // 30 verifications, newest first; only the 3rd and the 27th to 29th are in Texas.
+    const texas = new Set([2, 26, 27, 28]);
+    const seeded = await seedHistory(
+      template,
+      Array.from({ length: 30 }, (_, i) => ({
+        createdAt: new Date(Date.UTC(2026, 9, 30, 12, 0, 0) - i * 60_000).toISOString(),
+        subject: { first_name: 'Jo', last_name: 'Kent', state: texas.has(i) ? 'TX' : 'WA', npi: null },
+      })),
+      { account_id, mode: 'test' },
+    );
+    // Two index reads of 5 entries a request: at most 10 entries examined.
+    const store = new HistoryStore({ pagesPerRequest: 2, entriesPerQuery: 5 });
+    const caller = { accountId: account_id, mode: 'test' as const };
+    const pages: { ids: string[]; has_more: boolean }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await historyPage(store, caller, { state: 'TX', limit: 3, ...(cursor ? { starting_after: cursor } : {}) });
+      pages.push({ ids: page.data.map((d) => d.verification_id), has_more: page.has_more });
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor && pages.length < 20);
+    expect(pages.flatMap((p) => p.ids)).toEqual([2, 26, 27, 28].map((i) => seeded[i]));
+    // The first request found one match in its 10 entries; the next found none in the following 10, yet said more may follow.
+    expect(pages[0]).toEqual({ ids: [seeded[2]], has_more: true });
+    expect(pages[1]).toEqual({ ids: [], has_more: true });
+    expect(pages[pages.length - 1]!.has_more).toBe(false);
   });
 });
