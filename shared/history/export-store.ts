@@ -13,7 +13,7 @@ import { parseStoredItem } from '../records/stored-item.ts';
 /** How long an export and its file are kept. */
 export const exportRetentionSeconds = 86_400;
 
-export const exportStatuses = ['pending', 'ready'] as const;
+export const exportStatuses = ['pending', 'ready', 'failed'] as const;
 export type ExportStatus = (typeof exportStatuses)[number];
 
 const filtersSchema = z.object({
@@ -61,16 +61,26 @@ export class ExportStore {
   }
 
   /** Marks the export ready with its row count, once: a repeated completion (a redelivered message) changes nothing. */
-  async complete(exportId: string, rowCount: number, completedAt: string): Promise<boolean> {
+  complete(exportId: string, rowCount: number, completedAt: string): Promise<boolean> {
+    return this.settle(exportId, 'SET #s = :to, row_count = :n, completed_at = :t', { ':to': 'ready', ':n': rowCount, ':t': completedAt });
+  }
+
+  /** Marks a pending export failed (its last attempt failed): ask for a new one. */
+  fail(exportId: string, failedAt: string): Promise<boolean> {
+    return this.settle(exportId, 'SET #s = :to, completed_at = :t', { ':to': 'failed', ':t': failedAt });
+  }
+
+  /** Moves a pending export to its final state; false when it was no longer pending. */
+  private async settle(exportId: string, update: string, values: Record<string, unknown>): Promise<boolean> {
     try {
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName('exports'),
           Key: { export_id: exportId },
-          UpdateExpression: 'SET #s = :ready, row_count = :n, completed_at = :t',
+          UpdateExpression: update,
           ConditionExpression: '#s = :pending',
           ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':ready': 'ready', ':pending': 'pending', ':n': rowCount, ':t': completedAt },
+          ExpressionAttributeValues: { ...values, ':pending': 'pending' },
         }),
       );
       return true;

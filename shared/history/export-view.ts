@@ -15,7 +15,8 @@ export const exportViewSchema = z
   .strictObject({
     export_id: exportIdSchema,
     status: z.enum([...exportStatuses, 'expired']).meta({
-      description: '`pending` until the file is written, then `ready`; `expired` a day after the request, when the file is deleted.',
+      description:
+        '`pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request, when the file is deleted.',
     }),
     created_at: z.iso.datetime(),
     snapshot_at: z.iso.datetime().meta({

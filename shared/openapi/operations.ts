@@ -266,7 +266,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   GetHistoryExport: {
     tag: 'History',
     description:
-      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid 15 minutes (ask again for a fresh one); `expired` a day after the request, when the file is deleted. Another account’s or mode’s export is a 404.',
+      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid 15 minutes (ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when the file is deleted. Another account’s or mode’s export is a 404.',
     responses: [
       ok('The export.', exportViewSchema, {
         ready: { summary: 'Ready', value: examples.readyHistoryExportExample },

@@ -10,14 +10,18 @@ import { join } from 'node:path';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/dynamo.ts';
 import { sqs } from '#shared/aws/sqs.ts';
-import { queueUrl } from '#shared/config.ts';
+import { queueUrl, tableName } from '#shared/config.ts';
 import { csvColumns } from '#shared/history/csv.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
 import { VerificationStore, type VerificationRecord } from '#shared/verification/verification-store.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
 import { toSqsRecord } from '../../local/sqs-pollers.ts';
+import { localName } from '../../local/provision.ts';
+import { deadLetterQueueId, queues } from '#shared/infra/resources.ts';
 import { seedHistory } from '../support/history-seed.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -61,19 +65,30 @@ afterAll(async () => {
   await t.stop();
 });
 
-/** Receives the export queue's messages and runs the worker on them as the event-source mapping does; answers how many it ran. */
-async function runExportWorker(): Promise<number> {
-  const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('historyExport'), MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }));
+/** Receives the export queue's messages and runs the worker on them as the event-source mapping does; answers how many it ran and how many of them succeeded. */
+async function receiveAndRun(visibilitySeconds?: number): Promise<{ received: number; succeeded: number }> {
+  const got = await sqs().send(
+    new ReceiveMessageCommand({
+      QueueUrl: queueUrl('historyExport'),
+      MaxNumberOfMessages: 1,
+      WaitTimeSeconds: 1,
+      MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+      ...(visibilitySeconds === undefined ? {} : { VisibilityTimeout: visibilitySeconds }),
+    }),
+  );
   const messages = got.Messages ?? [];
-  if (messages.length === 0) return 0;
+  if (messages.length === 0) return { received: 0, succeeded: 0 };
   const event = { Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:HistoryExportQueue')) } as SQSEvent;
   const out = (await invoke(exportWorker.entry, exportWorker.id, event, exportWorker.timeoutSeconds * 1000)) as SQSBatchResponse | undefined;
   const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
   for (const m of messages) {
     if (!failed.has(m.MessageId!)) await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('historyExport'), ReceiptHandle: m.ReceiptHandle! }));
   }
-  return messages.length - failed.size;
+  return { received: messages.length, succeeded: messages.length - failed.size };
 }
+
+/** Runs the worker on what the export queue holds; answers how many messages it ran successfully. */
+const runExportWorker = async () => (await receiveAndRun()).succeeded;
 
 /** A request to the stack whose answer is checked against the served contract. */
 async function checked(method: 'GET' | 'POST', url: string, key: string, body?: string, headers: Record<string, string> = {}) {
@@ -84,6 +99,10 @@ async function checked(method: 'GET' | 'POST', url: string, key: string, body?: 
   ).toEqual([]);
   return res;
 }
+
+/** The export queue's dead-letter queue, named locally as provisioning names it. */
+const deadLetterUrl = () =>
+  queueUrl('historyExport').replace(new RegExp(`${localName(queues.historyExport.id)}$`), localName(deadLetterQueueId('historyExport')));
 
 const requestExport = (key: string, body: unknown, idempotencyKey?: string) =>
   checked('POST', '/v1/verifications/exports', key, JSON.stringify(body), { ...json, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
@@ -242,6 +261,46 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     const again = await getExport(api_key, created.body.export_id);
     expect(again.body.completed_at).toBe(first.view.completed_at);
     expect(again.body.row_count).toBe(seeded.length);
+  });
+
+  it('is marked failed when its last attempt fails too, and its message parked in the dead-letter queue', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const [broken] = await seedHistory(template, [{ createdAt: daysAgo(3), subject: { first_name: 'Eve', last_name: 'Stone', state: 'WA', npi: null } }], {
+      account_id,
+      mode: 'test',
+    });
+    // A damaged summary: every attempt to write the file fails on it.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('verifications'),
+        Key: { verification_id: broken },
+        UpdateExpression: 'SET #h.#v = :v',
+        ExpressionAttributeNames: { '#h': 'history', '#v': 'verified' },
+        ExpressionAttributeValues: { ':v': 'maybe' },
+      }),
+    );
+    const created = await requestExport(api_key, {});
+    expect(created.status).toBe(202);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      // The message comes back a second after each failed attempt.
+      const run = await waitFor(async () => {
+        const ran = await receiveAndRun(1);
+        return ran.received > 0 ? ran : undefined;
+      }, 10_000);
+      expect(run).toEqual({ received: 1, succeeded: 0 });
+      const state = (await getExport(api_key, created.body.export_id)).body;
+      expect(state.status, `after attempt ${attempt}`).toBe(attempt < 3 ? 'pending' : 'failed');
+    }
+    // The next receive past the limit moves the message to the dead-letter queue instead of running it.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await receiveAndRun(1)).toEqual({ received: 0, succeeded: 0 });
+    const dead = await waitFor(async () => {
+      const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: deadLetterUrl(), MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+      return got.Messages?.find((m) => m.Body?.includes(created.body.export_id));
+    }, 10_000);
+    expect(JSON.parse(dead.Body!)).toEqual({ kind: 'history_export', export_id: created.body.export_id });
+    const failed = (await getExport(api_key, created.body.export_id)).body;
+    expect(failed).toMatchObject({ status: 'failed', row_count: null, download_url: null });
   });
 
   it('refuses bad filters and ids with a 400 or 404 in the error shape, and creates nothing', async () => {
