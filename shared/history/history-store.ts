@@ -53,8 +53,8 @@ const entrySchema: z.ZodType<HistoryEntry, unknown> = z.object({
   history: summarySchema,
 });
 
-/** Where a page of the history starts: after this entry (its keys in every index it is in). */
-export type HistoryPosition = Pick<HistoryEntry, 'verification_id' | 'owner' | 'created_key' | 'owner_npi' | 'owner_last_name'>;
+/** Where a page of the history starts: after this verification of the owner, in time order. */
+export type HistoryPosition = Pick<HistoryEntry, 'verification_id' | 'created_key'>;
 
 export interface HistoryPage {
   readonly entries: HistoryEntry[];
@@ -67,15 +67,17 @@ export interface HistoryPage {
 /** Index pages (1 MB each at most) one history request reads before answering what it found. */
 export const maxPagesPerRequest = 4;
 
+/**
+ * The index key to start after: the plan's own partition and the position's time. Any verification of
+ * the owner is a position in any of the owner's indexes (the one a cursor names need not be in the index
+ * read, e.g. a cursor of the unfiltered list passed to an NPI query).
+ */
 function startKey(plan: HistoryPlan, after: HistoryPosition | undefined): Record<string, unknown> | undefined {
-  if (!after) return undefined;
-  const partition = after[plan.keyName as keyof HistoryPosition];
-  if (partition === undefined) return undefined;
-  return { verification_id: after.verification_id, created_key: after.created_key, [plan.keyName]: partition };
+  return after ? { verification_id: after.verification_id, created_key: after.created_key, [plan.keyName]: plan.keyValue } : undefined;
 }
 
-function positionOf(key: Record<string, unknown>, plan: HistoryPlan): HistoryPosition {
-  return { verification_id: String(key.verification_id), created_key: String(key.created_key), [plan.keyName]: String(key[plan.keyName]) };
+function positionOf(key: Record<string, unknown>): HistoryPosition {
+  return { verification_id: String(key.verification_id), created_key: String(key.created_key) };
 }
 
 export interface HistoryStoreOptions {
@@ -110,7 +112,7 @@ export class HistoryStore {
       if (!out.lastKey) return { entries, hasMore: false };
       exclusiveStart = out.lastKey;
     }
-    return { entries, hasMore: true, last: positionOf(exclusiveStart!, plan) };
+    return { entries, hasMore: true, last: positionOf(exclusiveStart!) };
   }
 
   /** Every entry of the plan, newest first, an index page (up to 1 MB) at a time. */
@@ -130,13 +132,13 @@ export class HistoryStore {
       new GetCommand({
         TableName: tableName('verifications'),
         Key: { verification_id: verificationId },
-        ProjectionExpression: 'verification_id, #o, created_key, owner_npi, owner_last_name',
+        ProjectionExpression: 'verification_id, #o, created_key',
         ExpressionAttributeNames: { '#o': 'owner' },
         ConsistentRead: true,
       }),
     );
     if (!out.Item || out.Item.owner !== owner || typeof out.Item.created_key !== 'string') return undefined;
-    return out.Item as HistoryPosition;
+    return positionOf(out.Item);
   }
 
   /** The stored results of `ids` (at most 100), by id, read strongly consistent. */

@@ -146,6 +146,11 @@ describe('GET /v1/verifications', () => {
     const first = await history(testKey, '?limit=2');
     expect(first.body.has_more).toBe(true);
     expect(first.body.next_cursor).toBe(everything[1]);
+    // Any of your verifications is a position in any filtered list: a cursor of the unfiltered list
+    // passed to an NPI query starts after that verification's time.
+    expect(await ids(testKey, `?npi=1662571706&starting_after=${made.accented.verification_id}`)).toEqual([made.excluded.verification_id]);
+    expect(await ids(testKey, `?npi=1662571706&starting_after=${made.excluded.verification_id}`)).toEqual([]);
+    expect(await ids(testKey, `?last_name=test-active&starting_after=${made.bulk.verification_id}`)).toEqual([made.active.verification_id]);
   });
 
   it('reads a time range: created_from inclusive, created_to exclusive, dates at midnight UTC or date-times with an offset', async () => {
