@@ -269,4 +269,29 @@ describe('GET /v1/verifications', () => {
     expect(pages[1]).toEqual({ ids: [], has_more: true });
     expect(pages[pages.length - 1]!.has_more).toBe(false);
   });
+
+  it('lists the verifications of monitors too: the initial one and each check, by their surname', async () => {
+    const { api_key } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const created = await t.call('/v1/monitor', {
+      method: 'POST',
+      key: api_key,
+      headers: json,
+      body: JSON.stringify({
+        first_name: 'Dana',
+        last_name: 'test-flapping',
+        state: 'WA',
+        webhook_url: 'http://127.0.0.1:9/hook',
+        webhook_secret: 'a-very-secret-value-123',
+      }),
+    });
+    expect(created.status).toBe(200);
+    expect(await ids(api_key, '?last_name=TEST-FLAPPING')).toHaveLength(1);
+    const checked = await t.call(`/v1/monitor/${created.body.monitor_id}/check`, { method: 'POST', key: api_key });
+    expect(checked.status).toBe(200);
+    const listed = await history(api_key, '?last_name=test-flapping');
+    expect(listed.body.data).toHaveLength(2);
+    // The check's verification first: it found the license suspended, as the flapping sandbox name does.
+    expect(listed.body.data[0].result.status).toBe('suspended');
+    expect(listed.body.data.map((d: any) => d.request)).toEqual(Array(2).fill({ first_name: 'Dana', last_name: 'test-flapping', state: 'WA', npi: null }));
+  });
 });
