@@ -21,7 +21,7 @@ const dependencies = containerValue(() => ({ exports: new ExportStore(), history
 export const handler = queueWorker('HistoryExport', exportMessageSchema, async (message, sqsRecord) => {
   const { exports, history } = dependencies();
   const record = await exports.get(message.export_id);
-  if (!record || record.status !== 'pending' || isExpired(record, systemClock.now())) return;
+  if (record?.status !== 'pending' || isExpired(record, systemClock.now())) return;
   try {
     const rows = await writeExportFile(record, history);
     const completed = await exports.complete(record.export_id, rows, systemClock.now().toISOString());
