@@ -12,6 +12,7 @@
  *   npm run admin -- ingest <list> [--force] [--file <path>]
  *   npm run admin -- ingest-roster <roster> [--force] [--file <path>] [--as-of <YYYY-MM-DD>]
  *   npm run admin -- move-usage-to-accounts
+ *   npm run admin -- backfill-history
  *   npm run admin -- run-sweep [--as-of <ISO time>]
  *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
  *   npm run admin -- pdf-signing-csr --key <KMS key id or ARN> --subject "CN=…,O=…,C=US" [--out <file>]
@@ -57,6 +58,7 @@ import { queueUrl } from '#shared/config.ts';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
 import { isPlanName, planNames } from '#shared/limits/plans.ts';
 import { moveMonthlyUsageToAccounts } from '#shared/limits/usage-migration.ts';
+import { backfillHistory } from '#shared/history/history-backfill.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { SourceError } from '#shared/sources/errors.ts';
@@ -91,6 +93,7 @@ const usage = `Usage:
                                                --file: the file downloaded from a sign-in portal (fl_mqa, al_bme) or by hand;
                                                --as-of: the date the file stands for, when not its modification date)
   npm run admin -- move-usage-to-accounts     (once, on upgrading: monthly usage from the usage table onto the accounts)
+  npm run admin -- backfill-history           (once, on upgrading: verifications stored before the history indexes are indexed)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
   npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
   npm run admin -- pdf-signing-csr --key <KMS key id or ARN> --subject "CN=…,O=…,C=US" [--out <file>]
@@ -220,6 +223,7 @@ const commands: Record<string, Command> = {
     return { ...(await suspendAccount(new DynamoAccountStore(), v.account, systemClock, v.reason)) };
   },
   'move-usage-to-accounts': async () => ({ ...(await moveMonthlyUsageToAccounts()) }),
+  'backfill-history': async () => ({ ...(await backfillHistory()) }),
   'unsuspend-account': async (args) => {
     const v = args as Record<string, string | undefined>;
     if (!v.account) throw new UsageError('--account is required');

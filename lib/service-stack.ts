@@ -7,7 +7,7 @@ import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Token, Validati
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
@@ -30,6 +30,7 @@ import {
   tables,
   type BucketDefinition,
   type BucketId,
+  type IndexDefinition,
   type QueueId,
   type TableId,
 } from '../shared/infra/resources.ts';
@@ -563,11 +564,12 @@ export class ServiceStack extends Stack {
         removalPolicy: keep,
         ...('ttlAttribute' in def && def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
       });
-      for (const index of 'indexes' in def ? def.indexes : []) {
+      for (const index of ('indexes' in def ? def.indexes : []) as readonly IndexDefinition[]) {
         table.addGlobalSecondaryIndex({
           indexName: index.name,
           partitionKey: attr(index.partitionKey),
           ...(index.sortKey ? { sortKey: attr(index.sortKey) } : {}),
+          ...(index.include ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : {}),
         });
       }
       out[id] = table;
@@ -634,7 +636,11 @@ export class ServiceStack extends Stack {
             }
           : {}),
         // No storage-class transitions: see `BucketDefinition` (shared/infra/resources.ts) for why.
-        lifecycleRules: [...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays), noncurrentVersionExpiration: Duration.days(1) }] : [])],
+        lifecycleRules: [
+          ...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays), noncurrentVersionExpiration: Duration.days(1) }] : []),
+          // A multipart upload left incomplete (a worker stopped mid-file; its retry writes the object anew) is removed after a day.
+          ...('multipartUploads' in def && def.multipartUploads ? [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }] : []),
+        ],
       });
       if (def.writeOnce) {
         // Objects are only ever added: a PutObject without If-None-Match (which S3 answers 412 on an

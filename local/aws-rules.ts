@@ -64,8 +64,13 @@ const serviceOfClient: Record<string, AwsService> = {
   SecretsManagerClient: 'secretsmanager',
 };
 
-/** The IAM action an API operation needs (they differ only for the batch send). */
-const actionOfOperation: Record<string, string> = { SendMessageBatch: 'SendMessage' };
+/** The IAM action an API operation needs (they differ for the batch send and the parts of a multipart upload, which s3:PutObject allows). */
+const actionOfOperation: Record<string, string> = {
+  SendMessageBatch: 'SendMessage',
+  CreateMultipartUpload: 'PutObject',
+  UploadPart: 'PutObject',
+  CompleteMultipartUpload: 'PutObject',
+};
 
 const accessDenied: Record<AwsService, { name: string; status: number }> = {
   dynamodb: { name: 'AccessDeniedException', status: 400 },

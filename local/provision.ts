@@ -47,7 +47,7 @@ export function createTableInput(def: TableDefinition, name: string): CreateTabl
           GlobalSecondaryIndexes: def.indexes.map((index) => ({
             IndexName: index.name,
             KeySchema: keySchema(index.partitionKey, index.sortKey),
-            Projection: { ProjectionType: 'ALL' as const },
+            Projection: index.include ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' as const },
           })),
         }
       : {}),

@@ -32,3 +32,5 @@ export const monitorIdPattern = idPattern('mon');
 export const eventIdPattern = idPattern('evt');
 /** The public id of an API key (`key_…`); never derived from the key's secret alone. */
 export const apiKeyIdPattern = idPattern('key');
+/** `exp_…`: a CSV export of the verification history. */
+export const historyExportIdPattern = idPattern('exp');

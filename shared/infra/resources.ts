@@ -15,6 +15,11 @@ export interface IndexDefinition {
   readonly name: string;
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
+  /**
+   * Non-key attributes the index holds (an INCLUDE projection); without it the index holds every
+   * attribute (ALL). A narrow projection keeps index items small, so a 1 MB Query page holds thousands.
+   */
+  readonly include?: readonly string[];
 }
 
 export interface TableDefinition {
@@ -82,6 +87,8 @@ export interface BucketDefinition {
    * there (S3 answers 412 otherwise). The local stack refuses the same writes (local/aws-rules.ts).
    */
   readonly writeOnce?: boolean;
+  /** Objects are written in multipart uploads: the parts of one left incomplete are removed after a day. */
+  readonly multipartUploads?: boolean;
 }
 
 export interface ScheduleDefinition {
@@ -154,7 +161,23 @@ export const tables = {
     envVar: 'TABLE_VERIFICATIONS',
     partitionKey: { name: 'verification_id', type: 'S' },
     ttlAttribute: 'expires_at',
-    purpose: 'Every verification result and its signed certificate, owned by an account and mode; written once, kept eight years.',
+    // The history indexes hold the item's `history` summary only (about 300 bytes: the filterable and CSV
+    // fields), never the result or certificate, so a 1 MB page reads thousands of entries. `by_npi` and
+    // `by_last_name` are sparse: only items with an NPI / a requested surname are in them.
+    indexes: [
+      { name: 'by_owner', partitionKey: { name: 'owner', type: 'S' }, sortKey: { name: 'created_key', type: 'S' }, include: ['history'] },
+      { name: 'by_npi', partitionKey: { name: 'owner_npi', type: 'S' }, sortKey: { name: 'created_key', type: 'S' }, include: ['history'] },
+      { name: 'by_last_name', partitionKey: { name: 'owner_last_name', type: 'S' }, sortKey: { name: 'created_key', type: 'S' }, include: ['history'] },
+    ],
+    purpose:
+      'Every verification result and its signed certificate, owned by an account and mode; written once, kept eight years. Its history indexes list an owner (`account#mode`) newest first by `created_key` (`<created_at>#<id>`), all of it, by NPI (`account#mode#npi`) or by requested surname key (`account#mode#SURNAME`).',
+  },
+  exports: {
+    id: 'Exports',
+    envVar: 'TABLE_EXPORTS',
+    partitionKey: { name: 'export_id', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose: 'CSV exports of the verification history: owner, filters, snapshot time, state and row count; kept one day, like their files.',
   },
   monitors: {
     id: 'Monitors',
@@ -236,6 +259,15 @@ export const queues = {
     maxReceiveCount: 3,
     purpose: 'Daily check requests of the sanctions lists, one message per list; the ingest worker loads a list when it changed.',
   },
+  historyExport: {
+    id: 'HistoryExportQueue',
+    envVar: 'QUEUE_URL_HISTORY_EXPORT',
+    // 6 x the export worker's 300 s.
+    visibilityTimeoutSeconds: 1_800,
+    retentionSeconds: workQueueRetentionSeconds,
+    maxReceiveCount: 3,
+    purpose: 'One message per requested CSV export of the verification history; the export worker writes the file.',
+  },
 } as const satisfies Record<string, QueueDefinition>;
 
 export type QueueId = keyof typeof queues;
@@ -270,6 +302,13 @@ export const buckets = {
       'Cached source answers too large to keep inside their Cache table item (compressed, one object per write); deleted once the item they belong to has expired.',
     // Fresh 24 h (board answers) or 30 days (registry), then kept 30 days as the fallback.
     expireAfterDays: 61,
+  },
+  historyExports: {
+    id: 'HistoryExportBucket',
+    envVar: 'BUCKET_HISTORY_EXPORTS',
+    purpose: 'CSV exports of the verification history, one object per export id, downloaded through 15-minute presigned URLs; deleted after a day.',
+    expireAfterDays: 1,
+    multipartUploads: true,
   },
 } as const satisfies Record<string, BucketDefinition>;
 

@@ -354,6 +354,35 @@ const routeTable = [
     uses: { tables: { monitors: ['GetItem'], events: ['GetItem', 'Query'] } },
     summary: "The monitor's webhook delivery attempts, newest event first, with cursor pagination.",
   },
+  {
+    id: 'ListVerifications',
+    method: 'GET',
+    path: '/v1/verifications',
+    entry: 'functions/history/get-verifications.ts',
+    auth: 'api_key',
+    // GetItem finds the cursor's place; Query reads the history indexes; BatchGetItem the page's results.
+    uses: { tables: { verifications: ['GetItem', 'Query', 'BatchGetItem'] } },
+    summary: "The caller's verifications, newest first, filtered by time, state, status, verified, NPI or surname, with cursor pagination.",
+  },
+  {
+    id: 'CreateHistoryExport',
+    method: 'POST',
+    path: '/v1/verifications/exports',
+    entry: 'functions/history/post-export.ts',
+    auth: 'api_key',
+    uses: { tables: { exports: ['PutItem'] }, queues: { historyExport: 'send' } },
+    summary: 'Starts a CSV export of the verification history (same filters), written by a worker to a file kept a day.',
+  },
+  {
+    id: 'GetHistoryExport',
+    method: 'GET',
+    path: '/v1/verifications/exports/{export_id}',
+    entry: 'functions/history/get-export.ts',
+    auth: 'api_key',
+    // GetObject: the presigned download link is signed with this function's credentials.
+    uses: { tables: { exports: ['GetItem'] }, buckets: { historyExports: ['GetObject'] } },
+    summary: "An export's state, row count and, once ready, a 15-minute download link.",
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The id of a route of the route table: handlers name their route by it, checked at compile time. */
@@ -446,7 +475,30 @@ export const workers: readonly WorkerDefinition[] = [
     },
     summary: 'Downloads a sanctions list (SAM.gov exclusions, …) when it changed and switches lookups to it.',
   },
+  {
+    id: 'HistoryExport',
+    queue: 'historyExport',
+    entry: 'functions/history/export-history.ts',
+    batchSize: 1,
+    maxConcurrency: 2,
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+    uses: {
+      tables: { exports: ['GetItem', 'UpdateItem'], verifications: ['Query'] },
+      buckets: { historyExports: ['PutObject'] },
+    },
+    summary: 'Writes the CSV of a requested history export to its bucket and marks the export ready.',
+  },
 ];
+
+/**
+ * The longest time limit of a function that runs verifications: a verification created (timed) before
+ * an instant is stored by then plus this.
+ */
+export const longestVerificationSeconds = Math.max(
+  ...routes.filter((r) => r.uses.verifies).map((r) => r.timeoutSeconds ?? 10),
+  ...workers.filter((w) => w.uses.verifies).map((w) => w.timeoutSeconds),
+);
 
 /** What the API-key pipeline (pipeline.ts) touches in every authenticated route: keys, accounts, counters, idempotency records and their pepper. */
 export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): ResourceUse {

@@ -20,6 +20,7 @@ import { otherHeaderDocs, parameterDocs, rateLimitHeaderDocs } from './headers.t
 import { jsonSchema, namedJsonSchemas, schemaRef, type JsonSchema } from './json-schema.ts';
 import { operationDocs, tags, type JsonContent, type OperationDoc, type SuccessResponse } from './operations.ts';
 import { webhooksObject } from './webhooks.ts';
+import { exportIdSchema } from '../history/export-view.ts';
 
 export type OpenApiDocument = Record<string, unknown> & {
   readonly openapi: string;
@@ -33,6 +34,7 @@ export const pathParameterSchemas: Readonly<Record<string, z.ZodType>> = {
   monitor_id: monitorIdSchema,
   event_id: eventIdSchema,
   key_id: apiKeyIdSchema,
+  export_id: exportIdSchema,
 };
 
 export const apiVersion = '1.0.0';

@@ -586,3 +586,41 @@ export const rolledApiKeyExample = {
 };
 
 export const revokedApiKeyExample = { ...apiKeyExample, state: 'revoked', revoked_at: '2026-11-24T10:15:00.000Z' };
+const historyExportId = 'exp_4mQx7RtBv2NcL8aZpW3sKd9E';
+
+export const historyPageExample = {
+  data: [
+    {
+      verification_id: helenResultId,
+      created_at: verificationResultExample.checked_at,
+      request: { first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' },
+      result: verificationResultExample,
+    },
+  ],
+  has_more: true,
+  next_cursor: helenResultId,
+};
+
+export const historyExportRequestExample = { created_from: '2026-10-01', created_to: '2026-11-01', verified: false };
+
+export const pendingHistoryExportExample = {
+  export_id: historyExportId,
+  status: 'pending',
+  created_at: '2026-11-24T10:00:00.000Z',
+  snapshot_at: '2026-11-24T10:00:00.000Z',
+  filters: historyExportRequestExample,
+  row_count: null,
+  completed_at: null,
+  download_url: null,
+  download_expires_at: null,
+  expires_at: '2026-11-25T10:00:00.000Z',
+};
+
+export const readyHistoryExportExample = {
+  ...pendingHistoryExportExample,
+  status: 'ready',
+  row_count: 212,
+  completed_at: '2026-11-24T10:01:07.312Z',
+  download_url: `https://license-verification-history-exports.s3.us-east-1.amazonaws.com/exports/${historyExportId}.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=…`,
+  download_expires_at: '2026-11-24T10:16:10.000Z',
+};

@@ -43,14 +43,18 @@ import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.t
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
 import * as examples from './examples.ts';
+import { createExportRequestSchema, listVerificationsQuerySchema } from '../history/history-query.ts';
+import { historyPageSchema } from '../history/history-view.ts';
+import { exportViewSchema } from '../history/export-view.ts';
 
-export type Tag = 'Verification' | 'Certificates' | 'Monitoring' | 'Account' | 'Service';
+export type Tag = 'Verification' | 'Certificates' | 'Monitoring' | 'History' | 'Account' | 'Service';
 
 /** Tags in the order the reference shows them, with what each groups. */
 export const tags: readonly { readonly name: Tag; readonly description: string }[] = [
   { name: 'Verification', description: 'License checks, one provider or up to 100, and the coverage they run against.' },
   { name: 'Certificates', description: 'The signed certificate of every verification, its PDF, its public record and the signing keys.' },
   { name: 'Monitoring', description: 'Daily re-checks of registered providers, with signed webhook events.' },
+  { name: 'History', description: 'Every verification you ran, filtered and paged, and CSV exports of it for audits.' },
   { name: 'Account', description: 'The calling key’s account, plan, limits and usage.' },
   { name: 'Service', description: 'Health, this contract and its reference.' },
 ];
@@ -344,6 +348,45 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     query: listDeliveriesQuerySchema,
     responses: [
       ok('A page of deliveries.', deliveryPageSchema, { summary: 'A redelivery that succeeded after a failed chain', value: examples.deliveryPageExample }),
+    ],
+    errors: ['resource_not_found'],
+  },
+  ListVerifications: {
+    tag: 'History',
+    description:
+      'Your verifications (this account and mode), newest first: what was asked (names, state, NPI; a date of birth is never stored) and the result exactly as the verification returned it. Filters combine: `created_from` (inclusive) and `created_to` (exclusive), `state`, `status`, `verified`, `npi`, `last_name` (matched as verifications match names: case, accents and punctuation ignored). A verification shows here within about a second of being made (the history is an eventually consistent index). A page reads a bounded share of the history: with narrow filters it may hold fewer than `limit` items, even none, and still `has_more`; follow `next_cursor` until `has_more` is false.',
+    query: listVerificationsQuerySchema,
+    responses: [ok('A page of verifications.', historyPageSchema, { summary: 'First page', value: examples.historyPageExample })],
+  },
+  CreateHistoryExport: {
+    tag: 'History',
+    description:
+      "Starts a CSV export of your history with the filters of `GET /v1/verifications` (all optional; no body exports everything). The export holds exactly the matching verifications created before the request (`snapshot_at`), none made after. A worker writes the file within minutes (it starts about a minute after the request, once every verification of the snapshot is stored); poll `GET /v1/verifications/exports/{export_id}`. Columns: verification_id, created_at, mode, first_name, last_name, state, npi, license_name, license_number, status, verified, expiry_date, disciplinary_action, oig_excluded, sanctioned, record_url; UTF-8 with a byte-order mark, CRLF, cells a spreadsheet would run as a formula prefixed with `'`. Not charged.",
+    body: {
+      schema: createExportRequestSchema,
+      optional: true,
+      examples: {
+        default: { summary: 'Last month’s unverified results', value: examples.historyExportRequestExample },
+        all: { summary: 'Everything', value: {} },
+      },
+    },
+    responses: [
+      {
+        status: 202,
+        description: 'The export, `status: pending`.',
+        json: { schema: exportViewSchema, examples: { default: { summary: 'Accepted', value: examples.pendingHistoryExportExample } } },
+      },
+    ],
+  },
+  GetHistoryExport: {
+    tag: 'History',
+    description:
+      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid 15 minutes (ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when the file is deleted. Another account’s or mode’s export is a 404.',
+    responses: [
+      ok('The export.', exportViewSchema, {
+        ready: { summary: 'Ready', value: examples.readyHistoryExportExample },
+        pending: { summary: 'Being written', value: examples.pendingHistoryExportExample },
+      }),
     ],
     errors: ['resource_not_found'],
   },

@@ -16,7 +16,8 @@
  * are asked again.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems, batchGetLimit, type Item } from '../aws/batch-get.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { dynamo } from '../aws/dynamo.ts';
@@ -66,13 +67,6 @@ function overflowKey(cacheKey: string, fetchedAt: Date): string {
   return `source-cache/${digest.slice(0, 2)}/${digest}/${fetchedAt.toISOString()}-${randomUUID().slice(0, 8)}.json.br`;
 }
 
-type Item = Record<string, unknown>;
-
-/** Most keys one BatchGetItem takes. */
-const batchGetLimit = 100;
-/** Rounds of asking again for keys DynamoDB left unprocessed (throttling, 16 MB responses). */
-const unprocessedRounds = 5;
-
 /** Reads of cache items made in the same turn of the event loop, sent as BatchGetItem calls. */
 class BatchedReads {
   private waiting = new Map<string, { resolve: (item: Item | undefined) => void; reject: (error: unknown) => void }[]>();
@@ -106,17 +100,11 @@ class BatchedReads {
 
 /** The cache items of `keys` (at most 100), by key; a key with no item is absent. */
 async function batchGet(keys: readonly string[]): Promise<Map<string, Item>> {
-  const table = tableName('cache');
-  const found = new Map<string, Item>();
-  let pending: Record<string, unknown>[] = keys.map((key) => ({ cache_key: key }));
-  for (let round = 0; pending.length > 0; round++) {
-    if (round > unprocessedRounds) throw new Error(`Cache read incomplete: ${pending.length} keys left unprocessed`);
-    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** round));
-    const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
-    for (const item of out.Responses?.[table] ?? []) found.set(item.cache_key as string, item);
-    pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
-  }
-  return found;
+  const items = await batchGetItems(
+    tableName('cache'),
+    keys.map((key) => ({ cache_key: key })),
+  );
+  return new Map(items.map((item) => [item.cache_key as string, item]));
 }
 
 export class DynamoSourceCache implements SourceCache {

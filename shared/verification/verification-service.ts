@@ -161,14 +161,17 @@ export async function issue(
   const result = verificationResult(decided.outcome, request.state, ids, certificate.certificate_hash);
   await Promise.all([
     alongside,
-    svc.store.put({
-      verification_id: ids.verificationId,
-      account_id: caller.accountId,
-      mode: caller.mode,
-      created_at: ids.checkedAt,
-      result,
-      certificate,
-    }),
+    svc.store.put(
+      {
+        verification_id: ids.verificationId,
+        account_id: caller.accountId,
+        mode: caller.mode,
+        created_at: ids.checkedAt,
+        result,
+        certificate,
+      },
+      { first_name: request.first_name, last_name: request.last_name, state: request.state, npi: request.npi ?? null },
+    ),
   ]);
   return { result, certificate };
 }

@@ -16,6 +16,7 @@ import { verificationResultSchema } from './verification-result-schema.ts';
 import { oigListId } from './sanctions-section.ts';
 import { sourceNames } from '../sources/source-config.ts';
 import { keyModeSchema } from '../contract/field-schemas.ts';
+import { historyAttributes, type HistorySubject } from './history-attributes.ts';
 
 export const retentionYears = 8;
 
@@ -63,25 +64,37 @@ function withSanctionsScreen(value: unknown): unknown {
   };
 }
 
+/** A stored result as read, given what older results lacked. */
+export const storedResultSchema: z.ZodType<VerificationResult, unknown> = z.preprocess(
+  withSanctionsScreen,
+  verificationResultSchema.extend({ match_note: verificationResultSchema.shape.match_note.default(null) }),
+);
+
 /** A verification item as read (its `expires_at` is dropped). */
 export const verificationRecordSchema: z.ZodType<VerificationRecord, unknown> = z.object({
   verification_id: z.string(),
   account_id: z.string(),
   mode: keyModeSchema,
   created_at: z.iso.datetime(),
-  result: z.preprocess(withSanctionsScreen, verificationResultSchema.extend({ match_note: verificationResultSchema.shape.match_note.default(null) })),
+  result: storedResultSchema,
   certificate: certificateSchema,
 });
 
+/** The stored item of a record: the record, its history attributes (history-attributes.ts) and its expiry. */
+export function verificationItem(record: VerificationRecord, subject: HistorySubject): Record<string, unknown> {
+  const created = new Date(record.created_at);
+  const expires = new Date(created);
+  expires.setUTCFullYear(expires.getUTCFullYear() + retentionYears);
+  return { ...record, ...historyAttributes(record, subject), expires_at: Math.floor(expires.getTime() / 1000) };
+}
+
 export class VerificationStore {
-  async put(record: VerificationRecord): Promise<void> {
-    const created = new Date(record.created_at);
-    const expires = new Date(created);
-    expires.setUTCFullYear(expires.getUTCFullYear() + retentionYears);
+  /** Stores the record of a verification of `subject` (what was asked, without the date of birth). */
+  async put(record: VerificationRecord, subject: HistorySubject): Promise<void> {
     await dynamo().send(
       new PutCommand({
         TableName: tableName('verifications'),
-        Item: { ...record, expires_at: Math.floor(expires.getTime() / 1000) },
+        Item: verificationItem(record, subject),
         ConditionExpression: 'attribute_not_exists(verification_id)',
       }),
     );

@@ -27,4 +27,5 @@ export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'dynamo-calls', load: async () => (await import('./dynamo-calls.bench.ts')).dynamoCallsBenchmark },
   { id: 'kms-sign', load: async () => (await import('./kms-sign.bench.ts')).kmsSignBenchmark },
   { id: 'cold-request', load: async () => (await import('./cold-request.bench.ts')).coldRequestBenchmark },
+  { id: 'history', load: async () => (await import('./history.bench.ts')).historyBenchmark },
 ];

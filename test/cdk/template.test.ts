@@ -122,7 +122,7 @@ describe('CDK template', () => {
       Object.values(tables)
         .filter((d) => 'ttlAttribute' in d)
         .map((d) => d.id),
-    ).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Sanctions', 'Cache', 'Verifications', 'Monitors', 'Events']);
+    ).toEqual(['Usage', 'Idempotency', 'Exclusions', 'Sanctions', 'Cache', 'Verifications', 'Exports', 'Monitors', 'Events']);
   });
 
   it('expires deleted monitors: TTL on expires_at, the attribute the store sets when a monitor is deleted', () => {
@@ -380,5 +380,28 @@ describe('CDK template', () => {
       expect(r.DeletionPolicy, r.Type).toBe('RetainExceptOnCreate');
       expect(r.UpdateReplacePolicy, r.Type).toBe('Retain');
     }
+  });
+});
+
+describe('verification history', () => {
+  it('indexes the verifications three ways with a narrow INCLUDE projection, and removes export files and their incomplete uploads after a day', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      GlobalSecondaryIndexes: ['by_owner', 'by_npi', 'by_last_name'].map((name) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: { by_owner: 'owner', by_npi: 'owner_npi', by_last_name: 'owner_last_name' }[name], KeyType: 'HASH' },
+          { AttributeName: 'created_key', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['history'] },
+      })),
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: [
+          { ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+          { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+        ],
+      },
+    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import fc from 'fast-check';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
@@ -487,5 +487,61 @@ describe('API keys', () => {
       expect(res.status, query).toBe(400);
       expect(errorOf(res.body).param, query).toBe(query.split('=')[0]);
     }
+  });
+});
+
+describe('verification history and exports', () => {
+  /** Export records of any account: a refused request adds none. */
+  const exportCount = async () => (await dynamo().send(new ScanCommand({ TableName: tableName('exports'), Select: 'COUNT' }))).Count ?? 0;
+
+  it('GET /v1/verifications refuses hostile filters with a 400 naming them, never a 500', async () => {
+    const attempts: [string, string][] = [
+      ['created_from=2026-10-01T00:00:00', 'created_from'],
+      ['created_from=2026-10-01%00', 'created_from'],
+      [`created_from=${'9'.repeat(500)}`, 'created_from'],
+      ['created_to=0001-01-01', 'created_to'],
+      ['created_from=2026-12-01&created_to=2026-01-01', 'created_to'],
+      ['state=W%00A', 'state'],
+      ['state[]=WA', 'state[]'],
+      ['status=active&status=expired', 'status'],
+      ['status=__proto__', 'status'],
+      ['verified=1', 'verified'],
+      ['npi=1662571706%20OR%201=1', 'npi'],
+      ['last_name=%3D1%2B1', 'last_name'],
+      [`last_name=${'a'.repeat(101)}`, 'last_name'],
+      ['last_name=%E2%80%AE', 'last_name'],
+      ['starting_after=vrf_000000000000000000000000', 'starting_after'],
+      ['starting_after=..%2F..%2F', 'starting_after'],
+      ['limit=1e2', 'limit'],
+      ['owner=acct_x%23live', 'owner'],
+    ];
+    for (const [query, param] of attempts) {
+      const res = await t.call(`/v1/verifications?${query}`, { key });
+      expectSafe(res, query);
+      expect(res.status, query).toBe(400);
+      expect(errorOf(res.body).param, query).toBe(param);
+    }
+  });
+
+  it('POST /v1/verifications/exports refuses hostile bodies with a 400, creating no export and queueing nothing', async () => {
+    const before = await exportCount();
+    const bodies = [
+      '[]',
+      '"export"',
+      '{"created_from": {"$gt": ""}}',
+      '{"verified": "true"}',
+      '{"state": ["WA"]}',
+      '{"owner": "acct_other#live"}',
+      '{"__proto__": {"status": "ready"}}',
+      '{"created_from": "2026-11-01", "created_to": "2026-11-01"}',
+      `{"last_name": "${'x'.repeat(10_000)}"}`,
+      '{"npi": "0000000000"}',
+    ];
+    for (const body of bodies) {
+      const res = await t.call('/v1/verifications/exports', { method: 'POST', key, body, headers: { 'content-type': 'application/json' } });
+      expectSafe(res, body);
+      expect(res.status, body).toBe(400);
+    }
+    expect(await exportCount()).toBe(before);
   });
 });

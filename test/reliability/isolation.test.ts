@@ -98,6 +98,7 @@ describe('every route naming a resource', () => {
     { route: 'ListMonitorDeliveries', method: 'GET', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/deliveries` },
     { route: 'RollApiKey', method: 'POST', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}/roll` },
     { route: 'RevokeApiKey', method: 'DELETE', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}` },
+    { route: 'GetHistoryExport', method: 'GET', path: (m) => `/v1/verifications/exports/${historyExports[m]}` },
   ];
 
   it('covers every authenticated route with a path parameter', () => {
@@ -309,5 +310,58 @@ describe('API keys', () => {
     for (const key of [keys.ownerLive, keys.ownerTest]) expect((await t.call('/v1/account', { key })).status).toBe(200);
     const own = (await t.call('/v1/keys', { key: keys.ownerLive })).body.data[0];
     expect(own).toMatchObject({ state: 'active', rolled_at: null, revoked_at: null });
+  });
+});
+
+/** An export of the owner's history in each mode (made before any test runs; hooks at file level run first). */
+const historyExports = { test: '', live: '' };
+beforeAll(async () => {
+  for (const mode of ['test', 'live'] as const) {
+    const res = await t.call('/v1/verifications/exports', {
+      method: 'POST',
+      key: mode === 'test' ? keys.ownerTest : keys.ownerLive,
+      body: '{}',
+      headers: json,
+    });
+    expect(res.status).toBe(202);
+    historyExports[mode] = res.body.export_id;
+  }
+});
+
+describe('verification history and its exports', () => {
+  it("GET /v1/verifications lists only the caller's account and mode, whatever the filter; other callers' cursors are refused", async () => {
+    const idsOf = async (key: string, query = '') => {
+      const res = await t.call(`/v1/verifications${query}`, { key });
+      expect(res.status).toBe(200);
+      return (res.body.data as { verification_id: string }[]).map((d) => d.verification_id);
+    };
+    expect(await idsOf(keys.ownerLive)).toEqual([resources.liveVerification]);
+    expect(await idsOf(keys.ownerTest)).toContain(resources.testVerification);
+    expect(await idsOf(keys.ownerTest)).not.toContain(resources.liveVerification);
+    for (const key of [keys.otherLive, keys.otherTest]) {
+      for (const query of ['', '?last_name=test-active', '?last_name=Thomas', '?state=WA', '?verified=true', '?created_from=2000-01-01']) {
+        expect(await idsOf(key, query), query).toEqual([]);
+      }
+      for (const id of [resources.testVerification, resources.liveVerification]) {
+        const res = await t.call(`/v1/verifications?starting_after=${id}`, { key });
+        expect(res.status).toBe(400);
+        expect(errorOf(res.body).param).toBe('starting_after');
+      }
+    }
+    // The other mode's cursor of the same account too.
+    const crossMode = await t.call(`/v1/verifications?starting_after=${resources.liveVerification}`, { key: keys.ownerTest });
+    expect(crossMode.status).toBe(400);
+  });
+
+  it("an export is another caller's 404, and its view shows none of the owner's data to them", async () => {
+    for (const mode of ['test', 'live'] as const) {
+      const own = await t.call(`/v1/verifications/exports/${historyExports[mode]}`, { key: mode === 'test' ? keys.ownerTest : keys.ownerLive });
+      expect(own.status).toBe(200);
+      for (const key of [mode === 'test' ? keys.ownerLive : keys.ownerTest, keys.otherLive, keys.otherTest]) {
+        const res = await t.call(`/v1/verifications/exports/${historyExports[mode]}`, { key });
+        expect(res.status).toBe(404);
+        expect(res.text).not.toContain(owner);
+      }
+    }
   });
 });

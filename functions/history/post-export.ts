@@ -1,0 +1,44 @@
+import { containerValue } from '#shared/container.ts';
+import { newId } from '#shared/ids.ts';
+import { historyOwner } from '#shared/verification/history-attributes.ts';
+import { createExportRequestSchema, HistoryFilterError, planHistoryQuery } from '#shared/history/history-query.ts';
+import { ExportStore, exportObjectKey, exportRetentionSeconds } from '#shared/history/export-store.ts';
+import { queueExport, settleSeconds } from '#shared/history/export-queue.ts';
+import { exportView } from '#shared/history/export-view.ts';
+import { invalidParam } from '#shared/http/errors.ts';
+import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { longestVerificationSeconds } from '#shared/infra/routes.ts';
+
+/** This function's dependencies, made once per container. */
+const dependencies = containerValue(() => ({ exports: new ExportStore() }));
+
+/**
+ * POST /v1/verifications/exports: a CSV export of the caller's history with the filters of
+ * `GET /v1/verifications`, of the verifications created before now (the snapshot). Answers 202 with the
+ * export; a worker writes the file and `GET /v1/verifications/exports/{export_id}` links to it.
+ */
+export const handler = idempotentApiHandler('CreateHistoryExport', { body: createExportRequestSchema, bodyOptional: true }, async (req) => {
+  const owner = historyOwner(req.caller.accountId, req.caller.mode);
+  try {
+    planHistoryQuery(owner, req.body);
+  } catch (error) {
+    if (error instanceof HistoryFilterError) throw invalidParam(error.param, error.message);
+    throw error;
+  }
+  const now = req.clock.now();
+  const exportId = newId('exp');
+  const record = {
+    export_id: exportId,
+    owner,
+    status: 'pending' as const,
+    filters: req.body,
+    created_at: now.toISOString(),
+    snapshot_at: now.toISOString(),
+    expires_at: Math.floor(now.getTime() / 1000) + exportRetentionSeconds,
+    object_key: exportObjectKey(exportId),
+  };
+  await dependencies().exports.create(record);
+  await queueExport(exportId, settleSeconds(longestVerificationSeconds));
+  return json(202, exportView(record, now));
+});

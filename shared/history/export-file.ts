@@ -1,0 +1,54 @@
+/**
+ * The file of an export: the CSV of every entry the export's plan selects, streamed from the history
+ * index pages into an S3 multipart upload (5 MB parts, two in flight), so memory stays flat whatever the
+ * row count. The object key is the export's own, so a retried export writes the same object again.
+ */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
+import { s3 } from '../aws/s3.ts';
+import { bucketName } from '../config.ts';
+import { publicRecordUrl } from '../records/record-url.ts';
+import { csvHeader, csvRow } from './csv.ts';
+import type { ExportRecord } from './export-store.ts';
+import { planHistoryQuery } from './history-query.ts';
+import type { HistoryStore } from './history-store.ts';
+import { downloadLinkSeconds } from './export-view.ts';
+
+const partSize = 5 * 1024 * 1024;
+
+/** Writes the export's CSV; answers its row count. */
+export async function writeExportFile(record: ExportRecord, history: HistoryStore): Promise<number> {
+  const plan = planHistoryQuery(record.owner, record.filters, record.snapshot_at);
+  let rows = 0;
+  async function* lines(): AsyncGenerator<Buffer> {
+    yield Buffer.from(csvHeader, 'utf8');
+    for await (const entries of history.pages(plan)) {
+      rows += entries.length;
+      yield Buffer.from(entries.map((e) => csvRow(e.verification_id, e.history, publicRecordUrl(e.verification_id))).join(''), 'utf8');
+    }
+  }
+  const upload = new Upload({
+    client: s3(),
+    params: { Bucket: bucketName('historyExports'), Key: record.object_key, Body: Readable.from(lines()), ContentType: 'text/csv; charset=utf-8' },
+    partSize,
+    queueSize: 2,
+    // An upload cut short is left to the bucket's lifecycle rule; the retry writes the object anew.
+    leavePartsOnError: true,
+  });
+  await upload.done();
+  return rows;
+}
+
+/** A presigned link to the export's CSV, valid `downloadLinkSeconds`. */
+export async function downloadLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }> {
+  const command = new GetObjectCommand({
+    Bucket: bucketName('historyExports'),
+    Key: record.object_key,
+    ResponseContentDisposition: `attachment; filename="verifications-${record.export_id}.csv"`,
+    ResponseContentType: 'text/csv; charset=utf-8',
+  });
+  const url = await getSignedUrl(s3(), command, { expiresIn: downloadLinkSeconds, signingDate: now });
+  return { url, expiresAt: new Date(now.getTime() + downloadLinkSeconds * 1000).toISOString() };
+}

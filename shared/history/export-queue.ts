@@ -1,0 +1,35 @@
+/**
+ * Queues the writing of an export. The message is delayed until every verification created before the
+ * snapshot has been stored and indexed: a verification's time is taken when it starts, and the longest
+ * function that verifies stores it within its time limit; a few seconds more cover the index's lag.
+ */
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod';
+import { sqs } from '../aws/sqs.ts';
+import { queueUrl } from '../config.ts';
+import { historyExportIdPattern } from '../ids.ts';
+
+export const exportMessageSchema = z.object({ kind: z.literal('history_export'), export_id: z.string().regex(historyExportIdPattern) });
+
+/** SQS's longest delay. */
+const maxDelaySeconds = 900;
+
+/**
+ * Seconds between an export's snapshot and the start of its writing: `HISTORY_EXPORT_SETTLE_SECONDS`
+ * when set (a local stack may shorten it), else the longest verifying function's limit plus 5 s.
+ */
+export function settleSeconds(longestVerificationSeconds: number): number {
+  const configured = Number(process.env.HISTORY_EXPORT_SETTLE_SECONDS);
+  const seconds = process.env.HISTORY_EXPORT_SETTLE_SECONDS && Number.isFinite(configured) ? configured : longestVerificationSeconds + 5;
+  return Math.min(maxDelaySeconds, Math.max(0, Math.ceil(seconds)));
+}
+
+export async function queueExport(exportId: string, delaySeconds: number): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl('historyExport'),
+      MessageBody: JSON.stringify({ kind: 'history_export', export_id: exportId }),
+      DelaySeconds: delaySeconds,
+    }),
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * What `POST /v1/verifications/exports` and `GET /v1/verifications/exports/{export_id}` answer: the
+ * export's state and, once ready, a short-lived download link.
+ */
+import * as z from 'zod';
+import { historyExportIdPattern } from '../ids.ts';
+import { exportStatuses, type ExportRecord } from './export-store.ts';
+
+export const exportIdSchema = z.string().regex(historyExportIdPattern).meta({ description: 'Export id: `exp_` and 24 base62 characters.' });
+
+/** How long a download link works. */
+export const downloadLinkSeconds = 15 * 60;
+
+export const exportViewSchema = z
+  .strictObject({
+    export_id: exportIdSchema,
+    status: z.enum([...exportStatuses, 'expired']).meta({
+      description:
+        '`pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request, when the file is deleted.',
+    }),
+    created_at: z.iso.datetime(),
+    snapshot_at: z.iso.datetime().meta({
+      description: 'The export holds exactly the matching verifications created before this time (the request time); later ones are never in it.',
+    }),
+    filters: z.record(z.string(), z.union([z.string(), z.boolean()])).meta({ description: 'The filters of the request, as given.' }),
+    row_count: z.number().int().nullable().meta({ description: 'Rows of the CSV (verifications), once ready.' }),
+    completed_at: z.iso.datetime().nullable(),
+    download_url: z.string().nullable().meta({ description: 'Once ready: a presigned HTTPS link to the CSV, valid 15 minutes; ask again for a fresh one.' }),
+    download_expires_at: z.iso.datetime().nullable(),
+    expires_at: z.iso.datetime().meta({ description: 'When the export and its file are deleted.' }),
+  })
+  .meta({ title: 'History export' });
+
+export type ExportView = z.output<typeof exportViewSchema>;
+
+export function isExpired(record: ExportRecord, now: Date): boolean {
+  return record.expires_at * 1000 <= now.getTime();
+}
+
+export function exportView(record: ExportRecord, now: Date, download?: { url: string; expiresAt: string }): ExportView {
+  const expired = isExpired(record, now);
+  return {
+    export_id: record.export_id,
+    status: expired ? 'expired' : record.status,
+    created_at: record.created_at,
+    snapshot_at: record.snapshot_at,
+    filters: record.filters as Record<string, string | boolean>,
+    row_count: record.row_count ?? null,
+    completed_at: record.completed_at ?? null,
+    download_url: !expired && download ? download.url : null,
+    download_expires_at: !expired && download ? download.expiresAt : null,
+    expires_at: new Date(record.expires_at * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Reads the verification history: the index entries a plan selects (history-query.ts), page by page
+ * through the narrow history indexes, and the full stored results of a page by BatchGetItem. The
+ * indexes are eventually consistent: a verification shows in its history shortly (normally well under a
+ * second) after it is stored; the results themselves are read strongly consistent.
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { batchGetItems, batchGetLimit } from '../aws/batch-get.ts';
+import { dynamo } from '../aws/dynamo.ts';
+import { tableName } from '../config.ts';
+import { keyModeSchema } from '../contract/field-schemas.ts';
+import { parseStoredItem } from '../records/stored-item.ts';
+import { storedResultSchema } from '../verification/verification-store.ts';
+import type { HistorySummary } from '../verification/history-attributes.ts';
+import { planIsEmpty, plansFilter, queryExpressions, type HistoryPlan } from './history-query.ts';
+
+const summarySchema: z.ZodType<HistorySummary, unknown> = z.object({
+  created_at: z.string(),
+  mode: keyModeSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  name_key: z.string(),
+  state: z.string(),
+  npi: z.string().nullable(),
+  license_name: z.string().nullable(),
+  license_number: z.string().nullable(),
+  status: z.string(),
+  verified: z.boolean(),
+  expiry_date: z.string().nullable(),
+  disciplined: z.boolean(),
+  oig_excluded: z.boolean(),
+  sanctioned: z.boolean(),
+});
+
+/** One entry of a history index: the verification's id, the index's keys and the summary. */
+export interface HistoryEntry {
+  readonly verification_id: string;
+  /** In `by_owner` entries; the NPI and surname indexes carry their own key instead. */
+  readonly owner?: string;
+  readonly created_key: string;
+  readonly owner_npi?: string;
+  readonly owner_last_name?: string;
+  readonly history: HistorySummary;
+}
+
+const entrySchema: z.ZodType<HistoryEntry, unknown> = z.object({
+  verification_id: z.string(),
+  owner: z.string().optional(),
+  created_key: z.string(),
+  owner_npi: z.string().optional(),
+  owner_last_name: z.string().optional(),
+  history: summarySchema,
+});
+
+/** Where a page of the history starts: after this verification of the owner, in time order. */
+export type HistoryPosition = Pick<HistoryEntry, 'verification_id' | 'created_key'>;
+
+export interface HistoryPage {
+  readonly entries: HistoryEntry[];
+  /** More entries may follow `last`. */
+  readonly hasMore: boolean;
+  /** The last entry examined: the page's last one, or one a filter passed over when the read budget ran out. */
+  readonly last?: HistoryPosition;
+}
+
+/** Index pages (1 MB each at most) one history request reads before answering what it found. */
+export const maxPagesPerRequest = 4;
+
+/**
+ * The index key to start after: the plan's own partition and the position's time. Any verification of
+ * the owner is a position in any of the owner's indexes (the one a cursor names need not be in the index
+ * read, e.g. a cursor of the unfiltered list passed to an NPI query).
+ */
+function startKey(plan: HistoryPlan, after: HistoryPosition | undefined): Record<string, unknown> | undefined {
+  return after ? { verification_id: after.verification_id, created_key: after.created_key, [plan.keyName]: plan.keyValue } : undefined;
+}
+
+function positionOf(key: Record<string, unknown>): HistoryPosition {
+  return { verification_id: String(key.verification_id), created_key: String(key.created_key) };
+}
+
+export interface HistoryStoreOptions {
+  /** Index pages one request reads at most (default `maxPagesPerRequest`). */
+  readonly pagesPerRequest?: number;
+  /** Entries a filtered Query reads per page (default: none, DynamoDB's 1 MB). */
+  readonly entriesPerQuery?: number;
+}
+
+export class HistoryStore {
+  constructor(private readonly options: HistoryStoreOptions = {}) {}
+
+  /**
+   * Up to `limit` entries of the plan after `after`, newest first. With a filter, DynamoDB reads entries
+   * it then drops; at most `maxPagesPerRequest` index pages are read, and a page that ran out of them
+   * says so (`hasMore`, `last`: where the next page resumes) with what it found.
+   */
+  async page(plan: HistoryPlan, limit: number, after?: HistoryPosition): Promise<HistoryPage> {
+    if (planIsEmpty(plan)) return { entries: [], hasMore: false };
+    const entries: HistoryEntry[] = [];
+    let exclusiveStart = startKey(plan, after);
+    const filtered = plansFilter(plan);
+    for (let pages = 0; pages < (this.options.pagesPerRequest ?? maxPagesPerRequest); pages++) {
+      const out = await this.query(plan, exclusiveStart, filtered ? this.options.entriesPerQuery : limit + 1 - entries.length);
+      for (const item of out.items) {
+        entries.push(item);
+        if (entries.length > limit) {
+          const page = entries.slice(0, limit);
+          return { entries: page, hasMore: true, last: page[page.length - 1] };
+        }
+      }
+      if (!out.lastKey) return { entries, hasMore: false };
+      exclusiveStart = out.lastKey;
+    }
+    return { entries, hasMore: true, last: positionOf(exclusiveStart!) };
+  }
+
+  /** Every entry of the plan, newest first, an index page (up to 1 MB) at a time. */
+  async *pages(plan: HistoryPlan): AsyncGenerator<HistoryEntry[]> {
+    if (planIsEmpty(plan)) return;
+    let exclusiveStart: Record<string, unknown> | undefined;
+    do {
+      const out = await this.query(plan, exclusiveStart);
+      if (out.items.length) yield out.items;
+      exclusiveStart = out.lastKey;
+    } while (exclusiveStart);
+  }
+
+  /** The entry of a verification of `owner`, to page after it; undefined for anyone else's or none. */
+  async position(verificationId: string, owner: string): Promise<HistoryPosition | undefined> {
+    const out = await dynamo().send(
+      new GetCommand({
+        TableName: tableName('verifications'),
+        Key: { verification_id: verificationId },
+        ProjectionExpression: 'verification_id, #o, created_key',
+        ExpressionAttributeNames: { '#o': 'owner' },
+        ConsistentRead: true,
+      }),
+    );
+    if (!out.Item || out.Item.owner !== owner || typeof out.Item.created_key !== 'string') return undefined;
+    return positionOf(out.Item);
+  }
+
+  /** The stored results of `ids` (at most 100), by id, read strongly consistent. */
+  async results(ids: readonly string[]): Promise<Map<string, z.output<typeof storedResultSchema>>> {
+    const found = new Map<string, z.output<typeof storedResultSchema>>();
+    for (let i = 0; i < ids.length; i += batchGetLimit) {
+      const items = await batchGetItems(
+        tableName('verifications'),
+        ids.slice(i, i + batchGetLimit).map((id) => ({ verification_id: id })),
+        { consistentRead: true, attributes: ['verification_id', 'result'] },
+      );
+      for (const item of items) {
+        const id = String(item.verification_id);
+        found.set(id, parseStoredItem('verification', id, storedResultSchema, item.result));
+      }
+    }
+    return found;
+  }
+
+  private async query(plan: HistoryPlan, exclusiveStart: Record<string, unknown> | undefined, limit?: number) {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('verifications'),
+        IndexName: plan.index,
+        ...queryExpressions(plan),
+        ScanIndexForward: false,
+        ...(limit ? { Limit: limit } : {}),
+        ...(exclusiveStart ? { ExclusiveStartKey: exclusiveStart } : {}),
+      }),
+    );
+    const items = (out.Items ?? []).map((item) => parseStoredItem('verification', String(item.verification_id), entrySchema, item));
+    return { items, lastKey: out.LastEvaluatedKey };
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * CSV exports of the verification history: POST answers 202 (an Idempotency-Key replays it), the worker
+ * writes the file through the real queue and S3, GET links to it with a presigned URL that downloads
+ * it. The file holds one row per matching verification created before the request, exactly, while
+ * verifications keep being written; never a date of birth; formula-like cells neutralised. A worker
+ * killed mid-export is retried and the export completes once. Another account's or mode's export is 404.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { sqs } from '#shared/aws/sqs.ts';
+import { queueUrl, tableName } from '#shared/config.ts';
+import { csvColumns } from '#shared/history/csv.ts';
+import { workers } from '#shared/infra/routes.ts';
+import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
+import { VerificationStore, type VerificationRecord } from '#shared/verification/verification-store.ts';
+import { invoke } from '../../local/lambda-runtime.ts';
+import { toSqsRecord } from '../../local/sqs-pollers.ts';
+import { localName } from '../../local/provision.ts';
+import { deadLetterQueueId, queues } from '#shared/infra/resources.ts';
+import { seedHistory } from '../support/history-seed.ts';
+import { OpenApiValidator } from '../support/openapi-validator.ts';
+import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const exportWorker = workers.find((w) => w.queue === 'historyExport')!;
+const dob = '1968-12-01';
+const json = { 'content-type': 'application/json' };
+
+let t: TestStack;
+let accountId: string;
+let testKey: string;
+let liveKey: string;
+let otherKey: string;
+let template: VerificationRecord;
+let contract: OpenApiValidator;
+
+beforeAll(async () => {
+  // The export starts at once: nothing here verifies while a snapshot settles.
+  process.env.HISTORY_EXPORT_SETTLE_SECONDS = '0';
+  // No export poller: each test runs the worker itself, or kills it.
+  t = await startTestStack({ workers: workers.filter((w) => w.queue !== 'historyExport') });
+  const test = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+  accountId = test.account_id;
+  testKey = test.api_key;
+  liveKey = (await t.issue({ plan: 'enterprise', mode: 'live', accountId, minuteLimit: 10_000 })).api_key;
+  otherKey = (await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 })).api_key;
+  contract = new OpenApiValidator((await t.call('/v1/openapi.json')).body);
+  const made = await t.call('/v1/verify', {
+    method: 'POST',
+    key: testKey,
+    headers: json,
+    body: JSON.stringify({ first_name: 'Dana', last_name: 'test-disciplined', state: 'WA', npi: '1662571706', dob }),
+  });
+  expect(made.status).toBe(200);
+  template = (await new VerificationStore().getOwned(made.body.verification_id, accountId, 'test'))!;
+});
+afterAll(async () => {
+  delete process.env.HISTORY_EXPORT_SETTLE_SECONDS;
+  await t.stop();
+});
+
+/** Receives the export queue's messages and runs the worker on them as the event-source mapping does; answers how many it ran and how many of them succeeded. */
+async function receiveAndRun(visibilitySeconds?: number): Promise<{ received: number; succeeded: number }> {
+  const got = await sqs().send(
+    new ReceiveMessageCommand({
+      QueueUrl: queueUrl('historyExport'),
+      MaxNumberOfMessages: 1,
+      WaitTimeSeconds: 1,
+      MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+      ...(visibilitySeconds === undefined ? {} : { VisibilityTimeout: visibilitySeconds }),
+    }),
+  );
+  const messages = got.Messages ?? [];
+  if (messages.length === 0) return { received: 0, succeeded: 0 };
+  const event = { Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:HistoryExportQueue')) } as SQSEvent;
+  const out = (await invoke(exportWorker.entry, exportWorker.id, event, exportWorker.timeoutSeconds * 1000)) as SQSBatchResponse | undefined;
+  const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+  for (const m of messages) {
+    if (!failed.has(m.MessageId!)) await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('historyExport'), ReceiptHandle: m.ReceiptHandle! }));
+  }
+  return { received: messages.length, succeeded: messages.length - failed.size };
+}
+
+/** Runs the worker on what the export queue holds; answers how many messages it ran successfully. */
+const runExportWorker = async () => (await receiveAndRun()).succeeded;
+
+/** A request to the stack whose answer is checked against the served contract. */
+async function checked(method: 'GET' | 'POST', url: string, key: string, body?: string, headers: Record<string, string> = {}) {
+  const res = await t.call(url, { method, key, headers, ...(body === undefined ? {} : { body }) });
+  const requestHeaders = { authorization: `Bearer ${key}`, ...headers };
+  expect(
+    contract.responseViolations({ method, url, requestHeaders, requestBody: body, status: res.status, responseHeaders: res.headers, responseBody: res.text }),
+  ).toEqual([]);
+  return res;
+}
+
+/** The export queue's dead-letter queue, named locally as provisioning names it. */
+const deadLetterUrl = () =>
+  queueUrl('historyExport').replace(new RegExp(`${localName(queues.historyExport.id)}$`), localName(deadLetterQueueId('historyExport')));
+
+const requestExport = (key: string, body: unknown, idempotencyKey?: string) =>
+  checked('POST', '/v1/verifications/exports', key, JSON.stringify(body), { ...json, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
+
+const getExport = (key: string, id: string) => checked('GET', `/v1/verifications/exports/${id}`, key);
+
+/** The CSV's rows (header first), read as RFC 4180. */
+function rowsOf(text: string): string[][] {
+  const rows: string[][] = [];
+  const parser = new CsvParser();
+  parser.push(text, (row) => rows.push(row));
+  parser.end((row) => rows.push(row));
+  return rows;
+}
+
+async function download(key: string, id: string) {
+  const ready = await getExport(key, id);
+  expect(ready.status).toBe(200);
+  expect(ready.body.status).toBe('ready');
+  const res = await fetch(ready.body.download_url);
+  expect(res.status).toBe(200);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { view: ready.body, bytes, text: bytes.toString('utf8'), rows: rowsOf(bytes.toString('utf8').replace(/^\uFEFF/, '')) };
+}
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{export_id}', () => {
+  it('exports the filtered history to a CSV behind a 15-minute presigned link: one row per verification, no date of birth, formulas neutralised', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const subjects = [
+      { first_name: '=HYPERLINK("http://evil.example","x")', last_name: 'Ortiz', state: 'WA', npi: null },
+      { first_name: 'Zoë', last_name: "O'Brien, Jr.", state: 'WA', npi: '1234567893' },
+      { first_name: '+1', last_name: '@Lee', state: 'TX', npi: null },
+      { first_name: 'Ann', last_name: '-Lee', state: 'WA', npi: null },
+    ];
+    const ids = await seedHistory(
+      template,
+      subjects.map((subject, i) => ({ createdAt: daysAgo(10 + i), subject, result: i === 2 ? { verified: false, status: 'not_found' } : {} })),
+      { account_id, mode: 'test' },
+    );
+    const created = await requestExport(api_key, { state: 'WA' }, 'export-one');
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ status: 'pending', row_count: null, download_url: null, filters: { state: 'WA' } });
+    const replay = await requestExport(api_key, { state: 'WA' }, 'export-one');
+    expect(replay.status).toBe(202);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.export_id).toBe(created.body.export_id);
+    expect((await getExport(api_key, created.body.export_id)).body.status).toBe('pending');
+
+    expect(await runExportWorker()).toBe(1);
+    const { view, bytes, rows, text } = await download(api_key, created.body.export_id);
+    expect(view.row_count).toBe(3);
+    expect(Date.parse(view.download_expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse(view.download_expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(new URL(view.download_url).searchParams.get('X-Amz-Expires')).toBe('900');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(rows[0]).toEqual([...csvColumns]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([ids[0], ids[1], ids[3]]);
+    expect(rows[1]![3]).toBe('\'=HYPERLINK("http://evil.example","x")');
+    expect(rows[2]!.slice(3, 7)).toEqual(['Zoë', "O'Brien, Jr.", 'WA', '1234567893']);
+    expect(rows[3]![4]).toBe("'-Lee");
+    const column = (name: string) => csvColumns.indexOf(name as (typeof csvColumns)[number]);
+    expect(rows[1]![column('disciplinary_action')]).toBe('true');
+    expect(rows[1]![column('record_url')]).toMatch(new RegExp(`/records/${ids[0]}$`));
+    for (const row of rows.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(text).not.toContain(dob);
+
+    // Another account's or mode's key: 404, and the owner's export unchanged.
+    for (const key of [otherKey, liveKey, testKey]) {
+      const res = await getExport(key, created.body.export_id);
+      expect(res.status).toBe(404);
+      expect(errorOf(res.body).code).toBe('resource_not_found');
+    }
+  });
+
+  it('holds exactly the verifications created before the request while new ones are written during the export', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const before = await seedHistory(
+      template,
+      Array.from({ length: 1500 }, (_, i) => ({ createdAt: daysAgo(1 + i / 100), subject: { first_name: 'Kim', last_name: `Park`, state: 'WA', npi: null } })),
+      { account_id, mode: 'test' },
+    );
+    const created = await requestExport(api_key, {});
+    expect(created.status).toBe(202);
+    const snapshotAt = created.body.snapshot_at as string;
+
+    let writing = true;
+    const during: string[] = [];
+    const writer = (async () => {
+      while (writing) {
+        const res = await t.call('/v1/verify', {
+          method: 'POST',
+          key: api_key,
+          headers: json,
+          body: JSON.stringify({ first_name: 'Kim', last_name: 'test-active', state: 'WA', dob }),
+        });
+        expect(res.status).toBe(200);
+        during.push(res.body.verification_id);
+        during.push(
+          ...(await seedHistory(
+            template,
+            [{ createdAt: new Date().toISOString(), subject: { first_name: 'Kim', last_name: 'Park', state: 'WA', npi: null } }],
+            { account_id, mode: 'test' },
+          )),
+        );
+      }
+    })();
+    expect(await runExportWorker()).toBe(1);
+    writing = false;
+    await writer;
+
+    const { view, rows } = await download(api_key, created.body.export_id);
+    const exported = rows.slice(1).map((r) => r[0]);
+    expect(during.length).toBeGreaterThan(0);
+    expect(view.row_count).toBe(before.length);
+    expect(new Set(exported)).toEqual(new Set(before));
+    expect(exported).toHaveLength(before.length);
+    for (const row of rows.slice(1)) expect(row[1]! < snapshotAt).toBe(true);
+    // The history itself has them all.
+    const listed = await t.call('/v1/verifications?limit=100', { key: api_key });
+    expect(listed.body.data[0].verification_id).toBe(during[during.length - 1]);
+  });
+
+  it('is written once even when its worker is killed mid-export: the message comes back and the retry completes it', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const seeded = await seedHistory(
+      template,
+      Array.from({ length: 1200 }, (_, i) => ({ createdAt: daysAgo(2 + i / 100), subject: { first_name: 'Ray', last_name: 'Diaz', state: 'CA', npi: null } })),
+      { account_id, mode: 'test' },
+    );
+    const created = await requestExport(api_key, { last_name: 'DÍAZ' });
+    expect(created.status).toBe(202);
+
+    const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'test/support/crash-worker.ts'), '2', 'historyExport'], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('received') && resolve());
+      child.on('exit', (code) => reject(new Error(`crash worker exited early (${code})`)));
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    expect((await getExport(api_key, created.body.export_id)).body.status).toBe('pending');
+
+    // The message comes back once its visibility timeout (2 s) is over; the retry writes the file.
+    await waitFor(async () => ((await runExportWorker()) === 1 ? true : undefined), 20_000);
+    const first = await download(api_key, created.body.export_id);
+    expect(first.view.row_count).toBe(seeded.length);
+    expect(new Set(first.rows.slice(1).map((r) => r[0]))).toEqual(new Set(seeded));
+    // Nothing is left to run, and the export stays as it completed.
+    expect(await runExportWorker()).toBe(0);
+    const again = await getExport(api_key, created.body.export_id);
+    expect(again.body.completed_at).toBe(first.view.completed_at);
+    expect(again.body.row_count).toBe(seeded.length);
+  });
+
+  it('is marked failed when its last attempt fails too, and its message parked in the dead-letter queue', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const [broken] = await seedHistory(template, [{ createdAt: daysAgo(3), subject: { first_name: 'Eve', last_name: 'Stone', state: 'WA', npi: null } }], {
+      account_id,
+      mode: 'test',
+    });
+    // A damaged summary: every attempt to write the file fails on it.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('verifications'),
+        Key: { verification_id: broken },
+        UpdateExpression: 'SET #h.#v = :v',
+        ExpressionAttributeNames: { '#h': 'history', '#v': 'verified' },
+        ExpressionAttributeValues: { ':v': 'maybe' },
+      }),
+    );
+    const created = await requestExport(api_key, {});
+    expect(created.status).toBe(202);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      // The message comes back a second after each failed attempt.
+      const run = await waitFor(async () => {
+        const ran = await receiveAndRun(1);
+        return ran.received > 0 ? ran : undefined;
+      }, 10_000);
+      expect(run).toEqual({ received: 1, succeeded: 0 });
+      const state = (await getExport(api_key, created.body.export_id)).body;
+      expect(state.status, `after attempt ${attempt}`).toBe(attempt < 3 ? 'pending' : 'failed');
+    }
+    // The next receive past the limit moves the message to the dead-letter queue instead of running it.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await receiveAndRun(1)).toEqual({ received: 0, succeeded: 0 });
+    const dead = await waitFor(async () => {
+      const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: deadLetterUrl(), MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+      return got.Messages?.find((m) => m.Body?.includes(created.body.export_id));
+    }, 10_000);
+    expect(JSON.parse(dead.Body!)).toEqual({ kind: 'history_export', export_id: created.body.export_id });
+    const failed = (await getExport(api_key, created.body.export_id)).body;
+    expect(failed).toMatchObject({ status: 'failed', row_count: null, download_url: null });
+  });
+
+  it('refuses bad filters and ids with a 400 or 404 in the error shape, and creates nothing', async () => {
+    const cases: [unknown, string][] = [
+      [{ created_from: 'last month' }, 'created_from'],
+      [{ created_from: '2026-11-01', created_to: '2026-10-01' }, 'created_to'],
+      [{ verified: 'false' }, 'verified'],
+      [{ status: 'failed' }, 'status'],
+      [{ npi: 1234567893 }, 'npi'],
+      [{ dob: '1970-01-01' }, 'dob'],
+      [{ last_name: '=cmd' }, 'last_name'],
+    ];
+    for (const [body, param] of cases) {
+      const res = await requestExport(testKey, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res.body).param, JSON.stringify(body)).toBe(param);
+    }
+    expect(await runExportWorker()).toBe(0);
+    for (const id of ['exp_nope', 'exp_AAAAAAAAAAAAAAAAAAAAAAAA', '..%2F..%2Fetc']) {
+      const res = await getExport(testKey, id);
+      expect(res.status).toBe(404);
+      expect(errorOf(res.body).code).toBe('resource_not_found');
+    }
+  });
+});
