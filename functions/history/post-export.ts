@@ -5,7 +5,8 @@ import { createExportRequestSchema, HistoryFilterError, planHistoryQuery } from 
 import { ExportStore, exportObjectKey, exportRetentionSeconds } from '#shared/history/export-store.ts';
 import { queueExport, settleSeconds } from '#shared/history/export-queue.ts';
 import { exportView } from '#shared/history/export-view.ts';
-import { invalidParam } from '#shared/http/errors.ts';
+import { takeExport, exportsPerDay } from '#shared/history/export-quota.ts';
+import { ApiError, invalidParam } from '#shared/http/errors.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { longestVerificationSeconds } from '#shared/infra/routes.ts';
@@ -27,6 +28,16 @@ export const handler = idempotentApiHandler('CreateHistoryExport', { body: creat
     throw error;
   }
   const now = req.clock.now();
+  const taken = await takeExport(req.caller.accountId, req.caller.mode, now);
+  if (!taken.ok) {
+    const retryAfter = Math.max(1, Math.ceil((taken.resetAt.getTime() - now.getTime()) / 1000));
+    throw new ApiError(
+      'export_limit_reached',
+      `At most ${exportsPerDay} exports a day (UTC) per account and mode; the count starts again at ${taken.resetAt.toISOString()}.`,
+      { retry_after: retryAfter, reset_at: taken.resetAt.toISOString() },
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
   const exportId = newId('exp');
   const record = {
     export_id: exportId,

@@ -370,7 +370,8 @@ const routeTable = [
     path: '/v1/verifications/exports',
     entry: 'functions/history/post-export.ts',
     auth: 'api_key',
-    uses: { tables: { exports: ['PutItem'] }, queues: { historyExport: 'send' } },
+    // UpdateItem counts the export against the account's daily cap (usage table).
+    uses: { tables: { exports: ['PutItem'], usage: ['UpdateItem'] }, queues: { historyExport: 'send' } },
     summary: 'Starts a CSV export of the verification history (same filters), written by a worker to a file kept a day.',
   },
   {

@@ -27,6 +27,10 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
     details: { param: 'profession', allowed: ['physician', 'registered_nurse', '…'] },
   },
   rate_limit_exceeded: { message: 'Per-minute limit of 60 requests exceeded. Retry after 12 seconds.', details: { retry_after: 12 } },
+  export_limit_reached: {
+    message: 'At most 100 exports a day (UTC) per account and mode; the count starts again at 2026-11-27T00:00:00.000Z.',
+    details: { retry_after: 41_400, reset_at: '2026-11-27T00:00:00.000Z' },
+  },
   internal_error: { message: 'An unexpected error occurred. Quote request id p7EFV5wCYPVe8YLN to support.', details: { request_id: 'p7EFV5wCYPVe8YLN' } },
   service_unavailable: { message: 'The service is temporarily unavailable. Retry in a few seconds.', details: { retry_after: 1 } },
   sources_unavailable: { message: 'Every data source is unavailable and no cached data exists. Retry shortly.', details: { retry_after: 30 } },

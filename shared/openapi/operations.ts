@@ -377,6 +377,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
         json: { schema: exportViewSchema, examples: { default: { summary: 'Accepted', value: examples.pendingHistoryExportExample } } },
       },
     ],
+    errors: ['export_limit_reached'],
   },
   GetHistoryExport: {
     tag: 'History',

@@ -15,6 +15,8 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl, tableName } from '#shared/config.ts';
 import { csvColumns } from '#shared/history/csv.ts';
+import { exportCounterKey, exportsPerDay } from '#shared/history/export-quota.ts';
+import { dayWindow } from '#shared/limits/windows.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
 import { VerificationStore, type VerificationRecord } from '#shared/verification/verification-store.ts';
@@ -324,5 +326,34 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
       expect(res.status).toBe(404);
       expect(errorOf(res.body).code).toBe('resource_not_found');
     }
+  });
+  it('allows 100 exports a day per account and mode, exactly under concurrent requests; a replay is not counted again', async () => {
+    const issued = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 10_000 });
+    const other = (await t.issue({ plan: 'enterprise', mode: 'test', accountId: issued.account_id, minuteLimit: 10_000 })).api_key;
+    const now = new Date();
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: exportCounterKey(issued.account_id, 'live', dayWindow(now)),
+        UpdateExpression: 'SET exports = :n',
+        ExpressionAttributeValues: { ':n': exportsPerDay - 2 },
+      }),
+    );
+    const first = await requestExport(issued.api_key, {}, 'quota-first');
+    expect(first.status).toBe(202);
+    const racing = await Promise.all([1, 2, 3, 4].map(() => requestExport(issued.api_key, { verified: false })));
+    expect(racing.filter((r) => r.status === 202)).toHaveLength(1);
+    const refused = racing.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(3);
+    const midnight = dayWindow(now).end.toISOString();
+    for (const res of refused) {
+      expect(errorOf(res.body)).toMatchObject({ code: 'export_limit_reached', reset_at: midnight });
+      expect(Number(res.headers.get('retry-after'))).toBe(errorOf(res.body).retry_after);
+    }
+    // A replay answers the first response without counting; the other mode has its own count.
+    const replay = await requestExport(issued.api_key, {}, 'quota-first');
+    expect(replay.status).toBe(202);
+    expect(replay.body.export_id).toBe(first.body.export_id);
+    expect((await requestExport(other, {})).status).toBe(202);
   });
 });
