@@ -15,9 +15,11 @@
  * write here: the slot of a key that stopped being usable is free from that moment (no TTL needed).
  *
  * Keys stored before slots existed hold none (they have no `key_id`, and no key is made without one any
- * more, so their number only falls). While `unslotted` of them are usable, only the first
- * `usableKeyLimit - unslotted` slots are used: a slot beyond was taken when fewer such keys were usable,
- * so the total stays within the limit.
+ * more, so their number only falls). While `unslotted` of them are usable, new keys go only to the first
+ * `r` slots, where `r` is the largest number with `unslotted + r + (usable keys in slots r and beyond)
+ * <= usableKeyLimit`: a slot beyond `usableKeyLimit - unslotted` can hold a usable key taken when fewer
+ * such keys were usable, and it counts. Every creator that reads the same slots computes the same `r`
+ * (slots at `r` and beyond change only by being freed), so concurrent creators never pass the limit.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -58,10 +60,9 @@ export class KeySlots {
    * attempts are bounded by the number of slots.
    */
   async take(accountId: string, keyHash: string, now: Date, unslotted = 0): Promise<boolean> {
-    const usable = Math.max(0, this.limit - unslotted);
     for (let attempt = 0; attempt <= this.limit * 2; attempt++) {
       const slots = await this.read(accountId);
-      const free = await this.freeSlots(slots, usable, now);
+      const free = await this.freeSlots(slots, unslotted, now);
       if (free.length === 0) return false;
       // A random free slot: concurrent creators seldom aim at the same one.
       const index = free[Math.floor(Math.random() * free.length)]!;
@@ -86,13 +87,28 @@ export class KeySlots {
     return slots;
   }
 
-  private async freeSlots(slots: Map<number, SlotItem>, usable: number, now: Date): Promise<number[]> {
-    const never = Array.from({ length: usable }, (_, i) => i).filter((i) => !slots.has(i));
+  private async freeSlots(slots: Map<number, SlotItem>, unslotted: number, now: Date): Promise<number[]> {
+    const holders = new Map<number, ApiKeyRecord | undefined>();
+    const holderOf = async (index: number) => {
+      if (!holders.has(index)) holders.set(index, await this.getKey(slots.get(index)!.key_hash));
+      return holders.get(index);
+    };
+    const isHeld = async (index: number) => !slotIsFree(slots.get(index), await holderOf(index), now);
+    // The slots new keys may take: the first `range`, narrowed while usable keys sit at or beyond it.
+    let range = Math.max(0, this.limit - unslotted);
+    for (;;) {
+      const beyond = [...slots.keys()].filter((i) => i >= range);
+      const heldBeyond = (await Promise.all(beyond.map(isHeld))).filter(Boolean).length;
+      const narrowed = Math.max(0, this.limit - unslotted - heldBeyond);
+      if (narrowed >= range) break;
+      range = narrowed;
+    }
+    const never = Array.from({ length: range }, (_, i) => i).filter((i) => !slots.has(i));
     // Slots never taken are free without reading their holders; only when there is none are holders read.
     if (never.length > 0) return never;
-    const held = [...slots.entries()].filter(([i]) => i < usable);
-    const holders = await Promise.all(held.map(([, slot]) => this.getKey(slot.key_hash)));
-    return held.filter(([, slot], n) => slotIsFree(slot, holders[n], now)).map(([i]) => i);
+    const taken = [...slots.keys()].filter((i) => i < range);
+    const held = await Promise.all(taken.map(isHeld));
+    return taken.filter((_, n) => !held[n]);
   }
 
   private async claim(accountId: string, index: number, seen: SlotItem | undefined, keyHash: string, now: Date): Promise<boolean> {
