@@ -101,6 +101,63 @@ describe('request logs', () => {
     expect(text).not.toMatch(/authorization/i);
   });
 
+  it('of the self-service routes never hold a key they return, a secret they receive or a DOB', async () => {
+    const { api_key } = await t.issue({ plan: 'production', mode: 'test', admin: true });
+    const json = { 'content-type': 'application/json' };
+    const dob = '1958-02-14';
+    const secrets = ['first-secret-3c9e1a77b2d4', 'rotated-secret-8d2f6b01c5e9'];
+    const returned: string[] = [];
+    const { text, lines } = await captureOutput(async () => {
+      const created = await t.call('/v1/keys', { key: api_key, method: 'POST', body: JSON.stringify({ name: 'ci' }), headers: json });
+      expect(created.status).toBe(201);
+      returned.push(created.body.api_key);
+      const rolled = await t.call(`/v1/keys/${created.body.key_id}/roll`, { key: api_key, method: 'POST', body: '{"grace_period_hours":1}', headers: json });
+      expect(rolled.status).toBe(201);
+      returned.push(rolled.body.api_key);
+      const verified = await t.call('/v1/verify', {
+        key: api_key,
+        method: 'POST',
+        body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', dob }),
+        headers: json,
+      });
+      expect(verified.status).toBe(200);
+      expect((await t.call('/v1/verifications?last_name=Thomas', { key: api_key })).status).toBe(200);
+      expect((await t.call('/v1/verifications/exports', { key: api_key, method: 'POST', body: '{"last_name":"Thomas"}', headers: json })).status).toBe(202);
+      const monitor = await t.call('/v1/monitor', {
+        key: api_key,
+        method: 'POST',
+        body: JSON.stringify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', webhook_url: 'http://127.0.0.1:9/hook', webhook_secret: secrets[0] }),
+        headers: json,
+      });
+      expect(monitor.status).toBe(200);
+      const rotated = await t.call(`/v1/monitor/${monitor.body.monitor_id}/rotate-secret`, {
+        key: api_key,
+        method: 'POST',
+        body: JSON.stringify({ webhook_secret: secrets[1], overlap_hours: 1 }),
+        headers: json,
+      });
+      expect(rotated.status).toBe(200);
+      expect((await t.call(`/v1/monitor/${monitor.body.monitor_id}/test-webhook`, { key: api_key, method: 'POST' })).status).toBe(200);
+    });
+    expect(lines.filter((l) => l.message === 'request').map((l) => l.route)).toEqual([
+      'POST /v1/keys',
+      'POST /v1/keys/{key_id}/roll',
+      'POST /v1/verify',
+      'GET /v1/verifications',
+      'POST /v1/verifications/exports',
+      'POST /v1/monitor',
+      'POST /v1/monitor/{monitor_id}/rotate-secret',
+      'POST /v1/monitor/{monitor_id}/test-webhook',
+    ]);
+    for (const secret of [api_key, ...returned, ...secrets]) {
+      expect(returned.every((k) => k.startsWith('svc_test_'))).toBe(true);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(secret.slice(9, 25));
+    }
+    expect(text).not.toContain(dob);
+    expect(text).not.toContain('19580214');
+  });
+
   it("log the invocation's metrics: verifications by outcome and state, cache lookups, source latency", async () => {
     const { api_key } = await t.issue({ plan: 'production', mode: 'live' });
     const { lines } = await captureOutput(async () => {
