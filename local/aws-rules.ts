@@ -12,11 +12,12 @@
  * - S3 answers a PutObject with `If-None-Match: *` on a key that exists with 412 PreconditionFailed
  *   (s3rver ignores the header and overwrites).
  * - SES sends only from the configured alert sender (the `ses:FromAddress` condition).
+ * - DynamoDB refuses a Query whose ExclusiveStartKey lies outside its key condition (query-start-key.ts).
  *
  * Every call is recorded (function, action, resource) for the least-privilege check.
  */
 import type { HttpRequest, MiddlewareStack, Pluggable } from '@smithy/types';
-import { buckets, queues, tables, type BucketId, type QueueId, type TableId } from '#shared/infra/resources.ts';
+import { buckets, queues, tables, type BucketId, type QueueId, type TableDefinition, type TableId } from '#shared/infra/resources.ts';
 import {
   alertSenderResource,
   bucketResource,
@@ -30,6 +31,7 @@ import {
 import { signingEnv } from '#shared/certificates/signing-env.ts';
 import type { LocalResourceNames } from './provision.ts';
 import { invokingFunction } from './lambda-runtime.ts';
+import { startKeyRefusal } from './query-start-key.ts';
 
 export interface AwsRulesOptions {
   /** The permission keys (`permissionKey`) of each function the stack runs, by function id. */
@@ -96,6 +98,7 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
   const byName = resourceNames(options.names);
   const bucketsWhere = (has: (id: BucketId) => boolean) =>
     new Set((Object.keys(buckets) as BucketId[]).filter(has).map((id) => byName.get(options.names.buckets[buckets[id].envVar]!)!));
+  const tablesByName = new Map(Object.values(tables).map((table) => [options.names.tables[table.envVar]!, table as TableDefinition]));
   const objectLockBuckets = bucketsWhere((id) => 'retentionDays' in buckets[id]);
   const writeOnceBuckets = bucketsWhere((id) => 'writeOnce' in buckets[id] && buckets[id].writeOnce === true);
 
@@ -142,6 +145,11 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
                 `User: arn:aws:sts::000000000000:assumed-role/${functionId}Role/${functionId} is not authorized to perform: ${service}:${call.action} on resource: ${call.resource} because no identity-based policy allows the ${service}:${call.action} action`,
               );
             }
+          }
+          if (service === 'dynamodb' && operation === 'Query') {
+            const table = tablesByName.get(String(input.TableName));
+            const refusal = table && startKeyRefusal(input, table);
+            if (refusal) throw new AwsServiceError('ValidationException', 400, refusal);
           }
           if (service === 'ses' && process.env.ALERT_FROM_EMAIL && input.FromEmailAddress !== process.env.ALERT_FROM_EMAIL) {
             throw new AwsServiceError(

@@ -97,8 +97,12 @@ export class HistoryStore {
    */
   async page(plan: HistoryPlan, limit: number, after?: HistoryPosition): Promise<HistoryPage> {
     if (planIsEmpty(plan)) return { entries: [], hasMore: false };
+    // A cursor may come from another query, its time outside this one's range; DynamoDB refuses a start
+    // key outside the key condition. Older than the range: nothing is left. Newer: the range's top.
+    if (after && plan.from && after.created_key < plan.from) return { entries: [], hasMore: false };
+    const start = after && plan.before && after.created_key >= plan.before ? undefined : after;
     const entries: HistoryEntry[] = [];
-    let exclusiveStart = startKey(plan, after);
+    let exclusiveStart = startKey(plan, start);
     const filtered = plansFilter(plan);
     for (let pages = 0; pages < (this.options.pagesPerRequest ?? maxPagesPerRequest); pages++) {
       const out = await this.query(plan, exclusiveStart, filtered ? this.options.entriesPerQuery : limit + 1 - entries.length);

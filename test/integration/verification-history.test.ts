@@ -174,6 +174,24 @@ describe('GET /v1/verifications', () => {
     expect(await allPages(api_key, '&created_from=2026-10-01&created_to=2026-11-01&last_name=LEE', 1)).toEqual([oct31, oct15, oct1]);
   });
 
+  it('takes a cursor from another query whose time lies outside the range: newer starts at the range’s top, older ends the list', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const template = (await new VerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
+    const times = ['2026-09-15T00:00:00.000Z', '2026-10-10T00:00:00.000Z', '2026-10-20T00:00:00.000Z', '2026-11-10T00:00:00.000Z'];
+    const [sep15, oct10, oct20, nov10] = await seedHistory(
+      template,
+      times.map((createdAt) => ({ createdAt, subject: { first_name: 'Ann', last_name: 'Lee', state: 'WA', npi: '1662571706' } })),
+      { account_id, mode: 'test' },
+    );
+    const october = 'created_from=2026-10-01&created_to=2026-11-01';
+    // DynamoDB refuses a start key outside the key condition (the local stack too): never a 500.
+    for (const extra of ['', '&npi=1662571706', '&last_name=lee']) {
+      expect(await ids(api_key, `?${october}${extra}&starting_after=${nov10}`)).toEqual([oct20, oct10]);
+      expect(await ids(api_key, `?${october}${extra}&starting_after=${sep15}`)).toEqual([]);
+      expect(await ids(api_key, `?${october}${extra}&starting_after=${oct20}`)).toEqual([oct10]);
+    }
+  });
+
   it('shows nothing of another account or mode: empty lists, and their cursors refused', async () => {
     expect(await ids(otherKey)).toEqual([]);
     expect(await ids(otherKey, '?npi=1662571706')).toEqual([]);
