@@ -5,7 +5,7 @@ import { createExportRequestSchema, HistoryFilterError, planHistoryQuery } from 
 import { ExportStore, exportObjectKey, exportRetentionSeconds } from '#shared/history/export-store.ts';
 import { queueExport, settleSeconds } from '#shared/history/export-queue.ts';
 import { exportView } from '#shared/history/export-view.ts';
-import { takeExport, exportsPerDay } from '#shared/history/export-quota.ts';
+import { exportsPerDay, releaseExport, takeExport } from '#shared/history/export-quota.ts';
 import { ApiError, invalidParam } from '#shared/http/errors.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
@@ -50,6 +50,12 @@ export const handler = idempotentApiHandler('CreateHistoryExport', { body: creat
     object_key: exportObjectKey(exportId),
   };
   await dependencies().exports.create(record);
-  await queueExport(exportId, settleSeconds(longestVerificationSeconds));
+  try {
+    await queueExport(exportId, settleSeconds(longestVerificationSeconds));
+  } catch (error) {
+    // Nothing would ever write it: the export is failed at once and not counted, and the caller is told to retry.
+    await Promise.allSettled([dependencies().exports.fail(exportId, now.toISOString()), releaseExport(req.caller.accountId, req.caller.mode, now)]);
+    throw error;
+  }
   return json(202, exportView(record, now));
 });

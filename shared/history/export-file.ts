@@ -8,6 +8,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { s3 } from '../aws/s3.ts';
+import { Deadline } from '../deadline.ts';
 import { bucketName } from '../config.ts';
 import { publicRecordUrl } from '../records/record-url.ts';
 import { csvHeader, csvRow } from './csv.ts';
@@ -18,13 +19,29 @@ import { downloadLinkSeconds } from './export-view.ts';
 
 const partSize = 5 * 1024 * 1024;
 
-/** Writes the export's CSV; answers its row count. */
-export async function writeExportFile(record: ExportRecord, history: HistoryStore): Promise<number> {
+/**
+ * Time kept, when the next index page would be read, for the parts in flight to finish and the export's
+ * state to be written: past it the writing stops with `ExportOutOfTime`, so the attempt is recorded as
+ * failed (and the export marked failed on the last one) rather than cut off by the function's time-out.
+ */
+export const exportFinishMs = 20_000;
+
+export class ExportOutOfTime extends Error {
+  constructor(rows: number) {
+    super(`The export could not be written within the worker's time limit (${rows} rows written)`);
+    this.name = 'ExportOutOfTime';
+  }
+}
+
+/** Writes the export's CSV; answers its row count. Stops with `ExportOutOfTime` when `deadline` is near. */
+export async function writeExportFile(record: ExportRecord, history: HistoryStore, deadline: Deadline = Deadline.none()): Promise<number> {
   const plan = planHistoryQuery(record.owner, record.filters, record.snapshot_at);
   let rows = 0;
   async function* lines(): AsyncGenerator<Buffer> {
+    if (deadline.remainingMs() < exportFinishMs) throw new ExportOutOfTime(rows);
     yield Buffer.from(csvHeader, 'utf8');
     for await (const entries of history.pages(plan)) {
+      if (deadline.remainingMs() < exportFinishMs) throw new ExportOutOfTime(rows);
       rows += entries.length;
       yield Buffer.from(entries.map((e) => csvRow(e.verification_id, e.history, publicRecordUrl(e.verification_id))).join(''), 'utf8');
     }

@@ -38,3 +38,20 @@ export async function takeExport(accountId: string, mode: KeyMode, now: Date): P
     throw error;
   }
 }
+
+/** Gives back an export counted today that was not created after all (its message could not be queued). */
+export async function releaseExport(accountId: string, mode: KeyMode, now: Date): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: exportCounterKey(accountId, mode, dayWindow(now)),
+        UpdateExpression: 'ADD exports :minus',
+        ConditionExpression: 'exports > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

@@ -370,8 +370,9 @@ const routeTable = [
     path: '/v1/verifications/exports',
     entry: 'functions/history/post-export.ts',
     auth: 'api_key',
-    // UpdateItem counts the export against the account's daily cap (usage table).
-    uses: { tables: { exports: ['PutItem'], usage: ['UpdateItem'] }, queues: { historyExport: 'send' } },
+    // UpdateItem counts the export against the account's daily cap (usage table), and marks it failed
+    // (giving the count back) when its message cannot be queued.
+    uses: { tables: { exports: ['PutItem', 'UpdateItem'], usage: ['UpdateItem'] }, queues: { historyExport: 'send' } },
     summary: 'Starts a CSV export of the verification history (same filters), written by a worker to a file kept a day.',
   },
   {

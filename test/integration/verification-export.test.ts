@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl, tableName } from '#shared/config.ts';
 import { csvColumns } from '#shared/history/csv.ts';
+import { exportFinishMs } from '#shared/history/export-file.ts';
 import { exportCounterKey, exportsPerDay } from '#shared/history/export-quota.ts';
 import { dayWindow } from '#shared/limits/windows.ts';
 import { workers } from '#shared/infra/routes.ts';
@@ -25,6 +26,7 @@ import { toSqsRecord } from '../../local/sqs-pollers.ts';
 import { localName } from '../../local/provision.ts';
 import { deadLetterQueueId, queues } from '#shared/infra/resources.ts';
 import { seedHistory } from '../support/history-seed.ts';
+import { failCalls } from '../support/aws-faults.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -68,7 +70,7 @@ afterAll(async () => {
 });
 
 /** Receives the export queue's messages and runs the worker on them as the event-source mapping does; answers how many it ran and how many of them succeeded. */
-async function receiveAndRun(visibilitySeconds?: number): Promise<{ received: number; succeeded: number }> {
+async function receiveAndRun(visibilitySeconds?: number, timeoutMs = exportWorker.timeoutSeconds * 1000): Promise<{ received: number; succeeded: number }> {
   const got = await sqs().send(
     new ReceiveMessageCommand({
       QueueUrl: queueUrl('historyExport'),
@@ -81,7 +83,7 @@ async function receiveAndRun(visibilitySeconds?: number): Promise<{ received: nu
   const messages = got.Messages ?? [];
   if (messages.length === 0) return { received: 0, succeeded: 0 };
   const event = { Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:HistoryExportQueue')) } as SQSEvent;
-  const out = (await invoke(exportWorker.entry, exportWorker.id, event, exportWorker.timeoutSeconds * 1000)) as SQSBatchResponse | undefined;
+  const out = (await invoke(exportWorker.entry, exportWorker.id, event, timeoutMs)) as SQSBatchResponse | undefined;
   const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
   for (const m of messages) {
     if (!failed.has(m.MessageId!)) await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('historyExport'), ReceiptHandle: m.ReceiptHandle! }));
@@ -355,5 +357,60 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     expect(replay.status).toBe(202);
     expect(replay.body.export_id).toBe(first.body.export_id);
     expect((await requestExport(other, {})).status).toBe(202);
+  });
+  it('stops writing while there is time to record it: an export the worker cannot finish in its time ends failed, not pending', async () => {
+    // Earlier tests' exports are written first, so that each attempt below is this export's.
+    while ((await receiveAndRun()).received > 0);
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    await seedHistory(template, [{ createdAt: daysAgo(2), subject: { first_name: 'Ida', last_name: 'Hale', state: 'WA', npi: null } }], {
+      account_id,
+      mode: 'test',
+    });
+    const created = await requestExport(api_key, {});
+    expect(created.status).toBe(202);
+    // Each attempt starts with less time left than finishing needs.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const run = await waitFor(async () => {
+        const ran = await receiveAndRun(1, exportFinishMs - 5_000);
+        return ran.received > 0 ? ran : undefined;
+      }, 10_000);
+      expect(run).toEqual({ received: 1, succeeded: 0 });
+    }
+    expect((await getExport(api_key, created.body.export_id)).body).toMatchObject({ status: 'failed', download_url: null });
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await receiveAndRun(1)).toEqual({ received: 0, succeeded: 0 });
+  });
+
+  it('a request whose message cannot be queued is a 503 to retry: the export it stored is failed and not counted', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const counted = async () =>
+      (await dynamo().send(new GetCommand({ TableName: tableName('usage'), Key: exportCounterKey(account_id, 'test', dayWindow(new Date())) }))).Item
+        ?.exports ?? 0;
+    const fault = failCalls('sqs', () => Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } }), {
+      operations: ['SendMessage'],
+      when: (input) => String(input.QueueUrl) === queueUrl('historyExport'),
+    });
+    let refused: Awaited<ReturnType<typeof requestExport>>;
+    try {
+      refused = await requestExport(api_key, {}, 'queue-down');
+    } finally {
+      fault();
+    }
+    expect(refused.status).toBe(503);
+    expect(errorOf(refused.body).code).toBe('service_unavailable');
+    expect(await counted()).toBe(0);
+    const stored = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName('exports'),
+        FilterExpression: '#o = :o',
+        ExpressionAttributeNames: { '#o': 'owner' },
+        ExpressionAttributeValues: { ':o': `${account_id}#test` },
+      }),
+    );
+    expect(stored.Items!.map((i) => i.status)).toEqual(['failed']);
+    // The retry with the same key is done afresh and succeeds.
+    const retried = await requestExport(api_key, {}, 'queue-down');
+    expect(retried.status).toBe(202);
+    expect(await counted()).toBe(1);
   });
 });
