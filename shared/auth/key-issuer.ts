@@ -12,7 +12,7 @@ import { apiKeyHint, generateApiKey, hashApiKey } from './api-keys.ts';
 import type { ApiKeyRecord } from './account-store.ts';
 import type { KeyRole } from './key-rules.ts';
 import { isUsable, usableKeyLimit } from './key-rules.ts';
-import { KeySlots } from './key-slots.ts';
+import { KeySlotExpired, KeySlots, slotTakenTooLongAgo } from './key-slots.ts';
 
 export interface IssueKeyRequest {
   readonly plan: PlanName;
@@ -70,7 +70,11 @@ export async function mintKey(store: AccountStore, request: NewKey, now: Date, a
   const keyHash = hashApiKey(apiKey);
   const slots = new KeySlots((hash) => store.getKey(hash));
   const unslotted = (accountKeys ?? (await store.listKeys(request.accountId))).filter((k) => k.key_id === undefined && isUsable(k, now)).length;
-  if (!(await slots.take(request.accountId, keyHash, now, unslotted))) return undefined;
+  const takenAt = await slots.take(request.accountId, keyHash, unslotted);
+  if (!takenAt) return undefined;
+  // A slot whose key is not stored is taken back after `abandonedAfterMs`: past half of it, the slot may
+  // be another key's by now, so the key is not stored (a retryable failure; the slot frees itself).
+  if (slotTakenTooLongAgo(takenAt, new Date())) throw new KeySlotExpired();
   const record: ApiKeyRecord = {
     key_hash: keyHash,
     key_id: request.keyId ?? newId('key'),

@@ -32,6 +32,15 @@ const slotPrefix = 'api_key_slot#';
 /** A slot naming a key that was never stored is taken back after this long. */
 export const abandonedAfterMs = 60_000;
 
+/** Other creators kept winning the slots tried: a transient failure (503, retryable), not a bug. */
+export class KeySlotContention extends Error {
+  readonly retryable = true;
+  constructor() {
+    super('API key slot contention: could not take a slot');
+    this.name = 'KeySlotContention';
+  }
+}
+
 interface SlotItem {
   readonly account_id: string;
   readonly period: string;
@@ -48,27 +57,45 @@ export function slotIsFree(slot: Pick<SlotItem, 'taken_at'> | undefined, holder:
   return now.getTime() - Date.parse(slot.taken_at) > abandonedAfterMs;
 }
 
+/** Whether a key whose slot was taken at `takenAt` may no longer be stored: its slot may have been taken back since. */
+export function slotTakenTooLongAgo(takenAt: Date, now: Date): boolean {
+  return now.getTime() - takenAt.getTime() > abandonedAfterMs / 2;
+}
+
+/** The key's slot was taken too long ago to store the key (`slotTakenTooLongAgo`): a transient failure (503, retryable). */
+export class KeySlotExpired extends Error {
+  readonly retryable = true;
+  constructor() {
+    super('API key slot taken too long ago: the key was not stored');
+    this.name = 'KeySlotExpired';
+  }
+}
+
 export class KeySlots {
   constructor(
     private readonly getKey: (keyHash: string) => Promise<ApiKeyRecord | undefined>,
     private readonly limit = usableKeyLimit,
+    /** The time now: slots are judged, and stamped `taken_at`, at the moment of each attempt. */
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /**
-   * Takes a slot for the key with this hash; false when every slot holds a usable key. Retries while
-   * other creators win the slots it tries: each lost race means another creator took a slot, so the
-   * attempts are bounded by the number of slots.
+   * Takes a slot for the key with this hash; returns when it was taken (the slot's `taken_at`), or
+   * undefined when every slot holds a usable key. Retries while other creators win the slots it tries:
+   * each lost race means another creator took a slot, so the attempts are bounded by the number of
+   * slots; past them it fails with the retryable `KeySlotContention`.
    */
-  async take(accountId: string, keyHash: string, now: Date, unslotted = 0): Promise<boolean> {
+  async take(accountId: string, keyHash: string, unslotted = 0): Promise<Date | undefined> {
     for (let attempt = 0; attempt <= this.limit * 2; attempt++) {
       const slots = await this.read(accountId);
-      const free = await this.freeSlots(slots, unslotted, now);
-      if (free.length === 0) return false;
+      const free = await this.freeSlots(slots, unslotted, this.clock());
+      if (free.length === 0) return undefined;
       // A random free slot: concurrent creators seldom aim at the same one.
       const index = free[Math.floor(Math.random() * free.length)]!;
-      if (await this.claim(accountId, index, slots.get(index), keyHash, now)) return true;
+      const takenAt = this.clock();
+      if (await this.claim(accountId, index, slots.get(index), keyHash, takenAt)) return takenAt;
     }
-    throw new Error('API key slot contention: could not take a slot');
+    throw new KeySlotContention();
   }
 
   private async read(accountId: string): Promise<Map<number, SlotItem>> {
