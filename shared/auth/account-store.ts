@@ -101,8 +101,6 @@ export interface AccountStore {
    * get undefined.
    */
   markRolled(keyHash: string, mark: RollMark): Promise<ApiKeyRecord | undefined>;
-  /** Undoes `markRolled` when the replacement could not be made; only the roll that marked it (`replacedBy`) can. */
-  unmarkRolled(keyHash: string, mark: RollMark): Promise<void>;
 }
 
 export class DynamoAccountStore implements AccountStore {
@@ -209,23 +207,6 @@ export class DynamoAccountStore implements AccountStore {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
-    }
-  }
-
-  async unmarkRolled(keyHash: string, mark: RollMark): Promise<void> {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('apiKeys'),
-          Key: { key_hash: keyHash },
-          UpdateExpression:
-            mark.seenExpiresAt === undefined ? 'REMOVE rolled_at, replaced_by, expires_at' : 'SET expires_at = :seen REMOVE rolled_at, replaced_by',
-          ConditionExpression: 'replaced_by = :by',
-          ExpressionAttributeValues: { ':by': mark.replacedBy, ...(mark.seenExpiresAt === undefined ? {} : { ':seen': mark.seenExpiresAt }) },
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 

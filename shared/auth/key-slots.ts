@@ -14,6 +14,13 @@
  * (or a key being created), so the limit is reached, never undershot. Revocation and expiry need no
  * write here: the slot of a key that stopped being usable is free from that moment (no TTL needed).
  *
+ * A roll with no grace period hands the old key's slot to the new key (`handOver`): one conditional
+ * PutItem naming the old key's hash writes the new key's hash and keeps the old one as `prev_hash`. The
+ * slot stays held while either key is usable, so the old key keeps counting until the roll has ended it
+ * (or for as long as it works, if the roll fails after the hand-over). A key stored before slots that is
+ * rolled with no grace period lends its place the same way: the new key takes a free slot counted as if
+ * that key held none, naming it as `prev_hash`.
+ *
  * Keys stored before slots existed hold none (they have no `key_id`, and no key is made without one any
  * more, so their number only falls). While `unslotted` of them are usable, new keys go only to the first
  * `r` slots, where `r` is the largest number with `unslotted + r + (usable keys in slots r and beyond)
@@ -46,13 +53,19 @@ interface SlotItem {
   readonly period: string;
   readonly key_hash: string;
   readonly taken_at: string;
+  /** After a hand-over (a roll with no grace period): the key that held the slot before; it holds it too while usable. */
+  readonly prev_hash?: string;
 }
 
 const slotName = (index: number) => `${slotPrefix}${String(index).padStart(2, '0')}`;
 
-/** Whether a slot item (undefined: never taken) may be taken now, given the key it names (undefined: no such key). */
-export function slotIsFree(slot: Pick<SlotItem, 'taken_at'> | undefined, holder: ApiKeyRecord | undefined, now: Date): boolean {
+/**
+ * Whether a slot item (undefined: never taken) may be taken now, given the key it names (undefined: no
+ * such key) and, after a hand-over, the key that held it before (`previous`).
+ */
+export function slotIsFree(slot: Pick<SlotItem, 'taken_at'> | undefined, holder: ApiKeyRecord | undefined, now: Date, previous?: ApiKeyRecord): boolean {
   if (!slot) return true;
+  if (previous && isUsable(previous, now)) return false;
   if (holder) return !isUsable(holder, now);
   return now.getTime() - Date.parse(slot.taken_at) > abandonedAfterMs;
 }
@@ -83,9 +96,10 @@ export class KeySlots {
    * Takes a slot for the key with this hash; returns when it was taken (the slot's `taken_at`), or
    * undefined when every slot holds a usable key. Retries while other creators win the slots it tries:
    * each lost race means another creator took a slot, so the attempts are bounded by the number of
-   * slots; past them it fails with the retryable `KeySlotContention`.
+   * slots; past them it fails with the retryable `KeySlotContention`. `prevHash`: a key stored before
+   * slots that the new key replaces at once (a roll with no grace period); the slot holds it too.
    */
-  async take(accountId: string, keyHash: string, unslotted = 0): Promise<Date | undefined> {
+  async take(accountId: string, keyHash: string, unslotted = 0, prevHash?: string): Promise<Date | undefined> {
     for (let attempt = 0; attempt <= this.limit * 2; attempt++) {
       const slots = await this.read(accountId);
       const free = await this.freeSlots(slots, unslotted, this.clock());
@@ -93,9 +107,26 @@ export class KeySlots {
       // A random free slot: concurrent creators seldom aim at the same one.
       const index = free[Math.floor(Math.random() * free.length)]!;
       const takenAt = this.clock();
-      if (await this.claim(accountId, index, slots.get(index), keyHash, takenAt)) return takenAt;
+      if (await this.claim(accountId, index, slots.get(index), keyHash, takenAt, prevHash)) return takenAt;
     }
     throw new KeySlotContention();
+  }
+
+  /**
+   * Hands the slot of the key `fromHash` to the key `toHash` (a roll with no grace period): `handed` with
+   * when; `no_slot` when that key holds no slot of its own (stored before slots, or it shares its slot
+   * with a previous key still usable); `lost` when the slot changed since it was read (another roll of
+   * the same key handed it over first).
+   */
+  async handOver(accountId: string, fromHash: string, toHash: string): Promise<{ outcome: 'handed'; takenAt: Date } | { outcome: 'no_slot' | 'lost' }> {
+    const slots = await this.read(accountId);
+    const entry = [...slots].find(([, slot]) => slot.key_hash === fromHash);
+    if (!entry) return { outcome: 'no_slot' };
+    const [index, seen] = entry;
+    const previous = seen.prev_hash ? await this.getKey(seen.prev_hash) : undefined;
+    if (previous && isUsable(previous, this.clock())) return { outcome: 'no_slot' };
+    const takenAt = this.clock();
+    return (await this.claim(accountId, index, seen, toHash, takenAt, fromHash)) ? { outcome: 'handed', takenAt } : { outcome: 'lost' };
   }
 
   private async read(accountId: string): Promise<Map<number, SlotItem>> {
@@ -115,12 +146,16 @@ export class KeySlots {
   }
 
   private async freeSlots(slots: Map<number, SlotItem>, unslotted: number, now: Date): Promise<number[]> {
-    const holders = new Map<number, ApiKeyRecord | undefined>();
-    const holderOf = async (index: number) => {
-      if (!holders.has(index)) holders.set(index, await this.getKey(slots.get(index)!.key_hash));
-      return holders.get(index);
+    const keys = new Map<string, Promise<ApiKeyRecord | undefined>>();
+    const keyOf = (hash: string) => {
+      if (!keys.has(hash)) keys.set(hash, this.getKey(hash));
+      return keys.get(hash)!;
     };
-    const isHeld = async (index: number) => !slotIsFree(slots.get(index), await holderOf(index), now);
+    const isHeld = async (index: number) => {
+      const slot = slots.get(index)!;
+      const [holder, previous] = await Promise.all([keyOf(slot.key_hash), slot.prev_hash ? keyOf(slot.prev_hash) : undefined]);
+      return !slotIsFree(slot, holder, now, previous);
+    };
     // The slots new keys may take: the first `range`, narrowed while usable keys sit at or beyond it.
     let range = Math.max(0, this.limit - unslotted);
     for (;;) {
@@ -138,12 +173,18 @@ export class KeySlots {
     return taken.filter((_, n) => !held[n]);
   }
 
-  private async claim(accountId: string, index: number, seen: SlotItem | undefined, keyHash: string, now: Date): Promise<boolean> {
+  private async claim(accountId: string, index: number, seen: SlotItem | undefined, keyHash: string, now: Date, prevHash?: string): Promise<boolean> {
     try {
       await dynamo().send(
         new PutCommand({
           TableName: tableName('usage'),
-          Item: { account_id: accountId, period: slotName(index), key_hash: keyHash, taken_at: now.toISOString() } satisfies SlotItem,
+          Item: {
+            account_id: accountId,
+            period: slotName(index),
+            key_hash: keyHash,
+            taken_at: now.toISOString(),
+            ...(prevHash ? { prev_hash: prevHash } : {}),
+          } satisfies SlotItem,
           ConditionExpression: seen ? 'key_hash = :seen AND taken_at = :takenAt' : 'attribute_not_exists(#p)',
           ...(seen ? { ExpressionAttributeValues: { ':seen': seen.key_hash, ':takenAt': seen.taken_at } } : { ExpressionAttributeNames: { '#p': 'period' } }),
         }),

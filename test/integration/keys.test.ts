@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiKeyHint, generateApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
-import { usableKeyLimit } from '#shared/auth/key-rules.ts';
+import { actorOf, usableKeyLimit } from '#shared/auth/key-rules.ts';
+import { DynamoAccountStore, type AccountStore } from '#shared/auth/account-store.ts';
+import { rollKey } from '#shared/auth/key-management.ts';
+import { abandonedAfterMs } from '#shared/auth/key-slots.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { apiKeyPageSchema, apiKeySchema, createdApiKeySchema } from '#shared/auth/key-view-schema.ts';
@@ -256,7 +259,7 @@ describe('POST /v1/keys/{key_id}/roll', () => {
     expect((await allKeys(admin)).filter((k) => k.replaces === old.key_id)).toHaveLength(1);
   });
 
-  it('10 concurrent rolls of one key: exactly one succeeds, the others 409, one replacement exists', async () => {
+  it('10 concurrent rolls of one key: exactly one succeeds, the others 409, one usable replacement exists (the losers’ are revoked)', async () => {
     const { admin } = await account();
     const old = createdApiKeySchema.parse((await create(admin, { name: 'raced' })).body);
     const body = JSON.stringify({ grace_period_hours: 1 });
@@ -264,8 +267,9 @@ describe('POST /v1/keys/{key_id}/roll', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     const keys = await allKeys(admin);
-    expect(keys.filter((k) => k.replaces === old.key_id)).toHaveLength(1);
-    expect(keys.filter((k) => k.name === 'raced')).toHaveLength(2);
+    const replacements = keys.filter((k) => k.replaces === old.key_id);
+    expect(replacements.filter((k) => k.state === 'active').map((k) => k.key_id)).toEqual([keys.find((k) => k.key_id === old.key_id)!.replaced_by]);
+    expect(replacements.filter((k) => k.state !== 'active').every((k) => k.state === 'revoked')).toBe(true);
   });
 
   it('a roll racing with the old key’s requests: every request in the grace period succeeds, every one after it gets 401', async () => {
@@ -423,6 +427,96 @@ describe('keys stored before ids, roles and slots', () => {
     expect(await works(legacy[1]!)).toBe(401);
     expect(await works(createdApiKeySchema.parse(rolled.body).api_key!)).toBe(200);
     expect((await create(admin)).status).toBe(403);
+  });
+});
+
+describe('a roll that fails part-way', () => {
+  /** The account's key store, with one of its methods replaced. */
+  const storeWith = (override: Partial<AccountStore>): AccountStore => {
+    const store = new DynamoAccountStore();
+    return Object.assign(Object.create(store) as AccountStore, override);
+  };
+
+  /** An account at the limit: its admin key and 19 standard keys. */
+  async function fullAccount() {
+    const owner = await account();
+    for (let i = 0; i < usableKeyLimit - 1; i++) expect((await create(owner.admin, { name: `k${i}` })).status).toBe(201);
+    const keys = await allKeys(owner.admin);
+    const adminRecord = (await new DynamoAccountStore().getKey(hashApiKey(owner.admin)))!;
+    return { ...owner, keys, actor: actorOf(adminRecord) };
+  }
+
+  /** Makes every slot of the account look taken long ago, as a slot whose key was never stored is taken back after a minute. */
+  async function ageSlots(accountId: string) {
+    const slots = (
+      await dynamo().send(
+        new QueryCommand({
+          TableName: tableName('usage'),
+          KeyConditionExpression: 'account_id = :a AND begins_with(#p, :s)',
+          ExpressionAttributeNames: { '#p': 'period' },
+          ExpressionAttributeValues: { ':a': accountId, ':s': 'api_key_slot#' },
+        }),
+      )
+    ).Items!;
+    const longAgo = new Date(Date.now() - 10 * abandonedAfterMs).toISOString();
+    await Promise.all(slots.map((slot) => dynamo().send(new PutCommand({ TableName: tableName('usage'), Item: { ...slot, taken_at: longAgo } }))));
+  }
+
+  it('at the limit with no grace period, a new key that cannot be stored leaves the old key as it was and the account within the limit', async () => {
+    const { admin, accountId, keys, actor } = await fullAccount();
+    const victim = keys.find((k) => k.name === 'k0')!;
+    const failure = new Error('the new key could not be stored');
+    const store = storeWith({
+      createKey: async () => {
+        throw failure;
+      },
+    });
+    await expect(rollKey(store, actor, victim.key_id, 0, new Date())).rejects.toBe(failure);
+    expect((await allKeys(admin)).find((k) => k.key_id === victim.key_id)).toMatchObject({
+      state: 'active',
+      rolled_at: null,
+      expires_at: null,
+      replaced_by: null,
+    });
+    // Even once the slot of the key never stored is taken back, the old key still holds its place.
+    await ageSlots(accountId);
+    const refused = await create(admin);
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body).code).toBe('api_key_limit_reached');
+    expect((await allKeys(admin)).filter((k) => k.state === 'active')).toHaveLength(usableKeyLimit);
+  });
+
+  it('a mark whose answer is lost still completes the roll: the old key is never left naming a replacement that does not exist', async () => {
+    const { admin, keys, actor } = await fullAccount();
+    const victim = keys.find((k) => k.name === 'k1')!;
+    const real = new DynamoAccountStore();
+    const store = storeWith({
+      markRolled: async (hash, mark) => {
+        await real.markRolled(hash, mark);
+        throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
+      },
+    });
+    const rolled = (await rollKey(store, actor, victim.key_id, 0, new Date()))!;
+    expect(rolled.old.replaced_by).toBe(rolled.minted.record.key_id);
+    expect(await works(rolled.minted.apiKey)).toBe(200);
+    const listed = await allKeys(admin);
+    expect(listed.find((k) => k.key_id === victim.key_id)).toMatchObject({ replaced_by: rolled.minted.record.key_id, state: 'expired' });
+    expect(listed.filter((k) => k.state === 'active')).toHaveLength(usableKeyLimit);
+  });
+
+  it('a mark that fails is the error answered, and the key made for it is revoked', async () => {
+    const { admin, keys, actor } = await fullAccount();
+    const victim = keys.find((k) => k.name === 'k2')!;
+    const failure = Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+    const store = storeWith({
+      markRolled: async () => {
+        throw failure;
+      },
+    });
+    await expect(rollKey(store, actor, victim.key_id, 0, new Date())).rejects.toBe(failure);
+    const listed = await allKeys(admin);
+    expect(listed.find((k) => k.key_id === victim.key_id)).toMatchObject({ state: 'active', rolled_at: null, expires_at: null, replaced_by: null });
+    expect(listed.filter((k) => k.replaces === victim.key_id).map((k) => k.state)).toEqual(['revoked']);
   });
 });
 

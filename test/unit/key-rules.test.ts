@@ -101,6 +101,15 @@ describe('key ids and slots', () => {
     expect(slotIsFree(taken, undefined, new Date(now.getTime() + abandonedAfterMs + 1))).toBe(true);
   });
 
+  it('a slot handed over by a roll stays held while the key it replaced is usable, even when the new key is gone or never stored', () => {
+    const taken = { taken_at: now.toISOString() };
+    const later = new Date(now.getTime() + abandonedAfterMs + 1);
+    expect(slotIsFree(taken, key({ revoked_at: now.toISOString() }), now, key())).toBe(false);
+    expect(slotIsFree(taken, undefined, later, key())).toBe(false);
+    expect(slotIsFree(taken, key(), now, key({ expires_at: now.toISOString() }))).toBe(false);
+    expect(slotIsFree(taken, key({ revoked_at: now.toISOString() }), now, key({ expires_at: now.toISOString() }))).toBe(true);
+  });
+
   it('a key is not stored once its slot was taken more than half the abandonment time ago, as the slot may be taken back', () => {
     expect(slotTakenTooLongAgo(now, new Date(now.getTime() + abandonedAfterMs / 2))).toBe(false);
     expect(slotTakenTooLongAgo(now, new Date(now.getTime() + abandonedAfterMs / 2 + 1))).toBe(true);
