@@ -10,6 +10,7 @@
  */
 import { ApiKeyAlreadyRolled, ApiKeyInactive, ApiKeyLimitReached, ApiKeyPermissionDenied, LastAdminKey } from '../domain/errors.ts';
 import type { KeyMode } from '../domain/caller.ts';
+import { lastUsedOf } from '../limits/usage-store.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
 import type { AccountStore, ApiKeyRecord, RollMark } from './account-store.ts';
 import { mintKey, type MintedKey } from './key-issuer.ts';
@@ -44,12 +45,18 @@ export interface CreateKeyRequest {
 }
 
 /** Makes a key of the actor's account: the actor's mode unless another is asked for, standard unless `admin`. */
-export async function createKeyFor(store: AccountStore, actor: KeyActor, request: CreateKeyRequest, now: Date): Promise<MintedKey> {
+export async function createKeyFor(
+  store: AccountStore,
+  actor: KeyActor,
+  request: CreateKeyRequest,
+  now: Date,
+  accountKeys?: readonly ApiKeyRecord[],
+): Promise<MintedKey> {
   const mode = request.mode ?? actor.mode;
   const role: KeyRole = request.admin ? 'admin' : 'standard';
   const refusal = createRefusal(actor, { mode, role });
   if (refusal) throw new ApiKeyPermissionDenied(refusal, role === 'admin' ? 'admin' : 'mode');
-  const minted = await mintKey(store, { accountId: actor.accountId, mode, role, ...(request.name ? { name: request.name } : {}) }, now);
+  const minted = await mintKey(store, { accountId: actor.accountId, mode, role, ...(request.name ? { name: request.name } : {}) }, now, accountKeys);
   if (!minted) throw new ApiKeyLimitReached(usableKeyLimit);
   return minted;
 }
@@ -71,8 +78,15 @@ export interface RolledKey {
  * mark is a conditional UpdateItem that exactly one of concurrent rolls wins; a roll that loses revokes
  * the key it made (never shown to anyone) and answers 409 `api_key_already_rolled`.
  */
-export async function rollKey(store: AccountStore, actor: KeyActor, keyId: string, graceHours: number, now: Date): Promise<RolledKey | undefined> {
-  const accountKeys = await store.listKeys(actor.accountId);
+export async function rollKey(
+  store: AccountStore,
+  actor: KeyActor,
+  keyId: string,
+  graceHours: number,
+  now: Date,
+  knownKeys?: readonly ApiKeyRecord[],
+): Promise<RolledKey | undefined> {
+  const accountKeys = knownKeys ?? (await store.listKeys(actor.accountId));
   const listed = accountKeys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
   const current = listed && (await store.getKey(listed.key_hash));
   if (!current || !canManage(actor, current)) return undefined;
@@ -167,15 +181,17 @@ export async function revokeKeyFor(
   actor: KeyActor,
   keyId: string,
   now: Date,
+  account: { readonly keys?: readonly ApiKeyRecord[]; readonly item?: Readonly<Record<string, unknown>> } = {},
 ): Promise<ApiKeyRecord | undefined> {
-  const keys = await store.listKeys(actor.accountId);
+  const keys = account.keys ?? (await store.listKeys(actor.accountId));
   const target = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
   if (!target) return undefined;
-  if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now);
+  const lastUsedAt = lastUsedOf(account.item, keyId);
+  if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now, lastUsedAt);
   return adminRevocations.withLock(actor.accountId, async () => {
     const admins = await Promise.all(keys.filter((k) => roleOf(k) === 'admin').map((k) => store.getKey(k.key_hash)));
     const current = admins.filter((k): k is ApiKeyRecord => k !== undefined);
     if (wouldLockOut(current.find((k) => k.key_hash === target.key_hash) ?? target, current, now)) throw new LastAdminKey();
-    return store.revokeKey(target.key_hash, now);
+    return store.revokeKey(target.key_hash, now, lastUsedAt);
   });
 }

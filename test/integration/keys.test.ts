@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiKeyHint, generateApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
 import { actorOf, usableKeyLimit } from '#shared/auth/key-rules.ts';
 import { DynamoAccountStore, type AccountStore } from '#shared/auth/account-store.ts';
@@ -18,6 +18,7 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { apiKeyPageSchema, apiKeySchema, createdApiKeySchema } from '#shared/auth/key-view-schema.ts';
 import { minuteWindow } from '#shared/limits/windows.ts';
+import { dynamoItemBytes } from '../support/dynamo-item-size.ts';
 import { OpenApiValidator, type Exchange } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -517,6 +518,42 @@ describe('a roll that fails part-way', () => {
     const listed = await allKeys(admin);
     expect(listed.find((k) => k.key_id === victim.key_id)).toMatchObject({ state: 'active', rolled_at: null, expires_at: null, replaced_by: null });
     expect(listed.filter((k) => k.replaces === victim.key_id).map((k) => k.state)).toEqual(['revoked']);
+  });
+});
+
+describe('last use on the account item', () => {
+  const accountItem = async (accountId: string) =>
+    (await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }))).Item!;
+  const keyUseAttributes = (item: Record<string, unknown>) => Object.keys(item).filter((name) => name.startsWith('key_used#'));
+
+  it('stays bounded through many create, use, revoke and roll cycles: only usable keys keep theirs on the account item', async () => {
+    const { admin, adminId, accountId } = await account();
+    expect(await works(admin)).toBe(200);
+    const sizeBefore = dynamoItemBytes(await accountItem(accountId));
+    let revoked = '';
+    for (let i = 0; i < 25; i++) {
+      const made = createdApiKeySchema.parse((await create(admin, { name: `ci-${i}` })).body);
+      expect(await works(made.api_key!)).toBe(200);
+      if (i % 5 === 4) {
+        // A roll with no grace period ends the old key at once; its replacement is used and revoked.
+        const rolled = createdApiKeySchema.parse((await roll(admin, made.key_id, { grace_period_hours: 0 })).body);
+        expect(await works(rolled.api_key!)).toBe(200);
+        expect((await revoke(admin, rolled.key_id)).status).toBe(200);
+      } else {
+        expect((await revoke(admin, made.key_id)).status).toBe(200);
+        revoked = made.key_id;
+      }
+    }
+    const item = await accountItem(accountId);
+    expect(keyUseAttributes(item)).toEqual([`key_used#${adminId}`]);
+    // Per-minute counters aside, the item is no larger than before the cycles.
+    const counters = (it: Record<string, unknown>) =>
+      Object.keys(it)
+        .filter((n) => n.startsWith('rpm#'))
+        .reduce((n, name) => n + name.length + 21, 0);
+    expect(dynamoItemBytes(item) - counters(item)).toBeLessThanOrEqual(sizeBefore);
+    // A revoked key still shows when it was last used: the minute moved onto its own item.
+    expect((await allKeys(admin)).find((k) => k.key_id === revoked)!.last_used_at).toBe(`${minuteWindow(new Date()).key}:00.000Z`);
   });
 });
 
