@@ -182,6 +182,24 @@ describe('POST /v1/keys', () => {
     expect((await allKeys(admin)).filter((k) => k.name === 'retried')).toHaveLength(1);
   });
 
+  it('a standard key repeating an admin key’s Idempotency-Key gets no replay of the admin key’s answer: its own request is checked and made', async () => {
+    const { admin } = await account();
+    const std = createdApiKeySchema.parse((await create(admin, { name: 'std' })).body).api_key!;
+    const headers = { 'idempotency-key': `shared-${Date.now()}` };
+    const byAdmin = await create(admin, { admin: true, name: 'admin-made' }, headers);
+    expect(byAdmin.status).toBe(201);
+    const byStandard = await create(std, { admin: true, name: 'admin-made' }, headers);
+    expect(byStandard.status).toBe(403);
+    expect(byStandard.headers.get('idempotent-replayed')).toBeNull();
+    expect(errorOf(byStandard.body).code).toBe('api_key_permission_denied');
+    // A key rolled between retries still gets its replay: the scope is the key's role, not the key.
+    const rolledAdmin = createdApiKeySchema.parse((await roll(admin, createdApiKeySchema.parse(byAdmin.body).key_id, { grace_period_hours: 0 })).body);
+    const replay = await create(rolledAdmin.api_key!, { admin: true, name: 'admin-made' }, headers);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(createdApiKeySchema.parse(replay.body).key_id).toBe(createdApiKeySchema.parse(byAdmin.body).key_id);
+  });
+
   it(`concurrent creates at the limit: exactly ${usableKeyLimit} usable keys, the rest 403; a revoked key frees its place`, async () => {
     const { admin } = await account();
     const body = JSON.stringify({ name: 'burst' });
