@@ -184,8 +184,10 @@ export async function revokeKeyFor(
   account: { readonly keys?: readonly ApiKeyRecord[]; readonly item?: Readonly<Record<string, unknown>> } = {},
 ): Promise<ApiKeyRecord | undefined> {
   const keys = account.keys ?? (await store.listKeys(actor.accountId));
-  const target = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
-  if (!target) return undefined;
+  const listed = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
+  // The index's copy may be behind: whether the key is a usable admin key is decided from the key as stored.
+  const target = listed && (await store.getKey(listed.key_hash));
+  if (!target || !canManage(actor, target)) return undefined;
   const lastUsedAt = lastUsedOf(account.item, keyId);
   if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now, lastUsedAt);
   return adminRevocations.withLock(actor.accountId, async () => {
