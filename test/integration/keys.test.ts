@@ -88,6 +88,19 @@ async function fire(url: string, key: string, count: number, body?: string): Pro
   return JSON.parse(out) as number[];
 }
 
+/** The account's usable-key slot items (key-slots.ts), as stored. */
+async function slotItems(accountId: string) {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('usage'),
+      KeyConditionExpression: 'account_id = :a AND begins_with(#p, :s)',
+      ExpressionAttributeNames: { '#p': 'period' },
+      ExpressionAttributeValues: { ':a': accountId, ':s': 'api_key_slot#' },
+    }),
+  );
+  return out.Items!;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('GET /v1/keys', () => {
@@ -395,16 +408,7 @@ describe('keys stored before ids, roles and slots', () => {
     const { admin, accountId } = await account();
     // The admin key holds the last slot, as a key made before the keys without a slot were counted may:
     // it still counts against the limit.
-    const [slot] = (
-      await dynamo().send(
-        new QueryCommand({
-          TableName: tableName('usage'),
-          KeyConditionExpression: 'account_id = :a AND begins_with(#p, :s)',
-          ExpressionAttributeNames: { '#p': 'period' },
-          ExpressionAttributeValues: { ':a': accountId, ':s': 'api_key_slot#' },
-        }),
-      )
-    ).Items!;
+    const [slot] = await slotItems(accountId);
     await dynamo().send(new DeleteCommand({ TableName: tableName('usage'), Key: { account_id: accountId, period: slot!.period } }));
     await dynamo().send(new PutCommand({ TableName: tableName('usage'), Item: { ...slot, period: `api_key_slot#${usableKeyLimit - 1}` } }));
     const legacy = await Promise.all(
@@ -467,16 +471,7 @@ describe('a roll that fails part-way', () => {
 
   /** Makes every slot of the account look taken long ago, as a slot whose key was never stored is taken back after a minute. */
   async function ageSlots(accountId: string) {
-    const slots = (
-      await dynamo().send(
-        new QueryCommand({
-          TableName: tableName('usage'),
-          KeyConditionExpression: 'account_id = :a AND begins_with(#p, :s)',
-          ExpressionAttributeNames: { '#p': 'period' },
-          ExpressionAttributeValues: { ':a': accountId, ':s': 'api_key_slot#' },
-        }),
-      )
-    ).Items!;
+    const slots = await slotItems(accountId);
     const longAgo = new Date(Date.now() - 10 * abandonedAfterMs).toISOString();
     await Promise.all(slots.map((slot) => dynamo().send(new PutCommand({ TableName: tableName('usage'), Item: { ...slot, taken_at: longAgo } }))));
   }
