@@ -2,6 +2,8 @@ import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { AdminRevocationLock } from '#shared/auth/admin-revocation-lock.ts';
 import { revokeKeyFor } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
+import { forgetEndedKeyUses } from '#shared/auth/key-use.ts';
+import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { apiKeyView } from '#shared/auth/key-view.ts';
 import { containerValue } from '#shared/container.ts';
 import { ApiError } from '#shared/http/errors.ts';
@@ -10,15 +12,19 @@ import { json } from '#shared/http/response.ts';
 import { apiKeyIdPattern } from '#shared/ids.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore(), adminRevocations: new AdminRevocationLock() }));
+const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore(), adminRevocations: new AdminRevocationLock(), usage: new DynamoUsageStore() }));
 
 /** DELETE /v1/keys/{key_id}: revokes the key at once; 200 with the key, `state: revoked`. */
 export const handler = apiHandler('RevokeApiKey', {}, async (req) => {
   const id = req.pathParameters.key_id ?? '';
   const now = req.clock.now();
-  const record = apiKeyIdPattern.test(id)
-    ? await revokeKeyFor(dependencies().accounts, dependencies().adminRevocations, actorOf(req.apiKey), id, now)
-    : undefined;
-  if (!record) throw new ApiError('resource_not_found', 'No key with this id that this key may manage.', { param: 'key_id' });
+  if (!apiKeyIdPattern.test(id)) throw notFound();
+  const { accounts, adminRevocations, usage } = dependencies();
+  const accountKeys = await accounts.listKeys(req.caller.accountId);
+  const record = await revokeKeyFor(accounts, adminRevocations, actorOf(req.apiKey), id, now, { keys: accountKeys, item: req.accountItem });
+  if (!record) throw notFound();
+  await forgetEndedKeyUses(usage, req.caller.accountId, req.accountItem, accountKeys, now, [record]);
   return json(200, apiKeyView(record, now, req.accountItem));
 });
+
+const notFound = () => new ApiError('resource_not_found', 'No key with this id that this key may manage.', { param: 'key_id' });

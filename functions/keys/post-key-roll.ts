@@ -1,6 +1,8 @@
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { rollKey } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
+import { forgetEndedKeyUses } from '#shared/auth/key-use.ts';
+import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { rollKeyRequestSchema } from '#shared/auth/key-view-schema.ts';
 import { containerValue } from '#shared/container.ts';
 import { ApiError } from '#shared/http/errors.ts';
@@ -9,7 +11,7 @@ import { createdKeyResponse } from '#shared/http/created-key-response.ts';
 import { apiKeyIdPattern } from '#shared/ids.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() }));
+const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore(), usage: new DynamoUsageStore() }));
 
 /**
  * POST /v1/keys/{key_id}/roll: a new key replacing this one (same mode, role and name), 201 with the
@@ -18,8 +20,14 @@ const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() 
 export const handler = idempotentApiHandler('RollApiKey', { body: rollKeyRequestSchema, bodyOptional: true }, async (req) => {
   const id = req.pathParameters.key_id ?? '';
   const now = req.clock.now();
-  const rolled = apiKeyIdPattern.test(id) ? await rollKey(dependencies().accounts, actorOf(req.apiKey), id, req.body.grace_period_hours, now) : undefined;
-  if (!rolled) throw new ApiError('resource_not_found', 'No key with this id that this key may manage.', { param: 'key_id' });
+  if (!apiKeyIdPattern.test(id)) throw notFound();
+  const { accounts, usage } = dependencies();
+  const accountKeys = await accounts.listKeys(req.caller.accountId);
+  const rolled = await rollKey(accounts, actorOf(req.apiKey), id, req.body.grace_period_hours, now, accountKeys);
+  if (!rolled) throw notFound();
+  await forgetEndedKeyUses(usage, req.caller.accountId, req.accountItem, accountKeys, now, [rolled.old]);
   const { apiKey, record } = rolled.minted;
   return createdKeyResponse(apiKey, record, now);
 });
+
+const notFound = () => new ApiError('resource_not_found', 'No key with this id that this key may manage.', { param: 'key_id' });

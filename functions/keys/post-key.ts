@@ -1,13 +1,15 @@
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { createKeyFor } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
+import { forgetEndedKeyUses } from '#shared/auth/key-use.ts';
+import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { createKeyRequestSchema } from '#shared/auth/key-view-schema.ts';
 import { containerValue } from '#shared/container.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { createdKeyResponse } from '#shared/http/created-key-response.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() }));
+const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore(), usage: new DynamoUsageStore() }));
 
 /**
  * POST /v1/keys: a new key of the caller's account, 201 with the key shown this once. A replay of the
@@ -15,6 +17,9 @@ const dependencies = containerValue(() => ({ accounts: new DynamoAccountStore() 
  */
 export const handler = idempotentApiHandler('CreateApiKey', { body: createKeyRequestSchema, bodyOptional: true }, async (req) => {
   const now = req.clock.now();
-  const { apiKey, record } = await createKeyFor(dependencies().accounts, actorOf(req.apiKey), req.body, now);
+  const { accounts, usage } = dependencies();
+  const accountKeys = await accounts.listKeys(req.caller.accountId);
+  const { apiKey, record } = await createKeyFor(accounts, actorOf(req.apiKey), req.body, now, accountKeys);
+  await forgetEndedKeyUses(usage, req.caller.accountId, req.accountItem, accountKeys, now);
   return createdKeyResponse(apiKey, record, now);
 });

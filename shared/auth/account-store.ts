@@ -45,6 +45,8 @@ export interface ApiKeyRecord {
   readonly replaced_by?: string;
   /** The id of the key this one replaced in a roll. */
   readonly replaces?: string;
+  /** A revoked key's last use (the minute, ISO), moved here from the account item when it was revoked (key-use.ts). */
+  readonly last_used_at?: string;
 }
 
 /** What a roll writes on the old key: its end, and the key that replaces it. */
@@ -91,8 +93,11 @@ export interface AccountStore {
   /** The key with this hash as stored now (a strongly consistent read): a revocation is seen by the next request. */
   getKey(keyHash: string): Promise<ApiKeyRecord | undefined>;
   createKey(record: ApiKeyRecord): Promise<void>;
-  /** Marks a key revoked; returns the record as it now stands, or undefined if no such key. */
-  revokeKey(keyHash: string, at: Date): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Marks a key revoked; returns the record as it now stands, or undefined if no such key. `lastUsedAt`:
+   * the key's last use, kept on its item (the account item forgets it, key-use.ts).
+   */
+  revokeKey(keyHash: string, at: Date, lastUsedAt?: string | null): Promise<ApiKeyRecord | undefined>;
   /** Every key of the account, oldest first, revoked and expired ones included. */
   listKeys(accountId: string): Promise<ApiKeyRecord[]>;
   /**
@@ -101,8 +106,6 @@ export interface AccountStore {
    * get undefined.
    */
   markRolled(keyHash: string, mark: RollMark): Promise<ApiKeyRecord | undefined>;
-  /** Undoes `markRolled` when the replacement could not be made; only the roll that marked it (`replacedBy`) can. */
-  unmarkRolled(keyHash: string, mark: RollMark): Promise<void>;
 }
 
 export class DynamoAccountStore implements AccountStore {
@@ -164,15 +167,15 @@ export class DynamoAccountStore implements AccountStore {
     );
   }
 
-  async revokeKey(keyHash: string, at: Date): Promise<ApiKeyRecord | undefined> {
+  async revokeKey(keyHash: string, at: Date, lastUsedAt?: string | null): Promise<ApiKeyRecord | undefined> {
     try {
       const out = await dynamo().send(
         new UpdateCommand({
           TableName: tableName('apiKeys'),
           Key: { key_hash: keyHash },
-          UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :at)',
+          UpdateExpression: `SET revoked_at = if_not_exists(revoked_at, :at)${lastUsedAt ? ', last_used_at = if_not_exists(last_used_at, :used)' : ''}`,
           ConditionExpression: 'attribute_exists(key_hash)',
-          ExpressionAttributeValues: { ':at': at.toISOString() },
+          ExpressionAttributeValues: { ':at': at.toISOString(), ...(lastUsedAt ? { ':used': lastUsedAt } : {}) },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -209,23 +212,6 @@ export class DynamoAccountStore implements AccountStore {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
-    }
-  }
-
-  async unmarkRolled(keyHash: string, mark: RollMark): Promise<void> {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('apiKeys'),
-          Key: { key_hash: keyHash },
-          UpdateExpression:
-            mark.seenExpiresAt === undefined ? 'REMOVE rolled_at, replaced_by, expires_at' : 'SET expires_at = :seen REMOVE rolled_at, replaced_by',
-          ConditionExpression: 'replaced_by = :by',
-          ExpressionAttributeValues: { ':by': mark.replacedBy, ...(mark.seenExpiresAt === undefined ? {} : { ':seen': mark.seenExpiresAt }) },
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 

@@ -4,6 +4,7 @@
  * takes one of the account's usable-key slots first (key-slots.ts); only its hash is stored.
  */
 import type { Clock } from '../clock.ts';
+import { ApiKeyAlreadyRolled } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import type { PlanName } from '../limits/plans.ts';
 import type { AccountStore } from './account-store.ts';
@@ -12,7 +13,7 @@ import { apiKeyHint, generateApiKey, hashApiKey } from './api-keys.ts';
 import type { ApiKeyRecord } from './account-store.ts';
 import type { KeyRole } from './key-rules.ts';
 import { isUsable, usableKeyLimit } from './key-rules.ts';
-import { KeySlots } from './key-slots.ts';
+import { KeySlotExpired, KeySlots, slotTakenTooLongAgo } from './key-slots.ts';
 
 export interface IssueKeyRequest {
   readonly plan: PlanName;
@@ -49,8 +50,13 @@ export interface NewKey {
   readonly expiresAt?: Date;
   /** The id of the key this one replaces (a roll). */
   readonly replaces?: string;
-  /** The id to give the key (a roll names its replacement before making it); a new id by default. */
+  /** The id to give the key; a new id by default. */
   readonly keyId?: string;
+  /**
+   * A roll with no grace period: the hash of the old key, whose slot the new key takes over (key-slots.ts
+   * `handOver`) so that a roll at the limit needs no free slot. Takes a free slot when the old key holds none.
+   */
+  readonly takesSlotOf?: string;
 }
 
 export interface MintedKey {
@@ -69,8 +75,17 @@ export async function mintKey(store: AccountStore, request: NewKey, now: Date, a
   const apiKey = generateApiKey(request.mode);
   const keyHash = hashApiKey(apiKey);
   const slots = new KeySlots((hash) => store.getKey(hash));
-  const unslotted = (accountKeys ?? (await store.listKeys(request.accountId))).filter((k) => k.key_id === undefined && isUsable(k, now)).length;
-  if (!(await slots.take(request.accountId, keyHash, now, unslotted))) return undefined;
+  const keys = accountKeys ?? (await store.listKeys(request.accountId));
+  const unslotted = keys.filter((k) => k.key_id === undefined && isUsable(k, now)).length;
+  // The key a roll with no grace period replaces, when stored before slots: its place goes to the new key.
+  const replacedUnslotted = request.takesSlotOf && keys.some((k) => k.key_hash === request.takesSlotOf && k.key_id === undefined && isUsable(k, now));
+  const takenAt =
+    (await handOverSlot(slots, request, keyHash)) ??
+    (await slots.take(request.accountId, keyHash, unslotted - (replacedUnslotted ? 1 : 0), request.takesSlotOf));
+  if (!takenAt) return undefined;
+  // A slot whose key is not stored is taken back after `abandonedAfterMs`: past half of it, the slot may
+  // be another key's by now, so the key is not stored (a retryable failure; the slot frees itself).
+  if (slotTakenTooLongAgo(takenAt, new Date())) throw new KeySlotExpired();
   const record: ApiKeyRecord = {
     key_hash: keyHash,
     key_id: request.keyId ?? newId('key'),
@@ -85,6 +100,14 @@ export async function mintKey(store: AccountStore, request: NewKey, now: Date, a
   };
   await store.createKey(record);
   return { apiKey, record };
+}
+
+/** When the new key took over the old key's slot (`takesSlotOf`); undefined when it must take a free one. 409 when another roll took it over first. */
+async function handOverSlot(slots: KeySlots, request: NewKey, keyHash: string): Promise<Date | undefined> {
+  if (!request.takesSlotOf) return undefined;
+  const handover = await slots.handOver(request.accountId, request.takesSlotOf, keyHash);
+  if (handover.outcome === 'lost') throw new ApiKeyAlreadyRolled(undefined);
+  return handover.outcome === 'handed' ? handover.takenAt : undefined;
 }
 
 export class KeyIssueError extends Error {}

@@ -10,7 +10,8 @@
  */
 import { ApiKeyAlreadyRolled, ApiKeyInactive, ApiKeyLimitReached, ApiKeyPermissionDenied, LastAdminKey } from '../domain/errors.ts';
 import type { KeyMode } from '../domain/caller.ts';
-import { newId } from '../ids.ts';
+import { lastUsedOf } from '../limits/usage-store.ts';
+import { errorSummary, logger } from '../observability/logger.ts';
 import type { AccountStore, ApiKeyRecord, RollMark } from './account-store.ts';
 import { mintKey, type MintedKey } from './key-issuer.ts';
 import {
@@ -44,12 +45,18 @@ export interface CreateKeyRequest {
 }
 
 /** Makes a key of the actor's account: the actor's mode unless another is asked for, standard unless `admin`. */
-export async function createKeyFor(store: AccountStore, actor: KeyActor, request: CreateKeyRequest, now: Date): Promise<MintedKey> {
+export async function createKeyFor(
+  store: AccountStore,
+  actor: KeyActor,
+  request: CreateKeyRequest,
+  now: Date,
+  accountKeys?: readonly ApiKeyRecord[],
+): Promise<MintedKey> {
   const mode = request.mode ?? actor.mode;
   const role: KeyRole = request.admin ? 'admin' : 'standard';
   const refusal = createRefusal(actor, { mode, role });
   if (refusal) throw new ApiKeyPermissionDenied(refusal, role === 'admin' ? 'admin' : 'mode');
-  const minted = await mintKey(store, { accountId: actor.accountId, mode, role, ...(request.name ? { name: request.name } : {}) }, now);
+  const minted = await mintKey(store, { accountId: actor.accountId, mode, role, ...(request.name ? { name: request.name } : {}) }, now, accountKeys);
   if (!minted) throw new ApiKeyLimitReached(usableKeyLimit);
   return minted;
 }
@@ -64,52 +71,89 @@ export interface RolledKey {
  * Replaces the key with a new one of the same account, mode, role and name; the old one works until
  * `graceHours` from now (or its own earlier expiry). Undefined when the actor may not manage such a key.
  *
- * Order: the old key is marked rolled first, by a conditional UpdateItem that exactly one of concurrent
- * rolls wins (the others answer 409 `api_key_already_rolled` and make nothing); then the new key takes
- * a slot and is stored. When it cannot (the usable-key cap is reached, or a failure), the mark is undone
- * and the old key is as before: with a grace period it never stopped working meanwhile; with none it
- * may have been refused for those few milliseconds.
+ * Order: the new key is made first, and only then is the old key marked rolled, so that no failure
+ * leaves the old key shortened without a stored replacement. The new key takes a free slot like any
+ * new key (at the limit: 403 `api_key_limit_reached`), except with no grace period, where it takes over
+ * the old key's slot (key-slots.ts `handOver`), which keeps counting the old key while it works. The
+ * mark is a conditional UpdateItem that exactly one of concurrent rolls wins; a roll that loses revokes
+ * the key it made (never shown to anyone) and answers 409 `api_key_already_rolled`.
  */
-export async function rollKey(store: AccountStore, actor: KeyActor, keyId: string, graceHours: number, now: Date): Promise<RolledKey | undefined> {
-  const accountKeys = await store.listKeys(actor.accountId);
+export async function rollKey(
+  store: AccountStore,
+  actor: KeyActor,
+  keyId: string,
+  graceHours: number,
+  now: Date,
+  knownKeys?: readonly ApiKeyRecord[],
+): Promise<RolledKey | undefined> {
+  const accountKeys = knownKeys ?? (await store.listKeys(actor.accountId));
   const listed = accountKeys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
   const current = listed && (await store.getKey(listed.key_hash));
   if (!current || !canManage(actor, current)) return undefined;
   refuseRoll(current, now);
-  const newKeyId = newId('key');
-  const mark: RollMark = { at: now, expiresAt: rolledExpiry(current, now, graceHours), replacedBy: newKeyId, seenExpiresAt: current.expires_at };
-  const old = await store.markRolled(current.key_hash, mark);
+  const expiresAt = rolledExpiry(current, now, graceHours);
+  const minted = await mintReplacement(store, current, expiresAt.getTime() <= now.getTime(), accountKeys, now);
+  const mark: RollMark = { at: now, expiresAt, replacedBy: minted.record.key_id!, seenExpiresAt: current.expires_at };
+  let old: ApiKeyRecord | undefined;
+  try {
+    old = await store.markRolled(current.key_hash, mark);
+  } catch (error) {
+    // The mark may have been written all the same: the roll stands if it was, else the new key goes.
+    const latest = await store.getKey(current.key_hash).catch(() => undefined);
+    if (latest?.replaced_by === mark.replacedBy) return { minted, old: latest };
+    if (latest) await discard(store, minted, now);
+    throw error;
+  }
   if (!old) {
-    // Another roll (or a revocation) got there first: say which.
+    // Another roll (or a revocation) got there first: the new key goes, and the answer says which.
+    await discard(store, minted, now);
     const latest = await store.getKey(current.key_hash);
     if (latest) refuseRoll(latest, now);
     throw new ApiKeyAlreadyRolled(latest?.replaced_by);
   }
-  let minted: MintedKey | undefined;
+  return { minted, old };
+}
+
+/** The new key of a roll; `endsNow`: the old key stops at once, so the new key takes over its slot. */
+async function mintReplacement(
+  store: AccountStore,
+  current: ApiKeyRecord,
+  endsNow: boolean,
+  accountKeys: readonly ApiKeyRecord[],
+  now: Date,
+): Promise<MintedKey> {
   try {
-    minted = await mintKey(
+    const minted = await mintKey(
       store,
       {
         accountId: current.account_id,
         mode: current.mode,
         role: roleOf(current),
-        keyId: newKeyId,
         replaces: keyIdOf(current),
         ...(current.name ? { name: current.name } : {}),
+        ...(endsNow ? { takesSlotOf: current.key_hash } : {}),
       },
       now,
-      // The old key as now marked: one stored before slots existed counts apart only until it ends.
-      accountKeys.map((k) => (k.key_hash === old.key_hash ? old : k)),
+      accountKeys,
     );
+    if (!minted) throw new ApiKeyLimitReached(usableKeyLimit);
+    return minted;
   } catch (error) {
-    await store.unmarkRolled(current.key_hash, mark);
+    if (error instanceof ApiKeyAlreadyRolled) {
+      const latest = await store.getKey(current.key_hash);
+      if (latest) refuseRoll(latest, now);
+    }
     throw error;
   }
-  if (!minted) {
-    await store.unmarkRolled(current.key_hash, mark);
-    throw new ApiKeyLimitReached(usableKeyLimit);
+}
+
+/** Revokes the new key of a roll that did not happen; a failure here is logged, never in place of the roll's own answer. */
+async function discard(store: AccountStore, minted: MintedKey, now: Date): Promise<void> {
+  try {
+    await store.revokeKey(minted.record.key_hash, now);
+  } catch (error) {
+    logger.error('Could not revoke the new key of a roll that did not happen', { key_id: minted.record.key_id, error: errorSummary(error) });
   }
-  return { minted, old };
 }
 
 function refuseRoll(record: ApiKeyRecord, now: Date): void {
@@ -137,15 +181,19 @@ export async function revokeKeyFor(
   actor: KeyActor,
   keyId: string,
   now: Date,
+  account: { readonly keys?: readonly ApiKeyRecord[]; readonly item?: Readonly<Record<string, unknown>> } = {},
 ): Promise<ApiKeyRecord | undefined> {
-  const keys = await store.listKeys(actor.accountId);
-  const target = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
-  if (!target) return undefined;
-  if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now);
+  const keys = account.keys ?? (await store.listKeys(actor.accountId));
+  const listed = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
+  // The index's copy may be behind: whether the key is a usable admin key is decided from the key as stored.
+  const target = listed && (await store.getKey(listed.key_hash));
+  if (!target || !canManage(actor, target)) return undefined;
+  const lastUsedAt = lastUsedOf(account.item, keyId);
+  if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now, lastUsedAt);
   return adminRevocations.withLock(actor.accountId, async () => {
     const admins = await Promise.all(keys.filter((k) => roleOf(k) === 'admin').map((k) => store.getKey(k.key_hash)));
     const current = admins.filter((k): k is ApiKeyRecord => k !== undefined);
     if (wouldLockOut(current.find((k) => k.key_hash === target.key_hash) ?? target, current, now)) throw new LastAdminKey();
-    return store.revokeKey(target.key_hash, now);
+    return store.revokeKey(target.key_hash, now, lastUsedAt);
   });
 }

@@ -14,6 +14,13 @@
  * (or a key being created), so the limit is reached, never undershot. Revocation and expiry need no
  * write here: the slot of a key that stopped being usable is free from that moment (no TTL needed).
  *
+ * A roll with no grace period hands the old key's slot to the new key (`handOver`): one conditional
+ * PutItem naming the old key's hash writes the new key's hash and keeps the old one as `prev_hash`. The
+ * slot stays held while either key is usable, so the old key keeps counting until the roll has ended it
+ * (or for as long as it works, if the roll fails after the hand-over). A key stored before slots that is
+ * rolled with no grace period lends its place the same way: the new key takes a free slot counted as if
+ * that key held none, naming it as `prev_hash`.
+ *
  * Keys stored before slots existed hold none (they have no `key_id`, and no key is made without one any
  * more, so their number only falls). While `unslotted` of them are usable, new keys go only to the first
  * `r` slots, where `r` is the largest number with `unslotted + r + (usable keys in slots r and beyond)
@@ -32,43 +39,94 @@ const slotPrefix = 'api_key_slot#';
 /** A slot naming a key that was never stored is taken back after this long. */
 export const abandonedAfterMs = 60_000;
 
+/** Other creators kept winning the slots tried: a transient failure (503, retryable), not a bug. */
+export class KeySlotContention extends Error {
+  readonly retryable = true;
+  constructor() {
+    super('API key slot contention: could not take a slot');
+    this.name = 'KeySlotContention';
+  }
+}
+
 interface SlotItem {
   readonly account_id: string;
   readonly period: string;
   readonly key_hash: string;
   readonly taken_at: string;
+  /** After a hand-over (a roll with no grace period): the key that held the slot before; it holds it too while usable. */
+  readonly prev_hash?: string;
 }
 
 const slotName = (index: number) => `${slotPrefix}${String(index).padStart(2, '0')}`;
 
-/** Whether a slot item (undefined: never taken) may be taken now, given the key it names (undefined: no such key). */
-export function slotIsFree(slot: Pick<SlotItem, 'taken_at'> | undefined, holder: ApiKeyRecord | undefined, now: Date): boolean {
+/**
+ * Whether a slot item (undefined: never taken) may be taken now, given the key it names (undefined: no
+ * such key) and, after a hand-over, the key that held it before (`previous`).
+ */
+export function slotIsFree(slot: Pick<SlotItem, 'taken_at'> | undefined, holder: ApiKeyRecord | undefined, now: Date, previous?: ApiKeyRecord): boolean {
   if (!slot) return true;
+  if (previous && isUsable(previous, now)) return false;
   if (holder) return !isUsable(holder, now);
   return now.getTime() - Date.parse(slot.taken_at) > abandonedAfterMs;
+}
+
+/** Whether a key whose slot was taken at `takenAt` may no longer be stored: its slot may have been taken back since. */
+export function slotTakenTooLongAgo(takenAt: Date, now: Date): boolean {
+  return now.getTime() - takenAt.getTime() > abandonedAfterMs / 2;
+}
+
+/** The key's slot was taken too long ago to store the key (`slotTakenTooLongAgo`): a transient failure (503, retryable). */
+export class KeySlotExpired extends Error {
+  readonly retryable = true;
+  constructor() {
+    super('API key slot taken too long ago: the key was not stored');
+    this.name = 'KeySlotExpired';
+  }
 }
 
 export class KeySlots {
   constructor(
     private readonly getKey: (keyHash: string) => Promise<ApiKeyRecord | undefined>,
     private readonly limit = usableKeyLimit,
+    /** The time now: slots are judged, and stamped `taken_at`, at the moment of each attempt. */
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /**
-   * Takes a slot for the key with this hash; false when every slot holds a usable key. Retries while
-   * other creators win the slots it tries: each lost race means another creator took a slot, so the
-   * attempts are bounded by the number of slots.
+   * Takes a slot for the key with this hash; returns when it was taken (the slot's `taken_at`), or
+   * undefined when every slot holds a usable key. Retries while other creators win the slots it tries:
+   * each lost race means another creator took a slot, so the attempts are bounded by the number of
+   * slots; past them it fails with the retryable `KeySlotContention`. `prevHash`: a key stored before
+   * slots that the new key replaces at once (a roll with no grace period); the slot holds it too.
    */
-  async take(accountId: string, keyHash: string, now: Date, unslotted = 0): Promise<boolean> {
+  async take(accountId: string, keyHash: string, unslotted = 0, prevHash?: string): Promise<Date | undefined> {
     for (let attempt = 0; attempt <= this.limit * 2; attempt++) {
       const slots = await this.read(accountId);
-      const free = await this.freeSlots(slots, unslotted, now);
-      if (free.length === 0) return false;
+      const free = await this.freeSlots(slots, unslotted, this.clock());
+      if (free.length === 0) return undefined;
       // A random free slot: concurrent creators seldom aim at the same one.
       const index = free[Math.floor(Math.random() * free.length)]!;
-      if (await this.claim(accountId, index, slots.get(index), keyHash, now)) return true;
+      const takenAt = this.clock();
+      if (await this.claim(accountId, index, slots.get(index), keyHash, takenAt, prevHash)) return takenAt;
     }
-    throw new Error('API key slot contention: could not take a slot');
+    throw new KeySlotContention();
+  }
+
+  /**
+   * Hands the slot of the key `fromHash` to the key `toHash` (a roll with no grace period): `handed` with
+   * when; `no_slot` when that key holds no slot of its own (stored before slots, or it shares its slot
+   * with a previous key still usable); `lost` when the slot changed since it was read (another roll of
+   * the same key handed it over first).
+   */
+  async handOver(accountId: string, fromHash: string, toHash: string): Promise<{ outcome: 'handed'; takenAt: Date } | { outcome: 'no_slot' | 'lost' }> {
+    const slots = await this.read(accountId);
+    const entry = [...slots].find(([, slot]) => slot.key_hash === fromHash);
+    if (!entry) return { outcome: 'no_slot' };
+    const [index, seen] = entry;
+    const previous = seen.prev_hash ? await this.getKey(seen.prev_hash) : undefined;
+    if (previous && isUsable(previous, this.clock())) return { outcome: 'no_slot' };
+    const takenAt = this.clock();
+    return (await this.claim(accountId, index, seen, toHash, takenAt, fromHash)) ? { outcome: 'handed', takenAt } : { outcome: 'lost' };
   }
 
   private async read(accountId: string): Promise<Map<number, SlotItem>> {
@@ -88,12 +146,16 @@ export class KeySlots {
   }
 
   private async freeSlots(slots: Map<number, SlotItem>, unslotted: number, now: Date): Promise<number[]> {
-    const holders = new Map<number, ApiKeyRecord | undefined>();
-    const holderOf = async (index: number) => {
-      if (!holders.has(index)) holders.set(index, await this.getKey(slots.get(index)!.key_hash));
-      return holders.get(index);
+    const keys = new Map<string, Promise<ApiKeyRecord | undefined>>();
+    const keyOf = (hash: string) => {
+      if (!keys.has(hash)) keys.set(hash, this.getKey(hash));
+      return keys.get(hash)!;
     };
-    const isHeld = async (index: number) => !slotIsFree(slots.get(index), await holderOf(index), now);
+    const isHeld = async (index: number) => {
+      const slot = slots.get(index)!;
+      const [holder, previous] = await Promise.all([keyOf(slot.key_hash), slot.prev_hash ? keyOf(slot.prev_hash) : undefined]);
+      return !slotIsFree(slot, holder, now, previous);
+    };
     // The slots new keys may take: the first `range`, narrowed while usable keys sit at or beyond it.
     let range = Math.max(0, this.limit - unslotted);
     for (;;) {
@@ -111,12 +173,18 @@ export class KeySlots {
     return taken.filter((_, n) => !held[n]);
   }
 
-  private async claim(accountId: string, index: number, seen: SlotItem | undefined, keyHash: string, now: Date): Promise<boolean> {
+  private async claim(accountId: string, index: number, seen: SlotItem | undefined, keyHash: string, now: Date, prevHash?: string): Promise<boolean> {
     try {
       await dynamo().send(
         new PutCommand({
           TableName: tableName('usage'),
-          Item: { account_id: accountId, period: slotName(index), key_hash: keyHash, taken_at: now.toISOString() } satisfies SlotItem,
+          Item: {
+            account_id: accountId,
+            period: slotName(index),
+            key_hash: keyHash,
+            taken_at: now.toISOString(),
+            ...(prevHash ? { prev_hash: prevHash } : {}),
+          } satisfies SlotItem,
           ConditionExpression: seen ? 'key_hash = :seen AND taken_at = :takenAt' : 'attribute_not_exists(#p)',
           ...(seen ? { ExpressionAttributeValues: { ':seen': seen.key_hash, ':takenAt': seen.taken_at } } : { ExpressionAttributeNames: { '#p': 'period' } }),
         }),

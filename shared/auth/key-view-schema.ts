@@ -31,7 +31,10 @@ export const apiKeySchema = z
         '`active`: works, no end set. `expiring`: works until `expires_at` (a rolled key in its grace period). `expired`, `revoked`: refused with 401.',
     }),
     created_at: z.iso.datetime(),
-    last_used_at: z.iso.datetime().nullable().meta({ description: 'The minute (UTC) of the key’s last request; null when it has made none.' }),
+    last_used_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'The minute (UTC) of the key’s last request; null when it has made none, or when it has expired (a revoked key keeps it).' }),
     expires_at: z.iso.datetime().nullable().meta({ description: 'When the key stops working; null when it has no end.' }),
     revoked_at: z.iso.datetime().nullable(),
     rolled_at: z.iso.datetime().nullable().meta({ description: 'When the key was rolled; a key is rolled at most once.' }),

@@ -17,7 +17,7 @@ export function apiKeyView(record: ApiKeyRecord, now: Date, accountItem: Readonl
     role: roleOf(record),
     state: publicKeyState(record, now),
     created_at: record.created_at,
-    last_used_at: lastUsedOf(accountItem, keyId),
+    last_used_at: lastUsedOf(accountItem, keyId) ?? record.last_used_at ?? null,
     expires_at: record.expires_at ?? null,
     revoked_at: record.revoked_at ?? null,
     rolled_at: record.rolled_at ?? null,

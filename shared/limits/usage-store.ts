@@ -17,7 +17,9 @@
  *   years add about 48 KB to the item, well under DynamoDB's 400 KB.
  * - `key_used#<key_id>`: the minute (`YYYY-MM-DDTHH:MM`, UTC) the key last made a request, set by the
  *   same UpdateItem that counts the request, so recording a key's last use costs no call of its own.
- *   One attribute per key that ever made a request, about 45 bytes: thousands of keys fit in the item.
+ *   Only usable keys keep theirs: the keys API removes the attributes of revoked and expired keys
+ *   (`forgetKeyUse`, auth/key-use.ts) whenever it creates, rolls or revokes a key, so the item holds at
+ *   most about one per usable key (20) plus the keys that ended since, whatever the account's history.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -60,6 +62,8 @@ export interface UsageStore {
   chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean, day?: Window): Promise<ChargeResult>;
   /** Counts `units` test verifications on the day (they charge no quota). */
   countTestVerifications(accountId: string, day: Window, units: number): Promise<void>;
+  /** Removes the last use of these keys from the account item (keys that are no longer usable). */
+  forgetKeyUse(accountId: string, keyIds: readonly string[]): Promise<void>;
 }
 
 const minutePrefix = 'rpm#';
@@ -68,6 +72,13 @@ const lastUsedPrefix = 'key_used#';
 /** The account item's attribute holding the minute a key last made a request. */
 export function lastUsedAttribute(keyId: string): string {
   return `${lastUsedPrefix}${keyId}`;
+}
+
+/** The ids of the keys whose last use the account item holds. */
+export function keyIdsWithLastUse(item: Readonly<Record<string, unknown>> | undefined): string[] {
+  return Object.keys(item ?? {})
+    .filter((name) => name.startsWith(lastUsedPrefix))
+    .map((name) => name.slice(lastUsedPrefix.length));
 }
 
 /** When the key last made a request, as an ISO time at minute precision; null when never (or not since last-use was recorded). */
@@ -113,6 +124,8 @@ function pastMinuteAttributes(item: Record<string, unknown>, current: Window): s
 /** At most this many past windows are removed by one request (the item never holds many). */
 const maxRemovedPerRequest = 16;
 const maxCasAttempts = 20;
+/** Keys whose last use one UpdateItem removes (well within DynamoDB's expression limits). */
+const maxForgottenPerCall = 100;
 
 export class DynamoUsageStore implements UsageStore {
   /** Past minute windows seen on each account's item by this container, removed by its next request. */
@@ -143,6 +156,24 @@ export class DynamoUsageStore implements UsageStore {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
+    }
+  }
+
+  async forgetKeyUse(accountId: string, keyIds: readonly string[]): Promise<void> {
+    const names = keyIds.slice(0, maxForgottenPerCall);
+    if (names.length === 0) return;
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('accounts'),
+          Key: { account_id: accountId },
+          UpdateExpression: `REMOVE ${names.map((_, i) => `#k${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(#id)',
+          ExpressionAttributeNames: { '#id': 'account_id', ...Object.fromEntries(names.map((id, i) => [`#k${i}`, lastUsedAttribute(id)])) },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 

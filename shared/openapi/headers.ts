@@ -45,7 +45,7 @@ export const parameterDocs = {
     in: 'header',
     required: false,
     description:
-      'Makes a POST safe to retry. Within 24 hours, the same key with the same request (same path and the same JSON, whatever its key order or whitespace) returns the stored response with `Idempotent-Replayed: true`, without doing the work or charging the quota again. The same key with a different request is 409 `idempotency_conflict`; while the first request still runs, 409 `idempotency_in_progress` with `retry_after`. Only 2xx responses are stored: after an error the key is released, and a retry is not charged again for what the failed attempt paid. Keys are scoped to the account and mode.',
+      'Makes a POST safe to retry. Within 24 hours, the same key with the same request (same path and the same JSON, whatever its key order or whitespace) returns the stored response with `Idempotent-Replayed: true`, without doing the work or charging the quota again. The same key with a different request is 409 `idempotency_conflict`; while the first request still runs, 409 `idempotency_in_progress` with `retry_after`. Only 2xx responses are stored: after an error the key is released, and a retry is not charged again for what the failed attempt paid. Keys are scoped to the account, the mode and the role of the calling key (standard or admin).',
     schema: { type: 'string', pattern: idempotencyKeyPattern.source },
     example: 'order-7421-verify',
   },

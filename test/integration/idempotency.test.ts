@@ -141,7 +141,7 @@ describe('Idempotency-Key', () => {
     const body = { units: 2, name: 'dob-1980-04-01' };
     expect((await charge(api_key, body, 'fp-1')).status).toBe(200);
     const stored = await dynamo().send(
-      new GetCommand({ TableName: tableName('idempotency'), Key: { scope_key: `${account_id}#live#fp-1` }, ConsistentRead: true }),
+      new GetCommand({ TableName: tableName('idempotency'), Key: { scope_key: `${account_id}#live#standard#fp-1` }, ConsistentRead: true }),
     );
     const fingerprint = String(stored.Item?.fingerprint);
     const input = `POST /test/charge\n${canonicalJson(body)}`;
@@ -164,7 +164,7 @@ describe('Idempotency-Key', () => {
       dynamo().send(
         new PutCommand({
           TableName: tableName('idempotency'),
-          Item: { scope_key: `${account_id}#live#${key}`, fingerprint: plainHash({ units: 1 }), state, expires_at: now + 3_600, ...extra },
+          Item: { scope_key: `${account_id}#live#standard#${key}`, fingerprint: plainHash({ units: 1 }), state, expires_at: now + 3_600, ...extra },
         }),
       );
     const response = { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"charged":1,"receipt":"rcpt_earlier"}' };

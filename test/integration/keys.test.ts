@@ -8,13 +8,17 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiKeyHint, generateApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
-import { usableKeyLimit } from '#shared/auth/key-rules.ts';
+import { actorOf, usableKeyLimit } from '#shared/auth/key-rules.ts';
+import { DynamoAccountStore, type AccountStore } from '#shared/auth/account-store.ts';
+import { rollKey } from '#shared/auth/key-management.ts';
+import { abandonedAfterMs } from '#shared/auth/key-slots.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { apiKeyPageSchema, apiKeySchema, createdApiKeySchema } from '#shared/auth/key-view-schema.ts';
 import { minuteWindow } from '#shared/limits/windows.ts';
+import { dynamoItemBytes } from '../support/dynamo-item-size.ts';
 import { OpenApiValidator, type Exchange } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -82,6 +86,19 @@ async function fire(url: string, key: string, count: number, body?: string): Pro
   const [code] = (await once(child, 'exit')) as [number];
   expect(code).toBe(0);
   return JSON.parse(out) as number[];
+}
+
+/** The account's usable-key slot items (key-slots.ts), as stored. */
+async function slotItems(accountId: string) {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('usage'),
+      KeyConditionExpression: 'account_id = :a AND begins_with(#p, :s)',
+      ExpressionAttributeNames: { '#p': 'period' },
+      ExpressionAttributeValues: { ':a': accountId, ':s': 'api_key_slot#' },
+    }),
+  );
+  return out.Items!;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -178,6 +195,24 @@ describe('POST /v1/keys', () => {
     expect((await allKeys(admin)).filter((k) => k.name === 'retried')).toHaveLength(1);
   });
 
+  it('a standard key repeating an admin key’s Idempotency-Key gets no replay of the admin key’s answer: its own request is checked and made', async () => {
+    const { admin } = await account();
+    const std = createdApiKeySchema.parse((await create(admin, { name: 'std' })).body).api_key!;
+    const headers = { 'idempotency-key': `shared-${Date.now()}` };
+    const byAdmin = await create(admin, { admin: true, name: 'admin-made' }, headers);
+    expect(byAdmin.status).toBe(201);
+    const byStandard = await create(std, { admin: true, name: 'admin-made' }, headers);
+    expect(byStandard.status).toBe(403);
+    expect(byStandard.headers.get('idempotent-replayed')).toBeNull();
+    expect(errorOf(byStandard.body).code).toBe('api_key_permission_denied');
+    // A key rolled between retries still gets its replay: the scope is the key's role, not the key.
+    const rolledAdmin = createdApiKeySchema.parse((await roll(admin, createdApiKeySchema.parse(byAdmin.body).key_id, { grace_period_hours: 0 })).body);
+    const replay = await create(rolledAdmin.api_key!, { admin: true, name: 'admin-made' }, headers);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(createdApiKeySchema.parse(replay.body).key_id).toBe(createdApiKeySchema.parse(byAdmin.body).key_id);
+  });
+
   it(`concurrent creates at the limit: exactly ${usableKeyLimit} usable keys, the rest 403; a revoked key frees its place`, async () => {
     const { admin } = await account();
     const body = JSON.stringify({ name: 'burst' });
@@ -256,7 +291,7 @@ describe('POST /v1/keys/{key_id}/roll', () => {
     expect((await allKeys(admin)).filter((k) => k.replaces === old.key_id)).toHaveLength(1);
   });
 
-  it('10 concurrent rolls of one key: exactly one succeeds, the others 409, one replacement exists', async () => {
+  it('10 concurrent rolls of one key: exactly one succeeds, the others 409, one usable replacement exists (the losers’ are revoked)', async () => {
     const { admin } = await account();
     const old = createdApiKeySchema.parse((await create(admin, { name: 'raced' })).body);
     const body = JSON.stringify({ grace_period_hours: 1 });
@@ -264,8 +299,9 @@ describe('POST /v1/keys/{key_id}/roll', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     const keys = await allKeys(admin);
-    expect(keys.filter((k) => k.replaces === old.key_id)).toHaveLength(1);
-    expect(keys.filter((k) => k.name === 'raced')).toHaveLength(2);
+    const replacements = keys.filter((k) => k.replaces === old.key_id);
+    expect(replacements.filter((k) => k.state === 'active').map((k) => k.key_id)).toEqual([keys.find((k) => k.key_id === old.key_id)!.replaced_by]);
+    expect(replacements.filter((k) => k.state !== 'active').every((k) => k.state === 'revoked')).toBe(true);
   });
 
   it('a roll racing with the old key’s requests: every request in the grace period succeeds, every one after it gets 401', async () => {
@@ -372,16 +408,7 @@ describe('keys stored before ids, roles and slots', () => {
     const { admin, accountId } = await account();
     // The admin key holds the last slot, as a key made before the keys without a slot were counted may:
     // it still counts against the limit.
-    const [slot] = (
-      await dynamo().send(
-        new QueryCommand({
-          TableName: tableName('usage'),
-          KeyConditionExpression: 'account_id = :a AND begins_with(#p, :s)',
-          ExpressionAttributeNames: { '#p': 'period' },
-          ExpressionAttributeValues: { ':a': accountId, ':s': 'api_key_slot#' },
-        }),
-      )
-    ).Items!;
+    const [slot] = await slotItems(accountId);
     await dynamo().send(new DeleteCommand({ TableName: tableName('usage'), Key: { account_id: accountId, period: slot!.period } }));
     await dynamo().send(new PutCommand({ TableName: tableName('usage'), Item: { ...slot, period: `api_key_slot#${usableKeyLimit - 1}` } }));
     const legacy = await Promise.all(
@@ -423,6 +450,123 @@ describe('keys stored before ids, roles and slots', () => {
     expect(await works(legacy[1]!)).toBe(401);
     expect(await works(createdApiKeySchema.parse(rolled.body).api_key!)).toBe(200);
     expect((await create(admin)).status).toBe(403);
+  });
+});
+
+describe('a roll that fails part-way', () => {
+  /** The account's key store, with one of its methods replaced. */
+  const storeWith = (override: Partial<AccountStore>): AccountStore => {
+    const store = new DynamoAccountStore();
+    return Object.assign(Object.create(store) as AccountStore, override);
+  };
+
+  /** An account at the limit: its admin key and 19 standard keys. */
+  async function fullAccount() {
+    const owner = await account();
+    for (let i = 0; i < usableKeyLimit - 1; i++) expect((await create(owner.admin, { name: `k${i}` })).status).toBe(201);
+    const keys = await allKeys(owner.admin);
+    const adminRecord = (await new DynamoAccountStore().getKey(hashApiKey(owner.admin)))!;
+    return { ...owner, keys, actor: actorOf(adminRecord) };
+  }
+
+  /** Makes every slot of the account look taken long ago, as a slot whose key was never stored is taken back after a minute. */
+  async function ageSlots(accountId: string) {
+    const slots = await slotItems(accountId);
+    const longAgo = new Date(Date.now() - 10 * abandonedAfterMs).toISOString();
+    await Promise.all(slots.map((slot) => dynamo().send(new PutCommand({ TableName: tableName('usage'), Item: { ...slot, taken_at: longAgo } }))));
+  }
+
+  it('at the limit with no grace period, a new key that cannot be stored leaves the old key as it was and the account within the limit', async () => {
+    const { admin, accountId, keys, actor } = await fullAccount();
+    const victim = keys.find((k) => k.name === 'k0')!;
+    const failure = new Error('the new key could not be stored');
+    const store = storeWith({
+      createKey: async () => {
+        throw failure;
+      },
+    });
+    await expect(rollKey(store, actor, victim.key_id, 0, new Date())).rejects.toBe(failure);
+    expect((await allKeys(admin)).find((k) => k.key_id === victim.key_id)).toMatchObject({
+      state: 'active',
+      rolled_at: null,
+      expires_at: null,
+      replaced_by: null,
+    });
+    // Even once the slot of the key never stored is taken back, the old key still holds its place.
+    await ageSlots(accountId);
+    const refused = await create(admin);
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body).code).toBe('api_key_limit_reached');
+    expect((await allKeys(admin)).filter((k) => k.state === 'active')).toHaveLength(usableKeyLimit);
+  });
+
+  it('a mark whose answer is lost still completes the roll: the old key is never left naming a replacement that does not exist', async () => {
+    const { admin, keys, actor } = await fullAccount();
+    const victim = keys.find((k) => k.name === 'k1')!;
+    const real = new DynamoAccountStore();
+    const store = storeWith({
+      markRolled: async (hash, mark) => {
+        await real.markRolled(hash, mark);
+        throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
+      },
+    });
+    const rolled = (await rollKey(store, actor, victim.key_id, 0, new Date()))!;
+    expect(rolled.old.replaced_by).toBe(rolled.minted.record.key_id);
+    expect(await works(rolled.minted.apiKey)).toBe(200);
+    const listed = await allKeys(admin);
+    expect(listed.find((k) => k.key_id === victim.key_id)).toMatchObject({ replaced_by: rolled.minted.record.key_id, state: 'expired' });
+    expect(listed.filter((k) => k.state === 'active')).toHaveLength(usableKeyLimit);
+  });
+
+  it('a mark that fails is the error answered, and the key made for it is revoked', async () => {
+    const { admin, keys, actor } = await fullAccount();
+    const victim = keys.find((k) => k.name === 'k2')!;
+    const failure = Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+    const store = storeWith({
+      markRolled: async () => {
+        throw failure;
+      },
+    });
+    await expect(rollKey(store, actor, victim.key_id, 0, new Date())).rejects.toBe(failure);
+    const listed = await allKeys(admin);
+    expect(listed.find((k) => k.key_id === victim.key_id)).toMatchObject({ state: 'active', rolled_at: null, expires_at: null, replaced_by: null });
+    expect(listed.filter((k) => k.replaces === victim.key_id).map((k) => k.state)).toEqual(['revoked']);
+  });
+});
+
+describe('last use on the account item', () => {
+  const accountItem = async (accountId: string) =>
+    (await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }))).Item!;
+  const keyUseAttributes = (item: Record<string, unknown>) => Object.keys(item).filter((name) => name.startsWith('key_used#'));
+
+  it('stays bounded through many create, use, revoke and roll cycles: only usable keys keep theirs on the account item', async () => {
+    const { admin, adminId, accountId } = await account();
+    expect(await works(admin)).toBe(200);
+    const sizeBefore = dynamoItemBytes(await accountItem(accountId));
+    let revoked = '';
+    for (let i = 0; i < 25; i++) {
+      const made = createdApiKeySchema.parse((await create(admin, { name: `ci-${i}` })).body);
+      expect(await works(made.api_key!)).toBe(200);
+      if (i % 5 === 4) {
+        // A roll with no grace period ends the old key at once; its replacement is used and revoked.
+        const rolled = createdApiKeySchema.parse((await roll(admin, made.key_id, { grace_period_hours: 0 })).body);
+        expect(await works(rolled.api_key!)).toBe(200);
+        expect((await revoke(admin, rolled.key_id)).status).toBe(200);
+      } else {
+        expect((await revoke(admin, made.key_id)).status).toBe(200);
+        revoked = made.key_id;
+      }
+    }
+    const item = await accountItem(accountId);
+    expect(keyUseAttributes(item)).toEqual([`key_used#${adminId}`]);
+    // Per-minute counters aside, the item is no larger than before the cycles.
+    const counters = (it: Record<string, unknown>) =>
+      Object.keys(it)
+        .filter((n) => n.startsWith('rpm#'))
+        .reduce((n, name) => n + name.length + 21, 0);
+    expect(dynamoItemBytes(item) - counters(item)).toBeLessThanOrEqual(sizeBefore);
+    // A revoked key still shows when it was last used: the minute moved onto its own item.
+    expect((await allKeys(admin)).find((k) => k.key_id === revoked)!.last_used_at).toBe(`${minuteWindow(new Date()).key}:00.000Z`);
   });
 });
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyRecord } from '#shared/auth/account-store.ts';
 import { canManage, createRefusal, keyIdOf, publicKeyState, rolledExpiry, rollRefusal, wouldLockOut, type KeyActor } from '#shared/auth/key-rules.ts';
-import { abandonedAfterMs, slotIsFree } from '#shared/auth/key-slots.ts';
+import { abandonedAfterMs, KeySlotContention, KeySlotExpired, slotIsFree, slotTakenTooLongAgo } from '#shared/auth/key-slots.ts';
+import { isTransientError } from '#shared/http/transient-errors.ts';
 import { apiKeyIdPattern } from '#shared/ids.ts';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
@@ -98,5 +99,24 @@ describe('key ids and slots', () => {
     expect(slotIsFree(taken, key({ expires_at: now.toISOString() }), now)).toBe(true);
     expect(slotIsFree(taken, undefined, now)).toBe(false);
     expect(slotIsFree(taken, undefined, new Date(now.getTime() + abandonedAfterMs + 1))).toBe(true);
+  });
+
+  it('a slot handed over by a roll stays held while the key it replaced is usable, even when the new key is gone or never stored', () => {
+    const taken = { taken_at: now.toISOString() };
+    const later = new Date(now.getTime() + abandonedAfterMs + 1);
+    expect(slotIsFree(taken, key({ revoked_at: now.toISOString() }), now, key())).toBe(false);
+    expect(slotIsFree(taken, undefined, later, key())).toBe(false);
+    expect(slotIsFree(taken, key(), now, key({ expires_at: now.toISOString() }))).toBe(false);
+    expect(slotIsFree(taken, key({ revoked_at: now.toISOString() }), now, key({ expires_at: now.toISOString() }))).toBe(true);
+  });
+
+  it('a key is not stored once its slot was taken more than half the abandonment time ago, as the slot may be taken back', () => {
+    expect(slotTakenTooLongAgo(now, new Date(now.getTime() + abandonedAfterMs / 2))).toBe(false);
+    expect(slotTakenTooLongAgo(now, new Date(now.getTime() + abandonedAfterMs / 2 + 1))).toBe(true);
+  });
+
+  it('slot contention and a slot taken too long ago are transient failures (503, retryable), not 500s', () => {
+    expect(isTransientError(new KeySlotContention())).toBe(true);
+    expect(isTransientError(new KeySlotExpired())).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Idempotency-Key on authenticated POSTs: the first request with a key claims it (a keyed fingerprint of
+ * Idempotency-Key on authenticated POSTs, scoped to the calling key's account, mode and role: the first request with a key claims it (a keyed fingerprint of
  * the request is stored, never the body); a retry with the same request replays the stored answer, one
  * with a different request is a 409, one while the first still runs a 409 with Retry-After. A 2xx answer
  * is stored for 24 hours (its `replayBody` instead of its body when it has one: an answer carrying a
  * secret is stored without it); any other answer or an error releases the key.
  */
+import { roleOf } from '../../auth/key-rules.ts';
 import type { RouteDefinition } from '../../infra/routes.ts';
 import { fingerprintPepper } from '../../idempotency/fingerprint-pepper.ts';
 import { requestFingerprints } from '../../idempotency/request-fingerprint.ts';
@@ -22,7 +23,10 @@ export function idempotency(route: Pick<RouteDefinition, 'method'>, services: ()
       if (!idempotencyKeyPattern.test(key)) {
         throw invalidParam('Idempotency-Key', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces.');
       }
-      const scopeKey = `${state.caller.accountId}#${state.caller.mode}#${key}`;
+      // Scoped to the account, mode and role of the calling key: a replay answers only a key that may make
+      // the request itself (a standard key never gets an admin key's stored answer). Not to the key: a
+      // client that rolls its key between retries still gets its replay.
+      const scopeKey = `${state.caller.accountId}#${state.caller.mode}#${roleOf(state.apiKey ?? {})}#${key}`;
       const fingerprints = requestFingerprints(await fingerprintPepper(), route.method, request.event.rawPath, state.body);
       const claim = await services().idempotency.claim(scopeKey, fingerprints, services().clock.now());
       switch (claim.outcome) {
