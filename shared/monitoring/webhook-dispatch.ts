@@ -156,14 +156,16 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   }
   const { events, monitors } = services;
   const event = await events.get(message.event_id);
-  if (event?.delivery.state !== 'pending') return 'skipped';
+  if (!event) return 'skipped';
   const position = chainOf(event);
   const chain = message.chain ?? 0;
   // A redelivery started a newer chain: this message's chain is over.
   if (chain < position.chain) return 'superseded';
   // The redelivery queues its chain's first message just before it starts the chain: look again shortly,
-  // until one that was never started (the request failed in between) is given up.
+  // until one that was never started (the request failed in between) is given up. Whatever the state:
+  // the chain may start from a delivered or failed event after this message was read.
   if (chain > position.chain) return awaitChainStart(message, now);
+  if (event.delivery.state !== 'pending') return 'skipped';
   // The last attempt is recorded and its e-mail still owed: whichever message this is, send it now.
   if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), services);
   const attempts = chainAttempts(event);

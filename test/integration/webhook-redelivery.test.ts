@@ -12,7 +12,8 @@ import { workers } from '#shared/infra/routes.ts';
 import { EventStore, filteredPageSize, maxFilteredPages, type EventRecord } from '#shared/monitoring/event-store.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
 import { deliveryPageSchema } from '#shared/monitoring/delivery-views.ts';
-import { ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { redeliverEvent } from '#shared/monitoring/redeliver-event.ts';
 import { nextAttemptAt } from '#shared/webhooks/retry-schedule.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { deliveryDriver, type DeliveryDriver } from '../support/delivery-driver.ts';
@@ -191,6 +192,31 @@ describe('POST /v1/events/{event_id}/redeliver', () => {
     expect(outcomes.sort()).toEqual(['delivered', 'superseded']);
     expect(firstAttempt!.chain).toBeUndefined();
     expect(receiver.postsFor(eventId).length - before).toBe(1);
+  });
+
+  it('a chain that starts after the worker already received its first message still delivers', async () => {
+    const eventId = await newEvent(await monitor());
+    expect(await driver.step(eventId)).toEqual(['delivered']);
+    let stepped: string[] = [];
+    // The worker runs the new chain's first message between its queueing and the write that starts the chain.
+    const lateStart = Object.assign(Object.create(events) as EventStore, {
+      startChain: async (...args: Parameters<EventStore['startChain']>) => {
+        stepped = await driver.step(eventId);
+        return events.startChain(...args);
+      },
+    });
+    const result = await redeliverEvent(eventId, ownerKey(accountId, 'test'), new Date(), { events: lateStart, monitors: new MonitorStore() });
+    expect(result.outcome).toBe('started');
+    expect(stepped).toEqual(['waiting']);
+    expect(driver.pending(eventId)).toMatchObject([{ chain: 1, attempt: 0 }]);
+    expect(await driver.step(eventId)).toEqual(['delivered']);
+    const stored = (await events.get(eventId))!;
+    expect(stored.delivery.state).toBe('delivered');
+    expect(stored.delivery.attempts.map((a) => [a.chain, a.attempt])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
+    expect(receiver.postsFor(eventId)).toHaveLength(2);
   });
 
   it('two concurrent redeliveries start one chain; an Idempotency-Key replays the first answer', async () => {
