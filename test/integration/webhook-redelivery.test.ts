@@ -14,6 +14,7 @@ import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
 import { deliveryPageSchema } from '#shared/monitoring/delivery-views.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { redeliverEvent } from '#shared/monitoring/redeliver-event.ts';
+import { dispatchWebhook, enqueue, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { nextAttemptAt } from '#shared/webhooks/retry-schedule.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { deliveryDriver, type DeliveryDriver } from '../support/delivery-driver.ts';
@@ -217,6 +218,36 @@ describe('POST /v1/events/{event_id}/redeliver', () => {
       [1, 0],
     ]);
     expect(receiver.postsFor(eventId)).toHaveLength(2);
+  });
+
+  it('two copies of the first message of a new chain racing post once: the copy refused the note runs after it and finds the event delivered', async () => {
+    const eventId = await newEvent(await monitor());
+    expect(await driver.step(eventId)).toEqual(['delivered']);
+    expect((await redeliver(eventId)).status).toBe(202);
+    const [first] = driver.pending(eventId);
+    expect(first).toMatchObject({ chain: 1, attempt: 0 });
+    // A second copy, as a retried or concurrent redelivery queues it.
+    await enqueue(first!, new Date());
+    const now = new Date(Math.max(Date.now(), Date.parse(first!.due_at)));
+    receiver.answer.afterMs = 1_000;
+    let outcomes: string[];
+    try {
+      outcomes = await Promise.all([dispatchWebhook(first!, now, webhookDispatchServices()), dispatchWebhook(first!, now, webhookDispatchServices())]);
+    } finally {
+      receiver.answer.afterMs = 0;
+    }
+    expect(outcomes.sort()).toEqual(['delivered', 'waiting']);
+    expect(receiver.postsFor(eventId)).toHaveLength(2);
+    const stored = (await events.get(eventId))!;
+    // The refused copy is queued again for the end of the note that refused it.
+    const again = driver.pending(eventId).filter((m) => m.due_at !== first!.due_at);
+    expect(again).toEqual([{ ...first, due_at: stored.in_flight!.until }]);
+    expect(await dispatchWebhook(again[0]!, new Date(Date.parse(stored.in_flight!.until) + 1_000), webhookDispatchServices())).toBe('skipped');
+    expect(receiver.postsFor(eventId)).toHaveLength(2);
+    expect((await events.get(eventId))!.delivery.attempts.map((a) => [a.chain, a.attempt])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
   });
 
   it('two concurrent redeliveries start one chain; an Idempotency-Key replays the first answer', async () => {
