@@ -353,6 +353,25 @@ describe('GET /v1/events?delivery_state=', () => {
     expect(second.body.has_more).toBe(false);
   });
 
+  it("a cursor of another of the caller's monitors is a 400 naming starting_after", async () => {
+    // An account of its own: the shared one's requests per minute are spent by the other tests.
+    const own = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+    const [a, b] = [await monitor(own), await monitor(own)];
+    const ofA = await newEvent(a, own);
+    const ofB = await newEvent(b, own);
+    for (const state of ['', '&delivery_state=pending']) {
+      const res = await t.call(`/v1/events?monitor_id=${a}&starting_after=${ofB}${state}`, { key: own });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body)).toMatchObject({ code: 'invalid_request', param: 'starting_after' });
+    }
+    // A cursor of the same monitor, or of any of the caller's events without monitor_id, pages on.
+    const newest = await newEvent(a, own);
+    const page = await t.call(`/v1/events?monitor_id=${a}&starting_after=${newest}`, { key: own });
+    expect(page.status).toBe(200);
+    expect(eventPageSchema.parse(page.body).data.map((e) => e.event_id)).toContain(ofA);
+    expect((await t.call(`/v1/events?starting_after=${ofB}`, { key: own })).status).toBe(200);
+  });
+
   it('an unknown state is a 400 naming delivery_state', async () => {
     const res = await t.call('/v1/events?delivery_state=lost', { key });
     expect(res.status).toBe(400);
