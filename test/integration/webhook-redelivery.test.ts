@@ -12,6 +12,7 @@ import { workers } from '#shared/infra/routes.ts';
 import { EventStore, filteredPageSize, maxFilteredPages, type EventRecord } from '#shared/monitoring/event-store.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
 import { deliveryPageSchema } from '#shared/monitoring/delivery-views.ts';
+import { maxEventPages } from '#shared/monitoring/delivery-list.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { redeliverEvent } from '#shared/monitoring/redeliver-event.ts';
 import { dispatchWebhook, enqueue, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
@@ -408,6 +409,43 @@ describe('GET /v1/monitor/{monitor_id}/deliveries', () => {
       [older, 1, 0, true],
       [older, 0, 0, false],
     ]);
+  });
+
+  it(`reads at most ${maxEventPages} pages of events: a page of no deliveries with events left has has_more and a cursor that reads on`, async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'test' });
+    const monitorId = await monitor(api_key);
+    const stored = async (at: number, attempts: EventRecord['delivery']['attempts']) => {
+      const eventId = newId('evt');
+      const createdAt = new Date(at).toISOString();
+      await events.createOnce({
+        event_id: eventId,
+        owner: ownerKey(account_id, 'test'),
+        monitor_id: monitorId,
+        kind: 'license.status_changed',
+        created_at: createdAt,
+        created_key: `${createdAt}#${eventId}`,
+        body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
+        delivery: { state: attempts.length ? 'delivered' : 'pending', attempts },
+      });
+      return eventId;
+    };
+    const base = Date.now() - 86_400_000;
+    const attempted = await stored(base, [{ at: new Date(base).toISOString(), ok: true, status: 200, error: null, duration_ms: 5, chain: 0, attempt: 0 }]);
+    // With limit=1 a page reads events two at a time: more than the bound of them, none attempted, are newer.
+    await Promise.all(Array.from({ length: maxEventPages * 2 + 3 }, (_, i) => stored(base + (i + 1) * 1_000, [])));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await t.call(`/v1/monitor/${monitorId}/deliveries?limit=1${cursor ? `&starting_after=${cursor}` : ''}`, { key: api_key });
+      expect(res.status).toBe(200);
+      const page = deliveryPageSchema.parse(res.body);
+      if (pages === 0) expect(page).toMatchObject({ data: [], has_more: true, next_cursor: expect.stringMatching(/\.0$/) });
+      seen.push(...page.data.map((d) => d.delivery_id));
+      cursor = page.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual([`${attempted}.0`]);
   });
 
   it("another owner's monitor is 404; a cursor of another monitor is 400", async () => {
