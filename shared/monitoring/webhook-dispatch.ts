@@ -151,6 +151,7 @@ export async function dispatchWebhook(
 }
 
 async function dispatchStep(message: DeliveryMessage, now: Date, services: DispatchServices, options: DispatchOptions): Promise<DispatchOutcome> {
+  const stepStarted = performance.now();
   if (!isDue(new Date(message.due_at), now)) {
     await enqueue(message, now);
     return 'waiting';
@@ -192,12 +193,15 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   if (previousSecretLapsed(monitor, now)) await monitors.dropExpiredPreviousSecret(monitor.monitor_id, now);
 
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
-  const noteUntil = postNoteEnd(now, timeoutMs);
   const result = await postWebhookAttempt(
     monitor,
     { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number },
     sealerFromEnvironment(),
-    () => events.notePost(event.event_id, position, number, now, noteUntil),
+    () => {
+      // The note's end counts from the moment just before the POST (the reads, URL check and secrets took time since `now`).
+      const postAt = new Date(now.getTime() + (performance.now() - stepStarted));
+      return events.notePost(event.event_id, position, number, postAt, postNoteEnd(postAt, timeoutMs));
+    },
   );
   if (result === null) return refusedPost(message, event.event_id, position.chain, number, now, events);
 

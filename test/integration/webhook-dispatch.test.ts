@@ -12,6 +12,8 @@ import { newId } from '#shared/ids.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
+import { postNoteMarginMs } from '#shared/monitoring/delivery-chain.ts';
+import { defaultWebhookTimeoutMs } from '#shared/webhooks/deliver-webhook.ts';
 import { dispatchWebhook, type DeliveryMessage, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
@@ -288,6 +290,24 @@ describe('a delivery message delivered again', () => {
     expect(stored.delivery.attempts).toHaveLength(1);
     expect(postsFor(eventId)).toHaveLength(2);
     expect(new Set(postsFor(eventId).map((p) => p.body)).size).toBe(1);
+  });
+
+  it("the note before the POST runs from the moment just before the POST, not the step's start", async () => {
+    const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
+    const services = webhookDispatchServices();
+    const slowReadMs = 1_500;
+    // The monitor's read takes a while, as a slow store or URL check would: the POST starts that much later.
+    const slowMonitors = Object.assign(Object.create(services.monitors) as MonitorStore, {
+      get: async (...args: Parameters<MonitorStore['get']>) => {
+        await new Promise((r) => setTimeout(r, slowReadMs));
+        return services.monitors.get(...args);
+      },
+    });
+    const now = new Date();
+    const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
+    expect(await dispatchWebhook(message, now, { ...services, monitors: slowMonitors })).toBe('delivered');
+    const note = (await new EventStore().get(eventId))!.in_flight!;
+    expect(Date.parse(note.until) - now.getTime()).toBeGreaterThanOrEqual(slowReadMs + defaultWebhookTimeoutMs + postNoteMarginMs);
   });
 
   it('throttled KMS opening the webhook secret: the message fails before any POST, the redelivery delivers', async () => {
