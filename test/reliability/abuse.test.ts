@@ -545,3 +545,36 @@ describe('verification history and exports', () => {
     expect(await exportCount()).toBe(before);
   });
 });
+
+describe('webhook list cursors of another monitor', () => {
+  it("a cursor of another of the caller's monitors is a 400 naming starting_after on both lists, never a 500", async () => {
+    const json = { 'content-type': 'application/json' };
+    const monitorOf = async () =>
+      (
+        await t.call('/v1/monitor', {
+          method: 'POST',
+          key: testKey,
+          headers: json,
+          body: JSON.stringify({
+            first_name: 'Abe',
+            last_name: 'test-flapping',
+            state: 'WA',
+            webhook_url: 'http://127.0.0.1:9/hook',
+            webhook_secret: 'abuse-secret-0123456789',
+          }),
+        })
+      ).body.monitor_id as string;
+    const [a, b] = [await monitorOf(), await monitorOf()];
+    const ofB = (await t.call(`/v1/monitor/${b}/check`, { method: 'POST', key: testKey })).body.events[0].event_id as string;
+    for (const path of [
+      `/v1/events?monitor_id=${a}&starting_after=${ofB}`,
+      `/v1/events?monitor_id=${a}&delivery_state=pending&starting_after=${ofB}`,
+      `/v1/monitor/${a}/deliveries?starting_after=${ofB}.0`,
+    ]) {
+      const res = await t.call(path, { key: testKey });
+      expectSafe(res, path);
+      expect(res.status, path).toBe(400);
+      expect(errorOf(res.body).param, path).toBe('starting_after');
+    }
+  });
+});
