@@ -74,6 +74,29 @@ async function failForGood(eventId: string): Promise<EventRecord> {
   return event;
 }
 
+/** An event stored as it would be published, created at `at`, in `state` with `attempts`. */
+async function storedEvent(
+  owner: string,
+  monitorId: string,
+  at: number,
+  state: EventRecord['delivery']['state'],
+  attempts: EventRecord['delivery']['attempts'] = [],
+): Promise<string> {
+  const eventId = newId('evt');
+  const createdAt = new Date(at).toISOString();
+  await events.createOnce({
+    event_id: eventId,
+    owner,
+    monitor_id: monitorId,
+    kind: 'license.status_changed',
+    created_at: createdAt,
+    created_key: `${createdAt}#${eventId}`,
+    body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
+    delivery: { state, attempts },
+  });
+  return eventId;
+}
+
 const redeliver = (eventId: string, headers: Record<string, string> = {}, as = key) =>
   t.call(`/v1/events/${eventId}/redeliver`, { method: 'POST', key: as, headers });
 
@@ -324,21 +347,7 @@ describe('GET /v1/events?delivery_state=', () => {
   it(`reads at most ${maxFilteredPages * filteredPageSize} events per page: a page may be short with has_more, and its cursor reads on`, async () => {
     const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'test' });
     const owner = ownerKey(account_id, 'test');
-    const stored = async (state: EventRecord['delivery']['state'], at: number) => {
-      const eventId = newId('evt');
-      const createdAt = new Date(at).toISOString();
-      await events.createOnce({
-        event_id: eventId,
-        owner,
-        monitor_id: newId('mon'),
-        kind: 'license.status_changed',
-        created_at: createdAt,
-        created_key: `${createdAt}#${eventId}`,
-        body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
-        delivery: { state, attempts: [] },
-      });
-      return eventId;
-    };
+    const stored = (state: EventRecord['delivery']['state'], at: number) => storedEvent(owner, newId('mon'), at, state);
     const base = Date.now() - 86_400_000;
     const oldFailed = await stored('failed', base);
     const bound = maxFilteredPages * filteredPageSize;
@@ -414,21 +423,8 @@ describe('GET /v1/monitor/{monitor_id}/deliveries', () => {
   it(`reads at most ${maxEventPages} pages of events: a page of no deliveries with events left has has_more and a cursor that reads on`, async () => {
     const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'test' });
     const monitorId = await monitor(api_key);
-    const stored = async (at: number, attempts: EventRecord['delivery']['attempts']) => {
-      const eventId = newId('evt');
-      const createdAt = new Date(at).toISOString();
-      await events.createOnce({
-        event_id: eventId,
-        owner: ownerKey(account_id, 'test'),
-        monitor_id: monitorId,
-        kind: 'license.status_changed',
-        created_at: createdAt,
-        created_key: `${createdAt}#${eventId}`,
-        body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
-        delivery: { state: attempts.length ? 'delivered' : 'pending', attempts },
-      });
-      return eventId;
-    };
+    const stored = (at: number, attempts: EventRecord['delivery']['attempts']) =>
+      storedEvent(ownerKey(account_id, 'test'), monitorId, at, attempts.length ? 'delivered' : 'pending', attempts);
     const base = Date.now() - 86_400_000;
     const attempted = await stored(base, [{ at: new Date(base).toISOString(), ok: true, status: 200, error: null, duration_ms: 5, chain: 0, attempt: 0 }]);
     // With limit=1 a page reads events two at a time: more than the bound of them, none attempted, are newer.
