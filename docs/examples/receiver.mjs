@@ -1,5 +1,5 @@
 // WEBHOOK_SECRET=… PORT=8080 node receiver.mjs
-// While rotating the secret, also WEBHOOK_SECRET_NEXT=… (the new one): either secret is accepted.
+// While rotating the secret, also WEBHOOK_SECRET_NEXT=… (the new one): a signature by either secret is accepted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -8,16 +8,13 @@ const toleranceSeconds = 5 * 60;
 
 const equal = (a, b) => a.length === b.length && timingSafeEqual(a, b);
 
-/** The spec's signature: lowercase hex HMAC-SHA256 of the raw body; during a rotation, several, comma-separated. */
+/** The spec's signature: the header is the lowercase hex HMAC-SHA256 of the raw body, by one of your secrets. */
 function validServiceSignature(rawBody, header) {
-  const received = String(header ?? '').split(',');
-  return secrets.some((secret) => {
-    const expected = Buffer.from(createHmac('sha256', secret).update(rawBody).digest('hex'));
-    return received.some((value) => equal(Buffer.from(value), expected));
-  });
+  const received = Buffer.from(String(header ?? ''));
+  return secrets.some((secret) => equal(received, Buffer.from(createHmac('sha256', secret).update(rawBody).digest('hex'))));
 }
 
-/** Standard Webhooks: HMAC-SHA256 of `id.timestamp.body`, refused if the timestamp is over 5 minutes off. */
+/** Standard Webhooks: any `v1,` entry, HMAC-SHA256 of `id.timestamp.body` by one of your secrets; refused if the timestamp is over 5 minutes off. */
 function validStandardSignature(rawBody, headers) {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];

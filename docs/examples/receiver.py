@@ -1,5 +1,5 @@
 # WEBHOOK_SECRET=… PORT=8080 python3 receiver.py
-# While rotating the secret, also WEBHOOK_SECRET_NEXT=… (the new one): either secret is accepted.
+# While rotating the secret, also WEBHOOK_SECRET_NEXT=… (the new one): a signature by either secret is accepted.
 import base64, hashlib, hmac, json, os, time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -7,13 +7,13 @@ SECRETS = [s.encode("utf-8") for s in (os.environ["WEBHOOK_SECRET"], os.environ.
 TOLERANCE_SECONDS = 5 * 60
 
 def valid_service_signature(raw_body, header):
-    """The spec's signature: lowercase hex HMAC-SHA256 of the raw body; during a rotation, several, comma-separated."""
-    received = (header or "").encode("utf-8").split(b",")
-    return any(hmac.compare_digest(hmac.new(secret, raw_body, hashlib.sha256).hexdigest().encode("ascii"), value)
-               for secret in SECRETS for value in received)
+    """The spec's signature: the header is the lowercase hex HMAC-SHA256 of the raw body, by one of your secrets."""
+    received = (header or "").encode("utf-8")
+    return any(hmac.compare_digest(hmac.new(secret, raw_body, hashlib.sha256).hexdigest().encode("ascii"), received)
+               for secret in SECRETS)
 
 def valid_standard_signature(raw_body, headers):
-    """Standard Webhooks: HMAC-SHA256 of `id.timestamp.body`, refused if the timestamp is over 5 minutes off."""
+    """Standard Webhooks: any `v1,` entry, HMAC-SHA256 of `id.timestamp.body` by one of your secrets; refused if the timestamp is over 5 minutes off."""
     msg_id, ts = headers.get("webhook-id"), headers.get("webhook-timestamp") or ""
     if not msg_id or not (ts.isascii() and ts.isdigit()) or abs(int(time.time()) - int(ts)) > TOLERANCE_SECONDS:
         return False  # a replay, or a bad clock

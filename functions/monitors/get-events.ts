@@ -13,7 +13,10 @@ import type * as z from 'zod';
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));
 
-/** The owner's page of events the query asks for; 404 for a monitor and 400 for a `starting_after` not theirs. */
+/**
+ * The owner's page of events the query asks for; 404 for a monitor and 400 for a `starting_after` not
+ * theirs, or not of the monitor asked for.
+ */
 async function eventPage(caller: Caller, query: z.output<typeof listEventsQuerySchema>, now: Date) {
   const { events, monitors } = dependencies();
   const owner = ownerKey(caller.accountId, caller.mode);
@@ -24,6 +27,10 @@ async function eventPage(caller: Caller, query: z.output<typeof listEventsQueryS
   if (query.starting_after) {
     after = await events.get(query.starting_after);
     if (!after || after.owner !== owner) throw invalidParam('starting_after', 'starting_after is not one of your events.');
+    // The cursor is the start key of the monitor's Query: one of another monitor is outside its key condition.
+    if (query.monitor_id && after.monitor_id !== query.monitor_id) {
+      throw invalidParam('starting_after', 'starting_after is not one of the events of monitor_id.');
+    }
   }
   return events.list(owner, query.limit ?? defaultPageSize, {
     monitorId: query.monitor_id,

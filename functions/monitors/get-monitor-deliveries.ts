@@ -27,14 +27,13 @@ export const handler = apiHandler('ListMonitorDeliveries', { query: listDeliveri
   if (req.query.starting_after) {
     const cursor = parseDeliveryId(req.query.starting_after);
     const event = await events.get(cursor.eventId);
-    if (!event || event.owner !== monitor.owner || event.monitor_id !== monitor.monitor_id || cursor.index >= event.delivery.attempts.length) {
+    if (!event || event.owner !== monitor.owner || event.monitor_id !== monitor.monitor_id || cursor.index > event.delivery.attempts.length) {
       throw invalidParam('starting_after', 'starting_after is not a delivery of this monitor.');
     }
     after = { event, index: cursor.index };
   }
   const page = await deliveryPage(events, monitor.owner, monitor.monitor_id, req.query.limit ?? defaultPageSize, after);
-  return json(
-    200,
-    pageBody(page.items, page.hasMore, (d) => d.delivery_id),
-  );
+  const body = pageBody(page.items, page.hasMore, (d) => d.delivery_id);
+  // A read stopped by its bound continues after the last event read, with deliveries or not.
+  return json(200, page.resumeAfter ? { ...body, next_cursor: page.resumeAfter } : body);
 });

@@ -32,7 +32,8 @@ export const handler = idempotentApiHandler('TestMonitorWebhook', { body: emptyR
   const monitor = monitorIdPattern.test(id) ? await services.monitors.getOwned(id, accountId, mode, now) : undefined;
   if (!monitor) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
   if (!deliverable(monitor)) throw new ApiError('monitor_deleted', 'This monitor is deleted; nothing is sent to its URL.', { param: 'monitor_id' });
-  const timeoutMs = Math.max(1_000, Math.min(defaultWebhookTimeoutMs, req.deadline(answerReserveMs).remainingMs()));
+  // Taken once the URL check is done: what is left of the route's time, the receiver's 10 s at most.
+  const timeoutMs = () => Math.max(1_000, Math.min(defaultWebhookTimeoutMs, req.deadline(answerReserveMs).remainingMs()));
   const { event, result } = await sendTestEvent(monitor, now, timeoutMs, services);
   return json(200, {
     event_id: event.event_id,

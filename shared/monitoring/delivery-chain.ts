@@ -7,7 +7,7 @@
  *
  * Only the current chain may post: a delivery message names its chain, and one of an earlier chain is a
  * no-op. Just before posting, a worker notes (`in_flight`, a write conditional on the chain still being
- * current) until when its POST may last: the delivery's deadline and a margin. A new chain starts its
+ * current and on no other note being open, so two copies of one message never both post) until when its POST may last: the delivery's deadline and a margin. A new chain starts its
  * first attempt only once the last such note has lapsed, so an old chain's last POST is over (recorded
  * or not) before the new chain's first one, and an old-chain worker that looks after the new chain
  * started finds its note refused and posts nothing.
@@ -56,6 +56,12 @@ export function numberedAttempts(event: EventRecord): NumberedAttempt[] {
 /** Until when a POST set out at `now` may last: the delivery's deadline and the margin. */
 export function postNoteEnd(now: Date, deliveryTimeoutMs: number): Date {
   return new Date(now.getTime() + deliveryTimeoutMs + postNoteMarginMs);
+}
+
+/** The end of the note of a POST that may be under way at `now` whatever its attempt: null when none is, or it has lapsed. */
+export function openNoteUntil(event: Pick<EventRecord, 'in_flight'>, now: Date): Date | null {
+  const note = event.in_flight;
+  return note && Date.parse(note.until) > now.getTime() ? new Date(note.until) : null;
 }
 
 /**

@@ -116,22 +116,26 @@ export class EventStore {
   }
 
   /**
-   * Notes, just before attempt `number` of the chain at `position` is posted, that a POST may be under
-   * way until `until`: only while the event is pending, in that chain, with the attempt not yet
-   * recorded; false otherwise (nothing may be posted). A redelivery reads the note and starts its
-   * chain's first attempt only after it (delivery-chain.ts). It excludes no copy of the same attempt:
-   * two copies of one message may both post, and one is recorded.
+   * Notes, just before attempt `number` of the chain at `position` is posted at `now`, that a POST may be
+   * under way until `until`: an exclusive lease. Only while the event is pending, in that chain, with
+   * the attempt not yet recorded, and with no other note open: none, one lapsed by `now`, one of an
+   * earlier chain (a redelivery starts its chain's first attempt only after the old chain's open note,
+   * delivery-chain.ts), or one of an earlier attempt of this chain (recorded, so its POST is over).
+   * False otherwise (nothing may be posted): so of two copies of one message, only one posts.
    */
-  notePost(eventId: string, position: ChainPosition, number: number, until: Date): Promise<boolean> {
+  notePost(eventId: string, position: ChainPosition, number: number, now: Date, until: Date): Promise<boolean> {
     const chain = inChain(position.chain);
     return this.updateIf(eventId, {
       UpdateExpression: 'SET in_flight = :note',
-      ConditionExpression: `size(delivery.attempts) = :n AND delivery.#state = :pending AND ${chain.condition}`,
-      ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain' },
+      ConditionExpression: `size(delivery.attempts) = :n AND delivery.#state = :pending AND ${chain.condition} AND (attribute_not_exists(in_flight) OR in_flight.#until <= :now OR in_flight.#chain < :noteChain OR (in_flight.#chain = :noteChain AND in_flight.#attempt < :attempt))`,
+      ExpressionAttributeNames: { '#state': 'state', '#chain': 'chain', '#until': 'until', '#attempt': 'attempt' },
       ExpressionAttributeValues: {
         ':note': { chain: position.chain, attempt: number, until: until.toISOString() },
         ':n': position.start + number,
         ':pending': 'pending',
+        ':now': now.toISOString(),
+        ':noteChain': position.chain,
+        ':attempt': number,
         ...chain.values,
       },
     });

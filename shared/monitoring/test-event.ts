@@ -29,11 +29,14 @@ export interface TestEventOutcome {
   readonly result: WebhookDeliveryResult;
 }
 
-/** Posts a test event to the monitor's URL (waiting at most `timeoutMs`) and records it. */
+/**
+ * Posts a test event to the monitor's URL and records it; the POST waits at most `timeoutMs`, asked just
+ * before it is sent (after the URL check), so the time the check took is not waited again.
+ */
 export async function sendTestEvent(
   monitor: MonitorRecord & { webhook_secret_sealed: string },
   now: Date,
-  timeoutMs: number,
+  timeoutMs: () => number,
   services: { readonly events: EventStore; readonly sealer: SecretSealer },
 ): Promise<TestEventOutcome> {
   const eventId = newId('evt');

@@ -17,7 +17,8 @@ export interface AttemptRequest {
   readonly body: string;
   /** When the attempt is sent (the signed timestamp). */
   readonly now: Date;
-  readonly timeoutMs?: number;
+  /** How long the POST may take: a number, or a function giving it just before the POST (the time left then). */
+  readonly timeoutMs?: number | (() => number);
   /** Logged with a failure: which chain and attempt it was. */
   readonly chain?: number;
   readonly attempt?: number;
@@ -39,6 +40,7 @@ export async function postWebhookAttempt(
     ? await (async () => {
         const secrets = await openWebhookSecrets(monitor, request.now, sealer);
         if (!(await beforeSend())) return null;
+        const timeoutMs = typeof request.timeoutMs === 'function' ? request.timeoutMs() : request.timeoutMs;
         return deliverWebhook({
           url: monitor.webhook_url,
           addresses: url.addresses,
@@ -46,7 +48,7 @@ export async function postWebhookAttempt(
           ...secrets,
           eventId: request.eventId,
           timestamp: request.now,
-          ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}),
+          ...(timeoutMs ? { timeoutMs } : {}),
         });
       })()
     : {

@@ -16,13 +16,14 @@
  * message delivered again (SQS is at least once; a worker can fail after recording) neither POSTs an
  * attempt already recorded nor starts a second retry chain: it only makes sure the retry that the
  * attempt scheduled is queued, which a crash between recording and queueing would have lost. Two copies
- * of one attempt running at the same moment can both POST; one is recorded, and only it queues the next.
+ * of one attempt running at the same moment do not both POST: the note before the POST (below) is an
+ * exclusive lease, and the copy refused it runs again once that note has ended.
  *
  * Each message also names its delivery chain (delivery-chain.ts): a redelivery starts a new chain with
  * attempts numbered from 0, and a message of an earlier chain is a no-op (`superseded`). Just before
  * its POST a worker notes, by a conditional write that holds only while its chain is current, until
- * when that POST may last; the new chain's first attempt waits for it, so no POST of an old chain
- * happens once the new chain has started posting.
+ * when that POST may last, only if no other note is open; the new chain's first attempt waits for it, so
+ * no POST of an old chain happens once the new chain has started posting.
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
@@ -36,7 +37,7 @@ import { recordMetric } from '../observability/metrics.ts';
 import { defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { publicDeliveryError } from '../webhooks/delivery-errors.ts';
 import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
-import { chainAttempts, chainOf, postNoteEnd } from './delivery-chain.ts';
+import { chainAttempts, chainOf, openNoteUntil, postNoteEnd } from './delivery-chain.ts';
 import { AttemptConflict, EventStore, type EventRecord } from './event-store.ts';
 import { MonitorStore, type MonitorRecord } from './monitor-store.ts';
 import { sealerFromEnvironment } from './secret-sealer.ts';
@@ -150,20 +151,23 @@ export async function dispatchWebhook(
 }
 
 async function dispatchStep(message: DeliveryMessage, now: Date, services: DispatchServices, options: DispatchOptions): Promise<DispatchOutcome> {
+  const stepStarted = performance.now();
   if (!isDue(new Date(message.due_at), now)) {
     await enqueue(message, now);
     return 'waiting';
   }
   const { events, monitors } = services;
   const event = await events.get(message.event_id);
-  if (event?.delivery.state !== 'pending') return 'skipped';
+  if (!event) return 'skipped';
   const position = chainOf(event);
   const chain = message.chain ?? 0;
   // A redelivery started a newer chain: this message's chain is over.
   if (chain < position.chain) return 'superseded';
   // The redelivery queues its chain's first message just before it starts the chain: look again shortly,
-  // until one that was never started (the request failed in between) is given up.
+  // until one that was never started (the request failed in between) is given up. Whatever the state:
+  // the chain may start from a delivered or failed event after this message was read.
   if (chain > position.chain) return awaitChainStart(message, now);
+  if (event.delivery.state !== 'pending') return 'skipped';
   // The last attempt is recorded and its e-mail still owed: whichever message this is, send it now.
   if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), services);
   const attempts = chainAttempts(event);
@@ -189,18 +193,17 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   if (previousSecretLapsed(monitor, now)) await monitors.dropExpiredPreviousSecret(monitor.monitor_id, now);
 
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
-  const noteUntil = postNoteEnd(now, timeoutMs);
   const result = await postWebhookAttempt(
     monitor,
     { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number },
     sealerFromEnvironment(),
-    () => events.notePost(event.event_id, position, number, noteUntil),
+    () => {
+      // The note's end counts from the moment just before the POST (the reads, URL check and secrets took time since `now`).
+      const postAt = new Date(now.getTime() + (performance.now() - stepStarted));
+      return events.notePost(event.event_id, position, number, postAt, postNoteEnd(postAt, timeoutMs));
+    },
   );
-  if (result === null) {
-    // Between reading the event and posting, the attempt was recorded or a redelivery started a new chain.
-    const again = await events.get(event.event_id);
-    return again && chainOf(again).chain !== position.chain ? 'superseded' : 'duplicate';
-  }
+  if (result === null) return refusedPost(message, event.event_id, position.chain, number, now, events);
 
   const attempt = attemptRecord(result, now, position.chain, number);
   if (result.ok) {
@@ -216,6 +219,21 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   }
   if (!(await events.recordFinalAttempt(event.event_id, position, number, attempt))) return 'duplicate';
   return completeFailure({ ...event, delivery: { ...event.delivery, attempts: [...event.delivery.attempts, attempt] } }, monitor, services);
+}
+
+/**
+ * The note before the POST was refused: a redelivery started a new chain (`superseded`), the attempt was
+ * recorded meanwhile (`duplicate`), or another copy of the message holds the note: then this one runs
+ * again once that note has ended (`waiting`), and finds the attempt recorded, or posts it if the other
+ * copy stopped before recording it.
+ */
+async function refusedPost(message: DeliveryMessage, eventId: string, chain: number, number: number, now: Date, events: EventStore): Promise<DispatchOutcome> {
+  const again = await events.get(eventId);
+  if (!again || chainOf(again).chain !== chain) return 'superseded';
+  if (again.delivery.state !== 'pending' || number < chainAttempts(again).length) return 'duplicate';
+  const noteEnd = openNoteUntil(again, now) ?? now;
+  await enqueue({ ...message, due_at: noteEnd.toISOString() }, now);
+  return 'waiting';
 }
 
 /** E-mails the account that the event failed for good (throws if the send fails), then marks it failed. */

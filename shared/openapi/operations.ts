@@ -318,7 +318,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   TestMonitorWebhook: {
     tag: 'Monitoring',
     description:
-      "Sends one `monitor.test` event (see Webhooks) to the monitor's `webhook_url` now, signed like every event (with both secrets during a rotation's overlap), and answers how the receiver answered: `ok`, its HTTP `status`, `duration_ms`, and the generic `error` kind on failure. The URL is checked as before every delivery. Waits for the receiver at most 10 s. The event and its one attempt are recorded (they show in `GET /v1/events` and the monitor's deliveries); it is not retried. A receiver's refusal is still a 200 with `ok: false`. Takes no body, or `{}`.",
+      "Sends one `monitor.test` event (see Webhooks) to the monitor's `webhook_url` now, signed like every event (during a rotation's overlap, `Service-Signature` by the old secret and `webhook-signature` by both), and answers how the receiver answered: `ok`, its HTTP `status`, `duration_ms`, and the generic `error` kind on failure. The URL is checked as before every delivery. Waits for the receiver at most 10 s. The event and its one attempt are recorded (they show in `GET /v1/events` and the monitor's deliveries); it is not retried. A receiver's refusal is still a 200 with `ok: false`. Takes no body, or `{}`.",
     body: { schema: emptyRequestSchema, optional: true, examples: { empty: { summary: 'An empty object', value: {} } } },
     responses: [
       ok('How the receiver answered.', testWebhookResponseSchema, {
@@ -330,7 +330,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   RotateMonitorSecret: {
     tag: 'Monitoring',
-    description: `Replaces the monitor's \`webhook_secret\` with the one you send (sealed like the first, never returned or logged). For \`overlap_hours\` (default ${defaultOverlapHours}, at most ${maxOverlapHours}) every delivery carries the signatures of both secrets, the new one first: \`Service-Signature\` lists both hex values separated by a comma, \`webhook-signature\` both \`v1,\` values separated by a space. A receiver that accepts any listed signature can switch to the new secret at any moment of the window without a failed delivery. After the window only the new secret signs and the old one is erased. Rotating again during a window replaces the old secret with the current one.`,
+    description: `Replaces the monitor's \`webhook_secret\` with the one you send (sealed like the first, never returned or logged). For \`overlap_hours\` (default ${defaultOverlapHours}, at most ${maxOverlapHours}) \`Service-Signature\` stays one value, signed with the old secret, and \`webhook-signature\` carries both \`v1,\` signatures separated by a space, the new one first. To rotate without a failed delivery, add the new secret to the secrets your receiver accepts at any moment of the window (\`Service-Signature\` matching either secret, any \`webhook-signature\` entry matching either), and drop the old one once the window has ended. After the window only the new secret signs and the old one is erased. Rotating again during a window replaces the old secret with the current one.`,
     body: {
       schema: rotateSecretRequestSchema,
       examples: {

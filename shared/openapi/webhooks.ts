@@ -25,8 +25,8 @@ export const webhookHeaderParameters = [
     in: 'header',
     required: true,
     description:
-      'Lowercase hex HMAC-SHA256 of the raw request body, keyed with the monitor’s `webhook_secret`. Compute it over the bytes received (before parsing) and compare in constant time; reject the request when none matches. During a secret rotation’s overlap (`POST /v1/monitor/{monitor_id}/rotate-secret`) it lists one signature per secret, the new one first, separated by commas: accept the request when any of them matches.',
-    schema: { type: 'string', pattern: '^[0-9a-f]{64}(,[0-9a-f]{64})*$' },
+      'Lowercase hex HMAC-SHA256 of the raw request body, keyed with the monitor’s `webhook_secret`. Always exactly one value: compute it over the bytes received (before parsing), compare the whole header in constant time, and reject the request when it does not match. During a secret rotation’s overlap (`POST /v1/monitor/{monitor_id}/rotate-secret`) it is signed with the previous secret, so a receiver that has not switched keeps verifying; a receiver holding both secrets accepts it when it matches either. After the overlap it is signed with the new secret.',
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
   },
   {
     name: standardIdHeader,
@@ -47,7 +47,7 @@ export const webhookHeaderParameters = [
     in: 'header',
     required: true,
     description:
-      'Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the UTF-8 bytes of the monitor’s `webhook_secret` (the same key as `Service-Signature`). A Standard Webhooks library verifies it given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Compare in constant time; the header may list several space-separated signatures (one per secret during a rotation’s overlap), any `v1` one matching is enough.',
+      'Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the UTF-8 bytes of the monitor’s `webhook_secret` (the same key as `Service-Signature`). A Standard Webhooks library verifies it given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Compare in constant time; the header may list several space-separated signatures (during a rotation’s overlap, the new secret’s and the previous one’s, the new first), any `v1` one matching a secret you hold is enough.',
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)*$' },
   },
   {

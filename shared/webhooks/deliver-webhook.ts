@@ -45,7 +45,7 @@ export interface WebhookDeliveryRequest {
   readonly addresses: readonly string[];
   readonly body: string;
   readonly secret: string;
-  /** The secret being rotated out, during its overlap window: its signatures follow the new secret's. */
+  /** The secret being rotated out, during its overlap window: it signs `Service-Signature`, and `webhook-signature` after the new secret. */
   readonly previousSecret?: string;
   readonly eventId: string;
   readonly timestamp: Date;
@@ -99,7 +99,6 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
 
   const body = Buffer.from(request.body, 'utf8');
   const unixSeconds = Math.floor(request.timestamp.getTime() / 1000);
-  const secrets = request.previousSecret === undefined ? [request.secret] : [request.secret, request.previousSecret];
   const options: RequestOptions = {
     method: 'POST',
     hostname: url.hostname.replace(/^\[|\]$/g, ''),
@@ -108,12 +107,12 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
     headers: {
       'Content-Type': 'application/json',
       'Content-Length': String(body.length),
-      [signatureHeader]: serviceSignatureValue(request.body, secrets),
+      [signatureHeader]: serviceSignatureValue(request.body, request),
       [eventIdHeader]: request.eventId,
       [timestampHeader]: request.timestamp.toISOString(),
       [standardIdHeader]: request.eventId,
       [standardTimestampHeader]: String(unixSeconds),
-      [standardSignatureHeader]: standardSignatureValue(request.eventId, unixSeconds, request.body, secrets),
+      [standardSignatureHeader]: standardSignatureValue(request.eventId, unixSeconds, request.body, request),
       'User-Agent': webhookUserAgent,
     },
     lookup: pinnedLookup(request.addresses),

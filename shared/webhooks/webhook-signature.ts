@@ -1,5 +1,5 @@
 /**
- * Webhook signatures. Every delivery carries two, both keyed with the monitor's `webhook_secret`:
+ * Webhook signatures. Every delivery carries two, keyed with the monitor's `webhook_secret`:
  *
  * 1. The spec's (Events → Signature): header `Service-Signature`, the lowercase hex HMAC-SHA256 of the
  *    exact raw request body (UTF-8 bytes), keyed with the secret's UTF-8 bytes. Receivers compare in
@@ -13,11 +13,13 @@
  *    Webhooks libraries take the key as `whsec_` + base64 of the key bytes: `standardWebhooksSecret`
  *    gives that string, which a receiver passes to such a library unchanged.
  *
- * While a secret is being rotated (the overlap window), each header carries one signature per secret,
- * the new one first: `Service-Signature` lists the hex values separated by commas, `webhook-signature`
- * the `v1,` values separated by spaces (the Standard Webhooks form). A receiver accepts the delivery
- * when any of them matches its secret, so it may switch from the old secret to the new at any moment
- * of the overlap. Outside an overlap each header carries exactly one signature.
+ * While a secret is being rotated (the overlap window), `Service-Signature` still carries exactly one
+ * value, as the spec defines it: the signature by the PREVIOUS secret, so a receiver that has not
+ * switched yet keeps verifying, and one that holds both secrets accepts it by trying each; once the
+ * overlap is over it is the new secret's. `webhook-signature` carries both, the new one first, as the
+ * space-separated `v1,` list Standard Webhooks defines: a receiver accepts the delivery when any entry
+ * matches a secret it holds. The zero-failure rotation: add the new secret to the receiver's accepted
+ * set at any moment of the overlap, drop the old one after it ends.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -35,23 +37,30 @@ export function signWebhookBody(rawBody: string, secret: string): string {
   return createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(rawBody, 'utf8')).digest('hex');
 }
 
-/** The `Service-Signature` value for the secrets in force: one hex signature per secret, comma-separated. */
-export function serviceSignatureValue(rawBody: string, secrets: readonly string[]): string {
-  return secrets.map((secret) => signWebhookBody(rawBody, secret)).join(',');
+/** The secrets in force for a delivery: the monitor's secret and, during a rotation's overlap, the one it replaced. */
+export interface SigningSecrets {
+  readonly secret: string;
+  readonly previousSecret?: string;
+}
+
+/**
+ * The `Service-Signature` value: exactly one hex signature, by the previous secret during a rotation's
+ * overlap (receivers that have not switched keep verifying), by the secret otherwise.
+ */
+export function serviceSignatureValue(rawBody: string, secrets: SigningSecrets): string {
+  return signWebhookBody(rawBody, secrets.previousSecret ?? secrets.secret);
 }
 
 const hexSignature = /^[0-9a-f]{64}$/;
 
 /**
- * Constant-time comparison of a received `Service-Signature` with the expected one: the header holds
- * one signature, or several separated by commas during a secret rotation, and any one matching is
- * enough. A value that is not exactly 64 lowercase hex characters (wrong length, upper case, missing)
- * never matches.
+ * Constant-time comparison of a received `Service-Signature` with the expected one, as the spec has
+ * it: the whole header is the signature. A value that is not exactly 64 lowercase hex characters
+ * (wrong length, upper case, a list, missing) never matches.
  */
 export function verifyWebhookSignature(rawBody: string, secret: string, header: string | null | undefined): boolean {
-  if (typeof header !== 'string') return false;
-  const expected = Buffer.from(signWebhookBody(rawBody, secret), 'hex');
-  return header.split(',').some((value) => hexSignature.test(value) && timingSafeEqual(Buffer.from(value, 'hex'), expected));
+  if (typeof header !== 'string' || !hexSignature.test(header)) return false;
+  return timingSafeEqual(Buffer.from(header, 'hex'), Buffer.from(signWebhookBody(rawBody, secret), 'hex'));
 }
 
 /** The secret in the form Standard Webhooks libraries take: `whsec_` + base64 of its UTF-8 bytes. */
@@ -67,9 +76,10 @@ export function signStandardWebhook(id: string, timestampSeconds: number, rawBod
   return `v1,${mac}`;
 }
 
-/** The `webhook-signature` value for the secrets in force: one `v1,` signature per secret, space-separated. */
-export function standardSignatureValue(id: string, timestampSeconds: number, rawBody: string, secrets: readonly string[]): string {
-  return secrets.map((secret) => signStandardWebhook(id, timestampSeconds, rawBody, secret)).join(' ');
+/** The `webhook-signature` value for the secrets in force: one `v1,` signature per secret, the new first, space-separated. */
+export function standardSignatureValue(id: string, timestampSeconds: number, rawBody: string, secrets: SigningSecrets): string {
+  const keys = secrets.previousSecret === undefined ? [secrets.secret] : [secrets.secret, secrets.previousSecret];
+  return keys.map((secret) => signStandardWebhook(id, timestampSeconds, rawBody, secret)).join(' ');
 }
 
 export type StandardVerification =

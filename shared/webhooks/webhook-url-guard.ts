@@ -38,6 +38,24 @@ export interface WebhookUrlOptions {
   readonly allowLoopback?: boolean | 'all';
   /** Name resolution; defaults to the system resolver with every address (`all: true`). */
   readonly resolve?: Resolve;
+  /** How long name resolution may take before the host counts as unresolvable (default `resolveTimeoutMs`). */
+  readonly resolveTimeoutMs?: number;
+}
+
+/** How long a webhook host's name resolution may take: the check runs before each POST, within its route's or worker's time. */
+export const resolveTimeoutMs = 3_000;
+
+/** `resolve(host)`, rejected with code ETIMEOUT when it takes longer than `timeoutMs`. */
+async function resolveWithin(resolve: Resolve, host: string, timeoutMs: number): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`resolving ${host} timed out`), { code: 'ETIMEOUT' })), timeoutMs);
+  });
+  try {
+    return await Promise.race([resolve(host), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -124,7 +142,7 @@ export async function checkWebhookUrl(url: string, options: WebhookUrlOptions): 
     addresses = [host];
   } else {
     try {
-      addresses = await (options.resolve ?? systemResolve)(host);
+      addresses = await resolveWithin(options.resolve ?? systemResolve, host, options.resolveTimeoutMs ?? resolveTimeoutMs);
     } catch (error) {
       const code = (error as { code?: string }).code;
       return refuse('unresolvable', `webhook_url host ${host} could not be resolved${code ? ` (${code})` : ''}`);

@@ -12,6 +12,8 @@ import { newId } from '#shared/ids.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { EventStore } from '#shared/monitoring/event-store.ts';
+import { postNoteMarginMs } from '#shared/monitoring/delivery-chain.ts';
+import { defaultWebhookTimeoutMs } from '#shared/webhooks/deliver-webhook.ts';
 import { dispatchWebhook, type DeliveryMessage, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
@@ -239,24 +241,30 @@ describe('a delivery message delivered again', () => {
     }
   });
 
-  it('two copies of one attempt at the same time: one record, one retry', async () => {
+  it('two copies of one attempt at the same time: one POST, one record, one retry; the other copy runs again after the POST', async () => {
     receiver.answer.status = 500;
     try {
       const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
       const now = new Date();
       const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
       const outcomes = await Promise.all([dispatchWebhook(message, now, webhookDispatchServices()), dispatchWebhook(message, now, webhookDispatchServices())]);
-      expect(outcomes.sort()).toEqual(['duplicate', 'retry_scheduled']);
-      expect((await new EventStore().get(eventId))!.delivery.attempts).toHaveLength(1);
-      expect(queuedFor(eventId).map((m) => m.attempt)).toEqual([1]);
-      // Both may have POSTed (at least once); receivers de-duplicate on the event id.
-      expect(postsFor(eventId).length).toBeGreaterThanOrEqual(1);
+      expect(outcomes.sort()).toEqual(['retry_scheduled', 'waiting']);
+      const stored = (await new EventStore().get(eventId))!;
+      expect(stored.delivery.attempts).toHaveLength(1);
+      // The note before the POST is exclusive: the copy refused it is queued for the note's end.
+      expect(queuedFor(eventId).sort((a, b) => a.attempt! - b.attempt!)).toEqual([
+        { ...message, due_at: stored.in_flight!.until },
+        { event_id: eventId, due_at: new Date(now.getTime() + 300_000).toISOString(), attempt: 1 },
+      ]);
+      expect(postsFor(eventId)).toHaveLength(1);
+      expect(await dispatchWebhook(message, new Date(stored.in_flight!.until), webhookDispatchServices())).toBe('duplicate');
+      expect(postsFor(eventId)).toHaveLength(1);
     } finally {
       receiver.answer.status = 200;
     }
   });
 
-  it('throttled DynamoDB after the POST: the message fails, the redelivery POSTs again and is recorded once', async () => {
+  it("throttled DynamoDB after the POST: the message fails, the redelivery POSTs again once the first POST's note has ended, recorded once", async () => {
     const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
     const message: DeliveryMessage = { event_id: eventId, due_at: new Date().toISOString(), attempt: 0 };
     // The record after the POST, not the note written just before it.
@@ -272,13 +280,34 @@ describe('a delivery message delivered again', () => {
       throttle();
     }
     expect(throttle.injected).toBe(1);
-    expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('delivered');
-    expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('skipped');
+    // The first POST may still be under way until its note ends: the redelivery waits for that.
+    expect(await dispatchWebhook(message, new Date(), webhookDispatchServices())).toBe('waiting');
+    const noteEnd = new Date((await new EventStore().get(eventId))!.in_flight!.until);
+    expect(await dispatchWebhook(message, noteEnd, webhookDispatchServices())).toBe('delivered');
+    expect(await dispatchWebhook(message, noteEnd, webhookDispatchServices())).toBe('skipped');
     const stored = (await new EventStore().get(eventId))!;
     expect(stored.delivery.state).toBe('delivered');
     expect(stored.delivery.attempts).toHaveLength(1);
     expect(postsFor(eventId)).toHaveLength(2);
     expect(new Set(postsFor(eventId).map((p) => p.body)).size).toBe(1);
+  });
+
+  it("the note before the POST runs from the moment just before the POST, not the step's start", async () => {
+    const eventId = await storeEvent(await monitor('Helen', 'Thomas'));
+    const services = webhookDispatchServices();
+    const slowReadMs = 1_500;
+    // The monitor's read takes a while, as a slow store or URL check would: the POST starts that much later.
+    const slowMonitors = Object.assign(Object.create(services.monitors) as MonitorStore, {
+      get: async (...args: Parameters<MonitorStore['get']>) => {
+        await new Promise((r) => setTimeout(r, slowReadMs));
+        return services.monitors.get(...args);
+      },
+    });
+    const now = new Date();
+    const message: DeliveryMessage = { event_id: eventId, due_at: now.toISOString(), attempt: 0 };
+    expect(await dispatchWebhook(message, now, { ...services, monitors: slowMonitors })).toBe('delivered');
+    const note = (await new EventStore().get(eventId))!.in_flight!;
+    expect(Date.parse(note.until) - now.getTime()).toBeGreaterThanOrEqual(slowReadMs + defaultWebhookTimeoutMs + postNoteMarginMs);
   });
 
   it('throttled KMS opening the webhook secret: the message fails before any POST, the redelivery delivers', async () => {

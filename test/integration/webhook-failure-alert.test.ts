@@ -144,7 +144,9 @@ describe('webhook failure e-mail', () => {
   it('two deliveries of the last step at once: one final attempt recorded, one e-mail, one failed outcome', async () => {
     const { eventId, step, at } = await eventOnItsLastAttempt(await monitor());
     const outcomes = await Promise.all([dispatchWebhook(step, at, webhookDispatchServices()), dispatchWebhook(step, at, webhookDispatchServices())]);
-    expect(outcomes.sort()).toEqual(['duplicate', 'failed']);
+    // The note before the POST is exclusive: the second copy waits for it instead of posting.
+    expect(outcomes.sort()).toEqual(['failed', 'waiting']);
+    expect(receiver.postsFor(eventId)).toHaveLength(1);
     const stored = (await events.get(eventId))!;
     expect(stored.delivery.state).toBe('failed');
     expect(stored.delivery.attempts).toHaveLength(6);

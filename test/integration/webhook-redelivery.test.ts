@@ -12,7 +12,10 @@ import { workers } from '#shared/infra/routes.ts';
 import { EventStore, filteredPageSize, maxFilteredPages, type EventRecord } from '#shared/monitoring/event-store.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
 import { deliveryPageSchema } from '#shared/monitoring/delivery-views.ts';
-import { ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { maxEventPages } from '#shared/monitoring/delivery-list.ts';
+import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { redeliverEvent } from '#shared/monitoring/redeliver-event.ts';
+import { dispatchWebhook, enqueue, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { nextAttemptAt } from '#shared/webhooks/retry-schedule.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { deliveryDriver, type DeliveryDriver } from '../support/delivery-driver.ts';
@@ -69,6 +72,29 @@ async function failForGood(eventId: string): Promise<EventRecord> {
   const event = (await events.get(eventId))!;
   expect(event.delivery.state).toBe('failed');
   return event;
+}
+
+/** An event stored as it would be published, created at `at`, in `state` with `attempts`. */
+async function storedEvent(
+  owner: string,
+  monitorId: string,
+  at: number,
+  state: EventRecord['delivery']['state'],
+  attempts: EventRecord['delivery']['attempts'] = [],
+): Promise<string> {
+  const eventId = newId('evt');
+  const createdAt = new Date(at).toISOString();
+  await events.createOnce({
+    event_id: eventId,
+    owner,
+    monitor_id: monitorId,
+    kind: 'license.status_changed',
+    created_at: createdAt,
+    created_key: `${createdAt}#${eventId}`,
+    body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
+    delivery: { state, attempts },
+  });
+  return eventId;
 }
 
 const redeliver = (eventId: string, headers: Record<string, string> = {}, as = key) =>
@@ -193,6 +219,61 @@ describe('POST /v1/events/{event_id}/redeliver', () => {
     expect(receiver.postsFor(eventId).length - before).toBe(1);
   });
 
+  it('a chain that starts after the worker already received its first message still delivers', async () => {
+    const eventId = await newEvent(await monitor());
+    expect(await driver.step(eventId)).toEqual(['delivered']);
+    let stepped: string[] = [];
+    // The worker runs the new chain's first message between its queueing and the write that starts the chain.
+    const lateStart = Object.assign(Object.create(events) as EventStore, {
+      startChain: async (...args: Parameters<EventStore['startChain']>) => {
+        stepped = await driver.step(eventId);
+        return events.startChain(...args);
+      },
+    });
+    const result = await redeliverEvent(eventId, ownerKey(accountId, 'test'), new Date(), { events: lateStart, monitors: new MonitorStore() });
+    expect(result.outcome).toBe('started');
+    expect(stepped).toEqual(['waiting']);
+    expect(driver.pending(eventId)).toMatchObject([{ chain: 1, attempt: 0 }]);
+    expect(await driver.step(eventId)).toEqual(['delivered']);
+    const stored = (await events.get(eventId))!;
+    expect(stored.delivery.state).toBe('delivered');
+    expect(stored.delivery.attempts.map((a) => [a.chain, a.attempt])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
+    expect(receiver.postsFor(eventId)).toHaveLength(2);
+  });
+
+  it('two copies of the first message of a new chain racing post once: the copy refused the note runs after it and finds the event delivered', async () => {
+    const eventId = await newEvent(await monitor());
+    expect(await driver.step(eventId)).toEqual(['delivered']);
+    expect((await redeliver(eventId)).status).toBe(202);
+    const [first] = driver.pending(eventId);
+    expect(first).toMatchObject({ chain: 1, attempt: 0 });
+    // A second copy, as a retried or concurrent redelivery queues it.
+    await enqueue(first!, new Date());
+    const now = new Date(Math.max(Date.now(), Date.parse(first!.due_at)));
+    receiver.answer.afterMs = 1_000;
+    let outcomes: string[];
+    try {
+      outcomes = await Promise.all([dispatchWebhook(first!, now, webhookDispatchServices()), dispatchWebhook(first!, now, webhookDispatchServices())]);
+    } finally {
+      receiver.answer.afterMs = 0;
+    }
+    expect(outcomes.sort()).toEqual(['delivered', 'waiting']);
+    expect(receiver.postsFor(eventId)).toHaveLength(2);
+    const stored = (await events.get(eventId))!;
+    // The refused copy is queued again for the end of the note that refused it.
+    const again = driver.pending(eventId).filter((m) => m.due_at !== first!.due_at);
+    expect(again).toEqual([{ ...first, due_at: stored.in_flight!.until }]);
+    expect(await dispatchWebhook(again[0]!, new Date(Date.parse(stored.in_flight!.until) + 1_000), webhookDispatchServices())).toBe('skipped');
+    expect(receiver.postsFor(eventId)).toHaveLength(2);
+    expect((await events.get(eventId))!.delivery.attempts.map((a) => [a.chain, a.attempt])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
+  });
+
   it('two concurrent redeliveries start one chain; an Idempotency-Key replays the first answer', async () => {
     const eventId = await newEvent(await monitor());
     expect(await driver.step(eventId)).toEqual(['delivered']);
@@ -266,21 +347,7 @@ describe('GET /v1/events?delivery_state=', () => {
   it(`reads at most ${maxFilteredPages * filteredPageSize} events per page: a page may be short with has_more, and its cursor reads on`, async () => {
     const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'test' });
     const owner = ownerKey(account_id, 'test');
-    const stored = async (state: EventRecord['delivery']['state'], at: number) => {
-      const eventId = newId('evt');
-      const createdAt = new Date(at).toISOString();
-      await events.createOnce({
-        event_id: eventId,
-        owner,
-        monitor_id: newId('mon'),
-        kind: 'license.status_changed',
-        created_at: createdAt,
-        created_key: `${createdAt}#${eventId}`,
-        body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
-        delivery: { state, attempts: [] },
-      });
-      return eventId;
-    };
+    const stored = (state: EventRecord['delivery']['state'], at: number) => storedEvent(owner, newId('mon'), at, state);
     const base = Date.now() - 86_400_000;
     const oldFailed = await stored('failed', base);
     const bound = maxFilteredPages * filteredPageSize;
@@ -294,6 +361,25 @@ describe('GET /v1/events?delivery_state=', () => {
     expect(second.status).toBe(200);
     expect(second.body.data.map((e: { event_id: string }) => e.event_id)).toEqual([oldFailed]);
     expect(second.body.has_more).toBe(false);
+  });
+
+  it("a cursor of another of the caller's monitors is a 400 naming starting_after", async () => {
+    // An account of its own: the shared one's requests per minute are spent by the other tests.
+    const own = (await t.issue({ plan: 'production', mode: 'test' })).api_key;
+    const [a, b] = [await monitor(own), await monitor(own)];
+    const ofA = await newEvent(a, own);
+    const ofB = await newEvent(b, own);
+    for (const state of ['', '&delivery_state=pending']) {
+      const res = await t.call(`/v1/events?monitor_id=${a}&starting_after=${ofB}${state}`, { key: own });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body)).toMatchObject({ code: 'invalid_request', param: 'starting_after' });
+    }
+    // A cursor of the same monitor, or of any of the caller's events without monitor_id, pages on.
+    const newest = await newEvent(a, own);
+    const page = await t.call(`/v1/events?monitor_id=${a}&starting_after=${newest}`, { key: own });
+    expect(page.status).toBe(200);
+    expect(eventPageSchema.parse(page.body).data.map((e) => e.event_id)).toContain(ofA);
+    expect((await t.call(`/v1/events?starting_after=${ofB}`, { key: own })).status).toBe(200);
   });
 
   it('an unknown state is a 400 naming delivery_state', async () => {
@@ -332,6 +418,30 @@ describe('GET /v1/monitor/{monitor_id}/deliveries', () => {
       [older, 1, 0, true],
       [older, 0, 0, false],
     ]);
+  });
+
+  it(`reads at most ${maxEventPages} pages of events: a page of no deliveries with events left has has_more and a cursor that reads on`, async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'production', mode: 'test' });
+    const monitorId = await monitor(api_key);
+    const stored = (at: number, attempts: EventRecord['delivery']['attempts']) =>
+      storedEvent(ownerKey(account_id, 'test'), monitorId, at, attempts.length ? 'delivered' : 'pending', attempts);
+    const base = Date.now() - 86_400_000;
+    const attempted = await stored(base, [{ at: new Date(base).toISOString(), ok: true, status: 200, error: null, duration_ms: 5, chain: 0, attempt: 0 }]);
+    // With limit=1 a page reads events two at a time: more than the bound of them, none attempted, are newer.
+    await Promise.all(Array.from({ length: maxEventPages * 2 + 3 }, (_, i) => stored(base + (i + 1) * 1_000, [])));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await t.call(`/v1/monitor/${monitorId}/deliveries?limit=1${cursor ? `&starting_after=${cursor}` : ''}`, { key: api_key });
+      expect(res.status).toBe(200);
+      const page = deliveryPageSchema.parse(res.body);
+      if (pages === 0) expect(page).toMatchObject({ data: [], has_more: true, next_cursor: expect.stringMatching(/\.0$/) });
+      seen.push(...page.data.map((d) => d.delivery_id));
+      cursor = page.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual([`${attempted}.0`]);
   });
 
   it("another owner's monitor is 404; a cursor of another monitor is 400", async () => {

@@ -1,9 +1,12 @@
 /**
  * POST /v1/monitor/{monitor_id}/rotate-secret over HTTP, with the delivery worker running and a real
- * local receiver that verifies every delivery with the secret it holds: during the overlap each delivery
- * carries the signatures of both secrets, so a receiver switching from the old secret to the new at any
- * moment accepts every one (zero failed deliveries); after the overlap only the new secret signs and the
- * old one is erased. Secrets are stored sealed only; bad requests change nothing.
+ * local receiver that verifies every delivery with the secrets it holds: during the overlap
+ * `Service-Signature` is one value, signed by the old secret, and `webhook-signature` carries both, so
+ * a receiver adding the new secret at any moment of the overlap and dropping the old after it accepts
+ * every delivery (zero failed deliveries), one checking only `Service-Signature` with the old secret
+ * keeps verifying during the whole overlap, and one holding both verifies before, during and after.
+ * After the overlap only the new secret signs and the old one is erased. Secrets are stored sealed
+ * only; bad requests change nothing.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,16 +29,36 @@ let receiver: WebhookReceiver;
 let key: string;
 const oldSecret = 'rotation-old-secret-0123456789';
 const newSecret = 'rotation-new-secret-9876543210';
-/** The secret the receiver verifies with; the test switches it. */
-let receiverSecret = oldSecret;
-/** Every delivery as the receiver judged it. */
-const verdicts: { secret: string; spec: boolean; standard: boolean; signatures: number }[] = [];
+/** The secrets the receiver accepts (it answers 200 when both signatures verify with one of them); the test switches them. */
+let receiverSecrets = [oldSecret];
+/** Every delivery as the receiver judged it, and as two other receivers would have. */
+const verdicts: {
+  secrets: string[];
+  /** The receiver's own verdict: `Service-Signature` and `webhook-signature` each verify with one of its secrets. */
+  accepted: boolean;
+  /** A receiver checking only `Service-Signature`, with the old secret. */
+  oldServiceSignature: boolean;
+  /** A receiver holding both secrets throughout. */
+  bothSecrets: boolean;
+  /** The values in `Service-Signature` (comma-separated) and the entries of `webhook-signature` (space-separated). */
+  serviceValues: number;
+  standardEntries: number;
+}[] = [];
+
+const verifies = (request: ReceivedWebhook, secrets: readonly string[]) =>
+  secrets.some((s) => serviceSignatureValid(request, s)) && secrets.some((s) => standardSignatureCheck(request, s) === 'valid');
 
 const judge = (request: ReceivedWebhook) => {
-  const spec = serviceSignatureValid(request, receiverSecret);
-  const standard = standardSignatureCheck(request, receiverSecret) === 'valid';
-  verdicts.push({ secret: receiverSecret, spec, standard, signatures: String(request.headers['service-signature']).split(',').length });
-  return spec && standard ? 200 : 401;
+  const accepted = verifies(request, receiverSecrets);
+  verdicts.push({
+    secrets: [...receiverSecrets],
+    accepted,
+    oldServiceSignature: serviceSignatureValid(request, oldSecret),
+    bothSecrets: verifies(request, [oldSecret, newSecret]),
+    serviceValues: String(request.headers['service-signature']).split(',').length,
+    standardEntries: String(request.headers['webhook-signature']).split(' ').length,
+  });
+  return accepted ? 200 : 401;
 };
 
 beforeAll(async () => {
@@ -81,12 +104,13 @@ async function deliveredCheck(monitorId: string): Promise<string[]> {
 }
 
 describe('POST /v1/monitor/{monitor_id}/rotate-secret', () => {
-  it('zero failed deliveries: a receiver switching from the old secret to the new during the overlap verifies every delivery', async () => {
+  it('zero failed deliveries: a receiver adding the new secret during the overlap and dropping the old after it verifies every delivery', async () => {
     const monitorId = await monitor();
-    receiverSecret = oldSecret;
+    receiverSecrets = [oldSecret];
     verdicts.length = 0;
     await deliveredCheck(monitorId);
-    expect(verdicts.every((v) => v.signatures === 1 && v.spec && v.standard)).toBe(true);
+    expect(verdicts.length).toBeGreaterThan(0);
+    expect(verdicts.every((v) => v.serviceValues === 1 && v.standardEntries === 1 && v.accepted && v.oldServiceSignature && v.bothSecrets)).toBe(true);
 
     const rotated = await rotate(monitorId, { webhook_secret: newSecret, overlap_hours: 2 });
     expect(rotated.status).toBe(200);
@@ -94,16 +118,18 @@ describe('POST /v1/monitor/{monitor_id}/rotate-secret', () => {
     expect(Date.parse(body.previous_secret_expires_at!) - Date.parse(body.rotated_at)).toBe(2 * 3_600_000);
     expect(rotated.text).not.toContain(newSecret);
 
-    // During the overlap: deliveries (and a test event) before and after the receiver switches its secret.
+    // During the overlap: deliveries (and a test event) before and after the receiver adds the new secret.
     verdicts.length = 0;
     await deliveredCheck(monitorId);
     expect((await t.call(`/v1/monitor/${monitorId}/test-webhook`, { method: 'POST', key })).body).toMatchObject({ ok: true, status: 200 });
-    receiverSecret = newSecret;
+    receiverSecrets = [oldSecret, newSecret];
     await deliveredCheck(monitorId);
     expect((await t.call(`/v1/monitor/${monitorId}/test-webhook`, { method: 'POST', key })).body).toMatchObject({ ok: true, status: 200 });
     expect(verdicts.length).toBeGreaterThanOrEqual(4);
-    expect(new Set(verdicts.map((v) => v.secret))).toEqual(new Set([oldSecret, newSecret]));
-    expect(verdicts.every((v) => v.signatures === 2 && v.spec && v.standard)).toBe(true);
+    expect(new Set(verdicts.map((v) => v.secrets.length))).toEqual(new Set([1, 2]));
+    // One spec signature (the old secret's) and both Standard Webhooks signatures, on every delivery.
+    expect(verdicts.every((v) => v.serviceValues === 1 && v.standardEntries === 2)).toBe(true);
+    expect(verdicts.every((v) => v.accepted && v.oldServiceSignature && v.bothSecrets)).toBe(true);
     const events = (await t.call(`/v1/events?monitor_id=${monitorId}`, { key })).body.data as { delivery: { state: string; attempts: { ok: boolean }[] } }[];
     expect(events.every((e) => e.delivery.state === 'delivered' && e.delivery.attempts.every((a) => a.ok))).toBe(true);
 
@@ -122,10 +148,13 @@ describe('POST /v1/monitor/{monitor_id}/rotate-secret', () => {
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 1_000).toISOString() },
       }),
     );
+    // The receiver drops the old secret.
+    receiverSecrets = [newSecret];
     verdicts.length = 0;
     await deliveredCheck(monitorId);
     expect(verdicts.length).toBeGreaterThan(0);
-    expect(verdicts.every((v) => v.signatures === 1 && v.spec && v.standard)).toBe(true);
+    expect(verdicts.every((v) => v.serviceValues === 1 && v.standardEntries === 1 && v.accepted && v.bothSecrets)).toBe(true);
+    expect(verdicts.some((v) => v.oldServiceSignature)).toBe(false);
     const [last] = receiver.received.slice(-1);
     expect(serviceSignatureValid(last!, oldSecret)).toBe(false);
     expect(standardSignatureCheck(last!, oldSecret)).toBe('bad_signature');
@@ -140,7 +169,7 @@ describe('POST /v1/monitor/{monitor_id}/rotate-secret', () => {
     expect(immediate.status).toBe(200);
     expect(immediate.body.previous_secret_expires_at).toBeNull();
     expect(await storedMonitor(monitorId)).not.toHaveProperty('previous_webhook_secret_sealed');
-    receiverSecret = oldSecret;
+    receiverSecrets = [oldSecret];
     const res = await t.call(`/v1/monitor/${monitorId}/test-webhook`, { method: 'POST', key });
     expect(res.body).toMatchObject({ ok: false, status: 401 });
 

@@ -328,20 +328,8 @@ describe('webhook self-service', () => {
   const storedEvent = async () => JSON.stringify((await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: eventId } }))).Item);
 
   beforeAll(async () => {
-    const created = await t.call('/v1/monitor', {
-      method: 'POST',
-      key: testKey,
-      headers: json,
-      body: JSON.stringify({
-        first_name: 'Abe',
-        last_name: 'test-flapping',
-        state: 'WA',
-        webhook_url: 'http://127.0.0.1:9/hook',
-        webhook_secret: 'abuse-secret-0123456789',
-      }),
-    });
-    monitorId = created.body.monitor_id as string;
-    eventId = (await t.call(`/v1/monitor/${monitorId}/check`, { method: 'POST', key: testKey })).body.events[0].event_id as string;
+    monitorId = await webhookMonitor();
+    eventId = await monitorEvent(monitorId);
   });
 
   it('hostile rotate-secret bodies are 400s naming the field, and the secret stays as it was', async () => {
@@ -545,3 +533,42 @@ describe('verification history and exports', () => {
     expect(await exportCount()).toBe(before);
   });
 });
+
+describe('webhook list cursors of another monitor', () => {
+  it("a cursor of another of the caller's monitors is a 400 naming starting_after on both lists, never a 500", async () => {
+    const [a, b] = [await webhookMonitor(), await webhookMonitor()];
+    const ofB = await monitorEvent(b);
+    for (const path of [
+      `/v1/events?monitor_id=${a}&starting_after=${ofB}`,
+      `/v1/events?monitor_id=${a}&delivery_state=pending&starting_after=${ofB}`,
+      `/v1/monitor/${a}/deliveries?starting_after=${ofB}.0`,
+    ]) {
+      const res = await t.call(path, { key: testKey });
+      expectSafe(res, path);
+      expect(res.status, path).toBe(400);
+      expect(errorOf(res.body).param, path).toBe('starting_after');
+    }
+  });
+});
+
+/** A test monitor (of `testKey`) posting to a closed local port, flapping so each check makes an event. */
+async function webhookMonitor(): Promise<string> {
+  const created = await t.call('/v1/monitor', {
+    method: 'POST',
+    key: testKey,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Abe',
+      last_name: 'test-flapping',
+      state: 'WA',
+      webhook_url: 'http://127.0.0.1:9/hook',
+      webhook_secret: 'abuse-secret-0123456789',
+    }),
+  });
+  return created.body.monitor_id as string;
+}
+
+/** The first event of a check of the monitor. */
+async function monitorEvent(monitorId: string): Promise<string> {
+  return (await t.call(`/v1/monitor/${monitorId}/check`, { method: 'POST', key: testKey })).body.events[0].event_id as string;
+}

@@ -53,6 +53,8 @@ function startCrashWorker(): { child: ChildProcess; received: Promise<void> } {
     cwd: root,
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Its own process group: tsx runs the worker in a child process, killed with it.
+    detached: true,
   });
   const receivedMessage = new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('received') && resolve());
@@ -78,26 +80,30 @@ describe('a webhook worker killed mid-delivery', () => {
     const eventId = checked.body.events[0].event_id as string;
     await worker.received;
     await waitFor(() => (received.length === 1 ? true : undefined));
-    worker.child.kill('SIGKILL');
-    await new Promise((r) => worker.child.once('exit', r));
+    const exited = new Promise((r) => worker.child.once('exit', r));
+    process.kill(-worker.child.pid!, 'SIGKILL');
+    await exited;
 
     // The killed worker recorded nothing: the event is still pending with no attempt.
     const events = new EventStore();
     expect((await events.get(eventId))!.delivery).toEqual({ state: 'pending', attempts: [] });
 
-    // Another worker picks the message up once its visibility timeout has passed.
+    // Another worker picks the message up once its visibility timeout has passed, and posts once the
+    // killed worker's note before its POST has ended (until then that POST may still be under way).
+    const note = (await events.get(eventId))!.in_flight!;
     const deliveryWorker = workers.find((w) => w.queue === 'webhookDelivery')!;
     const pollers = startPollers({ workers: [deliveryWorker], queueUrl: () => queueUrl('webhookDelivery'), sqs: sqs(), waitTimeSeconds: 1 });
     try {
       const delivered = await waitFor(async () => {
         const e = await events.get(eventId);
         return e?.delivery.state === 'delivered' ? e : undefined;
-      }, 20_000);
+      }, 40_000);
       expect(delivered.delivery.attempts).toHaveLength(1);
+      expect(Date.parse(delivered.delivery.attempts[0]!.at)).toBeGreaterThanOrEqual(Date.parse(note.until));
     } finally {
       await pollers.stop();
     }
     expect(received.map((r) => r.eventId)).toEqual([eventId, eventId]);
     expect(received[1]!.body).toBe(received[0]!.body);
-  });
+  }, 60_000);
 });

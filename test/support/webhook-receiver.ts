@@ -61,14 +61,15 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
 const equalBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
 /**
- * The spec's check: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret, compared in
- * constant time; during a secret rotation the header lists several, comma-separated, and any may match.
+ * The spec's check: the header is the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret,
+ * compared in constant time.
  */
 export function serviceSignatureValid(received: ReceivedWebhook, secret: string): boolean {
   const value = header(received.headers, 'service-signature');
   if (value === undefined) return false;
   const expected = createHmac('sha256', secret).update(received.body, 'utf8').digest();
-  return value.split(',').some((one) => /^[0-9a-f]{64}$/.test(one) && equalBytes(Buffer.from(one, 'hex'), expected));
+  // As the spec has it: the whole header is the one signature.
+  return /^[0-9a-f]{64}$/.test(value) && equalBytes(Buffer.from(value, 'hex'), expected);
 }
 
 export type StandardCheck = 'valid' | 'missing' | 'stale' | 'future' | 'bad_signature';

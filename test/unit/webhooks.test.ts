@@ -10,7 +10,7 @@ import {
   verifyStandardWebhook,
   verifyWebhookSignature,
 } from '#shared/webhooks/webhook-signature.ts';
-import { checkWebhookUrl, webhookLoopbackAllowedFromEnv, webhookPorts, type Resolve } from '#shared/webhooks/webhook-url-guard.ts';
+import { checkWebhookUrl, resolveTimeoutMs, webhookLoopbackAllowedFromEnv, webhookPorts, type Resolve } from '#shared/webhooks/webhook-url-guard.ts';
 
 /** Independent HMAC-SHA256: Python's hmac module over the UTF-8 bytes, passed through stdin as JSON. */
 function pythonHmac(body: string, secret: string): string {
@@ -246,6 +246,15 @@ describe('webhook URL guard (SSRF)', () => {
     expect(blockedRange(address)).not.toBeNull();
     const result = await checkWebhookUrl('https://hooks.example.com/in', live(resolver({ 'hooks.example.com': [address] })));
     expect(result).toMatchObject({ ok: false, reason: expect.stringContaining('non-public address') });
+  });
+
+  it('a host whose name resolution does not answer in time is unresolvable, within the time-out', async () => {
+    const started = performance.now();
+    const never: Resolve = () => new Promise(() => {});
+    const result = await checkWebhookUrl('https://hooks.example.com/in', { ...live(never), resolveTimeoutMs: 50 });
+    expect(result).toMatchObject({ ok: false, refusal: 'unresolvable', reason: expect.stringContaining('ETIMEOUT') });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(resolveTimeoutMs).toBeLessThanOrEqual(5_000);
   });
 
   it.each(publicAddresses)('allows a host resolving to public %s', async (address) => {
