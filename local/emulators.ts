@@ -65,6 +65,12 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  // Node's servers close a keep-alive connection after 5 s idle; a client that picks that socket at the
+  // same moment gets ECONNRESET (the SDK's TimeoutError). On a loaded machine, with this process's event
+  // loop busy (a list being parsed beside the emulator), that race is hit often enough to fail an
+  // ingest. Two minutes leaves the race only to a socket idle that long.
+  dynamo.keepAliveTimeout = 120_000;
+  dynamo.headersTimeout = 121_000;
   await listen(dynamo);
 
   const s3 = new S3rver({
