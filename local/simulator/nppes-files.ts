@@ -15,9 +15,7 @@
  *                               a single-quoted relative href as CMS writes them (`href='./NPPES_….zip'`)
  *   GET /nppes/<report>.zip     the ZIP, with ETag / Last-Modified (conditional GET)
  */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { ChangeAwareFile } from './change-aware-file.ts';
+import { PublishedFolder, type PublishedFile } from './published-folder.ts';
 import { type XlsxCell, xlsxOf, zipOf } from './xlsx-writer.ts';
 
 export const nppesFilesPagePath = '/nppes/NPI_Files.html';
@@ -66,54 +64,27 @@ export async function reportZip(csv: string, zipName: string): Promise<Buffer> {
   return zipOf(new Map([[`NPPES Deactivated NPI Report ${stamp}.xlsx`, workbook]]));
 }
 
-export interface ReportFile {
-  /** The published name (`….zip`). */
-  readonly name: string;
-  readonly body: Buffer;
-  readonly etag: string;
-  readonly mtimeMs: number;
-}
+export type ReportFile = PublishedFile;
 
 export class NppesFiles {
-  private readonly files = new Map<string, ChangeAwareFile<Promise<Buffer>>>();
+  private readonly folder: PublishedFolder;
 
-  constructor(private readonly dir: string) {}
-
-  /** Published names (`….zip`) → the file under `nppes-deactivated/` that holds each. */
-  private async names(): Promise<Map<string, string>> {
-    let entries: string[];
-    try {
-      entries = await readdir(this.dir);
-    } catch {
-      entries = [];
-    }
-    const out = new Map<string, string>();
-    for (const entry of entries.sort()) {
-      if (!reportPattern.test(entry)) continue;
-      out.set(`${entry.slice(0, -4)}.zip`, entry);
-    }
-    return out;
+  constructor(dir: string) {
+    this.folder = new PublishedFolder(dir, {
+      pattern: reportPattern,
+      publishedName: (local) => `${local.slice(0, -4)}.zip`,
+      render: (content, local, published) => (local.toLowerCase().endsWith('.csv') ? reportZip(content.toString('utf8'), published) : Promise.resolve(content)),
+      anyCase: true,
+    });
   }
 
-  async file(name: string): Promise<ReportFile | undefined> {
-    const names = await this.names();
-    const published = [...names.keys()].find((n) => n.toLowerCase() === name.toLowerCase());
-    const local = published && names.get(published);
-    if (!published || !local) return undefined;
-    let file = this.files.get(local);
-    if (!file) {
-      const csv = local.toLowerCase().endsWith('.csv');
-      file = new ChangeAwareFile(join(this.dir, local), (content) => (csv ? reportZip(content.toString('utf8'), published) : Promise.resolve(content)));
-      this.files.set(local, file);
-    }
-    const version = await file.current();
-    if (!version) return undefined;
-    return { name: published, body: await version.value, etag: `"${version.hash}"`, mtimeMs: version.mtimeMs };
+  file(name: string): Promise<ReportFile | undefined> {
+    return this.folder.file(name);
   }
 
   /** The downloads page, listing the report files there are (newest first) among the other NPPES files. */
   async page(): Promise<string> {
-    const reports = [...(await this.names()).keys()]
+    const reports = [...(await this.folder.names()).keys()]
       .flatMap((name) => {
         const date = reportDate(name);
         return date ? [{ name, date }] : [];

@@ -13,9 +13,7 @@
  *       → 303 to /file-store/Exclusions/Public%20V2/<file>, or 204 when there is no such file
  *   GET /file-store/Exclusions/Public%20V2/<file>   the ZIP, with ETag / Last-Modified (conditional GET)
  */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { ChangeAwareFile } from './change-aware-file.ts';
+import { PublishedFolder, type PublishedFile } from './published-folder.ts';
 import { zipOf } from './xlsx-writer.ts';
 
 export const samListingPath = '/api/prod/fileextractservices/v1/api/listfiles';
@@ -30,55 +28,29 @@ export function zipOfCsv(csv: Buffer, memberName: string, mtime: Date): Promise<
   return zipOf(new Map([[memberName, csv]]), mtime);
 }
 
-export interface SamFile {
-  /** The published name (`….ZIP`). */
-  readonly name: string;
-  /** Empty: listed, but no file behind the name yet. */
-  readonly body: Buffer;
-  readonly etag: string;
-  readonly mtimeMs: number;
-}
+/** A published extract; an empty body: listed, but no file behind the name yet. */
+export type SamFile = PublishedFile;
 
 export class SamExtracts {
-  private readonly files = new Map<string, ChangeAwareFile<Promise<Buffer>>>();
+  private readonly folder: PublishedFolder;
 
-  constructor(private readonly dir: string) {}
-
-  /** Published names (`….ZIP`) → the file under `sam/` that holds each. */
-  private async names(): Promise<Map<string, string>> {
-    let entries: string[];
-    try {
-      entries = await readdir(this.dir);
-    } catch {
-      entries = [];
-    }
-    const out = new Map<string, string>();
-    for (const entry of entries.sort()) {
-      if (!namePattern.test(entry)) continue;
-      out.set(`${entry.slice(0, -4)}.ZIP`, entry);
-    }
-    return out;
+  constructor(dir: string) {
+    this.folder = new PublishedFolder(dir, {
+      pattern: namePattern,
+      publishedName: (local) => `${local.slice(0, -4)}.ZIP`,
+      render: (content, local) =>
+        local.toLowerCase().endsWith('.csv') && content.length > 0
+          ? zipOfCsv(content, `${local.slice(0, -4)}.CSV`, new Date(Date.UTC(2026, 0, 1)))
+          : Promise.resolve(content),
+    });
   }
 
   async list(): Promise<string[]> {
-    return [...(await this.names()).keys()];
+    return [...(await this.folder.names()).keys()];
   }
 
-  async file(name: string): Promise<SamFile | undefined> {
-    const local = (await this.names()).get(name);
-    if (!local) return undefined;
-    let file = this.files.get(local);
-    if (!file) {
-      const csv = local.toLowerCase().endsWith('.csv');
-      const memberName = `${local.slice(0, -4)}.CSV`;
-      file = new ChangeAwareFile(join(this.dir, local), (content) =>
-        csv && content.length > 0 ? zipOfCsv(content, memberName, new Date(Date.UTC(2026, 0, 1))) : Promise.resolve(content),
-      );
-      this.files.set(local, file);
-    }
-    const version = await file.current();
-    if (!version) return undefined;
-    return { name, body: await version.value, etag: `"${version.hash}"`, mtimeMs: version.mtimeMs };
+  file(name: string): Promise<SamFile | undefined> {
+    return this.folder.file(name);
   }
 }
 
