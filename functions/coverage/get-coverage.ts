@@ -8,7 +8,7 @@ import { sourceNames } from '#shared/sources/source-config.ts';
 const body = {
   federal_sources: federalSources,
   sanctions_lists: [
-    { list: oigListId, name: sourceNames.leie, scope: 'federal', searched_by: 'name', updated: 'scheduled' },
+    { list: oigListId, name: sourceNames.leie, scope: 'federal', searched_by: 'name', updated: 'scheduled', format_confidence: 'confirmed' },
     ...Object.values(listDefinitions).map((d) => ({
       list: d.id,
       name: d.displayName,
@@ -16,6 +16,7 @@ const body = {
       ...(d.scope.kind === 'state' ? { state: d.scope.state } : {}),
       searched_by: d.searchBy,
       updated: d.locate.kind === 'operator_file' ? 'operator_upload' : 'scheduled',
+      format_confidence: d.formatConfidence,
     })),
   ],
   data: coverageMatrix(),

@@ -31,6 +31,10 @@ export const coverageSchema = z
             description:
               '`scheduled`: fetched from its publisher on a schedule; `operator_upload`: published only through a browser portal, loaded by the operator from a downloaded file (its `as_of` in each result says how fresh it is).',
           }),
+          format_confidence: z.enum(['confirmed', 'observed', 'inferred']).meta({
+            description:
+              '`confirmed`: the connector is tested on real published rows of the list; `observed`: columns and values as third parties who read the real file describe them; `inferred`: built on assumptions. Below `confirmed`, a file that does not have the expected header is refused and the list reported unavailable.',
+          }),
         }),
       )
       .meta({ description: 'The sanctions lists verifications screen (`sanctions` of the result), with their freshness reported per verification.' }),

@@ -111,6 +111,8 @@ export function caMediCalParty(entry: ListEntry): string | null {
 export const caMediCalSuspended: ListDefinition = {
   id: 'ca_medi_cal',
   displayName: 'California Medi-Cal Suspended and Ineligible Provider List',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'state', state: 'CA' },
   searchBy: 'name',
   baseUrlEnv: 'CA_MEDI_CAL_BASE_URL',

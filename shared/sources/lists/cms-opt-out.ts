@@ -86,6 +86,8 @@ export function cmsOptOutEntry(row: readonly string[]): ListEntry | null {
 export const cmsOptOut: ListDefinition = {
   id: 'cms_opt_out',
   displayName: 'CMS Medicare Opt-Out Affidavits',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'federal' },
   searchBy: 'name',
   baseUrlEnv: 'CMS_DATA_BASE_URL',

@@ -73,6 +73,8 @@ export function cmsRevokedEntry(row: readonly string[]): ListEntry | null {
 export const cmsRevoked: ListDefinition = {
   id: 'cms_revoked',
   displayName: 'CMS Revoked Medicare Providers and Suppliers',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'federal' },
   searchBy: 'name',
   baseUrlEnv: 'CMS_DATA_BASE_URL',

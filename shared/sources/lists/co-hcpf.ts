@@ -100,6 +100,8 @@ export function coHcpfEntry(row: readonly string[]): ListEntry | null {
 export const coHcpf: ListDefinition = {
   id: 'co_hcpf',
   displayName: 'Colorado HCPF Terminated Provider List',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'state', state: 'CO' },
   searchBy: 'name',
   baseUrlEnv: 'CO_HCPF_BASE_URL',

@@ -138,6 +138,8 @@ export const ilHfsPortal = 'https://ilhfspartner3.dynamics365portals.us/sanction
 export const ilHfsSanctions: ListDefinition = {
   id: 'il_hfs',
   displayName: 'Illinois HFS OIG Sanctions List',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'state', state: 'IL' },
   searchBy: 'name',
   baseUrlEnv: 'IL_HFS_BASE_URL',

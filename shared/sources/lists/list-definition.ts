@@ -4,6 +4,7 @@
  * list alike: download, hash, parse, versioned write, archive, atomic switch, refusals.
  */
 import type { StateCode } from '../../domain/us-states.ts';
+import type { FormatConfidence } from '../boards/board-definition.ts';
 import type { ListEntry } from './list-entry.ts';
 
 /** A link on a web page, chosen by its text and/or its target (both must match where both are given). */
@@ -123,6 +124,12 @@ export interface ListDefinition {
   /** Name of the source in metrics and errors. */
   readonly displayName: string;
   readonly scope: ListScope;
+  /**
+   * How well the file's format is pinned down (board-definition.ts): `confirmed` only when real
+   * published rows are committed under `test/fixtures/real/<id>/` and the connector is tested on them.
+   */
+  readonly formatConfidence: FormatConfidence;
+  readonly formatNotes: string;
   /**
    * What a row can be found by: `name` (surname or entity name, and NPI where the row has one), or
    * `npi` only (a list that names nobody: the NPPES deactivation report).

@@ -99,6 +99,8 @@ export function nppesDeactivatedEntry(row: readonly string[]): ListEntry | null 
 export const nppesDeactivated: ListDefinition = {
   id: 'nppes_deactivated',
   displayName: 'NPPES Deactivated NPI Report',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'federal' },
   searchBy: 'npi',
   baseUrlEnv: 'NPPES_FILES_BASE_URL',

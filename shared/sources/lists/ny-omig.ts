@@ -114,6 +114,8 @@ export function nyOmigEntry(row: readonly string[]): ListEntry | null {
 export const nyOmig: ListDefinition = {
   id: 'ny_omig',
   displayName: 'New York OMIG Medicaid Exclusion List',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'state', state: 'NY' },
   searchBy: 'name',
   baseUrlEnv: 'NY_OMIG_BASE_URL',

@@ -159,6 +159,8 @@ const listingPath = '/api/prod/fileextractservices/v1/api/listfiles?domain=Exclu
 export const samExclusions: ListDefinition = {
   id: 'sam',
   displayName: 'SAM.gov Exclusions',
+  formatConfidence: 'confirmed',
+  formatNotes: 'Columns, dates and aliases as in real published rows.',
   scope: { kind: 'federal' },
   searchBy: 'name',
   baseUrlEnv: 'SAM_BASE_URL',

@@ -125,6 +125,8 @@ export function txHhscEntry(row: readonly string[]): ListEntry | null {
 export const txHhscExclusions: ListDefinition = {
   id: 'tx_hhsc',
   displayName: 'Texas HHSC OIG Exclusions',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'state', state: 'TX' },
   searchBy: 'name',
   baseUrlEnv: 'TX_HHSC_BASE_URL',

@@ -166,6 +166,8 @@ export function waHcaEntry(row: readonly string[]): ListEntry | null {
 export const waHca: ListDefinition = {
   id: 'wa_hca',
   displayName: 'Washington HCA Provider Termination and Exclusion List',
+  formatConfidence: 'observed',
+  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
   scope: { kind: 'state', state: 'WA' },
   searchBy: 'name',
   baseUrlEnv: 'WA_HCA_BASE_URL',
