@@ -281,6 +281,14 @@ export class ServiceMonitoring extends Construct {
       3,
       ComparisonOperator.GREATER_THAN_THRESHOLD,
     );
+    // One alarm for every source (its per-source series on the dashboard and in the log say which).
+    this.alarm(
+      'SourceUnreadableValues',
+      'A source answered a value the service cannot read (a status or license type outside its vocabulary, or rows without a column every row carries). Those answers are reported source_unavailable until the connector knows the value: the UnreadableValues metric by source, and the log line "Source answered a value the service cannot read", name the source and the value.',
+      serviceMetric('unreadableValuesAll', {}),
+      1,
+      1,
+    );
     for (const source of props.sources) {
       this.alarm(
         `SourceFailing${source.replace(/[^A-Za-z0-9]/g, '')}`,
@@ -339,6 +347,7 @@ export class ServiceMonitoring extends Construct {
         ...wide,
       }),
     );
+    dashboard.addWidgets(new GraphWidget({ title: 'Unreadable source values by source', left: [searchSeries('unreadableValues', 'Sum', '')], ...wide }));
     dashboard.addWidgets(
       new GraphWidget({ title: 'Webhook deliveries by result', left: [searchSeries('webhookDeliveries', 'Sum', '')], width: 8, height: 6 }),
       new GraphWidget({ title: 'Quota rejections (429) by kind', left: [searchSeries('quotaRejections', 'Sum', '')], width: 8, height: 6 }),

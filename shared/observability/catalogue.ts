@@ -18,6 +18,13 @@ export const metricNames = {
   sourceLatency: 'SourceLatency',
   /** A source that gave no usable answer after its retries. */
   sourceFailures: 'SourceFailures',
+  /**
+   * A value a source answered that the service cannot read (a status or license type outside its
+   * vocabulary, a row without a column every row carries): never turned into an answer.
+   */
+  unreadableValues: 'UnreadableValues',
+  /** The same count over every source (one alarm for all). */
+  unreadableValuesAll: 'UnreadableValues',
   /** A source answer served fresh from the cache / fetched because none was fresh. */
   cacheHits: 'CacheHits',
   cacheMisses: 'CacheMisses',
@@ -39,6 +46,8 @@ export const metricDimensions = {
   verifications: ['outcome', 'state'],
   sourceLatency: ['source'],
   sourceFailures: ['source'],
+  unreadableValues: ['source'],
+  unreadableValuesAll: [],
   cacheHits: [],
   cacheMisses: [],
   cacheWriteFailures: [],

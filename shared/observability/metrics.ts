@@ -32,6 +32,8 @@ const units: Record<MetricId, Unit> = {
   verifications: MetricUnit.Count,
   sourceLatency: MetricUnit.Milliseconds,
   sourceFailures: MetricUnit.Count,
+  unreadableValues: MetricUnit.Count,
+  unreadableValuesAll: MetricUnit.Count,
   cacheHits: MetricUnit.Count,
   cacheMisses: MetricUnit.Count,
   cacheWriteFailures: MetricUnit.Count,

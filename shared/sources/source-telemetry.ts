@@ -16,6 +16,32 @@ export function sourceFailed(error: SourceError): SourceError {
   return error;
 }
 
+/** What a source answered that the service cannot read: which field (or column), and the raw value. */
+export interface UnreadableValue {
+  readonly source: string;
+  /** `status`, `license_type`, or `column` (a row lacking a column every row of the dataset carries). */
+  readonly field: 'status' | 'license_type' | 'column';
+  /** The raw value (a status spelling, a license type) or the missing column's name; never a person's data. */
+  readonly value: string;
+  /** The dataset or file it came from, where the source has several. */
+  readonly dataset?: string;
+}
+
+/**
+ * Counts (`UnreadableValues` by source, alarmed) and logs a value a source answered outside what the
+ * service can read. The caller turns it into "could not read", never into an answer.
+ */
+export function unreadableValue(unreadable: UnreadableValue): void {
+  recordMetric('unreadableValues', 1, { source: unreadable.source });
+  recordMetric('unreadableValuesAll', 1, {});
+  logger.error('Source answered a value the service cannot read', {
+    source: unreadable.source,
+    field: unreadable.field,
+    raw_value: unreadable.value,
+    ...(unreadable.dataset ? { dataset: unreadable.dataset } : {}),
+  });
+}
+
 export async function observeSourceCall<T>(source: string, call: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {

@@ -95,8 +95,8 @@ describe('alarms', () => {
     const topicId = logicalId(stack.monitoring.topic);
     const functions = routes.length + 1 + workers.length;
     // Per queue: dead letters, oldest message; per function: error rate, throttles; per table: throttles;
-    // the API's 5xx and verify p99; per source; KMS ECC rate; failed webhook events.
-    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 2);
+    // the API's 5xx and verify p99; per source; unreadable source values; KMS ECC rate; failed webhook events.
+    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -198,6 +198,11 @@ describe('alarms', () => {
         ]),
       );
     }
+    // One value no source's connector can read, from any source, alarms at once.
+    const unreadable = alarms().filter((a) => a.MetricName === metricNames.unreadableValues);
+    expect(unreadable).toHaveLength(1);
+    expect(unreadable[0]).toMatchObject({ Namespace: metricsNamespace, Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1 });
+    expect(unreadable[0].Dimensions).toEqual([{ Name: 'service', Value: telemetryServiceName }]);
   });
 });
 
