@@ -17,14 +17,59 @@
  *              cut off halfway, the NPPES downloads page served whole; data.cms.gov: the page's JSON cut
  *              off halfway);
  * - latency_ms (alone or with a mode): the answer, or the fault, comes after that delay.
+ * - drift (SODA datasets): the answer's rows change format the way a publisher's change would:
+ *     {"qxh8-f4bd": {"drift": {"rename": {"status": "credential_status"}}}}   a column renamed in every row;
+ *     {"qxh8-f4bd": {"drift": {"set": {"status": "ACTIVE PENDING AUDIT"}}}}  a column given a new spelling;
+ *     {"ngch-56tr": {"drift": {"drop_in_first_row": ["fullcredentialcode"]}}} one row without a column.
  */
 
 export const faultModes = ['down', 'timeout', 'error', 'malformed'] as const;
 export type FaultMode = (typeof faultModes)[number];
 
+/** A change of format applied to the rows of an answer (SODA datasets). */
+export interface Drift {
+  readonly rename?: Readonly<Record<string, string>>;
+  readonly set?: Readonly<Record<string, string>>;
+  readonly dropInFirstRow?: readonly string[];
+}
+
 export interface Fault {
   readonly mode?: FaultMode;
   readonly latencyMs?: number;
+  readonly drift?: Drift;
+}
+
+/** The rows of an answer after `drift`: columns renamed, values respelled, columns dropped from the first row. */
+export function driftRows(rows: unknown, drift: Drift | undefined): unknown {
+  if (!drift || !Array.isArray(rows)) return rows;
+  return rows.map((row: Record<string, unknown>, index) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) out[drift.rename?.[key] ?? key] = value;
+    for (const [key, value] of Object.entries(drift.set ?? {})) if (key in out) out[key] = value;
+    if (index === 0) for (const key of drift.dropInFirstRow ?? []) delete out[key];
+    return out;
+  });
+}
+
+function stringRecord(value: unknown, where: string): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.values(value).some((v) => typeof v !== 'string')) {
+    throw new Error(`faults.json: ${where} must be an object of strings`);
+  }
+  return value as Record<string, string>;
+}
+
+function parseDrift(value: unknown, source: string): Drift {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`faults.json: "${source}".drift must be an object`);
+  const { rename, set, drop_in_first_row: drop, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) throw new Error(`faults.json: "${source}".drift has unknown keys ${Object.keys(rest).join(', ')}`);
+  if (drop !== undefined && (!Array.isArray(drop) || drop.some((d) => typeof d !== 'string'))) {
+    throw new Error(`faults.json: "${source}".drift.drop_in_first_row must be an array of column names`);
+  }
+  return {
+    ...(rename !== undefined ? { rename: stringRecord(rename, `"${source}".drift.rename`) } : {}),
+    ...(set !== undefined ? { set: stringRecord(set, `"${source}".drift.set`) } : {}),
+    ...(drop !== undefined ? { dropInFirstRow: drop as string[] } : {}),
+  };
 }
 
 export type FaultConfig = ReadonlyMap<string, Fault>;
@@ -40,7 +85,7 @@ export function parseFaults(content: Buffer): FaultConfig {
   const config = new Map<string, Fault>();
   for (const [source, entry] of Object.entries(json as Record<string, unknown>)) {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new Error(`faults.json: "${source}" must be an object`);
-    const { mode, latency_ms: latency, ...rest } = entry as Record<string, unknown>;
+    const { mode, latency_ms: latency, drift, ...rest } = entry as Record<string, unknown>;
     const unknownKeys = Object.keys(rest);
     if (unknownKeys.length > 0) throw new Error(`faults.json: "${source}" has unknown keys ${unknownKeys.join(', ')}`);
     if (mode !== undefined && !faultModes.includes(mode as FaultMode)) {
@@ -52,6 +97,7 @@ export function parseFaults(content: Buffer): FaultConfig {
     config.set(source, {
       ...(mode !== undefined ? { mode: mode as FaultMode } : {}),
       ...(latency !== undefined ? { latencyMs: latency as number } : {}),
+      ...(drift !== undefined ? { drift: parseDrift(drift, source) } : {}),
     });
   }
   return config;

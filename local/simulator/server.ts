@@ -31,7 +31,7 @@ import { pipeline } from 'node:stream';
 import { cutInHalf, httpDate, isNotModified, sendFile } from './conditional-get.ts';
 import { CaMediCalSite } from './ca-medi-cal-site.ts';
 import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
-import { faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Fault } from './faults.ts';
+import { driftRows, faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Drift, type Fault } from './faults.ts';
 import { IlHfsPortal } from './il-hfs-portal.ts';
 import { type MedicaidListSiteId, MedicaidListSites } from './medicaid-list-sites.ts';
 import { nppesFilesPagePath, nppesFilesPrefix } from './nppes-files.ts';
@@ -223,7 +223,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
         await serveNppes(url, res, malformed);
         return;
       case 'soda':
-        await serveSoda(route.dataset, req, url, res, malformed);
+        await serveSoda(route.dataset, req, url, res, malformed, fault?.drift);
         return;
       case 'leie':
         await serveLeie(req, res, malformed);
@@ -355,7 +355,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     return undefined;
   }
 
-  async function serveSoda(dataset: string, req: IncomingMessage, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
+  async function serveSoda(dataset: string, req: IncomingMessage, url: URL, res: ServerResponse, malformed: boolean, drift?: Drift): Promise<void> {
     const retryAfter = anonymousLimitReached(req, url);
     if (retryAfter !== undefined) {
       // Socrata's throttling answer is a 429; its body here follows Socrata's error shape.
@@ -372,7 +372,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     } else {
       const result = runSodaQuery(rows, url.searchParams);
       status = result.status;
-      text = JSON.stringify(result.body);
+      text = JSON.stringify(status === 200 ? driftRows(result.body, drift) : result.body);
     }
     if (malformed) send(res, 200, sodaJsonType, truncatedJson(text));
     else send(res, status, sodaJsonType, text);

@@ -22,6 +22,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../json/canonical.ts';
 import type { Profession } from '../domain/professions.ts';
+import type { UnavailableReason } from '../sources/errors.ts';
 import type { SourceReportStatus } from '../sources/source-config.ts';
 import type { MatchBasis, SanctionBasis } from '../domain/match-basis.ts';
 import type { CertificateSigner } from './signer.ts';
@@ -70,6 +71,8 @@ export interface CertificateSource {
   status: SourceReportStatus;
   /** When the source's data was fetched (ISO 8601); null when it was unavailable. */
   as_of: string | null;
+  /** Why the source was unavailable, when it was. */
+  reason?: UnavailableReason;
 }
 
 export interface Certificate extends CertificateBody {
@@ -137,7 +140,12 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
     },
     match: { confidence: body.match.confidence, basis: [...body.match.basis] },
     sources_checked: [...body.sources_checked],
-    sources: body.sources.map((source) => ({ name: source.name, status: source.status, as_of: source.as_of })),
+    sources: body.sources.map((source) => ({
+      name: source.name,
+      status: source.status,
+      as_of: source.as_of,
+      ...(source.reason ? { reason: { ...source.reason } } : {}),
+    })),
     sanctions: {
       sanctioned: body.sanctions.sanctioned,
       lists: body.sanctions.lists.map((l) => ({ list: l.list, name: l.name, status: l.status, as_of: l.as_of, ...(l.scope ? { scope: l.scope } : {}) })),

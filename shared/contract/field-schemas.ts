@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { sanctionBases } from '../domain/match-basis.ts';
 import { professions } from '../domain/professions.ts';
 import { verificationIdPattern } from '../ids.ts';
+import { unavailableReasonCodes } from '../sources/errors.ts';
 import { sourceReportStatuses } from '../sources/source-config.ts';
 
 export const keyModeSchema = z.enum(['live', 'test']).meta({ description: 'Mode of the key that made the request: `live` or `test`.' });
@@ -17,12 +18,31 @@ export const certificateHashSchema = z
 export const professionSchema = z.enum(professions);
 export const npiSchema = z.string().regex(/^\d{10}$/);
 
+/** Why a source is reported `unavailable` (shared/sources/errors.ts). */
+export const unavailableReasonSchema = z
+  .strictObject({
+    code: z.enum(unavailableReasonCodes).meta({
+      description:
+        '`unreachable`: no answer (connection, time-out, server error); `incomplete_answer`: an answer that could not be read whole; `format_changed`: an answer not in the source’s known format (a column missing); `unreadable_value`: the source answered a value the service cannot read (see `field` and `raw_value`), so no outcome is drawn from it; `stale`: the ingested copy is older than the source’s freshness policy allows.',
+    }),
+    message: z.string().meta({ description: 'One sentence saying what went wrong; never names the provider.' }),
+    field: z
+      .enum(['status', 'license_type', 'column'])
+      .optional()
+      .meta({ description: 'What could not be read: a license `status` or `license_type` value, or a `column` the rows lack.' }),
+    raw_value: z.string().optional().meta({ description: 'The value as the source wrote it, or the name of the missing column.' }),
+  })
+  .meta({ title: 'Unavailable reason' });
+
 export const sourceReportSchema = z.strictObject({
   name: z.string().meta({ description: 'Source name, e.g. `Washington State Department of Health`, `OIG LEIE`, `NPPES NPI Registry`.' }),
   status: z
     .enum(sourceReportStatuses)
     .meta({ description: '`live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached.' }),
   as_of: z.iso.datetime().nullable().meta({ description: 'When the data was fetched from the source; null when unavailable.' }),
+  reason: unavailableReasonSchema
+    .optional()
+    .meta({ description: 'Why the source is `unavailable` (present only then; absent on certificates issued before it was recorded).' }),
 });
 
 /** One sanctions list checked, with its freshness (`sanctions.lists`). */

@@ -7,20 +7,50 @@
  */
 export type SourceFailure = 'connection' | 'timeout' | 'server_error' | 'throttled' | 'malformed' | 'too_many_rows' | 'inconsistent' | 'rejected';
 
+/**
+ * Why a source gave no usable answer, as the API reports it on an `unavailable` source (`reason`):
+ * - `unreachable`: no answer (connection failure, time-out, server error, throttled past retries);
+ * - `incomplete_answer`: an answer that cannot be whole (more rows than one query may return, pages
+ *   that disagree with their counts);
+ * - `format_changed`: an answer not in the source's format (a column missing, a body that does not parse);
+ * - `unreadable_value`: the source answered a value the service cannot read (`field`, `raw_value`);
+ * - `stale`: the ingested copy is older than the source's freshness policy allows.
+ */
+export const unavailableReasonCodes = ['unreachable', 'incomplete_answer', 'format_changed', 'unreadable_value', 'stale'] as const;
+export type UnavailableReasonCode = (typeof unavailableReasonCodes)[number];
+
+export interface UnavailableReason {
+  readonly code: UnavailableReasonCode;
+  /** One sentence for people; never names the provider. */
+  readonly message: string;
+  /** What could not be read: a license `status` or `license_type` value, or a `column` rows lack. */
+  readonly field?: 'status' | 'license_type' | 'column';
+  /** The value as the source wrote it (a status spelling), or the missing column's name. */
+  readonly raw_value?: string;
+}
+
 export class SourceError extends Error {
   readonly source: string;
   readonly failure: SourceFailure;
   readonly status?: number;
   /** Wait the source asked for (Retry-After), ms. */
   readonly retryAfterMs?: number;
+  /** Why the answer is unusable, where more is known than the failure kind (a missing column). */
+  readonly reason?: UnavailableReason;
 
-  constructor(source: string, failure: SourceFailure, message: string, options: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(
+    source: string,
+    failure: SourceFailure,
+    message: string,
+    options: { status?: number; retryAfterMs?: number; cause?: unknown; reason?: UnavailableReason } = {},
+  ) {
     super(`${source}: ${message}`, { cause: options.cause });
     this.name = 'SourceError';
     this.source = source;
     this.failure = failure;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.reason = options.reason;
   }
 
   /** True when the source gave no usable answer (as opposed to refusing the query). */
@@ -31,4 +61,18 @@ export class SourceError extends Error {
 
 export function isSourceUnavailable(error: unknown): error is SourceError {
   return error instanceof SourceError && error.unavailable;
+}
+
+/** The reason an unavailable source is reported with: the error's own, else one from its failure kind. */
+export function unavailableReasonOf(error: SourceError): UnavailableReason {
+  if (error.reason) return error.reason;
+  switch (error.failure) {
+    case 'malformed':
+      return { code: 'format_changed', message: 'The source answered in a format the service does not recognise.' };
+    case 'too_many_rows':
+    case 'inconsistent':
+      return { code: 'incomplete_answer', message: 'The source’s answer could not be read whole.' };
+    default:
+      return { code: 'unreachable', message: 'The source could not be reached or did not answer in time.' };
+  }
 }

@@ -16,10 +16,11 @@ import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
 import { SourcesUnavailable } from '../domain/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
+import { unreadableValue } from '../sources/source-telemetry.ts';
 import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';
 import { boardQueryKey, isPartial, type BoardLicense, type BoardQuery, type BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
-import { isSourceUnavailable } from '../sources/errors.ts';
+import { isSourceUnavailable, unavailableReasonOf, type UnavailableReason } from '../sources/errors.ts';
 import type { LeieListVersion } from '../sources/leie/exclusion-store.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
 import type { NameSearch } from '../sources/nppes/nppes-client.ts';
@@ -40,6 +41,8 @@ export interface SourceReport {
   readonly status: SourceReportStatus;
   /** When the data was fetched from the source (null when unavailable). */
   readonly as_of: string | null;
+  /** Why the source is unavailable, when it is. */
+  readonly reason?: UnavailableReason;
 }
 
 export interface VerificationPorts {
@@ -113,7 +116,7 @@ async function throughCache<T>(
     if (cached) {
       return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
     }
-    return { ok: false, report: { name: source, status: 'unavailable', as_of: null } };
+    return { ok: false, report: { name: source, status: 'unavailable', as_of: null, reason: unavailableReasonOf(error) } };
   }
 }
 
@@ -171,25 +174,75 @@ function freshUntilOf(value: BoardSearchResult, openData: string | null): string
 }
 
 /**
+ * Counts, once per distinct value, the license statuses and types of a board answer read from the
+ * source that its connector cannot read. An unknown status never becomes an outcome (`unreadableStatus`);
+ * an unknown type is the spec's unclassified license (profession null, raw wording in `license_type`).
+ */
+function countUnreadable(board: StateBoardDefinition, value: BoardSearchResult): void {
+  const seen = new Set<string>();
+  for (const license of value.licenses) {
+    const source = license.source || board.sourceName;
+    if (!license.statusRecognised && !seen.has(`s#${source}#${license.rawStatus}`)) {
+      seen.add(`s#${source}#${license.rawStatus}`);
+      unreadableValue({ source, field: 'status', value: license.rawStatus, dataset: license.datasetId });
+    }
+    if (license.classification.kind === 'unclassified' && license.classification.unknown && !seen.has(`t#${source}#${license.licenseType}`)) {
+      seen.add(`t#${source}#${license.licenseType}`);
+      unreadableValue({ source, field: 'license_type', value: license.licenseType, dataset: license.datasetId });
+    }
+  }
+}
+
+/** Why a license's status cannot be an outcome: its raw status is outside the connector's vocabulary. */
+function unreadableStatus(license: BoardLicense): UnavailableReason | null {
+  if (license.statusRecognised) return null;
+  return {
+    code: 'unreadable_value',
+    message: `The board answered a license status the service cannot read (${JSON.stringify(license.rawStatus)}), so no status is drawn from it.`,
+    field: 'status',
+    raw_value: license.rawStatus,
+  };
+}
+
+/** Why a partial answer cannot show that there is no license: rows it could not read (a missing column). */
+function partialReason(value: BoardSearchResult): UnavailableReason | null {
+  const skipped = value.skipped ?? [];
+  if (skipped.length === 0) return null;
+  const columns = [...new Set(skipped.flatMap((s) => s.columns))].join(', ');
+  return {
+    code: 'format_changed',
+    message: `Some of the board's rows for this name lack the column ${columns} and could not be read, so its answer cannot show that no license exists.`,
+    field: 'column',
+    raw_value: columns,
+  };
+}
+
+/** The reports of a board answer with the source a license came from (or the board's) marked unavailable for `reason`. */
+function markUnavailable(sources: readonly SourceReport[], name: string, reason: UnavailableReason): SourceReport[] {
+  return sources.map((s) => (s.name === name ? { name: s.name, status: 'unavailable', as_of: null, reason } : s));
+}
+
+/**
  * The board's answer. Open-data datasets go through the source cache (24 h); a state answered from
  * rosters only is read from the ingested roster every time (the store is the copy: caching it again
  * would only hide a newer file), reported `cached` as of the file's date.
  */
 async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition, query: BoardQuery, now: Date, options: RunOptions): Promise<BoardFetched> {
-  const unavailable = (): BoardFetched => {
-    const reports = boardSourceNames(board).map((name): SourceReport => ({ name, status: 'unavailable', as_of: null }));
+  const unavailable = (reason: UnavailableReason | undefined): BoardFetched => {
+    const reports = boardSourceNames(board).map((name): SourceReport => ({ name, status: 'unavailable', as_of: null, ...(reason ? { reason } : {}) }));
     return { ok: false, report: reports[0]!, reports };
   };
   if (board.datasets.length === 0) {
     try {
       const value = await ports.searchBoard(board, query, options.deadline);
+      countUnreadable(board, value);
       const reports = boardReports(board, value, null);
       return { ok: true, value, report: reports[0]!, reports, freshUntil: freshUntilOf(value, null) };
     } catch (error) {
       if (!isSourceUnavailable(error)) throw error;
       // Nothing writes a roster answer to the cache; a cached answer is still served if one exists (the spec's rule 1).
       const cached = await ports.cache.get<BoardSearchResult>(boardCacheKey(board.state, query), now);
-      if (!cached) return unavailable();
+      if (!cached) return unavailable(unavailableReasonOf(error));
       const report: SourceReport = { name: board.sourceName, status: 'cached', as_of: cached.fetchedAt };
       return { ok: true, value: cached.value, report, reports: [report], freshUntil: cached.freshUntil };
     }
@@ -203,9 +256,12 @@ async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition
     now,
     () => ports.searchBoard(board, query, options.deadline),
     options.freshBoard,
-    (value) => !isPartial(value),
+    // A partial answer is not kept, nor one holding a status the connector cannot read: once the connector
+    // knows the value, the next verification reads it from the board.
+    (value) => !isPartial(value) && value.licenses.every((l) => l.statusRecognised),
   );
-  if (!fetched.ok) return unavailable();
+  if (!fetched.ok) return unavailable(fetched.report.reason);
+  if (fetched.report.status === 'live') countUnreadable(board, fetched.value);
   return { ...fetched, reports: boardReports(board, fetched.value, fetched.report), freshUntil: freshUntilOf(fetched.value, fetched.freshUntil) };
 }
 
@@ -391,14 +447,25 @@ export async function runVerification(
       ...withoutLicense(),
     });
   if (identity.kind === 'not_found') {
-    // A board answer missing one of its sources (a roster beside open data) cannot show that there is no license.
-    if (isPartial(lookups.board.value)) return unavailableOutcome(lookups, covered, registryIdentity, withoutLicense());
+    // A board answer missing one of its sources (a roster beside open data), or rows it could not read,
+    // cannot show that there is no license.
+    if (isPartial(lookups.board.value)) {
+      const reason = partialReason(lookups.board.value);
+      const sources = reason ? markUnavailable(lookups.sources, board.sourceName, reason) : lookups.sources;
+      return unavailableOutcome({ ...lookups, sources }, covered, registryIdentity, withoutLicense());
+    }
     return notFound(matchNoteOf(identity));
   }
 
   const chosen = rankLicenses(identity.licenses, request.profession)[0];
   if (!chosen) return notFound();
   const license = chosen.license;
+  // A status outside the connector's vocabulary is no answer: never read as active or inactive.
+  const unreadable = unreadableStatus(license);
+  if (unreadable) {
+    const sources = markUnavailable(lookups.sources, license.source || board.sourceName, unreadable);
+    return unavailableOutcome({ ...lookups, sources }, covered, registryIdentity, withoutLicense());
+  }
   const status = effectiveStatus(license, now.toISOString().slice(0, 10));
   const npi = identity.npi ?? npiListingLicense(lookups.nameRegistry, request.state, license, board);
   return outcome({

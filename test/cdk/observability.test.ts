@@ -202,7 +202,7 @@ describe('alarms', () => {
     const unreadable = alarms().filter((a) => a.MetricName === metricNames.unreadableValues);
     expect(unreadable).toHaveLength(1);
     expect(unreadable[0]).toMatchObject({ Namespace: metricsNamespace, Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1 });
-    expect(unreadable[0].Dimensions).toEqual([{ Name: 'service', Value: telemetryServiceName }]);
+    expect(unreadable[0]!.Dimensions).toEqual([{ Name: 'service', Value: telemetryServiceName }]);
   });
 });
 

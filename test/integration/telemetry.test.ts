@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitForFreshMinute } from '../support/minute.ts';
+import { captureOutput } from '../support/capture-output.ts';
 
 // The level every invocation starts at is read when the logger is built, before any import runs.
 vi.hoisted(() => {
@@ -18,38 +19,6 @@ beforeAll(async () => {
   t = await startTestStack();
 });
 afterAll(() => t.stop());
-
-type Line = Record<string, any>;
-
-/** Runs `fn` and returns everything written to stdout and stderr meanwhile. */
-async function captureOutput(fn: () => Promise<void>): Promise<{ text: string; lines: Line[] }> {
-  const chunks: string[] = [];
-  const streams = [process.stdout, process.stderr] as const;
-  const originals = streams.map((stream) => stream.write);
-  for (const stream of streams) {
-    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      callback?.();
-      return true;
-    }) as typeof stream.write;
-  }
-  try {
-    await fn();
-    // Log lines of a finished invocation are written before its response; let the stream settle.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  } finally {
-    streams.forEach((stream, i) => {
-      stream.write = originals[i]!;
-    });
-  }
-  const text = chunks.join('');
-  const lines = text
-    .split('\n')
-    .filter((l) => l.trim().startsWith('{'))
-    .map((l) => JSON.parse(l) as Line);
-  return { text, lines };
-}
 
 describe('request logs', () => {
   it('carry request id, route and account, and never the key, the DOB, a webhook secret or a body', async () => {

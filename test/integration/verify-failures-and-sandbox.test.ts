@@ -61,7 +61,12 @@ describe('source failures', () => {
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ status: 'source_unavailable', verified: false, source_live: false, cached: false, license_number: null });
         const board = res.body.sources.find((s: any) => s.name === 'Washington State Department of Health');
-        expect(board).toEqual({ name: 'Washington State Department of Health', status: 'unavailable', as_of: null });
+        expect(board).toEqual({
+          name: 'Washington State Department of Health',
+          status: 'unavailable',
+          as_of: null,
+          reason: { code: mode === 'malformed' ? 'format_changed' : 'unreachable', message: expect.any(String) },
+        });
         expect(res.body.sources_checked).not.toContain('Washington State Department of Health');
         expect(res.body.sources_checked).toContain('OIG LEIE');
         // The federal exclusion signal stays valid: Carla Morris is on the list by DOB.

@@ -5,10 +5,17 @@ import { join } from 'node:path';
 
 export const sourceFixtures = join(import.meta.dirname, '..', 'fixtures', 'sources');
 
+/** One source's entry of faults.json (local/simulator/faults.ts). */
+export interface SimulatorFault {
+  readonly mode?: 'down' | 'timeout' | 'error' | 'malformed';
+  readonly latency_ms?: number;
+  readonly drift?: { readonly rename?: Record<string, string>; readonly set?: Record<string, string>; readonly drop_in_first_row?: readonly string[] };
+}
+
 export interface SourceDataCopy {
   readonly dir: string;
   /** Writes faults.json (the simulator re-reads it). */
-  setFaults(faults: Record<string, { mode?: 'down' | 'timeout' | 'error' | 'malformed'; latency_ms?: number }>): Promise<void>;
+  setFaults(faults: Record<string, SimulatorFault>): Promise<void>;
   write(relativePath: string, content: string): Promise<void>;
   remove(): Promise<void>;
 }

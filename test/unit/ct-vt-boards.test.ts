@@ -1,7 +1,7 @@
 /** Connecticut and Vermont connectors on rows in each source's format: statuses (traps first), professions, names, and a changed format. */
 import { describe, expect, it } from 'vitest';
 import { splitFullName } from '#shared/domain/names/normalize.ts';
-import { checkRowFormat, licensesFromRows } from '#shared/sources/boards/board-search.ts';
+import { licensesFromRows, readableRows } from '#shared/sources/boards/board-search.ts';
 import { classifyCredential, connecticut, connecticutDisciplined, connecticutStatus } from '#shared/sources/boards/states/connecticut.ts';
 import { vermont } from '#shared/sources/boards/states/vermont.ts';
 import { SourceError } from '#shared/sources/errors.ts';
@@ -79,7 +79,7 @@ describe('Connecticut credentials: read by their name, never by the numeric code
     expect(classifyCredential('CONTROLLED SUBSTANCE REGISTRATION FOR PRACTITIONER', 'CSP')).toEqual({ kind: 'non_healthcare' });
     expect(classifyCredential('PHARMACIST', 'PCT')).toEqual({ kind: 'profession', profession: 'pharmacist' });
     // A code whose meaning is unknown decides nothing: an unknown DPH credential name stays unclassified.
-    expect(classifyCredential('Some Future Health Permit', '10')).toEqual({ kind: 'unclassified' });
+    expect(classifyCredential('Some Future Health Permit', '10')).toEqual({ kind: 'unclassified', unknown: true });
   });
 
   it('maps a row: the whole name split, the full credential code as number, businesses left out, a suspension read from the reason', () => {
@@ -174,31 +174,47 @@ describe('Vermont', () => {
 });
 
 describe('a changed format fails loudly, for every state', () => {
-  it('rows without a column every row carries make the board unavailable', () => {
-    const renamed = { ...ctRow(), credential_name: 'Registered Nurse' } as Record<string, string>;
-    delete renamed.credential;
-    const error = (() => {
-      try {
-        checkRowFormat(connecticut, ctDataset, [ctRow(), renamed]);
-      } catch (e) {
-        return e;
-      }
-    })();
+  const failure = (run: () => unknown) => {
+    try {
+      run();
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  };
+
+  it('a column every row lacks makes the board unavailable, naming the column', () => {
+    const renamed = () => {
+      const row = { ...ctRow(), credential_name: 'Registered Nurse' } as Record<string, string>;
+      delete row.credential;
+      return row;
+    };
+    const error = failure(() => readableRows(connecticut, ctDataset, [renamed(), renamed()]));
     expect(error).toBeInstanceOf(SourceError);
-    expect(error).toMatchObject({ failure: 'malformed', unavailable: true });
+    expect(error).toMatchObject({ failure: 'malformed', unavailable: true, reason: { code: 'format_changed', field: 'column', raw_value: 'credential' } });
     expect(String((error as Error).message)).toContain('credential');
-    expect(() => checkRowFormat(connecticut, ctDataset, [ctRow()])).not.toThrow();
-    expect(() =>
-      checkRowFormat(vermont, vtDataset, [{ license_number: '042.0041877', last_name: 'MARSH', license_type: 'Medical Doctor', actions: 'None' }]),
-    ).toThrow(/license_status/);
+    expect(readableRows(connecticut, ctDataset, [ctRow()])).toEqual({ rows: [ctRow()], skipped: null });
+    expect(
+      failure(() => readableRows(vermont, vtDataset, [{ license_number: '042.0041877', last_name: 'MARSH', license_type: 'Medical Doctor', actions: 'None' }])),
+    ).toMatchObject({ reason: { raw_value: 'license_status' } });
+  });
+
+  it('a row without a column the others carry is left out and the answer marked partial, not failed', () => {
+    const odd = { ...ctRow(), license_no: '999999' } as Record<string, string>;
+    delete odd.credential;
+    const { rows, skipped } = readableRows(connecticut, ctDataset, [ctRow(), odd, ctRow()]);
+    expect(rows).toEqual([ctRow(), ctRow()]);
+    expect(skipped).toEqual({ dataset: ctDataset.id, columns: ['credential'], rows: 1 });
   });
 
   it('a state without declared columns is checked on its status column', async () => {
     const { washington } = await import('#shared/sources/boards/states/washington.ts');
     const wa = washington.datasets[0]!;
-    expect(() => checkRowFormat(washington, wa, [{ credentialnumber: 'RN00354170', lastname: 'SMITH', credential_status: 'ACTIVE' }])).toThrow(SourceError);
-    expect(() => checkRowFormat(washington, wa, [{ credentialnumber: 'RN00354170', lastname: 'SMITH', status: 'ACTIVE' }])).not.toThrow();
+    expect(failure(() => readableRows(washington, wa, [{ credentialnumber: 'RN00354170', lastname: 'SMITH', credential_status: 'ACTIVE' }]))).toBeInstanceOf(
+      SourceError,
+    );
+    expect(readableRows(washington, wa, [{ credentialnumber: 'RN00354170', lastname: 'SMITH', status: 'ACTIVE' }]).skipped).toBeNull();
     // No rows: nothing to check (a name nobody holds).
-    expect(() => checkRowFormat(washington, wa, [])).not.toThrow();
+    expect(readableRows(washington, wa, [])).toEqual({ rows: [], skipped: null });
   });
 });

@@ -11,8 +11,12 @@ import type { SodaRow } from '../soda/soda-client.ts';
 import type { DateFormat } from './dates.ts';
 import type { RosterDefinition } from '../rosters/roster-definition.ts';
 
-/** How a license type reads: a profession, healthcare without a readable profession, or not healthcare. */
-export type Classification = { kind: 'profession'; profession: Profession } | { kind: 'unclassified' } | { kind: 'non_healthcare' };
+/**
+ * How a license type reads: a profession, healthcare without a readable profession, or not healthcare.
+ * `unknown`: the type matched none of the connector's rules (an unclassified license, and an unreadable
+ * value counted for the source), as opposed to a type known to name no single profession.
+ */
+export type Classification = { kind: 'profession'; profession: Profession } | { kind: 'unclassified'; unknown?: true } | { kind: 'non_healthcare' };
 
 export interface ProfessionRule {
   /** Tested against the upper-cased raw license wording. */
@@ -134,7 +138,7 @@ export function professionRules(rules: readonly ProfessionRule[], fallback: Clas
         if (rule.profession === 'unclassified') return { kind: 'unclassified' };
         return { kind: 'profession', profession: rule.profession };
       }
-      return fallback;
+      return fallback.kind === 'unclassified' ? { kind: 'unclassified', unknown: true } : fallback;
     },
     professions: [...new Set(rules.map((r) => r.profession).filter((p): p is Profession => p !== 'non_healthcare' && p !== 'unclassified'))],
   };

@@ -17,7 +17,7 @@ import type { SodaClient, SodaDataset, SodaRow } from '../soda/soda-client.ts';
 import { splitFullName } from '../../domain/names/normalize.ts';
 import { logger } from '../../observability/logger.ts';
 import { isSourceUnavailable, SourceError } from '../errors.ts';
-import { sourceFailed } from '../source-telemetry.ts';
+import { sourceFailed, unreadableValue } from '../source-telemetry.ts';
 import { accentTolerantSurnameCondition, allOf, anyOf, fullNameSurnameCondition, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
 import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
@@ -71,9 +71,12 @@ export type BoardSourcePart =
   /** A roster beside open data that could not be read: the answer is partial (see `isPartial`). */
   | { readonly kind: 'unavailable'; readonly name: string };
 
-/** An answer missing one of its sources: it can show a license, never that there is none; never cached. */
-export function isPartial(result: Pick<BoardSearchResult, 'parts'>): boolean {
-  return (result.parts ?? []).some((part) => part.kind === 'unavailable');
+/**
+ * An answer missing one of its sources, or rows of one that could not be read: it can show a license,
+ * never that there is none; never cached.
+ */
+export function isPartial(result: Pick<BoardSearchResult, 'parts' | 'skipped'>): boolean {
+  return (result.parts ?? []).some((part) => part.kind === 'unavailable') || (result.skipped ?? []).length > 0;
 }
 
 export interface BoardSearchResult {
@@ -84,6 +87,8 @@ export interface BoardSearchResult {
   readonly asOf: string;
   /** The sources the answer merges, where it comes from more than live open data (a roster). */
   readonly parts?: readonly BoardSourcePart[];
+  /** Rows left out because they lack a column every row carries (`readableRows`): the answer is partial. */
+  readonly skipped?: readonly SkippedRows[];
 }
 
 export function titleCase(value: string): string {
@@ -105,24 +110,62 @@ export function requiredFieldsOf(dataset: DatasetDefinition): readonly string[] 
   return dataset.requiredFields ?? [dataset.fields.status];
 }
 
+/** Rows of a dataset's answer that lack a column every row of it carries, left out of the answer. */
+export interface SkippedRows {
+  readonly dataset: string;
+  /** The columns the skipped rows lack. */
+  readonly columns: readonly string[];
+  readonly rows: number;
+}
+
 /**
- * Fails, as the source being unavailable, when rows the dataset answered lack a column every row of it
- * carries: the format changed (a column renamed or dropped), and mapping the rows anyway would mis-read
- * them (every status unknown, every type unclassified). Logs the dataset and the missing columns.
+ * The rows of a dataset's answer that can be read. When every row lacks a column every row of the
+ * dataset carries, the format changed (a column renamed or dropped): mapping the rows anyway would
+ * mis-read them (every status unknown, every type unclassified), so the search fails as the source
+ * being unavailable, with the column named. When only some rows lack it (a licensee's record with an
+ * empty value the publisher never leaves empty), those rows are left out, counted and logged, and the
+ * answer says so (`skipped`): it can still show a license, never that there is none.
  */
-export function checkRowFormat(board: StateBoardDefinition, dataset: DatasetDefinition, rows: readonly SodaRow[]): void {
-  const missing = requiredFieldsOf(dataset).filter((name) => rows.some((row) => row[name] === undefined || row[name] === null));
-  if (missing.length === 0) return;
-  logger.error('Board rows are not in the expected format', {
+export function readableRows(
+  board: StateBoardDefinition,
+  dataset: DatasetDefinition,
+  rows: readonly SodaRow[],
+): { rows: SodaRow[]; skipped: SkippedRows | null } {
+  const lacks = (row: SodaRow, name: string) => row[name] === undefined || row[name] === null;
+  const required = requiredFieldsOf(dataset);
+  const gone = rows.length === 0 ? [] : required.filter((name) => rows.every((row) => lacks(row, name)));
+  if (gone.length > 0) {
+    for (const column of gone) unreadableValue({ source: board.sourceName, field: 'column', value: column, dataset: dataset.id });
+    logger.error('Board rows are not in the expected format', {
+      source: board.sourceName,
+      dataset: dataset.id,
+      missing_fields: gone,
+      rows: rows.length,
+      format_confidence: board.format.confidence,
+    });
+    throw sourceFailed(
+      new SourceError(board.sourceName, 'malformed', `dataset ${dataset.id}: rows lack the column(s) ${gone.join(', ')}; the dataset's format has changed`, {
+        reason: {
+          code: 'format_changed',
+          message: `The board's rows lack the column ${gone.join(', ')}: its format has changed, so no answer is drawn from it.`,
+          field: 'column',
+          raw_value: gone.join(', '),
+        },
+      }),
+    );
+  }
+  const kept = rows.filter((row) => required.every((name) => !lacks(row, name)));
+  if (kept.length === rows.length) return { rows: kept, skipped: null };
+  const columns = required.filter((name) => rows.some((row) => lacks(row, name)));
+  for (const column of columns) unreadableValue({ source: board.sourceName, field: 'column', value: column, dataset: dataset.id });
+  logger.warn('Board rows without a required column were left out of the answer', {
     source: board.sourceName,
     dataset: dataset.id,
-    missing_fields: missing,
+    missing_fields: columns,
+    skipped_rows: rows.length - kept.length,
     rows: rows.length,
-    format_confidence: board.format.confidence,
   });
-  throw sourceFailed(
-    new SourceError(board.sourceName, 'malformed', `dataset ${dataset.id}: rows lack the column(s) ${missing.join(', ')}; the dataset's format has changed`),
-  );
+  return { rows: kept, skipped: { dataset: dataset.id, columns, rows: rows.length - kept.length } };
 }
 
 /** Merges rows by license and maps them. Pure: the unit tests feed it rows in each board's format. */
@@ -225,6 +268,7 @@ export class BoardSearch {
       licenses: [...(open?.licenses ?? []), ...answers.flatMap((a) => a?.licenses ?? [])],
       asOf: open?.asOf ?? this.now().toISOString(),
       parts,
+      ...(open?.skipped ? { skipped: open.skipped } : {}),
     };
   }
 
@@ -263,8 +307,9 @@ export class BoardSearch {
       ),
     ]);
     const disciplined = new Set(board.disciplineDataset ? discipline!.map((row) => field(row, board.disciplineDataset!.licenseNumberField).toUpperCase()) : []);
-    for (const [i, d] of board.datasets.entries()) checkRowFormat(board, d, perDataset[i]!);
-    const licenses = board.datasets.flatMap((d, i) => licensesFromRows(board, d, perDataset[i]!, disciplined));
-    return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString() };
+    const readable = board.datasets.map((d, i) => readableRows(board, d, perDataset[i]!));
+    const licenses = board.datasets.flatMap((d, i) => licensesFromRows(board, d, readable[i]!.rows, disciplined));
+    const skipped = readable.flatMap((r) => (r.skipped ? [r.skipped] : []));
+    return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString(), ...(skipped.length > 0 ? { skipped } : {}) };
   }
 }
