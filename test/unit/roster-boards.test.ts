@@ -18,7 +18,7 @@ import { givenNameWithin, licensesFromRecords } from '#shared/sources/rosters/ro
 import { alabamaBme, alColumns } from '#shared/sources/rosters/states/alabama.ts';
 import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/sources/rosters/states/florida.ts';
 import { marylandPhysicians, mdStatuses } from '#shared/sources/rosters/states/maryland.ts';
-import { txBhec, txBhecColumns, txBhecStatuses } from '#shared/sources/rosters/states/tx-bhec.ts';
+import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/sources/rosters/states/tx-bhec.ts';
 import { listDefinitions } from '#shared/sources/lists/definitions.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
@@ -96,6 +96,53 @@ describe('Texas BHEC', () => {
   ] as const)('%s files are %s → %s', async (file, rank, profession) => {
     const { records } = await read(txBhec, file, textChunks(csv(header, row(file, rank, '1', 'DOE', 'JANE', 'Active', 'N'))));
     expect(records[0]!.classification).toEqual({ kind: 'profession', profession });
+  });
+
+  it('reads the published codes: a numeric LIC_TYPE, a RANK code, DISCPL_ACTN Yes/No', async () => {
+    const text = `\uFEFF${csv(
+      header,
+      row('5261', 'LPC', '70001', 'ACHTERBERG', 'MARGARET', 'Active', 'No'),
+      row('5261', 'LPCA', '70002', 'RENWICK', 'TOBIAS', 'Probated/Suspended', 'Yes'),
+      row('5261', 'LPC', '70003', 'DOE', 'JANE', 'Delinquent', 'Yes'),
+    )}`;
+    const { records, malformed } = await read(txBhec, 'LPC', textChunks(text));
+    expect(malformed).toBe(0);
+    expect(records.map((r) => [r.licenseType, r.classification, r.status, r.statusRecognised, r.disciplinary])).toEqual([
+      ['5261 - LPC', { kind: 'profession', profession: 'counselor' }, 'active', true, false],
+      ['5261 - LPCA', { kind: 'profession', profession: 'counselor' }, 'suspended', true, true],
+      ['5261 - LPC', { kind: 'profession', profession: 'counselor' }, 'expired', true, true],
+    ]);
+  });
+
+  it.each([
+    ['MFT', '5262', 'LMFT', { kind: 'profession', profession: 'marriage_family_therapist' }],
+    ['MFT', '5262', 'LMFTA', { kind: 'profession', profession: 'marriage_family_therapist' }],
+    ['SW', '5272', 'LCSW', { kind: 'profession', profession: 'social_worker' }],
+    ['SW', '5273', 'LMSW', { kind: 'profession', profession: 'social_worker' }],
+    ['PSY', '5201', 'LP', { kind: 'profession', profession: 'psychologist' }],
+    ['PSY', '5201', 'LPA', { kind: 'unclassified' }],
+    ['PSY', '5202', 'LSSP', { kind: 'unclassified' }],
+    // A code whose meaning is not recorded is never the file's profession.
+    ['PSY', '5202', 'LSP', { kind: 'unclassified' }],
+    ['LPC', '5261', 'LPC-X', { kind: 'unclassified' }],
+    // A license-type code outside BHEC's list, or of another board than the file.
+    ['LPC', '9999', 'LPC', { kind: 'unclassified' }],
+    ['SW', '5261', 'LPC', { kind: 'unclassified' }],
+    ['SW', '5272', 'LPC', { kind: 'unclassified' }],
+  ] as const)('%s file, LIC_TYPE %s, RANK %s', (file, type, rank, classification) => {
+    expect(txBhecClassification(file, type, rank)).toEqual(classification);
+  });
+
+  it('recognises every status value recorded from the published files', () => {
+    const recorded = ['Active', 'Inactive', 'Expired', 'Delinquent', 'Suspended', 'Probated/Suspended'];
+    expect(recorded.map((raw) => statusFrom(txBhecStatuses, raw))).toEqual([
+      { status: 'active', recognised: true },
+      { status: 'inactive', recognised: true },
+      { status: 'expired', recognised: true },
+      { status: 'expired', recognised: true },
+      { status: 'suspended', recognised: true },
+      { status: 'suspended', recognised: true },
+    ]);
   });
 
   it('tests negative status terms first and never reads an unknown status as active', () => {
