@@ -242,6 +242,13 @@ describe('Maryland Board of Physicians', () => {
     expect(statusFrom(mdStatuses, 'Non-Renewed').status).toBe('expired');
   });
 
+  it('recognises both status values the published roster was reported to hold', () => {
+    expect(['Active', 'Probation'].map((raw) => statusFrom(mdStatuses, raw))).toEqual([
+      { status: 'active', recognised: true },
+      { status: 'active', recognised: true },
+    ]);
+  });
+
   it('merges a license listed once per practice area, discipline on any row counting', () => {
     const r = {
       file: 'doctor_list_revised',
@@ -323,6 +330,12 @@ describe('Florida MQA', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('recognises every License-Status-Description value recorded from loaders of the real file', () => {
+    const recorded = ['CLEAR', 'REVOKED', 'DECEASED', 'VOL RELINQ', 'NULL AND VOID', 'DISCP RELINQ', 'RETIRED', 'VOLUN WITHDRAW', 'EMERG SUSPENS', 'SUSPENDED'];
+    const mixedCase = ['Clear', 'Null And Void', 'Inactive', 'Deceased'];
+    for (const raw of [...recorded, ...mixedCase]) expect(statusFrom(flStatuses, raw).recognised, raw).toBe(true);
   });
 
   it('maps the status pair, negative terms first; CLEAR but inactive is inactive', async () => {
