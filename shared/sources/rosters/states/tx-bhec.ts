@@ -69,8 +69,10 @@ const socialWorker: RosterClassification = { kind: 'profession', profession: 'so
 const unclassified: RosterClassification = { kind: 'unclassified' };
 
 /**
- * `RANK` codes: the board each belongs to and what it classifies as. An LPC or LMFT associate practises
- * the profession under supervision; a psychological associate, a school-psychology specialist and a
+ * `RANK` codes: the board each belongs to and what it classifies as. `LPC` and `LPCA` are seen in the
+ * published file; the others are the Texas title abbreviations (LP, LPA, LSSP, PLP; LMFT, LMFTA; LBSW,
+ * LMSW, LMSW-AP, LCSW), not yet seen in a published file. An LPC or LMFT associate practises the
+ * profession under supervision; a psychological associate, a school-psychology specialist and a
  * provisionally licensed psychologist have no profession value.
  */
 export const txBhecRanks: Readonly<Record<string, { readonly board: TxBhecFile; readonly classification: RosterClassification }>> = {
