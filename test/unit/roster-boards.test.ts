@@ -152,6 +152,8 @@ describe('Texas BHEC', () => {
     expect(statusFrom(txBhecStatuses, 'Active - Suspended').status).toBe('suspended');
     expect(statusFrom(txBhecStatuses, 'Revoked').status).toBe('revoked');
     expect(statusFrom(txBhecStatuses, 'Surrendered').status).toBe('revoked');
+    expect(statusFrom(txBhecStatuses, 'Resigned in Lieu of Adjudication').status).toBe('revoked');
+    expect(statusFrom(txBhecStatuses, 'Resigned')).toEqual({ status: 'inactive', recognised: true });
     expect(statusFrom(txBhecStatuses, 'Expired').status).toBe('expired');
     expect(statusFrom(txBhecStatuses, 'Active Pending Review')).toEqual({ status: 'inactive', recognised: true });
     expect(statusFrom(txBhecStatuses, 'Something New')).toEqual({ status: 'inactive', recognised: false });
@@ -242,10 +244,19 @@ describe('Maryland Board of Physicians', () => {
     expect(statusFrom(mdStatuses, 'Non-Renewed').status).toBe('expired');
   });
 
-  it('recognises both status values the published roster was reported to hold', () => {
+  it('recognises both status values the published roster was reported to hold, and every status the Board profiles name', () => {
     expect(['Active', 'Probation'].map((raw) => statusFrom(mdStatuses, raw))).toEqual([
       { status: 'active', recognised: true },
       { status: 'active', recognised: true },
+    ]);
+    const profiled = ['Inactive', 'Expired', 'Suspension', 'Revoked', 'Deceased', 'Surrendered'];
+    expect(profiled.map((raw) => statusFrom(mdStatuses, raw))).toEqual([
+      { status: 'inactive', recognised: true },
+      { status: 'expired', recognised: true },
+      { status: 'suspended', recognised: true },
+      { status: 'revoked', recognised: true },
+      { status: 'inactive', recognised: true },
+      { status: 'revoked', recognised: true },
     ]);
   });
 

@@ -92,13 +92,14 @@ export const txBhecRanks: Readonly<Record<string, { readonly board: TxBhecFile; 
 
 /**
  * Negative terms first: "NOT ACTIVE", "ACTIVE - SUSPENDED" or "PROBATED/SUSPENDED" never read as a plain
- * active (a suspension, probated or not, is reported suspended).
+ * active (a suspension, probated or not, is reported suspended). The Council's rules (22 TAC §882.21)
+ * also end a license by resignation: resigned in lieu of discipline reads as revoked, else inactive.
  */
 export const txBhecStatuses = [
-  [/REVOK|CANCEL+ED BY BOARD|SURRENDER/, 'revoked'],
+  [/REVOK|CANCEL+ED BY BOARD|SURRENDER|RESIGN.*LIEU/, 'revoked'],
   [/SUSPEN/, 'suspended'],
   [/EXPIRED|DELINQUENT|LAPSED/, 'expired'],
-  [/NOT ACTIVE|INACTIVE|RETIRED|DECEASED|CANCEL|VOID|DENIED|WITHDRAWN|PENDING/, 'inactive'],
+  [/NOT ACTIVE|INACTIVE|RETIRED|RESIGN|DECEASED|CANCEL|VOID|DENIED|WITHDRAWN|PENDING/, 'inactive'],
   [/^(ACTIVE|CURRENT|PROBATED|PROBATION|ACTIVE - PROBATED|ACTIVE WITH CONDITIONS)$/, 'active'],
 ] as const;
 
