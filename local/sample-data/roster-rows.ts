@@ -1,9 +1,15 @@
 /**
- * Roster files of the roster states, in each publisher's format as the connectors' notes record it
- * (shared/sources/rosters/states/*.ts):
+ * Roster files of the roster states, each written from its own description of the publisher's format
+ * (the connectors in shared/sources/rosters/states/ read them; nothing here is taken from them, so a
+ * connector's change never silently changes what it is tested against):
  *
  *  - Texas BHEC: `rosters/tx_bhec/csv/{LPC,PSY,MFT,SW}.csv`, one shared upper-case header, UTF-8 with a
- *    BOM, CRLF, every field quoted (statuses, ranks and the discipline flag Y/N are chosen: not recorded).
+ *    BOM, CRLF, every field quoted. `LIC_TYPE` is the numeric license-type code (5261 counselor, 5262
+ *    marriage and family therapist, 5201/5202 psychology, 5272 social work), `RANK` a title code (`LPC`,
+ *    `LPCA`, `LSP`, `LMFT`, …), `DISCPL_ACTN` `Yes`/`No`, statuses as the published files write them
+ *    (Active, Inactive, Expired, Delinquent, Suspended, Probated/Suspended). Which psychology code goes
+ *    with which rank and the date format are not recorded: 5201 `LP` and 5202 `LSP` and MM/DD/YYYY are
+ *    chosen.
  *  - Maryland: `rosters/md_bop/forms/doctor_list_revised.csv` and `allied_health_list.csv`, seven
  *    preamble lines (a title, the report date, notes, blanks) above the header; Active and Probation only.
  *  - Florida MQA: `rosters/fl_mqa/LIC_ALL.txt`, the 39-column pipe header (`Other-License ` with its
@@ -17,10 +23,6 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { flHeader } from '../../shared/sources/rosters/states/florida.ts';
-import { alColumns } from '../../shared/sources/rosters/states/alabama.ts';
-import { mdAlliedColumns, mdPhysicianColumns } from '../../shared/sources/rosters/states/maryland.ts';
-import { txBhecColumns } from '../../shared/sources/rosters/states/tx-bhec.ts';
 import { endOfMonth, mmddyyyy, TODAY } from './dates.ts';
 import type { NameTables } from './name-tables.ts';
 import type { Rng } from './prng.ts';
@@ -66,57 +68,155 @@ interface Person {
   readonly last: string;
 }
 
+// ---- The published headers ---------------------------------------------------------------------------
+
+/** Texas BHEC: the header all four files share. */
+const txBhecHeader = [
+  'LIC_TYPE',
+  'RANK',
+  'LIC_NBR',
+  'ENTITY_NBR',
+  'LAST_NME',
+  'FIRST_NME',
+  'MIDDLE_NME',
+  'SFX_NME',
+  'LIC_STATUS',
+  'LIC_EXPR_DTE',
+  'RANK_EFCT_DTE',
+  'DISCPL_ACTN',
+] as const;
+
+/** Maryland: the physician file's and the allied-health file's headers. */
+const mdPhysicianHeader = ['License #', 'Last Name', 'First Name', 'License Status', 'Expiration Date', 'Discipline'] as const;
+const mdAlliedHeader = ['Profession', 'License #', 'Last Name', 'First Name', 'Status', 'Expire Date', 'Discipline'] as const;
+
+/** Florida LIC_ALL: the 39 columns, the last written with a trailing space. */
+const flLicAllHeader = [
+  'pro_cde',
+  'Profession-Name',
+  'lic_id',
+  'Expire-Date',
+  'Original-Date',
+  'Rank-Code',
+  'License-Number',
+  'Status-Effective-Date',
+  'Board-Action-Indicator',
+  'License-Status-Description',
+  'Last-Name',
+  'First-Name',
+  'Middle-Name',
+  'Name-Suffix',
+  'Business-Name',
+  'License-Active-Status-Description',
+  'County',
+  'County-Description',
+  'Mailing-Address-Line1',
+  'Mailing-Address-line2',
+  'Mailing-Address-line3',
+  'Mailing-Address-City',
+  'Mailing-Address-State',
+  'Mailing-Address-ZIPcode',
+  'Mailing-Address-Area-Code',
+  'Mailing-Address-Phone-Number',
+  'Mailing-Address-Phone-Extension',
+  'Practice-Location-Address-Line1',
+  'Practice-Location-Address-line2',
+  'Practice-Location-Address-line3',
+  'Practice-Location-Address-City',
+  'Practice-Location-Address-State',
+  'Practice-Location-Address-ZIPcode',
+  'Email',
+  'Mod-Cdes',
+  'Prescribe-Ind',
+  'Dispensing-Ind',
+  'Birth-Year-Range',
+  'Other-License ',
+] as const;
+
+/** Alabama BME: the 15 columns of the roster CSV. */
+const alHeader = [
+  'LICENSE NUMBER',
+  'FIRST NAME',
+  'MIDDLE NAME',
+  'LAST NAME',
+  'SUFFIX',
+  'LICENSE TYPE',
+  'LICENSE SUBTYPE',
+  'LICENSE SUFFIX',
+  'LICENSE STATUS',
+  'ISSUE DATE',
+  'EXPIRATION DATE',
+  'SPECIALTY/TYPE OF PRACTICE',
+  'MEDICAL SCHOOL',
+  'PUBLIC ACTIONS?',
+  'SUPERVISING PHYSICIAN',
+] as const;
+
 // ---- Texas BHEC -------------------------------------------------------------------------------------
 
-const bhecRanks: Readonly<Record<'LPC' | 'PSY' | 'MFT' | 'SW', readonly (readonly [string, number])[]>> = {
+type BhecFile = 'LPC' | 'PSY' | 'MFT' | 'SW';
+/** A rank as published: the `LIC_TYPE` code and the `RANK` code. */
+type BhecRank = readonly [string, string];
+
+const bhecRanks: Readonly<Record<BhecFile, readonly (readonly [BhecRank, number])[]>> = {
   LPC: [
-    ['LPC', 70],
-    ['LPC-S', 15],
-    ['LPC Associate', 15],
+    [['5261', 'LPC'], 82],
+    [['5261', 'LPCA'], 18],
   ],
   PSY: [
-    ['Psychologist', 70],
-    ['Licensed Psychological Associate', 15],
-    ['Licensed Specialist in School Psychology', 15],
+    [['5201', 'LP'], 60],
+    [['5202', 'LSP'], 40],
   ],
   MFT: [
-    ['LMFT', 80],
-    ['LMFT Associate', 20],
+    [['5262', 'LMFT'], 80],
+    [['5262', 'LMFTA'], 20],
   ],
   SW: [
-    ['LCSW', 45],
-    ['LMSW', 40],
-    ['LBSW', 15],
+    [['5272', 'LCSW'], 45],
+    [['5272', 'LMSW'], 40],
+    [['5272', 'LBSW'], 15],
   ],
 };
 const bhecStatuses: readonly (readonly [readonly [string, string], number])[] = [
-  [['Active', 'N'], 78],
-  [['Expired', 'N'], 9],
-  [['Inactive', 'N'], 6],
-  [['Retired', 'N'], 3],
-  [['Active', 'Y'], 1.5],
-  [['Probated', 'Y'], 0.8],
-  [['Suspended', 'Y'], 0.5],
-  [['Revoked', 'Y'], 0.6],
-  [['Surrendered', 'Y'], 0.6],
+  [['Active', 'No'], 79],
+  [['Expired', 'No'], 9],
+  [['Inactive', 'No'], 6],
+  [['Delinquent', 'No'], 3],
+  [['Active', 'Yes'], 1.5],
+  [['Probated/Suspended', 'Yes'], 0.8],
+  [['Suspended', 'Yes'], 0.5],
+  [['Delinquent', 'Yes'], 0.2],
 ];
 
-function bhecRow(file: 'LPC' | 'PSY' | 'MFT' | 'SW', rank: string, number: number, p: Person, status: string, discipline: string, expires: string): string {
-  return q([file, rank, String(number), String(900_000 + number), p.last, p.first, p.middle, '', status, expires, past(2000 + (number % 3000)), discipline]);
+function bhecRow(rank: BhecRank, number: number, p: Person, status: string, discipline: string, expires: string): string {
+  return q([
+    rank[0],
+    rank[1],
+    String(number),
+    String(900_000 + number),
+    p.last,
+    p.first,
+    p.middle,
+    '',
+    status,
+    expires,
+    past(2000 + (number % 3000)),
+    discipline,
+  ]);
 }
 
-function bhecScenario(): Record<'LPC' | 'PSY' | 'MFT' | 'SW', string[]> {
+function bhecScenario(): Record<BhecFile, string[]> {
   return {
     LPC: [
-      bhecRow('LPC', 'LPC', 70_001, { first: 'MARGARET', middle: 'J', last: 'ACHTERBERG' }, 'Active', 'N', future(300)),
+      bhecRow(['5261', 'LPC'], 70_001, { first: 'MARGARET', middle: 'J', last: 'ACHTERBERG' }, 'Active', 'No', future(300)),
       // The same number in another board's file is another person's license.
-      bhecRow('LPC', 'LPC-S', 70_002, { first: 'TOBIAS', middle: '', last: 'RENWICK' }, 'Active', 'N', future(200)),
+      bhecRow(['5261', 'LPCA'], 70_002, { first: 'TOBIAS', middle: '', last: 'RENWICK' }, 'Active', 'No', future(200)),
     ],
-    PSY: [bhecRow('PSY', 'Psychologist', 31_007, { first: 'HARRIET', middle: 'L', last: 'WEXLEY' }, 'Revoked', 'Y', past(100))],
-    MFT: [bhecRow('MFT', 'LMFT', 8_801, { first: 'ORLANDO', middle: '', last: 'PENHALLOW' }, 'Active', 'Y', future(400))],
+    PSY: [bhecRow(['5201', 'LP'], 31_007, { first: 'HARRIET', middle: 'L', last: 'WEXLEY' }, 'Revoked', 'Yes', past(100))],
+    MFT: [bhecRow(['5262', 'LMFT'], 8_801, { first: 'ORLANDO', middle: '', last: 'PENHALLOW' }, 'Active', 'Yes', future(400))],
     SW: [
-      bhecRow('SW', 'LCSW', 51_234, { first: 'DESMOND', middle: 'K', last: 'VANTERPOOL' }, 'Suspended', 'Y', future(150)),
-      bhecRow('SW', 'LMSW', 70_001, { first: 'PRISCILLA', middle: '', last: 'ODELL' }, 'Active', 'N', future(250)),
+      bhecRow(['5272', 'LCSW'], 51_234, { first: 'DESMOND', middle: 'K', last: 'VANTERPOOL' }, 'Suspended', 'Yes', future(150)),
+      bhecRow(['5272', 'LMSW'], 70_001, { first: 'PRISCILLA', middle: '', last: 'ODELL' }, 'Active', 'No', future(250)),
     ],
   };
 }
@@ -232,7 +332,7 @@ function flRow(input: FlInput): string {
     Email: input.email ?? '',
     'Birth-Year-Range': '40 - 50',
   };
-  return `${flHeader.map((h) => cells[h] ?? '').join('|')}|`;
+  return `${flLicAllHeader.map((h) => cells[h] ?? '').join('|')}|`;
 }
 
 function flScenario(): string[] {
@@ -308,11 +408,11 @@ function alScenario(): string[] {
 }
 
 export const rosterNotables: readonly RosterNotable[] = [
-  { state: 'TX', name: 'Margaret Achterberg', what: 'BHEC LPC 70001, Active: active counselor (BHEC roster)' },
+  { state: 'TX', name: 'Margaret Achterberg', what: 'BHEC 5261/LPC 70001, Active: active counselor (BHEC roster)' },
   { state: 'TX', name: 'Priscilla Odell', what: 'BHEC SW LMSW 70001: the same number as Achterberg in another board file, another person' },
-  { state: 'TX', name: 'Desmond Vanterpool', what: 'BHEC LCSW, Suspended, DISCPL_ACTN Y: suspended, disciplined' },
-  { state: 'TX', name: 'Harriet Wexley', what: 'BHEC Psychologist, Revoked: revoked' },
-  { state: 'TX', name: 'Orlando Penhallow', what: 'BHEC LMFT, Active with DISCPL_ACTN Y: active, disciplined' },
+  { state: 'TX', name: 'Desmond Vanterpool', what: 'BHEC 5272/LCSW, Suspended, DISCPL_ACTN Yes: suspended, disciplined' },
+  { state: 'TX', name: 'Harriet Wexley', what: 'BHEC 5201/LP (licensed psychologist), Revoked: revoked' },
+  { state: 'TX', name: 'Orlando Penhallow', what: 'BHEC 5262/LMFT, Active with DISCPL_ACTN Yes: active, disciplined' },
   { state: 'TX', name: 'Margarita Achterberg', what: 'absent: a look-alike of Margaret Achterberg' },
   { state: 'MD', name: 'Eleanor Brightwater', what: 'physician D0067123, Active' },
   { state: 'MD', name: 'Frederick Ashcombe', what: 'physician on Probation with Discipline Yes (two practice-area rows): active, disciplined' },
@@ -367,7 +467,7 @@ export class RosterRowMaker {
       case 'MFT':
       case 'SW': {
         const [status, discipline] = rng.weighted(bhecStatuses);
-        return bhecRow(file, rng.weighted(bhecRanks[file]), this.number, p, status, discipline, expiry(status === 'Active' || status === 'Probated'));
+        return bhecRow(rng.weighted(bhecRanks[file]), this.number, p, status, discipline, expiry(status === 'Active' || status === 'Probated/Suspended'));
       }
       case 'mdPhysicians':
         return mdPhysicianRow(
@@ -404,16 +504,16 @@ export class RosterRowMaker {
 function heads(): Record<RosterFileId, { readonly head: readonly string[]; readonly eol: string; readonly bom: boolean }> {
   const bhec = bhecScenario();
   const md = mdScenario();
-  const bhecHead = (file: 'LPC' | 'PSY' | 'MFT' | 'SW') => ({ head: [q([...txBhecColumns]), ...bhec[file]], eol: '\r\n', bom: true });
+  const bhecHead = (file: BhecFile) => ({ head: [q([...txBhecHeader]), ...bhec[file]], eol: '\r\n', bom: true });
   return {
     LPC: bhecHead('LPC'),
     PSY: bhecHead('PSY'),
     MFT: bhecHead('MFT'),
     SW: bhecHead('SW'),
-    mdPhysicians: { head: [...mdPreamble('Licensed Physicians', mdReportDate), plain([...mdPhysicianColumns]), ...md.physicians], eol: '\r\n', bom: false },
-    mdAllied: { head: [...mdPreamble('Allied Health Practitioners', mdReportDate), plain([...mdAlliedColumns]), ...md.allied], eol: '\r\n', bom: false },
-    fl: { head: [`${flHeader.join('|')}|`, ...flScenario()], eol: '\n', bom: false },
-    al: { head: [plain([...alColumns]), ...alScenario()], eol: '\r\n', bom: false },
+    mdPhysicians: { head: [...mdPreamble('Licensed Physicians', mdReportDate), plain([...mdPhysicianHeader]), ...md.physicians], eol: '\r\n', bom: false },
+    mdAllied: { head: [...mdPreamble('Allied Health Practitioners', mdReportDate), plain([...mdAlliedHeader]), ...md.allied], eol: '\r\n', bom: false },
+    fl: { head: [`${flLicAllHeader.join('|')}|`, ...flScenario()], eol: '\n', bom: false },
+    al: { head: [plain([...alHeader]), ...alScenario()], eol: '\r\n', bom: false },
   };
 }
 

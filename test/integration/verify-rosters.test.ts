@@ -53,7 +53,7 @@ describe('Texas: the BHEC roster joins the Texas datasets', () => {
   it('finds an active counselor from the roster, reported cached as of the file date beside the live datasets', async () => {
     const body = await verify({ first_name: 'Margaret', last_name: 'Achterberg', state: 'TX', profession: 'counselor' });
     expect(body).toMatchObject({ status: 'active', verified: true, license_number: '70001', profession: 'counselor', disciplinary_flags: false });
-    expect(body.license_type).toBe('LPC - LPC');
+    expect(body.license_type).toBe('5261 - LPC');
     expect(body).toMatchObject({ source_live: false, cached: true });
     expect(sourceNamed(body, 'Texas Behavioral Health Executive Council')).toMatchObject({ status: 'cached' });
     expect(sourceNamed(body, 'Texas Behavioral Health Executive Council')!.as_of).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);

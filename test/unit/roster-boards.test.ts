@@ -18,7 +18,7 @@ import { givenNameWithin, licensesFromRecords } from '#shared/sources/rosters/ro
 import { alabamaBme, alColumns } from '#shared/sources/rosters/states/alabama.ts';
 import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/sources/rosters/states/florida.ts';
 import { marylandPhysicians, mdStatuses } from '#shared/sources/rosters/states/maryland.ts';
-import { txBhec, txBhecColumns, txBhecStatuses } from '#shared/sources/rosters/states/tx-bhec.ts';
+import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/sources/rosters/states/tx-bhec.ts';
 import { listDefinitions } from '#shared/sources/lists/definitions.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
@@ -98,6 +98,53 @@ describe('Texas BHEC', () => {
     expect(records[0]!.classification).toEqual({ kind: 'profession', profession });
   });
 
+  it('reads the published codes: a numeric LIC_TYPE, a RANK code, DISCPL_ACTN Yes/No', async () => {
+    const text = `\uFEFF${csv(
+      header,
+      row('5261', 'LPC', '70001', 'ACHTERBERG', 'MARGARET', 'Active', 'No'),
+      row('5261', 'LPCA', '70002', 'RENWICK', 'TOBIAS', 'Probated/Suspended', 'Yes'),
+      row('5261', 'LPC', '70003', 'DOE', 'JANE', 'Delinquent', 'Yes'),
+    )}`;
+    const { records, malformed } = await read(txBhec, 'LPC', textChunks(text));
+    expect(malformed).toBe(0);
+    expect(records.map((r) => [r.licenseType, r.classification, r.status, r.statusRecognised, r.disciplinary])).toEqual([
+      ['5261 - LPC', { kind: 'profession', profession: 'counselor' }, 'active', true, false],
+      ['5261 - LPCA', { kind: 'profession', profession: 'counselor' }, 'suspended', true, true],
+      ['5261 - LPC', { kind: 'profession', profession: 'counselor' }, 'expired', true, true],
+    ]);
+  });
+
+  it.each([
+    ['MFT', '5262', 'LMFT', { kind: 'profession', profession: 'marriage_family_therapist' }],
+    ['MFT', '5262', 'LMFTA', { kind: 'profession', profession: 'marriage_family_therapist' }],
+    ['SW', '5272', 'LCSW', { kind: 'profession', profession: 'social_worker' }],
+    ['SW', '5273', 'LMSW', { kind: 'profession', profession: 'social_worker' }],
+    ['PSY', '5201', 'LP', { kind: 'profession', profession: 'psychologist' }],
+    ['PSY', '5201', 'LPA', { kind: 'unclassified' }],
+    ['PSY', '5202', 'LSSP', { kind: 'unclassified' }],
+    // A code whose meaning is not recorded is never the file's profession.
+    ['PSY', '5202', 'LSP', { kind: 'unclassified' }],
+    ['LPC', '5261', 'LPC-X', { kind: 'unclassified' }],
+    // A license-type code outside BHEC's list, or of another board than the file.
+    ['LPC', '9999', 'LPC', { kind: 'unclassified' }],
+    ['SW', '5261', 'LPC', { kind: 'unclassified' }],
+    ['SW', '5272', 'LPC', { kind: 'unclassified' }],
+  ] as const)('%s file, LIC_TYPE %s, RANK %s', (file, type, rank, classification) => {
+    expect(txBhecClassification(file, type, rank)).toEqual(classification);
+  });
+
+  it('recognises every status value recorded from the published files', () => {
+    const recorded = ['Active', 'Inactive', 'Expired', 'Delinquent', 'Suspended', 'Probated/Suspended'];
+    expect(recorded.map((raw) => statusFrom(txBhecStatuses, raw))).toEqual([
+      { status: 'active', recognised: true },
+      { status: 'inactive', recognised: true },
+      { status: 'expired', recognised: true },
+      { status: 'expired', recognised: true },
+      { status: 'suspended', recognised: true },
+      { status: 'suspended', recognised: true },
+    ]);
+  });
+
   it('tests negative status terms first and never reads an unknown status as active', () => {
     expect(statusFrom(txBhecStatuses, 'Active')).toEqual({ status: 'active', recognised: true });
     expect(statusFrom(txBhecStatuses, 'Probated')).toEqual({ status: 'active', recognised: true });
@@ -105,6 +152,8 @@ describe('Texas BHEC', () => {
     expect(statusFrom(txBhecStatuses, 'Active - Suspended').status).toBe('suspended');
     expect(statusFrom(txBhecStatuses, 'Revoked').status).toBe('revoked');
     expect(statusFrom(txBhecStatuses, 'Surrendered').status).toBe('revoked');
+    expect(statusFrom(txBhecStatuses, 'Resigned in Lieu of Adjudication').status).toBe('revoked');
+    expect(statusFrom(txBhecStatuses, 'Resigned')).toEqual({ status: 'inactive', recognised: true });
     expect(statusFrom(txBhecStatuses, 'Expired').status).toBe('expired');
     expect(statusFrom(txBhecStatuses, 'Active Pending Review')).toEqual({ status: 'inactive', recognised: true });
     expect(statusFrom(txBhecStatuses, 'Something New')).toEqual({ status: 'inactive', recognised: false });
@@ -195,6 +244,22 @@ describe('Maryland Board of Physicians', () => {
     expect(statusFrom(mdStatuses, 'Non-Renewed').status).toBe('expired');
   });
 
+  it('recognises both status values the published roster was reported to hold, and every status the Board profiles name', () => {
+    expect(['Active', 'Probation'].map((raw) => statusFrom(mdStatuses, raw))).toEqual([
+      { status: 'active', recognised: true },
+      { status: 'active', recognised: true },
+    ]);
+    const profiled = ['Inactive', 'Expired', 'Suspension', 'Revoked', 'Deceased', 'Surrendered'];
+    expect(profiled.map((raw) => statusFrom(mdStatuses, raw))).toEqual([
+      { status: 'inactive', recognised: true },
+      { status: 'expired', recognised: true },
+      { status: 'suspended', recognised: true },
+      { status: 'revoked', recognised: true },
+      { status: 'inactive', recognised: true },
+      { status: 'revoked', recognised: true },
+    ]);
+  });
+
   it('merges a license listed once per practice area, discipline on any row counting', () => {
     const r = {
       file: 'doctor_list_revised',
@@ -276,6 +341,12 @@ describe('Florida MQA', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('recognises every License-Status-Description value recorded from loaders of the real file', () => {
+    const recorded = ['CLEAR', 'REVOKED', 'DECEASED', 'VOL RELINQ', 'NULL AND VOID', 'DISCP RELINQ', 'RETIRED', 'VOLUN WITHDRAW', 'EMERG SUSPENS', 'SUSPENDED'];
+    const mixedCase = ['Clear', 'Null And Void', 'Inactive', 'Deceased'];
+    for (const raw of [...recorded, ...mixedCase]) expect(statusFrom(flStatuses, raw).recognised, raw).toBe(true);
   });
 
   it('maps the status pair, negative terms first; CLEAR but inactive is inactive', async () => {

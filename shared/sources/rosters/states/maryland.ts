@@ -23,7 +23,11 @@ import { disciplineOnRecord, type RosterDefinition, type RosterRow, statusFrom }
 export const mdPhysicianColumns = ['License #', 'Last Name', 'First Name', 'License Status', 'Expiration Date', 'Discipline'] as const;
 export const mdAlliedColumns = ['Profession', 'License #', 'Last Name', 'First Name', 'Status', 'Expire Date', 'Discipline'] as const;
 
-/** Negative terms first; the published file holds Active and Probation only, the rest guards a change. */
+/**
+ * Negative terms first; the published file holds Active and Probation only, the rest guards a change:
+ * the Board's practitioner profiles name the statuses Active, Inactive, Expired, Probation, Suspension,
+ * Revoked, Surrendered and Deceased, each recognised here.
+ */
 export const mdStatuses = [
   [/REVOK|SURRENDER/, 'revoked'],
   [/SUSPEN/, 'suspended'],
