@@ -85,7 +85,7 @@ describe('row mapping', () => {
         lastname: 'ROE',
         firstname: 'ANN',
         licensetype: 'RN',
-        licensenumber: '000123456',
+        licensenumber: '123456',
         licensestatusdescription: 'Active',
         licenseexpirationdate: '2028-04-30T00:00:00.000',
         casenumber: '2019-1',
@@ -95,15 +95,15 @@ describe('row mapping', () => {
         lastname: 'ROE',
         firstname: 'ANN',
         licensetype: 'RN',
-        licensenumber: '000123456',
+        licensenumber: '123456',
         licensestatusdescription: 'Active',
         licenseexpirationdate: '2028-04-30T00:00:00.000',
         casenumber: '2021-7',
         programaction: 'Fine',
       },
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'APN', subcategory: 'CNM', licensenumber: '000123456', licensestatusdescription: 'Active' },
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'ZZQ', licensenumber: '000000042', licensestatusdescription: 'Active' },
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'COS', licensenumber: '000000043', licensestatusdescription: 'Active' },
+      { lastname: 'ROE', firstname: 'ANN', licensetype: 'APN', subcategory: 'CNM', licensenumber: '123456', licensestatusdescription: 'Active' },
+      { lastname: 'ROE', firstname: 'ANN', licensetype: 'ZZQ', licensenumber: '42', licensestatusdescription: 'Active' },
+      { lastname: 'ROE', firstname: 'ANN', licensetype: 'COS', licensenumber: '43', licensestatusdescription: 'Active' },
     ];
     const licenses = licensesFromRows(colorado, colorado.datasets[0]!, rows);
     expect(licenses.map((l) => [l.licenseType, l.profession, l.rowCount, l.disciplinary])).toEqual([
