@@ -1,7 +1,7 @@
 /**
  * Colorado DORA, Professional and Occupational Licenses (7s5z-vewr). License types are codes
- * (`licensetype`, with `subcategory` for APN), numbers zero-padded to 9 digits and unique only within
- * a type, dates floating timestamps, `linktoverifylicense` an object {url}. ONE ROW PER DISCIPLINE
+ * (`licensetype`, with `subcategory` for APN), numbers written without leading zeros (`4751`,
+ * `991717`) and unique only within a type, dates floating timestamps, `linktoverifylicense` an object {url}. ONE ROW PER DISCIPLINE
  * CASE: a license with two cases appears twice, identical but for the case fields.
  *
  * Choices where the notes are silent: names, cities and entity names are in title case as entered,
@@ -46,6 +46,9 @@ const degreeOptions: Partial<Record<string, readonly string[]>> = {
 
 const suffixText: Readonly<Record<string, string>> = { JR: 'Jr', SR: 'Sr', II: 'II', III: 'III', IV: 'IV' };
 
+/** The number as the dataset writes it: without leading zeros. */
+const published = (number: string): string => number.replace(/^0+(?=\d)/, '');
+
 function personNames(license: License, person: Person) {
   const name = license.nameOnRecord;
   // The accented spelling is the person's own; CO keeps what was entered.
@@ -73,7 +76,7 @@ export function coRows(rng: Rng, license: License): SodaRow[] {
     ['mailzipcode', a.zip],
     ['licensetype', code],
     ['subcategory', license.kind.group],
-    ['licensenumber', license.number],
+    ['licensenumber', published(license.number)],
     ['licensefirstissuedate', license.firstIssue !== null ? floatingTimestamp(license.firstIssue) : null],
     ['licenselastreneweddate', license.lastIssue !== null && license.lastIssue !== license.firstIssue ? floatingTimestamp(license.lastIssue) : null],
     ['licenseexpirationdate', license.expiration !== null ? floatingTimestamp(license.expiration) : null],
@@ -82,7 +85,7 @@ export function coRows(rng: Rng, license: License): SodaRow[] {
     ['title', titles[code] && rng.chance(0.6) ? titles[code] : null],
     ['degrees', degrees && rng.chance(0.65) ? rng.pick(degrees) : null],
   ];
-  const link = { url: `https://apps2.colorado.gov/dora/licensing/Lookup/LicenseLookup.aspx?License=${code}.${license.number}` };
+  const link = { url: `https://apps2.colorado.gov/dora/licensing/Lookup/LicenseLookup.aspx?License=${code}.${published(license.number)}` };
   const cases = license.cases.length > 0 ? license.cases : [null];
   return cases.map((c) =>
     sodaRow([

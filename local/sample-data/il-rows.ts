@@ -2,6 +2,8 @@
  * Illinois IDFPR, Professional Licensing (pzzh-kp68): every profession the state licenses, healthcare
  * or not, businesses (`business` Y with `business_name`) and people. Dates MM/DD/YYYY; an empty value is
  * the literal text "None". A license with several disciplinary actions repeats its row once per action.
+ * Many people's `first_name` holds their middle initial (`CHARLES S`) with `middle` "None"; others have
+ * the middle name in `middle`.
  * `suffix` carries degrees (MD, DO, DVM) as well as generational suffixes.
  */
 import { type Day, mmddyyyy, TODAY } from './dates.ts';
@@ -51,6 +53,9 @@ export function ilRows(rng: Rng, license: License): SodaRow[] {
   // A few old actions are flagged without being itemised.
   const everDisciplined = license.cases.length > 0 || rng.chance(0.003) ? 'Y' : 'N';
 
+  // Many rows carry the middle initial inside first_name ("CHARLES S") and leave `middle` empty; which
+  // ones follows the number's last digit, so no draw is added to the sequence.
+  const initialInFirst = person !== null && name.middle !== '' && Number(license.number.slice(-1)) < 6;
   const base: [string, string][] = [
     ['license_type', license.kind.group!],
     ['description', license.kind.type],
@@ -58,8 +63,8 @@ export function ilRows(rng: Rng, license: License): SodaRow[] {
     ['license_status', license.status.text],
     ['business', person ? 'N' : 'Y'],
     ['title', NONE],
-    ['first_name', person ? name.first : NONE],
-    ['middle', person && name.middle ? name.middle : NONE],
+    ['first_name', person ? (initialInFirst ? `${name.first} ${name.middle[0]}` : name.first) : NONE],
+    ['middle', person && name.middle && !initialInFirst ? name.middle : NONE],
     ['last_name', person ? name.last : NONE],
     ['prefix', prefix],
     ['suffix', suffix || NONE],

@@ -1,11 +1,13 @@
 /**
- * Washington DOH, Health Care Provider Credential Data (qxh8-f4bd). Upper-case names, no address (DOH
- * withholds it), `birthyear` as text, dates as YYYYMMDD text, `actiontaken` No / Yes / Pending. No
- * suffix column: a generational suffix is not shown.
+ * Washington DOH, Health Care Provider Credential Data (qxh8-f4bd). Names in Mixed Case as entered
+ * (`Panton`, `McClain`, `Wright-Genous`, a middle initial `J`), no address (DOH withholds it),
+ * `birthyear` as text, dates as YYYYMMDD text, `actiontaken` No / Yes / Pending. No suffix column: a
+ * generational suffix is not shown.
  */
 import { addYears, TODAY, yearOf, yyyymmdd } from './dates.ts';
 import type { License } from './model.ts';
 import { isPerson } from './model.ts';
+import { titleCase } from './name-variants.ts';
 import type { Rng } from './prng.ts';
 import { type SodaRow, sodaRow } from './soda-json.ts';
 
@@ -25,9 +27,9 @@ export function waRow(rng: Rng, license: License): SodaRow {
   const action = license.cases.length > 0 ? 'Yes' : rng.chance(0.006) ? 'Pending' : 'No';
   return sodaRow([
     ['credentialnumber', license.number],
-    ['lastname', name.last],
-    ['firstname', name.first],
-    ['middlename', name.middle],
+    ['lastname', titleCase(name.last)],
+    ['firstname', titleCase(name.first)],
+    ['middlename', name.middle ? titleCase(name.middle) : null],
     ['credentialtype', license.kind.type],
     ['status', license.status.text],
     ['birthyear', String(yearOf(holder.birth))],

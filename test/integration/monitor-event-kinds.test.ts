@@ -395,7 +395,7 @@ describe('webhook event kinds produced by changes in the source data', () => {
     },
     {
       source: 'Colorado lists a discipline case on the license row (7s5z-vewr)',
-      provider: { first_name: 'Amelia', last_name: 'Pace', state: 'CO', npi: '1523032591', license: '000100014' },
+      provider: { first_name: 'Amelia', last_name: 'Pace', state: 'CO', npi: '1523032591', license: '100014' },
       secret: 'whsec-discipline-co-3b7f42',
       publish: (p) =>
         editLicenseRows('7s5z-vewr', 'licensenumber', p.license, {

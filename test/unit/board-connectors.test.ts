@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { professions } from '#shared/domain/professions.ts';
 import { licensesFromRows } from '#shared/sources/boards/board-search.ts';
 import { parseBoardDate } from '#shared/sources/boards/dates.ts';
+import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
 import { coverageMatrix, professionsCovered, stateBoards } from '#shared/sources/boards/registry.ts';
 import { colorado } from '#shared/sources/boards/states/colorado.ts';
 import { delaware } from '#shared/sources/boards/states/delaware.ts';
@@ -84,7 +85,7 @@ describe('row mapping', () => {
         lastname: 'ROE',
         firstname: 'ANN',
         licensetype: 'RN',
-        licensenumber: '000123456',
+        licensenumber: '123456',
         licensestatusdescription: 'Active',
         licenseexpirationdate: '2028-04-30T00:00:00.000',
         casenumber: '2019-1',
@@ -94,15 +95,15 @@ describe('row mapping', () => {
         lastname: 'ROE',
         firstname: 'ANN',
         licensetype: 'RN',
-        licensenumber: '000123456',
+        licensenumber: '123456',
         licensestatusdescription: 'Active',
         licenseexpirationdate: '2028-04-30T00:00:00.000',
         casenumber: '2021-7',
         programaction: 'Fine',
       },
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'APN', subcategory: 'CNM', licensenumber: '000123456', licensestatusdescription: 'Active' },
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'ZZQ', licensenumber: '000000042', licensestatusdescription: 'Active' },
-      { lastname: 'ROE', firstname: 'ANN', licensetype: 'COS', licensenumber: '000000043', licensestatusdescription: 'Active' },
+      { lastname: 'ROE', firstname: 'ANN', licensetype: 'APN', subcategory: 'CNM', licensenumber: '123456', licensestatusdescription: 'Active' },
+      { lastname: 'ROE', firstname: 'ANN', licensetype: 'ZZQ', licensenumber: '42', licensestatusdescription: 'Active' },
+      { lastname: 'ROE', firstname: 'ANN', licensetype: 'COS', licensenumber: '43', licensestatusdescription: 'Active' },
     ];
     const licenses = licensesFromRows(colorado, colorado.datasets[0]!, rows);
     expect(licenses.map((l) => [l.licenseType, l.profession, l.rowCount, l.disciplinary])).toEqual([
@@ -193,6 +194,63 @@ describe('row mapping', () => {
       { license_number: '800001', last_name: 'KIM', first_name: 'JO', license_status: 'ACTIVE', apn_category: 'NURSE ANESTHETIST' },
     ]);
     expect(aprn!.profession).toBe('nurse_anesthetist');
+  });
+
+  it('Texas Medical Board: active only when license_status and registration_status both say the licence is in force', () => {
+    const md = (over: Record<string, string>) =>
+      licensesFromRows(texas, texas.datasets[0]!, [
+        { license_type: 'Physician License', license_number: 'Q1234', last_name: 'KIM', first_name: 'JO', disciplinary_status: 'NONE', ...over },
+      ])[0]!;
+    expect(md({ license_status: 'ACTIVE', registration_status: 'ACTIVE' }).status).toBe('active');
+    expect(md({ license_status: 'ACTIVE - PROBATION', registration_status: 'Active' }).status).toBe('active');
+    // Either column saying the licence is not in force is enough; the more severe reading wins.
+    expect(md({ license_status: 'ACTIVE', registration_status: 'DELINQUENT' }).status).toBe('expired');
+    expect(md({ license_status: 'ACTIVE', registration_status: 'CANCELLED' }).status).toBe('inactive');
+    expect(md({ license_status: 'REVOKED', registration_status: 'ACTIVE' }).status).toBe('revoked');
+    expect(md({ license_status: 'AUTOMATIC LIC (CANC) PENDING', registration_status: 'ACTIVE' }).status).toBe('expired');
+    expect(md({ license_status: 'PERM. LICENSE RESTRICTED', registration_status: 'ACTIVE' }).status).toBe('active');
+    // One column alone never makes a licence active: empty or unknown reads as not in force.
+    expect(md({ license_status: 'ACTIVE' }).status).toBe('inactive');
+    expect(md({ license_status: 'ACTIVE', registration_status: 'ACTIVE PENDING REVIEW' }).status).toBe('inactive');
+    expect(md({ registration_status: 'ACTIVE' })).toMatchObject({ status: 'inactive', statusRecognised: false });
+    // A board order outranks both columns.
+    expect(md({ license_status: 'ACTIVE', registration_status: 'ACTIVE', disciplinary_status: 'SUSPENDED BY BOARD' }).status).toBe('suspended');
+    // license_status is the raw status shown and the one whose wording is checked.
+    expect(md({ license_status: 'Active', registration_status: 'ACTIVE' })).toMatchObject({ rawStatus: 'Active', statusRecognised: true });
+  });
+
+  it('Illinois: a middle initial inside first_name and the "/ /" placeholder read as the board writes them', () => {
+    const [license] = licensesFromRows(illinois, illinois.datasets[0]!, [
+      {
+        license_type: 'NURSING BOARD',
+        description: 'REGISTERED NURSE',
+        license_number: '041123456',
+        license_status: 'NOT RENEWED',
+        first_name: 'CHARLES S',
+        middle: 'None',
+        last_name: 'HAY',
+        original_issue_date: '/ /',
+        expiration_date: '05/31/1997',
+        ever_disciplined: 'N',
+      },
+    ]);
+    expect(license).toMatchObject({
+      firstName: 'CHARLES S',
+      middleName: '',
+      name: 'Charles S Hay',
+      issueDate: null,
+      expiryDate: '1997-05-31',
+      status: 'expired',
+      statusRecognised: true,
+    });
+  });
+
+  it('Colorado: unpadded license numbers are read as written and agree with a zero-padded writing', () => {
+    const [license] = licensesFromRows(colorado, colorado.datasets[0]!, [
+      { lastname: 'Roe', firstname: 'Ann', licensetype: 'APN', subcategory: 'CNM', licensenumber: '991717', licensestatusdescription: 'Active' },
+    ]);
+    expect(license).toMatchObject({ licenseNumber: '991717', profession: 'nurse_midwife', status: 'active', lastName: 'Roe' });
+    expect(licenseNumbersAgree('000991717', license!.licenseNumber)).toBe(true);
   });
 
   it('Delaware: discipline comes from the discipline dataset, not the always-N column', () => {

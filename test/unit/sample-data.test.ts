@@ -336,17 +336,24 @@ describe('board datasets (committed sample)', () => {
   it('WA: same-name people in one state are told apart by birthyear', () => {
     const byName = new Map<string, Set<string>>();
     for (const r of rows('qxh8-f4bd')) {
-      const key = `${text(r, 'firstname')}|${text(r, 'lastname')}`;
+      const key = `${text(r, 'firstname').toUpperCase()}|${text(r, 'lastname').toUpperCase()}`;
       byName.set(key, (byName.get(key) ?? new Set()).add(text(r, 'birthyear')));
     }
     expect([...byName.values()].some((years) => years.size > 1)).toBe(true);
     expect(byName.get('DAVID|NGUYEN')).toEqual(new Set(['1968', '1990']));
   });
 
-  it('CO: codes, 9-digit numbers shared across types, floating timestamps, a link object, one row per case', () => {
+  it('WA: names are in Mixed Case as entered, as the real rows are', () => {
+    const wa = rows('qxh8-f4bd');
+    for (const r of wa) expect(text(r, 'lastname'), text(r, 'lastname')).not.toBe(text(r, 'lastname').toUpperCase());
+    expect(wa.some((r) => /^Mc[A-Z]/.test(text(r, 'lastname')))).toBe(true);
+    expect(wa.some((r) => text(r, 'lastname').includes('-'))).toBe(true);
+  });
+
+  it('CO: codes, unpadded numbers shared across types, floating timestamps, a link object, one row per case', () => {
     const co = rows('7s5z-vewr');
     for (const row of co) {
-      expect(text(row, 'licensenumber')).toMatch(/^\d{9}$/);
+      expect(text(row, 'licensenumber')).toMatch(/^[1-9]\d{0,8}$/);
       for (const f of ['licensefirstissuedate', 'licenselastreneweddate', 'licenseexpirationdate', 'disciplineeffectivedate', 'disciplinecompletedate']) {
         if (f in row) expect(isFloating(text(row, f)), `${f}=${text(row, f)}`).toBe(true);
       }
@@ -386,6 +393,9 @@ describe('board datasets (committed sample)', () => {
       expect(['Y', 'N']).toContain(row.business);
       expect(['Y', 'N']).toContain(row.ever_disciplined);
     }
+    // Many people's first_name carries their middle initial (CHARLES S) with middle "None"; others have a middle name.
+    expect(il.some((r) => /^[A-Z'-]+ [A-Z]$/.test(text(r, 'first_name')) && r.middle === 'None')).toBe(true);
+    expect(il.some((r) => r.business === 'N' && r.middle !== 'None')).toBe(true);
     const healthcareBoards = new Set(['MEDICAL BOARD', 'NURSING BOARD', 'PHARMACY BOARD', 'DENTAL BOARD']);
     const nonHealthcare = il.filter((r) =>
       ['DETECTIVE BOARD', 'PUBLIC ACCOUNTANCY BOARD', 'REAL ESTATE', 'BARBER COSMETOLOGY ESTHETICS', 'VETERINARY'].includes(text(r, 'license_type')),
@@ -545,7 +555,7 @@ describe('NPPES records (committed sample)', () => {
     const chris = individuals.find((r) => (r.basic as Row).first_name === 'CHRIS' && (r.basic as Row).last_name === 'ANDERSON');
     expect(chris).toBeDefined();
     const license = (chris!.taxonomies as Row[])[0]!.license;
-    expect(rows('qxh8-f4bd').find((r) => r.credentialnumber === license)?.firstname).toBe('CHRISTOPHER');
+    expect(rows('qxh8-f4bd').find((r) => r.credentialnumber === license)?.firstname).toBe('Christopher');
   });
 });
 
@@ -589,7 +599,7 @@ describe('LEIE UPDATED.csv (committed sample)', () => {
     );
     expect(data.some((f) => nppesNpis.has(f[7]!))).toBe(true);
     const wa = rows('qxh8-f4bd');
-    const waNames = new Map(wa.map((r) => [`${text(r, 'lastname')}|${text(r, 'firstname')}`, text(r, 'birthyear')]));
+    const waNames = new Map(wa.map((r) => [`${text(r, 'lastname').toUpperCase()}|${text(r, 'firstname').toUpperCase()}`, text(r, 'birthyear')]));
     // DOB only, same year as the WA birthyear.
     expect(data.some((f) => f[7] === '0000000000' && f[8] !== '' && waNames.get(`${f[0]}|${f[1]}`) === f[8]!.slice(0, 4))).toBe(true);
     // A namesake: same name as a WA provider, a different birth year.

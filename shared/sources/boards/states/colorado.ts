@@ -2,7 +2,9 @@
  * Colorado DORA, Professional and Occupational Licenses (data.colorado.gov 7s5z-vewr). License types
  * are published only as codes (with `subcategory` for advanced practice nurses); one row per
  * discipline case, so rows of one license (same type and number) are merged. License numbers are
- * zero-padded and unique only within a type. This is the spec's "state that publishes only coded
+ * written without leading zeros (`4751`, `991717`, as public projects quote rows of the dataset) and are
+ * unique only within a type; a number written with zeros elsewhere (NPPES) agrees with them
+ * (license-numbers.ts drops leading zeros). This is the spec's "state that publishes only coded
  * license prefixes": an uncovered profession is looked up and answers not_found.
  */
 import type { Profession } from '../../../domain/professions.ts';
@@ -89,7 +91,11 @@ export const colorado: StateBoardDefinition = {
   sourceName: 'Colorado Department of Regulatory Agencies',
   domain: 'data.colorado.gov',
   licenseNumberScope: 'license_type',
-  format: { confidence: 'observed', notes: 'Fields and status vocabulary as third-party connectors report them; type codes partly unknown.' },
+  format: {
+    confidence: 'observed',
+    notes:
+      'Fields and status vocabulary as third-party connectors report them; numbers unpadded as quoted rows show; type codes partly unknown. No published rows found to test on.',
+  },
   refresh: 'unknown',
   uncoveredProfession: 'look_up',
   datasets: [
@@ -115,6 +121,10 @@ export const colorado: StateBoardDefinition = {
         RESTRICTED: 'active',
         PROVISIONAL: 'active',
         'TELEHEALTH ONLY': 'active',
+        // Spellings a public lookup configuration for the dataset lists beside the documented ones.
+        'ACTIVE - PROVISIONAL': 'active',
+        'ACTIVE - RESTRICTED': 'active',
+        'NEED MASTER HIRE - CANNOT PRACTICE': 'inactive',
         EXPIRED: 'expired',
         'BEYOND 6 YEARS EXPIRED': 'expired',
         'EXPIRED - TELEHEALTH ONLY': 'expired',

@@ -19,6 +19,9 @@
  *    Permit" were seen; the physician, APRN and other names are assumed in the same style).
  *  - `credentialnumber` repeats across record types ("12240" is both a code-90 credential and others),
  *    so a license is keyed by `fullcredentialcode`, and a number names one person only within one type.
+ *    `fullcredentialcode` is missing on about one row in 2.1 million (the profile above), so it is not a
+ *    column every row carries: such a row still reads, keyed by `credentialtype` and `credentialnumber`
+ *    (or `credentialid`), its license type read from `credential` (or the type code when that is empty).
  *  - `status` has 19 values (INACTIVE 58%, ACTIVE 30%, ACTIVE IN RENEWAL, EXPIRED APPLICATION, PENDING,
  *    LAPSED, QUALIFIED, CLOSED…) and `statusreason` 245–253 (CURRENT, LAPSED DUE TO NON-RENEWAL, FAILED
  *    TO RENEW, EXPIRED MORE THAN 3 YEARS - MUST REAPPLY, VOLUNTARY NON-RENEWAL, TERMINATED…). A status
@@ -34,6 +37,7 @@
 import type { BoardStatus } from '../../../domain/license-status.ts';
 import type { Classification, StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
+import type { SodaRow } from '../../soda/soda-client.ts';
 
 /** DPH credential wording (Title Case in the source, upper-cased here), first match wins. */
 const rules = professionRules(
@@ -106,6 +110,8 @@ export function classifyCredential(credential: string, credentialType: string): 
 const statuses: Readonly<Record<string, BoardStatus>> = {
   ACTIVE: 'active',
   'ACTIVE IN RENEWAL': 'active',
+  // Seen on a DCP permit awaiting the division's approval (`active` "1").
+  'ACTIVE UNDER REVIEW': 'active',
   LAPSED: 'expired',
   EXPIRED: 'expired',
   INACTIVE: 'inactive',
@@ -164,6 +170,20 @@ export function connecticutDisciplined(status: string, reason: string): boolean 
   return disciplineTerms.test(text) && !nonDisciplinary.test(text);
 }
 
+/**
+ * The key of a credential's rows: `fullcredentialcode`; on a row without it, the type code and number it
+ * is made of, or the row's `credentialid`.
+ */
+export function connecticutLicenseKey(row: SodaRow): string {
+  const code = field(row, 'fullcredentialcode');
+  if (code) return code.toUpperCase();
+  const type = field(row, 'credentialtype');
+  const number = field(row, 'credentialnumber');
+  if (type && number) return `${type}.${number}`.toUpperCase();
+  const id = field(row, 'credentialid');
+  return id ? `ID#${id}` : '';
+}
+
 export const connecticut: StateBoardDefinition = {
   state: 'CT',
   sourceName: 'Connecticut Department of Public Health and Department of Consumer Protection (eLicensing)',
@@ -192,9 +212,9 @@ export const connecticut: StateBoardDefinition = {
         issued: 'issuedate',
       },
       nameLayout: 'first_middle_last',
-      requiredFields: ['status', 'credential', 'credentialtype', 'fullcredentialcode', 'type', 'active'],
+      requiredFields: ['status', 'credential', 'credentialtype', 'type', 'active'],
       dateFormat: 'floating_timestamp',
-      licenseType: (row) => field(row, 'credential'),
+      licenseType: (row) => field(row, 'credential') || field(row, 'credentialtype'),
       statuses,
       statusOverride: (rows) => connecticutStatus(field(rows[0]!, 'status'), field(rows[0]!, 'statusreason'), field(rows[0]!, 'active')),
       classify: (row) => {
@@ -203,7 +223,7 @@ export const connecticut: StateBoardDefinition = {
         return classifyCredential(field(row, 'credential'), field(row, 'credentialtype'));
       },
       disciplined: (rows) => rows.some((row) => connecticutDisciplined(field(row, 'status'), field(row, 'statusreason'))),
-      licenseKey: (row) => field(row, 'fullcredentialcode').toUpperCase(),
+      licenseKey: connecticutLicenseKey,
       professions: rules.professions,
     },
   ],

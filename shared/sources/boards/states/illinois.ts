@@ -2,8 +2,11 @@
  * Illinois IDFPR Professional Licensing (data.illinois.gov pzzh-kp68): every profession the state
  * licenses, healthcare or not, all statuses, repeated rows for additional disciplinary actions. The
  * board (`license_type`) says whether a license is healthcare; the `description` names the profession.
- * Dates are MM/DD/YYYY and empty values are often the literal "None". This is the spec's "state that
- * searches every profession it licenses": an uncovered profession is looked up and answers not_found.
+ * Dates are MM/DD/YYYY and empty values are often the literal "None" (dates also "/ /", which reads as
+ * no date). `first_name` often carries the middle initial (`CHARLES S`, with `middle` empty): the name
+ * is kept as written, and the matcher reads a given name's later words as its middle name. This is the
+ * spec's "state that searches every profession it licenses": an uncovered profession is looked up and
+ * answers not_found.
  */
 import type { Classification, StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
@@ -65,7 +68,11 @@ export const illinois: StateBoardDefinition = {
   licenseNumberScope: 'state',
   // The profession code: `036` physicians, `041` registered nurses; NPPES often drops it or its zero.
   licenseNumberPrefix: /^0?\d{2}(?=\d{6}$)/,
-  format: { confidence: 'confirmed', notes: 'Fields and statuses from a profile of the full dataset; MM/DD/YYYY dates.' },
+  format: {
+    confidence: 'observed',
+    notes:
+      'Fields, statuses, MM/DD/YYYY dates, middle initials inside first_name and the None and / / placeholders from a third-party profile of the full dataset; no published rows found to test on.',
+  },
   refresh: 'unknown',
   uncoveredProfession: 'look_up',
   datasets: [

@@ -4,9 +4,20 @@
  * `disciplinary_status` carries board orders), Board of Nursing RN (tgb2-j935) and VN (yjie-tuwv)
  * (statuses written "WORD (code)", dates YYYYMMDD, the board's own `lincense_` typo; RN and VN numbers
  * are separate numberings that can collide), and active APRNs (jnzg-cr4w, by `apn_category`).
+ *
+ * Medical Board status. The dataset has two status columns, `license_status` and `registration_status`
+ * (a physician's licence and its periodic registration), and which one says whether the licence is in
+ * force is not settled: two public loaders that name tm3v-pfq9 read `registration_status` as the status
+ * and `license_status` as a description, while others read `license_status`; no published rows were
+ * found to decide it. So both are read, through one vocabulary that holds the words either column is
+ * known to use, and the licence is reported the more severe of the two (with a board order in
+ * `disciplinary_status` as a third reading): `active` only when both columns say the licence is in force.
+ * A column that is empty or holds a word outside the vocabulary counts as not in force (`inactive`), so
+ * a licence is never reported active on one column alone. `license_status` stays the raw status shown.
  */
 import type { BoardStatus } from '../../../domain/license-status.ts';
 import type { DatasetDefinition, StateBoardDefinition } from '../board-definition.ts';
+import type { SodaRow } from '../../soda/soda-client.ts';
 import { field, professionRules } from '../board-definition.ts';
 import { rosterDatasetId } from '../../rosters/roster-search.ts';
 import { txBhec, txBhecFiles } from '../../rosters/states/tx-bhec.ts';
@@ -99,6 +110,55 @@ const advancedPracticeNurses: DatasetDefinition = {
 /** TMB `disciplinary_status` values that are no action on record. */
 const noMedicalDiscipline = new Set(['', 'NONE', 'CLEARED', 'COMPLAINT DISMISSED']);
 
+/**
+ * Words of the Medical Board's `license_status` and `registration_status` (one vocabulary for both; see
+ * the module note). PERM. LICENSE RESTRICTED, AUTOMATIC LICENSURE CANCELLED and AUTOMATIC LIC (CANC)
+ * PENDING are the spellings a public loader of the dataset filters on.
+ */
+const medicalStatuses: Readonly<Record<string, BoardStatus>> = {
+  ACTIVE: 'active',
+  'ACTIVE - PROBATION': 'active',
+  'PERM. LICENSE RESTRICTED': 'active',
+  INACTIVE: 'inactive',
+  RETIRED: 'inactive',
+  DECEASED: 'inactive',
+  CANCELLED: 'inactive',
+  'AUTOMATIC LICENSURE CANCELLED': 'inactive',
+  'CANCELLED BY BOARD': 'revoked',
+  EXPIRED: 'expired',
+  DELINQUENT: 'expired',
+  'AUTOMATIC LIC (CANC) PENDING': 'expired',
+  SUSPENDED: 'suspended',
+  REVOKED: 'revoked',
+  SURRENDERED: 'revoked',
+};
+
+const severity: Readonly<Record<BoardStatus, number>> = { active: 0, inactive: 1, expired: 2, suspended: 3, revoked: 4 };
+
+/** The more severe of two readings of one licence. */
+const worse = (a: BoardStatus, b: BoardStatus): BoardStatus => (severity[b] > severity[a] ? b : a);
+
+/** What a board order in `disciplinary_status` says about the licence (undefined: no bearing on it). */
+function disciplinaryReading(value: string): BoardStatus | undefined {
+  const status = value.toUpperCase();
+  if (status === 'SUSPENDED BY BOARD') return 'suspended';
+  if (status === 'REVOKED') return 'revoked';
+  if (status === 'AUTOMATIC LICENSURE CANCELLED') return 'inactive';
+  return undefined;
+}
+
+/**
+ * A Medical Board licence's status from its two status columns and its board order: the most severe
+ * reading, `active` only when `license_status` and `registration_status` both say the licence is in
+ * force (an empty or unknown word in either reads as `inactive`).
+ */
+export function medicalBoardStatus(row: SodaRow): BoardStatus {
+  const reading = (column: string): BoardStatus => medicalStatuses[field(row, column).toUpperCase()] ?? 'inactive';
+  const both = worse(reading('license_status'), reading('registration_status'));
+  const order = disciplinaryReading(field(row, 'disciplinary_status'));
+  return order ? worse(both, order) : both;
+}
+
 const medicalBoard: DatasetDefinition = {
   id: 'tm3v-pfq9',
   title: 'Texas Medical Board licensees',
@@ -112,27 +172,8 @@ const medicalBoard: DatasetDefinition = {
   },
   dateFormat: 'floating_timestamp',
   licenseType: (row) => field(row, 'license_type'),
-  statuses: {
-    ACTIVE: 'active',
-    'ACTIVE - PROBATION': 'active',
-    INACTIVE: 'inactive',
-    RETIRED: 'inactive',
-    DECEASED: 'inactive',
-    CANCELLED: 'inactive',
-    'CANCELLED BY BOARD': 'revoked',
-    EXPIRED: 'expired',
-    DELINQUENT: 'expired',
-    SUSPENDED: 'suspended',
-    REVOKED: 'revoked',
-    SURRENDERED: 'revoked',
-  },
-  statusOverride: (rows) => {
-    const status = field(rows[0]!, 'disciplinary_status').toUpperCase();
-    if (status === 'SUSPENDED BY BOARD') return 'suspended';
-    if (status === 'REVOKED') return 'revoked';
-    if (status === 'AUTOMATIC LICENSURE CANCELLED') return 'inactive';
-    return undefined;
-  },
+  statuses: medicalStatuses,
+  statusOverride: (rows) => medicalBoardStatus(rows[0]!),
   classify: (row) => medicalRules.classifyText(field(row, 'license_type')),
   disciplined: (rows) =>
     rows.some((row) => !noMedicalDiscipline.has(field(row, 'disciplinary_status').toUpperCase()) || field(row, 'current_board_action_description') !== ''),
@@ -156,7 +197,7 @@ export const texas: StateBoardDefinition = {
   },
   format: {
     confidence: 'observed',
-    notes: `TMB and BON datasets: fields and status vocabularies as third-party connectors report them. BHEC roster: ${txBhec.formatNotes}`,
+    notes: `TMB and BON datasets: fields and status vocabularies as third-party connectors report them; no published rows found. The Medical Board licence is active only when license_status and registration_status both say so. BHEC roster: ${txBhec.formatNotes}`,
   },
   refresh: 'unknown',
   uncoveredProfession: 'reject_before_lookup',

@@ -1,7 +1,10 @@
 /**
  * Washington State Department of Health, Health Care Provider Credential Data (data.wa.gov qxh8-f4bd).
  * Dates are text YYYYMMDD; `actiontaken` (No / Yes / Pending) is the discipline flag; `birthyear` helps
- * tell same-name people apart. Every credential DOH issues is a health credential.
+ * tell same-name people apart. Every credential DOH issues is a health credential. Names are stored in
+ * Mixed Case as entered (`Panton`, `LaPointe`, `Wright-Genous`, middle `W.`): the surname and given-name
+ * conditions compare `upper(...)` (soql.ts), so they find such rows, and the matcher normalises case.
+ * Tested on real published rows (test/fixtures/real/qxh8-f4bd).
  */
 import type { StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
@@ -59,7 +62,11 @@ export const washington: StateBoardDefinition = {
   sourceName: 'Washington State Department of Health',
   domain: 'data.wa.gov',
   licenseNumberScope: 'state',
-  format: { confidence: 'confirmed', notes: 'Fields, dates (YYYYMMDD) and credential types as seen in real rows.' },
+  format: {
+    confidence: 'confirmed',
+    notes:
+      'Fields, Mixed Case names, statuses, dates (YYYYMMDD) and credential types as seen in real published rows (a 2025 export quoted by a public project), on which the connector is tested.',
+  },
   refresh: 'daily',
   uncoveredProfession: 'reject_before_lookup',
   datasets: [
