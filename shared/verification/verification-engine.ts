@@ -182,9 +182,10 @@ function countUnreadable(board: StateBoardDefinition, value: BoardSearchResult):
   const seen = new Set<string>();
   for (const license of value.licenses) {
     const source = license.source || board.sourceName;
-    if (!license.statusRecognised && !seen.has(`s#${source}#${license.rawStatus}`)) {
-      seen.add(`s#${source}#${license.rawStatus}`);
-      unreadableValue({ source, field: 'status', value: license.rawStatus, dataset: license.datasetId });
+    const raw = license.unrecognisedStatus ?? license.rawStatus;
+    if (!license.statusRecognised && !seen.has(`s#${source}#${raw}`)) {
+      seen.add(`s#${source}#${raw}`);
+      unreadableValue({ source, field: 'status', value: raw, dataset: license.datasetId });
     }
     if (license.classification.kind === 'unclassified' && license.classification.unknown && !seen.has(`t#${source}#${license.licenseType}`)) {
       seen.add(`t#${source}#${license.licenseType}`);
@@ -196,11 +197,12 @@ function countUnreadable(board: StateBoardDefinition, value: BoardSearchResult):
 /** Why a license's status cannot be an outcome: its raw status is outside the connector's vocabulary. */
 function unreadableStatus(license: BoardLicense): UnavailableReason | null {
   if (license.statusRecognised) return null;
+  const raw = license.unrecognisedStatus ?? license.rawStatus;
   return {
     code: 'unreadable_value',
-    message: `The board answered a license status the service cannot read (${JSON.stringify(license.rawStatus)}), so no status is drawn from it.`,
+    message: `The board answered a license status the service cannot read (${JSON.stringify(raw)}), so no status is drawn from it.`,
     field: 'status',
-    raw_value: license.rawStatus,
+    raw_value: raw,
   };
 }
 

@@ -94,12 +94,12 @@ describe('a board answering in a format the connector does not know', () => {
 
   it('one row without a column among others is left out: the answer cannot show there is no license', async () => {
     const request = { first_name: 'Margaret', last_name: 'Okafor', state: 'CT' };
-    const { result, lines } = await verifyUnder({ 'ngch-56tr': { drift: { drop_in_first_row: ['fullcredentialcode'] } } }, request);
+    const { result, lines } = await verifyUnder({ 'ngch-56tr': { drift: { drop_in_first_row: ['credential'] } } }, request);
     // Her nursing license is the row that could not be read; the other row is a trade license, never healthcare.
     expect(result.status).toBe('source_unavailable');
     expect(result.sources.find((s) => s.name === ct)).toMatchObject({
       status: 'unavailable',
-      reason: { code: 'format_changed', field: 'column', raw_value: 'fullcredentialcode' },
+      reason: { code: 'format_changed', field: 'column', raw_value: 'credential' },
     });
     expect(metricsOf(lines)[0]).toMatchObject({ [`UnreadableValues{source=${ct}}`]: 1 });
     expect(lines.find((l) => l.message === 'Board rows without a required column were left out of the answer')).toMatchObject({ skipped_rows: 1, rows: 2 });

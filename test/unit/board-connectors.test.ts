@@ -211,12 +211,28 @@ describe('row mapping', () => {
     expect(md({ license_status: 'PERM. LICENSE RESTRICTED', registration_status: 'ACTIVE' }).status).toBe('active');
     // One column alone never makes a licence active: empty or unknown reads as not in force.
     expect(md({ license_status: 'ACTIVE' }).status).toBe('inactive');
-    expect(md({ license_status: 'ACTIVE', registration_status: 'ACTIVE PENDING REVIEW' }).status).toBe('inactive');
+    expect(md({ license_status: 'ACTIVE' })).toMatchObject({ statusRecognised: true });
+    // A word outside the vocabulary in either column makes the status unreadable, naming the word.
+    expect(md({ license_status: 'ACTIVE', registration_status: 'ACTIVE PENDING REVIEW' })).toMatchObject({
+      status: 'inactive',
+      statusRecognised: false,
+      unrecognisedStatus: 'ACTIVE PENDING REVIEW',
+    });
     expect(md({ registration_status: 'ACTIVE' })).toMatchObject({ status: 'inactive', statusRecognised: false });
     // A board order outranks both columns.
     expect(md({ license_status: 'ACTIVE', registration_status: 'ACTIVE', disciplinary_status: 'SUSPENDED BY BOARD' }).status).toBe('suspended');
     // license_status is the raw status shown and the one whose wording is checked.
     expect(md({ license_status: 'Active', registration_status: 'ACTIVE' })).toMatchObject({ rawStatus: 'Active', statusRecognised: true });
+  });
+
+  it('names written in Mixed Case keep their capitals; names in one case are title-cased', () => {
+    const wa = washington.datasets[0]!;
+    const named = (first: string, last: string) =>
+      licensesFromRows(washington, wa, [
+        { credentialnumber: 'RN1', firstname: first, lastname: last, status: 'ACTIVE', credentialtype: 'Registered Nurse License' },
+      ])[0]!.name;
+    expect(named('Ann', 'McClain')).toBe('Ann McClain');
+    expect(named('ANN', "O'NEIL-LAPOINTE")).toBe("Ann O'Neil-Lapointe");
   });
 
   it('Illinois: a middle initial inside first_name and the "/ /" placeholder read as the board writes them', () => {

@@ -52,8 +52,19 @@ export interface DatasetDefinition {
   readonly dateFormat: DateFormat;
   /** Raw license wording (kept for `license_type`); may combine several fields. */
   licenseType(row: SodaRow): string;
-  /** Raw status → spec status, keys upper-cased. Anything unmapped is reported `inactive`, never active. */
+  /**
+   * Raw status → spec status, keys upper-cased. A value outside it is unreadable: the license's status
+   * is no answer (the verification reports the board `unavailable`, naming the value), never a status.
+   */
   readonly statuses: Readonly<Record<string, BoardStatus>>;
+  /**
+   * Every column that states the status, where there are several (the Texas Medical Board's
+   * `license_status` and `registration_status`): a non-empty value of any of them outside `statuses`
+   * makes the status unreadable. Default: the status column alone.
+   */
+  readonly statusColumns?: readonly string[];
+  /** The license number of a row, where one column does not always hold it (default: `fields.licenseNumber`). */
+  licenseNumberOf?(row: SodaRow): string;
   /** Status adjustments from other columns (e.g. a board order that suspends). */
   statusOverride?(rows: readonly SodaRow[]): BoardStatus | undefined;
   classify(row: SodaRow): Classification;

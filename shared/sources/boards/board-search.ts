@@ -40,8 +40,10 @@ export interface BoardLicense {
   readonly profession: Profession | null;
   readonly status: BoardStatus;
   readonly rawStatus: string;
-  /** False when the raw status was not in the state's vocabulary (reported inactive). */
+  /** False when a raw status is outside the state's vocabulary: the status is then no answer. */
   readonly statusRecognised: boolean;
+  /** The raw value that could not be read, where it is not `rawStatus` (another status column). */
+  readonly unrecognisedStatus?: string;
   readonly expiryDate: string | null;
   readonly issueDate: string | null;
   readonly disciplinary: boolean;
@@ -91,7 +93,9 @@ export interface BoardSearchResult {
   readonly skipped?: readonly SkippedRows[];
 }
 
+/** A name written in one case, as most boards write them, in title case; a Mixed Case name (`McClain`) as written. */
 export function titleCase(value: string): string {
+  if (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value)) return value;
   return value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
@@ -192,7 +196,12 @@ export function licensesFromRows(
     const rawStatus = field(row, f.status);
     const mapped = dataset.statuses[rawStatus.toUpperCase()];
     const status: BoardStatus = dataset.statusOverride?.(group) ?? mapped ?? 'inactive';
-    const licenseNumber = field(row, f.licenseNumber);
+    // Beside the status column, any other column stating the status must hold a known value (or none).
+    const otherUnknown = (dataset.statusColumns ?? [])
+      .filter((column) => column !== f.status)
+      .map((column) => field(row, column))
+      .find((value) => value !== '' && dataset.statuses[value.toUpperCase()] === undefined);
+    const licenseNumber = dataset.licenseNumberOf ? dataset.licenseNumberOf(row) : field(row, f.licenseNumber);
     const [first, middle, last, suffix] = nameParts(dataset, row);
     const birthYear = Number(field(row, f.birthYear));
     licenses.push({
@@ -210,7 +219,8 @@ export function licensesFromRows(
       profession: classification.kind === 'profession' ? classification.profession : null,
       status,
       rawStatus,
-      statusRecognised: mapped !== undefined,
+      statusRecognised: mapped !== undefined && otherUnknown === undefined,
+      ...(mapped !== undefined && otherUnknown !== undefined ? { unrecognisedStatus: otherUnknown } : {}),
       expiryDate: parseBoardDate(field(row, f.expiry), dataset.dateFormat),
       issueDate: parseBoardDate(field(row, f.issued), dataset.dateFormat),
       disciplinary: dataset.disciplined(group) || disciplinedLicenseNumbers.has(licenseNumber.toUpperCase()),

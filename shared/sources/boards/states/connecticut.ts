@@ -184,6 +184,15 @@ export function connecticutLicenseKey(row: SodaRow): string {
   return id ? `ID#${id}` : '';
 }
 
+/** The license number of a row: `fullcredentialcode`, else the type code and the number padded to six digits it is made of. */
+export function connecticutLicenseNumber(row: SodaRow): string {
+  const code = field(row, 'fullcredentialcode');
+  if (code) return code;
+  const type = field(row, 'credentialtype');
+  const number = field(row, 'credentialnumber');
+  return type && number ? `${type}.${number.padStart(6, '0')}` : '';
+}
+
 export const connecticut: StateBoardDefinition = {
   state: 'CT',
   sourceName: 'Connecticut Department of Public Health and Department of Consumer Protection (eLicensing)',
@@ -224,6 +233,7 @@ export const connecticut: StateBoardDefinition = {
       },
       disciplined: (rows) => rows.some((row) => connecticutDisciplined(field(row, 'status'), field(row, 'statusreason'))),
       licenseKey: connecticutLicenseKey,
+      licenseNumberOf: connecticutLicenseNumber,
       professions: rules.professions,
     },
   ],

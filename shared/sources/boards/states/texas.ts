@@ -12,8 +12,9 @@
  * found to decide it. So both are read, through one vocabulary that holds the words either column is
  * known to use, and the licence is reported the more severe of the two (with a board order in
  * `disciplinary_status` as a third reading): `active` only when both columns say the licence is in force.
- * A column that is empty or holds a word outside the vocabulary counts as not in force (`inactive`), so
- * a licence is never reported active on one column alone. `license_status` stays the raw status shown.
+ * An empty column counts as not in force (`inactive`), so a licence is never reported active on one
+ * column alone; a word outside the vocabulary in either column makes the status unreadable (no answer,
+ * the value named: `statusColumns`). `license_status` stays the raw status shown.
  */
 import type { BoardStatus } from '../../../domain/license-status.ts';
 import type { DatasetDefinition, StateBoardDefinition } from '../board-definition.ts';
@@ -173,6 +174,7 @@ const medicalBoard: DatasetDefinition = {
   dateFormat: 'floating_timestamp',
   licenseType: (row) => field(row, 'license_type'),
   statuses: medicalStatuses,
+  statusColumns: ['license_status', 'registration_status'],
   statusOverride: (rows) => medicalBoardStatus(rows[0]!),
   classify: (row) => medicalRules.classifyText(field(row, 'license_type')),
   disciplined: (rows) =>
