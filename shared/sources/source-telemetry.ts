@@ -28,13 +28,16 @@ export interface UnreadableValue {
 }
 
 /**
- * Counts (`UnreadableValues` by source, alarmed) and logs a value a source answered outside what the
- * service can read. The caller turns it into "could not read", never into an answer.
+ * Counts (`UnreadableValues` by source; statuses and columns also in the alarmed total) and logs a value
+ * a source answered outside what the service can read. The caller turns an unreadable status or column
+ * into "could not read", never into an answer.
  */
 export function unreadableValue(unreadable: UnreadableValue): void {
   recordMetric('unreadableValues', 1, { source: unreadable.source });
-  recordMetric('unreadableValuesAll', 1, {});
-  logger.error('Source answered a value the service cannot read', {
+  // An unknown license type is answered as the spec's unclassified license: counted, not alarmed.
+  if (unreadable.field !== 'license_type') recordMetric('unreadableValuesAll', 1, {});
+  const log = unreadable.field === 'license_type' ? logger.warn.bind(logger) : logger.error.bind(logger);
+  log('Source answered a value the service cannot read', {
     source: unreadable.source,
     field: unreadable.field,
     raw_value: unreadable.value,

@@ -6,7 +6,7 @@ import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/obs
 import { recordMetric, ServiceMetrics, withInvocationMetrics } from '#shared/observability/metrics.ts';
 import { readableLogLine } from '#shared/observability/readable-log-line.ts';
 import { SourceError } from '#shared/sources/errors.ts';
-import { observeSourceCall } from '#shared/sources/source-telemetry.ts';
+import { observeSourceCall, unreadableValue } from '#shared/sources/source-telemetry.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /** A Metrics instance that publishes (the suite's environment switches publishing off), and what it wrote. */
@@ -122,6 +122,19 @@ describe('source call telemetry', () => {
     const doc = documents().find((d) => d.source === 'NPPES NPI Registry')!;
     expect(doc[metricNames.sourceFailures]).toBe(1);
     expect(doc[metricNames.sourceLatency]).toHaveLength(3);
+  });
+
+  it('counts unreadable values by source; statuses and columns also in the alarmed total, license types not', async () => {
+    const { target, documents } = publishingMetrics();
+    await withInvocationMetrics(async () => {
+      unreadableValue({ source: 'WA DOH', field: 'status', value: 'ACTIVE PENDING AUDIT', dataset: 'qxh8-f4bd' });
+      unreadableValue({ source: 'WA DOH', field: 'column', value: 'status' });
+      unreadableValue({ source: 'CO DORA', field: 'license_type', value: 'ZZ' });
+    }, target);
+    expect(documents().find((d) => d.source === 'WA DOH')![metricNames.unreadableValues]).toBe(2);
+    expect(documents().find((d) => d.source === 'CO DORA')![metricNames.unreadableValues]).toBe(1);
+    // The document without a source dimension is the total the one alarm reads: the WA values only.
+    expect(documents().find((d) => d.source === undefined && metricNames.unreadableValues in d)![metricNames.unreadableValues]).toBe(2);
   });
 });
 
