@@ -7,6 +7,7 @@ import { SourcesUnavailable } from '../domain/errors.ts';
 import { stateName } from '../domain/us-states.ts';
 import type { BoardLicense } from '../sources/boards/board-search.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
+import type { UnavailableReason } from '../sources/errors.ts';
 import { sourceNames } from '../sources/source-config.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
 import type { ExclusionMatch } from './exclusion-match.ts';
@@ -16,6 +17,14 @@ import type { SourceReport, VerificationOutcome } from './verification-engine.ts
 import type { VerificationRequest } from './verification-request.ts';
 
 const day = 86_400_000;
+
+const sandboxUnreachable: UnavailableReason = { code: 'unreachable', message: 'The source could not be reached or did not answer in time.' };
+const sandboxUnreadable: UnavailableReason = {
+  code: 'unreadable_value',
+  message: 'The board answered a license status the service cannot read ("ACTIVE PENDING AUDIT"), so no status is drawn from it.',
+  field: 'status',
+  raw_value: 'ACTIVE PENDING AUDIT',
+};
 
 /** What a monitor last saw of a sandbox provider, so its checks behave like a real license over time. */
 export interface SandboxHistory {
@@ -39,11 +48,10 @@ export function forcedVerification(request: VerificationRequest, chosen: ForcedO
   const boardName = board?.sourceName ?? `${stateName(request.state)} licensing board`;
   const asOf = now.toISOString();
   const oig: SourceReport = { name: sourceNames.leie, status: 'cached', as_of: asOf };
-  const boardReport: SourceReport = {
-    name: boardName,
-    status: forced.kind === 'source_unavailable' ? 'unavailable' : 'live',
-    as_of: forced.kind === 'source_unavailable' ? null : asOf,
-  };
+  const boardReport: SourceReport =
+    forced.kind === 'source_unavailable'
+      ? { name: boardName, status: 'unavailable', as_of: null, reason: forced.unreadable ? sandboxUnreadable : sandboxUnreachable }
+      : { name: boardName, status: 'live', as_of: asOf };
   const base = {
     professionConfirmed: false,
     professionsCovered: covered,

@@ -8,7 +8,7 @@ export type ForcedOutcome =
   | { kind: 'license'; status: BoardStatus; excluded?: boolean; disciplined?: boolean; unconfirmed?: boolean; expiresInDays?: number }
   | { kind: 'flapping' }
   | { kind: 'not_found' }
-  | { kind: 'source_unavailable' }
+  | { kind: 'source_unavailable'; unreadable?: true }
   | { kind: 'outage' };
 
 export const reservedTestNames: Readonly<Record<string, ForcedOutcome>> = {
@@ -19,6 +19,8 @@ export const reservedTestNames: Readonly<Record<string, ForcedOutcome>> = {
   'test-revoked': { kind: 'license', status: 'revoked' },
   'test-notfound': { kind: 'not_found' },
   'test-unavailable': { kind: 'source_unavailable' },
+  // The board answered a status spelling the service cannot read (reason `unreadable_value`).
+  'test-unreadable': { kind: 'source_unavailable', unreadable: true },
   'test-excluded': { kind: 'license', status: 'active', excluded: true },
   'test-disciplined': { kind: 'license', status: 'active', disciplined: true },
   'test-unconfirmed': { kind: 'license', status: 'active', unconfirmed: true },

@@ -171,6 +171,7 @@ describe('reserved test names (test keys only)', () => {
     ['test-revoked', { status: 'revoked', verified: false }],
     ['test-notfound', { status: 'not_found', verified: false, license_number: null }],
     ['test-unavailable', { status: 'source_unavailable', verified: false, oig_excluded: false }],
+    ['test-unreadable', { status: 'source_unavailable', verified: false, license_number: null }],
     ['test-excluded', { status: 'active', oig_excluded: true, verified: false }],
     ['test-disciplined', { status: 'active', disciplinary_flags: true, verified: true }],
     ['test-unconfirmed', { status: 'active', profession: null, profession_confirmed: false, verified: true }],
@@ -191,6 +192,14 @@ describe('reserved test names (test keys only)', () => {
       expect(cert.body.certificate_hash).toBe(res.body.certificate_hash);
       expectSignedFacts(certificateSchema.parse(cert.body), res.body);
     }
+  });
+
+  it('test-unreadable reports the board unavailable for a status it cannot read, naming the value', async () => {
+    const res = await verify({ first_name: 'Pat', last_name: 'test-unreadable', state: 'WA' }, testKey);
+    expect(res.body.sources.find((s: { status: string }) => s.status === 'unavailable')).toMatchObject({
+      name: 'Washington State Department of Health',
+      reason: { code: 'unreadable_value', field: 'status', raw_value: 'ACTIVE PENDING AUDIT' },
+    });
   });
 
   it('test-expiring expires 30 days ahead', async () => {
