@@ -221,6 +221,9 @@ describe('the report’s workbook, as the ingest reads it', () => {
   it('reads the date the content stands for from the title row, NPPES Deactivated Records as of <Mon DD YYYY>', async () => {
     expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Oct 12 2026']])).toBe('2026-10-12');
     expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Apr 13 2026'], []])).toBe('2026-04-13');
+    // Titles public readers of the real reports quote: a zero-padded day, the reports of 2024 and 2025.
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Jul 08 2024']])).toBe('2024-07-08');
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Apr 14 2025', '']])).toBe('2025-04-14');
     expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of September 8, 2025']])).toBe('2025-09-08');
     expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Feb 30 2026']])).toBeNull();
     expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records']])).toBeNull();

@@ -141,7 +141,7 @@ export const nppesDeactivated: ListDefinition = {
   displayName: 'NPPES Deactivated NPI Report',
   formatConfidence: 'observed',
   formatNotes:
-    'Title row, header, sheet name and both file namings as public loaders of the real report describe them (openpyxl and readxl readers of 2020 and 2026 reports); no real rows found to commit.',
+    'Title row (`NPPES Deactivated Records as of Jul 08 2024`, … Apr 14 2025, … Sep 14 2026), header, sheet DeactivatedNPIs and both file namings as public readers of the real reports quote them; no real rows found to commit.',
   scope: { kind: 'federal' },
   searchBy: 'npi',
   baseUrlEnv: 'NPPES_FILES_BASE_URL',
