@@ -6,14 +6,13 @@
  * older one first: the last row is the one kept; one whose opt-out runs to a date to come), one whose
  * opt-out ended (no match), a person with a sample provider's name and another NPI, and unrelated people.
  *
- * Revoked Medicare Providers and Suppliers: a sample provider whose license was revoked, with a
- * re-enrolment bar running for years; a sample organisation (an org row: ORG_NAME only); a person with a
- * sample provider's name and another NPI; unrelated people and organisations.
+ * Revoked Medicare Providers and Suppliers: the 12 fields the data API answers, a person's middle name
+ * in MDL_NAME (empty on many rows); a sample provider whose license was revoked, with a re-enrolment bar
+ * running for years; a sample organisation (an org row: ORG_NAME only); a person with a sample
+ * provider's name and another NPI; unrelated people and organisations.
  *
  * Unrelated rows avoid the sample providers' names, so every name match is intended.
  */
-import { cmsOptOutDataset, cmsOptOutFields } from '#shared/sources/lists/cms-opt-out.ts';
-import { cmsRevokedDataset, cmsRevokedFields } from '#shared/sources/lists/cms-revoked.ts';
 import { type Day, mmddyyyy, TODAY } from './dates.ts';
 import { type LeieRow, unrelatedRows } from './leie-file.ts';
 import type { Organization, Person } from './model.ts';
@@ -22,8 +21,43 @@ import type { NpiIssuer } from './npi.ts';
 import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
 
-export const cmsOptOutFile = `cms/${cmsOptOutDataset}.json`;
-export const cmsRevokedFile = `cms/${cmsRevokedDataset}.json`;
+/** The data.cms.gov dataset of the Medicare Opt-Out Affidavits, and its fields in the API's order. */
+const optOutDataset = '9887a515-7552-4693-bf58-735c77af46d7';
+const optOutFields = [
+  'NPI',
+  'First Name',
+  'Last Name',
+  'Specialty',
+  'Optout Effective Date',
+  'Optout End Date',
+  'First Line Street Address',
+  'Second Line Street Address',
+  'City Name',
+  'State Code',
+  'Zip code',
+  'Eligible to Order and Refer',
+  'Last updated',
+] as const;
+
+/** The data.cms.gov dataset of the Revoked Medicare Providers and Suppliers, and its 12 fields in the API's order. */
+const revokedDataset = 'a6496a7d-4e19-479a-a9ad-d4c0a49e07c3';
+const revokedFields = [
+  'ENRLMT_ID',
+  'NPI',
+  'FIRST_NAME',
+  'MDL_NAME',
+  'LAST_NAME',
+  'ORG_NAME',
+  'MULTIPLE_NPI_FLAG',
+  'STATE_CD',
+  'PROVIDER_TYPE_DESC',
+  'REVOCATION_RSN',
+  'REVOCATION_EFCTV_DT',
+  'REENROLLMENT_BAR_EXPRTN_DT',
+] as const;
+
+export const cmsOptOutFile = `cms/${optOutDataset}.json`;
+export const cmsRevokedFile = `cms/${revokedDataset}.json`;
 
 type Row = Record<string, string>;
 
@@ -61,7 +95,7 @@ interface OptOutParty {
 }
 
 function optOutRow(rng: Rng, party: OptOutParty, start: Day, end: Day | null): Row {
-  return fields(cmsOptOutFields, {
+  return fields(optOutFields, {
     NPI: party.npi,
     'First Name': party.first,
     'Last Name': party.last,
@@ -102,7 +136,7 @@ const unrelatedParty = (row: LeieRow): OptOutParty => ({
 
 function revokedRow(rng: Rng, values: Row): Row {
   const revoked = TODAY - rng.int(60, 2500);
-  return fields(cmsRevokedFields, {
+  return fields(revokedFields, {
     // Enrolment ids start with I for an individual, O for an organisation.
     ENRLMT_ID: `${values.ORG_NAME ? 'O' : 'I'}${2004 + rng.int(0, 20)}${rng.digits(10)}`,
     MULTIPLE_NPI_FLAG: 'N',
@@ -180,6 +214,7 @@ export function cmsFiles(
     revokedRow(r('revoked'), {
       NPI: revokedPerson.nppes!.npi,
       FIRST_NAME: revokedPerson.name.first,
+      MDL_NAME: revokedPerson.name.middle,
       LAST_NAME: revokedPerson.name.last,
       STATE_CD: revokedPerson.address.state,
       PROVIDER_TYPE_DESC: 'PRACTITIONER - FAMILY PRACTICE',
@@ -203,6 +238,7 @@ export function cmsFiles(
       revokedRow(rr, {
         NPI: row.npi ?? '',
         FIRST_NAME: org ? '' : row.firstName,
+        MDL_NAME: org ? '' : row.midName,
         LAST_NAME: org ? '' : row.lastName,
         ORG_NAME: org ? row.busName : '',
         STATE_CD: row.state,

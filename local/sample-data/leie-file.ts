@@ -1,6 +1,6 @@
 /**
- * The OIG LEIE full file (UPDATED.csv) in its real format: the 18-column header, every field in double
- * quotes, CRLF line ends, dates YYYYMMDD with "00000000" for none (an unknown DOB is empty, as on the
+ * The OIG LEIE full file (UPDATED.csv) in its real format: the 18-column header unquoted, every data
+ * field in double quotes, CRLF line ends, dates YYYYMMDD with "00000000" for none (an unknown DOB is empty, as on the
  * business rows of the live file), NPI "0000000000" when unknown. Rows are sorted by last name, first
  * name, middle name and business name, so business rows (no person name) come first. The full file
  * lists current exclusions only, so REINDATE is always "00000000".
@@ -17,7 +17,6 @@ import { NameTables, type Sex } from './name-tables.ts';
 import { stripAccents } from './name-variants.ts';
 import { NpiIssuer } from './npi.ts';
 import { type Address, leieStates, randomAddress } from './places.ts';
-import { leieHeader } from '#shared/sources/leie/leie-record.ts';
 import { Rng } from './prng.ts';
 import { specialtyText } from './specialties.ts';
 
@@ -304,7 +303,9 @@ export function leieLine(row: LeieRow): string {
   return `${fields.map(quote).join(',')}\r\n`;
 }
 
-export const leieHeaderLine = `${leieHeader.map(quote).join(',')}\r\n`;
+/** The published header row, written as OIG writes it: unquoted. */
+export const leieHeaderLine =
+  'LASTNAME,FIRSTNAME,MIDNAME,BUSNAME,GENERAL,SPECIALTY,UPIN,NPI,DOB,ADDRESS,CITY,STATE,ZIP,EXCLTYPE,EXCLDATE,REINDATE,WAIVERDATE,WVRSTATE\r\n';
 
 function compare(a: LeieRow, b: LeieRow): number {
   for (const key of ['lastName', 'firstName', 'midName', 'busName'] as const) {

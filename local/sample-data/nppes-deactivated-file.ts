@@ -13,7 +13,6 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { nppesDeactivatedColumns } from '#shared/sources/lists/nppes-deactivated.ts';
 import { type Day, dayOf, isoDate, mmddyyyy } from './dates.ts';
 import type { Person } from './model.ts';
 import { NpiIssuer } from './npi.ts';
@@ -46,7 +45,8 @@ interface Row {
   readonly day: Day;
 }
 
-export const reportHeaderLine = `${nppesDeactivatedColumns.join(',')}\n`;
+/** The report's header row, as CMS writes it. */
+export const reportHeaderLine = 'NPI,NPPES Deactivation Date\n';
 
 export function reportLine(row: Row): string {
   return `${row.npi},${mmddyyyy(row.day)}\n`;

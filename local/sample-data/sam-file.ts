@@ -1,7 +1,10 @@
 /**
  * The SAM.gov Exclusions Public Extract V2 CSV (`sam/SAM_Exclusions_Public_Extract_V2_<yyddd>.csv`,
  * zipped by the simulator when served) in its real layout: a UTF-8 BOM, the 31-column header, every field
- * double-quoted, CRLF line ends, dates MM/DD/YYYY, `Indefinite` for most termination dates.
+ * double-quoted, CRLF line ends, dates MM/DD/YYYY but `Creation_Date` ISO, `Indefinite` for most
+ * termination dates, `Record Status` empty. As on the real extract, other agencies' rows often leave
+ * `Excluding Agency` and `CT Code` empty, and a firm named in a Cross-Reference keeps its own comma
+ * (`(also ACME PAVING, LLC)`).
  *
  * HHS exclusions are mirrored from the LEIE: every sample person, namesake and business on the LEIE
  * file appears with agency HHS and CT code Z1 (without the DOB, which SAM does not publish), so the NPI
@@ -13,13 +16,49 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { samExtractColumns, type SamColumn } from '#shared/sources/lists/sam-exclusions.ts';
-import { type Day, mmddyyyy, TODAY } from './dates.ts';
+import { type Day, isoDate, mmddyyyy, TODAY } from './dates.ts';
 import type { LeieRow } from './leie-file.ts';
 import { unrelatedRows } from './leie-file.ts';
 import { NameTables } from './name-tables.ts';
 import { NpiIssuer } from './npi.ts';
 import { Rng } from './prng.ts';
+
+/** The extract's 31 columns, in the published order. */
+const samColumns = [
+  'Classification',
+  'Name',
+  'Prefix',
+  'First',
+  'Middle',
+  'Last',
+  'Suffix',
+  'Address 1',
+  'Address 2',
+  'Address 3',
+  'Address 4',
+  'City',
+  'State / Province',
+  'Country',
+  'Zip Code',
+  'Open Data Flag',
+  'Blank (Deprecated)',
+  'Unique Entity ID',
+  'Exclusion Program',
+  'Excluding Agency',
+  'CT Code',
+  'Exclusion Type',
+  'Additional Comments',
+  'Active Date',
+  'Termination Date',
+  'Record Status',
+  'Cross-Reference',
+  'SAM Number',
+  'CAGE',
+  'NPI',
+  'Creation_Date',
+] as const;
+
+type SamColumn = (typeof samColumns)[number];
 
 export type SamRow = Partial<Record<SamColumn, string>>;
 
@@ -65,10 +104,20 @@ function action(rng: Rng, agency: string, code: string, type: string, program: s
     'Additional Comments': comment,
     'Active Date': mmddyyyy(active),
     'Termination Date': definite ? mmddyyyy(TODAY + rng.int(200, 3000)) : 'Indefinite',
-    'Record Status': 'Active',
-    Creation_Date: mmddyyyy(Math.min(TODAY - 1, active + rng.int(0, 20))),
+    'Record Status': '',
+    Creation_Date: isoDate(Math.min(TODAY - 1, active + rng.int(0, 20))),
   };
 }
+
+/** The cross-reference of another agency's row: now and then another spelling of a person, or the firm a party ran. */
+function crossReference(rng: Rng, row: LeieRow, firm: boolean): string {
+  if (!firm && row.lastName && rng.chance(0.03)) return `(also  ${row.firstName} ${row.lastName}-SMITH ,  ${row.firstName.slice(0, 1)} ${row.lastName} )`;
+  if (!firm && row.lastName && rng.chance(0.04)) return `(also ${row.lastName} ${rng.pick(firmTrades)}, ${rng.pick(legalForms)})`;
+  return '';
+}
+
+const firmTrades = ['CONSTRUCTION', 'PAVING', 'ELECTRIC SERVICE', 'CONTRACTING', 'SUPPLY'];
+const legalForms = ['LLC', 'INC.', 'CO.'];
 
 /** The HHS row mirroring an LEIE row, and the OPM row of a party with an NPI. */
 function mirrored(rng: Rng, row: LeieRow, index: number): SamRow[] {
@@ -94,6 +143,9 @@ function otherRow(rng: Rng, row: LeieRow): SamRow {
   if (kind < 0.02) party = { Classification: 'Vessel', Name: `${row.lastName || 'SEA'} STAR` };
   else if (kind < 0.04) party = { Classification: 'Special Entity Designation', Name: `${row.lastName || row.city} TRADING GROUP` };
   const firm = party.Classification !== 'Individual';
+  const taken = action(rng, agency, code, type, program, active);
+  // Rows reciprocated from other systems often name no excluding agency and no CT code.
+  const unnamed = agency !== 'OPM' && rng.chance(0.3);
   return {
     ...party,
     ...place(row),
@@ -101,9 +153,9 @@ function otherRow(rng: Rng, row: LeieRow): SamRow {
     CAGE: firm && rng.chance(0.05) ? `${rng.digits(1)}${samNumber(rng).slice(4, 8)}` : '',
     'SAM Number': samNumber(rng),
     NPI: !firm && agency === 'OPM' && row.npi ? row.npi : '',
-    'Cross-Reference':
-      rng.chance(0.03) && row.lastName ? `(also  ${row.firstName} ${row.lastName}-SMITH ,  ${row.firstName.slice(0, 1)} ${row.lastName} )` : '',
-    ...action(rng, agency, code, type, program, active),
+    'Cross-Reference': crossReference(rng, row, firm),
+    ...taken,
+    ...(unnamed ? { 'Excluding Agency': '', 'CT Code': '' } : {}),
   };
 }
 
@@ -137,10 +189,10 @@ export function samRows(
 const quote = (value: string): string => `"${value.replaceAll('"', '""')}"`;
 
 export function samLine(row: SamRow): string {
-  return `${samExtractColumns.map((c) => quote(row[c] ?? '')).join(',')}\r\n`;
+  return `${samColumns.map((c) => quote(row[c] ?? '')).join(',')}\r\n`;
 }
 
-export const samHeaderLine = `\uFEFF${samExtractColumns.map(quote).join(',')}\r\n`;
+export const samHeaderLine = `\uFEFF${samColumns.map(quote).join(',')}\r\n`;
 
 const sortKey = (row: SamRow) => [row.Name ?? '', row.Last ?? '', row.First ?? '', row['Excluding Agency'] ?? '', row['SAM Number'] ?? ''].join('\u0000');
 

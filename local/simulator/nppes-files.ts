@@ -4,15 +4,18 @@
  * Report's ZIPs.
  *
  *   nppes-deactivated/NPPES_Deactivated_NPI_Report_<MMDDYY>_V2.csv   the report's rows as text, served as
- *       `…_V2.zip` holding `NPPES Deactivated NPI Report <YYYYMMDD>.xlsx`: a title row merged across the
- *       sheet, the CSV's first line as the header row, then its rows; every NPI a text cell except every
- *       tenth row's, written as a number (as a hand-edited workbook may hold), dates text as written
+ *       `…_V2.zip` holding `NPPES Deactivated NPI Report <YYYYMMDD>.xlsx`, sheet `DeactivatedNPIs`: the
+ *       title row `NPPES Deactivated Records as of <Mon DD YYYY>` merged across the sheet, the CSV's
+ *       first line as the header row, then its rows; every NPI a text cell except every tenth row's,
+ *       written as a number (as a hand-edited workbook may hold), dates text as written
  *   nppes-deactivated/NPPES_Deactivated_NPI_Report_<MMDDYY>_V2.zip   a ZIP served byte for byte (a real download)
- *   nppes-deactivated/NPPES_Deactivated_NPI_Report_<MMDDYY>.csv|zip  a retired V1 name, served the same way
+ *   nppes-deactivated/NPPES_Deactivated_NPI_Report_<MMDDYY>.csv|zip  the naming without `_V2` used until
+ *       2025, served the same way
  *
  *   GET /nppes/NPI_Files.html   the page: links to the other NPPES files (not served: 404), one link per
- *                               report file above (newest first) and the last V1 report (retired), each
- *                               a single-quoted relative href as CMS writes them (`href='./NPPES_….zip'`)
+ *                               report file above (newest first) and the last report named without
+ *                               `_V2`, each a single-quoted relative href as CMS writes them
+ *                               (`href='./NPPES_….zip'`)
  *   GET /nppes/<report>.zip     the ZIP, with ETag / Last-Modified (conditional GET)
  */
 import { PublishedFolder, type PublishedFile } from './published-folder.ts';
@@ -23,18 +26,22 @@ export const nppesFilesPrefix = '/nppes/';
 
 const reportPattern = /^NPPES_Deactivated_NPI_Report_(\d{2})(\d{2})(\d{2})(_V2)?\.(csv|zip)$/i;
 
-/** The last V1 report before V1 was retired (2026-03-03): the page still lists it. */
-const retiredV1 = 'NPPES_Deactivated_NPI_Report_021026.zip';
+/** The last report named without `_V2` (the naming until 2025): the page still lists it. */
+const olderNaming = 'NPPES_Deactivated_NPI_Report_121024.zip';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** `…_101226_V2.zip` → { iso: 2026-10-12, words: October 12, 2026, v2: true }; null for another name. */
-function reportDate(name: string): { iso: string; words: string; v2: boolean } | null {
+/**
+ * `…_101226_V2.zip` → { iso: 2026-10-12, words: October 12, 2026, short: Oct 12 2026, v2: true }; null
+ * for another name.
+ */
+function reportDate(name: string): { iso: string; words: string; short: string; v2: boolean } | null {
   const m = reportPattern.exec(name);
   if (!m) return null;
   const [month, day, year] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])];
   if (month < 1 || month > 12) return null;
-  return { iso: `${year}-${m[1]}-${m[2]}`, words: `${months[month - 1]} ${day}, ${year}`, v2: m[4] !== undefined };
+  const monthName = months[month - 1]!;
+  return { iso: `${year}-${m[1]}-${m[2]}`, words: `${monthName} ${day}, ${year}`, short: `${monthName.slice(0, 3)} ${m[2]} ${year}`, v2: m[4] !== undefined };
 }
 
 /** The sheet rows of a report written as text: the title, the CSV's header line, then its rows. */
@@ -59,8 +66,8 @@ export function reportRows(csv: string, title: string): XlsxCell[][] {
 export async function reportZip(csv: string, zipName: string): Promise<Buffer> {
   const date = reportDate(zipName);
   const stamp = date ? date.iso.replace(/-/g, '') : '';
-  const title = date ? `NPPES Deactivated NPI Report as of ${date.words}` : 'NPPES Deactivated NPI Report';
-  const workbook = await xlsxOf(reportRows(csv, title), { sheetName: 'Deactivated NPIs', mergeTitle: true });
+  const title = date ? `NPPES Deactivated Records as of ${date.short}` : 'NPPES Deactivated Records';
+  const workbook = await xlsxOf(reportRows(csv, title), { sheetName: 'DeactivatedNPIs', mergeTitle: true });
   return zipOf(new Map([[`NPPES Deactivated NPI Report ${stamp}.xlsx`, workbook]]));
 }
 
@@ -90,12 +97,12 @@ export class NppesFiles {
         return date ? [{ name, date }] : [];
       })
       .sort((a, b) => (a.date.iso < b.date.iso ? 1 : a.date.iso > b.date.iso ? -1 : 0));
-    if (!reports.some((r) => r.name === retiredV1)) reports.push({ name: retiredV1, date: reportDate(retiredV1)! });
+    if (!reports.some((r) => r.name === olderNaming)) reports.push({ name: olderNaming, date: reportDate(olderNaming)! });
     const reportItems = reports
       .map(({ name, date }) =>
         date.v2
           ? `<li><a href='./${name}'>NPPES Deactivated NPI Report - V.2 (${date.words})</a></li>`
-          : `<li><a href='./${name}'>NPPES Deactivated NPI Report (${date.words})</a> <i>(V.1 retired March 3, 2026)</i></li>`,
+          : `<li><a href='./${name}'>NPPES Deactivated NPI Report (${date.words})</a></li>`,
       )
       .join('\n');
     return `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">

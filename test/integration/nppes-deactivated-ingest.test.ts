@@ -1,6 +1,7 @@
 /**
  * The NPPES Deactivated NPI Report, ingested from the source simulator as from download.cms.gov: the
- * downloads page → the newest V2 ZIP (V1 names refused) → its workbook (a title row, then the header)
+ * downloads page → the newest ZIP by its date, named with `_V2` or without (the naming until 2025; of
+ * one date the `_V2` one) → its workbook (a title row whose date is the as-of date, then the header)
  * → one item per NPI; an unchanged file left alone (304, or the same hash); a file with under half the
  * rows, a ZIP without a workbook and a changed header refused while the current version stays; an
  * operator's downloaded ZIP loaded with `--file`.
@@ -66,7 +67,7 @@ describe('the NPPES Deactivated NPI Report', () => {
     const html = await page.text();
     expect(html).toContain(`href='./${current}.zip'`);
     expect(html).toContain("href='./NPPES_Deactivated_NPI_Report_091426_V2.zip'");
-    expect(html).toContain("href='./NPPES_Deactivated_NPI_Report_021026.zip'");
+    expect(html).toContain("href='./NPPES_Deactivated_NPI_Report_121024.zip'");
 
     const outcome = await invokeAs('ListIngest', () => ingest());
     expect(outcome).toMatchObject({ outcome: 'ingested', list, file_name: `${current}.zip`, as_of: '2026-10-12', previous_version: null });
@@ -129,12 +130,16 @@ describe('the NPPES Deactivated NPI Report', () => {
     expect((await store().current(list))!.version).toBe(before.version);
   });
 
-  it('never takes a retired V1 name, however new its date', async () => {
+  it('reads a name without _V2 as the same report: an older date, or the same date as a _V2 name, is not taken', async () => {
     const before = (await store().current(list))!;
-    await data.write('nppes-deactivated/NPPES_Deactivated_NPI_Report_110926.csv', header + (await sampleRows(3000)).join('\n'));
-    expect(await fetch(`${sim()}/nppes/NPI_Files.html`).then((r) => r.text())).toContain("href='./NPPES_Deactivated_NPI_Report_110926.zip'");
+    await data.write('nppes-deactivated/NPPES_Deactivated_NPI_Report_101126.csv', header + (await sampleRows(3000)).join('\n'));
+    await data.write('nppes-deactivated/NPPES_Deactivated_NPI_Report_101226.csv', header + (await sampleRows(3000)).join('\n'));
+    const html = await fetch(`${sim()}/nppes/NPI_Files.html`).then((r) => r.text());
+    expect(html).toContain("href='./NPPES_Deactivated_NPI_Report_101126.zip'");
+    expect(html).toContain("href='./NPPES_Deactivated_NPI_Report_101226.zip'");
     expect(await ingest()).toMatchObject({ outcome: 'unchanged', reason: 'not_modified', version: before.version });
-    await rm(reportPath('NPPES_Deactivated_NPI_Report_110926.csv'));
+    await rm(reportPath('NPPES_Deactivated_NPI_Report_101126.csv'));
+    await rm(reportPath('NPPES_Deactivated_NPI_Report_101226.csv'));
   });
 
   it('loads next month’s report under a new version: reactivated NPIs drop out, unreadable rows are counted', async () => {

@@ -75,6 +75,45 @@ describe('CMS revoked providers and suppliers', () => {
     expect(entry.action).toMatchObject({ type: 'Medicare revocation: 424.535(a)(3) - Felony Conviction', startDate: '2024-06-15', endDate: '2034-06-15' });
   });
 
+  it('keeps the middle name (MDL_NAME) of the 12 fields the data API answers, read from a row object', () => {
+    expect([...cmsRevokedFields]).toEqual([
+      'ENRLMT_ID',
+      'NPI',
+      'FIRST_NAME',
+      'MDL_NAME',
+      'LAST_NAME',
+      'ORG_NAME',
+      'MULTIPLE_NPI_FLAG',
+      'STATE_CD',
+      'PROVIDER_TYPE_DESC',
+      'REVOCATION_RSN',
+      'REVOCATION_EFCTV_DT',
+      'REENROLLMENT_BAR_EXPRTN_DT',
+    ]);
+    const object = {
+      ENRLMT_ID: 'I20040101000001',
+      NPI: '1234567893',
+      FIRST_NAME: 'JANE',
+      MDL_NAME: 'Q',
+      LAST_NAME: 'DOE',
+      ORG_NAME: '',
+      MULTIPLE_NPI_FLAG: 'N',
+      STATE_CD: 'TX',
+      PROVIDER_TYPE_DESC: 'PRACTITIONER - FAMILY PRACTICE',
+      REVOCATION_RSN: '424.535(a)(1) - Noncompliance',
+      REVOCATION_EFCTV_DT: '06/15/2024',
+      REENROLLMENT_BAR_EXPRTN_DT: '06/15/2034',
+    };
+    const read = rowCells(cmsRevokedFields, new Set(['NPI'].map(fieldKey)), object);
+    if (!('cells' in read)) throw new Error(`missing ${read.missing}`);
+    expect(cmsRevokedEntry(read.cells)).toMatchObject({ firstName: 'JANE', middleName: 'Q', lastName: 'DOE', entityName: 'JANE Q DOE', state: 'TX' });
+    // An answer without the field reads the middle name as none.
+    const { MDL_NAME: _dropped, ...older } = object;
+    const olderRead = rowCells(cmsRevokedFields, new Set(['NPI'].map(fieldKey)), older);
+    if (!('cells' in olderRead)) throw new Error(`missing ${olderRead.missing}`);
+    expect(cmsRevokedEntry(olderRead.cells)).toMatchObject({ middleName: '', entityName: 'JANE DOE' });
+  });
+
   it('is an entity when only the organisation is named; nobody named is no row', () => {
     expect(cmsRevokedEntry(revokedRow({ NPI: '1234567893', ORG_NAME: 'ACME DME LLC' }))).toMatchObject({
       kind: 'entity',

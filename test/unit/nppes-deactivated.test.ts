@@ -11,9 +11,11 @@ import {
   nppesDeactivatedEntry,
   nppesDeactivatedFileDate,
   nppesDeactivatedRank,
+  nppesDeactivatedTitleDate,
 } from '#shared/sources/lists/nppes-deactivated.ts';
 import { fileNameOf, linkMatches, readPage } from '#shared/sources/lists/page-links.ts';
 import { sheetRows } from '#shared/sources/lists/sheet-reader.ts';
+import { zipMemberBytes } from '#shared/sources/lists/zip-member.ts';
 import { matchSanctions } from '#shared/verification/sanctions-match.ts';
 import { NppesFiles, reportZip } from '../../local/simulator/nppes-files.ts';
 import { xlsxOf, zipOf } from '../../local/simulator/xlsx-writer.ts';
@@ -38,13 +40,15 @@ async function entriesOf(zip: Buffer, name = 'report.zip'): Promise<{ entry: Lis
 }
 
 describe('the report’s file names', () => {
-  it('reads the date of a V2 name (MMDDYY) and refuses V1 names, other files and impossible dates', () => {
+  it('reads the date (MMDDYY) of a name with or without _V2, and refuses other files and impossible dates', () => {
     expect(nppesDeactivatedFileDate('NPPES_Deactivated_NPI_Report_091426_V2.zip')).toBe('2026-09-14');
     expect(nppesDeactivatedFileDate('nppes_deactivated_npi_report_101226_v2.ZIP')).toBe('2026-10-12');
+    // Named without _V2 until 2025.
+    expect(nppesDeactivatedFileDate('NPPES_Deactivated_NPI_Report_041023.zip')).toBe('2023-04-10');
+    expect(nppesDeactivatedFileDate('NPPES_Deactivated_NPI_Report_121024.zip')).toBe('2024-12-10');
     for (const name of [
-      'NPPES_Deactivated_NPI_Report_041023.zip',
-      'NPPES_Deactivated_NPI_Report_021026.zip',
       'NPPES_Deactivated_NPI_Report_091426_V2.csv',
+      'NPPES_Deactivated_NPI_Report_091426_V1.zip',
       'NPPES_Data_Dissemination_October_2026_V2.zip',
       'NPPES_Deactivated_NPI_Report_133126_V2.zip',
       'NPPES_Deactivated_NPI_Report_023026_V2.zip',
@@ -54,12 +58,13 @@ describe('the report’s file names', () => {
     }
   });
 
-  it('ranks V2 names by their date across years, never a V1 name however new', () => {
+  it('ranks both namings by their date across years, the _V2 name first of one date', () => {
     const names = [
       'NPPES_Deactivated_NPI_Report_121225_V2.zip',
       'NPPES_Deactivated_NPI_Report_101226_V2.zip',
-      'NPPES_Deactivated_NPI_Report_111226.zip',
+      'NPPES_Deactivated_NPI_Report_091426.zip',
       'NPPES_Deactivated_NPI_Report_091426_V2.zip',
+      'NPPES_Deactivated_NPI_Report_121024.zip',
       'NPPES_Deactivated_NPI_Report_011226_V2.zip',
     ];
     const ranked = names
@@ -70,9 +75,15 @@ describe('the report’s file names', () => {
     expect(ranked).toEqual([
       'NPPES_Deactivated_NPI_Report_101226_V2.zip',
       'NPPES_Deactivated_NPI_Report_091426_V2.zip',
+      'NPPES_Deactivated_NPI_Report_091426.zip',
       'NPPES_Deactivated_NPI_Report_011226_V2.zip',
       'NPPES_Deactivated_NPI_Report_121225_V2.zip',
+      'NPPES_Deactivated_NPI_Report_121024.zip',
     ]);
+    // The newest is read whatever its naming.
+    expect(nppesDeactivatedRank('NPPES_Deactivated_NPI_Report_011325.zip')!).toBeGreaterThan(
+      nppesDeactivatedRank('NPPES_Deactivated_NPI_Report_121024_V2.zip')!,
+    );
     expect(nppesDeactivated.asOf!('NPPES_Deactivated_NPI_Report_101226_V2.zip')).toBe('2026-10-12');
   });
 
@@ -85,8 +96,8 @@ describe('the report’s file names', () => {
     const locate = nppesDeactivated.locate as Extract<typeof nppesDeactivated.locate, { kind: 'page_links' }>;
     expect(locate.pageUrl('https://download.cms.gov')).toBe('https://download.cms.gov/nppes/NPI_Files.html');
     const reports = page.links.filter((link) => /Deactivated/.test(link.href));
-    // The retired V1 name is on the page, but it is no link of the list.
-    expect(reports.map((l) => fileNameOf(l.href))).toContain('NPPES_Deactivated_NPI_Report_021026.zip');
+    // The last report named without _V2 is a link of the list too, ranked after the newer ones.
+    expect(reports.map((l) => fileNameOf(l.href))).toContain('NPPES_Deactivated_NPI_Report_121024.zip');
     const candidates = page.links
       .filter((link) => linkMatches(link, locate.hops[0]!))
       .map((link) => ({ href: link.href, rank: locate.pick!(fileNameOf(link.href)) }))
@@ -94,6 +105,7 @@ describe('the report’s file names', () => {
     expect(candidates.map((c) => c.href)).toEqual([
       'https://download.cms.gov/nppes/NPPES_Deactivated_NPI_Report_101226_V2.zip',
       'https://download.cms.gov/nppes/NPPES_Deactivated_NPI_Report_091426_V2.zip',
+      'https://download.cms.gov/nppes/NPPES_Deactivated_NPI_Report_121024.zip',
     ]);
   });
 });
@@ -204,6 +216,31 @@ describe('the report’s workbook, as the ingest reads it', () => {
       [4, '1457485542', '2020-03-04'],
       [5, '1851713903', '2021-05-06'],
     ]);
+  });
+
+  it('reads the date the content stands for from the title row, NPPES Deactivated Records as of <Mon DD YYYY>', async () => {
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Oct 12 2026']])).toBe('2026-10-12');
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Apr 13 2026'], []])).toBe('2026-04-13');
+    // Titles public readers of the real reports quote: a zero-padded day, the reports of 2024 and 2025.
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Jul 08 2024']])).toBe('2024-07-08');
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Apr 14 2025', '']])).toBe('2025-04-14');
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of September 8, 2025']])).toBe('2025-09-08');
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records as of Feb 30 2026']])).toBeNull();
+    expect(nppesDeactivatedTitleDate([['NPPES Deactivated Records']])).toBeNull();
+    const file = join(dir, 'titled.zip');
+    await writeFile(file, await reportZip(csv, 'NPPES_Deactivated_NPI_Report_101226_V2.zip'));
+    const asOf = await eachEntry(nppesDeactivated, file, async () => {});
+    expect(asOf).toBe('2026-10-12');
+  });
+
+  it('is served as the report is published: sheet DeactivatedNPIs, the title row above the header', async () => {
+    const zip = await reportZip(csv, 'NPPES_Deactivated_NPI_Report_101226_V2.zip');
+    const file = join(dir, 'served.zip');
+    await writeFile(file, zip);
+    const workbook = await zipMemberBytes(file, { pattern: /\.xlsx$/i, label: 'workbook' });
+    const rows = sheetRows(workbook, /^DeactivatedNPIs$/);
+    expect(rows[0]).toEqual(['NPPES Deactivated Records as of Oct 12 2026']);
+    expect(rows[1]).toEqual(['NPI', 'NPPES Deactivation Date']);
   });
 
   it('refuses a changed header, and an archive without a workbook', async () => {

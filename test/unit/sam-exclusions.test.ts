@@ -47,6 +47,16 @@ describe('SAM extract values', () => {
     expect(samAliases('')).toEqual([]);
   });
 
+  it('keeps a name with a comma before its legal form or suffix whole, and gives each alias once', () => {
+    expect(samAliases('(also PEANUT BUTTER, LLC)')).toEqual(['PEANUT BUTTER, LLC']);
+    expect(samAliases('(also TERRA KLEAN SOLUTIONS INC., ANTONIO FLORES)')).toEqual(['ANTONIO FLORES', 'TERRA KLEAN SOLUTIONS INC.']);
+    expect(samAliases('(also VMC CONSTRUCTION, LLC, VMC CONSTRUCTION, LLC  DBA VICTOR TORRES CONSTRUCTION)')).toEqual([
+      'VMC CONSTRUCTION, LLC',
+      'VMC CONSTRUCTION, LLC DBA VICTOR TORRES CONSTRUCTION',
+    ]);
+    expect(samAliases('(also ACME HOLDINGS, INC., JOHN DOE, JR., ACME HOLDINGS, INC.)')).toEqual(['ACME HOLDINGS, INC.', 'JOHN DOE, JR.']);
+  });
+
   it('names the file of a day and reads the day back: yyddd', () => {
     expect(samFileName(new Date('2026-10-06T02:00:00Z'))).toBe('SAM_Exclusions_Public_Extract_V2_26279.ZIP');
     expect(samFileRank('SAM_Exclusions_Public_Extract_V2_26279.ZIP')).toBe(26279);

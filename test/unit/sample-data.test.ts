@@ -562,12 +562,12 @@ describe('NPPES records (committed sample)', () => {
 describe('LEIE UPDATED.csv (committed sample)', () => {
   const raw = read('leie/UPDATED.csv');
   const lines = raw.split('\r\n');
-  const header =
-    '"LASTNAME","FIRSTNAME","MIDNAME","BUSNAME","GENERAL","SPECIALTY","UPIN","NPI","DOB","ADDRESS","CITY","STATE","ZIP","EXCLTYPE","EXCLDATE","REINDATE","WAIVERDATE","WVRSTATE"';
+  // As OIG publishes it: the header row unquoted, every data field quoted.
+  const header = 'LASTNAME,FIRSTNAME,MIDNAME,BUSNAME,GENERAL,SPECIALTY,UPIN,NPI,DOB,ADDRESS,CITY,STATE,ZIP,EXCLTYPE,EXCLDATE,REINDATE,WAIVERDATE,WVRSTATE';
   const data = lines.slice(1, -1).map((line) => line.slice(1, -1).split('","'));
   const knownTypes = /^(1128a[1-4]|1128b([1-9]|1[0-6])|1128b1[AB]|1128b8A|1128Aa|1156|1160|BRCH CIA|BRCH SA)$/;
 
-  it('has the exact header, CRLF line ends and 18 quoted fields per line', () => {
+  it('has the exact unquoted header, CRLF line ends and 18 quoted fields per data line', () => {
     expect(lines[0]).toBe(header);
     expect(raw.endsWith('\r\n')).toBe(true);
     expect(lines.at(-1)).toBe('');

@@ -1,6 +1,7 @@
 /**
- * OIG LEIE rows (UPDATED.csv): 18 quoted columns, dates YYYYMMDD with `00000000` for none, NPI
- * `0000000000` when unknown. Individuals and business entities (BUSNAME set, no person name) are told
+ * OIG LEIE rows (UPDATED.csv): 18 columns, the header row unquoted and every data field quoted, CRLF
+ * line ends; dates YYYYMMDD with `00000000` for none (a business's DOB is empty), NPI `0000000000`
+ * when unknown. Individuals and business entities (BUSNAME set, no person name) are told
  * apart. The file lists current exclusions only (reinstated parties are removed); a waiver allows
  * payment in the named state only.
  */

@@ -87,7 +87,8 @@ export const cmsOptOut: ListDefinition = {
   id: 'cms_opt_out',
   displayName: 'CMS Medicare Opt-Out Affidavits',
   formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatNotes:
+    'Fields as public loaders of the data API and the CSV name them (andrewallenbruce/provider, others), dates MM/DD/YYYY; no real rows found to commit.',
   scope: { kind: 'federal' },
   searchBy: 'name',
   baseUrlEnv: 'CMS_DATA_BASE_URL',

@@ -1,8 +1,9 @@
 /**
  * CMS Revoked Medicare Providers and Suppliers (data.cms.gov dataset
  * `a6496a7d-4e19-479a-a9ad-d4c0a49e07c3`): enrolments revoked under 42 CFR 424.535 whose re-enrolment
- * bar is still running. One row per revoked enrolment (`ENRLMT_ID`); a person has a first and last name,
- * an organisation only `ORG_NAME`. The bar's expiry is the end of the action.
+ * bar is still running. One row per revoked enrolment (`ENRLMT_ID`); a person has a first, middle
+ * (`MDL_NAME`, often empty) and last name, an organisation only `ORG_NAME`. The data API answers 12
+ * fields in the order of `cmsRevokedFields`. The bar's expiry is the end of the action.
  */
 import { dataApiFileDate, dataApiUrl } from './cms-opt-out.ts';
 import type { ListDefinition } from './list-definition.ts';
@@ -16,10 +17,11 @@ export const cmsRevokedDataset = 'a6496a7d-4e19-479a-a9ad-d4c0a49e07c3';
 export const cmsRevokedFields = [
   'ENRLMT_ID',
   'NPI',
-  'MULTIPLE_NPI_FLAG',
   'FIRST_NAME',
+  'MDL_NAME',
   'LAST_NAME',
   'ORG_NAME',
+  'MULTIPLE_NPI_FLAG',
   'STATE_CD',
   'PROVIDER_TYPE_DESC',
   'REVOCATION_RSN',
@@ -44,8 +46,8 @@ export function cmsRevokedEntry(row: readonly string[]): ListEntry | null {
     kind: person ? 'individual' : 'entity',
     lastName: person ? get('LAST_NAME') : '',
     firstName: person ? get('FIRST_NAME') : '',
-    middleName: '',
-    entityName: person ? [get('FIRST_NAME'), get('LAST_NAME')].filter(Boolean).join(' ') : get('ORG_NAME'),
+    middleName: person ? get('MDL_NAME') : '',
+    entityName: person ? [get('FIRST_NAME'), get('MDL_NAME'), get('LAST_NAME')].filter(Boolean).join(' ') : get('ORG_NAME'),
     npi: samNpi(get('NPI')),
     dob: null,
     licenses: [],
@@ -74,7 +76,8 @@ export const cmsRevoked: ListDefinition = {
   id: 'cms_revoked',
   displayName: 'CMS Revoked Medicare Providers and Suppliers',
   formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatNotes:
+    'The 12 fields (MDL_NAME among them) as public loaders of the data API name them (andrewallenbruce/provider, others); no real rows found to commit.',
   scope: { kind: 'federal' },
   searchBy: 'name',
   baseUrlEnv: 'CMS_DATA_BASE_URL',

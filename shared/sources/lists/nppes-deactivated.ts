@@ -5,10 +5,12 @@
  *
  * Found through the links of `https://download.cms.gov/nppes/NPI_Files.html` (single-quoted relative
  * hrefs, `href='./NPPES_Deactivated_NPI_Report_<MMDDYY>_V2.zip'`): the newest by the date in the name.
- * Only `_V2` names are the list; the V1 names (`NPPES_Deactivated_NPI_Report_041023.zip`) were retired
- * on 2026-03-03 and are refused. The ZIP holds one workbook (`.xlsx`): a title row, the header `NPI`,
- * `NPPES Deactivation Date`, then one row per NPI; the NPI is text (a numeric or float-formatted cell
- * still reads as its ten digits), the date text `MM/DD/YYYY`.
+ * The ZIPs were named without `_V2` until 2025 (`NPPES_Deactivated_NPI_Report_041023.zip`) and with it
+ * since; both namings are read, the newest date wins, and of two files of one date the `_V2` one. The
+ * ZIP holds one workbook (`.xlsx`, sheet `DeactivatedNPIs`): a title row `NPPES Deactivated Records as
+ * of <Mon DD YYYY>` (the date the content stands for), the header `NPI`, `NPPES Deactivation Date`, then
+ * one row per NPI; the NPI is text (a numeric or float-formatted cell still reads as its ten digits),
+ * the date text `MM/DD/YYYY`.
  *
  * The report names nobody and gives no reason (the reasons, death, disbandment, fraud or other, are only
  * in the full NPPES file): a row is found by its NPI alone (`searchBy: 'npi'`), so it is screened only
@@ -31,25 +33,63 @@ const fieldsOf = rowFields<Column>(nppesDeactivatedColumns);
 /** The page that links the NPPES downloads, under the base URL. */
 export const nppesFilesPage = '/nppes/NPI_Files.html';
 
-const v2Name = /^NPPES_Deactivated_NPI_Report_(\d{2})(\d{2})(\d{2})_V2\.zip$/i;
+const reportName = /^NPPES_Deactivated_NPI_Report_(\d{2})(\d{2})(\d{2})(_V2)?\.zip$/i;
 
 /**
- * The day (ISO) a report's file name stands for: `NPPES_Deactivated_NPI_Report_091426_V2.zip` →
- * 2026-09-14 (MMDDYY, 20YY); null for a V1 name, any other file, or an impossible date.
+ * The day (ISO) a report's file name stands for: `NPPES_Deactivated_NPI_Report_091426_V2.zip` and
+ * `NPPES_Deactivated_NPI_Report_041023.zip` → 2026-09-14 and 2023-04-10 (MMDDYY, 20YY); null for any
+ * other file or an impossible date.
  */
 export function nppesDeactivatedFileDate(fileName: string): string | null {
-  const m = v2Name.exec(fileName.trim());
+  const m = reportName.exec(fileName.trim());
   if (!m) return null;
-  const [month, day, year] = [Number(m[1]), Number(m[2]), 2000 + Number(m[3])];
+  return calendarDate(2000 + Number(m[3]), Number(m[1]), Number(m[2]));
+}
+
+function calendarDate(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
 }
 
-/** The rank of a file name (the day it stands for, in days since 1970); null for anything but a V2 report. */
+/**
+ * The rank of a file name: the day it stands for (in days since 1970) doubled, plus one for a `_V2`
+ * name, so the newest day wins and, of one day's two namings, the `_V2` one; null for anything else.
+ */
 export function nppesDeactivatedRank(fileName: string): number | null {
   const date = nppesDeactivatedFileDate(fileName);
-  return date === null ? null : Date.parse(date) / 86_400_000;
+  if (date === null) return null;
+  return (Date.parse(date) / 86_400_000) * 2 + (/_V2\.zip$/i.test(fileName.trim()) ? 1 : 0);
+}
+
+const monthNumbers: Readonly<Record<string, number>> = {
+  JAN: 1,
+  FEB: 2,
+  MAR: 3,
+  APR: 4,
+  MAY: 5,
+  JUN: 6,
+  JUL: 7,
+  AUG: 8,
+  SEP: 9,
+  OCT: 10,
+  NOV: 11,
+  DEC: 12,
+};
+
+/**
+ * The date of the title row above the header, `NPPES Deactivated Records as of Oct 12 2026` (a full
+ * month name, a comma or a dot also read), as an ISO date; null when no row above the header tells.
+ */
+export function nppesDeactivatedTitleDate(preamble: readonly (readonly string[])[]): string | null {
+  for (const row of preamble) {
+    for (const cell of row) {
+      const m = /\bas of\s+([A-Za-z]{3})[A-Za-z]*\.?\s+(\d{1,2}),?\s+(\d{4})\b/i.exec(cell);
+      const month = m ? monthNumbers[m[1]!.toUpperCase()] : undefined;
+      if (m && month) return calendarDate(Number(m[3]), month, Number(m[2]));
+    }
+  }
+  return null;
 }
 
 /** An NPI cell as ten digits: text, a number, or a float-formatted `1234567893.0`; null unless the check digit is right. */
@@ -100,7 +140,8 @@ export const nppesDeactivated: ListDefinition = {
   id: 'nppes_deactivated',
   displayName: 'NPPES Deactivated NPI Report',
   formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatNotes:
+    'Title row (`NPPES Deactivated Records as of Jul 08 2024`, … Apr 14 2025, … Sep 14 2026), header, sheet DeactivatedNPIs and both file namings as public readers of the real reports quote them; no real rows found to commit.',
   scope: { kind: 'federal' },
   searchBy: 'npi',
   baseUrlEnv: 'NPPES_FILES_BASE_URL',
@@ -108,11 +149,11 @@ export const nppesDeactivated: ListDefinition = {
   locate: {
     kind: 'page_links',
     pageUrl: (base) => `${base}${nppesFilesPage}`,
-    hops: [{ href: /NPPES_Deactivated_NPI_Report_\d{6}_V2\.zip$/i }],
+    hops: [{ href: /NPPES_Deactivated_NPI_Report_\d{6}(?:_V2)?\.zip$/i }],
     pick: nppesDeactivatedRank,
   },
   // The title row comes first; a blank or a second title line is tolerated.
-  format: { kind: 'sheet', zipped: true, headerWithin: 4 },
+  format: { kind: 'sheet', zipped: true, headerWithin: 4, asOfFromPreamble: nppesDeactivatedTitleDate },
   header: nppesDeactivatedColumns,
   entry: nppesDeactivatedEntry,
   keys: (entry) => (entry.npi ? [npiKey(entry.npi)] : []),

@@ -8,8 +8,10 @@
  * excluded by HHS and OPM has two rows sharing its identifiers; each is kept as its own action.
  * Individuals have split names (Prefix/First/Middle/Last/Suffix), firms, vessels and special entities
  * one `Name`. The NPI (on about 12% of rows) may be float-formatted (`1234567890.0`). Dates are
- * `MM/DD/YYYY` (ISO accepted too); the termination date may be `Indefinite`. Cross-Reference holds
- * aliases as `(also NAME, NAME)`. Address placeholders `-` and `XX` mean none.
+ * `MM/DD/YYYY` (`Creation_Date` ISO, and ISO accepted everywhere); the termination date may be
+ * `Indefinite`. Cross-Reference holds aliases as `(also NAME, NAME)`, a firm's name with its own comma
+ * (`PEANUT BUTTER, LLC`) kept whole. `Excluding Agency`, `CT Code` and `Record Status` are often empty
+ * (a row is read without them). Address placeholders `-` and `XX` mean none.
  */
 import type { ListEntry } from './list-entry.ts';
 import type { ListDefinition } from './list-definition.ts';
@@ -98,14 +100,57 @@ export function samNpi(value: string): string | null {
   return m && m[1] !== '0000000000' ? m[1]! : null;
 }
 
-/** `(also  NAME ,  NAME )` → the names, sorted (the published order is not stable). */
+/**
+ * Legal forms and generational suffixes that follow a comma inside one name (`PEANUT BUTTER, LLC`,
+ * `ACME, INC.`, `JOHN DOE, JR.`): a part of the cross-reference that starts with one of them belongs to
+ * the name before it.
+ */
+const nameTails = new Set([
+  'LLC',
+  'PLLC',
+  'LLP',
+  'LP',
+  'LTD',
+  'LIMITED',
+  'INC',
+  'INCORPORATED',
+  'CORP',
+  'CORPORATION',
+  'CO',
+  'COMPANY',
+  'PC',
+  'PA',
+  'PLC',
+  'NA',
+  'SA',
+  'SRL',
+  'GMBH',
+  'AG',
+  'BV',
+  'JR',
+  'SR',
+  'II',
+  'III',
+  'IV',
+]);
+
+const continuesName = (part: string): boolean => nameTails.has((part.split(' ')[0] ?? '').replace(/[.,]/g, '').toUpperCase());
+
+/**
+ * `(also  NAME ,  NAME )` → the names, each once, sorted (the published order is not stable). Names are
+ * separated by commas, but a firm's name holds commas too (`(also PEANUT BUTTER, LLC)`,
+ * `(also VMC CONSTRUCTION, LLC, VMC CONSTRUCTION, LLC DBA …)`): a part that starts with a legal form
+ * or a generational suffix is joined to the name before it.
+ */
 export function samAliases(value: string): string[] {
   const inner = /^\(\s*also\s+([\s\S]*)\)\s*$/i.exec(value.trim())?.[1] ?? value;
-  return inner
-    .split(',')
-    .map((name) => name.replace(/\s+/g, ' ').trim())
-    .filter((name) => name !== '')
-    .sort();
+  const names: string[] = [];
+  for (const part of inner.split(',').map((name) => name.replace(/\s+/g, ' ').trim())) {
+    if (part === '') continue;
+    if (names.length > 0 && continuesName(part)) names[names.length - 1] = `${names[names.length - 1]}, ${part}`;
+    else names.push(part);
+  }
+  return [...new Set(names)].sort();
 }
 
 const place = (value: string) => {
@@ -160,7 +205,8 @@ export const samExclusions: ListDefinition = {
   id: 'sam',
   displayName: 'SAM.gov Exclusions',
   formatConfidence: 'confirmed',
-  formatNotes: 'Columns, dates and aliases as in real published rows.',
+  formatNotes:
+    'Tested on 16 real published rows (selectiveintellect/p5-parse-samgov t/05_parser_exclusion_v2.t, Nov 2023; test/fixtures/real/sam): empty agency, CT code and record status, ISO creation dates, firm aliases with commas.',
   scope: { kind: 'federal' },
   searchBy: 'name',
   baseUrlEnv: 'SAM_BASE_URL',

@@ -1,8 +1,9 @@
 /**
  * Parses NPPES NPI Registry API v2.1 responses into a normalised identity. Both response forms occur:
  * older (integer `number`, integer-second epochs, `basic.gender`) and current (string `number`,
- * millisecond-string epochs, `basic.sex`, `certification_date`). Errors arrive as HTTP 200 bodies with
- * an `Errors` array.
+ * millisecond-string epochs, `basic.sex`, `certification_date`), and a mixed one (string `number` and
+ * epochs with `basic.gender`). `--` stands for an absent prefix or suffix; a former name may be the
+ * placeholder `SAME AS ABOVE` (left out). Errors arrive as HTTP 200 bodies with an `Errors` array.
  */
 import * as z from 'zod';
 
@@ -149,10 +150,15 @@ export function parseResult(raw: unknown): NppesIdentity {
       primary: t.primary === true || t.primary === 'true' || t.primary === 'Y',
     })),
     formerNames: (r.other_names ?? [])
-      .filter((n) => n.last_name && (n.code === '1' || /former/i.test(n.type ?? '')))
+      .filter((n) => n.last_name && !isPlaceholderName(n.last_name) && (n.code === '1' || /former/i.test(n.type ?? '')))
       .map((n) => ({ firstName: n.first_name ?? '', middleName: n.middle_name, lastName: n.last_name! })),
     addressStates: [...new Set((r.addresses ?? []).map((a) => a.state?.toUpperCase()).filter((s): s is string => !!s))],
   };
+}
+
+/** A name field a provider filled with no name: `SAME AS ABOVE` (a real former name), `N/A`, `NONE`. */
+function isPlaceholderName(value: string): boolean {
+  return /^(?:SAME(?: AS ABOVE)?|N\/?A|NONE)$/i.test(value.replace(/\s+/g, ' ').trim());
 }
 
 /** Epochs come as integer seconds (older form) or millisecond strings (current form). */
