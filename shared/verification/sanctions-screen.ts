@@ -108,8 +108,20 @@ export function matchScreens(fetched: readonly FetchedScreen[], person: Sanction
   return fetched.map(({ list, rows }) => {
     const base = { list: list.id, name: list.name, scope: scopeLabel(list.scope) };
     if (!rows) return { ...base, status: 'unavailable', asOf: null, matches: [] };
-    const matches = matchSanctions(person, rows.entries, today).filter((m) => !npiOnly(list, state) || m.basis === 'npi');
+    // A file can repeat a row whole (the SAM extract does): the same action is reported once.
+    const matches = distinctMatches(matchSanctions(person, rows.entries, today).filter((m) => !npiOnly(list, state) || m.basis === 'npi'));
     return { ...base, status: 'cached', asOf: rows.asOf, matches };
+  });
+}
+
+/** Matches with their entries equal field for field counted once, in order. */
+function distinctMatches<M extends { readonly entry: unknown }>(matches: readonly M[]): M[] {
+  const seen = new Set<string>();
+  return matches.filter((m) => {
+    const key = JSON.stringify(m.entry);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

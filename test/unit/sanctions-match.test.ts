@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListEntry } from '#shared/sources/lists/list-entry.ts';
 import { samEntry, samExtractColumns } from '#shared/sources/lists/sam-exclusions.ts';
 import { actionInForce, matchSanctions, sanctionBasis } from '#shared/verification/sanctions-match.ts';
+import { matchScreens } from '#shared/verification/sanctions-screen.ts';
 
 type Row = Partial<Record<(typeof samExtractColumns)[number], string>>;
 const sam = (r: Row): ListEntry =>
@@ -71,5 +72,18 @@ describe('sanctions matching (SAM rows)', () => {
     expect(actionInForce(robert, today)).toBe(true);
     expect(actionInForce(robert, '2029-07-30')).toBe(false);
     expect(actionInForce({ ...robert, action: { ...robert.action, reinstatedDate: '2026-10-01' } }, today)).toBe(false);
+  });
+});
+
+describe('a list that repeats a row whole', () => {
+  it('reports the action once', () => {
+    const list = { id: 'sam', name: 'SAM.gov Exclusions', scope: { kind: 'federal' }, searchBy: 'name' } as const;
+    const [screen] = matchScreens(
+      [{ list, rows: { asOf: '2026-10-31T00:00:00.000Z', entries: [robert, { ...robert }, otherMaria] } }],
+      { firstName: 'Robert', lastName: 'Jones' },
+      'WA',
+      today,
+    );
+    expect(screen!.matches.map((m) => m.entry)).toEqual([robert]);
   });
 });
