@@ -155,14 +155,3 @@ describe('Washington DOH qxh8-f4bd: real published rows', () => {
     expect(stateBoards.WA!.format.confidence).toBe('confirmed');
   });
 });
-
-describe('real rows and format confidence', () => {
-  it('only a board whose every dataset has committed real rows is confirmed', () => {
-    const withRealRows = new Set(['qxh8-f4bd']);
-    for (const board of Object.values(stateBoards)) {
-      if (!board || board.datasets.length === 0) continue;
-      if (board.format.confidence !== 'confirmed') continue;
-      for (const dataset of board.datasets) expect(withRealRows.has(dataset.id), `${board.state} ${dataset.id}`).toBe(true);
-    }
-  });
-});
