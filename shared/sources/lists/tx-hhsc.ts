@@ -125,8 +125,9 @@ export function txHhscEntry(row: readonly string[]): ListEntry | null {
 export const txHhscExclusions: ListDefinition = {
   id: 'tx_hhsc',
   displayName: 'Texas HHSC OIG Exclusions',
-  formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatConfidence: 'confirmed',
+  formatNotes:
+    'Tested on real rows of the BIFF8 file HHSC OIG published on 2026-06-15 (test/fixtures/real/tx_hhsc: header, date cells with a time of day, text reinstatement and reapply dates, single-space CompanyName, numeric occupation codes); the fixture rows are re-written by SheetJS, not the original bytes.',
   scope: { kind: 'state', state: 'TX' },
   searchBy: 'name',
   baseUrlEnv: 'TX_HHSC_BASE_URL',
