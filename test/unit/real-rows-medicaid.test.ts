@@ -8,6 +8,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caMediCalParty, caMediCalSuspended } from '#shared/sources/lists/ca-medi-cal.ts';
 import { coHcpf } from '#shared/sources/lists/co-hcpf.ts';
@@ -379,6 +380,40 @@ describe('IL HFS OIG sanctions list, real rows (portal download, June 2026)', ()
     expect(at(il, 1684).aliases).toEqual(['PURPOSE DRIVING TRANSPORTATION']);
     expect(at(il, 163)).toMatchObject({ kind: 'individual', lastName: 'ASSIMACOPOULOS', firstName: 'AIKATERINA' });
   });
+});
+
+describe('a real workbook whose header differs in one cell is refused', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'real-header-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const cases: readonly (readonly [ListDefinition, string, number])[] = [
+    [waHca, files.wa_hca, 3],
+    [coHcpf, files.co_hcpf, 0],
+    [nyOmig, files.ny_omig, 0],
+    [txHhscExclusions, files.tx_hhsc, 0],
+    [ilHfsSanctions, files.il_hfs, 0],
+  ];
+  for (const [definition, file, headerRow] of cases) {
+    it(definition.id, async () => {
+      const book = XLSX.read(await readFile(file), { type: 'buffer', cellNF: true });
+      const sheet = book.Sheets[book.SheetNames[0]!]!;
+      // The last header cell with one more space: the header a changed export would have.
+      const last = XLSX.utils.encode_cell({ r: headerRow, c: definition.header.length - 1 });
+      sheet[last] = { t: 's', v: `${definition.header.at(-1)} ` };
+      const changed = join(dir, `${definition.id}.${file.endsWith('.xls') ? 'xls' : 'xlsx'}`);
+      await writeFile(changed, XLSX.write(book, { type: 'buffer', bookType: file.endsWith('.xls') ? 'biff8' : 'xlsx' }));
+      await expect(read(definition, changed)).rejects.toThrow(/header/);
+      // The same workbook with the header as published reads.
+      sheet[last] = { t: 's', v: definition.header.at(-1)! };
+      await writeFile(changed, XLSX.write(book, { type: 'buffer', bookType: file.endsWith('.xls') ? 'biff8' : 'xlsx' }));
+      expect((await read(definition, changed)).rows.size).toBeGreaterThan(10);
+    });
+  }
 });
 
 /** Column keys as OpenSanctions' crawlers derive them from the header (lower case, runs of anything else one `_`). */
