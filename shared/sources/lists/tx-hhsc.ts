@@ -15,8 +15,10 @@
  * - `LicenseNumber`: `999999` (Board of Nursing), `A9999` (Texas Medical Board, e.g. `H3249`),
  *   `A-9999`, `99999`, or blank: the numbers the Texas boards' rosters hold, compared as such.
  * - `NPI` on about 4% of rows.
- * - Three date formats in one file: `StartDate` and `AddDate` are date cells (some with a time of day),
- *   `ReinstatedDate` is text `M/D/YYYY`, `EligibleToReapplyDate` text `YYYY-MM-DD 00:00:00`.
+ * - Three date formats in one file: `StartDate` and `AddDate` are date cells (format `m/d/yy`, some
+ *   with a time of day), `ReinstatedDate` is text `M/D/YYYY`, `EligibleToReapplyDate` text `YYYY-MM-DD
+ *   00:00:00`. A row may have neither date (one in June 2026): its action has no start date.
+ * - A row that names nobody (no names, no `CompanyName`; one in June 2026) cannot be read.
  * - A reinstated person stays on the file with a `ReinstatedDate`: the exclusion is in force until it.
  *   Eligibility to reapply is not reinstatement (the date is kept in the comments).
  * - `Occupation` free text (RN, LVN, `Registered Nurse`, MD) mixed with numeric provider-type codes.
