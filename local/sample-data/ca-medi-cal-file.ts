@@ -10,7 +10,6 @@
  * - unrelated people and organisations (First Name `N/A`, several NPIs in Provider Number), license
  *   cells with several numbers or spaces inside (` C 40851`, `A12345; G70081`).
  */
-import { caMediCalColumns } from '#shared/sources/lists/ca-medi-cal.ts';
 import { mmddyyyy, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
 import { csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
@@ -23,9 +22,24 @@ import type { Notable } from './scenarios.ts';
 export const caMediCalSampleFile = 'ca-medi-cal/suspall.csv';
 export const caMediCalRowCount = 23120;
 
-type Column = (typeof caMediCalColumns)[number];
+/** The header DHCS writes (June 2026): the 4th with a line break inside, the 11th empty (every line ends with a comma). */
+const columns = [
+  'Last Name',
+  'First Name',
+  'Middle Name',
+  'A/K/A-Also Known As\nD/B/A-Doing Business as',
+  'Address(es)',
+  'Provider Type',
+  'License Number',
+  'Provider Number',
+  'Date of Suspension',
+  'Active Period',
+  '',
+] as const;
+
+type Column = (typeof columns)[number];
 type Row = Partial<Record<Column, string>>;
-const akaColumn = caMediCalColumns[3];
+const akaColumn = columns[3];
 
 const providerTypes: readonly (readonly [string, number])[] = [
   ['Registered Nurse', 6327],
@@ -134,7 +148,7 @@ export function caMediCalFile(
   });
   const key = (row: Row) => `${row['Last Name'] ?? ''}|${row['First Name'] ?? ''}`;
   const order = rows.map((row, i) => [row, i] as const).sort((a, b) => (key(a[0]) < key(b[0]) ? -1 : key(a[0]) > key(b[0]) ? 1 : a[1] - b[1]));
-  const csv = `\uFEFF${csvLine(caMediCalColumns)}${order.map(([row]) => csvLine(caMediCalColumns.map((c) => row[c] ?? ''))).join('')}`;
+  const csv = `\uFEFF${csvLine(columns)}${order.map(([row]) => csvLine(columns.map((c) => row[c] ?? ''))).join('')}`;
 
   const notables: Notable[] = [
     {

@@ -11,7 +11,6 @@
  * as text (`N/A`, several joined by `; `, ` & `, `, `), the citations HCPF writes (`10 CCR …`,
  * `10 C.C.R. …`, `42 CFR 455.416(c) `).
  */
-import { coHcpfColumns } from '#shared/sources/lists/co-hcpf.ts';
 import { isoDate, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
 import { credentialOf, csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
@@ -23,6 +22,9 @@ import type { Notable } from './scenarios.ts';
 export const coHcpfSampleFile = 'lists/co-hcpf.csv';
 export const coHcpfReinstatedSampleFile = 'lists/co-hcpf-reinstated.csv';
 export const coHcpfRowCount = 318;
+
+/** The header HCPF writes on row 1 of `Termination List` (the June 2026 workbook). */
+const columns = ['Provider Name', '"Doing Business As" Name', 'NPI', 'Termination Authority', 'Termination Effective Date'] as const;
 
 const citations: readonly (readonly [string, number])[] = [
   ['10 CCR 2505-10, Section 8.076.1.7.e', 88],
@@ -172,8 +174,8 @@ export function coHcpfFiles(
     },
   ];
   return {
-    csv: [coHcpfColumns, ...rows].map(csvLine).join(''),
-    reinstatedCsv: [[...coHcpfColumns, 'Reinstatement Effective Date'], ...reinstatedRows].map(csvLine).join(''),
+    csv: [columns, ...rows].map(csvLine).join(''),
+    reinstatedCsv: [[...columns, 'Reinstatement Effective Date'], ...reinstatedRows].map(csvLine).join(''),
     rows: rows.length,
     reinstatedRows: reinstatedRows.length,
     notables,

@@ -10,7 +10,6 @@
  * - unrelated people and organisations avoiding the sample's names, with the list's action types,
  *   provider types and ZIP code spellings (`60118 - 1529`, `604732258`, `60101`).
  */
-import { ilHfsColumns } from '#shared/sources/lists/il-hfs.ts';
 import { TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
 import { csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
@@ -23,7 +22,23 @@ import type { Notable } from './scenarios.ts';
 export const ilHfsSampleFile = 'il-hfs/active-sanctions.csv';
 export const ilHfsRowCount = 3229;
 
-type Column = (typeof ilHfsColumns)[number];
+/** The header of the portal's `Active Sanctions` sheet (the June 2026 download). */
+const columns = [
+  'Provider Name',
+  'License #',
+  'NPI',
+  'Provider Type',
+  'Affiliation',
+  'Action Date',
+  'Action Type',
+  'Address',
+  'Address 2',
+  'City',
+  'State',
+  'Zip Code',
+] as const;
+
+type Column = (typeof columns)[number];
 type Row = Partial<Record<Column, string>>;
 
 const actionTypes: readonly (readonly [string, number])[] = [
@@ -146,7 +161,7 @@ export function ilHfsFile(
   });
   const key = (row: Row) => row['Provider Name'] ?? '';
   rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const csv = csvLine(ilHfsColumns) + rows.map((row) => csvLine(ilHfsColumns.map((c) => row[c] ?? ''))).join('');
+  const csv = csvLine(columns) + rows.map((row) => csvLine(columns.map((c) => row[c] ?? ''))).join('');
 
   const notables: Notable[] = [
     {

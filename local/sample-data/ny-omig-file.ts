@@ -14,7 +14,6 @@
  * businesses under their provider types, 8-digit zero-padded license numbers and other shapes, an NPI
  * on about a quarter of the rows, dates `MM/DD/YYYY`.
  */
-import { nyOmigColumns } from '#shared/sources/lists/ny-omig.ts';
 import { mmddyyyy, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
 import { credentialOf, csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
@@ -26,6 +25,9 @@ import type { Notable } from './scenarios.ts';
 
 export const nyOmigSampleFile = 'lists/ny-omig.csv';
 export const nyOmigRowCount = 8931;
+
+/** The header OMIG writes on row 1 of `Exclusions` (already snake_case). */
+const columns = ['provider_name', 'license_num', 'npi_num', 'provider_type', 'exclusion_effective_date'] as const;
 
 /** Provider types of people, by how often the list has them: [type, credential written after the name, share with an NPI, share with a license]. */
 const personTypes: readonly (readonly [readonly [string, string, number, number], number])[] = [
@@ -196,5 +198,5 @@ export function nyOmigFile(
         ]
       : []),
   ];
-  return { csv: [nyOmigColumns, ...rows].map(csvLine).join(''), rows: rows.length, notables };
+  return { csv: [columns, ...rows].map(csvLine).join(''), rows: rows.length, notables };
 }

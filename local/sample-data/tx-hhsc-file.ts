@@ -11,7 +11,6 @@
  *   start dates with a time of day, reinstatement dates `M/D/YYYY`, reapply dates `YYYY-MM-DD 00:00:00`.
  * Dates in StartDate and AddDate are written `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (date cells when served).
  */
-import { txHhscColumns } from '#shared/sources/lists/tx-hhsc.ts';
 import { isoDate, mmddyyyy, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
 import { csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
@@ -23,7 +22,24 @@ import type { Notable } from './scenarios.ts';
 export const txHhscSampleFile = 'tx-hhsc/exclusions.csv';
 export const txHhscRowCount = 13344;
 
-type Column = (typeof txHhscColumns)[number];
+/** The header HHSC OIG writes on row 1 of `EXCEL_Destination` (the 2026-06-15 file). */
+const columns = [
+  'CompanyName',
+  'LastName',
+  'FirstName',
+  'MidInitial',
+  'Occupation',
+  'LicenseNumber',
+  'NPI',
+  'StartDate',
+  'AddDate',
+  'ReinstatedDate',
+  'EligibleToReapplyDate',
+  'Waiver',
+  'WebComments',
+] as const;
+
+type Column = (typeof columns)[number];
 type Row = Partial<Record<Column, string>>;
 
 const occupations: readonly (readonly [string, number])[] = [
@@ -151,7 +167,7 @@ export function txHhscFile(
   });
   const key = (row: Row) => `${row.LastName ?? ''}|${row.FirstName ?? ''}|${row.CompanyName ?? ''}`;
   rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const csv = csvLine(txHhscColumns) + rows.map((row) => csvLine(txHhscColumns.map((c) => row[c] ?? ''))).join('');
+  const csv = csvLine(columns) + rows.map((row) => csvLine(columns.map((c) => row[c] ?? ''))).join('');
 
   const notables: Notable[] = [
     {

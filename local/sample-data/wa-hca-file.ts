@@ -11,7 +11,6 @@
  * profession, businesses without a comma, NPIs as numbers, ProviderOne ids, `None`, two NPIs on two
  * lines, the `Action` wording as HCA types it, typos included.
  */
-import { waHcaColumns } from '#shared/sources/lists/wa-hca.ts';
 import { type Day, isoDate, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
 import { credentialOf, csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
@@ -21,6 +20,9 @@ import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
 
 export const waHcaSampleFile = 'lists/wa-hca.csv';
+
+/** The header HCA writes under the preamble (the June 2026 workbook's row 4). */
+const columns = ['Name', 'License #', 'NPI # or P1 #', 'Date of Exclusion', 'Action'] as const;
 export const waHcaRowCount = 234;
 
 /** The `Action` wordings with how often HCA writes them (its typos and stray spaces included). */
@@ -157,7 +159,7 @@ export function waHcaFile(
     .split('-')
     .map(Number);
   // The preamble: a title, the `Updated` line and a blank row (a row of empty cells), then the header.
-  const preamble = [['Provider Termination and Exclusion List'], [`Updated ${m}/${d}/${y}`], ['', '', '', '', ''], waHcaColumns];
+  const preamble = [['Provider Termination and Exclusion List'], [`Updated ${m}/${d}/${y}`], ['', '', '', '', ''], columns];
   const csv = [...preamble, ...rows].map(csvLine).join('');
 
   const notables: Notable[] = [

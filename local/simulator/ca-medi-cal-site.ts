@@ -11,11 +11,12 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { caMediCalLandingPath } from '#shared/sources/lists/ca-medi-cal.ts';
 import { ChangeAwareFile } from './change-aware-file.ts';
 import { sendFile } from './conditional-get.ts';
 
 export const caMediCalSampleFile = 'ca-medi-cal/suspall.csv';
+/** The Medi-Cal site's landing page of the list. */
+const caMediCalLandingPath = '/references/sandi';
 const dataset = '/dataset/medi-cal-suspended-and-ineligible-provider-list';
 const resourceId = '8a2b6f0e-3c71-4d0b-9f3e-5e1c2d4a7b90';
 const dictionaryId = '1d9c7e55-0b6a-4f2e-8c33-7a4b5c6d8e01';

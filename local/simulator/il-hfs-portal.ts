@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
 import { ChangeAwareFile } from './change-aware-file.ts';
 import { cutInHalf, sendFile } from './conditional-get.ts';
+import { csvRows } from './medicaid-list-sites.ts';
 
 export const ilHfsPagePath = '/sanctions/';
 export const ilHfsDownloadPrefix = '/_services/download-as-excel/';
@@ -26,11 +26,7 @@ export const ilHfsSampleFile = 'il-hfs/active-sanctions.csv';
 
 /** The rows of a CSV text (the first is the header). */
 export function csvTextRows(text: string): string[][] {
-  const rows: string[][] = [];
-  const parser = new CsvParser();
-  parser.push(text.replace(/^\uFEFF/, ''), (row) => rows.push(row));
-  parser.end((row) => rows.push(row));
-  return rows.filter((row) => row.some((cell) => cell !== ''));
+  return csvRows(text).filter((row) => row.some((cell) => cell !== ''));
 }
 
 function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {

@@ -28,7 +28,6 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
 import { ChangeAwareFile } from './change-aware-file.ts';
 import { cutInHalf, sendFile } from './conditional-get.ts';
 
@@ -120,12 +119,46 @@ function cellOf(text: string, column: number, sheet: SheetSpec): XLSX.CellObject
   return { t: 's', v: text };
 }
 
-function csvRows(content: Buffer): string[][] {
+/**
+ * The rows of a CSV text as the sample data writes it (RFC 4180: fields in double quotes where they hold
+ * a comma, quote or line break, a quote doubled inside; CRLF or LF): a leading BOM dropped, a blank line
+ * no row, a row of empty fields kept (a sheet's blank preamble row).
+ */
+export function csvRows(text: string): string[][] {
+  const s = text.replace(/^\uFEFF/, '');
   const rows: string[][] = [];
-  const parser = new CsvParser();
-  const text = content.toString('utf8').replace(/^\uFEFF/, '');
-  parser.push(text, (row) => rows.push(row));
-  parser.end((row) => rows.push(row));
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  const endRow = () => {
+    row.push(field);
+    if (!(row.length === 1 && row[0] === '')) rows.push(row);
+    row = [];
+    field = '';
+  };
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === '"') {
+      // A quoted field: up to the quote that is not doubled.
+      for (i++; i < s.length; i++) {
+        if (s[i] !== '"') field += s[i];
+        else if (s[i + 1] === '"') field += s[i++];
+        else break;
+      }
+      i++;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+      i++;
+    } else if (c === '\r' || c === '\n') {
+      endRow();
+      i += c === '\r' && s[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += c;
+      i++;
+    }
+  }
+  if (field !== '' || row.length > 0) endRow();
   return rows;
 }
 
@@ -183,7 +216,7 @@ export class MedicaidListSites {
   private csvFile(name: string): ChangeAwareFile<string[][]> {
     let file = this.csv.get(name);
     if (!file) {
-      file = new ChangeAwareFile(join(this.dir, name), csvRows);
+      file = new ChangeAwareFile(join(this.dir, name), (content) => csvRows(content.toString('utf8')));
       this.csv.set(name, file);
     }
     return file;

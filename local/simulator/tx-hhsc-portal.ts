@@ -11,17 +11,21 @@
  *        given, ASP.NET's error page (HTTP 500, "Validation of viewstate MAC failed").
  *
  * The file is built as Texas publishes it: legacy BIFF8 `.xls`, sheet `EXCEL_Destination`, `StartDate`
- * and `AddDate` date cells (a time of day kept where given), every other cell text.
+ * and `AddDate` date cells of format `m/d/yy` (a time of day kept in the serial where given), every other
+ * cell text.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { txHhscEventTarget, txHhscPagePath } from '#shared/sources/lists/tx-hhsc.ts';
 import { ChangeAwareFile } from './change-aware-file.ts';
 import { csvTextRows } from './il-hfs-portal.ts';
 
 export const txHhscSampleFile = 'tx-hhsc/exclusions.csv';
+/** The page HHSC OIG serves the download form on. */
+export const txHhscPagePath = '/oigportal2/Exclusions/ctl/DOW/mid/384';
+/** The `__EVENTTARGET` of the page's "download the XLS" link. */
+export const txHhscEventTarget = 'dnn$ctr384$DownloadExclusionsFile$lb_DLoad_ExcFile_XLS';
 const sessionCookie = 'ASP.NET_SessionId';
 const dateColumns = new Set(['StartDate', 'AddDate']);
 
@@ -41,7 +45,7 @@ export function txHhscWorkbook(rows: readonly (readonly string[])[], sheetName =
     row.forEach((text, c) => {
       if (text === '') return;
       const serial = r > 0 && dateColumns.has(header[c] ?? '') ? excelSerial(text) : null;
-      const cell: XLSX.CellObject = serial === null ? { t: 's', v: text } : { t: 'n', v: serial, z: Number.isInteger(serial) ? 'm/d/yyyy' : 'm/d/yyyy h:mm' };
+      const cell: XLSX.CellObject = serial === null ? { t: 's', v: text } : { t: 'n', v: serial, z: 'm/d/yy' };
       sheet[XLSX.utils.encode_cell({ r, c })] = cell;
     });
   });

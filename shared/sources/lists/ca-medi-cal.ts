@@ -14,7 +14,8 @@
  * - `License Number`: one or several numbers separated by `,` or `;`, some with spaces inside (` C 40851`).
  * - `Provider Number`: Medi-Cal provider numbers (`PHA410230`, `00A400330`) mixed with NPIs, told apart
  *   by the NPI check digit; an organisation may list several NPIs.
- * - `Date of Suspension` `M/D/YYYY`, zero-padded or not; `Active Period` is `Indefinitely effective`.
+ * - `Date of Suspension` `M/D/YYYY`, zero-padded or not; `Active Period` is `Indefinitely effective`
+ *   (blank on one row of 23,120 in June 2026: no end date either way).
  * - The same person may have several rows (other addresses, other AKA lists): rows of one person with
  *   the same suspension date and identifiers are one action, the last row kept.
  */
@@ -48,11 +49,18 @@ export function caLicenseNumbers(value: string): string[] {
   return cellValues(value, /\r?\n|;|,/).map((n) => n.replace(/\s+/g, '').toUpperCase());
 }
 
-/** The city, state and ZIP code at the end of the first address (`600 East 7th St., Los Angeles, CA, 90021`). */
+/**
+ * The city, state and ZIP code at the end of the first address (`600 East 7th St., Los Angeles, CA, 90021`);
+ * where no comma parts the city from the street (`1466 Barton Dr Sunnyvale, CA 94807`), the state and
+ * ZIP code alone. A doubled hyphen in the ZIP code (`92592--3811`) reads as one.
+ */
 export function caPlace(value: string): { city: string; state: string; zip: string } {
   const first = cellValues(value, /\r?\n|;/)[0] ?? '';
-  const m = /,\s*([^,]+?)\s*,\s*([A-Z]{2})\s*,?\s*(\d{5}(?:-\d{4})?)?\s*$/i.exec(first);
-  return m ? { city: m[1]!, state: m[2]!.toUpperCase(), zip: m[3] ?? '' } : { city: '', state: '', zip: '' };
+  const zip = (m: RegExpExecArray, at: number) => (m[at] ? `${m[at]}${m[at + 1] ? `-${m[at + 1]}` : ''}` : '');
+  const full = /,\s*([^,]+?)\s*,\s*([A-Z]{2})\s*,?\s*(?:(\d{5})(?:-+(\d{4}))?)?\s*$/i.exec(first);
+  if (full) return { city: full[1]!, state: full[2]!.toUpperCase(), zip: zip(full, 3) };
+  const state = /,\s*([A-Z]{2})\s*,?\s*(?:(\d{5})(?:-+(\d{4}))?)?\s*$/i.exec(first);
+  return state ? { city: '', state: state[1]!.toUpperCase(), zip: zip(state, 2) } : { city: '', state: '', zip: '' };
 }
 
 /** One data row → entry; null for a row of another width or that names nobody. */
@@ -111,8 +119,9 @@ export function caMediCalParty(entry: ListEntry): string | null {
 export const caMediCalSuspended: ListDefinition = {
   id: 'ca_medi_cal',
   displayName: 'California Medi-Cal Suspended and Ineligible Provider List',
-  formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatConfidence: 'confirmed',
+  formatNotes:
+    'Tested on real records of the CSV DHCS published in June 2026 (test/fixtures/real/ca_medi_cal: BOM, header with a line break, N/A, several NPIs and Medi-Cal numbers a cell, aliases on lines and after semicolons, repeated persons).',
   scope: { kind: 'state', state: 'CA' },
   searchBy: 'name',
   baseUrlEnv: 'CA_MEDI_CAL_BASE_URL',

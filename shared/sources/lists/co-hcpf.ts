@@ -7,8 +7,11 @@
  * Authority, Termination Effective Date`, and an unnamed column after it, empty (whatever a row writes
  * there is ignored).
  * - `Provider Name`: a person `LAST[ CRED], FIRST M` (the credential inside the surname part:
- *   `DOE MD, JOHN A`), or a business (`INNOVATIVE SEATING LLC`, `ACME HOME CARE, LLC`: a business word
- *   makes it one; a name without a comma is one too). The DBA name is an alias (` ` or empty for none).
+ *   `DOE MD, JOHN A`); from 2021 on also a person written `First Last` in mixed case without a comma
+ *   (`Jeffrey Fay`, `Hui-Kyung Han`: two or three capitalised name words, none a business noun); else a
+ *   business (`INNOVATIVE SEATING LLC`, `ACME HOME CARE, LLC`, `Sunflower Pediatrics`, `Boulder GX`,
+ *   `SMART LAB`: a business word makes it one, and so does any other name without a comma). The DBA
+ *   name is an alias (` ` or empty for none).
  * - `NPI` is text: `N/A`, one NPI, or several separated by `; `, `&`, ` and ` or `, `. Ten-digit values
  *   starting `9000…` are Colorado Medicaid ids, not NPIs: kept as an identifier.
  * - `Termination Authority` is a citation (`10 CCR 2505-10, Section 8.076.1.7.e`, `10 C.C.R. …`,
@@ -52,13 +55,36 @@ export function coCitation(text: string): string {
     .trim();
 }
 
+/** Nouns of a business's name written in mixed case without a legal form (`Sunflower Pediatrics`, `Craft Care`). */
+const businessNouns =
+  /^(?:care|homecare|pediatrics|centers?|labs?|laborator(?:y|ies)|labratories|medicine|health|living|services?|therapy|clinic|pharmacy|transport|transportation|home|homes|adventure|diagnostics|supply|supplies|medical|dental|wellness|recovery|hospice|rehab|counseling)$/i;
+
+/** A capitalised name word: `Fay`, `McEwen`, `Elder-Quintana`, `Hui-Kyung`, `O'Neil`. */
+const nameWord = /^[A-Z][a-z]+(?:[A-Z'][a-z]+)?(?:-[A-Z][a-z]+(?:[A-Z][a-z]+)?)?$/;
+
+/**
+ * A person written `First [Middle] Last` in mixed case without a comma (`Jeffrey Fay`): two or three
+ * capitalised name words, none a business noun. Null for anything else (a business, an upper-case name).
+ */
+export function coGivenNameFirst(name: string): { last: string; first: string; middle: string } | null {
+  const words = name.split(' ').filter(Boolean);
+  if (words.length < 2 || words.length > 3 || !words.every((w) => nameWord.test(w) && !businessNouns.test(w))) return null;
+  return { first: words[0]!, middle: words.slice(1, -1).join(' '), last: words.at(-1)! };
+}
+
+/** The person a `Provider Name` names: `LAST, FIRST M` (a comma, no business word) or `First Last`; null for a business. */
+export function coPerson(name: string): { last: string; first: string; middle: string } | null {
+  if (isEntityName(name)) return null;
+  return name.includes(',') ? surnameFirstName(name) : coGivenNameFirst(name);
+}
+
 /** One data row → entry; null for a row without a name. Cells after the named columns are ignored. */
 export function coHcpfEntry(row: readonly string[]): ListEntry | null {
   const get = fieldsOf(row.length > coHcpfColumns.length ? row.slice(0, coHcpfColumns.length) : row);
   if (!get) return null;
   const name = cellValue(get('Provider Name')).replace(/\s+/g, ' ');
   if (!name) return null;
-  const person = name.includes(',') && !isEntityName(name) ? surnameFirstName(name) : null;
+  const person = coPerson(name);
   const npis = npisIn(get('NPI'));
   const ids = coOtherIds(get('NPI'));
   const dba = cellValue(get('"Doing Business As" Name')).replace(/\s+/g, ' ');
@@ -100,8 +126,9 @@ export function coHcpfEntry(row: readonly string[]): ListEntry | null {
 export const coHcpf: ListDefinition = {
   id: 'co_hcpf',
   displayName: 'Colorado HCPF Terminated Provider List',
-  formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatConfidence: 'confirmed',
+  formatNotes:
+    "Tested on real rows of the workbook HCPF published in June 2026 (test/fixtures/real/co_hcpf: header, sheet name, NPI separators, C.C.R. citations, mixed-case First Last names); the optional Reinstated Providers sheet rests on a third party's crawler, no edition with it seen.",
   scope: { kind: 'state', state: 'CO' },
   searchBy: 'name',
   baseUrlEnv: 'CO_HCPF_BASE_URL',

@@ -13,11 +13,15 @@
  * - `Provider Name`: one field, surname first without a comma (`LAST FIRST M`), or an organisation's
  *   name; ` DBA ` separates the other names of the party. A person is told from an organisation by the
  *   `Provider Type` (PHYSICIAN, DENTIST, … against GROUP, PHARMACY, …), and where the type says neither
- *   (about a fifth of rows have none; WAIVER SERVICE PROVIDER is both) by the name's own words.
+ *   (about a fifth of rows have none; WAIVER SERVICE PROVIDER, MEDICAR PROVIDER and TAXICAB / LIVERY
+ *   CO are both) by the name's own words. Facility types (NURSING FACILITIES, LTC FACILITY, MENTALLY
+ *   RETRD FCLTY) name the facility, whatever its name (`STARNES N H` is a nursing home).
  * - `License #`: the IDFPR number, 9 digits with the profession code first (`036060408`, 036 physician),
- *   the form the Illinois board's roster uses (a number cell that lost its leading zero is padded back).
+ *   the form the Illinois board's roster uses (a number cell that lost its leading zero is padded back);
+ *   some typed with a separator (`036.081407`, `50247-20`), kept as written (license numbers are
+ *   compared without separators).
  * - `NPI` on about a fifth of rows.
- * - `Action Date`: an Excel serial number in a plain number cell (45826 = 2025-06-18).
+ * - `Action Date`: a date cell; a plain number cell holding the serial on some rows (45826 = 2025-06-18).
  * - `Action Type`: Terminated, Barred, Voluntary Withdrawal, Exclusion or Suspended; every row of the
  *   sheet is a sanction in force (the sheet holds active sanctions only, with no end date).
  * - `Zip Code` as typed: `60118 - 1529`, `604732258`, `60101`.
@@ -54,10 +58,10 @@ const personTypes =
   /^(PHYSICIAN|DENTIST|.*\bNURSE\b.*|ADVANCED PRACTICE NURSE|PHYSICIAN ASSISTANT|CHIROPRACTOR|PODIATRIST|OPTOMETRIST|OPTICIAN|PSYCHOLOGIST|PHARMACIST|THERAPIST|.*\bTHERAPIST\b.*|SOCIAL WORKER|COUNSELOR|AUDIOLOGIST|MIDWIFE|CNA|INDIVIDUAL|PERSONAL ASSISTANT|HOMEMAKER)$/;
 /** Provider types that name an organisation. */
 const organisationTypes =
-  /^(GROUP|PHARMACY|HOSPITAL|CLINIC|.*\bCLINIC\b.*|NURSING (HOME|FACILITY)|LONG TERM CARE.*|HOME HEALTH.*|AGENCY|.*\bAGENCY\b.*|LABORATORY|.*\bLAB\b.*|DME.*|DURABLE MEDICAL EQUIPMENT.*|TRANSPORTATION.*|AMBULANCE.*|SUPPLIER|.*\bSUPPLY\b.*|FACILITY|.*\bCENTER\b.*|HOSPICE|MEDICAL EQUIPMENT)$/;
+  /^(GROUP|PHARMACY|.*\bHOSPITAL\b.*|CLINIC|.*\bCLINIC\b.*|NURSING (HOME|FACILITY|FACILITIES)|LONG TERM CARE.*|LTC\b.*|HOME HEALTH.*|AGENCY|.*\bAGENCY\b.*|LABORATORY|.*\bLAB\b.*|DME.*|DURABLE MEDICAL EQUIPMENT.*|TRANSPORTATION.*|AMBULANCE.*|SUPPLIER|.*\bSUPPLY\b.*|.*\bFACILIT(Y|IES)\b.*|.*\bFCLTY\b.*|.*\bFAC\b.*|.*\bCENTER\b.*|.*\bCNTR\b.*|HOSPICE|MEDICAL EQUIPMENT)$/;
 /** Words that make a name an organisation's whatever its type. */
 const organisationWords =
-  /\b(INC|LLC|L\.L\.C|LTD|CORP|CORPORATION|CO|COMPANY|PC|P\.C|SC|S\.C|LLP|PLLC|GROUP|CENTER|CENTRE|CLINIC|PHARMACY|DRUGS?|HEALTH|HEALTHCARE|MEDICAL|SERVICES?|CARE|HOSPITAL|HOME|HOMES|AGENCY|ASSOCIATES|TRANSPORT(ATION)?|AMBULANCE|SUPPLY|SUPPLIES|LAB|LABORATORY|LABS|REHAB|REHABILITATION|THERAPY|DENTAL|FAMILY|COUNSELING|NURSING|PHYSICIANS|INSTITUTE|FOUNDATION|MINISTRIES|CHURCH|SCHOOL|FACILITY|PROGRAM|SOLUTIONS|ENTERPRISES?|CONSULTING|TRUST|COUNTY|CITY|STATE|OF|AND|THE)\b|&|\d/;
+  /\b(INC|INCORPORATED|LLC|L\.L\.C|LTD|CORP|CORPORATION|CO|COMPANY|PC|P\.C|SC|S\.C|LLP|PLLC|GROUP|CENTER|CENTRE|CLINIC|PHARMACY|DRUGS?|HEALTH|HEALTHCARE|MEDICAL|SERVICES?|CARE|HOSPITAL|HOME|HOMES|AGENCY|ASSOCIATES|TRANSPORT(ATION)?|AMBULANCE|SUPPLY|SUPPLIES|LAB|LABORATORY|LABS|REHAB|REHABILITATION|THERAPY|DENTAL|FAMILY|COUNSELING|NURSING|PHYSICIANS|INSTITUTE|FOUNDATION|MINISTRIES|CHURCH|SCHOOL|FACILITY|MANOR|PAVILION|ESTATES|TERRACE|ASSOC|TRANSIT|TRANS|TAXI|CAB|LIVERY|MEDICAR|VANS|RENTAL|SYSTEMS?|SVCS?|SRVCS?|BEHAVIORAL|BEHAVORIAL|MANAGEMENT|PROGRAM|SOLUTIONS|ENTERPRISES?|CONSULTING|TRUST|COUNTY|CITY|STATE|OF|AND|THE)\b|LLC$|&|\d/;
 
 /** Whether a row names a person: by its provider type, else by its name (two to four words, none an organisation's). */
 export function ilNamesPerson(providerType: string, name: string): boolean {
@@ -138,8 +142,9 @@ export const ilHfsPortal = 'https://ilhfspartner3.dynamics365portals.us/sanction
 export const ilHfsSanctions: ListDefinition = {
   id: 'il_hfs',
   displayName: 'Illinois HFS OIG Sanctions List',
-  formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatConfidence: 'confirmed',
+  formatNotes:
+    "Tested on real rows of the June 2026 download (test/fixtures/real/il_hfs: sheet name, header, names, IDFPR numbers, dates, action types), read from a copy re-saved in WPS Sheets: the values are the portal's, the workbook's styles and cell storage are not. One row is also quoted by a third party from a 2024 download.",
   scope: { kind: 'state', state: 'IL' },
   searchBy: 'name',
   baseUrlEnv: 'IL_HFS_BASE_URL',

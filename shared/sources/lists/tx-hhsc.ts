@@ -15,8 +15,10 @@
  * - `LicenseNumber`: `999999` (Board of Nursing), `A9999` (Texas Medical Board, e.g. `H3249`),
  *   `A-9999`, `99999`, or blank: the numbers the Texas boards' rosters hold, compared as such.
  * - `NPI` on about 4% of rows.
- * - Three date formats in one file: `StartDate` and `AddDate` are date cells (some with a time of day),
- *   `ReinstatedDate` is text `M/D/YYYY`, `EligibleToReapplyDate` text `YYYY-MM-DD 00:00:00`.
+ * - Three date formats in one file: `StartDate` and `AddDate` are date cells (format `m/d/yy`, some
+ *   with a time of day), `ReinstatedDate` is text `M/D/YYYY`, `EligibleToReapplyDate` text `YYYY-MM-DD
+ *   00:00:00`. A row may have neither date (one in June 2026): its action has no start date.
+ * - A row that names nobody (no names, no `CompanyName`; one in June 2026) cannot be read.
  * - A reinstated person stays on the file with a `ReinstatedDate`: the exclusion is in force until it.
  *   Eligibility to reapply is not reinstatement (the date is kept in the comments).
  * - `Occupation` free text (RN, LVN, `Registered Nurse`, MD) mixed with numeric provider-type codes.
@@ -125,8 +127,9 @@ export function txHhscEntry(row: readonly string[]): ListEntry | null {
 export const txHhscExclusions: ListDefinition = {
   id: 'tx_hhsc',
   displayName: 'Texas HHSC OIG Exclusions',
-  formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatConfidence: 'confirmed',
+  formatNotes:
+    'Tested on real rows of the BIFF8 file HHSC OIG published on 2026-06-15 (test/fixtures/real/tx_hhsc: header, date cells with a time of day, text reinstatement and reapply dates, single-space CompanyName, numeric occupation codes); the fixture rows are re-written by SheetJS, not the original bytes.',
   scope: { kind: 'state', state: 'TX' },
   searchBy: 'name',
   baseUrlEnv: 'TX_HHSC_BASE_URL',

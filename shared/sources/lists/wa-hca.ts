@@ -166,8 +166,9 @@ export function waHcaEntry(row: readonly string[]): ListEntry | null {
 export const waHca: ListDefinition = {
   id: 'wa_hca',
   displayName: 'Washington HCA Provider Termination and Exclusion List',
-  formatConfidence: 'observed',
-  formatNotes: 'Columns and values as third parties who read the real file describe them; no real rows committed.',
+  formatConfidence: 'confirmed',
+  formatNotes:
+    'Tested on real rows of the workbook HCA published on 2026-06-10 (test/fixtures/real/wa_hca: preamble with the Updated line, header, several names and NPIs a cell, ProviderOne ids, out-of-state licenses, hand-typed actions).',
   scope: { kind: 'state', state: 'WA' },
   searchBy: 'name',
   baseUrlEnv: 'WA_HCA_BASE_URL',
