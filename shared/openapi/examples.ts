@@ -281,7 +281,7 @@ export const coverageExample = {
       state: 'IL',
       searched_by: 'name',
       updated: 'operator_upload',
-      format_confidence: 'observed',
+      format_confidence: 'confirmed',
     },
     {
       list: 'tx_hhsc',
@@ -290,7 +290,7 @@ export const coverageExample = {
       state: 'TX',
       searched_by: 'name',
       updated: 'scheduled',
-      format_confidence: 'observed',
+      format_confidence: 'confirmed',
     },
     {
       list: 'ca_medi_cal',
@@ -299,7 +299,7 @@ export const coverageExample = {
       state: 'CA',
       searched_by: 'name',
       updated: 'scheduled',
-      format_confidence: 'observed',
+      format_confidence: 'confirmed',
     },
     {
       list: 'nppes_deactivated',
@@ -316,7 +316,7 @@ export const coverageExample = {
       state: 'WA',
       searched_by: 'name',
       updated: 'scheduled',
-      format_confidence: 'observed',
+      format_confidence: 'confirmed',
     },
     {
       list: 'co_hcpf',
@@ -325,7 +325,7 @@ export const coverageExample = {
       state: 'CO',
       searched_by: 'name',
       updated: 'scheduled',
-      format_confidence: 'observed',
+      format_confidence: 'confirmed',
     },
     {
       list: 'ny_omig',
@@ -334,7 +334,7 @@ export const coverageExample = {
       state: 'NY',
       searched_by: 'name',
       updated: 'scheduled',
-      format_confidence: 'observed',
+      format_confidence: 'confirmed',
     },
   ],
   data: [

@@ -76,3 +76,14 @@ describe('one way to get a dependency', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('sample data and the simulator', () => {
+  it('write and serve each published format from their own description, importing nothing of the connectors', () => {
+    // A generator that borrowed a connector's column list, status table or parser would agree with the
+    // connector by construction, and a misread header or status spelling would stay green.
+    const offenders = [...sources('local/sample-data'), ...sources('local/simulator')].filter((file) =>
+      /(?:from|import\()\s*['"][^'"]*shared\/sources\//.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
