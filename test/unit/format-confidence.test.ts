@@ -67,4 +67,20 @@ describe('real rows behind format confidence', () => {
     expect(readFileSync(join(root, 'functions', 'coverage', 'get-coverage.ts'), 'utf8')).toMatch(/oigListId[^}]*format_confidence: 'confirmed'/);
     expect(withRows.has('oig_leie')).toBe(true);
   });
+
+  it('the README table gives every source its confidence and links its real rows', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const rowOf = (name: string) => readme.split('\n').find((line) => line.startsWith(`| ${name} `));
+    const expectRow = (name: string, confidence: string, ids: readonly string[]) => {
+      const row = rowOf(name);
+      expect(row, name).toBeDefined();
+      expect(row!.split('|')[3]!.trim(), name).toBe(confidence);
+      for (const id of ids.filter((i) => withRows.has(i))) expect(row, name).toContain(`(test/fixtures/real/${id}/)`);
+    };
+    for (const l of lists) expectRow(l.displayName, l.formatConfidence, [l.id]);
+    for (const r of rosters) expectRow(r.displayName, r.formatConfidence, [r.id]);
+    for (const b of boards) {
+      if (b.datasets.length > 0) expectRow(b.sourceName, b.format.confidence, b.datasets.map((d) => d.id));
+    }
+  });
 });
