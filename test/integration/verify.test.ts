@@ -296,7 +296,7 @@ describe('sanctions screen', () => {
       {
         list: 'cms_revoked',
         basis: 'npi',
-        name: 'VIRGINIA LAYMAN',
+        name: 'VIRGINIA CAREN LAYMAN',
         action: 'Medicare revocation: 424.535(a)(1) - Noncompliance (CMS)',
         start_date: '2026-04-15',
         end_date: '2029-04-14',
