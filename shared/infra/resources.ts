@@ -416,6 +416,29 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'ny_omig' },
     purpose: 'Checks the New York OMIG Medicaid Exclusion List for a new version at 11:15 UTC.',
   },
+  // Sources an operator uploads are never downloaded: their daily message only renews the current
+  // version's rows from the archive once they are 45 days old, so the rows never reach their TTL.
+  ilHfsRenewal: {
+    id: 'IlHfsRenewal',
+    expression: 'cron(30 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'il_hfs' },
+    purpose: "Renews the rows of the operator-uploaded Illinois HFS OIG Sanctions List's current version when due, at 11:30 UTC.",
+  },
+  flMqaRenewal: {
+    id: 'FlMqaRosterRenewal',
+    expression: 'cron(35 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'fl_mqa' },
+    purpose: "Renews the rows of the operator-uploaded Florida MQA roster's current version when due, at 11:35 UTC.",
+  },
+  alBmeRenewal: {
+    id: 'AlBmeRosterRenewal',
+    expression: 'cron(40 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'al_bme' },
+    purpose: "Renews the rows of the operator-uploaded Alabama BME roster's current version when due, at 11:40 UTC.",
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

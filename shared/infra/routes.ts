@@ -457,10 +457,11 @@ export const workers: readonly WorkerDefinition[] = [
     memoryMb: 1024,
     uses: {
       tables: { exclusions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
-      buckets: { sourceArchive: ['PutObject'] },
+      // GetObject: the archived file the current version's rows are renewed from.
+      buckets: { sourceArchive: ['PutObject', 'GetObject'] },
       sources: true,
     },
-    summary: 'Downloads the OIG LEIE list when it changed and switches lookups to it.',
+    summary: "Downloads the OIG LEIE list when it changed and switches lookups to it; renews the current version's rows from its archive.",
   },
   {
     id: 'ListIngest',
@@ -472,10 +473,12 @@ export const workers: readonly WorkerDefinition[] = [
     memoryMb: 1024,
     uses: {
       tables: { sanctions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
-      buckets: { sourceArchive: ['PutObject'] },
+      // GetObject: the archived files the current version's rows are renewed from.
+      buckets: { sourceArchive: ['PutObject', 'GetObject'] },
       sources: true,
     },
-    summary: 'Downloads a sanctions list (SAM.gov exclusions, …) when it changed and switches lookups to it.',
+    summary:
+      "Downloads a sanctions list (SAM.gov exclusions, …) or roster when it changed and switches lookups to it; renews the current version's rows from its archive.",
   },
   {
     id: 'HistoryExport',

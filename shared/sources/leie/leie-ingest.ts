@@ -17,7 +17,16 @@ import { SourceError } from '../errors.ts';
 import { leieCsvUrl, leieDownloadTimeouts, sourceNames } from '../source-config.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, restoreArchivedFile, versionId } from '../lists/ingest-steps.ts';
+import {
+  archiveRawFile,
+  checkNotShrunk,
+  checkRowCounts,
+  conditionalOn,
+  eachCsvRow,
+  PipelinedWrites,
+  restoreArchivedFile,
+  versionId,
+} from '../lists/ingest-steps.ts';
 import { type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { type ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
 import { checkHeader, leieHeader, leieRecord, LeieFormatError, type LeieRecord } from './leie-record.ts';

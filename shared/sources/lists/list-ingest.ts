@@ -179,7 +179,11 @@ export function renewalDue(version: { readonly ingested_at: string; readonly row
  * (`renewalDue`; `force` renews anyway), then records it on the pointer. The same file read the same way
  * gives the same partitions and row numbers: items are overwritten in place, and readers see no change.
  */
-export async function renewList(definition: ListDefinition, store: SanctionsStore, options: { now?: () => Date; force?: boolean } = {}): Promise<RenewalOutcome> {
+export async function renewList(
+  definition: ListDefinition,
+  store: SanctionsStore,
+  options: { now?: () => Date; force?: boolean } = {},
+): Promise<RenewalOutcome> {
   const started = Date.now();
   const now = options.now?.() ?? new Date();
   const current = await store.current(definition.id);

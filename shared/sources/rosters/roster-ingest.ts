@@ -249,7 +249,11 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
  * (`renewalDue`; `force` renews anyway), then records it on the pointer. The files are read in the order
  * they were ingested, so every row keeps its sequence number and partition: items are overwritten in place.
  */
-export async function renewRoster(definition: RosterDefinition, store: RosterStore, options: { now?: () => Date; force?: boolean } = {}): Promise<RenewalOutcome> {
+export async function renewRoster(
+  definition: RosterDefinition,
+  store: RosterStore,
+  options: { now?: () => Date; force?: boolean } = {},
+): Promise<RenewalOutcome> {
   const started = Date.now();
   const now = options.now?.() ?? new Date();
   const current = await store.current(definition.id);
