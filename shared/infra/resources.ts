@@ -207,7 +207,16 @@ export const tables = {
     envVar: 'TABLE_SOURCE_STATE',
     partitionKey: { name: 'source', type: 'S' },
     purpose:
-      'One item per ingested source (`leie`, each sanctions list and each board roster by its id, e.g. `sam`, `tx_bhec`): the current version (the pointer lookups follow), its file(s), ETag, hash, as-of date and statistics.',
+      'One item per ingested source (`leie`, each sanctions list and each board roster by its id, e.g. `sam`, `tx_bhec`): the current version (the pointer lookups follow), its file(s), ETag, hash, as-of date, statistics and when its rows were last written.',
+  },
+  sourceHealth: {
+    id: 'SourceHealth',
+    envVar: 'TABLE_SOURCE_HEALTH',
+    partitionKey: { name: 'hour', type: 'S' },
+    sortKey: { name: 'source', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose:
+      'Source telemetry by UTC hour (`2026-11-28T09`) and source name: calls, failures, unreadable values and a latency histogram, added to (ADD) by each container at most once a minute; kept 3 days. GET /v1/sources reads the last 24 hours.',
   },
 } as const satisfies Record<string, TableDefinition>;
 
