@@ -7,6 +7,7 @@ import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { rosterDefinition } from '#shared/sources/rosters/definitions.ts';
 import { ingestRoster, renewRoster } from '#shared/sources/rosters/roster-ingest.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
+import { recordOperatorSourceAge } from '#shared/sources/health/operator-sources.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /** This function's dependencies, made once per container. */
@@ -25,7 +26,8 @@ async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => 
  * A sanctions list's or a state board roster's daily check (one scheduled message per list or roster
  * on the ingest queue; roster ids and list ids are one namespace), then the renewal of the current
  * version's rows when they are due (list-ingest.ts `renewList`). A source an operator uploads is not
- * downloaded: its daily message only renews. A failure is reported for the message, so it is retried
+ * downloaded: its daily message only renews, and records the days it has left before it is stale (the
+ * `OperatorSourceAgeing` alarm). A failure is reported for the message, so it is retried
  * and, after the queue's receive limit, parked in the dead-letter queue; the list's current version
  * stays in use. A message naming no known list is an error too (a schedule for a list this code does
  * not have).
@@ -43,6 +45,7 @@ export const handler = queueWorker('ListIngest', listIngestMessageSchema, async 
           },
       () => renewRoster(roster, rosters),
     );
+    if (roster.locate.kind === 'operator_file') recordOperatorSourceAge(roster.id, await rosters.current(roster.id), new Date());
     return;
   }
   const definition = listDefinition(message.list);
@@ -57,4 +60,5 @@ export const handler = queueWorker('ListIngest', listIngestMessageSchema, async 
         },
     () => renewList(definition, sanctions),
   );
+  if (definition.locate.kind === 'operator_file') recordOperatorSourceAge(definition.id, await sanctions.current(definition.id), new Date());
 });

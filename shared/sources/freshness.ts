@@ -58,6 +58,16 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   al_bme: operatorUpload,
 };
 
+/** The ids of the sources an operator uploads. */
+export const operatorSourceIds = Object.entries(freshnessPolicies)
+  .filter(([, policy]) => policy.updated === 'operator_upload')
+  .map(([id]) => id);
+
+/** Days left before stale at which an operator upload is alarmed on: its policy's span between warning and stale ages. */
+export function operatorAlarmDaysLeft(): number {
+  return Math.max(...operatorSourceIds.map((id) => freshnessPolicies[id]!.staleAfterDays - freshnessPolicies[id]!.warnAfterDays));
+}
+
 /** The policy of a source; an id without one (a source added without a policy) gets the monthly publisher's. */
 export function freshnessPolicy(sourceId: string): FreshnessPolicy {
   return Object.hasOwn(freshnessPolicies, sourceId) ? freshnessPolicies[sourceId]! : monthlyPublisher;
