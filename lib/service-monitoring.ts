@@ -360,7 +360,15 @@ export class ServiceMonitoring extends Construct {
         ...wide,
       }),
     );
-    dashboard.addWidgets(new GraphWidget({ title: 'Unreadable source values by source', left: [searchSeries('unreadableValues', 'Sum', '')], ...wide }));
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Unreadable source values by source', left: [searchSeries('unreadableValues', 'Sum', '')], ...wide }),
+      new GraphWidget({
+        title: 'Days before operator-uploaded sources are stale',
+        left: [searchSeries('operatorSourceDaysLeft', 'Minimum', '')],
+        period: Duration.days(1),
+        ...wide,
+      }),
+    );
     dashboard.addWidgets(
       new GraphWidget({ title: 'Webhook deliveries by result', left: [searchSeries('webhookDeliveries', 'Sum', '')], width: 8, height: 6 }),
       new GraphWidget({ title: 'Quota rejections (429) by kind', left: [searchSeries('quotaRejections', 'Sum', '')], width: 8, height: 6 }),

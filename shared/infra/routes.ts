@@ -311,7 +311,7 @@ const routeTable = [
     entry: 'functions/sources/get-sources.ts',
     auth: 'api_key',
     // The ingested sources' pointers (their dates) and the last 24 hourly partitions of source telemetry.
-    uses: { tables: { sourceState: ['BatchGetItem'], sourceHealth: ['Query'] } },
+    uses: { tables: { sourceState: ['GetItem'], sourceHealth: ['Query'] } },
     summary: "Every source's health: current version and date, last refresh, state, and its last 24 hours' failure rate, median latency and unreadable values.",
   },
   {

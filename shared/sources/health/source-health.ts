@@ -5,12 +5,11 @@
  * boards' open-data APIs, the NPPES registry); and for each, over the last 24 hours, the failure rate,
  * the median call latency and the count of values no connector could read (health-counters.ts).
  *
- * Reads: one BatchGetItem of the pointers (their dates only) and one Query per hour of the 24 (each
+ * Reads: one GetItem per pointer (their dates only, all at once) and one Query per hour of the 24 (each
  * hour's partition holds every source's item), at most once a minute per container: the report is
  * remembered for a minute, the longest the counters wait before they are written anyway.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems } from '../../aws/batch-get.ts';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
 import type { StateCode } from '../../domain/us-states.ts';
@@ -136,13 +135,22 @@ function asOfOf(pointer: Pointer): string {
   return (Number.isNaN(modified) ? pointer.ingested_at : new Date(modified).toISOString()).slice(0, 10);
 }
 
+/** The pointers' dates, one GetItem each, all at once (a pointer holds files and statistics beyond these). */
 async function readPointers(ids: readonly string[]): Promise<Map<string, Pointer>> {
-  const items = await batchGetItems(
-    tableName('sourceState'),
-    ids.map((source) => ({ source })),
-    { attributes: ['source', 'version', 'ingested_at', 'checked_at', 'as_of', 'rows_written_at', 'last_modified'] },
+  const items = await Promise.all(
+    ids.map(async (source) => {
+      const out = await dynamo().send(
+        new GetCommand({
+          TableName: tableName('sourceState'),
+          Key: { source },
+          ProjectionExpression: '#s, version, ingested_at, checked_at, as_of, rows_written_at, last_modified',
+          ExpressionAttributeNames: { '#s': 'source' },
+        }),
+      );
+      return out.Item;
+    }),
   );
-  return new Map(items.map((item) => [item.source as string, item as unknown as Pointer]));
+  return new Map(items.filter((item) => item !== undefined).map((item) => [item.source as string, item as unknown as Pointer]));
 }
 
 async function readActivity(now: Date): Promise<Map<string, Counts>> {
