@@ -23,7 +23,8 @@
  *
  * `preflight` is the exception: it runs before a deploy (the stack need not exist), reads the settings
  * from cdk.json and `-c` as `cdk deploy` would, and prints one line per check (ok / warn / fail) rather
- * than JSON; it exits 1 when a check failed (bin/preflight.ts).
+ * than JSON; it exits 1 when a check failed (bin/preflight.ts). Once the stack exists it also lists each
+ * source an operator uploads with the days it has before it is stale.
  *
  * `pdf-signing-csr` works on neither: it asks KMS (the key ARN's region, else the configured one) to
  * sign a certificate request for the PDF signing key, with the caller's credentials, which the key's
@@ -95,7 +96,7 @@ const usage = `Usage:
   npm run admin -- move-usage-to-accounts     (once, on upgrading: monthly usage from the usage table onto the accounts)
   npm run admin -- backfill-history           (once, on upgrading: verifications stored before the history indexes are indexed)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
-  npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES; same -c flags as cdk deploy)
+  npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES, the age of each operator upload; same -c flags as cdk deploy)
   npm run admin -- pdf-signing-csr --key <KMS key id or ARN> --subject "CN=…,O=…,C=US" [--out <file>]
                                               (a certificate request for the PDF signing key, signed by it in KMS)
 Options for all: [--stack <deployed stack name>]`;

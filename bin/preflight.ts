@@ -7,10 +7,14 @@
  * the PDF signing secret's value is read only for the names of its fields.
  */
 import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DescribeSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { cdkJsonContext, contextArgs } from '../lib/cdk-context.ts';
+import { stackOutputKey, tables } from '../shared/infra/resources.ts';
+import { operatorSourceIds, type VersionDates } from '../shared/sources/freshness.ts';
 import {
   certificateRegion,
   deploymentConfig,
@@ -127,6 +131,8 @@ export async function gatherPreflightFacts(request: PreflightRequest): Promise<P
       };
     });
     const pdfSecretArn = 'found' in stack ? stack.found.outputs.PdfSigningSecretArn : undefined;
+    const sourceStateTable = 'found' in stack ? stack.found.outputs[stackOutputKey(tables.sourceState.envVar)] : undefined;
+    const operatorSources = sourceStateTable ? await readOperatorSources(region, sourceStateTable) : undefined;
     const identity = senderIdentity(config);
 
     const [sodaSecret, pdfSecret, certificate, sesIdentity, sesAccount] = await Promise.all([
@@ -160,11 +166,36 @@ export async function gatherPreflightFacts(request: PreflightRequest): Promise<P
       ...(certificate ? { certificate } : {}),
       ...(sesIdentity ? { sesIdentity } : {}),
       ...(sesAccount ? { sesAccount } : {}),
+      ...(operatorSources ? { operatorSources } : {}),
     };
   } finally {
     cloudFormation.destroy();
     secrets.destroy();
     ses.destroy();
+  }
+}
+
+/** The current versions of the sources an operator uploads (their dates only), from the deployed SourceState table. */
+async function readOperatorSources(region: string, table: string): Promise<Lookup<Record<string, VersionDates | null>>> {
+  const dynamo = new DynamoDBClient({ region });
+  try {
+    return await lookup(async () => {
+      const out = await DynamoDBDocumentClient.from(dynamo).send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: {
+              Keys: operatorSourceIds.map((source) => ({ source })),
+              ProjectionExpression: '#s, version, ingested_at, checked_at, as_of, rows_written_at',
+              ExpressionAttributeNames: { '#s': 'source' },
+            },
+          },
+        }),
+      );
+      const found = new Map((out.Responses?.[table] ?? []).map((item) => [item.source as string, item as unknown as VersionDates]));
+      return Object.fromEntries(operatorSourceIds.map((id) => [id, found.get(id) ?? null]));
+    });
+  } finally {
+    dynamo.destroy();
   }
 }
 

@@ -26,6 +26,7 @@ import {
   stackNamePrefix,
   type DeploymentConfig,
 } from './deployment-config.ts';
+import { assessFreshness, freshnessPolicy, operatorSourceIds, type VersionDates } from '../shared/sources/freshness.ts';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
@@ -89,6 +90,11 @@ export interface PreflightFacts {
   readonly sesAccount?: Lookup<SesAccountFacts>;
   /** The time of the checks, for grants that lapse; without it they are not compared with the clock. */
   readonly now?: Date;
+  /**
+   * The pointers of the sources an operator uploads (freshness.ts `operatorSourceIds`), read from the
+   * deployed SourceState table: null for one never loaded. Absent when there is no stack yet.
+   */
+  readonly operatorSources?: Lookup<Readonly<Record<string, VersionDates | null>>>;
 }
 
 /**
@@ -310,7 +316,37 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
       `the account is in the SES sandbox in ${facts.region}: mail goes only to verified addresses, and SES checks the grant on each recipient's identity too (list them in -c sesSandboxRecipients). Request production access`,
     );
   } else add('ses-account', 'ok', `production access in ${facts.region}`);
+  operatorSourceFindings(facts, add);
   return findings;
+}
+
+/** One finding per operator-uploaded source: never loaded, `ok` with the days it has left, nearing or past its stale age. */
+function operatorSourceFindings(facts: PreflightFacts, add: (check: string, status: Status, message: string) => void): void {
+  const lookup = facts.operatorSources;
+  if (!lookup) return;
+  if ('error' in lookup) {
+    add('operator-sources', 'warn', `could not read the uploaded sources' versions: ${lookup.error}`);
+    return;
+  }
+  if ('missing' in lookup) return;
+  const now = facts.now ?? new Date();
+  for (const id of operatorSourceIds) {
+    const check = `source-${id}`;
+    const version = lookup.found[id] ?? undefined;
+    const policy = freshnessPolicy(id);
+    const freshness = assessFreshness(policy, version, now);
+    const reload = `load a current file: npm run admin -- ${id.includes('_bme') || id.includes('_mqa') ? 'ingest-roster' : 'ingest'} ${id} --file <file> (docs/operations.md)`;
+    if (!version) {
+      add(check, 'warn', `never loaded: answered as unavailable until an operator loads it; ${reload}`);
+      continue;
+    }
+    const days = Math.floor((Date.parse(freshness.staleAt!) - now.getTime()) / 86_400_000);
+    if (freshness.state === 'ok')
+      add(check, 'ok', `version ${version.version} as of ${version.as_of ?? version.ingested_at.slice(0, 10)}, ${days} days before it is stale`);
+    else if (freshness.state === 'degraded')
+      add(check, 'warn', `version ${version.version} is ${freshness.ageDays} days old: stale in ${days} days (${policy.staleAfterDays}-day limit); ${reload}`);
+    else add(check, 'warn', `version ${version.version} is ${freshness.state} (${freshness.reason}): not answered from; ${reload}`);
+  }
 }
 
 /** One line per check: `ok   settings            stage prod, …`. */

@@ -36,6 +36,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { metricDimensions, metricNames, metricsNamespace, telemetryServiceName, type MetricId } from '../shared/observability/catalogue.ts';
+import { operatorAlarmDaysLeft } from '../shared/sources/freshness.ts';
 import type { ServiceFunction } from './service-function.ts';
 
 export const alarmThresholds = {
@@ -51,6 +52,8 @@ export const alarmThresholds = {
   verifyP99Ms: 5_000,
   /** Failures of one source in a period; 2 periods in a row. */
   sourceFailures: 5,
+  /** Days an operator-uploaded source may have left before it is stale (its policy's warning age), in a day. */
+  operatorSourceDaysLeft: operatorAlarmDaysLeft(),
   /** Throttled invocations of one function in a period. */
   functionThrottles: 5,
   /** Read plus write throttle events of one table in a period (the SDK retries them); 2 periods in a row. */
@@ -289,6 +292,16 @@ export class ServiceMonitoring extends Construct {
       1,
       1,
     );
+    // One alarm for every operator-uploaded source: its daily renewal check writes the days it has left
+    // before it is stale, and the day's minimum over all of them is watched.
+    this.alarm(
+      'OperatorSourceAgeing',
+      `A source an operator uploads (the Illinois HFS list, the Florida and Alabama rosters) has ${t.operatorSourceDaysLeft} days or fewer before it is stale and no longer answered from (a sanctions list then reports unavailable, a roster's state source_unavailable). Download its current file and load it (docs/operations.md); the OperatorSourceDaysLeft metric by source and \`npm run admin -- preflight\` say which.`,
+      serviceMetric('operatorSourceDaysLeftAll', {}, 'Minimum').with({ period: Duration.days(1) }),
+      t.operatorSourceDaysLeft,
+      1,
+      ComparisonOperator.LESS_THAN_OR_EQUAL_TO_THRESHOLD,
+    );
     for (const source of props.sources) {
       this.alarm(
         `SourceFailing${source.replace(/[^A-Za-z0-9]/g, '')}`,
@@ -347,7 +360,15 @@ export class ServiceMonitoring extends Construct {
         ...wide,
       }),
     );
-    dashboard.addWidgets(new GraphWidget({ title: 'Unreadable source values by source', left: [searchSeries('unreadableValues', 'Sum', '')], ...wide }));
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Unreadable source values by source', left: [searchSeries('unreadableValues', 'Sum', '')], ...wide }),
+      new GraphWidget({
+        title: 'Days before operator-uploaded sources are stale',
+        left: [searchSeries('operatorSourceDaysLeft', 'Minimum', '')],
+        period: Duration.days(1),
+        ...wide,
+      }),
+    );
     dashboard.addWidgets(
       new GraphWidget({ title: 'Webhook deliveries by result', left: [searchSeries('webhookDeliveries', 'Sum', '')], width: 8, height: 6 }),
       new GraphWidget({ title: 'Quota rejections (429) by kind', left: [searchSeries('quotaRejections', 'Sum', '')], width: 8, height: 6 }),

@@ -18,6 +18,7 @@ import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { localQueueNames, provision, type LocalResourceNames } from './provision.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
+import { startTtlSweeper, type TtlSweeper, type TtlSweepOptions } from './ttl-sweeper.ts';
 import { startSourceSimulator, type SourceSimulator } from './simulator/server.ts';
 import { startPollers, type Pollers } from './sqs-pollers.ts';
 import { ingestServedRosters } from './ingest-lists.ts';
@@ -43,6 +44,8 @@ export interface LocalStackOptions {
    * them after its first daily check (default true, schedules or not: without its roster, Texas can show a license its datasets hold but never that a provider has none).
    */
   readonly loadRosters?: boolean;
+  /** DynamoDB TTL deletion (ttl-sweeper.ts): how often, how late, by which clock. */
+  readonly ttlSweep?: TtlSweepOptions;
 }
 
 /** The bundled sample data the simulator serves by default. */
@@ -56,6 +59,8 @@ export interface LocalStack {
   readonly emulators: Emulators;
   readonly simulator: SourceSimulator;
   readonly scheduler: Scheduler;
+  /** Deletes expired items of the tables with a TTL attribute, as DynamoDB does on AWS. */
+  readonly ttl: TtlSweeper;
   stop(): Promise<void>;
 }
 
@@ -83,6 +88,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let scheduler: Scheduler | undefined;
   let sqs: SQSClient | undefined;
   let removeRules: (() => void) | undefined;
+  let ttl: TtlSweeper | undefined;
   try {
     simulator = options.simulatorUrl
       ? { url: options.simulatorUrl, close: async () => undefined }
@@ -92,6 +98,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     emulators = await startEmulators({ stateDir: options.stateDir });
     for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
     const names = await provision(emulators.endpoints);
+    ttl = startTtlSweeper(emulators.endpoints.dynamodb, names, options.ttlSweep);
     // One key per certificate mode; the live key keeps the file name of the single key it replaces.
     const signingKeyFiles = {
       live: options.stateDir ? join(options.stateDir, 'signing-key.pem') : join(tmpdir(), `lvs-signing-key-${process.pid}.pem`),
@@ -142,7 +149,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const started = emulators;
     const startedScheduler = scheduler;
     const startedSimulator = simulator;
+    const startedTtl = ttl;
     return {
+      ttl: startedTtl,
       scheduler: startedScheduler,
       simulator: startedSimulator,
       url: gateway.url,
@@ -152,6 +161,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       emulators: started,
       stop: async () => {
         ready = false;
+        startedTtl.stop();
         scheduler?.stop();
         await pollers?.stop();
         await gateway.close();
@@ -166,6 +176,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
   } catch (error) {
     removeRules?.();
+    ttl?.stop();
     scheduler?.stop();
     await pollers?.stop();
     sqs?.destroy();

@@ -1,5 +1,5 @@
 import { logger } from '#shared/observability/logger.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ingestLeie, renewLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 import { containerValue } from '#shared/container.ts';
@@ -9,11 +9,17 @@ import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 const dependencies = containerValue(() => ({ exclusions: new ExclusionStore() }));
 
 /**
- * LEIE check every 12 hours (scheduled message on the ingest queue). A failure is reported for the
- * message, so it is retried and, after the queue's receive limit, parked in the dead-letter queue; the
- * current list stays in use.
+ * LEIE check every 12 hours (scheduled message on the ingest queue), then the renewal of the current
+ * version's rows when they are due (leie-ingest.ts `renewLeie`), whether the check succeeded or not. A
+ * failure is reported for the message, so it is retried and, after the queue's receive limit, parked in
+ * the dead-letter queue; the current list stays in use.
  */
 export const handler = queueWorker('LeieIngest', leieIngestMessageSchema, async (message) => {
-  const outcome = await ingestLeie(dependencies().exclusions, { force: message.force === true });
-  logger.info('LEIE check finished', { outcome: outcome.outcome, version: outcome.version });
+  const exclusions = dependencies().exclusions;
+  try {
+    const outcome = await ingestLeie(exclusions, { force: message.force === true });
+    logger.info('LEIE check finished', { outcome: outcome.outcome, version: outcome.version });
+  } finally {
+    await renewLeie(exclusions);
+  }
 });

@@ -207,7 +207,16 @@ export const tables = {
     envVar: 'TABLE_SOURCE_STATE',
     partitionKey: { name: 'source', type: 'S' },
     purpose:
-      'One item per ingested source (`leie`, each sanctions list and each board roster by its id, e.g. `sam`, `tx_bhec`): the current version (the pointer lookups follow), its file(s), ETag, hash, as-of date and statistics.',
+      'One item per ingested source (`leie`, each sanctions list and each board roster by its id, e.g. `sam`, `tx_bhec`): the current version (the pointer lookups follow), its file(s), ETag, hash, as-of date, statistics and when its rows were last written.',
+  },
+  sourceHealth: {
+    id: 'SourceHealth',
+    envVar: 'TABLE_SOURCE_HEALTH',
+    partitionKey: { name: 'hour', type: 'S' },
+    sortKey: { name: 'source', type: 'S' },
+    ttlAttribute: 'expires_at',
+    purpose:
+      'Source telemetry by UTC hour (`2026-11-28T09`) and source name: calls, failures, unreadable values and a latency histogram, added to (ADD) by each container at most once a minute; kept 3 days. GET /v1/sources reads the last 24 hours.',
   },
 } as const satisfies Record<string, TableDefinition>;
 
@@ -415,6 +424,29 @@ export const schedules = {
     targetQueue: 'listIngest',
     message: { kind: 'list_ingest', list: 'ny_omig' },
     purpose: 'Checks the New York OMIG Medicaid Exclusion List for a new version at 11:15 UTC.',
+  },
+  // Sources an operator uploads are never downloaded: their daily message only renews the current
+  // version's rows from the archive once they are 45 days old, so the rows never reach their TTL.
+  ilHfsRenewal: {
+    id: 'IlHfsRenewal',
+    expression: 'cron(30 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'il_hfs' },
+    purpose: "Renews the rows of the operator-uploaded Illinois HFS OIG Sanctions List's current version when due, at 11:30 UTC.",
+  },
+  flMqaRenewal: {
+    id: 'FlMqaRosterRenewal',
+    expression: 'cron(35 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'fl_mqa' },
+    purpose: "Renews the rows of the operator-uploaded Florida MQA roster's current version when due, at 11:35 UTC.",
+  },
+  alBmeRenewal: {
+    id: 'AlBmeRosterRenewal',
+    expression: 'cron(40 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'al_bme' },
+    purpose: "Renews the rows of the operator-uploaded Alabama BME roster's current version when due, at 11:40 UTC.",
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 

@@ -84,7 +84,15 @@ export interface WorkerDefinition {
  * result, the signing key and the sources themselves.
  */
 export const verificationUse: ResourceUse = {
-  tables: { cache: ['BatchGetItem', 'PutItem'], verifications: ['PutItem'], exclusions: ['Query'], sanctions: ['Query'], sourceState: ['GetItem'] },
+  // SourceHealth's UpdateItem: the container's source telemetry, added at most once a minute (health-counters.ts).
+  tables: {
+    cache: ['BatchGetItem', 'PutItem'],
+    verifications: ['PutItem'],
+    exclusions: ['Query'],
+    sanctions: ['Query'],
+    sourceState: ['GetItem'],
+    sourceHealth: ['UpdateItem'],
+  },
   buckets: { sourceCache: ['GetObject', 'PutObject'] },
   signingKey: 'sign',
   sources: true,
@@ -297,6 +305,16 @@ const routeTable = [
     summary: 'The coverage matrix: supported states, their sources and the professions each verifies.',
   },
   {
+    id: 'GetSources',
+    method: 'GET',
+    path: '/v1/sources',
+    entry: 'functions/sources/get-sources.ts',
+    auth: 'api_key',
+    // The ingested sources' pointers (their dates) and the last 24 hourly partitions of source telemetry.
+    uses: { tables: { sourceState: ['GetItem'], sourceHealth: ['Query'] } },
+    summary: "Every source's health: current version and date, last refresh, state, and its last 24 hours' failure rate, median latency and unreadable values.",
+  },
+  {
     id: 'GetOpenApi',
     method: 'GET',
     path: '/v1/openapi.json',
@@ -456,11 +474,12 @@ export const workers: readonly WorkerDefinition[] = [
     timeoutSeconds: 900,
     memoryMb: 1024,
     uses: {
-      tables: { exclusions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
-      buckets: { sourceArchive: ['PutObject'] },
+      tables: { exclusions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'], sourceHealth: ['UpdateItem'] },
+      // GetObject: the archived file the current version's rows are renewed from.
+      buckets: { sourceArchive: ['PutObject', 'GetObject'] },
       sources: true,
     },
-    summary: 'Downloads the OIG LEIE list when it changed and switches lookups to it.',
+    summary: "Downloads the OIG LEIE list when it changed and switches lookups to it; renews the current version's rows from its archive.",
   },
   {
     id: 'ListIngest',
@@ -471,11 +490,13 @@ export const workers: readonly WorkerDefinition[] = [
     timeoutSeconds: 900,
     memoryMb: 1024,
     uses: {
-      tables: { sanctions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'] },
-      buckets: { sourceArchive: ['PutObject'] },
+      tables: { sanctions: ['BatchWriteItem'], sourceState: ['GetItem', 'PutItem', 'UpdateItem'], sourceHealth: ['UpdateItem'] },
+      // GetObject: the archived files the current version's rows are renewed from.
+      buckets: { sourceArchive: ['PutObject', 'GetObject'] },
       sources: true,
     },
-    summary: 'Downloads a sanctions list (SAM.gov exclusions, …) when it changed and switches lookups to it.',
+    summary:
+      "Downloads a sanctions list (SAM.gov exclusions, …) or roster when it changed and switches lookups to it; renews the current version's rows from its archive.",
   },
   {
     id: 'HistoryExport',

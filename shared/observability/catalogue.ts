@@ -25,6 +25,10 @@ export const metricNames = {
   unreadableValues: 'UnreadableValues',
   /** The same count over every source (one alarm for all). */
   unreadableValuesAll: 'UnreadableValues',
+  /** Days an operator-uploaded source has left before it is stale (freshness.ts), by source, written by its daily renewal check. */
+  operatorSourceDaysLeft: 'OperatorSourceDaysLeft',
+  /** The same over every operator-uploaded source (one alarm for all). */
+  operatorSourceDaysLeftAll: 'OperatorSourceDaysLeft',
   /** A source answer served fresh from the cache / fetched because none was fresh. */
   cacheHits: 'CacheHits',
   cacheMisses: 'CacheMisses',
@@ -48,6 +52,8 @@ export const metricDimensions = {
   sourceFailures: ['source'],
   unreadableValues: ['source'],
   unreadableValuesAll: [],
+  operatorSourceDaysLeft: ['source'],
+  operatorSourceDaysLeftAll: [],
   cacheHits: [],
   cacheMisses: [],
   cacheWriteFailures: [],

@@ -19,6 +19,7 @@ import { deliveryPageSchema, deliverySchema, secretRotationSchema, testWebhookRe
 import type { EventKind } from '../monitoring/change-events.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
+import { sourcesReportSchema } from '../sources/health/sources-schema.ts';
 import { bulkRequestSchema, bulkResponseSchema } from '../verification/bulk-verification.ts';
 import { verificationRequestSchema } from '../verification/verification-request.ts';
 import { verificationResultSchema } from '../verification/verification-result-schema.ts';
@@ -47,6 +48,7 @@ export const responseSchemas: Readonly<Record<string, z.ZodType>> = {
   Account: accountViewSchema,
   Usage: usageViewSchema,
   Coverage: coverageSchema,
+  Sources: sourcesReportSchema,
   Monitor: monitorSchema,
   MonitorPage: monitorPageSchema,
   Event: eventSchema,

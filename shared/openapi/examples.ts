@@ -253,6 +253,54 @@ export const usageExample = {
   ],
 };
 
+export const sourcesExample = {
+  generated_at: '2026-11-02T09:41:07.000Z',
+  data: [
+    {
+      id: 'leie',
+      name: 'OIG LEIE',
+      kind: 'exclusion_list',
+      jurisdiction: 'federal',
+      updated: 'scheduled',
+      state: 'ok',
+      current_version: '20261012T090000Z-3f2a9c81d0b4',
+      as_of: '2026-10-09',
+      last_refresh_at: '2026-11-02T09:00:04.000Z',
+      stale_at: '2026-12-07T09:00:04.000Z',
+      freshness_policy: { measured_from: 'last_check', warn_after_days: 7, stale_after_days: 35 },
+      last_24h: { calls: 2, failures: 0, failure_rate: 0, median_latency_ms: 800, unreadable_values: 0 },
+    },
+    {
+      id: 'il_hfs',
+      name: 'Illinois HFS OIG Sanctions List',
+      kind: 'sanctions_list',
+      jurisdiction: 'IL',
+      updated: 'operator_upload',
+      state: 'degraded',
+      current_version: '20260914T140512Z-9b0e4d7a21c3',
+      as_of: '2026-09-12',
+      last_refresh_at: '2026-09-14T14:05:12.000Z',
+      stale_at: '2026-11-11T00:00:00.000Z',
+      freshness_policy: { measured_from: 'as_of', warn_after_days: 45, stale_after_days: 60 },
+      last_24h: { calls: 0, failures: 0, failure_rate: null, median_latency_ms: null, unreadable_values: 0 },
+    },
+    {
+      id: 'board_tx',
+      name: 'Texas Medical Board and Texas Board of Nursing',
+      kind: 'board_open_data',
+      jurisdiction: 'TX',
+      updated: 'live',
+      state: 'ok',
+      current_version: null,
+      as_of: null,
+      last_refresh_at: null,
+      stale_at: null,
+      freshness_policy: null,
+      last_24h: { calls: 1840, failures: 3, failure_rate: 0.002, median_latency_ms: 400, unreadable_values: 0 },
+    },
+  ],
+};
+
 export const coverageExample = {
   federal_sources: ['NPPES NPI Registry', 'OIG LEIE'],
   sanctions_lists: [

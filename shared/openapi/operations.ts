@@ -42,6 +42,7 @@ import { defaultOverlapHours, maxOverlapHours } from '../monitoring/webhook-secr
 import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
+import { sourcesQuerySchema, sourcesReportSchema } from '../sources/health/sources-schema.ts';
 import * as examples from './examples.ts';
 import { createExportRequestSchema, listVerificationsQuerySchema } from '../history/history-query.ts';
 import { historyPageSchema } from '../history/history-view.ts';
@@ -215,6 +216,13 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'Every supported state with its board source, the datasets read and the professions it verifies. Another real state answers `unsupported_state`.',
     responses: [ok('The coverage matrix.', coverageSchema, { summary: 'Coverage (one state shown)', value: examples.coverageExample })],
+  },
+  GetSources: {
+    tag: 'Verification',
+    description:
+      'The health of every source verifications answer from, the same for every account: for an ingested source (the OIG LEIE, the sanctions lists, the board rosters) its current version, the date it stands for, its last successful refresh and its freshness policy; for every source its state and, over the last 24 hours, its failure rate, median latency and the values it answered that could not be read. A source past its stale age is not answered from: a sanctions list is then reported `unavailable` in `sanctions.lists`, never as checked and clear, and a roster’s state answers `source_unavailable`. Counts reach the report within about two minutes. An unknown `kind` or another query parameter is a 400.',
+    query: sourcesQuerySchema,
+    responses: [ok('Every source’s health.', sourcesReportSchema, { summary: 'Sources (a few shown)', value: examples.sourcesExample })],
   },
   GetCertificate: {
     tag: 'Certificates',

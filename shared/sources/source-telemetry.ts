@@ -3,15 +3,18 @@
  * URL: query strings carry provider names), and `SourceFailures` by source
  * when the source gave no usable answer, with one warning line naming the kind of failure. An answer
  * found unusable after its calls succeeded (too many rows, pages that disagree with their counts) is
- * reported the same way, by `sourceFailed`.
+ * reported the same way, by `sourceFailed`. Each is also counted for the source's health over the last
+ * 24 hours (health/health-counters.ts, GET /v1/sources), by source name.
  */
 import { logger } from '../observability/logger.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { isSourceUnavailable, type SourceError } from './errors.ts';
+import { healthCounters } from './health/health-counters.ts';
 
 /** Counts and logs a source that gave no usable answer; returns the error for the caller to throw. */
 export function sourceFailed(error: SourceError): SourceError {
   recordMetric('sourceFailures', 1, { source: error.source });
+  healthCounters().failure(error.source);
   logger.warn('Source unavailable', { source: error.source, failure: error.failure, http_status: error.status });
   return error;
 }
@@ -35,7 +38,10 @@ export interface UnreadableValue {
 export function unreadableValue(unreadable: UnreadableValue): void {
   recordMetric('unreadableValues', 1, { source: unreadable.source });
   // An unknown license type is answered as the spec's unclassified license: counted, not alarmed.
-  if (unreadable.field !== 'license_type') recordMetric('unreadableValuesAll', 1, {});
+  if (unreadable.field !== 'license_type') {
+    recordMetric('unreadableValuesAll', 1, {});
+    healthCounters().unreadable(unreadable.source);
+  }
   const log = unreadable.field === 'license_type' ? logger.warn.bind(logger) : logger.error.bind(logger);
   log('Source answered a value the service cannot read', {
     source: unreadable.source,
@@ -53,6 +59,8 @@ export async function observeSourceCall<T>(source: string, call: () => Promise<T
     if (isSourceUnavailable(error)) sourceFailed(error);
     throw error;
   } finally {
-    recordMetric('sourceLatency', Math.round(performance.now() - started), { source });
+    const ms = Math.round(performance.now() - started);
+    recordMetric('sourceLatency', ms, { source });
+    healthCounters().call(source, ms);
   }
 }

@@ -21,6 +21,9 @@ import { sampleDataDir } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
+/** The Florida file's date: a month ago, within the 60 days an operator upload is answered from. */
+const flAsOf = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+
 let t: TestStack;
 let data: SourceDataCopy;
 let key: string;
@@ -33,7 +36,7 @@ beforeAll(async () => {
   await t.stack.scheduler.fire('txBhecCheck');
   await ingestRoster(marylandPhysicians, new RosterStore());
   for (let i = 0; i < 200 && !(await new RosterStore().current(txBhec.id)); i++) await new Promise((r) => setTimeout(r, 50));
-  await ingestRoster(floridaMqa, new RosterStore(), { files: [join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt')], asOf: '2026-10-28' });
+  await ingestRoster(floridaMqa, new RosterStore(), { files: [join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt')], asOf: flAsOf });
 });
 afterAll(async () => {
   await t.stop();
@@ -152,7 +155,7 @@ describe('Florida: the MQA licensure file, loaded by the operator', () => {
     expect(sourceNamed(body, 'Florida Department of Health MQA')).toEqual({
       name: 'Florida Department of Health MQA',
       status: 'cached',
-      as_of: '2026-10-28T00:00:00.000Z',
+      as_of: `${flAsOf}T00:00:00.000Z`,
     });
   });
 

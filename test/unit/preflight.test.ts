@@ -228,3 +228,34 @@ describe('stack name and context', () => {
     expect(() => contextArgs(['stage'])).toThrow(/key=value/);
   });
 });
+
+describe('preflight: sources an operator uploads', () => {
+  const now = new Date('2027-03-01T12:00:00Z');
+  const ago = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  it('lists each with its days left, warns when never loaded, nearing its stale age or past it', () => {
+    const findings = preflightFindings({
+      ...ready,
+      now,
+      operatorSources: {
+        found: {
+          il_hfs: { version: 'v-il', ingested_at: ago(10), as_of: ago(12).slice(0, 10) },
+          fl_mqa: { version: 'v-fl', ingested_at: ago(50), as_of: ago(50).slice(0, 10) },
+          al_bme: null,
+        },
+      },
+    });
+    expect(statusOf(findings, 'source-il_hfs')).toBe('ok');
+    expect(messageOf(findings, 'source-il_hfs')).toContain('47 days before it is stale');
+    expect(statusOf(findings, 'source-fl_mqa')).toBe('warn');
+    expect(messageOf(findings, 'source-fl_mqa')).toMatch(/stale in 9 days.*ingest-roster fl_mqa --file/);
+    expect(statusOf(findings, 'source-al_bme')).toBe('warn');
+    expect(messageOf(findings, 'source-al_bme')).toContain('never loaded');
+    const past = preflightFindings({
+      ...ready,
+      now,
+      operatorSources: { found: { il_hfs: { version: 'v', ingested_at: ago(70) }, fl_mqa: null, al_bme: null } },
+    });
+    expect(messageOf(past, 'source-il_hfs')).toContain('stale (past_stale_limit): not answered from');
+    expect(preflightExitCode(past)).toBe(0);
+  });
+});

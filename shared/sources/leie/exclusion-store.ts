@@ -2,9 +2,15 @@
  * The ingested OIG LEIE list in DynamoDB. Each ingest writes a complete new version of the rows, then
  * switches one pointer item (SourceState `leie`) to it with a single conditional write. A lookup reads
  * the pointer once and queries that version only, so it sees the old list or the new one, never a mix.
- * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days.
+ * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days,
+ * and its rows are renewed from the archived file after 45 days (leie-ingest.ts `renewLeie`), so they
+ * never reach their TTL while current. Verifications read the list only while it is usable
+ * (freshness.ts: not past its stale limit, rows certainly stored); otherwise the OIG list is `unavailable`.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Clock, systemClock } from '../../clock.ts';
+import { logger } from '../../observability/logger.ts';
+import { assessFreshness, freshnessPolicy } from '../freshness.ts';
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
@@ -25,6 +31,8 @@ export interface LeieListVersion {
   readonly ingested_at: string;
   /** Last time the source was checked (a check that found no change updates only this). */
   readonly checked_at?: string;
+  /** When the version's rows were last written (its ingest, then each renewal); absent: `ingested_at`. */
+  readonly rows_written_at?: string;
   readonly archive_key: string | null;
   readonly stats: IngestStats;
 }
@@ -82,13 +90,31 @@ function fromItem(item: Item): LeieRecord {
 export class ExclusionStore {
   private readonly pointer = new SourcePointer<LeieListVersion>('leie');
   private readonly remembered = new RememberedForAWhile<LeieListVersion | undefined>();
+  /** Versions found unusable, warned about once per container. */
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly clock: Clock = systemClock) {}
 
   /**
-   * The current version as this container last saw it, re-read after `maxAgeMs`. Each lookup still
-   * uses one version, so a switch stays atomic; it is only seen up to `maxAgeMs` later.
+   * The current version as this container last saw it, re-read after `maxAgeMs`, while it is usable
+   * (undefined past its stale limit or when its rows may have expired: the list is then unavailable).
+   * Each lookup still uses one version, so a switch stays atomic; it is only seen up to `maxAgeMs` later.
    */
-  currentRemembered(maxAgeMs = 30_000): Promise<LeieListVersion | undefined> {
-    return this.remembered.get('leie', maxAgeMs, () => this.current());
+  async currentRemembered(maxAgeMs = 30_000): Promise<LeieListVersion | undefined> {
+    const list = await this.remembered.get('leie', maxAgeMs, () => this.current());
+    if (!list) return undefined;
+    const freshness = assessFreshness(freshnessPolicy('leie'), list, this.clock.now());
+    if (freshness.usable) return list;
+    if (!this.warned.has(list.version)) {
+      this.warned.add(list.version);
+      logger.warn('OIG LEIE not used: past its freshness limit or its rows may have expired', {
+        version: list.version,
+        state: freshness.state,
+        reason: freshness.reason,
+        age_days: freshness.ageDays,
+      });
+    }
+    return undefined;
   }
 
   /** The list version lookups currently follow. */
@@ -141,6 +167,11 @@ export class ExclusionStore {
   /** Records a check that found the list unchanged. */
   markChecked(version: string, at: Date): Promise<void> {
     return this.pointer.markChecked(version, at);
+  }
+
+  /** Records that the version's rows were rewritten (renewal); false if the list switched meanwhile. */
+  markRowsWritten(version: string, at: Date): Promise<boolean> {
+    return this.pointer.markRowsWritten(version, at);
   }
 
   /**

@@ -5,7 +5,8 @@
  * 3. the file is stream-parsed (never held in memory whole) into a new list version, rows written in batches;
  * 4. the raw file is archived in S3 under its date; 5. the pointer switches to the new version atomically.
  * A malformed file, or one with under half the rows of the current list, is refused and nothing switches.
- * The current list is re-ingested after 30 days even if unchanged, so its rows never reach their TTL.
+ * The current list is re-ingested after 30 days even if unchanged, and `renewLeie` rewrites its rows from
+ * the archived file once they are 45 days old (checks that keep failing), so they never reach their TTL.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -16,7 +17,17 @@ import { SourceError } from '../errors.ts';
 import { leieCsvUrl, leieDownloadTimeouts, sourceNames } from '../source-config.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, versionId } from '../lists/ingest-steps.ts';
+import {
+  archiveRawFile,
+  checkNotShrunk,
+  checkRowCounts,
+  conditionalOn,
+  eachCsvRow,
+  PipelinedWrites,
+  restoreArchivedFile,
+  versionId,
+} from '../lists/ingest-steps.ts';
+import { type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { type ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
 import { checkHeader, leieHeader, leieRecord, LeieFormatError, type LeieRecord } from './leie-record.ts';
 
@@ -74,6 +85,7 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       sha256,
       ingested_at: now.toISOString(),
       checked_at: now.toISOString(),
+      rows_written_at: now.toISOString(),
       archive_key: archiveKey,
       stats,
     };
@@ -90,6 +102,30 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       duration_ms: Date.now() - started,
     };
     logger.info('LEIE list ingested', { ...outcome });
+    return outcome;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Rewrites the current version's rows from its archived file with a new expiry when they are due
+ * (`renewalDue`; `force` renews anyway), then records it on the pointer; the same file gives the same
+ * items, overwritten in place.
+ */
+export async function renewLeie(store: ExclusionStore, options: { now?: () => Date; force?: boolean } = {}): Promise<RenewalOutcome> {
+  const started = Date.now();
+  const now = options.now?.() ?? new Date();
+  const current = await store.current();
+  if (!current?.archive_key || !(options.force || renewalDue(current, now))) return { outcome: 'not_due', source: 'leie', version: current?.version ?? null };
+  const dir = await mkdtemp(join(tmpdir(), 'leie-renew-'));
+  try {
+    const file = join(dir, 'UPDATED.csv');
+    await restoreArchivedFile(current.archive_key, file);
+    const stats = await parseInto(file, current.version, store, now);
+    await store.markRowsWritten(current.version, now);
+    const outcome: RenewalOutcome = { outcome: 'renewed', source: 'leie', version: current.version, items: stats.rows, duration_ms: Date.now() - started };
+    logger.info('Current version rows renewed', { ...outcome });
     return outcome;
   } finally {
     await rm(dir, { recursive: true, force: true });

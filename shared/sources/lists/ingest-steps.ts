@@ -3,8 +3,10 @@
  * may be conditional, the version id, the streamed row loop, writes pipelined in chunks, the refusals
  * of a bad or shrunken file, and the archive of the raw file.
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createReadStream } from 'node:fs';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { s3 } from '../../aws/s3.ts';
 import { bucketName } from '../../config.ts';
 import { SourceError } from '../errors.ts';
@@ -118,4 +120,11 @@ export async function archiveRawFile(key: string, file: string, size: number, co
       Metadata: metadata,
     }),
   );
+}
+
+/** Copies the archived raw file `key` into `file` (to rewrite a version's rows from it). */
+export async function restoreArchivedFile(key: string, file: string): Promise<void> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucketName('sourceArchive'), Key: key }));
+  if (!out.Body) throw new Error(`archived file ${key} has no body`);
+  await pipeline(out.Body as Readable, createWriteStream(file));
 }

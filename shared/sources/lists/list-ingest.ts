@@ -14,7 +14,9 @@
  *    else by the day it was read.
  * A malformed file (unreadable archive, changed header, too many unreadable rows, no rows) or one with
  * under half the rows of the current version is refused: nothing switches and the old version stays.
- * The current version is re-ingested after 30 days even if unchanged, so its rows never reach their TTL.
+ * The current version is re-ingested after 30 days even if unchanged; `renewList` rewrites its rows from
+ * the archived file once they are 45 days old (a download that keeps failing, an operator's upload), so
+ * they never reach their TTL while the version is current.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -25,7 +27,8 @@ import { SourceError } from '../errors.ts';
 import { CsvFormatError } from './csv-parser.ts';
 import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseBody } from './download.ts';
 import { jsonRows, savePages } from './data-api.ts';
-import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, versionId } from './ingest-steps.ts';
+import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, restoreArchivedFile, versionId } from './ingest-steps.ts';
+import { renewAfterDays } from './versioned-rows.ts';
 import type { ListDefinition } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
 import { type FileCandidate, locateNewest } from './locate.ts';
@@ -134,6 +137,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       sha256: fetched.sha256,
       ingested_at: now.toISOString(),
       checked_at: now.toISOString(),
+      rows_written_at: now.toISOString(),
       archive_key: archiveKey,
       stats,
     };
@@ -154,6 +158,44 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       duration_ms: Date.now() - started,
     };
     logger.info('Sanctions list ingested', { ...outcome });
+    return outcome;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a renewal of the current version's rows did. */
+export type RenewalOutcome =
+  | { outcome: 'renewed'; source: string; version: string; items: number; duration_ms: number }
+  | { outcome: 'not_due'; source: string; version: string | null };
+
+/** True when the version's rows were last written more than `renewAfterDays` ago. */
+export function renewalDue(version: { readonly ingested_at: string; readonly rows_written_at?: string } | undefined, now: Date): boolean {
+  return version !== undefined && now.getTime() - Date.parse(version.rows_written_at ?? version.ingested_at) > renewAfterDays * 86_400_000;
+}
+
+/**
+ * Rewrites the current version's rows from its archived file with a new expiry, when they are due
+ * (`renewalDue`; `force` renews anyway), then records it on the pointer. The same file read the same way
+ * gives the same partitions and row numbers: items are overwritten in place, and readers see no change.
+ */
+export async function renewList(
+  definition: ListDefinition,
+  store: SanctionsStore,
+  options: { now?: () => Date; force?: boolean } = {},
+): Promise<RenewalOutcome> {
+  const started = Date.now();
+  const now = options.now?.() ?? new Date();
+  const current = await store.current(definition.id);
+  if (!current || !(options.force || renewalDue(current, now))) return { outcome: 'not_due', source: definition.id, version: current?.version ?? null };
+  const dir = await mkdtemp(join(tmpdir(), `renew-${definition.id}-`));
+  try {
+    const file = join(dir, 'archived');
+    await restoreArchivedFile(current.archive_key, file);
+    const { items } = await parseInto(definition, file, current.version, store, now);
+    await store.markRowsWritten(definition.id, current.version, now);
+    const outcome: RenewalOutcome = { outcome: 'renewed', source: definition.id, version: current.version, items, duration_ms: Date.now() - started };
+    logger.info('Current version rows renewed', { ...outcome });
     return outcome;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -6,8 +6,16 @@
  *
  * An item per lookup key of a row: partition `<list>#<version>#<key>` (lookup-keys.ts), sort key the
  * row's number in the file, the entry as JSON. Rows expire 90 days after they were written; a list is
- * rewritten at least every 30 days even when unchanged, so its current rows never reach their TTL.
+ * rewritten at least every 30 days even when unchanged, and the current version's rows are renewed from
+ * the archive after 45 days (list-ingest.ts `renewList`), so they never reach their TTL while current.
+ *
+ * A lookup answers from the current version only while the list is usable (freshness.ts): not past its
+ * stale limit, its rows certainly still stored. Otherwise it answers as for a list never ingested, which
+ * the screen reports `unavailable`, never checked and clear.
  */
+import { type Clock, systemClock } from '../../clock.ts';
+import { logger } from '../../observability/logger.ts';
+import { assessFreshness, freshnessPolicy } from '../freshness.ts';
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
 import type { ListEntry } from './list-entry.ts';
 import { entityKey, individualKeys, npiKey } from './lookup-keys.ts';
@@ -44,6 +52,8 @@ export interface ListVersion {
   readonly ingested_at: string;
   /** Last time the source was checked (a check that found no change updates only this). */
   readonly checked_at?: string;
+  /** When the version's rows were last written (its ingest, then each renewal); absent: `ingested_at`. */
+  readonly rows_written_at?: string;
   readonly archive_key: string;
   readonly stats: ListStats;
 }
@@ -64,7 +74,7 @@ export interface FoundEntry {
 }
 
 export interface SanctionsFound {
-  /** The version the entries come from; undefined when the list was never ingested. */
+  /** The version the entries come from; undefined when the list was never ingested or is not usable (stale, rows expiring). */
   readonly list: ListVersion | undefined;
   readonly entries: readonly FoundEntry[];
 }
@@ -74,6 +84,11 @@ const rowIdDigits = 7;
 export class SanctionsStore {
   private readonly pointers = new Map<string, SourcePointer<ListVersion>>();
   private readonly remembered = new RememberedForAWhile<ListVersion | undefined>();
+
+  /** Versions found unusable, warned about once per container. */
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly clock: Clock = systemClock) {}
 
   private pointer(listId: string): SourcePointer<ListVersion> {
     let pointer = this.pointers.get(listId);
@@ -101,6 +116,19 @@ export class SanctionsStore {
   async find(listId: string, lookup: SanctionsLookup, options: { maxAgeMs?: number } = {}): Promise<SanctionsFound> {
     const list = await this.currentRemembered(listId, options.maxAgeMs);
     if (!list) return { list, entries: [] };
+    const freshness = assessFreshness(freshnessPolicy(listId), list, this.clock.now());
+    if (!freshness.usable) {
+      if (!this.warned.has(list.version)) this.warned.add(list.version);
+      else return { list: undefined, entries: [] };
+      logger.warn('Sanctions list not used: past its freshness limit or its rows may have expired', {
+        list: listId,
+        version: list.version,
+        state: freshness.state,
+        reason: freshness.reason,
+        age_days: freshness.ageDays,
+      });
+      return { list: undefined, entries: [] };
+    }
     const keys = [
       ...(lookup.lastName ? individualKeys(lookup.lastName) : []),
       ...(lookup.entityName ? [entityKey(lookup.entityName)] : []),
@@ -135,6 +163,11 @@ export class SanctionsStore {
   /** Records a check that found the list unchanged. */
   markChecked(listId: string, version: string, at: Date): Promise<void> {
     return this.pointer(listId).markChecked(version, at);
+  }
+
+  /** Records that the version's rows were rewritten (renewal); false if the list switched meanwhile. */
+  markRowsWritten(listId: string, version: string, at: Date): Promise<boolean> {
+    return this.pointer(listId).markRowsWritten(version, at);
   }
 
   /** Makes `next` the list's current version in one conditional write; false if another ingest switched first. */

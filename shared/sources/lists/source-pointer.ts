@@ -11,6 +11,8 @@ import { tableName } from '../../config.ts';
 /** What every version pointer holds; each list adds its own statistics and provenance. */
 export interface PointedVersion {
   readonly version: string;
+  /** When the version's rows were last written (its ingest, then each renewal). */
+  readonly rows_written_at?: string;
 }
 
 export class SourcePointer<V extends PointedVersion> {
@@ -36,6 +38,28 @@ export class SourcePointer<V extends PointedVersion> {
       );
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  /**
+   * Records that the rows of `version` were rewritten at `at` (renewal), unless another ingest switched
+   * meanwhile or a later renewal recorded a later time; answers whether it was recorded.
+   */
+  async markRowsWritten(version: string, at: Date): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('sourceState'),
+          Key: { source: this.source },
+          UpdateExpression: 'SET rows_written_at = :at',
+          ConditionExpression: 'version = :v AND (attribute_not_exists(rows_written_at) OR rows_written_at < :at)',
+          ExpressionAttributeValues: { ':at': at.toISOString(), ':v': version },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
     }
   }
 

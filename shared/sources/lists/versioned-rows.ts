@@ -2,6 +2,12 @@
  * The rows of an ingested file version in the Sanctions table, for sanctions lists and board rosters
  * alike: one item per lookup key of a row, partition `<source>#<version>#<key>`, sort key the row's
  * number in the file (zero-padded), the row as JSON, expiring `rowTtlDays` after it was written.
+ *
+ * Retention: a superseded version's rows simply expire. The current version's rows are rewritten in
+ * place from the archived file (same partitions and sort keys, a new `expires_at`) once they are
+ * `renewAfterDays` old (source-renewal.ts), whether or not the publisher could be reached, so they never
+ * reach their TTL while current; the pointer's `rows_written_at` says when they were last written, and
+ * readers refuse a version whose rows may have expired (freshness.ts `rowsReadable`).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../aws/dynamo.ts';
@@ -9,6 +15,12 @@ import { tableName } from '../../config.ts';
 import { type Item, putAll } from './batch-write.ts';
 
 export const rowTtlDays = 90;
+/**
+ * The current version's rows are rewritten once they are this old: half their TTL, leaving 45 daily
+ * attempts before they could expire. A downloaded list that keeps being checked is re-ingested after
+ * 30 days anyway (`refreshAfterDays`), so only failing downloads and operator uploads are renewed.
+ */
+export const renewAfterDays = 45;
 
 export interface VersionedRow<T> {
   readonly value: T;

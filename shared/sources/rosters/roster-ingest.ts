@@ -9,6 +9,10 @@
  * A malformed file (no header with the expected columns, too many unreadable rows, no rows) or a roster
  * with under half the rows of the current version is refused: nothing switches, the old version stays.
  *
+ * The current version's rows are rewritten from the archived files once they are 45 days old
+ * (`renewRoster`), for a roster an operator uploads as for one downloaded, so they never reach their TTL
+ * while the version is current.
+ *
  * `as_of`, the date the roster stands for, is the files' date: the operator's `asOf`, else a date the
  * publisher wrote in the preamble, else the file's Last-Modified (an operator's file: its modification
  * time), else the day it was read; with several files, the oldest.
@@ -21,9 +25,9 @@ import { logger } from '../../observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, versionId } from '../lists/ingest-steps.ts';
+import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, restoreArchivedFile, versionId } from '../lists/ingest-steps.ts';
 import { listDate } from '../lists/list-cells.ts';
-import { listDownloadTimeouts } from '../lists/list-ingest.ts';
+import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
 import { columnsOf, rosterBaseUrl, type RosterDefinition, rowReader } from './roster-definition.ts';
 import { eachRosterRow, RosterFormatError, rosterText } from './roster-file.ts';
@@ -210,6 +214,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       as_of: options.asOf ?? dates.sort()[0]!,
       ingested_at: now.toISOString(),
       checked_at: now.toISOString(),
+      rows_written_at: now.toISOString(),
       stats,
     };
     if (!(await store.switchTo(next, current?.version))) {
@@ -234,6 +239,48 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       logger.error('Roster refused; the current version stays in use', { roster, current_version: current?.version ?? null, reason: error.message });
     }
     throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Rewrites the current version's rows from its archived files with a new expiry, when they are due
+ * (`renewalDue`; `force` renews anyway), then records it on the pointer. The files are read in the order
+ * they were ingested, so every row keeps its sequence number and partition: items are overwritten in place.
+ */
+export async function renewRoster(
+  definition: RosterDefinition,
+  store: RosterStore,
+  options: { now?: () => Date; force?: boolean } = {},
+): Promise<RenewalOutcome> {
+  const started = Date.now();
+  const now = options.now?.() ?? new Date();
+  const current = await store.current(definition.id);
+  if (!current || !(options.force || renewalDue(current, now))) return { outcome: 'not_due', source: definition.id, version: current?.version ?? null };
+  const dir = await mkdtemp(join(tmpdir(), `renew-${definition.id}-`));
+  try {
+    let items = 0;
+    const writes = new PipelinedWrites<StoredRosterRow>(async (chunk) => {
+      items += await store.write(definition.id, current.version, chunk, now);
+    });
+    const sequence = { next: 1 };
+    try {
+      for (const [i, archived] of current.files.entries()) {
+        const path = join(dir, `file-${i}`);
+        await restoreArchivedFile(archived.archive_key, path);
+        const file: Fetched = { name: archived.name, path, sha256: archived.sha256, etag: archived.etag, lastModified: archived.last_modified, dated: null };
+        await parseFile(definition, file, writes, sequence, now);
+      }
+      await writes.finish();
+    } catch (error) {
+      await writes.abandon();
+      throw error;
+    }
+    await store.markRowsWritten(definition.id, current.version, now);
+    const outcome: RenewalOutcome = { outcome: 'renewed', source: definition.id, version: current.version, items, duration_ms: Date.now() - started };
+    logger.info('Current version rows renewed', { ...outcome });
+    return outcome;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -5,9 +5,13 @@
  * into board licenses. The answer is as of the roster's file date, not of the moment it was read.
  *
  * A roster that was never loaded answers nothing: the source is unavailable (with an error logged that
- * names the roster and how it is loaded), never `not_found`.
+ * names the roster and how it is loaded), never `not_found`. So does a roster past its freshness limit
+ * or whose rows may have expired (freshness.ts): a current-only roster's silence about a provider means
+ * nothing once the roster is out of date.
  */
+import { type Clock, systemClock } from '../../clock.ts';
 import { normalizeName } from '../../domain/names/normalize.ts';
+import { assessFreshness, freshnessPolicy } from '../freshness.ts';
 import { logger } from '../../observability/logger.ts';
 import type { BoardLicense, BoardQuery } from '../boards/board-search.ts';
 import { titleCase } from '../boards/board-search.ts';
@@ -72,14 +76,18 @@ export function givenNameWithin(record: Pick<RosterRecord, 'firstName'>, query: 
 }
 
 export class RosterSearch {
-  constructor(private readonly store: RosterStore) {}
+  /** Versions found unusable, logged once per container. */
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly store: RosterStore,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async search(roster: RosterDefinition, query: BoardQuery): Promise<RosterAnswer> {
     let current: RosterVersion | undefined;
-    let rows: Awaited<ReturnType<RosterStore['find']>>;
     try {
       current = await this.store.currentRemembered(roster.id);
-      rows = current ? await this.store.find(roster.id, current.version, query.surnames) : [];
     } catch (error) {
       throw sourceFailed(new SourceError(roster.displayName, 'connection', 'the roster store could not be read', { cause: error }));
     }
@@ -90,6 +98,27 @@ export class RosterSearch {
         load_with: roster.locate.kind === 'operator_file' ? roster.locate.howToObtain : `npm run admin -- ingest-roster ${roster.id}`,
       });
       throw sourceFailed(new SourceError(roster.displayName, 'inconsistent', 'the roster has not been loaded'));
+    }
+    const freshness = assessFreshness(freshnessPolicy(roster.id), current, this.clock.now());
+    if (!freshness.usable) {
+      if (!this.warned.has(current.version)) {
+        this.warned.add(current.version);
+        logger.error('Roster past its freshness limit: its state answers source_unavailable until it is loaded again', {
+          roster: roster.id,
+          source: roster.displayName,
+          version: current.version,
+          state: freshness.state,
+          reason: freshness.reason,
+          age_days: freshness.ageDays,
+        });
+      }
+      throw new SourceError(roster.displayName, 'inconsistent', `the roster is ${freshness.state} (${freshness.reason})`);
+    }
+    let rows: Awaited<ReturnType<RosterStore['find']>>;
+    try {
+      rows = await this.store.find(roster.id, current.version, query.surnames);
+    } catch (error) {
+      throw sourceFailed(new SourceError(roster.displayName, 'connection', 'the roster store could not be read', { cause: error }));
     }
     const records = rows.map((r) => r.record).filter((r) => givenNameWithin(r, query));
     const checked = Date.parse(current.checked_at ?? current.ingested_at);

@@ -6,7 +6,9 @@
  * the 400 KB item limit). A version is written whole, then the roster's pointer (SourceState `<roster>`)
  * switches to it with one conditional write (source-pointer.ts): a lookup reads the pointer once and
  * that version only, so it sees the old roster or the new one, never a mix. Rows expire 90 days after
- * they were written; a roster is rewritten at least every 30 days even when unchanged.
+ * they were written; a roster is rewritten at least every 30 days even when unchanged, and the current
+ * version's rows are renewed from the archived files after 45 days (roster-ingest.ts `renewRoster`),
+ * an operator's upload included, so they never reach their TTL while current.
  */
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
 import { individualKeys } from '../lists/lookup-keys.ts';
@@ -46,6 +48,8 @@ export interface RosterVersion {
   readonly ingested_at: string;
   /** Last time the publisher was checked (a check that found no change updates only this). */
   readonly checked_at?: string;
+  /** When the version's rows were last written (its ingest, then each renewal); absent: `ingested_at`. */
+  readonly rows_written_at?: string;
   readonly stats: RosterStats;
 }
 
@@ -104,6 +108,11 @@ export class RosterStore {
 
   markChecked(rosterId: string, version: string, at: Date): Promise<void> {
     return this.pointer(rosterId).markChecked(version, at);
+  }
+
+  /** Records that the version's rows were rewritten (renewal); false if the roster switched meanwhile. */
+  markRowsWritten(rosterId: string, version: string, at: Date): Promise<boolean> {
+    return this.pointer(rosterId).markRowsWritten(version, at);
   }
 
   /** Makes `next` the roster's current version in one conditional write; false if another ingest switched first. */

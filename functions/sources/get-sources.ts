@@ -1,0 +1,28 @@
+import { containerValue } from '#shared/container.ts';
+import { apiHandler } from '#shared/http/pipeline.ts';
+import { json } from '#shared/http/response.ts';
+import { type SourcesReport, sourcesReport } from '#shared/sources/health/source-health.ts';
+import { sourcesQuerySchema } from '#shared/sources/health/sources-schema.ts';
+
+/** The report as this container last built it: sources change state at most once a minute. */
+const remembered = containerValue(() => ({ report: undefined as Promise<SourcesReport> | undefined, at: 0 }));
+const rememberMs = 60_000;
+
+function report(now: Date): Promise<SourcesReport> {
+  const cache = remembered();
+  if (!cache.report || now.getTime() - cache.at >= rememberMs || now.getTime() < cache.at) {
+    const building = sourcesReport(now);
+    building.catch(() => {
+      if (cache.report === building) cache.report = undefined;
+    });
+    cache.report = building;
+    cache.at = now.getTime();
+  }
+  return cache.report;
+}
+
+/** GET /v1/sources: every source's freshness and last 24 hours; the same for every account. */
+export const handler = apiHandler('GetSources', { query: sourcesQuerySchema }, async (req) => {
+  const { generated_at, data } = await report(req.clock.now());
+  return json(200, { generated_at, data: req.query.kind ? data.filter((s) => s.kind === req.query.kind) : data });
+});

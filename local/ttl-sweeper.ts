@@ -1,0 +1,108 @@
+/**
+ * DynamoDB's Time to Live in the local stack (dynalite has none): every table that declares a
+ * `ttlAttribute` (shared/infra/resources.ts) is swept for items whose attribute, in epoch seconds, lies
+ * more than `delayMs` in the past, and those items are deleted, as AWS deletes expired items some time
+ * after their expiry. Until a sweep runs, expired items are still returned, as on AWS. Items without the
+ * attribute (or with a non-number) never expire.
+ *
+ * The sweep runs every `intervalMs` (`LOCAL_TTL_SWEEP_SECONDS`, default 300; 0: only when asked) against
+ * `now()` (the system clock by default); tests call `sweep(at)` with a moved clock.
+ */
+import { BatchWriteItemCommand, DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { tables, type TableDefinition } from '#shared/infra/resources.ts';
+import { logger } from '#shared/observability/logger.ts';
+import type { LocalResourceNames } from './provision.ts';
+
+export interface TtlSweepOptions {
+  /** Between sweeps (ms); 0 disables the timer. */
+  readonly intervalMs?: number;
+  /** How long after its expiry an item may still be there (ms). */
+  readonly delayMs?: number;
+  /** The clock sweeps compare expiries with (epoch ms). */
+  readonly now?: () => number;
+}
+
+export interface TtlSweeper {
+  /** Deletes the items expired (past their TTL by more than the delay) at `at` (default: the sweeper's clock); answers how many, by table. */
+  sweep(at?: Date): Promise<Record<string, number>>;
+  stop(): void;
+}
+
+const seconds = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? value : fallback;
+};
+
+export function startTtlSweeper(endpoint: string, names: LocalResourceNames, options: TtlSweepOptions = {}): TtlSweeper {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const intervalMs = options.intervalMs ?? seconds('LOCAL_TTL_SWEEP_SECONDS', 300) * 1000;
+  const delayMs = options.delayMs ?? seconds('LOCAL_TTL_DELAY_SECONDS', 0) * 1000;
+  const now = options.now ?? Date.now;
+  const swept = (Object.values(tables) as TableDefinition[]).filter((t) => t.ttlAttribute !== undefined);
+
+  const sweepTable = async (def: TableDefinition, cutoffSeconds: number): Promise<number> => {
+    const name = names.tables[def.envVar]!;
+    const keys = [def.partitionKey.name, ...(def.sortKey ? [def.sortKey.name] : [])];
+    let deleted = 0;
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const out = await client.send(
+        new ScanCommand({
+          TableName: name,
+          FilterExpression: '#ttl < :cutoff',
+          ProjectionExpression: keys.map((_, i) => `#k${i}`).join(', '),
+          ExpressionAttributeNames: { '#ttl': def.ttlAttribute!, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) },
+          ExpressionAttributeValues: { ':cutoff': { N: String(cutoffSeconds) } },
+          ExclusiveStartKey: start,
+        }),
+      );
+      const items = out.Items ?? [];
+      for (let i = 0; i < items.length; i += 25) {
+        let pending = items.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+        while (pending.length > 0) {
+          const written = await client.send(new BatchWriteItemCommand({ RequestItems: { [name]: pending } }));
+          pending = (written.UnprocessedItems?.[name] ?? []) as typeof pending;
+        }
+      }
+      deleted += items.length;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return deleted;
+  };
+
+  let running: Promise<Record<string, number>> | undefined;
+  const sweep = async (at?: Date): Promise<Record<string, number>> => {
+    // One sweep at a time: a timer's sweep and a test's never interleave their deletes.
+    while (running) await running.catch(() => undefined);
+    const cutoffSeconds = Math.floor(((at?.getTime() ?? now()) - delayMs) / 1000);
+    running = (async () => {
+      const counts: Record<string, number> = {};
+      for (const def of swept) {
+        const n = await sweepTable(def, cutoffSeconds);
+        if (n > 0) counts[def.id] = n;
+      }
+      if (Object.keys(counts).length > 0) logger.info('Expired items deleted (local TTL)', { deleted: counts });
+      return counts;
+    })();
+    try {
+      return await running;
+    } finally {
+      running = undefined;
+    }
+  };
+
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          void sweep().catch((error: Error) => logger.warn('Local TTL sweep failed', { error: error.message }));
+        }, intervalMs)
+      : undefined;
+  timer?.unref();
+  return {
+    sweep,
+    stop: () => {
+      if (timer) clearInterval(timer);
+      client.destroy();
+    },
+  };
+}
