@@ -257,7 +257,7 @@ export const sourcesExample = {
   generated_at: '2026-11-02T09:41:07.000Z',
   data: [
     {
-      id: 'leie',
+      id: 'oig_leie',
       name: 'OIG LEIE',
       kind: 'exclusion_list',
       jurisdiction: 'federal',

@@ -73,6 +73,10 @@ describe('sources loaded long ago and never refreshed', () => {
 
     const before = await verify({ first_name: 'Eleanor', last_name: 'Culpepper', state: 'AL' });
     expect(before.status).toBe('source_unavailable');
+    expect(before.sources.find((s: { name: string }) => s.name === alabamaBme.displayName)).toMatchObject({
+      status: 'unavailable',
+      reason: { code: 'stale' },
+    });
     expect(listEntry(before, 'sam')).toMatchObject({ status: 'unavailable', as_of: null });
     expect(listEntry(before, 'oig_leie')).toMatchObject({ status: 'unavailable', as_of: null });
     expect(listEntry(before, 'cms_opt_out')).toMatchObject({ status: 'cached' });

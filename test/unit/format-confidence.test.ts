@@ -80,7 +80,12 @@ describe('real rows behind format confidence', () => {
     for (const l of lists) expectRow(l.displayName, l.formatConfidence, [l.id]);
     for (const r of rosters) expectRow(r.displayName, r.formatConfidence, [r.id]);
     for (const b of boards) {
-      if (b.datasets.length > 0) expectRow(b.sourceName, b.format.confidence, b.datasets.map((d) => d.id));
+      if (b.datasets.length > 0)
+        expectRow(
+          b.sourceName,
+          b.format.confidence,
+          b.datasets.map((d) => d.id),
+        );
     }
   });
 });

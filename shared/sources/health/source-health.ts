@@ -10,6 +10,7 @@
  * remembered for a minute, the longest the counters wait before they are written anyway.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { oigListId } from '../../domain/match-basis.ts';
 import { dynamo } from '../../aws/dynamo.ts';
 import { tableName } from '../../config.ts';
 import type { StateCode } from '../../domain/us-states.ts';
@@ -197,7 +198,8 @@ export async function sourcesReport(now: Date): Promise<SourcesReport> {
   const [pointers, activity] = await Promise.all([readPointers(sources.filter((s) => s.ingested).map((s) => s.id)), readActivity(now)]);
   const data = sources.map((s): SourceHealth => {
     const last24h = activityOf(activity.get(s.name));
-    const base = { id: s.id, name: s.name, kind: s.kind, jurisdiction: s.jurisdiction, last_24h: last24h };
+    // The OIG list is `oig_leie` to customers, as in `sanctions.lists`; `leie` is its key in the store.
+    const base = { id: s.id === 'leie' ? oigListId : s.id, name: s.name, kind: s.kind, jurisdiction: s.jurisdiction, last_24h: last24h };
     if (!s.ingested) {
       return {
         ...base,

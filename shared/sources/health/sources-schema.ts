@@ -15,7 +15,7 @@ const states = ['ok', 'degraded', 'stale', 'unavailable'] as const;
 export const sourceHealthSchema = z.strictObject({
   id: z
     .string()
-    .meta({ description: 'Stable id: a sanctions list’s as in `sanctions.lists` (`oig_leie` is `leie` here), a roster’s, `nppes`, or `board_<state>`.' }),
+    .meta({ description: 'Stable id: a sanctions list’s as in `sanctions.lists` (`oig_leie` for the OIG list), a roster’s, `nppes`, or `board_<state>`.' }),
   name: z.string().meta({ description: 'The source’s name, as in `sources` of a verification result.' }),
   kind: z.enum(sourceKinds).meta({
     description:

@@ -97,7 +97,11 @@ export class RosterSearch {
         source: roster.displayName,
         load_with: roster.locate.kind === 'operator_file' ? roster.locate.howToObtain : `npm run admin -- ingest-roster ${roster.id}`,
       });
-      throw sourceFailed(new SourceError(roster.displayName, 'inconsistent', 'the roster has not been loaded'));
+      throw sourceFailed(
+        new SourceError(roster.displayName, 'inconsistent', 'the roster has not been loaded', {
+          reason: { code: 'stale', message: 'The roster has not been loaded into the service, so it cannot answer.' },
+        }),
+      );
     }
     const freshness = assessFreshness(freshnessPolicy(roster.id), current, this.clock.now());
     if (!freshness.usable) {
@@ -112,7 +116,12 @@ export class RosterSearch {
           age_days: freshness.ageDays,
         });
       }
-      throw new SourceError(roster.displayName, 'inconsistent', `the roster is ${freshness.state} (${freshness.reason})`);
+      throw new SourceError(roster.displayName, 'inconsistent', `the roster is ${freshness.state} (${freshness.reason})`, {
+        reason: {
+          code: 'stale',
+          message: `The loaded roster is older than its freshness policy allows (as of ${current.as_of ?? 'an unknown date'}); it answers again once a newer file is loaded.`,
+        },
+      });
     }
     let rows: Awaited<ReturnType<RosterStore['find']>>;
     try {
