@@ -15,7 +15,8 @@
  *
  * Besides the spec's fields the body signs what a reader relies on: the profession and the board's
  * license type, how confidently and on what evidence the provider was matched, and for every source
- * whether it answered live, from the cache or not at all, and as of when. Certificates issued before
+ * whether it answered live, from the cache or not at all, and as of when, and the evidence of what it
+ * said (`sources[].evidence`: the SHA-256 of the raw responses or of the ingested file). Certificates issued before
  * these fields existed lack them; they verify as they were signed (the verifier checks the signature
  * over whatever body the certificate carries), and readers show what they have (`IssuedCertificate`).
  */
@@ -25,6 +26,7 @@ import type { Profession } from '../domain/professions.ts';
 import type { SourceReportStatus } from '../sources/source-config.ts';
 import type { MatchBasis, SanctionBasis } from '../domain/match-basis.ts';
 import type { CertificateSigner } from './signer.ts';
+import { copyEvidenceRef, type EvidenceRef } from '../evidence/evidence.ts';
 import { encodeSignature, toLowS, verifyEs256 } from './signature.ts';
 
 export interface CertificateBody {
@@ -70,6 +72,11 @@ export interface CertificateSource {
   status: SourceReportStatus;
   /** When the source's data was fetched (ISO 8601); null when it was unavailable. */
   as_of: string | null;
+  /**
+   * What the source said (evidence/evidence.ts): the SHA-256 of each response a live answer was read
+   * from, or of the ingested file. Absent when none was kept, and on certificates issued before.
+   */
+  evidence?: EvidenceRef[];
 }
 
 export interface Certificate extends CertificateBody {
@@ -137,7 +144,12 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
     },
     match: { confidence: body.match.confidence, basis: [...body.match.basis] },
     sources_checked: [...body.sources_checked],
-    sources: body.sources.map((source) => ({ name: source.name, status: source.status, as_of: source.as_of })),
+    sources: body.sources.map((source) => ({
+      name: source.name,
+      status: source.status,
+      as_of: source.as_of,
+      ...(source.evidence && source.evidence.length > 0 ? { evidence: source.evidence.map(copyEvidenceRef) } : {}),
+    })),
     sanctions: {
       sanctioned: body.sanctions.sanctioned,
       lists: body.sanctions.lists.map((l) => ({ list: l.list, name: l.name, status: l.status, as_of: l.as_of, ...(l.scope ? { scope: l.scope } : {}) })),
