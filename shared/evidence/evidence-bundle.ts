@@ -10,7 +10,6 @@
  * the certificate signed are never served as evidence.
  */
 import * as z from 'zod';
-import type { IssuedCertificate } from '../certificates/certificate.ts';
 import { certificateHashSchema, evidenceRefSchema, keyModeSchema, verificationIdSchema } from '../contract/field-schemas.ts';
 import type { EvidenceRef } from './evidence.ts';
 import type { EvidenceStore } from './evidence-store.ts';
@@ -50,8 +49,16 @@ export const evidenceBundleSchema = z
 export type EvidenceBundle = z.infer<typeof evidenceBundleSchema>;
 export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
 
+/** What of a certificate the bundle is made from. */
+export interface CertificateEvidence {
+  readonly verification_id: string;
+  readonly mode: 'live' | 'test';
+  readonly certificate_hash: string;
+  readonly sources?: readonly { readonly name: string; readonly evidence?: readonly EvidenceRef[] }[];
+}
+
 /** The bundle of a stored certificate. */
-export async function evidenceBundle(certificate: IssuedCertificate, store: EvidenceStore, now: Date): Promise<EvidenceBundle> {
+export async function evidenceBundle(certificate: CertificateEvidence, store: EvidenceStore, now: Date): Promise<EvidenceBundle> {
   const named: { source: string; ref: EvidenceRef }[] = [];
   const seen = new Set<string>();
   for (const source of certificate.sources ?? []) {

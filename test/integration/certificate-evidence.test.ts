@@ -6,6 +6,7 @@
  */
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/aws/s3.ts';
@@ -17,6 +18,7 @@ import { evidenceObjectKey } from '#shared/evidence/evidence-store.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { pdfText } from '../fixtures/pdf/poppler.ts';
 
 let t: TestStack;
 let liveKey: string;
@@ -143,6 +145,24 @@ describe('GET /v1/certificate/{verification_id}/evidence', () => {
     }
     const anonymous = await t.call(`/v1/certificate/${id}/evidence`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('the public record and the PDF list every evidence hash the certificate names', async () => {
+    const { verification_id: id } = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' }, liveKey);
+    const cert = await certificate(id, liveKey);
+    const hashes = (cert.sources ?? []).flatMap((s) => (s.evidence ?? []).map((e) => e.sha256));
+    expect(hashes.length).toBeGreaterThan(1);
+    const record = await t.call(`/records/${id}`, { headers: { accept: 'application/json' } });
+    expect(record.status).toBe(200);
+    expect(record.body.sources.flatMap((s: any) => (s.evidence ?? []).map((e: any) => e.sha256))).toEqual(hashes);
+    const page = await t.call(`/records/${id}`, { headers: { accept: 'text/html' } });
+    for (const hash of hashes) expect(page.text).toContain(hash);
+    const pdf = await fetch(`${t.url}/v1/certificate/${id}/pdf`, { headers: { authorization: `Bearer ${liveKey}` } });
+    expect(pdf.status).toBe(200);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    if (process.env.EVIDENCE_PDF_OUT) writeFileSync(process.env.EVIDENCE_PDF_OUT, bytes);
+    const text = (await pdfText(bytes)).replace(/\s+/g, '');
+    for (const hash of hashes) expect(text).toContain(hash);
   });
 
   it('a test key gets the bundle of its own sandbox verification, which names no evidence, and never a live one', async () => {
