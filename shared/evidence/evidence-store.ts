@@ -13,8 +13,8 @@
  * Only live answers are stored: test keys are answered from the sandbox, which makes no source call, so
  * nothing of test mode ever reaches the bucket.
  *
- * A write starts as soon as a response is received (`keep`) and runs beside the rest of the
- * verification; `stored` waits for the writes of the evidence a certificate or cache entry is about to
+ * A write starts as soon as a response is received (`keep`, called as it arrives) and runs beside the
+ * rest of the verification; `stored` waits for the writes of the evidence a certificate or cache entry is about to
  * name and fails if any failed, so nothing names evidence that is not stored.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -55,10 +55,21 @@ export function sha256Hex(bytes: Uint8Array): string {
 
 export class EvidenceStore implements EvidenceKeeper {
   private readonly writes = new Map<string, Promise<void>>();
+  /** Each response's hash, computed once (a response is kept as it arrives and again with its answer). */
+  private readonly hashes = new WeakMap<CapturedResponse, string>();
+
+  private hashOf(response: CapturedResponse): string {
+    let hash = this.hashes.get(response);
+    if (!hash) {
+      hash = sha256Hex(response.bytes);
+      this.hashes.set(response, hash);
+    }
+    return hash;
+  }
 
   keep(responses: readonly CapturedResponse[]): EvidenceRef[] {
     return responses.map((response) => {
-      const sha256 = sha256Hex(response.bytes);
+      const sha256 = this.hashOf(response);
       const ref: EvidenceRef = {
         kind: 'response',
         sha256,
@@ -68,7 +79,7 @@ export class EvidenceStore implements EvidenceKeeper {
       };
       const key = evidenceObjectKey(sha256, ref.fetched_at);
       if (!this.writes.has(key)) {
-        const write = this.write(key, response);
+        const write = this.write(key, sha256, response);
         // A failure is reported where the evidence is named (`stored`); it is forgotten so a later answer writes it anew.
         write.catch(() => this.writes.delete(key));
         if (this.writes.size >= rememberedWrites) this.writes.delete(this.writes.keys().next().value!);
@@ -107,7 +118,7 @@ export class EvidenceStore implements EvidenceKeeper {
     return { url, expiresAt: new Date(now.getTime() + evidenceLinkSeconds * 1000).toISOString() };
   }
 
-  private async write(key: string, response: CapturedResponse): Promise<void> {
+  private async write(key: string, sha256: string, response: CapturedResponse): Promise<void> {
     // Level 6 (zlib's default): JSON answers shrink five- to tenfold in well under a millisecond each.
     const body = gzipSync(response.bytes, { level: zlib.Z_DEFAULT_COMPRESSION });
     for (let attempt = 1; ; attempt++) {
@@ -122,7 +133,7 @@ export class EvidenceStore implements EvidenceKeeper {
             // Object Lock: S3 takes a write only with a checksum of the body.
             ChecksumAlgorithm: 'SHA256',
             IfNoneMatch: '*',
-            Metadata: { sha256: sha256Hex(response.bytes), source: asciiHeader(response.source) },
+            Metadata: { sha256, source: asciiHeader(response.source) },
           }),
         );
         return;

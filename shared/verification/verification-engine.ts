@@ -112,7 +112,7 @@ async function throughCache<T>(
   }
   try {
     // The responses the answer is read from are stored as they arrive, beside the rest of the verification.
-    const { value, responses } = await captureEvidence(fetch);
+    const { value, responses } = await captureEvidence(fetch, ports.evidence && ((response) => ports.evidence?.keep([response])));
     const evidence = ports.evidence?.keep(responses) ?? [];
     const live: SourceReport = { name: source, status: 'live', as_of: now.toISOString(), ...named(evidence) };
     if (!cacheable(value)) return { ok: true, value, report: live, freshUntil: now.toISOString() };
