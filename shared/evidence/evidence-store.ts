@@ -36,6 +36,15 @@ export const evidenceLinkSeconds = 15 * 60;
 /** Writes of this container remembered as done (or under way), so a repeated response is not written again. */
 const rememberedWrites = 5_000;
 
+/**
+ * Writes in flight at once per container: a bulk request's hundreds of responses queue here rather than
+ * opening a connection each, so none fails for want of a socket.
+ */
+export const maxWritesInFlight = 8;
+
+/** Attempts of one write (each with the SDK's own retries) before it fails the answer naming it. */
+const writeAttempts = 3;
+
 export interface StoredEvidence {
   /** The raw bytes, decompressed and checked against their hash. */
   readonly bytes: Uint8Array;
@@ -57,6 +66,8 @@ export class EvidenceStore implements EvidenceKeeper {
   private readonly writes = new Map<string, Promise<void>>();
   /** Each response's hash, computed once (a response is kept as it arrives and again with its answer). */
   private readonly hashes = new WeakMap<CapturedResponse, string>();
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
 
   private hashOf(response: CapturedResponse): string {
     let hash = this.hashes.get(response);
@@ -79,7 +90,7 @@ export class EvidenceStore implements EvidenceKeeper {
       };
       const key = evidenceObjectKey(sha256, ref.fetched_at);
       if (!this.writes.has(key)) {
-        const write = this.write(key, sha256, response);
+        const write = this.limited(() => this.write(key, sha256, response));
         // A failure is reported where the evidence is named (`stored`); it is forgotten so a later answer writes it anew.
         write.catch(() => this.writes.delete(key));
         if (this.writes.size >= rememberedWrites) this.writes.delete(this.writes.keys().next().value!);
@@ -118,6 +129,18 @@ export class EvidenceStore implements EvidenceKeeper {
     return { url, expiresAt: new Date(now.getTime() + evidenceLinkSeconds * 1000).toISOString() };
   }
 
+  /** Runs `fn` once fewer than `maxWritesInFlight` writes are under way. */
+  private async limited<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inFlight >= maxWritesInFlight) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.inFlight++;
+    try {
+      return await fn();
+    } finally {
+      this.inFlight--;
+      this.waiting.shift()?.();
+    }
+  }
+
   private async write(key: string, sha256: string, response: CapturedResponse): Promise<void> {
     // Level 6 (zlib's default): JSON answers shrink five- to tenfold in well under a millisecond each.
     const body = gzipSync(response.bytes, { level: zlib.Z_DEFAULT_COMPRESSION });
@@ -141,8 +164,9 @@ export class EvidenceStore implements EvidenceKeeper {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         // Already stored: the bytes are there.
         if (status === 412) return;
-        // A concurrent write of the same key under way (409): asked again, it ends stored (412) or written.
-        if (status !== 409 || attempt === 3) throw error;
+        // A concurrent write of the same key under way (409), or a failure the SDK's retries did not
+        // overcome: asked again, it ends stored (412) or written.
+        if (attempt === writeAttempts || (status !== undefined && status !== 409 && status < 500)) throw error;
       }
     }
   }
