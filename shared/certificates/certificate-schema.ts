@@ -3,7 +3,7 @@
  * (certificate.ts) builds it. The integration tests parse real certificates with this schema, and the
  * OpenAPI document is generated from it. `provider.profession`, `provider.license_type`, `match`,
  * `sources` and `sanctions` are on every certificate issued now; certificates issued before they were signed lack them,
- * so the schema lets them be absent.
+ * so the schema lets them be absent, as it lets `sources[].evidence` be (certificates issued before evidence was kept).
  */
 import * as z from 'zod';
 import { outcomeStatuses } from '../domain/license-status.ts';
@@ -60,7 +60,7 @@ export const certificateSchema = z
       .array(sourceReportSchema)
       .optional()
       .meta({
-        description: `Every source consulted, as \`sources\` of the verification result: \`live\` (fetched for this verification), \`cached\` (from the cache or the ingested list, as of \`as_of\`) or \`unavailable\`. ${absentOnOlder}`,
+        description: `Every source consulted, as \`sources\` of the verification result: \`live\` (fetched for this verification), \`cached\` (from the cache or the ingested list, as of \`as_of\`) or \`unavailable\`, each with the SHA-256 of what it said in \`evidence\` (the responses are at \`GET /v1/certificate/{verification_id}/evidence\`; \`evidence\` is absent where none was kept, and on certificates issued before it was). ${absentOnOlder}`,
       }),
     sanctions: z
       .strictObject({

@@ -15,7 +15,8 @@
  *
  * Besides the spec's fields the body signs what a reader relies on: the profession and the board's
  * license type, how confidently and on what evidence the provider was matched, and for every source
- * whether it answered live, from the cache or not at all, and as of when. Certificates issued before
+ * whether it answered live, from the cache or not at all, and as of when, and the evidence of what it
+ * said (`sources[].evidence`: the SHA-256 of the raw responses or of the ingested file). Certificates issued before
  * these fields existed lack them; they verify as they were signed (the verifier checks the signature
  * over whatever body the certificate carries), and readers show what they have (`IssuedCertificate`).
  */
@@ -26,6 +27,7 @@ import type { UnavailableReason } from '../sources/errors.ts';
 import type { SourceReportStatus } from '../sources/source-config.ts';
 import type { MatchBasis, SanctionBasis } from '../domain/match-basis.ts';
 import type { CertificateSigner } from './signer.ts';
+import { copyEvidenceRef, type EvidenceRef } from '../evidence/evidence.ts';
 import { encodeSignature, toLowS, verifyEs256 } from './signature.ts';
 
 export interface CertificateBody {
@@ -73,6 +75,11 @@ export interface CertificateSource {
   as_of: string | null;
   /** Why the source was unavailable, when it was. */
   reason?: UnavailableReason;
+  /**
+   * What the source said (evidence/evidence.ts): the SHA-256 of each response a live answer was read
+   * from, or of the ingested file. Absent when none was kept, and on certificates issued before.
+   */
+  evidence?: EvidenceRef[];
 }
 
 export interface Certificate extends CertificateBody {
@@ -145,6 +152,7 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
       status: source.status,
       as_of: source.as_of,
       ...(source.reason ? { reason: { ...source.reason } } : {}),
+      ...(source.evidence && source.evidence.length > 0 ? { evidence: source.evidence.map(copyEvidenceRef) } : {}),
     })),
     sanctions: {
       sanctioned: body.sanctions.sanctioned,

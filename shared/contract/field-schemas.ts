@@ -33,6 +33,23 @@ export const unavailableReasonSchema = z
     raw_value: z.string().optional().meta({ description: 'The value as the source wrote it, or the name of the missing column.' }),
   })
   .meta({ title: 'Unavailable reason' });
+/** One piece of evidence of what a source said (`sources[].evidence`; evidence/evidence.ts). */
+export const evidenceRefSchema = z
+  .strictObject({
+    kind: z.enum(['response', 'file']).meta({
+      description:
+        '`response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest.',
+    }),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: 'Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded.' }),
+    fetched_at: z.iso.datetime().meta({ description: 'When the response was received, or when the file was ingested.' }),
+    content_type: z.string().meta({ description: 'Media type the source gave the bytes, e.g. `application/json`.' }),
+    size: z.number().int().min(0).meta({ description: 'Size of the raw bytes.' }),
+    rows: z.array(z.number().int().min(0)).optional().meta({ description: 'For a `file`: the numbers of the rows that matched, when the list names them.' }),
+  })
+  .meta({ title: 'EvidenceRef' });
 
 export const sourceReportSchema = z.strictObject({
   name: z.string().meta({ description: 'Source name, e.g. `Washington State Department of Health`, `OIG LEIE`, `NPPES NPI Registry`.' }),
@@ -43,6 +60,10 @@ export const sourceReportSchema = z.strictObject({
   reason: unavailableReasonSchema
     .optional()
     .meta({ description: 'Why the source is `unavailable` (present only then; absent on certificates issued before it was recorded).' }),
+  evidence: z.array(evidenceRefSchema).optional().meta({
+    description:
+      'What the source said: the hash of each response a live answer was read from (a cached answer names those it was made from), or of the ingested file. Absent when none was kept (unavailable sources, the sandbox, results issued before evidence was kept).',
+  }),
 });
 
 /** One sanctions list checked, with its freshness (`sanctions.lists`). */

@@ -299,6 +299,16 @@ export const buckets = {
     expireAfterDays: 30,
     writeOnce: true,
   },
+  evidence: {
+    id: 'EvidenceBucket',
+    envVar: 'BUCKET_EVIDENCE',
+    purpose:
+      'Raw responses of the boards and the registry that live certificates name as evidence: gzip, one object per SHA-256 of the raw bytes and year received (`responses/<year>/<sha256>.gz`), written once, kept at least eight years so every certificate naming one keeps it seven.',
+    // Eight years, leap days included: a certificate names evidence written in its own year (or shortly
+    // before, through a cached answer), so its evidence outlives it by at least seven years.
+    retentionDays: 8 * 365 + 2,
+    writeOnce: true,
+  },
   sourceArchive: {
     id: 'SourceArchiveBucket',
     envVar: 'BUCKET_SOURCE_ARCHIVE',

@@ -81,7 +81,7 @@ export interface WorkerDefinition {
 /**
  * What running a verification touches, the same code in every function that verifies: cached source
  * answers (large ones in the source-cache bucket), the exclusion list and its pointer, the stored
- * result, the signing key and the sources themselves.
+ * result, the evidence of what the sources said, the signing key and the sources themselves.
  */
 export const verificationUse: ResourceUse = {
   // SourceHealth's UpdateItem: the container's source telemetry, added at most once a minute (health-counters.ts).
@@ -93,7 +93,8 @@ export const verificationUse: ResourceUse = {
     sourceState: ['GetItem'],
     sourceHealth: ['UpdateItem'],
   },
-  buckets: { sourceCache: ['GetObject', 'PutObject'] },
+  // The source responses live answers are read from, kept as evidence (write-once).
+  buckets: { sourceCache: ['GetObject', 'PutObject'], evidence: ['PutObject'] },
   signingKey: 'sign',
   sources: true,
 };
@@ -222,6 +223,17 @@ const routeTable = [
     memoryMb: 1024,
     // The certificate's fonts and colour profile.
     bundleFolders: ['shared/certificates/pdf/assets'],
+  },
+  {
+    id: 'GetCertificateEvidence',
+    method: 'GET',
+    path: '/v1/certificate/{verification_id}/evidence',
+    entry: 'functions/certificate/get-certificate-evidence.ts',
+    auth: 'api_key',
+    // Stored responses are read to inline them and presigned (GetObject) for their download links.
+    uses: { tables: { verifications: ['GetItem'] }, buckets: { evidence: ['GetObject'] } },
+    summary: 'What each source said for a verification: the evidence its certificate names, to the account and mode that created it.',
+    memoryMb: 1024,
   },
   {
     id: 'GetRecord',

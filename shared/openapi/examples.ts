@@ -734,3 +734,34 @@ export const readyHistoryExportExample = {
   download_url: `https://license-verification-history-exports.s3.us-east-1.amazonaws.com/exports/${historyExportId}.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=…`,
   download_expires_at: '2026-11-24T10:16:10.000Z',
 };
+
+export const evidenceBundleExample = {
+  object: 'evidence_bundle',
+  verification_id: helenResultId,
+  mode: 'live',
+  certificate_hash: helenHash,
+  items: [
+    {
+      source: 'Washington State Department of Health',
+      kind: 'response',
+      sha256: '3b1f0a5e9c27d84e6f1a0b2c3d4e5f60718293a4b5c6d7e8f90112233445566a',
+      fetched_at: '2026-11-22T02:16:02.512Z',
+      content_type: 'application/json;charset=utf-8',
+      size: 38,
+      content_base64: 'W3sibGljZW5zZV9udW1iZXIiOiJSTjAwOTczMDI1In1d',
+      download_url: 'https://evidence.s3.amazonaws.com/responses/2026/3b1f0a5e9c27d84e6f1a0b2c3d4e5f60718293a4b5c6d7e8f90112233445566a.gz?X-Amz-Expires=900',
+      download_expires_at: '2026-11-22T02:31:02.709Z',
+    },
+    {
+      source: 'OIG LEIE',
+      kind: 'file',
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      fetched_at: '2026-11-20T06:00:11.204Z',
+      content_type: 'text/csv',
+      size: 15_210_344,
+      content_base64: null,
+      download_url: null,
+      download_expires_at: null,
+    },
+  ],
+};

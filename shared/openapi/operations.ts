@@ -41,6 +41,7 @@ import { maxChains } from '../monitoring/delivery-chain.ts';
 import { defaultOverlapHours, maxOverlapHours } from '../monitoring/webhook-secrets.ts';
 import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
+import { evidenceBundleSchema, inlineBudgetBytes } from '../evidence/evidence-bundle.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
 import { sourcesQuerySchema, sourcesReportSchema } from '../sources/health/sources-schema.ts';
 import * as examples from './examples.ts';
@@ -236,6 +237,12 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'The certificate as a signed PDF (PAdES baseline): letterhead, every detail, a QR code to the public record, and a TEST mark in test mode. Made on the first request and stored; every later request gets the same bytes and `ETag`, and `If-None-Match` is answered 304.',
     responses: [{ status: 200, description: 'The PDF.', other: { 'application/pdf': pdf }, headers: ['ETag', 'Cache-Control'] }, notModified],
+    errors: ['resource_not_found'],
+  },
+  GetCertificateEvidence: {
+    tag: 'Certificates',
+    description: `What each source said, for auditors: the evidence the certificate names in \`sources[].evidence\`, to the account and mode that made the verification (anyone else gets 404, as for the certificate). For a live answer, each HTTP response of the board or registry it was read from, exactly as received, with when it was received, its media type and size: inline in \`content_base64\` while the bundle holds at most ${inlineBudgetBytes / 1024 / 1024} MiB of raw bytes, and always through a 15-minute \`download_url\`. For an ingested list, the SHA-256 of the file the answer was read from (archived at ingest). Check each item: SHA-256 of its bytes equals \`sha256\`, which the signed certificate names. Responses are stored write-once and kept at least seven years after every certificate naming them. A cached answer names the responses it was made from. Test-mode certificates name none (the sandbox makes no source call); certificates issued before evidence was kept name none either.`,
+    responses: [ok('The evidence bundle.', evidenceBundleSchema, { summary: 'A live verification', value: examples.evidenceBundleExample })],
     errors: ['resource_not_found'],
   },
   GetRecord: {

@@ -3,8 +3,9 @@
  * found (the outcome and its standing), then whether the stored certificate still verifies against the
  * published signing keys. Every fact comes from the signed certificate, never from the unsigned result,
  * so a changed fact shows up as a failed signature. Nothing else is exposed: no account, no key, no
- * request details, no NPI and no match evidence (a DOB is never stored); a sanctions match on a row that
- * names nobody, which the certificate names by its NPI, is shown without a name.
+ * request details, no NPI and no identity-match evidence (a DOB is never stored); a sanctions match on a row that
+ * names nobody, which the certificate names by its NPI, is shown without a name. The hashes of what each
+ * source said (`sources[].evidence`) are shown, never the responses themselves.
  */
 import type { IssuedCertificate } from '../certificates/certificate.ts';
 import type { Jwks } from '../certificates/jwks.ts';
@@ -18,6 +19,14 @@ export interface PublicRecordSource {
   /** `live`, `cached` or `unavailable`; null on a certificate issued before freshness was signed. */
   readonly status: string | null;
   readonly as_of: string | null;
+  /** The evidence the certificate names for the source (`GET /v1/certificate/{id}/evidence` returns it to its owner); absent when none. */
+  readonly evidence?: readonly PublicRecordEvidence[];
+}
+
+/** One piece of evidence as the record shows it: what it is and its hash. */
+export interface PublicRecordEvidence {
+  readonly kind: string | null;
+  readonly sha256: string | null;
 }
 
 export interface PublicRecordSanctions {
@@ -136,7 +145,10 @@ function recordSources(cert: Record<string, unknown>): PublicRecordSource[] {
     return cert.sources
       .map(asObject)
       .filter((s) => typeof s.name === 'string')
-      .map((s) => ({ name: s.name as string, status: asString(s.status), as_of: asString(s.as_of) }));
+      .map((s) => {
+        const evidence = Array.isArray(s.evidence) ? s.evidence.map(asObject).map((e) => ({ kind: asString(e.kind), sha256: asString(e.sha256) })) : [];
+        return { name: s.name as string, status: asString(s.status), as_of: asString(s.as_of), ...(evidence.length > 0 ? { evidence } : {}) };
+      });
   }
   if (Array.isArray(cert.sources_checked)) {
     return cert.sources_checked.filter((name): name is string => typeof name === 'string').map((name) => ({ name, status: null, as_of: null }));

@@ -6,8 +6,12 @@
  * A request's deadline bounds it all: an attempt gets at most what is left of the deadline (half of it
  * while a retry could still follow), a retry is made only if it can still be given a useful time, and a
  * call that starts after the deadline fails at once as a time-out.
+ *
+ * Every response returned to the caller is noted, bytes as received, for the evidence capture the call
+ * runs in, if any (evidence-capture.ts): what the source said is kept with the answer read from it.
  */
 import { Deadline } from '../deadline.ts';
+import { noteSourceResponse } from '../evidence/evidence-capture.ts';
 import { SourceError } from './errors.ts';
 import { observeSourceCall } from './source-telemetry.ts';
 
@@ -32,7 +36,11 @@ export interface SourceResponse {
   readonly status: number;
   readonly headers: Headers;
   readonly text: string;
+  /** The body's bytes as received (after any transfer content coding is undone): what `text` was decoded from. */
+  readonly bytes: Uint8Array;
 }
+
+const utf8 = new TextDecoder('utf-8');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,7 +92,8 @@ async function fetchWithRetries(
     const timeoutMs = Math.floor(Math.min(policy.timeoutMs, share));
     try {
       const response = await fetch(url, { headers: init.headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-      const text = await response.text();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = utf8.decode(bytes);
       if (response.status === 429) {
         last = new SourceError(source, 'throttled', 'throttled (HTTP 429)', { status: 429, retryAfterMs: retryAfterMs(response.headers) });
         continue;
@@ -93,7 +102,15 @@ async function fetchWithRetries(
         last = new SourceError(source, 'server_error', `HTTP ${response.status}`, { status: response.status });
         continue;
       }
-      return { status: response.status, headers: response.headers, text };
+      // The response answered is evidence of what the source said (evidence-capture.ts).
+      noteSourceResponse({
+        source,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        bytes,
+        fetchedAt: new Date(),
+      });
+      return { status: response.status, headers: response.headers, text, bytes };
     } catch (error) {
       const name = (error as Error).name;
       last =

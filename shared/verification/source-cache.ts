@@ -10,6 +10,10 @@
  * points to. A write that fails is logged and counted (`CacheWriteFailures`) and never fails the
  * request it belongs to: the answer was already made; only its reuse is lost.
  *
+ * An entry made from a live answer names the evidence it was made from (the hashes of the source's
+ * responses, evidence/evidence.ts), so a hit names the same evidence and stores nothing; the entry is
+ * written only once that evidence is stored, so no entry names evidence that is not.
+ *
  * Reads asked for together are read together: every `get` made in the same turn of the event loop (a
  * verification asks for its board and registry answers at once, a bulk request for all of its
  * providers') goes out in one BatchGetItem of up to 100 keys, and keys DynamoDB leaves unprocessed
@@ -23,6 +27,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'nod
 import { dynamo } from '../aws/dynamo.ts';
 import { isObjectNotStored, s3 } from '../aws/s3.ts';
 import { bucketName, tableName } from '../config.ts';
+import type { EvidenceRef } from '../evidence/evidence.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
 import { recordMetric } from '../observability/metrics.ts';
 
@@ -41,12 +46,21 @@ export interface CachedValue<T> {
   readonly fetchedAt: string;
   readonly freshUntil: string;
   readonly fresh: boolean;
+  /** The evidence the value was made from, when it was stored with it. */
+  readonly evidence?: readonly EvidenceRef[];
+}
+
+/** The evidence a cached value was made from, and the writes it waits for before it is named. */
+export interface CacheEvidence {
+  readonly refs: readonly EvidenceRef[];
+  /** Resolves once `refs` are stored; the entry is not written if it rejects. */
+  readonly stored: Promise<void>;
 }
 
 export interface SourceCache {
   get<T>(key: string, now: Date): Promise<CachedValue<T> | undefined>;
   /** Queues a write; `flush` completes every queued write (before the function returns). Never rejects. */
-  put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): void;
+  put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number, evidence?: CacheEvidence): void;
   flush(): Promise<void>;
 }
 
@@ -123,16 +137,18 @@ export class DynamoSourceCache implements SourceCache {
       return undefined;
     }
     if (value === undefined) return undefined;
+    const evidence = evidenceOf(item);
     return {
       value,
       fetchedAt: item.fetched_at as string,
       freshUntil: item.fresh_until as string,
       fresh: Date.parse(item.fresh_until as string) > now.getTime(),
+      ...(evidence ? { evidence } : {}),
     };
   }
 
-  put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): void {
-    const write = this.write(key, value, fetchedAt, freshForMs).catch((error: unknown) => {
+  put<T>(key: string, value: T, fetchedAt: Date, freshForMs: number, evidence?: CacheEvidence): void {
+    const write = this.write(key, value, fetchedAt, freshForMs, evidence).catch((error: unknown) => {
       recordMetric('cacheWriteFailures', 1, {});
       logger.warn('Source answer not cached', { error: errorSummary(error) });
     });
@@ -161,7 +177,9 @@ export class DynamoSourceCache implements SourceCache {
     return undefined;
   }
 
-  private async write<T>(key: string, value: T, fetchedAt: Date, freshForMs: number): Promise<void> {
+  private async write<T>(key: string, value: T, fetchedAt: Date, freshForMs: number, evidence?: CacheEvidence): Promise<void> {
+    // An entry never names evidence that is not stored.
+    await evidence?.stored;
     const freshUntil = new Date(fetchedAt.getTime() + freshForMs);
     const { bytes } = encodeValue(value);
     let stored: Record<string, unknown>;
@@ -190,9 +208,21 @@ export class DynamoSourceCache implements SourceCache {
           fetched_at: fetchedAt.toISOString(),
           fresh_until: freshUntil.toISOString(),
           expires_at: Math.floor((freshUntil.getTime() + ttl.fallbackMs) / 1000),
+          ...(evidence && evidence.refs.length > 0 ? { evidence: JSON.stringify(evidence.refs) } : {}),
         },
       }),
     );
+  }
+}
+
+/** The evidence an item names (a JSON list, a few hundred bytes), if it names any. */
+function evidenceOf(item: Item): EvidenceRef[] | undefined {
+  if (typeof item.evidence !== 'string') return undefined;
+  try {
+    const refs = JSON.parse(item.evidence) as unknown;
+    return Array.isArray(refs) ? (refs as EvidenceRef[]) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -221,7 +251,7 @@ export function withPrefetched(cache: SourceCache, prefetched: PrefetchedAnswers
       ahead.delete(key);
       return read as Promise<CachedValue<T> | undefined>;
     },
-    put: (key, value, fetchedAt, freshForMs) => cache.put(key, value, fetchedAt, freshForMs),
+    put: (key, value, fetchedAt, freshForMs, evidence) => cache.put(key, value, fetchedAt, freshForMs, evidence),
     flush: () => cache.flush(),
   };
 }

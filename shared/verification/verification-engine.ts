@@ -15,6 +15,9 @@ import { givenNameForms } from '../domain/names/given-name-forms.ts';
 import { surnameQueryTerms } from '../domain/names/normalize.ts';
 import type { Profession } from '../domain/professions.ts';
 import { SourcesUnavailable } from '../domain/errors.ts';
+import { captureEvidence } from '../evidence/evidence-capture.ts';
+import { sha256Pattern, type EvidenceRef } from '../evidence/evidence.ts';
+import type { EvidenceKeeper } from '../evidence/evidence-store.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { unreadableValue } from '../sources/source-telemetry.ts';
 import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';
@@ -43,6 +46,8 @@ export interface SourceReport {
   readonly as_of: string | null;
   /** Why the source is unavailable, when it is. */
   readonly reason?: UnavailableReason;
+  /** What the source said: its responses' hashes, or its ingested file's (evidence/evidence.ts); absent when none was kept. */
+  readonly evidence?: readonly EvidenceRef[];
 }
 
 export interface VerificationPorts {
@@ -54,6 +59,8 @@ export interface VerificationPorts {
   /** The rows of an ingested sanctions list that could name the person (sanctions-screen.ts). */
   findSanctions: FindSanctions;
   readonly cache: SourceCache;
+  /** Keeps the responses live answers are read from; without it (the sandbox), none are kept. */
+  readonly evidence?: EvidenceKeeper;
 }
 
 export interface VerificationOutcome {
@@ -81,6 +88,9 @@ export interface VerificationOutcome {
   readonly matchNote: MatchNote | null;
 }
 
+/** `{ evidence }` when there is any, to spread into a report. */
+const named = (evidence: readonly EvidenceRef[] | undefined) => (evidence && evidence.length > 0 ? { evidence } : {});
+
 type Fetched<T> = { ok: true; value: T; report: SourceReport; freshUntil: string } | { ok: false; report: SourceReport };
 
 /** Cache first, then the source; on failure, the most recent cached value however old (if kept). */
@@ -99,22 +109,34 @@ async function throughCache<T>(
   // A lookup that must ask the source (a monitor re-check) is not a cache lookup: it is not counted.
   if (!bypassFresh) recordMetric(cached?.fresh ? 'cacheHits' : 'cacheMisses', 1, {});
   if (cached?.fresh && !bypassFresh) {
-    return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
+    // A hit names the evidence the cached answer was made from; nothing is stored again.
+    const report: SourceReport = { name: source, status: 'cached', as_of: cached.fetchedAt, ...named(cached.evidence) };
+    return { ok: true, value: cached.value, report, freshUntil: cached.freshUntil };
   }
   try {
-    const value = await fetch();
-    if (!cacheable(value)) return { ok: true, value, report: { name: source, status: 'live', as_of: now.toISOString() }, freshUntil: now.toISOString() };
-    ports.cache.put(key, value, now, freshForMs);
+    // The responses the answer is read from are stored as they arrive, beside the rest of the verification.
+    const { value, responses } = await captureEvidence(fetch, ports.evidence && ((response) => ports.evidence?.keep([response])));
+    const evidence = ports.evidence?.keep(responses) ?? [];
+    const live: SourceReport = { name: source, status: 'live', as_of: now.toISOString(), ...named(evidence) };
+    if (!cacheable(value)) return { ok: true, value, report: live, freshUntil: now.toISOString() };
+    ports.cache.put(
+      key,
+      value,
+      now,
+      freshForMs,
+      ports.evidence && evidence.length > 0 ? { refs: evidence, stored: ports.evidence.stored(evidence) } : undefined,
+    );
     return {
       ok: true,
       value,
-      report: { name: source, status: 'live', as_of: now.toISOString() },
+      report: live,
       freshUntil: new Date(now.getTime() + freshForMs).toISOString(),
     };
   } catch (error) {
     if (!isSourceUnavailable(error)) throw error;
     if (cached) {
-      return { ok: true, value: cached.value, report: { name: source, status: 'cached', as_of: cached.fetchedAt }, freshUntil: cached.freshUntil };
+      const report: SourceReport = { name: source, status: 'cached', as_of: cached.fetchedAt, ...named(cached.evidence) };
+      return { ok: true, value: cached.value, report, freshUntil: cached.freshUntil };
     }
     return { ok: false, report: { name: source, status: 'unavailable', as_of: null, reason: unavailableReasonOf(error) } };
   }
@@ -161,7 +183,8 @@ function boardReports(board: StateBoardDefinition, value: BoardSearchResult, fet
   const rosterReport = (name: string, asOf: string): SourceReport => ({ name, status: 'cached', as_of: asOf.length === 10 ? `${asOf}T00:00:00.000Z` : asOf });
   if (!value.parts) return [fetched ?? rosterReport(board.sourceName, value.asOf)];
   return value.parts.map((part): SourceReport => {
-    if (part.kind === 'open_data') return { name: part.name, status: fetched?.status ?? 'live', as_of: fetched?.as_of ?? part.asOf };
+    if (part.kind === 'open_data')
+      return { name: part.name, status: fetched?.status ?? 'live', as_of: fetched?.as_of ?? part.asOf, ...named(fetched?.evidence) };
     if (part.kind === 'unavailable') return { name: part.name, status: 'unavailable', as_of: null };
     return rosterReport(part.name, part.asOf);
   });
@@ -221,7 +244,10 @@ function partialReason(value: BoardSearchResult): UnavailableReason | null {
 
 /** The reports of a board answer with the source a license came from (or the board's) marked unavailable for `reason`. */
 function markUnavailable(sources: readonly SourceReport[], name: string, reason: UnavailableReason): SourceReport[] {
-  return sources.map((s) => (s.name === name ? { name: s.name, status: 'unavailable', as_of: null, reason } : s));
+  // The evidence of what the board answered stays: it shows the value that could not be read.
+  return sources.map((s) =>
+    s.name === name ? { name: s.name, status: 'unavailable', as_of: null, reason, ...(s.evidence ? { evidence: s.evidence } : {}) } : s,
+  );
 }
 
 /**
@@ -245,7 +271,7 @@ async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition
       // Nothing writes a roster answer to the cache; a cached answer is still served if one exists (the spec's rule 1).
       const cached = await ports.cache.get<BoardSearchResult>(boardCacheKey(board.state, query), now);
       if (!cached) return unavailable(unavailableReasonOf(error));
-      const report: SourceReport = { name: board.sourceName, status: 'cached', as_of: cached.fetchedAt };
+      const report: SourceReport = { name: board.sourceName, status: 'cached', as_of: cached.fetchedAt, ...named(cached.evidence) };
       return { ok: true, value: cached.value, report, reports: [report], freshUntil: cached.freshUntil };
     }
   }
@@ -333,8 +359,14 @@ async function oigSignals(ports: VerificationPorts, request: VerificationRequest
     exclusion: matches[0] ?? null,
     exclusions: matches,
     oigAvailable: true,
-    oig: { name: sourceNames.leie, status: 'cached', as_of: list.checked_at ?? list.ingested_at },
+    oig: { name: sourceNames.leie, status: 'cached', as_of: list.checked_at ?? list.ingested_at, ...named(listFileEvidence(list)) },
   };
+}
+
+/** The ingested LEIE file the answer was read from, when it was archived (never the sandbox's list). */
+function listFileEvidence(list: LeieListVersion): EvidenceRef[] {
+  if (list.archive_key === null || !sha256Pattern.test(list.sha256)) return [];
+  return [{ kind: 'file', sha256: list.sha256, fetched_at: list.ingested_at, content_type: 'text/csv', size: list.stats.bytes }];
 }
 
 /** A license the board calls active but whose expiry date has passed is expired. */
@@ -430,7 +462,8 @@ export async function runVerification(
   if (!lookups.board.ok) return unavailableOutcome(lookups, covered, registryIdentity, withoutLicense());
 
   const evidence = registryEvidence(request, lookups.registry);
-  const { licenses, freshness } = await withRegistryNames(ports, board, request, now, options, lookups.board, evidence);
+  const { licenses, freshness, extraEvidence } = await withRegistryNames(ports, board, request, now, options, lookups.board, evidence);
+  const sources = withBoardEvidence(lookups.sources, board.sourceName, extraEvidence);
   const identity = resolveIdentity(
     { firstName: request.first_name, lastName: request.last_name, state: request.state, npi: request.npi, dob: request.dob },
     licenses,
@@ -443,7 +476,7 @@ export async function runVerification(
       professionsCovered: covered,
       registry: registryIdentity,
       npi: null,
-      sources: lookups.sources,
+      sources,
       board: freshness,
       matchNote,
       ...withoutLicense(),
@@ -480,7 +513,7 @@ export async function runVerification(
     identity: { confidence: identity.confidence, basis: identity.basis },
     npi,
     registry: registryIdentity,
-    sources: lookups.sources,
+    sources,
     // A license from a roster is the ingested copy of a file, never live, whatever the state's other sources.
     board: license.source !== board.sourceName ? { cached: true, freshUntil: freshness.freshUntil } : freshness,
     ...oigFields,
@@ -572,24 +605,30 @@ async function withRegistryNames(
   options: RunOptions,
   boardAnswer: Extract<BoardFetched, { ok: true }>,
   evidence: RegistryEvidence,
-): Promise<{ licenses: BoardLicense[]; freshness: { cached: boolean; freshUntil: string } }> {
+): Promise<{ licenses: BoardLicense[]; freshness: { cached: boolean; freshUntil: string }; extraEvidence: readonly EvidenceRef[] }> {
   let licenses = [...boardAnswer.value.licenses];
   let freshness = { cached: boardAnswer.report.status === 'cached', freshUntil: boardAnswer.freshUntil };
-  if (evidence.kind !== 'record' || !evidence.identity.name) return { licenses, freshness };
+  if (evidence.kind !== 'record' || !evidence.identity.name) return { licenses, freshness, extraEvidence: [] };
   const query = boardQueryOf(request);
   const names = [evidence.identity.name, ...evidence.identity.formerNames];
   const registryQuery: BoardQuery = {
     surnames: [...new Set(names.flatMap((n) => surnameQueryTerms(n.lastName)))].sort(),
     givenNames: givenNameForms(request.first_name, ...names.map((n) => n.firstName)),
   };
-  if (registryQuery.givenNames.prefixes.length === 0 || covers(query, registryQuery)) return { licenses, freshness };
+  if (registryQuery.givenNames.prefixes.length === 0 || covers(query, registryQuery)) return { licenses, freshness, extraEvidence: [] };
   const extra = await boardSearch(ports, board, registryQuery, now, options);
   if (extra.ok) {
     const seen = new Set(licenses.map((l) => `${l.datasetId}#${l.licenseNumber}#${l.licenseType}`));
     licenses = [...licenses, ...extra.value.licenses.filter((l) => !seen.has(`${l.datasetId}#${l.licenseNumber}#${l.licenseType}`))];
     if (extra.report.status === 'cached' && extra.freshUntil < freshness.freshUntil) freshness = { cached: true, freshUntil: extra.freshUntil };
   }
-  return { licenses, freshness };
+  return { licenses, freshness, extraEvidence: extra.ok ? (extra.report.evidence ?? []) : [] };
+}
+
+/** `sources` with the evidence of a second board search (under the registry's names) added to the board's report. */
+function withBoardEvidence(sources: readonly SourceReport[], boardName: string, extra: readonly EvidenceRef[]): readonly SourceReport[] {
+  if (extra.length === 0) return sources;
+  return sources.map((s) => (s.name === boardName && s.status !== 'unavailable' ? { ...s, evidence: [...(s.evidence ?? []), ...extra] } : s));
 }
 
 /** The NPI of the one registry individual (found by name) that lists this license, if exactly one does. */

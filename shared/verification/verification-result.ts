@@ -38,7 +38,13 @@ export function certificateBody(outcome: VerificationOutcome, state: StateCode, 
     },
     match: { confidence: outcome.identity?.confidence ?? null, basis: [...(outcome.identity?.basis ?? [])] },
     sources_checked: sourcesChecked(outcome),
-    sources: outcome.sources.map((s) => ({ name: s.name, status: s.status, as_of: s.as_of, ...(s.reason ? { reason: s.reason } : {}) })),
+    sources: outcome.sources.map((s) => ({
+      name: s.name,
+      status: s.status,
+      as_of: s.as_of,
+      ...(s.reason ? { reason: s.reason } : {}),
+      ...(s.evidence ? { evidence: [...s.evidence] } : {}),
+    })),
     sanctions: sanctionsSection(outcome),
   };
 }

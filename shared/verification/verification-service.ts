@@ -12,6 +12,8 @@ import { boardFor } from '../sources/boards/registry.ts';
 import { signersFromEnvironment, type CertificateSigners } from '../certificates/signer.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
+import { captureEvidence, replayEvidence } from '../evidence/evidence-capture.ts';
+import { EvidenceStore } from '../evidence/evidence-store.ts';
 import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
 import { SodaClient } from '../sources/soda/soda-client.ts';
 import { RosterSearch } from '../sources/rosters/roster-search.ts';
@@ -55,6 +57,7 @@ export const verificationServices = containerValue((): VerificationServices => {
         return found.list ? { asOf: found.list.checked_at ?? found.list.ingested_at, entries: found.entries.map((e) => e.entry) } : undefined;
       },
       cache: new DynamoSourceCache(),
+      evidence: new EvidenceStore(),
     },
     signers: signersFromEnvironment(),
     store: new VerificationStore(),
@@ -99,12 +102,16 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
     <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>, keyOf: (...args: A) => string) =>
     (...args: A): Promise<R> => {
       const key = `${name}|${keyOf(...args)}`;
-      let pending = memo.get(key) as Promise<R> | undefined;
+      // Each caller's answer names the responses it was read from, whoever made the call.
+      let pending = memo.get(key) as ReturnType<typeof captureEvidence<R>> | undefined;
       if (!pending) {
-        pending = fn(...args);
+        pending = captureEvidence(() => fn(...args));
         memo.set(key, pending);
       }
-      return pending;
+      return pending.then(({ value, responses }) => {
+        replayEvidence(responses);
+        return value;
+      });
     };
   return {
     searchBoard: once('board', ports.searchBoard, (board, query) => `${board.state}|${boardQueryKey(query)}`),
@@ -114,6 +121,7 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
     findExclusions: once('exclusions', ports.findExclusions, (list, lastName) => `${list.version}|${lastName.toUpperCase()}`),
     findSanctions: once('sanctions', ports.findSanctions, (listId, lookup) => `${listId}|${lookup.lastName?.toUpperCase() ?? ''}|${lookup.npi ?? ''}`),
     cache: ports.cache,
+    ...(ports.evidence ? { evidence: ports.evidence } : {}),
   };
 }
 
@@ -149,7 +157,7 @@ export async function issue(
   request: VerificationRequest,
   decided: { outcome: VerificationOutcome; sandbox: boolean },
   caller: Caller,
-  svc: Pick<VerificationServices, 'signers' | 'store'>,
+  svc: Pick<VerificationServices, 'signers' | 'store'> & { readonly ports?: Pick<VerificationPorts, 'evidence'> },
   now: Date,
   /** Work that may run alongside storing the record (the quota charge, pending cache writes). */
   alongside: Promise<unknown> = Promise.resolve(),
@@ -157,7 +165,11 @@ export async function issue(
   const ids = { verificationId: newId('vrf'), checkedAt: now.toISOString(), mode: caller.mode, sandbox: decided.sandbox };
   const body = certificateBody(decided.outcome, request.state, ids);
   // Live and test certificates are signed with different keys: the key of the certificate's own mode.
-  const certificate = await issueCertificate(body, svc.signers[body.mode]);
+  // The evidence the certificate names is stored before the certificate is: it is signed meanwhile.
+  const [certificate] = await Promise.all([
+    issueCertificate(body, svc.signers[body.mode]),
+    svc.ports?.evidence?.stored(body.sources.flatMap((s) => s.evidence ?? [])),
+  ]);
   const result = verificationResult(decided.outcome, request.state, ids, certificate.certificate_hash);
   await Promise.all([
     alongside,

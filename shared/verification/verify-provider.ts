@@ -46,7 +46,12 @@ export async function verifyProvider(
     ...(options.recheck ? { freshBoard: true, previous: options.recheck.previous } : {}),
   });
   options.accept?.(decided.outcome);
-  const { result, certificate } = await issue(request, decided, caller, svc, options.now, Promise.all([options.charge?.(1), svc.ports.cache.flush()]));
+  // Charged once the evidence the certificate will name is stored (a failed write fails the verification uncharged).
+  const evidence = svc.ports.evidence?.stored(decided.outcome.sources.flatMap((s) => s.evidence ?? [])) ?? Promise.resolve();
+  const charged = evidence.then(() => options.charge?.(1));
+  // Awaited by `issue` unless the evidence fails it first, which `issue` reports itself.
+  charged.catch(() => undefined);
+  const { result, certificate } = await issue(request, decided, caller, svc, options.now, Promise.all([charged, svc.ports.cache.flush()]));
   return { outcome: decided.outcome, result, certificate };
 }
 

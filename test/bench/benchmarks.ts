@@ -11,6 +11,7 @@ export interface BenchmarkEntry {
 
 export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'verify', load: async () => (await import('./verify.bench.ts')).verifyBenchmark },
+  { id: 'evidence', load: async () => (await import('./evidence.bench.ts')).evidenceBenchmark },
   { id: 'common-surname', load: async () => (await import('./common-surname.bench.ts')).commonSurnameBenchmark },
   { id: 'throughput', load: async () => (await import('./throughput.bench.ts')).throughputBenchmark },
   { id: 'bulk', load: async () => (await import('./bulk.bench.ts')).bulkBenchmark },

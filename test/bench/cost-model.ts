@@ -138,6 +138,18 @@ export function monthlyAtRest(r: AtRest): number {
   return r.kmsKeys * p.kmsKeyMonth + r.secrets * p.secretMonth + r.alarms * p.alarmMonth + r.dashboards * p.dashboardMonth;
 }
 
+/**
+ * S3 Standard storage of the evidence of 1,000 cache misses, per year it is kept: the gzip bytes of the
+ * board and registry responses a miss stores (evidence-store.ts). Kept eight years (Object Lock), so
+ * every certificate naming them keeps them seven; a hit stores nothing.
+ */
+export function evidenceStoragePerThousandYear(gzipBytesPerMiss: number): number {
+  return (1_000 * gzipBytesPerMiss * listPrices.s3GbMonth * 12) / 1024 ** 3;
+}
+
+/** Years evidence is kept (the evidence bucket's Object Lock retention). */
+export const evidenceRetentionYears = 8;
+
 /** Storage a month per 1,000 verifications kept (the record in DynamoDB; certificates are kept seven years). */
 export function storagePerThousandMonth(recordBytes: number): number {
   return (1_000 * recordBytes * listPrices.dynamoGbMonth) / 1024 ** 3;

@@ -25,7 +25,20 @@ import { buildApp } from '../../lib/build-app.ts';
 import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
 import { depthLevels, recordAwsCalls, sequentialDepth, type AwsCall } from '../support/aws-call-log.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
-import { assumedRun, awsRoundTripMs, costPerThousand, listPrices, monthlyAtRest, storagePerThousandMonth, type AtRest } from './cost-model.ts';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { s3 } from '#shared/aws/s3.ts';
+import { bucketName } from '#shared/config.ts';
+import {
+  assumedRun,
+  awsRoundTripMs,
+  costPerThousand,
+  evidenceRetentionYears,
+  evidenceStoragePerThousandYear,
+  listPrices,
+  monthlyAtRest,
+  storagePerThousandMonth,
+  type AtRest,
+} from './cost-model.ts';
 import { fmt, median, summarise, type Benchmark, type Figure } from './harness.ts';
 import { providerPool, sampleProviders } from './sample-providers.ts';
 import { ingestServedLists } from '../../local/ingest-lists.ts';
@@ -47,6 +60,18 @@ interface Counted {
 }
 
 /** The resources of the prod template that cost by the month whatever the traffic. */
+/** Total size of the objects in the evidence bucket (gzip bytes). */
+async function evidenceBytes(): Promise<number> {
+  let total = 0;
+  let token: string | undefined;
+  do {
+    const out = await s3().send(new ListObjectsV2Command({ Bucket: bucketName('evidence'), ContinuationToken: token }));
+    for (const o of out.Contents ?? []) total += o.Size ?? 0;
+    token = out.NextContinuationToken;
+  } while (token);
+  return total;
+}
+
 async function stackAtRest(): Promise<AtRest> {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-cost-'));
   try {
@@ -150,6 +175,7 @@ export const dynamoCallsBenchmark: Benchmark = {
       const miss: Counted[] = [];
       const hit: Counted[] = [];
       const hitIdempotent: Counted[] = [];
+      const evidenceBefore = await evidenceBytes();
       for (const p of take(singles)) {
         const first = await counted('/v1/verify', p);
         if (first.json.cached) throw new Error('expected a cache miss');
@@ -160,6 +186,8 @@ export const dynamoCallsBenchmark: Benchmark = {
         const keyed = await counted('/v1/verify', p, { 'idempotency-key': `calls-${crypto.randomUUID()}` });
         hitIdempotent.push(keyed);
       }
+      // Gzip bytes of evidence a single miss stores (a hit stores none).
+      const evidencePerMiss = ((await evidenceBytes()) - evidenceBefore) / singles;
       const providers = take(bulkSize);
       const bulkMiss = await counted('/v1/verify/bulk', { providers });
       const bulkHit = await counted('/v1/verify/bulk', { providers });
@@ -271,6 +299,7 @@ export const dynamoCallsBenchmark: Benchmark = {
           usd(c.lambda),
           usd(c.api),
           usd(c.logs),
+          `${usd(c.s3)} (${fmt(use.s3Put)})`,
           `**${usd(c.total)}**`,
         ];
       });
@@ -302,6 +331,7 @@ export const dynamoCallsBenchmark: Benchmark = {
               '**Run time on AWS** cannot be measured here; it is assumed from the measured sequential depth:',
               `${awsRoundTripMs.dynamo} ms per DynamoDB round trip, ${awsRoundTripMs.kmsSign} ms per KMS Sign, ${awsRoundTripMs.ownWork} ms of the function's own work, and ${awsRoundTripMs.sources} ms waiting for the sources on a miss;`,
               `${costed.map(({ label, run }) => `${label}: ${run.basis}`).join('; ')}.`,
+              `Evidence: a miss stores each board and registry response it reads (${fmt(perItem(miss, 1).s3Put)} S3 PUTs, If-None-Match, about ${fmt(evidencePerMiss / 1024)} KB gzip); a hit stores none. The PUTs are in the S3 column; storage is ${usd(evidenceStoragePerThousandYear(evidencePerMiss))} a year per 1,000 misses in S3 Standard, kept ${evidenceRetentionYears} years (${usd(evidenceRetentionYears * evidenceStoragePerThousandYear(evidencePerMiss))} in all).`,
               `Stored records: a verification record takes ${fmt(recordUnits)} write units (so about ${fmt(recordUnits)} KB) and is kept seven years; each 1,000 kept cost ${usd(storagePerThousandMonth(recordUnits * 1024))} a month in DynamoDB storage.`,
               `At rest, before any verification, the stack costs about ${usd(monthlyAtRest(atRest))} a month: ${atRest.kmsKeys} KMS keys, ${atRest.secrets} secrets, ${atRest.alarms} alarms and ${atRest.dashboards} dashboard${atRest.dashboards === 1 ? '' : 's'} (counted in the synthesised prod template), with tables, queues, buckets and functions billed per use.`,
             ].join(' '),
@@ -316,6 +346,7 @@ export const dynamoCallsBenchmark: Benchmark = {
                 'Lambda',
                 'API Gateway',
                 'Logs',
+                'S3 (PUTs)',
                 'Total per 1,000',
               ],
               rows: costRows,

@@ -362,10 +362,14 @@ describe('CDK template', () => {
     // Its only secret is the Idempotency-Key pepper, never the PDF signing material.
     const pdfSecret = stack.getLogicalId(stack.pdfSigningSecret.node.defaultChild as never);
     expect(statementsOf('Verify').some((s) => JSON.stringify(s.Resource).includes(pdfSecret))).toBe(false);
-    // S3 only for cached source answers too large for their Cache item.
+    // S3 only for cached source answers too large for their Cache item, and to add evidence (never read it back).
     const verifyS3 = statementsOf('Verify').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
     expect(verifyS3.length).toBeGreaterThan(0);
-    for (const s of verifyS3) expect(JSON.stringify(s.Resource)).toContain(logicalId(stack.buckets.sourceCache));
+    for (const s of verifyS3) {
+      const resource = JSON.stringify(s.Resource);
+      if (resource.includes(logicalId(stack.buckets.evidence))) expect([s.Action].flat()).toEqual(['s3:PutObject']);
+      else expect(resource).toContain(logicalId(stack.buckets.sourceCache));
+    }
     const keys = statementsOf('GetSigningKeys').flatMap((s) => [s.Action].flat());
     expect(keys).toContain('kms:GetPublicKey');
     expect(keys).not.toContain('kms:Sign');

@@ -329,6 +329,70 @@ describe('a certificate issued before the body carried profession, match and sou
   });
 });
 
+describe('evidence named by a certificate', () => {
+  const evidence = {
+    kind: 'response' as const,
+    sha256: 'ea86d4fb673547e9eb73f9b20932598e527ff5a23cde8f94b87e00c92ea0467b',
+    fetched_at: '2026-03-14T15:09:26.090Z',
+    content_type: 'application/json;charset=utf-8',
+    size: 1234,
+  };
+  const file = {
+    kind: 'file' as const,
+    sha256: 'ef6b8ca4199ae326598c1abdf767faa1fafef1efa3e4909de3bed902500f4417',
+    fetched_at: '2026-03-01T06:00:00.000Z',
+    content_type: 'text/csv',
+    size: 15_210_344,
+  };
+  const withEvidence = {
+    ...body,
+    verification_id: 'vrf_0123456789ABCDEFGHIJabcd',
+    sources: body.sources.map((s) =>
+      s.name === 'NPPES NPI Registry' ? { ...s, evidence: [evidence] } : s.name === 'OIG LEIE' ? { ...s, evidence: [file] } : s,
+    ),
+  };
+
+  it('is signed: a certificate naming evidence verifies, parses, and changing a hash breaks its signature', async () => {
+    const signer = memorySigner();
+    const cert = await issueCertificate(withEvidence, signer);
+    const jwks = { keys: await signer.publicKeys() };
+    expect(certificateSchema.parse(cert)).toEqual(cert);
+    expect(cert.sources.find((s) => s.name === 'NPPES NPI Registry')!.evidence).toEqual([evidence]);
+    expect(Buffer.from(signingInput(cert)).toString('utf8')).toContain(
+      `{"as_of":"2026-03-14T15:09:26.100Z","evidence":[{"content_type":"application/json;charset=utf-8","fetched_at":"2026-03-14T15:09:26.090Z","kind":"response","sha256":"${evidence.sha256}","size":1234}],"name":"NPPES NPI Registry","status":"live"}`,
+    );
+    expect(await verifyCertificate(cert, jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+    const tampered = clone(cert);
+    const registry = tampered.sources.find((s) => s.name === 'NPPES NPI Registry')!;
+    registry.evidence = [{ ...evidence, sha256: '0'.repeat(64) }];
+    expect(await verifyCertificate({ ...tampered, certificate_hash: certificateHash(tampered) }, jwks)).toMatchObject({
+      hashValid: true,
+      signatureValid: false,
+    });
+  });
+
+  it('is left out of a source that names none, so a certificate without evidence signs the same body as before', async () => {
+    const cert = await issueCertificate({ ...body, sources: body.sources.map((s) => ({ ...s, evidence: [] })) }, memorySigner());
+    for (const source of cert.sources) expect(source).not.toHaveProperty('evidence');
+  });
+
+  it('is optional: a stored certificate issued before evidence was kept still parses and verifies', async () => {
+    expect(certificateSchema.parse(olderCertificate)).toEqual(olderCertificate);
+    expect(await verifyCertificate(olderCertificate, olderCertificateJwks)).toMatchObject({ hashValid: true, signatureValid: true });
+    const example = certificateSchema.parse(certificateExample) as Certificate;
+    expect(example.sources!.every((s) => s.evidence === undefined)).toBe(true);
+    expect(await verifyCertificate(example, jwksExample as Jwks)).toMatchObject({ hashValid: true, signatureValid: true });
+  });
+
+  it('must be a lowercase hex SHA-256 of a known kind', () => {
+    const bad = (ref: Record<string, unknown>) =>
+      certificateSchema.safeParse({ ...certificateExample, sources: [{ ...certificateExample.sources[0], evidence: [ref] }] }).success;
+    expect(bad(evidence)).toBe(true);
+    expect(bad({ ...evidence, sha256: evidence.sha256.toUpperCase() })).toBe(false);
+    expect(bad({ ...evidence, kind: 'screenshot' })).toBe(false);
+  });
+});
+
 describe('the OpenAPI certificate example', () => {
   it('is a certificate of the current shape, signed by the key of the JWKS example', async () => {
     const example = certificateSchema.parse(certificateExample) as Certificate;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assumedRun, costPerThousand, listPrices, monthlyAtRest, storagePerThousandMonth } from '../bench/cost-model.ts';
+import { assumedRun, costPerThousand, evidenceStoragePerThousandYear, listPrices, monthlyAtRest, storagePerThousandMonth } from '../bench/cost-model.ts';
 
 describe('cost model', () => {
   it('prices 1,000 verifications from capacity units, signatures and the assumed run', () => {
@@ -25,5 +25,13 @@ describe('cost model', () => {
     expect(monthlyAtRest({ kmsKeys: 5, secrets: 2, alarms: 71, dashboards: 1 })).toBeCloseTo(5 + 0.8 + 7.1 + 3, 10);
     // 1,000 records of 3 KiB: about 2.9 MB at $0.25 a GB-month.
     expect(storagePerThousandMonth(3 * 1024)).toBeCloseTo((3_072_000 / 1024 ** 3) * 0.25, 12);
+  });
+
+  it('prices the evidence of cache misses: its PUTs per verification and its storage per year', () => {
+    const run = { lambdaMs: 0, memoryMb: 1024, invocations: 0, logBytes: 0, basis: 'test' };
+    // Two responses stored per miss: 2,000 PUTs at $0.005 per 1,000.
+    expect(costPerThousand({ readUnits: 0, writeUnits: 0, kmsSign: 0, s3Put: 2 }, run).s3).toBeCloseTo(0.01, 10);
+    // 1,000 misses of 2 KiB gzip: about 2 MB at $0.023 a GB-month, twelve months.
+    expect(evidenceStoragePerThousandYear(2 * 1024)).toBeCloseTo((2_048_000 / 1024 ** 3) * 0.023 * 12, 12);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What the PDF certificate says, as plain strings: every field of the certificate (service spec,
  * "Certificate"), worded for a reader, including the signed profession, license type, match and each
- * source's freshness. A certificate issued before the body carried those takes them from the stored
+ * source's freshness and the SHA-256 of what it said. A certificate issued before the body carried those takes them from the stored
  * verification result instead. Layout and drawing are elsewhere; nothing here depends on fonts or on
  * pdf-lib.
  */
@@ -68,6 +68,8 @@ export interface CertificateContent {
   readonly result: readonly DetailRow[];
   readonly sources: readonly SourceRow[];
   readonly record: readonly DetailRow[];
+  /** The SHA-256 of what each source said, as the signed certificate names it: one row per piece of evidence. */
+  readonly evidence: readonly DetailRow[];
   readonly coverage: readonly { readonly heading: string; readonly text: string }[];
   readonly qrCaption: string;
   readonly recordUrl: string;
@@ -153,6 +155,7 @@ export function certificateContent(input: CertificatePdfInput): CertificateConte
       row('Certificate hash', c.certificate_hash, 'mono'),
       row('Signature key ID', c.signing_key_id, 'mono'),
     ],
+    evidence: evidenceRows(c),
     coverage: [
       { heading: 'What was verified', text: coverageStatement.verified },
       { heading: 'What was not verified', text: coverageStatement.notVerified },
@@ -229,6 +232,16 @@ function signedDetails(input: CertificatePdfInput): CertificatePdfInput['details
     matchBasis: c.match ? c.match.basis : details.matchBasis,
     sources: c.sources ?? details.sources,
   };
+}
+
+/**
+ * One row per piece of evidence the certificate names, labelled with its source (a list's ingested file
+ * marked as such); none on certificates issued before evidence was kept.
+ */
+function evidenceRows(c: IssuedCertificate): DetailRow[] {
+  return (c.sources ?? []).flatMap((s) =>
+    (s.evidence ?? []).map((e): DetailRow => ({ label: e.kind === 'file' ? `${s.name} (file)` : s.name, value: e.sha256, style: 'mono', tone: 'neutral' })),
+  );
 }
 
 function sourceRows(c: IssuedCertificate, sources: readonly CertificatePdfSource[]): SourceRow[] {

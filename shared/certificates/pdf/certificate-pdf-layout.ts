@@ -175,6 +175,8 @@ const compact: Density = { name: 'compact', body: 9, label: 8, mono: 8, small: 7
 const labelColumn = 118;
 const qrColumn = 150;
 const columnGap = 20;
+/** Most evidence rows the page lists; the online record lists every one. */
+const maxEvidenceRows = 6;
 const maxLines = { name: 3, value: 2, source: 2, url: 4, summary: 3 } as const;
 
 /** The shield mark, designed on a 40 x 44 grid. */
@@ -184,12 +186,18 @@ const markGrid = { width: 40, height: 44 } as const;
 
 export function layoutCertificatePdf(content: CertificateContent, fonts: LayoutFonts): CertificatePdfLayout {
   const qr = qrCodePath(content.recordUrl);
+  const evidence = Math.min(content.evidence.length, maxEvidenceRows);
   for (const density of [regular, snug]) {
-    const attempt = attemptLayout(content, fonts, qr, density, content.sources.length);
+    const attempt = attemptLayout(content, fonts, qr, density, content.sources.length, evidence);
+    if (attempt.fits) return attempt.layout;
+  }
+  // Evidence rows give way first (the online record lists every one), then sources.
+  for (let shown = evidence; shown >= 0; shown -= 1) {
+    const attempt = attemptLayout(content, fonts, qr, compact, content.sources.length, shown);
     if (attempt.fits) return attempt.layout;
   }
   for (let shown = content.sources.length; shown >= 0; shown -= 1) {
-    const attempt = attemptLayout(content, fonts, qr, compact, shown);
+    const attempt = attemptLayout(content, fonts, qr, compact, shown, 0);
     if (attempt.fits) return attempt.layout;
   }
   throw new Error('The certificate does not fit on one page even with compact spacing and no sources listed');
@@ -201,6 +209,7 @@ function attemptLayout(
   qr: QrCodePath,
   d: Density,
   sourcesShown: number,
+  evidenceShown: number,
 ): { fits: boolean; layout: CertificatePdfLayout } {
   const box: Box = { left: pageMargin, bottom: pageMargin, right: pageSize.width - pageMargin, top: pageSize.height - pageMargin };
   const w = new PageWriter(fonts, d);
@@ -295,6 +304,19 @@ function attemptLayout(
   y = w.heading('Certificate record', box, y);
   y = w.rows(content.record, box, y);
   y -= d.sectionGap - d.rowGap;
+
+  if (content.evidence.length > 0) {
+    y = w.heading('Evidence (SHA-256 of what each source said)', box, y);
+    y = w.rows(content.evidence.slice(0, evidenceShown), box, y);
+    const hidden = content.evidence.length - evidenceShown;
+    if (hidden > 0) {
+      const count = `${hidden} evidence hash${hidden === 1 ? '' : 'es'}`;
+      const more = `${hidden === content.evidence.length ? count : `\u2026 and ${hidden} more`}: see the online record`;
+      w.line(more, box.left, y - d.body * 0.78, d.body, 'regular', 'muted', box.right);
+      y -= d.body * d.lineFactor;
+    }
+    y -= d.sectionGap - d.rowGap;
+  }
 
   // Scope statement (left) and QR code with the record URL under it (right), then notes; moved down
   // to sit just above the footer when the page has room to spare.

@@ -211,11 +211,19 @@ function sourcesSection(record: PublicRecord): SafeHtml {
       ? html`<p>No sources recorded.</p>`
       : html`<dl>${record.sources.map(
           (s) => html`
-<dt>${s.name}</dt><dd${s.status === 'unavailable' ? html` class="no"` : null}>${freshness(s)}</dd>`,
+<dt>${s.name}</dt><dd${s.status === 'unavailable' ? html` class="no"` : null}>${freshness(s)}${evidenceList(s)}</dd>`,
         )}
 </dl>`
   }</div>
 </section>`;
+}
+
+/** The hashes of what a source said, one per line: what the certificate names as its evidence. */
+function evidenceList(source: PublicRecord['sources'][number]): SafeHtml | null {
+  const named = (source.evidence ?? []).filter((e) => e.sha256 !== null);
+  if (named.length === 0) return null;
+  const label = (kind: string | null) => (kind === 'file' ? 'File' : kind === 'response' ? 'Response' : 'Evidence');
+  return html`<br>Evidence (SHA-256):${named.map((e) => html`<br>${label(e.kind)} <code>${e.sha256}</code>`)}`;
 }
 
 const statusLabels: Readonly<Record<string, string>> = {
