@@ -66,6 +66,8 @@ describe('a board answering in a format the connector does not know', () => {
       status: 'unavailable',
       as_of: null,
       reason: { code: 'unreadable_value', field: 'status', raw_value: 'ACTIVE PENDING AUDIT', message: expect.stringContaining('"ACTIVE PENDING AUDIT"') },
+      // What the board answered is kept as evidence: the response that holds the unreadable value.
+      evidence: [expect.objectContaining({ kind: 'response', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })],
     });
     expect(result.sources_checked).not.toContain(wa);
     expect(metricsOf(lines)[0]).toMatchObject({ [`UnreadableValues{source=${wa}}`]: 1, UnreadableValues: 1 });
