@@ -64,7 +64,7 @@ export interface CertificateBody {
 
 export interface CertificateSanctions {
   sanctioned: boolean;
-  lists: { list: string; name: string; status: SourceReportStatus; as_of: string | null; scope?: string }[];
+  lists: { list: string; name: string; status: SourceReportStatus; as_of: string | null; scope?: string; evidence?: EvidenceRef[] }[];
   matches: { list: string; basis: SanctionBasis; name: string; action: string; start_date: string | null; end_date: string | null }[];
 }
 
@@ -156,7 +156,14 @@ export async function issueCertificate(body: Omit<CertificateBody, 'signing_key_
     })),
     sanctions: {
       sanctioned: body.sanctions.sanctioned,
-      lists: body.sanctions.lists.map((l) => ({ list: l.list, name: l.name, status: l.status, as_of: l.as_of, ...(l.scope ? { scope: l.scope } : {}) })),
+      lists: body.sanctions.lists.map((l) => ({
+        list: l.list,
+        name: l.name,
+        status: l.status,
+        as_of: l.as_of,
+        ...(l.scope ? { scope: l.scope } : {}),
+        ...(l.evidence && l.evidence.length > 0 ? { evidence: l.evidence.map(copyEvidenceRef) } : {}),
+      })),
       matches: body.sanctions.matches.map((m) => ({
         list: m.list,
         basis: m.basis,

@@ -83,6 +83,10 @@ export const sanctionsListSchema = z
         description:
           '`federal`, or the state whose Medicaid list it is. A state’s list is searched by name for a provider verified in that state; for any other state only by the NPI supplied (and is listed only then).',
       }),
+    evidence: z.array(evidenceRefSchema).optional().meta({
+      description:
+        'The ingested file the list was read from (`kind: file`, its SHA-256 as downloaded) and the numbers of the rows that matched; absent when the list was unavailable, and on results issued before it was kept.',
+    }),
   })
   .meta({ title: 'Sanctions list checked' });
 

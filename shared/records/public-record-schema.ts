@@ -10,6 +10,14 @@ import * as z from 'zod';
 import { keyModeSchema, verificationIdSchema } from '../contract/field-schemas.ts';
 import { standings } from './record-outcome.ts';
 
+/** Evidence as the record shows it: what it is and its hash. */
+const recordEvidenceSchema = z.array(
+  z.strictObject({
+    kind: z.string().nullable().meta({ description: '`response` (a response of the source) or `file` (the ingested list file).' }),
+    sha256: z.string().nullable().meta({ description: 'Hex SHA-256 of the raw bytes the source answered with, or of the file as downloaded.' }),
+  }),
+);
+
 export const publicRecordSchema = z
   .strictObject({
     result: z
@@ -40,15 +48,7 @@ export const publicRecordSchema = z
           name: z.string(),
           status: z.string().nullable().meta({ description: '`live`, `cached` or `unavailable`; null on certificates issued before freshness was signed.' }),
           as_of: z.string().nullable().meta({ description: 'When the source’s data was fetched (ISO 8601); null when unavailable or not recorded.' }),
-          evidence: z
-            .array(
-              z.strictObject({
-                kind: z.string().nullable().meta({ description: '`response` (a response of the source) or `file` (the ingested list file).' }),
-                sha256: z.string().nullable().meta({ description: 'Hex SHA-256 of the raw bytes the source answered with.' }),
-              }),
-            )
-            .optional()
-            .meta({ description: 'What the source said, by hash, as the certificate names it; absent when it names none.' }),
+          evidence: recordEvidenceSchema.optional().meta({ description: 'What the source said, by hash, as the certificate names it; absent when it names none.' }),
         }),
       )
       .meta({ description: 'Every source consulted, with its freshness, as the certificate states it.' }),
@@ -63,6 +63,9 @@ export const publicRecordSchema = z
               status: z.string().nullable(),
               as_of: z.string().nullable(),
               scope: z.string().optional().meta({ description: '`federal`, or the state whose Medicaid list it is (absent on older certificates).' }),
+              evidence: recordEvidenceSchema
+                .optional()
+                .meta({ description: 'The list file the screen read, by hash, as the certificate names it; absent when it names none.' }),
             }),
           )
           .meta({ description: 'Every sanctions list checked, with its freshness.' }),

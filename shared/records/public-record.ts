@@ -31,7 +31,14 @@ export interface PublicRecordEvidence {
 
 export interface PublicRecordSanctions {
   readonly sanctioned: boolean;
-  readonly lists: readonly { readonly list: string | null; readonly name: string | null; readonly status: string | null; readonly as_of: string | null }[];
+  readonly lists: readonly {
+    readonly list: string | null;
+    readonly name: string | null;
+    readonly status: string | null;
+    readonly as_of: string | null;
+    /** The list file's hash as the certificate names it (its row numbers are not shown). */
+    readonly evidence?: readonly PublicRecordEvidence[];
+  }[];
   readonly matches: readonly {
     readonly list: string | null;
     readonly basis: string | null;
@@ -109,6 +116,12 @@ export async function publicRecord(stored: StoredPublicRecord, jwks: Jwks): Prom
   };
 }
 
+/** The evidence a certificate names, as kind and hash (`{}` when none). */
+function evidenceOf(value: unknown): { evidence?: PublicRecordEvidence[] } {
+  const evidence = Array.isArray(value) ? value.map(asObject).map((e) => ({ kind: asString(e.kind), sha256: asString(e.sha256) })) : [];
+  return evidence.length > 0 ? { evidence } : {};
+}
+
 /** The certificate's sanctions screen, field by field as stated; null when it has none. */
 function recordSanctions(value: unknown): PublicRecordSanctions | null {
   if (value === undefined || value === null) return null;
@@ -122,6 +135,7 @@ function recordSanctions(value: unknown): PublicRecordSanctions | null {
       status: asString(l.status),
       as_of: asString(l.as_of),
       ...(typeof l.scope === 'string' ? { scope: l.scope } : {}),
+      ...evidenceOf(l.evidence),
     })),
     matches: rows(s.matches).map((m) => ({
       list: asString(m.list),
@@ -146,8 +160,7 @@ function recordSources(cert: Record<string, unknown>): PublicRecordSource[] {
       .map(asObject)
       .filter((s) => typeof s.name === 'string')
       .map((s) => {
-        const evidence = Array.isArray(s.evidence) ? s.evidence.map(asObject).map((e) => ({ kind: asString(e.kind), sha256: asString(e.sha256) })) : [];
-        return { name: s.name as string, status: asString(s.status), as_of: asString(s.as_of), ...(evidence.length > 0 ? { evidence } : {}) };
+        return { name: s.name as string, status: asString(s.status), as_of: asString(s.as_of), ...evidenceOf(s.evidence) };
       });
   }
   if (Array.isArray(cert.sources_checked)) {

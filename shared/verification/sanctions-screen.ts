@@ -12,6 +12,7 @@
  *    not only what the request gave), so an identifier found on the board rules a namesake out.
  */
 import type { StateCode } from '../domain/us-states.ts';
+import type { EvidenceRef } from '../evidence/evidence.ts';
 import { listDefinitions } from '../sources/lists/definitions.ts';
 import type { ListScope } from '../sources/lists/list-definition.ts';
 import type { ListEntry } from '../sources/lists/list-entry.ts';
@@ -22,6 +23,8 @@ import { matchSanctions, type SanctionsMatch, type SanctionsQuery } from './sanc
 export interface ListRows {
   readonly asOf: string;
   readonly entries: readonly ListEntry[];
+  /** The ingested file the rows come from, and each entry's row number in it (parallel to `entries`). */
+  readonly file?: { readonly sha256: string; readonly fileName: string; readonly ingestedAt: string; readonly bytes: number; readonly rows: readonly number[] };
 }
 
 /** What a list is looked up by: a surname, an NPI, or both. */
@@ -82,6 +85,8 @@ export interface SanctionScreen {
   readonly status: 'cached' | 'unavailable';
   readonly asOf: string | null;
   readonly matches: readonly SanctionsMatch[];
+  /** The ingested file the list was read from, with the numbers of the rows that matched. */
+  readonly evidence?: EvidenceRef;
 }
 
 /** A list looked up, its rows not yet matched. */
@@ -110,8 +115,36 @@ export function matchScreens(fetched: readonly FetchedScreen[], person: Sanction
     if (!rows) return { ...base, status: 'unavailable', asOf: null, matches: [] };
     // A file can repeat a row whole (the SAM extract does): the same action is reported once.
     const matches = distinctMatches(matchSanctions(person, rows.entries, today).filter((m) => !npiOnly(list, state) || m.basis === 'npi'));
-    return { ...base, status: 'cached', asOf: rows.asOf, matches };
+    return { ...base, status: 'cached', asOf: rows.asOf, matches, ...(rows.file ? { evidence: fileEvidence(rows, matches) } : {}) };
   });
+}
+
+/** The media type of an ingested file, from its name. */
+export function fileContentType(fileName: string): string {
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  const types: Record<string, string> = {
+    csv: 'text/csv',
+    txt: 'text/plain',
+    zip: 'application/zip',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    xls: 'application/vnd.ms-excel',
+    jsonl: 'application/jsonl',
+  };
+  return types[extension] ?? 'application/octet-stream';
+}
+
+/** The file a list's rows were read from, and the rows of it that matched (by their number in the file). */
+function fileEvidence(rows: ListRows, matches: readonly SanctionsMatch[]): EvidenceRef {
+  const file = rows.file!;
+  const matched = [...new Set(matches.map((m) => file.rows[rows.entries.indexOf(m.entry)]).filter((r): r is number => r !== undefined))].sort((a, b) => a - b);
+  return {
+    kind: 'file',
+    sha256: file.sha256,
+    fetched_at: file.ingestedAt,
+    content_type: fileContentType(file.fileName),
+    size: file.bytes,
+    ...(matched.length > 0 ? { rows: matched } : {}),
+  };
 }
 
 /** Matches with their entries equal field for field counted once, in order. */

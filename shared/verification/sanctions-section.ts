@@ -5,6 +5,7 @@
  * (the OIG list alone). Built from the outcome only, so the result and the certificate say the same.
  */
 import { oigListId, type SanctionBasis } from '../domain/match-basis.ts';
+import type { EvidenceRef } from '../evidence/evidence.ts';
 import { unnamedRowName } from '../domain/unnamed-row.ts';
 import { sourceNames, type SourceReportStatus } from '../sources/source-config.ts';
 import type { ExclusionMatch } from './exclusion-match.ts';
@@ -22,6 +23,8 @@ export interface SanctionsListReport {
   readonly as_of: string | null;
   /** `federal`, or the state whose Medicaid list it is (absent from results stored before lists had a scope). */
   readonly scope?: string;
+  /** The ingested file the list was read from, and the rows that matched (absent when unavailable). */
+  readonly evidence?: EvidenceRef[];
 }
 
 export interface SanctionMatch {
@@ -68,8 +71,22 @@ function listMatch(list: string, match: SanctionsMatch): SanctionMatch {
 export function sanctionsSection(outcome: Pick<VerificationOutcome, 'sources' | 'exclusions' | 'sanctionScreens'>): SanctionsSection {
   const oig = outcome.sources.find((s) => s.name === sourceNames.leie);
   const lists: SanctionsListReport[] = [
-    { list: oigListId, name: sourceNames.leie, status: oig?.status ?? 'unavailable', as_of: oig?.as_of ?? null, scope: 'federal' },
-    ...outcome.sanctionScreens.map((s) => ({ list: s.list, name: s.name, status: s.status, as_of: s.asOf, scope: s.scope })),
+    {
+      list: oigListId,
+      name: sourceNames.leie,
+      status: oig?.status ?? 'unavailable',
+      as_of: oig?.as_of ?? null,
+      scope: 'federal',
+      ...(oig?.evidence && oig.evidence.length > 0 ? { evidence: [...oig.evidence] } : {}),
+    },
+    ...outcome.sanctionScreens.map((s) => ({
+      list: s.list,
+      name: s.name,
+      status: s.status,
+      as_of: s.asOf,
+      scope: s.scope,
+      ...(s.evidence ? { evidence: [s.evidence] } : {}),
+    })),
   ];
   const matches = [...outcome.exclusions.map(oigMatch), ...outcome.sanctionScreens.flatMap((s) => s.matches.map((m) => listMatch(s.list, m)))];
   return { sanctioned: matches.length > 0, lists, matches };

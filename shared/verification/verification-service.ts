@@ -54,7 +54,13 @@ export const verificationServices = containerValue((): VerificationServices => {
       findExclusions: (list, lastName) => exclusions.findIndividuals(list, lastName),
       findSanctions: async (listId, lookup) => {
         const found = await sanctions.find(listId, lookup);
-        return found.list ? { asOf: found.list.checked_at ?? found.list.ingested_at, entries: found.entries.map((e) => e.entry) } : undefined;
+        if (!found.list) return undefined;
+        const { sha256, file_name: fileName, ingested_at: ingestedAt, stats } = found.list;
+        return {
+          asOf: found.list.checked_at ?? found.list.ingested_at,
+          entries: found.entries.map((e) => e.entry),
+          file: { sha256, fileName, ingestedAt, bytes: stats.bytes, rows: found.entries.map((e) => e.row) },
+        };
       },
       cache: new DynamoSourceCache(),
       evidence: new EvidenceStore(),

@@ -4,6 +4,7 @@
  * (sandbox names), read back without any key as HTML and as JSON; a certificate changed in the table;
  * unknown and malformed ids.
  */
+import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,9 +21,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 /** Sources as the record shows them: each piece of evidence by its kind and hash only. */
-function publicSources(sources: readonly { name: string; status: string; as_of: string | null; evidence?: readonly { kind: string; sha256: string }[] }[]) {
-  return sources.map(({ evidence, ...s }) => ({ ...s, ...(evidence ? { evidence: evidence.map(({ kind, sha256 }) => ({ kind, sha256 })) } : {}) }));
-}
+const publicSources = withEvidenceByHash;
 
 let t: TestStack;
 let liveKey: string;
@@ -159,7 +158,7 @@ describe('a live record, read without a key', () => {
       result: { standing: 'clear', verified: true, status: 'active', oig_excluded: false, disciplinary_flags: false, expiry_date: '2027-06-03' },
       provider: { name: 'Helen Jane Thomas', state: 'Washington', profession: helen.profession, license_type: helen.license_type },
       sources: publicSources(helen.sources),
-      sanctions: { sanctioned: false, ...helen.sanctions },
+      sanctions: { sanctioned: false, ...helen.sanctions, lists: withEvidenceByHash(helen.sanctions.lists) },
       signature_valid: true,
       verification_id: helen.verification_id,
       issued_at: helen.checked_at,

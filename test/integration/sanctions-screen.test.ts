@@ -4,6 +4,7 @@
  * the PDF and the public record; `verified` and `oig_excluded` keep their meaning; a same-name row that
  * carries another NPI is never reported against a request that gives the provider's own.
  */
+import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
@@ -123,7 +124,9 @@ describe('a provider excluded on SAM.gov only', () => {
     expect(text).toMatch(/Sanctions screen\s+MATCH — Prohibition\/Restriction \(OPM\), by NPI/);
 
     const record = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'application/json' } });
-    expect(record.body.sanctions).toEqual(cert.sanctions);
+    // The record shows each list's evidence by kind and hash only.
+    expect(record.body.sanctions).toEqual({ ...cert.sanctions, lists: withEvidenceByHash(cert.sanctions.lists) });
+    expect(cert.sanctions.lists.find((l: { list: string }) => l.list === 'sam').evidence[0].rows).toHaveLength(1);
     const page = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'text/html' } });
     expect(page.text).toContain('<h2 id="sanctions">Sanctions screen</h2>');
     expect(page.text).toContain('Prohibition/Restriction (OPM)</span>, matched by NPI, since 2024-01-02');

@@ -3,6 +3,10 @@
  * (see sample-data/README.md for the providers used here). One test (or more) per numbered rule of the
  * spec sections Identity resolution, OIG exclusion matching, Profession filter, States and transitions.
  */
+import { createHash } from 'node:crypto';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '#shared/aws/s3.ts';
+import { bucketName } from '#shared/config.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
@@ -304,6 +308,22 @@ describe('sanctions screen', () => {
     ]);
     const namesake = await ok({ first_name: 'Marquita', last_name: 'Bird', state: 'IL', npi: '1034463350' });
     expect(namesake).toMatchObject({ sanctioned: false, sanctions: { matches: [] } });
+  });
+
+  it('names, as evidence, the archived file each list was read from and the rows of it that matched', async () => {
+    const revoked = await ok({ first_name: 'Virginia', last_name: 'Layman', state: 'CO', npi: '1720142458' });
+    const version = (await new SanctionsStore().current('cms_revoked'))!;
+    const [evidence] = revoked.sanctions.lists.find((l: { list: string }) => l.list === 'cms_revoked').evidence;
+    expect(evidence).toMatchObject({ kind: 'file', sha256: version.sha256, fetched_at: version.ingested_at, size: version.stats.bytes });
+    expect(evidence.rows).toHaveLength(1);
+    // The archived file re-hashes to the evidence the result names, and the matched row is in it.
+    const archived = await s3().send(new GetObjectCommand({ Bucket: bucketName('sourceArchive'), Key: version.archive_key }));
+    const bytes = Buffer.from(await archived.Body!.transformToByteArray());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(evidence.sha256);
+    // A list checked without a match names its file and no rows.
+    const clean = revoked.sanctions.lists.find((l: { list: string }) => l.list === 'sam');
+    expect(clean.evidence).toEqual([expect.objectContaining({ kind: 'file', sha256: (await new SanctionsStore().current('sam'))!.sha256 })]);
+    expect(clean.evidence[0].rows).toBeUndefined();
   });
 
   it('signs the same screen into the certificate', async () => {

@@ -92,7 +92,6 @@ export async function savePages(definition: ListDefinition, file: string, timeou
       } catch (error) {
         throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
       }
-      hash.update(text);
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -109,7 +108,10 @@ export async function savePages(definition: ListDefinition, file: string, timeou
           const day = listDate(cell(Object.entries(object).find(([name]) => fieldKey(name) === asOfKey)?.[1]));
           if (day && (newest === null || day > newest)) newest = day;
         }
-        await write(out, `${JSON.stringify(object)}\n`);
+        // The hash is of the file as saved and archived (one row object a line), so the archive re-hashes to it.
+        const line = `${JSON.stringify(object)}\n`;
+        hash.update(line);
+        await write(out, line);
       }
       rows += json.length;
       if (json.length < size) break;
