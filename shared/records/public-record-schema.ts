@@ -48,7 +48,9 @@ export const publicRecordSchema = z
           name: z.string(),
           status: z.string().nullable().meta({ description: '`live`, `cached` or `unavailable`; null on certificates issued before freshness was signed.' }),
           as_of: z.string().nullable().meta({ description: 'When the source’s data was fetched (ISO 8601); null when unavailable or not recorded.' }),
-          evidence: recordEvidenceSchema.optional().meta({ description: 'What the source said, by hash, as the certificate names it; absent when it names none.' }),
+          evidence: recordEvidenceSchema
+            .optional()
+            .meta({ description: 'What the source said, by hash, as the certificate names it; absent when it names none.' }),
         }),
       )
       .meta({ description: 'Every source consulted, with its freshness, as the certificate states it.' }),
