@@ -52,7 +52,12 @@ describe('a provider whose NPI was deactivated', () => {
     // The registry has no record of a deactivated NPI: identity rests on the name, and no NPI is confirmed.
     expect(body).toMatchObject({ status: 'active', verified: true, oig_excluded: false, npi: null, registry: null, match_note: null });
     expect(body.match_basis).not.toContain('npi');
-    expect(body.sources).toContainEqual({ name: 'NPPES NPI Registry', status: 'live', as_of: expect.any(String) });
+    expect(body.sources).toContainEqual({
+      name: 'NPPES NPI Registry',
+      status: 'live',
+      as_of: expect.any(String),
+      evidence: expect.arrayContaining([expect.objectContaining({ kind: 'response' })]),
+    });
     // The screen says why: the NPI is on the deactivation report.
     expect(body.sanctioned).toBe(true);
     expect(body.sanctions.matches).toEqual([deactivation]);
@@ -62,6 +67,7 @@ describe('a provider whose NPI was deactivated', () => {
       status: 'cached',
       as_of: expect.any(String),
       scope: 'federal',
+      evidence: [expect.objectContaining({ kind: 'file', rows: [expect.any(Number)] })],
     });
   });
 

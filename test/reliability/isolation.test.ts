@@ -84,6 +84,11 @@ describe('every route naming a resource', () => {
   const cases: { route: string; method: string; path: (m: 'live' | 'test') => string; body?: string }[] = [
     { route: 'GetCertificate', method: 'GET', path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}` },
     { route: 'GetCertificatePdf', method: 'GET', path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}/pdf` },
+    {
+      route: 'GetCertificateEvidence',
+      method: 'GET',
+      path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}/evidence`,
+    },
     { route: 'DeleteMonitor', method: 'DELETE', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
     { route: 'CheckMonitor', method: 'POST', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/check` },
     { route: 'ListEvents', method: 'GET', path: (m) => `/v1/events?monitor_id=${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
