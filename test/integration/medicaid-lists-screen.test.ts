@@ -5,6 +5,7 @@
  *   public record; a namesake with another NPI is not; a Texas row reinstated in the past is no match;
  * - a provider verified in another state who supplies their NPI is caught on the Medi-Cal list, by NPI.
  */
+import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +70,7 @@ async function expectShownEverywhere(body: { verification_id: string; sanctions:
   expect(pdf.status).toBe(200);
   expect(await pdfText(Buffer.from(await pdf.arrayBuffer()), { layout: true })).toMatch(pdfPattern);
   const record = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'application/json' } });
-  expect(record.body.sanctions).toEqual(cert.sanctions);
+  expect(record.body.sanctions).toEqual({ ...cert.sanctions, lists: withEvidenceByHash(cert.sanctions.lists) });
   const page = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'text/html' } });
   expect(page.text).toContain(pageText);
 }

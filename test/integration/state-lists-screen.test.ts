@@ -6,6 +6,7 @@
  * not, nor a provider on CO's reinstated sheet; a provider verified in another state with the NPI
  * supplied is caught on the NY list by that NPI, and without the NPI the NY list is not screened at all.
  */
+import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
@@ -54,7 +55,7 @@ async function shownEverywhere(body: Body, pdfLine: RegExp, pageLine: string): P
   expect(pdf.status).toBe(200);
   expect(await pdfText(Buffer.from(await pdf.arrayBuffer()), { layout: true })).toMatch(pdfLine);
   const record = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'application/json' } });
-  expect(record.body.sanctions).toEqual(cert.sanctions);
+  expect(record.body.sanctions).toEqual({ ...cert.sanctions, lists: withEvidenceByHash(cert.sanctions.lists) });
   const page = await t.call(`/records/${body.verification_id}`, { headers: { accept: 'text/html' } });
   expect(page.text).toContain(pageLine);
 }

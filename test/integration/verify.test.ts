@@ -244,17 +244,26 @@ describe('sanctions screen', () => {
   it('lists every list with its freshness, and each match with its basis, action and dates', async () => {
     const body = await ok({ first_name: 'Arian', last_name: 'Stringer', state: 'IL', npi: '1344567510' });
     expect(body.sanctioned).toBe(true);
+    // Each list consulted names the archived file it was read from (its rows that matched, where any did).
+    const listFile = [expect.objectContaining({ kind: 'file', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })];
     expect(body.sanctions.lists).toEqual([
-      { list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String), scope: 'federal' },
-      { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String), scope: 'federal' },
-      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', status: 'cached', as_of: expect.any(String), scope: 'federal' },
-      { list: 'cms_revoked', name: 'CMS Revoked Medicare Providers and Suppliers', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'oig_leie', name: 'OIG LEIE', status: 'cached', as_of: expect.any(String), scope: 'federal', evidence: listFile },
+      { list: 'sam', name: 'SAM.gov Exclusions', status: 'cached', as_of: expect.any(String), scope: 'federal', evidence: listFile },
+      { list: 'cms_opt_out', name: 'CMS Medicare Opt-Out Affidavits', status: 'cached', as_of: expect.any(String), scope: 'federal', evidence: listFile },
+      {
+        list: 'cms_revoked',
+        name: 'CMS Revoked Medicare Providers and Suppliers',
+        status: 'cached',
+        as_of: expect.any(String),
+        scope: 'federal',
+        evidence: listFile,
+      },
       // The state Medicaid lists (Illinois by name, the others by the NPI supplied), never ingested here.
       { list: 'il_hfs', name: 'Illinois HFS OIG Sanctions List', status: 'unavailable', as_of: null, scope: 'IL' },
       { list: 'tx_hhsc', name: 'Texas HHSC OIG Exclusions', status: 'unavailable', as_of: null, scope: 'TX' },
       { list: 'ca_medi_cal', name: 'California Medi-Cal Suspended and Ineligible Provider List', status: 'unavailable', as_of: null, scope: 'CA' },
       // Searched by the NPI the request supplies.
-      { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', status: 'cached', as_of: expect.any(String), scope: 'federal' },
+      { list: 'nppes_deactivated', name: 'NPPES Deactivated NPI Report', status: 'cached', as_of: expect.any(String), scope: 'federal', evidence: listFile },
       { list: 'wa_hca', name: 'Washington HCA Provider Termination and Exclusion List', status: 'unavailable', as_of: null, scope: 'WA' },
       { list: 'co_hcpf', name: 'Colorado HCPF Terminated Provider List', status: 'unavailable', as_of: null, scope: 'CO' },
       { list: 'ny_omig', name: 'New York OMIG Medicaid Exclusion List', status: 'unavailable', as_of: null, scope: 'NY' },
