@@ -56,3 +56,17 @@ export function distinctEvidence(refs: readonly EvidenceRef[]): EvidenceRef[] {
     return true;
   });
 }
+
+/** The media type of an ingested file, from its name. */
+export function fileContentType(fileName: string): string {
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  const types: Record<string, string> = {
+    csv: 'text/csv',
+    txt: 'text/plain',
+    zip: 'application/zip',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    xls: 'application/vnd.ms-excel',
+    jsonl: 'application/jsonl',
+  };
+  return types[extension] ?? 'application/octet-stream';
+}

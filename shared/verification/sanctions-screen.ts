@@ -12,7 +12,7 @@
  *    not only what the request gave), so an identifier found on the board rules a namesake out.
  */
 import type { StateCode } from '../domain/us-states.ts';
-import type { EvidenceRef } from '../evidence/evidence.ts';
+import { type EvidenceRef, fileContentType } from '../evidence/evidence.ts';
 import { listDefinitions } from '../sources/lists/definitions.ts';
 import type { ListScope } from '../sources/lists/list-definition.ts';
 import type { ListEntry } from '../sources/lists/list-entry.ts';
@@ -117,20 +117,6 @@ export function matchScreens(fetched: readonly FetchedScreen[], person: Sanction
     const matches = distinctMatches(matchSanctions(person, rows.entries, today).filter((m) => !npiOnly(list, state) || m.basis === 'npi'));
     return { ...base, status: 'cached', asOf: rows.asOf, matches, ...(rows.file ? { evidence: fileEvidence(rows, matches) } : {}) };
   });
-}
-
-/** The media type of an ingested file, from its name. */
-export function fileContentType(fileName: string): string {
-  const extension = fileName.toLowerCase().split('.').pop() ?? '';
-  const types: Record<string, string> = {
-    csv: 'text/csv',
-    txt: 'text/plain',
-    zip: 'application/zip',
-    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    xls: 'application/vnd.ms-excel',
-    jsonl: 'application/jsonl',
-  };
-  return types[extension] ?? 'application/octet-stream';
 }
 
 /** The file a list's rows were read from, and the rows of it that matched (by their number in the file). */

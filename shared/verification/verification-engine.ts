@@ -180,13 +180,18 @@ function boardSourceNames(board: StateBoardDefinition): string[] {
  * answer stands for.
  */
 function boardReports(board: StateBoardDefinition, value: BoardSearchResult, fetched: SourceReport | null): SourceReport[] {
-  const rosterReport = (name: string, asOf: string): SourceReport => ({ name, status: 'cached', as_of: asOf.length === 10 ? `${asOf}T00:00:00.000Z` : asOf });
+  const rosterReport = (name: string, asOf: string, evidence?: readonly EvidenceRef[]): SourceReport => ({
+    name,
+    status: 'cached',
+    as_of: asOf.length === 10 ? `${asOf}T00:00:00.000Z` : asOf,
+    ...(evidence && evidence.length > 0 ? { evidence: [...evidence] } : {}),
+  });
   if (!value.parts) return [fetched ?? rosterReport(board.sourceName, value.asOf)];
   return value.parts.map((part): SourceReport => {
     if (part.kind === 'open_data')
       return { name: part.name, status: fetched?.status ?? 'live', as_of: fetched?.as_of ?? part.asOf, ...named(fetched?.evidence) };
     if (part.kind === 'unavailable') return { name: part.name, status: 'unavailable', as_of: null };
-    return rosterReport(part.name, part.asOf);
+    return rosterReport(part.name, part.asOf, part.evidence);
   });
 }
 

@@ -104,11 +104,15 @@ describe('Maryland: the Board of Physicians rosters', () => {
     const body = await verify({ first_name: 'Eleanor', last_name: 'Brightwater', state: 'MD' });
     expect(body).toMatchObject({ status: 'active', verified: true, license_number: 'D0067123', profession: 'physician', disciplinary_flags: false });
     expect(body).toMatchObject({ source_live: false, cached: true });
+    // The evidence is the roster's files as ingested: each one's SHA-256 as downloaded.
+    const version = (await new RosterStore().current(marylandPhysicians.id))!;
     expect(sourceNamed(body, 'Maryland Board of Physicians')).toEqual({
       name: 'Maryland Board of Physicians',
       status: 'cached',
       as_of: '2026-10-01T00:00:00.000Z',
+      evidence: version.files.map((f) => ({ kind: 'file', sha256: f.sha256, fetched_at: version.ingested_at, content_type: 'text/csv', size: f.bytes })),
     });
+    expect(version.files).toHaveLength(2);
   });
 
   it('reads Probation as active with discipline (its practice-area rows merged), and the allied file', async () => {
@@ -156,6 +160,8 @@ describe('Florida: the MQA licensure file, loaded by the operator', () => {
       name: 'Florida Department of Health MQA',
       status: 'cached',
       as_of: `${flAsOf}T00:00:00.000Z`,
+      // The operator's file, by its SHA-256 as loaded (pipe-delimited text).
+      evidence: [expect.objectContaining({ kind: 'file', content_type: 'text/plain', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })],
     });
   });
 

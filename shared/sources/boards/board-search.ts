@@ -8,6 +8,7 @@
  * licenses are left out here, whatever the caller asks for.
  */
 import type { Deadline } from '../../deadline.ts';
+import type { EvidenceRef } from '../../evidence/evidence.ts';
 import type { GivenNameForms } from '../../domain/names/given-name-forms.ts';
 import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
@@ -69,7 +70,7 @@ export function boardQueryKey(query: BoardQuery): string {
  */
 export type BoardSourcePart =
   | { readonly kind: 'open_data'; readonly name: string; readonly asOf: string }
-  | { readonly kind: 'roster'; readonly name: string; readonly asOf: string; readonly freshUntil: string }
+  | { readonly kind: 'roster'; readonly name: string; readonly asOf: string; readonly freshUntil: string; readonly evidence?: readonly EvidenceRef[] }
   /** A roster beside open data that could not be read: the answer is partial (see `isPartial`). */
   | { readonly kind: 'unavailable'; readonly name: string };
 
@@ -268,7 +269,7 @@ export class BoardSearch {
       ...answers.map(
         (a, i): BoardSourcePart =>
           a
-            ? { kind: 'roster', name: rosters[i]!.displayName, asOf: a.asOf, freshUntil: a.freshUntil }
+            ? { kind: 'roster', name: rosters[i]!.displayName, asOf: a.asOf, freshUntil: a.freshUntil, evidence: a.evidence }
             : { kind: 'unavailable', name: rosters[i]!.displayName },
       ),
     ];

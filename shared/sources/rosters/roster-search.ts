@@ -10,6 +10,7 @@
  * nothing once the roster is out of date.
  */
 import { type Clock, systemClock } from '../../clock.ts';
+import { type EvidenceRef, fileContentType } from '../../evidence/evidence.ts';
 import { normalizeName } from '../../domain/names/normalize.ts';
 import { assessFreshness, freshnessPolicy } from '../freshness.ts';
 import { logger } from '../../observability/logger.ts';
@@ -27,6 +28,8 @@ export interface RosterAnswer {
   /** When a newer roster is expected: the last check plus the publisher's refresh interval (ISO). */
   readonly freshUntil: string;
   readonly version: string;
+  /** The version's files as ingested (their SHA-256 as downloaded): what the answer was read from. */
+  readonly evidence: readonly EvidenceRef[];
 }
 
 /** The dataset id a roster's licenses carry: the roster and the file (a license number is unique within one file). */
@@ -136,6 +139,15 @@ export class RosterSearch {
       asOf: current.as_of,
       freshUntil: new Date(checked + rosterFreshForMs(roster.refresh)).toISOString(),
       version: current.version,
+      evidence: current.files.map(
+        (file): EvidenceRef => ({
+          kind: 'file',
+          sha256: file.sha256,
+          fetched_at: current.ingested_at,
+          content_type: fileContentType(file.name),
+          size: file.bytes,
+        }),
+      ),
     };
   }
 }
