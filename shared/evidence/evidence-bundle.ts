@@ -41,7 +41,7 @@ export const evidenceBundleSchema = z
     certificate_hash: certificateHashSchema.meta({ description: 'The certificate naming this evidence (`GET /v1/certificate/{verification_id}`).' }),
     items: z.array(evidenceItemSchema).meta({
       description:
-        'One item per piece of evidence the certificate names, source by source in its order. Empty for a certificate naming none (test mode, whose sandbox makes no source call, or a certificate issued before evidence was kept).',
+        'One item per piece of evidence the certificate names, source by source in its order, then the sanctions lists’ files. Empty for a certificate naming none (test mode, whose sandbox makes no source call, or a certificate issued before evidence was kept).',
     }),
   })
   .meta({ title: 'EvidenceBundle' });
@@ -55,13 +55,15 @@ export interface CertificateEvidence {
   readonly mode: 'live' | 'test';
   readonly certificate_hash: string;
   readonly sources?: readonly { readonly name: string; readonly evidence?: readonly EvidenceRef[] }[];
+  /** The sanctions lists checked, each naming the file it was read from. */
+  readonly sanctions?: { readonly lists?: readonly { readonly name: string; readonly evidence?: readonly EvidenceRef[] }[] };
 }
 
 /** The bundle of a stored certificate. */
 export async function evidenceBundle(certificate: CertificateEvidence, store: EvidenceStore, now: Date): Promise<EvidenceBundle> {
   const named: { source: string; ref: EvidenceRef }[] = [];
   const seen = new Set<string>();
-  for (const source of certificate.sources ?? []) {
+  for (const source of [...(certificate.sources ?? []), ...(certificate.sanctions?.lists ?? [])]) {
     for (const ref of source.evidence ?? []) {
       const key = `${source.name}#${ref.kind}#${ref.sha256}`;
       if (seen.has(key)) continue;

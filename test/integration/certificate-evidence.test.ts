@@ -112,7 +112,8 @@ describe('GET /v1/certificate/{verification_id}/evidence', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const bundle = evidenceBundleSchema.parse(res.body);
     expect(bundle).toMatchObject({ object: 'evidence_bundle', verification_id: id, mode: 'live', certificate_hash: cert.certificate_hash });
-    const named = (cert.sources ?? []).flatMap((s) => (s.evidence ?? []).map((e) => `${s.name}#${e.sha256}`));
+    // The sources' evidence, then the sanctions lists' files (the OIG list's file once).
+    const named = [...(cert.sources ?? []), ...(cert.sanctions?.lists ?? [])].flatMap((s) => (s.evidence ?? []).map((e) => `${s.name}#${e.sha256}`));
     expect(bundle.items.map((i) => `${i.source}#${i.sha256}`)).toEqual([...new Set(named)]);
     const responses = bundle.items.filter((i) => i.kind === 'response');
     expect(responses.length).toBeGreaterThan(0);
