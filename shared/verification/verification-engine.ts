@@ -184,7 +184,7 @@ function boardReports(board: StateBoardDefinition, value: BoardSearchResult, fet
     name,
     status: 'cached',
     as_of: asOf.length === 10 ? `${asOf}T00:00:00.000Z` : asOf,
-    ...(evidence && evidence.length > 0 ? { evidence: [...evidence] } : {}),
+    ...named(evidence),
   });
   if (!value.parts) return [fetched ?? rosterReport(board.sourceName, value.asOf)];
   return value.parts.map((part): SourceReport => {
@@ -250,9 +250,7 @@ function partialReason(value: BoardSearchResult): UnavailableReason | null {
 /** The reports of a board answer with the source a license came from (or the board's) marked unavailable for `reason`. */
 function markUnavailable(sources: readonly SourceReport[], name: string, reason: UnavailableReason): SourceReport[] {
   // The evidence of what the board answered stays: it shows the value that could not be read.
-  return sources.map((s) =>
-    s.name === name ? { name: s.name, status: 'unavailable', as_of: null, reason, ...(s.evidence ? { evidence: s.evidence } : {}) } : s,
-  );
+  return sources.map((s) => (s.name === name ? { name: s.name, status: 'unavailable', as_of: null, reason, ...named(s.evidence) } : s));
 }
 
 /**
@@ -491,8 +489,12 @@ export async function runVerification(
     // cannot show that there is no license.
     if (isPartial(lookups.board.value)) {
       const reason = partialReason(lookups.board.value);
-      const sources = reason ? markUnavailable(lookups.sources, board.sourceName, reason) : lookups.sources;
-      return unavailableOutcome({ ...lookups, sources }, covered, registryIdentity, withoutLicense());
+      return unavailableOutcome(
+        { ...lookups, sources: reason ? markUnavailable(sources, board.sourceName, reason) : sources },
+        covered,
+        registryIdentity,
+        withoutLicense(),
+      );
     }
     return notFound(matchNoteOf(identity));
   }
@@ -503,8 +505,12 @@ export async function runVerification(
   // A status outside the connector's vocabulary is no answer: never read as active or inactive.
   const unreadable = unreadableStatus(license);
   if (unreadable) {
-    const sources = markUnavailable(lookups.sources, license.source || board.sourceName, unreadable);
-    return unavailableOutcome({ ...lookups, sources }, covered, registryIdentity, withoutLicense());
+    return unavailableOutcome(
+      { ...lookups, sources: markUnavailable(sources, license.source || board.sourceName, unreadable) },
+      covered,
+      registryIdentity,
+      withoutLicense(),
+    );
   }
   const status = effectiveStatus(license, now.toISOString().slice(0, 10));
   const npi = identity.npi ?? npiListingLicense(lookups.nameRegistry, request.state, license, board);
