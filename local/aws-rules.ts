@@ -9,14 +9,12 @@
  * - S3 refuses a write into an Object Lock bucket without Content-MD5 or an x-amz-checksum-* header.
  * - The policy of a write-once bucket denies every caller a PutObject without `If-None-Match`, so a
  *   stored object cannot be replaced (resources.ts `writeOnce`).
- * - S3 answers a PutObject with `If-None-Match: *` on a key that exists with 412 PreconditionFailed
- *   (s3rver ignores the header and overwrites).
  * - SES sends only from the configured alert sender (the `ses:FromAddress` condition).
  * - DynamoDB refuses a Query whose ExclusiveStartKey lies outside its key condition (query-start-key.ts).
  *
  * Every call is recorded (function, action, resource) for the least-privilege check.
  */
-import type { HttpRequest, MiddlewareStack, Pluggable } from '@smithy/types';
+import type { MiddlewareStack, Pluggable } from '@smithy/types';
 import { buckets, queues, tables, type BucketId, type QueueId, type TableDefinition, type TableId } from '#shared/infra/resources.ts';
 import {
   alertSenderResource,
@@ -185,9 +183,6 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
               `User: ${invokingFunction() ?? 'caller'} is not authorized to perform: s3:PutObject on resource: ${bucket} with an explicit deny in a resource-based policy (writes must carry If-None-Match)`,
             );
           }
-          if (isPut && names.includes('if-none-match') && (await objectExists(args.request as HttpRequest))) {
-            throw new AwsServiceError('PreconditionFailed', 412, 'At least one of the pre-conditions you specified did not hold');
-          }
           if (isPut && objectLockBuckets.has(bucket)) {
             if (!names.some((h) => h === 'content-md5' || (h.startsWith('x-amz-checksum-') && h !== 'x-amz-checksum-algorithm'))) {
               throw new AwsServiceError(
@@ -203,16 +198,6 @@ export function awsRules(options: AwsRulesOptions): Pluggable<any, any> {
       );
     },
   };
-}
-
-/**
- * Whether the object a signed S3 request addresses exists, asked of the emulator directly (it checks no
- * signature). Not atomic with the write that follows, as S3's own check is; enough for one writer at a time.
- */
-async function objectExists(request: HttpRequest): Promise<boolean> {
-  const port = request.port ? `:${request.port}` : '';
-  const response = await fetch(`${request.protocol}//${request.hostname}${port}${request.path}`, { method: 'HEAD' });
-  return response.ok;
 }
 
 /** Local table names, bucket names and queue URLs → the logical resource names permissions use. */

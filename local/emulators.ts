@@ -1,14 +1,14 @@
 /**
- * The AWS emulators of the local stack, all in this Node process: DynamoDB (dynalite, persisted with
- * LevelDB), S3 (s3rver, files on disk), SQS (fauxqs, snapshotted to disk so queued messages survive a
- * restart) and SES v2 (aws-ses-v2-local). Each listens on an ephemeral port on 127.0.0.1.
+ * The AWS emulators of the local stack, in this Node process: DynamoDB (dynalite, persisted with
+ * LevelDB) and S3 (s3rver, files on disk), each on a thread of its own (emulator-thread.mjs), and on
+ * the main thread SQS (fauxqs, snapshotted to disk so queued messages survive a restart) and SES v2
+ * (aws-ses-v2-local). Each listens on an ephemeral port on 127.0.0.1.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
-import dynalite from 'dynalite';
-import S3rver from 's3rver';
+import { Worker } from 'node:worker_threads';
+import { tmpdir } from 'node:os';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import sesModule from 'aws-ses-v2-local';
 
@@ -44,13 +44,6 @@ const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).defa
 
 const url = (server: { address(): AddressInfo | string | null }) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-function listen(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-}
-
 function close(server: { close(cb: (err?: Error) => void): unknown }): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
@@ -59,34 +52,16 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   const { stateDir } = options;
   if (stateDir) await mkdir(stateDir, { recursive: true });
 
-  const dynamo: Server = dynalite({
-    ...(stateDir ? { path: join(stateDir, 'dynamodb') } : {}),
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
-  });
-  // Node's servers close a keep-alive connection after 5 s idle; a client that picks that socket at the
-  // same moment gets ECONNRESET (the SDK's TimeoutError). On a loaded machine, with this process's event
-  // loop busy (a list being parsed beside the emulator), that race is hit often enough to fail an
-  // ingest. Two minutes leaves the race only to a socket idle that long.
-  dynamo.keepAliveTimeout = 120_000;
-  dynamo.headersTimeout = 121_000;
-  await listen(dynamo);
+  const dynamo = await startOnThread('dynamodb', stateDir ? join(stateDir, 'dynamodb') : undefined);
 
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: stateDir ? join(stateDir, 's3') : join((await import('node:os')).tmpdir(), `s3rver-${process.pid}-${Date.now()}`),
-  });
-  const s3Address = (await s3.run()) as AddressInfo;
+  const s3 = await startOnThread('s3', stateDir ? join(stateDir, 's3') : join(tmpdir(), `s3rver-${process.pid}-${Date.now()}`));
 
   const sqs = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false });
   const ses = await sesServer({ host: '127.0.0.1', port: 0 });
 
   const endpoints: Endpoints = {
-    dynamodb: url(dynamo),
-    s3: `http://127.0.0.1:${s3Address.port}`,
+    dynamodb: `http://127.0.0.1:${dynamo.port}`,
+    s3: `http://127.0.0.1:${s3.port}`,
     sqs: `http://127.0.0.1:${sqs.port}`,
     ses: url(ses),
   };
@@ -116,7 +91,27 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     stop: async () => {
       if (timer) clearInterval(timer);
       await snapshotQueues();
-      await Promise.all([close(dynamo), s3.close(), sqs.stop(), close(ses)]);
+      await Promise.all([dynamo.close(), s3.close(), sqs.stop(), close(ses)]);
+    },
+  };
+}
+
+/** An emulator on its own thread (emulator-thread.mjs), listening on an ephemeral port. */
+async function startOnThread(kind: 'dynamodb' | 's3', directory: string | undefined): Promise<{ readonly port: number; close(): Promise<void> }> {
+  const worker = new Worker(new URL('./emulator-thread.mjs', import.meta.url), { workerData: { kind, directory } });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (m: { port: number }) => resolve(m.port));
+  });
+  // The thread never keeps the process alive on its own.
+  worker.unref();
+  return {
+    port,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
     },
   };
 }

@@ -25,6 +25,10 @@ export const metricNames = {
   unreadableValues: 'UnreadableValues',
   /** The same count over every source (one alarm for all). */
   unreadableValuesAll: 'UnreadableValues',
+  /** A source file or fetch refused by the ingestion rules (sources/ingest-refusal.ts), by source and kind. */
+  ingestRefusals: 'IngestRefusals',
+  /** The same over every source (one alarm for all). */
+  ingestRefusalsAll: 'IngestRefusals',
   /** Days an operator-uploaded source has left before it is stale (freshness.ts), by source, written by its daily renewal check. */
   operatorSourceDaysLeft: 'OperatorSourceDaysLeft',
   /** The same over every operator-uploaded source (one alarm for all). */
@@ -52,6 +56,8 @@ export const metricDimensions = {
   sourceFailures: ['source'],
   unreadableValues: ['source'],
   unreadableValuesAll: [],
+  ingestRefusals: ['source', 'kind'],
+  ingestRefusalsAll: [],
   operatorSourceDaysLeft: ['source'],
   operatorSourceDaysLeftAll: [],
   cacheHits: [],

@@ -34,6 +34,8 @@ const units: Record<MetricId, Unit> = {
   sourceFailures: MetricUnit.Count,
   unreadableValues: MetricUnit.Count,
   unreadableValuesAll: MetricUnit.Count,
+  ingestRefusals: MetricUnit.Count,
+  ingestRefusalsAll: MetricUnit.Count,
   operatorSourceDaysLeft: MetricUnit.Count,
   operatorSourceDaysLeftAll: MetricUnit.Count,
   cacheHits: MetricUnit.Count,

@@ -1,0 +1,69 @@
+/**
+ * One AWS emulator on a thread of its own: DynamoDB (dynalite, persisted with LevelDB) or S3 (s3rver,
+ * files on disk). DynamoDB and S3 are remote services: their work must not run on the event loop of the
+ * functions that call them, or every call of the local stack would count the emulator's own CPU time in
+ * the caller's latency. Started by emulators.ts with `{ kind, directory }`; answers `{ port }` once
+ * listening and closes on the message `close`.
+ *
+ * One behaviour of S3 that s3rver lacks is added in front of it: a PutObject with `If-None-Match: *` on
+ * a key that exists is answered 412 PreconditionFailed (s3rver ignores the header and overwrites).
+ * Checked and written on this one thread, one write at a time per key, as S3's own check is atomic.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+
+const started = workerData.kind === 'dynamodb' ? await startDynamo(workerData.directory) : await startS3(workerData.directory);
+parentPort.postMessage({ port: started.port });
+parentPort.on('message', async (message) => {
+  if (message !== 'close') return;
+  await started.close();
+  parentPort.postMessage({ closed: true });
+  parentPort.close();
+});
+
+async function startDynamo(directory) {
+  const { default: dynalite } = await import('dynalite');
+  const server = dynalite({ ...(directory ? { path: directory } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // Node's servers close a keep-alive connection after 5 s idle; a client that picks that socket at the
+  // same moment gets ECONNRESET (the SDK's TimeoutError). Two minutes leaves the race only to a socket
+  // idle that long.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return { port: server.address().port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function startS3(directory) {
+  const { default: S3rver } = await import('s3rver');
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+  /** Keys whose conditional write is under way: a second one waits for the first. */
+  const writing = new Map();
+  server.middleware.unshift(async (ctx, next) => {
+    if (ctx.method !== 'PUT' || ctx.get('if-none-match') !== '*' || ctx.querystring.includes('partNumber')) return next();
+    const [, bucket, ...rest] = ctx.path.split('/');
+    const key = decodeURIComponent(rest.join('/'));
+    if (!bucket || !key) return next();
+    const id = `${bucket}/${key}`;
+    while (writing.has(id)) await writing.get(id);
+    const done = (async () => {
+      if (await server.store.existsObject(bucket, key)) {
+        ctx.status = 412;
+        ctx.type = 'application/xml';
+        ctx.body =
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message><Condition>If-None-Match</Condition></Error>';
+        return;
+      }
+      await next();
+    })();
+    writing.set(id, done);
+    try {
+      await done;
+    } finally {
+      writing.delete(id);
+    }
+  });
+  const address = await server.run();
+  return { port: address.port, close: () => server.close() };
+}
