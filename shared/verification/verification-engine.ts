@@ -362,14 +362,20 @@ async function oigSignals(ports: VerificationPorts, request: VerificationRequest
     exclusion: matches[0] ?? null,
     exclusions: matches,
     oigAvailable: true,
-    oig: { name: sourceNames.leie, status: 'cached', as_of: list.checked_at ?? list.ingested_at, ...named(listFileEvidence(list)) },
+    oig: { name: sourceNames.leie, status: 'cached', as_of: list.checked_at ?? list.ingested_at, ...named(listFileEvidence(list, matches)) },
   };
 }
 
-/** The ingested LEIE file the answer was read from, when it was archived (never the sandbox's list). */
-function listFileEvidence(list: LeieListVersion): EvidenceRef[] {
+/**
+ * The ingested LEIE file the answer was read from, when it was archived (never the sandbox's list), with
+ * the rows of it that matched (by their number in the file).
+ */
+function listFileEvidence(list: LeieListVersion, matches: readonly ExclusionMatch[]): EvidenceRef[] {
   if (list.archive_key === null || !sha256Pattern.test(list.sha256)) return [];
-  return [{ kind: 'file', sha256: list.sha256, fetched_at: list.ingested_at, content_type: 'text/csv', size: list.stats.bytes }];
+  const rows = [...new Set(matches.flatMap((m) => (m.record.fileRow === undefined ? [] : [m.record.fileRow])))].sort((a, b) => a - b);
+  return [
+    { kind: 'file', sha256: list.sha256, fetched_at: list.ingested_at, content_type: 'text/csv', size: list.stats.bytes, ...(rows.length > 0 ? { rows } : {}) },
+  ];
 }
 
 /** A license the board calls active but whose expiry date has passed is expired. */

@@ -87,6 +87,21 @@ describe('evidence of a live verification', () => {
     expect(await storedKeys()).toEqual(expect.arrayContaining(responsesOf(cert).map((r) => evidenceObjectKey(r.sha256, r.fetched_at))));
   });
 
+  it('names the LEIE row that excludes the provider, by its number in the archived file', async () => {
+    const result = await verify({ first_name: 'Arian', last_name: 'Stringer', state: 'IL', npi: '1344567510' }, liveKey);
+    expect(result.oig_excluded).toBe(true);
+    const oig = (result.sources as { name: string; evidence?: { kind: string; sha256: string; rows?: number[] }[] }[]).find((s) => s.name === 'OIG LEIE')!;
+    const [file] = oig.evidence!;
+    expect(file).toMatchObject({ kind: 'file', rows: [expect.any(Number)] });
+    const list = (await new ExclusionStore().current())!;
+    const archived = await s3().send(new GetObjectCommand({ Bucket: bucketName('sourceArchive'), Key: list.archive_key! }));
+    const bytes = await archived.Body!.transformToByteArray();
+    expect(sha256(bytes)).toBe(file!.sha256);
+    // Row 1 is the header; the row named is hers.
+    const rows = Buffer.from(bytes).toString('utf8').split(/\r?\n/);
+    expect(rows[file!.rows![0]! - 1]).toMatch(/"?STRINGER"?,"?ARIAN"?/);
+  });
+
   it('a cached answer names the evidence it was made from and stores nothing again', async () => {
     const request = { first_name: 'Helen', last_name: 'Thomas', state: 'WA' };
     const first = await certificate((await verify(request, liveKey)).verification_id, liveKey);

@@ -57,6 +57,10 @@ describe('the local stack enforces what AWS enforces', () => {
     expect(await call('putTestPdfConditionally')).toEqual({ ok: true });
   });
 
+  it('answers a conditional write (If-None-Match: *) of a key that exists with 412 PreconditionFailed, one writer winning a race', async () => {
+    expect(await call('putTestPdfConditionallyThrice')).toMatchObject({ ok: false, name: 'PreconditionFailed', status: 412 });
+  });
+
   it("the PDF store, under the PDF function's permissions, reads a PDF not made yet as absent and stores one, in the bucket of its mode", async () => {
     const store = new CertificatePdfStore();
     const run = <T>(fn: () => Promise<T>) => invokeAs('GetCertificatePdf', fn);

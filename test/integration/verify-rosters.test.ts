@@ -50,7 +50,7 @@ const verify = async (body: Record<string, unknown>) => {
   return res.body as Record<string, any>;
 };
 const sourceNamed = (body: Record<string, any>, name: string) =>
-  (body.sources as { name: string; status: string; as_of: string | null }[]).find((s) => s.name === name);
+  (body.sources as { name: string; status: string; as_of: string | null; evidence: { rows?: number[] }[] }[]).find((s) => s.name === name);
 
 describe('Texas: the BHEC roster joins the Texas datasets', () => {
   it('finds an active counselor from the roster, reported cached as of the file date beside the live datasets', async () => {
@@ -110,7 +110,15 @@ describe('Maryland: the Board of Physicians rosters', () => {
       name: 'Maryland Board of Physicians',
       status: 'cached',
       as_of: '2026-10-01T00:00:00.000Z',
-      evidence: version.files.map((f) => ({ kind: 'file', sha256: f.sha256, fetched_at: version.ingested_at, content_type: 'text/csv', size: f.bytes })),
+      evidence: version.files.map((f) => ({
+        kind: 'file',
+        sha256: f.sha256,
+        fetched_at: version.ingested_at,
+        content_type: 'text/csv',
+        size: f.bytes,
+        // Her row is named in the physicians' file only.
+        ...(f.name.toLowerCase().includes('allied') ? {} : { rows: [expect.any(Number)] }),
+      })),
     });
     expect(version.files).toHaveLength(2);
   });
@@ -161,8 +169,14 @@ describe('Florida: the MQA licensure file, loaded by the operator', () => {
       status: 'cached',
       as_of: `${flAsOf}T00:00:00.000Z`,
       // The operator's file, by its SHA-256 as loaded (pipe-delimited text).
-      evidence: [expect.objectContaining({ kind: 'file', content_type: 'text/plain', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })],
+      evidence: [
+        expect.objectContaining({ kind: 'file', content_type: 'text/plain', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), rows: [expect.any(Number)] }),
+      ],
     });
+    // The row named is hers: its number counts the file's rows from 1 (blank lines are not rows).
+    const [row] = sourceNamed(body, 'Florida Department of Health MQA')!.evidence[0]!.rows as number[];
+    const rows = (await readFile(join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt'), 'latin1')).split(/\r?\n/).filter((l) => l.trim());
+    expect(rows[row! - 1]).toMatch(/THIBODEAUX/i);
   });
 
   it('maps an emergency suspension and a revocation, and the board-action indicator', async () => {

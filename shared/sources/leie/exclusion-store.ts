@@ -57,7 +57,7 @@ type Item = Record<string, unknown>;
 
 function toItem(record: LeieRecord, listKey: string, rowId: string, expiresAt: number): Item {
   const item: Item = { list_key: listKey, row_id: rowId, expires_at: expiresAt };
-  for (const [k, v] of Object.entries(record)) if (v !== null && v !== '') item[k] = v;
+  for (const [k, v] of Object.entries(record)) if (v !== null && v !== '' && k !== 'fileRow') item[k] = v;
   return item;
 }
 
@@ -84,6 +84,8 @@ function fromItem(item: Item): LeieRecord {
     reinstatementDate: nullable('reinstatementDate'),
     waiverDate: nullable('waiverDate'),
     waiverState: nullable('waiverState'),
+    // The row id is the record's row number in the ingested file.
+    ...(/^\d+$/.test(String(item.row_id)) ? { fileRow: Number(item.row_id) } : {}),
   };
 }
 

@@ -48,6 +48,8 @@ export interface LeieRecord {
   readonly reinstatementDate: string | null;
   readonly waiverDate: string | null;
   readonly waiverState: string | null;
+  /** The record's row number in the file it was ingested from (1 is the header), once stored and read back. */
+  readonly fileRow?: number;
 }
 
 export class LeieFormatError extends Error {}

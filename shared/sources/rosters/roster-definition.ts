@@ -74,6 +74,11 @@ export interface RosterRecord {
   readonly expiryDate: string | null;
   readonly issueDate: string | null;
   readonly disciplinary: boolean;
+  /**
+   * Where the row was read: the file's name as ingested and the row's number in it (1 is the file's first
+   * row, preamble included); absent on rows stored without it.
+   */
+  readonly origin?: { readonly file: string; readonly row: number };
 }
 
 export interface RosterDefinition {

@@ -120,7 +120,7 @@ async function parseFile(
   const counts = { rows: 0, skipped: 0, malformed: 0 };
   let reader: ReturnType<typeof rowReader> | undefined;
   let readerOf: readonly string[] | undefined;
-  const { preamble } = await eachRosterRow(definition, columnsOf(definition, file.name), rosterText(definition, file.path), async (cells, _line, header) => {
+  const { preamble } = await eachRosterRow(definition, columnsOf(definition, file.name), rosterText(definition, file.path), async (cells, line, header) => {
     if (readerOf !== header) {
       reader = rowReader(header);
       readerOf = header;
@@ -130,7 +130,7 @@ async function parseFile(
     else if (record === 'skip') counts.skipped++;
     else {
       counts.rows++;
-      await writes.push({ record, row: sequence.next++ });
+      await writes.push({ record: { ...record, origin: { file: file.name, row: line } }, row: sequence.next++ });
     }
   });
   checkRowCounts(

@@ -139,15 +139,18 @@ export class RosterSearch {
       asOf: current.as_of,
       freshUntil: new Date(checked + rosterFreshForMs(roster.refresh)).toISOString(),
       version: current.version,
-      evidence: current.files.map(
-        (file): EvidenceRef => ({
+      evidence: current.files.map((file): EvidenceRef => {
+        // The rows of this file the answer was read from, by their number in it.
+        const rows = [...new Set(records.flatMap((r) => (r.origin?.file === file.name ? [r.origin.row] : [])))].sort((a, b) => a - b);
+        return {
           kind: 'file',
           sha256: file.sha256,
           fetched_at: current.ingested_at,
           content_type: fileContentType(file.name),
           size: file.bytes,
-        }),
-      ),
+          ...(rows.length > 0 ? { rows } : {}),
+        };
+      }),
     };
   }
 }

@@ -41,6 +41,15 @@ const calls = {
     s3().send(
       new PutObjectCommand({ Bucket: bucketName('testCertificates'), Key: `probe/${Date.now()}-new.pdf`, Body: new Uint8Array([1, 2, 3]), IfNoneMatch: '*' }),
     ),
+  /** The same key written conditionally twice at once, then once more: S3 takes exactly one. */
+  putTestPdfConditionallyThrice: async () => {
+    const put = (byte: number) =>
+      s3().send(new PutObjectCommand({ Bucket: bucketName('testCertificates'), Key: 'probe/once.pdf', Body: new Uint8Array([byte]), IfNoneMatch: '*' }));
+    const outcomes = await Promise.allSettled([put(1), put(2)]);
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    if (refused.length !== 1) throw new Error(`expected one of two concurrent writes refused, got ${refused.length}`);
+    await put(3);
+  },
 };
 
 export async function handler(event: { call: keyof typeof calls }): Promise<{ ok: true } | { ok: false; name: string; status?: number; message: string }> {
