@@ -25,6 +25,13 @@ export interface DeploymentConfig {
   readonly alertFromIdentity?: string;
   readonly alertFromIdentityExists: boolean;
   /**
+   * The stage's first deploy (`-c firstDeploy=true`): its tables are made without deletion protection,
+   * so that a failed first deploy rolls back to `ROLLBACK_COMPLETE` (CloudFormation deletes the new,
+   * empty tables, which deletion protection would refuse, leaving the stack `ROLLBACK_FAILED`). Every
+   * later deploy leaves the flag out and turns protection on. Preflight says which applies.
+   */
+  readonly firstDeploy: boolean;
+  /**
    * While the account is in the SES sandbox, SES also authorises the send against each recipient's
    * identity: the verified recipients listed here get the same scoped grant. Empty out of the sandbox.
    */
@@ -229,6 +236,7 @@ export function deploymentConfig(context: Context, stageOverride?: string): Depl
     alertFromEmail,
     alertFromIdentity: alertIdentity(context, alertFromEmail),
     alertFromIdentityExists: flag(context, 'alertFromIdentityExists'),
+    firstDeploy: flag(context, 'firstDeploy'),
     sesSandboxRecipients: emails(context, 'sesSandboxRecipients'),
     alarmEmail: email(context, 'alarmEmail'),
     logRetention: logRetention(context),

@@ -202,7 +202,13 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
     add('stack', 'fail', stack ? `could not describe ${facts.stackName}: ${stack.error}` : `${facts.stackName} was not looked up`);
   else if ('missing' in stack) {
     stackState = 'missing';
-    add('stack', 'ok', `${facts.stackName} does not exist yet: this is its first deploy`);
+    if (isConfig(facts.config) && !facts.config.firstDeploy) {
+      add(
+        'stack',
+        'fail',
+        `${facts.stackName} does not exist yet: deploy it the first time with -c firstDeploy=true (its tables then have no deletion protection, so a failed first deploy rolls back cleanly; the next deploy, without the flag, turns it on)`,
+      );
+    } else add('stack', 'ok', `${facts.stackName} does not exist yet: this is its first deploy (firstDeploy=true)`);
   } else {
     stackState = 'exists';
     const status = stack.found.status;
@@ -212,6 +218,8 @@ export function preflightFindings(facts: PreflightFacts): Finding[] {
       add('stack', 'fail', `${facts.stackName} is ${status}: aws cloudformation continue-update-rollback --stack-name ${facts.stackName}, then deploy`);
     } else if (status.endsWith('_IN_PROGRESS')) {
       add('stack', 'fail', `${facts.stackName} is ${status}: wait for that operation to end`);
+    } else if (isConfig(facts.config) && facts.config.firstDeploy) {
+      add('stack', 'fail', `${facts.stackName} exists (${status}): leave out -c firstDeploy=true, which would turn off the tables' deletion protection`);
     } else {
       add('stack', 'ok', `${facts.stackName} exists (${status})`);
     }

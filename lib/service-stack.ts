@@ -560,7 +560,8 @@ export class ServiceStack extends Stack {
         billingMode: BillingMode.PAY_PER_REQUEST,
         encryption: TableEncryption.AWS_MANAGED,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-        deletionProtection: true,
+        // Off only on a stage's first deploy, so that its rollback can delete the new tables (deployment-config.ts `firstDeploy`).
+        deletionProtection: !this.config.firstDeploy,
         removalPolicy: keep,
         ...('ttlAttribute' in def && def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
       });

@@ -91,6 +91,20 @@ describe('CDK feature flags', () => {
   });
 });
 
+describe('a first deploy that fails rolls back cleanly', () => {
+  it('makes the tables without deletion protection on the first deploy only, so the rollback may delete them; later deploys protect them', () => {
+    const tables = (b: Built) => ofType(b, 'AWS::DynamoDB::Table').map(([, r]) => r);
+    const first = build({ ...base, firstDeploy: 'true' }, 'staging');
+    expect(tables(first).length).toBeGreaterThan(10);
+    for (const table of tables(first)) {
+      expect(table.Properties.DeletionProtectionEnabled).toBe(false);
+      // Deleted when the failed creation rolls back (they are new and empty), kept on any later delete.
+      expect((table as { DeletionPolicy?: string }).DeletionPolicy).toBe('RetainExceptOnCreate');
+    }
+    for (const table of tables(staging)) expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+  });
+});
+
 describe('webhook failure e-mail (SES)', () => {
   it('creates the sender identity and lets the webhook worker send only from it, as the sender', () => {
     const [, identity] = ofType(staging, 'AWS::SES::EmailIdentity')[0]!;

@@ -13,6 +13,7 @@ describe('deployment context', () => {
       alertFromEmail: undefined,
       alertFromIdentity: undefined,
       alertFromIdentityExists: false,
+      firstDeploy: false,
       sesSandboxRecipients: [],
       alarmEmail: undefined,
       logRetention: RetentionDays.THREE_MONTHS,

@@ -24,6 +24,7 @@ const context = {
   certificateArn: certArn,
   alertFromEmail: 'alerts@example.com',
   sodaAppTokenSecret: 'license-verification/soda-app-token',
+  firstDeploy: 'true',
 };
 const named = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -100,7 +101,7 @@ describe('preflight against AWS', () => {
     ses.on(GetEmailIdentityCommand).resolves({ VerifiedForSendingStatus: true, VerificationStatus: 'SUCCESS' });
     ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: true, SendingEnabled: true });
 
-    const facts = await gatherPreflightFacts({ context: { ...context, stage: 'staging' } });
+    const facts = await gatherPreflightFacts({ context: { ...context, stage: 'staging', firstDeploy: undefined } });
     expect(facts.stackName).toBe('LicenseVerification-staging');
     expect(facts).toMatchObject({
       stack: { found: { status: 'UPDATE_COMPLETE', outputs: { PdfSigningSecretArn: pdf } } },

@@ -20,6 +20,7 @@ const prodContext = {
   certificateArn: certArn,
   alertFromEmail: 'alerts@example.com',
   sodaAppTokenSecret: 'license-verification/soda-app-token',
+  firstDeploy: true,
 };
 const config = (values: Record<string, unknown> = prodContext): DeploymentConfig => deploymentConfig((key) => values[key]);
 
@@ -170,6 +171,17 @@ describe('preflight findings', () => {
     );
   });
 
+  it('the stack: a first deploy needs firstDeploy=true, and a later deploy must leave it out (it turns off deletion protection)', () => {
+    const withoutFlag = preflightFindings({ ...ready, config: config({ ...prodContext, firstDeploy: undefined }) });
+    expect(statusOf(withoutFlag, 'stack')).toBe('fail');
+    expect(messageOf(withoutFlag, 'stack')).toContain('-c firstDeploy=true');
+    const deployed = { found: { status: 'UPDATE_COMPLETE', outputs: {} } };
+    const flagOnUpdate = preflightFindings({ ...ready, stack: deployed });
+    expect(statusOf(flagOnUpdate, 'stack')).toBe('fail');
+    expect(messageOf(flagOnUpdate, 'stack')).toContain('leave out -c firstDeploy=true');
+    expect(statusOf(preflightFindings({ ...ready, stack: deployed, config: config({ ...prodContext, firstDeploy: undefined }) }), 'stack')).toBe('ok');
+  });
+
   it('the stack: a failed first deploy, a failed rollback or an operation in progress fails', () => {
     for (const status of ['ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_IN_PROGRESS']) {
       const findings = preflightFindings({ ...ready, stack: { found: { status, outputs: {} } } });
@@ -207,7 +219,7 @@ describe('preflight findings', () => {
   });
 
   it('dev without a sender: the e-mail check only warns', () => {
-    const dev = preflightFindings({ stackName: 'LicenseVerification-dev', config: config({}), region: 'eu-west-1', stack: { missing: true } });
+    const dev = preflightFindings({ stackName: 'LicenseVerification-dev', config: config({ firstDeploy: true }), region: 'eu-west-1', stack: { missing: true } });
     expect(statusOf(dev, 'ses-identity')).toBe('warn');
     expect(dev.some((f) => f.check === 'ses-account')).toBe(false);
     expect(preflightExitCode(dev)).toBe(0);
