@@ -1,10 +1,12 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
+import { sampleDataDir } from '../../local/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { testClock } from '../support/test-clock.ts';
 import { failAfterCharge } from '../support/handlers/charge.ts';
@@ -124,6 +126,38 @@ describe('Idempotency-Key', () => {
     const fresh = await charge(api_key, { units: 2 }, 'daily');
     expect(fresh.status).toBe(200);
     expect(fresh.body.receipt).not.toBe(first.body.receipt);
+  });
+
+  it('a bulk of 100 with NPIs, whose response runs to hundreds of KB, is replayed byte for byte from a record well under the item limit', async () => {
+    const { api_key } = await t.issue({ plan: 'enterprise', mode: 'live' });
+    const registry = JSON.parse(await readFile(join(sampleDataDir, 'nppes', 'WA.json'), 'utf8')) as {
+      number: string;
+      basic: { first_name?: string; last_name?: string };
+    }[];
+    const providers = registry
+      .filter((r) => r.basic.first_name && r.basic.last_name)
+      .slice(0, 100)
+      .map((r) => ({ first_name: r.basic.first_name!, last_name: r.basic.last_name!, state: 'WA', npi: r.number }));
+    expect(providers).toHaveLength(100);
+    const bulk = () =>
+      t.call('/v1/verify/bulk', {
+        method: 'POST',
+        key: api_key,
+        body: JSON.stringify({ providers }),
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'bulk-of-100' },
+      });
+    const first = await bulk();
+    expect(first.status, first.text).toBe(200);
+    expect(first.text.length).toBeGreaterThan(200_000);
+    const again = await bulk();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+    const items = await dynamo().send(new ScanCommand({ TableName: tableName('idempotency') }));
+    const record = items.Items!.find((i) => String(i.scope_key).endsWith('bulk-of-100'))!;
+    // Stored compressed: a fraction of the body's size, far under DynamoDB's 400 KB item limit.
+    expect(record.response.body).toBeUndefined();
+    expect(record.response.body_br.length).toBeLessThan(first.text.length / 5);
   });
 
   it('400 for a malformed Idempotency-Key', async () => {
