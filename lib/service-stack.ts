@@ -623,7 +623,8 @@ export class ServiceStack extends Stack {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
-        versioned: true,
+        // Versions guard what is kept; an expiring bucket's objects are gone with their expiry (resources.ts `expireAfterDays`).
+        versioned: !def.expireAfterDays,
         removalPolicy: keep,
         serverAccessLogsBucket: accessLogs,
         serverAccessLogsPrefix: `${def.id}/`,
@@ -638,7 +639,7 @@ export class ServiceStack extends Stack {
           : {}),
         // No storage-class transitions: see `BucketDefinition` (shared/infra/resources.ts) for why.
         lifecycleRules: [
-          ...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays), noncurrentVersionExpiration: Duration.days(1) }] : []),
+          ...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays) }] : []),
           // A multipart upload left incomplete (a worker stopped mid-file; its retry writes the object anew) is removed after a day.
           ...('multipartUploads' in def && def.multipartUploads ? [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }] : []),
         ],

@@ -79,7 +79,12 @@ export interface BucketDefinition {
    * years, against GETs 25 times dearer. Not worth a rule.
    */
   readonly retentionDays?: number;
-  /** Delete objects this many days after they were written. */
+  /**
+   * Delete objects this many days after they were written. Such a bucket is not versioned: a version
+   * kept after its object expired would outlive it by the noncurrent-version rule's day and more. S3
+   * counts from the next midnight UTC and deletes asynchronously, so an object goes within about a day
+   * after its days have passed.
+   */
   readonly expireAfterDays?: number;
   /**
    * Objects are created, never replaced: the bucket policy denies every principal a PutObject without
@@ -177,7 +182,7 @@ export const tables = {
     envVar: 'TABLE_EXPORTS',
     partitionKey: { name: 'export_id', type: 'S' },
     ttlAttribute: 'expires_at',
-    purpose: 'CSV exports of the verification history: owner, filters, snapshot time, state and row count; kept one day, like their files.',
+    purpose: 'CSV exports of the verification history: owner, filters, snapshot time, state and row count; kept one day; their files are deleted about a day later.',
   },
   monitors: {
     id: 'Monitors',
@@ -325,7 +330,7 @@ export const buckets = {
   historyExports: {
     id: 'HistoryExportBucket',
     envVar: 'BUCKET_HISTORY_EXPORTS',
-    purpose: 'CSV exports of the verification history, one object per export id, downloaded through 15-minute presigned URLs; deleted after a day.',
+    purpose: 'CSV exports of the verification history, one object per export id, downloaded through 15-minute presigned URLs for a day; deleted by S3 within about a day after that, unversioned.',
     expireAfterDays: 1,
     multipartUploads: true,
   },

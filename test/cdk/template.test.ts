@@ -289,8 +289,10 @@ describe('CDK template', () => {
       RestrictPublicBuckets: true,
     });
     expect(bucket.LifecycleConfiguration.Rules).toEqual([
-      expect.objectContaining({ ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+      expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }),
     ]);
+    // Not versioned: an expired PDF leaves no version behind.
+    expect(bucket.VersioningConfiguration).toBeUndefined();
     const env = resources()[logicalId(stack.functions.GetCertificatePdf!.fn)]!.Properties.Environment.Variables;
     expect(env.BUCKET_TEST_CERTIFICATES).toEqual({ Ref: logicalId(stack.buckets.testCertificates) });
     expect(env.BUCKET_CERTIFICATES).toEqual({ Ref: logicalId(stack.buckets.certificates) });
@@ -400,13 +402,14 @@ describe('verification history', () => {
         Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['history'] },
       })),
     });
-    template.hasResourceProperties('AWS::S3::Bucket', {
-      LifecycleConfiguration: {
-        Rules: [
-          { ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
-          { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
-        ],
-      },
+    const exportsBucket = resources()[logicalId(stack.buckets.historyExports)]!.Properties;
+    expect(exportsBucket.LifecycleConfiguration).toEqual({
+      Rules: [
+        { ExpirationInDays: 1, Status: 'Enabled' },
+        { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+      ],
     });
+    // Not versioned: a file is gone with its expiry, no noncurrent version outlives it.
+    expect(exportsBucket.VersioningConfiguration).toBeUndefined();
   });
 });
