@@ -8,6 +8,11 @@
  * API-key routes, nothing for public routes that call nothing, and for the others the call they start
  * with (GetRecord reads the verification, GetSigningKeys the KMS public key, each worker its first read).
  * A function and its baseline run as pairs, in alternating order, and each pair gives one ratio.
+ *
+ * Each function's event, expected status and baseline are in cold-request-events.ts, keyed by function
+ * id; this file makes what they name (keys, verifications, monitors, events, exports) and measures.
+ * `BENCH_COLD_RUNS=<n>` runs n pairs per function instead of 8 (a quicker smoke run; its figures are
+ * noisier).
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { execFile } from 'node:child_process';
@@ -18,18 +23,22 @@ import { promisify } from 'node:util';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
+import { writeExportFile } from '#shared/history/export-file.ts';
+import { ExportStore } from '#shared/history/export-store.ts';
+import { HistoryStore } from '#shared/history/history-store.ts';
+import { newId } from '#shared/ids.ts';
+import { EventStore } from '#shared/monitoring/event-store.ts';
+import { ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { signingEnv } from '#shared/certificates/signing-env.ts';
-import { afterBundlingCommands, functionBundling, type BundleExtras } from '#shared/infra/function-bundling.ts';
-import { fallbackRoute, routes, workers, type RouteDefinition } from '#shared/infra/routes.ts';
+import { afterBundlingCommands, functionBundling } from '#shared/infra/function-bundling.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { toHttpApiEvent } from '../../local/http-event.ts';
-import { toSqsRecord } from '../../local/sqs-pollers.ts';
 import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { coldRequestRunner, writeColdRequest, type ColdRequestTime } from './cold-request-child.ts';
+import { baselines, coldRequestSubjects, type BaselineId, type KeyAccount, type Subject } from './cold-request-events.ts';
 import { coldStartChanges } from './cold-start-changes.ts';
 import { summariseProfile } from './cpu-profile-summary.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundles.ts';
@@ -39,7 +48,15 @@ import { sampleProviders } from './sample-providers.ts';
 
 const execFileAsync = promisify(execFile);
 
-const runs = 8;
+/** Interleaved pairs per function after the warm-up pair: 8, or BENCH_COLD_RUNS for a shorter smoke run. */
+const runs = coldRuns(process.env.BENCH_COLD_RUNS);
+
+function coldRuns(value: string | undefined): number {
+  if (value === undefined || value === '') return 8;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_COLD_RUNS must be a whole number from 1, got "${value}"`);
+  return n;
+}
 
 /** Writes `summary.txt` beside the CPU profile in `dir`: self time by source (cpu-profile-summary.ts). */
 async function writeProfileSummary(dir: string, bundleFile: string): Promise<void> {
@@ -53,46 +70,6 @@ async function writeProfileSummary(dir: string, bundleFile: string): Promise<voi
 const target = 1.5;
 const liveKmsKey = 'certificate-signing-live';
 const testKmsKey = 'certificate-signing-test';
-
-/** What a bare baseline does before it answers: the function's first AWS call, made with the plain client. */
-type BaselineId = 'nothing' | 'api-key' | 'verification' | 'signing-key' | 'due-monitors' | 'monitor' | 'event' | 'source-state';
-
-const answer = `({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' })`;
-const getItem = (envVar: string, key: string) =>
-  `import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\nexport const handler = async () => {\n  await client.send(new GetItemCommand({ TableName: process.env.${envVar}, Key: { ${key}: { S: 'bare-baseline' } } }));\n  return ${answer};\n};\n`;
-
-const baselines: Record<BaselineId, { readonly label: string; readonly source: string }> = {
-  nothing: { label: 'nothing', source: `export const handler = async () => ${answer};\n` },
-  'api-key': { label: 'DynamoDB GetItem, API keys', source: getItem('TABLE_API_KEYS', 'key_hash') },
-  verification: { label: 'DynamoDB GetItem, verifications', source: getItem('TABLE_VERIFICATIONS', 'verification_id') },
-  monitor: { label: 'DynamoDB GetItem, monitors', source: getItem('TABLE_MONITORS', 'monitor_id') },
-  event: { label: 'DynamoDB GetItem, events', source: getItem('TABLE_EVENTS', 'event_id') },
-  'source-state': { label: 'DynamoDB GetItem, source state', source: getItem('TABLE_SOURCE_STATE', 'source') },
-  'due-monitors': {
-    label: 'DynamoDB Query, due monitors',
-    source: `import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\nexport const handler = async () => {\n  await client.send(new QueryCommand({ TableName: process.env.TABLE_MONITORS, IndexName: 'due', KeyConditionExpression: 'due_shard = :s', ExpressionAttributeValues: { ':s': { S: '0' } }, Limit: 100 }));\n  return ${answer};\n};\n`,
-  },
-  'signing-key': {
-    label: 'KMS GetPublicKey',
-    source: `import { GetPublicKeyCommand, KMSClient } from '@aws-sdk/client-kms';\nconst client = new KMSClient({});\nexport const handler = async () => {\n  await client.send(new GetPublicKeyCommand({ KeyId: process.env.${signingEnv.live.kmsKeyId} }));\n  return ${answer};\n};\n`,
-  },
-};
-
-interface Subject {
-  readonly id: string;
-  readonly label: string;
-  readonly kind: 'API, key' | 'API, public' | 'worker';
-  readonly entry: string;
-  readonly memoryMb: number;
-  readonly timeoutSeconds: number;
-  readonly baseline: BaselineId;
-  /** What its bundle carries beside the entry file (the route table's `bundleFolders`, `prebuiltDocs`). */
-  readonly extras?: BundleExtras;
-  /** The event of the n-th invocation (n from 0; the warm-up is 0). */
-  readonly event: (n: number) => unknown;
-  /** What the invocation must answer; anything else fails the benchmark rather than timing an error path. */
-  readonly expectStatus?: number;
-}
 
 interface Measured {
   readonly subject: Subject;
@@ -119,50 +96,6 @@ function heaviestBeyond(bundle: FunctionBundle, base: FunctionBundle, count: num
     .join(', ');
 }
 
-/** An API Gateway HTTP API event (payload 2.0) as the local gateway makes it. */
-function httpEvent(
-  route: Pick<RouteDefinition, 'method' | 'path'> | undefined,
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: unknown,
-  pathParameters?: Record<string, string>,
-) {
-  return toHttpApiEvent(
-    {
-      method,
-      url,
-      headers: {
-        host: 'api.example.test',
-        'user-agent': 'cold-request-bench',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
-      sourceIp: '203.0.113.7',
-    },
-    {
-      routeKey: route ? `${route.method} ${route.path}` : '$default',
-      ...(pathParameters ? { pathParameters } : {}),
-      requestId: `cold-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      time: new Date(),
-      domainName: 'api.example.test',
-    },
-  );
-}
-
-/** An SQS event of one message, as the event-source mapping delivers it. */
-function sqsEvent(queue: string, body: unknown, n: number) {
-  return {
-    Records: [
-      toSqsRecord(
-        { MessageId: `cold-${n}-${Date.now()}`, ReceiptHandle: `receipt-${n}`, Body: JSON.stringify(body), Attributes: {} },
-        `arn:aws:sqs:us-east-1:000000000000:${queue}`,
-      ),
-    ],
-  };
-}
-
 async function gatewayCall(url: string, key: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${url}${path}`, {
     method,
@@ -187,107 +120,81 @@ export const coldRequestBenchmark: Benchmark = {
       await ingestLeie(new ExclusionStore());
       await ingestList(samExclusions, new SanctionsStore());
       const store = new DynamoAccountStore();
-      const live = (await issueKey(store, { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock)).api_key;
-      const test = (await issueKey(store, { plan: 'enterprise', mode: 'test', minuteLimit: 1_000_000 }, systemClock)).api_key;
+      const enterprise = { plan: 'enterprise', minuteLimit: 1_000_000 } as const;
+      const liveKey = await issueKey(store, { ...enterprise, mode: 'live' }, systemClock);
+      const live = liveKey.api_key;
+      const test = (await issueKey(store, { ...enterprise, mode: 'test' }, systemClock)).api_key;
+      const admin = (await issueKey(store, { ...enterprise, mode: 'live', accountId: liveKey.account_id, admin: true }, systemClock)).api_key;
       const providers = await sampleProviders({ states: ['WA'], distinctBy: 'surname' });
       const provider = providers[0]!;
       const bulk = providers.slice(1, 11);
-      // A public address written as an IP (nothing to resolve here); no webhook is ever sent to it.
+      // A public address written as an IP (nothing to resolve here). No webhook body is ever sent to it: only
+      // TestMonitorWebhook connects, and its TLS certificate does not name the address, so the POST is never made.
       const hook = { webhook_url: 'https://93.184.215.14/cold-request', webhook_secret: 'cold-request-secret-0123456789' };
       const call = (key: string, method: string, path: string, body?: unknown) => gatewayCall(stack.url, key, method, path, body);
+      const invocations = Array.from({ length: runs + 1 }, (_, n) => n);
+      const newMonitor = async (name: string) =>
+        String((await call(live, 'POST', '/v1/monitor', { ...provider, ...hook, webhook_url: `${hook.webhook_url}-${name}` })).monitor_id);
       const verificationId = String((await call(live, 'POST', '/v1/verify', provider)).verification_id);
       const liveMonitor = String((await call(live, 'POST', '/v1/monitor', { ...provider, ...hook })).monitor_id);
       const testMonitor = String((await call(test, 'POST', '/v1/monitor', { first_name: 'Grace', last_name: 'Fairhollow', state: 'DE', ...hook })).monitor_id);
-      const doomed: string[] = [];
-      for (let i = 0; i <= runs; i++)
-        doomed.push(
-          String((await call(live, 'POST', '/v1/monitor', { ...provider, ...hook, webhook_url: `https://93.184.215.14/cold-request-${i}` })).monitor_id),
-        );
+      const doomedMonitors: string[] = [];
+      const rotatedMonitors: string[] = [];
+      for (const n of invocations) {
+        doomedMonitors.push(await newMonitor(`doomed-${n}`));
+        rotatedMonitors.push(await newMonitor(`rotated-${n}`));
+      }
+      // Each invocation of the key routes that make, roll and revoke keys has an account of its own: an admin
+      // key with a standard key to roll and one to revoke.
+      const keyAccounts: KeyAccount[] = [];
+      for (const n of invocations) {
+        const owner = await issueKey(store, { ...enterprise, mode: 'live', admin: true }, systemClock);
+        const standard = async (name: string) =>
+          (await issueKey(store, { ...enterprise, mode: 'live', accountId: owner.account_id, name: `${name}-${n}` }, systemClock)).key_id;
+        keyAccounts.push({ admin: owner.api_key, rolled: await standard('rolled'), revoked: await standard('revoked') });
+      }
+      // Delivered events of the live monitor, as its checks record them, one for each redelivery.
+      const eventStore = new EventStore();
+      const events: string[] = [];
+      for (const n of invocations) {
+        const eventId = newId('evt');
+        const at = new Date(Date.now() - (runs + 1 - n) * 60_000);
+        const createdAt = at.toISOString();
+        await eventStore.createOnce({
+          event_id: eventId,
+          owner: ownerKey(liveKey.account_id, 'live'),
+          monitor_id: liveMonitor,
+          kind: 'license.status_changed',
+          created_at: createdAt,
+          created_key: `${createdAt}#${eventId}`,
+          body: JSON.stringify({ event: 'license.status_changed', event_id: eventId, monitor_id: liveMonitor, occurred_at: createdAt, data: {} }),
+          delivery: { state: 'delivered', attempts: [{ at: createdAt, ok: true, status: 200, error: null, duration_ms: 180, chain: 0, attempt: 0 }] },
+        });
+        events.push(eventId);
+      }
+      // History exports: one written and ready (as the worker leaves it), and one pending for each run of the worker.
+      const exportStore = new ExportStore();
+      const readyExport = String((await call(live, 'POST', '/v1/verifications/exports', {})).export_id);
+      const written = (await exportStore.get(readyExport))!;
+      await exportStore.complete(readyExport, await writeExportFile(written, new HistoryStore()), new Date().toISOString());
+      const pendingExports: string[] = [];
+      for (const _ of invocations) pendingExports.push(String((await call(live, 'POST', '/v1/verifications/exports', {})).export_id));
 
-      const auth = { authorization: `Bearer ${live}` };
-      const route = (id: string) => routes.find((r) => r.id === id)!;
-      const api = (id: string, baseline: BaselineId, event: Subject['event'], expectStatus = 200): Subject => {
-        const r = route(id);
-        return {
-          id,
-          label: `${id} (${r.method} ${r.path})`,
-          kind: r.auth === 'api_key' ? 'API, key' : 'API, public',
-          entry: r.entry,
-          memoryMb: r.memoryMb ?? 512,
-          timeoutSeconds: r.timeoutSeconds ?? 10,
-          extras: r,
-          baseline,
-          event,
-          expectStatus,
-        };
-      };
-      const get =
-        (id: string, url: string, params?: Record<string, string>, headers: Record<string, string> = auth) =>
-        () =>
-          httpEvent(route(id), 'GET', url, headers, undefined, params);
-      const subjects: Subject[] = [
-        api('Health', 'nothing', get('Health', '/health', undefined, {})),
-        api('GetAccount', 'api-key', get('GetAccount', '/v1/account')),
-        api('Verify', 'api-key', () => httpEvent(route('Verify'), 'POST', '/v1/verify', auth, provider)),
-        api('VerifyBulk', 'api-key', () => httpEvent(route('VerifyBulk'), 'POST', '/v1/verify/bulk', auth, { providers: bulk })),
-        api('GetCertificate', 'api-key', get('GetCertificate', `/v1/certificate/${verificationId}`, { verification_id: verificationId })),
-        api('GetCertificatePdf', 'api-key', get('GetCertificatePdf', `/v1/certificate/${verificationId}/pdf`, { verification_id: verificationId })),
-        api('GetRecord', 'verification', get('GetRecord', `/records/${verificationId}`, { verification_id: verificationId }, { accept: 'application/json' })),
-        api('GetSigningKeys', 'signing-key', get('GetSigningKeys', '/v1/signing-keys', undefined, {})),
-        api('CreateMonitor', 'api-key', (n) =>
-          httpEvent(route('CreateMonitor'), 'POST', '/v1/monitor', auth, {
-            ...provider,
-            ...hook,
-            webhook_url: `https://93.184.215.14/cold-${n}-${Date.now()}`,
-          }),
-        ),
-        api('ListMonitors', 'api-key', get('ListMonitors', '/v1/monitors')),
-        api('DeleteMonitor', 'api-key', (n) =>
-          httpEvent(route('DeleteMonitor'), 'DELETE', `/v1/monitor/${doomed[n]}`, auth, undefined, { monitor_id: doomed[n]! }),
-        ),
-        api('CheckMonitor', 'api-key', () =>
-          httpEvent(route('CheckMonitor'), 'POST', `/v1/monitor/${testMonitor}/check`, { authorization: `Bearer ${test}` }, undefined, {
-            monitor_id: testMonitor,
-          }),
-        ),
-        api('ListEvents', 'api-key', get('ListEvents', '/v1/events')),
-        api('GetCoverage', 'api-key', get('GetCoverage', '/v1/coverage')),
-        api('GetOpenApi', 'nothing', get('GetOpenApi', '/v1/openapi.json', undefined, {})),
-        api('GetApiReference', 'nothing', get('GetApiReference', '/docs', undefined, {})),
-        {
-          id: fallbackRoute.id,
-          label: `${fallbackRoute.id} (unmatched routes)`,
-          kind: 'API, public',
-          entry: fallbackRoute.entry,
-          memoryMb: 512,
-          timeoutSeconds: 10,
-          baseline: 'nothing',
-          event: () => httpEvent(undefined, 'GET', '/v1/nowhere', {}),
-          expectStatus: 404,
-        },
-      ];
-      const worker = (id: string, baseline: BaselineId, body: (n: number) => unknown): Subject => {
-        const w = workers.find((x) => x.id === id)!;
-        return {
-          id,
-          label: `${id} (${w.queue} queue)`,
-          kind: 'worker',
-          entry: w.entry,
-          memoryMb: w.memoryMb ?? 512,
-          timeoutSeconds: w.timeoutSeconds,
-          baseline,
-          event: (n) => sqsEvent(w.queue, body(n), n),
-        };
-      };
-      subjects.push(
-        worker('MonitorSweep', 'due-monitors', () => ({ kind: 'monitor_sweep', as_of: new Date().toISOString() })),
-        worker('MonitorCheck', 'monitor', () => ({ monitor_id: liveMonitor })),
-        worker('WebhookDelivery', 'event', (n) => ({ event_id: `evt_cold_request_${n}`, due_at: new Date(Date.now() - 1000).toISOString() })),
-        worker('LeieIngest', 'source-state', () => ({ kind: 'leie_ingest', scheduled_at: new Date().toISOString() })),
-        worker('ListIngest', 'source-state', () => ({ kind: 'list_ingest', list: 'sam', scheduled_at: new Date().toISOString() })),
-      );
-      const missing = [...routes.map((r) => r.id), fallbackRoute.id, ...workers.map((w) => w.id)].filter((id) => !subjects.some((s) => s.id === id));
-      if (missing.length) throw new Error(`no cold-request event for ${missing.join(', ')}`);
+      const subjects = coldRequestSubjects({
+        keys: { live, test, admin },
+        keyAccounts,
+        provider,
+        bulk,
+        hook,
+        verificationId,
+        liveMonitor,
+        testMonitor,
+        doomedMonitors,
+        rotatedMonitors,
+        events,
+        readyExport,
+        pendingExports,
+      });
 
       // Bundles: each function, and each baseline once.
       const baseBundles = new Map<BaselineId, FunctionBundle>();
@@ -428,7 +335,8 @@ export const coldRequestBenchmark: Benchmark = {
           '**Cold request** is the wall time from the process start (its performance time origin) until that first invocation has answered; **init** until `import()` of the bundle has resolved.',
           "Each function's **bare baseline** is a handler bundled with the same settings that makes the function's first AWS call with the plain SDK client and answers: DynamoDB GetItem on the API-key table for API-key routes, nothing for public routes that call nothing, and the first call of the others (GetRecord its verification, GetSigningKeys the KMS public key, each worker its first read).",
           `Function and baseline run as ${runs} interleaved pairs after a warm-up pair (alternating which runs first); the ratio is taken pair by pair and its median shown.`,
-          'Requests: Verify one WA provider and VerifyBulk ten, all cached by the warm-up (source-cache hits); GetCertificatePdf serves the PDF the warm-up made; CreateMonitor and DeleteMonitor a new monitor each time; CheckMonitor a test-mode monitor; MonitorCheck a live monitor (a cache-hit verification); WebhookDelivery an event that does not exist (its first read, then nothing); LeieIngest and ListIngest (the SAM.gov extract) the list the setup already ingested; MonitorSweep a sweep as of now.',
+          'Requests (test/bench/cold-request-events.ts): Verify one WA provider and VerifyBulk ten, all cached by the warm-up (source-cache hits); GetCertificate, GetCertificatePdf (the PDF the warm-up made), GetCertificateEvidence and GetRecord that verification; CreateMonitor, DeleteMonitor and RotateMonitorSecret a new monitor each time; CheckMonitor a test-mode monitor; ListMonitorDeliveries, TestMonitorWebhook and MonitorCheck (a cache-hit verification) a live monitor; RedeliverEvent a delivered event of it, a new one each time; ListApiKeys with an admin key, and CreateApiKey, RollApiKey (24 h grace) and RevokeApiKey with the admin key of an account of their own each time, rolling and revoking a standard key; CreateHistoryExport an export of the whole history, GetHistoryExport a ready export (with its download link), HistoryExport a pending export each time; WebhookDelivery an event that does not exist (its first read, then nothing); LeieIngest and ListIngest (the SAM.gov extract) the list the setup already ingested; MonitorSweep a sweep as of now.',
+          "TestMonitorWebhook's receiver is a public address whose TLS certificate does not name it: the function connects and completes its checks, the handshake fails and the route answers 200 with the failed attempt, so its time includes one real TLS connection and no POST.",
           'Certificates are signed through a local KMS endpoint over HTTP (test/support/kms-endpoint.ts), as KMS signs them on AWS; webhook secrets and the PDF signature use the local stand-ins.',
           'Emulators run in the benchmark process on the same machine, so a DynamoDB call costs about a millisecond of local CPU, not a network round trip: on AWS the calls a function makes in sequence weigh more than here.',
           '**Heaviest beyond the baseline** groups the bundle by package (the SDK runtime as one) and lists the largest parts the baseline does not hold.',
