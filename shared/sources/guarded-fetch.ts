@@ -19,7 +19,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { allLoopback, firstBlocked, hostAddresses, normalizeHost, pinnedLookup, type Resolve, runsOnAwsLambda, systemResolve } from '../net/destination.ts';
 import { SourceError } from './errors.ts';
@@ -82,7 +81,11 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 /** Checks one URL against the source's hosts; answers the addresses to connect to. */
 async function vet(source: string, url: URL, hosts: SourceHosts): Promise<string[]> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new IngestRefusal(source, 'off_host', `refused a link or redirect to a ${url.protocol.replace(/:$/, '')} URL: only the source's http(s) hosts are fetched`);
+    throw new IngestRefusal(
+      source,
+      'off_host',
+      `refused a link or redirect to a ${url.protocol.replace(/:$/, '')} URL: only the source's http(s) hosts are fetched`,
+    );
   }
   if (!hosts.origins.has(url.origin)) {
     throw new IngestRefusal(source, 'off_host', `refused a link or redirect to ${url.origin}: not a host of this source (${[...hosts.origins].join(', ')})`);
@@ -98,7 +101,8 @@ async function vet(source: string, url: URL, hosts: SourceHosts): Promise<string
   }
   if (hosts.allowLoopback && allLoopback(resolved.addresses)) return resolved.addresses;
   const blocked = firstBlocked(resolved.addresses);
-  if (blocked) throw new IngestRefusal(source, 'off_host', `refused ${url.origin}: ${host} resolves to a non-public address (${blocked.address}, ${blocked.range})`);
+  if (blocked)
+    throw new IngestRefusal(source, 'off_host', `refused ${url.origin}: ${host} resolves to a non-public address (${blocked.address}, ${blocked.range})`);
   return resolved.addresses;
 }
 

@@ -212,7 +212,14 @@ async function download(definition: ListDefinition, file: string, current: ListV
       if (current.etag) headers['if-none-match'] = current.etag;
       if (current.last_modified) headers['if-modified-since'] = current.last_modified;
     }
-    const response = await downloadSourceFile(definition.displayName, listHosts(definition), candidate.url, { ...candidate.headers, ...headers }, timeouts, candidate.form);
+    const response = await downloadSourceFile(
+      definition.displayName,
+      listHosts(definition),
+      candidate.url,
+      { ...candidate.headers, ...headers },
+      timeouts,
+      candidate.form,
+    );
     if (response.status === 304) return 'not_modified';
     if (response.status === 204) {
       await response.body?.cancel();
