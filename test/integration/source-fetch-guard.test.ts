@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/sources/errors.ts';
+import { fetchSource } from '#shared/sources/http-fetch.ts';
 import { guardedFetch, maxRedirects, sourceHosts, sourceLoopbackAllowedFromEnv, type SourceHosts } from '#shared/sources/guarded-fetch.ts';
 import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { checkHeader } from '#shared/sources/leie/leie-record.ts';
@@ -107,6 +108,29 @@ describe('redirects', () => {
       IngestRefusal,
     );
     expect(refusal.kind).toBe('off_host');
+    expect(source.received).toHaveLength(1);
+    expect(other.received).toEqual([]);
+  });
+});
+
+describe('live lookups (boards, registry)', () => {
+  const policy = { timeoutMs: 2_000, retries: 2, backoffMs: 10 };
+
+  it('follow a redirect within the configured origin', async () => {
+    const source = await server((req, res) =>
+      req.path === '/api/' ? redirectTo('/api/v2/?number=1', 301)(req, res) : res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+    );
+    const response = await fetchSource('Test registry', `${source.url}/api/`, {}, policy);
+    expect(response.text).toBe('{"ok":true}');
+    expect(source.received.map((r) => r.path)).toEqual(['/api/', '/api/v2/?number=1']);
+  });
+
+  it('never follow one to another host or port: the source is unreachable for the call, asked once', async () => {
+    const other = await elsewhere();
+    const source = await server(redirectTo(`${other.url}/resource/abcd-1234.json`, 302));
+    const error = await rejectionOf(fetchSource('Test board', `${source.url}/resource/abcd-1234.json`, {}, policy), SourceError);
+    expect(error.failure).toBe('connection');
+    expect(error.message).toBe(`Test board: redirected off its host (HTTP 302 to ${other.url}): not followed`);
     expect(source.received).toHaveLength(1);
     expect(other.received).toEqual([]);
   });
