@@ -76,7 +76,9 @@ async function fetchOnOrigin(source: string, url: string, headers: Record<string
       throw new SourceError(source, 'malformed', `a redirect (HTTP ${response.status}) to no valid URL`, { status: response.status });
     }
     if (next.origin !== origin) {
-      throw new SourceError(source, 'connection', `redirected off its host (HTTP ${response.status} to ${next.origin}): not followed`, { status: response.status });
+      throw new SourceError(source, 'connection', `redirected off its host (HTTP ${response.status} to ${next.origin}): not followed`, {
+        status: response.status,
+      });
     }
     if (redirects >= maxRedirects) throw new SourceError(source, 'malformed', `more than ${maxRedirects} redirects`, { status: response.status });
     current = next.toString();
