@@ -18,7 +18,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { allLoopback, firstBlocked, hostAddresses, normalizeHost, pinnedLookup, type Resolve, runsOnAwsLambda, systemResolve } from '../net/destination.ts';
 import { SourceError } from './errors.ts';
@@ -106,13 +106,18 @@ async function vet(source: string, url: URL, hosts: SourceHosts): Promise<string
   return resolved.addresses;
 }
 
-/** The body of a response with its content coding undone (gzip, deflate, br), as fetch would. */
+/**
+ * The body of a response with its content coding undone (gzip, deflate, br), as fetch would. Joined by
+ * `pipeline`, so an aborted or failed transfer fails the decoded stream too, and a cancelled read closes
+ * the connection.
+ */
 function decoded(response: IncomingMessage): Readable {
   const coding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (coding === 'gzip' || coding === 'x-gzip') return response.pipe(createGunzip());
-  if (coding === 'deflate') return response.pipe(createInflate());
-  if (coding === 'br') return response.pipe(createBrotliDecompress());
-  return response;
+  const decoder =
+    coding === 'gzip' || coding === 'x-gzip' ? createGunzip() : coding === 'deflate' ? createInflate() : coding === 'br' ? createBrotliDecompress() : null;
+  if (!decoder) return response;
+  // The outcome reaches the reader through the decoder's own error or end.
+  return pipeline(response, decoder, () => undefined);
 }
 
 function headersOf(response: IncomingMessage): Headers {

@@ -4,6 +4,7 @@
  * the address that was checked. Real HTTP servers on loopback play the source and the hosts it must not
  * reach; each test proves the refused one received nothing. Error texts never quote fetched bytes.
  */
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/sources/errors.ts';
 import { fetchSource } from '#shared/sources/http-fetch.ts';
@@ -55,6 +56,14 @@ describe('redirects', () => {
     expect(response.url).toBe(`${source.url}/store/file.csv`);
     expect(source.received.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /download', 'GET /store/file.csv']);
     expect(source.received[1]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('answer bodies with their content coding undone, as fetch does', async () => {
+    const csv = 'a,b\n1,2\n'.repeat(100);
+    const source = await server((_req, res) => res.writeHead(200, { 'content-type': 'text/csv', 'content-encoding': 'gzip' }).end(gzipSync(csv)));
+    const response = await guardedFetch('Test source', `${source.url}/file.csv`, sourceHosts([source.url], [], local));
+    expect(await response.text()).toBe(csv);
+    expect(source.received[0]!.headers['accept-encoding']).toBe('gzip, deflate, br');
   });
 
   it('to another host, or another port of the same host, are refused before anything is sent there', async () => {
