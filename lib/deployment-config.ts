@@ -167,16 +167,19 @@ function logRetention(context: Context): RetentionDays {
 /**
  * Context keys naming local-stack settings: a deployed stack refuses them rather than ignore them, so
  * nobody believes they turned one on (or off) in AWS. `webhookAllowLoopback` (WEBHOOK_ALLOW_LOOPBACK
- * locally) lets test keys post webhooks to loopback receivers; no deployed function ever gets it.
+ * locally) lets test keys post webhooks to loopback receivers; `sourceAllowLoopback`
+ * (SOURCE_ALLOW_LOOPBACK) lets sources be fetched from the simulator on the same machine; no deployed
+ * function ever gets either.
  */
-export const localOnlyContextKeys: readonly string[] = ['webhookAllowLoopback', 'WEBHOOK_ALLOW_LOOPBACK'];
+export const localOnlyContextKeys: readonly string[] = ['webhookAllowLoopback', 'WEBHOOK_ALLOW_LOOPBACK', 'sourceAllowLoopback', 'SOURCE_ALLOW_LOOPBACK'];
 
 export function deploymentConfig(context: Context, stageOverride?: string): DeploymentConfig {
   for (const key of localOnlyContextKeys) {
     if (context(key) !== undefined) {
-      throw new DeploymentConfigError(
-        `Context ${key} is a local-stack setting (webhooks to loopback receivers, for integrators' tests): a deployed stack never waives the webhook address check`,
-      );
+      const what = /^source/i.test(key)
+        ? "sources fetched from this machine, the local simulator's: a deployed stack never waives the source address check"
+        : "webhooks to loopback receivers, for integrators' tests: a deployed stack never waives the webhook address check";
+      throw new DeploymentConfigError(`Context ${key} is a local-stack setting (${what})`);
     }
   }
   const stage = stageOverride ?? text(context, 'stage') ?? 'dev';

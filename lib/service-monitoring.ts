@@ -8,6 +8,7 @@
  * - the API's 5xx rate;
  * - the p99 latency of POST /v1/verify as clients see it (from the API access log, so cold starts count);
  * - a source failing repeatedly (per source, from the service's `SourceFailures` metric);
+ * - a source file or fetch refused by the ingestion rules (every source, `IngestRefusals`);
  * - the account's KMS ECC request rate (Sign, the certificate signatures) near its quota;
  * - a webhook event that failed for good (the service's `WebhookDeliveries` metric, result `failed`).
  * Thresholds are in `alarmThresholds`; missing data (no traffic) never alarms.
@@ -292,6 +293,14 @@ export class ServiceMonitoring extends Construct {
       1,
       1,
     );
+    // One alarm for every ingested source (the IngestRefusals series by source and kind say which).
+    this.alarm(
+      'SourceIngestRefused',
+      'A source file or fetch was refused by the ingestion rules: a link or redirect off the source\'s hosts or to an address that is not public, a file past the parsing limits or not plausibly the next version. The current version keeps answering; a refusal is not retried. The IngestRefusals metric by source and kind, and the log line "Source file refused by the ingestion rules", say which and why.',
+      serviceMetric('ingestRefusalsAll', {}),
+      1,
+      1,
+    );
     // One alarm for every operator-uploaded source: its daily renewal check writes the days it has left
     // before it is stale, and the day's minimum over all of them is watched.
     this.alarm(
@@ -362,6 +371,7 @@ export class ServiceMonitoring extends Construct {
     );
     dashboard.addWidgets(
       new GraphWidget({ title: 'Unreadable source values by source', left: [searchSeries('unreadableValues', 'Sum', '')], ...wide }),
+      new GraphWidget({ title: 'Source files and fetches refused, by source and kind', left: [searchSeries('ingestRefusals', 'Sum', '')], ...wide }),
       new GraphWidget({
         title: 'Days before operator-uploaded sources are stale',
         left: [searchSeries('operatorSourceDaysLeft', 'Minimum', '')],

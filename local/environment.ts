@@ -10,6 +10,9 @@ import type { LocalResourceNames } from './provision.ts';
 /** Points the source connectors at the local source simulator. */
 export function sourceEnvironment(simulatorUrl: string): Record<string, string> {
   return {
+    // The simulator is on this machine: sources may be fetched from loopback addresses (their configured
+    // hosts only). Local only: refused on AWS Lambda and never set by the CDK stack.
+    SOURCE_ALLOW_LOOPBACK: 'true',
     NPPES_API_URL: `${simulatorUrl}/api/`,
     LEIE_CSV_URL: `${simulatorUrl}/exclusions/downloadables/UPDATED.csv`,
     SODA_BASE_URL: simulatorUrl,

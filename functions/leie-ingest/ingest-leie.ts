@@ -4,6 +4,7 @@ import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-messag
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 import { containerValue } from '#shared/container.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ exclusions: new ExclusionStore() }));
@@ -11,14 +12,19 @@ const dependencies = containerValue(() => ({ exclusions: new ExclusionStore() })
 /**
  * LEIE check every 12 hours (scheduled message on the ingest queue), then the renewal of the current
  * version's rows when they are due (leie-ingest.ts `renewLeie`), whether the check succeeded or not. A
- * failure is reported for the message, so it is retried and, after the queue's receive limit, parked in
- * the dead-letter queue; the current list stays in use.
+ * refusal by the ingestion rules (IngestRefusal) is final: logged, counted and the message acknowledged.
+ * Any other failure is reported for the message, so it is retried and, after the queue's receive limit,
+ * parked in the dead-letter queue; the current list stays in use.
  */
 export const handler = queueWorker('LeieIngest', leieIngestMessageSchema, async (message) => {
   const exclusions = dependencies().exclusions;
   try {
     const outcome = await ingestLeie(exclusions, { force: message.force === true });
     logger.info('LEIE check finished', { outcome: outcome.outcome, version: outcome.version });
+  } catch (error) {
+    // A file or fetch refused by the ingestion rules is final: reported, the message acknowledged.
+    if (!isIngestRefusal(error)) throw error;
+    reportIngestRefusal(error);
   } finally {
     await renewLeie(exclusions);
   }

@@ -8,15 +8,23 @@ import { rosterDefinition } from '#shared/sources/rosters/definitions.ts';
 import { ingestRoster, renewRoster } from '#shared/sources/rosters/roster-ingest.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { recordOperatorSourceAge } from '#shared/sources/health/operator-sources.ts';
+import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ sanctions: new SanctionsStore(), rosters: new RosterStore() }));
 
-/** Runs the check, then renews the current version's rows when due, whether the check succeeded or not. */
+/**
+ * Runs the check, then renews the current version's rows when due, whether the check succeeded or not.
+ * A file or fetch refused by the ingestion rules (IngestRefusal) is final: reported, and the message
+ * acknowledged rather than retried.
+ */
 async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => Promise<unknown>): Promise<void> {
   try {
     if (check) await check();
+  } catch (error) {
+    if (!isIngestRefusal(error)) throw error;
+    reportIngestRefusal(error);
   } finally {
     await renew();
   }
@@ -27,7 +35,7 @@ async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => 
  * on the ingest queue; roster ids and list ids are one namespace), then the renewal of the current
  * version's rows when they are due (list-ingest.ts `renewList`). A source an operator uploads is not
  * downloaded: its daily message only renews, and records the days it has left before it is stale (the
- * `OperatorSourceAgeing` alarm). A failure is reported for the message, so it is retried
+ * `OperatorSourceAgeing` alarm). A failure other than a refusal is reported for the message, so it is retried
  * and, after the queue's receive limit, parked in the dead-letter queue; the list's current version
  * stays in use. A message naming no known list is an error too (a schedule for a list this code does
  * not have).

@@ -40,7 +40,9 @@ process.stdout.write(
     `NPPES_FILES_BASE_URL=${simulator.url}\n` +
     `WA_HCA_BASE_URL=${simulator.url}\n` +
     `CO_HCPF_BASE_URL=${simulator.url}\n` +
-    `NY_OMIG_BASE_URL=${simulator.url}\n`,
+    `NY_OMIG_BASE_URL=${simulator.url}\n` +
+    // Sources are fetched from public addresses only; a local stack may waive that for loopback.
+    'SOURCE_ALLOW_LOOPBACK=true\n',
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

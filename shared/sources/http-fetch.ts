@@ -9,10 +9,15 @@
  *
  * Every response returned to the caller is noted, bytes as received, for the evidence capture the call
  * runs in, if any (evidence-capture.ts): what the source said is kept with the answer read from it.
+ *
+ * The URL is the source's configured one; a redirect is followed only within its origin (at most
+ * `maxRedirects`), each hop before it is requested: a redirect to another host, or another port or
+ * scheme, is not followed and the source is unreachable for the call (never retried).
  */
 import { Deadline } from '../deadline.ts';
 import { noteSourceResponse } from '../evidence/evidence-capture.ts';
 import { SourceError } from './errors.ts';
+import { maxRedirects } from './guarded-fetch.ts';
 import { observeSourceCall } from './source-telemetry.ts';
 
 export interface FetchPolicy {
@@ -53,6 +58,33 @@ function retryAfterMs(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+/** A GET that follows redirects within the URL's own origin only; SourceError for any other. */
+async function fetchOnOrigin(source: string, url: string, headers: Record<string, string> | undefined, signal: AbortSignal): Promise<Response> {
+  const origin = new URL(url).origin;
+  let current = url;
+  for (let redirects = 0; ; redirects++) {
+    const response = await fetch(current, { headers, signal, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (!redirectStatuses.has(response.status) || location === null) return response;
+    await response.body?.cancel();
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      throw new SourceError(source, 'malformed', `a redirect (HTTP ${response.status}) to no valid URL`, { status: response.status });
+    }
+    if (next.origin !== origin) {
+      throw new SourceError(source, 'connection', `redirected off its host (HTTP ${response.status} to ${next.origin}): not followed`, {
+        status: response.status,
+      });
+    }
+    if (redirects >= maxRedirects) throw new SourceError(source, 'malformed', `more than ${maxRedirects} redirects`, { status: response.status });
+    current = next.toString();
+  }
+}
+
 /** One source request, every attempt included, observed as one call (latency, failure, trace). */
 export function fetchSource(
   source: string,
@@ -91,7 +123,7 @@ async function fetchWithRetries(
     const share = attempt < policy.retries ? Math.max(minAttemptMs, remaining / 2) : remaining;
     const timeoutMs = Math.floor(Math.min(policy.timeoutMs, share));
     try {
-      const response = await fetch(url, { headers: init.headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+      const response = await fetchOnOrigin(source, url, init.headers, AbortSignal.timeout(timeoutMs));
       const bytes = new Uint8Array(await response.arrayBuffer());
       const text = utf8.decode(bytes);
       if (response.status === 429) {
@@ -112,6 +144,8 @@ async function fetchWithRetries(
       });
       return { status: response.status, headers: response.headers, text, bytes };
     } catch (error) {
+      // A redirect that is not followed is the answer: asking again would be redirected again.
+      if (error instanceof SourceError) throw error;
       const name = (error as Error).name;
       last =
         name === 'TimeoutError' || name === 'AbortError'

@@ -2,6 +2,8 @@
  * Where the external sources are: the real public endpoints by default, the local simulator when the
  * environment says so. Only configuration differs between the two.
  */
+import { type SourceHosts, sourceHosts } from './guarded-fetch.ts';
+
 export const sourceNames = {
   nppes: 'NPPES NPI Registry',
   leie: 'OIG LEIE',
@@ -17,6 +19,11 @@ export function nppesApiUrl(): string {
 
 export function leieCsvUrl(): string {
   return process.env.LEIE_CSV_URL ?? 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
+}
+
+/** Where the LEIE may be fetched from: the configured file's origin only (OIG serves it from its own host). */
+export function leieHosts(url: string = leieCsvUrl()): SourceHosts {
+  return sourceHosts([url]);
 }
 
 /**

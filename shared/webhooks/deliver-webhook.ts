@@ -15,7 +15,8 @@
  */
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { pinnedLookup } from '../net/destination.ts';
 import { classifyRequestError, type DeliveryError } from './delivery-errors.ts';
 import {
   serviceSignatureValue,
@@ -60,15 +61,6 @@ export interface WebhookDeliveryResult {
   /** The precise cause (system error code, time-out, status): for logs only, never shown to the customer. */
   readonly detail: string | null;
   readonly durationMs: number;
-}
-
-/** A `lookup` that answers every query with the vetted addresses instead of asking DNS. */
-function pinnedLookup(addresses: readonly string[]): LookupFunction {
-  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, entries);
-    else callback(null, entries[0]!.address, entries[0]!.family);
-  }) as unknown as LookupFunction;
 }
 
 function describeError(error: unknown): string {

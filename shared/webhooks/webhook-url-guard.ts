@@ -12,9 +12,9 @@
  * receive the events of real change detection; it is refused where `true` is.
  * The vetted addresses are returned so delivery connects only to them (defeats DNS rebinding).
  */
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { blockedRange, isLoopback } from './ip-ranges.ts';
+import { allLoopback, firstBlocked, hostAddresses, normalizeHost, type Resolve, runsOnAwsLambda, systemResolve } from '../net/destination.ts';
+
+export { normalizeHost, type Resolve, runsOnAwsLambda, systemResolve };
 
 export const maxWebhookUrlLength = 2048;
 
@@ -26,8 +26,6 @@ export const webhookPorts: readonly number[] = Object.freeze([443, 8443]);
 
 /** The local-stack setting that lets test keys post to loopback receivers. */
 export const allowLoopbackVariable = 'WEBHOOK_ALLOW_LOOPBACK';
-
-export type Resolve = (host: string) => Promise<string[]>;
 
 export interface WebhookUrlOptions {
   readonly mode: 'live' | 'test';
@@ -45,19 +43,6 @@ export interface WebhookUrlOptions {
 /** How long a webhook host's name resolution may take: the check runs before each POST, within its route's or worker's time. */
 export const resolveTimeoutMs = 3_000;
 
-/** `resolve(host)`, rejected with code ETIMEOUT when it takes longer than `timeoutMs`. */
-async function resolveWithin(resolve: Resolve, host: string, timeoutMs: number): Promise<string[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`resolving ${host} timed out`), { code: 'ETIMEOUT' })), timeoutMs);
-  });
-  try {
-    return await Promise.race([resolve(host), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Why a URL is refused, as a kind: `invalid_url` (malformed, wrong scheme, credentials, length),
  * `blocked_destination` (a blocked address range or port), `unresolvable` (the host has no address).
@@ -65,14 +50,6 @@ async function resolveWithin(resolve: Resolve, host: string, timeoutMs: number):
 export type WebhookUrlRefusal = 'invalid_url' | 'blocked_destination' | 'unresolvable';
 
 export type WebhookUrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string; refusal: WebhookUrlRefusal };
-
-/** System resolution of every address of a host name (A and AAAA, as the OS resolver returns them). */
-export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-
-/** True inside the AWS Lambda runtime (the local stack runs handlers in-process, without these variables). */
-export function runsOnAwsLambda(env: NodeJS.ProcessEnv = process.env): boolean {
-  return (env.AWS_EXECUTION_ENV ?? '').startsWith('AWS_Lambda_') || (env.AWS_LAMBDA_FUNCTION_NAME ?? '') !== '';
-}
 
 /**
  * `WEBHOOK_ALLOW_LOOPBACK`: `true` lets test keys post to loopback receivers, `all` every key; unset,
@@ -85,23 +62,6 @@ export function webhookLoopbackAllowedFromEnv(env: NodeJS.ProcessEnv = process.e
   if (value !== 'true' && value !== 'all') throw new Error(`${allowLoopbackVariable} must be true, all or false, got "${value}"`);
   if (runsOnAwsLambda(env)) throw new Error(`${allowLoopbackVariable} is a local-stack setting and is refused on AWS Lambda`);
   return value === 'all' ? 'all' : true;
-}
-
-/** Lower case, no IPv6 brackets, no trailing dot; IPv6 literals in the URL parser's compressed form. */
-export function normalizeHost(host: string): string {
-  const bare = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '');
-  if (isIP(bare) === 6) {
-    try {
-      return new URL(`http://[${bare}]/`).hostname.replace(/^\[|\]$/g, '');
-    } catch {
-      return bare;
-    }
-  }
-  return bare;
 }
 
 const refuse = (refusal: WebhookUrlRefusal, reason: string): WebhookUrlCheck => ({ ok: false, reason, refusal });
@@ -137,24 +97,15 @@ export async function checkWebhookUrl(url: string, options: WebhookUrlOptions): 
     if (!webhookPorts.includes(port)) return refuse('blocked_destination', `webhook_url must use port ${webhookPorts.join(' or ')}`);
   }
 
-  let addresses: string[];
-  if (isIP(host) !== 0) {
-    addresses = [host];
-  } else {
-    try {
-      addresses = await resolveWithin(options.resolve ?? systemResolve, host, options.resolveTimeoutMs ?? resolveTimeoutMs);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      return refuse('unresolvable', `webhook_url host ${host} could not be resolved${code ? ` (${code})` : ''}`);
-    }
-    if (addresses.length === 0) return refuse('unresolvable', `webhook_url host ${host} could not be resolved`);
+  const resolved = await hostAddresses(host, options.resolve ?? systemResolve, options.resolveTimeoutMs ?? resolveTimeoutMs);
+  if (!resolved.ok) {
+    if (resolved.failure === 'invalid_address') return refuse('unresolvable', `webhook_url host ${host} resolved to an invalid address`);
+    return refuse('unresolvable', `webhook_url host ${host} could not be resolved${resolved.code ? ` (${resolved.code})` : ''}`);
   }
-  if (addresses.some((address) => blockedRange(address) === 'not an IP address')) {
-    return refuse('unresolvable', `webhook_url host ${host} resolved to an invalid address`);
-  }
+  const { addresses } = resolved;
 
-  const vetted = { ok: true as const, url: parsed, addresses: addresses.map((address) => address.replace(/^\[|\]$/g, '')) };
-  if (loopbackOnly && addresses.every(isLoopback)) return vetted;
+  const vetted = { ok: true as const, url: parsed, addresses };
+  if (loopbackOnly && allLoopback(addresses)) return vetted;
   if (parsed.protocol !== 'https:') {
     return refuse('invalid_url', 'webhook_url must use https (http only to a loopback receiver of a local stack, test keys)');
   }
@@ -164,9 +115,7 @@ export async function checkWebhookUrl(url: string, options: WebhookUrlOptions): 
       `webhook_url must use port ${webhookPorts.join(' or ')} (any port only to a loopback receiver of a local stack, test keys)`,
     );
   }
-  for (const address of addresses) {
-    const blocked = blockedRange(address);
-    if (blocked !== null) return refuse('blocked_destination', `webhook_url resolves to a non-public address (${address}, ${blocked})`);
-  }
+  const blocked = firstBlocked(addresses);
+  if (blocked !== null) return refuse('blocked_destination', `webhook_url resolves to a non-public address (${blocked.address}, ${blocked.range})`);
   return vetted;
 }

@@ -130,11 +130,12 @@ describe('CDK template', () => {
     expect(monitors.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
   });
 
-  it('never lets a deployed function post webhooks to loopback receivers', () => {
+  it('never lets a deployed function post webhooks to loopback receivers, or fetch sources from loopback', () => {
     for (const [, fn] of Object.entries(resources()).filter(([, r]) => r.Type === 'AWS::Lambda::Function')) {
       const variables = fn.Properties.Environment?.Variables ?? {};
       expect(variables).not.toHaveProperty('WEBHOOK_ALLOW_LOOPBACK');
       expect(variables).not.toHaveProperty('WEBHOOK_ALLOWED_HOSTS');
+      expect(variables).not.toHaveProperty('SOURCE_ALLOW_LOOPBACK');
     }
   });
 

@@ -1,7 +1,10 @@
 /**
  * Abuse and bad input on every route: generated bodies, query strings and path ids (fast-check),
  * oversized bodies, deep JSON, invalid UTF-8, hostile headers, SoQL injection through names, path
- * traversal in ids. Never a 500, never a leaked stack trace, never a change of state.
+ * traversal in ids. Never a 500, never a leaked stack trace, never a change of state. And hostile
+ * sources: a landing page or a download that sends the ingest workers to another host, another port of
+ * this machine or the cloud metadata address is refused before anything is asked there, and the refusal
+ * is final (reported, the message acknowledged), never echoing what the source answered.
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import fc from 'fast-check';
@@ -13,6 +16,17 @@ import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { ownerKey } from '#shared/monitoring/monitor-store.ts';
 import { accentTolerantSurnameCondition, surnameCondition, upperEquals } from '#shared/sources/soda/soql.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { workers } from '#shared/infra/routes.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import type { SQSBatchResponse } from 'aws-lambda';
+import { invoke } from '../../local/lambda-runtime.ts';
+import { randomUUID } from 'node:crypto';
+import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
+import { ingestList } from '#shared/sources/lists/list-ingest.ts';
+import { nyOmig } from '#shared/sources/lists/ny-omig.ts';
+import { waHca } from '#shared/sources/lists/wa-hca.ts';
+import { rejectionOf } from '../support/rejection.ts';
+import { linksPage, type SourceServer, startSourceServer } from '../support/hostile-source.ts';
 import { parseWhere, type Expr } from '../../local/simulator/soql-parser.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -572,3 +586,96 @@ async function webhookMonitor(): Promise<string> {
 async function monitorEvent(monitorId: string): Promise<string> {
   return (await t.call(`/v1/monitor/${monitorId}/check`, { method: 'POST', key: testKey })).body.events[0].event_id as string;
 }
+
+describe('hostile sources (off-host links and redirects)', () => {
+  /** Text a hostile source answers with: it must never reach an error or a log line. */
+  const marker = 'HOSTILE-SOURCE-BYTES-7f3a';
+
+  /** Runs `fn` with `env` pointing a source elsewhere. */
+  async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+    const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, env);
+    try {
+      return await fn();
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
+
+  /** The worker's answer to one message: a refusal is acknowledged (no batch item failure), never retried. */
+  async function runWorker(workerId: 'ListIngest' | 'LeieIngest', message: object): Promise<SQSBatchResponse> {
+    const worker = workers.find((w) => w.id === workerId)!;
+    const id = `${workerId}-hostile-${randomUUID()}`;
+    const event = { Records: [{ messageId: id, receiptHandle: id, body: JSON.stringify(message) }] };
+    return (await invoke(worker.entry, worker.id, event, 60_000)) as SQSBatchResponse;
+  }
+
+  const servers: SourceServer[] = [];
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+  async function serve(...args: Parameters<typeof startSourceServer>): Promise<SourceServer> {
+    const started = await startSourceServer(...args);
+    servers.push(started);
+    return started;
+  }
+  /** A host the sources must never reach: it records what it is asked. */
+  const elsewhere = () => serve((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(marker));
+
+  it('a landing page linking to another host: refused before that host is asked, the message acknowledged, nothing stored', async () => {
+    const other = await elsewhere();
+    const landing = await serve((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`${marker}${linksPage([{ href: `${other.url}/assets/termination-list.xlsx`, text: 'the HCA Medicaid providers listing' }])}`),
+    );
+    const before = await new SanctionsStore().current('wa_hca');
+    await withEnv({ WA_HCA_BASE_URL: landing.url }, async () => {
+      const refusal = await rejectionOf(ingestList(waHca, new SanctionsStore(), { force: true }), IngestRefusal);
+      expect(refusal.kind).toBe('off_host');
+      expect(refusal.message).toContain(other.url);
+      expect(refusal.message).not.toContain(marker);
+      expect(refusal.message).not.toContain('termination-list');
+      expect((await runWorker('ListIngest', { kind: 'list_ingest', list: 'wa_hca', force: true })).batchItemFailures).toEqual([]);
+    });
+    expect(landing.received).toHaveLength(2);
+    expect(other.received).toEqual([]);
+    expect(await new SanctionsStore().current('wa_hca')).toEqual(before);
+  });
+
+  it('a download redirected to another host, or to another service of this machine: refused unrequested, not retried', async () => {
+    const other = await elsewhere();
+    for (const location of [`${other.url}/exclusions.xlsx`, `${process.env.AWS_ENDPOINT_URL_DYNAMODB}/`]) {
+      const download = await serve((_req, res) => res.writeHead(302, { location, 'content-type': 'text/plain' }).end(marker));
+      await withEnv({ NY_OMIG_BASE_URL: download.url }, async () => {
+        const refusal = await rejectionOf(ingestList(nyOmig, new SanctionsStore(), { force: true }), IngestRefusal);
+        expect(refusal.kind, location).toBe('off_host');
+        expect(refusal.message, location).toContain(new URL(location).origin);
+        expect(refusal.message, location).not.toContain(marker);
+        // One request: a refusal is not retried as a failed download would be.
+        expect(download.received, location).toHaveLength(1);
+        expect((await runWorker('ListIngest', { kind: 'list_ingest', list: 'ny_omig', force: true })).batchItemFailures, location).toEqual([]);
+        expect(download.received, location).toHaveLength(2);
+      });
+    }
+    expect(other.received).toEqual([]);
+  });
+
+  it('the LEIE download redirected to the cloud metadata address: refused at once, the current list kept', async () => {
+    const before = await new ExclusionStore().current();
+    const download = await serve((_req, res) =>
+      res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'content-type': 'text/plain' }).end(marker),
+    );
+    await withEnv({ LEIE_CSV_URL: `${download.url}/exclusions/downloadables/UPDATED.csv` }, async () => {
+      const started = Date.now();
+      const refusal = await rejectionOf(ingestLeie(new ExclusionStore(), { force: true }), IngestRefusal);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(refusal.message).toContain('http://169.254.169.254');
+      expect(refusal.message).not.toContain('security-credentials');
+      expect((await runWorker('LeieIngest', { kind: 'leie_ingest', force: true })).batchItemFailures).toEqual([]);
+    });
+    expect(download.received).toHaveLength(2);
+    expect((await new ExclusionStore().current())?.version).toBe(before?.version);
+  });
+});

@@ -132,6 +132,9 @@ describe('deployment context', () => {
     [{ webhookAllowLoopback: 'true' }, /webhookAllowLoopback is a local-stack setting/],
     [{ webhookAllowLoopback: false }, /local-stack setting/],
     [{ WEBHOOK_ALLOW_LOOPBACK: 'true' }, /WEBHOOK_ALLOW_LOOPBACK is a local-stack setting/],
+    // Nor the source address check: sources are fetched from public addresses only.
+    [{ sourceAllowLoopback: 'true' }, /sourceAllowLoopback is a local-stack setting \(sources fetched from this machine/],
+    [{ SOURCE_ALLOW_LOOPBACK: 'true' }, /SOURCE_ALLOW_LOOPBACK is a local-stack setting/],
   ])('refuses %o', (values, message) => {
     expect(() => deploymentConfig(from(values))).toThrow(DeploymentConfigError);
     expect(() => deploymentConfig(from(values))).toThrow(message);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logger } from '../../observability/logger.ts';
 import { SourceError } from '../errors.ts';
-import { leieCsvUrl, leieDownloadTimeouts, sourceNames } from '../source-config.ts';
+import { leieCsvUrl, leieDownloadTimeouts, leieHosts, sourceNames } from '../source-config.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { downloadSourceFile, saveResponseBody } from '../lists/download.ts';
 import {
@@ -133,7 +133,7 @@ export async function renewLeie(store: ExclusionStore, options: { now?: () => Da
 }
 
 function download(url: string, headers: Record<string, string>): Promise<Response> {
-  return downloadSourceFile(source, url, headers, leieDownloadTimeouts());
+  return downloadSourceFile(source, leieHosts(url), url, headers, leieDownloadTimeouts());
 }
 
 /** Streams the file into the store under `version`; throws SourceError('malformed') on a bad file. */

@@ -83,7 +83,10 @@ export function checkHeader(row: readonly string[]): void {
       .replace(/^\uFEFF/, ''),
   );
   if (got.length !== leieHeader.length || got.some((c, i) => c !== leieHeader[i])) {
-    throw new LeieFormatError(`Unexpected LEIE header: ${got.join(',').slice(0, 300)}`);
+    // The file's own text is never quoted (an error page answered instead of the file would be).
+    const differs = leieHeader.findIndex((name, i) => got[i] !== name);
+    const column = differs === -1 ? '' : `; column ${differs + 1} is not ${JSON.stringify(leieHeader[differs])}`;
+    throw new LeieFormatError(`Unexpected LEIE header (${got.length} columns, expected ${leieHeader.length}${column})`);
   }
 }
 

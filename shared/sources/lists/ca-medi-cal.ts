@@ -126,6 +126,8 @@ export const caMediCalSuspended: ListDefinition = {
   searchBy: 'name',
   baseUrlEnv: 'CA_MEDI_CAL_BASE_URL',
   defaultBaseUrl: 'https://mcweb.apps.prd.cammis.medi-cal.ca.gov',
+  // The landing page links to the dataset on the CHHS open data portal, where the file is.
+  allowedHosts: ['data.chhs.ca.gov'],
   locate: {
     kind: 'page_links',
     pageUrl: (base) => `${base}${caMediCalLandingPath}`,

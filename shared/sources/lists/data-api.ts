@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { SourceError } from '../errors.ts';
 import { type DownloadTimeouts, downloadSourceFile } from './download.ts';
-import { type ListDefinition, listBaseUrl } from './list-definition.ts';
+import { type ListDefinition, listBaseUrl, listHosts } from './list-definition.ts';
 import { samDate as listDate } from './sam-exclusions.ts';
 
 /** The most rows the API gives in one page. */
@@ -76,6 +76,7 @@ export async function savePages(definition: ListDefinition, file: string, timeou
   const required = new Set(format.required.map(fieldKey));
   const asOfKey = locate.asOfField ? fieldKey(locate.asOfField) : null;
   const url = locate.url(listBaseUrl(definition));
+  const hosts = listHosts(definition);
   const size = pageSize();
   const hash = createHash('sha256');
   const out = createWriteStream(file);
@@ -85,7 +86,7 @@ export async function savePages(definition: ListDefinition, file: string, timeou
     for (let page = 0; ; page++) {
       if (page >= maxPages) throw new SourceError(source, 'malformed', `more than ${maxPages} pages: the API does not page`);
       const offset = rows;
-      const response = await downloadSourceFile(source, `${url}?size=${size}&offset=${offset}`, { accept: 'application/json' }, timeouts);
+      const response = await downloadSourceFile(source, hosts, `${url}?size=${size}&offset=${offset}`, { accept: 'application/json' }, timeouts);
       let text: string;
       try {
         text = await response.text();

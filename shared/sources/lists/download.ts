@@ -2,7 +2,8 @@
  * Downloads of source files: a GET that gives up when the response does not start in time or the whole
  * transfer takes too long, retried on connection failures, 5xx and 429 (three attempts, jittered
  * back-off), and the body streamed to a file while it is hashed (SHA-256), never held in memory whole.
- * Redirects are followed (a file store behind a 303 included).
+ * Requests go to the source's own hosts only, redirects included (a file store behind a 303), each hop
+ * checked before it is sent (guarded-fetch.ts); a refused hop is an IngestRefusal, never retried.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -10,6 +11,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { SourceError } from '../errors.ts';
+import { guardedFetch, type SourceHosts } from '../guarded-fetch.ts';
+import { isIngestRefusal } from '../ingest-refusal.ts';
 import { observeSourceCall } from '../source-telemetry.ts';
 
 export interface DownloadTimeouts {
@@ -19,15 +22,16 @@ export interface DownloadTimeouts {
   readonly totalMs: number;
 }
 
-/** A fetch that gives up when the response does not start in time, or the whole download takes too long. */
 /** A form posted instead of a GET (an ASP.NET page's download button). */
 export interface PostedForm {
   readonly body: string;
   readonly contentType: string;
 }
 
+/** A fetch that gives up when the response does not start in time, or the whole download takes too long. */
 async function fetchWithTimeouts(
   source: string,
+  hosts: SourceHosts,
   url: string,
   headers: Record<string, string>,
   timeouts: DownloadTimeouts,
@@ -40,30 +44,38 @@ async function fetchWithTimeouts(
   setTimeout(timedOut, timeouts.totalMs).unref();
   try {
     if (form) {
-      return await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': form.contentType }, body: form.body, signal: controller.signal });
+      return await guardedFetch(source, url, hosts, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': form.contentType },
+        body: form.body,
+        signal: controller.signal,
+      });
     }
-    return await fetch(url, { headers, signal: controller.signal });
+    return await guardedFetch(source, url, hosts, { headers, signal: controller.signal });
   } finally {
     clearTimeout(responseTimer);
   }
 }
 
 /**
- * GET `url` (or POST `form` to it) as `source`, timed by its source metrics. Answers a 2xx or 304
- * response whose body is still to be read; throws SourceError otherwise.
+ * GET `url` (or POST `form` to it) as `source`, from its `hosts` only, timed by its source metrics.
+ * Answers a 2xx or 304 response whose body is still to be read; throws IngestRefusal for a request or
+ * redirect off the source's hosts, SourceError otherwise.
  */
 export function downloadSourceFile(
   source: string,
+  hosts: SourceHosts,
   url: string,
   headers: Record<string, string>,
   timeouts: DownloadTimeouts,
   form?: PostedForm,
 ): Promise<Response> {
-  return observeSourceCall(source, () => downloadWithRetries(source, url, headers, timeouts, form));
+  return observeSourceCall(source, () => downloadWithRetries(source, hosts, url, headers, timeouts, form));
 }
 
 async function downloadWithRetries(
   source: string,
+  hosts: SourceHosts,
   url: string,
   headers: Record<string, string>,
   timeouts: DownloadTimeouts,
@@ -73,12 +85,19 @@ async function downloadWithRetries(
   for (let attempt = 0; attempt < 3; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * 500 * 2 ** attempt));
     try {
-      const response = await fetchWithTimeouts(source, url, headers, timeouts, form);
+      const response = await fetchWithTimeouts(source, hosts, url, headers, timeouts, form);
       if (response.status === 304 || response.ok) return response;
       await response.body?.cancel();
       last = new SourceError(source, response.status >= 500 ? 'server_error' : 'rejected', `HTTP ${response.status}`, { status: response.status });
       if (response.status < 500 && response.status !== 429) break;
     } catch (error) {
+      // A refused host is final; so is an answer that cannot be followed (a redirect loop).
+      if (isIngestRefusal(error)) throw error;
+      if (error instanceof SourceError) {
+        last = error;
+        if (error.failure !== 'connection' && error.failure !== 'timeout') break;
+        continue;
+      }
       const timeout = (error as Error).name === 'TimeoutError';
       last = new SourceError(source, timeout ? 'timeout' : 'connection', timeout ? 'download timed out' : 'connection failed', { cause: error });
     }

@@ -5,6 +5,7 @@
  */
 import type { StateCode } from '../../domain/us-states.ts';
 import type { FormatConfidence } from '../boards/board-definition.ts';
+import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
 import type { ListEntry } from './list-entry.ts';
 
 /** A link on a web page, chosen by its text and/or its target (both must match where both are given). */
@@ -138,6 +139,12 @@ export interface ListDefinition {
   /** Environment variable that overrides `defaultBaseUrl` (the local simulator, a test stage). */
   readonly baseUrlEnv: string;
   readonly defaultBaseUrl: string;
+  /**
+   * Hosts besides the base URL's that the list's links and redirects may lead to (over https): a data
+   * portal the landing page links to, a file store the download redirects to. Any other host is refused
+   * before it is requested (guarded-fetch.ts).
+   */
+  readonly allowedHosts?: readonly string[];
   readonly locate: FileLocator;
   readonly format: FileFormat;
   /**
@@ -165,4 +172,9 @@ export interface ListDefinition {
 /** The base URL a list is downloaded from: the environment's override, else the public source. */
 export function listBaseUrl(definition: ListDefinition): string {
   return (process.env[definition.baseUrlEnv] ?? definition.defaultBaseUrl).replace(/\/+$/, '');
+}
+
+/** Where the list may be fetched from: its base URL's origin and its `allowedHosts`. */
+export function listHosts(definition: ListDefinition): SourceHosts {
+  return sourceHosts([listBaseUrl(definition)], definition.allowedHosts);
 }

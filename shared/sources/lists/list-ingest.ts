@@ -29,7 +29,7 @@ import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseB
 import { jsonRows, savePages } from './data-api.ts';
 import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, restoreArchivedFile, versionId } from './ingest-steps.ts';
 import { renewAfterDays } from './versioned-rows.ts';
-import type { ListDefinition } from './list-definition.ts';
+import { type ListDefinition, listHosts } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
 import { type FileCandidate, locateNewest } from './locate.ts';
 import { type ListStats, type ListVersion, refreshAfterDays, type SanctionsStore } from './sanctions-store.ts';
@@ -212,7 +212,14 @@ async function download(definition: ListDefinition, file: string, current: ListV
       if (current.etag) headers['if-none-match'] = current.etag;
       if (current.last_modified) headers['if-modified-since'] = current.last_modified;
     }
-    const response = await downloadSourceFile(definition.displayName, candidate.url, { ...candidate.headers, ...headers }, timeouts, candidate.form);
+    const response = await downloadSourceFile(
+      definition.displayName,
+      listHosts(definition),
+      candidate.url,
+      { ...candidate.headers, ...headers },
+      timeouts,
+      candidate.form,
+    );
     if (response.status === 304) return 'not_modified';
     if (response.status === 204) {
       await response.body?.cancel();

@@ -6,7 +6,7 @@
 import { SourceError } from '../errors.ts';
 import type { DownloadTimeouts, PostedForm } from './download.ts';
 import { downloadSourceFile } from './download.ts';
-import { type ListDefinition, listBaseUrl } from './list-definition.ts';
+import { type ListDefinition, listBaseUrl, listHosts } from './list-definition.ts';
 import { fileNameOf, linkMatches, type PageContent, readPage } from './page-links.ts';
 
 export interface FileCandidate {
@@ -21,7 +21,7 @@ type Locator = ListDefinition['locate'];
 
 /** Reads a page as HTML: its links and hidden fields, and the cookies it sets (a postback needs them back). */
 async function fetchPage(definition: ListDefinition, url: string, timeouts: DownloadTimeouts): Promise<PageContent & { cookies: string }> {
-  const response = await downloadSourceFile(definition.displayName, url, { accept: 'text/html' }, timeouts);
+  const response = await downloadSourceFile(definition.displayName, listHosts(definition), url, { accept: 'text/html' }, timeouts);
   const html = await response.text();
   const cookies = response.headers
     .getSetCookie()
@@ -89,7 +89,7 @@ export async function locateNewest(definition: ListDefinition, timeouts: Downloa
     );
   }
   if (locate.kind === 'data_api') throw new Error(`${definition.id} is read page by page, not located`);
-  const response = await downloadSourceFile(definition.displayName, locate.listingUrl(base), { accept: 'application/json' }, timeouts);
+  const response = await downloadSourceFile(definition.displayName, listHosts(definition), locate.listingUrl(base), { accept: 'application/json' }, timeouts);
   let listing: unknown;
   try {
     listing = await response.json();

@@ -211,6 +211,8 @@ export const samExclusions: ListDefinition = {
   searchBy: 'name',
   baseUrlEnv: 'SAM_BASE_URL',
   defaultBaseUrl: 'https://sam.gov',
+  // The download answers 303 to GSA's extracts bucket, addressed either way S3 allows.
+  allowedHosts: ['falextracts.s3.amazonaws.com', 's3.amazonaws.com'],
   locate: {
     kind: 'listing',
     // A cache-buster, as sam.gov's own front end sends.

@@ -12,6 +12,7 @@ import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import type { Classification, FormatConfidence, SourceRefresh } from '../boards/board-definition.ts';
+import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
 
 /** One file of a roster: its name (the archive and the stored rows name it) and its path under the base URL. */
 export interface RosterFile {
@@ -90,6 +91,8 @@ export interface RosterDefinition {
   /** Environment variable that overrides `defaultBaseUrl` (the local simulator, a test stage). */
   readonly baseUrlEnv: string;
   readonly defaultBaseUrl: string;
+  /** Hosts besides the base URL's that the roster's downloads may be redirected to (over https); any other is refused. */
+  readonly allowedHosts?: readonly string[];
   readonly locate: RosterLocator;
   readonly format: RosterFormat;
   /** Columns every file must have (else the file is refused: its format changed). */
@@ -116,6 +119,11 @@ export interface RosterDefinition {
 /** The base URL a roster is downloaded from: the environment's override, else the publisher. */
 export function rosterBaseUrl(definition: RosterDefinition): string {
   return (process.env[definition.baseUrlEnv] ?? definition.defaultBaseUrl).replace(/\/+$/, '');
+}
+
+/** Where the roster may be fetched from: its base URL's origin and its `allowedHosts`. */
+export function rosterHosts(definition: RosterDefinition): SourceHosts {
+  return sourceHosts([rosterBaseUrl(definition)], definition.allowedHosts);
 }
 
 /** How long a roster version is taken as current before the next expected publication, by refresh. */

@@ -29,7 +29,7 @@ import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, Pipeline
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
-import { columnsOf, rosterBaseUrl, type RosterDefinition, rowReader } from './roster-definition.ts';
+import { columnsOf, rosterBaseUrl, type RosterDefinition, rosterHosts, rowReader } from './roster-definition.ts';
 import { eachRosterRow, RosterFormatError, rosterText } from './roster-file.ts';
 import type { RosterFileVersion, RosterStats, RosterStore, RosterVersion, StoredRosterRow } from './roster-store.ts';
 
@@ -85,11 +85,12 @@ async function fetchFiles(definition: RosterDefinition, dir: string, options: Ro
     throw new SourceError(definition.displayName, 'rejected', `the roster is loaded from an operator's file (--file): ${locate.howToObtain}`);
   }
   const base = rosterBaseUrl(definition);
+  const hosts = rosterHosts(definition);
   const timeouts = listDownloadTimeouts();
   const fetched: Fetched[] = [];
   // One after the other: a publisher's small site is not asked for all its files at once.
   for (const [i, file] of locate.files.entries()) {
-    const response = await downloadSourceFile(definition.displayName, `${base}${file.path}`, {}, timeouts);
+    const response = await downloadSourceFile(definition.displayName, hosts, `${base}${file.path}`, {}, timeouts);
     const path = join(dir, `file-${i}`);
     const sha256 = await saveResponseBody(definition.displayName, response, path);
     const lastModified = response.headers.get('last-modified');

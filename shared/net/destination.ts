@@ -1,0 +1,96 @@
+/**
+ * What every outbound request to an address taken from outside (a customer's webhook URL, a source's
+ * link or redirect) checks before it connects, shared by the webhook guard (webhook-url-guard.ts) and
+ * the source fetches (sources/guarded-fetch.ts):
+ * - the host's addresses: the literal IP, else every address the resolver gives, within a time limit;
+ * - whether any of them lies in a blocked range (ip-ranges.ts), or all of them on loopback;
+ * - a `lookup` that answers with the checked addresses only, so the connection goes to what was checked
+ *   and a DNS answer changed in between (rebinding) cannot move it.
+ */
+import { lookup } from 'node:dns/promises';
+import { isIP, type LookupFunction } from 'node:net';
+import { blockedRange, isLoopback } from '../webhooks/ip-ranges.ts';
+
+export type Resolve = (host: string) => Promise<string[]>;
+
+/** System resolution of every address of a host name (A and AAAA, as the OS resolver returns them). */
+export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/** True inside the AWS Lambda runtime (the local stack runs handlers in-process, without these variables). */
+export function runsOnAwsLambda(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.AWS_EXECUTION_ENV ?? '').startsWith('AWS_Lambda_') || (env.AWS_LAMBDA_FUNCTION_NAME ?? '') !== '';
+}
+
+/** Lower case, no IPv6 brackets, no trailing dot; IPv6 literals in the URL parser's compressed form. */
+export function normalizeHost(host: string): string {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (isIP(bare) === 6) {
+    try {
+      return new URL(`http://[${bare}]/`).hostname.replace(/^\[|\]$/g, '');
+    } catch {
+      return bare;
+    }
+  }
+  return bare;
+}
+
+/** `resolve(host)`, rejected with code ETIMEOUT when it takes longer than `timeoutMs`. */
+async function resolveWithin(resolve: Resolve, host: string, timeoutMs: number): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`resolving ${host} timed out`), { code: 'ETIMEOUT' })), timeoutMs);
+  });
+  try {
+    return await Promise.race([resolve(host), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type HostAddresses =
+  | { readonly ok: true; readonly addresses: string[] }
+  /** `unresolvable`: no address (a resolver error's code in `code`); `invalid_address`: the resolver gave something that is no IP address. */
+  | { readonly ok: false; readonly failure: 'unresolvable' | 'invalid_address'; readonly code?: string };
+
+/** The addresses of a (normalized) host: itself when it is an IP literal, else every address it resolves to. */
+export async function hostAddresses(host: string, resolve: Resolve, timeoutMs: number): Promise<HostAddresses> {
+  let addresses: string[];
+  if (isIP(host) !== 0) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = await resolveWithin(resolve, host, timeoutMs);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      return { ok: false, failure: 'unresolvable', ...(code ? { code } : {}) };
+    }
+    if (addresses.length === 0) return { ok: false, failure: 'unresolvable' };
+  }
+  if (addresses.some((address) => blockedRange(address) === 'not an IP address')) return { ok: false, failure: 'invalid_address' };
+  return { ok: true, addresses: addresses.map((address) => address.replace(/^\[|\]$/g, '')) };
+}
+
+/** The first address in a blocked range, with the range, or null when every address is public. */
+export function firstBlocked(addresses: readonly string[]): { address: string; range: string } | null {
+  for (const address of addresses) {
+    const range = blockedRange(address);
+    if (range !== null) return { address, range };
+  }
+  return null;
+}
+
+/** True when every address is a loopback address (the only waiver a local stack may grant). */
+export const allLoopback = (addresses: readonly string[]): boolean => addresses.length > 0 && addresses.every(isLoopback);
+
+/** A `lookup` that answers every query with the checked addresses instead of asking DNS. */
+export function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, entries);
+    else callback(null, entries[0]!.address, entries[0]!.family);
+  }) as unknown as LookupFunction;
+}

@@ -1,0 +1,56 @@
+/**
+ * A source server for tests of what the service fetches: a plain HTTP server on loopback whose answer a
+ * test chooses per request (a page with links, a redirect, a file), recording every request it gets, so
+ * a test can prove that a refused destination was never asked.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+export interface SourceServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  /** Every request received, in order. */
+  readonly received: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export type Answer = (request: ReceivedRequest, res: ServerResponse) => void;
+
+/** Answers 404 to everything unless `answer` says otherwise. */
+export async function startSourceServer(answer: Answer = (_req, res) => res.writeHead(404).end()): Promise<SourceServer> {
+  const received: ReceivedRequest[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+      received.push(request);
+      answer(request, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An HTML page of links. */
+export function linksPage(links: readonly { href: string; text: string }[]): string {
+  return `<!DOCTYPE html><html><body><ul>${links.map((l) => `<li><a href="${l.href}">${l.text}</a></li>`).join('')}</ul></body></html>`;
+}
