@@ -115,6 +115,7 @@ export class PipelinedWrites<T> {
     write.catch(() => undefined); // awaited in finish(); this only keeps an early rejection from going unhandled
     this.writes.push(write);
     this.pending = [];
+    this.writtenThrough(); // drops the chunks written
     if (this.writes.length >= this.inFlight) await this.writes.shift();
   }
 

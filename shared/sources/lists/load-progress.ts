@@ -54,12 +54,20 @@ export class LoadProgressStore {
     return { source: `load#${this.source}` };
   }
 
-  /** The progress of a stopped load to resume, if one was recorded within `resumeWithinDays`. */
+  /**
+   * The progress of a stopped load to resume: one recorded within `resumeWithinDays`, of a load started
+   * after the current version's (a version switched since, by an operator's upload say, is not undone).
+   */
   async resumable(now: Date): Promise<LoadProgress | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: this.key, ConsistentRead: true }));
     const item = out.Item as (LoadProgress & { source: string }) | undefined;
     if (!item?.version) return undefined;
     if (now.getTime() - Date.parse(item.started_at) > resumeWithinDays * 86_400_000) return undefined;
+    const pointer = await dynamo().send(
+      new GetCommand({ TableName: tableName('sourceState'), Key: { source: this.source }, ConsistentRead: true, ProjectionExpression: 'ingested_at' }),
+    );
+    const currentSince = pointer.Item?.ingested_at as string | undefined;
+    if (currentSince && Date.parse(currentSince) >= Date.parse(item.started_at)) return undefined;
     const { source: _, ...progress } = item;
     return progress;
   }
