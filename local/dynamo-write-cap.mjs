@@ -10,6 +10,8 @@
  *
  * Reads and table management pass through untouched. Runs on the emulator's thread (emulator-thread.mjs)
  * as an HTTP server that forwards each request to dynalite listening on another port of 127.0.0.1.
+ * `GET /write-cap` answers what the cap did so far: write units taken, calls refused whole, batches
+ * taken in part and the items they left unprocessed.
  */
 import { Agent, createServer, request } from 'node:http';
 import { crc32 } from 'node:zlib';
@@ -61,6 +63,7 @@ class Bucket {
     this.burst = burst;
     this.tokens = burst;
     this.at = performance.now();
+    this.taken = 0;
   }
 
   refill() {
@@ -74,6 +77,7 @@ class Bucket {
     this.refill();
     if (this.tokens < units) return false;
     this.tokens -= units;
+    this.taken += units;
     return true;
   }
 }
@@ -84,6 +88,7 @@ class Bucket {
  */
 export async function startWriteCap(upstreamPort, { perSecond, burstSeconds = 1 }) {
   const buckets = new Map();
+  const stats = { perSecond, burstSeconds, callsRefused: 0, batchesTakenInPart: 0, itemsLeftUnprocessed: 0 };
   const bucketOf = (table) => {
     let bucket = buckets.get(table);
     if (!bucket) {
@@ -127,6 +132,10 @@ export async function startWriteCap(upstreamPort, { perSecond, burstSeconds = 1 
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
       const body = Buffer.concat(chunks).toString('utf8');
+      if (req.method === 'GET' && req.url === '/write-cap') {
+        const unitsTaken = [...buckets.values()].reduce((n, b) => n + b.taken, 0);
+        return send(res, 200, { 'content-type': 'application/json' }, JSON.stringify({ ...stats, unitsTaken }));
+      }
       const action = String(req.headers['x-amz-target'] ?? '').split('.')[1];
       let input;
       try {
@@ -137,7 +146,10 @@ export async function startWriteCap(upstreamPort, { perSecond, burstSeconds = 1 
 
       if (input && (action === 'PutItem' || action === 'UpdateItem' || action === 'DeleteItem')) {
         const units = writeUnits(action === 'PutItem' ? input.Item : { ...input.Key, ...input.ExpressionAttributeValues });
-        if (!bucketOf(input.TableName).take(units)) return json(res, 400, throttled);
+        if (!bucketOf(input.TableName).take(units)) {
+          stats.callsRefused++;
+          return json(res, 400, throttled);
+        }
       }
 
       if (input && action === 'BatchWriteItem' && input.RequestItems) {
@@ -154,8 +166,13 @@ export async function startWriteCap(upstreamPort, { perSecond, burstSeconds = 1 
             else into[table] = [r];
           }
         }
-        if (!any) return json(res, 400, throttled);
+        if (!any) {
+          stats.callsRefused++;
+          return json(res, 400, throttled);
+        }
         if (Object.keys(unprocessed).length > 0) {
+          stats.batchesTakenInPart++;
+          stats.itemsLeftUnprocessed += Object.values(unprocessed).reduce((n, list) => n + list.length, 0);
           const answer = await forward(req, JSON.stringify({ ...input, RequestItems: accepted }));
           if (answer.status !== 200) return send(res, answer.status, answer.headers, answer.body);
           const out = JSON.parse(answer.body.toString('utf8'));

@@ -91,6 +91,8 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     expect(outcome.items).toBeGreaterThan(cap * 4);
     expect(seconds).toBeGreaterThan(outcome.items / cap - 2);
     expect(writeCounters.throttledCalls - before.throttledCalls).toBeGreaterThan(0);
+    const capped = (await (await fetch(`${t.stack.endpoints.dynamodb}/write-cap`)).json()) as { callsRefused: number; batchesTakenInPart: number };
+    expect(capped.callsRefused + capped.batchesTakenInPart).toBeGreaterThan(10);
     const current = await new SanctionsStore().current('sam');
     expect(current).toMatchObject({ version: outcome.version, stats: { rows } });
   }, 60_000);

@@ -98,7 +98,7 @@ const calls = new CallWindow();
 /** When each table last took an item from this container. */
 const lastTaken = new Map<string, number>();
 
-/** Calls of this container throttled (whole or in part) since it started: a figure for tests and benchmarks. */
+/** BatchWriteItem calls of this container, those throttled (whole or in part), and the items they left unprocessed: figures for tests and benchmarks. */
 export const writeCounters = { calls: 0, throttledCalls: 0, unprocessedItems: 0 };
 
 export async function putAll(table: string, items: readonly Item[]): Promise<void> {
