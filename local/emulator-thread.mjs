@@ -8,10 +8,13 @@
  * One behaviour of S3 that s3rver lacks is added in front of it: a PutObject with `If-None-Match: *` on
  * a key that exists is answered 412 PreconditionFailed (s3rver ignores the header and overwrites).
  * Checked and written on this one thread, one write at a time per key, as S3's own check is atomic.
+ *
+ * DynamoDB may be started with `writeCap: { perSecond, burstSeconds }`: writes beyond that throughput per
+ * table are then throttled as on a new on-demand table (dynamo-write-cap.mjs); without it nothing is.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
-const started = workerData.kind === 'dynamodb' ? await startDynamo(workerData.directory) : await startS3(workerData.directory);
+const started = workerData.kind === 'dynamodb' ? await startDynamo(workerData.directory, workerData.writeCap) : await startS3(workerData.directory);
 parentPort.postMessage({ port: started.port });
 parentPort.on('message', async (message) => {
   if (message !== 'close') return;
@@ -20,7 +23,7 @@ parentPort.on('message', async (message) => {
   parentPort.close();
 });
 
-async function startDynamo(directory) {
+async function startDynamo(directory, writeCap) {
   const { default: dynalite } = await import('dynalite');
   const server = dynalite({ ...(directory ? { path: directory } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   // Node's servers close a keep-alive connection after 5 s idle; a client that picks that socket at the
@@ -32,7 +35,17 @@ async function startDynamo(directory) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  return { port: server.address().port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const closeDynalite = () => new Promise((resolve) => server.close(() => resolve()));
+  if (!writeCap) return { port: server.address().port, close: closeDynalite };
+  const { startWriteCap } = await import('./dynamo-write-cap.mjs');
+  const cap = await startWriteCap(server.address().port, writeCap);
+  return {
+    port: cap.port,
+    close: async () => {
+      await cap.close();
+      await closeDynalite();
+    },
+  };
 }
 
 async function startS3(directory) {
@@ -65,5 +78,9 @@ async function startS3(directory) {
     }
   });
   const address = await server.run();
+  // As for DynamoDB: a connection idle longer than Node's 5 s default (a load writing its rows before
+  // it archives the file) must not be closed under a client that picks it up at that moment.
+  server.httpServer.keepAliveTimeout = 120_000;
+  server.httpServer.headersTimeout = 121_000;
   return { port: address.port, close: () => server.close() };
 }

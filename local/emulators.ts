@@ -30,6 +30,25 @@ export interface Emulators {
 export interface EmulatorOptions {
   /** Directory for persisted state; omit for a purely in-memory set (tests). */
   readonly stateDir?: string;
+  /**
+   * Throttle DynamoDB writes beyond this throughput per table, as a new on-demand table on AWS does
+   * (dynamo-write-cap.mjs); default `dynamoWriteCapFromEnv()`, which is none unless LOCAL_DYNAMODB_WRITE_CAP is set.
+   */
+  readonly dynamoWriteCap?: DynamoWriteCap;
+}
+
+/** A write-throughput cap of the local DynamoDB: write capacity units a second per table, and the seconds of unused capacity kept for a burst (default 1). */
+export interface DynamoWriteCap {
+  readonly perSecond: number;
+  readonly burstSeconds?: number;
+}
+
+/** The cap LOCAL_DYNAMODB_WRITE_CAP (units a second per table) and LOCAL_DYNAMODB_WRITE_BURST_SECONDS set; undefined when unset. */
+export function dynamoWriteCapFromEnv(env: NodeJS.ProcessEnv = process.env): DynamoWriteCap | undefined {
+  const perSecond = Number(env.LOCAL_DYNAMODB_WRITE_CAP);
+  if (!env.LOCAL_DYNAMODB_WRITE_CAP || !Number.isFinite(perSecond) || perSecond <= 0) return undefined;
+  const burst = Number(env.LOCAL_DYNAMODB_WRITE_BURST_SECONDS);
+  return { perSecond, ...(env.LOCAL_DYNAMODB_WRITE_BURST_SECONDS && Number.isFinite(burst) && burst >= 0 ? { burstSeconds: burst } : {}) };
 }
 
 interface QueuedMessage {
@@ -52,7 +71,7 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
   const { stateDir } = options;
   if (stateDir) await mkdir(stateDir, { recursive: true });
 
-  const dynamo = await startOnThread('dynamodb', stateDir ? join(stateDir, 'dynamodb') : undefined);
+  const dynamo = await startOnThread('dynamodb', stateDir ? join(stateDir, 'dynamodb') : undefined, options.dynamoWriteCap ?? dynamoWriteCapFromEnv());
 
   const s3 = await startOnThread('s3', stateDir ? join(stateDir, 's3') : join(tmpdir(), `s3rver-${process.pid}-${Date.now()}`));
 
@@ -97,8 +116,12 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
 }
 
 /** An emulator on its own thread (emulator-thread.mjs), listening on an ephemeral port. */
-async function startOnThread(kind: 'dynamodb' | 's3', directory: string | undefined): Promise<{ readonly port: number; close(): Promise<void> }> {
-  const worker = new Worker(new URL('./emulator-thread.mjs', import.meta.url), { workerData: { kind, directory } });
+async function startOnThread(
+  kind: 'dynamodb' | 's3',
+  directory: string | undefined,
+  writeCap?: DynamoWriteCap,
+): Promise<{ readonly port: number; close(): Promise<void> }> {
+  const worker = new Worker(new URL('./emulator-thread.mjs', import.meta.url), { workerData: { kind, directory, writeCap } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (m: { port: number }) => resolve(m.port));

@@ -13,7 +13,7 @@ import { queues, type ScheduleId, schedules } from '#shared/infra/resources.ts';
 import { fallbackRoute, routes as defaultRoutes, workers as defaultWorkers, type RouteDefinition, type WorkerDefinition } from '#shared/infra/routes.ts';
 import { callRecorder, functionPermissions, writeRecordedCalls } from './aws-calls.ts';
 import { awsRules } from './aws-rules.ts';
-import { registerQueueName, savedQueueMessages, startEmulators, type Emulators, type Endpoints } from './emulators.ts';
+import { type DynamoWriteCap, registerQueueName, savedQueueMessages, startEmulators, type Emulators, type Endpoints } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { localQueueNames, provision, type LocalResourceNames } from './provision.ts';
@@ -46,6 +46,8 @@ export interface LocalStackOptions {
   readonly loadRosters?: boolean;
   /** DynamoDB TTL deletion (ttl-sweeper.ts): how often, how late, by which clock. */
   readonly ttlSweep?: TtlSweepOptions;
+  /** Throttle DynamoDB writes beyond this throughput per table (emulators.ts; default: LOCAL_DYNAMODB_WRITE_CAP, else none). */
+  readonly dynamoWriteCap?: DynamoWriteCap;
 }
 
 /** The bundled sample data the simulator serves by default. */
@@ -95,7 +97,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       : // Every file is parsed before the stack is ready: the simulator shares this process's event loop with
         // the handlers, and parsing a full-size board on a first request would stall them.
         await startSourceSimulator({ dataDir: options.sourceDataDir ?? process.env.SOURCE_DATA_DIR ?? sampleDataDir, preload: true });
-    emulators = await startEmulators({ stateDir: options.stateDir });
+    emulators = await startEmulators({ stateDir: options.stateDir, dynamoWriteCap: options.dynamoWriteCap });
     for (const name of localQueueNames()) registerQueueName(emulators.sqs, name);
     const names = await provision(emulators.endpoints);
     ttl = startTtlSweeper(emulators.endpoints.dynamodb, names, options.ttlSweep);

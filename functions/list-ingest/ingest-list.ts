@@ -38,9 +38,10 @@ async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => 
  * `OperatorSourceAgeing` alarm). A failure other than a refusal is reported for the message, so it is retried
  * and, after the queue's receive limit, parked in the dead-letter queue; the list's current version
  * stays in use. A message naming no known list is an error too (a schedule for a list this code does
- * not have).
+ * not have). A list load that cannot finish before the invocation's deadline stops, records where it
+ * stopped and fails the message; the retry resumes it (load-progress.ts).
  */
-export const handler = queueWorker('ListIngest', listIngestMessageSchema, async (message) => {
+export const handler = queueWorker('ListIngest', listIngestMessageSchema, async (message, _record, _context, deadline) => {
   const roster = rosterDefinition(message.list);
   if (roster) {
     const rosters = dependencies().rosters;
@@ -63,7 +64,7 @@ export const handler = queueWorker('ListIngest', listIngestMessageSchema, async 
     definition.locate.kind === 'operator_file'
       ? null
       : async () => {
-          const outcome = await ingestList(definition, sanctions, { force: message.force === true });
+          const outcome = await ingestList(definition, sanctions, { force: message.force === true, deadline });
           logger.info('Sanctions list check finished', { list: outcome.list, outcome: outcome.outcome, version: outcome.version });
         },
     () => renewList(definition, sanctions),

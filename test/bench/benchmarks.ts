@@ -20,6 +20,7 @@ export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'identity-resolution', load: async () => (await import('./identity-resolution.bench.ts')).identityResolutionBenchmark },
   { id: 'leie', load: async () => (await import('./leie.bench.ts')).leieBenchmark },
   { id: 'sam', load: async () => (await import('./sam.bench.ts')).samBenchmark },
+  { id: 'sam-load-capped', load: async () => (await import('./sam-load-capped.bench.ts')).samLoadCappedBenchmark },
   { id: 'rosters', load: async () => (await import('./rosters.bench.ts')).rostersBenchmark },
   { id: 'sanctions-screen', load: async () => (await import('./sanctions-screen.bench.ts')).sanctionsScreenBenchmark },
   { id: 'nppes-deactivated', load: async () => (await import('./nppes-deactivated.bench.ts')).nppesDeactivatedBenchmark },

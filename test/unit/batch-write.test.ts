@@ -1,7 +1,7 @@
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
-import { putAll } from '#shared/sources/lists/batch-write.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { maxInFlight, putAll, stallLimitMs, WriteStalledError } from '#shared/sources/lists/batch-write.ts';
 
 const documents = mockClient(DynamoDBDocumentClient);
 afterEach(() => documents.reset());
@@ -28,9 +28,51 @@ describe('putAll', () => {
     expect(new Set(calls.flat()).size).toBe(60);
   });
 
-  it('fails when DynamoDB keeps items unprocessed', async () => {
-    documents.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: { T: input.RequestItems.T } }));
-    await expect(putAll('T', items(3))).rejects.toThrow(/kept returning unprocessed items/);
-    expect(sent()).toHaveLength(9);
-  }, 30_000);
+  it('sends again a batch refused whole for throttling, and fails at once on any other error', async () => {
+    let calls = 0;
+    documents.on(BatchWriteCommand).callsFake(() => {
+      calls++;
+      if (calls <= 3) throw Object.assign(new Error('Throughput exceeds the current capacity of your table'), { name: 'ThrottlingException' });
+      return { UnprocessedItems: {} };
+    });
+    await putAll('T', items(10));
+    expect(calls).toBe(4);
+
+    documents.reset();
+    documents.on(BatchWriteCommand).rejects(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' }));
+    await expect(putAll('T', items(10))).rejects.toMatchObject({ name: 'ValidationException' });
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('keeps at most a window of calls in flight, however many batches', async () => {
+    let inFlight = 0;
+    let most = 0;
+    documents.on(BatchWriteCommand).callsFake(async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight--;
+      return { UnprocessedItems: {} };
+    });
+    await putAll('T', items(25 * 100));
+    expect(sent()).toHaveLength(100);
+    expect(most).toBeLessThanOrEqual(maxInFlight);
+  });
+
+  it('fails when DynamoDB takes nothing for the stall limit, and not before', async () => {
+    vi.useFakeTimers();
+    try {
+      documents.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: { T: input.RequestItems.T } }));
+      const write = putAll('T', items(3));
+      const failed = write.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await vi.advanceTimersByTimeAsync(stallLimitMs - 5_000);
+      expect(sent().length).toBeGreaterThan(10);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await failed).toBeInstanceOf(WriteStalledError);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { s3 } from '../../aws/s3.ts';
+import type { Deadline } from '../../deadline.ts';
 import { bucketName } from '../../config.ts';
 import { SourceError } from '../errors.ts';
 import { csvRowBatches } from './csv-parser.ts';
@@ -33,12 +34,40 @@ export function versionId(now: Date, sha256: string): string {
 }
 
 /**
+ * Where a load that may not finish in one invocation stands: rows up to `skipThrough` were written by an
+ * earlier invocation (they are read again, for the statistics, but not written); when `stopBy` leaves
+ * less than `loadStopReserveMs`, the load stops (`LoadOutOfTime`) with the row up to which every row
+ * is written. Items must come in increasing row order.
+ */
+export interface LoadPosition<T> {
+  readonly rowOf: (item: T) => number;
+  readonly skipThrough?: number;
+  readonly stopBy?: Deadline;
+}
+
+/** Time kept, once a load stops for lack of time, to finish the writes under way, archive the file and record where it stopped. */
+export const loadStopReserveMs = 120_000;
+
+/** A load stopped before the invocation's deadline; every row up to `rowsDone` is written. */
+export class LoadOutOfTime extends Error {
+  constructor(readonly rowsDone: number) {
+    super(`load stopped for lack of time; rows up to ${rowsDone} written`);
+    this.name = 'LoadOutOfTime';
+  }
+}
+
+/**
  * Items written in chunks, at most `inFlight` chunks at once: parsing goes on while earlier chunks
- * are written, and waits when the writes fall behind.
+ * are written, and waits when the writes fall behind. Tracking a `LoadPosition`, rows already written
+ * are skipped, and the load stops before its deadline.
  */
 export class PipelinedWrites<T> {
   private pending: T[] = [];
   private readonly writes: Promise<void>[] = [];
+  /** Chunks written or being written, in order, with their last row (with a `position`). */
+  private readonly chunks: { last: number; done: boolean }[] = [];
+  private through = 0;
+  private position: LoadPosition<T> | undefined;
 
   constructor(
     private readonly write: (chunk: T[]) => Promise<void>,
@@ -46,17 +75,47 @@ export class PipelinedWrites<T> {
     private readonly inFlight = 4,
   ) {}
 
+  /** Skips the rows already written and stops before the deadline (`LoadPosition`); before the first `push`. */
+  track(position: LoadPosition<T>): void {
+    this.position = position;
+    this.through = position.skipThrough ?? 0;
+  }
+
   async push(item: T): Promise<void> {
+    if (this.position) {
+      if (this.position.rowOf(item) <= (this.position.skipThrough ?? 0)) return;
+      if (this.position.stopBy && this.position.stopBy.remainingMs() < loadStopReserveMs) {
+        await this.abandon();
+        throw new LoadOutOfTime(this.writtenThrough());
+      }
+    }
     this.pending.push(item);
     if (this.pending.length >= this.chunkSize) await this.flush();
+  }
+
+  /** The row up to which every row is written (`position` only). */
+  writtenThrough(): number {
+    while (this.chunks[0]?.done) this.through = this.chunks.shift()!.last;
+    return this.through;
   }
 
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const write = this.write(this.pending);
+    if (this.position) {
+      const chunk = { last: this.position.rowOf(this.pending[this.pending.length - 1]!), done: false };
+      this.chunks.push(chunk);
+      write.then(
+        () => {
+          chunk.done = true;
+        },
+        () => undefined,
+      );
+    }
     write.catch(() => undefined); // awaited in finish(); this only keeps an early rejection from going unhandled
     this.writes.push(write);
     this.pending = [];
+    this.writtenThrough(); // drops the chunks written
     if (this.writes.length >= this.inFlight) await this.writes.shift();
   }
 

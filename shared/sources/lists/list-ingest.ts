@@ -28,6 +28,9 @@ import { CsvFormatError } from './csv-parser.ts';
 import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseBody } from './download.ts';
 import { jsonRows, savePages } from './data-api.ts';
 import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, restoreArchivedFile, versionId } from './ingest-steps.ts';
+import type { LoadPosition } from './ingest-steps.ts';
+import { fileOf, LoadProgressStore, ResumableLoad } from './load-progress.ts';
+import type { Deadline } from '../../deadline.ts';
 import { renewAfterDays } from './versioned-rows.ts';
 import { type ListDefinition, listHosts } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
@@ -42,6 +45,8 @@ export interface ListIngestOptions {
   /** A file an operator downloaded (lists reachable only through a browser): ingested instead of a download. */
   readonly file?: string;
   readonly now?: () => Date;
+  /** The invocation's deadline: a load that cannot finish by it stops, and the next invocation resumes it (load-progress.ts). */
+  readonly deadline?: Deadline;
 }
 
 export type ListIngestOutcome =
@@ -88,7 +93,8 @@ interface Fetched {
 export async function ingestList(definition: ListDefinition, store: SanctionsStore, options: ListIngestOptions = {}): Promise<ListIngestOutcome> {
   const started = Date.now();
   const list = definition.id;
-  const now = options.now?.() ?? new Date();
+  const resumed = options.file ? undefined : await new LoadProgressStore(list).resumable(options.now?.() ?? new Date());
+  const now = resumed ? new Date(resumed.started_at) : (options.now?.() ?? new Date());
   const current = await store.current(list);
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
 
@@ -96,7 +102,10 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
   const file = join(dir, 'download');
   try {
     let fetched: Fetched;
-    if (options.file) {
+    if (resumed) {
+      await restoreArchivedFile(resumed.archive_key, file);
+      fetched = { fileName: resumed.file_name, sha256: resumed.sha256, etag: resumed.etag, lastModified: resumed.last_modified };
+    } else if (options.file) {
       fetched = { fileName: basename(options.file), sha256: await copyLocalFile(options.file, file), etag: null, lastModified: null };
     } else if (definition.locate.kind === 'data_api') {
       const saved = await savePages(definition, file, listDownloadTimeouts());
@@ -116,16 +125,22 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     }
 
     const version = versionId(now, fetched.sha256);
-    const { stats, items, contentAsOf } = await parseInto(definition, file, version, store, now);
-    checkNotShrunk(definition.displayName, stats.rows, current, options.force);
     const day = now.toISOString().slice(0, 10);
     const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    await archiveRawFile(archiveKey, file, stats.bytes, contentTypeOf(definition, fetched.fileName), {
-      sha256: fetched.sha256,
-      'source-file': fetched.fileName,
-      'source-etag': fetched.etag ?? '',
-      'source-last-modified': fetched.lastModified ?? '',
+    const archive = async () =>
+      archiveRawFile(archiveKey, file, (await stat(file)).size, contentTypeOf(definition, fetched.fileName), {
+        sha256: fetched.sha256,
+        'source-file': fetched.fileName,
+        'source-etag': fetched.etag ?? '',
+        'source-last-modified': fetched.lastModified ?? '',
+      });
+    const load = new ResumableLoad(list, { version, started_at: now.toISOString(), ...fileOf(fetched), archive_key: archiveKey }, resumed, archive);
+    const { stats, items, contentAsOf } = await load.write(async (skipThrough) => {
+      const parsed = await parseInto(definition, file, version, store, now, { skipThrough, stopBy: options.deadline });
+      checkNotShrunk(definition.displayName, parsed.stats.rows, current, options.force);
+      return parsed;
     });
+    await archive();
     const next: ListVersion = {
       list,
       version,
@@ -141,7 +156,9 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       archive_key: archiveKey,
       stats,
     };
-    if (!(await store.switchTo(next, current?.version))) {
+    const switched = await store.switchTo(next, current?.version);
+    await load.finished();
+    if (!switched) {
       logger.warn('Another ingest of the list switched first; this version will expire unused', { list, version });
       return { outcome: 'superseded', list, version };
     }
@@ -350,6 +367,7 @@ async function parseInto(
   version: string,
   store: SanctionsStore,
   now: Date,
+  position: Omit<LoadPosition<unknown>, 'rowOf'> = {},
 ): Promise<{ stats: ListStats; items: number; contentAsOf: string | null }> {
   const source = definition.displayName;
   const stats = {
@@ -368,6 +386,7 @@ async function parseInto(
     const written = await store.write(definition.id, version, chunk, now);
     items += written;
   });
+  writes.track({ ...position, rowOf: (item) => item.row });
   let contentAsOf: string | null;
   try {
     const last = await lastRows(definition, file);

@@ -1,0 +1,115 @@
+/**
+ * The first SAM.gov load into a new on-demand table: the full-size extract (170,000 rows) loaded by the
+ * list ingest worker, through its queue handler with the 900 s invocation of AWS, into the local
+ * DynamoDB capped at 4,000 write units a second per table (what a new on-demand table accepts; the
+ * emulator throttles beyond it as DynamoDB does). It must complete: a load cut short by the invocation's
+ * deadline resumes in the next invocation, which is counted.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSBatchResponse } from 'aws-lambda';
+import { dynamo } from '#shared/aws/dynamo.ts';
+import { tableName } from '#shared/config.ts';
+import { workers } from '#shared/infra/routes.ts';
+import { writeCounters } from '#shared/sources/lists/batch-write.ts';
+import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { invoke } from '../../local/lambda-runtime.ts';
+import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
+import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
+import { startLocalStack } from '../../local/stack.ts';
+import { summarise, type SectionResult, type Benchmark } from './harness.ts';
+
+const rows = 170_000;
+const capPerSecond = 4_000;
+const fileName = 'SAM_Exclusions_Public_Extract_V2_26305';
+/** Invocations allowed before the load counts as failed (each a full 900 s one). */
+const maxInvocations = 3;
+
+export const samLoadCappedBenchmark: Benchmark = {
+  id: 'sam-load-capped',
+  title: `SAM.gov exclusions: full ${rows.toLocaleString('en-US')}-row load under a ${capPerSecond.toLocaleString('en-US')} writes/s cap`,
+  async run(): Promise<SectionResult> {
+    const dir = await mkdtemp(join(tmpdir(), 'sam-capped-bench-'));
+    try {
+      await mkdir(join(dir, 'sam'));
+      const csv = join(dir, 'sam', `${fileName}.csv`);
+      await writeSamBenchmark(csv, rows);
+      const zip = join(dir, `${fileName}.ZIP`);
+      await writeFile(zip, await zipOfCsv(await readFile(csv), `${fileName}.CSV`, new Date('2026-11-01T00:00:00Z')));
+
+      const stack = await startLocalStack({
+        sourceDataDir: dir,
+        schedules: false,
+        ingestOnStart: false,
+        loadRosters: false,
+        workers: [],
+        dynamoWriteCap: { perSecond: capPerSecond, burstSeconds: 1 },
+      });
+      try {
+        const worker = workers.find((w) => w.id === 'ListIngest')!;
+        const event = { Records: [{ messageId: 'sam-check', receiptHandle: 'sam-check', body: JSON.stringify({ kind: 'list_ingest', list: 'sam' }) }] };
+        const started = performance.now();
+        let invocations = 0;
+        let loaded = await new SanctionsStore().current('sam');
+        while (!loaded && invocations < maxInvocations) {
+          invocations++;
+          const out = (await invoke(worker.entry, worker.id, event, worker.timeoutSeconds * 1000)) as SQSBatchResponse;
+          loaded = await new SanctionsStore().current('sam');
+          if (out.batchItemFailures.length > 0 && !loaded) console.error(`  invocation ${invocations} stopped before the load was complete; resuming`);
+        }
+        const seconds = (performance.now() - started) / 1000;
+        if (!loaded) throw new Error(`the load did not complete in ${maxInvocations} invocations`);
+        if (loaded.stats.rows !== rows) throw new Error(`loaded ${loaded.stats.rows} rows, expected ${rows}`);
+        const items = await countItems(loaded.version);
+        const cap = (await (await fetch(`${stack.endpoints.dynamodb}/write-cap`)).json()) as CapStats;
+        return {
+          intro: `The list ingest worker's handler (download from the simulator, hash, parse, batched writes, archive, switch) with the invocation time of AWS (${worker.timeoutSeconds} s), against the local DynamoDB capped at ${capPerSecond.toLocaleString('en-US')} write units a second per table with a 1 s burst, as a new on-demand table; the emulator takes what fits of each BatchWriteItem and returns the rest as UnprocessedItems, or refuses the call with ThrottlingException when nothing fits. One run.`,
+          figures: [
+            summarise('Rows loaded (the load completed and the list switched)', 'rows', [loaded.stats.rows], { target: { op: '>=', value: rows } }),
+            summarise('Time to complete the load', 's', [seconds], {
+              note: `${invocations} invocation${invocations === 1 ? '' : 's'}; ${items.toLocaleString('en-US')} items (one per lookup key of a row) in ${writeCounters.calls.toLocaleString('en-US')} BatchWriteItem calls; the emulator refused ${cap.callsRefused.toLocaleString('en-US')} calls whole and took ${cap.batchesTakenInPart.toLocaleString('en-US')} batches in part (${cap.itemsLeftUnprocessed.toLocaleString('en-US')} items left unprocessed, sent again)`,
+            }),
+            summarise('Items written per second, over the whole load', 'items/s', [items / seconds], {
+              note: 'download, parse and archive included; the writes are held to the cap (an item of 1 KB or less is one write unit)',
+            }),
+            summarise('Invocations', 'invocations', [invocations], { target: { op: '<=', value: 1 } }),
+          ],
+        };
+      } finally {
+        await stack.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** What the emulator's write cap did (local/dynamo-write-cap.mjs `GET /write-cap`). */
+interface CapStats {
+  readonly unitsTaken: number;
+  readonly callsRefused: number;
+  readonly batchesTakenInPart: number;
+  readonly itemsLeftUnprocessed: number;
+}
+
+/** Items stored under the version (a scan of the sanctions table; no capacity cap on reads). */
+async function countItems(version: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName('sanctions'),
+        Select: 'COUNT',
+        FilterExpression: 'begins_with(list_key, :p)',
+        ExpressionAttributeValues: { ':p': `sam#${version}#` },
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
