@@ -1,4 +1,5 @@
 import { containerValue } from '#shared/container.ts';
+import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { listDefinition } from '#shared/sources/lists/definitions.ts';
 import { ingestList, renewList } from '#shared/sources/lists/list-ingest.ts';
@@ -13,10 +14,16 @@ import { queueWorker } from '#shared/workers/queue-worker.ts';
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ sanctions: new SanctionsStore(), rosters: new RosterStore() }));
 
-/** Runs the check, then renews the current version's rows when due, whether the check succeeded or not. */
+/**
+ * Runs the check, then renews the current version's rows when due, whether the check succeeded or not.
+ * A file refused by the ingestion rules is reported, not retried: retrying cannot change it.
+ */
 async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => Promise<unknown>): Promise<void> {
   try {
     if (check) await check();
+  } catch (error) {
+    if (!isIngestRefusal(error)) throw error;
+    reportIngestRefusal(error);
   } finally {
     await renew();
   }
