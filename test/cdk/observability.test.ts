@@ -95,8 +95,9 @@ describe('alarms', () => {
     const topicId = logicalId(stack.monitoring.topic);
     const functions = routes.length + 1 + workers.length;
     // Per queue: dead letters, oldest message; per function: error rate, throttles; per table: throttles;
-    // the API's 5xx and verify p99; per source; unreadable source values; KMS ECC rate; failed webhook events.
-    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1);
+    // the API's 5xx and verify p99; per source; unreadable source values; KMS ECC rate; failed webhook events;
+    // source loads held for review.
+    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -203,6 +204,12 @@ describe('alarms', () => {
     expect(unreadable).toHaveLength(1);
     expect(unreadable[0]).toMatchObject({ Namespace: metricsNamespace, Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1 });
     expect(unreadable[0]!.Dimensions).toEqual([{ Name: 'service', Value: telemetryServiceName }]);
+    // One load held for review, of any list or roster, alarms at once.
+    const held = alarms().filter((a) => a.MetricName === metricNames.sourceLoadsHeld);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ Namespace: metricsNamespace, Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1 });
+    expect(held[0]!.AlarmName).toMatch(/-SourceLoadHeld$/);
+    expect(held[0]!.Dimensions).toEqual([{ Name: 'service', Value: telemetryServiceName }]);
   });
 });
 
