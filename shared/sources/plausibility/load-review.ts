@@ -4,8 +4,8 @@
  *
  * A load's rows are written under its new version first (as before); then the version in force is read
  * again from its archived file(s) and compared with the new file row by row, in memory by identity
- * (about 60 bytes a row: SAM's 170,000 rows and the NPPES report's 355,000 fit well in the ingest's
- * 1 GB). Then:
+ * (a few hundred bytes an identity: some 200 MB for the NPPES report's 355,000 rows, within the
+ * ingest's 1 GB). Then:
  *
  * - accepted: the pointer switches as before;
  * - refused (an older file, a roster's declared file missing, a file rejected on review): `IngestRefusal`
