@@ -31,6 +31,7 @@ import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { marylandPhysicians } from '#shared/sources/rosters/states/maryland.ts';
 import { sampleDataDir } from '../../local/stack.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
+import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { samCsv, type SamRow } from '../support/sam-extract.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -130,7 +131,9 @@ describe('SAM: an extract cut to 53 % of its rows', () => {
     const before = (await new SanctionsStore().current('sam'))!;
     // 53 % of the rows, the sanctioned provider among those dropped: over half, so the old guard let it through.
     const cut = all.slice(0, 106);
-    const outcome = await ingestList(samExclusions, new SanctionsStore(), { file: await extract(330, cut) });
+    // As the ingest worker runs it, with its permissions (the record, the review item, the archive read).
+    const file = await extract(330, cut);
+    const outcome = await invokeAs('ListIngest', () => ingestList(samExclusions, new SanctionsStore(), { file }));
     expect(outcome).toMatchObject({
       outcome: 'held',
       previous_version: before.version,
