@@ -8,7 +8,7 @@
  *   npm run admin -- revoke-keys --account <id>
  *   npm run admin -- suspend-account --account <id> [--reason <text>]
  *   npm run admin -- unsuspend-account --account <id>
- *   npm run admin -- ingest-leie [--force]
+ *   npm run admin -- ingest-leie [--force] [--rollback --reason <text>]
  *   npm run admin -- ingest <list> [--force] [--file <path>] [--rollback --reason <text>]
  *   npm run admin -- ingest-roster <roster> [--force] [--file <path> …] [--as-of <YYYY-MM-DD>] [--rollback --reason <text>]
  *   npm run admin -- ingest review <list or roster> [accept | reject] [--reason <text>]
@@ -88,7 +88,8 @@ const usage = `Usage:
   npm run admin -- revoke-keys --account <id>             (every key of the account)
   npm run admin -- suspend-account --account <id> [--reason <text>]
   npm run admin -- unsuspend-account --account <id>
-  npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
+  npm run admin -- ingest-leie [--force] [--rollback --reason <text>]
+                                              (load the OIG LEIE list if it changed; --force: even if not; --rollback --reason: as for ingest)
   npm run admin -- ingest <${Object.keys(listDefinitions).join('|')}> [--force] [--file <path>] [--rollback --reason <text>]
                                               (load a sanctions list if it changed; --force: even if not, or if much shorter;
                                                --file: a file downloaded by hand, in the list's published format;
@@ -130,7 +131,7 @@ function rollbackOf(v: Record<string, unknown>): string | undefined {
 /** `ingest review <source> [accept|reject] [--reason <text>]`: a held load shown, accepted or rejected. */
 async function review(v: Record<string, unknown>, positionals: string[]): Promise<Record<string, unknown>> {
   const [source, action, ...extra] = positionals;
-  const known = [...Object.keys(listDefinitions), ...Object.keys(rosterDefinitions)];
+  const known = ['leie', ...Object.keys(listDefinitions), ...Object.keys(rosterDefinitions)];
   if (!source || !known.includes(source) || extra.length > 0 || (action !== undefined && action !== 'accept' && action !== 'reject')) {
     throw new UsageError(`ingest review takes one list or roster (${known.join(', ')}), then accept or reject, or nothing to show the held load`);
   }
@@ -142,11 +143,16 @@ async function review(v: Record<string, unknown>, positionals: string[]): Promis
     if (error instanceof ReviewError) throw new CommandFailure(error.message);
     throw error;
   }
-  const inForce = listDefinition(source) ? await new SanctionsStore().current(source) : await new RosterStore().current(source);
+  const inForce =
+    source === 'leie'
+      ? await new ExclusionStore().current()
+      : listDefinition(source)
+        ? await new SanctionsStore().current(source)
+        : await new RosterStore().current(source);
   const state = await reviewStateOf(source);
   return {
     source,
-    version_in_force: inForce ? { version: inForce.version, as_of: inForce.as_of, ingested_at: inForce.ingested_at } : null,
+    version_in_force: inForce ? { version: inForce.version, as_of: inForce.as_of ?? null, ingested_at: inForce.ingested_at } : null,
     held: state?.held ? { ...state.held, actions: ['accept', 'reject'] } : null,
     last_load: state?.last_load ?? null,
   };
@@ -202,7 +208,14 @@ const commands: Record<string, Command> = {
     );
     return { ...issued };
   },
-  'ingest-leie': async (v) => ({ ...(await ingestLeie(new ExclusionStore(), { force: v.force === true })) }),
+  'ingest-leie': async (v) => {
+    try {
+      return { ...(await ingestLeie(new ExclusionStore(), { force: v.force === true, trigger: 'operator', rollback: rollbackOf(v) })) };
+    } catch (error) {
+      if (error instanceof SourceError || isIngestRefusal(error)) throw new CommandFailure(error.message);
+      throw error;
+    }
+  },
   ingest: async (v, positionals) => {
     if (positionals[0] === 'review') return review(v, positionals.slice(1));
     const [id, ...extra] = positionals;

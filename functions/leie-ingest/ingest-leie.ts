@@ -1,4 +1,5 @@
 import { logger } from '#shared/observability/logger.ts';
+import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { ingestLeie, renewLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
@@ -19,6 +20,10 @@ export const handler = queueWorker('LeieIngest', leieIngestMessageSchema, async 
   try {
     const outcome = await ingestLeie(exclusions, { force: message.force === true });
     logger.info('LEIE check finished', { outcome: outcome.outcome, version: outcome.version });
+  } catch (error) {
+    // A file refused by the ingestion rules is reported, not retried: retrying cannot change it.
+    if (!isIngestRefusal(error)) throw error;
+    reportIngestRefusal(error);
   } finally {
     await renewLeie(exclusions);
   }

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { restoreArchivedFile } from '../lists/ingest-steps.ts';
+import { createReadStream } from 'node:fs';
+import { checkHeader, leieRecord, type LeieRecord } from '../leie/leie-record.ts';
+import { eachCsvRow, restoreArchivedFile } from '../lists/ingest-steps.ts';
 import type { ListDefinition } from '../lists/list-definition.ts';
 import type { ListEntry } from '../lists/list-entry.ts';
 import { columnsOf, type RosterDefinition, type RosterRecord, rowReader } from '../rosters/roster-definition.ts';
@@ -117,6 +119,48 @@ export async function archivedRosterDigestRows(
       local.push({ name: file.name, path });
     }
     return await rosterDigestRows(definition, local);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** An OIG LEIE row: known by its NPI, else the party's name, date of birth and state; its digest covers the exclusion and waiver. */
+export function leieDigestRow(record: LeieRecord): DigestRow {
+  const name = record.kind === 'entity' ? record.businessName : [record.lastName, record.firstName, record.middleName].filter(Boolean).join(' ');
+  const identity = record.npi ? `npi:${record.npi}` : `name:${record.kind}:${name.toUpperCase()}:${record.dob ?? ''}:${record.state}`;
+  const digest = digestOf([
+    record.exclusionType,
+    record.exclusionDate,
+    record.reinstatementDate,
+    record.waiverDate,
+    record.waiverState,
+    record.npi,
+    record.upin,
+    record.dob,
+    name.toUpperCase(),
+  ]);
+  const label = `${name || '(no name)'}${record.npi ? ` [NPI ${record.npi}]` : ''}: ${record.exclusionType}${record.exclusionDate ? ` from ${record.exclusionDate}` : ''}`;
+  return { identity, digest, label };
+}
+
+/** The rows of an LEIE file (UPDATED.csv), as digest rows. */
+export async function leieDigestRows(file: string): Promise<DigestRow[]> {
+  const rows: DigestRow[] = [];
+  await eachCsvRow('OIG LEIE', createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }), checkHeader, async (row) => {
+    const record = leieRecord(row);
+    if (record) rows.push(leieDigestRow(record));
+  });
+  return rows;
+}
+
+/** The rows of an LEIE version from its archived file. */
+export async function archivedLeieDigestRows(archiveKey: string | null): Promise<DigestRow[]> {
+  if (!archiveKey) throw new Error('the version in force has no archived file');
+  const dir = await mkdtemp(join(tmpdir(), 'digest-leie-'));
+  try {
+    const file = join(dir, 'archived');
+    await restoreArchivedFile(archiveKey, file);
+    return await leieDigestRows(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
