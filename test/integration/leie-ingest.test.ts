@@ -15,6 +15,7 @@ import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { rejectionOf } from '../support/rejection.ts';
+import { acceptHeld } from '#shared/sources/plausibility/load-review.ts';
 
 const store = new ExclusionStore();
 let data: SourceDataCopy;
@@ -82,10 +83,12 @@ describe('LEIE ingestion', () => {
         observed.add(JSON.stringify((await store.findIndividuals(list, 'OKAFOR')).map((r) => r.firstName).sort()));
       }
     })();
+    // Thousands of rows added to a few: beyond the change budget, so held; the switch is the operator's accept.
     const outcome = await ingestLeie(new ExclusionStore());
+    expect(outcome.outcome).toBe('held');
+    await acceptHeld('leie', new Date());
     done = true;
     await reader;
-    expect(outcome.outcome).toBe('ingested');
     const old1 = JSON.stringify((JSON.parse(oldOkafor) as { firstName: string }[]).map((r) => r.firstName).sort());
     const new3 = JSON.stringify(['ADA', 'CHIDI', 'EMEKA']);
     expect(observed.has(old1)).toBe(true);
