@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/aws/s3.ts';
 import { bucketName } from '#shared/config.ts';
 import { SourceError } from '#shared/sources/errors.ts';
+import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieHeader } from '#shared/sources/leie/leie-record.ts';
@@ -114,6 +115,29 @@ describe('LEIE ingestion', () => {
     const error = await rejectionOf(ingestLeie(new ExclusionStore()), SourceError);
     expect(error.message).toMatch(/refusing to switch/);
     expect((await store.current())!.version).toBe(before.version);
+  });
+
+  it('refuses a file older than the list in force (by its Last-Modified day), unless rolled back on purpose', async () => {
+    const before = (await store.current())!;
+    // Last month's file, without a person excluded since: it would clear her.
+    const lastMonth = [
+      { LASTNAME: 'OKAFOR', FIRSTNAME: 'CHIDI', NPI: '1457485542', EXCLTYPE: '1128b4', EXCLDATE: '20230115' },
+      ...filler(1500),
+      { LASTNAME: 'OKAFOR', FIRSTNAME: 'ADA', EXCLTYPE: '1128a1', EXCLDATE: '20240101' },
+      ...filler(1500, 'MORE'),
+    ];
+    await data.write('leie/UPDATED.csv', leieFile(lastMonth));
+    const monthAgo = new Date(Date.now() - 31 * 86_400_000);
+    await utimes(join(data.dir, 'leie', 'UPDATED.csv'), monthAgo, monthAgo);
+    const refusal = await rejectionOf(ingestLeie(new ExclusionStore()), IngestRefusal);
+    expect(refusal).toMatchObject({ source: 'leie', kind: 'implausible' });
+    expect(refusal.message).toMatch(/before the version in force/);
+    expect((await store.current())!.version).toBe(before.version);
+    expect((await store.findIndividuals(before, 'OKAFOR')).map((r) => r.firstName).sort()).toEqual(['ADA', 'CHIDI', 'EMEKA']);
+    expect(await ingestLeie(new ExclusionStore(), { rollback: 'the newest file was withdrawn' })).toMatchObject({
+      outcome: 'ingested',
+      previous_version: before.version,
+    });
   });
 
   it('reports the source unavailable when it cannot be reached', async () => {
