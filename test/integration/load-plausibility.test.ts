@@ -141,6 +141,14 @@ describe('SAM: an extract cut to 53 % of its rows', () => {
     });
     expect((await new SanctionsStore().current('sam'))!.version).toBe(before.version);
     expect(await sanctionedNow()).toBe(true);
+    // Source health shows the version in force and the one held.
+    const sources = await t.call('/v1/sources', { key });
+    expect(sources.status).toBe(200);
+    expect((sources.body as { data: Record<string, unknown>[] }).data.find((s) => s.id === 'sam')).toMatchObject({
+      current_version: before.version,
+      as_of: '2026-11-25',
+      pending_review: { version: (outcome as { version: string }).version, as_of: '2026-11-26', held_at: expect.any(String) },
+    });
 
     // Offered again (tomorrow's check finds the same file): still held, not read again.
     expect(await ingestList(samExclusions, new SanctionsStore(), { file: join(work, 'SAM_Exclusions_Public_Extract_V2_26330.ZIP') })).toMatchObject({
