@@ -8,9 +8,10 @@
  *   npm run admin -- revoke-keys --account <id>
  *   npm run admin -- suspend-account --account <id> [--reason <text>]
  *   npm run admin -- unsuspend-account --account <id>
- *   npm run admin -- ingest-leie [--force]
- *   npm run admin -- ingest <list> [--force] [--file <path>]
- *   npm run admin -- ingest-roster <roster> [--force] [--file <path>] [--as-of <YYYY-MM-DD>]
+ *   npm run admin -- ingest-leie [--force] [--rollback --reason <text>]
+ *   npm run admin -- ingest <list> [--force] [--file <path>] [--rollback --reason <text>]
+ *   npm run admin -- ingest-roster <roster> [--force] [--file <path> …] [--as-of <YYYY-MM-DD>] [--rollback --reason <text>]
+ *   npm run admin -- ingest review <list or roster> [accept | reject] [--reason <text>]
  *   npm run admin -- move-usage-to-accounts
  *   npm run admin -- backfill-history
  *   npm run admin -- run-sweep [--as-of <ISO time>]
@@ -63,6 +64,8 @@ import { backfillHistory } from '#shared/history/history-backfill.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { SourceError } from '#shared/sources/errors.ts';
+import { isIngestRefusal } from '#shared/sources/ingest-refusal.ts';
+import { acceptHeld, rejectHeld, ReviewError, reviewStateOf } from '#shared/sources/plausibility/load-review.ts';
 import { listDefinition, listDefinitions } from '#shared/sources/lists/definitions.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
@@ -85,14 +88,20 @@ const usage = `Usage:
   npm run admin -- revoke-keys --account <id>             (every key of the account)
   npm run admin -- suspend-account --account <id> [--reason <text>]
   npm run admin -- unsuspend-account --account <id>
-  npm run admin -- ingest-leie [--force]      (load the OIG LEIE list if it changed; --force: even if not)
-  npm run admin -- ingest <${Object.keys(listDefinitions).join('|')}> [--force] [--file <path>]
+  npm run admin -- ingest-leie [--force] [--rollback --reason <text>]
+                                              (load the OIG LEIE list if it changed; --force: even if not; --rollback --reason: as for ingest)
+  npm run admin -- ingest <${Object.keys(listDefinitions).join('|')}> [--force] [--file <path>] [--rollback --reason <text>]
                                               (load a sanctions list if it changed; --force: even if not, or if much shorter;
-                                               --file: a file downloaded by hand, in the list's published format)
-  npm run admin -- ingest-roster <${Object.keys(rosterDefinitions).join('|')}> [--force] [--file <path>] [--as-of <YYYY-MM-DD>]
+                                               --file: a file downloaded by hand, in the list's published format;
+                                               --rollback --reason: load this file on purpose, even older than the version in force
+                                               or beyond the change budget, the reason recorded)
+  npm run admin -- ingest-roster <${Object.keys(rosterDefinitions).join('|')}> [--force] [--file <path> …] [--as-of <YYYY-MM-DD>] [--rollback --reason <text>]
                                               (load a state board roster if it changed; --force: even if not, or if much shorter;
-                                               --file: the file downloaded from a sign-in portal (fl_mqa, al_bme) or by hand;
-                                               --as-of: the date the file stands for, when not its modification date)
+                                               --file: the file downloaded from a sign-in portal (fl_mqa, al_bme) or by hand, once per
+                                               declared file of the roster (md_bop: both); --as-of: the date the file stands for, when
+                                               not its modification date; --rollback --reason: as for ingest)
+  npm run admin -- ingest review <list or roster> [accept|reject] [--reason <text>]
+                                              (a load held for review: what it changes, with examples; accept switches to it, reject drops it)
   npm run admin -- move-usage-to-accounts     (once, on upgrading: monthly usage from the usage table onto the accounts)
   npm run admin -- backfill-history           (once, on upgrading: verifications stored before the history indexes are indexed)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
@@ -102,6 +111,52 @@ const usage = `Usage:
 Options for all: [--stack <deployed stack name>]`;
 
 type Command = (values: Record<string, string | boolean | undefined>, positionals: string[]) => Promise<Record<string, unknown>>;
+
+/** The `--file` paths given (each must exist), absolute. */
+function filesOf(v: Record<string, unknown>): string[] {
+  const given = v.file === undefined ? [] : Array.isArray(v.file) ? (v.file as string[]) : [v.file as string];
+  for (const file of given) if (!existsSync(file)) throw new UsageError(`--file ${file} does not exist`);
+  return given.map((file) => resolve(file));
+}
+
+/** `--rollback --reason <text>`: the operator's reason for loading a file on purpose; undefined without `--rollback`. */
+function rollbackOf(v: Record<string, unknown>): string | undefined {
+  if (v.rollback !== true) return undefined;
+  const reason = typeof v.reason === 'string' ? v.reason.trim() : '';
+  if (!reason) throw new UsageError('--rollback needs --reason <text>: why this file is loaded on purpose (it is recorded)');
+  if (reason.length > 500) throw new UsageError('--reason must be at most 500 characters');
+  return reason;
+}
+
+/** `ingest review <source> [accept|reject] [--reason <text>]`: a held load shown, accepted or rejected. */
+async function review(v: Record<string, unknown>, positionals: string[]): Promise<Record<string, unknown>> {
+  const [source, action, ...extra] = positionals;
+  const known = ['leie', ...Object.keys(listDefinitions), ...Object.keys(rosterDefinitions)];
+  if (!source || !known.includes(source) || extra.length > 0 || (action !== undefined && action !== 'accept' && action !== 'reject')) {
+    throw new UsageError(`ingest review takes one list or roster (${known.join(', ')}), then accept or reject, or nothing to show the held load`);
+  }
+  const reason = typeof v.reason === 'string' && v.reason.trim() ? v.reason.trim() : undefined;
+  try {
+    if (action === 'accept') return { ...(await acceptHeld(source, systemClock.now(), reason)) };
+    if (action === 'reject') return { ...(await rejectHeld(source, systemClock.now(), reason)) };
+  } catch (error) {
+    if (error instanceof ReviewError) throw new CommandFailure(error.message);
+    throw error;
+  }
+  const inForce =
+    source === 'leie'
+      ? await new ExclusionStore().current()
+      : listDefinition(source)
+        ? await new SanctionsStore().current(source)
+        : await new RosterStore().current(source);
+  const state = await reviewStateOf(source);
+  return {
+    source,
+    version_in_force: inForce ? { version: inForce.version, as_of: inForce.as_of ?? null, ingested_at: inForce.ingested_at } : null,
+    held: state?.held ? { ...state.held, actions: ['accept', 'reject'] } : null,
+    last_load: state?.last_load ?? null,
+  };
+}
 
 /** A command that ran and failed for a reason the operator can act on: the message, exit code 1. */
 class CommandFailure extends Error {}
@@ -153,17 +208,28 @@ const commands: Record<string, Command> = {
     );
     return { ...issued };
   },
-  'ingest-leie': async (v) => ({ ...(await ingestLeie(new ExclusionStore(), { force: v.force === true })) }),
+  'ingest-leie': async (v) => {
+    try {
+      return { ...(await ingestLeie(new ExclusionStore(), { force: v.force === true, trigger: 'operator', rollback: rollbackOf(v) })) };
+    } catch (error) {
+      if (error instanceof SourceError || isIngestRefusal(error)) throw new CommandFailure(error.message);
+      throw error;
+    }
+  },
   ingest: async (v, positionals) => {
+    if (positionals[0] === 'review') return review(v, positionals.slice(1));
     const [id, ...extra] = positionals;
     const definition = id ? listDefinition(id) : undefined;
     if (!definition || extra.length > 0) throw new UsageError(`ingest takes one list: ${Object.keys(listDefinitions).join(', ')}`);
-    const file = v.file as string | undefined;
-    if (file !== undefined && !existsSync(file)) throw new UsageError(`--file ${file} does not exist`);
+    const files = filesOf(v);
+    if (files.length > 1) throw new UsageError('ingest takes one --file');
+    const file = files[0];
     try {
-      return { ...(await ingestList(definition, new SanctionsStore(), { force: v.force === true, file: file ? resolve(file) : undefined })) };
+      return {
+        ...(await ingestList(definition, new SanctionsStore(), { force: v.force === true, file, trigger: 'operator', rollback: rollbackOf(v) })),
+      };
     } catch (error) {
-      if (error instanceof SourceError) throw new CommandFailure(error.message);
+      if (error instanceof SourceError || isIngestRefusal(error)) throw new CommandFailure(error.message);
       throw error;
     }
   },
@@ -171,14 +237,21 @@ const commands: Record<string, Command> = {
     const [id, ...extra] = positionals;
     const definition = id ? rosterDefinition(id) : undefined;
     if (!definition || extra.length > 0) throw new UsageError(`ingest-roster takes one roster: ${Object.keys(rosterDefinitions).join(', ')}`);
-    const file = v.file as string | undefined;
-    if (file !== undefined && !existsSync(file)) throw new UsageError(`--file ${file} does not exist`);
+    const files = filesOf(v);
     const asOf = v['as-of'] as string | undefined;
     if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError('--as-of takes a date, YYYY-MM-DD');
     try {
-      return { ...(await ingestRoster(definition, new RosterStore(), { force: v.force === true, files: file ? [resolve(file)] : undefined, asOf })) };
+      return {
+        ...(await ingestRoster(definition, new RosterStore(), {
+          force: v.force === true,
+          files: files.length ? files : undefined,
+          asOf,
+          trigger: 'operator',
+          rollback: rollbackOf(v),
+        })),
+      };
     } catch (error) {
-      if (error instanceof SourceError) throw new CommandFailure(error.message);
+      if (error instanceof SourceError || isIngestRefusal(error)) throw new CommandFailure(error.message);
       throw error;
     }
   },
@@ -263,7 +336,8 @@ async function main(): Promise<number> {
         force: { type: 'boolean' },
         admin: { type: 'boolean' },
         name: { type: 'string' },
-        file: { type: 'string' },
+        file: { type: 'string', multiple: true },
+        rollback: { type: 'boolean' },
         'as-of': { type: 'string' },
         context: { type: 'string', short: 'c', multiple: true },
       },

@@ -301,6 +301,14 @@ export class ServiceMonitoring extends Construct {
       1,
       1,
     );
+    // One alarm for every list and roster: a load held for review waits for an operator.
+    this.alarm(
+      'SourceLoadHeld',
+      'A new version of a sanctions list or roster was held for review: it changes more than its change budget allows, or lifts a licensee\'s restriction, or adds a license number unlike the roster\'s. The version in force keeps answering. `npm run admin -- ingest review <source>` shows the difference (counts and examples) and takes accept or reject (docs/operations.md); the SourceLoadsHeld metric by source and the log line "Source load held for review" say which.',
+      serviceMetric('sourceLoadsHeldAll', {}),
+      1,
+      1,
+    );
     // One alarm for every operator-uploaded source: its daily renewal check writes the days it has left
     // before it is stale, and the day's minimum over all of them is watched.
     this.alarm(
@@ -379,6 +387,7 @@ export class ServiceMonitoring extends Construct {
         ...wide,
       }),
     );
+    dashboard.addWidgets(new GraphWidget({ title: 'Source loads held for review by source', left: [searchSeries('sourceLoadsHeld', 'Sum', '')], ...wide }));
     dashboard.addWidgets(
       new GraphWidget({ title: 'Webhook deliveries by result', left: [searchSeries('webhookDeliveries', 'Sum', '')], width: 8, height: 6 }),
       new GraphWidget({ title: 'Quota rejections (429) by kind', left: [searchSeries('quotaRejections', 'Sum', '')], width: 8, height: 6 }),

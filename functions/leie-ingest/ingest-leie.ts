@@ -1,10 +1,10 @@
 import { logger } from '#shared/observability/logger.ts';
+import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { ingestLeie, renewLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 import { containerValue } from '#shared/container.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ exclusions: new ExclusionStore() }));

@@ -1,4 +1,5 @@
 import { containerValue } from '#shared/container.ts';
+import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { listDefinition } from '#shared/sources/lists/definitions.ts';
 import { ingestList, renewList } from '#shared/sources/lists/list-ingest.ts';
@@ -8,7 +9,6 @@ import { rosterDefinition } from '#shared/sources/rosters/definitions.ts';
 import { ingestRoster, renewRoster } from '#shared/sources/rosters/roster-ingest.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { recordOperatorSourceAge } from '#shared/sources/health/operator-sources.ts';
-import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /** This function's dependencies, made once per container. */

@@ -212,7 +212,7 @@ export const tables = {
     envVar: 'TABLE_SOURCE_STATE',
     partitionKey: { name: 'source', type: 'S' },
     purpose:
-      'One item per ingested source (`leie`, each sanctions list and each board roster by its id, e.g. `sam`, `tx_bhec`): the current version (the pointer lookups follow), its file(s), ETag, hash, as-of date, statistics and when its rows were last written.',
+      'One item per ingested source (`leie`, each sanctions list and each board roster by its id, e.g. `sam`, `tx_bhec`): the current version (the pointer lookups follow), its file(s), ETag, hash, as-of date, statistics and when its rows were last written; beside it `<source>#review`: a load held for review, the last load as recorded, the files rejected on review.',
   },
   sourceHealth: {
     id: 'SourceHealth',

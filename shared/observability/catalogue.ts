@@ -29,6 +29,13 @@ export const metricNames = {
   ingestRefusals: 'IngestRefusals',
   /** The same over every source (one alarm for all). */
   ingestRefusalsAll: 'IngestRefusals',
+  /**
+   * A load of a list or roster held for review (sources/plausibility/load-review.ts): beyond its change
+   * budget, or lifting a licensee's restriction; the version in force keeps answering. By source.
+   */
+  sourceLoadsHeld: 'SourceLoadsHeld',
+  /** The same over every source (one alarm for all). */
+  sourceLoadsHeldAll: 'SourceLoadsHeld',
   /** Days an operator-uploaded source has left before it is stale (freshness.ts), by source, written by its daily renewal check. */
   operatorSourceDaysLeft: 'OperatorSourceDaysLeft',
   /** The same over every operator-uploaded source (one alarm for all). */
@@ -58,6 +65,8 @@ export const metricDimensions = {
   unreadableValuesAll: [],
   ingestRefusals: ['source', 'kind'],
   ingestRefusalsAll: [],
+  sourceLoadsHeld: ['source'],
+  sourceLoadsHeldAll: [],
   operatorSourceDaysLeft: ['source'],
   operatorSourceDaysLeftAll: [],
   cacheHits: [],

@@ -36,6 +36,8 @@ const units: Record<MetricId, Unit> = {
   unreadableValuesAll: MetricUnit.Count,
   ingestRefusals: MetricUnit.Count,
   ingestRefusalsAll: MetricUnit.Count,
+  sourceLoadsHeld: MetricUnit.Count,
+  sourceLoadsHeldAll: MetricUnit.Count,
   operatorSourceDaysLeft: MetricUnit.Count,
   operatorSourceDaysLeftAll: MetricUnit.Count,
   cacheHits: MetricUnit.Count,

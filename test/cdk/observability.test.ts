@@ -96,8 +96,8 @@ describe('alarms', () => {
     const functions = routes.length + 1 + workers.length;
     // Per queue: dead letters, oldest message; per function: error rate, throttles; per table: throttles;
     // the API's 5xx and verify p99; per source; unreadable source values; KMS ECC rate; failed webhook events;
-    // ageing operator-uploaded sources; refused source files and fetches.
-    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1 + 1);
+    // ageing operator-uploaded sources; refused source files and fetches; source loads held for review.
+    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1 + 1 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -215,6 +215,12 @@ describe('alarms', () => {
       EvaluationPeriods: 1,
     });
     expect(refused[0]!.Dimensions).toEqual([{ Name: 'service', Value: telemetryServiceName }]);
+    // One load held for review, of any list or roster, alarms at once.
+    const held = alarms().filter((a) => a.MetricName === metricNames.sourceLoadsHeld);
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ Namespace: metricsNamespace, Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1 });
+    expect(held[0]!.AlarmName).toMatch(/-SourceLoadHeld$/);
+    expect(held[0]!.Dimensions).toEqual([{ Name: 'service', Value: telemetryServiceName }]);
   });
 });
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/aws/s3.ts';
 import { bucketName } from '#shared/config.ts';
 import { SourceError } from '#shared/sources/errors.ts';
+import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { cmsOptOut, cmsOptOutDataset } from '#shared/sources/lists/cms-opt-out.ts';
 import { cmsRevoked, cmsRevokedDataset } from '#shared/sources/lists/cms-revoked.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
@@ -189,14 +190,16 @@ describe('CMS Medicare opt-out affidavits', () => {
     expect((await store().current('cms_opt_out'))!.version).toBe(before.version);
   });
 
-  it('refuses a list with under half the rows of the current version; --force loads it', async () => {
+  it('refuses a list with under half the rows of the current version; --force with a rollback loads it', async () => {
     const before = (await store().current('cms_opt_out'))!;
     await data.write(optOutFile, json(optOutRows.slice(0, 1)));
     try {
       const error = await rejectionOf(ingest(), SourceError);
       expect(error.message).toMatch(/new list has 1 rows against 4: refusing to switch/);
       expect((await store().current('cms_opt_out'))!.version).toBe(before.version);
-      expect(await ingest({ force: true })).toMatchObject({ outcome: 'ingested', stats: { rows: 1 } });
+      // Its newest affidavit is older than the version in force's: the list went back in time.
+      expect((await rejectionOf(ingest({ force: true }), IngestRefusal)).message).toMatch(/before the version in force/);
+      expect(await ingest({ force: true, rollback: 'CMS withdrew the newest affidavits' })).toMatchObject({ outcome: 'ingested', stats: { rows: 1 } });
     } finally {
       await data.write(optOutFile, json(optOutRows));
     }

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/aws/s3.ts';
 import { bucketName } from '#shared/config.ts';
 import { SourceError } from '#shared/sources/errors.ts';
+import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieHeader } from '#shared/sources/leie/leie-record.ts';
@@ -15,6 +16,7 @@ import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { rejectionOf } from '../support/rejection.ts';
+import { acceptHeld } from '#shared/sources/plausibility/load-review.ts';
 
 const store = new ExclusionStore();
 let data: SourceDataCopy;
@@ -82,10 +84,12 @@ describe('LEIE ingestion', () => {
         observed.add(JSON.stringify((await store.findIndividuals(list, 'OKAFOR')).map((r) => r.firstName).sort()));
       }
     })();
+    // Thousands of rows added to a few: beyond the change budget, so held; the switch is the operator's accept.
     const outcome = await ingestLeie(new ExclusionStore());
+    expect(outcome.outcome).toBe('held');
+    await acceptHeld('leie', new Date());
     done = true;
     await reader;
-    expect(outcome.outcome).toBe('ingested');
     const old1 = JSON.stringify((JSON.parse(oldOkafor) as { firstName: string }[]).map((r) => r.firstName).sort());
     const new3 = JSON.stringify(['ADA', 'CHIDI', 'EMEKA']);
     expect(observed.has(old1)).toBe(true);
@@ -111,6 +115,29 @@ describe('LEIE ingestion', () => {
     const error = await rejectionOf(ingestLeie(new ExclusionStore()), SourceError);
     expect(error.message).toMatch(/refusing to switch/);
     expect((await store.current())!.version).toBe(before.version);
+  });
+
+  it('refuses a file older than the list in force (by its Last-Modified day), unless rolled back on purpose', async () => {
+    const before = (await store.current())!;
+    // Last month's file, without a person excluded since: it would clear her.
+    const lastMonth = [
+      { LASTNAME: 'OKAFOR', FIRSTNAME: 'CHIDI', NPI: '1457485542', EXCLTYPE: '1128b4', EXCLDATE: '20230115' },
+      ...filler(1500),
+      { LASTNAME: 'OKAFOR', FIRSTNAME: 'ADA', EXCLTYPE: '1128a1', EXCLDATE: '20240101' },
+      ...filler(1500, 'MORE'),
+    ];
+    await data.write('leie/UPDATED.csv', leieFile(lastMonth));
+    const monthAgo = new Date(Date.now() - 31 * 86_400_000);
+    await utimes(join(data.dir, 'leie', 'UPDATED.csv'), monthAgo, monthAgo);
+    const refusal = await rejectionOf(ingestLeie(new ExclusionStore()), IngestRefusal);
+    expect(refusal).toMatchObject({ source: 'leie', kind: 'implausible' });
+    expect(refusal.message).toMatch(/before the version in force/);
+    expect((await store.current())!.version).toBe(before.version);
+    expect((await store.findIndividuals(before, 'OKAFOR')).map((r) => r.firstName).sort()).toEqual(['ADA', 'CHIDI', 'EMEKA']);
+    expect(await ingestLeie(new ExclusionStore(), { rollback: 'the newest file was withdrawn' })).toMatchObject({
+      outcome: 'ingested',
+      previous_version: before.version,
+    });
   });
 
   it('reports the source unavailable when it cannot be reached', async () => {

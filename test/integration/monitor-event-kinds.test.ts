@@ -264,21 +264,26 @@ function usDate(iso: string): string {
   return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }
 
+/** The day (yyddd) of the last SAM.gov extract written here: each one is newer, as the publisher's are. */
+let samDay = 26340;
+
 /**
- * A newer SAM.gov extract: the sample's rows and `row`, ingested; the undo removes it and ingests the
- * sample's extract again.
+ * A newer SAM.gov extract: the sample's rows and `row`, ingested; the undo publishes the next day's
+ * extract with the sample's rows only (the row's exclusion ended) and ingests it.
  */
 async function addSamRow(row: SamRow): Promise<() => Promise<void>> {
   const dir = join(data.dir, 'sam');
-  const sample = (await readdir(dir)).find((f) => f.endsWith('.csv'))!;
+  // The sample's extract: the one not written here.
+  const sample = (await readdir(dir)).find((f) => f.endsWith('.csv') && !/_V2_263[4-9]\d\./.test(f))!;
   const original = await readFile(join(dir, sample), 'utf8');
   const extra = samCsv([row]).split('\r\n')[1]!;
-  const newer = join(dir, 'SAM_Exclusions_Public_Extract_V2_26360.csv');
+  const newer = join(dir, `SAM_Exclusions_Public_Extract_V2_${++samDay}.csv`);
   await writeFile(newer, `${original.trimEnd()}\r\n${extra}\r\n`);
   expect((await ingestList(samExclusions, new SanctionsStore())).outcome).toBe('ingested');
   newContainer();
   return async () => {
     await rm(newer);
+    await writeFile(join(dir, `SAM_Exclusions_Public_Extract_V2_${++samDay}.csv`), original);
     expect((await ingestList(samExclusions, new SanctionsStore())).outcome).toBe('ingested');
     newContainer();
   };

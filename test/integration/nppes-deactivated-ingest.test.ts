@@ -3,8 +3,9 @@
  * downloads page → the newest ZIP by its date, named with `_V2` or without (the naming until 2025; of
  * one date the `_V2` one) → its workbook (a title row whose date is the as-of date, then the header)
  * → one item per NPI; an unchanged file left alone (304, or the same hash); a file with under half the
- * rows, a ZIP without a workbook and a changed header refused while the current version stays; an
- * operator's downloaded ZIP loaded with `--file`.
+ * rows, a ZIP without a workbook and a changed header refused while the current version stays (a
+ * forced one beyond the change budget held for review, an older one refused unless rolled back on
+ * purpose); an operator's downloaded ZIP loaded with `--file`.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
@@ -16,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/aws/s3.ts';
 import { bucketName } from '#shared/config.ts';
 import { SourceError } from '#shared/sources/errors.ts';
+import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
+import { acceptHeld } from '#shared/sources/plausibility/load-review.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
@@ -160,16 +163,25 @@ describe('the NPPES Deactivated NPI Report', () => {
     expect((await store().find(list, { npi: '1851713903' })).entries.map((f) => f.entry.action.startDate)).toEqual(['2026-11-03']);
   });
 
-  it('refuses a report with under half the rows of the current version; --force loads it', async () => {
+  it('refuses a report with under half the rows of the current version; --force holds it for review, accepted by an operator', async () => {
     const before = (await store().current(list))!;
     await data.write('nppes-deactivated/NPPES_Deactivated_NPI_Report_111026_V2.csv', header + (await sampleRows(1000)).join('\n'));
     const error = await rejectionOf(ingest(), SourceError);
     expect(error.failure).toBe('malformed');
     expect(error.message).toMatch(new RegExp(`new list has 1000 rows against ${before.stats.rows}: refusing to switch`));
     expect((await store().current(list))!.version).toBe(before.version);
-    expect(await ingest({ force: true })).toMatchObject({ outcome: 'ingested', stats: { rows: 1000 } });
+    // Beyond the list's change budget: the version in force keeps answering until an operator accepts.
+    expect(await ingest({ force: true })).toMatchObject({ outcome: 'held', previous_version: before.version });
+    expect((await store().current(list))!.version).toBe(before.version);
+    await acceptHeld(list, new Date());
+    expect((await store().current(list))!.stats.rows).toBe(1000);
     await rm(reportPath('NPPES_Deactivated_NPI_Report_111026_V2.csv'));
-    expect(await ingest({ force: true })).toMatchObject({ outcome: 'ingested', file_name: 'NPPES_Deactivated_NPI_Report_110926_V2.zip' });
+    // Back to the report before it: older than the version in force, so only on purpose.
+    expect(await rejectionOf(ingest({ force: true }), IngestRefusal)).toMatchObject({ kind: 'implausible' });
+    expect(await ingest({ force: true, rollback: 'the 11/10 report was withdrawn' })).toMatchObject({
+      outcome: 'ingested',
+      file_name: 'NPPES_Deactivated_NPI_Report_110926_V2.zip',
+    });
   });
 
   it('refuses a ZIP without a workbook, and a workbook whose header changed, keeping the current version', async () => {

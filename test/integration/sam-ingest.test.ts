@@ -162,7 +162,8 @@ describe('SAM.gov exclusions extract ingestion', () => {
   });
 
   it('rewrites an unchanged list after 30 days, so its rows never reach their TTL', async () => {
-    const loaded = await ingest({ force: true });
+    // The day-333 extract withdrawn, the one before it is loaded again: on purpose, as it is older.
+    const loaded = await ingest({ force: true, rollback: 'the day-333 extract was withdrawn' });
     expect(loaded).toMatchObject({ outcome: 'ingested', file_name: 'SAM_Exclusions_Public_Extract_V2_26331.ZIP' });
     const current = (await store().current('sam'))!;
     const later = (days: number) => () => new Date(Date.parse(current.ingested_at) + days * 86_400_000);

@@ -44,6 +44,8 @@ export interface SourceHealth {
   readonly state: FreshnessState;
   readonly current_version: string | null;
   readonly as_of: string | null;
+  /** A newer version held for review (plausibility/load-review.ts), not answered from. */
+  readonly pending_review: { readonly version: string; readonly as_of: string; readonly held_at: string } | null;
   readonly last_refresh_at: string | null;
   readonly stale_at: string | null;
   readonly freshness_policy: { readonly measured_from: 'last_check' | 'as_of'; readonly warn_after_days: number; readonly stale_after_days: number } | null;
@@ -154,6 +156,20 @@ async function readPointers(ids: readonly string[]): Promise<Map<string, Pointer
   return new Map(items.filter((item) => item !== undefined).map((item) => [item.source as string, item as unknown as Pointer]));
 }
 
+/** The loads held for review, by source: one GetItem of each `<source>#review` item, all at once. */
+async function readHeld(ids: readonly string[]): Promise<Map<string, { version: string; as_of: string; held_at: string }>> {
+  const items = await Promise.all(
+    ids.map(async (source) => {
+      const out = await dynamo().send(
+        new GetCommand({ TableName: tableName('sourceState'), Key: { source: `${source}#review` }, ProjectionExpression: 'held' }),
+      );
+      const held = out.Item?.held as { version?: string; as_of?: string; held_at?: string } | undefined;
+      return held?.version && held.as_of && held.held_at ? ([source, { version: held.version, as_of: held.as_of, held_at: held.held_at }] as const) : undefined;
+    }),
+  );
+  return new Map(items.filter((item) => item !== undefined));
+}
+
 async function readActivity(now: Date): Promise<Map<string, Counts>> {
   const hours = Array.from({ length: 24 }, (_, i) => hourKey(new Date(now.getTime() - i * 3_600_000)));
   const parts = await Promise.all(
@@ -195,7 +211,8 @@ async function readActivity(now: Date): Promise<Map<string, Counts>> {
 /** The health of every source at `now`. */
 export async function sourcesReport(now: Date): Promise<SourcesReport> {
   const sources = describedSources();
-  const [pointers, activity] = await Promise.all([readPointers(sources.filter((s) => s.ingested).map((s) => s.id)), readActivity(now)]);
+  const ingested = sources.filter((s) => s.ingested).map((s) => s.id);
+  const [pointers, held, activity] = await Promise.all([readPointers(ingested), readHeld(ingested), readActivity(now)]);
   const data = sources.map((s): SourceHealth => {
     const last24h = activityOf(activity.get(s.name));
     // The OIG list is `oig_leie` to customers, as in `sanctions.lists`; `leie` is its key in the store.
@@ -207,6 +224,7 @@ export async function sourcesReport(now: Date): Promise<SourcesReport> {
         state: liveState(last24h),
         current_version: null,
         as_of: null,
+        pending_review: null,
         last_refresh_at: null,
         stale_at: null,
         freshness_policy: null,
@@ -221,6 +239,7 @@ export async function sourcesReport(now: Date): Promise<SourcesReport> {
       state: ingestedState(freshness.state, last24h),
       current_version: pointer?.version ?? null,
       as_of: pointer ? asOfOf(pointer) : null,
+      pending_review: held.get(s.id) ?? null,
       last_refresh_at: pointer ? (pointer.checked_at ?? pointer.ingested_at) : null,
       stale_at: freshness.staleAt,
       freshness_policy: policyView(policy),

@@ -34,6 +34,17 @@ export const sourceHealthSchema = z.strictObject({
   }),
   current_version: z.string().nullable().meta({ description: 'The ingested version answered from; null for a live source or one never loaded.' }),
   as_of: z.iso.date().nullable().meta({ description: 'The date the current version’s content stands for.' }),
+  pending_review: z
+    .strictObject({
+      version: z.string().meta({ description: 'The held version.' }),
+      as_of: z.iso.date().meta({ description: 'The date its content stands for.' }),
+      held_at: z.iso.datetime({ offset: true }).meta({ description: 'When it was held.' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'A newer file of the source held for the operator’s review (it changes more than the source usually does, or lifts a licensee’s restriction): not answered from unless accepted; `current_version` keeps answering. Null when none.',
+    }),
   last_refresh_at: z.iso.datetime({ offset: true }).nullable().meta({ description: 'The last successful check of the publisher (or upload).' }),
   stale_at: z.iso.datetime({ offset: true }).nullable().meta({ description: 'When the source turns (or turned) stale without a new successful check.' }),
   freshness_policy: z

@@ -34,6 +34,8 @@ export interface LeieListVersion {
   /** When the version's rows were last written (its ingest, then each renewal); absent: `ingested_at`. */
   readonly rows_written_at?: string;
   readonly archive_key: string | null;
+  /** The date the file stands for: its Last-Modified day, else the day it was read (absent on older versions). */
+  readonly as_of?: string;
   readonly stats: IngestStats;
 }
 

@@ -4,7 +4,9 @@
  * 2. the body is streamed to a temporary file while hashed; same SHA-256 as the current list: nothing to do;
  * 3. the file is stream-parsed (never held in memory whole) into a new list version, rows written in batches;
  * 4. the raw file is archived in S3 under its date; 5. the pointer switches to the new version atomically.
- * A malformed file, or one with under half the rows of the current list, is refused and nothing switches.
+ * A malformed file, or one with under half the rows of the current list, is refused and nothing switches;
+ * before the switch the load goes through the plausibility rules (plausibility/load-review.ts): a file
+ * older than the version in force (by its Last-Modified day) is refused, one beyond the budget held.
  * The current list is re-ingested after 30 days even if unchanged, and `renewLeie` rewrites its rows from
  * the archived file once they are 45 days old (checks that keep failing), so they never reach their TTL.
  */
@@ -28,6 +30,9 @@ import {
   versionId,
 } from '../lists/ingest-steps.ts';
 import { type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
+import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
+import { earlierReview, type LoadTrigger, reviewLoad } from '../plausibility/load-review.ts';
+import { archivedLeieDigestRows, leieDigestRows } from '../plausibility/row-digests.ts';
 import { type ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
 import { checkHeader, leieHeader, leieRecord, LeieFormatError, type LeieRecord } from './leie-record.ts';
 
@@ -37,12 +42,31 @@ export interface IngestOptions {
   /** Ingest even if the file has not changed. */
   readonly force?: boolean;
   readonly now?: () => Date;
+  /** Who started the load (recorded); `scheduled` by default. */
+  readonly trigger?: LoadTrigger;
+  /** The operator's reason for loading this file on purpose, older or beyond the change budget (`--rollback --reason`). */
+  readonly rollback?: string;
+}
+
+/**
+ * The LEIE's change budget (plausibility/load-plausibility.ts): monthly, about 80,000 rows; a month adds
+ * and reinstates a few hundred to a few thousand.
+ */
+export const leieChangeBudget: ChangeBudget = { share: 0.05, minRows: 25 };
+
+/** The date a version stands for: its own, else its Last-Modified day, else the day it was read. */
+function asOfOf(version: Pick<LeieListVersion, 'as_of' | 'last_modified' | 'ingested_at'>): string {
+  if (version.as_of) return version.as_of;
+  const modified = version.last_modified ? Date.parse(version.last_modified) : Number.NaN;
+  return (Number.isNaN(modified) ? version.ingested_at : new Date(modified).toISOString()).slice(0, 10);
 }
 
 export type IngestOutcome =
   | { outcome: 'unchanged'; reason: 'not_modified' | 'same_content'; version: string }
   | { outcome: 'ingested'; version: string; previous_version: string | null; stats: IngestStats; archive_key: string; duration_ms: number }
-  | { outcome: 'superseded'; version: string };
+  | { outcome: 'superseded'; version: string }
+  /** Rows written, the pointer not switched: the version in force keeps answering until an operator accepts (load-review.ts). */
+  | { outcome: 'held'; version: string; previous_version: string | null; reasons: readonly string[] };
 
 export async function ingestLeie(store: ExclusionStore, options: IngestOptions = {}): Promise<IngestOutcome> {
   const started = Date.now();
@@ -67,6 +91,8 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       await store.markChecked(conditional.version, now);
       return { outcome: 'unchanged', reason: 'same_content', version: conditional.version };
     }
+    const held = await earlierReview('leie', sha256, options.rollback);
+    if (held) return { outcome: 'held', version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
     const stats = await parseInto(file, version, store, now);
@@ -89,7 +115,27 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       archive_key: archiveKey,
       stats,
     };
-    if (!(await store.switchTo(next, current?.version))) {
+    const dated: LeieListVersion = { ...next, as_of: asOfOf(next) };
+    const review = await reviewLoad({
+      source: 'leie',
+      budget: leieChangeBudget,
+      trigger: options.trigger ?? 'scheduled',
+      rollback: options.rollback,
+      current: current && { ...current, as_of: asOfOf(current) },
+      next: { ...dated, as_of: dated.as_of! },
+      sha256,
+      files: [{ name: 'UPDATED.csv', sha256, archive_key: archiveKey }],
+      rows: stats.rows,
+      currentRows: () => archivedLeieDigestRows(current!.archive_key),
+      nextRows: () => leieDigestRows(file),
+      now,
+    });
+    if (review.decision.decision === 'held') {
+      return { outcome: 'held', version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
+    }
+    const switched = await store.switchTo(dated, current?.version);
+    await review.finish(switched);
+    if (!switched) {
       logger.warn('Another LEIE ingest switched first; this version will expire unused', { version });
       return { outcome: 'superseded', version };
     }

@@ -118,6 +118,8 @@ export function caMediCalParty(entry: ListEntry): string | null {
 
 export const caMediCalSuspended: ListDefinition = {
   id: 'ca_medi_cal',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'California Medi-Cal Suspended and Ineligible Provider List',
   formatConfidence: 'confirmed',
   formatNotes:

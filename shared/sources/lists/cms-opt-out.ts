@@ -85,6 +85,8 @@ export function cmsOptOutEntry(row: readonly string[]): ListEntry | null {
 
 export const cmsOptOut: ListDefinition = {
   id: 'cms_opt_out',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'CMS Medicare Opt-Out Affidavits',
   formatConfidence: 'observed',
   formatNotes:

@@ -74,6 +74,8 @@ export function cmsRevokedEntry(row: readonly string[]): ListEntry | null {
 
 export const cmsRevoked: ListDefinition = {
   id: 'cms_revoked',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'CMS Revoked Medicare Providers and Suppliers',
   formatConfidence: 'observed',
   formatNotes:

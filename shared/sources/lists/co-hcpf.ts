@@ -125,6 +125,8 @@ export function coHcpfEntry(row: readonly string[]): ListEntry | null {
 
 export const coHcpf: ListDefinition = {
   id: 'co_hcpf',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'Colorado HCPF Terminated Provider List',
   formatConfidence: 'confirmed',
   formatNotes:

@@ -141,6 +141,8 @@ export const ilHfsPortal = 'https://ilhfspartner3.dynamics365portals.us/sanction
 
 export const ilHfsSanctions: ListDefinition = {
   id: 'il_hfs',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'Illinois HFS OIG Sanctions List',
   formatConfidence: 'confirmed',
   formatNotes:

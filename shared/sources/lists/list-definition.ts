@@ -6,6 +6,7 @@
 import type { StateCode } from '../../domain/us-states.ts';
 import type { FormatConfidence } from '../boards/board-definition.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
+import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
 import type { ListEntry } from './list-entry.ts';
 
 /** A link on a web page, chosen by its text and/or its target (both must match where both are given). */
@@ -167,6 +168,11 @@ export interface ListDefinition {
    * only the last row of each key is kept. Null: the row is kept as it is.
    */
   readonly latestBy?: (entry: ListEntry) => string | null;
+  /**
+   * How much the list may change from one version to the next before a load is held for review
+   * (plausibility/load-plausibility.ts): a daily list a few percent, a monthly one more.
+   */
+  readonly changeBudget: ChangeBudget;
 }
 
 /** The base URL a list is downloaded from: the environment's override, else the public source. */

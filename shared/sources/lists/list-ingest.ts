@@ -14,6 +14,8 @@
  *    else by the day it was read.
  * A malformed file (unreadable archive, changed header, too many unreadable rows, no rows) or one with
  * under half the rows of the current version is refused: nothing switches and the old version stays.
+ * Before the switch the load goes through the plausibility rules (plausibility/load-review.ts): a file
+ * older than the version in force is refused, one beyond the list's change budget is held for review.
  * The current version is re-ingested after 30 days even if unchanged; `renewList` rewrites its rows from
  * the archived file once they are 45 days old (a download that keeps failing, an operator's upload), so
  * they never reach their TTL while the version is current.
@@ -37,6 +39,8 @@ import type { ListEntry } from './list-entry.ts';
 import { type FileCandidate, locateNewest } from './locate.ts';
 import { type ListStats, type ListVersion, refreshAfterDays, type SanctionsStore } from './sanctions-store.ts';
 import { SheetFormatError, sheetRows } from './sheet-reader.ts';
+import { type LoadTrigger, earlierReview, reviewLoad } from '../plausibility/load-review.ts';
+import { archivedListDigestRows, listDigestRows } from '../plausibility/row-digests.ts';
 import { ZipFormatError, zipCsvText, zipMemberBytes } from './zip-member.ts';
 
 export interface ListIngestOptions {
@@ -44,6 +48,10 @@ export interface ListIngestOptions {
   readonly force?: boolean;
   /** A file an operator downloaded (lists reachable only through a browser): ingested instead of a download. */
   readonly file?: string;
+  /** Who started the load (recorded); by default `operator` for an operator's file, else `scheduled`. */
+  readonly trigger?: LoadTrigger;
+  /** The operator's reason for loading this file on purpose, older or beyond its change budget (`--rollback --reason`). */
+  readonly rollback?: string;
   readonly now?: () => Date;
   /** The invocation's deadline: a load that cannot finish by it stops, and the next invocation resumes it (load-progress.ts). */
   readonly deadline?: Deadline;
@@ -63,7 +71,9 @@ export type ListIngestOutcome =
       archive_key: string;
       duration_ms: number;
     }
-  | { outcome: 'superseded'; list: string; version: string };
+  | { outcome: 'superseded'; list: string; version: string }
+  /** Rows written, the pointer not switched: the version in force keeps answering until an operator accepts (load-review.ts). */
+  | { outcome: 'held'; list: string; version: string; previous_version: string | null; reasons: readonly string[] };
 
 /** How long a list download may take (`LIST_RESPONSE_TIMEOUT_MS` shortens the wait for a response). */
 export function listDownloadTimeouts(): DownloadTimeouts {
@@ -123,6 +133,8 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       await store.markChecked(list, conditional.version, now);
       return { outcome: 'unchanged', list, reason: 'same_content', version: conditional.version };
     }
+    const held = await earlierReview(list, fetched.sha256, options.rollback);
+    if (held) return { outcome: 'held', list, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, fetched.sha256);
     const day = now.toISOString().slice(0, 10);
@@ -156,7 +168,26 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       archive_key: archiveKey,
       stats,
     };
+    const review = await reviewLoad({
+      source: list,
+      budget: definition.changeBudget,
+      trigger: options.trigger ?? (options.file ? 'operator' : 'scheduled'),
+      rollback: options.rollback,
+      current,
+      next,
+      sha256: fetched.sha256,
+      files: [{ name: fetched.fileName, sha256: fetched.sha256, archive_key: archiveKey }],
+      rows: stats.rows,
+      currentRows: () => archivedListDigestRows(definition, current!.archive_key, eachEntry),
+      nextRows: () => listDigestRows(definition, file, eachEntry),
+      now,
+    });
+    if (review.decision.decision === 'held') {
+      await load.finished();
+      return { outcome: 'held', list, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
+    }
     const switched = await store.switchTo(next, current?.version);
+    await review.finish(switched);
     await load.finished();
     if (!switched) {
       logger.warn('Another ingest of the list switched first; this version will expire unused', { list, version });

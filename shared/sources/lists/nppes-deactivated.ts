@@ -138,6 +138,8 @@ export function nppesDeactivatedEntry(row: readonly string[]): ListEntry | null 
 
 export const nppesDeactivated: ListDefinition = {
   id: 'nppes_deactivated',
+  // Monthly, cumulative since 2005: a month adds and reactivates a few thousand of 355,000 NPIs.
+  changeBudget: { share: 0.05, minRows: 25 },
   displayName: 'NPPES Deactivated NPI Report',
   formatConfidence: 'observed',
   formatNotes:

@@ -114,6 +114,8 @@ export function nyOmigEntry(row: readonly string[]): ListEntry | null {
 
 export const nyOmig: ListDefinition = {
   id: 'ny_omig',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'New York OMIG Medicaid Exclusion List',
   formatConfidence: 'confirmed',
   formatNotes:

@@ -203,6 +203,8 @@ const listingPath = '/api/prod/fileextractservices/v1/api/listfiles?domain=Exclu
 
 export const samExclusions: ListDefinition = {
   id: 'sam',
+  // Daily, active records only: a day's additions and ended exclusions are tens to hundreds of 170,000 rows.
+  changeBudget: { share: 0.02, minRows: 25 },
   displayName: 'SAM.gov Exclusions',
   formatConfidence: 'confirmed',
   formatNotes:

@@ -126,6 +126,8 @@ export function txHhscEntry(row: readonly string[]): ListEntry | null {
 
 export const txHhscExclusions: ListDefinition = {
   id: 'tx_hhsc',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'Texas HHSC OIG Exclusions',
   formatConfidence: 'confirmed',
   formatNotes:

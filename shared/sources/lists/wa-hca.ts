@@ -165,6 +165,8 @@ export function waHcaEntry(row: readonly string[]): ListEntry | null {
 
 export const waHca: ListDefinition = {
   id: 'wa_hca',
+  // Monthly: a month's additions, reinstatements and corrections stay well under a tenth of the list.
+  changeBudget: { share: 0.1, minRows: 25 },
   displayName: 'Washington HCA Provider Termination and Exclusion List',
   formatConfidence: 'confirmed',
   formatNotes:

@@ -13,6 +13,7 @@ import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import type { Classification, FormatConfidence, SourceRefresh } from '../boards/board-definition.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
+import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
 
 /** One file of a roster: its name (the archive and the stored rows name it) and its path under the base URL. */
 export interface RosterFile {
@@ -25,7 +26,10 @@ export interface RosterFile {
 /** Where a roster's files are. */
 export type RosterLocator =
   | {
-      /** Fixed URLs that always serve the current files (TX BHEC's four CSVs, MD's two). */
+      /**
+       * Fixed URLs that always serve the current files (TX BHEC's four CSVs, MD's two). These are the
+       * roster's declared files: a load (an operator's files included) missing one is refused.
+       */
       readonly kind: 'fixed';
       readonly files: readonly RosterFile[];
     }
@@ -114,6 +118,11 @@ export interface RosterDefinition {
   readonly formatConfidence: FormatConfidence;
   readonly formatNotes: string;
   readonly licenseNumberPrefix?: LicenseNumberPrefix;
+  /**
+   * How much the roster may change from one version to the next before a load is held for review, and
+   * whether a lifted restriction or an unfamiliar license number holds it (plausibility/load-plausibility.ts).
+   */
+  readonly changeBudget: ChangeBudget;
 }
 
 /** The base URL a roster is downloaded from: the environment's override, else the publisher. */

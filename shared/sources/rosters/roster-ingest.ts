@@ -8,6 +8,9 @@
  * 3. the raw files are archived in S3 under the roster and date; 4. the pointer switches atomically.
  * A malformed file (no header with the expected columns, too many unreadable rows, no rows) or a roster
  * with under half the rows of the current version is refused: nothing switches, the old version stays.
+ * So is a load missing one of the roster's declared files (an operator's files are matched to them by
+ * name), and one older than the version in force; one beyond the roster's change budget, or lifting a
+ * licensee's restriction, is held for review (plausibility/load-review.ts).
  *
  * The current version's rows are rewritten from the archived files once they are 45 days old
  * (`renewRoster`), for a roster an operator uploads as for one downloaded, so they never reach their TTL
@@ -29,6 +32,8 @@ import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, Pipeline
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
+import { earlierReview, type LoadTrigger, refuseUndeclaredFiles, reviewLoad } from '../plausibility/load-review.ts';
+import { archivedRosterDigestRows, rosterDigestRows } from '../plausibility/row-digests.ts';
 import { columnsOf, rosterBaseUrl, type RosterDefinition, rosterHosts, rowReader } from './roster-definition.ts';
 import { eachRosterRow, RosterFormatError, rosterText } from './roster-file.ts';
 import type { RosterFileVersion, RosterStats, RosterStore, RosterVersion, StoredRosterRow } from './roster-store.ts';
@@ -40,6 +45,10 @@ export interface RosterIngestOptions {
   readonly files?: readonly string[];
   /** The date the operator's files stand for (ISO date), where the files do not tell. */
   readonly asOf?: string;
+  /** Who started the load (recorded); by default `operator` for an operator's files, else `scheduled`. */
+  readonly trigger?: LoadTrigger;
+  /** The operator's reason for loading these files on purpose, older or beyond the change budget (`--rollback --reason`). */
+  readonly rollback?: string;
   readonly now?: () => Date;
 }
 
@@ -56,7 +65,9 @@ export type RosterIngestOutcome =
       items: number;
       duration_ms: number;
     }
-  | { outcome: 'superseded'; roster: string; version: string };
+  | { outcome: 'superseded'; roster: string; version: string }
+  /** Rows written, the pointer not switched: the version in force keeps answering until an operator accepts (load-review.ts). */
+  | { outcome: 'held'; roster: string; version: string; previous_version: string | null; reasons: readonly string[] };
 
 interface Fetched {
   readonly name: string;
@@ -151,6 +162,16 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
   const dir = await mkdtemp(join(tmpdir(), `roster-${roster}-`));
   try {
     const files = await fetchFiles(definition, dir, options);
+    const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
+    if (definition.locate.kind === 'fixed') {
+      await refuseUndeclaredFiles(
+        roster,
+        definition.locate.files.map((f) => f.name),
+        files.map((f) => ({ name: f.name, sha256: f.sha256 })),
+        trigger,
+        now,
+      );
+    }
     const sha256 = createHash('sha256')
       .update(files.map((f) => `${f.name}:${f.sha256}`).join('\n'))
       .digest('hex');
@@ -159,6 +180,8 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       logger.info('Roster unchanged', { roster, version: conditional.version });
       return { outcome: 'unchanged', roster, version: conditional.version };
     }
+    const held = await earlierReview(roster, sha256, options.rollback);
+    if (held) return { outcome: 'held', roster, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
     let items = 0;
@@ -218,7 +241,26 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       rows_written_at: now.toISOString(),
       stats,
     };
-    if (!(await store.switchTo(next, current?.version))) {
+    const review = await reviewLoad({
+      source: roster,
+      budget: definition.changeBudget,
+      trigger,
+      rollback: options.rollback,
+      current,
+      next,
+      sha256,
+      files: fileVersions.map((f) => ({ name: f.name, sha256: f.sha256, archive_key: f.archive_key })),
+      rows: stats.rows,
+      currentRows: () => archivedRosterDigestRows(definition, current!.files),
+      nextRows: () => rosterDigestRows(definition, files),
+      now,
+    });
+    if (review.decision.decision === 'held') {
+      return { outcome: 'held', roster, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
+    }
+    const switched = await store.switchTo(next, current?.version);
+    await review.finish(switched);
+    if (!switched) {
       logger.warn('Another ingest of the roster switched first; this version will expire unused', { roster, version });
       return { outcome: 'superseded', roster, version };
     }

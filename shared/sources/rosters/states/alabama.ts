@@ -55,6 +55,8 @@ const rules = professionRules(
 
 export const alabamaBme: RosterDefinition = {
   id: 'al_bme',
+  // Operator upload, monthly; every restriction lifted and every unfamiliar license number is reviewed.
+  changeBudget: { share: 0.15, minRows: 10, holdClearings: true, holdUnfamiliarNumbers: true },
   state: 'AL',
   displayName: 'Alabama Board of Medical Examiners',
   baseUrlEnv: 'AL_BME_BASE_URL',

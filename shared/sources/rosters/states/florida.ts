@@ -123,6 +123,8 @@ export function flLicenseNumber(rankPrefix: string, number: string): string {
 
 export const floridaMqa: RosterDefinition = {
   id: 'fl_mqa',
+  // Operator upload, monthly, every profession: a renewal deadline moves many expiry dates at once.
+  changeBudget: { share: 0.15, minRows: 10, holdClearings: true, holdUnfamiliarNumbers: true },
   state: 'FL',
   displayName: 'Florida Department of Health MQA',
   baseUrlEnv: 'FL_MQA_BASE_URL',

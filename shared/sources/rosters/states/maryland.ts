@@ -82,6 +82,8 @@ function record(row: RosterRow, file: string) {
 
 export const marylandPhysicians: RosterDefinition = {
   id: 'md_bop',
+  // Monthly, current licenses only; every restriction lifted and every unfamiliar license number is reviewed.
+  changeBudget: { share: 0.1, minRows: 10, holdClearings: true, holdUnfamiliarNumbers: true },
   state: 'MD',
   displayName: 'Maryland Board of Physicians',
   baseUrlEnv: 'MD_BOP_BASE_URL',

@@ -147,6 +147,8 @@ export function txBhecClassification(file: string, licenseType: string, rank: st
 
 export const txBhec: RosterDefinition = {
   id: 'tx_bhec',
+  // Daily: a day's renewals and new licenses are a small share; restrictions lifted are reviewed.
+  changeBudget: { share: 0.05, minRows: 10, holdClearings: true, holdUnfamiliarNumbers: true },
   state: 'TX',
   displayName: 'Texas Behavioral Health Executive Council',
   baseUrlEnv: 'TX_BHEC_BASE_URL',
