@@ -5,6 +5,7 @@
  */
 import type { StateCode } from '../../domain/us-states.ts';
 import type { FormatConfidence } from '../boards/board-definition.ts';
+import type { ParseLimits } from '../parse-limits.ts';
 import type { ListEntry } from './list-entry.ts';
 
 /** A link on a web page, chosen by its text and/or its target (both must match where both are given). */
@@ -160,6 +161,11 @@ export interface ListDefinition {
    * only the last row of each key is kept. Null: the row is kept as it is.
    */
   readonly latestBy?: (entry: ListEntry) => string | null;
+  /**
+   * Where the list's files are larger than the default parse limits allow (parse-limits.ts): its own,
+   * comfortably above its largest real file, with the real sizes written next to them.
+   */
+  readonly limits?: Partial<ParseLimits>;
 }
 
 /** The base URL a list is downloaded from: the environment's override, else the public source. */

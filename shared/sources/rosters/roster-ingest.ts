@@ -8,6 +8,7 @@
  * 3. the raw files are archived in S3 under the roster and date; 4. the pointer switches atomically.
  * A malformed file (no header with the expected columns, too many unreadable rows, no rows) or a roster
  * with under half the rows of the current version is refused: nothing switches, the old version stays.
+ * A file past the roster's parse limits (parse-limits.ts) is an IngestRefusal: final, never retried.
  *
  * The current version's rows are rewritten from the archived files once they are 45 days old
  * (`renewRoster`), for a roster an operator uploads as for one downloaded, so they never reach their TTL
@@ -25,7 +26,17 @@ import { logger } from '../../observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, restoreArchivedFile, versionId } from '../lists/ingest-steps.ts';
+import {
+  archiveRawFile,
+  checkNotShrunk,
+  checkRowCounts,
+  conditionalOn,
+  PipelinedWrites,
+  refusalOf,
+  restoreArchivedFile,
+  versionId,
+} from '../lists/ingest-steps.ts';
+import { checkFileSize, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
@@ -120,6 +131,7 @@ async function parseFile(
   const counts = { rows: 0, skipped: 0, malformed: 0 };
   let reader: ReturnType<typeof rowReader> | undefined;
   let readerOf: readonly string[] | undefined;
+  checkFileSize((await stat(file.path)).size, parseLimits(definition.limits));
   const { preamble } = await eachRosterRow(definition, columnsOf(definition, file.name), rosterText(definition, file.path), async (cells, _line, header) => {
     if (readerOf !== header) {
       reader = rowReader(header);
@@ -171,11 +183,11 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       await writes.finish();
     } catch (error) {
       await writes.abandon();
+      const file = files[parsed.length]?.name ?? '';
       if (error instanceof RosterFormatError || error instanceof CsvFormatError) {
-        const file = files[parsed.length]?.name ?? '';
         throw new SourceError(definition.displayName, 'malformed', `${file}: ${error.message}`, { cause: error });
       }
-      throw error;
+      throw refusalOf(definition.displayName, error instanceof UnsafeFileError ? new UnsafeFileError(error.kind, `${file}: ${error.message}`) : error);
     }
     const stats: RosterStats = {
       rows: parsed.reduce((n, p) => n + p.rows, 0),
@@ -275,7 +287,7 @@ export async function renewRoster(
       await writes.finish();
     } catch (error) {
       await writes.abandon();
-      throw error;
+      throw refusalOf(definition.displayName, error);
     }
     await store.markRowsWritten(definition.id, current.version, now);
     const outcome: RenewalOutcome = { outcome: 'renewed', source: definition.id, version: current.version, items, duration_ms: Date.now() - started };
