@@ -63,6 +63,7 @@ import { backfillHistory } from '#shared/history/history-backfill.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { SourceError } from '#shared/sources/errors.ts';
+import { isIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { listDefinition, listDefinitions } from '#shared/sources/lists/definitions.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
@@ -305,6 +306,11 @@ async function main(): Promise<number> {
     }
     if (error instanceof KeyIssueError || error instanceof KeyLifecycleError || error instanceof PdfSigningMaterialError || error instanceof CommandFailure) {
       console.error(error.message);
+      return 1;
+    }
+    // A file the ingestion rules refuse (past a parse limit, an unsafe archive): final, one line, exit 1.
+    if (isIngestRefusal(error)) {
+      console.error(`refused (${error.kind}): ${error.message}`);
       return 1;
     }
     throw error;

@@ -292,6 +292,14 @@ export class ServiceMonitoring extends Construct {
       1,
       1,
     );
+    // One alarm for every source whose file the ingestion rules refuse (its per-source series says which).
+    this.alarm(
+      'SourceIngestRefused',
+      'A source file was refused by the ingestion rules: past a parse limit (size, an archive member inflated or its compression ratio, sheets, cells, rows, row or field length), an archive that cannot be read safely (a member named outside it, truncated or damaged), a link off the source\'s hosts, or a file that is not plausibly the next version. The refusal is final (not retried); the current version stays in use and ages. The IngestRefusals metric by source and kind, and the log line "Source file refused by the ingestion rules", name the source and the reason.',
+      serviceMetric('ingestRefusalsAll', {}),
+      1,
+      1,
+    );
     // One alarm for every operator-uploaded source: its daily renewal check writes the days it has left
     // before it is stale, and the day's minimum over all of them is watched.
     this.alarm(

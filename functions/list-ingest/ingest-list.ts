@@ -1,5 +1,6 @@
 import { containerValue } from '#shared/container.ts';
 import { logger } from '#shared/observability/logger.ts';
+import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { listDefinition } from '#shared/sources/lists/definitions.ts';
 import { ingestList, renewList } from '#shared/sources/lists/list-ingest.ts';
 import { listIngestMessageSchema } from '#shared/sources/lists/list-ingest-message.ts';
@@ -13,10 +14,16 @@ import { queueWorker } from '#shared/workers/queue-worker.ts';
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ sanctions: new SanctionsStore(), rosters: new RosterStore() }));
 
-/** Runs the check, then renews the current version's rows when due, whether the check succeeded or not. */
+/**
+ * Runs the check, then renews the current version's rows when due, whether the check succeeded or not.
+ * A file the ingestion rules refuse is reported and the message done: retrying cannot change it.
+ */
 async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => Promise<unknown>): Promise<void> {
   try {
     if (check) await check();
+  } catch (error) {
+    if (!isIngestRefusal(error)) throw error;
+    reportIngestRefusal(error);
   } finally {
     await renew();
   }
@@ -29,7 +36,8 @@ async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => 
  * downloaded: its daily message only renews, and records the days it has left before it is stale (the
  * `OperatorSourceAgeing` alarm). A failure is reported for the message, so it is retried
  * and, after the queue's receive limit, parked in the dead-letter queue; the list's current version
- * stays in use. A message naming no known list is an error too (a schedule for a list this code does
+ * stays in use. A file refused by the ingestion rules (ingest-refusal.ts) is logged and counted (the
+ * `SourceIngestRefused` alarm) and the message is done, not retried. A message naming no known list is an error too (a schedule for a list this code does
  * not have).
  */
 export const handler = queueWorker('ListIngest', listIngestMessageSchema, async (message) => {

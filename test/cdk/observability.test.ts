@@ -95,8 +95,9 @@ describe('alarms', () => {
     const topicId = logicalId(stack.monitoring.topic);
     const functions = routes.length + 1 + workers.length;
     // Per queue: dead letters, oldest message; per function: error rate, throttles; per table: throttles;
-    // the API's 5xx and verify p99; per source; unreadable source values; KMS ECC rate; failed webhook events.
-    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1);
+    // the API's 5xx and verify p99; per source; unreadable source values; KMS ECC rate; failed webhook events;
+    // operator sources ageing; source files refused by the ingestion rules.
+    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1 + 1);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
