@@ -112,7 +112,10 @@ export function sheetXml(rows: readonly (readonly string[])[]): string {
 export function workbookMembers(sheets: readonly { readonly name: string; readonly part: RawMember | readonly (readonly string[])[] }[]): RawMember[] {
   const ns = 'http://schemas.openxmlformats.org/';
   const overrides = sheets
-    .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
     .join('');
   const members: RawMember[] = [
     member(

@@ -81,7 +81,9 @@ describe('a long CSV row', () => {
     const chunk = 'x'.repeat(64 * 1024);
     expect(() => {
       for (let i = 0; i < 1024; i++) parser.push(chunk, () => undefined);
-    }).toThrow(expect.objectContaining({ name: 'UnsafeFileError', kind: 'limit', message: expect.stringMatching(/field on line 1 is longer than 65536 characters/) }));
+    }).toThrow(
+      expect.objectContaining({ name: 'UnsafeFileError', kind: 'limit', message: expect.stringMatching(/field on line 1 is longer than 65536 characters/) }),
+    );
     expect(performance.now() - started).toBeLessThan(1_000);
 
     const wide = new CsvParser({ maxFieldChars: 1_000_000 });
@@ -92,7 +94,9 @@ describe('a long CSV row', () => {
   it('is refused past the row count', () => {
     const parser = new CsvParser({ maxRows: 10 });
     const rows: string[][] = [];
-    expect(() => parser.push('a,b\n'.repeat(11), (row) => rows.push(row))).toThrow(expect.objectContaining({ kind: 'limit', message: expect.stringMatching(/more than 10 rows/) }));
+    expect(() => parser.push('a,b\n'.repeat(11), (row) => rows.push(row))).toThrow(
+      expect.objectContaining({ kind: 'limit', message: expect.stringMatching(/more than 10 rows/) }),
+    );
     expect(rows).toHaveLength(10);
   });
 
@@ -178,8 +182,18 @@ describe('an XLSX bomb', () => {
   ];
 
   it('with a huge sheet beside the one read is refused from the directory, within memory', async () => {
-    const bomb = await bombMember('x', 256 * MiB, ' ', '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
-    const xlsx = zipArchive(workbookMembers([{ name: 'List', part: list }, { name: 'Notes', part: bomb }]));
+    const bomb = await bombMember(
+      'x',
+      256 * MiB,
+      ' ',
+      '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+    );
+    const xlsx = zipArchive(
+      workbookMembers([
+        { name: 'List', part: list },
+        { name: 'Notes', part: bomb },
+      ]),
+    );
     expect(xlsx.length).toBeLessThan(1 * MiB);
     const before = peakRssMb();
     await expect(sheetRows(xlsx, /^List$/)).rejects.toMatchObject({ name: 'UnsafeFileError', kind: 'limit' });
@@ -204,7 +218,12 @@ describe('an XLSX bomb', () => {
 
   it('never inflates the sheets it does not read: only the chosen one counts against the limits', async () => {
     const other = Array.from({ length: 20_000 }, (_, i) => [`row ${i}`, 'x'.repeat(50)]);
-    const xlsx = zipArchive(workbookMembers([{ name: 'Other', part: other }, { name: 'List', part: list }]));
+    const xlsx = zipArchive(
+      workbookMembers([
+        { name: 'Other', part: other },
+        { name: 'List', part: list },
+      ]),
+    );
     const limits = parseLimits({ maxInflatedBytes: 64 * 1024, maxRatio: 10_000 });
     expect(await sheetRows(xlsx, /^List$/, undefined, limits)).toEqual(list);
     await expect(sheetRows(xlsx, /^Other$/, undefined, limits)).rejects.toMatchObject({ kind: 'limit' });

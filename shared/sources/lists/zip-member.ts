@@ -75,7 +75,11 @@ async function directory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.E
     }
   } catch (error) {
     if (error instanceof UnsafeFileError) throw error;
-    throw malformed(`the archive's directory cannot be read (${(error as Error).message})`, error);
+    const reason = (error as Error).message;
+    // yauzl's own check of the names (it refuses them before handing the entry on).
+    const unsafeName = /^(?:invalid relative path|absolute path|invalid characters in fileName): (.*)$/s.exec(reason);
+    if (unsafeName) throw malformed(`the archive names a member outside itself: ${JSON.stringify(unsafeName[1])}`, error);
+    throw malformed(`the archive's directory cannot be read (${reason})`, error);
   }
   return members;
 }
