@@ -378,6 +378,9 @@ export class ServiceMonitoring extends Construct {
       }),
     );
     dashboard.addWidgets(
+      new GraphWidget({ title: 'Source files refused by the ingestion rules, by source and kind', left: [searchSeries('ingestRefusals', 'Sum', '')], ...wide }),
+    );
+    dashboard.addWidgets(
       new GraphWidget({ title: 'Webhook deliveries by result', left: [searchSeries('webhookDeliveries', 'Sum', '')], width: 8, height: 6 }),
       new GraphWidget({ title: 'Quota rejections (429) by kind', left: [searchSeries('quotaRejections', 'Sum', '')], width: 8, height: 6 }),
       new GraphWidget({ title: 'Queue message failures by worker', left: [searchSeries('queueMessageFailures', 'Sum', '')], width: 8, height: 6 }),

@@ -135,14 +135,18 @@ function resolveTarget(from: string, target: string): string {
   return posix.normalize(posix.join(posix.dirname(from), target));
 }
 
-/** Targets of a part's relationships by id. */
-function relationships(members: ReadonlyMap<string, Buffer>, part: string): Map<string, { target: string; type: string }> {
-  const rels = members.get(posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`));
+/**
+ * Targets of a part's relationships by id, each resolved to a member name; `part` null: the package's
+ * own relationships (`_rels/.rels`, whose targets are relative to the archive's root).
+ */
+function relationships(members: ReadonlyMap<string, Buffer>, part: string | null): Map<string, { target: string; type: string }> {
+  const relsPath = part === null ? '_rels/.rels' : posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`);
+  const from = part ?? 'package';
   const out = new Map<string, { target: string; type: string }>();
-  for (const rel of tags(rels?.toString('utf8') ?? '', 'Relationship')) {
+  for (const rel of tags(members.get(relsPath)?.toString('utf8') ?? '', 'Relationship')) {
     const id = rel.get('Id');
     const target = rel.get('Target');
-    if (id && target && rel.get('TargetMode') !== 'External') out.set(id, { target: resolveTarget(part, target), type: rel.get('Type') ?? '' });
+    if (id && target && rel.get('TargetMode') !== 'External') out.set(id, { target: resolveTarget(from, target), type: rel.get('Type') ?? '' });
   }
   return out;
 }
@@ -161,9 +165,8 @@ interface SheetEntry {
 
 /** The workbook's sheets, in order, from its own parts (no sheet is inflated to learn them). */
 function listedSheets(book: ReadonlyMap<string, Buffer>): SheetEntry[] {
-  const office = [...relationships(book, '_rels/.rels' as string).values()].find((rel) => rel.type.endsWith('/officeDocument'));
-  // `_rels/.rels` resolves against the archive's root.
-  const workbookPart = office ? office.target.replace(/^_rels\/\.\.\//, '') : 'xl/workbook.xml';
+  const office = [...relationships(book, null).values()].find((rel) => rel.type.endsWith('/officeDocument'));
+  const workbookPart = office?.target ?? 'xl/workbook.xml';
   const xml = book.get(workbookPart)?.toString('utf8');
   if (xml === undefined) throw new SheetFormatError(`not a readable workbook (no workbook part ${JSON.stringify(workbookPart)})`);
   const rels = relationships(book, workbookPart);
