@@ -8,7 +8,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cmsOptOut } from '#shared/sources/lists/cms-opt-out.ts';
 import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
+import { jsonRows } from '#shared/sources/lists/data-api.ts';
 import { nppesDeactivatedLimits } from '#shared/sources/lists/nppes-deactivated.ts';
 import { samLimits } from '#shared/sources/lists/sam-exclusions.ts';
 import { sheetRows } from '#shared/sources/lists/sheet-reader.ts';
@@ -118,6 +120,22 @@ describe('a long CSV row', () => {
     const small = Math.min(await lineTime(4), await lineTime(4));
     const large = Math.min(await lineTime(16), await lineTime(16));
     expect(large / Math.max(small, 1)).toBeLessThan(8);
+  });
+});
+
+describe('a long JSON Lines row', () => {
+  it('is refused past the row limit, a limit refusal', async () => {
+    const row = (npi: string, name: string) =>
+      `${JSON.stringify({ NPI: npi, 'First Name': name, 'Last Name': 'X', 'Optout Effective Date': '01/01/2026', 'Optout End Date': '' })}\n`;
+    const file = await fileOf('opt-out.jsonl', Buffer.from(row('1234567893', 'A') + row('1234567893', 'B'.repeat(2 * MiB))));
+    const read = async () => {
+      for await (const _row of jsonRows(cmsOptOut, file)) void _row;
+    };
+    await expect(read()).rejects.toMatchObject({
+      name: 'UnsafeFileError',
+      kind: 'limit',
+      message: expect.stringMatching(/line 2 is longer than 262144 characters/),
+    });
   });
 });
 
