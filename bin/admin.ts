@@ -381,6 +381,11 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 1;
     }
+    // A file the ingestion rules refuse (past a parse limit, an unsafe archive): final, one line, exit 1.
+    if (isIngestRefusal(error)) {
+      console.error(`refused (${error.kind}): ${error.message}`);
+      return 1;
+    }
     throw error;
   } finally {
     await detach();

@@ -293,10 +293,10 @@ export class ServiceMonitoring extends Construct {
       1,
       1,
     );
-    // One alarm for every ingested source (the IngestRefusals series by source and kind say which).
+    // One alarm for every source whose file or fetch the ingestion rules refuse (its per-source series says which).
     this.alarm(
       'SourceIngestRefused',
-      'A source file or fetch was refused by the ingestion rules: a link or redirect off the source\'s hosts or to an address that is not public, a file past the parsing limits or not plausibly the next version. The current version keeps answering; a refusal is not retried. The IngestRefusals metric by source and kind, and the log line "Source file refused by the ingestion rules", say which and why.',
+      'A source file or fetch was refused by the ingestion rules: past a parse limit (size, an archive member inflated or its compression ratio, sheets, cells, rows, row or field length), an archive that cannot be read safely (a member named outside it, truncated or damaged), a link or redirect off the source\'s hosts or to an address that is not public, or a file that is not plausibly the next version. The refusal is final (not retried); the current version stays in use and ages. The IngestRefusals metric by source and kind, and the log line "Source file refused by the ingestion rules", name the source and the reason.',
       serviceMetric('ingestRefusalsAll', {}),
       1,
       1,

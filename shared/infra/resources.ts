@@ -182,7 +182,8 @@ export const tables = {
     envVar: 'TABLE_EXPORTS',
     partitionKey: { name: 'export_id', type: 'S' },
     ttlAttribute: 'expires_at',
-    purpose: 'CSV exports of the verification history: owner, filters, snapshot time, state and row count; kept one day; their files are deleted about a day later.',
+    purpose:
+      'CSV exports of the verification history: owner, filters, snapshot time, state and row count; kept one day; their files are deleted about a day later.',
   },
   monitors: {
     id: 'Monitors',
@@ -330,7 +331,8 @@ export const buckets = {
   historyExports: {
     id: 'HistoryExportBucket',
     envVar: 'BUCKET_HISTORY_EXPORTS',
-    purpose: 'CSV exports of the verification history, one object per export id, downloaded through 15-minute presigned URLs for a day; deleted by S3 within about a day after that, unversioned.',
+    purpose:
+      'CSV exports of the verification history, one object per export id, downloaded through 15-minute presigned URLs for a day; deleted by S3 within about a day after that, unversioned.',
     expireAfterDays: 1,
     multipartUploads: true,
   },

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvRowBatches } from '#shared/sources/lists/csv-parser.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { samEntry, samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
+import { samEntry, samExclusions, samLimits } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { zipCsvText } from '#shared/sources/lists/zip-member.ts';
+import { parseLimits } from '#shared/sources/parse-limits.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { startLocalStack } from '../../local/stack.ts';
@@ -26,7 +27,7 @@ async function parseOnce(zip: string): Promise<{ rate: number; surnames: string[
   const surnames: string[] = [];
   const npis: string[] = [];
   let header = true;
-  for await (const batch of csvRowBatches(zipCsvText(zip))) {
+  for await (const batch of csvRowBatches(zipCsvText(zip, parseLimits(samLimits)), parseLimits(samLimits))) {
     for (const row of batch) {
       if (header) {
         header = false;

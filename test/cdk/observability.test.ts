@@ -97,7 +97,9 @@ describe('alarms', () => {
     // Per queue: dead letters, oldest message; per function: error rate, throttles; per table: throttles;
     // the API's 5xx and verify p99; per source; unreadable source values; KMS ECC rate; failed webhook events;
     // ageing operator-uploaded sources; refused source files and fetches; source loads held for review.
-    expect(alarms().length).toBe(2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1 + 1 + 1);
+    expect(alarms().length).toBe(
+      2 * Object.keys(queues).length + 2 * functions + Object.keys(tables).length + 2 + monitoredSources().length + 1 + 2 + 1 + 1 + 1,
+    );
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);

@@ -289,9 +289,7 @@ describe('CDK template', () => {
       IgnorePublicAcls: true,
       RestrictPublicBuckets: true,
     });
-    expect(bucket.LifecycleConfiguration.Rules).toEqual([
-      expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }),
-    ]);
+    expect(bucket.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' })]);
     // Not versioned: an expired PDF leaves no version behind.
     expect(bucket.VersioningConfiguration).toBeUndefined();
     const env = resources()[logicalId(stack.functions.GetCertificatePdf!.fn)]!.Properties.Environment.Variables;

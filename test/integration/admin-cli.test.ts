@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { hashApiKey } from '#shared/auth/api-keys.ts';
 import { tableName } from '#shared/config.ts';
+import { bombMember, member, zipArchive } from '../support/hostile-files.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 const run = promisify(execFile);
@@ -226,5 +227,23 @@ describe('npm run admin', () => {
     expect(missing.code).toBe(1);
     expect(missing.stdout.trim()).toBe('');
     expect(missing.stderr).toMatch(/No account/);
+  }, 120_000);
+
+  it('ingest of a file the ingestion rules refuse prints one line naming the refusal, exits 1, no stack trace', async () => {
+    const traversal = join(stateDir, 'traversal.zip');
+    await writeFile(traversal, zipArchive([member('../../SAM_Exclusions_Public_Extract_V2_26279.CSV', '"Classification"\r\n')]));
+    const bomb = join(stateDir, 'bomb.zip');
+    await writeFile(bomb, zipArchive([await bombMember('SAM_Exclusions_Public_Extract_V2_26279.CSV', 256 * 1024 * 1024, '0')]));
+    const [refusedTraversal, refusedBomb] = await Promise.all([admin('ingest', 'sam', '--file', traversal), admin('ingest', 'sam', '--file', bomb)]);
+    for (const [res, kind] of [
+      [refusedTraversal, 'malformed_archive'],
+      [refusedBomb, 'limit'],
+    ] as const) {
+      expect(res.code, kind).toBe(1);
+      expect(res.stdout.trim(), kind).toBe('');
+      const lines = res.stderr.split('\n').filter((line) => line.trim() !== '' && !/^npm (error|ERR!)/.test(line));
+      expect(lines, kind).toEqual([expect.stringMatching(new RegExp(`^refused \\(${kind}\\): SAM\\.gov Exclusions: `))]);
+      expect(res.stderr, kind).not.toMatch(/\n\s+at |node:internal|\.ts:\d+:\d+/);
+    }
   }, 120_000);
 });

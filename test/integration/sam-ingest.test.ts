@@ -9,6 +9,7 @@ import { s3 } from '#shared/aws/s3.ts';
 import { lastNameKeys } from '#shared/domain/names/normalize.ts';
 import { bucketName } from '#shared/config.ts';
 import { SourceError } from '#shared/sources/errors.ts';
+import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { samExclusions, samExtractColumns } from '#shared/sources/lists/sam-exclusions.ts';
@@ -146,15 +147,17 @@ describe('SAM.gov exclusions extract ingestion', () => {
     ['down', 'connection'],
     ['timeout', 'timeout'],
     ['error', 'server_error'],
-    ['malformed', 'malformed'],
+    ['malformed', 'malformed_archive'],
   ] as const)('%s: the ingest reports it (%s) and the current version stays', async (mode, failure) => {
     const before = (await store().current('sam'))!.version;
     await data.setFaults({ sam: { mode } });
     try {
-      const error = await rejectionOf(ingest({ force: true }), SourceError);
-      expect(error.failure).toBe(failure);
-      // A transfer cut off halfway is no archive a reader accepts.
-      if (mode === 'malformed') expect(error.message).toMatch(/not a readable ZIP archive/);
+      if (mode === 'malformed') {
+        // A transfer cut off halfway is no archive a reader accepts: a refusal by the ingestion rules, final.
+        const refusal = await rejectionOf(ingest({ force: true }), IngestRefusal);
+        expect(refusal.kind).toBe(failure);
+        expect(refusal.message).toMatch(/not a readable ZIP archive/);
+      } else expect((await rejectionOf(ingest({ force: true }), SourceError)).failure).toBe(failure);
     } finally {
       await data.setFaults({});
     }

@@ -4,8 +4,14 @@
  * traversal in ids. Never a 500, never a leaked stack trace, never a change of state. And hostile
  * sources: a landing page or a download that sends the ingest workers to another host, another port of
  * this machine or the cloud metadata address is refused before anything is asked there, and the refusal
- * is final (reported, the message acknowledged), never echoing what the source answered.
+ * is final (reported, the message acknowledged), never echoing what the source answered. Hostile source
+ * files (a zip bomb, XLSX bombs of a huge part or many sheets, one very long CSV row, an archive member
+ * named outside the archive) are refused by the ingests within the worker's memory and in linear time,
+ * as a final IngestRefusal, and the current version stays.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import fc from 'fast-check';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -23,11 +29,19 @@ import { invoke } from '../../local/lambda-runtime.ts';
 import { randomUUID } from 'node:crypto';
 import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { nyOmig } from '#shared/sources/lists/ny-omig.ts';
 import { waHca } from '#shared/sources/lists/wa-hca.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { linksPage, type SourceServer, startSourceServer } from '../support/hostile-source.ts';
+import { caMediCalColumns, caMediCalSuspended } from '#shared/sources/lists/ca-medi-cal.ts';
+import type { ListDefinition } from '#shared/sources/lists/list-definition.ts';
+import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
+import { nyOmig, nyOmigColumns } from '#shared/sources/lists/ny-omig.ts';
+import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
+import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
+import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
+import { flHeader, floridaMqa } from '#shared/sources/rosters/states/florida.ts';
 import { parseWhere, type Expr } from '../../local/simulator/soql-parser.ts';
+import { bombMember, member, peakRssMb, workbookMembers, zipArchive } from '../support/hostile-files.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;
@@ -562,6 +576,94 @@ describe('webhook list cursors of another monitor', () => {
       expect(res.status, path).toBe(400);
       expect(errorOf(res.body).param, path).toBe('starting_after');
     }
+  });
+});
+
+describe('hostile source files', () => {
+  const MiB = 1024 * 1024;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hostile-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** Ingests `bytes` as an operator's file of the list: it must be refused, as `kind`, the list's current version untouched. */
+  async function refusedList(definition: ListDefinition, name: string, bytes: Buffer, kind: IngestRefusal['kind']): Promise<IngestRefusal> {
+    const file = join(dir, name);
+    await writeFile(file, bytes);
+    const store = new SanctionsStore();
+    const before = await store.current(definition.id);
+    const error = await ingestList(definition, store, { file, force: true }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(IngestRefusal);
+    expect(error).toMatchObject({ source: definition.displayName, kind });
+    expect((error as Error).message).not.toMatch(/\bat [\w.<>]+ \(|node:internal/);
+    expect(await store.current(definition.id)).toEqual(before);
+    return error as IngestRefusal;
+  }
+
+  it('a zip bomb (the SAM extract: 512 MiB of one CSV member in under a megabyte) is refused before it is inflated', async () => {
+    const bomb = await bombMember('SAM_Exclusions_Public_Extract_V2_26279.CSV', 512 * MiB, '0', '"Classification","Name"\r\n');
+    const before = peakRssMb();
+    const refusal = await refusedList(samExclusions, 'SAM_Exclusions_Public_Extract_V2_26279.ZIP', zipArchive([bomb]), 'limit');
+    expect(refusal.message).toMatch(/times its compressed size/);
+    expect(peakRssMb() - before).toBeLessThan(100);
+  });
+
+  it('an XLSX bomb, a huge sheet beside the list inside the zipped report, is refused within memory', async () => {
+    const huge = await bombMember('x', 512 * MiB, ' ', '<?xml version="1.0"?><worksheet><sheetData>');
+    const xlsx = zipArchive(
+      workbookMembers([
+        { name: 'DeactivatedNPIs', part: [['NPPES Deactivated Records as of Oct 12 2026'], ['NPI', 'NPPES Deactivation Date'], ['1457485542', '03/04/2020']] },
+        { name: 'Notes', part: huge },
+      ]),
+    );
+    const report = zipArchive([member('NPPES Deactivated NPI Report 20261012.xlsx', xlsx)]);
+    expect(report.length).toBeLessThan(2 * MiB);
+    const before = peakRssMb();
+    await refusedList(nppesDeactivated, 'NPPES_Deactivated_NPI_Report_101226_V2.zip', report, 'limit');
+    expect(peakRssMb() - before).toBeLessThan(100);
+  });
+
+  it('an XLSX bomb of many sheets is refused by their number, before any is parsed', async () => {
+    const sheets = [
+      { name: 'Exclusions', part: [[...nyOmigColumns]] },
+      ...Array.from({ length: 200 }, (_, i) => ({
+        name: `Copy ${i}`,
+        part: [[...nyOmigColumns], ...Array.from({ length: 50 }, () => ['X', '1', '', 'MD', '2026-01-01'])],
+      })),
+    ];
+    const refusal = await refusedList(nyOmig, 'NewYork.xlsx', zipArchive(workbookMembers(sheets)), 'limit');
+    expect(refusal.message).toMatch(/201 sheets, over the limit of 32/);
+  });
+
+  it('one very long CSV row (24 MB) is refused at the row limit, in linear time', async () => {
+    const header = caMediCalColumns.map((c) => `"${c.replaceAll('"', '""')}"`).join(',');
+    const started = performance.now();
+    const refusal = await refusedList(caMediCalSuspended, 'California.csv', Buffer.from(`${header}\r\n"${'A'.repeat(24 * MiB)}"\r\n`), 'limit');
+    expect(refusal.message).toMatch(/longer than \d+ characters/);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('one very long line of a pipe-delimited roster is refused at the row limit', async () => {
+    const file = join(dir, 'LIC_ALL.txt');
+    await writeFile(file, `${flHeader.join('|')}|\r\n${'B|'.repeat(8 * MiB)}\r\n`, 'latin1');
+    const store = new RosterStore();
+    const before = await store.current(floridaMqa.id);
+    await expect(ingestRoster(floridaMqa, store, { files: [file], force: true })).rejects.toMatchObject({ name: 'IngestRefusal', kind: 'limit' });
+    expect(await store.current(floridaMqa.id)).toEqual(before);
+  });
+
+  it('a ZIP member named outside the archive (../) is a malformed archive, refused before anything is read', async () => {
+    const refusal = await refusedList(
+      samExclusions,
+      'SAM_Exclusions_Public_Extract_V2_26280.ZIP',
+      zipArchive([member('../../SAM_Exclusions_Public_Extract_V2_26280.CSV', '"Classification","Name"\r\n')]),
+      'malformed_archive',
+    );
+    expect(refusal.message).toMatch(/outside/);
   });
 });
 

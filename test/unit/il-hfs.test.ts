@@ -157,7 +157,7 @@ describe('the portal’s workbook', () => {
     const styles = await stylesOf(workbook);
     expect(styles).toContain('<x:fill /></x:fills>');
     expect(styles).toMatch(/<x:styleSheet xmlns:x="/);
-    const rows = sheetRows(workbook, /^Active Sanctions$/);
+    const rows = await sheetRows(workbook, /^Active Sanctions$/);
     expect(rows[0]).toEqual([...ilHfsColumns]);
     // The row's unwritten cells (License #, Affiliation, Address 2) read as '' — no holes.
     expect(rows[1]).toEqual(realExample);

@@ -110,8 +110,8 @@ function workbook(sheets: Record<string, (XLSX.CellObject | undefined)[][]>): Bu
 const text = (v: string): XLSX.CellObject => ({ t: 's', v });
 
 describe('the rows of a workbook sheet', () => {
-  it('reads a cell missing in the middle of a row as empty text (never a hole)', () => {
-    const rows = sheetRows(
+  it('reads a cell missing in the middle of a row as empty text (never a hole)', async () => {
+    const rows = await sheetRows(
       workbook({
         List: [
           [text('A'), text('B'), text('C')],
@@ -124,18 +124,20 @@ describe('the rows of a workbook sheet', () => {
     expect(Object.keys(rows[1]!)).toEqual(['0', '1', '2']);
   });
 
-  it('reads date cells as ISO dates, number cells as digits, line breaks kept', () => {
-    const rows = sheetRows(workbook({ List: [[{ t: 'n', v: 45190, z: 'm/d/yy' }, { t: 'n', v: 1295888063 }, text('a\nb')]] }), undefined);
+  it('reads date cells as ISO dates, number cells as digits, line breaks kept', async () => {
+    const rows = await sheetRows(workbook({ List: [[{ t: 'n', v: 45190, z: 'm/d/yy' }, { t: 'n', v: 1295888063 }, text('a\nb')]] }), undefined);
     expect(rows).toEqual([['2023-09-21', '1295888063', 'a\nb']]);
   });
 
-  it('refuses a workbook without the sheet, and, when the other sheets are named, one with any further sheet', () => {
+  it('refuses a workbook without the sheet, and, when the other sheets are named, one with any further sheet', async () => {
     const book = workbook({ 'Termination List': [[text('A')]], 'Reinstated Providers': [[text('B')]], Notes: [[text('C')]] });
-    expect(() => sheetRows(book, /^Exclusions$/)).toThrow(SheetFormatError);
-    expect(() => sheetRows(book, /^Exclusions$/)).toThrow(/no sheet named like \/\^Exclusions\$\/ \(sheets: Termination List, Reinstated Providers, Notes\)/);
-    expect(sheetRows(book, /^Termination List$/)).toEqual([['A']]);
-    expect(() => sheetRows(book, /^Termination List$/, /^Reinstated Providers$/)).toThrow(/a sheet nobody reads: "Notes"/);
+    await expect(sheetRows(book, /^Exclusions$/)).rejects.toThrow(SheetFormatError);
+    await expect(sheetRows(book, /^Exclusions$/)).rejects.toThrow(
+      /no sheet named like \/\^Exclusions\$\/ \(sheets: Termination List, Reinstated Providers, Notes\)/,
+    );
+    expect(await sheetRows(book, /^Termination List$/)).toEqual([['A']]);
+    await expect(sheetRows(book, /^Termination List$/, /^Reinstated Providers$/)).rejects.toThrow(/a sheet nobody reads: "Notes"/);
     const expected = workbook({ 'Termination List': [[text('A')]], 'Reinstated Providers': [[text('B')]] });
-    expect(sheetRows(expected, /^Termination List$/, /^Reinstated Providers$/)).toEqual([['A']]);
+    expect(await sheetRows(expected, /^Termination List$/, /^Reinstated Providers$/)).toEqual([['A']]);
   });
 });

@@ -210,7 +210,7 @@ describe('the report’s workbook, as the ingest reads it', () => {
       [1457485542, '03/04/2020'],
       [1851713903, '5/6/2021'],
     ]);
-    expect(sheetRows(workbook, undefined)[3]).toEqual(['1457485542', '03/04/2020']);
+    expect((await sheetRows(workbook, undefined))[3]).toEqual(['1457485542', '03/04/2020']);
     const rows = await entriesOf(await zipOf(new Map([['NPPES Deactivated NPI Report 20261012.xlsx', workbook]])), 'numbers.zip');
     expect(rows.map((r) => [r.line, r.entry?.npi, r.entry?.action.startDate])).toEqual([
       [4, '1457485542', '2020-03-04'],
@@ -238,7 +238,7 @@ describe('the report’s workbook, as the ingest reads it', () => {
     const file = join(dir, 'served.zip');
     await writeFile(file, zip);
     const workbook = await zipMemberBytes(file, { pattern: /\.xlsx$/i, label: 'workbook' });
-    const rows = sheetRows(workbook, /^DeactivatedNPIs$/);
+    const rows = await sheetRows(workbook, /^DeactivatedNPIs$/);
     expect(rows[0]).toEqual(['NPPES Deactivated Records as of Oct 12 2026']);
     expect(rows[1]).toEqual(['NPI', 'NPPES Deactivation Date']);
   });

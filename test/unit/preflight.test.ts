@@ -219,7 +219,12 @@ describe('preflight findings', () => {
   });
 
   it('dev without a sender: the e-mail check only warns', () => {
-    const dev = preflightFindings({ stackName: 'LicenseVerification-dev', config: config({ firstDeploy: true }), region: 'eu-west-1', stack: { missing: true } });
+    const dev = preflightFindings({
+      stackName: 'LicenseVerification-dev',
+      config: config({ firstDeploy: true }),
+      region: 'eu-west-1',
+      stack: { missing: true },
+    });
     expect(statusOf(dev, 'ses-identity')).toBe('warn');
     expect(dev.some((f) => f.check === 'ses-account')).toBe(false);
     expect(preflightExitCode(dev)).toBe(0);

@@ -54,7 +54,7 @@ function at(read: Read, line: number): ListEntry {
 
 /** The header row of a fixture workbook, as the sheet reader gives it. */
 async function sheetHeader(file: string, sheet: RegExp, row = 0): Promise<string[]> {
-  return sheetRows(await readFile(file), sheet)[row]!;
+  return (await sheetRows(await readFile(file), sheet))[row]!;
 }
 
 describe('WA HCA Provider Termination and Exclusion List, real rows (HCA, 2026-06-10)', () => {

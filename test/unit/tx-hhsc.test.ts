@@ -149,13 +149,13 @@ describe('Texas HHSC OIG rows', () => {
 });
 
 describe('the Texas .xls', () => {
-  it('is BIFF8 (OLE2) with the sheet EXCEL_Destination; date cells (with a time of day) read as ISO dates, text dates as written', () => {
+  it('is BIFF8 (OLE2) with the sheet EXCEL_Destination; date cells (with a time of day) read as ISO dates, text dates as written', async () => {
     const xls = txHhscWorkbook([
       [...txHhscColumns],
       row({ ...person, StartDate: '2024-03-05T14:30', AddDate: '2024-03-20', ReinstatedDate: '9/8/2025', EligibleToReapplyDate: '2025-03-05 00:00:00' }),
     ]);
     expect(xls.subarray(0, 8)).toEqual(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
-    const rows = sheetRows(xls, /^EXCEL_Destination$/);
+    const rows = await sheetRows(xls, /^EXCEL_Destination$/);
     expect(rows[0]).toEqual([...txHhscColumns]);
     expect(rows[1]).toEqual(
       row({ ...person, StartDate: '2024-03-05', AddDate: '2024-03-20', ReinstatedDate: '9/8/2025', EligibleToReapplyDate: '2025-03-05 00:00:00' }),

@@ -6,7 +6,8 @@
  * 4. the raw file is archived in S3 under its date; 5. the pointer switches to the new version atomically.
  * A malformed file, or one with under half the rows of the current list, is refused and nothing switches;
  * before the switch the load goes through the plausibility rules (plausibility/load-review.ts): a file
- * older than the version in force (by its Last-Modified day) is refused, one beyond the budget held.
+ * older than the version in force (by its Last-Modified day) is refused, one beyond the budget held;
+ * a file past the parse limits (`leieLimits`) is an IngestRefusal, final and never retried.
  * The current list is re-ingested after 30 days even if unchanged, and `renewLeie` rewrites its rows from
  * the archived file once they are 45 days old (checks that keep failing), so they never reach their TTL.
  */
@@ -26,9 +27,11 @@ import {
   conditionalOn,
   eachCsvRow,
   PipelinedWrites,
+  refusalOf,
   restoreArchivedFile,
   versionId,
 } from '../lists/ingest-steps.ts';
+import { checkFileSize, parseLimits } from '../parse-limits.ts';
 import { type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
 import { earlierReview, type LoadTrigger, reviewLoad } from '../plausibility/load-review.ts';
@@ -37,6 +40,14 @@ import { type ExclusionStore, refreshAfterDays, type IngestStats, type LeieListV
 import { checkHeader, leieHeader, leieRecord, LeieFormatError, type LeieRecord } from './leie-record.ts';
 
 const source = sourceNames.leie;
+
+/**
+ * The LEIE's parse limits (parse-limits.ts). The real UPDATED.csv is about 15 MB with 83,464 rows of
+ * 18 quoted fields (2026-06), each row under 400 characters, and the list has hovered around 80,000
+ * rows for years: 256 MiB and 1,000,000 rows leave room for it to grow many times over while keeping
+ * a file of endless rows from occupying the worker.
+ */
+export const leieLimits = parseLimits({ maxFileBytes: 256 * 1024 * 1024, maxRows: 1_000_000, maxColumns: 64 });
 export interface IngestOptions {
   readonly url?: string;
   /** Ingest even if the file has not changed. */
@@ -185,29 +196,40 @@ function download(url: string, headers: Record<string, string>): Promise<Respons
 /** Streams the file into the store under `version`; throws SourceError('malformed') on a bad file. */
 async function parseInto(file: string, version: string, store: ExclusionStore, now: Date): Promise<IngestStats> {
   const stats = { rows: 0, individuals: 0, entities: 0, with_npi: 0, with_dob: 0, with_waiver: 0, malformed_rows: 0, bytes: (await stat(file)).size };
+  try {
+    checkFileSize(stats.bytes, leieLimits);
+  } catch (error) {
+    throw refusalOf(source, error);
+  }
   const writes = new PipelinedWrites<{ record: LeieRecord; row: number }>((chunk) => store.write(version, chunk, now));
   try {
-    await eachCsvRow(source, createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }), checkHeader, async (row, line) => {
-      const record = leieRecord(row);
-      if (!record) {
-        stats.malformed_rows++;
-        return;
-      }
-      stats.rows++;
-      if (record.kind === 'entity') stats.entities++;
-      else stats.individuals++;
-      if (record.npi) stats.with_npi++;
-      if (record.dob) stats.with_dob++;
-      if (record.waiverState) stats.with_waiver++;
-      await writes.push({ record, row: line });
-    });
+    await eachCsvRow(
+      source,
+      createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }),
+      checkHeader,
+      async (row, line) => {
+        const record = leieRecord(row);
+        if (!record) {
+          stats.malformed_rows++;
+          return;
+        }
+        stats.rows++;
+        if (record.kind === 'entity') stats.entities++;
+        else stats.individuals++;
+        if (record.npi) stats.with_npi++;
+        if (record.dob) stats.with_dob++;
+        if (record.waiverState) stats.with_waiver++;
+        await writes.push({ record, row: line });
+      },
+      leieLimits,
+    );
     await writes.finish();
   } catch (error) {
     await writes.abandon();
     if (error instanceof CsvFormatError || error instanceof LeieFormatError) {
       throw new SourceError(source, 'malformed', error.message, { cause: error });
     }
-    throw error;
+    throw refusalOf(source, error);
   }
   checkRowCounts(source, stats, leieHeader.length);
   return stats;

@@ -10,11 +10,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { SourceError } from '../errors.ts';
+import { IngestRefusal } from '../ingest-refusal.ts';
+import { type ParseLimits, parseLimits, sizeText, UnsafeFileError } from '../parse-limits.ts';
 import { type DownloadTimeouts, downloadSourceFile } from './download.ts';
 import { type ListDefinition, listBaseUrl, listHosts } from './list-definition.ts';
 import { samDate as listDate } from './sam-exclusions.ts';
+import { textLines } from './text-lines.ts';
 
 /** The most rows the API gives in one page. */
 export const maxPageSize = 5000;
@@ -66,8 +68,38 @@ async function write(out: WriteStream, text: string): Promise<void> {
 }
 
 /**
+ * A page's text, read up to `maxBytes` (the list's file limit: a page is part of the file); past it the
+ * download is cancelled and the list refused.
+ */
+async function pageText(source: string, response: Response, maxBytes: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new IngestRefusal(source, 'limit', `a page is larger than ${sizeText(maxBytes)}, the limit of the list's file`);
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    if (error instanceof IngestRefusal) throw error;
+    throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+/**
  * Reads every page of the list into `file` (one row object a line). Throws SourceError: 'malformed' for
- * a page that is not a JSON array of row objects with the required fields; the download's own failures.
+ * a page that is not a JSON array of row objects with the required fields; the download's own failures;
+ * IngestRefusal('limit') for a list past its parse limits (file size, rows, a row's length).
  */
 export async function savePages(definition: ListDefinition, file: string, timeouts: DownloadTimeouts): Promise<SavedPages> {
   const { locate, format } = definition;
@@ -78,7 +110,9 @@ export async function savePages(definition: ListDefinition, file: string, timeou
   const url = locate.url(listBaseUrl(definition));
   const hosts = listHosts(definition);
   const size = pageSize();
+  const limits = parseLimits(definition.limits);
   const hash = createHash('sha256');
+  let bytes = 0;
   const out = createWriteStream(file);
   let rows = 0;
   let newest: string | null = null;
@@ -87,12 +121,7 @@ export async function savePages(definition: ListDefinition, file: string, timeou
       if (page >= maxPages) throw new SourceError(source, 'malformed', `more than ${maxPages} pages: the API does not page`);
       const offset = rows;
       const response = await downloadSourceFile(source, hosts, `${url}?size=${size}&offset=${offset}`, { accept: 'application/json' }, timeouts);
-      let text: string;
-      try {
-        text = await response.text();
-      } catch (error) {
-        throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
-      }
+      const text = await pageText(source, response, limits.maxFileBytes - bytes);
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -111,10 +140,15 @@ export async function savePages(definition: ListDefinition, file: string, timeou
         }
         // The hash is of the file as saved and archived (one row object a line), so the archive re-hashes to it.
         const line = `${JSON.stringify(object)}\n`;
+        if (line.length > limits.maxRowChars)
+          throw new IngestRefusal(source, 'limit', `row ${offset + i + 1} is longer than ${limits.maxRowChars} characters, the limit`);
+        bytes += Buffer.byteLength(line);
+        if (bytes > limits.maxFileBytes) throw new IngestRefusal(source, 'limit', `the list is larger than ${sizeText(limits.maxFileBytes)}, the limit`);
         hash.update(line);
         await write(out, line);
       }
       rows += json.length;
+      if (rows > limits.maxRows) throw new IngestRefusal(source, 'limit', `the list has more than ${limits.maxRows} rows, the limit`);
       if (json.length < size) break;
     }
   } finally {
@@ -126,15 +160,20 @@ export async function savePages(definition: ListDefinition, file: string, timeou
 
 /**
  * The rows of a saved JSON Lines file as cells in header order, each with its line number; an object
- * that cannot be read (not JSON, not an object, a required field missing) is handed on as null.
+ * that cannot be read (not JSON, not an object, a required field missing) is handed on as null. A line
+ * longer than the row limit, or more rows than the limit, throws UnsafeFileError('limit').
  */
-export async function* jsonRows(definition: ListDefinition, file: string): AsyncGenerator<{ cells: string[] | null; line: number }> {
+export async function* jsonRows(
+  definition: ListDefinition,
+  file: string,
+  limits: ParseLimits = parseLimits(definition.limits),
+): AsyncGenerator<{ cells: string[] | null; line: number }> {
   if (definition.format.kind !== 'json_rows') throw new Error(`${definition.id} is not JSON rows`);
   const required = new Set(definition.format.required.map(fieldKey));
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let line = 0;
-  for await (const text of lines) {
+  for await (const text of textLines(createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }), limits.maxRowChars)) {
     line++;
+    if (line > limits.maxRows) throw new UnsafeFileError('limit', `the file has more than ${limits.maxRows} rows, the limit`);
     if (text.trim() === '') continue;
     let object: unknown;
     try {

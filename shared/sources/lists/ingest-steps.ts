@@ -11,7 +11,9 @@ import { s3 } from '../../aws/s3.ts';
 import type { Deadline } from '../../deadline.ts';
 import { bucketName } from '../../config.ts';
 import { SourceError } from '../errors.ts';
-import { csvRowBatches } from './csv-parser.ts';
+import { IngestRefusal } from '../ingest-refusal.ts';
+import { UnsafeFileError } from '../parse-limits.ts';
+import { type CsvLimits, csvRowBatches } from './csv-parser.ts';
 
 /**
  * The current version when this check may be conditional (an unchanged file is left alone); undefined
@@ -133,16 +135,18 @@ export class PipelinedWrites<T> {
 
 /**
  * Streams the CSV rows of `text`: the first to `header`, each other with its line number (the header
- * is line 1) to `row`. Throws SourceError('malformed') when there is no row at all.
+ * is line 1) to `row`. Throws SourceError('malformed') when there is no row at all, UnsafeFileError when
+ * a row, a field or the number of rows is past the limits.
  */
 export async function eachCsvRow(
   source: string,
   text: AsyncIterable<string>,
   header: (row: string[]) => void,
   row: (row: string[], line: number) => Promise<void>,
+  limits: Partial<CsvLimits> = {},
 ): Promise<void> {
   let line = 0;
-  for await (const batch of csvRowBatches(text)) {
+  for await (const batch of csvRowBatches(text, limits)) {
     for (const cells of batch) {
       line++;
       if (line === 1) header(cells);
@@ -150,6 +154,11 @@ export async function eachCsvRow(
     }
   }
   if (line === 0) throw new SourceError(source, 'malformed', 'the file is empty');
+}
+
+/** A file past the parse limits, or an archive that cannot be read safely, as the source's refusal; any other error as it is. */
+export function refusalOf(source: string, error: unknown): unknown {
+  return error instanceof UnsafeFileError ? new IngestRefusal(source, error.kind, error.message) : error;
 }
 
 /** Refuses a file that had no usable rows, or too many it could not read. */

@@ -7,6 +7,7 @@ import type { StateCode } from '../../domain/us-states.ts';
 import type { FormatConfidence } from '../boards/board-definition.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
+import type { ParseLimits } from '../parse-limits.ts';
 import type { ListEntry } from './list-entry.ts';
 
 /** A link on a web page, chosen by its text and/or its target (both must match where both are given). */
@@ -173,6 +174,11 @@ export interface ListDefinition {
    * (plausibility/load-plausibility.ts): a daily list a few percent, a monthly one more.
    */
   readonly changeBudget: ChangeBudget;
+  /**
+   * Where the list's files are larger than the default parse limits allow (parse-limits.ts): its own,
+   * comfortably above its largest real file, with the real sizes written next to them.
+   */
+  readonly limits?: Partial<ParseLimits>;
 }
 
 /** The base URL a list is downloaded from: the environment's override, else the public source. */

@@ -12,10 +12,13 @@
  * 4. the raw file is archived in S3 under its list and date; 5. the pointer switches atomically, the
  *    version dated by what the file tells (its name, or an `Updated …` line above a sheet's header),
  *    else by the day it was read.
- * A malformed file (unreadable archive, changed header, too many unreadable rows, no rows) or one with
- * under half the rows of the current version is refused: nothing switches and the old version stays.
- * Before the switch the load goes through the plausibility rules (plausibility/load-review.ts): a file
- * older than the version in force is refused, one beyond the list's change budget is held for review.
+ * A malformed file (changed header, too many unreadable rows, no rows) or one with under half the rows
+ * of the current version is refused: nothing switches and the old version stays. A file past the
+ * list's parse limits (parse-limits.ts: its size, an archive member's inflated size or ratio, sheets,
+ * cells, rows, row or field length) or an archive that cannot be read safely is an IngestRefusal: final,
+ * never retried. Before the switch the load goes through the plausibility rules
+ * (plausibility/load-review.ts): a file older than the version in force is refused, one beyond the
+ * list's change budget is held for review.
  * The current version is re-ingested after 30 days even if unchanged; `renewList` rewrites its rows from
  * the archived file once they are 45 days old (a download that keeps failing, an operator's upload), so
  * they never reach their TTL while the version is current.
@@ -29,7 +32,18 @@ import { SourceError } from '../errors.ts';
 import { CsvFormatError } from './csv-parser.ts';
 import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseBody } from './download.ts';
 import { jsonRows, savePages } from './data-api.ts';
-import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, restoreArchivedFile, versionId } from './ingest-steps.ts';
+import { checkFileSize, type ParseLimits, parseLimits } from '../parse-limits.ts';
+import {
+  archiveRawFile,
+  checkNotShrunk,
+  checkRowCounts,
+  conditionalOn,
+  eachCsvRow,
+  PipelinedWrites,
+  refusalOf,
+  restoreArchivedFile,
+  versionId,
+} from './ingest-steps.ts';
 import type { LoadPosition } from './ingest-steps.ts';
 import { fileOf, LoadProgressStore, ResumableLoad } from './load-progress.ts';
 import type { Deadline } from '../../deadline.ts';
@@ -289,8 +303,8 @@ async function* withoutBom(chunks: AsyncIterable<string>): AsyncGenerator<string
   }
 }
 
-function textOf(definition: ListDefinition, file: string): AsyncIterable<string> {
-  return definition.format.kind === 'zip_csv' ? zipCsvText(file) : withoutBom(createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }));
+function textOf(definition: ListDefinition, file: string, limits: ParseLimits): AsyncIterable<string> {
+  return definition.format.kind === 'zip_csv' ? zipCsvText(file, limits) : withoutBom(createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }));
 }
 
 function isHeader(definition: ListDefinition, row: readonly string[]): boolean {
@@ -318,9 +332,10 @@ async function eachSheetRow(
   format: Extract<ListDefinition['format'], { kind: 'sheet' }>,
   file: string,
   each: (row: readonly string[], line: number) => Promise<void>,
+  limits: ParseLimits,
 ): Promise<string | null> {
-  const bytes = format.zipped ? await zipMemberBytes(file, { pattern: /\.xlsx?$/i, label: 'workbook' }) : await readFile(file);
-  const rows = sheetRows(bytes, format.sheet, format.otherSheets);
+  const bytes = format.zipped ? await zipMemberBytes(file, { pattern: /\.xlsx?$/i, label: 'workbook' }, limits) : await readFile(file);
+  const rows = await sheetRows(bytes, format.sheet, format.otherSheets, limits);
   const within = Math.min(rows.length, format.headerWithin ?? 1);
   const headerAt = rows.slice(0, within).findIndex((row) => isHeader(definition, row));
   if (headerAt < 0) {
@@ -343,8 +358,9 @@ async function eachSheetRow(
 /**
  * Each data row of the file, mapped to its entry (null for a row that cannot be read: counted as
  * malformed), with its line number (a sheet's row number; a CSV's line). Throws on a file that is not
- * the list's (a changed header, no rows, an unreadable archive or workbook). Answers the date the
- * content stands for where the file tells it (a sheet's preamble), else null.
+ * the list's (a changed header, no rows, an unreadable workbook); UnsafeFileError on a file past the
+ * list's parse limits or an archive that cannot be read safely. Answers the date the content stands
+ * for where the file tells it (a sheet's preamble), else null.
  */
 export async function eachEntry(
   definition: ListDefinition,
@@ -352,18 +368,26 @@ export async function eachEntry(
   each: (entry: ListEntry | null, line: number) => Promise<void>,
 ): Promise<string | null> {
   const format = definition.format;
+  const limits = parseLimits(definition.limits);
+  checkFileSize((await stat(file)).size, limits);
   if (format.kind === 'sheet') {
     let any = false;
-    const asOf = await eachSheetRow(definition, format, file, async (row, line) => {
-      any = true;
-      await each(definition.entry(row), line);
-    });
+    const asOf = await eachSheetRow(
+      definition,
+      format,
+      file,
+      async (row, line) => {
+        any = true;
+        await each(definition.entry(row), line);
+      },
+      limits,
+    );
     if (!any) throw new SourceError(definition.displayName, 'malformed', 'the sheet has no rows after its header');
     return asOf;
   }
   if (definition.format.kind === 'json_rows') {
     let any = false;
-    for await (const { cells, line } of jsonRows(definition, file)) {
+    for await (const { cells, line } of jsonRows(definition, file, limits)) {
       any = true;
       await each(cells ? definition.entry(cells) : null, line);
     }
@@ -372,9 +396,10 @@ export async function eachEntry(
   }
   await eachCsvRow(
     definition.displayName,
-    textOf(definition, file),
+    textOf(definition, file, limits),
     (row) => checkHeader(definition, row),
     (row, line) => each(definition.entry(row), line),
+    limits,
   );
   return null;
 }
@@ -444,7 +469,7 @@ async function parseInto(
     if (error instanceof CsvFormatError || error instanceof ZipFormatError || error instanceof HeaderError || error instanceof SheetFormatError) {
       throw new SourceError(source, 'malformed', error.message, { cause: error });
     }
-    throw error;
+    throw refusalOf(source, error);
   }
   checkRowCounts(source, stats, definition.header.length);
   return { stats, items, contentAsOf };

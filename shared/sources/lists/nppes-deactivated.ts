@@ -19,6 +19,7 @@
  * party kind either (individuals and organisations alike are deactivated): rows count as individuals.
  */
 import { isValidNpi } from '../nppes/npi.ts';
+import type { ParseLimits } from '../parse-limits.ts';
 import { listDate } from './list-cells.ts';
 import type { ListDefinition } from './list-definition.ts';
 import type { ListEntry } from './list-entry.ts';
@@ -136,6 +137,23 @@ export function nppesDeactivatedEntry(row: readonly string[]): ListEntry | null 
   };
 }
 
+const MiB = 1024 * 1024;
+
+/**
+ * The deactivation report's parse limits (parse-limits.ts). The real report is a ZIP of about 2 MB
+ * holding one XLSX: 355,330 rows of two columns on 2026-09-14, growing by some tens of thousands a
+ * year. A workbook of 355,000 such rows holds a sheet part of about 33 MB and a shared-string table of
+ * 9 MB (inflated), and parsing it takes about 200 MB of heap (700,000 rows: 375 MB). A sheet is parsed
+ * whole, so these limits are held to what the worker's 1,024 MB allow: 96 MiB per part, 128 MiB for
+ * all the parts read, 750,000 rows and 1,600,000 cells (twice the real report).
+ */
+export const nppesDeactivatedLimits: Partial<ParseLimits> = {
+  maxMemberBytes: 96 * MiB,
+  maxInflatedBytes: 128 * MiB,
+  maxRows: 750_000,
+  maxCells: 1_600_000,
+};
+
 export const nppesDeactivated: ListDefinition = {
   id: 'nppes_deactivated',
   // Monthly, cumulative since 2005: a month adds and reactivates a few thousand of 355,000 NPIs.
@@ -156,6 +174,7 @@ export const nppesDeactivated: ListDefinition = {
   },
   // The title row comes first; a blank or a second title line is tolerated.
   format: { kind: 'sheet', zipped: true, headerWithin: 4, asOfFromPreamble: nppesDeactivatedTitleDate },
+  limits: nppesDeactivatedLimits,
   header: nppesDeactivatedColumns,
   entry: nppesDeactivatedEntry,
   keys: (entry) => (entry.npi ? [npiKey(entry.npi)] : []),

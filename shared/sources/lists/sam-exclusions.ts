@@ -13,6 +13,7 @@
  * (`PEANUT BUTTER, LLC`) kept whole. `Excluding Agency`, `CT Code` and `Record Status` are often empty
  * (a row is read without them). Address placeholders `-` and `XX` mean none.
  */
+import type { ParseLimits } from '../parse-limits.ts';
 import type { ListEntry } from './list-entry.ts';
 import type { ListDefinition } from './list-definition.ts';
 import { entryKeys } from './lookup-keys.ts';
@@ -201,6 +202,22 @@ export function samEntry(row: readonly string[]): ListEntry | null {
 
 const listingPath = '/api/prod/fileextractservices/v1/api/listfiles?domain=Exclusions/Public%20V2&privacy=Public';
 
+const MiB = 1024 * 1024;
+
+/**
+ * The SAM extract's parse limits (parse-limits.ts). The real extract is a ZIP of about 12 MB holding
+ * one CSV of 168,328 rows of 31 columns (2026-08/09), some 75 MB inflated (text compresses about six
+ * times). The CSV is streamed, never held whole, so its inflated size costs time, not memory: 128 MiB
+ * for the ZIP, 1 GiB inflated, 1,000,000 rows and a ratio of 100 sit far above the real file and far
+ * below a zip bomb (about 1,000 times).
+ */
+export const samLimits: Partial<ParseLimits> = {
+  maxFileBytes: 128 * MiB,
+  maxMemberBytes: 1024 * MiB,
+  maxInflatedBytes: 1024 * MiB,
+  maxRows: 1_000_000,
+};
+
 export const samExclusions: ListDefinition = {
   id: 'sam',
   // Daily, active records only: a day's additions and ended exclusions are tens to hundreds of 170,000 rows.
@@ -233,6 +250,7 @@ export const samExclusions: ListDefinition = {
       `${base}/api/prod/fileextractservices/v1/api/download/Exclusions/Public%20V2/${encodeURIComponent(fileName)}?privacy=Public`,
   },
   format: { kind: 'zip_csv' },
+  limits: samLimits,
   header: samExtractColumns,
   entry: samEntry,
   keys: entryKeys,

@@ -12,10 +12,22 @@
  * 0.18.5, which has two published vulnerabilities fixed since). It is the one JavaScript reader of both
  * XLSX and BIFF8 `.xls` (Texas publishes the latter), copes with the quirks the state files carry (an
  * empty `<fill/>` in the styles, inline strings, shared formulas) and has no dependencies. The
- * workbooks of these lists are small (under 30 MB unzipped, the largest the NPPES deactivation report's
- * 355,000 rows): a workbook is read whole, then walked row by row.
+ * workbooks of these lists are small (under 45 MB unzipped, the largest the NPPES deactivation report's
+ * 355,000 rows): the chosen sheet is read whole, then walked row by row.
+ *
+ * SheetJS inflates every part of an XLSX archive and parses every sheet, with no limit. So an XLSX is
+ * opened here first (zip-member.ts, within the parse limits): the sheet is chosen from the workbook's
+ * own list of sheets before any sheet is inflated, the other sheets and the parts no reader needs
+ * (images, drawings, embedded files) are never inflated, the chosen sheet's cells are counted in its
+ * XML before it is parsed, and SheetJS is handed the parts it reads, stored (uncompressed), with only
+ * that sheet to parse and no more rows than the limit. A BIFF `.xls` is not compressed: its size is
+ * its file's, and only the chosen sheet is parsed.
  */
+import { posix } from 'node:path';
+import { crc32 } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { defaultParseLimits, type ParseLimits, sizeText, UnsafeFileError } from '../parse-limits.ts';
+import { zipMembers } from './zip-member.ts';
 
 export class SheetFormatError extends Error {}
 
@@ -60,49 +72,255 @@ function cellText(cell: XLSX.CellObject | undefined, date1904: boolean): string 
   }
 }
 
-/** XLSX is a ZIP archive; a BIFF `.xls` is an OLE2 compound file. Anything else (an HTML error page, a CSV) is no workbook. */
-function isWorkbookFile(bytes: Buffer): boolean {
-  const zip = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
-  const ole2 = bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
-  return zip || ole2;
-}
+const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
+const isOle2 = (bytes: Buffer) => bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
 
-function workbookOf(bytes: Buffer): XLSX.WorkBook {
-  if (!isWorkbookFile(bytes)) {
+/** XLSX is a ZIP archive; a BIFF `.xls` is an OLE2 compound file. Anything else (an HTML error page, a CSV) is no workbook. */
+function checkWorkbookFile(bytes: Buffer): void {
+  if (!isZip(bytes) && !isOle2(bytes)) {
     // What the file holds is never quoted: its size and what it lacks say enough.
     throw new SheetFormatError(`not a workbook (neither XLSX nor XLS): ${bytes.length} bytes without a ZIP or OLE2 signature`);
   }
+}
+
+const readOptions: XLSX.ParsingOptions = {
+  type: 'buffer',
+  dense: true,
+  cellDates: false,
+  cellNF: true,
+  cellFormula: false,
+  cellHTML: false,
+  cellStyles: false,
+  cellText: false,
+};
+
+function read(bytes: Buffer, options: XLSX.ParsingOptions): XLSX.WorkBook {
   try {
-    return XLSX.read(bytes, { type: 'buffer', dense: true, cellDates: false, cellNF: true, cellFormula: false, cellHTML: false, cellStyles: false });
+    return XLSX.read(bytes, { ...readOptions, ...options });
   } catch (error) {
     throw new SheetFormatError(`not a readable workbook (${(error as Error).message})`, { cause: error });
   }
 }
 
+const xmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeXml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return xmlEntities[name] ?? whole;
+  });
+}
+
+/** The attributes of one XML start tag, by name as written (`r:id` keeps its prefix). */
+function attributes(tag: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out.set(m[1]!, decodeXml(m[2] ?? m[3] ?? ''));
+  return out;
+}
+
+/** The start tags of elements of a local name, whatever their namespace prefix. */
+function tags(xml: string, localName: string): Map<string, string>[] {
+  return [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${localName}\\b[^>]*>`, 'g'))].map((m) => attributes(m[0]));
+}
+
+/** A relationship's target as a member name, resolved against the folder of the part that holds it. */
+function resolveTarget(from: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  return posix.normalize(posix.join(posix.dirname(from), target));
+}
+
 /**
- * The rows of the chosen sheet as text cells; SheetFormatError when the file is no workbook or lacks the
- * sheet, or, when `others` is given, holds a sheet that is neither the chosen one nor one of `others`
- * (rows of the list could sit on a sheet nobody reads).
+ * Targets of a part's relationships by id, each resolved to a member name; `part` null: the package's
+ * own relationships (`_rels/.rels`, whose targets are relative to the archive's root).
  */
-export function sheetRows(bytes: Buffer, choice: SheetChoice, others?: RegExp): string[][] {
-  const workbook = workbookOf(bytes);
-  const sheets = `sheets: ${workbook.SheetNames.join(', ') || 'none'}`;
-  const name = choice ? workbook.SheetNames.find((n) => choice.test(n)) : workbook.SheetNames[0];
+function relationships(members: ReadonlyMap<string, Buffer>, part: string | null): Map<string, { target: string; type: string }> {
+  const relsPath = part === null ? '_rels/.rels' : posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`);
+  const from = part ?? 'package';
+  const out = new Map<string, { target: string; type: string }>();
+  for (const rel of tags(members.get(relsPath)?.toString('utf8') ?? '', 'Relationship')) {
+    const id = rel.get('Id');
+    const target = rel.get('Target');
+    if (id && target && rel.get('TargetMode') !== 'External') out.set(id, { target: resolveTarget(from, target), type: rel.get('Type') ?? '' });
+  }
+  return out;
+}
+
+/** The parts of an XLSX archive no reader of a sheet's values needs: images, drawings, embedded files, macros. */
+const unread =
+  /^xl\/(media|drawings|charts|chartsheets|embeddings|printerSettings|pivotCache|pivotTables|externalLinks|activeX|ctrlProps|diagrams|customXml|model|slicers|slicerCaches|timelines|richData|threadedComments|persons)\/|\.(png|jpe?g|gif|bmp|tiff?|emf|wmf|vml|bin)$/i;
+/** Parts that describe the workbook: which sheets it has, and where. */
+const bookPart = /^(\[Content_Types\]\.xml|_rels\/\.rels|[^/]+\/[^/]+\.xml|[^/]+\/_rels\/[^/]+\.xml\.rels)$/;
+
+interface SheetEntry {
+  readonly name: string;
+  /** Its part in the archive, where the workbook's relationships tell. */
+  readonly part: string | undefined;
+}
+
+/** The workbook's sheets, in order, from its own parts (no sheet is inflated to learn them). */
+function listedSheets(book: ReadonlyMap<string, Buffer>): SheetEntry[] {
+  const office = [...relationships(book, null).values()].find((rel) => rel.type.endsWith('/officeDocument'));
+  const workbookPart = office?.target ?? 'xl/workbook.xml';
+  const xml = book.get(workbookPart)?.toString('utf8');
+  if (xml === undefined) throw new SheetFormatError(`not a readable workbook (no workbook part ${JSON.stringify(workbookPart)})`);
+  const rels = relationships(book, workbookPart);
+  return tags(xml, 'sheet').map((sheet) => {
+    const idKey = [...sheet.keys()].find((key) => /(^|:)id$/.test(key) && key !== 'sheetId');
+    return { name: sheet.get('name') ?? '', part: idKey ? rels.get(sheet.get(idKey)!)?.target : undefined };
+  });
+}
+
+/** Cell elements (`<c …>`, any prefix) in a sheet's XML, counted in slices (never the whole part as one string). */
+function countCells(xml: Buffer, stopAfter: number): number {
+  const slice = 1 << 20;
+  const overlap = 64;
+  const cell = /<(?:[A-Za-z_][\w.-]*:)?c[\s/>]/g;
+  let count = 0;
+  for (let start = 0; start < xml.length; start += slice) {
+    const text = xml.toString('latin1', start, Math.min(xml.length, start + slice + overlap));
+    for (const m of text.matchAll(cell)) {
+      // A match starting in the overlap is the next slice's.
+      if (m.index < slice && ++count > stopAfter) return count;
+    }
+  }
+  return count;
+}
+
+/** A ZIP archive of the members, stored (uncompressed): what SheetJS reads without inflating anything. */
+export function storedZip(members: ReadonlyMap<string, Buffer>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of members) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const crc = crc32(data) >>> 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(0, 8);
+    local.writeUInt16LE(0, 10);
+    local.writeUInt16LE(0x21, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(members.size, 8);
+  end.writeUInt16LE(members.size, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/** The sheet `choice` picks among `names`; SheetFormatError when none, or when a sheet outside `others` would go unread. */
+function chooseSheet(names: readonly string[], choice: SheetChoice, others: RegExp | undefined, limits: ParseLimits): string {
+  if (names.length > limits.maxSheets) throw new UnsafeFileError('limit', `the workbook has ${names.length} sheets, over the limit of ${limits.maxSheets}`);
+  const sheets = `sheets: ${names.join(', ') || 'none'}`;
+  const name = choice ? names.find((n) => choice.test(n)) : names[0];
   if (name === undefined) {
     throw new SheetFormatError(`the workbook has no sheet ${choice ? `named like ${choice}` : ''} (${sheets})`);
   }
-  const unexpected = others ? workbook.SheetNames.filter((n) => n !== name && !others.test(n)) : [];
+  const unexpected = others ? names.filter((n) => n !== name && !others.test(n)) : [];
   if (unexpected.length > 0) {
     throw new SheetFormatError(`the workbook has a sheet nobody reads: ${unexpected.map((n) => JSON.stringify(n)).join(', ')} (${sheets})`);
   }
+  return name;
+}
+
+/** The chosen sheet of an XLSX archive, parsed alone, the archive read within the limits. */
+async function xlsxSheet(
+  bytes: Buffer,
+  choice: SheetChoice,
+  others: RegExp | undefined,
+  limits: ParseLimits,
+): Promise<{ workbook: XLSX.WorkBook; name: string }> {
+  const book = await zipMembers(bytes, (name) => bookPart.test(name) && !unread.test(name), limits);
+  const listed = listedSheets(book);
+  const name = chooseSheet(
+    listed.map((s) => s.name),
+    choice,
+    others,
+    limits,
+  );
+  const chosen = listed.find((s) => s.name === name)!.part;
+  const sheetParts = new Set(listed.flatMap((s) => (s.part ? [s.part] : [])));
+  // When the workbook's relationships do not tell the sheet's part, every sheet part is read (within the limits).
+  const parts = await zipMembers(
+    bytes,
+    (member) => !unread.test(member) && !book.has(member) && (chosen === undefined || !sheetParts.has(member) || member === chosen),
+    { ...limits, maxInflatedBytes: limits.maxInflatedBytes - [...book.values()].reduce((n, b) => n + b.length, 0) },
+  );
+  const sheetXml = chosen ? parts.get(chosen) : undefined;
+  if (sheetXml && countCells(sheetXml, limits.maxCells) > limits.maxCells) {
+    throw new UnsafeFileError('limit', `the sheet ${JSON.stringify(name)} has more than ${limits.maxCells} cells, the limit`);
+  }
+  const stored = storedZip(new Map([...book, ...parts]));
+  book.clear();
+  parts.clear();
+  return { workbook: read(stored, { sheets: name, sheetRows: limits.maxRows + 1 }), name };
+}
+
+/** The chosen sheet of a BIFF `.xls`, parsed alone. */
+function xlsSheet(bytes: Buffer, choice: SheetChoice, others: RegExp | undefined, limits: ParseLimits): { workbook: XLSX.WorkBook; name: string } {
+  const names = read(bytes, { bookSheets: true }).SheetNames;
+  const name = chooseSheet(names, choice, others, limits);
+  return { workbook: read(bytes, { sheets: name, sheetRows: limits.maxRows + 1 }), name };
+}
+
+/**
+ * The rows of the chosen sheet as text cells; SheetFormatError when the file is no workbook or lacks the
+ * sheet, or, when `others` is given, holds a sheet that is neither the chosen one nor one of `others`
+ * (rows of the list could sit on a sheet nobody reads). UnsafeFileError when the workbook is past the
+ * limits (its size, its parts' inflated sizes, its sheets, the sheet's cells, rows, columns or cell
+ * length) or its archive cannot be read safely.
+ */
+export async function sheetRows(bytes: Buffer, choice: SheetChoice, others?: RegExp, limits: ParseLimits = defaultParseLimits): Promise<string[][]> {
+  checkWorkbookFile(bytes);
+  if (bytes.length > limits.maxFileBytes) {
+    throw new UnsafeFileError('limit', `the workbook is ${sizeText(bytes.length)}, over the limit of ${sizeText(limits.maxFileBytes)}`);
+  }
+  const { workbook, name } = isZip(bytes) ? await xlsxSheet(bytes, choice, others, limits) : xlsSheet(bytes, choice, others, limits);
   const sheet = workbook.Sheets[name];
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const dense = (sheet as { '!data'?: (XLSX.CellObject | undefined)[][] } | undefined)?.['!data'];
   if (!sheet || !dense) return [];
+  if (dense.length > limits.maxRows) throw new UnsafeFileError('limit', `the sheet ${JSON.stringify(name)} has more than ${limits.maxRows} rows, the limit`);
   const rows: string[][] = [];
-  for (const cells of dense) {
+  for (const [r, cells] of dense.entries()) {
+    if ((cells?.length ?? 0) > limits.maxColumns) {
+      throw new UnsafeFileError('limit', `row ${r + 1} of the sheet has more than ${limits.maxColumns} columns, the limit`);
+    }
     // Array.from, not map: a dense row has holes where no cell was written, and each must read as ''.
     const row = Array.from(cells ?? [], (cell) => cellText(cell, date1904));
+    for (const text of row) {
+      if (text.length > limits.maxFieldChars) {
+        throw new UnsafeFileError('limit', `a cell in row ${r + 1} of the sheet is longer than ${limits.maxFieldChars} characters, the limit`);
+      }
+    }
     while (row.length > 0 && row[row.length - 1] === '') row.pop();
     rows.push(row);
   }

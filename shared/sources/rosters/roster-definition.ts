@@ -7,6 +7,7 @@
  * The generic ingest does the rest for every roster alike, with the list-ingestion steps
  * (ingest-steps.ts): versioned write, archive, atomic switch, refusal of a malformed or shrunken file.
  */
+import type { ParseLimits } from '../parse-limits.ts';
 import type { LicenseNumberPrefix } from '../../domain/license-numbers.ts';
 import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
@@ -123,6 +124,11 @@ export interface RosterDefinition {
    * whether a lifted restriction or an unfamiliar license number holds it (plausibility/load-plausibility.ts).
    */
   readonly changeBudget: ChangeBudget;
+  /**
+   * Where the roster's files are larger than the default parse limits allow (parse-limits.ts): its own,
+   * comfortably above its largest real file, with the real sizes written next to them.
+   */
+  readonly limits?: Partial<ParseLimits>;
 }
 
 /** The base URL a roster is downloaded from: the environment's override, else the publisher. */

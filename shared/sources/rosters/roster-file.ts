@@ -5,9 +5,14 @@
  * read as apostrophes). The header is looked for among the first `headerWithin` lines (Maryland writes
  * seven preamble lines above it) as the first line that holds every required column; the preamble is
  * returned, since a publisher may date the file there.
+ *
+ * Both are read in linear time within the roster's parse limits (parse-limits.ts): a line, row or field
+ * past its length limit, or more rows than the limit, throws UnsafeFileError('limit').
  */
 import { createReadStream } from 'node:fs';
 import { csvRowBatches } from '../lists/csv-parser.ts';
+import { textLines } from '../lists/text-lines.ts';
+import { type ParseLimits, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { missingColumns, type RosterDefinition } from './roster-definition.ts';
 
 export class RosterFormatError extends Error {}
@@ -21,22 +26,8 @@ async function* withoutBom(chunks: AsyncIterable<string>): AsyncGenerator<string
 }
 
 /** The lines of a text stream, without their line ends; blank lines skipped. */
-async function* lines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  let rest = '';
-  for await (const chunk of chunks) {
-    rest += chunk;
-    let at = rest.indexOf('\n');
-    let from = 0;
-    while (at !== -1) {
-      const line = rest.slice(from, at).replace(/\r$/, '');
-      if (line.trim()) yield line;
-      from = at + 1;
-      at = rest.indexOf('\n', from);
-    }
-    rest = rest.slice(from);
-  }
-  const last = rest.replace(/\r$/, '');
-  if (last.trim()) yield last;
+async function* lines(chunks: AsyncIterable<string>, maxChars: number): AsyncGenerator<string> {
+  for await (const line of textLines(chunks, maxChars)) if (line.trim()) yield line;
 }
 
 /** One cell of an unquoted pipe file: a stray `"` around a value dropped, one inside it read as an apostrophe. */
@@ -54,12 +45,18 @@ export function pipeCells(line: string): string[] {
   return cells.map(pipeCell);
 }
 
-async function* rawRows(definition: RosterDefinition, text: AsyncIterable<string>): AsyncGenerator<string[]> {
+async function* rawRows(definition: RosterDefinition, text: AsyncIterable<string>, limits: ParseLimits): AsyncGenerator<string[]> {
   if (definition.format.kind === 'pipe') {
-    for await (const line of lines(text)) yield pipeCells(line);
+    let rows = 0;
+    for await (const line of lines(text, limits.maxRowChars)) {
+      if (++rows > limits.maxRows) throw new UnsafeFileError('limit', `the file has more than ${limits.maxRows} rows, the limit`);
+      const cells = pipeCells(line);
+      if (cells.length > limits.maxColumns) throw new UnsafeFileError('limit', `line ${rows} has more than ${limits.maxColumns} fields, the limit`);
+      yield cells;
+    }
     return;
   }
-  for await (const batch of csvRowBatches(text)) yield* batch;
+  for await (const batch of csvRowBatches(text, limits)) yield* batch;
 }
 
 export interface RosterRows {
@@ -72,6 +69,7 @@ export interface RosterRows {
  * Streams a roster's text: finds the header (throws RosterFormatError when none of the first
  * `headerWithin` rows holds every required column, naming what is missing), then hands each data row
  * with its 1-based row number to `row`. A row of another width than the header is handed as null.
+ * Throws UnsafeFileError past the roster's parse limits.
  */
 export async function eachRosterRow(
   definition: RosterDefinition,
@@ -83,7 +81,7 @@ export async function eachRosterRow(
   const preamble: string[] = [];
   let line = 0;
   let closest: string[] | undefined;
-  for await (const cells of rawRows(definition, withoutBom(text))) {
+  for await (const cells of rawRows(definition, withoutBom(text), parseLimits(definition.limits))) {
     line++;
     if (!header) {
       if (missingColumns(columns, cells).length === 0) {

@@ -11,6 +11,7 @@
  * So is a load missing one of the roster's declared files (an operator's files are matched to them by
  * name), and one older than the version in force; one beyond the roster's change budget, or lifting a
  * licensee's restriction, is held for review (plausibility/load-review.ts).
+ * A file past the roster's parse limits (parse-limits.ts) is an IngestRefusal: final, never retried.
  *
  * The current version's rows are rewritten from the archived files once they are 45 days old
  * (`renewRoster`), for a roster an operator uploads as for one downloaded, so they never reach their TTL
@@ -28,7 +29,17 @@ import { logger } from '../../observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import { archiveRawFile, checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, restoreArchivedFile, versionId } from '../lists/ingest-steps.ts';
+import {
+  archiveRawFile,
+  checkNotShrunk,
+  checkRowCounts,
+  conditionalOn,
+  PipelinedWrites,
+  refusalOf,
+  restoreArchivedFile,
+  versionId,
+} from '../lists/ingest-steps.ts';
+import { checkFileSize, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
@@ -132,6 +143,7 @@ async function parseFile(
   const counts = { rows: 0, skipped: 0, malformed: 0 };
   let reader: ReturnType<typeof rowReader> | undefined;
   let readerOf: readonly string[] | undefined;
+  checkFileSize((await stat(file.path)).size, parseLimits(definition.limits));
   const { preamble } = await eachRosterRow(definition, columnsOf(definition, file.name), rosterText(definition, file.path), async (cells, line, header) => {
     if (readerOf !== header) {
       reader = rowReader(header);
@@ -195,11 +207,11 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       await writes.finish();
     } catch (error) {
       await writes.abandon();
+      const file = files[parsed.length]?.name ?? '';
       if (error instanceof RosterFormatError || error instanceof CsvFormatError) {
-        const file = files[parsed.length]?.name ?? '';
         throw new SourceError(definition.displayName, 'malformed', `${file}: ${error.message}`, { cause: error });
       }
-      throw error;
+      throw refusalOf(definition.displayName, error instanceof UnsafeFileError ? new UnsafeFileError(error.kind, `${file}: ${error.message}`) : error);
     }
     const stats: RosterStats = {
       rows: parsed.reduce((n, p) => n + p.rows, 0),
@@ -318,7 +330,7 @@ export async function renewRoster(
       await writes.finish();
     } catch (error) {
       await writes.abandon();
-      throw error;
+      throw refusalOf(definition.displayName, error);
     }
     await store.markRowsWritten(definition.id, current.version, now);
     const outcome: RenewalOutcome = { outcome: 'renewed', source: definition.id, version: current.version, items, duration_ms: Date.now() - started };

@@ -24,6 +24,7 @@
 import type { Classification } from '../../boards/board-definition.ts';
 import { professionRules } from '../../boards/board-definition.ts';
 import { listDate } from '../../lists/list-cells.ts';
+import type { ParseLimits } from '../../parse-limits.ts';
 import { type RosterDefinition, statusFrom } from '../roster-definition.ts';
 
 /** The full LIC_ALL / PROF_ALL header, exactly as published (the last name's trailing space is trimmed when read). */
@@ -121,6 +122,18 @@ export function flLicenseNumber(rankPrefix: string, number: string): string {
   return `${rankPrefix}${digits}`;
 }
 
+const MiB = 1024 * 1024;
+
+/**
+ * The MQA file's parse limits (parse-limits.ts). PROF_ALL holds about 3.7 million rows of 39 columns
+ * (LIC_ALL, the current licenses, fewer), each under 1 KB: some 1.3 GB at most. The file is streamed,
+ * never held whole: 3 GiB and 10,000,000 rows leave room for growth and for the history file.
+ */
+export const floridaMqaLimits: Partial<ParseLimits> = {
+  maxFileBytes: 3 * 1024 * MiB,
+  maxRows: 10_000_000,
+};
+
 export const floridaMqa: RosterDefinition = {
   id: 'fl_mqa',
   // Operator upload, monthly, every profession: a renewal deadline moves many expiry dates at once.
@@ -135,6 +148,7 @@ export const floridaMqa: RosterDefinition = {
       'sign in (free account) at https://data-download.mqa.flhealthsource.gov, open Licensure Data, download LIC_ALL.zip and unzip it; load the .txt with `npm run admin -- ingest-roster fl_mqa --file <path> [--as-of YYYY-MM-DD]`',
   },
   format: { kind: 'pipe', encoding: 'latin1', headerWithin: 1 },
+  limits: floridaMqaLimits,
   columns: flColumns,
   record(row) {
     const lastName = row.get('Last-Name');

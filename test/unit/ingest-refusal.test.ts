@@ -1,0 +1,69 @@
+/**
+ * A source file refused by the ingestion rules is final: the ingest workers log and count it and
+ * acknowledge the message (retrying cannot change the file; it would only run into the dead-letter
+ * queue), still renewing the current version's rows; any other failure is still retried.
+ */
+import type { Context, SQSEvent } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const calls = vi.hoisted(() => ({ ingestList: vi.fn(), renewList: vi.fn(), ingestLeie: vi.fn(), renewLeie: vi.fn() }));
+
+vi.mock('#shared/sources/lists/list-ingest.ts', async (original) => ({
+  ...(await original<typeof import('#shared/sources/lists/list-ingest.ts')>()),
+  ingestList: calls.ingestList,
+  renewList: calls.renewList,
+}));
+vi.mock('#shared/sources/leie/leie-ingest.ts', async (original) => ({
+  ...(await original<typeof import('#shared/sources/leie/leie-ingest.ts')>()),
+  ingestLeie: calls.ingestLeie,
+  renewLeie: calls.renewLeie,
+}));
+
+const { handler: listWorker } = await import('#functions/list-ingest/ingest-list.ts');
+const { handler: leieWorker } = await import('#functions/leie-ingest/ingest-leie.ts');
+const { IngestRefusal } = await import('#shared/sources/ingest-refusal.ts');
+const { logger } = await import('#shared/observability/logger.ts');
+
+const event = (body: unknown): SQSEvent =>
+  ({ Records: [{ messageId: 'm1', body: JSON.stringify(body), attributes: { ApproximateReceiveCount: '1' } }] }) as unknown as SQSEvent;
+const context = { functionName: 'IngestWorker', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 600_000 } as Context;
+
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  for (const call of Object.values(calls)) call.mockReset();
+  calls.renewList.mockResolvedValue({ outcome: 'not_due' });
+  calls.renewLeie.mockResolvedValue({ outcome: 'not_due' });
+  errors = vi.spyOn(logger, 'error');
+});
+afterEach(() => errors.mockRestore());
+
+describe('a refused source file', () => {
+  it('is reported and its list message acknowledged, the renewal still run', async () => {
+    calls.ingestList.mockRejectedValue(new IngestRefusal('SAM.gov exclusions', 'limit', 'the member "x.csv" inflates 1032 times its compressed size'));
+    const answer = await listWorker(event({ kind: 'list_ingest', list: 'sam' }), context);
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(calls.renewList).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith('Source file refused by the ingestion rules', {
+      source: 'SAM.gov exclusions',
+      kind: 'limit',
+      reason: 'SAM.gov exclusions: the member "x.csv" inflates 1032 times its compressed size',
+    });
+  });
+
+  it('is reported and its LEIE message acknowledged, the renewal still run', async () => {
+    calls.ingestLeie.mockRejectedValue(new IngestRefusal('OIG LEIE', 'malformed_archive', 'damaged'));
+    expect(await leieWorker(event({ kind: 'leie_ingest' }), context)).toEqual({ batchItemFailures: [] });
+    expect(calls.renewLeie).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith('Source file refused by the ingestion rules', expect.objectContaining({ kind: 'malformed_archive' }));
+  });
+
+  it('is a refusal of its own: any other failure is still retried', async () => {
+    calls.ingestList.mockRejectedValue(new Error('connection reset'));
+    expect(await listWorker(event({ kind: 'list_ingest', list: 'sam' }), context)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    calls.ingestLeie.mockRejectedValue(new Error('connection reset'));
+    expect(await leieWorker(event({ kind: 'leie_ingest' }), context)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    expect(calls.ingestList).toHaveBeenCalledTimes(1);
+    expect(calls.ingestLeie).toHaveBeenCalledTimes(1);
+    expect(errors).not.toHaveBeenCalledWith('Source file refused by the ingestion rules', expect.anything());
+  });
+});
