@@ -70,6 +70,8 @@ const actionOfOperation: Record<string, string> = {
   CreateMultipartUpload: 'PutObject',
   UploadPart: 'PutObject',
   CompleteMultipartUpload: 'PutObject',
+  // HEAD of an object is authorised as s3:GetObject.
+  HeadObject: 'GetObject',
 };
 
 const accessDenied: Record<AwsService, { name: string; status: number }> = {

@@ -9,7 +9,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { blockedRange, isLoopback } from '../webhooks/ip-ranges.ts';
+import { blockedRange, isLoopback } from './ip-ranges.ts';
 
 export type Resolve = (host: string) => Promise<string[]>;
 

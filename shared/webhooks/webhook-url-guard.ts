@@ -3,7 +3,7 @@
  * - `https:` only, on port 443 or 8443 (`webhookPorts`), for live and test keys alike;
  * - no credentials in the URL, a host name, at most 2048 characters;
  * - every resolved address (or the literal IP host) must be outside the blocked ranges (see
- *   ip-ranges.ts).
+ *   net/ip-ranges.ts).
  * One exception, for integrators' tests on a local stack: with `WEBHOOK_ALLOW_LOOPBACK=true` (off by
  * default, refused on AWS Lambda and by the deployment configuration), a test key may post to a
  * receiver on this machine, over `http:` or `https:` on any port, when every address of its host is a

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { classifyRequestError, publicDeliveryError } from '#shared/webhooks/delivery-errors.ts';
-import { blockedRange, isLoopback } from '#shared/webhooks/ip-ranges.ts';
+import { blockedRange, isLoopback } from '#shared/net/ip-ranges.ts';
 import { isDue, maxSqsDelaySeconds, nextAttemptAt, retryDelaysMs, sqsHopDelaySeconds } from '#shared/webhooks/retry-schedule.ts';
 import {
   signStandardWebhook,
