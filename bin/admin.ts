@@ -212,7 +212,7 @@ const commands: Record<string, Command> = {
     try {
       return { ...(await ingestLeie(new ExclusionStore(), { force: v.force === true, trigger: 'operator', rollback: rollbackOf(v) })) };
     } catch (error) {
-      if (error instanceof SourceError || isIngestRefusal(error)) throw new CommandFailure(error.message);
+      if (error instanceof SourceError) throw new CommandFailure(error.message);
       throw error;
     }
   },
@@ -229,7 +229,7 @@ const commands: Record<string, Command> = {
         ...(await ingestList(definition, new SanctionsStore(), { force: v.force === true, file, trigger: 'operator', rollback: rollbackOf(v) })),
       };
     } catch (error) {
-      if (error instanceof SourceError || isIngestRefusal(error)) throw new CommandFailure(error.message);
+      if (error instanceof SourceError) throw new CommandFailure(error.message);
       throw error;
     }
   },
@@ -251,7 +251,7 @@ const commands: Record<string, Command> = {
         })),
       };
     } catch (error) {
-      if (error instanceof SourceError || isIngestRefusal(error)) throw new CommandFailure(error.message);
+      if (error instanceof SourceError) throw new CommandFailure(error.message);
       throw error;
     }
   },

@@ -244,10 +244,10 @@ describe('error texts', () => {
   const marker = 'SECRET-TOKEN-f00d';
   const page = `<!DOCTYPE html><html><body>${marker} session=abc; internal error at db01</body></html>`;
 
-  it('a file that is no workbook is described by its size, never by its first bytes', () => {
+  it('a file that is no workbook is described by its size, never by its first bytes', async () => {
     let message = '';
     try {
-      sheetRows(Buffer.from(page), undefined);
+      await sheetRows(Buffer.from(page), undefined);
     } catch (error) {
       message = (error as Error).message;
     }
