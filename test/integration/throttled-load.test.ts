@@ -5,7 +5,7 @@
  */
 import { BatchWriteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SQSBatchResponse } from 'aws-lambda';
@@ -100,7 +100,7 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
   it('stops before the deadline, keeps the current version, and the next invocation resumes and switches', async () => {
     const previous = (await new SanctionsStore().current('sam'))!;
     expect(previous).toBeDefined();
-    await writeSamBenchmark(join(dir, 'sam', 'SAM_Exclusions_Public_Extract_V2_26306.csv'), rows, 'second');
+    await successor('26305', '26306', 'SECOND');
 
     // An invocation whose time runs out after about 1,000 rows: its clock moves one millisecond each time it is read.
     let tick = 0;
@@ -133,7 +133,7 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
 
   it('the ingest worker fails a message whose load runs out of time, and its retry finishes the load', async () => {
     const before = (await new SanctionsStore().current('sam'))!;
-    await writeSamBenchmark(join(dir, 'sam', 'SAM_Exclusions_Public_Extract_V2_26307.csv'), rows, 'third');
+    await successor('26306', '26307', 'THIRD');
     const worker = workers.find((w) => w.id === 'ListIngest')!;
     const event = { Records: [{ messageId: 'sam-check', receiptHandle: 'sam-check', body: JSON.stringify({ kind: 'list_ingest', list: 'sam' }) }] };
     // An invocation with no more time than the queue worker's 5 s reserve and the load's own: the load
@@ -153,6 +153,18 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     });
   }, 60_000);
 });
+
+/**
+ * The next day's extract: the previous one with one person's first name changed, so it is plausibly the
+ * next version (within the list's change budget) while its content, and so its hash, differs.
+ */
+async function successor(fromDay: string, toDay: string, tag: string): Promise<void> {
+  const text = await readFile(join(dir, 'sam', `SAM_Exclusions_Public_Extract_V2_${fromDay}.csv`), 'utf8');
+  const lines = text.split('\n');
+  const last = lines.findLastIndex((line) => line.trim() !== '');
+  lines[last] = lines[last]!.replace(/"([A-Z]+)"/, `"$1${tag}"`);
+  await writeFile(join(dir, 'sam', `SAM_Exclusions_Public_Extract_V2_${toDay}.csv`), lines.join('\n'));
+}
 
 /** The row numbers stored under a version, read from the sanctions table's items of each row's keys. */
 async function readAllEntries(version: string): Promise<Set<number>> {
