@@ -13,7 +13,6 @@ import * as z from 'zod';
 import { certificateHashSchema, evidenceRefSchema, keyModeSchema, verificationIdSchema } from '../contract/field-schemas.ts';
 import type { EvidenceRef } from './evidence.ts';
 import type { EvidenceStore } from './evidence-store.ts';
-import { logger } from '../observability/logger.ts';
 
 /** Raw bytes inlined in one bundle at most (4 MiB once base64-encoded). */
 export const inlineBudgetBytes = 3 * 1024 * 1024;
@@ -25,7 +24,7 @@ export const evidenceItemSchema = evidenceRefSchema
       .string()
       .nullable()
       .meta({
-        description: `The raw bytes, base64; null for a \`file\`, for a response once the bundle holds ${inlineBudgetBytes / 1024 / 1024} MiB of inline bytes (use \`download_url\`), and for a response received in the last minute that is still being archived (ask again). SHA-256 of the decoded bytes equals \`sha256\`.`,
+        description: `The raw bytes, base64; null for a \`file\`, and for a response once the bundle holds ${inlineBudgetBytes / 1024 / 1024} MiB of inline bytes (use \`download_url\`). SHA-256 of the decoded bytes equals \`sha256\`.`,
       }),
     download_url: z.url().nullable().meta({
       description: 'A link to the raw bytes valid until `download_expires_at` (stored gzip, served with `Content-Encoding: gzip`); null for a `file`.',
@@ -81,8 +80,7 @@ export async function evidenceBundle(certificate: CertificateEvidence, store: Ev
       const inline = ref.size <= budget;
       if (inline) budget -= ref.size;
       const [stored, link] = await Promise.all([inline ? store.get(ref) : undefined, store.downloadLink(ref, now)]);
-      // Not in the bucket yet: kept in the archive queue, whose worker writes it within about a minute.
-      if (inline && !stored) logger.warn('Evidence not yet in the bucket: still queued for archiving', { sha256: ref.sha256, source });
+      if (inline && !stored) throw new Error(`Evidence ${ref.sha256} named by ${certificate.verification_id} is not stored`);
       return {
         ...base,
         content_base64: stored ? Buffer.from(stored.bytes).toString('base64') : null,

@@ -14,12 +14,8 @@
  * nothing of test mode ever reaches the bucket.
  *
  * A write starts as soon as a response is received (`keep`, called as it arrives) and runs beside the
- * rest of the verification. With it, the compressed response is sent to the evidence archive queue
- * (evidence-archive-queue.ts), whose worker writes it to the bucket if this write never lands (the
- * function frozen or ended first). The response is kept once either holds it: `stored` waits for that,
- * for the evidence a certificate or cache entry is about to name, and fails if both failed, so nothing
- * names evidence that is not kept. A queue message takes a few milliseconds; an S3 write several times
- * that, which no answer waits for. A response too large for a message is kept by its write alone.
+ * rest of the verification; `stored` waits for the writes of the evidence a certificate or cache entry is about to
+ * name and fails if any failed, so nothing names evidence that is not stored.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -28,7 +24,6 @@ import { gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
 import { isObjectNotStored, s3 } from '../aws/s3.ts';
 import { bucketName } from '../config.ts';
 import type { CapturedResponse, EvidenceRef } from './evidence.ts';
-import { type EvidenceArchiveMessage, maxQueuedBytes, queueEvidence } from './evidence-archive-queue.ts';
 
 /** Where a response of these bytes, received at `fetchedAt`, is stored. */
 export function evidenceObjectKey(sha256: string, fetchedAt: string): string {
@@ -67,46 +62,12 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Runs tasks with at most `limit` under way. */
-class Limiter {
-  private inFlight = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.inFlight >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.inFlight++;
-    try {
-      return await fn();
-    } finally {
-      this.inFlight--;
-      this.waiting.shift()?.();
-    }
-  }
-}
-
-export interface EvidenceStoreOptions {
-  /** Sends a response to the evidence archive queue (the queue itself by default). */
-  readonly queue?: (message: EvidenceArchiveMessage) => Promise<void>;
-  /** Writes a compressed response to the bucket (PutObject by default). */
-  readonly put?: (key: string, sha256: string, response: CapturedResponse, body: Uint8Array) => Promise<void>;
-}
-
 export class EvidenceStore implements EvidenceKeeper {
-  /** Each response's keeping (its write or its message, whichever first), by object key. */
   private readonly writes = new Map<string, Promise<void>>();
   /** Each response's hash, computed once (a response is kept as it arrives and again with its answer). */
   private readonly hashes = new WeakMap<CapturedResponse, string>();
-  private readonly puts = new Limiter(maxWritesInFlight);
-  private readonly sends = new Limiter(maxWritesInFlight);
-  private readonly queue: (message: EvidenceArchiveMessage) => Promise<void>;
-  private readonly put: (key: string, sha256: string, response: CapturedResponse, body: Uint8Array) => Promise<void>;
-
-  constructor(options: EvidenceStoreOptions = {}) {
-    this.queue = options.queue ?? queueEvidence;
-    this.put = options.put ?? ((key, sha256, response, body) => this.writeObject(key, sha256, response, body));
-  }
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
 
   private hashOf(response: CapturedResponse): string {
     let hash = this.hashes.get(response);
@@ -129,11 +90,11 @@ export class EvidenceStore implements EvidenceKeeper {
       };
       const key = evidenceObjectKey(sha256, ref.fetched_at);
       if (!this.writes.has(key)) {
-        const kept = this.keepOne(key, sha256, response);
+        const write = this.limited(() => this.write(key, sha256, response));
         // A failure is reported where the evidence is named (`stored`); it is forgotten so a later answer writes it anew.
-        kept.catch(() => this.writes.delete(key));
+        write.catch(() => this.writes.delete(key));
         if (this.writes.size >= rememberedWrites) this.writes.delete(this.writes.keys().next().value!);
-        this.writes.set(key, kept);
+        this.writes.set(key, write);
       }
       return ref;
     });
@@ -168,32 +129,21 @@ export class EvidenceStore implements EvidenceKeeper {
     return { url, expiresAt: new Date(now.getTime() + evidenceLinkSeconds * 1000).toISOString() };
   }
 
-  /** Writes a response and queues it at once; kept when either is done, failed only when both failed. */
-  private keepOne(key: string, sha256: string, response: CapturedResponse): Promise<void> {
-    // Level 6 (zlib's default): JSON answers shrink five- to tenfold in well under a millisecond each.
-    const body = gzipSync(response.bytes, { level: zlib.Z_DEFAULT_COMPRESSION });
-    const written = this.puts.run(() => this.put(key, sha256, response, body));
-    if (body.length > maxQueuedBytes) return written;
-    const queued = this.sends.run(() =>
-      this.queue({
-        kind: 'evidence_archive',
-        key,
-        sha256,
-        content_type: response.contentType,
-        source: response.source,
-        body_gzip_base64: Buffer.from(body).toString('base64'),
-      }),
-    );
-    // Either one keeps the response; the other's failure alone is no failure (the write is retried by the worker).
-    written.catch(() => undefined);
-    queued.catch(() => undefined);
-    return Promise.any([written, queued]).catch((error: AggregateError) => {
-      throw error.errors[0];
-    });
+  /** Runs `fn` once fewer than `maxWritesInFlight` writes are under way. */
+  private async limited<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inFlight >= maxWritesInFlight) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.inFlight++;
+    try {
+      return await fn();
+    } finally {
+      this.inFlight--;
+      this.waiting.shift()?.();
+    }
   }
 
-  /** Writes a compressed response under its key, once (a key already written is taken as stored). */
-  async writeObject(key: string, sha256: string, response: Pick<CapturedResponse, 'contentType' | 'source'>, body: Uint8Array): Promise<void> {
+  private async write(key: string, sha256: string, response: CapturedResponse): Promise<void> {
+    // Level 6 (zlib's default): JSON answers shrink five- to tenfold in well under a millisecond each.
+    const body = gzipSync(response.bytes, { level: zlib.Z_DEFAULT_COMPRESSION });
     for (let attempt = 1; ; attempt++) {
       try {
         await s3().send(

@@ -274,16 +274,6 @@ export const queues = {
     maxReceiveCount: 3,
     purpose: 'Daily check requests of the sanctions lists, one message per list; the ingest worker loads a list when it changed.',
   },
-  evidenceArchive: {
-    id: 'EvidenceArchiveQueue',
-    envVar: 'QUEUE_URL_EVIDENCE_ARCHIVE',
-    // 6 x the archive worker's 30 s.
-    visibilityTimeoutSeconds: 180,
-    retentionSeconds: workQueueRetentionSeconds,
-    maxReceiveCount: 5,
-    purpose:
-      'Source responses kept as evidence, one message each (compressed), sent as they are received and delayed a minute; the archive worker writes any not yet in the evidence bucket.',
-  },
   historyExport: {
     id: 'HistoryExportQueue',
     envVar: 'QUEUE_URL_HISTORY_EXPORT',

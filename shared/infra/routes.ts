@@ -93,9 +93,8 @@ export const verificationUse: ResourceUse = {
     sourceState: ['GetItem'],
     sourceHealth: ['UpdateItem'],
   },
-  // The source responses live answers are read from, kept as evidence (write-once), and queued for the archive worker.
+  // The source responses live answers are read from, kept as evidence (write-once).
   buckets: { sourceCache: ['GetObject', 'PutObject'], evidence: ['PutObject'] },
-  queues: { evidenceArchive: 'send' },
   signingKey: 'sign',
   sources: true,
 };
@@ -510,17 +509,6 @@ export const workers: readonly WorkerDefinition[] = [
     },
     summary:
       "Downloads a sanctions list (SAM.gov exclusions, …) or roster when it changed and switches lookups to it; renews the current version's rows from its archive.",
-  },
-  {
-    id: 'EvidenceArchive',
-    queue: 'evidenceArchive',
-    entry: 'functions/evidence/archive-evidence.ts',
-    batchSize: 10,
-    maxConcurrency: 2,
-    timeoutSeconds: 30,
-    memoryMb: 512,
-    uses: { buckets: { evidence: ['GetObject', 'PutObject'] } },
-    summary: 'Writes to the evidence bucket each queued source response a verification did not manage to write itself.',
   },
   {
     id: 'HistoryExport',

@@ -4,8 +4,6 @@
  * compared with. Each entry takes the keys and ids the benchmark's setup made (`ColdRequestContext`), so
  * the table can be checked without running the benchmark (test/unit/cold-request-events.test.ts).
  */
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { signingEnv } from '#shared/certificates/signing-env.ts';
 import type { BundleExtras } from '#shared/infra/function-bundling.ts';
 import { compilePath, fallbackRoute, routes, workers, type RouteDefinition } from '#shared/infra/routes.ts';
@@ -14,17 +12,7 @@ import { toSqsRecord } from '../../local/sqs-pollers.ts';
 import type { Provider } from './sample-providers.ts';
 
 /** What a bare baseline does before it answers: the function's first AWS call, made with the plain client. */
-export type BaselineId =
-  | 'nothing'
-  | 'api-key'
-  | 'verification'
-  | 'signing-key'
-  | 'due-monitors'
-  | 'monitor'
-  | 'event'
-  | 'source-state'
-  | 'export'
-  | 'evidence-object';
+export type BaselineId = 'nothing' | 'api-key' | 'verification' | 'signing-key' | 'due-monitors' | 'monitor' | 'event' | 'source-state' | 'export';
 
 const answer = `({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' })`;
 const getItem = (envVar: string, key: string) =>
@@ -38,10 +26,6 @@ export const baselines: Record<BaselineId, { readonly label: string; readonly so
   event: { label: 'DynamoDB GetItem, events', source: getItem('TABLE_EVENTS', 'event_id') },
   'source-state': { label: 'DynamoDB GetItem, source state', source: getItem('TABLE_SOURCE_STATE', 'source') },
   export: { label: 'DynamoDB GetItem, exports', source: getItem('TABLE_EXPORTS', 'export_id') },
-  'evidence-object': {
-    label: 'S3 HeadObject, evidence',
-    source: `import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';\nconst client = new S3Client({ forcePathStyle: true });\nexport const handler = async () => {\n  await client.send(new HeadObjectCommand({ Bucket: process.env.BUCKET_EVIDENCE, Key: 'responses/bare-baseline' })).catch(() => undefined);\n  return ${answer};\n};\n`,
-  },
   'due-monitors': {
     label: 'DynamoDB Query, due monitors',
     source: `import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\nexport const handler = async () => {\n  await client.send(new QueryCommand({ TableName: process.env.TABLE_MONITORS, IndexName: 'due', KeyConditionExpression: 'due_shard = :s', ExpressionAttributeValues: { ':s': { S: '0' } }, Limit: 100 }));\n  return ${answer};\n};\n`,
@@ -307,20 +291,6 @@ export const coldRequestEvents: Record<string, ColdRequestEvent> = {
   WebhookDelivery: () => worker('WebhookDelivery', 'event', (n) => ({ event_id: `evt_cold_request_${n}`, due_at: new Date(Date.now() - 1000).toISOString() })),
   LeieIngest: () => worker('LeieIngest', 'source-state', () => ({ kind: 'leie_ingest', scheduled_at: new Date().toISOString() })),
   ListIngest: () => worker('ListIngest', 'source-state', () => ({ kind: 'list_ingest', list: 'sam', scheduled_at: new Date().toISOString() })),
-  // A response its verification did not write: the worker checks the bucket, then writes it.
-  EvidenceArchive: () =>
-    worker('EvidenceArchive', 'evidence-object', (n) => {
-      const bytes = Buffer.from(JSON.stringify({ cold: n, at: Date.now() }));
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      return {
-        kind: 'evidence_archive',
-        key: `responses/${new Date().getUTCFullYear()}/${sha256}.gz`,
-        sha256,
-        content_type: 'application/json',
-        source: 'Washington State Department of Health',
-        body_gzip_base64: gzipSync(bytes).toString('base64'),
-      };
-    }),
   HistoryExport: ({ pendingExports }) =>
     worker('HistoryExport', 'export', (n) => ({ kind: 'history_export', export_id: nth(pendingExports, n, 'pending export') })),
 };

@@ -14,7 +14,7 @@ import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
 import { certificateHash } from '#shared/certificates/certificate.ts';
 import { bucketName } from '#shared/config.ts';
 import { evidenceBundleSchema } from '#shared/evidence/evidence-bundle.ts';
-import { EvidenceStore, evidenceObjectKey } from '#shared/evidence/evidence-store.ts';
+import { evidenceObjectKey } from '#shared/evidence/evidence-store.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -115,34 +115,6 @@ describe('evidence of a live verification', () => {
       first.sources!.find((s) => s.name === 'NPPES NPI Registry')!.evidence,
     );
     expect(await storedKeys()).toEqual(before);
-  });
-});
-
-describe('the evidence archive queue', () => {
-  it('keeps a response whose own write never lands: the answer waits only for the queue, and the worker writes it to the bucket', async () => {
-    process.env.EVIDENCE_ARCHIVE_DELAY_SECONDS = '0';
-    try {
-      // A write that never finishes, as when a function is frozen right after answering.
-      const store = new EvidenceStore({ put: () => new Promise<void>(() => undefined) });
-      const bytes = Buffer.from(JSON.stringify([{ lastname: 'Queued', status: 'ACTIVE', at: Date.now() }]));
-      const [ref] = store.keep([
-        { source: 'Washington State Department of Health', status: 200, contentType: 'application/json', bytes, fetchedAt: new Date() },
-      ]);
-      await store.stored([ref!]);
-      const key = evidenceObjectKey(ref!.sha256, ref!.fetched_at);
-      let stored: Uint8Array | undefined;
-      for (let i = 0; i < 100 && !stored; i++) {
-        try {
-          const out = await s3().send(new GetObjectCommand({ Bucket: bucketName('evidence'), Key: key }));
-          stored = gunzipSync(await out.Body!.transformToByteArray());
-        } catch {
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      expect(stored && sha256(stored)).toBe(ref!.sha256);
-    } finally {
-      delete process.env.EVIDENCE_ARCHIVE_DELAY_SECONDS;
-    }
   });
 });
 
