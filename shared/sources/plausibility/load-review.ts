@@ -342,11 +342,24 @@ export async function acceptHeld(source: string, now: Date, operatorReason?: str
       `${source}: the version in force is no longer ${held.previous_version}, which the held version was compared with; load the file again`,
     );
   }
-  const record: LoadRecord = {
+  const record = reviewDecision(source, held, 'accepted_on_review', now, operatorReason);
+  await keepRecord(record, {}, ['held']);
+  return record;
+}
+
+/** The record of an operator's decision on a held version. */
+function reviewDecision(
+  source: string,
+  held: NonNullable<Awaited<ReturnType<typeof reviewStateOf>>>['held'] & object,
+  decision: 'accepted_on_review' | 'rejected_on_review',
+  now: Date,
+  operatorReason?: string,
+): LoadRecord {
+  return {
     source,
     at: now.toISOString(),
     trigger: 'operator',
-    decision: 'accepted_on_review',
+    decision,
     reasons: [...held.reasons],
     version: held.version,
     previous_version: held.previous_version,
@@ -357,8 +370,6 @@ export async function acceptHeld(source: string, now: Date, operatorReason?: str
     diff: held.diff,
     ...(operatorReason ? { operator_reason: operatorReason } : {}),
   };
-  await keepRecord(record, {}, ['held']);
-  return record;
 }
 
 /** Rejects the held version of a source: it is dropped, and the same content is refused if offered again (recorded). */
@@ -366,21 +377,7 @@ export async function rejectHeld(source: string, now: Date, operatorReason?: str
   const state = await reviewStateOf(source);
   const held = state?.held;
   if (!held) throw new ReviewError(`${source}: no load is held for review`);
-  const record: LoadRecord = {
-    source,
-    at: now.toISOString(),
-    trigger: 'operator',
-    decision: 'rejected_on_review',
-    reasons: [...held.reasons],
-    version: held.version,
-    previous_version: held.previous_version,
-    as_of: held.as_of,
-    previous_as_of: null,
-    files: held.files,
-    rows: held.diff?.next_rows ?? 0,
-    diff: held.diff,
-    ...(operatorReason ? { operator_reason: operatorReason } : {}),
-  };
+  const record = reviewDecision(source, held, 'rejected_on_review', now, operatorReason);
   // The last few rejected files are remembered.
   const rejected = [...(state?.rejected_sha256 ?? []), held.sha256].slice(-20);
   await keepRecord(record, { rejected_sha256: rejected }, ['held']);
