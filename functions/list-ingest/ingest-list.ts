@@ -1,5 +1,6 @@
 import { containerValue } from '#shared/container.ts';
-import { isIngestRefusal, reportIngestRefusal } from '#shared/sources/ingest-refusal.ts';
+import { checkThenRenew } from '#shared/sources/ingest-refusal.ts';
+import { LoadInterrupted } from '#shared/sources/lists/load-progress.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { listDefinition } from '#shared/sources/lists/definitions.ts';
 import { ingestList, renewList } from '#shared/sources/lists/list-ingest.ts';
@@ -11,34 +12,21 @@ import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { recordOperatorSourceAge } from '#shared/sources/health/operator-sources.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
+const interrupted = (error: unknown) => error instanceof LoadInterrupted;
+
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ sanctions: new SanctionsStore(), rosters: new RosterStore() }));
-
-/**
- * Runs the check, then renews the current version's rows when due, whether the check succeeded or not.
- * A file or fetch refused by the ingestion rules (IngestRefusal) is final: reported, and the message
- * acknowledged rather than retried.
- */
-async function checkThenRenew(check: (() => Promise<void>) | null, renew: () => Promise<unknown>): Promise<void> {
-  try {
-    if (check) await check();
-  } catch (error) {
-    if (!isIngestRefusal(error)) throw error;
-    reportIngestRefusal(error);
-  } finally {
-    await renew();
-  }
-}
 
 /**
  * A sanctions list's or a state board roster's daily check (one scheduled message per list or roster
  * on the ingest queue; roster ids and list ids are one namespace), then the renewal of the current
  * version's rows when they are due (list-ingest.ts `renewList`). A source an operator uploads is not
  * downloaded: its daily message only renews, and records the days it has left before it is stale (the
- * `OperatorSourceAgeing` alarm). A failure other than a refusal is reported for the message, so it is retried
+ * `OperatorSourceAgeing` alarm). A refusal by the ingestion rules, of the check or of the renewal, is final:
+ * reported and the message acknowledged (ingest-refusal.ts `checkThenRenew`). A failure other than a refusal is reported for the message, so it is retried
  * and, after the queue's receive limit, parked in the dead-letter queue; the list's current version
  * stays in use. A message naming no known list is an error too (a schedule for a list this code does
- * not have). A list load that cannot finish before the invocation's deadline stops, records where it
+ * not have). A list or roster load that cannot finish before the invocation's deadline stops, records where it
  * stopped and fails the message; the retry resumes it (load-progress.ts).
  */
 export const handler = queueWorker('ListIngest', listIngestMessageSchema, async (message, _record, _context, deadline) => {
@@ -49,10 +37,11 @@ export const handler = queueWorker('ListIngest', listIngestMessageSchema, async 
       roster.locate.kind === 'operator_file'
         ? null
         : async () => {
-            const outcome = await ingestRoster(roster, rosters, { force: message.force === true });
+            const outcome = await ingestRoster(roster, rosters, { force: message.force === true, deadline });
             logger.info('Roster check finished', { roster: outcome.roster, outcome: outcome.outcome, version: outcome.version });
           },
       () => renewRoster(roster, rosters),
+      interrupted,
     );
     if (roster.locate.kind === 'operator_file') recordOperatorSourceAge(roster.id, await rosters.current(roster.id), new Date());
     return;
@@ -68,6 +57,7 @@ export const handler = queueWorker('ListIngest', listIngestMessageSchema, async 
           logger.info('Sanctions list check finished', { list: outcome.list, outcome: outcome.outcome, version: outcome.version });
         },
     () => renewList(definition, sanctions),
+    interrupted,
   );
   if (definition.locate.kind === 'operator_file') recordOperatorSourceAge(definition.id, await sanctions.current(definition.id), new Date());
 });

@@ -45,3 +45,34 @@ export function reportIngestRefusal(refusal: IngestRefusal): void {
   recordMetric('ingestRefusalsAll', 1, {});
   logger.error('Source file refused by the ingestion rules', { source: refusal.source, kind: refusal.kind, reason: refusal.message });
 }
+
+/**
+ * A source's scheduled check, then the renewal of its current version's rows (when they are due),
+ * whether the check succeeded or not. A refusal by either (IngestRefusal) is final: reported, not thrown,
+ * so the worker acknowledges the message instead of retrying it. Any other failure is thrown, the
+ * check's before the renewal's, so the message is retried. A check that stopped for lack of time
+ * (`outOfTime`) leaves the renewal to the next invocation, which has its whole time for it.
+ */
+export async function checkThenRenew(
+  check: (() => Promise<void>) | null,
+  renew: () => Promise<unknown>,
+  outOfTime: (error: unknown) => boolean = () => false,
+): Promise<void> {
+  let failure: { error: unknown } | undefined;
+  try {
+    if (check) await check();
+  } catch (error) {
+    if (isIngestRefusal(error)) reportIngestRefusal(error);
+    else failure = { error };
+  }
+  if (!failure || !outOfTime(failure.error)) {
+    try {
+      await renew();
+    } catch (error) {
+      if (isIngestRefusal(error)) reportIngestRefusal(error);
+      else if (failure) logger.error('Renewal of the current version failed too', { reason: error instanceof Error ? error.message : String(error) });
+      else failure = { error };
+    }
+  }
+  if (failure) throw failure.error;
+}

@@ -111,7 +111,7 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     // The pointer is untouched; the progress names the version being written and how far it got.
     expect(await new SanctionsStore().current('sam')).toEqual(previous);
     const progress = (await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'load#sam' } }))).Item;
-    expect(progress).toMatchObject({ file_name: 'SAM_Exclusions_Public_Extract_V2_26306.ZIP', interruptions: 1 });
+    expect(progress).toMatchObject({ files: [{ name: 'SAM_Exclusions_Public_Extract_V2_26306.ZIP' }], interruptions: 1 });
     const rowsDone = progress!.rows_done as number;
     expect(rowsDone).toBeGreaterThan(100);
     expect(rowsDone).toBeLessThan(rows);
@@ -142,7 +142,7 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     expect(short.batchItemFailures).toEqual([{ itemIdentifier: 'sam-check' }]);
     expect((await new SanctionsStore().current('sam'))?.version).toBe(before.version);
     const progress = (await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'load#sam' } }))).Item;
-    expect(progress).toMatchObject({ file_name: 'SAM_Exclusions_Public_Extract_V2_26307.ZIP', interruptions: 1 });
+    expect(progress).toMatchObject({ files: [{ name: 'SAM_Exclusions_Public_Extract_V2_26307.ZIP' }], interruptions: 1 });
 
     const retry = (await invoke(worker.entry, worker.id, event, loadStopReserveMs + 5_000 + 60_000)) as SQSBatchResponse;
     expect(retry.batchItemFailures).toEqual([]);

@@ -7,7 +7,8 @@
  * A malformed file, or one with under half the rows of the current list, is refused and nothing switches;
  * before the switch the load goes through the plausibility rules (plausibility/load-review.ts): a file
  * older than the version in force (by its Last-Modified day) is refused, one beyond the budget held;
- * a file past the parse limits (`leieLimits`) is an IngestRefusal, final and never retried.
+ * a file past the parse limits (`leieLimits`) is an IngestRefusal, final and never retried. A load that
+ * cannot finish before the invocation's deadline stops and is resumed by the next (load-progress.ts).
  * The current list is re-ingested after 30 days even if unchanged, and `renewLeie` rewrites its rows from
  * the archived file once they are 45 days old (checks that keep failing), so they never reach their TTL.
  */
@@ -31,6 +32,9 @@ import {
   restoreArchivedFile,
   versionId,
 } from '../lists/ingest-steps.ts';
+import type { LoadPosition } from '../lists/ingest-steps.ts';
+import { fileOf, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
+import type { Deadline } from '../../deadline.ts';
 import { checkFileSize, parseLimits } from '../parse-limits.ts';
 import { type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
@@ -57,6 +61,8 @@ export interface IngestOptions {
   readonly trigger?: LoadTrigger;
   /** The operator's reason for loading this file on purpose, older or beyond the change budget (`--rollback --reason`). */
   readonly rollback?: string;
+  /** The invocation's deadline: a load that cannot finish by it stops, and the next invocation resumes it (load-progress.ts). */
+  readonly deadline?: Deadline;
 }
 
 /**
@@ -81,23 +87,32 @@ export type IngestOutcome =
 
 export async function ingestLeie(store: ExclusionStore, options: IngestOptions = {}): Promise<IngestOutcome> {
   const started = Date.now();
-  const now = options.now?.() ?? new Date();
+  const resumed = await new LoadProgressStore('leie').resumable(options.now?.() ?? new Date());
+  const now = resumed ? new Date(resumed.started_at) : (options.now?.() ?? new Date());
   const current = await store.current();
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
-
-  const headers: Record<string, string> = {};
-  if (conditional?.etag) headers['if-none-match'] = conditional.etag;
-  if (conditional?.last_modified) headers['if-modified-since'] = conditional.last_modified;
-  const response = await download(options.url ?? leieCsvUrl(), headers);
-  if (response.status === 304) {
-    await store.markChecked(current!.version, now);
-    return { outcome: 'unchanged', reason: 'not_modified', version: current!.version };
-  }
 
   const dir = await mkdtemp(join(tmpdir(), 'leie-'));
   const file = join(dir, 'UPDATED.csv');
   try {
-    const sha256 = await saveResponseBody(source, response, file);
+    let fetched: { readonly sha256: string; readonly etag: string | null; readonly lastModified: string | null };
+    if (resumed) {
+      const [archived] = resumed.files;
+      await restoreArchivedFile(archived!.archive_key, file);
+      fetched = { sha256: archived!.sha256, etag: archived!.etag, lastModified: archived!.last_modified };
+    } else {
+      const headers: Record<string, string> = {};
+      if (conditional?.etag) headers['if-none-match'] = conditional.etag;
+      if (conditional?.last_modified) headers['if-modified-since'] = conditional.last_modified;
+      const response = await download(options.url ?? leieCsvUrl(), headers);
+      if (response.status === 304) {
+        await store.markChecked(current!.version, now);
+        return { outcome: 'unchanged', reason: 'not_modified', version: current!.version };
+      }
+      const sha256 = await saveResponseBody(source, response, file);
+      fetched = { sha256, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
+    }
+    const sha256 = fetched.sha256;
     if (conditional && sha256 === conditional.sha256) {
       await store.markChecked(conditional.version, now);
       return { outcome: 'unchanged', reason: 'same_content', version: conditional.version };
@@ -106,19 +121,30 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
     if (held) return { outcome: 'held', version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
-    const stats = await parseInto(file, version, store, now);
-    checkNotShrunk(source, stats.rows, current, options.force);
     const day = now.toISOString().slice(0, 10);
     const archiveKey = `leie/${day}/UPDATED-${sha256.slice(0, 12)}.csv`;
-    await archiveRawFile(archiveKey, file, stats.bytes, 'text/csv', {
-      sha256,
-      'source-etag': response.headers.get('etag') ?? '',
-      'source-last-modified': response.headers.get('last-modified') ?? '',
+    const archive = async () =>
+      archiveRawFile(archiveKey, file, (await stat(file)).size, 'text/csv', {
+        sha256,
+        'source-etag': fetched.etag ?? '',
+        'source-last-modified': fetched.lastModified ?? '',
+      });
+    const load = new ResumableLoad(
+      'leie',
+      { version, started_at: now.toISOString(), sha256, files: [fileOf({ fileName: 'UPDATED.csv', ...fetched }, archiveKey)] },
+      resumed,
+      archive,
+    );
+    const stats = await load.write(async (skipThrough) => {
+      const parsed = await parseInto(file, version, store, now, { skipThrough, stopBy: options.deadline });
+      checkNotShrunk(source, parsed.rows, current, options.force);
+      return parsed;
     });
+    await archive();
     const next: LeieListVersion = {
       version,
-      etag: response.headers.get('etag'),
-      last_modified: response.headers.get('last-modified'),
+      etag: fetched.etag,
+      last_modified: fetched.lastModified,
       sha256,
       ingested_at: now.toISOString(),
       checked_at: now.toISOString(),
@@ -142,10 +168,12 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       now,
     });
     if (review.decision.decision === 'held') {
+      await load.finished();
       return { outcome: 'held', version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
     }
     const switched = await store.switchTo(dated, current?.version);
     await review.finish(switched);
+    await load.finished();
     if (!switched) {
       logger.warn('Another LEIE ingest switched first; this version will expire unused', { version });
       return { outcome: 'superseded', version };
@@ -193,8 +221,17 @@ function download(url: string, headers: Record<string, string>): Promise<Respons
   return downloadSourceFile(source, leieHosts(url), url, headers, leieDownloadTimeouts());
 }
 
-/** Streams the file into the store under `version`; throws SourceError('malformed') on a bad file. */
-async function parseInto(file: string, version: string, store: ExclusionStore, now: Date): Promise<IngestStats> {
+/**
+ * Streams the file into the store under `version`; throws SourceError('malformed') on a bad file. With a
+ * `position`, the rows up to `skipThrough` are read but not written and the load stops before `stopBy`.
+ */
+async function parseInto(
+  file: string,
+  version: string,
+  store: ExclusionStore,
+  now: Date,
+  position: Omit<LoadPosition<unknown>, 'rowOf'> = {},
+): Promise<IngestStats> {
   const stats = { rows: 0, individuals: 0, entities: 0, with_npi: 0, with_dob: 0, with_waiver: 0, malformed_rows: 0, bytes: (await stat(file)).size };
   try {
     checkFileSize(stats.bytes, leieLimits);
@@ -202,6 +239,7 @@ async function parseInto(file: string, version: string, store: ExclusionStore, n
     throw refusalOf(source, error);
   }
   const writes = new PipelinedWrites<{ record: LeieRecord; row: number }>((chunk) => store.write(version, chunk, now));
+  writes.track({ ...position, rowOf: (item) => item.row });
   try {
     await eachCsvRow(
       source,

@@ -127,8 +127,9 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
   try {
     let fetched: Fetched;
     if (resumed) {
-      await restoreArchivedFile(resumed.archive_key, file);
-      fetched = { fileName: resumed.file_name, sha256: resumed.sha256, etag: resumed.etag, lastModified: resumed.last_modified };
+      const [archived] = resumed.files;
+      await restoreArchivedFile(archived!.archive_key, file);
+      fetched = { fileName: archived!.name, sha256: archived!.sha256, etag: archived!.etag, lastModified: archived!.last_modified };
     } else if (options.file) {
       fetched = { fileName: basename(options.file), sha256: await copyLocalFile(options.file, file), etag: null, lastModified: null };
     } else if (definition.locate.kind === 'data_api') {
@@ -160,7 +161,12 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
         'source-etag': fetched.etag ?? '',
         'source-last-modified': fetched.lastModified ?? '',
       });
-    const load = new ResumableLoad(list, { version, started_at: now.toISOString(), ...fileOf(fetched), archive_key: archiveKey }, resumed, archive);
+    const load = new ResumableLoad(
+      list,
+      { version, started_at: now.toISOString(), sha256: fetched.sha256, files: [fileOf(fetched, archiveKey)] },
+      resumed,
+      archive,
+    );
     const { stats, items, contentAsOf } = await load.write(async (skipThrough) => {
       const parsed = await parseInto(definition, file, version, store, now, { skipThrough, stopBy: options.deadline });
       checkNotShrunk(definition.displayName, parsed.stats.rows, current, options.force);

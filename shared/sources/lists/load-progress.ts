@@ -1,10 +1,11 @@
 /**
- * A load that cannot finish in one invocation (a throttled table, a large file) resumes where it stopped.
+ * A load that cannot finish in one invocation (a throttled table, a large file) resumes where it stopped;
+ * the same for a sanctions list, the OIG LEIE and a roster of several files.
  * When the invocation's deadline comes near (ingest-steps.ts `LoadOutOfTime`), the load archives the raw
- * file, records in the SourceState item `load#<source>` the version it was writing, the file it was read
+ * files, records in the SourceState item `load#<source>` the version it was writing, the files it was read
  * from and the row up to which every row is written, and fails the message with `LoadInterrupted`; the
- * list's pointer is left as it was, so lookups keep using the current version. The next invocation (the
- * message again after its visibility timeout, or the next scheduled check) restores the archived file,
+ * source's pointer is left as it was, so lookups keep using the current version. The next invocation (the
+ * message again after its visibility timeout, or the next scheduled check) restores the archived files,
  * writes the same version from that row on, and switches the pointer only once every row is written.
  * The record is cleared when the load switches, loses the switch, or is refused. A record older than
  * `resumeWithinDays` is not resumed (its rows expire, as a superseded version's do).
@@ -19,16 +20,26 @@ import { LoadOutOfTime } from './ingest-steps.ts';
 
 export const resumeWithinDays = 3;
 
-/** Where a stopped load stands: enough to write the rest of the same version from the archived file. */
+/** One file a stopped load reads, as downloaded and archived. */
+export interface ProgressFile {
+  readonly name: string;
+  readonly sha256: string;
+  readonly etag: string | null;
+  readonly last_modified: string | null;
+  readonly archive_key: string;
+  /** The date the file's metadata gave (a roster's Last-Modified day), if any. */
+  readonly dated?: string | null;
+}
+
+/** Where a stopped load stands: enough to write the rest of the same version from the archived files. */
 export interface LoadProgress {
   readonly version: string;
   /** The load's start: the version's time, and its rows' expiry and `rows_written_at`. */
   readonly started_at: string;
+  /** The load's content hash (a roster's: of its files' names and hashes). */
   readonly sha256: string;
-  readonly file_name: string;
-  readonly etag: string | null;
-  readonly last_modified: string | null;
-  readonly archive_key: string;
+  /** The files, in the order they are read. */
+  readonly files: readonly ProgressFile[];
   /** Every row up to this one (a file line, or a roster's row sequence) is written. */
   readonly rows_done: number;
   /** Invocations that stopped for lack of time. */
@@ -61,7 +72,7 @@ export class LoadProgressStore {
   async resumable(now: Date): Promise<LoadProgress | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: this.key, ConsistentRead: true }));
     const item = out.Item as (LoadProgress & { source: string }) | undefined;
-    if (!item?.version) return undefined;
+    if (!item?.version || !Array.isArray(item.files) || item.files.length === 0) return undefined;
     if (now.getTime() - Date.parse(item.started_at) > resumeWithinDays * 86_400_000) return undefined;
     const pointer = await dynamo().send(
       new GetCommand({ TableName: tableName('sourceState'), Key: { source: this.source }, ConsistentRead: true, ProjectionExpression: 'ingested_at' }),
@@ -83,7 +94,7 @@ export class LoadProgressStore {
         new UpdateCommand({
           TableName: tableName('sourceState'),
           Key: this.key,
-          UpdateExpression: 'REMOVE version, started_at, sha256, file_name, etag, last_modified, archive_key, rows_done, interruptions, saved_at',
+          UpdateExpression: 'REMOVE version, started_at, sha256, files, file_name, etag, last_modified, archive_key, rows_done, interruptions, saved_at',
           ConditionExpression: 'version = :v',
           ExpressionAttributeValues: { ':v': version },
         }),
@@ -97,20 +108,18 @@ export class LoadProgressStore {
 /** What a load is writing, as its progress would record it. */
 export type LoadSubject = Omit<LoadProgress, 'rows_done' | 'interruptions' | 'saved_at'>;
 
-/** The downloaded file's provenance, as a progress record keeps it. */
-export function fileOf(fetched: {
-  readonly fileName: string;
-  readonly sha256: string;
-  readonly etag: string | null;
-  readonly lastModified: string | null;
-}): Pick<LoadProgress, 'file_name' | 'sha256' | 'etag' | 'last_modified'> {
-  return { file_name: fetched.fileName, sha256: fetched.sha256, etag: fetched.etag, last_modified: fetched.lastModified };
+/** A downloaded file's provenance and archive key, as a progress record keeps it. */
+export function fileOf(
+  fetched: { readonly fileName: string; readonly sha256: string; readonly etag: string | null; readonly lastModified: string | null },
+  archiveKey: string,
+): ProgressFile {
+  return { name: fetched.fileName, sha256: fetched.sha256, etag: fetched.etag, last_modified: fetched.lastModified, archive_key: archiveKey };
 }
 
 /**
  * One load of a version, which may stop for lack of time and resume (`resumed`: the progress it resumes).
- * `write` runs the writing part, given the row after which to write; out of time, it archives the file
- * (`archive`, unless a resumed load's file is archived already), records the progress, and throws
+ * `write` runs the writing part, given the row after which to write; out of time, it archives the files
+ * (`archive`, unless a resumed load's files are archived already), records the progress, and throws
  * `LoadInterrupted`. A refused file (SourceError) clears a resumed load's progress: resuming it would
  * be refused again. `finished` (after the switch, won or lost) clears it too.
  */

@@ -12,6 +12,8 @@
  * name), and one older than the version in force; one beyond the roster's change budget, or lifting a
  * licensee's restriction, is held for review (plausibility/load-review.ts).
  * A file past the roster's parse limits (parse-limits.ts) is an IngestRefusal: final, never retried.
+ * A load that cannot finish before the invocation's deadline stops, with every row up to a row of the
+ * roster's sequence written, and the next invocation resumes it from the archived files (load-progress.ts).
  *
  * The current version's rows are rewritten from the archived files once they are 45 days old
  * (`renewRoster`), for a roster an operator uploads as for one downloaded, so they never reach their TTL
@@ -45,6 +47,8 @@ import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
 import { earlierReview, type LoadTrigger, refuseUndeclaredFiles, reviewLoad } from '../plausibility/load-review.ts';
 import { archivedRosterDigestRows, rosterDigestRows } from '../plausibility/row-digests.ts';
+import { fileOf, type LoadProgress, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
+import type { Deadline } from '../../deadline.ts';
 import { columnsOf, rosterBaseUrl, type RosterDefinition, rosterHosts, rowReader } from './roster-definition.ts';
 import { eachRosterRow, RosterFormatError, rosterText } from './roster-file.ts';
 import type { RosterFileVersion, RosterStats, RosterStore, RosterVersion, StoredRosterRow } from './roster-store.ts';
@@ -61,6 +65,8 @@ export interface RosterIngestOptions {
   /** The operator's reason for loading these files on purpose, older or beyond the change budget (`--rollback --reason`). */
   readonly rollback?: string;
   readonly now?: () => Date;
+  /** The invocation's deadline: a load that cannot finish by it stops, and the next invocation resumes it (load-progress.ts). */
+  readonly deadline?: Deadline;
 }
 
 export type RosterIngestOutcome =
@@ -165,15 +171,34 @@ async function parseFile(
   return { ...counts, dated: preambleDate(preamble, now) };
 }
 
+/** The archived files of a stopped load, restored into `dir` in the order they were read. */
+async function restoreFiles(progress: LoadProgress, dir: string): Promise<Fetched[]> {
+  const files: Fetched[] = [];
+  for (const [i, archived] of progress.files.entries()) {
+    const path = join(dir, `file-${i}`);
+    await restoreArchivedFile(archived.archive_key, path);
+    files.push({
+      name: archived.name,
+      path,
+      sha256: archived.sha256,
+      etag: archived.etag,
+      lastModified: archived.last_modified,
+      dated: archived.dated ?? null,
+    });
+  }
+  return files;
+}
+
 export async function ingestRoster(definition: RosterDefinition, store: RosterStore, options: RosterIngestOptions = {}): Promise<RosterIngestOutcome> {
   const started = Date.now();
   const roster = definition.id;
-  const now = options.now?.() ?? new Date();
+  const resumed = options.files?.length ? undefined : await new LoadProgressStore(roster).resumable(options.now?.() ?? new Date());
+  const now = resumed ? new Date(resumed.started_at) : (options.now?.() ?? new Date());
   const current = await store.current(roster);
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
   const dir = await mkdtemp(join(tmpdir(), `roster-${roster}-`));
   try {
-    const files = await fetchFiles(definition, dir, options);
+    const files = resumed ? await restoreFiles(resumed, dir) : await fetchFiles(definition, dir, options);
     const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
     if (definition.locate.kind === 'fixed') {
       await refuseUndeclaredFiles(
@@ -196,23 +221,49 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
     if (held) return { outcome: 'held', roster, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
-    let items = 0;
-    const writes = new PipelinedWrites<StoredRosterRow>(async (chunk) => {
-      items += await store.write(roster, version, chunk, now);
-    });
-    const sequence = { next: 1 };
-    const parsed: { file: Fetched; rows: number; skipped: number; malformed: number; dated: string | null; bytes: number }[] = [];
-    try {
-      for (const file of files) parsed.push({ file, ...(await parseFile(definition, file, writes, sequence, now)), bytes: (await stat(file.path)).size });
-      await writes.finish();
-    } catch (error) {
-      await writes.abandon();
-      const file = files[parsed.length]?.name ?? '';
-      if (error instanceof RosterFormatError || error instanceof CsvFormatError) {
-        throw new SourceError(definition.displayName, 'malformed', `${file}: ${error.message}`, { cause: error });
+    const day = isoDay(now.getTime());
+    const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    const archive = async () => {
+      for (const file of files) {
+        await archiveRawFile(archiveKeyOf(file), file.path, (await stat(file.path)).size, 'text/csv', {
+          sha256: file.sha256,
+          'source-file': file.name,
+          'source-etag': file.etag ?? '',
+          'source-last-modified': file.lastModified ?? '',
+        });
       }
-      throw refusalOf(definition.displayName, error instanceof UnsafeFileError ? new UnsafeFileError(error.kind, `${file}: ${error.message}`) : error);
-    }
+    };
+    const load = new ResumableLoad(
+      roster,
+      {
+        version,
+        started_at: now.toISOString(),
+        sha256,
+        files: files.map((f) => ({ ...fileOf({ fileName: f.name, ...f }, archiveKeyOf(f)), dated: f.dated })),
+      },
+      resumed,
+      archive,
+    );
+    let items = 0;
+    const parsed: { file: Fetched; rows: number; skipped: number; malformed: number; dated: string | null; bytes: number }[] = [];
+    await load.write(async (skipThrough) => {
+      const writes = new PipelinedWrites<StoredRosterRow>(async (chunk) => {
+        items += await store.write(roster, version, chunk, now);
+      });
+      writes.track({ skipThrough, stopBy: options.deadline, rowOf: (row) => row.row });
+      const sequence = { next: 1 };
+      try {
+        for (const file of files) parsed.push({ file, ...(await parseFile(definition, file, writes, sequence, now)), bytes: (await stat(file.path)).size });
+        await writes.finish();
+      } catch (error) {
+        await writes.abandon();
+        const file = files[parsed.length]?.name ?? '';
+        if (error instanceof RosterFormatError || error instanceof CsvFormatError) {
+          throw new SourceError(definition.displayName, 'malformed', `${file}: ${error.message}`, { cause: error });
+        }
+        throw refusalOf(definition.displayName, error instanceof UnsafeFileError ? new UnsafeFileError(error.kind, `${file}: ${error.message}`) : error);
+      }
+    });
     const stats: RosterStats = {
       rows: parsed.reduce((n, p) => n + p.rows, 0),
       skipped_rows: parsed.reduce((n, p) => n + p.skipped, 0),
@@ -221,26 +272,16 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
     };
     checkNotShrunk(definition.displayName, stats.rows, current, options.force);
 
-    const day = isoDay(now.getTime());
-    const fileVersions: RosterFileVersion[] = [];
-    for (const p of parsed) {
-      const archiveKey = `rosters/${roster}/${day}/${p.file.sha256.slice(0, 12)}-${p.file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-      await archiveRawFile(archiveKey, p.file.path, p.bytes, 'text/csv', {
-        sha256: p.file.sha256,
-        'source-file': p.file.name,
-        'source-etag': p.file.etag ?? '',
-        'source-last-modified': p.file.lastModified ?? '',
-      });
-      fileVersions.push({
-        name: p.file.name,
-        sha256: p.file.sha256,
-        etag: p.file.etag,
-        last_modified: p.file.lastModified,
-        bytes: p.bytes,
-        archive_key: archiveKey,
-        rows: p.rows,
-      });
-    }
+    await archive();
+    const fileVersions: RosterFileVersion[] = parsed.map((p) => ({
+      name: p.file.name,
+      sha256: p.file.sha256,
+      etag: p.file.etag,
+      last_modified: p.file.lastModified,
+      bytes: p.bytes,
+      archive_key: archiveKeyOf(p.file),
+      rows: p.rows,
+    }));
     const dates = parsed.map((p) => p.dated ?? p.file.dated ?? day);
     const next: RosterVersion = {
       roster,
@@ -268,10 +309,12 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       now,
     });
     if (review.decision.decision === 'held') {
+      await load.finished();
       return { outcome: 'held', roster, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
     }
     const switched = await store.switchTo(next, current?.version);
     await review.finish(switched);
+    await load.finished();
     if (!switched) {
       logger.warn('Another ingest of the roster switched first; this version will expire unused', { roster, version });
       return { outcome: 'superseded', roster, version };
