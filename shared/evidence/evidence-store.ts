@@ -18,7 +18,7 @@
  * name and fails if any failed, so nothing names evidence that is not stored.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { presignedGet } from '../aws/presign.ts';
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
 import { isObjectNotStored, s3 } from '../aws/s3.ts';
@@ -117,16 +117,18 @@ export class EvidenceStore implements EvidenceKeeper {
     }
   }
 
-  /** A presigned link to a stored response, valid `evidenceLinkSeconds`; the download decodes to the raw bytes. */
-  async downloadLink(ref: EvidenceRef, now: Date): Promise<{ url: string; expiresAt: string }> {
+  /**
+   * A presigned link to a stored response, valid `evidenceLinkSeconds` or until shortly before the signing
+   * credentials expire (aws/presign.ts); the download decodes to the raw bytes.
+   */
+  downloadLink(ref: EvidenceRef, now: Date): Promise<{ url: string; expiresAt: string }> {
     const command = new GetObjectCommand({
       Bucket: bucketName('evidence'),
       Key: evidenceObjectKey(ref.sha256, ref.fetched_at),
       ResponseContentType: ref.content_type,
       ResponseContentDisposition: `attachment; filename="${ref.sha256}"`,
     });
-    const url = await getSignedUrl(s3(), command, { expiresIn: evidenceLinkSeconds, signingDate: now });
-    return { url, expiresAt: new Date(now.getTime() + evidenceLinkSeconds * 1000).toISOString() };
+    return presignedGet(command, now, evidenceLinkSeconds);
   }
 
   /** Runs `fn` once fewer than `maxWritesInFlight` writes are under way. */

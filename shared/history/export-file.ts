@@ -5,8 +5,8 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import { presignedGet } from '../aws/presign.ts';
 import { s3 } from '../aws/s3.ts';
 import { Deadline } from '../deadline.ts';
 import { bucketName } from '../config.ts';
@@ -58,14 +58,16 @@ export async function writeExportFile(record: ExportRecord, history: HistoryStor
   return rows;
 }
 
-/** A presigned link to the export's CSV, valid `downloadLinkSeconds`. */
-export async function downloadLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }> {
+/**
+ * A presigned link to the export's CSV, valid `downloadLinkSeconds` or until shortly before the signing
+ * credentials expire, whichever comes first (aws/presign.ts); `expiresAt` is when it stops working.
+ */
+export function downloadLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }> {
   const command = new GetObjectCommand({
     Bucket: bucketName('historyExports'),
     Key: record.object_key,
     ResponseContentDisposition: `attachment; filename="verifications-${record.export_id}.csv"`,
     ResponseContentType: 'text/csv; charset=utf-8',
   });
-  const url = await getSignedUrl(s3(), command, { expiresIn: downloadLinkSeconds, signingDate: now });
-  return { url, expiresAt: new Date(now.getTime() + downloadLinkSeconds * 1000).toISOString() };
+  return presignedGet(command, now, downloadLinkSeconds);
 }

@@ -25,7 +25,10 @@ export const exportViewSchema = z
     filters: z.record(z.string(), z.union([z.string(), z.boolean()])).meta({ description: 'The filters of the request, as given.' }),
     row_count: z.number().int().nullable().meta({ description: 'Rows of the CSV (verifications), once ready.' }),
     completed_at: z.iso.datetime().nullable(),
-    download_url: z.string().nullable().meta({ description: 'Once ready: a presigned HTTPS link to the CSV, valid 15 minutes; ask again for a fresh one.' }),
+    download_url: z.string().nullable().meta({
+      description:
+        'Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the service rotates its signing credentials sooner); ask again for a fresh one.',
+    }),
     download_expires_at: z.iso.datetime().nullable(),
     expires_at: z.iso.datetime().meta({ description: 'When the export and its file are deleted.' }),
   })

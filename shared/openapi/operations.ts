@@ -241,7 +241,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   GetCertificateEvidence: {
     tag: 'Certificates',
-    description: `What each source said, for auditors: the evidence the certificate names in \`sources[].evidence\`, to the account and mode that made the verification (anyone else gets 404, as for the certificate). For a live answer, each HTTP response of the board or registry it was read from, exactly as received, with when it was received, its media type and size: inline in \`content_base64\` while the bundle holds at most ${inlineBudgetBytes / 1024 / 1024} MiB of raw bytes, and always through a 15-minute \`download_url\`. For an ingested list, the SHA-256 of the file the answer was read from (archived at ingest). Check each item: SHA-256 of its bytes equals \`sha256\`, which the signed certificate names. Responses are stored write-once and kept at least seven years after every certificate naming them. A cached answer names the responses it was made from. Test-mode certificates name none (the sandbox makes no source call); certificates issued before evidence was kept name none either.`,
+    description: `What each source said, for auditors: the evidence the certificate names in \`sources[].evidence\`, to the account and mode that made the verification (anyone else gets 404, as for the certificate). For a live answer, each HTTP response of the board or registry it was read from, exactly as received, with when it was received, its media type and size: inline in \`content_base64\` while the bundle holds at most ${inlineBudgetBytes / 1024 / 1024} MiB of raw bytes, and always through a \`download_url\` valid until \`download_expires_at\` (15 minutes, less when the service's signing credentials end sooner). For an ingested list, the SHA-256 of the file the answer was read from (archived at ingest). Check each item: SHA-256 of its bytes equals \`sha256\`, which the signed certificate names. Responses are stored write-once and kept at least seven years after every certificate naming them. A cached answer names the responses it was made from. Test-mode certificates name none (the sandbox makes no source call); certificates issued before evidence was kept name none either.`,
     responses: [ok('The evidence bundle.', evidenceBundleSchema, { summary: 'A live verification', value: examples.evidenceBundleExample })],
     errors: ['resource_not_found'],
   },
@@ -397,7 +397,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   GetHistoryExport: {
     tag: 'History',
     description:
-      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid 15 minutes (ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when the file is deleted. Another account’s or mode’s export is a 404.',
+      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid until `download_expires_at` (15 minutes, less when the service’s signing credentials end sooner; ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when the file is deleted. Another account’s or mode’s export is a 404.',
     responses: [
       ok('The export.', exportViewSchema, {
         ready: { summary: 'Ready', value: examples.readyHistoryExportExample },

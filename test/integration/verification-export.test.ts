@@ -12,6 +12,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/dynamo.ts';
+import { newContainer } from '#shared/container.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl, tableName } from '#shared/config.ts';
 import { csvColumns } from '#shared/history/csv.ts';
@@ -412,5 +413,35 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     const retried = await requestExport(api_key, {}, 'queue-down');
     expect(retried.status).toBe(202);
     expect(await counted()).toBe(1);
+  });
+
+  it('a link signed with credentials that end sooner than 15 minutes states the shorter life it has, and works', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    await seedHistory(template, [{ createdAt: daysAgo(3), subject: { first_name: 'Ann', last_name: 'Short', state: 'WA', npi: null }, result: {} }], {
+      account_id,
+      mode: 'test',
+    });
+    const created = await requestExport(api_key, {}, 'short-link');
+    // Messages left by earlier tests may come first: the worker runs until this export is written.
+    await waitFor(async () => {
+      await runExportWorker();
+      return (await getExport(api_key, created.body.export_id)).body.status === 'ready' ? true : undefined;
+    }, 20_000);
+    // The function's credentials, as Lambda gives them, end in 6 minutes: the link says 5 (a minute kept).
+    process.env.AWS_CREDENTIAL_EXPIRATION = new Date(Date.now() + 6 * 60_000).toISOString();
+    newContainer();
+    try {
+      const { view, rows } = await download(api_key, created.body.export_id);
+      expect(rows).toHaveLength(2);
+      const left = Date.parse(view.download_expires_at) - Date.now();
+      expect(left).toBeGreaterThan(4 * 60_000);
+      expect(left).toBeLessThanOrEqual(5 * 60_000);
+      const expires = Number(new URL(view.download_url).searchParams.get('X-Amz-Expires'));
+      expect(expires).toBeGreaterThan(290);
+      expect(expires).toBeLessThanOrEqual(300);
+    } finally {
+      delete process.env.AWS_CREDENTIAL_EXPIRATION;
+      newContainer();
+    }
   });
 });
