@@ -30,4 +30,5 @@ export const benchmarks: readonly BenchmarkEntry[] = [
   { id: 'kms-sign', load: async () => (await import('./kms-sign.bench.ts')).kmsSignBenchmark },
   { id: 'cold-request', load: async () => (await import('./cold-request.bench.ts')).coldRequestBenchmark },
   { id: 'history', load: async () => (await import('./history.bench.ts')).historyBenchmark },
+  { id: 'soak', load: async () => (await import('./soak.bench.ts')).soakBenchmark },
 ];

@@ -20,6 +20,10 @@ export interface Answer {
 
 export interface LocalApi {
   readonly data: SourceDataCopy;
+  /** The local gateway's base URL. */
+  readonly url: string;
+  /** The account the key belongs to. */
+  readonly accountId: string;
   /** One request with the key; the time is from sending to the whole body read. */
   call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer>;
   /** As `call`, and throws unless the answer is 200. */
@@ -38,7 +42,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   try {
     await ingestLeie(new ExclusionStore());
     if (options.sanctionsLists) await ingestServedLists(new SanctionsStore());
-    const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
+    const { api_key, account_id } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
     const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> => {
       const started = performance.now();
       const res = await fetch(`${stack.url}${path}`, {
@@ -51,6 +55,8 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
     };
     return {
       data,
+      url: stack.url,
+      accountId: account_id,
       call,
       async ok(method, path, body) {
         const answer = await call(method, path, body);
