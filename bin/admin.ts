@@ -1,7 +1,7 @@
 /**
  * Operator CLI. Prints exactly one JSON object on stdout; diagnostics go to stderr.
  *
- *   npm run admin -- create-key --plan <developer|production|scale|enterprise> --mode <live|test>
+ *   npm run admin -- create-key (--plan <developer|production|scale|enterprise> | --account <id>) --mode <live|test>
  *                               [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>] [--admin] [--name <label>]
  *   npm run admin -- list-keys --account <id>
  *   npm run admin -- revoke-key (--hash <sha256 hex, or a unique prefix with --account> | --key <key>) [--account <id>]
@@ -58,7 +58,7 @@ import { sqs } from '#shared/aws/sqs.ts';
 import { systemClock } from '#shared/clock.ts';
 import { queueUrl } from '#shared/config.ts';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
-import { isPlanName, planNames } from '#shared/limits/plans.ts';
+import { isPlanName, type PlanName, planNames } from '#shared/limits/plans.ts';
 import { moveMonthlyUsageToAccounts } from '#shared/limits/usage-migration.ts';
 import { backfillHistory } from '#shared/history/history-backfill.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
@@ -79,7 +79,7 @@ import { runPreflight } from './preflight.ts';
 class UsageError extends Error {}
 
 const usage = `Usage:
-  npm run admin -- create-key --plan <${planNames.join('|')}> --mode <${keyModes.join('|')}> [--account <id>] [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>] [--admin] [--name <label>]
+  npm run admin -- create-key (--plan <${planNames.join('|')}> | --account <id> [--plan …]) --mode <${keyModes.join('|')}> [--email <address>] [--minute-limit <n>] [--expires-at <ISO time>] [--admin] [--name <label>]
                                                           (keys are standard, a new account's first key too; --admin makes an admin key)
   npm run admin -- list-keys --account <id>              (the account's keys: hash, hint, mode, state)
   npm run admin -- revoke-key --hash <sha256 hex> [--account <id>]
@@ -186,7 +186,8 @@ const detachedCommands: Record<string, Command> = {
 const commands: Record<string, Command> = {
   'create-key': async (args) => {
     const v = args as Record<string, string | undefined>;
-    if (!v.plan || !isPlanName(v.plan)) throw new UsageError(`--plan must be one of ${planNames.join(', ')}`);
+    // A key of an existing account keeps the account's plan; --plan, when given, must be it.
+    if (v.plan === undefined ? v.account === undefined : !isPlanName(v.plan)) throw new UsageError(`--plan must be one of ${planNames.join(', ')}`);
     if (!v.mode || !keyModes.includes(v.mode as KeyMode)) throw new UsageError(`--mode must be one of ${keyModes.join(', ')}`);
     if (v.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) throw new UsageError('--email is not an e-mail address');
     let minuteLimit: number | undefined;
@@ -203,7 +204,16 @@ const commands: Record<string, Command> = {
     }
     const issued = await issueKey(
       new DynamoAccountStore(),
-      { plan: v.plan, mode: v.mode as KeyMode, accountId: v.account, email: v.email, minuteLimit, expiresAt, admin: args.admin === true, name: v.name },
+      {
+        plan: v.plan as PlanName | undefined,
+        mode: v.mode as KeyMode,
+        accountId: v.account,
+        email: v.email,
+        minuteLimit,
+        expiresAt,
+        admin: args.admin === true,
+        name: v.name,
+      },
       systemClock,
     );
     return { ...issued };

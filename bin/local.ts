@@ -1,9 +1,10 @@
 /**
  * `npm start`: the whole service on this machine, on http://127.0.0.1:${PORT:-3000}, with its state in
- * ${LOCAL_STATE_DIR:-.local}. On first start it creates a demo account and prints a test and a live key.
+ * ${LOCAL_STATE_DIR:-.local}. On first start it creates a demo account and prints a test and a live key;
+ * on a later start, the command that gives a new admin key of the demo account against this stack.
  */
 import '../local/dev-mode.ts';
-import { access, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
@@ -20,6 +21,11 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** `value` as one word of a POSIX shell command. */
+function shellQuoted(value: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
 async function main(): Promise<void> {
@@ -49,7 +55,15 @@ async function main(): Promise<void> {
       `  curl -s ${stack.url}/v1/keys -H "Authorization: Bearer ${live.api_key}"`,
     );
   } else {
-    lines.push('', 'Create a key with: npm run admin -- create-key --plan developer --mode test');
+    // The keys were shown on the first start; a new admin key of the demo account, against this stack.
+    const demo = JSON.parse(await readFile(demoMarker, 'utf8')) as { account_id: string; plan: string };
+    const admin = `LOCAL_STATE_DIR=${shellQuoted(stateDir)} npm run admin -- create-key --account ${demo.account_id}`;
+    lines.push(
+      '',
+      `Demo account ${demo.account_id} (${demo.plan} plan); its keys were shown on the first start. A new admin key of it:`,
+      `  ${admin} --mode test --admin`,
+      `  ${admin} --mode live --admin`,
+    );
   }
   console.log(lines.join('\n'));
 

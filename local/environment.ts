@@ -44,9 +44,10 @@ export function localEnvironment(
   return {
     ...(idempotencyPepperFile ? { IDEMPOTENCY_PEPPER_FILE: idempotencyPepperFile } : {}),
     ...(webhookSecretKeyFile ? { WEBHOOK_SECRET_KEY_FILE: webhookSecretKeyFile } : {}),
-    // Test keys may post webhooks to receivers on this machine (loopback only, http or any port).
-    // Local only: refused on AWS Lambda and never set by the CDK stack.
-    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // Test keys may post webhooks to receivers on this machine (loopback only, http or any port); the
+    // operator's `WEBHOOK_ALLOW_LOOPBACK=all` lets live keys too, `false` neither. Local only: refused on
+    // AWS Lambda and never set by the CDK stack.
+    WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK?.trim() || 'true',
     // The sender the delivery worker may send from (the SES policy's ses:FromAddress).
     ALERT_FROM_EMAIL: 'alerts@license-verification.local',
     ...(signingKeyFiles ? { [signingEnv.live.keyFile]: signingKeyFiles.live, [signingEnv.test.keyFile]: signingKeyFiles.test } : {}),

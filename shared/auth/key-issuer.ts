@@ -16,7 +16,8 @@ import { isUsable, usableKeyLimit } from './key-rules.ts';
 import { KeySlotExpired, KeySlots, slotTakenTooLongAgo } from './key-slots.ts';
 
 export interface IssueKeyRequest {
-  readonly plan: PlanName;
+  /** A new account's plan; for a key of an existing account, optional (the account keeps its own) and checked when given. */
+  readonly plan?: PlanName;
   readonly mode: KeyMode;
   /** Adds the key to this existing account instead of creating one. */
   readonly accountId?: string;
@@ -115,16 +116,18 @@ export class KeyIssueError extends Error {}
 export async function issueKey(store: AccountStore, request: IssueKeyRequest, clock: Clock): Promise<IssuedKey> {
   const now = clock.now().toISOString();
   let accountId = request.accountId;
-  let plan = request.plan;
+  let plan: PlanName;
   if (accountId) {
     const account = await store.getAccount(accountId);
     if (!account) throw new KeyIssueError(`No account ${accountId}.`);
     if (account.suspended_at) throw new KeyIssueError(`Account ${accountId} is suspended; unsuspend it before issuing keys.`);
-    if (account.plan !== request.plan) {
+    if (request.plan !== undefined && account.plan !== request.plan) {
       throw new KeyIssueError(`Account ${accountId} is on the ${account.plan} plan, not ${request.plan}.`);
     }
     plan = account.plan;
   } else {
+    if (request.plan === undefined) throw new KeyIssueError('A new account needs a plan.');
+    plan = request.plan;
     accountId = newId('acct', 20);
     await store.createAccount({
       account_id: accountId,
