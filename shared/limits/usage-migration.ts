@@ -5,8 +5,8 @@
  * - On the account item (the version before this one): `verifications#<YYYY-MM>#base` and `#overage`,
  *   `verifications#<YYYY-MM-DD>#live` and `#test`, and `verifications#<YYYY-MM>#moved` (the oldest
  *   layout's month added, below). `moveAccountCounters` moves them, a month at a time, in three
- *   conditional UpdateItems (DynamoDB's two items cannot change in one call without a transaction, and
- *   the local emulator has none):
+ *   conditional UpdateItems (two items change in one call only in a transaction, which the local
+ *   emulator lacks and DynamoDB bills twice):
  *   1. on the account item, the month's counters are removed and recorded, with the values read, as one
  *      move (`verifications#<YYYY-MM>#moving`: an id and the counts), on condition that each counter
  *      still holds the value read and that no move of the month is under way: the counts change place
