@@ -12,7 +12,7 @@
  *   npm run admin -- ingest <list> [--force] [--file <path>] [--rollback --reason <text>]
  *   npm run admin -- ingest-roster <roster> [--force] [--file <path> …] [--as-of <YYYY-MM-DD>] [--rollback --reason <text>]
  *   npm run admin -- ingest review <list or roster> [accept | reject] [--reason <text>]
- *   npm run admin -- move-usage-to-accounts
+ *   npm run admin -- move-usage-to-month-items
  *   npm run admin -- backfill-history
  *   npm run admin -- run-sweep [--as-of <ISO time>]
  *   npm run admin -- preflight [--stack LicenseVerification-<stage>] [-c key=value …]
@@ -59,7 +59,7 @@ import { systemClock } from '#shared/clock.ts';
 import { queueUrl } from '#shared/config.ts';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
 import { isPlanName, type PlanName, planNames } from '#shared/limits/plans.ts';
-import { moveMonthlyUsageToAccounts } from '#shared/limits/usage-migration.ts';
+import { moveAllAccountCounters, moveLegacyMonthItems } from '#shared/limits/usage-migration.ts';
 import { backfillHistory } from '#shared/history/history-backfill.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
@@ -102,7 +102,7 @@ const usage = `Usage:
                                                not its modification date; --rollback --reason: as for ingest)
   npm run admin -- ingest review <list or roster> [accept|reject] [--reason <text>]
                                               (a load held for review: what it changes, with examples; accept switches to it, reject drops it)
-  npm run admin -- move-usage-to-accounts     (once, on upgrading: monthly usage from the usage table onto the accounts)
+  npm run admin -- move-usage-to-month-items  (once, on upgrading: usage counters of earlier versions into the month items)
   npm run admin -- backfill-history           (once, on upgrading: verifications stored before the history indexes are indexed)
   npm run admin -- run-sweep [--as-of <time>] (start a monitor sweep now: every monitor due by then is checked)
   npm run admin -- preflight [-c key=value …]  (before a deploy: secrets, certificate, SES, the age of each operator upload; same -c flags as cdk deploy)
@@ -306,7 +306,7 @@ const commands: Record<string, Command> = {
     if (v.reason !== undefined && v.reason.length > 500) throw new UsageError('--reason must be at most 500 characters');
     return { ...(await suspendAccount(new DynamoAccountStore(), v.account, systemClock, v.reason)) };
   },
-  'move-usage-to-accounts': async () => ({ ...(await moveMonthlyUsageToAccounts()) }),
+  'move-usage-to-month-items': async () => ({ legacy_months: await moveLegacyMonthItems(), accounts: await moveAllAccountCounters() }),
   'backfill-history': async () => ({ ...(await backfillHistory()) }),
   'unsuspend-account': async (args) => {
     const v = args as Record<string, string | undefined>;

@@ -39,19 +39,24 @@ const recordedCalls = new Map<string, Set<string>>();
 
 /**
  * Records a function's call. The API-key pipeline and the verification are each one piece of code
- * shared by several functions: their calls are recorded once, as theirs.
+ * shared by several functions: their calls are recorded once, as theirs, except a call the function
+ * also declares itself (a route that takes its own slot counter in the usage table, which the pipeline
+ * also charges): that is recorded as the function's, so its own declaration is seen used.
  */
 export function callRecorder(functions: Functions): (functionId: string, call: Permission) => void {
+  const ownCalls = new Map([...functions.routes, ...functions.workers].map((f) => [f.id, keysOf(permissionsOf(f.uses))] as const));
   const pipelineCalls = new Map(functions.routes.map((r) => [r.id, keysOf(permissionsOf(pipelineUse(r)))] as const));
   const verifying = new Set([...functions.routes, ...functions.workers].filter((f) => f.uses.verifies).map((f) => f.id));
   const verificationCalls = keysOf(permissionsOf(verificationUse));
   return (functionId, call) => {
     const key = permissionKey(call);
-    const owner = pipelineCalls.get(functionId)?.has(key)
-      ? apiKeyPipeline
-      : verifying.has(functionId) && verificationCalls.has(key)
-        ? verificationOwner
-        : functionId;
+    const owner = ownCalls.get(functionId)?.has(key)
+      ? functionId
+      : pipelineCalls.get(functionId)?.has(key)
+        ? apiKeyPipeline
+        : verifying.has(functionId) && verificationCalls.has(key)
+          ? verificationOwner
+          : functionId;
     let calls = recordedCalls.get(owner);
     if (!calls) {
       calls = new Set();

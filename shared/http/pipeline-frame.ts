@@ -59,7 +59,7 @@ export interface PipelineState {
   /** The stored record of the API key the request was made with. */
   apiKey?: ApiKeyRecord;
   limits?: LimitState;
-  /** The account item with its usage counters as the admission stored it. */
+  /** The account item, with its minute windows and keys' last use, as the admission stored it. */
   accountItem?: Readonly<Record<string, unknown>>;
   body?: unknown;
   query?: unknown;

@@ -39,7 +39,7 @@ export interface ApiRequest<B, Q, P = undefined> extends RequestBase<B, Q> {
   readonly apiKey: ApiKeyRecord;
   /** Current rate-limit state (after any charge). */
   limits(): LimitState | undefined;
-  /** The caller's account item as stored once this request was counted, with its usage counters (limits/usage-store.ts). */
+  /** The caller's account item as stored once this request was counted, with its minute windows and keys' last use (limits/usage-store.ts). */
   readonly accountItem: Readonly<Record<string, unknown>>;
   /** Charges live verifications to the monthly quota (test keys': counted per day only); 429 when a hard quota is full. */
   chargeVerifications(units: number): Promise<void>;

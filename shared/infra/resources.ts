@@ -111,7 +111,7 @@ export const tables = {
     envVar: 'TABLE_ACCOUNTS',
     partitionKey: { name: 'account_id', type: 'S' },
     purpose:
-      'One item per customer account: plan, contact e-mail, per-minute limit override, suspension, and its usage counters (requests per minute window and mode, live verifications per month, base and overage), so that one UpdateItem both reads the account and counts a request.',
+      "One item per customer account: plan, contact e-mail, per-minute limit override, suspension, and the counters admission needs (requests per minute window and mode, each key's last use), so that one UpdateItem both reads the account and counts a request; it never grows with the account's age.",
   },
   apiKeys: {
     id: 'ApiKeys',
@@ -126,7 +126,8 @@ export const tables = {
     partitionKey: { name: 'account_id', type: 'S' },
     sortKey: { name: 'period', type: 'S' },
     ttlAttribute: 'expires_at',
-    purpose: 'Atomic counters beside the account: active test-mode monitors per account (the monitor cap), and the slots of its usable API keys (the key cap).',
+    purpose:
+      'Atomic counters beside the account: its verifications per month (base and overage) and per day and mode, one item per account and month; active test-mode monitors per account (the monitor cap); the slots of its usable API keys (the key cap).',
   },
   idempotency: {
     id: 'Idempotency',

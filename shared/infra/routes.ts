@@ -130,8 +130,8 @@ const routeTable = [
     path: '/v1/usage',
     entry: 'functions/usage/get-usage.ts',
     auth: 'api_key',
-    // Read from the account item that admitting the request returns: nothing beyond the pipeline's calls.
-    uses: {},
+    // One Query of the account's month items in the usage table (limits/usage-items.ts).
+    uses: { tables: { usage: ['Query'] } },
     summary: "The account's verifications per month and day, live and test, included and overage, with the plan's limits.",
   },
   {
@@ -541,9 +541,12 @@ export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): Re
   return {
     tables: {
       // The account item carries the request counters: one UpdateItem reads it and counts the request;
-      // GetItem reads the month's usage when a charge crosses the quota line.
+      // GetItem reads it again while counters of an earlier layout are moved off it (limits/usage-migration.ts).
       accounts: ['GetItem', 'UpdateItem'],
       apiKeys: ['GetItem'],
+      // The month's item holds its verification counters (limits/usage-items.ts): GetItem reads the month's
+      // usage beside the admission (and when a charge crosses the quota line); UpdateItem charges it.
+      usage: ['GetItem', 'UpdateItem'],
       ...(route.method === 'GET' ? {} : { idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const }),
     },
     // Only POSTs take an Idempotency-Key (pipeline-frame.ts `isIdempotent`).

@@ -1,9 +1,10 @@
 /**
  * Per-minute limits and the monthly quota (spec: Limits), on top of the atomic usage counters.
  * - Every authenticated request, live or test, counts in its account's minute window for its mode; the
- *   count and the account are one UpdateItem (usage-store.ts), so admitting a request is one round trip.
+ *   count and the account are one UpdateItem, and the month's usage is read beside it (usage-store.ts),
+ *   so admitting a request is one round trip.
  * - Only live verifications count against the monthly quota; test keys never do. Both are counted per
- *   day and mode (usage-store.ts), a live day in the same UpdateItem as its charge.
+ *   day and mode on the month's own item (usage-items.ts), a live day in the same UpdateItem as its charge.
  * - Developer stops hard at the quota; Production and Scale continue and count overage; Enterprise has
  *   no quota.
  */
@@ -54,7 +55,7 @@ export interface Admission<A extends AccountLimits> {
   readonly account: A;
   readonly caller: PlanCaller;
   readonly limits: LimitState;
-  /** The account item as stored once the request was counted (strongly consistent), with its usage counters. */
+  /** The account item as stored once the request was counted (strongly consistent), with its minute windows and keys' last use. */
   readonly item: Readonly<Record<string, unknown>>;
 }
 
@@ -66,7 +67,7 @@ export class RateLimits {
 
   /**
    * Reads the account of a key (its fields read by `accountOf` from the stored item) and counts the
-   * request in its minute window for the mode, in one call.
+   * request in its minute window for the mode, in one call, with the month's usage read beside it.
    * Undefined when the account does not exist; throws `AccountSuspended` for a suspended account (before
    * the limit: it is refused whatever its count), and 429 `rate_limit_exceeded` with `retry_after` past
    * the per-minute limit. With `keyId`, the same call records the minute of the key's last use.

@@ -1,60 +1,83 @@
 /**
- * The usage counters of an account, kept on its account item (accounts table) so that the request's one
- * UpdateItem reads the account for authentication and counts the request in the same round trip. Every
- * change is one UpdateItem (or a compare-and-set loop of them), never a read followed by a blind write,
- * so counts stay exact under concurrency.
+ * The usage counters of an account, in two places:
  *
- * Attributes (names built by `minuteAttribute` and `monthAttributes`):
- * - `rpm#<mode>#<YYYY-MM-DDTHH:MM>`: requests in that minute window, one attribute per window. A window's
- *   attribute is removed by a later request of the account once the window has passed, so the item
- *   holds the current window and at most a few past ones.
- * - `verifications#<YYYY-MM>#base` and `#overage`: live verifications charged that month, split into
- *   those within the plan's quota and those beyond it; they stay as the account's monthly history.
- * - `verifications#<YYYY-MM-DD>#live` and `#test`: verifications of that day (UTC) by mode. A live day is
- *   added by the same UpdateItem that charges the month, so the days of a month always sum to its base
- *   plus overage; a test day is one UpdateItem of its own (test verifications charge no quota). Days stay
- *   as history: about 33 bytes an attribute (a 29-byte name and its number), at most two a day, so two
- *   years add about 48 KB to the item, well under DynamoDB's 400 KB.
- * - `key_used#<key_id>`: the minute (`YYYY-MM-DDTHH:MM`, UTC) the key last made a request, set by the
- *   same UpdateItem that counts the request, so recording a key's last use costs no call of its own.
- *   Only usable keys keep theirs: the keys API removes the attributes of revoked and expired keys
- *   (`forgetKeyUse`, auth/key-use.ts) whenever it creates, rolls or revokes a key, so the item holds at
- *   most about one per usable key (20) plus the keys that ended since, whatever the account's history.
+ * - On the account item (accounts table), what admitting a request needs, all bounded: the request's
+ *   minute window and the key's last use, set by the one UpdateItem that also reads the account for
+ *   authentication.
+ *   - `rpm#<mode>#<YYYY-MM-DDTHH:MM>`: requests in that minute window, one attribute per window. A
+ *     window's attribute is removed by a later request of the account once the window has passed, so the
+ *     item holds the current window and at most a few past ones.
+ *   - `key_used#<key_id>`: the minute (`YYYY-MM-DDTHH:MM`, UTC) the key last made a request, set by the
+ *     same UpdateItem that counts the request, so recording a key's last use costs no call of its own.
+ *     Only usable keys keep theirs: the keys API removes the attributes of revoked and expired keys
+ *     (`forgetKeyUse`, auth/key-use.ts) whenever it creates, rolls or revokes a key, so the item holds
+ *     at most about one per usable key (20) plus the keys that ended since, whatever the account's age.
+ * - In the usage table, one month item per account and month (usage-items.ts): the month's live
+ *   verifications (base within the quota, overage beyond) and each day's verifications by mode. A month
+ *   item is the one counter of its month: a charge is one conditional UpdateItem on it, the quota line
+ *   checked on its own `base`, the day added in the same write, so the days always sum to the month and
+ *   nothing ever moves between items when a month or a day ends: a closed month's item simply stops
+ *   being written. It stays under 1 KB, so each of its writes is one write unit.
+ *
+ * So neither item grows with the account's age: on its 1,000th day a request costs what it did on its
+ * first. Per request: one UpdateItem of the account item (one write unit; ReturnValues ALL_NEW, since
+ * the callers read the account's own fields and every key's last use from it: auth, key views, the
+ * keys API; the item is only those and the minute windows) and, beside it in the same round trip, one
+ * strongly consistent GetItem of the month item's `base` and `overage` (one read unit) for the quota
+ * state every answer carries. Per live verification: one UpdateItem of the month item (one write unit;
+ * ReturnValues UPDATED_NEW: the month's two counters and the day's). Per test verification batch: one
+ * UpdateItem of the month item. Why this layout: keeping the month's counters on the account item instead
+ * (so that admitting reads them for free) puts the days somewhere else, and every way of keeping days and
+ * month exact then costs more writes than the read it saves: a second write per verification (a
+ * TransactWriteItems of the account and the month item costs twice each item, 4 units with the request's
+ * 1 still to come), or days kept on the account item until they end and then moved off by a request
+ * (three conditional writes a day per account, and readers that must reconcile two places while a move
+ * is under way). Reads cost a fifth of a write unit's price; the read goes out beside the account's
+ * UpdateItem, so it adds no round trip.
+ *
+ * Every change is one UpdateItem (or a compare-and-set loop of them), never a read followed by a blind
+ * write, so counts stay exact under concurrency; a month boundary needs nothing, as each charge goes to
+ * the month of its own instant. Counters that earlier versions kept on the account item are moved into
+ * the month items (usage-migration.ts) by the first request that finds them, before it reads the month's
+ * usage, and by `npm run admin -- move-usage-to-month-items` for every account.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import type { KeyMode } from '../domain/caller.ts';
+import { dayAttribute, monthItemKey, monthOfDay, monthOfPeriod, monthPeriod, monthUsageOf, type MonthUsage } from './usage-items.ts';
+import { hasAccountCounters, moveAccountCounters } from './usage-migration.ts';
 import type { Window } from './windows.ts';
 
-export interface MonthUsage {
-  readonly base: number;
-  readonly overage: number;
-}
+export type { DayUsage, MonthUsage } from './usage-items.ts';
 
-/** The account item as stored, with the request counted: its count in the minute window and the month's usage. */
+/** The account item as stored, with the request counted: its count in the minute window, and the month's usage. */
 export interface CountedRequest {
+  /**
+   * The account item as the request's UpdateItem returned it. Counters of an earlier layout it still
+   * carried (usage-migration.ts `hasAccountCounters`) have been moved into the month items since.
+   */
   readonly item: Record<string, unknown>;
   readonly minuteCount: number;
   readonly usage: MonthUsage;
 }
 
-/** The verifications of one day (UTC) by mode. */
-export interface DayUsage {
-  readonly live: number;
-  readonly test: number;
-}
+/** Month items by month key (`YYYY-MM`), as stored (usage-items.ts); a month without an item is absent. */
+export type UsageHistory = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
 export type ChargeResult = { charged: true; usage: MonthUsage } | { charged: false; usage: MonthUsage };
 
 export interface UsageStore {
   /**
    * Counts one request of the account in the minute window of the mode and returns the account as now
-   * stored with its counts (a strongly consistent result); undefined when there is no such account.
+   * stored with its counts and the month's usage (strongly consistent); undefined when there is no such
+   * account.
    */
   countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window, keyId?: string): Promise<CountedRequest | undefined>;
   getMonth(accountId: string, month: Window): Promise<MonthUsage>;
+  /** The month items of these months (strongly consistent), in one Query. */
+  getMonths(accountId: string, months: readonly Pick<Window, 'key'>[]): Promise<UsageHistory>;
   /**
    * Adds `units` live verifications. With a `quota`, units within it count as base and the rest as
    * overage; `hardStop` refuses the whole charge instead when it does not fit.
@@ -91,26 +114,7 @@ export function minuteAttribute(mode: KeyMode, minute: Window): string {
   return `${minutePrefix}${mode}#${minute.key}`;
 }
 
-export function monthAttributes(month: Pick<Window, 'key'>): { readonly base: string; readonly overage: string } {
-  return { base: `verifications#${month.key}#base`, overage: `verifications#${month.key}#overage` };
-}
-
-export function dayAttribute(day: Pick<Window, 'key'>, mode: KeyMode): string {
-  return `verifications#${day.key}#${mode}`;
-}
-
-/** The month's base and overage as stored on an account item. */
-export function monthUsageOf(item: Record<string, unknown> | undefined, month: Pick<Window, 'key'>): MonthUsage {
-  const names = monthAttributes(month);
-  return { base: Number(item?.[names.base] ?? 0), overage: Number(item?.[names.overage] ?? 0) };
-}
-
-/** A day's verifications by mode as stored on an account item. */
-export function dayUsageOf(item: Record<string, unknown> | undefined, day: Pick<Window, 'key'>): DayUsage {
-  return { live: Number(item?.[dayAttribute(day, 'live')] ?? 0), test: Number(item?.[dayAttribute(day, 'test')] ?? 0) };
-}
-
-/** The counter attributes, which are not part of the account's own fields. */
+/** The counter attributes of an account item, which are not part of the account's own fields (`verifications#…`: an earlier layout's, until moved). */
 export function isCounterAttribute(name: string): boolean {
   return name.startsWith(minutePrefix) || name.startsWith('verifications#') || name.startsWith(lastUsedPrefix);
 }
@@ -130,8 +134,20 @@ const maxForgottenPerCall = 100;
 export class DynamoUsageStore implements UsageStore {
   /** Past minute windows seen on each account's item by this container, removed by its next request. */
   private readonly pastMinutes = new Map<string, string[]>();
+  /** Moves of an earlier layout's counters under way in this container, by account: a concurrent request waits for it rather than racing it. */
+  private readonly moving = new Map<string, Promise<unknown>>();
 
   async countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window, keyId?: string): Promise<CountedRequest | undefined> {
+    const [item, usage] = await Promise.all([this.count(accountId, mode, minute, keyId), this.getMonth(accountId, month)]);
+    if (!item) return undefined;
+    const minuteCount = Number(item[minuteAttribute(mode, minute)] ?? 1);
+    if (!hasAccountCounters(item)) return { item, minuteCount, usage };
+    // Counters of an earlier layout: moved into the month items before the month's usage is read.
+    await this.moveCounters(accountId, item);
+    return { item, minuteCount, usage: await this.getMonth(accountId, month) };
+  }
+
+  private async count(accountId: string, mode: KeyMode, minute: Window, keyId?: string): Promise<Record<string, unknown> | undefined> {
     const attribute = minuteAttribute(mode, minute);
     const past = (this.pastMinutes.get(accountId) ?? []).filter((name) => name !== attribute).slice(0, maxRemovedPerRequest);
     const names: Record<string, string> = { '#id': 'account_id', '#m': attribute, ...(keyId ? { '#used': lastUsedAttribute(keyId) } : {}) };
@@ -152,10 +168,23 @@ export class DynamoUsageStore implements UsageStore {
       );
       const item = out.Attributes ?? {};
       this.pastMinutes.set(accountId, pastMinuteAttributes(item, minute));
-      return { item, minuteCount: Number(item[attribute] ?? 1), usage: monthUsageOf(item, month) };
+      return item;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
+    }
+  }
+
+  /** Moves the account's counters of an earlier layout into the month items; after one this container has under way, from a fresh read. */
+  private async moveCounters(accountId: string, item: Record<string, unknown>): Promise<void> {
+    const running = this.moving.get(accountId);
+    if (running) await running.catch(() => undefined);
+    const move = moveAccountCounters(accountId, running ? undefined : item);
+    this.moving.set(accountId, move);
+    try {
+      await move;
+    } finally {
+      if (this.moving.get(accountId) === move) this.moving.delete(accountId);
     }
   }
 
@@ -178,17 +207,41 @@ export class DynamoUsageStore implements UsageStore {
   }
 
   async getMonth(accountId: string, month: Window): Promise<MonthUsage> {
-    const names = monthAttributes(month);
     const out = await dynamo().send(
       new GetCommand({
-        TableName: tableName('accounts'),
-        Key: { account_id: accountId },
+        TableName: tableName('usage'),
+        Key: monthItemKey(accountId, month),
         ProjectionExpression: '#b, #o',
-        ExpressionAttributeNames: { '#b': names.base, '#o': names.overage },
+        ExpressionAttributeNames: { '#b': 'base', '#o': 'overage' },
         ConsistentRead: true,
       }),
     );
-    return monthUsageOf(out.Item, month);
+    return monthUsageOf(out.Item);
+  }
+
+  async getMonths(accountId: string, months: readonly Pick<Window, 'key'>[]): Promise<UsageHistory> {
+    const history = new Map<string, Record<string, unknown>>();
+    if (months.length === 0) return history;
+    const periods = months.map(monthPeriod).sort();
+    let start: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName('usage'),
+          KeyConditionExpression: '#a = :a AND #p BETWEEN :from AND :to',
+          ExpressionAttributeNames: { '#a': 'account_id', '#p': 'period' },
+          ExpressionAttributeValues: { ':a': accountId, ':from': periods[0], ':to': periods.at(-1) },
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        const month = monthOfPeriod(item.period);
+        if (month) history.set(month, item);
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return history;
   }
 
   async chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean, day?: Window): Promise<ChargeResult> {
@@ -208,22 +261,15 @@ export class DynamoUsageStore implements UsageStore {
 
   async countTestVerifications(accountId: string, day: Window, units: number): Promise<void> {
     if (units <= 0) return;
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('accounts'),
-          Key: { account_id: accountId },
-          UpdateExpression: 'ADD #day :n',
-          ConditionExpression: 'attribute_exists(#id)',
-          ExpressionAttributeNames: { '#id': 'account_id', '#day': dayAttribute(day, 'test') },
-          ExpressionAttributeValues: { ':n': units },
-        }),
-      );
-    } catch (error) {
-      // An account deleted meanwhile: nothing to count on.
-      if (error instanceof ConditionalCheckFailedException) return;
-      throw error;
-    }
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: monthItemKey(accountId, monthOfDay(day)),
+        UpdateExpression: 'ADD #day :n',
+        ExpressionAttributeNames: { '#day': dayAttribute(day, 'test') },
+        ExpressionAttributeValues: { ':n': units },
+      }),
+    );
   }
 
   private async update(
@@ -244,27 +290,20 @@ export class DynamoUsageStore implements UsageStore {
       baseCondition = condition.equals === 0 ? '(attribute_not_exists(#base) OR #base = :eq)' : '#base = :eq';
       values[':eq'] = condition.equals;
     }
-    const names = monthAttributes(month);
     try {
       const out = await dynamo().send(
         new UpdateCommand({
-          TableName: tableName('accounts'),
-          Key: { account_id: accountId },
+          TableName: tableName('usage'),
+          Key: monthItemKey(accountId, month),
           // The day's live count is added in the same update: it moves with the month's, never apart.
           UpdateExpression: `ADD #base :b, #overage :o${day ? ', #day :d' : ''}`,
-          // The account must exist: a charge never creates an account item of counters alone.
-          ConditionExpression: ['attribute_exists(#id)', ...(baseCondition ? [baseCondition] : [])].join(' AND '),
-          ExpressionAttributeNames: {
-            '#id': 'account_id',
-            '#base': names.base,
-            '#overage': names.overage,
-            ...(day ? { '#day': dayAttribute(day, 'live') } : {}),
-          },
+          ...(baseCondition ? { ConditionExpression: baseCondition } : {}),
+          ExpressionAttributeNames: { '#base': 'base', '#overage': 'overage', ...(day ? { '#day': dayAttribute(day, 'live') } : {}) },
           ExpressionAttributeValues: day ? { ...values, ':d': base + overage } : values,
           ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return monthUsageOf(out.Attributes, month);
+      return monthUsageOf(out.Attributes);
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;

@@ -1,24 +1,30 @@
 /**
- * The body of `GET /v1/usage`, read from the account item as the request's admission stored it (the
- * same counters the quota charges and enforces, usage-store.ts), so it takes no read of its own. Its
- * schema (usage-view-schema.ts) is kept apart so the handler does not load zod.
+ * The body of `GET /v1/usage`, from the account's month items (usage-items.ts): the same counters the
+ * quota charges and enforces (usage-store.ts), read in one Query (`usageMonths` says which).
+ * Its schema (usage-view-schema.ts) is kept apart so the handler does not load zod.
  */
 import type { z } from 'zod';
 import type { KeyMode } from '../domain/caller.ts';
 import { limitsView, type Plan } from './plans.ts';
-import { dayUsageOf, monthUsageOf } from './usage-store.ts';
+import { dayUsageOf, monthUsageOf } from './usage-items.ts';
+import type { UsageHistory } from './usage-store.ts';
 import type { usageViewSchema } from './usage-view-schema.ts';
-import { dayWindow, monthWindowBefore } from './windows.ts';
+import { dayWindow, monthWindowBefore, type Window } from './windows.ts';
 
 export interface UsageViewInput {
   readonly accountId: string;
   readonly plan: Plan;
   readonly mode: KeyMode;
   readonly minuteLimit: number;
-  /** The account item with its counters. */
-  readonly item: Readonly<Record<string, unknown>>;
+  /** The account's month items of (at least) the months shown (`UsageStore.getMonths` of `usageMonths`). */
+  readonly history: UsageHistory;
   readonly months: number;
   readonly now: Date;
+}
+
+/** The `count` months shown at `now`, the current one first. */
+export function usageMonths(now: Date, count: number): Window[] {
+  return Array.from({ length: count }, (_, back) => monthWindowBefore(now, back));
 }
 
 /** The days of a month up to and including `now`'s day (all of them for a past month). */
@@ -29,15 +35,15 @@ function daysOf(month: { start: Date; end: Date }, now: Date) {
   return days;
 }
 
-export function usageView({ accountId, plan, mode, minuteLimit, item, months, now }: UsageViewInput) {
+export function usageView({ accountId, plan, mode, minuteLimit, history, months, now }: UsageViewInput) {
   return {
     account_id: accountId,
     plan: plan.name,
     mode,
     limits: limitsView(plan, minuteLimit),
-    months: Array.from({ length: months }, (_, back) => {
-      const month = monthWindowBefore(now, back);
-      const usage = monthUsageOf(item, month);
+    months: usageMonths(now, months).map((month) => {
+      const item = history.get(month.key);
+      const usage = monthUsageOf(item);
       const days = daysOf(month, now).map((day) => ({ date: day.key, ...dayUsageOf(item, day) }));
       return {
         month: month.key,

@@ -224,8 +224,9 @@ describe('CDK template', () => {
     // The account's request counters live on its item: UpdateItem counts, nothing creates or deletes accounts.
     expect(onTable('accounts')).toContain('dynamodb:UpdateItem');
     expect(onTable('accounts').some((a) => /PutItem|DeleteItem|BatchWrite/.test(a))).toBe(false);
-    // The usage table holds only the monitor cap, which GET /v1/account never touches.
-    expect(onTable('usage')).toEqual([]);
+    // The month's verification counters live on its item in the usage table: read beside the admission,
+    // written when counters of an earlier layout move there (and by a route's charges); never deleted.
+    expect(onTable('usage').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     // A GET route stores no idempotency records.
     expect(onTable('idempotency')).toEqual([]);
     const noWildcards = account.every((s) => [s.Action].flat().every((a) => a !== '*' && !a.endsWith(':*')));
@@ -235,9 +236,10 @@ describe('CDK template', () => {
   it("names each function's resources in its environment, and nothing else", () => {
     const env = (id: string) => resources()[logicalId(stack.functions[id]!.fn)]!.Properties.Environment.Variables;
     expect(Object.keys(env('Health')).sort()).toEqual(['POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME', 'PUBLIC_BASE_URL']);
-    expect(Object.keys(env('GetAccount'))).toEqual(expect.arrayContaining(['TABLE_API_KEYS', 'TABLE_ACCOUNTS']));
-    expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_USAGE');
+    // Every authenticated route reads the month's usage from the usage table beside its account.
+    expect(Object.keys(env('GetAccount'))).toEqual(expect.arrayContaining(['TABLE_API_KEYS', 'TABLE_ACCOUNTS', 'TABLE_USAGE']));
     expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_IDEMPOTENCY');
+    expect(Object.keys(env('GetAccount'))).not.toContain('TABLE_MONITORS');
   });
 
   it('keeps certificates for seven years: Object Lock, versioning, and tables that refuse deletion', () => {

@@ -18,12 +18,10 @@ const post = (path: string, body: string | Buffer, headers: Record<string, strin
   t.call(path, { method: 'POST', key, body, headers });
 
 async function storedState() {
-  const [accounts, idem] = await Promise.all(
-    (['accounts', 'idempotency'] as const).map((table) => dynamo().send(new ScanCommand({ TableName: tableName(table) }))),
-  );
-  // Minute counters change with every request by design; the monthly counters and everything else must not.
+  const [usage, idem] = await Promise.all((['usage', 'idempotency'] as const).map((table) => dynamo().send(new ScanCommand({ TableName: tableName(table) }))));
+  // Minute counters change with every request by design; the month items and everything else must not.
   return {
-    months: (accounts!.Items ?? []).map((item) => Object.fromEntries(Object.entries(item).filter(([name]) => name.startsWith('verifications#')))),
+    months: (usage!.Items ?? []).filter((item) => String(item.period).startsWith('verifications#')),
     idempotency: idem!.Items ?? [],
   };
 }

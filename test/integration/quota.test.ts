@@ -8,7 +8,7 @@ import { RateLimits, type PlanCaller as Caller } from '#shared/limits/rate-limit
 import { accountOf, DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { monthWindow } from '#shared/limits/windows.ts';
-import { moveMonthlyUsageToAccounts } from '#shared/limits/usage-migration.ts';
+import { moveLegacyMonthItems } from '#shared/limits/usage-migration.ts';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
@@ -24,7 +24,7 @@ afterAll(() => t.stop());
 
 const store = new DynamoUsageStore();
 const accounts = new DynamoAccountStore();
-/** A new account of the plan (its counters live on its item), and its caller. */
+/** A new account of the plan, and its caller. */
 async function caller(plan: PlanName, mode: 'live' | 'test' = 'live'): Promise<Caller> {
   const accountId = newId('acct');
   await accounts.createAccount({ account_id: accountId, plan, minute_limit: 1_000_000, created_at: new Date().toISOString() });
@@ -206,7 +206,7 @@ describe('counters on the account item', () => {
     expect(Object.keys((await accounts.getAccount(c.accountId))!).filter((name) => name.includes('#'))).toEqual([]);
   });
 
-  it('move-usage-to-accounts adds each month kept in the usage table to its account once, beside new charges', async () => {
+  it('move-usage-to-month-items adds each month# item kept in the usage table to its month once, beside new charges', async () => {
     const limits = new RateLimits(store, fixedClock('2026-11-20T08:00:00Z'));
     const c = await caller('production');
     await limits.charge(c, await admit(limits, c), 7);
@@ -221,8 +221,8 @@ describe('counters on the account item', () => {
       new PutCommand({ TableName: tableName('usage'), Item: { account_id: c.accountId, period: 'month#2026-10', base: 5_000, overage: 31 } }),
     );
 
-    expect(await moveMonthlyUsageToAccounts()).toEqual({ moved: 2, alreadyMoved: 0, withoutAccount: 1 });
-    expect(await moveMonthlyUsageToAccounts()).toEqual({ moved: 0, alreadyMoved: 2, withoutAccount: 1 });
+    expect(await moveLegacyMonthItems()).toEqual({ moved: 2, alreadyMoved: 0, withoutAccount: 1 });
+    expect(await moveLegacyMonthItems()).toEqual({ moved: 0, alreadyMoved: 2, withoutAccount: 1 });
     expect(await store.getMonth(c.accountId, monthWindow(new Date('2026-11-20T08:00:00Z')))).toEqual({ base: 4_997, overage: 0 });
     expect(await store.getMonth(c.accountId, monthWindow(new Date('2026-10-20T08:00:00Z')))).toEqual({ base: 5_000, overage: 31 });
     // The moved months count against the quota from then on.

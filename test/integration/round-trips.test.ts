@@ -36,18 +36,30 @@ const named = (calls: readonly AwsCall[], operation: string, table: string) =>
 const verify = (body: object) => t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 describe('round trips', () => {
-  it('a cached verification makes five DynamoDB calls in three round trips: key → account ‖ cached answers → charge ‖ record', async () => {
+  it("a cached verification makes six DynamoDB calls in three round trips: key → account ‖ month's usage ‖ cached answers → charge ‖ record", async () => {
     const provider = { first_name: 'Helen', last_name: 'Thomas', state: 'WA' };
     expect((await verify(provider)).status).toBe(200);
     const { value: res, calls } = await log.during(() => verify(provider));
     expect(res.status).toBe(200);
     expect(res.body.cached).toBe(true);
     const dynamo = dynamoCalls(calls);
-    expect(dynamo.map((c) => c.operation).sort()).toEqual(['BatchGetItem', 'GetItem', 'PutItem', 'UpdateItem', 'UpdateItem']);
+    // A batch read names its tables in the request's items, not in a table name.
+    expect(dynamo.map((c) => (c.resource ? `${c.operation} ${c.resource}` : c.operation)).sort()).toEqual(
+      [
+        `GetItem ${tableName('apiKeys')}`,
+        `UpdateItem ${tableName('accounts')}`,
+        `GetItem ${tableName('usage')}`,
+        'BatchGetItem',
+        `UpdateItem ${tableName('usage')}`,
+        `PutItem ${tableName('verifications')}`,
+      ].sort(),
+    );
     expect(sequentialDepth(dynamo)).toBe(3);
-    // The cached answers were asked for before the account's round trip had returned.
+    // The month's usage and the cached answers were asked for before the account's round trip had returned.
     const [admission] = named(dynamo, 'UpdateItem', 'accounts');
+    const [usage] = named(dynamo, 'GetItem', 'usage');
     const [cached] = dynamo.filter((c) => c.operation === 'BatchGetItem');
+    expect(usage!.start).toBeLessThan(admission!.end);
     expect(cached!.start).toBeLessThan(admission!.end);
   });
 
@@ -58,7 +70,23 @@ describe('round trips', () => {
     expect(res.body.verification_id).toBe(issued.body.verification_id);
     const dynamo = dynamoCalls(calls);
     expect(dynamo.map((c) => `${c.operation} ${c.resource}`).sort()).toEqual(
-      [`GetItem ${tableName('apiKeys')}`, `GetItem ${tableName('verifications')}`, `UpdateItem ${tableName('accounts')}`].sort(),
+      [
+        `GetItem ${tableName('apiKeys')}`,
+        `GetItem ${tableName('verifications')}`,
+        `UpdateItem ${tableName('accounts')}`,
+        `GetItem ${tableName('usage')}`,
+      ].sort(),
+    );
+    expect(sequentialDepth(dynamo)).toBe(2);
+  });
+
+  it('the usage is read beside the account: its month items in one Query, two round trips', async () => {
+    const { value: res, calls } = await log.during(() => t.call('/v1/usage?months=3', { key }));
+    expect(res.status).toBe(200);
+    expect(res.body.months).toHaveLength(3);
+    const dynamo = dynamoCalls(calls);
+    expect(dynamo.map((c) => `${c.operation} ${c.resource}`).sort()).toEqual(
+      [`GetItem ${tableName('apiKeys')}`, `UpdateItem ${tableName('accounts')}`, `GetItem ${tableName('usage')}`, `Query ${tableName('usage')}`].sort(),
     );
     expect(sequentialDepth(dynamo)).toBe(2);
   });

@@ -3,18 +3,15 @@
  * burst and a retried idempotent request, the same counters the quota charges; another account's key
  * sees only its own; bad input is 400 and a missing key 401.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOf, DynamoAccountStore } from '#shared/auth/account-store.ts';
-import { dynamo } from '#shared/aws/dynamo.ts';
 import { fixedClock } from '#shared/clock.ts';
-import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
 import { plans } from '#shared/limits/plans.ts';
 import { RateLimits } from '#shared/limits/rate-limits.ts';
 import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
 import { usageViewSchema } from '#shared/limits/usage-view-schema.ts';
-import { usageView } from '#shared/limits/usage-view.ts';
+import { usageMonths, usageView } from '#shared/limits/usage-view.ts';
 import { dayWindow } from '#shared/limits/windows.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -139,8 +136,8 @@ describe('per-day counters in the charge (injected clock)', () => {
     clock.set('2026-11-02T10:00:00Z');
     await limits.charge(caller, await admitted(), 3);
 
-    const item = (await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }))).Item!;
-    const view = usageViewSchema.parse(usageView({ accountId, plan: plans.production, mode: 'live', minuteLimit: 60, item, months: 2, now: clock.now() }));
+    const history = await store.getMonths(accountId, usageMonths(clock.now(), 2));
+    const view = usageViewSchema.parse(usageView({ accountId, plan: plans.production, mode: 'live', minuteLimit: 60, history, months: 2, now: clock.now() }));
     const [november, october] = view.months;
     expect(november).toMatchObject({ month: '2026-11', verifications: 3, included: 3, overage: 0, test_verifications: 0 });
     expect(november!.days).toEqual([

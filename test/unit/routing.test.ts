@@ -25,13 +25,15 @@ describe('route table', () => {
   });
 
   it('adds the pipeline tables to authenticated routes, idempotency only for non-GET, its pepper only for POST', () => {
-    const get = resourceAccess({ ...routes[0]!, method: 'GET', auth: 'api_key', uses: { tables: { usage: ['GetItem'] } } });
-    // The account item carries the request counters: read and counted by one UpdateItem.
-    expect(get.tables).toEqual({ accounts: ['GetItem', 'UpdateItem'], apiKeys: ['GetItem'], usage: ['GetItem'] });
+    const get = resourceAccess({ ...routes[0]!, method: 'GET', auth: 'api_key', uses: { tables: { usage: ['Query'] } } });
+    // The account item carries the request counters: read and counted by one UpdateItem; the month's
+    // item in the usage table its verification counters: read beside it, and charged.
+    expect(get.tables).toEqual({ accounts: ['GetItem', 'UpdateItem'], apiKeys: ['GetItem'], usage: ['GetItem', 'UpdateItem', 'Query'] });
     const post = resourceAccess({ ...routes[0]!, method: 'POST', auth: 'api_key', uses: { tables: { accounts: ['PutItem'] } } });
     expect(post.tables).toEqual({
       accounts: ['GetItem', 'UpdateItem', 'PutItem'],
       apiKeys: ['GetItem'],
+      usage: ['GetItem', 'UpdateItem'],
       idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
     });
     expect(post.idempotencyPepper).toBe(true);
