@@ -1,6 +1,14 @@
 /**
  * Alarms and the dashboard. Every alarm notifies one SNS topic (encrypted, TLS only; an e-mail address
- * from context `alarmEmail` is subscribed) when it goes into ALARM and when it recovers:
+ * from context `alarmEmail` is subscribed) when it goes into ALARM and when it recovers.
+ *
+ * The topic, its key and subscription, and the access-log metric filter stay in the main stack; the
+ * alarms and the dashboard are in a nested stack of their own (`alarmStack`), so the main stack stays far
+ * from CloudFormation's 500 resources per stack as routes are added (two alarms per function). CDK passes
+ * what they name from the main stack (function, queue and table names, the API, the topic) as parameters
+ * of the nested stack.
+ *
+ * The alarms:
  * - a message in any dead-letter queue;
  * - a work queue whose oldest message is older than its retries could make it (per queue);
  * - a function's error rate, and throttled invocations (per function);
@@ -13,7 +21,7 @@
  * - a webhook event that failed for good (the service's `WebhookDeliveries` metric, result `failed`).
  * Thresholds are in `alarmThresholds`; missing data (no traffic) never alarms.
  */
-import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -91,6 +99,20 @@ export interface ServiceMonitoringProps {
 
 const period = Duration.minutes(alarmThresholds.periodMinutes);
 
+/**
+ * Name of one alarm of the stack `stackName`. The `alarm` infix is there since the alarms moved into their
+ * nested stack: a deploy creates the new alarms before it deletes the main stack's old ones, which held
+ * the names without it.
+ */
+export function alarmName(stackName: string, id: string): string {
+  return `${stackName}-alarm-${id}`;
+}
+
+/** Name of the stack's dashboard (renamed, like the alarms, when it moved into the nested stack). */
+export function dashboardName(stackName: string): string {
+  return `${stackName}-dashboard`;
+}
+
 /** One of the service's own metrics (namespace, `service` dimension and the given dimensions). */
 export function serviceMetric<M extends MetricId>(id: M, dimensions: Record<(typeof metricDimensions)[M][number], string>, statistic = 'Sum'): Metric {
   return new Metric({
@@ -117,14 +139,19 @@ function searchSeries(id: MetricId, statistic: string, label: string): MathExpre
 
 export class ServiceMonitoring extends Construct {
   readonly topic: Topic;
+  /** The nested stack that holds the alarms and the dashboard. */
+  readonly alarmStack: NestedStack;
   readonly alarms: Alarm[] = [];
   readonly dashboard: Dashboard;
   /** p99-able latency of POST /v1/verify, from the access log. */
   readonly verifyLatency: Metric;
+  /** Name of the main stack, which the alarms' and the dashboard's names start with. */
+  private readonly stackName: string;
 
   constructor(scope: Construct, id: string, props: ServiceMonitoringProps) {
     super(scope, id);
     const stackName = Stack.of(this).stackName;
+    this.stackName = stackName;
 
     const topicKey = new Key(this, 'AlarmTopicKey', {
       description: `Encrypts the alarm topic of ${stackName}`,
@@ -151,6 +178,7 @@ export class ServiceMonitoring extends Construct {
     });
     this.verifyLatency = verifyLatencyFilter.metric({ statistic: 'p99', period });
 
+    this.alarmStack = new NestedStack(this, 'Alarms', { description: `Alarms and dashboard of ${stackName}` });
     this.createAlarms(props);
     this.dashboard = this.createDashboard(props);
   }
@@ -163,8 +191,8 @@ export class ServiceMonitoring extends Construct {
     evaluationPeriods: number,
     operator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
   ): Alarm {
-    const alarm = new Alarm(this, id, {
-      alarmName: `${Stack.of(this).stackName}-${id}`,
+    const alarm = new Alarm(this.alarmStack, id, {
+      alarmName: alarmName(this.stackName, id),
       alarmDescription: description,
       metric,
       threshold,
@@ -336,10 +364,10 @@ export class ServiceMonitoring extends Construct {
     const fnMetrics = (metric: 'metricErrors' | 'metricThrottles') => Object.entries(props.functions).map(([id, fn]) => fn.fn[metric]({ period, label: id }));
     const hits = serviceMetric('cacheHits', {});
     const misses = serviceMetric('cacheMisses', {});
-    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: Stack.of(this).stackName });
+    const dashboard = new Dashboard(this.alarmStack, 'Dashboard', { dashboardName: dashboardName(this.stackName) });
     dashboard.addWidgets(
       new TextWidget({
-        markdown: `# ${Stack.of(this).stackName}\nAlarms notify the SNS topic \`${this.topic.node.id}\`. Logs: one JSON line per record in each function's log group (CloudWatch Logs Insights).`,
+        markdown: `# ${this.stackName}\nAlarms notify the SNS topic \`${this.topic.node.id}\`. Logs: one JSON line per record in each function's log group (CloudWatch Logs Insights).`,
         width: 24,
         height: 2,
       }),

@@ -2,20 +2,46 @@
  * The service on AWS: an HTTP API whose routes come from the route table, one function per route (and
  * per worker), the DynamoDB tables, the certificate bucket, the work queues with their dead-letter
  * queues, and the daily monitor-sweep schedule. Every function gets only the grants its route declares.
+ *
+ * CloudFormation takes at most 500 resources per stack, and every route adds a function, its role,
+ * policy and log group, a route, an integration, an invoke permission and two alarms. Two nested stacks
+ * keep the main stack well below that (test/cdk/stack-size.test.ts): the alarms and the dashboard
+ * (`ServiceMonitoring`), and the routes' Lambda integrations with their invoke permissions
+ * (`integrationStack`). Everything stateful, and everything a function needs to exist and run (its
+ * role, policy and log group), stays in the main stack.
  */
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { type CfnStage, DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type HttpRouteIntegrationBindOptions,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { AccountRootPrincipal, AnyPrincipal, ArnPrincipal, Effect, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectLockRetention,
+  ObjectOwnership,
+  StorageClass,
+  TransitionDefaultMinimumObjectSize,
+} from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -24,6 +50,7 @@ import {
   buckets,
   deadLetterQueueId,
   deadLetterRetentionSeconds,
+  noncurrentVersionDays,
   queues,
   schedules,
   stackOutputKey,
@@ -43,7 +70,7 @@ import { listDefinitions } from '../shared/sources/lists/definitions.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
 import { ServiceFunction } from './service-function.ts';
-import { ServiceMonitoring } from './service-monitoring.ts';
+import { dashboardName, ServiceMonitoring } from './service-monitoring.ts';
 
 /**
  * The API access log: one JSON line per request. `routeKey` and `responseLatency` (unquoted, a number)
@@ -134,6 +161,29 @@ export function monitoredSources(): string[] {
   return [sourceNames.nppes, sourceNames.leie, ...lists, ...new Set(boards)];
 }
 
+/**
+ * A Lambda proxy integration made, with the permission for API Gateway to invoke the function, in
+ * `scope` (the integrations' nested stack) instead of beside its route: the route stays in the main
+ * stack with the API and its stage, and names the integration by its id, an output of the nested stack
+ * that CDK adds. Everything else is `HttpLambdaIntegration`'s own (payload format 2.0, the permission
+ * limited to the route's path); only the scope it binds in differs. `_bindToRoute` is aws-cdk-lib's
+ * internal hook (the version is pinned), so the template tests check that each route targets its
+ * function's integration in the nested stack, with its permission beside it.
+ */
+class NestedLambdaIntegration extends HttpLambdaIntegration {
+  constructor(
+    id: string,
+    handler: IFunction,
+    private readonly scope: Construct,
+  ) {
+    super(id, handler);
+  }
+
+  override _bindToRoute(options: HttpRouteIntegrationBindOptions): { readonly integrationId: string } {
+    return super._bindToRoute({ ...options, scope: this.scope });
+  }
+}
+
 export interface ServiceStackProps extends StackProps {
   /** Stage, custom domain, source endpoints, alarm e-mail, log retention… (lib/deployment-config.ts). */
   readonly config: DeploymentConfig;
@@ -163,6 +213,8 @@ export class ServiceStack extends Stack {
   readonly alertSenderIdentity?: EmailIdentity;
   readonly stage: string;
   readonly monitoring: ServiceMonitoring;
+  /** The nested stack that holds the routes' Lambda integrations and the functions' invoke permissions. */
+  readonly integrationStack: NestedStack;
   private readonly config: DeploymentConfig;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
@@ -270,6 +322,9 @@ export class ServiceStack extends Stack {
       ...(domain ? { domainMapping: { domainName: domain } } : {}),
     });
 
+    this.integrationStack = new NestedStack(this, 'Integrations', {
+      description: `Lambda integrations of the API routes of ${this.stackName}, and the permissions to invoke their functions`,
+    });
     const publicRoutes: HttpRoute[] = [];
     const common = { PUBLIC_BASE_URL: publicBaseUrl };
     const telemetry = { logRetention: config.logRetention, logLevel: config.logLevel };
@@ -287,7 +342,7 @@ export class ServiceStack extends Stack {
       const added = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
+        integration: new NestedLambdaIntegration(`${route.id}Integration`, fn.fn, this.integrationStack),
       });
       if (route.auth === 'public') publicRoutes.push(...added);
       this.functions[route.id] = fn;
@@ -303,7 +358,7 @@ export class ServiceStack extends Stack {
     const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('FallbackIntegration', fallback.fn),
+      integration: new NestedLambdaIntegration('FallbackIntegration', fallback.fn, this.integrationStack),
     });
     Validations.of(defaultRoute).acknowledge({
       id: 'AwsSolutions-APIG4',
@@ -379,11 +434,16 @@ export class ServiceStack extends Stack {
     });
     new CfnOutput(this, 'PdfSigningKeyArn', { value: this.pdfSigningKey.keyArn, description: 'KMS key that signs PDFs when pdfSigningWithKms is set' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies' });
-    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard' });
+    new CfnOutput(this, 'DashboardName', { value: dashboardName(this.stackName), description: 'CloudWatch dashboard' });
     const output = (envVar: string, value: string) => new CfnOutput(this, stackOutputKey(envVar), { value });
     for (const id of Object.keys(tables) as TableId[]) output(tables[id].envVar, this.tables[id].tableName);
     for (const id of Object.keys(queues) as QueueId[]) output(queues[id].envVar, this.queues[id].queueUrl);
     for (const id of Object.keys(buckets) as BucketId[]) output(buckets[id].envVar, this.buckets[id].bucketName);
+  }
+
+  /** Every nested stack of this stack: a deploy creates or updates them with it, each from its own template. */
+  get nestedStacks(): NestedStack[] {
+    return [this.integrationStack, this.monitoring.alarmStack];
   }
 
   private bind(fn: ServiceFunction, uses: ResourceUse): void {
@@ -610,7 +670,7 @@ export class ServiceStack extends Stack {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       removalPolicy: keep,
-      lifecycleRules: [{ expiration: Duration.days(400) }],
+      lifecycleRules: [{ expiration: Duration.days(400) }, { abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     Validations.of(accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
@@ -625,6 +685,7 @@ export class ServiceStack extends Stack {
         enforceSSL: true,
         // Versions guard what is kept; an expiring bucket's objects are gone with their expiry (resources.ts `expireAfterDays`).
         versioned: !def.expireAfterDays,
+        ...(def.glacierInstantRetrievalAfterDays ? { transitionDefaultMinimumObjectSize: TransitionDefaultMinimumObjectSize.ALL_STORAGE_CLASSES_128_K } : {}),
         removalPolicy: keep,
         serverAccessLogsBucket: accessLogs,
         serverAccessLogsPrefix: `${def.id}/`,
@@ -637,11 +698,29 @@ export class ServiceStack extends Stack {
               objectLockDefaultRetention: this.stage === 'prod' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
             }
           : {}),
-        // No storage-class transitions: see `BucketDefinition` (shared/infra/resources.ts) for why.
+        // Storage-class transitions only where `BucketDefinition` (shared/infra/resources.ts) says why they pay.
         lifecycleRules: [
           ...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays) }] : []),
-          // A multipart upload left incomplete (a worker stopped mid-file; its retry writes the object anew) is removed after a day.
-          ...('multipartUploads' in def && def.multipartUploads ? [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }] : []),
+          ...(def.keepDays
+            ? [
+                {
+                  expiration: Duration.days(def.keepDays),
+                  noncurrentVersionExpiration: Duration.days(noncurrentVersionDays),
+                  ...(def.glacierInstantRetrievalAfterDays
+                    ? {
+                        transitions: [
+                          { storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(def.glacierInstantRetrievalAfterDays) },
+                        ],
+                      }
+                    : {}),
+                },
+                // A delete marker with no version left behind it.
+                { expiredObjectDeleteMarker: true },
+              ]
+            : []),
+          // Every bucket whose objects expire: a multipart upload left incomplete (a worker stopped mid-file;
+          // its retry writes the object anew) is removed after a day rather than billed for ever.
+          ...(def.expireAfterDays || def.keepDays ? [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }] : []),
         ],
       });
       if (def.writeOnce) {

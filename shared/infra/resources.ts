@@ -71,30 +71,58 @@ export interface BucketDefinition {
   /**
    * Object Lock default retention: objects cannot be deleted or overwritten for this many days.
    *
-   * Buckets stay in S3 Standard (no lifecycle transitions). A certificate PDF is about 36 KB; lifecycle
-   * rules skip objects under 128 KB unless told otherwise, and the cheaper classes bill 128 KB at least.
-   * Per million PDFs (about 34 GB, billed as 122 GB elsewhere; us-east-1 list prices): Standard
-   * $0.79 a month, Standard-IA $1.53 (dearer), Glacier Instant Retrieval $0.49, whose $20 of transition
-   * requests take 5.5 years of that $0.30 a month to pay back: about $4 saved per million over the seven
-   * years, against GETs 25 times dearer. Not worth a rule.
+   * These buckets stay in S3 Standard (no lifecycle transitions). A certificate PDF is about 36 KB, an
+   * evidence response under 1 KB; lifecycle rules skip objects under 128 KB unless told otherwise, and the
+   * cheaper classes bill 128 KB at least. Per million PDFs (about 34 GB, billed as 122 GB elsewhere;
+   * us-east-1 list prices): Standard $0.79 a month, Standard-IA $1.53 (dearer), Glacier Instant Retrieval
+   * $0.49, whose $20 of transition requests take 5.5 years of that $0.30 a month to pay back: about $4
+   * saved per million over the seven years, against GETs 25 times dearer. Not worth a rule.
    */
   readonly retentionDays?: number;
   /**
    * Delete objects this many days after they were written. Such a bucket is not versioned: a version
    * kept after its object expired would outlive it by the noncurrent-version rule's day and more. S3
    * counts from the next midnight UTC and deletes asynchronously, so an object goes within about a day
-   * after its days have passed.
+   * after its days have passed. Like every bucket whose objects expire, its multipart uploads left
+   * incomplete are removed after a day.
    */
   readonly expireAfterDays?: number;
+  /**
+   * A versioned bucket without Object Lock whose objects are kept this many days from their write, then
+   * expire: S3 puts a delete marker in front of each, and the version behind it, now noncurrent, is
+   * deleted `noncurrentVersionDays` later, as is any version an overwrite or an operator's delete left
+   * behind; the marker goes once no version is left behind it. Multipart uploads left incomplete are
+   * removed after a day.
+   */
+  readonly keepDays?: number;
+  /**
+   * Objects of 128 KB and more move to S3 Glacier Instant Retrieval this many days after their write.
+   * GetObject still reads them in milliseconds (no restore), at $0.03 per GB read; the class bills 90 days
+   * and 128 KB at least, so smaller objects stay in Standard (S3's default minimum size for transitions,
+   * set explicitly). Only for large files read rarely once they are this old.
+   */
+  readonly glacierInstantRetrievalAfterDays?: number;
   /**
    * Objects are created, never replaced: the bucket policy denies every principal a PutObject without
    * `If-None-Match` (the `s3:if-none-match` condition key), so a write can only ever add a key that is not
    * there (S3 answers 412 otherwise). The local stack refuses the same writes (local/aws-rules.ts).
    */
   readonly writeOnce?: boolean;
-  /** Objects are written in multipart uploads: the parts of one left incomplete are removed after a day. */
-  readonly multipartUploads?: boolean;
 }
+
+/**
+ * How long a noncurrent version is kept in a versioned bucket with `keepDays`: a file an operator deleted
+ * or overwrote by mistake can be restored for this long, and an expired object is gone this long after it.
+ */
+export const noncurrentVersionDays = 90;
+
+/**
+ * How long evidence is kept, from its write: eight years, leap days included. A certificate names evidence
+ * written in its own year or shortly before (a cached answer, a list file ingested at most about two
+ * months before it is answered from), so the evidence outlives every certificate naming it by at least seven
+ * years, the certificates' own retention.
+ */
+export const evidenceRetentionDays = 8 * 365 + 2;
 
 export interface ScheduleDefinition {
   readonly id: string;
@@ -311,15 +339,25 @@ export const buckets = {
     envVar: 'BUCKET_EVIDENCE',
     purpose:
       'Raw responses of the boards and the registry that live certificates name as evidence: gzip, one object per SHA-256 of the raw bytes and year received (`responses/<year>/<sha256>.gz`), written once, kept at least eight years so every certificate naming one keeps it seven.',
-    // Eight years, leap days included: a certificate names evidence written in its own year (or shortly
-    // before, through a cached answer), so its evidence outlives it by at least seven years.
-    retentionDays: 8 * 365 + 2,
+    retentionDays: evidenceRetentionDays,
     writeOnce: true,
   },
   sourceArchive: {
     id: 'SourceArchiveBucket',
     envVar: 'BUCKET_SOURCE_ARCHIVE',
-    purpose: 'Raw downloads of the source files (each LEIE list and each sanctions list file, by date), for audit.',
+    purpose:
+      'Raw source files as ingested (each LEIE, sanctions list and roster file by source and date, refused and held ones too), the files list answers are read from and their certificates name by SHA-256, and the record of every load (`loads/<source>/`); kept as evidence for eight years from their write, in Glacier Instant Retrieval after 90 days.',
+    // Evidence like EvidenceBucket's: a certificate names the file the answer was read from, archived at
+    // most about two months before (a scheduled list is ingested anew after 30 days and is stale 35 days
+    // after its last check; an operator upload is stale after 60), so eight years from the write keep it
+    // seven after every certificate naming it. No Object Lock: no role may delete an object (docs/security.md),
+    // and versions keep what an operator deletes or overwrites for `noncurrentVersionDays`.
+    keepDays: evidenceRetentionDays,
+    // Past 90 days a file is no longer the one answers are read from, except the version in force of a
+    // source nobody refreshed (an operator upload, a publisher unreachable for weeks), whose rows are
+    // renewed from it every 45 days: a GetObject of a few MB to a few hundred, cents at most. The load
+    // records (a few KB of JSON) stay in Standard.
+    glacierInstantRetrievalAfterDays: 90,
   },
   sourceCache: {
     id: 'SourceCacheBucket',
@@ -334,8 +372,8 @@ export const buckets = {
     envVar: 'BUCKET_HISTORY_EXPORTS',
     purpose:
       'CSV exports of the verification history, one object per export id, downloaded through 15-minute presigned URLs for a day; deleted by S3 within about a day after that, unversioned.',
+    // Written in multipart uploads; the parts of one left incomplete go after a day, like every expiring bucket's.
     expireAfterDays: 1,
-    multipartUploads: true,
   },
 } as const satisfies Record<string, BucketDefinition>;
 

@@ -86,8 +86,10 @@ async function stackAtRest(): Promise<AtRest> {
     const { stack } = buildApp({ outdir, context, stage: 'prod' });
     if (region === undefined) delete process.env.CDK_DEFAULT_REGION;
     else process.env.CDK_DEFAULT_REGION = region;
-    const template = (await import('aws-cdk-lib/assertions')).Template.fromStack(stack).toJSON() as { Resources: Record<string, { Type: string }> };
-    const count = (type: string) => Object.values(template.Resources).filter((r) => r.Type === type).length;
+    // The alarms and the dashboard are in a nested stack: count over every template of the stack.
+    const { Template } = await import('aws-cdk-lib/assertions');
+    const templates = [stack, ...stack.nestedStacks].map((s) => Template.fromStack(s).toJSON() as { Resources: Record<string, { Type: string }> });
+    const count = (type: string) => templates.flatMap((t) => Object.values(t.Resources)).filter((r) => r.Type === type).length;
     return {
       kmsKeys: count('AWS::KMS::Key'),
       secrets: count('AWS::SecretsManager::Secret'),
@@ -333,7 +335,7 @@ export const dynamoCallsBenchmark: Benchmark = {
               `${costed.map(({ label, run }) => `${label}: ${run.basis}`).join('; ')}.`,
               `Evidence: a miss stores each board and registry response it reads (${fmt(perItem(miss, 1).s3Put)} S3 PUTs, If-None-Match, about ${fmt(evidencePerMiss / 1024)} KB gzip); a hit stores none. The PUTs are in the S3 column; storage is ${usd(evidenceStoragePerThousandYear(evidencePerMiss))} a year per 1,000 misses in S3 Standard, kept ${evidenceRetentionYears} years (${usd(evidenceRetentionYears * evidenceStoragePerThousandYear(evidencePerMiss))} in all).`,
               `Stored records: a verification record takes ${fmt(recordUnits)} write units (so about ${fmt(recordUnits)} KB) and is kept seven years; each 1,000 kept cost ${usd(storagePerThousandMonth(recordUnits * 1024))} a month in DynamoDB storage.`,
-              `At rest, before any verification, the stack costs about ${usd(monthlyAtRest(atRest))} a month: ${atRest.kmsKeys} KMS keys, ${atRest.secrets} secrets, ${atRest.alarms} alarms and ${atRest.dashboards} dashboard${atRest.dashboards === 1 ? '' : 's'} (counted in the synthesised prod template), with tables, queues, buckets and functions billed per use.`,
+              `At rest, before any verification, the stack costs about ${usd(monthlyAtRest(atRest))} a month: ${atRest.kmsKeys} KMS keys, ${atRest.secrets} secrets, ${atRest.alarms} alarms and ${atRest.dashboards} dashboard${atRest.dashboards === 1 ? '' : 's'} (counted in the synthesised prod templates, nested ones included), with tables, queues, buckets and functions billed per use.`,
             ].join(' '),
             table: {
               columns: [

@@ -2,8 +2,10 @@
  * Template tests for what a first deploy and the prod stage need: the CDK feature flags, the SES
  * identity of the alert sender and its scoped grant, prod reachable only under its custom domain with
  * a certificate from the stack's region, the access log (vendedlogs name, JSON-safe line), per-route
- * throttles on the public routes, the throttling / backlog / failed-webhook alarms, and buckets that
- * keep PDF-sized objects out of lifecycle transitions they would skip or pay more for.
+ * throttles on the public routes, the throttling / backlog / failed-webhook alarms, and the buckets'
+ * lifecycle rules: PDF-sized objects kept out of transitions they would skip or pay more for, the source
+ * archive kept as evidence, incomplete multipart uploads removed wherever objects expire (the history
+ * exports' own rules are in template.test.ts).
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import { DeploymentConfigError } from '../../lib/deployment-config.ts';
-import { alarmThresholds, kmsEccUsage } from '../../lib/service-monitoring.ts';
+import { alarmName, alarmThresholds, kmsEccUsage } from '../../lib/service-monitoring.ts';
 import {
   accessLogFormat,
   accessLogGroupName,
@@ -21,9 +23,10 @@ import {
   publicRouteThrottle,
   type ServiceStack,
 } from '../../lib/service-stack.ts';
-import { queues, tables } from '#shared/infra/resources.ts';
+import { buckets, evidenceRetentionDays, noncurrentVersionDays, queues, tables, type BucketId } from '#shared/infra/resources.ts';
 import { routes, workers } from '#shared/infra/routes.ts';
 import { metricNames, metricsNamespace } from '#shared/observability/catalogue.ts';
+import { nestedTemplate } from '../support/nested-templates.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const dirs: string[] = [];
@@ -214,8 +217,18 @@ describe('API access log and throttles', () => {
 });
 
 describe('alarms on throttling, backlog and failed webhooks', () => {
-  const alarms = () => ofType(staging, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
-  const named = (suffix: string) => alarms().find((a) => a.AlarmName === `${staging.stack.stackName}-${suffix}`)!;
+  /** The alarms of the nested monitoring stack, with what they take from the main stack resolved to its logical ids. */
+  let resolved: Record<string, any>[] | undefined;
+  const alarms = () => {
+    if (!resolved) {
+      const nested = nestedTemplate(staging.stack, staging.stack.monitoring.alarmStack);
+      resolved = Object.values(nested.resources)
+        .filter((r) => r.Type === 'AWS::CloudWatch::Alarm')
+        .map((r) => nested.fromMain(r.Properties) as Record<string, any>);
+    }
+    return resolved;
+  };
+  const named = (suffix: string) => alarms().find((a) => a.AlarmName === alarmName(staging.stack.stackName, suffix))!;
 
   it('per function: throttled invocations', () => {
     expect(Object.keys(staging.stack.functions)).toHaveLength(routes.length + 1 + workers.length);
@@ -270,16 +283,71 @@ describe('alarms on throttling, backlog and failed webhooks', () => {
 });
 
 describe('bucket lifecycle', () => {
-  it('has no storage-class transition that 36 KB certificate PDFs would be skipped by', () => {
-    for (const [id, bucket] of ofType(staging, 'AWS::S3::Bucket')) {
-      const rules = (bucket.Properties.LifecycleConfiguration?.Rules ?? []) as { Transitions?: unknown[]; ObjectSizeGreaterThan?: number }[];
-      const defaultMinimum = bucket.Properties.LifecycleConfiguration?.TransitionDefaultMinimumObjectSize ?? 'all_storage_classes_128K';
-      for (const rule of rules.filter((r) => r.Transitions?.length)) {
-        const smallEnough = rule.ObjectSizeGreaterThan !== undefined ? rule.ObjectSizeGreaterThan < 36 * 1024 : defaultMinimum === 'varies_by_storage_class';
-        expect(smallEnough, id).toBe(true);
+  const bucketsOf = (b: Built) => ofType(b, 'AWS::S3::Bucket');
+  const rulesOf = (bucket: Resource) => (bucket.Properties.LifecycleConfiguration?.Rules ?? []) as Record<string, any>[];
+  const bucket = (b: Built, id: BucketId) => b.resources[logicalId(b, b.stack.buckets[id])]!;
+
+  it('keeps certificate PDFs and evidence responses in S3 Standard: no transition that 36 KB PDFs would be skipped by or pay more for', () => {
+    for (const id of ['certificates', 'testCertificates', 'evidence'] as const) {
+      expect(
+        rulesOf(bucket(staging, id)).filter((r) => r.Transitions?.length || r.NoncurrentVersionTransitions?.length),
+        id,
+      ).toEqual([]);
+    }
+    expect(bucket(staging, 'certificates').Properties.LifecycleConfiguration).toBeUndefined();
+    // Object Lock keeps these for their years; no lifecycle rule touches them.
+    expect(bucket(staging, 'evidence').Properties.LifecycleConfiguration).toBeUndefined();
+  });
+
+  it('keeps the source archive as evidence for eight years, in Glacier Instant Retrieval after 90 days, its noncurrent versions 90 days', () => {
+    const archive = bucket(staging, 'sourceArchive').Properties;
+    expect(archive.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(archive.ObjectLockEnabled).toBeUndefined();
+    expect(archive.LifecycleConfiguration).toEqual({
+      Rules: [
+        {
+          ExpirationInDays: evidenceRetentionDays,
+          NoncurrentVersionExpiration: { NoncurrentDays: noncurrentVersionDays },
+          // Instant retrieval: the version in force is still read back (renewal, load comparison) with a plain GetObject.
+          Transitions: [{ StorageClass: 'GLACIER_IR', TransitionInDays: 90 }],
+          Status: 'Enabled',
+        },
+        { ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
+        { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+      ],
+      // Load records (a few KB of JSON) stay in Standard, where they cost less than Glacier's 128 KB minimum.
+      TransitionDefaultMinimumObjectSize: 'all_storage_classes_128K',
+    });
+    // As long as the evidence bucket keeps what certificates name, and long enough to outlive seven-year certificates.
+    expect(evidenceRetentionDays).toBe(buckets.evidence.retentionDays);
+    expect(evidenceRetentionDays).toBeGreaterThanOrEqual(8 * 365);
+    // Nothing that reads the archive back needs a restore: no Glacier Flexible Retrieval or Deep Archive.
+    const classes = rulesOf(bucket(staging, 'sourceArchive')).flatMap((r) => [...(r.Transitions ?? []), ...(r.NoncurrentVersionTransitions ?? [])]);
+    for (const t of classes) expect(['STANDARD_IA', 'GLACIER_IR', 'INTELLIGENT_TIERING']).toContain(t.StorageClass);
+  });
+
+  it('gives every bucket whose objects expire a rule that removes incomplete multipart uploads, and expires noncurrent versions where it keeps versions', () => {
+    let expiring = 0;
+    for (const [id, b] of bucketsOf(staging)) {
+      const rules = rulesOf(b).filter((r) => r.Status === 'Enabled');
+      if (!rules.some((r) => r.ExpirationInDays !== undefined || r.ExpirationDate !== undefined)) continue;
+      expiring++;
+      expect(
+        rules.some((r) => r.AbortIncompleteMultipartUpload?.DaysAfterInitiation === 1 && !r.Prefix && !r.TagFilters),
+        id,
+      ).toBe(true);
+      if (b.Properties.VersioningConfiguration?.Status === 'Enabled') {
+        expect(
+          rules.some((r) => r.NoncurrentVersionExpiration?.NoncurrentDays !== undefined),
+          id,
+        ).toBe(true);
+        expect(
+          rules.some((r) => r.ExpiredObjectDeleteMarker === true),
+          id,
+        ).toBe(true);
       }
     }
-    const certificates = staging.resources[logicalId(staging, staging.stack.buckets.certificates)]!;
-    expect(certificates.Properties.LifecycleConfiguration).toBeUndefined();
+    // The access-log bucket, the test certificates, the source cache and archive, and the history exports.
+    expect(expiring).toBe(5);
   });
 });

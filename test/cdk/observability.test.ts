@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
-import { alarmThresholds, verifyRouteKey } from '../../lib/service-monitoring.ts';
+import { alarmName, alarmThresholds, dashboardName, verifyRouteKey } from '../../lib/service-monitoring.ts';
 import { accessLogFormat, monitoredSources, type ServiceStack } from '../../lib/service-stack.ts';
 import { queues, tables } from '#shared/infra/resources.ts';
 import { routes, workers } from '#shared/infra/routes.ts';
 import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
+import { nestedTemplate, type NestedTemplate } from '../support/nested-templates.ts';
 
 const dirs: string[] = [];
 const previousKey = 'arn:aws:kms:eu-west-1:123456789012:key/0a1b2c3d-1111-2222-3333-444455556666';
@@ -44,8 +45,11 @@ function build(extra: Record<string, unknown> = {}, stage = 'obs'): { app: Retur
 let app: ReturnType<typeof buildApp>['app'];
 let stack: ServiceStack;
 let template: Template;
+/** The nested stack of the alarms and the dashboard. */
+let monitoring: NestedTemplate;
 beforeAll(() => {
   ({ app, stack, template } = build());
+  monitoring = nestedTemplate(stack, stack.monitoring.alarmStack);
 });
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -55,8 +59,12 @@ type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?
 const resources = () => template.toJSON().Resources as Record<string, Resource>;
 const ofType = (type: string) => Object.entries(resources()).filter(([, r]) => r.Type === type);
 const logicalId = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
-const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
-const alarmNamed = (suffix: string) => alarms().find((a) => a.AlarmName === `${stack.stackName}-${suffix}`);
+/** The alarms, as the nested stack holds them, with what they take from the main stack resolved to its logical ids. */
+const alarms = () =>
+  Object.values(monitoring.resources)
+    .filter((r) => r.Type === 'AWS::CloudWatch::Alarm')
+    .map((r) => monitoring.fromMain(r.Properties) as Record<string, any>);
+const alarmNamed = (suffix: string) => alarms().find((a) => a.AlarmName === alarmName(stack.stackName, suffix));
 const metricStats = (alarm: Record<string, any>) => (alarm.Metrics ?? []).filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat);
 
 describe('Powertools and tracing on every function', () => {
@@ -91,6 +99,16 @@ describe('Powertools and tracing on every function', () => {
 });
 
 describe('alarms', () => {
+  it('are in their own nested stack, none in the main stack, named after the main stack', () => {
+    expect(ofType('AWS::CloudWatch::Alarm')).toEqual([]);
+    expect(ofType('AWS::CloudWatch::Dashboard')).toEqual([]);
+    expect(alarms().length).toBeGreaterThan(100);
+    for (const alarm of alarms()) expect(alarm.AlarmName).toMatch(new RegExp(`^${stack.stackName}-alarm-[A-Za-z0-9]+$`));
+    // The topic and its key stay in the main stack, so the e-mail subscription outlives any change to the alarms.
+    expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
+    expect(Object.values(monitoring.resources).filter((r) => r.Type !== 'AWS::CloudWatch::Alarm' && r.Type !== 'AWS::CloudWatch::Dashboard')).toEqual([]);
+  });
+
   it('notify the encrypted alarm topic on alarm and on recovery, and never alarm on missing data', () => {
     const topicId = logicalId(stack.monitoring.topic);
     const functions = routes.length + 1 + workers.length;
@@ -158,6 +176,7 @@ describe('alarms', () => {
       ['AWS/ApiGateway', 'Count'],
     ]);
     expect(alarm.Threshold).toBe(alarmThresholds.api5xxRatePercent);
+    for (const s of metricStats(alarm)) expect(s.Metric.Dimensions).toEqual(expect.arrayContaining([{ Name: 'ApiId', Value: { Ref: logicalId(stack.api) } }]));
   });
 
   it('watch the client-facing p99 of POST /v1/verify, measured from the access log', () => {
@@ -210,7 +229,7 @@ describe('alarms', () => {
     const refused = alarms().filter((a) => a.MetricName === metricNames.ingestRefusalsAll);
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatchObject({
-      AlarmName: `${stack.stackName}-SourceIngestRefused`,
+      AlarmName: alarmName(stack.stackName, 'SourceIngestRefused'),
       Namespace: metricsNamespace,
       Statistic: 'Sum',
       Threshold: 1,
@@ -228,11 +247,16 @@ describe('alarms', () => {
 
 describe('dashboard', () => {
   it('graphs the API, verify latency, verifications, cache, sources, webhooks, quota rejections, errors and dead letters', () => {
-    const [, dashboard] = ofType('AWS::CloudWatch::Dashboard')[0]!;
-    expect(dashboard.Properties.DashboardName).toBe(stack.stackName);
-    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    const dashboards = Object.values(monitoring.resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const dashboard = dashboards[0]!;
+    expect(dashboard.Properties.DashboardName).toBe(dashboardName(stack.stackName));
+    expect(template.toJSON().Outputs.DashboardName.Value).toBe(dashboard.Properties.DashboardName);
+    const body = JSON.stringify(monitoring.fromMain(dashboard.Properties.DashboardBody));
     for (const name of Object.values(metricNames)) expect(body).toContain(name);
     for (const text of ['5xx', 'Errors', 'ApproximateNumberOfMessagesVisible', '100 * hits / (hits + misses)']) expect(body).toContain(text);
+    // Its function series name the main stack's functions.
+    for (const fn of Object.values(stack.functions)) expect(body).toContain(JSON.stringify({ Ref: logicalId(fn.fn) }));
   });
 });
 
@@ -281,8 +305,12 @@ describe('deployment context', () => {
     expect(() => app.synth()).not.toThrow();
   });
 
-  it('is cdk diff-friendly: the same context synthesises the same template', () => {
-    const again = build({}, 'obs').template.toJSON();
-    expect(again).toEqual(template.toJSON());
+  it('is cdk diff-friendly: the same context synthesises the same templates, nested ones included', () => {
+    const again = build({}, 'obs');
+    expect(again.template.toJSON()).toEqual(template.toJSON());
+    expect(nestedTemplate(again.stack, again.stack.monitoring.alarmStack).template.toJSON()).toEqual(monitoring.template.toJSON());
+    expect(nestedTemplate(again.stack, again.stack.integrationStack).template.toJSON()).toEqual(
+      nestedTemplate(stack, stack.integrationStack).template.toJSON(),
+    );
   });
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
 import { queues, tables } from '#shared/infra/resources.ts';
-import { routes, workers } from '#shared/infra/routes.ts';
+import { fallbackRoute, routes, workers } from '#shared/infra/routes.ts';
+import { nestedTemplate } from '../support/nested-templates.ts';
 
 /** Outside `dev` every stage needs the alert sender. */
 const base = { 'aws:cdk:bundling-stacks': [], alertFromEmail: 'alerts@example.com' };
@@ -70,14 +71,17 @@ describe('CDK template', () => {
     }
   });
 
-  it('the check is live: an unacknowledged finding fails the synth', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cdk-nag-'));
-    try {
-      const probe = buildApp({ outdir: dir, context: base, stage: 'probe' });
-      new Queue(probe.stack, 'UnencryptedQueueWithoutDlq', { encryption: QueueEncryption.UNENCRYPTED });
-      expect(() => probe.app.synth()).toThrow(/AwsSolutions-SQS/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+  it('the check is live: an unacknowledged finding fails the synth, in the main stack or a nested one', () => {
+    for (const where of ['main', 'alarms', 'integrations'] as const) {
+      const dir = mkdtempSync(join(tmpdir(), 'cdk-nag-'));
+      try {
+        const probe = buildApp({ outdir: dir, context: base, stage: 'probe' });
+        const scope = { main: probe.stack, alarms: probe.stack.monitoring.alarmStack, integrations: probe.stack.integrationStack }[where];
+        new Queue(scope, 'UnencryptedQueueWithoutDlq', { encryption: QueueEncryption.UNENCRYPTED });
+        expect(() => probe.app.synth(), where).toThrow(/AwsSolutions-SQS/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 
@@ -87,16 +91,46 @@ describe('CDK template', () => {
     const keys = routeResources.map((r) => r.Properties.RouteKey).sort();
     expect(keys).toEqual([...routes.map((r) => `${r.method} ${r.path}`), '$default'].sort());
 
-    const integrationTargets = new Set<string>();
+    // The routes are in the main stack with the API; their integrations and invoke permissions in the nested stack.
+    const nested = nestedTemplate(stack, stack.integrationStack);
+    const outputs = nested.template.toJSON().Outputs as Record<string, { Value: { Ref: string } }>;
+    const apiId = { Ref: logicalId(stack.api) };
+    const integrationTargets = new Map<string, string>();
     for (const route of routeResources) {
-      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
-      const uri = all[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
-      integrationTargets.add(uri);
+      expect(route.Properties.ApiId).toEqual(apiId);
+      const [prefix, target] = route.Properties.Target['Fn::Join'][1];
+      expect(prefix).toBe('integrations/');
+      const [stackResource, output] = target['Fn::GetAtt'] as [string, string];
+      expect(stackResource).toBe(nested.resourceId);
+      const integration = nested.resources[outputs[output.replace(/^Outputs\./, '')]!.Value.Ref]!;
+      expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+      expect(nested.fromMain(integration.Properties)).toMatchObject({ ApiId: apiId, IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+      const uri = nested.fromMain(integration.Properties.IntegrationUri) as { 'Fn::GetAtt': [string, string] };
+      expect(uri['Fn::GetAtt'][1]).toBe('Arn');
+      integrationTargets.set(uri['Fn::GetAtt'][0], route.Properties.RouteKey);
     }
     expect(integrationTargets.size).toBe(routeResources.length);
     for (const route of routes) {
-      expect(integrationTargets).toContain(logicalId(stack.functions[route.id]!.fn));
+      expect(integrationTargets.get(logicalId(stack.functions[route.id]!.fn))).toBe(`${route.method} ${route.path}`);
     }
+    expect(integrationTargets.get(logicalId(stack.functions[fallbackRoute.id]!.fn))).toBe('$default');
+
+    // API Gateway may invoke each route's function on its own path only, from this API.
+    const permissions = Object.values(nested.resources)
+      .filter((r) => r.Type === 'AWS::Lambda::Permission')
+      .map((r) => nested.fromMain(r.Properties) as Record<string, any>);
+    expect(permissions).toHaveLength(routes.length + 1);
+    for (const route of [...routes, { id: fallbackRoute.id, path: '' }]) {
+      const fnArn = { 'Fn::GetAtt': [logicalId(stack.functions[route.id]!.fn), 'Arn'] };
+      const granted = permissions.filter((p) => JSON.stringify(p.FunctionName) === JSON.stringify(fnArn));
+      expect(granted, route.id).toHaveLength(1);
+      expect(granted[0]).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+      const sourceArn = JSON.stringify(granted[0]!.SourceArn);
+      expect(sourceArn).toContain(JSON.stringify(apiId));
+      expect(sourceArn).toContain(`"/*/*${route.path}"`);
+    }
+    // No invoke permission is left in the main stack.
+    expect(Object.values(all).filter((r) => r.Type === 'AWS::Lambda::Permission')).toEqual([]);
   });
 
   it('runs every function on Node.js 22, arm64, ESM, traced, with its own log group', () => {
@@ -291,7 +325,10 @@ describe('CDK template', () => {
       IgnorePublicAcls: true,
       RestrictPublicBuckets: true,
     });
-    expect(bucket.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' })]);
+    expect(bucket.LifecycleConfiguration.Rules).toEqual([
+      { ExpirationInDays: 30, Status: 'Enabled' },
+      { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+    ]);
     // Not versioned: an expired PDF leaves no version behind.
     expect(bucket.VersioningConfiguration).toBeUndefined();
     const env = resources()[logicalId(stack.functions.GetCertificatePdf!.fn)]!.Properties.Environment.Variables;
