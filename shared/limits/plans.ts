@@ -26,9 +26,21 @@ export function isPlanName(value: string): value is PlanName {
   return (planNames as readonly string[]).includes(value);
 }
 
-/** The per-minute limit in force for an account: its override if set, else the plan's. */
+/** The per-minute limit in force for an account's live keys: its override if set, else the plan's. */
 export function minuteLimitFor(plan: PlanName, override?: number): number {
   return override ?? plans[plan].requestsPerMinute;
+}
+
+/** The fewest requests a minute a test key is allowed, whatever the plan: a test suite runs in bursts. */
+export const minTestRequestsPerMinute = 120;
+
+/**
+ * The per-minute allowance of an account's test keys: twice its live keys' limit, at least
+ * `minTestRequestsPerMinute`. Test traffic is counted in a window of its own (usage-store.ts), so it
+ * never uses up what live traffic is allowed, and it stays bounded: the sandbox answers from no source.
+ */
+export function testMinuteLimitFor(plan: PlanName, override?: number): number {
+  return Math.max(2 * minuteLimitFor(plan, override), minTestRequestsPerMinute);
 }
 
 /** The plan's limits in force, as `limitsSchema` (usage-view-schema.ts) gives them: `GET /v1/account` and `GET /v1/usage`. */

@@ -1,6 +1,8 @@
 /**
  * Per-minute limits and the monthly quota (spec: Limits), on top of the atomic usage counters.
- * - Every authenticated request, live or test, counts in its account's minute window for its mode; the
+ * - Every authenticated request, live or test, counts in its account's minute window for its mode (live
+ *   keys against the plan's per-minute limit, test keys against an allowance of their own, plans.ts
+ *   `testMinuteLimitFor`); the
  *   count and the account are one UpdateItem, and the month's usage is read beside it (usage-store.ts),
  *   so admitting a request is one round trip.
  * - Only live verifications count against the monthly quota; test keys never do. Both are counted per
@@ -11,7 +13,7 @@
 import type { Clock } from '../clock.ts';
 import type { Caller, KeyMode } from '../domain/caller.ts';
 import { AccountSuspended, MinuteLimitExceeded, MonthlyQuotaExhausted } from '../domain/errors.ts';
-import { minuteLimitFor, plans, type Plan, type PlanName } from './plans.ts';
+import { minuteLimitFor, plans, type Plan, type PlanName, testMinuteLimitFor } from './plans.ts';
 import type { MonthUsage, UsageStore } from './usage-store.ts';
 import { dayWindow, minuteWindow, monthWindow, secondsUntil } from './windows.ts';
 
@@ -86,7 +88,7 @@ export class RateLimits {
     const account = accountOf(counted.item);
     if (account.suspended_at) throw new AccountSuspended();
     const plan = plans[account.plan];
-    const minuteLimit = minuteLimitFor(account.plan, account.minute_limit);
+    const minuteLimit = (mode === 'test' ? testMinuteLimitFor : minuteLimitFor)(account.plan, account.minute_limit);
     const caller: PlanCaller = { accountId: account.account_id, mode, plan, minuteLimit };
     const monthly = monthlyPart(plan, counted.usage, month.end);
     if (counted.minuteCount > minuteLimit) {

@@ -3,7 +3,7 @@
  * parse real responses with this schema, and the OpenAPI document is generated from it.
  */
 import * as z from 'zod';
-import { planNames } from './plans.ts';
+import { minTestRequestsPerMinute, planNames } from './plans.ts';
 
 const count = z.number().int().min(0);
 /** The plan's limits in force for the account (`GET /v1/account`, `GET /v1/usage`). */
@@ -13,7 +13,9 @@ export const limitsSchema = z.strictObject({
     .enum(['hard_stop', 'overage', 'unlimited'])
     .meta({ description: 'Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.' }),
   overage_price_usd: z.number().nullable().meta({ description: 'Price of each verification past the quota.' }),
-  requests_per_minute: count.meta({ description: 'Per-minute limit for each mode.' }),
+  requests_per_minute: count.meta({
+    description: `Per-minute limit of the calling key's mode (\`mode\`), counted apart for each mode: the plan's (or the account's) for live keys; for test keys twice it, at least ${minTestRequestsPerMinute}.`,
+  }),
   bulk: z.boolean().meta({ description: 'Whether `POST /v1/verify/bulk` is available.' }),
 });
 

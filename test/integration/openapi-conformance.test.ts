@@ -153,7 +153,7 @@ describe('recorded traffic against the served OpenAPI document', () => {
     const developer = await t.issue({ plan: 'developer', mode: 'test' });
     expect((await send('/v1/verify/bulk', { key: developer.api_key, body: { providers: [provider] } })).status).toBe(403);
 
-    const limited = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 1 });
+    const limited = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 1 });
     const burst = [
       await send('/v1/account', { key: limited.api_key }),
       await send('/v1/account', { key: limited.api_key }),

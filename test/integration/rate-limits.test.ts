@@ -60,12 +60,17 @@ describe('rate-limit headers', () => {
     expect(res.body.limits).toMatchObject({ monthly_verifications: null, requests_per_minute: 2500 });
   });
 
-  it('plans carry the spec per-minute limits', async () => {
-    const expected = { developer: '10', production: '60', scale: '300', enterprise: '1000' } as const;
-    for (const [plan, limit] of Object.entries(expected)) {
-      const { api_key } = await t.issue({ plan: plan as keyof typeof expected, mode: 'test' });
-      const res = await t.call('/v1/account', { key: api_key });
-      expect(res.headers.get('x-ratelimit-minute-limit')).toBe(limit);
+  it('plans carry the spec per-minute limits for live keys; test keys get twice them, at least 120', async () => {
+    const expected = { developer: ['10', '120'], production: ['60', '120'], scale: ['300', '600'], enterprise: ['1000', '2000'] } as const;
+    for (const [plan, [live, test]] of Object.entries(expected)) {
+      const liveKey = await t.issue({ plan: plan as keyof typeof expected, mode: 'live' });
+      const testKey = await t.issue({ plan: plan as keyof typeof expected, mode: 'test', accountId: liveKey.account_id });
+      const liveRes = await t.call('/v1/account', { key: liveKey.api_key });
+      expect(liveRes.headers.get('x-ratelimit-minute-limit')).toBe(live);
+      expect(liveRes.body.limits.requests_per_minute).toBe(Number(live));
+      const testRes = await t.call('/v1/account', { key: testKey.api_key });
+      expect(testRes.headers.get('x-ratelimit-minute-limit')).toBe(test);
+      expect(testRes.body.limits.requests_per_minute).toBe(Number(test));
     }
   });
 });
@@ -93,12 +98,16 @@ describe('per-minute limit', () => {
     expect(error.reset_at).toBeUndefined();
   });
 
-  it('test keys are limited too, separately from live traffic of the same account', async () => {
+  it('test keys are limited too, by their own allowance, separately from live traffic of the same account', async () => {
     const live = await t.issue({ plan: 'developer', mode: 'live' });
     const test = await t.issue({ plan: 'developer', mode: 'test', accountId: live.account_id });
     await waitForFreshMinute();
-    for (let i = 0; i < 10; i++) expect((await t.call('/v1/account', { key: test.api_key })).status).toBe(200);
-    expect((await t.call('/v1/account', { key: test.api_key })).status).toBe(429);
+    // A developer test suite is not held to the live keys' 10 a minute: 120 pass, the next is refused.
+    const answers = await Promise.all(Array.from({ length: 120 }, () => t.call('/v1/account', { key: test.api_key })));
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    const refused = await t.call('/v1/account', { key: test.api_key });
+    expect(refused.status).toBe(429);
+    expect(errorOf(refused.body).code).toBe('rate_limit_exceeded');
     const liveRes = await t.call('/v1/account', { key: live.api_key });
     expect(liveRes.status).toBe(200);
     expect(liveRes.headers.get('x-ratelimit-minute-remaining')).toBe('9');

@@ -150,7 +150,7 @@ describe('request logs', () => {
   });
 
   it('count a per-minute 429 as a quota rejection of that kind', async () => {
-    const { api_key } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 1 });
+    const { api_key } = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 1 });
     await waitForFreshMinute();
     const { lines } = await captureOutput(async () => {
       expect((await t.call('/v1/account', { key: api_key })).status).toBe(200);
