@@ -234,7 +234,7 @@ function securitySchemes() {
     ),
     testKey: scheme(
       'test',
-      'Test key (`svc_test_…`): the sandbox. Same data and coverage as live keys, never charged to the quota, and its data is kept apart from live data. Reserved last names (`test-active`, `test-suspended`, `test-excluded`, `test-outage`, …) force an outcome on test keys only.',
+      'Test key (`svc_test_…`): the sandbox. Answers from the sandbox directory, never from a real source (a real provider is `not_found`), over the same coverage as live keys; never charged to the quota, with a per-minute allowance of its own, and its data kept apart from live data. Reserved last names (`test-active`, `test-suspended`, `test-excluded`, `test-outage`, …) force an outcome on test keys only.',
     ),
   };
 }

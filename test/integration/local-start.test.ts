@@ -5,7 +5,7 @@
  * - restarted on the same state directory, it prints a command that works as printed: it gives an admin
  *   key of the demo account, which the running stack accepts.
  */
-import { type ChildProcess, exec, spawn } from 'node:child_process';
+import { exec } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDataDir } from '../../local/stack.ts';
+import { npmStart, repositoryRoot as root, shellEnv, type Started, stopNpmStart } from '../support/npm-start.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const waDataset = 'qxh8-f4bd';
 let data: SourceDataCopy;
 let stateDir: string;
@@ -24,56 +24,8 @@ let receiver: Server;
 let receiverUrl: string;
 const received: { headers: IncomingHttpHeaders; body: Record<string, any> }[] = [];
 
-/** The environment of a shell on this machine: none of this test process's own settings (the local runtime's among them). */
-const shellEnv = Object.fromEntries(
-  ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TERM', 'USER', 'npm_config_cache'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
-);
-
-interface Started {
-  readonly process: ChildProcess;
-  readonly url: string;
-  readonly output: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** `npm start` on the test's state directory; resolves once it has printed its keys or its key command. */
-async function npmStart(env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    env: { ...shellEnv, LOCAL_STATE_DIR: stateDir, SOURCE_DATA_DIR: data.dir, PORT: String(port), ...env },
-  });
-  let output = '';
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    errors += chunk.toString('utf8');
-  });
-  return new Promise<Started>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no keys within 90 s:\n${output}`)), 90_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (/live key: \S+|--mode live --admin/.test(output)) {
-        clearTimeout(timer);
-        resolve({ process: child, url: /running at (\S+)/.exec(output)![1]!, output });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}\n${errors}`)));
-  });
-}
-
-async function stop(started: Started): Promise<void> {
-  const exited = new Promise((resolve) => started.process.once('exit', resolve));
-  process.kill(-started.process.pid!, 'SIGTERM');
-  await exited;
-}
+/** `npm start` on the test's state directory and source data. */
+const start = (env: Record<string, string> = {}) => npmStart({ stateDir, sourceDataDir: data.dir, env });
 
 const api = async (started: Started, key: string, method: string, path: string, body?: unknown) => {
   const res = await fetch(`${started.url}${path}`, {
@@ -108,7 +60,7 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('with WEBHOOK_ALLOW_LOOPBACK=all: a live monitor posts to a loopback receiver once its board row changes; restarted, the printed command gives a working admin key', async () => {
-    const first = await npmStart({ WEBHOOK_ALLOW_LOOPBACK: 'all' });
+    const first = await start({ WEBHOOK_ALLOW_LOOPBACK: 'all' });
     let demoAccount: string;
     try {
       const liveKey = /live key: (\S+)/.exec(first.output)![1]!;
@@ -148,10 +100,10 @@ describe('npm start', () => {
       expect(event.headers['webhook-signature']).toMatch(/^v1,/);
       expect(event.headers['service-signature']).toBeDefined();
     } finally {
-      await stop(first);
+      await stopNpmStart(first);
     }
 
-    const again = await npmStart();
+    const again = await start();
     try {
       expect(again.output).not.toMatch(/live key: /);
       const command = /^\s+(LOCAL_STATE_DIR=.* --mode test --admin)$/m.exec(again.output)?.[1];
@@ -164,7 +116,7 @@ describe('npm start', () => {
       // An admin key: it manages the account's keys.
       expect((await api(again, issued.api_key!, 'GET', '/v1/keys')).status).toBe(200);
     } finally {
-      await stop(again);
+      await stopNpmStart(again);
     }
   }, 300_000);
 });
