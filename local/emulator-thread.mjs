@@ -9,8 +9,10 @@
  * a key that exists is answered 412 PreconditionFailed (s3rver ignores the header and overwrites).
  * Checked and written on this one thread, one write at a time per key, as S3's own check is atomic.
  *
- * DynamoDB may be started with `writeCap: { perSecond, burstSeconds }`: writes beyond that throughput per
- * table are then throttled as on a new on-demand table (dynamo-write-cap.mjs); without it nothing is.
+ * DynamoDB answers through a front on the same server (dynamo-front.mjs): the capacity units a call
+ * consumes as DynamoDB bills them, and transactions, which dynalite lacks. It may be started with
+ * `writeCap: { perSecond, burstSeconds }`: writes beyond that throughput per table are then throttled as
+ * on a new on-demand table; without it nothing is.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -31,21 +33,15 @@ async function startDynamo(directory, writeCap) {
   // idle that long.
   server.keepAliveTimeout = 120_000;
   server.headersTimeout = 121_000;
+  // Every request goes through the front: units billed as DynamoDB bills them, transactions, and the
+  // write cap when one is set (dynamo-front.mjs).
+  const { installDynamoFront } = await import('./dynamo-front.mjs');
+  installDynamoFront(server, { writeCap });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  const closeDynalite = () => new Promise((resolve) => server.close(() => resolve()));
-  if (!writeCap) return { port: server.address().port, close: closeDynalite };
-  const { startWriteCap } = await import('./dynamo-write-cap.mjs');
-  const cap = await startWriteCap(server.address().port, writeCap);
-  return {
-    port: cap.port,
-    close: async () => {
-      await cap.close();
-      await closeDynalite();
-    },
-  };
+  return { port: server.address().port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 async function startS3(directory) {

@@ -32,7 +32,7 @@ export interface EmulatorOptions {
   readonly stateDir?: string;
   /**
    * Throttle DynamoDB writes beyond this throughput per table, as a new on-demand table on AWS does
-   * (dynamo-write-cap.mjs); default `dynamoWriteCapFromEnv()`, which is none unless LOCAL_DYNAMODB_WRITE_CAP is set.
+   * (dynamo-front.mjs); default `dynamoWriteCapFromEnv()`, which is none unless LOCAL_DYNAMODB_WRITE_CAP is set.
    */
   readonly dynamoWriteCap?: DynamoWriteCap;
 }

@@ -43,6 +43,8 @@ export interface SectionResult {
   readonly table?: Table;
   /** Further tables shown after the section's own, each under its heading. */
   readonly more?: readonly SubTable[];
+  /** Measured inputs other outputs are computed from (kept in bench-results.json; e.g. the README's cost section). */
+  readonly data?: unknown;
 }
 
 export interface SubTable {

@@ -23,6 +23,8 @@ export interface Section {
   readonly groups?: readonly TargetGroup[];
   readonly table?: Table;
   readonly more?: readonly SubTable[];
+  /** Measured inputs other outputs are computed from (harness.ts `SectionResult.data`). */
+  readonly data?: unknown;
 }
 
 export interface Results {
@@ -58,6 +60,7 @@ export async function measureSection(benchmark: Benchmark, run: Section['run']):
     ...(result.groups ? { groups: result.groups } : {}),
     ...(result.table ? { table: result.table } : {}),
     ...(result.more ? { more: result.more } : {}),
+    ...(result.data !== undefined ? { data: result.data } : {}),
   };
 }
 

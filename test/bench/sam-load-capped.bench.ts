@@ -100,7 +100,7 @@ async function loadUnder(dir: string, cap: number, label: string) {
   }
 }
 
-/** What the emulator's write cap did (local/dynamo-write-cap.mjs `GET /write-cap`). */
+/** What the emulator's write cap did (local/dynamo-front.mjs `GET /write-cap`). */
 interface CapStats {
   readonly unitsTaken: number;
   readonly callsRefused: number;

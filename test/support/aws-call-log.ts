@@ -1,10 +1,11 @@
 /**
  * Records every AWS SDK call the local stack's handlers make (an SDK plugin on the container clients,
  * shared/aws/clients.ts): which function made it, the operation, the table or bucket, when it started
- * and ended, and for DynamoDB the capacity units it consumed (the plugin asks for
- * `ReturnConsumedCapacity: TOTAL`, which the emulator computes as DynamoDB does: reads by 4 KB, halved
- * when eventually consistent, writes by 1 KB). `sequentialDepth` says how many of them a request
- * waited for one after another.
+ * and ended, and for DynamoDB the capacity units it consumed, in all and per index (the plugin asks for
+ * `ReturnConsumedCapacity: INDEXES`, which the local DynamoDB answers as DynamoDB bills an on-demand
+ * table: local/dynamo-capacity.mjs). A write its condition refused bills units too, which DynamoDB does
+ * not return with the error; the local DynamoDB says them in a response header, read here, so they are
+ * counted as well. `sequentialDepth` says how many of them a request waited for one after another.
  */
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
 import { useOnEveryClient } from '#shared/aws/clients.ts';
@@ -23,8 +24,14 @@ export interface AwsCall {
   /** performance.now() when the call was sent and when it returned (or failed), retries included. */
   readonly start: number;
   readonly end: number;
-  /** DynamoDB: the capacity units the call consumed (read units for reads, write units for writes); absent for a failed call. */
+  /**
+   * DynamoDB: the capacity units the call consumed (read units for reads, write units for writes), its
+   * indexes' included; for a failed call, what it billed all the same (a write its condition refused), or
+   * absent.
+   */
   readonly capacityUnits?: number;
+  /** DynamoDB: the units of `capacityUnits` consumed by each index, by index name (absent when none). */
+  readonly indexUnits?: Readonly<Record<string, number>>;
 }
 
 export interface AwsCallLog {
@@ -53,12 +60,30 @@ function operationName(command: string): string {
   return documentOperations[name] ?? name;
 }
 
-/** The units of a `ConsumedCapacity` answer: one object, or one per table for batch operations. */
-function consumedUnits(consumed: unknown): number | undefined {
-  if (consumed === undefined || consumed === null) return undefined;
-  const list = (Array.isArray(consumed) ? consumed : [consumed]) as { CapacityUnits?: number }[];
-  return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+interface Consumed {
+  readonly CapacityUnits?: number;
+  readonly GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
+  readonly LocalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
 }
+
+/** The units of a `ConsumedCapacity` answer (one object, or one per table for batch operations): in all, and per index. */
+export function consumedUnits(consumed: unknown): { total: number; indexes?: Record<string, number> } | undefined {
+  if (consumed === undefined || consumed === null) return undefined;
+  const list = (Array.isArray(consumed) ? consumed : [consumed]) as Consumed[];
+  const indexes: Record<string, number> = {};
+  for (const c of list) {
+    for (const byName of [c.GlobalSecondaryIndexes, c.LocalSecondaryIndexes]) {
+      for (const [name, units] of Object.entries(byName ?? {})) indexes[name] = (indexes[name] ?? 0) + (units.CapacityUnits ?? 0);
+    }
+  }
+  return {
+    total: list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0),
+    ...(Object.keys(indexes).length > 0 ? { indexes } : {}),
+  };
+}
+
+/** The header in which the local DynamoDB says what a failed call billed (local/dynamo-front.mjs). */
+const failedCallUnitsHeader = 'x-local-consumed-capacity';
 
 /** Starts recording (and makes the clients again with the recorder); `stop` removes it. */
 export function recordAwsCalls(): AwsCallLog {
@@ -72,13 +97,17 @@ export function recordAwsCalls(): AwsCallLog {
           const input = args.input as Record<string, unknown>;
           const resource = [input.TableName, input.Bucket, input.QueueUrl].find((v): v is string => typeof v === 'string');
           const dynamo = context.clientName === 'DynamoDBClient' || context.clientName === 'DynamoDBDocumentClient';
-          if (dynamo) input.ReturnConsumedCapacity = 'TOTAL';
+          if (dynamo) input.ReturnConsumedCapacity = 'INDEXES';
           const start = performance.now();
-          let capacityUnits: number | undefined;
+          let units: ReturnType<typeof consumedUnits>;
           try {
             const out = await next(args);
-            if (dynamo) capacityUnits = consumedUnits((out as { output?: { ConsumedCapacity?: unknown } }).output?.ConsumedCapacity);
+            if (dynamo) units = consumedUnits((out as { output?: { ConsumedCapacity?: unknown } }).output?.ConsumedCapacity);
             return out;
+          } catch (error) {
+            const header = (context as Record<string, unknown>)[failedCallUnitsHeader];
+            if (dynamo && typeof header === 'string') units = consumedUnits(JSON.parse(header));
+            throw error;
           } finally {
             calls.push({
               functionId,
@@ -87,11 +116,23 @@ export function recordAwsCalls(): AwsCallLog {
               ...(resource ? { resource } : {}),
               start,
               end: performance.now(),
-              ...(capacityUnits === undefined ? {} : { capacityUnits }),
+              ...(units === undefined ? {} : { capacityUnits: units.total, ...(units.indexes ? { indexUnits: units.indexes } : {}) }),
             });
           }
         },
         { step: 'initialize', priority: 'high', name: 'benchAwsCallLog', override: true },
+      );
+      // Below the deserializer: the raw answer of each attempt, whose header says what a failed call billed.
+      stack.add(
+        (next, context: Record<string, unknown>) => async (args) => {
+          const out = await next(args);
+          const headers = (out.response as { headers?: Record<string, string> } | undefined)?.headers;
+          const header = headers?.[failedCallUnitsHeader];
+          if (header) context[failedCallUnitsHeader] = header;
+          else delete context[failedCallUnitsHeader];
+          return out;
+        },
+        { step: 'deserialize', priority: 'low', name: 'benchAwsCallLogFailedUnits', override: true },
       );
     },
   };
