@@ -24,6 +24,7 @@ import { issueKey } from '#shared/auth/key-issuer.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { systemClock } from '#shared/clock.ts';
 import { tableName } from '#shared/config.ts';
+import { itemSize } from '../../local/dynamo-capacity.mjs';
 import { recordAwsCalls, type AwsCall } from '../support/aws-call-log.ts';
 import { fmt, summarise, type Benchmark, type Figure, type SectionResult } from './harness.ts';
 import { withLocalApi, type LocalApi } from './local-api.ts';
@@ -44,36 +45,9 @@ const kindOf = (i: number): Kind => {
 
 const writeOperations = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
-/** An item's size as DynamoDB counts it: each attribute's name and its value's encoding. */
-function itemSize(item: Record<string, unknown>): number {
-  const valueSize = (v: Record<string, unknown>): number => {
-    if ('S' in v) return Buffer.byteLength(v.S as string);
-    if ('N' in v)
-      return (
-        Math.ceil(
-          String(v.N)
-            .replace(/[^0-9]/g, '')
-            .replace(/^0+/, '').length / 2,
-        ) + 1
-      );
-    if ('B' in v) return (v.B as Uint8Array).length;
-    if ('BOOL' in v || 'NULL' in v) return 1;
-    if ('SS' in v) return (v.SS as string[]).reduce((n, s) => n + Buffer.byteLength(s), 0);
-    if ('NS' in v) return (v.NS as string[]).reduce((n, s) => n + valueSize({ N: s }), 0);
-    if ('L' in v) return 3 + (v.L as Record<string, unknown>[]).reduce((n, x) => n + 1 + valueSize(x), 0);
-    if ('M' in v) {
-      const m = v.M as unknown as Record<string, Record<string, unknown>>;
-      return 3 + Object.entries(m).reduce((n, [k, x]) => n + Buffer.byteLength(k) + valueSize(x), 0) + Object.keys(m).length;
-    }
-    return 0;
-  };
-  const marshalled = marshall(item, { removeUndefinedValues: true, convertClassInstanceToMap: true }) as unknown as Record<string, Record<string, unknown>>;
-  return Object.entries(marshalled).reduce((n, [name, value]) => n + Buffer.byteLength(name) + valueSize(value), 0);
-}
-
 async function accountItemBytes(accountId: string): Promise<number> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }));
-  return out.Item ? itemSize(out.Item) : 0;
+  return out.Item ? itemSize(marshall(out.Item, { removeUndefinedValues: true, convertClassInstanceToMap: true })) : 0;
 }
 
 const p99 = (values: readonly number[]) => {
