@@ -15,7 +15,7 @@ import { splitFullName } from '../domain/names/normalize.ts';
 import { usStates } from '../domain/us-states.ts';
 import { parseStoredItem } from '../records/stored-item.ts';
 import { historyAttributes, type HistorySubject } from '../verification/history-attributes.ts';
-import { verificationRecordSchema, type VerificationRecord } from '../verification/verification-store.ts';
+import { storedFields, verificationRecordSchema, type VerificationRecord } from '../verification/verification-store.ts';
 
 export interface HistoryBackfill {
   /** Items given their history attributes now. */
@@ -43,7 +43,7 @@ export async function backfillHistory(): Promise<HistoryBackfill> {
         alreadyIndexed++;
         continue;
       }
-      const record = parseStoredItem('verification', String(item.verification_id), verificationRecordSchema, item);
+      const record = parseStoredItem('verification', String(item.verification_id), verificationRecordSchema, storedFields(item));
       const attributes = historyAttributes(record, subjectFromResult(record));
       const names = Object.keys(attributes);
       try {

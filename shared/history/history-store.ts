@@ -11,7 +11,7 @@ import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import { keyModeSchema } from '../contract/field-schemas.ts';
 import { parseStoredItem } from '../records/stored-item.ts';
-import { storedResultSchema } from '../verification/verification-store.ts';
+import { storedFields, storedNames, storedResultSchema } from '../verification/verification-store.ts';
 import type { HistorySummary } from '../verification/history-attributes.ts';
 import { planIsEmpty, plansFilter, queryExpressions, type HistoryPlan } from './history-query.ts';
 
@@ -152,9 +152,10 @@ export class HistoryStore {
       const items = await batchGetItems(
         tableName('verifications'),
         ids.slice(i, i + batchGetLimit).map((id) => ({ verification_id: id })),
-        { consistentRead: true, attributes: ['verification_id', 'result'] },
+        { consistentRead: true, attributes: ['verification_id', ...storedNames('result')] },
       );
-      for (const item of items) {
+      for (const stored of items) {
+        const item = storedFields(stored);
         const id = String(item.verification_id);
         found.set(id, parseStoredItem('verification', id, storedResultSchema, item.result));
       }

@@ -3,6 +3,7 @@
  * there is no owner check: whoever holds the id may see the record. Only the attributes the public
  * view needs are read (a projection), so the owning account never leaves the table.
  */
+import { withDecompressed } from './compressed-fields.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
@@ -26,11 +27,17 @@ export async function getPublicRecord(verificationId: string, now: Date = new Da
       TableName: tableName('verifications'),
       Key: { verification_id: verificationId },
       ConsistentRead: true,
-      ProjectionExpression: '#id, #mode, #certificate, #expires',
-      ExpressionAttributeNames: { '#id': 'verification_id', '#mode': 'mode', '#certificate': 'certificate', '#expires': 'expires_at' },
+      ProjectionExpression: '#id, #mode, #certificate, #certificateBr, #expires',
+      ExpressionAttributeNames: {
+        '#id': 'verification_id',
+        '#mode': 'mode',
+        '#certificate': 'certificate',
+        '#certificateBr': 'certificate_br',
+        '#expires': 'expires_at',
+      },
     }),
   );
-  const item = out.Item;
+  const item = out.Item && withDecompressed(out.Item, ['certificate']);
   if (!item || item.verification_id !== verificationId) return undefined;
   if (typeof item.expires_at === 'number' && item.expires_at <= Math.floor(now.getTime() / 1000)) return undefined;
   return { verification_id: verificationId, mode: item.mode, certificate: item.certificate };

@@ -2,6 +2,12 @@
  * Verification records: the result returned to the caller and its signed certificate, owned by one
  * account and mode. Written once (a condition refuses overwrite) and kept eight years, beyond the
  * seven-year certificate retention.
+ *
+ * The result and the certificate are stored brotli-compressed (`result_br`, `certificate_br`, binary):
+ * as JSON they are about 7 KB together (the certificate repeats the result and its signature), which
+ * DynamoDB bills as 7 write units on every verification and keeps for eight years; compressed they are
+ * about a third of it (records/compressed-fields.ts). Records stored before hold them as maps (`result`,
+ * `certificate`) and are read as they are (`storedFields`).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
@@ -11,6 +17,7 @@ import type { KeyMode } from '../domain/caller.ts';
 import type { IssuedCertificate } from '../certificates/certificate.ts';
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { parseStoredItem } from '../records/stored-item.ts';
+import { compressedName, compressJson, withDecompressed } from '../records/compressed-fields.ts';
 import type { VerificationResult } from './verification-result.ts';
 import { verificationResultSchema } from './verification-result-schema.ts';
 import { oigListId } from './sanctions-section.ts';
@@ -80,12 +87,32 @@ export const verificationRecordSchema: z.ZodType<VerificationRecord, unknown> = 
   certificate: certificateSchema,
 });
 
-/** The stored item of a record: the record, its history attributes (history-attributes.ts) and its expiry. */
+/** The fields stored compressed, each under `<name>_br` (records/compressed-fields.ts). */
+const compressedFields = ['result', 'certificate'] as const;
+
+/** The stored attribute names that hold `field`: compressed, or as a map in records stored before. */
+export function storedNames(field: (typeof compressedFields)[number]): readonly string[] {
+  return [field, compressedName(field)];
+}
+
+/** A stored verification item with its result and certificate as values again. */
+export function storedFields(item: Record<string, unknown>): Record<string, unknown> {
+  return withDecompressed(item, compressedFields);
+}
+
+/** The stored item of a record: the record (result and certificate compressed), its history attributes (history-attributes.ts) and its expiry. */
 export function verificationItem(record: VerificationRecord, subject: HistorySubject): Record<string, unknown> {
   const created = new Date(record.created_at);
   const expires = new Date(created);
   expires.setUTCFullYear(expires.getUTCFullYear() + retentionYears);
-  return { ...record, ...historyAttributes(record, subject), expires_at: Math.floor(expires.getTime() / 1000) };
+  const { result, certificate, ...rest } = record;
+  return {
+    ...rest,
+    [compressedName('result')]: compressJson(result),
+    [compressedName('certificate')]: compressJson(certificate),
+    ...historyAttributes(record, subject),
+    expires_at: Math.floor(expires.getTime() / 1000),
+  };
 }
 
 export class VerificationStore {
@@ -104,6 +131,6 @@ export class VerificationStore {
   async getOwned(verificationId: string, accountId: string, mode: KeyMode): Promise<VerificationRecord | undefined> {
     const out = await dynamo().send(new GetCommand({ TableName: tableName('verifications'), Key: { verification_id: verificationId } }));
     if (!out.Item || out.Item.account_id !== accountId || out.Item.mode !== mode) return undefined;
-    return parseStoredItem('verification', verificationId, verificationRecordSchema, out.Item);
+    return parseStoredItem('verification', verificationId, verificationRecordSchema, storedFields(out.Item));
   }
 }

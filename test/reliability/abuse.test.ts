@@ -9,6 +9,7 @@
  * named outside the archive) are refused by the ingests within the worker's memory and in linear time,
  * as a final IngestRefusal, and the current version stays.
  */
+import { waitFor } from '../support/wait-for.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -358,6 +359,13 @@ describe('webhook self-service', () => {
   beforeAll(async () => {
     monitorId = await webhookMonitor();
     eventId = await monitorEvent(monitorId);
+    // The event's first delivery (to a port nobody listens on) is recorded by the delivery worker on its
+    // own time: the tests compare the stored event before and after, so they start once it is recorded
+    // (the next retry is minutes away).
+    await waitFor(async () => {
+      const item = (await dynamo().send(new GetCommand({ TableName: tableName('events'), Key: { event_id: eventId }, ConsistentRead: true }))).Item;
+      return (item?.delivery?.attempts?.length ?? 0) > 0 ? true : undefined;
+    }, 30_000);
   });
 
   it('hostile rotate-secret bodies are 400s naming the field, and the secret stays as it was', async () => {
