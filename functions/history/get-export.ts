@@ -2,7 +2,7 @@ import { containerValue } from '#shared/container.ts';
 import { historyOwner } from '#shared/verification/history-attributes.ts';
 import { downloadLink } from '#shared/history/export-file.ts';
 import { ExportStore } from '#shared/history/export-store.ts';
-import { exportView, isExpired } from '#shared/history/export-view.ts';
+import { exportRetryHeader, exportView, isExpired } from '#shared/history/export-view.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
@@ -11,7 +11,10 @@ import { historyExportIdPattern } from '#shared/ids.ts';
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ exports: new ExportStore() }));
 
-/** GET /v1/verifications/exports/{export_id}: the export's state and, once ready, a 15-minute download link. */
+/**
+ * GET /v1/verifications/exports/{export_id}: the export's state and progress, with `Retry-After` while it
+ * is pending, and once ready a 15-minute download link.
+ */
 export const handler = apiHandler('GetHistoryExport', {}, async (req) => {
   const id = req.pathParameters.export_id ?? '';
   const owner = historyOwner(req.caller.accountId, req.caller.mode);
@@ -19,5 +22,6 @@ export const handler = apiHandler('GetHistoryExport', {}, async (req) => {
   if (!record) throw new ApiError('resource_not_found', 'No export with this id for this account and mode.', { param: 'export_id' });
   const now = req.clock.now();
   const ready = record.status === 'ready' && !isExpired(record, now);
-  return json(200, exportView(record, now, ready ? await downloadLink(record, now) : undefined));
+  const download = ready ? await downloadLink(record, now) : undefined;
+  return json(200, exportView(record, now, download), exportRetryHeader(record, now));
 });

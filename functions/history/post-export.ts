@@ -4,7 +4,7 @@ import { historyOwner } from '#shared/verification/history-attributes.ts';
 import { createExportRequestSchema, HistoryFilterError, planHistoryQuery } from '#shared/history/history-query.ts';
 import { ExportStore, exportObjectKey, exportRetentionSeconds } from '#shared/history/export-store.ts';
 import { queueExport, settleSeconds } from '#shared/history/export-queue.ts';
-import { exportView } from '#shared/history/export-view.ts';
+import { exportLocation, exportRetryHeader, exportView } from '#shared/history/export-view.ts';
 import { exportsPerDay, releaseExport, takeExport } from '#shared/history/export-quota.ts';
 import { ApiError, invalidParam } from '#shared/http/errors.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
@@ -17,7 +17,8 @@ const dependencies = containerValue(() => ({ exports: new ExportStore() }));
 /**
  * POST /v1/verifications/exports: a CSV export of the caller's history with the filters of
  * `GET /v1/verifications`, of the verifications created before now (the snapshot). Answers 202 with the
- * export; a worker writes the file and `GET /v1/verifications/exports/{export_id}` links to it.
+ * export, its `Location` and a `Retry-After` of when its writing is due; a worker writes the file and
+ * `GET /v1/verifications/exports/{export_id}` links to it.
  */
 export const handler = idempotentApiHandler('CreateHistoryExport', { body: createExportRequestSchema, bodyOptional: true }, async (req) => {
   const owner = historyOwner(req.caller.accountId, req.caller.mode);
@@ -39,6 +40,7 @@ export const handler = idempotentApiHandler('CreateHistoryExport', { body: creat
     );
   }
   const exportId = newId('exp');
+  const delaySeconds = settleSeconds(longestVerificationSeconds);
   const record = {
     export_id: exportId,
     owner,
@@ -48,14 +50,15 @@ export const handler = idempotentApiHandler('CreateHistoryExport', { body: creat
     snapshot_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + exportRetentionSeconds,
     object_key: exportObjectKey(exportId),
+    write_after: new Date(now.getTime() + delaySeconds * 1000).toISOString(),
   };
   await dependencies().exports.create(record);
   try {
-    await queueExport(exportId, settleSeconds(longestVerificationSeconds));
+    await queueExport(exportId, delaySeconds);
   } catch (error) {
     // Nothing would ever write it: the export is failed at once and not counted, and the caller is told to retry.
     await Promise.allSettled([dependencies().exports.fail(exportId, now.toISOString()), releaseExport(req.caller.accountId, req.caller.mode, now)]);
     throw error;
   }
-  return json(202, exportView(record, now));
+  return json(202, exportView(record, now), { location: exportLocation(exportId), ...exportRetryHeader(record, now) });
 });

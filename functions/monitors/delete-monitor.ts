@@ -19,5 +19,5 @@ export const handler = apiHandler('DeleteMonitor', {}, async (req) => {
   if (!record) throw new ApiError('resource_not_found', 'No monitor with this id for this account and mode.', { param: 'monitor_id' });
   // Only the call that deleted it gives its slot back (deleting twice returns the monitor unchanged).
   if (record.deleted_at === now.toISOString()) await slots.release(accountId, mode);
-  return json(200, monitorView(record));
+  return json(200, monitorView(record, now));
 });

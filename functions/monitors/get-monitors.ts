@@ -30,10 +30,15 @@ export const handler = apiHandler(
   'ListMonitors',
   { query: listMonitorsQuerySchema, prefetch: ({ query, key, now }) => monitorPage(key, query, now) },
   async (req) => {
-    const page = await (req.prefetched ?? monitorPage(req.caller, req.query, req.clock.now()));
+    const now = req.clock.now();
+    const page = await (req.prefetched ?? monitorPage(req.caller, req.query, now));
     return json(
       200,
-      pageBody(page.items.map(monitorView), page.hasMore, (m) => m.monitor_id),
+      pageBody(
+        page.items.map((m) => monitorView(m, now)),
+        page.hasMore,
+        (m) => m.monitor_id,
+      ),
     );
   },
 );

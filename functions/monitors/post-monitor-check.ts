@@ -45,6 +45,6 @@ export const handler = idempotentApiHandler(
 
     const outcome = await checkMonitor({ monitor_id: id }, req.clock.now(), services, { deadline: req.deadline(answerReserveMs) });
     const after = (await monitors.get(id)) ?? monitor;
-    return json(200, { monitor: monitorView(after), events: outcome.events.map(eventView) });
+    return json(200, { monitor: monitorView(after, req.clock.now()), events: outcome.events.map(eventView) });
   },
 );

@@ -34,6 +34,6 @@ export const handler = idempotentApiHandler(
         charge: req.chargeVerifications,
       },
     );
-    return json(200, monitorView(monitor));
+    return json(200, monitorView(monitor, req.clock.now()));
   },
 );

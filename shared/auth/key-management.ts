@@ -1,5 +1,5 @@
 /**
- * The use cases of the keys API: list, create, roll and revoke the keys of the calling key's account,
+ * The use cases of the keys API: list, read, create, roll and revoke the keys of the calling key's account,
  * under the permission model of key-rules.ts. A key the caller may not manage is not found (undefined:
  * the handler answers 404), whether it belongs to another account, the other mode or is an admin key
  * seen by a standard key.
@@ -36,6 +36,24 @@ export function manageableKeys(accountKeys: readonly ApiKeyRecord[], actor: KeyA
 
 function newestFirst(keys: ApiKeyRecord[]): ApiKeyRecord[] {
   return keys.sort((a, b) => b.created_at.localeCompare(a.created_at) || keyIdOf(b).localeCompare(keyIdOf(a)));
+}
+
+/**
+ * One key the actor may manage, as stored (read strongly consistent, so a roll or revocation a moment
+ * ago is seen); undefined when it may not manage such a key, or no key has this id. The key is found by
+ * id among the account's keys (`accountKeys`, or listed through the index: a key made a moment ago may
+ * not be found yet).
+ */
+export async function findKeyFor(
+  store: AccountStore,
+  actor: KeyActor,
+  keyId: string,
+  accountKeys?: readonly ApiKeyRecord[],
+): Promise<ApiKeyRecord | undefined> {
+  const keys = accountKeys ?? (await store.listKeys(actor.accountId));
+  const listed = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
+  const current = listed && (await store.getKey(listed.key_hash));
+  return current && canManage(actor, current) ? current : undefined;
 }
 
 export interface CreateKeyRequest {
@@ -87,9 +105,8 @@ export async function rollKey(
   knownKeys?: readonly ApiKeyRecord[],
 ): Promise<RolledKey | undefined> {
   const accountKeys = knownKeys ?? (await store.listKeys(actor.accountId));
-  const listed = accountKeys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
-  const current = listed && (await store.getKey(listed.key_hash));
-  if (!current || !canManage(actor, current)) return undefined;
+  const current = await findKeyFor(store, actor, keyId, accountKeys);
+  if (!current) return undefined;
   refuseRoll(current, now);
   const expiresAt = rolledExpiry(current, now, graceHours);
   const minted = await mintReplacement(store, current, expiresAt.getTime() <= now.getTime(), accountKeys, now);
@@ -184,10 +201,9 @@ export async function revokeKeyFor(
   account: { readonly keys?: readonly ApiKeyRecord[]; readonly item?: Readonly<Record<string, unknown>> } = {},
 ): Promise<ApiKeyRecord | undefined> {
   const keys = account.keys ?? (await store.listKeys(actor.accountId));
-  const listed = keys.find((k) => keyIdOf(k) === keyId && canManage(actor, k));
   // The index's copy may be behind: whether the key is a usable admin key is decided from the key as stored.
-  const target = listed && (await store.getKey(listed.key_hash));
-  if (!target || !canManage(actor, target)) return undefined;
+  const target = await findKeyFor(store, actor, keyId, keys);
+  if (!target) return undefined;
   const lastUsedAt = lastUsedOf(account.item, keyId);
   if (!isUsableAdmin(target, now)) return store.revokeKey(target.key_hash, now, lastUsedAt);
   return adminRevocations.withLock(actor.accountId, async () => {

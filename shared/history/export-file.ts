@@ -33,8 +33,17 @@ export class ExportOutOfTime extends Error {
   }
 }
 
-/** Writes the export's CSV; answers its row count. Stops with `ExportOutOfTime` when `deadline` is near. */
-export async function writeExportFile(record: ExportRecord, history: HistoryStore, deadline: Deadline = Deadline.none()): Promise<number> {
+/**
+ * Writes the export's CSV; answers its row count. Stops with `ExportOutOfTime` when `deadline` is near.
+ * `onProgress` is awaited with the running row count after each page of the history (export-progress.ts
+ * decides which counts are written).
+ */
+export async function writeExportFile(
+  record: ExportRecord,
+  history: Pick<HistoryStore, 'pages'>,
+  deadline: Deadline = Deadline.none(),
+  onProgress?: (rowsWritten: number) => Promise<void>,
+): Promise<number> {
   const plan = planHistoryQuery(record.owner, record.filters, record.snapshot_at);
   let rows = 0;
   async function* lines(): AsyncGenerator<Buffer> {
@@ -44,6 +53,7 @@ export async function writeExportFile(record: ExportRecord, history: HistoryStor
       if (deadline.remainingMs() < exportFinishMs) throw new ExportOutOfTime(rows);
       rows += entries.length;
       yield Buffer.from(entries.map((e) => csvRow(e.verification_id, e.history, publicRecordUrl(e.verification_id))).join(''), 'utf8');
+      await onProgress?.(rows);
     }
   }
   const upload = new Upload({

@@ -1,7 +1,12 @@
 /**
  * CSV exports of the verification history: who asked (owner), for what (filters), the snapshot (only
- * verifications created before `snapshot_at`), and whether the file is ready with how many rows. Kept
- * a day, like the file; an export past its expiry reads as expired until TTL removes the item.
+ * verifications created before `snapshot_at`), the writing's progress, and whether the file is ready
+ * with how many rows. Kept a day, like the file; an export past its expiry reads as expired until TTL
+ * removes the item.
+ *
+ * Progress is a few small conditional writes on the export's own item, bounded per attempt: one when an
+ * attempt starts, then at most one every `progressIntervalMs` (export-progress.ts) while it writes, and
+ * the completion; an attempt lasts at most the worker's time limit, and an export has at most three.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,6 +14,7 @@ import * as z from 'zod';
 import { dynamo } from '../aws/dynamo.ts';
 import { tableName } from '../config.ts';
 import { parseStoredItem } from '../records/stored-item.ts';
+import { exportProgressSchema, type ExportProgress } from './export-progress.ts';
 
 /** How long an export and its file are kept. */
 export const exportRetentionSeconds = 86_400;
@@ -37,6 +43,10 @@ export const exportRecordSchema = z.object({
   object_key: z.string(),
   row_count: z.number().optional(),
   completed_at: z.string().optional(),
+  /** When the writing is due to start (the queue message's delay); absent on exports made before it was recorded. */
+  write_after: z.string().optional(),
+  /** The writing of the latest attempt: absent until an attempt starts. */
+  progress: exportProgressSchema.optional(),
 });
 
 export type ExportRecord = z.output<typeof exportRecordSchema>;
@@ -60,26 +70,52 @@ export class ExportStore {
     return record?.owner === owner ? record : undefined;
   }
 
-  /** Marks the export ready with its row count, once: a repeated completion (a redelivered message) changes nothing. */
-  complete(exportId: string, rowCount: number, completedAt: string): Promise<boolean> {
-    return this.settle(exportId, 'SET #s = :to, row_count = :n, completed_at = :t', { ':to': 'ready', ':n': rowCount, ':t': completedAt });
+  /**
+   * Marks the export ready with its row count (and the progress of the attempt that wrote it), once: a
+   * repeated completion (a redelivered message) changes nothing.
+   */
+  complete(exportId: string, rowCount: number, completedAt: string, progress?: ExportProgress): Promise<boolean> {
+    return this.ifPending(exportId, `SET #s = :to, row_count = :n, completed_at = :t${progress ? ', #p = :p' : ''}`, {
+      ':to': 'ready',
+      ':n': rowCount,
+      ':t': completedAt,
+      ...(progress ? { ':p': progress } : {}),
+    });
   }
 
   /** Marks a pending export failed (its last attempt failed): ask for a new one. */
   fail(exportId: string, failedAt: string): Promise<boolean> {
-    return this.settle(exportId, 'SET #s = :to, completed_at = :t', { ':to': 'failed', ':t': failedAt });
+    return this.ifPending(exportId, 'SET #s = :to, completed_at = :t', { ':to': 'failed', ':t': failedAt });
   }
 
-  /** Moves a pending export to its final state; false when it was no longer pending. */
-  private async settle(exportId: string, update: string, values: Record<string, unknown>): Promise<boolean> {
+  /** Notes that an attempt starts writing the file: its progress from `progress` (0 rows). False when the export is no longer pending. */
+  startWriting(exportId: string, progress: ExportProgress): Promise<boolean> {
+    return this.ifPending(exportId, 'SET #p = :p', { ':p': progress });
+  }
+
+  /**
+   * Records the rows attempt `attempt` has written by `at`; only while the export is pending and that
+   * attempt is the latest started (a slower earlier attempt never overwrites a newer one's count).
+   */
+  recordProgress(exportId: string, attempt: number, rowsWritten: number, at: string): Promise<boolean> {
+    return this.ifPending(
+      exportId,
+      'SET #p.rows_written = :n, #p.updated_at = :t',
+      { ':n': rowsWritten, ':t': at, ':attempt': attempt },
+      '#p.attempt = :attempt',
+    );
+  }
+
+  /** One conditional UpdateItem while the export is pending (and `also` holds); false when it did not. */
+  private async ifPending(exportId: string, update: string, values: Record<string, unknown>, also?: string): Promise<boolean> {
     try {
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName('exports'),
           Key: { export_id: exportId },
           UpdateExpression: update,
-          ConditionExpression: '#s = :pending',
-          ExpressionAttributeNames: { '#s': 'status' },
+          ConditionExpression: also ? `#s = :pending AND ${also}` : '#s = :pending',
+          ExpressionAttributeNames: { '#s': 'status', ...(update.includes('#p') || also?.includes('#p') ? { '#p': 'progress' } : {}) },
           ExpressionAttributeValues: { ...values, ':pending': 'pending' },
         }),
       );

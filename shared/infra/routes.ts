@@ -145,6 +145,16 @@ const routeTable = [
     summary: 'The API keys the calling key may manage, newest first: id, label, hint, mode, role, dates and state; never the key.',
   },
   {
+    id: 'GetApiKey',
+    method: 'GET',
+    path: '/v1/keys/{key_id}',
+    entry: 'functions/keys/get-key.ts',
+    auth: 'api_key',
+    // The key found through by_account, then read strongly consistent with the pipeline's GetItem on ApiKeys.
+    uses: { tables: { apiKeys: ['Query'] } },
+    summary: 'One API key the calling key may manage: id, label, hint, mode, role, dates and state; never the key.',
+  },
+  {
     id: 'CreateApiKey',
     method: 'POST',
     path: '/v1/keys',
@@ -278,6 +288,15 @@ const routeTable = [
     summary: "The caller's monitors, newest first, with cursor pagination.",
   },
   {
+    id: 'GetMonitor',
+    method: 'GET',
+    path: '/v1/monitor/{monitor_id}',
+    entry: 'functions/monitors/get-monitor.ts',
+    auth: 'api_key',
+    uses: { tables: { monitors: ['GetItem'] } },
+    summary: 'One monitor of the caller, with a webhook secret rotation in progress.',
+  },
+  {
     id: 'DeleteMonitor',
     method: 'DELETE',
     path: '/v1/monitor/{monitor_id}',
@@ -347,6 +366,15 @@ const routeTable = [
     summary: 'The API reference: one HTML page rendered from the OpenAPI document.',
   },
   {
+    id: 'GetEvent',
+    method: 'GET',
+    path: '/v1/events/{event_id}',
+    entry: 'functions/events/get-event.ts',
+    auth: 'api_key',
+    uses: { tables: { events: ['GetItem'] } },
+    summary: 'One webhook event of the caller with its delivery attempts.',
+  },
+  {
     id: 'RedeliverEvent',
     method: 'POST',
     path: '/v1/events/{event_id}/redeliver',
@@ -413,7 +441,7 @@ const routeTable = [
     auth: 'api_key',
     // GetObject: the presigned download link is signed with this function's credentials.
     uses: { tables: { exports: ['GetItem'] }, buckets: { historyExports: ['GetObject'] } },
-    summary: "An export's state, row count and, once ready, a 15-minute download link.",
+    summary: "An export's state, progress and row count, with Retry-After while pending, and once ready a 15-minute download link.",
   },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -522,7 +550,7 @@ export const workers: readonly WorkerDefinition[] = [
       tables: { exports: ['GetItem', 'UpdateItem'], verifications: ['Query'] },
       buckets: { historyExports: ['PutObject'] },
     },
-    summary: 'Writes the CSV of a requested history export to its bucket and marks the export ready.',
+    summary: 'Writes the CSV of a requested history export to its bucket, noting its progress every few seconds, and marks the export ready.',
   },
 ];
 

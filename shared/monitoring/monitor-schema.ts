@@ -10,6 +10,24 @@ import { keyModeSchema, npiSchema } from '../contract/field-schemas.ts';
 
 export const monitorIdSchema = z.string().regex(monitorIdPattern).meta({ description: 'Monitor id: `mon_` and 24 base62 characters.' });
 
+/** A rotation of the monitor's webhook secret in progress (`POST /v1/monitor/{monitor_id}/rotate-secret`). */
+export const secretRotationStateSchema = z
+  .strictObject({
+    rotated_at: z.iso.datetime().nullable().meta({
+      description:
+        'When the rotation was made: since then every delivery is signed with the new secret. Null only for a rotation made before this time was recorded (API 1.2.0); such an overlap ends at most 168 hours after it.',
+    }),
+    previous_secret_expires_at: z.iso.datetime().meta({
+      description: 'Until when deliveries also carry the signatures of the old secret; after it only the new secret signs, and the old one is erased.',
+    }),
+  })
+  .nullable()
+  .meta({
+    title: 'Secret rotation in progress',
+    description:
+      'The overlap window of the last rotation of the webhook secret, while the old secret still signs beside the new one; null outside one (never rotated, the window has ended, rotated with `overlap_hours: 0`, or deleted). Never a secret.',
+  });
+
 export const monitorSchema = z
   .strictObject({
     monitor_id: monitorIdSchema,
@@ -23,6 +41,7 @@ export const monitorSchema = z
     }),
     webhook_url: z.string().meta({ format: 'uri' }),
     alert_days_before_expiry: z.number().int().min(1).max(365),
+    secret_rotation: secretRotationStateSchema,
     next_check_at: z.iso.datetime().nullable().meta({ description: 'Next scheduled check (every 24 hours); null once deleted.' }),
     created_at: z.iso.datetime(),
     deleted_at: z.iso.datetime().optional().meta({ description: 'When monitoring stopped; only on deleted monitors.' }),

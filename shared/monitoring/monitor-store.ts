@@ -20,6 +20,7 @@ import { parseStoredItem } from '../records/stored-item.ts';
 import { keyModeSchema } from '../contract/field-schemas.ts';
 import type { EventRecord } from './event-store.ts';
 import { monitorSnapshotSchema, type MonitorSnapshot } from './monitor-snapshot.ts';
+import { previousSecretInForce } from './webhook-secrets.ts';
 
 export const dueShards = 16;
 
@@ -52,6 +53,8 @@ export interface MonitorRecord {
    */
   readonly previous_webhook_secret_sealed?: string;
   readonly previous_secret_expires_at?: string;
+  /** When the secret was last rotated; absent on monitors rotated before it was recorded, and on those never rotated. */
+  readonly secret_rotated_at?: string;
   readonly alert_days_before_expiry: number;
   readonly next_check_at: string;
   readonly due_shard?: string;
@@ -118,6 +121,7 @@ export const monitorRecordSchema: z.ZodType<MonitorRecord, unknown> = z.object({
   webhook_secret_sealed: z.string().optional(),
   previous_webhook_secret_sealed: z.string().optional(),
   previous_secret_expires_at: z.string().optional(),
+  secret_rotated_at: z.string().optional(),
   alert_days_before_expiry: z.number(),
   next_check_at: z.string(),
   due_shard: z.string().optional(),
@@ -149,8 +153,20 @@ export class MonitorStore {
     await dynamo().send(new PutCommand({ TableName: tableName('monitors'), Item: record, ConditionExpression: 'attribute_not_exists(monitor_id)' }));
   }
 
-  async getOwned(monitorId: string, accountId: string, mode: KeyMode, now: Date = new Date()): Promise<MonitorRecord | undefined> {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId } }));
+  /**
+   * The monitor, only for its owner (account and mode); anyone else gets undefined. `consistent` reads it
+   * strongly consistent (what a request just wrote is seen), at twice the read's cost.
+   */
+  async getOwned(
+    monitorId: string,
+    accountId: string,
+    mode: KeyMode,
+    now: Date = new Date(),
+    options: { readonly consistent?: boolean } = {},
+  ): Promise<MonitorRecord | undefined> {
+    const out = await dynamo().send(
+      new GetCommand({ TableName: tableName('monitors'), Key: { monitor_id: monitorId }, ...(options.consistent ? { ConsistentRead: true } : {}) }),
+    );
     const item = unexpired(out.Item, now);
     return item && item.owner === ownerKey(accountId, mode) ? item : undefined;
   }
@@ -256,24 +272,25 @@ export class MonitorStore {
   }
 
   /**
-   * Replaces an active monitor's sealed secret with `sealed`, keeping the one replaced as the previous
-   * secret until `previousUntil` (null: dropped now). Only while the secret is still `expected` (the one
-   * read), so of two concurrent rotations one wins: false for the other, and for a monitor deleted
-   * meanwhile. A previous secret of an earlier rotation is replaced.
+   * Replaces an active monitor's sealed secret with `sealed` at `at`, keeping the one replaced as the
+   * previous secret until `previousUntil` (null: dropped now). Only while the secret is still `expected`
+   * (the one read), so of two concurrent rotations one wins: false for the other, and for a monitor
+   * deleted meanwhile. A previous secret of an earlier rotation is replaced.
    */
-  async rotateSecret(record: MonitorRecord, sealed: string, previousUntil: Date | null): Promise<boolean> {
+  async rotateSecret(record: MonitorRecord, sealed: string, previousUntil: Date | null, at: Date): Promise<boolean> {
     try {
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName('monitors'),
           Key: { monitor_id: record.monitor_id },
           UpdateExpression: previousUntil
-            ? 'SET webhook_secret_sealed = :new, previous_webhook_secret_sealed = :old, previous_secret_expires_at = :until'
-            : 'SET webhook_secret_sealed = :new REMOVE previous_webhook_secret_sealed, previous_secret_expires_at',
+            ? 'SET webhook_secret_sealed = :new, secret_rotated_at = :at, previous_webhook_secret_sealed = :old, previous_secret_expires_at = :until'
+            : 'SET webhook_secret_sealed = :new, secret_rotated_at = :at REMOVE previous_webhook_secret_sealed, previous_secret_expires_at',
           ConditionExpression: '#owner = :o AND #status = :active AND webhook_secret_sealed = :old',
           ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
           ExpressionAttributeValues: {
             ':new': sealed,
+            ':at': at.toISOString(),
             ':old': record.webhook_secret_sealed,
             ':o': record.owner,
             ':active': 'active',
@@ -338,8 +355,20 @@ export class MonitorStore {
   }
 }
 
-/** The spec's Monitor object (plus the webhook URL and alert window; never the secret). */
-export function monitorView(record: MonitorRecord) {
+/**
+ * A rotation of the webhook secret in progress at `now`: the old secret still signs beside the new one
+ * until `previous_secret_expires_at` (webhook-secrets.ts); null outside an overlap window. No secret.
+ */
+export function secretRotationView(record: MonitorRecord, now: Date) {
+  if (record.status !== 'active' || !previousSecretInForce(record, now)) return null;
+  return { rotated_at: record.secret_rotated_at ?? null, previous_secret_expires_at: record.previous_secret_expires_at! };
+}
+
+/**
+ * The spec's Monitor object (plus the webhook URL, alert window and a secret rotation in progress at
+ * `now`; never a secret).
+ */
+export function monitorView(record: MonitorRecord, now: Date) {
   return {
     monitor_id: record.monitor_id,
     status: record.status,
@@ -352,6 +381,7 @@ export function monitorView(record: MonitorRecord) {
     },
     webhook_url: record.webhook_url,
     alert_days_before_expiry: record.alert_days_before_expiry,
+    secret_rotation: secretRotationView(record, now),
     next_check_at: record.status === 'active' ? record.next_check_at : null,
     created_at: record.created_at,
     ...(record.deleted_at ? { deleted_at: record.deleted_at } : {}),

@@ -24,7 +24,7 @@ export async function rotateWebhookSecret(
   if (monitor.status !== 'active' || monitor.webhook_secret_sealed === undefined) return { outcome: 'deleted' };
   const sealed = await services.sealer.seal(request.webhook_secret, { monitorId: monitor.monitor_id, accountId: caller.accountId, mode: caller.mode });
   const previousUntil = overlapEnd(now, request.overlap_hours);
-  if (await services.monitors.rotateSecret(monitor, sealed, previousUntil)) return { outcome: 'rotated', rotatedAt: now, previousUntil };
+  if (await services.monitors.rotateSecret(monitor, sealed, previousUntil, now)) return { outcome: 'rotated', rotatedAt: now, previousUntil };
   const again = await services.monitors.getOwned(monitor.monitor_id, caller.accountId, caller.mode, now);
   return { outcome: again?.status === 'active' ? 'conflict' : again ? 'deleted' : 'not_found' };
 }

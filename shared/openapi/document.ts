@@ -37,7 +37,7 @@ export const pathParameterSchemas: Readonly<Record<string, z.ZodType>> = {
   export_id: exportIdSchema,
 };
 
-export const apiVersion = '1.1.0';
+export const apiVersion = '1.2.0';
 
 const description = `Checks a healthcare provider’s license in one call: the licensing board of the state, the federal OIG exclusion list (LEIE) and the NPPES registry. Every verification has a signed certificate (JSON and PDF); registered providers are re-checked every 24 hours with signed webhook events.
 

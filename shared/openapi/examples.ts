@@ -457,9 +457,17 @@ export const monitorExample = {
   provider: { name: 'Helen Jane Thomas', npi: '1662571706', state: 'Washington', current_status: 'active', expiry_date: '2027-06-03' },
   webhook_url: 'https://hooks.example.com/license',
   alert_days_before_expiry: 60,
+  secret_rotation: null,
   next_check_at: '2026-11-23T06:00:00.000Z',
   created_at: '2026-11-22T02:16:16.302Z',
   mode: 'live',
+};
+
+/** A monitor during the overlap window of a secret rotation (`POST /v1/monitor/{monitor_id}/rotate-secret`, 24 hours). */
+export const rotatingMonitorExample = {
+  ...monitorExample,
+  next_check_at: '2026-11-25T06:00:00.000Z',
+  secret_rotation: { rotated_at: '2026-11-24T10:20:00.000Z', previous_secret_expires_at: '2026-11-25T10:20:00.000Z' },
 };
 
 export const deletedMonitorExample = { ...monitorExample, status: 'deleted', next_check_at: null, deleted_at: '2026-11-24T09:30:00.000Z' };
@@ -580,6 +588,9 @@ export const eventPageExample = {
   next_cursor: null,
 };
 
+/** One event, as `GET /v1/events/{event_id}` answers it. */
+export const eventExample = eventPageExample.data[0]!;
+
 /** A test event's body (`monitor.test`). */
 export const testEventExample = {
   event: 'monitor.test',
@@ -650,7 +661,7 @@ export const deliveryPageExample = {
   has_more: true,
   next_cursor: `${webhookCommon.event_id}.1`,
 };
-const apiKeyExample = {
+export const apiKeyExample = {
   key_id: 'key_3f9sK2mQ8xLp0aZr7TbNc1Yd',
   name: 'billing-service',
   hint: 'svc_live_…a1B2',
@@ -698,6 +709,15 @@ export const rolledApiKeyExample = {
   api_key: 'svc_live_Tz7Qm1Xc9Vb3Nk5Lp2Rw8Ys0Ud4Ef6Gh1Ja3Hn4R',
 };
 
+/** The old key of a roll, in its grace period. */
+export const expiringApiKeyExample = {
+  ...apiKeyExample,
+  state: 'expiring',
+  expires_at: '2026-11-25T10:00:00.000Z',
+  rolled_at: '2026-11-24T10:00:00.000Z',
+  replaced_by: 'key_8RbT2nVq5LmX0cZp3YwK7sAe',
+};
+
 export const revokedApiKeyExample = { ...apiKeyExample, state: 'revoked', revoked_at: '2026-11-24T10:15:00.000Z' };
 const historyExportId = 'exp_4mQx7RtBv2NcL8aZpW3sKd9E';
 
@@ -723,17 +743,25 @@ export const pendingHistoryExportExample = {
   snapshot_at: '2026-11-24T10:00:00.000Z',
   filters: historyExportRequestExample,
   row_count: null,
+  progress: null,
   completed_at: null,
   download_url: null,
   download_expires_at: null,
   expires_at: '2026-11-25T10:00:00.000Z',
 };
 
+/** An export being written: its first attempt, 48,000 rows so far. */
+export const writingHistoryExportExample = {
+  ...pendingHistoryExportExample,
+  progress: { attempt: 1, rows_written: 48_000, started_at: '2026-11-24T10:00:31.020Z', updated_at: '2026-11-24T10:00:33.118Z' },
+};
+
 export const readyHistoryExportExample = {
   ...pendingHistoryExportExample,
   status: 'ready',
   row_count: 212,
-  completed_at: '2026-11-24T10:01:07.312Z',
+  progress: { attempt: 1, rows_written: 212, started_at: '2026-11-24T10:00:31.020Z', updated_at: '2026-11-24T10:00:31.212Z' },
+  completed_at: '2026-11-24T10:00:31.212Z',
   download_url: `https://license-verification-history-exports.s3.us-east-1.amazonaws.com/exports/${historyExportId}.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=…`,
   download_expires_at: '2026-11-24T10:16:10.000Z',
 };

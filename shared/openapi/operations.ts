@@ -75,7 +75,7 @@ export interface JsonContent {
 export type RawSchema = Readonly<Record<string, unknown>>;
 
 /** Names of the headers in `components.headers` a success response may carry, besides the rate-limit ones. */
-export type ResponseHeader = 'Idempotent-Replayed' | 'ETag' | 'Cache-Control' | 'Content-Security-Policy' | 'Vary';
+export type ResponseHeader = 'Idempotent-Replayed' | 'ETag' | 'Cache-Control' | 'Content-Security-Policy' | 'Vary' | 'Location' | 'Retry-After';
 
 export interface SuccessResponse {
   readonly status: number;
@@ -142,6 +142,18 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
       'The API keys the calling key may manage, newest first, with cursor pagination: an admin key sees every key of its account, both modes; a standard key sees the standard keys of its own mode. Each key has its public id, label, hint, mode, role, dates (`last_used_at` to the minute) and state; never the key itself, which is shown only when made. A key made a moment ago may take a second to be listed.',
     query: listKeysQuerySchema,
     responses: [ok('A page of keys.', apiKeyPageSchema, { summary: 'A standard key and an admin key', value: examples.apiKeyPageExample })],
+  },
+  GetApiKey: {
+    tag: 'Account',
+    description:
+      'One API key the calling key may manage, as `GET /v1/keys` lists it: public id, label, hint, mode, role, dates (`last_used_at` to the minute) and state; never the key itself. The key is read as stored, so a roll or revocation a moment ago shows. A key the caller may not manage (another account’s, the other mode’s for a standard key, an admin key for a standard key) is 404, as if it did not exist; so is a malformed id. A key made a moment ago may take a second to be found.',
+    responses: [
+      ok('The key.', apiKeySchema, {
+        active: { summary: 'A standard key', value: examples.apiKeyExample },
+        expiring: { summary: 'A rolled key in its grace period', value: examples.expiringApiKeyExample },
+      }),
+    ],
+    errors: ['resource_not_found'],
   },
   CreateApiKey: {
     tag: 'Account',
@@ -289,6 +301,19 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     query: listMonitorsQuerySchema,
     responses: [ok('A page of monitors.', monitorPageSchema, { summary: 'First page', value: examples.monitorPageExample })],
   },
+  GetMonitor: {
+    tag: 'Monitoring',
+    description:
+      'One of your monitors (this account and mode), as the list and the create answer show it, read strongly consistent. `secret_rotation` shows a rotation of the webhook secret in progress: when it was made and until when the old secret still signs beside the new one; null outside an overlap window. No secret is ever shown. A deleted monitor is answered, `status: deleted`, for the 30 days it stays listed, then 404. Another account’s or mode’s monitor, and a malformed id, are 404.',
+    responses: [
+      ok('The monitor.', monitorSchema, {
+        active: { summary: 'Active', value: examples.monitorExample },
+        rotating: { summary: 'During a secret rotation’s overlap', value: examples.rotatingMonitorExample },
+        deleted: { summary: 'Deleted', value: examples.deletedMonitorExample },
+      }),
+    ],
+    errors: ['resource_not_found'],
+  },
   DeleteMonitor: {
     tag: 'Monitoring',
     description:
@@ -316,6 +341,13 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
       'Your webhook events, newest first, each with the exact payload sent and every delivery attempt; `monitor_id` narrows to one monitor, `delivery_state` to one delivery state (e.g. `failed`, to find the events to redeliver). A page filtered by state reads a bounded number of events: it may hold fewer than `limit` with `has_more`; follow `next_cursor`.',
     query: listEventsQuerySchema,
     responses: [ok('A page of events.', eventPageSchema, { summary: 'One event, delivered on the first retry', value: examples.eventPageExample })],
+  },
+  GetEvent: {
+    tag: 'Monitoring',
+    description:
+      'One of your webhook events (this account and mode), as `GET /v1/events` lists it: the exact payload sent (and signed) on every attempt, its delivery state and every attempt of every chain, read strongly consistent. Events are kept a year, events of deleted monitors included. Another account’s or mode’s event, and a malformed id, are 404.',
+    responses: [ok('The event.', eventSchema, { summary: 'Delivered on the first retry', value: examples.eventExample })],
+    errors: ['resource_not_found'],
   },
   RedeliverEvent: {
     tag: 'Monitoring',
@@ -376,7 +408,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   CreateHistoryExport: {
     tag: 'History',
     description:
-      "Starts a CSV export of your history with the filters of `GET /v1/verifications` (all optional; no body exports everything). The export holds exactly the matching verifications created before the request (`snapshot_at`), none made after. A worker writes the file within minutes (it starts about a minute after the request, once every verification of the snapshot is stored); poll `GET /v1/verifications/exports/{export_id}`. Columns: verification_id, created_at, mode, first_name, last_name, state, npi, license_name, license_number, status, verified, expiry_date, disciplinary_action, oig_excluded, sanctioned, record_url; UTF-8 with a byte-order mark, CRLF, cells a spreadsheet would run as a formula prefixed with `'`. Not charged.",
+      "Starts a CSV export of your history with the filters of `GET /v1/verifications` (all optional; no body exports everything). The export holds exactly the matching verifications created before the request (`snapshot_at`), none made after. A worker writes the file, starting about half a minute after the request (once every verification of the snapshot is stored), at thousands of rows a second. Poll the export at `Location` (`GET /v1/verifications/exports/{export_id}`), waiting the `Retry-After` seconds each answer gives while it is `pending`. Columns: verification_id, created_at, mode, first_name, last_name, state, npi, license_name, license_number, status, verified, expiry_date, disciplinary_action, oig_excluded, sanctioned, record_url; UTF-8 with a byte-order mark, CRLF, cells a spreadsheet would run as a formula prefixed with `'`. Not charged.",
     body: {
       schema: createExportRequestSchema,
       optional: true,
@@ -388,8 +420,10 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     responses: [
       {
         status: 202,
-        description: 'The export, `status: pending`.',
+        description:
+          'The export, `status: pending`. `Location` is its URL to poll (kept by an `Idempotency-Key` replay); `Retry-After` the seconds until a second after its writing is due to start.',
         json: { schema: exportViewSchema, examples: { default: { summary: 'Accepted', value: examples.pendingHistoryExportExample } } },
+        headers: ['Location', 'Retry-After'],
       },
     ],
     errors: ['export_limit_reached'],
@@ -397,12 +431,16 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   GetHistoryExport: {
     tag: 'History',
     description:
-      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid until `download_expires_at` (15 minutes, less when the service’s signing credentials end sooner; ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when the file is deleted. Another account’s or mode’s export is a 404.',
+      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid until `download_expires_at` (15 minutes, less when the service’s signing credentials end sooner; ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when the file is deleted. While it is written, `progress` says which attempt writes it, since when, and how many rows it has written (updated at most every 5 seconds); a new attempt starts again from 0. A `pending` answer carries `Retry-After`: the seconds to wait before looking again (until a second after its writing is due to start, then 10 while it is written); a finished one carries none. Another account’s or mode’s export is a 404.',
     responses: [
-      ok('The export.', exportViewSchema, {
-        ready: { summary: 'Ready', value: examples.readyHistoryExportExample },
-        pending: { summary: 'Being written', value: examples.pendingHistoryExportExample },
-      }),
+      {
+        ...ok('The export; `Retry-After` while it is `pending`.', exportViewSchema, {
+          ready: { summary: 'Ready', value: examples.readyHistoryExportExample },
+          writing: { summary: 'Being written', value: examples.writingHistoryExportExample },
+          pending: { summary: 'Waiting for its writing to start', value: examples.pendingHistoryExportExample },
+        }),
+        headers: ['Retry-After'],
+      },
     ],
     errors: ['resource_not_found'],
   },

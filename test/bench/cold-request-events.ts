@@ -216,6 +216,11 @@ export const coldRequestEvents: Record<string, ColdRequestEvent> = {
   GetAccount: ({ keys }) => api('GetAccount', 'api-key', () => request('GetAccount', '/v1/account', keys.live)),
   GetUsage: ({ keys }) => api('GetUsage', 'api-key', () => request('GetUsage', '/v1/usage', keys.live)),
   ListApiKeys: ({ keys }) => api('ListApiKeys', 'api-key', () => request('ListApiKeys', '/v1/keys', keys.admin)),
+  GetApiKey: ({ keyAccounts }) =>
+    api('GetApiKey', 'api-key', () => {
+      const account = nth(keyAccounts, 0, 'key account');
+      return request('GetApiKey', `/v1/keys/${account.rolled}`, account.admin);
+    }),
   CreateApiKey: ({ keyAccounts }) =>
     api('CreateApiKey', 'api-key', (n) => request('CreateApiKey', '/v1/keys', nth(keyAccounts, n, 'key account').admin, { name: `cold-request-${n}` }), 201),
   RollApiKey: ({ keyAccounts }) =>
@@ -249,6 +254,7 @@ export const coldRequestEvents: Record<string, ColdRequestEvent> = {
       request('CreateMonitor', '/v1/monitor', keys.live, { ...provider, ...hook, webhook_url: `${hook.webhook_url}-${n}-${Date.now()}` }),
     ),
   ListMonitors: ({ keys }) => api('ListMonitors', 'api-key', () => request('ListMonitors', '/v1/monitors', keys.live)),
+  GetMonitor: ({ keys, liveMonitor }) => api('GetMonitor', 'api-key', () => request('GetMonitor', `/v1/monitor/${liveMonitor}`, keys.live)),
   DeleteMonitor: ({ keys, doomedMonitors }) =>
     api('DeleteMonitor', 'api-key', (n) => request('DeleteMonitor', `/v1/monitor/${nth(doomedMonitors, n, 'monitor to delete')}`, keys.live)),
   CheckMonitor: ({ keys, testMonitor }) => api('CheckMonitor', 'api-key', () => request('CheckMonitor', `/v1/monitor/${testMonitor}/check`, keys.test)),
@@ -257,6 +263,7 @@ export const coldRequestEvents: Record<string, ColdRequestEvent> = {
   GetSources: ({ keys }) => api('GetSources', 'api-key', () => request('GetSources', '/v1/sources', keys.live)),
   GetOpenApi: () => api('GetOpenApi', 'nothing', () => request('GetOpenApi', '/v1/openapi.json')),
   GetApiReference: () => api('GetApiReference', 'nothing', () => request('GetApiReference', '/docs')),
+  GetEvent: ({ keys, events }) => api('GetEvent', 'api-key', () => request('GetEvent', `/v1/events/${nth(events, 0, 'event')}`, keys.live)),
   RedeliverEvent: ({ keys, events }) =>
     api('RedeliverEvent', 'api-key', (n) => request('RedeliverEvent', `/v1/events/${nth(events, n, 'event')}/redeliver`, keys.live), 202),
   TestMonitorWebhook: ({ keys, liveMonitor }) =>

@@ -122,8 +122,18 @@ describe('recorded traffic against the served OpenAPI document', () => {
     await send(`/v1/monitors?limit=1&starting_after=${page.json.next_cursor}`, { key: testKey });
     expect((await send(`/v1/monitor/${monitorId}/check`, { method: 'POST', key: testKey })).status).toBe(200);
     expect((await send(`/v1/monitor/${monitorId}/check`, { key: testKey, body: {} })).status).toBe(200);
-    await send(`/v1/events?monitor_id=${monitorId}&limit=5`, { key: testKey });
+    const events = await send(`/v1/events?monitor_id=${monitorId}&limit=5`, { key: testKey });
+    expect((await send(`/v1/events/${events.json.data[0].event_id}`, { key: testKey })).status).toBe(200);
+    expect((await send(`/v1/monitor/${monitorId}/rotate-secret`, { key: testKey, body: { webhook_secret: `${secret}-next`, overlap_hours: 1 } })).status).toBe(
+      200,
+    );
+    expect((await send(`/v1/monitor/${monitorId}`, { key: testKey })).json.secret_rotation).not.toBeNull();
     expect((await send(`/v1/monitor/${monitorId}`, { method: 'DELETE', key: testKey })).status).toBe(200);
+    expect((await send(`/v1/monitor/${monitorId}`, { key: testKey })).json.status).toBe('deleted');
+
+    // Keys: the list and one key.
+    const keyPage = await send('/v1/keys', { key: testKey });
+    expect((await send(`/v1/keys/${keyPage.json.data[0].key_id}`, { key: testKey })).status).toBe(200);
 
     // Every error status.
     const errors: [number, Promise<Exchange>][] = [
@@ -136,7 +146,10 @@ describe('recorded traffic against the served OpenAPI document', () => {
       [404, send('/v1/nowhere')],
       [405, send('/v1/verify', { method: 'PUT', key: testKey })],
       [405, send('/docs', { method: 'POST' })],
-      [405, send(`/v1/monitor/${monitorId}`, { method: 'GET', key: testKey })],
+      [405, send(`/v1/monitor/${monitorId}`, { method: 'PUT', key: testKey })],
+      [404, send(`/v1/monitor/mon_${'0'.repeat(24)}`, { key: testKey })],
+      [404, send(`/v1/events/evt_${'0'.repeat(24)}`, { key: testKey })],
+      [404, send(`/v1/keys/key_${'0'.repeat(24)}`, { key: testKey })],
       [
         413,
         send('/v1/verify', { key: testKey, body: JSON.stringify({ first_name: 'x'.repeat(maxBodyBytes) }), headers: { 'content-type': 'application/json' } }),

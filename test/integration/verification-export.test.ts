@@ -17,6 +17,12 @@ import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl, tableName } from '#shared/config.ts';
 import { csvColumns } from '#shared/history/csv.ts';
 import { exportFinishMs } from '#shared/history/export-file.ts';
+import { runExportAttempt } from '#shared/history/export-attempt.ts';
+import { pollSeconds, progressIntervalMs } from '#shared/history/export-progress.ts';
+import { ExportStore } from '#shared/history/export-store.ts';
+import { HistoryStore } from '#shared/history/history-store.ts';
+import { fixedClock } from '#shared/clock.ts';
+import { Deadline } from '#shared/deadline.ts';
 import { exportCounterKey, exportsPerDay } from '#shared/history/export-quota.ts';
 import { dayWindow } from '#shared/limits/windows.ts';
 import { workers } from '#shared/infra/routes.ts';
@@ -31,6 +37,7 @@ import { failCalls } from '../support/aws-faults.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { invokeAs } from '../support/invoke-as.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const exportWorker = workers.find((w) => w.queue === 'historyExport')!;
@@ -130,7 +137,7 @@ async function download(key: string, id: string) {
   const res = await fetch(ready.body.download_url);
   expect(res.status).toBe(200);
   const bytes = Buffer.from(await res.arrayBuffer());
-  return { view: ready.body, bytes, text: bytes.toString('utf8'), rows: rowsOf(bytes.toString('utf8').replace(/^\uFEFF/, '')) };
+  return { view: ready.body, headers: ready.headers, bytes, text: bytes.toString('utf8'), rows: rowsOf(bytes.toString('utf8').replace(/^\uFEFF/, '')) };
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -151,16 +158,28 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     );
     const created = await requestExport(api_key, { state: 'WA' }, 'export-one');
     expect(created.status).toBe(202);
-    expect(created.body).toMatchObject({ status: 'pending', row_count: null, download_url: null, filters: { state: 'WA' } });
+    expect(created.body).toMatchObject({ status: 'pending', row_count: null, progress: null, download_url: null, filters: { state: 'WA' } });
+    // Where to poll, and when (the writing starts at once here: the settle delay is 0).
+    const location = created.headers.get('location')!;
+    expect(new URL(location).pathname).toBe(`/v1/verifications/exports/${created.body.export_id}`);
+    expect(Number(created.headers.get('retry-after'))).toBe(pollSeconds);
     const replay = await requestExport(api_key, { state: 'WA' }, 'export-one');
     expect(replay.status).toBe(202);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.headers.get('location')).toBe(location);
     expect(replay.body.export_id).toBe(created.body.export_id);
-    expect((await getExport(api_key, created.body.export_id)).body.status).toBe('pending');
+    const pending = await getExport(api_key, created.body.export_id);
+    expect(pending.body).toMatchObject({ status: 'pending', progress: null });
+    expect(Number(pending.headers.get('retry-after'))).toBe(pollSeconds);
 
     expect(await runExportWorker()).toBe(1);
-    const { view, bytes, rows, text } = await download(api_key, created.body.export_id);
+    const { view, bytes, rows, text, headers } = await download(api_key, created.body.export_id);
     expect(view.row_count).toBe(3);
+    expect(view.progress).toMatchObject({ attempt: 1, rows_written: 3 });
+    expect(Date.parse(view.progress.started_at)).toBeLessThanOrEqual(Date.parse(view.progress.updated_at));
+    expect(view.progress.updated_at).toBe(view.completed_at);
+    // Finished: nothing more to wait for.
+    expect(headers.get('retry-after')).toBeNull();
     expect(Date.parse(view.download_expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(view.download_expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     expect(new URL(view.download_url).searchParams.get('X-Amz-Expires')).toBe('900');
@@ -182,6 +201,67 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
       expect(res.status).toBe(404);
       expect(errorOf(res.body).code).toBe('resource_not_found');
     }
+  });
+
+  it('shows its progress while it is written: the attempt, since when, and the rows written, updated at most every few seconds', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const seeded = await seedHistory(
+      template,
+      Array.from({ length: 450 }, (_, i) => ({ createdAt: daysAgo(1 + i / 100), subject: { first_name: 'Lin', last_name: 'Moss', state: 'WA', npi: null } })),
+      { account_id, mode: 'test' },
+    );
+    // Earlier tests' messages are run first; this export's message is then taken off the queue: its attempt
+    // runs below, in the worker's function and with its permissions, on a clock that moves 2.5 s at each
+    // page (of 50 rows) of the history, so progress is written at every other page, and the export is read
+    // between pages.
+    while ((await receiveAndRun()).received > 0);
+    const created = await requestExport(api_key, {});
+    expect(created.status).toBe(202);
+    const taken = await waitFor(async () => {
+      const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('historyExport'), MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }));
+      return got.Messages?.[0];
+    }, 10_000);
+    expect(JSON.parse(taken.Body!)).toMatchObject({ export_id: created.body.export_id });
+    await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('historyExport'), ReceiptHandle: taken.ReceiptHandle! }));
+    const clock = fixedClock(new Date());
+    const real = new HistoryStore();
+    const seen: { rows: number; view: any; retryAfter: string | null }[] = [];
+    let rowsSoFar = 0;
+    const paced: Pick<HistoryStore, 'pages'> = {
+      async *pages(plan) {
+        for await (const page of real.pages(plan)) {
+          for (let i = 0; i < page.length; i += 50) {
+            clock.advance(progressIntervalMs / 2);
+            const res = await getExport(api_key, created.body.export_id);
+            seen.push({ rows: rowsSoFar, view: res.body, retryAfter: res.headers.get('retry-after') });
+            const chunk = page.slice(i, i + 50);
+            rowsSoFar += chunk.length;
+            yield chunk;
+          }
+        }
+      },
+    };
+    const record = (await new ExportStore().get(created.body.export_id))!;
+    const result = await invokeAs('HistoryExport', () =>
+      runExportAttempt(record, 1, { exports: new ExportStore(), history: paced, clock }, Deadline.after(60_000)),
+    );
+    expect(result).toEqual({ outcome: 'written', rows: seeded.length, completed: true });
+    expect(seen.length).toBeGreaterThanOrEqual(Math.ceil(seeded.length / 50));
+    for (const { rows, view, retryAfter } of seen) {
+      expect(view.status).toBe('pending');
+      expect(Number(retryAfter)).toBe(pollSeconds);
+      expect(view.progress.attempt).toBe(1);
+      // At most a page behind, never ahead: written at most every 5 s of the clock.
+      expect(view.progress.rows_written).toBeLessThanOrEqual(rows);
+      expect(view.progress.rows_written).toBeGreaterThanOrEqual(Math.max(0, rows - 50));
+    }
+    const counts = seen.map((s) => s.view.progress.rows_written as number);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(new Set(counts).size).toBeGreaterThan(2);
+    // Updates every other page: fewer writes than pages.
+    expect(new Set(seen.map((s) => s.view.progress.updated_at)).size).toBeLessThanOrEqual(Math.ceil(seen.length / 2) + 1);
+    const done = await getExport(api_key, created.body.export_id);
+    expect(done.body).toMatchObject({ status: 'ready', row_count: seeded.length, progress: { attempt: 1, rows_written: seeded.length } });
   });
 
   it('holds exactly the verifications created before the request while new ones are written during the export', async () => {
@@ -242,7 +322,9 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     const created = await requestExport(api_key, { last_name: 'DÍAZ' });
     expect(created.status).toBe(202);
 
-    const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'test/support/crash-worker.ts'), '2', 'historyExport'], {
+    // Node itself with tsx's loader, not the tsx command: the command runs the script in a child process
+    // of its own, which a SIGKILL of the command leaves running.
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/support/crash-worker.ts'), '2', 'historyExport'], {
       cwd: root,
       env: process.env,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -260,6 +342,8 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     await waitFor(async () => ((await runExportWorker()) === 1 ? true : undefined), 20_000);
     const first = await download(api_key, created.body.export_id);
     expect(first.view.row_count).toBe(seeded.length);
+    // The retry is the message's second receive: its progress, counted afresh, is what the export shows.
+    expect(first.view.progress).toMatchObject({ attempt: 2, rows_written: seeded.length });
     expect(new Set(first.rows.slice(1).map((r) => r[0]))).toEqual(new Set(seeded));
     // Nothing is left to run, and the export stays as it completed.
     expect(await runExportWorker()).toBe(0);
@@ -377,7 +461,10 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
       }, 10_000);
       expect(run).toEqual({ received: 1, succeeded: 0 });
     }
-    expect((await getExport(api_key, created.body.export_id)).body).toMatchObject({ status: 'failed', download_url: null });
+    const failed = await getExport(api_key, created.body.export_id);
+    // The last attempt started, and stopped before its first page.
+    expect(failed.body).toMatchObject({ status: 'failed', download_url: null, progress: { attempt: 3, rows_written: 0 } });
+    expect(failed.headers.get('retry-after')).toBeNull();
     await new Promise((r) => setTimeout(r, 1_100));
     expect(await receiveAndRun(1)).toEqual({ received: 0, succeeded: 0 });
   });

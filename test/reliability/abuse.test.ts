@@ -309,6 +309,10 @@ describe('path traversal in ids', () => {
       ['GET', '/v1/certificate/%2e%2e%2f%2e%2e%2fv1%2faccount'],
       ['POST', '/v1/monitor/..%2Fmonitors/check'],
       ['DELETE', '/v1/monitor/..%2F..%2Fv1%2Fmonitors'],
+      ['GET', '/v1/monitor/..%2F..%2Fv1%2Fmonitors'],
+      ['GET', '/v1/events/..%2F..%2Fv1%2Fevents'],
+      ['GET', '/v1/keys/..%2F..%2Fv1%2Fkeys'],
+      ['GET', '/v1/verifications/exports/..%2F..%2Fetc%2Fpasswd'],
       ['GET', '/records/..%2F..%2Fetc%2Fpasswd'],
       ['GET', '/records/%2e%2e%5c%2e%2e%5cwindows%5cwin.ini'],
     ];
@@ -411,6 +415,51 @@ describe('webhook self-service', () => {
     }
     expect(await storedEvent()).toBe(before);
     expect((await t.call(`/v1/events?monitor_id=${monitorId}`, { key: testKey })).body.data).toHaveLength(eventsBefore);
+  });
+
+  it('hostile ids on the single-resource GETs never find the resource they resemble, never a 500, and change nothing', async () => {
+    // The event's first attempt (to a closed port) and its retry's message are recorded first, so nothing else moves it meanwhile.
+    for (let tries = 0; tries < 100; tries++) {
+      const stored = JSON.parse(await storedEvent()) as { delivery: { attempts: unknown[] }; queued_attempt?: number };
+      if (stored.delivery.attempts.length > 0 && (stored.queued_attempt ?? 0) >= 1) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const monitorBefore = await storedMonitor();
+    const eventBefore = await storedEvent();
+    const keyId = ((await t.call('/v1/keys', { key: testKey })).body.data as { key_id: string }[])[0]!.key_id;
+    const variants = (id: string) => [
+      `${id}%00`,
+      `${id}.1`,
+      `%20${id}`,
+      encodeURIComponent(`${id}\r\nX-Injected: 1`),
+      id.toUpperCase(),
+      id.slice(0, -1),
+      `${id}${'A'.repeat(5000)}`,
+      `${id.slice(0, 4)}..%2F${id.slice(4)}`,
+      encodeURIComponent(JSON.stringify({ $ne: id })),
+      '%F0%9F%92%A9',
+    ];
+    for (const [path, id] of [
+      ['/v1/monitor/', monitorId],
+      ['/v1/events/', eventId],
+      ['/v1/keys/', keyId],
+    ] as const) {
+      // The id itself is found, so each variant below would be found too if it reached the resource.
+      expect((await t.call(`${path}${id}`, { key: testKey })).status, id).toBe(200);
+      for (const variant of variants(id)) {
+        const res = await t.call(`${path}${variant}`, { key: testKey });
+        expectSafe(res, `${path}${variant}`);
+        expect([400, 404, 414], `${path}${variant}`).toContain(res.status);
+        expect(res.headers.get('x-injected'), variant).toBeNull();
+        expect(res.text, variant).not.toContain('"secret_rotation"');
+      }
+    }
+    // The key itself, sent as an id, is not found and never echoed.
+    const asId = await t.call(`/v1/keys/${encodeURIComponent(testKey)}`, { key: testKey });
+    expect(asId.status).toBe(404);
+    expect(asId.text).not.toContain(testKey);
+    expect(await storedMonitor()).toBe(monitorBefore);
+    expect(await storedEvent()).toBe(eventBefore);
   });
 
   it('hostile delivery_state and deliveries cursors are 400s naming the parameter', async () => {

@@ -21,13 +21,15 @@ const json = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
   t = await startTestStack();
-  const live = await t.issue({ plan: 'production', mode: 'live' });
+  // Each key makes more requests within a minute than the plan's per-minute limit allows.
+  const minuteLimit = 10_000;
+  const live = await t.issue({ plan: 'production', mode: 'live', minuteLimit });
   owner = live.account_id;
   keys.ownerLive = live.api_key;
-  keys.ownerTest = (await t.issue({ plan: 'production', mode: 'test', accountId: owner })).api_key;
-  const other = await t.issue({ plan: 'production', mode: 'live' });
+  keys.ownerTest = (await t.issue({ plan: 'production', mode: 'test', accountId: owner, minuteLimit })).api_key;
+  const other = await t.issue({ plan: 'production', mode: 'live', minuteLimit });
   keys.otherLive = other.api_key;
-  keys.otherTest = (await t.issue({ plan: 'production', mode: 'test', accountId: other.account_id })).api_key;
+  keys.otherTest = (await t.issue({ plan: 'production', mode: 'test', accountId: other.account_id, minuteLimit })).api_key;
 
   const verify = async (key: string) =>
     (await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify({ first_name: 'Dana', last_name: 'test-active', state: 'WA' }), headers: json }))
@@ -89,6 +91,9 @@ describe('every route naming a resource', () => {
       method: 'GET',
       path: (m) => `/v1/certificate/${m === 'test' ? resources.testVerification : resources.liveVerification}/evidence`,
     },
+    { route: 'GetMonitor', method: 'GET', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
+    { route: 'GetEvent', method: 'GET', path: (m) => `/v1/events/${webhookEvents[m]}` },
+    { route: 'GetApiKey', method: 'GET', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}` },
     { route: 'DeleteMonitor', method: 'DELETE', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
     { route: 'CheckMonitor', method: 'POST', path: (m) => `/v1/monitor/${m === 'test' ? resources.testMonitor : resources.liveMonitor}/check` },
     { route: 'ListEvents', method: 'GET', path: (m) => `/v1/events?monitor_id=${m === 'test' ? resources.testMonitor : resources.liveMonitor}` },
