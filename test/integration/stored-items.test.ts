@@ -3,7 +3,7 @@
  * written, an item stored before `match_note` existed still reads, and an item that does not match its
  * schema is an error naming the item, never a value cast to a type it does not have.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
@@ -63,6 +63,20 @@ describe('stored verification records', () => {
     const record = await store.getOwned(id, accountId, 'live');
     expect(record?.result).toEqual(res.body);
     expect(record?.certificate.certificate_hash).toBe(res.body.certificate_hash);
+
+    // Stored compressed; a record stored before compression holds both as maps, and reads the same.
+    const stored = (await dynamo().send(new GetCommand({ TableName: tableName('verifications'), Key: { verification_id: id } }))).Item!;
+    expect(stored.result_br).toBeInstanceOf(Uint8Array);
+    expect(stored.certificate_br).toBeInstanceOf(Uint8Array);
+    expect(stored.result).toBeUndefined();
+    await update(
+      'verifications',
+      { verification_id: id },
+      'SET #r = :r, #c = :c REMOVE #rb, #cb',
+      { '#r': 'result', '#c': 'certificate', '#rb': 'result_br', '#cb': 'certificate_br' },
+      { ':r': record!.result, ':c': record!.certificate },
+    );
+    expect(await store.getOwned(id, accountId, 'live')).toEqual(record);
 
     await update('verifications', { verification_id: id }, 'REMOVE #a.#b', { '#a': 'result', '#b': 'match_note' });
     expect((await store.getOwned(id, accountId, 'live'))?.result.match_note).toBeNull();
