@@ -23,7 +23,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'lvs-walkthrough-'));
   // The export worker starts a few seconds after the request instead of a minute.
   started = await npmStart({ stateDir, sourceDataDir: data.dir, env: { HISTORY_EXPORT_SETTLE_SECONDS: '3' } });
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   if (started) await stopNpmStart(started);
   await data.remove();
