@@ -42,9 +42,6 @@ export const createMonitorRequestSchema = verificationRequestSchema
   })
   .meta({ title: 'Monitor request' });
 
-/** The body of `POST /v1/monitor/{monitor_id}/check`: none, or an empty object. */
-export const checkMonitorRequestSchema = z.strictObject({}).meta({ title: 'Check monitor request' });
-
 export type CreateMonitorRequest = z.output<typeof createMonitorRequestSchema>;
 
 export const listMonitorsQuerySchema = z.strictObject(paginationQuery(monitorIdPattern, 'a monitor id'));
@@ -64,8 +61,14 @@ export const listEventsQuerySchema = z.strictObject({
     }),
 });
 
-/** The body of `POST /v1/events/{event_id}/redeliver` and `POST /v1/monitor/{monitor_id}/test-webhook`: none, or an empty object. */
+/**
+ * The body of `POST /v1/events/{event_id}/redeliver`, `POST /v1/monitor/{monitor_id}/test-webhook` and
+ * `POST /v1/monitor/{monitor_id}/check`: none, or an empty object.
+ */
 export const emptyRequestSchema = z.strictObject({}).meta({ title: 'Empty request' });
+
+/** The body of `POST /v1/monitor/{monitor_id}/check`: none, or an empty object. */
+export const checkMonitorRequestSchema = emptyRequestSchema;
 
 export const rotateSecretRequestSchema = z
   .strictObject({

@@ -79,6 +79,20 @@ const eventDescriptions: Record<EventKind, string> = {
   'license.sanction_removed': 'An action on a sanctions list other than the OIG list is no longer listed (ended, reinstated or withdrawn).',
 };
 
+/** The monitored provider, as every change event names it. */
+export const eventProviderSchema = z
+  .strictObject({
+    name: z.string(),
+    npi: npiSchema.nullable(),
+    state: z.string().meta({ description: 'Full state name.' }),
+  })
+  .meta({ title: 'Event provider' });
+
+/** The license status before and after the check, as every change event gives it. */
+export const statusChangeSchema = z
+  .strictObject({ from: answeredStatus, to: answeredStatus })
+  .meta({ title: 'Status change', description: 'License status before and after this check (equal when the status did not change).' });
+
 function webhookEventSchema<K extends EventKind>(kind: K) {
   return z
     .strictObject({
@@ -86,14 +100,8 @@ function webhookEventSchema<K extends EventKind>(kind: K) {
       event_id: eventIdSchema,
       monitor_id: monitorIdSchema,
       occurred_at: z.iso.datetime().meta({ description: 'When the check that found the change ran.' }),
-      provider: z.strictObject({
-        name: z.string(),
-        npi: npiSchema.nullable(),
-        state: z.string().meta({ description: 'Full state name.' }),
-      }),
-      change: z
-        .strictObject({ from: answeredStatus, to: answeredStatus })
-        .meta({ description: 'License status before and after this check (equal when the status did not change).' }),
+      provider: eventProviderSchema,
+      change: statusChangeSchema,
       verification_id: verificationIdSchema.meta({ description: 'The verification made by this check.' }),
       certificate_hash: certificateHashSchema,
       data: eventData[kind],

@@ -15,6 +15,7 @@ import { monitorIdSchema } from '../monitoring/monitor-schema.ts';
 import { apiKeyIdSchema } from '../auth/key-view-schema.ts';
 import { verificationIdSchema } from '../contract/field-schemas.ts';
 import { requestSchemas, responseSchemas } from './components.ts';
+import { enumSchemas, namedEnums, referToNamedEnums } from './enums.ts';
 import { errorExamples } from './error-examples.ts';
 import { otherHeaderDocs, parameterDocs, rateLimitHeaderDocs } from './headers.ts';
 import { jsonSchema, namedJsonSchemas, schemaRef, type JsonSchema } from './json-schema.ts';
@@ -138,17 +139,14 @@ function errorExample(code: ErrorCode) {
   return { summary: errorCatalogue[code].title, value: errorBody(code, example?.message ?? `${errorCatalogue[code].title}.`, example?.details) };
 }
 
-/** Names every schema an operation uses: its component name when it has one, else one made from the route id. */
+/** The component name of every JSON schema an operation uses: each must be named in components.ts. */
 class SchemaNames {
   readonly request = new Map<string, z.ZodType>(Object.entries(requestSchemas));
   readonly response = new Map<string, z.ZodType>(Object.entries(responseSchemas));
 
-  name(side: 'request' | 'response', schema: z.ZodType, fallback: string): string {
-    const named = this[side];
-    for (const [name, candidate] of named) if (candidate === schema) return name;
-    if (named.has(fallback)) throw new Error(`Schema name ${fallback} is already taken`);
-    named.set(fallback, schema);
-    return fallback;
+  name(side: 'request' | 'response', schema: z.ZodType, where: string): string {
+    for (const [name, candidate] of this[side]) if (candidate === schema) return name;
+    throw new Error(`The ${side} schema of ${where} has no name in components.ts (${side}Schemas)`);
   }
 }
 
@@ -156,9 +154,11 @@ function jsonContent(content: JsonContent, ref: string) {
   return { schema: { $ref: schemaRef(ref) }, examples: content.examples };
 }
 
-function successResponse(route: RouteDefinition, response: SuccessResponse, names: SchemaNames, fallback: string) {
+function successResponse(route: RouteDefinition, response: SuccessResponse, names: SchemaNames) {
   const content: Record<string, unknown> = {};
-  if (response.json) content['application/json'] = jsonContent(response.json, names.name('response', response.json.schema, fallback));
+  if (response.json) {
+    content['application/json'] = jsonContent(response.json, names.name('response', response.json.schema, `the ${response.status} of ${route.id}`));
+  }
   for (const [mediaType, schema] of Object.entries(response.other ?? {})) content[mediaType] = { schema };
   const headers = [
     'X-Request-Id',
@@ -191,10 +191,7 @@ function parameters(route: RouteDefinition, doc: OperationDoc): unknown[] {
 function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames) {
   const security = route.auth === 'public' ? [] : doc.testKeysOnly ? [{ testKey: [] }] : [{ liveKey: [] }, { testKey: [] }];
   const responses: Record<string, unknown> = {};
-  for (const response of doc.responses) {
-    const fallback = `${route.id}Response${doc.responses.filter((r) => r.json).length > 1 ? response.status : ''}`;
-    responses[String(response.status)] = successResponse(route, response, names, fallback);
-  }
+  for (const response of doc.responses) responses[String(response.status)] = successResponse(route, response, names);
   const allow = routes.filter((r) => r.path === route.path).map((r) => r.method);
   Object.assign(
     responses,
@@ -212,7 +209,7 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
       ? {
           requestBody: {
             required: !doc.body.optional,
-            content: { 'application/json': jsonContent(doc.body, names.name('request', doc.body.schema, `${route.id}Request`)) },
+            content: { 'application/json': jsonContent(doc.body, names.name('request', doc.body.schema, `the body of ${route.id}`)) },
           },
         }
       : {}),
@@ -247,8 +244,8 @@ function buildDocument(serverUrl: string): OpenApiDocument {
     paths[route.path]![route.method.toLowerCase()] = operation(route, doc, names);
   }
   const schemas: Record<string, JsonSchema> = { ...namedJsonSchemas(names.request, 'request') };
-  for (const [name, schema] of Object.entries(namedJsonSchemas(names.response, 'response'))) {
-    if (name in schemas) throw new Error(`Schema name ${name} is used for a request and a response schema`);
+  for (const [name, schema] of [...Object.entries(namedJsonSchemas(names.response, 'response')), ...Object.entries(enumSchemas())]) {
+    if (name in schemas) throw new Error(`Schema name ${name} is used twice`);
     schemas[name] = schema;
   }
   return {
@@ -257,10 +254,12 @@ function buildDocument(serverUrl: string): OpenApiDocument {
     servers: [{ url: serverUrl }],
     security: [{ liveKey: [] }, { testKey: [] }],
     tags: [...tags, { name: 'Webhooks', description: 'Events the service POSTs to your `webhook_url`.' }],
-    paths,
-    webhooks: webhooksObject(),
+    paths: referToNamedEnums(paths) as OpenApiDocument['paths'],
+    webhooks: referToNamedEnums(webhooksObject()),
     components: {
-      schemas,
+      schemas: Object.fromEntries(
+        Object.entries(schemas).map(([name, schema]) => [name, name in namedEnums ? schema : (referToNamedEnums(schema) as JsonSchema)]),
+      ),
       securitySchemes: securitySchemes(),
       headers: Object.fromEntries(
         Object.entries({ ...rateLimitHeaderDocs, ...otherHeaderDocs }).map(([name, doc]) => [name, { description: doc.description, schema: doc.schema }]),

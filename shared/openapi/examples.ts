@@ -125,7 +125,8 @@ export const ambiguousResultExample = {
 export const bulkRequestExample = {
   providers: [
     { first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571706' },
-    { first_name: 'Helen', last_name: 'Thomas', state: 'ZZ' },
+    // Of the request's shape, but the NPI's check digit is wrong: an item error, not a failed batch.
+    { first_name: 'Helen', last_name: 'Thomas', state: 'WA', npi: '1662571707' },
   ],
 };
 
@@ -136,9 +137,9 @@ export const bulkResponseExample = {
       index: 1,
       error: {
         code: 'invalid_request',
-        message: 'Invalid providers[1].state: state must be a two-letter US state or DC code, e.g. "WA"',
+        message: 'Invalid providers[1].npi: npi must be 10 digits with a valid check digit',
         docs: 'https://api.example.com/docs#error-invalid-request',
-        param: 'providers[1].state',
+        param: 'providers[1].npi',
       },
     },
   ],

@@ -8,7 +8,10 @@
  * - a pattern's Unicode property classes (`[\p{L}…]`) are spelt out as ranges (portable-pattern.ts);
  * - keys that a schema's metadata unsets (`undefined`) are dropped;
  * - response schemas do not say `additionalProperties: false`: the service may add response fields, and
- *   clients are to ignore the ones they do not know. Request schemas keep it: unknown fields are refused.
+ *   clients are to ignore the ones they do not know. Request schemas keep it: unknown fields are refused;
+ * - a request field's default is said in its description, not with `default`: generators read `default`
+ *   as "always present" and would make the field required in the request type (openapi-typescript
+ *   does, for every named schema), when leaving it out is the very point of a default.
  */
 import * as z from 'zod';
 import { portablePattern } from './portable-pattern.ts';
@@ -31,6 +34,13 @@ function tidy(node: unknown, direction: Direction): unknown {
     out[key] = key === 'pattern' && typeof value === 'string' ? portablePattern(value) : tidy(value, direction);
   }
   if ((out.format === 'date' || out.format === 'date-time') && typeof out.pattern === 'string') delete out.pattern;
+  if (direction === 'request' && 'default' in out && (out.default === null || typeof out.default !== 'object')) {
+    const { default: value, ...rest } = out;
+    const text = typeof rest.description === 'string' ? rest.description : '';
+    // Most descriptions give the default in their own words; the others get a sentence saying it.
+    const said = /\bdefault\b/i.test(text) && text.includes(String(value));
+    return said ? rest : { ...rest, description: `${text}${text ? ' ' : ''}Default: \`${JSON.stringify(value)}\`.` };
+  }
   return out;
 }
 

@@ -114,14 +114,18 @@ const notModified: SuccessResponse = {
   headers: ['ETag', 'Cache-Control'],
 };
 
-const pdf: RawSchema = { type: 'string', contentMediaType: 'application/pdf', description: 'A one-page PDF with a PAdES signature.' };
+/** Binary bodies are `format: binary` (what generators read as a Blob) with their media type (what JSON Schema 2020-12 says). */
+const pdf: RawSchema = { type: 'string', format: 'binary', contentMediaType: 'application/pdf', description: 'A one-page PDF with a PAdES signature.' };
 const html: RawSchema = { type: 'string', contentMediaType: 'text/html', description: 'A self-contained HTML page.' };
+
+/** The body of `GET /health`. */
+export const healthSchema = z.strictObject({ status: z.literal('ok') }).meta({ title: 'Health' });
 
 export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   Health: {
     tag: 'Service',
     description: 'Answers 200 while the service runs. Needs no key.',
-    responses: [ok('The service is up.', z.strictObject({ status: z.literal('ok') }), { summary: 'Up', value: { status: 'ok' } })],
+    responses: [ok('The service is up.', healthSchema, { summary: 'Up', value: { status: 'ok' } })],
   },
   GetAccount: {
     tag: 'Account',

@@ -15,7 +15,7 @@ import {
   standardTimestampHeader,
   standardToleranceSeconds,
 } from '../webhooks/webhook-signature.ts';
-import { webhookSchemaName } from './components.ts';
+import { pascalCase, webhookSchemaName } from './components.ts';
 import { testEventExample, webhookEventExamples } from './examples.ts';
 import { schemaRef } from './json-schema.ts';
 
@@ -85,10 +85,11 @@ export const retryPolicy = `Any 2xx within ${defaultWebhookTimeoutMs / 1000} sec
  */
 export const signatureSchemes = `Every delivery carries two signatures, both keyed with the monitor’s \`webhook_secret\`. (1) \`${signatureHeader}\`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: \`${standardSignatureHeader}\` is \`v1,\` + base64 HMAC-SHA256 of \`{${standardIdHeader}}.{${standardTimestampHeader}}.{raw body}\` with the same key; refuse a timestamp more than ${standardToleranceSeconds / 60} minutes from your clock and de-duplicate on \`${standardIdHeader}\`. A stock Standard Webhooks library verifies it when given the secret \`whsec_\` + base64(UTF-8 bytes of \`webhook_secret\`). Verify at least one; the second also refuses replays.`;
 
-function webhook(kind: string, schema: { readonly description?: string | undefined }, example: unknown) {
+function webhook(kind: string, schema: { readonly description?: string | undefined }, example: { readonly event_id: string }) {
   return {
     post: {
-      operationId: `webhook.${kind}`,
+      // `license.status_changed` → `LicenseStatusChanged`: generators add `WebhookPayload`, `WebhookRequest`.
+      operationId: pascalCase(kind),
       tags: ['Webhooks'],
       summary: kind,
       description: `${schema.description ?? ''} Sent to the monitor’s \`webhook_url\`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. ${signatureSchemes}`,

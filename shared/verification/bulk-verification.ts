@@ -16,12 +16,13 @@ export const bulkRequestSchema = z
   .strictObject({
     providers: z
       .array(
-        // Any value is taken into the batch (a bad item gets an error entry, and the batch goes on), so
-        // the document names the expected shape without refusing the request for one bad item.
+        // Any value is taken into the batch (a bad item gets an error entry, and the batch goes on):
+        // the handler validates each item on its own. The document types the items as the request
+        // they are meant to be, so that a generated client builds them as such.
         z.unknown().meta({
-          anyOf: [{ $ref: '#/components/schemas/VerificationRequest' }, {}],
+          $ref: '#/components/schemas/VerificationRequest',
           description:
-            'A Verification request. Each item is validated on its own: a bad item (any other value) gets an error entry in `results`, and the batch goes on.',
+            'A provider, as `POST /v1/verify` takes it. Each item is validated on its own: a malformed item gets an error entry in `results` (`param` prefixed `providers[i].`), never a 400 for the batch.',
         }),
       )
       .min(1, 'providers must hold at least one provider')
@@ -46,10 +47,16 @@ export function bulkSummary(results: readonly BulkItem[]) {
 const index = z.number().int().min(0).meta({ description: 'Position of the provider in the request.' });
 const count = z.number().int().min(0);
 
+/** The entry of a provider that was verified. */
+export const bulkItemResultSchema = z.strictObject({ index, result: verificationResultSchema }).meta({ title: 'Bulk item result' });
+
+/** The entry of a provider that could not be: its own error, as a single call would have answered it. */
+export const bulkItemErrorSchema = z.strictObject({ index, error: errorObjectSchema }).meta({ title: 'Bulk item error' });
+
 export const bulkResponseSchema = z
   .strictObject({
     results: z
-      .array(z.union([z.strictObject({ index, result: verificationResultSchema }), z.strictObject({ index, error: errorObjectSchema })]))
+      .array(z.xor([bulkItemResultSchema, bulkItemErrorSchema]))
       .meta({ description: 'One entry per provider, in input order: its result, or its error (`param` prefixed `providers[i].`).' }),
     summary: z.strictObject({
       total: count,

@@ -3,7 +3,7 @@
  * a state or a page size that the document accepts is one the service accepts, and what the service
  * refuses the document refuses; patterns read the same with and without the `u` flag (Spectral runs
  * them without it); 405 with `Allow`, the optional body of the check route and the HTML 404 of a record
- * are documented.
+ * are documented; bulk items are typed as the request they are meant to be.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
@@ -12,12 +12,16 @@ import { routes } from '#shared/infra/routes.ts';
 import { listMonitorsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
 import { openApiDocument } from '#shared/openapi/document.ts';
 import { portablePattern } from '#shared/openapi/portable-pattern.ts';
+import { bulkRequestSchema } from '#shared/verification/bulk-verification.ts';
 import { namePattern, verificationRequestSchema } from '#shared/verification/verification-request.ts';
 
 const doc = openApiDocument('https://api.example.com') as any;
 const request = doc.components.schemas.VerificationRequest;
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
-const documentAccepts = ajv.compile({ ...request, $id: 'vr' });
+/** A schema of the document with the named schemas it refers to, as one JSON Schema. */
+const withComponents = (schema: object, id: string) =>
+  JSON.parse(JSON.stringify({ ...schema, $id: id, $defs: doc.components.schemas }).replaceAll('"#/components/schemas/', '"#/$defs/'));
+const documentAccepts = ajv.compile(withComponents(request, 'vr'));
 const nameSchema = request.properties.first_name;
 const nameRegExps = [new RegExp(nameSchema.pattern, 'u'), new RegExp(nameSchema.pattern)];
 
@@ -89,7 +93,8 @@ describe('names', () => {
 
 describe('states', () => {
   it('the document lists the codes the service accepts, in upper case', () => {
-    const state = request.properties.state;
+    expect(request.properties.state.$ref).toBe('#/components/schemas/State');
+    const state = doc.components.schemas.State;
     expect(state.enum).toHaveLength(51);
     for (const code of state.enum) expect(verificationRequestSchema.safeParse({ first_name: 'A', last_name: 'B', state: code }).success).toBe(true);
     for (const bad of ['ZZ', 'PR', 'W', 'WAS', '']) {
@@ -143,8 +148,33 @@ describe('routes', () => {
     expect(Object.keys(doc.paths['/records/{verification_id}'].get.responses['404'].content)).toEqual(['application/json', 'text/html']);
   });
 
-  it('a bulk item may be anything: the batch answers a bad item with an error entry', () => {
+  it('a bulk item is typed as a verification request, while the service answers a malformed one with an item error', () => {
     const items = doc.components.schemas.BulkVerificationRequest.properties.providers.items;
-    expect(items.anyOf).toEqual([{ $ref: '#/components/schemas/VerificationRequest' }, {}]);
+    expect(items.$ref).toBe('#/components/schemas/VerificationRequest');
+    expect(items.description).toMatch(/malformed item gets an error entry/);
+    const documentAcceptsBatch = ajv.compile(withComponents(doc.components.schemas.BulkVerificationRequest, 'bulk'));
+    const good = { first_name: 'Helen', last_name: 'Thomas', state: 'WA' };
+    expect(documentAcceptsBatch({ providers: [good] })).toBe(true);
+    expect(documentAcceptsBatch({ providers: [good, 'not a provider'] })).toBe(false);
+    // The handler's own schema takes any item: each is validated on its own.
+    expect(bulkRequestSchema.safeParse({ providers: [good, 'not a provider', { state: 'ZZ' }] }).success).toBe(true);
+    expect(bulkRequestSchema.safeParse({ providers: [] }).success).toBe(false);
+  });
+
+  it('a bulk result entry is exactly one of a result and an error, each a named schema', () => {
+    const results = doc.components.schemas.BulkVerification.properties.results;
+    expect(results.items).toEqual({ oneOf: [{ $ref: '#/components/schemas/BulkItemResult' }, { $ref: '#/components/schemas/BulkItemError' }] });
+    expect(doc.components.schemas.BulkItemResult).toMatchObject({
+      required: ['index', 'result'],
+      properties: { result: { $ref: '#/components/schemas/VerificationResult' } },
+    });
+    expect(doc.components.schemas.BulkItemError).toMatchObject({
+      required: ['index', 'error'],
+      properties: { error: { $ref: '#/components/schemas/ErrorObject' } },
+    });
+    const entry = ajv.compile(withComponents(results.items, 'entry'));
+    const error = { code: 'invalid_request', message: 'state is invalid', docs: 'https://api.example.com/docs#error-invalid-request' };
+    expect(entry({ index: 1, error })).toBe(true);
+    expect(entry({ index: 1 })).toBe(false);
   });
 });

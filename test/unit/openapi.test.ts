@@ -142,11 +142,12 @@ describe('the OpenAPI document', () => {
     const request = doc.components.schemas.VerificationRequest as {
       required: string[];
       additionalProperties: boolean;
-      properties: Record<string, { enum?: string[] }>;
+      properties: Record<string, { $ref?: string }>;
     };
     expect(request.required).toEqual(['first_name', 'last_name', 'state']);
     expect(request.additionalProperties).toBe(false);
-    expect(request.properties.profession!.enum).toEqual(professions);
+    expect(request.properties.profession!.$ref).toBe('#/components/schemas/Profession');
+    expect((doc.components.schemas.Profession as { enum: string[] }).enum).toEqual(professions);
     expect(doc.components.schemas.VerificationResult).not.toHaveProperty('additionalProperties');
     const query = doc.paths['/v1/events']!.get!.parameters as { name: string; in: string }[];
     expect(query.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:starting_after', 'query:monitor_id', 'query:delivery_state']);
