@@ -14,9 +14,11 @@ import { fallbackRoute, routes, type RouteDefinition } from '../infra/routes.ts'
 import { monitorIdSchema } from '../monitoring/monitor-schema.ts';
 import { apiKeyIdSchema } from '../auth/key-view-schema.ts';
 import { verificationIdSchema } from '../contract/field-schemas.ts';
+import { type CodeSample, operationSamples } from './code-samples.ts';
 import { requestSchemas, responseSchemas } from './components.ts';
 import { enumSchemas, namedEnums, referToNamedEnums } from './enums.ts';
 import { errorExamples } from './error-examples.ts';
+import * as examples from './examples.ts';
 import { otherHeaderDocs, parameterDocs, rateLimitHeaderDocs } from './headers.ts';
 import { jsonSchema, namedJsonSchemas, schemaRef, type JsonSchema } from './json-schema.ts';
 import { operationDocs, tags, type JsonContent, type OperationDoc, type SuccessResponse } from './operations.ts';
@@ -36,6 +38,15 @@ export const pathParameterSchemas: Readonly<Record<string, z.ZodType>> = {
   event_id: eventIdSchema,
   key_id: apiKeyIdSchema,
   export_id: exportIdSchema,
+};
+
+/** An example value of each path parameter, for the code samples. */
+export const pathParameterExamples: Readonly<Record<string, string>> = {
+  verification_id: examples.verificationResultExample.verification_id,
+  monitor_id: examples.monitorExample.monitor_id,
+  event_id: examples.eventExample.event_id,
+  key_id: examples.apiKeyExample.key_id,
+  export_id: examples.pendingHistoryExportExample.export_id,
 };
 
 export const apiVersion = '1.2.0';
@@ -200,6 +211,7 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
   const params = parameters(route, doc);
   return {
     operationId: route.id,
+    'x-codeSamples': codeSamples(route, doc),
     tags: [doc.tag],
     summary: route.summary,
     description: doc.testKeysOnly ? `${doc.description} Test keys only.` : doc.description,
@@ -215,6 +227,26 @@ function operation(route: RouteDefinition, doc: OperationDoc, names: SchemaNames
       : {}),
     responses,
   };
+}
+
+/** The samples of an operation: its first request body example (none for an optional empty one), its query example. */
+function codeSamples(route: RouteDefinition, doc: OperationDoc): CodeSample[] {
+  const body = doc.body ? Object.values(doc.body.examples)[0]?.value : undefined;
+  const emptyBody = body !== undefined && doc.body?.optional && JSON.stringify(body) === '{}';
+  if (doc.query && doc.query !== 'ignored' && !doc.queryExample) throw new Error(`${route.id} takes a query and has no queryExample`);
+  const success = doc.responses.find((r) => r.status < 300)!;
+  const other = Object.keys(success.other ?? {});
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return operationSamples({
+    operationId: route.id,
+    method: route.method,
+    path: route.path,
+    public: route.auth === 'public',
+    pathParams: Object.fromEntries(names.map((name) => [name, pathParameterExamples[name]!])),
+    ...(body !== undefined && !emptyBody ? { body } : {}),
+    ...(doc.queryExample ? { query: doc.queryExample } : {}),
+    answer: other.includes('text/html') ? 'html' : other.includes('application/pdf') ? 'pdf' : 'json',
+  });
 }
 
 function securitySchemes() {

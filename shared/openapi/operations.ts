@@ -93,6 +93,8 @@ export interface OperationDoc {
   readonly body?: JsonContent & { readonly optional?: true };
   /** The query schema the handler validates; `ignored` when the handler ignores the query string. */
   readonly query?: z.ZodObject | 'ignored';
+  /** A query the code samples send (required with a query schema; the handler's schema must accept it). */
+  readonly queryExample?: Readonly<Record<string, string | number | boolean>>;
   readonly responses: readonly SuccessResponse[];
   /** Error codes particular to this operation (the generator adds the ones every route of its kind has). */
   readonly errors?: readonly ErrorCode[];
@@ -138,6 +140,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'The account’s verifications per month and per day (UTC), the same counters the quota charges and enforces: `included` within the quota, `overage` past it, and each day split `live` and `test`. A key of either mode sees its account’s usage in both modes (test verifications are counted but never charged), never another account’s. `months` (1 to 12, default 2) goes back from the current month; a past month lists every day, the current one the days so far.',
     query: usageQuerySchema,
+    queryExample: { months: 3 },
     responses: [ok('The usage.', usageViewSchema, { summary: 'A Production account, this month and the previous', value: examples.usageExample })],
   },
   ListApiKeys: {
@@ -145,6 +148,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'The API keys the calling key may manage, newest first, with cursor pagination: an admin key sees every key of its account, both modes; a standard key sees the standard keys of its own mode. Each key has its public id, label, hint, mode, role, dates (`last_used_at` to the minute) and state; never the key itself, which is shown only when made. A key made a moment ago may take a second to be listed.',
     query: listKeysQuerySchema,
+    queryExample: { limit: 20 },
     responses: [ok('A page of keys.', apiKeyPageSchema, { summary: 'A standard key and an admin key', value: examples.apiKeyPageExample })],
   },
   GetApiKey: {
@@ -239,6 +243,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'The health of every source verifications answer from, the same for every account: for an ingested source (the OIG LEIE, the sanctions lists, the board rosters) its current version, the date it stands for, its last successful refresh and its freshness policy; for every source its state and, over the last 24 hours, its failure rate, median latency and the values it answered that could not be read. A source past its stale age is not answered from: a sanctions list is then reported `unavailable` in `sanctions.lists`, never as checked and clear, and a roster’s state answers `source_unavailable`. Counts reach the report within about two minutes. An unknown `kind` or another query parameter is a 400.',
     query: sourcesQuerySchema,
+    queryExample: { kind: 'sanctions_list' },
     responses: [ok('Every source’s health.', sourcesReportSchema, { summary: 'Sources (a few shown)', value: examples.sourcesExample })],
   },
   GetCertificate: {
@@ -303,6 +308,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Monitoring',
     description: 'Your monitors (this account and mode), newest first, with cursor pagination.',
     query: listMonitorsQuerySchema,
+    queryExample: { limit: 50 },
     responses: [ok('A page of monitors.', monitorPageSchema, { summary: 'First page', value: examples.monitorPageExample })],
   },
   GetMonitor: {
@@ -344,6 +350,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'Your webhook events, newest first, each with the exact payload sent and every delivery attempt; `monitor_id` narrows to one monitor, `delivery_state` to one delivery state (e.g. `failed`, to find the events to redeliver). A page filtered by state reads a bounded number of events: it may hold fewer than `limit` with `has_more`; follow `next_cursor`.',
     query: listEventsQuerySchema,
+    queryExample: { delivery_state: 'failed', limit: 20 },
     responses: [ok('A page of events.', eventPageSchema, { summary: 'One event, delivered on the first retry', value: examples.eventPageExample })],
   },
   GetEvent: {
@@ -397,6 +404,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       "Every webhook delivery attempt of one of your monitors, with the event it delivered, its chain and attempt number, time, HTTP status, duration and outcome (the generic `error` kind on failure): the monitor's events newest first, each event's attempts newest first. Paginated with `limit` and `starting_after` (a `delivery_id`). Deleted monitors are listed until they are removed.",
     query: listDeliveriesQuerySchema,
+    queryExample: { limit: 20 },
     responses: [
       ok('A page of deliveries.', deliveryPageSchema, { summary: 'A redelivery that succeeded after a failed chain', value: examples.deliveryPageExample }),
     ],
@@ -407,6 +415,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'Your verifications (this account and mode), newest first: what was asked (names, state, NPI; a date of birth is never stored) and the result exactly as the verification returned it. Filters combine: `created_from` (inclusive) and `created_to` (exclusive), `state`, `status`, `verified`, `npi`, `last_name` (matched as verifications match names: case, accents and punctuation ignored). A verification shows here within about a second of being made (the history is an eventually consistent index). A page reads a bounded share of the history: with narrow filters it may hold fewer than `limit` items, even none, and still `has_more`; follow `next_cursor` until `has_more` is false.',
     query: listVerificationsQuerySchema,
+    queryExample: { state: 'WA', verified: false, limit: 50 },
     responses: [ok('A page of verifications.', historyPageSchema, { summary: 'First page', value: examples.historyPageExample })],
   },
   CreateHistoryExport: {

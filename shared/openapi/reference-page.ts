@@ -2,8 +2,9 @@
  * The API reference: one accessible HTML page rendered from the OpenAPI document, with an inline
  * stylesheet and nothing else (no scripts, no external assets). Sections: authentication, limits and
  * rate-limit headers, idempotency, errors (one anchor per code, `#error-<code>`, which the `docs` link
- * of every error body points to), unmatched requests, every operation (`#operation-<route id>`),
- * webhooks (`#webhook-<kind>`) and schemas (`#schema-<name>`). Every text is escaped.
+ * of every error body points to), unmatched requests, every operation (`#operation-<route id>`, with
+ * its code samples), webhooks (`#webhook-<kind>`, with a receiver's samples) and schemas
+ * (`#schema-<name>`). Every text is escaped.
  */
 import { serviceName } from '../config.ts';
 import { html, SafeHtml } from '../http/html.ts';
@@ -99,6 +100,17 @@ function authLabel(op: Json): SafeHtml {
   return html`<a href="#authentication">API key</a> (live or test)`;
 }
 
+/** The operation's `x-codeSamples`, one folded block each, under a heading of the given level. */
+function codeSamplesView(op: Json, what: string, heading: 'h4' | 'h5'): SafeHtml {
+  const samples = (op['x-codeSamples'] ?? []) as { label: string; source: string }[];
+  if (samples.length === 0) return html``;
+  const title = heading === 'h4' ? html`<h4>Code samples</h4>` : html`<h5>Code samples</h5>`;
+  return html`${title}${samples.map(
+    (sample) =>
+      html`<details><summary>${sample.label}</summary><pre tabindex="0" aria-label="${sample.label} sample: ${what}"><code>${sample.source}</code></pre></details>`,
+  )}`;
+}
+
 function operationView(doc: OpenApiDocument, { method, path, op }: Operation): SafeHtml {
   const body = op.requestBody as Json | undefined;
   return html`<article class="card" id="${operationAnchor(op.operationId)}" aria-labelledby="${operationAnchor(op.operationId)}-title">
@@ -110,6 +122,7 @@ ${parameterTable(doc, (op.parameters ?? []) as Json[], `Parameters of ${method.t
 ${body ? html`<h5>Request body</h5>${contentView(doc, body.content, `${op.operationId} request`)}` : null}
 <h5>Responses</h5>
 ${responseTable(doc, op)}
+${codeSamplesView(op, `${method.toUpperCase()} ${path}`, 'h5')}
 </article>`;
 }
 
@@ -220,6 +233,7 @@ ${hooks.map(([kind, item]) => {
 <h3 id="${webhookAnchor(kind)}-title"><span class="method post">POST</span><code>${kind}</code></h3>
 ${prose(post.description)}
 ${contentView(doc, post.requestBody?.content, `${kind} payload`)}
+${codeSamplesView(post, `receiving ${kind}`, 'h4')}
 </article>`;
 })}
 </section>`;

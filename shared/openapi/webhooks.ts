@@ -15,6 +15,7 @@ import {
   standardTimestampHeader,
   standardToleranceSeconds,
 } from '../webhooks/webhook-signature.ts';
+import { webhookSamples } from './code-samples.ts';
 import { pascalCase, webhookSchemaName } from './components.ts';
 import { testEventExample, webhookEventExamples } from './examples.ts';
 import { schemaRef } from './json-schema.ts';
@@ -104,6 +105,7 @@ function webhook(kind: string, schema: { readonly description?: string | undefin
           },
         },
       },
+      'x-codeSamples': webhookSamples(kind, example),
       responses: {
         '2XX': { description: `Received. ${retryPolicy}` },
         default: { description: 'Not received: the delivery is retried (see the 2XX response).' },
