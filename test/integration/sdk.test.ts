@@ -74,7 +74,7 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
 }
 
 /** The stack's tests may wait on a machine busy with other work: cold handlers load on first use. */
-const slow = 90_000;
+const slow = 120_000;
 
 /** RFC 8785 for a certificate's values, written here from the guide rather than taken from the client. */
 const canonical = (v: unknown): string =>
