@@ -11,8 +11,41 @@ export declare const VERSION: string;
 
 // Types derived from the generated operations
 
-/** The API's operation ids (the webhook "operations" of the document excluded). */
-export type OperationId = Exclude<keyof operations, `webhook.${string}`>;
+/** The API's operation ids: the document's paths' (its webhooks are deliveries to the caller, not operations of the client). */
+export type OperationId =
+  | 'CheckMonitor'
+  | 'CreateApiKey'
+  | 'CreateHistoryExport'
+  | 'CreateMonitor'
+  | 'DeleteMonitor'
+  | 'GetAccount'
+  | 'GetApiKey'
+  | 'GetApiReference'
+  | 'GetCertificate'
+  | 'GetCertificateEvidence'
+  | 'GetCertificatePdf'
+  | 'GetCoverage'
+  | 'GetEvent'
+  | 'GetHistoryExport'
+  | 'GetMonitor'
+  | 'GetOpenApi'
+  | 'GetRecord'
+  | 'GetSigningKeys'
+  | 'GetSources'
+  | 'GetUsage'
+  | 'Health'
+  | 'ListApiKeys'
+  | 'ListEvents'
+  | 'ListMonitorDeliveries'
+  | 'ListMonitors'
+  | 'ListVerifications'
+  | 'RedeliverEvent'
+  | 'RevokeApiKey'
+  | 'RollApiKey'
+  | 'RotateMonitorSecret'
+  | 'TestMonitorWebhook'
+  | 'Verify'
+  | 'VerifyBulk';
 type Responses<O extends OperationId> = operations[O]['responses'];
 type SuccessResponse<O extends OperationId> = Responses<O>[Extract<keyof Responses<O>, 200 | 201 | 202>];
 type JsonContent<T> = T extends { content: { 'application/json': infer J } } ? J : never;

@@ -631,7 +631,7 @@ export interface webhooks {
          * license.status_changed
          * @description The license status changed from any value to any other (`not_found` after a found status included). Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.status_changed"];
+        post: operations["LicenseStatusChanged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -651,7 +651,7 @@ export interface webhooks {
          * license.reinstated
          * @description A suspended or revoked license is active again; sent after its `license.status_changed`. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.reinstated"];
+        post: operations["LicenseReinstated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -671,7 +671,7 @@ export interface webhooks {
          * license.expired
          * @description The expiry date has passed, or the board reports the license expired; once per expiry date. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.expired"];
+        post: operations["LicenseExpired"];
         delete?: never;
         options?: never;
         head?: never;
@@ -691,7 +691,7 @@ export interface webhooks {
          * license.expiry_approaching
          * @description The expiry date is within `alert_days_before_expiry` days; once per expiry date. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.expiry_approaching"];
+        post: operations["LicenseExpiryApproaching"];
         delete?: never;
         options?: never;
         head?: never;
@@ -711,7 +711,7 @@ export interface webhooks {
          * license.disciplinary_flag_added
          * @description A disciplinary action appeared on the record. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.disciplinary_flag_added"];
+        post: operations["LicenseDisciplinaryFlagAdded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -731,7 +731,7 @@ export interface webhooks {
          * license.oig_exclusion_added
          * @description The provider appeared on the OIG exclusion list. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.oig_exclusion_added"];
+        post: operations["LicenseOigExclusionAdded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -751,7 +751,7 @@ export interface webhooks {
          * license.sanction_added
          * @description An action against the provider appeared on a sanctions list other than the OIG list (which has its own event); one event per action. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.sanction_added"];
+        post: operations["LicenseSanctionAdded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -771,7 +771,7 @@ export interface webhooks {
          * license.sanction_removed
          * @description An action on a sanctions list other than the OIG list is no longer listed (ended, reinstated or withdrawn). Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.license.sanction_removed"];
+        post: operations["LicenseSanctionRemoved"];
         delete?: never;
         options?: never;
         head?: never;
@@ -791,7 +791,7 @@ export interface webhooks {
          * monitor.test
          * @description A test event, sent only on request (`POST /v1/monitor/{monitor_id}/test-webhook`) to check a receiver: signed like every event, no license changed. Listed with the events and deliveries; never retried by itself. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
          */
-        post: operations["webhook.monitor.test"];
+        post: operations["MonitorTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -807,11 +807,8 @@ export interface components {
             first_name: string;
             /** @description Family name, same characters as `first_name`; matched exactly after normalising case, accents and punctuation (a hyphenated or two-part name matches either part). On test keys the reserved `test-…` names force an outcome. */
             last_name: string;
-            /**
-             * @description Two-letter code of the US state or DC that issued the license, e.g. `WA` (lower case and surrounding spaces are accepted too). A real state outside the coverage gives the outcome `unsupported_state`.
-             * @enum {string}
-             */
-            state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+            /** @description Two-letter code of the US state or DC that issued the license, e.g. `WA` (lower case and surrounding spaces are accepted too). A real state outside the coverage gives the outcome `unsupported_state`. */
+            state: components["schemas"]["State"];
             /** @description National Provider Identifier: 10 digits with a valid check digit. Strongly recommended: it pins the identity and confirms or rules out OIG exclusions. */
             npi?: string;
             /**
@@ -819,15 +816,12 @@ export interface components {
              * @description Date of birth, `YYYY-MM-DD`, a real date in the past. Used only to tell same-name providers apart; never stored or cached.
              */
             dob?: string;
-            /**
-             * @description Narrows the check to one profession. Another value is refused with 422 `invalid_profession`. When the state does not verify it, the outcome is `profession_not_covered`.
-             * @enum {string}
-             */
-            profession?: "physician" | "physician_assistant" | "nurse_practitioner" | "naturopathic_physician" | "podiatrist" | "chiropractor" | "psychologist" | "social_worker" | "counselor" | "marriage_family_therapist" | "behavior_analyst" | "art_therapist" | "music_therapist" | "psychiatric_technician" | "registered_nurse" | "practical_nurse" | "clinical_nurse_specialist" | "nurse_anesthetist" | "nurse_midwife" | "public_health_nurse" | "midwife" | "nursing_assistant" | "home_health_aide" | "medication_aide" | "physical_therapist" | "physical_therapist_assistant" | "occupational_therapist" | "occupational_therapy_assistant" | "speech_language_pathologist" | "audiologist" | "respiratory_therapist" | "athletic_trainer" | "exercise_physiologist" | "massage_therapist" | "acupuncturist" | "dentist" | "dental_hygienist" | "dental_assistant" | "pharmacist" | "pharmacy_technician" | "optometrist" | "optician" | "radiographer" | "clinical_laboratory_personnel" | "genetic_counselor" | "perfusionist" | "hearing_instrument_specialist" | "dietitian" | "emergency_medical" | "lactation_consultant" | "community_health_worker" | "nursing_home_administrator" | "sanitarian";
+            /** @description Narrows the check to one profession. Another value is refused with 422 `invalid_profession`. When the state does not verify it, the outcome is `profession_not_covered`. */
+            profession?: components["schemas"]["Profession"];
         };
         /** Bulk verification request */
         BulkVerificationRequest: {
-            providers: (components["schemas"]["VerificationRequest"] | unknown)[];
+            providers: components["schemas"]["VerificationRequest"][];
         };
         /** Monitor request */
         MonitorRequest: {
@@ -835,11 +829,8 @@ export interface components {
             first_name: string;
             /** @description Family name, same characters as `first_name`; matched exactly after normalising case, accents and punctuation (a hyphenated or two-part name matches either part). On test keys the reserved `test-…` names force an outcome. */
             last_name: string;
-            /**
-             * @description Two-letter code of the US state or DC that issued the license, e.g. `WA` (lower case and surrounding spaces are accepted too). A real state outside the coverage gives the outcome `unsupported_state`.
-             * @enum {string}
-             */
-            state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+            /** @description Two-letter code of the US state or DC that issued the license, e.g. `WA` (lower case and surrounding spaces are accepted too). A real state outside the coverage gives the outcome `unsupported_state`. */
+            state: components["schemas"]["State"];
             /** @description National Provider Identifier: 10 digits with a valid check digit. Strongly recommended: it pins the identity and confirms or rules out OIG exclusions. */
             npi?: string;
             /**
@@ -849,51 +840,35 @@ export interface components {
             webhook_url: string;
             /** @description Key of both signatures on every delivery (see Webhooks): the HMAC-SHA256 `Service-Signature` and the Standard Webhooks `webhook-signature`; for a Standard Webhooks library, pass `whsec_` followed by the base64 of this secret’s UTF-8 bytes. Stored sealed, bound to the monitor, and never returned. */
             webhook_secret: string;
-            /**
-             * @description `license.expiry_approaching` is sent once the expiry date is this many days away or fewer.
-             * @default 90
-             */
+            /** @description `license.expiry_approaching` is sent once the expiry date is this many days away or fewer. Default: `90`. */
             alert_days_before_expiry?: number;
         };
         /** Secret rotation request */
         SecretRotationRequest: {
             /** @description The new secret, 16 to 256 characters, chosen by you (as when the monitor was created): it is sealed like the first and never returned or logged. Signs every delivery from now on. */
             webhook_secret: string;
-            /**
-             * @description How long, in hours, the old secret keeps signing deliveries beside the new one (0 to 168; default 24): every delivery carries both signatures meanwhile, so a receiver can switch secrets at any moment of the window. 0 drops the old secret at once.
-             * @default 24
-             */
+            /** @description How long, in hours, the old secret keeps signing deliveries beside the new one (0 to 168; default 24): every delivery carries both signatures meanwhile, so a receiver can switch secrets at any moment of the window. 0 drops the old secret at once. */
             overlap_hours?: number;
         };
         /**
          * Create API key request
          * @description An account holds at most 20 usable keys.
          */
-        CreateApiKeyRequest: {
+        ApiKeyRequest: {
             /** @description A label for the key, 1 to 100 characters. */
             name?: string;
-            /**
-             * @description The new key’s mode; default: the calling key’s. A standard key creates keys of its own mode only.
-             * @enum {string}
-             */
-            mode?: "live" | "test";
+            /** @description The new key’s mode; default: the calling key’s. A standard key creates keys of its own mode only. */
+            mode?: components["schemas"]["Mode"];
             /** @description Make an admin key (default false); only an admin key may. */
             admin?: boolean;
         };
         /** Roll API key request */
-        RollApiKeyRequest: {
-            /**
-             * @description How long the old key keeps working, in hours (fractions allowed, e.g. 0.25 for 15 minutes), 0 to 168; default 24. 0 stops it at once.
-             * @default 24
-             */
+        ApiKeyRollRequest: {
+            /** @description How long the old key keeps working, in hours (fractions allowed, e.g. 0.25 for 15 minutes), 0 to 168; default 24. 0 stops it at once. */
             grace_period_hours?: number;
         };
-        /** Check monitor request */
-        CheckMonitorRequest: Record<string, never>;
-        /** Empty request */
-        RedeliverEventRequest: Record<string, never>;
         /** History export request */
-        CreateHistoryExportRequest: {
+        HistoryExportRequest: {
             /**
              * @description Only verifications created at or after this time (inclusive): a date (midnight UTC) or a date-time with an offset.
              * @example 2026-10-01
@@ -906,16 +881,10 @@ export interface components {
              * @example 2026-10-01T08:00:00-05:00
              */
             created_to?: string;
-            /**
-             * @description Only verifications of licenses of this state (the requested two-letter code; any case).
-             * @enum {string}
-             */
-            state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
-            /**
-             * @description Only verifications with this outcome `status` (license status or other outcome).
-             * @enum {string}
-             */
-            status?: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found" | "source_unavailable" | "profession_not_covered" | "unsupported_state";
+            /** @description Only verifications of licenses of this state (the requested two-letter code; any case). */
+            state?: components["schemas"]["State"];
+            /** @description Only verifications with this outcome `status` (license status or other outcome). */
+            status?: components["schemas"]["LicenseStatus"];
             /** @description Only verifications of this NPI (requested, or found by the verification). */
             npi?: string;
             /** @description Only verifications requested with this surname, matched as verifications match names: case, accents, apostrophes and periods ignored, hyphens and spaces alike (`García-López` finds `GARCIA LOPEZ`). A part alone does not find a two-part surname. */
@@ -923,17 +892,21 @@ export interface components {
             /** @description Only verified (`true`) or unverified (`false`) results. */
             verified?: boolean;
         };
+        /** Empty request */
+        EmptyRequest: Record<string, never>;
+        /** Health */
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
         /** Verification result */
         VerificationResult: {
             /** @description Verification id: `vrf_` and 24 base62 characters. */
             verification_id: string;
             /** @description True only if the provider was found, the license is active and no OIG exclusion applies. It does not assert the profession. */
             verified: boolean;
-            /**
-             * @description License status (`active`, `inactive`, `suspended`, `expired`, `revoked`) or another outcome: `not_found` (the board answered, no single match), `source_unavailable` (the board could not be reached and nothing is cached; retry, do not cache), `profession_not_covered`, `unsupported_state`.
-             * @enum {string}
-             */
-            status: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found" | "source_unavailable" | "profession_not_covered" | "unsupported_state";
+            /** @description License status (`active`, `inactive`, `suspended`, `expired`, `revoked`) or another outcome: `not_found` (the board answered, no single match), `source_unavailable` (the board could not be reached and nothing is cached; retry, do not cache), `profession_not_covered`, `unsupported_state`. */
+            status: components["schemas"]["LicenseStatus"];
             /** @description Full name as in the board record; null when nothing matched. */
             name: string | null;
             license_number: string | null;
@@ -959,17 +932,17 @@ export interface components {
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
             certificate_hash: string;
             /** @description The license's profession; null when the board publishes none that can be read (see `license_type`). */
-            profession: ("physician" | "physician_assistant" | "nurse_practitioner" | "naturopathic_physician" | "podiatrist" | "chiropractor" | "psychologist" | "social_worker" | "counselor" | "marriage_family_therapist" | "behavior_analyst" | "art_therapist" | "music_therapist" | "psychiatric_technician" | "registered_nurse" | "practical_nurse" | "clinical_nurse_specialist" | "nurse_anesthetist" | "nurse_midwife" | "public_health_nurse" | "midwife" | "nursing_assistant" | "home_health_aide" | "medication_aide" | "physical_therapist" | "physical_therapist_assistant" | "occupational_therapist" | "occupational_therapy_assistant" | "speech_language_pathologist" | "audiologist" | "respiratory_therapist" | "athletic_trainer" | "exercise_physiologist" | "massage_therapist" | "acupuncturist" | "dentist" | "dental_hygienist" | "dental_assistant" | "pharmacist" | "pharmacy_technician" | "optometrist" | "optician" | "radiographer" | "clinical_laboratory_personnel" | "genetic_counselor" | "perfusionist" | "hearing_instrument_specialist" | "dietitian" | "emergency_medical" | "lactation_consultant" | "community_health_worker" | "nursing_home_administrator" | "sanitarian") | null;
+            profession: components["schemas"]["Profession"] | null;
             /** @description The board's own license wording or code. */
             license_type: string | null;
             /** @description True when the profession is known and is the one requested (or none was requested). */
             profession_confirmed: boolean;
             /** @description Professions the state verifies. */
-            professions_covered: ("physician" | "physician_assistant" | "nurse_practitioner" | "naturopathic_physician" | "podiatrist" | "chiropractor" | "psychologist" | "social_worker" | "counselor" | "marriage_family_therapist" | "behavior_analyst" | "art_therapist" | "music_therapist" | "psychiatric_technician" | "registered_nurse" | "practical_nurse" | "clinical_nurse_specialist" | "nurse_anesthetist" | "nurse_midwife" | "public_health_nurse" | "midwife" | "nursing_assistant" | "home_health_aide" | "medication_aide" | "physical_therapist" | "physical_therapist_assistant" | "occupational_therapist" | "occupational_therapy_assistant" | "speech_language_pathologist" | "audiologist" | "respiratory_therapist" | "athletic_trainer" | "exercise_physiologist" | "massage_therapist" | "acupuncturist" | "dentist" | "dental_hygienist" | "dental_assistant" | "pharmacist" | "pharmacy_technician" | "optometrist" | "optician" | "radiographer" | "clinical_laboratory_personnel" | "genetic_counselor" | "perfusionist" | "hearing_instrument_specialist" | "dietitian" | "emergency_medical" | "lactation_consultant" | "community_health_worker" | "nursing_home_administrator" | "sanitarian")[];
+            professions_covered: components["schemas"]["Profession"][];
             /** @description Deterministic confidence of the identity match; null when nothing matched. */
             match_confidence: number | null;
             /** @description The evidence behind the match. */
-            match_basis: ("npi" | "npi_license_link" | "npi_name_state" | "former_name" | "last_name_exact" | "last_name_part" | "first_name_exact" | "first_name_nickname" | "first_name_typo" | "middle_name" | "dob")[];
+            match_basis: components["schemas"]["MatchBasis"][];
             /** @description Why the status is `not_found` although the board answered, when the caller can act on it: `ambiguous` (several people fit the name; supply what `resolve_with` lists) or `npi_other_person` (the registry record of the supplied NPI names someone else). Null otherwise. */
             match_note: ({
                 /** @constant */
@@ -984,71 +957,14 @@ export interface components {
             }) | null;
             /** @description The NPI the identity rests on: supplied and agreeing, or found in the registry for this license. */
             npi: string | null;
-            /**
-             * @description Mode of the key that made the request: `live` or `test`.
-             * @enum {string}
-             */
-            mode: "live" | "test";
+            /** @description Mode of the key that made the request: `live` or `test`. */
+            mode: components["schemas"]["Mode"];
             /** @description Each source consulted, with its freshness. */
-            sources: {
-                /** @description Source name, e.g. `Washington State Department of Health`, `OIG LEIE`, `NPPES NPI Registry`. */
-                name: string;
-                /**
-                 * @description `live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached.
-                 * @enum {string}
-                 */
-                status: "live" | "cached" | "unavailable";
-                /** @description When the data was fetched from the source; null when unavailable. */
-                as_of: string | null;
-                /**
-                 * Unavailable reason
-                 * @description Why the source is `unavailable` (present only then; absent on certificates issued before it was recorded).
-                 */
-                reason?: {
-                    /**
-                     * @description `unreachable`: no answer (connection, time-out, server error); `incomplete_answer`: an answer that could not be read whole; `format_changed`: an answer not in the source’s known format (a column missing); `unreadable_value`: the source answered a value the service cannot read (see `field` and `raw_value`), so no outcome is drawn from it; `stale`: the ingested copy is older than the source’s freshness policy allows.
-                     * @enum {string}
-                     */
-                    code: "unreachable" | "incomplete_answer" | "format_changed" | "unreadable_value" | "stale";
-                    /** @description One sentence saying what went wrong; never names the provider. */
-                    message: string;
-                    /**
-                     * @description What could not be read: a license `status` or `license_type` value, or a `column` the rows lack.
-                     * @enum {string}
-                     */
-                    field?: "status" | "license_type" | "column";
-                    /** @description The value as the source wrote it, or the name of the missing column. */
-                    raw_value?: string;
-                };
-                /** @description What the source said: the hash of each response a live answer was read from (a cached answer names those it was made from), or of the ingested file. Absent when none was kept (unavailable sources, the sandbox, results issued before evidence was kept). */
-                evidence?: {
-                    /**
-                     * @description `response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest.
-                     * @enum {string}
-                     */
-                    kind: "response" | "file";
-                    /** @description Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded. */
-                    sha256: string;
-                    /**
-                     * Format: date-time
-                     * @description When the response was received, or when the file was ingested.
-                     */
-                    fetched_at: string;
-                    /** @description Media type the source gave the bytes, e.g. `application/json`. */
-                    content_type: string;
-                    /** @description Size of the raw bytes. */
-                    size: number;
-                    /** @description For a `file`: the numbers of the rows that matched, when the list names them. */
-                    rows?: number[];
-                }[];
-            }[];
+            sources: components["schemas"]["SourceReport"][];
             /** @description The matching OIG exclusion record; null when none applies. */
             oig_exclusion: {
-                /**
-                 * @description How the list record matched: `npi`, `dob`, or `name_only` (no identifier to compare).
-                 * @enum {string}
-                 */
-                match: "npi" | "dob" | "name_only";
+                /** @description How the list record matched: `npi`, `dob`, or `name_only` (no identifier to compare). */
+                match: components["schemas"]["ExclusionMatchBasis"];
                 /** @description OIG exclusion authority, e.g. `1128a1`. */
                 exclusion_type: string;
                 exclusion_date: string | null;
@@ -1059,59 +975,9 @@ export interface components {
             /** Sanctions screen */
             sanctions: {
                 /** @description Every sanctions list checked, with its freshness. */
-                lists: {
-                    /** @description Stable id of the list, e.g. `oig_leie`. */
-                    list: string;
-                    /** @description Name of the list, e.g. `OIG LEIE`. */
-                    name: string;
-                    /**
-                     * @description `cached`: looked up in the list as ingested, as of `as_of`; `unavailable`: the list could not be consulted.
-                     * @enum {string}
-                     */
-                    status: "live" | "cached" | "unavailable";
-                    /** @description When the list was last fetched from its publisher; null when unavailable. */
-                    as_of: string | null;
-                    /** @description `federal`, or the state whose Medicaid list it is. A state’s list is searched by name for a provider verified in that state; for any other state only by the NPI supplied (and is listed only then). */
-                    scope?: string;
-                    /** @description The ingested file the list was read from (`kind: file`, its SHA-256 as downloaded) and the numbers of the rows that matched; absent when the list was unavailable, and on results issued before it was kept. */
-                    evidence?: {
-                        /**
-                         * @description `response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest.
-                         * @enum {string}
-                         */
-                        kind: "response" | "file";
-                        /** @description Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded. */
-                        sha256: string;
-                        /**
-                         * Format: date-time
-                         * @description When the response was received, or when the file was ingested.
-                         */
-                        fetched_at: string;
-                        /** @description Media type the source gave the bytes, e.g. `application/json`. */
-                        content_type: string;
-                        /** @description Size of the raw bytes. */
-                        size: number;
-                        /** @description For a `file`: the numbers of the rows that matched, when the list names them. */
-                        rows?: number[];
-                    }[];
-                }[];
+                lists: components["schemas"]["SanctionsList"][];
                 /** @description Every list row that matched the provider, strongest basis first; empty when none did. */
-                matches: {
-                    /** @description Id of the list the row is on. */
-                    list: string;
-                    /**
-                     * @description How the row matched: `npi` (the row carries the provider’s NPI), `license` (a license number), `name_dob` (the name and the date of birth), or `name_only` (the name, with no identifier on the row or in the request to confirm or rule it out: review it before acting).
-                     * @enum {string}
-                     */
-                    basis: "npi" | "license" | "name_dob" | "name_only";
-                    /** @description The name as the list publishes it; `NPI <npi>` for a row that names nobody (`nppes_deactivated` lists NPIs alone). */
-                    name: string;
-                    /** @description What the list records, e.g. `OIG exclusion 1128a1`. */
-                    action: string;
-                    start_date: string | null;
-                    /** @description When the action ends; null while in force with no end date. */
-                    end_date: string | null;
-                }[];
+                matches: components["schemas"]["SanctionMatch"][];
             };
             /** @description The NPPES identity, when the registry was consulted and had a record. */
             registry: {
@@ -1136,18 +1002,86 @@ export interface components {
              */
             sandbox?: true;
         };
+        SourceReport: {
+            /** @description Source name, e.g. `Washington State Department of Health`, `OIG LEIE`, `NPPES NPI Registry`. */
+            name: string;
+            /** @description `live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached. */
+            status: components["schemas"]["SourceStatus"];
+            /** @description When the data was fetched from the source; null when unavailable. */
+            as_of: string | null;
+            /** @description Why the source is `unavailable` (present only then; absent on certificates issued before it was recorded). */
+            reason?: components["schemas"]["UnavailableReason"];
+            /** @description What the source said: the hash of each response a live answer was read from (a cached answer names those it was made from), or of the ingested file. Absent when none was kept (unavailable sources, the sandbox, results issued before evidence was kept). */
+            evidence?: components["schemas"]["EvidenceRef"][];
+        };
+        /** Unavailable reason */
+        UnavailableReason: {
+            /**
+             * @description `unreachable`: no answer (connection, time-out, server error); `incomplete_answer`: an answer that could not be read whole; `format_changed`: an answer not in the source’s known format (a column missing); `unreadable_value`: the source answered a value the service cannot read (see `field` and `raw_value`), so no outcome is drawn from it; `stale`: the ingested copy is older than the source’s freshness policy allows.
+             * @enum {string}
+             */
+            code: "unreachable" | "incomplete_answer" | "format_changed" | "unreadable_value" | "stale";
+            /** @description One sentence saying what went wrong; never names the provider. */
+            message: string;
+            /**
+             * @description What could not be read: a license `status` or `license_type` value, or a `column` the rows lack.
+             * @enum {string}
+             */
+            field?: "status" | "license_type" | "column";
+            /** @description The value as the source wrote it, or the name of the missing column. */
+            raw_value?: string;
+        };
+        /** EvidenceRef */
+        EvidenceRef: {
+            /** @description `response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest. */
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded. */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description When the response was received, or when the file was ingested.
+             */
+            fetched_at: string;
+            /** @description Media type the source gave the bytes, e.g. `application/json`. */
+            content_type: string;
+            /** @description Size of the raw bytes. */
+            size: number;
+            /** @description For a `file`: the numbers of the rows that matched, when the list names them. */
+            rows?: number[];
+        };
+        /** Sanctions list checked */
+        SanctionsList: {
+            /** @description Stable id of the list, e.g. `oig_leie`. */
+            list: string;
+            /** @description Name of the list, e.g. `OIG LEIE`. */
+            name: string;
+            /** @description `cached`: looked up in the list as ingested, as of `as_of`; `unavailable`: the list could not be consulted. */
+            status: components["schemas"]["SourceStatus"];
+            /** @description When the list was last fetched from its publisher; null when unavailable. */
+            as_of: string | null;
+            /** @description `federal`, or the state whose Medicaid list it is. A state’s list is searched by name for a provider verified in that state; for any other state only by the NPI supplied (and is listed only then). */
+            scope?: string;
+            /** @description The ingested file the list was read from (`kind: file`, its SHA-256 as downloaded) and the numbers of the rows that matched; absent when the list was unavailable, and on results issued before it was kept. */
+            evidence?: components["schemas"]["EvidenceRef"][];
+        };
+        /** Sanctions match */
+        SanctionMatch: {
+            /** @description Id of the list the row is on. */
+            list: string;
+            /** @description How the row matched: `npi` (the row carries the provider’s NPI), `license` (a license number), `name_dob` (the name and the date of birth), or `name_only` (the name, with no identifier on the row or in the request to confirm or rule it out: review it before acting). */
+            basis: components["schemas"]["SanctionMatchBasis"];
+            /** @description The name as the list publishes it; `NPI <npi>` for a row that names nobody (`nppes_deactivated` lists NPIs alone). */
+            name: string;
+            /** @description What the list records, e.g. `OIG exclusion 1128a1`. */
+            action: string;
+            start_date: string | null;
+            /** @description When the action ends; null while in force with no end date. */
+            end_date: string | null;
+        };
         /** Bulk verification response */
-        BulkVerificationResponse: {
+        BulkVerification: {
             /** @description One entry per provider, in input order: its result, or its error (`param` prefixed `providers[i].`). */
-            results: ({
-                /** @description Position of the provider in the request. */
-                index: number;
-                result: components["schemas"]["VerificationResult"];
-            } | {
-                /** @description Position of the provider in the request. */
-                index: number;
-                error: components["schemas"]["ErrorObject"];
-            })[];
+            results: (components["schemas"]["BulkItemResult"] | components["schemas"]["BulkItemError"])[];
             summary: {
                 total: number;
                 succeeded: number;
@@ -1160,17 +1094,26 @@ export interface components {
                 };
             };
         };
+        /** Bulk item result */
+        BulkItemResult: {
+            /** @description Position of the provider in the request. */
+            index: number;
+            result: components["schemas"]["VerificationResult"];
+        };
+        /** Bulk item error */
+        BulkItemError: {
+            /** @description Position of the provider in the request. */
+            index: number;
+            error: components["schemas"]["ErrorObject"];
+        };
         /** Certificate */
         Certificate: {
             /** @description Verification id: `vrf_` and 24 base62 characters. */
             verification_id: string;
             /** Format: date-time */
             issued_at: string;
-            /**
-             * @description Test-mode certificates are marked as such.
-             * @enum {string}
-             */
-            mode: "live" | "test";
+            /** @description Test-mode certificates are marked as such. */
+            mode: components["schemas"]["Mode"];
             provider: {
                 name: string | null;
                 npi: string | null;
@@ -1178,14 +1121,13 @@ export interface components {
                 /** @description Full state name. */
                 state: string;
                 /** @description The license's profession; null when nothing matched or the board publishes none that can be read. Absent on certificates issued before it was signed. */
-                profession?: ("physician" | "physician_assistant" | "nurse_practitioner" | "naturopathic_physician" | "podiatrist" | "chiropractor" | "psychologist" | "social_worker" | "counselor" | "marriage_family_therapist" | "behavior_analyst" | "art_therapist" | "music_therapist" | "psychiatric_technician" | "registered_nurse" | "practical_nurse" | "clinical_nurse_specialist" | "nurse_anesthetist" | "nurse_midwife" | "public_health_nurse" | "midwife" | "nursing_assistant" | "home_health_aide" | "medication_aide" | "physical_therapist" | "physical_therapist_assistant" | "occupational_therapist" | "occupational_therapy_assistant" | "speech_language_pathologist" | "audiologist" | "respiratory_therapist" | "athletic_trainer" | "exercise_physiologist" | "massage_therapist" | "acupuncturist" | "dentist" | "dental_hygienist" | "dental_assistant" | "pharmacist" | "pharmacy_technician" | "optometrist" | "optician" | "radiographer" | "clinical_laboratory_personnel" | "genetic_counselor" | "perfusionist" | "hearing_instrument_specialist" | "dietitian" | "emergency_medical" | "lactation_consultant" | "community_health_worker" | "nursing_home_administrator" | "sanitarian") | null;
+                profession?: components["schemas"]["Profession"] | null;
                 /** @description The board's own license wording or code; null when nothing matched. Absent on certificates issued before it was signed. */
                 license_type?: string | null;
             };
             result: {
                 verified: boolean;
-                /** @enum {string} */
-                status: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found" | "source_unavailable" | "profession_not_covered" | "unsupported_state";
+                status: components["schemas"]["LicenseStatus"];
                 expiry_date: string | null;
                 disciplinary_flags: boolean;
                 oig_excluded: boolean;
@@ -1195,119 +1137,18 @@ export interface components {
                 /** @description As `match_confidence` of the verification result; null when nothing matched. */
                 confidence: number | null;
                 /** @description As `match_basis` of the verification result. */
-                basis: ("npi" | "npi_license_link" | "npi_name_state" | "former_name" | "last_name_exact" | "last_name_part" | "first_name_exact" | "first_name_nickname" | "first_name_typo" | "middle_name" | "dob")[];
+                basis: components["schemas"]["MatchBasis"][];
             };
             /** @description Names of the sources that answered; their freshness is in `sources`. */
             sources_checked: string[];
             /** @description Every source consulted, as `sources` of the verification result: `live` (fetched for this verification), `cached` (from the cache or the ingested list, as of `as_of`) or `unavailable`, each with the SHA-256 of what it said in `evidence` (the responses are at `GET /v1/certificate/{verification_id}/evidence`; `evidence` is absent where none was kept, and on certificates issued before it was). Absent on certificates issued before it was signed. */
-            sources?: {
-                /** @description Source name, e.g. `Washington State Department of Health`, `OIG LEIE`, `NPPES NPI Registry`. */
-                name: string;
-                /**
-                 * @description `live`: fetched for this request; `cached`: from the cache or the ingested list; `unavailable`: could not be reached.
-                 * @enum {string}
-                 */
-                status: "live" | "cached" | "unavailable";
-                /** @description When the data was fetched from the source; null when unavailable. */
-                as_of: string | null;
-                /**
-                 * Unavailable reason
-                 * @description Why the source is `unavailable` (present only then; absent on certificates issued before it was recorded).
-                 */
-                reason?: {
-                    /**
-                     * @description `unreachable`: no answer (connection, time-out, server error); `incomplete_answer`: an answer that could not be read whole; `format_changed`: an answer not in the source’s known format (a column missing); `unreadable_value`: the source answered a value the service cannot read (see `field` and `raw_value`), so no outcome is drawn from it; `stale`: the ingested copy is older than the source’s freshness policy allows.
-                     * @enum {string}
-                     */
-                    code: "unreachable" | "incomplete_answer" | "format_changed" | "unreadable_value" | "stale";
-                    /** @description One sentence saying what went wrong; never names the provider. */
-                    message: string;
-                    /**
-                     * @description What could not be read: a license `status` or `license_type` value, or a `column` the rows lack.
-                     * @enum {string}
-                     */
-                    field?: "status" | "license_type" | "column";
-                    /** @description The value as the source wrote it, or the name of the missing column. */
-                    raw_value?: string;
-                };
-                /** @description What the source said: the hash of each response a live answer was read from (a cached answer names those it was made from), or of the ingested file. Absent when none was kept (unavailable sources, the sandbox, results issued before evidence was kept). */
-                evidence?: {
-                    /**
-                     * @description `response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest.
-                     * @enum {string}
-                     */
-                    kind: "response" | "file";
-                    /** @description Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded. */
-                    sha256: string;
-                    /**
-                     * Format: date-time
-                     * @description When the response was received, or when the file was ingested.
-                     */
-                    fetched_at: string;
-                    /** @description Media type the source gave the bytes, e.g. `application/json`. */
-                    content_type: string;
-                    /** @description Size of the raw bytes. */
-                    size: number;
-                    /** @description For a `file`: the numbers of the rows that matched, when the list names them. */
-                    rows?: number[];
-                }[];
-            }[];
+            sources?: components["schemas"]["SourceReport"][];
             /** @description The sanctions screen, as `sanctioned` and `sanctions` of the verification result. Absent on certificates issued before it was signed. */
             sanctions?: {
                 /** @description As `sanctioned` of the verification result: any list matched, on any basis. */
                 sanctioned: boolean;
-                lists: {
-                    /** @description Stable id of the list, e.g. `oig_leie`. */
-                    list: string;
-                    /** @description Name of the list, e.g. `OIG LEIE`. */
-                    name: string;
-                    /**
-                     * @description `cached`: looked up in the list as ingested, as of `as_of`; `unavailable`: the list could not be consulted.
-                     * @enum {string}
-                     */
-                    status: "live" | "cached" | "unavailable";
-                    /** @description When the list was last fetched from its publisher; null when unavailable. */
-                    as_of: string | null;
-                    /** @description `federal`, or the state whose Medicaid list it is. A state’s list is searched by name for a provider verified in that state; for any other state only by the NPI supplied (and is listed only then). */
-                    scope?: string;
-                    /** @description The ingested file the list was read from (`kind: file`, its SHA-256 as downloaded) and the numbers of the rows that matched; absent when the list was unavailable, and on results issued before it was kept. */
-                    evidence?: {
-                        /**
-                         * @description `response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest.
-                         * @enum {string}
-                         */
-                        kind: "response" | "file";
-                        /** @description Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded. */
-                        sha256: string;
-                        /**
-                         * Format: date-time
-                         * @description When the response was received, or when the file was ingested.
-                         */
-                        fetched_at: string;
-                        /** @description Media type the source gave the bytes, e.g. `application/json`. */
-                        content_type: string;
-                        /** @description Size of the raw bytes. */
-                        size: number;
-                        /** @description For a `file`: the numbers of the rows that matched, when the list names them. */
-                        rows?: number[];
-                    }[];
-                }[];
-                matches: {
-                    /** @description Id of the list the row is on. */
-                    list: string;
-                    /**
-                     * @description How the row matched: `npi` (the row carries the provider’s NPI), `license` (a license number), `name_dob` (the name and the date of birth), or `name_only` (the name, with no identifier on the row or in the request to confirm or rule it out: review it before acting).
-                     * @enum {string}
-                     */
-                    basis: "npi" | "license" | "name_dob" | "name_only";
-                    /** @description The name as the list publishes it; `NPI <npi>` for a row that names nobody (`nppes_deactivated` lists NPIs alone). */
-                    name: string;
-                    /** @description What the list records, e.g. `OIG exclusion 1128a1`. */
-                    action: string;
-                    start_date: string | null;
-                    /** @description When the action ends; null while in force with no end date. */
-                    end_date: string | null;
-                }[];
+                lists: components["schemas"]["SanctionsList"][];
+                matches: components["schemas"]["SanctionMatch"][];
             };
             /** @description `kid` of the signing key in the JWKS at `GET /v1/signing-keys`; that key’s `mode` is this certificate’s `mode`. */
             signing_key_id: string;
@@ -1316,15 +1157,50 @@ export interface components {
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
             certificate_hash: string;
         };
+        /** EvidenceBundle */
+        EvidenceBundle: {
+            /** @constant */
+            object: "evidence_bundle";
+            /** @description Verification id: `vrf_` and 24 base62 characters. */
+            verification_id: string;
+            /** @description Mode of the key that made the request: `live` or `test`. */
+            mode: components["schemas"]["Mode"];
+            /** @description The certificate naming this evidence (`GET /v1/certificate/{verification_id}`). */
+            certificate_hash: string;
+            /** @description One item per piece of evidence the certificate names, source by source in its order, then the sanctions lists’ files. Empty for a certificate naming none (test mode, whose sandbox makes no source call, or a certificate issued before evidence was kept). */
+            items: components["schemas"]["EvidenceItem"][];
+        };
+        /** EvidenceItem */
+        EvidenceItem: {
+            /** @description `response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest. */
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded. */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description When the response was received, or when the file was ingested.
+             */
+            fetched_at: string;
+            /** @description Media type the source gave the bytes, e.g. `application/json`. */
+            content_type: string;
+            /** @description Size of the raw bytes. */
+            size: number;
+            /** @description For a `file`: the numbers of the rows that matched, when the list names them. */
+            rows?: number[];
+            /** @description The source the evidence is of, as `sources[].name` of the certificate. */
+            source: string;
+            /** @description The raw bytes, base64; null for a `file`, and for a response once the bundle holds 3 MiB of inline bytes (use `download_url`). SHA-256 of the decoded bytes equals `sha256`. */
+            content_base64: string | null;
+            /** @description A link to the raw bytes valid until `download_expires_at` (stored gzip, served with `Content-Encoding: gzip`); null for a `file`. */
+            download_url: string | null;
+            download_expires_at: string | null;
+        };
         /** Public record */
         PublicRecord: {
             /** @description What the verification found. */
             result: {
-                /**
-                 * @description The outcome judged for a reader: `clear` (verified, active, no exclusion or discipline on record), `adverse` (on the OIG exclusion list, or the license suspended, revoked, expired or inactive), `caution` (anything else: no single match, the board unreachable, not covered, or a verified license with disciplinary action). Judged from the facts as the certificate states them; trust it only when `signature_valid` is true.
-                 * @enum {string}
-                 */
-                standing: "clear" | "caution" | "adverse";
+                /** @description The outcome judged for a reader: `clear` (verified, active, no exclusion or discipline on record), `adverse` (on the OIG exclusion list, or the license suspended, revoked, expired or inactive), `caution` (anything else: no single match, the board unreachable, not covered, or a verified license with disciplinary action). Judged from the facts as the certificate states them; trust it only when `signature_valid` is true. */
+                standing: components["schemas"]["RecordStanding"];
                 /** @description True only when the certificate says exactly `true`. */
                 verified: boolean;
                 status: string | null;
@@ -1401,11 +1277,8 @@ export interface components {
             certificate_hash: string | null;
             /** @description As in the certificate: the `kid` of the signing key. */
             signing_key_id: string | null;
-            /**
-             * @description Test-mode records are marked as such.
-             * @enum {string}
-             */
-            mode: "live" | "test";
+            /** @description Test-mode records are marked as such. */
+            mode: components["schemas"]["Mode"];
         };
         /** JSON Web Key Set */
         JsonWebKeySet: {
@@ -1425,41 +1298,20 @@ export interface components {
                 alg: "ES256";
                 /** @constant */
                 use: "sig";
-                /**
-                 * @description The certificates this key signs: `live` or `test`. Each mode has its own key; accept a certificate only when the key named by its `signing_key_id` has the certificate's `mode`. (A JWK member RFC 7517 §4 allows; not part of the thumbprint.)
-                 * @enum {string}
-                 */
-                mode: "live" | "test";
+                /** @description The certificates this key signs: `live` or `test`. Each mode has its own key; accept a certificate only when the key named by its `signing_key_id` has the certificate's `mode`. (A JWK member RFC 7517 §4 allows; not part of the thumbprint.) */
+                mode: components["schemas"]["Mode"];
             }[];
         };
         /** Account */
         Account: {
             /** @description Account id, `acct_…`. */
             account_id: string;
-            /** @enum {string} */
-            plan: "developer" | "production" | "scale" | "enterprise";
-            /**
-             * @description Mode of the calling key.
-             * @enum {string}
-             */
-            mode: "live" | "test";
+            plan: components["schemas"]["Plan"];
+            /** @description Mode of the calling key. */
+            mode: components["schemas"]["Mode"];
             /** @description Where delivery-failure e-mails go. */
             email: string | null;
-            limits: {
-                /** @description Live verifications included per calendar month (UTC); null: unlimited. */
-                monthly_verifications: number | null;
-                /**
-                 * @description Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.
-                 * @enum {string}
-                 */
-                past_quota: "hard_stop" | "overage" | "unlimited";
-                /** @description Price of each verification past the quota. */
-                overage_price_usd: number | null;
-                /** @description Per-minute limit of the calling key's mode (`mode`), counted apart for each mode: the plan's (or the account's) for live keys; for test keys twice it, at least 120. */
-                requests_per_minute: number;
-                /** @description Whether `POST /v1/verify/bulk` is available. */
-                bulk: boolean;
-            };
+            limits: components["schemas"]["PlanLimits"];
             usage: {
                 /** @description Billing month, `YYYY-MM` (UTC). */
                 month: string;
@@ -1478,32 +1330,26 @@ export interface components {
                 resets_at: string;
             };
         };
+        PlanLimits: {
+            /** @description Live verifications included per calendar month (UTC); null: unlimited. */
+            monthly_verifications: number | null;
+            /** @description Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota. */
+            past_quota: components["schemas"]["QuotaPolicy"];
+            /** @description Price of each verification past the quota. */
+            overage_price_usd: number | null;
+            /** @description Per-minute limit of the calling key's mode (`mode`), counted apart for each mode: the plan's (or the account's) for live keys; for test keys twice it, at least 120. */
+            requests_per_minute: number;
+            /** @description Whether `POST /v1/verify/bulk` is available. */
+            bulk: boolean;
+        };
         /** Usage */
         Usage: {
             /** @description Account id, `acct_…`. */
             account_id: string;
-            /** @enum {string} */
-            plan: "developer" | "production" | "scale" | "enterprise";
-            /**
-             * @description Mode of the calling key. Either mode sees the whole account’s usage, live and test.
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            limits: {
-                /** @description Live verifications included per calendar month (UTC); null: unlimited. */
-                monthly_verifications: number | null;
-                /**
-                 * @description Past the quota: refused (`hard_stop`, 429 with `reset_at`), billed per check (`overage`), or no quota.
-                 * @enum {string}
-                 */
-                past_quota: "hard_stop" | "overage" | "unlimited";
-                /** @description Price of each verification past the quota. */
-                overage_price_usd: number | null;
-                /** @description Per-minute limit of the calling key's mode (`mode`), counted apart for each mode: the plan's (or the account's) for live keys; for test keys twice it, at least 120. */
-                requests_per_minute: number;
-                /** @description Whether `POST /v1/verify/bulk` is available. */
-                bulk: boolean;
-            };
+            plan: components["schemas"]["Plan"];
+            /** @description Mode of the calling key. Either mode sees the whole account’s usage, live and test. */
+            mode: components["schemas"]["Mode"];
+            limits: components["schemas"]["PlanLimits"];
             /** @description The months asked for, the current one first. */
             months: {
                 /** @description Billing month, `YYYY-MM` (UTC). */
@@ -1541,11 +1387,8 @@ export interface components {
                  * @enum {string}
                  */
                 scope: "federal" | "state";
-                /**
-                 * @description The state whose list it is (`scope: state` only).
-                 * @enum {string}
-                 */
-                state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+                /** @description The state whose list it is (`scope: state` only). */
+                state?: components["schemas"]["State"];
                 /**
                  * @description `name`: rows are found by surname (or entity name) and NPI, then narrowed by identifiers; `npi`: the list names nobody and is searched by the NPI supplied only.
                  * @enum {string}
@@ -1556,19 +1399,13 @@ export interface components {
                  * @enum {string}
                  */
                 updated: "scheduled" | "operator_upload";
-                /**
-                 * @description `confirmed`: the connector is tested on real published rows of the list; `observed`: columns and values as third parties who read the real file describe them; `inferred`: built on assumptions. Below `confirmed`, a file that does not have the expected header is refused and the list reported unavailable.
-                 * @enum {string}
-                 */
-                format_confidence: "confirmed" | "observed" | "inferred";
+                /** @description `confirmed`: the connector is tested on real published rows of the list; `observed`: columns and values as third parties who read the real file describe them; `inferred`: built on assumptions. Below `confirmed`, a file that does not have the expected header is refused and the list reported unavailable. */
+                format_confidence: components["schemas"]["FormatConfidence"];
             }[];
             /** @description Every supported state, by code. */
             data: {
-                /**
-                 * @description Two-letter code.
-                 * @enum {string}
-                 */
-                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+                /** @description Two-letter code. */
+                state: components["schemas"]["State"];
                 /** @description Full state name. */
                 name: string;
                 sources: {
@@ -1581,41 +1418,26 @@ export interface components {
                      * @enum {string}
                      */
                     kind: "open_data_query" | "roster_file";
-                    /**
-                     * @description `live`: read per verification; `scheduled`: the roster is downloaded on a schedule; `operator_upload`: the roster is behind a sign-in portal and loaded by the operator from a downloaded file.
-                     * @enum {string}
-                     */
-                    updated: "live" | "scheduled" | "operator_upload";
-                    /**
-                     * @description How often the publisher republishes this source.
-                     * @enum {string}
-                     */
-                    refresh: "daily" | "weekly" | "monthly" | "unknown";
+                    /** @description `live`: read per verification; `scheduled`: the roster is downloaded on a schedule; `operator_upload`: the roster is behind a sign-in portal and loaded by the operator from a downloaded file. */
+                    updated: components["schemas"]["SourceUpdateMethod"];
+                    /** @description How often the publisher republishes this source. */
+                    refresh: components["schemas"]["RefreshCadence"];
                     /** @description The source lists current licenses only: a provider absent from it is `not_found`, and a revocation is never seen there. */
                     current_only: boolean;
-                    /**
-                     * @description How well this source’s format is known (as the state’s).
-                     * @enum {string}
-                     */
-                    format_confidence: "confirmed" | "observed" | "inferred";
+                    /** @description How well this source’s format is known (as the state’s). */
+                    format_confidence: components["schemas"]["FormatConfidence"];
                 }[];
                 /** @description Professions the state verifies. */
-                professions_covered: ("physician" | "physician_assistant" | "nurse_practitioner" | "naturopathic_physician" | "podiatrist" | "chiropractor" | "psychologist" | "social_worker" | "counselor" | "marriage_family_therapist" | "behavior_analyst" | "art_therapist" | "music_therapist" | "psychiatric_technician" | "registered_nurse" | "practical_nurse" | "clinical_nurse_specialist" | "nurse_anesthetist" | "nurse_midwife" | "public_health_nurse" | "midwife" | "nursing_assistant" | "home_health_aide" | "medication_aide" | "physical_therapist" | "physical_therapist_assistant" | "occupational_therapist" | "occupational_therapy_assistant" | "speech_language_pathologist" | "audiologist" | "respiratory_therapist" | "athletic_trainer" | "exercise_physiologist" | "massage_therapist" | "acupuncturist" | "dentist" | "dental_hygienist" | "dental_assistant" | "pharmacist" | "pharmacy_technician" | "optometrist" | "optician" | "radiographer" | "clinical_laboratory_personnel" | "genetic_counselor" | "perfusionist" | "hearing_instrument_specialist" | "dietitian" | "emergency_medical" | "lactation_consultant" | "community_health_worker" | "nursing_home_administrator" | "sanitarian")[];
+                professions_covered: components["schemas"]["Profession"][];
                 /**
                  * @description What a request for another profession gets: `profession_not_covered` before any lookup (`rejected_before_lookup`), or a real lookup that answers `not_found` (`looked_up`).
                  * @enum {string}
                  */
                 uncovered_profession: "rejected_before_lookup" | "looked_up";
-                /**
-                 * @description How often the board republishes its data (`unknown` where not published). Each verification reads the board live; a license status is cached for at most 24 hours (`cache_expires_at` of a result).
-                 * @enum {string}
-                 */
-                refresh: "daily" | "weekly" | "monthly" | "unknown";
-                /**
-                 * @description How well the source’s format is known: `confirmed` (seen in real rows or official documents), `observed` (reported by others who read it), `inferred` (assumed where not recorded). Every answer is checked: rows not in the expected format make the source unavailable, never a wrong status.
-                 * @enum {string}
-                 */
-                format_confidence: "confirmed" | "observed" | "inferred";
+                /** @description How often the board republishes its data (`unknown` where not published). Each verification reads the board live; a license status is cached for at most 24 hours (`cache_expires_at` of a result). */
+                refresh: components["schemas"]["RefreshCadence"];
+                /** @description How well the source’s format is known: `confirmed` (seen in real rows or official documents), `observed` (reported by others who read it), `inferred` (assumed where not recorded). Every answer is checked: rows not in the expected format make the source unavailable, never a wrong status. */
+                format_confidence: components["schemas"]["FormatConfidence"];
                 /** @description What is known or assumed about the source’s format. */
                 format_notes: string;
             }[];
@@ -1630,23 +1452,14 @@ export interface components {
                 id: string;
                 /** @description The source’s name, as in `sources` of a verification result. */
                 name: string;
-                /**
-                 * @description `exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `registry` (NPPES): read live for each verification.
-                 * @enum {string}
-                 */
-                kind: "exclusion_list" | "sanctions_list" | "board_roster" | "board_open_data" | "registry";
+                /** @description `exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `registry` (NPPES): read live for each verification. */
+                kind: components["schemas"]["SourceKind"];
                 /** @description `federal`, or the state the source is about. */
-                jurisdiction: "federal" | ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY");
-                /**
-                 * @description `scheduled`: fetched from its publisher on a schedule; `operator_upload`: loaded by the operator from a downloaded file; `live`: read per verification.
-                 * @enum {string}
-                 */
-                updated: "scheduled" | "operator_upload" | "live";
-                /**
-                 * @description `ok`; `degraded`: answers are given but the data is ageing (past the policy’s warning age), checks of the publisher mostly failed in the last 24 hours, or (a live source) 10 % of calls failed or a value could not be read; `stale`: past the policy’s stale age, the source is not answered from (a sanctions list is reported `unavailable` in results, a roster’s state answers `source_unavailable`); `unavailable`: never loaded, its data no longer kept, or (a live source) nearly every call failed.
-                 * @enum {string}
-                 */
-                state: "ok" | "degraded" | "stale" | "unavailable";
+                jurisdiction: "federal" | components["schemas"]["State"];
+                /** @description `scheduled`: fetched from its publisher on a schedule; `operator_upload`: loaded by the operator from a downloaded file; `live`: read per verification. */
+                updated: components["schemas"]["SourceUpdateMethod"];
+                /** @description `ok`; `degraded`: answers are given but the data is ageing (past the policy’s warning age), checks of the publisher mostly failed in the last 24 hours, or (a live source) 10 % of calls failed or a value could not be read; `stale`: past the policy’s stale age, the source is not answered from (a sanctions list is reported `unavailable` in results, a roster’s state answers `source_unavailable`); `unavailable`: never loaded, its data no longer kept, or (a live source) nearly every call failed. */
+                state: components["schemas"]["SourceHealth"];
                 /** @description The ingested version answered from; null for a live source or one never loaded. */
                 current_version: string | null;
                 /** @description The date the current version’s content stands for. */
@@ -1701,22 +1514,16 @@ export interface components {
         Monitor: {
             /** @description Monitor id: `mon_` and 24 base62 characters. */
             monitor_id: string;
-            /**
-             * @description `active` from registration; `deleted` once monitoring stopped.
-             * @enum {string}
-             */
-            status: "active" | "deleted";
+            /** @description `active` from registration; `deleted` once monitoring stopped. */
+            status: components["schemas"]["MonitorStatus"];
             provider: {
                 /** @description Full name as in the board record. */
                 name: string | null;
                 npi: string | null;
                 /** @description Full state name. */
                 state: string;
-                /**
-                 * @description Status at the last check the board answered.
-                 * @enum {string}
-                 */
-                current_status: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found" | "source_unavailable" | "profession_not_covered" | "unsupported_state";
+                /** @description Status at the last check the board answered. */
+                current_status: components["schemas"]["LicenseStatus"];
                 expiry_date: string | null;
             };
             /** Format: uri */
@@ -1744,11 +1551,8 @@ export interface components {
              * @description When monitoring stopped; only on deleted monitors.
              */
             deleted_at?: string;
-            /**
-             * @description Mode of the key that made the request: `live` or `test`.
-             * @enum {string}
-             */
-            mode: "live" | "test";
+            /** @description Mode of the key that made the request: `live` or `test`. */
+            mode: components["schemas"]["Mode"];
         };
         /** Page of monitors */
         MonitorPage: {
@@ -1759,12 +1563,17 @@ export interface components {
             /** @description a monitor id to pass as `starting_after` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        /** Monitor check */
+        MonitorCheck: {
+            monitor: components["schemas"]["Monitor"];
+            /** @description The events this check produced, in the order they are listed for one check; their deliveries are already queued. */
+            events: components["schemas"]["Event"][];
+        };
         /** Event */
         Event: {
             /** @description Event id, `evt_` and 24 base62 characters; the same on every delivery attempt. */
             event_id: string;
-            /** @enum {string} */
-            event: "license.status_changed" | "license.reinstated" | "license.expired" | "license.expiry_approaching" | "license.disciplinary_flag_added" | "license.oig_exclusion_added" | "license.sanction_added" | "license.sanction_removed" | "monitor.test";
+            event: components["schemas"]["EventType"];
             /** @description Monitor id: `mon_` and 24 base62 characters. */
             monitor_id: string;
             /** Format: date-time */
@@ -1772,11 +1581,8 @@ export interface components {
             /** @description The exact body sent (and signed) on every delivery attempt. */
             payload: components["schemas"]["LicenseStatusChangedEvent"] | components["schemas"]["LicenseReinstatedEvent"] | components["schemas"]["LicenseExpiredEvent"] | components["schemas"]["LicenseExpiryApproachingEvent"] | components["schemas"]["LicenseDisciplinaryFlagAddedEvent"] | components["schemas"]["LicenseOigExclusionAddedEvent"] | components["schemas"]["LicenseSanctionAddedEvent"] | components["schemas"]["LicenseSanctionRemovedEvent"] | components["schemas"]["MonitorTestEvent"];
             delivery: {
-                /**
-                 * @description `pending` (first attempt or a retry to come), `delivered`, `failed` (after the fifth retry) or `cancelled` (the monitor was deleted); the state of the current chain.
-                 * @enum {string}
-                 */
-                state: "pending" | "delivered" | "failed" | "cancelled";
+                /** @description `pending` (first attempt or a retry to come), `delivered`, `failed` (after the fifth retry) or `cancelled` (the monitor was deleted); the state of the current chain. */
+                state: components["schemas"]["DeliveryStatus"];
                 /** @description The current delivery chain: 0, or the number of redeliveries. */
                 chain: number;
                 /** @description Every attempt so far, of every chain, oldest first. */
@@ -1795,7 +1601,7 @@ export interface components {
                     /** @description The receiver's HTTP status; null without an answer. */
                     status: number | null;
                     /** @description Why the attempt failed, as a generic kind (the precise cause is not shown); null on success. `connection_failed`: No connection could be made to the receiver (refused, reset, unreachable, not resolvable, or not connected within the time-out). `timeout`: Connected and sent, but no response within the receiver time-out (10 s). `tls_error`: The TLS handshake failed (certificate invalid, expired, for another name, or no TLS on that port). `http_status`: The receiver answered a status other than 2xx (a 3xx redirect is never followed); see `status`. `blocked_destination`: The URL is no longer allowed: its host now resolves to a blocked address range, or its port or scheme is not allowed. */
-                    error: ("connection_failed" | "timeout" | "tls_error" | "http_status" | "blocked_destination") | null;
+                    error: components["schemas"]["DeliveryErrorKind"] | null;
                     duration_ms: number;
                 }[];
             };
@@ -1809,6 +1615,84 @@ export interface components {
             /** @description an event id to pass as `starting_after` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        /** Verification history page */
+        VerificationPage: {
+            /** @description This page, newest first. */
+            data: components["schemas"]["VerificationHistoryItem"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description A verification id to pass as `starting_after` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** Verification history item */
+        VerificationHistoryItem: {
+            /** @description Verification id: `vrf_` and 24 base62 characters. */
+            verification_id: string;
+            /**
+             * Format: date-time
+             * @description When the verification ran (its `checked_at`).
+             */
+            created_at: string;
+            /**
+             * Verification history request
+             * @description What was asked to verify (the date of birth is never stored).
+             */
+            request: {
+                first_name: string;
+                last_name: string;
+                /** @description The requested two-letter state code. */
+                state: string;
+                /** @description The NPI the caller gave, or the one the verification found; null when neither. */
+                npi: string | null;
+            };
+            result: components["schemas"]["VerificationResult"];
+        };
+        /** History export */
+        HistoryExport: {
+            /** @description Export id: `exp_` and 24 base62 characters. */
+            export_id: string;
+            /** @description `pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request, when the file is deleted. */
+            status: components["schemas"]["ExportStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The export holds exactly the matching verifications created before this time (the request time); later ones are never in it.
+             */
+            snapshot_at: string;
+            /** @description The filters of the request, as given. */
+            filters: {
+                [key: string]: string | boolean;
+            };
+            /** @description Rows of the CSV (verifications), once ready. */
+            row_count: number | null;
+            /** @description The writing of the file: null until a worker starts writing it (about half a minute after the request). */
+            progress: {
+                /** @description The attempt writing (or that wrote) the file: 1 for the first, and an export has at most three. A new attempt starts again from 0 rows. */
+                attempt: number;
+                /** @description Rows written so far by this attempt, updated at most every 5 seconds while it writes; once ready, `row_count`. The total is not known before the file is written. */
+                rows_written: number;
+                /**
+                 * Format: date-time
+                 * @description When this attempt started writing.
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @description When `rows_written` was last updated.
+                 */
+                updated_at: string;
+            } | null;
+            completed_at: string | null;
+            /** @description Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the service rotates its signing credentials sooner); ask again for a fresh one. */
+            download_url: string | null;
+            download_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the export and its file are deleted.
+             */
+            expires_at: string;
+        };
         /** API key */
         ApiKey: {
             /** @description API key id: `key_` and 24 base62 characters. Public: it is not the key. */
@@ -1817,21 +1701,12 @@ export interface components {
             name: string | null;
             /** @description The key’s prefix and last four characters, e.g. `svc_live_…a1B2`, to tell keys apart. */
             hint: string;
-            /**
-             * @description The key’s mode: `live` or `test`.
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            /**
-             * @description `admin`: manages every key of the account, both modes, and creates admin keys. `standard`: manages the standard keys of its own mode.
-             * @enum {string}
-             */
-            role: "admin" | "standard";
-            /**
-             * @description `active`: works, no end set. `expiring`: works until `expires_at` (a rolled key in its grace period). `expired`, `revoked`: refused with 401.
-             * @enum {string}
-             */
-            state: "active" | "expiring" | "expired" | "revoked";
+            /** @description The key’s mode: `live` or `test`. */
+            mode: components["schemas"]["Mode"];
+            /** @description `admin`: manages every key of the account, both modes, and creates admin keys. `standard`: manages the standard keys of its own mode. */
+            role: components["schemas"]["KeyRole"];
+            /** @description `active`: works, no end set. `expiring`: works until `expires_at` (a rolled key in its grace period). `expired`, `revoked`: refused with 401. */
+            state: components["schemas"]["KeyState"];
             /** Format: date-time */
             created_at: string;
             /** @description The minute (UTC) of the key’s last request; null when it has made none, or when it has expired (a revoked key keeps it). */
@@ -1854,21 +1729,12 @@ export interface components {
             name: string | null;
             /** @description The key’s prefix and last four characters, e.g. `svc_live_…a1B2`, to tell keys apart. */
             hint: string;
-            /**
-             * @description The key’s mode: `live` or `test`.
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            /**
-             * @description `admin`: manages every key of the account, both modes, and creates admin keys. `standard`: manages the standard keys of its own mode.
-             * @enum {string}
-             */
-            role: "admin" | "standard";
-            /**
-             * @description `active`: works, no end set. `expiring`: works until `expires_at` (a rolled key in its grace period). `expired`, `revoked`: refused with 401.
-             * @enum {string}
-             */
-            state: "active" | "expiring" | "expired" | "revoked";
+            /** @description The key’s mode: `live` or `test`. */
+            mode: components["schemas"]["Mode"];
+            /** @description `admin`: manages every key of the account, both modes, and creates admin keys. `standard`: manages the standard keys of its own mode. */
+            role: components["schemas"]["KeyRole"];
+            /** @description `active`: works, no end set. `expiring`: works until `expires_at` (a rolled key in its grace period). `expired`, `revoked`: refused with 401. */
+            state: components["schemas"]["KeyState"];
             /** Format: date-time */
             created_at: string;
             /** @description The minute (UTC) of the key’s last request; null when it has made none, or when it has expired (a revoked key keeps it). */
@@ -1941,28 +1807,15 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
             certificate_hash: string;
             data: {
-                /** @enum {string} */
-                previous_status: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                status: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
+                previous_status: components["schemas"]["AnsweredLicenseStatus"];
+                status: components["schemas"]["AnsweredLicenseStatus"];
                 verified: boolean;
                 expiry_date: string | null;
             };
@@ -1983,19 +1836,8 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
@@ -2022,19 +1864,8 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
@@ -2061,19 +1892,8 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
@@ -2101,19 +1921,8 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
@@ -2140,19 +1949,8 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
@@ -2160,7 +1958,7 @@ export interface components {
             data: {
                 /** @constant */
                 oig_excluded: true;
-                match: ("npi" | "dob" | "name_only") | null;
+                match: components["schemas"]["ExclusionMatchBasis"] | null;
                 exclusion_type: string | null;
                 exclusion_date: string | null;
                 waiver_state: string | null;
@@ -2183,19 +1981,8 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
@@ -2203,11 +1990,8 @@ export interface components {
             data: {
                 /** @description Id of the sanctions list, as in `sanctions.lists` of a verification result. */
                 list: string;
-                /**
-                 * @description How the row matched; `name_only` is a finding to review.
-                 * @enum {string}
-                 */
-                basis: "npi" | "license" | "name_dob" | "name_only";
+                /** @description How the row matched; `name_only` is a finding to review. */
+                basis: components["schemas"]["SanctionMatchBasis"];
                 /** @description The name as the list publishes it; `NPI <npi>` for a row that names nobody. */
                 name: string;
                 action: string;
@@ -2231,19 +2015,8 @@ export interface components {
              * @description When the check that found the change ran.
              */
             occurred_at: string;
-            provider: {
-                name: string;
-                npi: string | null;
-                /** @description Full state name. */
-                state: string;
-            };
-            /** @description License status before and after this check (equal when the status did not change). */
-            change: {
-                /** @enum {string} */
-                from: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-                /** @enum {string} */
-                to: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
-            };
+            provider: components["schemas"]["EventProvider"];
+            change: components["schemas"]["StatusChange"];
             /** @description The verification made by this check. */
             verification_id: string;
             /** @description `sha256_` + the SHA-256 hex digest of the canonical JSON of the certificate without `certificate_hash`. */
@@ -2276,17 +2049,29 @@ export interface components {
                 message: string;
             };
         };
+        /** Event provider */
+        EventProvider: {
+            name: string;
+            npi: string | null;
+            /** @description Full state name. */
+            state: string;
+        };
+        /**
+         * Status change
+         * @description License status before and after this check (equal when the status did not change).
+         */
+        StatusChange: {
+            from: components["schemas"]["AnsweredLicenseStatus"];
+            to: components["schemas"]["AnsweredLicenseStatus"];
+        };
         /** Delivery */
         Delivery: {
             /** @description The event id and the position of the attempt among its attempts. */
             delivery_id: string;
             /** @description Event id, `evt_` and 24 base62 characters; the same on every delivery attempt. */
             event_id: string;
-            /**
-             * @description The kind of the event delivered.
-             * @enum {string}
-             */
-            event: "license.status_changed" | "license.reinstated" | "license.expired" | "license.expiry_approaching" | "license.disciplinary_flag_added" | "license.oig_exclusion_added" | "license.sanction_added" | "license.sanction_removed" | "monitor.test";
+            /** @description The kind of the event delivered. */
+            event: components["schemas"]["EventType"];
             /** @description The delivery chain of the attempt: 0 for the first, one more for each redelivery (`POST /v1/events/{event_id}/redeliver`). */
             chain: number;
             /** @description The attempt in its chain: 0 for the first, 1 to 5 for the retries. */
@@ -2301,7 +2086,7 @@ export interface components {
             /** @description The receiver's HTTP status; null without an answer. */
             status: number | null;
             /** @description Why the attempt failed, as a generic kind (the precise cause is not shown); null on success. `connection_failed`: No connection could be made to the receiver (refused, reset, unreachable, not resolvable, or not connected within the time-out). `timeout`: Connected and sent, but no response within the receiver time-out (10 s). `tls_error`: The TLS handshake failed (certificate invalid, expired, for another name, or no TLS on that port). `http_status`: The receiver answered a status other than 2xx (a 3xx redirect is never followed); see `status`. `blocked_destination`: The URL is no longer allowed: its host now resolves to a blocked address range, or its port or scheme is not allowed. */
-            error: ("connection_failed" | "timeout" | "tls_error" | "http_status" | "blocked_destination") | null;
+            error: components["schemas"]["DeliveryErrorKind"] | null;
             duration_ms: number;
         };
         /**
@@ -2329,7 +2114,7 @@ export interface components {
             /** @description The receiver's HTTP status; null without an answer. */
             status: number | null;
             /** @description Why it failed, as a generic kind (as in the attempts of `GET /v1/events`); null on success. */
-            error: ("connection_failed" | "timeout" | "tls_error" | "http_status" | "blocked_destination") | null;
+            error: components["schemas"]["DeliveryErrorKind"] | null;
             duration_ms: number;
         };
         /** Secret rotation */
@@ -2344,137 +2129,131 @@ export interface components {
             /** @description Until when deliveries also carry the signatures of the old secret; null when it was dropped immediately, with `overlap_hours: 0`. */
             previous_secret_expires_at: string | null;
         };
-        HealthResponse: {
-            /** @constant */
-            status: "ok";
-        };
-        /** EvidenceBundle */
-        GetCertificateEvidenceResponse: {
-            /** @constant */
-            object: "evidence_bundle";
-            /** @description Verification id: `vrf_` and 24 base62 characters. */
-            verification_id: string;
-            /**
-             * @description Mode of the key that made the request: `live` or `test`.
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            /** @description The certificate naming this evidence (`GET /v1/certificate/{verification_id}`). */
-            certificate_hash: string;
-            /** @description One item per piece of evidence the certificate names, source by source in its order, then the sanctions lists’ files. Empty for a certificate naming none (test mode, whose sandbox makes no source call, or a certificate issued before evidence was kept). */
-            items: {
-                /**
-                 * @description `response`: an HTTP response of the source, stored by the service and returned by `GET /v1/certificate/{verification_id}/evidence`; `file`: the ingested file (list or roster) the answer was read from, as archived at ingest.
-                 * @enum {string}
-                 */
-                kind: "response" | "file";
-                /** @description Lowercase hex SHA-256 of the raw bytes: the response body as received, or the file as downloaded. */
-                sha256: string;
-                /**
-                 * Format: date-time
-                 * @description When the response was received, or when the file was ingested.
-                 */
-                fetched_at: string;
-                /** @description Media type the source gave the bytes, e.g. `application/json`. */
-                content_type: string;
-                /** @description Size of the raw bytes. */
-                size: number;
-                /** @description For a `file`: the numbers of the rows that matched, when the list names them. */
-                rows?: number[];
-                /** @description The source the evidence is of, as `sources[].name` of the certificate. */
-                source: string;
-                /** @description The raw bytes, base64; null for a `file`, and for a response once the bundle holds 3 MiB of inline bytes (use `download_url`). SHA-256 of the decoded bytes equals `sha256`. */
-                content_base64: string | null;
-                /** @description A link to the raw bytes valid until `download_expires_at` (stored gzip, served with `Content-Encoding: gzip`); null for a `file`. */
-                download_url: string | null;
-                download_expires_at: string | null;
-            }[];
-        };
-        /** Monitor check */
-        CheckMonitorResponse: {
-            monitor: components["schemas"]["Monitor"];
-            /** @description The events this check produced, in the order they are listed for one check; their deliveries are already queued. */
-            events: components["schemas"]["Event"][];
-        };
-        /** Verification history page */
-        ListVerificationsResponse: {
-            /** @description This page, newest first. */
-            data: {
-                /** @description Verification id: `vrf_` and 24 base62 characters. */
-                verification_id: string;
-                /**
-                 * Format: date-time
-                 * @description When the verification ran (its `checked_at`).
-                 */
-                created_at: string;
-                /**
-                 * Verification history request
-                 * @description What was asked to verify (the date of birth is never stored).
-                 */
-                request: {
-                    first_name: string;
-                    last_name: string;
-                    /** @description The requested two-letter state code. */
-                    state: string;
-                    /** @description The NPI the caller gave, or the one the verification found; null when neither. */
-                    npi: string | null;
-                };
-                result: components["schemas"]["VerificationResult"];
-            }[];
-            /** @description Whether another page follows. */
-            has_more: boolean;
-            /** @description A verification id to pass as `starting_after` for the next page; null on the last page. */
-            next_cursor: string | null;
-        };
-        /** History export */
-        CreateHistoryExportResponse: {
-            /** @description Export id: `exp_` and 24 base62 characters. */
-            export_id: string;
-            /**
-             * @description `pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request, when the file is deleted.
-             * @enum {string}
-             */
-            status: "pending" | "ready" | "failed" | "expired";
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description The export holds exactly the matching verifications created before this time (the request time); later ones are never in it.
-             */
-            snapshot_at: string;
-            /** @description The filters of the request, as given. */
-            filters: {
-                [key: string]: string | boolean;
-            };
-            /** @description Rows of the CSV (verifications), once ready. */
-            row_count: number | null;
-            /** @description The writing of the file: null until a worker starts writing it (about half a minute after the request). */
-            progress: {
-                /** @description The attempt writing (or that wrote) the file: 1 for the first, and an export has at most three. A new attempt starts again from 0 rows. */
-                attempt: number;
-                /** @description Rows written so far by this attempt, updated at most every 5 seconds while it writes; once ready, `row_count`. The total is not known before the file is written. */
-                rows_written: number;
-                /**
-                 * Format: date-time
-                 * @description When this attempt started writing.
-                 */
-                started_at: string;
-                /**
-                 * Format: date-time
-                 * @description When `rows_written` was last updated.
-                 */
-                updated_at: string;
-            } | null;
-            completed_at: string | null;
-            /** @description Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the service rotates its signing credentials sooner); ask again for a fresh one. */
-            download_url: string | null;
-            download_expires_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the export and its file are deleted.
-             */
-            expires_at: string;
-        };
+        /**
+         * @description A US state or DC by its two-letter code, in upper case, e.g. `WA`.
+         * @enum {string}
+         */
+        State: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+        /**
+         * @description A licensed profession the service verifies (the coverage says which each state verifies).
+         * @enum {string}
+         */
+        Profession: "physician" | "physician_assistant" | "nurse_practitioner" | "naturopathic_physician" | "podiatrist" | "chiropractor" | "psychologist" | "social_worker" | "counselor" | "marriage_family_therapist" | "behavior_analyst" | "art_therapist" | "music_therapist" | "psychiatric_technician" | "registered_nurse" | "practical_nurse" | "clinical_nurse_specialist" | "nurse_anesthetist" | "nurse_midwife" | "public_health_nurse" | "midwife" | "nursing_assistant" | "home_health_aide" | "medication_aide" | "physical_therapist" | "physical_therapist_assistant" | "occupational_therapist" | "occupational_therapy_assistant" | "speech_language_pathologist" | "audiologist" | "respiratory_therapist" | "athletic_trainer" | "exercise_physiologist" | "massage_therapist" | "acupuncturist" | "dentist" | "dental_hygienist" | "dental_assistant" | "pharmacist" | "pharmacy_technician" | "optometrist" | "optician" | "radiographer" | "clinical_laboratory_personnel" | "genetic_counselor" | "perfusionist" | "hearing_instrument_specialist" | "dietitian" | "emergency_medical" | "lactation_consultant" | "community_health_worker" | "nursing_home_administrator" | "sanitarian";
+        /**
+         * @description The `status` of a verification: a license status the board reported (`active`, `inactive`, `suspended`, `expired`, `revoked`), `not_found` (the board answered, no single match), or an outcome without a board answer (`source_unavailable`, `profession_not_covered`, `unsupported_state`).
+         * @enum {string}
+         */
+        LicenseStatus: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found" | "source_unavailable" | "profession_not_covered" | "unsupported_state";
+        /**
+         * @description A license status as the board answered it: a board status, or `not_found`. What webhook events report as the change.
+         * @enum {string}
+         */
+        AnsweredLicenseStatus: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found";
+        /**
+         * @description The plan of an account.
+         * @enum {string}
+         */
+        Plan: "developer" | "production" | "scale" | "enterprise";
+        /**
+         * @description `live` or `test`: the mode of a key, and of everything made with it.
+         * @enum {string}
+         */
+        Mode: "live" | "test";
+        /**
+         * @description What an API key may manage: `admin` every key of the account, `standard` the standard keys of its mode.
+         * @enum {string}
+         */
+        KeyRole: "admin" | "standard";
+        /**
+         * @description Whether an API key works, and until when.
+         * @enum {string}
+         */
+        KeyState: "active" | "expiring" | "expired" | "revoked";
+        /**
+         * @description What happens past the monthly quota.
+         * @enum {string}
+         */
+        QuotaPolicy: "hard_stop" | "overage" | "unlimited";
+        /**
+         * @description The status of a monitor.
+         * @enum {string}
+         */
+        MonitorStatus: "active" | "deleted";
+        /**
+         * @description The kind of a webhook event: a change a check found, or the test event.
+         * @enum {string}
+         */
+        EventType: "license.status_changed" | "license.reinstated" | "license.expired" | "license.expiry_approaching" | "license.disciplinary_flag_added" | "license.oig_exclusion_added" | "license.sanction_added" | "license.sanction_removed" | "monitor.test";
+        /**
+         * @description Where the delivery of a webhook event stands.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivered" | "failed" | "cancelled";
+        /**
+         * @description Why a webhook delivery attempt failed, as a generic kind.
+         * @enum {string}
+         */
+        DeliveryErrorKind: "connection_failed" | "timeout" | "tls_error" | "http_status" | "blocked_destination";
+        /**
+         * @description Where a history export stands.
+         * @enum {string}
+         */
+        ExportStatus: "pending" | "ready" | "failed" | "expired";
+        /**
+         * @description How a source answered a verification: `live`, `cached`, or `unavailable`.
+         * @enum {string}
+         */
+        SourceStatus: "live" | "cached" | "unavailable";
+        /**
+         * @description What kind of source verifications answer from.
+         * @enum {string}
+         */
+        SourceKind: "exclusion_list" | "sanctions_list" | "board_roster" | "board_open_data" | "registry";
+        /**
+         * @description How a source’s data reaches the service: `live`, read for each verification; `scheduled`, fetched from its publisher on a schedule; `operator_upload`, loaded by the operator from a downloaded file.
+         * @enum {string}
+         */
+        SourceUpdateMethod: "live" | "scheduled" | "operator_upload";
+        /**
+         * @description The health of a source over the last 24 hours.
+         * @enum {string}
+         */
+        SourceHealth: "ok" | "degraded" | "stale" | "unavailable";
+        /**
+         * @description What a piece of evidence is: an HTTP response of a source, or an ingested file.
+         * @enum {string}
+         */
+        EvidenceKind: "response" | "file";
+        /**
+         * @description A piece of evidence behind the match of a provider to a board record.
+         * @enum {string}
+         */
+        MatchBasis: "npi" | "npi_license_link" | "npi_name_state" | "former_name" | "last_name_exact" | "last_name_part" | "first_name_exact" | "first_name_nickname" | "first_name_typo" | "middle_name" | "dob";
+        /**
+         * @description How an OIG exclusion record matched the provider.
+         * @enum {string}
+         */
+        ExclusionMatchBasis: "npi" | "dob" | "name_only";
+        /**
+         * @description How a sanctions list row matched the provider.
+         * @enum {string}
+         */
+        SanctionMatchBasis: "npi" | "license" | "name_dob" | "name_only";
+        /**
+         * @description How well the service knows the format of a source it reads: tested on real rows, as described by others, or assumed.
+         * @enum {string}
+         */
+        FormatConfidence: "confirmed" | "observed" | "inferred";
+        /**
+         * @description How often a publisher republishes a source.
+         * @enum {string}
+         */
+        RefreshCadence: "daily" | "weekly" | "monthly" | "unknown";
+        /**
+         * @description The outcome of a public record, judged for a reader.
+         * @enum {string}
+         */
+        RecordStanding: "clear" | "caution" | "adverse";
     };
     responses: never;
     parameters: {
@@ -2537,7 +2316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthResponse"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             /** @description `invalid_request`: A parameter is missing or invalid. */
@@ -2983,7 +2762,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CreateApiKeyRequest"];
+                "application/json": components["schemas"]["ApiKeyRequest"];
             };
         };
         responses: {
@@ -3469,7 +3248,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RollApiKeyRequest"];
+                "application/json": components["schemas"]["ApiKeyRollRequest"];
             };
         };
         responses: {
@@ -3880,7 +3659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BulkVerificationResponse"];
+                    "application/json": components["schemas"]["BulkVerification"];
                 };
             };
             /** @description `invalid_request`: A parameter is missing or invalid. */
@@ -4360,7 +4139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetCertificateEvidenceResponse"];
+                    "application/json": components["schemas"]["EvidenceBundle"];
                 };
             };
             /** @description `invalid_request`: A parameter is missing or invalid. */
@@ -5232,7 +5011,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CheckMonitorRequest"];
+                "application/json": components["schemas"]["EmptyRequest"];
             };
         };
         responses: {
@@ -5249,7 +5028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckMonitorResponse"];
+                    "application/json": components["schemas"]["MonitorCheck"];
                 };
             };
             /** @description `invalid_request`: A parameter is missing or invalid. */
@@ -5424,7 +5203,7 @@ export interface operations {
                 /** @description Only the events of this monitor (one of yours). */
                 monitor_id?: string;
                 /** @description Only the events in this delivery state, e.g. `failed` to find the events to redeliver. A page reads at most 500 events: when fewer match, it can hold fewer than `limit` (even none) with `has_more`; follow `next_cursor` to read on. */
-                delivery_state?: "pending" | "delivered" | "failed" | "cancelled";
+                delivery_state?: components["schemas"]["DeliveryStatus"];
             };
             header?: never;
             path?: never;
@@ -5677,7 +5456,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only sources of this kind. */
-                kind?: "exclusion_list" | "sanctions_list" | "board_roster" | "board_open_data" | "registry";
+                kind?: components["schemas"]["SourceKind"];
             };
             header?: never;
             path?: never;
@@ -6111,7 +5890,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RedeliverEventRequest"];
+                "application/json": components["schemas"]["EmptyRequest"];
             };
         };
         responses: {
@@ -6311,7 +6090,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RedeliverEventRequest"];
+                "application/json": components["schemas"]["EmptyRequest"];
             };
         };
         responses: {
@@ -6853,9 +6632,9 @@ export interface operations {
                 /** @description Only verifications created before this time (exclusive): a date (midnight UTC) or a date-time with an offset. */
                 created_to?: string;
                 /** @description Only verifications of licenses of this state (the requested two-letter code; any case). */
-                state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+                state?: components["schemas"]["State"];
                 /** @description Only verifications with this outcome `status` (license status or other outcome). */
-                status?: "active" | "inactive" | "suspended" | "expired" | "revoked" | "not_found" | "source_unavailable" | "profession_not_covered" | "unsupported_state";
+                status?: components["schemas"]["LicenseStatus"];
                 /** @description Only verifications of this NPI (requested, or found by the verification). */
                 npi?: string;
                 /** @description Only verifications requested with this surname, matched as verifications match names: case, accents, apostrophes and periods ignored, hyphens and spaces alike (`García-López` finds `GARCIA LOPEZ`). A part alone does not find a two-part surname. */
@@ -6881,7 +6660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListVerificationsResponse"];
+                    "application/json": components["schemas"]["VerificationPage"];
                 };
             };
             /** @description `invalid_request`: A parameter is missing or invalid. */
@@ -7000,7 +6779,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CreateHistoryExportRequest"];
+                "application/json": components["schemas"]["HistoryExportRequest"];
             };
         };
         responses: {
@@ -7019,7 +6798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateHistoryExportResponse"];
+                    "application/json": components["schemas"]["HistoryExport"];
                 };
             };
             /** @description `invalid_request`: A parameter is missing or invalid. */
@@ -7194,7 +6973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateHistoryExportResponse"];
+                    "application/json": components["schemas"]["HistoryExport"];
                 };
             };
             /** @description `invalid_request`: A parameter is missing or invalid. */
@@ -7313,7 +7092,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.status_changed": {
+    LicenseStatusChanged: {
         parameters: {
             query?: never;
             header: {
@@ -7357,7 +7136,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.reinstated": {
+    LicenseReinstated: {
         parameters: {
             query?: never;
             header: {
@@ -7401,7 +7180,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.expired": {
+    LicenseExpired: {
         parameters: {
             query?: never;
             header: {
@@ -7445,7 +7224,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.expiry_approaching": {
+    LicenseExpiryApproaching: {
         parameters: {
             query?: never;
             header: {
@@ -7489,7 +7268,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.disciplinary_flag_added": {
+    LicenseDisciplinaryFlagAdded: {
         parameters: {
             query?: never;
             header: {
@@ -7533,7 +7312,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.oig_exclusion_added": {
+    LicenseOigExclusionAdded: {
         parameters: {
             query?: never;
             header: {
@@ -7577,7 +7356,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.sanction_added": {
+    LicenseSanctionAdded: {
         parameters: {
             query?: never;
             header: {
@@ -7621,7 +7400,7 @@ export interface operations {
             };
         };
     };
-    "webhook.license.sanction_removed": {
+    LicenseSanctionRemoved: {
         parameters: {
             query?: never;
             header: {
@@ -7665,7 +7444,7 @@ export interface operations {
             };
         };
     };
-    "webhook.monitor.test": {
+    MonitorTest: {
         parameters: {
             query?: never;
             header: {
