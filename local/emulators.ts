@@ -24,6 +24,8 @@ export interface Emulators {
   readonly sqs: FauxqsServer;
   /** Writes queued messages to disk (also done periodically and on stop). */
   snapshotQueues(): Promise<void>;
+  /** JS heap used by the DynamoDB and S3 emulators' threads, in bytes (not in the process's `heapUsed`). */
+  heapUsed(): Promise<{ readonly dynamodb: number; readonly s3: number }>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +109,10 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     endpoints,
     sqs,
     snapshotQueues,
+    heapUsed: async () => {
+      const [d, s] = await Promise.all([dynamo.heapUsed(), s3.heapUsed()]);
+      return { dynamodb: d, s3: s };
+    },
     stop: async () => {
       if (timer) clearInterval(timer);
       await snapshotQueues();
@@ -120,7 +126,7 @@ async function startOnThread(
   kind: 'dynamodb' | 's3',
   directory: string | undefined,
   writeCap?: DynamoWriteCap,
-): Promise<{ readonly port: number; close(): Promise<void> }> {
+): Promise<{ readonly port: number; heapUsed(): Promise<number>; close(): Promise<void> }> {
   const worker = new Worker(new URL('./emulator-thread.mjs', import.meta.url), { workerData: { kind, directory, writeCap } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
@@ -130,8 +136,25 @@ async function startOnThread(
   worker.unref();
   return {
     port,
+    heapUsed: () =>
+      new Promise<number>((resolve) => {
+        const answer = (m: { heapUsed?: number }) => {
+          if (m.heapUsed === undefined) return;
+          worker.off('message', answer);
+          resolve(m.heapUsed);
+        };
+        worker.on('message', answer);
+        worker.postMessage('memory');
+      }),
     close: async () => {
-      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      const closed = new Promise<void>((resolve) => {
+        const answer = (m: { closed?: boolean }) => {
+          if (!m.closed) return;
+          worker.off('message', answer);
+          resolve();
+        };
+        worker.on('message', answer);
+      });
       worker.postMessage('close');
       await closed;
       await worker.terminate();

@@ -9,7 +9,7 @@ import { systemClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { ingestServedLists } from '../../local/ingest-lists.ts';
-import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
+import { type LocalStack, sampleDataDir, startLocalStack } from '../../local/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
 export interface Answer {
@@ -24,6 +24,8 @@ export interface LocalApi {
   readonly url: string;
   /** The account the key belongs to. */
   readonly accountId: string;
+  /** The stack itself (its emulators, simulator, TTL sweeper). */
+  readonly stack: LocalStack;
   /** One request with the key; the time is from sending to the whole body read. */
   call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer>;
   /** As `call`, and throws unless the answer is 200. */
@@ -34,11 +36,13 @@ export interface LocalApi {
 export interface LocalApiOptions {
   /** Ingest every sanctions list the simulator serves too (not only the OIG list). */
   readonly sanctionsLists?: boolean;
+  /** Keep the stack's state in this directory (DynamoDB in LevelDB on disk, as `npm start` does) instead of in memory. */
+  readonly stateDir?: string;
 }
 
 export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
   const data = await copySourceData(sampleDataDir);
-  const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false });
+  const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false, ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
   try {
     await ingestLeie(new ExclusionStore());
     if (options.sanctionsLists) await ingestServedLists(new SanctionsStore());
@@ -57,6 +61,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
       data,
       url: stack.url,
       accountId: account_id,
+      stack,
       call,
       async ok(method, path, body) {
         const answer = await call(method, path, body);

@@ -17,7 +17,10 @@
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
@@ -67,6 +70,7 @@ interface Interval {
   readonly writeUnitsPerRequest: number;
   readonly rssMb: number;
   readonly heapMb: number;
+  readonly dynamoHeapMb: number;
   readonly errors: number;
 }
 
@@ -168,6 +172,7 @@ async function run(api: LocalApi): Promise<SectionResult> {
         const verifyUnits = taken.filter((x) => x.functionId === 'Verify' && writeOperations.has(x.operation)).reduce((n, x) => n + (x.capacityUnits ?? 0), 0);
         const allUnits = taken.filter((x) => writeOperations.has(x.operation)).reduce((n, x) => n + (x.capacityUnits ?? 0), 0);
         const memory = process.memoryUsage();
+        const emulatorHeap = await api.stack.emulators.heapUsed();
         series.push({
           seconds: Math.round((k * intervalMs) / 1000),
           requests: done,
@@ -179,6 +184,7 @@ async function run(api: LocalApi): Promise<SectionResult> {
           writeUnitsPerRequest: done > 0 ? allUnits / done : 0,
           rssMb: memory.rss / 1024 / 1024,
           heapMb: memory.heapUsed / 1024 / 1024,
+          dynamoHeapMb: emulatorHeap.dynamodb / 1024 / 1024,
           errors,
         });
         latencies = [];
@@ -231,6 +237,7 @@ async function run(api: LocalApi): Promise<SectionResult> {
       figure('DynamoDB write units per request', 'WCU', (x) => x.writeUnitsPerRequest),
       figure('Process memory (RSS)', 'MiB', (x) => x.rssMb),
       figure('JS heap used', 'MiB', (x) => x.heapMb),
+      figure('JS heap used by the DynamoDB emulator', 'MiB', (x) => x.dynamoHeapMb),
       ...drifts,
     ],
     more: [
@@ -249,6 +256,7 @@ async function run(api: LocalApi): Promise<SectionResult> {
             'WCU / request',
             'RSS MiB',
             'heap MiB',
+            'DynamoDB heap MiB',
             'errors',
           ],
           rows: series.map((x) => [
@@ -262,6 +270,7 @@ async function run(api: LocalApi): Promise<SectionResult> {
             fmt(x.writeUnitsPerRequest),
             fmt(x.rssMb),
             fmt(x.heapMb),
+            fmt(x.dynamoHeapMb),
             String(x.errors),
           ]),
         },
@@ -273,5 +282,14 @@ async function run(api: LocalApi): Promise<SectionResult> {
 export const soakBenchmark: Benchmark = {
   id: 'soak',
   title: 'Soak: mixed traffic for 30 minutes, its series flat',
-  run: () => withLocalApi(run),
+  run: async () => {
+    // DynamoDB as `npm start` keeps it, in LevelDB on disk (BENCH_SOAK_STORE=memory: in memory, as tests do).
+    if (process.env.BENCH_SOAK_STORE === 'memory') return withLocalApi(run);
+    const stateDir = await mkdtemp(join(tmpdir(), 'lvs-soak-'));
+    try {
+      return await withLocalApi(run, { stateDir });
+    } finally {
+      await rm(stateDir, { recursive: true, force: true });
+    }
+  },
 };
