@@ -3,7 +3,7 @@
  * files on disk). DynamoDB and S3 are remote services: their work must not run on the event loop of the
  * functions that call them, or every call of the local stack would count the emulator's own CPU time in
  * the caller's latency. Started by emulators.ts with `{ kind, directory }`; answers `{ port }` once
- * listening, `{ heapUsed }` to the message `memory`, and closes on the message `close`.
+ * listening, `{ memory }` (bytes) to the message `memory`, and closes on the message `close`.
  *
  * One behaviour of S3 that s3rver lacks is added in front of it: a PutObject with `If-None-Match: *` on
  * a key that exists is answered 412 PreconditionFailed (s3rver ignores the header and overwrites).
@@ -20,9 +20,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 const started = workerData.kind === 'dynamodb' ? await startDynamo(workerData.directory, workerData.writeCap) : await startS3(workerData.directory);
 parentPort.postMessage({ port: started.port });
 parentPort.on('message', async (message) => {
-  // This thread's own JS heap, which the process's `heapUsed` does not include (an in-memory DynamoDB
-  // holds its items there).
-  if (message === 'memory') return parentPort.postMessage({ heapUsed: getHeapStatistics().used_heap_size });
+  // This thread's own memory, its JS heap and the buffers it holds, which the process's `heapUsed` does
+  // not include (an in-memory DynamoDB holds its items there).
+  if (message === 'memory') {
+    const heap = getHeapStatistics();
+    return parentPort.postMessage({ memory: heap.total_physical_size + heap.external_memory });
+  }
   if (message !== 'close') return;
   await started.close();
   parentPort.postMessage({ closed: true });

@@ -24,8 +24,8 @@ export interface Emulators {
   readonly sqs: FauxqsServer;
   /** Writes queued messages to disk (also done periodically and on stop). */
   snapshotQueues(): Promise<void>;
-  /** JS heap used by the DynamoDB and S3 emulators' threads, in bytes (not in the process's `heapUsed`). */
-  heapUsed(): Promise<{ readonly dynamodb: number; readonly s3: number }>;
+  /** Memory of the DynamoDB and S3 emulators' threads (JS heap and buffers), in bytes: not in the process's `heapUsed`. */
+  memory(): Promise<{ readonly dynamodb: number; readonly s3: number }>;
   stop(): Promise<void>;
 }
 
@@ -109,8 +109,8 @@ export async function startEmulators(options: EmulatorOptions = {}): Promise<Emu
     endpoints,
     sqs,
     snapshotQueues,
-    heapUsed: async () => {
-      const [d, s] = await Promise.all([dynamo.heapUsed(), s3.heapUsed()]);
+    memory: async () => {
+      const [d, s] = await Promise.all([dynamo.memory(), s3.memory()]);
       return { dynamodb: d, s3: s };
     },
     stop: async () => {
@@ -126,7 +126,7 @@ async function startOnThread(
   kind: 'dynamodb' | 's3',
   directory: string | undefined,
   writeCap?: DynamoWriteCap,
-): Promise<{ readonly port: number; heapUsed(): Promise<number>; close(): Promise<void> }> {
+): Promise<{ readonly port: number; memory(): Promise<number>; close(): Promise<void> }> {
   const worker = new Worker(new URL('./emulator-thread.mjs', import.meta.url), { workerData: { kind, directory, writeCap } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
@@ -136,12 +136,12 @@ async function startOnThread(
   worker.unref();
   return {
     port,
-    heapUsed: () =>
+    memory: () =>
       new Promise<number>((resolve) => {
-        const answer = (m: { heapUsed?: number }) => {
-          if (m.heapUsed === undefined) return;
+        const answer = (m: { memory?: number }) => {
+          if (m.memory === undefined) return;
           worker.off('message', answer);
-          resolve(m.heapUsed);
+          resolve(m.memory);
         };
         worker.on('message', answer);
         worker.postMessage('memory');

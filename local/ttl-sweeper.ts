@@ -7,6 +7,13 @@
  *
  * The sweep runs every `intervalMs` (`LOCAL_TTL_SWEEP_SECONDS`, default 300; 0: only when asked) against
  * `now()` (the system clock by default); tests call `sweep(at)` with a moved clock.
+ *
+ * On AWS, TTL deletion is a background process that takes none of a table's throughput, while here every
+ * scan runs on the emulator's one thread, ahead of the requests queued behind it. A timer's sweep is
+ * therefore paced: it reads small pages and rests after each for `restFactor` times as long as the page
+ * took, so a sweep of a large table (a long-running stack's verification records) takes at most about a
+ * fifth of the emulator's time and delays a request by one small page, not by the whole table. A sweep
+ * asked for (`sweep(at)`) runs at full speed.
  */
 import { BatchWriteItemCommand, DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { tables, type TableDefinition } from '#shared/infra/resources.ts';
@@ -28,6 +35,12 @@ export interface TtlSweeper {
   stop(): void;
 }
 
+/** Items a paced sweep reads a page (evaluated, before its filter). */
+const pacedPageItems = 200;
+/** A paced sweep rests this many times as long as its last page took. */
+const restFactor = 4;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? value : fallback;
@@ -40,12 +53,13 @@ export function startTtlSweeper(endpoint: string, names: LocalResourceNames, opt
   const now = options.now ?? Date.now;
   const swept = (Object.values(tables) as TableDefinition[]).filter((t) => t.ttlAttribute !== undefined);
 
-  const sweepTable = async (def: TableDefinition, cutoffSeconds: number): Promise<number> => {
+  const sweepTable = async (def: TableDefinition, cutoffSeconds: number, paced: boolean): Promise<number> => {
     const name = names.tables[def.envVar]!;
     const keys = [def.partitionKey.name, ...(def.sortKey ? [def.sortKey.name] : [])];
     let deleted = 0;
     let start: Record<string, AttributeValue> | undefined;
     do {
+      const began = performance.now();
       const out = await client.send(
         new ScanCommand({
           TableName: name,
@@ -54,6 +68,7 @@ export function startTtlSweeper(endpoint: string, names: LocalResourceNames, opt
           ExpressionAttributeNames: { '#ttl': def.ttlAttribute!, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) },
           ExpressionAttributeValues: { ':cutoff': { N: String(cutoffSeconds) } },
           ExclusiveStartKey: start,
+          ...(paced ? { Limit: pacedPageItems } : {}),
         }),
       );
       const items = out.Items ?? [];
@@ -66,19 +81,20 @@ export function startTtlSweeper(endpoint: string, names: LocalResourceNames, opt
       }
       deleted += items.length;
       start = out.LastEvaluatedKey;
+      if (paced && start) await sleep((performance.now() - began) * restFactor);
     } while (start);
     return deleted;
   };
 
   let running: Promise<Record<string, number>> | undefined;
-  const sweep = async (at?: Date): Promise<Record<string, number>> => {
+  const sweep = async (at?: Date, paced = false): Promise<Record<string, number>> => {
     // One sweep at a time: a timer's sweep and a test's never interleave their deletes.
     while (running) await running.catch(() => undefined);
     const cutoffSeconds = Math.floor(((at?.getTime() ?? now()) - delayMs) / 1000);
     running = (async () => {
       const counts: Record<string, number> = {};
       for (const def of swept) {
-        const n = await sweepTable(def, cutoffSeconds);
+        const n = await sweepTable(def, cutoffSeconds, paced);
         if (n > 0) counts[def.id] = n;
       }
       if (Object.keys(counts).length > 0) logger.info('Expired items deleted (local TTL)', { deleted: counts });
@@ -94,7 +110,9 @@ export function startTtlSweeper(endpoint: string, names: LocalResourceNames, opt
   const timer =
     intervalMs > 0
       ? setInterval(() => {
-          void sweep().catch((error: Error) => logger.warn('Local TTL sweep failed', { error: error.message }));
+          // A sweep still under way (a paced sweep of a large table can outlast the interval) is not queued behind.
+          if (running) return;
+          void sweep(undefined, true).catch((error: Error) => logger.warn('Local TTL sweep failed', { error: error.message }));
         }, intervalMs)
       : undefined;
   timer?.unref();

@@ -42,7 +42,12 @@ export interface LocalApiOptions {
 
 export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
   const data = await copySourceData(sampleDataDir);
-  const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false, ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  const stack = await startLocalStack({
+    sourceDataDir: data.dir,
+    schedules: false,
+    ingestOnStart: false,
+    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+  });
   try {
     await ingestLeie(new ExclusionStore());
     if (options.sanctionsLists) await ingestServedLists(new SanctionsStore());

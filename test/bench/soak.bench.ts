@@ -17,7 +17,7 @@
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,16 @@ async function accountItemBytes(accountId: string): Promise<number> {
   return out.Item ? itemSize(marshall(out.Item, { removeUndefinedValues: true, convertClassInstanceToMap: true })) : 0;
 }
 
+/**
+ * The process's resident memory by kind (Linux): anonymous (heaps, buffers, malloc arenas) and file-backed
+ * (mapped files, LevelDB's tables among them, which the kernel may drop at any time); zero elsewhere.
+ */
+async function residentKinds(): Promise<{ anonymous: number; file: number }> {
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { anonymous: kb('RssAnon'), file: kb('RssFile') };
+}
+
 const p99 = (values: readonly number[]) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -70,7 +80,11 @@ interface Interval {
   readonly writeUnitsPerRequest: number;
   readonly rssMb: number;
   readonly heapMb: number;
-  readonly dynamoHeapMb: number;
+  readonly dynamoMb: number;
+  readonly rssAnonMb: number;
+  readonly rssFileMb: number;
+  readonly heapTotalMb: number;
+  readonly externalMb: number;
   readonly errors: number;
 }
 
@@ -172,7 +186,8 @@ async function run(api: LocalApi): Promise<SectionResult> {
         const verifyUnits = taken.filter((x) => x.functionId === 'Verify' && writeOperations.has(x.operation)).reduce((n, x) => n + (x.capacityUnits ?? 0), 0);
         const allUnits = taken.filter((x) => writeOperations.has(x.operation)).reduce((n, x) => n + (x.capacityUnits ?? 0), 0);
         const memory = process.memoryUsage();
-        const emulatorHeap = await api.stack.emulators.heapUsed();
+        const emulators = await api.stack.emulators.memory();
+        const resident = await residentKinds();
         series.push({
           seconds: Math.round((k * intervalMs) / 1000),
           requests: done,
@@ -184,7 +199,11 @@ async function run(api: LocalApi): Promise<SectionResult> {
           writeUnitsPerRequest: done > 0 ? allUnits / done : 0,
           rssMb: memory.rss / 1024 / 1024,
           heapMb: memory.heapUsed / 1024 / 1024,
-          dynamoHeapMb: emulatorHeap.dynamodb / 1024 / 1024,
+          dynamoMb: emulators.dynamodb / 1024 / 1024,
+          rssAnonMb: resident.anonymous / 1024 / 1024,
+          rssFileMb: resident.file / 1024 / 1024,
+          heapTotalMb: memory.heapTotal / 1024 / 1024,
+          externalMb: memory.external / 1024 / 1024,
           errors,
         });
         latencies = [];
@@ -222,7 +241,7 @@ async function run(api: LocalApi): Promise<SectionResult> {
   ).map(([name, pick]) => ({ ...summarise(`${name}: last third ÷ first third`, '×', [drift(pick)]), target: { op: '<=', value: 1.1 } }));
   const errors = series.reduce((n, x) => n + x.errors, 0);
   return {
-    intro: `${minutes} minutes of mixed traffic from ${clients} closed-loop clients (70 % verify cache hits, 15 % verify misses answered by every source, 10 % bulk of ${bulkSize} cached providers, 5 % monitor checks with a test key), cut into ${intervals} intervals of ${fmt(intervalMs / 1000)} s; the first interval (warm-up) is left out of the figures. ${errors} request(s) failed in all. Load average at the end: ${(
+    intro: `${minutes} minutes of mixed traffic from ${clients} closed-loop clients (70 % verify cache hits, 15 % verify misses answered by every source, 10 % bulk of ${bulkSize} cached providers, 5 % monitor checks with a test key), cut into ${intervals} intervals of ${fmt(intervalMs / 1000)} s; the first interval (warm-up) is left out of the figures. DynamoDB is kept ${process.env.BENCH_SOAK_STORE === 'memory' ? "in the emulator thread's memory (BENCH_SOAK_STORE=memory), where every stored item adds to the process" : "in LevelDB on disk, as `npm start` keeps it, so the process's memory is the stack's, not the stored items'"}. ${errors} request(s) failed in all. Load average at the end: ${(
       await import('node:os')
     )
       .loadavg()
@@ -237,7 +256,7 @@ async function run(api: LocalApi): Promise<SectionResult> {
       figure('DynamoDB write units per request', 'WCU', (x) => x.writeUnitsPerRequest),
       figure('Process memory (RSS)', 'MiB', (x) => x.rssMb),
       figure('JS heap used', 'MiB', (x) => x.heapMb),
-      figure('JS heap used by the DynamoDB emulator', 'MiB', (x) => x.dynamoHeapMb),
+      figure('DynamoDB emulator thread (heap and buffers)', 'MiB', (x) => x.dynamoMb),
       ...drifts,
     ],
     more: [
@@ -255,8 +274,12 @@ async function run(api: LocalApi): Promise<SectionResult> {
             'WCU / verify',
             'WCU / request',
             'RSS MiB',
+            'of it anonymous',
+            'of it files',
             'heap MiB',
-            'DynamoDB heap MiB',
+            'heap total MiB',
+            'external MiB',
+            'DynamoDB emulator MiB',
             'errors',
           ],
           rows: series.map((x) => [
@@ -269,8 +292,12 @@ async function run(api: LocalApi): Promise<SectionResult> {
             fmt(x.writeUnitsPerVerify),
             fmt(x.writeUnitsPerRequest),
             fmt(x.rssMb),
+            fmt(x.rssAnonMb),
+            fmt(x.rssFileMb),
             fmt(x.heapMb),
-            fmt(x.dynamoHeapMb),
+            fmt(x.heapTotalMb),
+            fmt(x.externalMb),
+            fmt(x.dynamoMb),
             String(x.errors),
           ]),
         },
