@@ -169,7 +169,9 @@ describe.concurrent('each document run against npm start', () => {
       const runs = await runBlocks(blocks, { cwd: work.dir, timeoutMs: 240_000, asWritten });
       const compared = runs.filter((r) => r.block.shown);
       expect(compared.length).toBeGreaterThan(0);
-      expect(runs.map(shapeMismatch).filter((m) => m !== undefined)).toEqual([]);
+      // Named by the document's line and shown as the document writes the command.
+      const written = runs.map((r) => ({ ...r, block: asWritten.find((b) => b.line === r.block.line)! }));
+      expect(written.map(shapeMismatch).filter((m) => m !== undefined)).toEqual([]);
     } finally {
       await work.remove();
     }

@@ -223,12 +223,19 @@ export async function runBlocks(
       0,
       runs.findLastIndex((r) => r.stdout !== undefined),
     );
-    const written = options.asWritten?.find((b) => b.line === blocks[last]?.line) ?? blocks[last];
+    const asWritten = (block: DocBlock) => options.asWritten?.find((b) => b.line === block.line) ?? block;
+    const written = blocks[last] && asWritten(blocks[last]);
     const what = timedOut ? `did not finish within ${options.timeoutMs / 1000} s` : `failed (exit ${code})`;
+    // What the blocks before it printed unlike the document often says why it failed.
+    const before = runs
+      .slice(0, last)
+      .map((r) => shapeMismatch({ block: asWritten(r.block), stdout: r.stdout ?? '', stderr: r.stderr ?? '' }))
+      .filter((m) => m !== undefined);
     throw new Error(
       redactKeys(
         `the block at line ${written?.line} ${what}:\n${written?.command}\nprinted:\n${(runs[last]?.stdout ?? '').slice(-3000)}\n` +
-          `and on stderr:\n${(runs[last]?.stderr ?? '').slice(-3000)}`,
+          `and on stderr:\n${(runs[last]?.stderr ?? '').slice(-3000)}` +
+          (before.length > 0 ? `\nBefore it, outputs unlike the document's:\n${before.join('\n')}` : ''),
       ),
     );
   }

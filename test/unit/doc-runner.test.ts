@@ -142,6 +142,11 @@ describe('doc runner', () => {
     expect(failed).not.toContain(key);
     const slow = await runBlocks(docBlocks('```sh\nsleep 20\n```\n'), { cwd: tmpdir(), timeoutMs: 1_000 }).catch((e: Error) => e.message);
     expect(slow).toMatch(/^the block at line 1 did not finish within 1 s/);
+    const drifted = docBlocks('```sh\necho \'{"a":1}\'\n```\n\n```json\n{"a":1,"b":2}\n```\n\n```sh\nfalse\n```\n');
+    const after = await runBlocks(drifted, { cwd: tmpdir(), timeoutMs: 20_000 }).catch((e: Error) => e.message);
+    expect(after).toMatch(
+      /^the block at line 9 failed \(exit 1\):\nfalse\n[\s\S]*Before it, outputs unlike the document's:\nline 1: the output's shape differs/,
+    );
   });
 
   it('shows keys in failure messages only as hints', () => {
