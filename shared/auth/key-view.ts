@@ -9,15 +9,18 @@ import { lastUsedOf } from '../limits/usage-store.ts';
 
 export function apiKeyView(record: ApiKeyRecord, now: Date, accountItem: Readonly<Record<string, unknown>> | undefined) {
   const keyId = keyIdOf(record);
+  const state = publicKeyState(record, now);
   return {
     key_id: keyId,
     name: record.name ?? null,
     hint: record.key_hint,
     mode: record.mode,
     role: roleOf(record),
-    state: publicKeyState(record, now),
+    state,
     created_at: record.created_at,
-    last_used_at: lastUsedOf(accountItem, keyId) ?? record.last_used_at ?? null,
+    // An expired key's last use is forgotten (auth/key-use.ts), and shown so from the moment it expires,
+    // not only once the account item has been cleaned by the account's next create, roll or revocation.
+    last_used_at: state === 'expired' ? null : (lastUsedOf(accountItem, keyId) ?? record.last_used_at ?? null),
     expires_at: record.expires_at ?? null,
     revoked_at: record.revoked_at ?? null,
     rolled_at: record.rolled_at ?? null,

@@ -568,6 +568,20 @@ describe('last use on the account item', () => {
     // A revoked key still shows when it was last used: the minute moved onto its own item.
     expect((await allKeys(admin)).find((k) => k.key_id === revoked)!.last_used_at).toBe(`${minuteWindow(new Date()).key}:00.000Z`);
   });
+
+  it('an expired key shows no last use from the moment it expires, before the account item is next cleaned', async () => {
+    const { admin, accountId } = await account();
+    const old = createdApiKeySchema.parse((await create(admin, { name: 'short-lived' })).body);
+    expect(await works(old.api_key!)).toBe(200);
+    // A grace period of 1.8 seconds; nothing creates, rolls or revokes a key of the account after it.
+    expect((await roll(admin, old.key_id, { grace_period_hours: 0.0005 })).status).toBe(201);
+    const expiring = (await allKeys(admin)).find((k) => k.key_id === old.key_id)!;
+    expect(expiring.state).toBe('expiring');
+    expect(expiring.last_used_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
+    await sleep(Math.max(0, Date.parse(expiring.expires_at!) - Date.now()) + 50);
+    expect(keyUseAttributes(await accountItem(accountId))).toContain(`key_used#${old.key_id}`);
+    expect((await allKeys(admin)).find((k) => k.key_id === old.key_id)).toMatchObject({ state: 'expired', last_used_at: null });
+  });
 });
 
 describe('the keys API against its OpenAPI document', () => {
