@@ -15,6 +15,8 @@ import { startLocalStack } from '../local/stack.ts';
 const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
 const port = Number(process.env.PORT ?? 3000);
 const demoMarker = join(stateDir, 'demo-account.json');
+/** How long the start waits for the start-up list checks before printing the keys anyway. */
+const startupLoadsWaitMs = 120_000;
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
@@ -35,7 +37,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const stack = await startLocalStack({ stateDir, port });
+  // The OIG list and the sanctions lists are checked at every start and loaded on the first, in this
+  // process: the keys come once that is done, so that the first requests are not slowed by it.
+  console.log('Checking the OIG and sanctions lists the source simulator serves (loaded on the first start)…');
+  const loaded = await stack.startupLoads(startupLoadsWaitMs);
   const lines = [`License Verification API running at ${stack.url}`, `State directory: ${stateDir}`];
+  if (!loaded) lines.push(`The list checks are still running after ${startupLoadsWaitMs / 1000} s; requests are slower until they finish (GET /v1/sources shows each list's version).`);
 
   if (!(await exists(demoMarker))) {
     const store = new DynamoAccountStore();

@@ -2,7 +2,7 @@
  * The whole service on this machine: emulators, resources, the gateway in front of the route handlers,
  * queue pollers in front of the workers, and the scheduler. Used by `npm start` and by the tests.
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
@@ -63,6 +63,12 @@ export interface LocalStack {
   readonly scheduler: Scheduler;
   /** Deletes expired items of the tables with a TTL attribute, as DynamoDB does on AWS. */
   readonly ttl: TtlSweeper;
+  /**
+   * Waits for the list checks fired at start (`ingestOnStart`) to be done, their queues empty; answers
+   * false if they are still under way after `timeoutMs`. Until then the loads share this process with
+   * the handlers, and requests are slower.
+   */
+  startupLoads(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +80,27 @@ export interface StackFile {
 }
 
 export const stackFileName = 'stack.json';
+
+/** Whether the queues hold no message (visible, in flight or delayed) within `timeoutMs`. */
+async function queuesDrained(sqs: SQSClient, queueUrls: readonly string[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await Promise.all(
+      queueUrls.map(async (QueueUrl) => {
+        const { Attributes: a = {} } = await sqs.send(
+          new GetQueueAttributesCommand({
+            QueueUrl,
+            AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+          }),
+        );
+        return Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(a.ApproximateNumberOfMessagesDelayed ?? 0);
+      }),
+    );
+    if (counts.every((n) => n === 0)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   let ready = false;
@@ -136,12 +163,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     pollers = startPollers({ workers: workerTable, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
     if (options.loadRosters !== false) await ingestServedRosters(new RosterStore());
+    const startupQueues = new Set<string>();
     if (options.ingestOnStart ?? options.schedules !== false) {
       // The OIG list and every scheduled sanctions list, checked once now as their rules would.
       for (const [id, schedule] of Object.entries(schedules) as [ScheduleId, (typeof schedules)[ScheduleId]][]) {
-        if (id === 'leieCheck' || schedule.message.kind === 'list_ingest') await scheduler.fire(id);
+        if (id === 'leieCheck' || schedule.message.kind === 'list_ingest') {
+          await scheduler.fire(id);
+          startupQueues.add(queueUrlOf(schedule.targetQueue));
+        }
       }
     }
+    const startupSqs = sqs;
 
     if (options.stateDir) {
       const file: StackFile = { pid: process.pid, url: gateway.url, endpoints: emulators.endpoints, env };
@@ -161,6 +193,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       names,
       env,
       emulators: started,
+      startupLoads: (timeoutMs) => queuesDrained(startupSqs, [...startupQueues], timeoutMs),
       stop: async () => {
         ready = false;
         startedTtl.stop();

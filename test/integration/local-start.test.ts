@@ -2,6 +2,7 @@
  * `npm start` as an integrator runs it, in a process of its own:
  * - with `WEBHOOK_ALLOW_LOOPBACK=all`, a live key's monitor posts to a receiver on this machine: a board
  *   row edited, the sweep run (`npm run admin -- run-sweep`), and the signed webhook arrives;
+ * - it prints its keys once the lists it loads at start are loaded, so the first requests are not slowed;
  * - restarted on the same state directory, it prints a command that works as printed: it gives an admin
  *   key of the demo account, which the running stack accepts.
  */
@@ -65,6 +66,12 @@ describe('npm start', () => {
     try {
       const liveKey = /live key: (\S+)/.exec(first.output)![1]!;
       demoAccount = /Demo account (acct_\w+)/.exec(first.output)![1]!;
+      // The keys come once the start-up list loads are done: every scheduled list already has a version.
+      expect(first.output).not.toMatch(/still running/);
+      const sources = await api(first, liveKey, 'GET', '/v1/sources');
+      const scheduled = (sources.body.data as { id: string; updated: string; current_version: string | null }[]).filter((s) => s.updated === 'scheduled');
+      expect(scheduled.length).toBeGreaterThan(3);
+      expect(scheduled.filter((s) => s.current_version === null).map((s) => s.id)).toEqual([]);
 
       // A licensee whose surname is theirs alone on the board's file, active today.
       const file = join(data.dir, 'boards', `${waDataset}.json`);
@@ -118,5 +125,5 @@ describe('npm start', () => {
     } finally {
       await stopNpmStart(again);
     }
-  }, 300_000);
+  }, 480_000);
 });

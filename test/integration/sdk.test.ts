@@ -52,7 +52,7 @@ beforeAll(async () => {
   regeneration = run('npm', ['run', '--silent', 'generate'], sdkDir, { OPENAPI_DOCUMENT: `${started.url}/v1/openapi.json`, SCHEMA_OUTPUT: target }).then(
     async (r) => ({ ...r, fresh: r.code === 0 ? await readFile(target, 'utf8') : undefined }),
   );
-}, 240_000);
+}, 360_000);
 afterAll(async () => {
   await Promise.allSettled([typeCheck, regeneration]);
   if (started) await stopNpmStart(started);

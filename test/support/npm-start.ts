@@ -41,7 +41,7 @@ export async function npmStart(options: { stateDir: string; sourceDataDir: strin
     errors += chunk.toString('utf8');
   });
   return new Promise<Started>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no keys within 180 s:\n${output}`)), 180_000);
+    const timer = setTimeout(() => reject(new Error(`npm start printed no keys within 300 s:\n${output}`)), 300_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       if (/live key: \S+|--mode live --admin/.test(output)) {
