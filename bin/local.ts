@@ -42,7 +42,10 @@ async function main(): Promise<void> {
   console.log('Checking the OIG and sanctions lists the source simulator serves (loaded on the first start)…');
   const loaded = await stack.startupLoads(startupLoadsWaitMs);
   const lines = [`License Verification API running at ${stack.url}`, `State directory: ${stateDir}`];
-  if (!loaded) lines.push(`The list checks are still running after ${startupLoadsWaitMs / 1000} s; requests are slower until they finish (GET /v1/sources shows each list's version).`);
+  if (!loaded)
+    lines.push(
+      `The list checks are still running after ${startupLoadsWaitMs / 1000} s; requests are slower until they finish (GET /v1/sources shows each list's version).`,
+    );
 
   if (!(await exists(demoMarker))) {
     const store = new DynamoAccountStore();
