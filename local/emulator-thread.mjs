@@ -33,6 +33,8 @@ parentPort.on('message', async (message) => {
 });
 
 async function startDynamo(directory, writeCap) {
+  // Before dynalite: its paged reads close their LevelDB iterators (level-iterator-return.mjs).
+  await import('./level-iterator-return.mjs');
   const { default: dynalite } = await import('dynalite');
   const server = dynalite({ ...(directory ? { path: directory } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   // Node's servers close a keep-alive connection after 5 s idle; a client that picks that socket at the
