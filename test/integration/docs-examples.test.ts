@@ -5,12 +5,13 @@
  * registered as a test monitor's receiver and sent real deliveries. The guide shows each file as it is.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { independentHash } from '../support/independent-canonical.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const examples = join(root, 'docs', 'examples');
@@ -56,17 +57,6 @@ function run(
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
-
-/** RFC 8785 for a certificate's values (the checkers' own definition). */
-const canonical = (v: unknown): string =>
-  Array.isArray(v)
-    ? `[${v.map(canonical).join(',')}]`
-    : v !== null && typeof v === 'object'
-      ? `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-          .join(',')}}`
-      : JSON.stringify(v);
 
 describe('the API guide shows the example files', () => {
   it('each `<!-- example: name -->` block is that file, byte for byte, and every example is shown', () => {
@@ -137,7 +127,7 @@ describe('the certificate checkers', () => {
     // A changed outcome with its hash recomputed: only the signature can tell.
     const changed: Record<string, any> = { ...genuine, result: { ...genuine.result, status: 'revoked', verified: false } };
     const { certificate_hash: _hash, ...rest } = changed;
-    const rehashed = { ...rest, certificate_hash: `sha256_${createHash('sha256').update(canonical(rest), 'utf8').digest('hex')}` };
+    const rehashed = { ...rest, certificate_hash: independentHash(rest) };
     writeFileSync(join(work, 'rehashed.json'), JSON.stringify(rehashed));
   });
 

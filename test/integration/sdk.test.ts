@@ -9,7 +9,6 @@
  * of the served OpenAPI document.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +26,7 @@ import {
 import { sampleDataDir } from '../../local/stack.ts';
 import { npmStart, repositoryRoot, type Started, shellEnv, stopNpmStart } from '../support/npm-start.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { independentHash } from '../support/independent-canonical.ts';
 
 const sdkDir = join(repositoryRoot, 'clients', 'typescript');
 
@@ -76,21 +76,10 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
 /** The stack's tests may wait on a machine busy with other work: cold handlers load on first use. */
 const slow = 120_000;
 
-/** RFC 8785 for a certificate's values, written here from the guide rather than taken from the client. */
-const canonical = (v: unknown): string =>
-  Array.isArray(v)
-    ? `[${v.map(canonical).join(',')}]`
-    : v !== null && typeof v === 'object'
-      ? `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-          .join(',')}}`
-      : JSON.stringify(v);
-
 /** A changed certificate with its hash made again, so that only the signature can tell. */
 function rehashed(certificate: Certificate, change: Record<string, unknown>): Certificate {
   const { certificate_hash: _hash, ...rest } = { ...certificate, ...change };
-  return { ...rest, certificate_hash: `sha256_${createHash('sha256').update(canonical(rest), 'utf8').digest('hex')}` } as Certificate;
+  return { ...rest, certificate_hash: independentHash(rest) } as Certificate;
 }
 
 async function rejection(promise: Promise<unknown>): Promise<LicenseVerificationError> {
