@@ -1,22 +1,45 @@
 /**
  * Lookups of a list version a container has already made, kept by key: a version never changes once it
- * is written, so each is read at most once per container. A failed lookup is forgotten, to be tried
- * again; past `max` keys everything is forgotten at once (a bound, not a cache policy).
+ * is written, so a lookup need not be made again while it is kept. A failed lookup is forgotten, to be
+ * tried again. What is kept is bounded two ways, so a long-lived container's memory levels off rather
+ * than growing with every new name it is asked about: at most `max` keys (the oldest is forgotten
+ * first), and none longer than `maxAgeMs` (a name asked once is not kept for the life of the
+ * container; asked again later, it costs one read).
  */
 export class RememberedLookups<T> {
-  private readonly lookups = new Map<string, Promise<T>>();
+  private readonly lookups = new Map<string, { readonly at: number; readonly value: Promise<T> }>();
 
-  constructor(private readonly max = 20_000) {}
+  constructor(
+    private readonly max = 5_000,
+    private readonly maxAgeMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(key: string, lookUp: () => Promise<T>): Promise<T> {
-    let lookup = this.lookups.get(key);
-    if (!lookup) {
-      if (this.lookups.size >= this.max) this.lookups.clear();
-      lookup = lookUp();
-      this.lookups.set(key, lookup);
-      lookup.catch(() => this.lookups.delete(key));
+    const at = this.now();
+    const known = this.lookups.get(key);
+    if (known && at - known.at < this.maxAgeMs) return known.value;
+    this.lookups.delete(key);
+    this.forgetOld(at);
+    const entry = { at, value: lookUp() };
+    this.lookups.set(key, entry);
+    entry.value.catch(() => {
+      if (this.lookups.get(key) === entry) this.lookups.delete(key);
+    });
+    return entry.value;
+  }
+
+  /** How many lookups are kept. */
+  get size(): number {
+    return this.lookups.size;
+  }
+
+  /** Forgets the oldest lookups past the bound, and those made too long ago (the Map keeps them oldest first). */
+  private forgetOld(at: number): void {
+    for (const [key, entry] of this.lookups) {
+      if (this.lookups.size < this.max && at - entry.at < this.maxAgeMs) break;
+      this.lookups.delete(key);
     }
-    return lookup;
   }
 }
 
