@@ -4,7 +4,7 @@
  * (delivered or failed; never retried by itself, though it may be redelivered like any event).
  */
 import { newId } from '../ids.ts';
-import type { WebhookDeliveryResult } from '../webhooks/deliver-webhook.ts';
+import type { WebhookPostResult } from '../webhooks/deliver-webhook.ts';
 import type { EventRecord, EventStore } from './event-store.ts';
 import type { MonitorRecord } from './monitor-store.ts';
 import type { SecretSealer } from './secret-sealer.ts';
@@ -26,7 +26,7 @@ export function testEventBody(eventId: string, monitorId: string, now: Date): st
 
 export interface TestEventOutcome {
   readonly event: EventRecord;
-  readonly result: WebhookDeliveryResult;
+  readonly result: WebhookPostResult;
 }
 
 /**

@@ -5,7 +5,7 @@
  * never thrown; the precise cause of a failure goes to the log only.
  */
 import { logger } from '../observability/logger.ts';
-import { deliverWebhook, type WebhookDeliveryResult } from '../webhooks/deliver-webhook.ts';
+import { deliverWebhook, type WebhookPostResult } from '../webhooks/deliver-webhook.ts';
 import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../webhooks/webhook-url-guard.ts';
 import type { DeliveryAttempt } from './event-store.ts';
 import type { MonitorRecord } from './monitor-store.ts';
@@ -33,10 +33,10 @@ export async function postWebhookAttempt(
   request: AttemptRequest,
   sealer: SecretSealer,
   beforeSend: () => Promise<boolean> = async () => true,
-): Promise<WebhookDeliveryResult | null> {
+): Promise<WebhookPostResult | null> {
   const started = Date.now();
   const url = await checkWebhookUrl(monitor.webhook_url, { mode: monitor.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
-  const result: WebhookDeliveryResult | null = url.ok
+  const result: WebhookPostResult | null = url.ok
     ? await (async () => {
         const secrets = await openWebhookSecrets(monitor, request.now, sealer);
         if (!(await beforeSend())) return null;
@@ -75,7 +75,7 @@ export async function postWebhookAttempt(
 }
 
 /** The attempt as recorded on the event. */
-export function attemptRecord(result: WebhookDeliveryResult, at: Date, chain: number, attempt: number): DeliveryAttempt {
+export function attemptRecord(result: WebhookPostResult, at: Date, chain: number, attempt: number): DeliveryAttempt {
   return {
     at: at.toISOString(),
     ok: result.ok,

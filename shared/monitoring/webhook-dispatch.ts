@@ -32,7 +32,7 @@ import { containerValue } from '../container.ts';
 import { sqs } from '../aws/sqs.ts';
 import { queueUrl } from '../config.ts';
 import { logger } from '../observability/logger.ts';
-import type { WebhookDeliveryResult } from '../observability/catalogue.ts';
+import type { DeliveryOutcomeDimension } from '../observability/catalogue.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { publicDeliveryError } from '../webhooks/delivery-errors.ts';
@@ -133,7 +133,7 @@ export interface DispatchOptions {
   readonly timeoutMs?: number;
 }
 
-const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled', 'failed', 'cancelled'] satisfies WebhookDeliveryResult[]);
+const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled', 'failed', 'cancelled'] satisfies DeliveryOutcomeDimension[]);
 
 /** One step, counted in `WebhookDeliveries` by result when it ended an attempt (or cancelled the event). */
 export async function dispatchWebhook(
