@@ -21,7 +21,8 @@ import { verificationServices, type VerificationServices } from '../verification
 import { verifyProvider } from '../verification/verify-provider.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
-import { EventStore, type EventRecord } from './event-store.ts';
+import { EventStore } from './event-store.ts';
+import type { EventRecord } from './event-record.ts';
 import { boardAnswered } from './monitor-snapshot.ts';
 import { MonitorStore } from './monitor-store.ts';
 import type { DeliveryMessage } from './webhook-dispatch.ts';

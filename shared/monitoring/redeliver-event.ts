@@ -10,7 +10,8 @@
  * redeliveries one starts the chain and the other answers it.
  */
 import { chainOf, firstAttemptDue, redeliveryRefusal, type RedeliveryRefusal } from './delivery-chain.ts';
-import type { EventRecord, EventStore } from './event-store.ts';
+import type { EventStore } from './event-store.ts';
+import type { EventRecord } from './event-record.ts';
 import type { MonitorStore } from './monitor-store.ts';
 import { attemptMessage, enqueue } from './webhook-dispatch.ts';
 import { deliverable } from './webhook-attempt.ts';

@@ -16,7 +16,8 @@ import type { VerificationRequest } from '../verification/verification-request.t
 import { nextCheckAt } from './check-schedule.ts';
 import type { CreateMonitorRequest } from './monitor-requests.ts';
 import { snapshotFromResult } from './monitor-snapshot.ts';
-import { dueShard, MonitorStore, ownerKey, type MonitorRecord } from './monitor-store.ts';
+import { dueShard, MonitorStore, ownerKey } from './monitor-store.ts';
+import type { MonitorRecord } from './monitor-record.ts';
 import { sealerFromEnvironment, type SecretSealer } from './secret-sealer.ts';
 
 /** What registering uses: the monitor store and slots, the secret sealer and the verification services. */

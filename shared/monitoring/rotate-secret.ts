@@ -5,7 +5,8 @@
  * concurrent rotations do not both keep "the old one": the second is refused.
  */
 import type { Caller } from '../domain/caller.ts';
-import type { MonitorRecord, MonitorStore } from './monitor-store.ts';
+import type { MonitorStore } from './monitor-store.ts';
+import type { MonitorRecord } from './monitor-record.ts';
 import type { SecretSealer } from './secret-sealer.ts';
 import { overlapEnd } from './webhook-secrets.ts';
 

@@ -5,8 +5,9 @@
  */
 import { newId } from '../ids.ts';
 import type { WebhookPostResult } from '../webhooks/deliver-webhook.ts';
-import type { EventRecord, EventStore } from './event-store.ts';
-import type { MonitorRecord } from './monitor-store.ts';
+import type { EventStore } from './event-store.ts';
+import type { EventRecord } from './event-record.ts';
+import type { MonitorRecord } from './monitor-record.ts';
 import type { SecretSealer } from './secret-sealer.ts';
 import { attemptRecord, postWebhookAttempt } from './webhook-attempt.ts';
 import { testEventKind } from './webhook-event-schema.ts';

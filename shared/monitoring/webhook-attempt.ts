@@ -7,8 +7,8 @@
 import { logger } from '../observability/logger.ts';
 import { deliverWebhook, type WebhookPostResult } from '../webhooks/deliver-webhook.ts';
 import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../webhooks/webhook-url-guard.ts';
-import type { DeliveryAttempt } from './event-store.ts';
-import type { MonitorRecord } from './monitor-store.ts';
+import type { DeliveryAttempt } from './event-record.ts';
+import type { MonitorRecord } from './monitor-record.ts';
 import type { SecretSealer } from './secret-sealer.ts';
 import { openWebhookSecrets } from './webhook-secrets.ts';
 

@@ -13,7 +13,7 @@ import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
 import { checkMonitorResponseSchema } from '#shared/monitoring/check-response-schema.ts';
 import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
-import type { EventRecord } from '#shared/monitoring/event-store.ts';
+import type { EventRecord } from '#shared/monitoring/event-record.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';

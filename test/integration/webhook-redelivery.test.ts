@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { EventStore, filteredPageSize, maxFilteredPages, type EventRecord } from '#shared/monitoring/event-store.ts';
+import { EventStore, filteredPageSize, maxFilteredPages } from '#shared/monitoring/event-store.ts';
+import type { EventRecord } from '#shared/monitoring/event-record.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
 import { deliveryPageSchema } from '#shared/monitoring/delivery-views.ts';
 import { maxEventPages } from '#shared/monitoring/delivery-list.ts';

@@ -11,7 +11,7 @@ import {
   redeliveryRefusal,
 } from '#shared/monitoring/delivery-chain.ts';
 import { deliveryId, eventDeliveries, parseDeliveryId, deliveryIdPattern } from '#shared/monitoring/delivery-list.ts';
-import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/event-store.ts';
+import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/event-record.ts';
 import { overlapEnd, previousSecretInForce, previousSecretLapsed } from '#shared/monitoring/webhook-secrets.ts';
 import { testEventBody } from '#shared/monitoring/test-event.ts';
 import { testWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.ts';

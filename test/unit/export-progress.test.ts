@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pollSeconds, progressIntervalMs, progressReporter, retryAfterSeconds } from '#shared/history/export-progress.ts';
-import { monitorView, type MonitorRecord } from '#shared/monitoring/monitor-store.ts';
+import { monitorView } from '#shared/monitoring/monitor-store.ts';
+import type { MonitorRecord } from '#shared/monitoring/monitor-record.ts';
 import { monitorSchema } from '#shared/monitoring/monitor-schema.ts';
 
 describe('progressReporter', () => {
