@@ -23,8 +23,8 @@ import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import { EventStore } from './event-store.ts';
 import type { EventRecord } from './event-record.ts';
-import { boardAnswered } from './monitor-snapshot.ts';
 import { MonitorStore } from './monitor-store.ts';
+import { observationOf } from './verification-observation.ts';
 import type { DeliveryMessage } from './webhook-dispatch.ts';
 
 export interface CheckMessage {
@@ -84,9 +84,11 @@ export async function checkMonitor(message: CheckMessage, now: Date, services: C
     deadline: options.deadline,
     recheck: { previous: { status: previous.status, expiryDate: previous.expiryDate } },
   });
-  const { events: changes, next } = detectChanges(previous, result, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
+  // The check decides on what the verification observed, read once from its result.
+  const observation = observationOf(result);
+  const { events: changes, next } = detectChanges(previous, observation, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
 
-  const provider = { name: result.name ?? monitor.provider.name ?? '', npi: result.npi ?? monitor.provider.npi, state: monitor.request.state };
+  const provider = { name: observation.name ?? monitor.provider.name ?? '', npi: observation.npi ?? monitor.provider.npi, state: monitor.request.state };
   const created: EventRecord[] = changes.map((change) => {
     const eventId = newId('evt');
     const body = webhookPayload(change, {
@@ -108,16 +110,15 @@ export async function checkMonitor(message: CheckMessage, now: Date, services: C
       delivery: { state: 'pending', attempts: [] },
     };
   });
-  const answered = boardAnswered(result);
   const recorded = await monitors.recordCheck(monitorId, monitor.next_check_at, {
     snapshot: next,
-    provider: answered
+    provider: observation.boardAnswered
       ? {
-          name: result.name ?? monitor.provider.name,
-          npi: result.npi ?? monitor.provider.npi,
+          name: observation.name ?? monitor.provider.name,
+          npi: observation.npi ?? monitor.provider.npi,
           state: monitor.provider.state,
-          current_status: result.status,
-          expiry_date: result.expiry_date,
+          current_status: observation.status,
+          expiry_date: observation.expiryDate,
         }
       : monitor.provider,
     nextCheckAt: nextCheckAt(now),

@@ -15,10 +15,11 @@ import { verifyProvider } from '../verification/verify-provider.ts';
 import type { VerificationRequest } from '../verification/verification-request.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import type { CreateMonitorRequest } from './monitor-requests.ts';
-import { snapshotFromResult } from './monitor-snapshot.ts';
+import { snapshotFromObservation } from './monitor-snapshot.ts';
 import { dueShard, MonitorStore, ownerKey } from './monitor-store.ts';
 import type { MonitorRecord } from './monitor-record.ts';
 import { sealerFromEnvironment, type SecretSealer } from './secret-sealer.ts';
+import { observationOf } from './verification-observation.ts';
 
 /** What registering uses: the monitor store and slots, the secret sealer and the verification services. */
 export interface RegistrationServices {
@@ -108,7 +109,7 @@ async function verifyAndStore(
     next_check_at: nextCheckAt(now).toISOString(),
     due_shard: dueShard(monitorId),
     last_verification_id: result.verification_id,
-    snapshot: snapshotFromResult(result, null, now),
+    snapshot: snapshotFromObservation(observationOf(result), null, now),
   };
   await services.monitors.create(record);
   return record;
