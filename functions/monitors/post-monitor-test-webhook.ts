@@ -8,7 +8,7 @@ import { emptyRequestSchema } from '#shared/monitoring/monitor-requests.ts';
 import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
 import { sendTestEvent } from '#shared/monitoring/test-event.ts';
-import { deliverable } from '#shared/monitoring/webhook-attempt.ts';
+import { deliverable } from '#shared/monitoring/delivery-decision.ts';
 import { testEventKind } from '#shared/monitoring/webhook-event-schema.ts';
 import { publicDeliveryError } from '#shared/webhooks/delivery-errors.ts';
 import { defaultWebhookTimeoutMs } from '#shared/webhooks/deliver-webhook.ts';

@@ -14,7 +14,7 @@ import type { EventStore } from './event-store.ts';
 import type { EventRecord } from './event-record.ts';
 import type { MonitorStore } from './monitor-store.ts';
 import { attemptMessage, enqueue } from './webhook-dispatch.ts';
-import { deliverable } from './webhook-attempt.ts';
+import { deliverable } from './delivery-decision.ts';
 
 export type RedeliveryResult =
   | { readonly outcome: 'started'; readonly event: EventRecord }

@@ -9,7 +9,8 @@ import type { EventStore } from './event-store.ts';
 import type { EventRecord } from './event-record.ts';
 import type { MonitorRecord } from './monitor-record.ts';
 import type { SecretSealer } from './secret-sealer.ts';
-import { attemptRecord, postWebhookAttempt } from './webhook-attempt.ts';
+import { attemptRecord } from './delivery-decision.ts';
+import { postWebhookAttempt } from './webhook-attempt.ts';
 import { testEventKind } from './webhook-event-schema.ts';
 
 export const testEventMessage = 'A test event sent on request; no license changed.';

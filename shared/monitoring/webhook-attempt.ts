@@ -7,7 +7,6 @@
 import { logger } from '../observability/logger.ts';
 import { deliverWebhook, type WebhookPostResult } from '../webhooks/deliver-webhook.ts';
 import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../webhooks/webhook-url-guard.ts';
-import type { DeliveryAttempt } from './event-record.ts';
 import type { MonitorRecord } from './monitor-record.ts';
 import type { SecretSealer } from './secret-sealer.ts';
 import { openWebhookSecrets } from './webhook-secrets.ts';
@@ -72,22 +71,4 @@ export async function postWebhookAttempt(
     });
   }
   return result;
-}
-
-/** The attempt as recorded on the event. */
-export function attemptRecord(result: WebhookPostResult, at: Date, chain: number, attempt: number): DeliveryAttempt {
-  return {
-    at: at.toISOString(),
-    ok: result.ok,
-    status: result.status,
-    error: result.error,
-    duration_ms: Math.round(result.durationMs),
-    chain,
-    attempt,
-  };
-}
-
-/** The monitor can be delivered to: active with its sealed secret. */
-export function deliverable(monitor: MonitorRecord | undefined): monitor is MonitorRecord & { webhook_secret_sealed: string } {
-  return monitor?.status === 'active' && monitor.webhook_secret_sealed !== undefined;
 }
