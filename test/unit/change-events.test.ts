@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectChanges, eventKinds, webhookPayload, type ChangeEvent, type DetectOptions, type EventKind } from '#shared/monitoring/change-events.ts';
-import { daysUntilExpiry } from '#shared/monitoring/expiry-window.ts';
-import { snapshotFromObservation, type MonitorSnapshot } from '#shared/monitoring/monitor-snapshot.ts';
-import { observationOf } from '#shared/monitoring/verification-observation.ts';
+import { detectChanges, eventKinds, webhookPayload, type ChangeEvent, type DetectOptions, type EventKind } from '#shared/monitoring/checks/change-events.ts';
+import { daysUntilExpiry } from '#shared/monitoring/checks/expiry-window.ts';
+import { snapshotFromObservation, type MonitorSnapshot } from '#shared/monitoring/checks/monitor-snapshot.ts';
+import { observationOf } from '#shared/monitoring/checks/verification-observation.ts';
 import { sourceNames } from '#shared/sources/source-config.ts';
 import type { VerificationResult } from '#shared/verification/verification-result.ts';
 

@@ -5,9 +5,9 @@
  * the e-mail owed).
  */
 import { describe, expect, it } from 'vitest';
-import { attemptRecord, decideDelivery, deliverable, retryDueAt } from '#shared/monitoring/delivery-decision.ts';
-import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/event-record.ts';
-import type { MonitorRecord } from '#shared/monitoring/monitor-record.ts';
+import { attemptRecord, decideDelivery, deliverable, retryDueAt } from '#shared/monitoring/delivery/delivery-decision.ts';
+import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/delivery/event-record.ts';
+import type { MonitorRecord } from '#shared/monitoring/checks/monitor-record.ts';
 import type { WebhookPostResult } from '#shared/webhooks/deliver-webhook.ts';
 
 const minute = 60_000;

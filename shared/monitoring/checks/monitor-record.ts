@@ -1,8 +1,8 @@
 /**
  * A monitor as stored (monitor-store.ts reads and writes it; the webhook secrets and the delivery read it).
  */
-import type { KeyMode } from '../domain/caller.ts';
-import type { EventRecord } from './event-record.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import type { EventRecord } from '../delivery/event-record.ts';
 import type { MonitorSnapshot } from './monitor-snapshot.ts';
 
 export interface MonitorProviderRequest {

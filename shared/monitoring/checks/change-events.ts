@@ -29,7 +29,7 @@
  * - `change` is the license status before and after this check, for every kind (from = to when the
  *   status did not change, or when there was no baseline). `data` holds the kind's details.
  */
-import { isStateCode, stateName } from '../domain/us-states.ts';
+import { isStateCode, stateName } from '../../domain/us-states.ts';
 import { daysUntilExpiry } from './expiry-window.ts';
 import type { MonitorObservation } from './monitor-observation.ts';
 import { isBoardAnswer, sanctionKey, sanctionKeys, snapshotFromObservation, type MonitorSnapshot } from './monitor-snapshot.ts';

@@ -5,7 +5,7 @@
  * and change detection (change-events.ts) decide on this, never on the published verification result;
  * verification-observation.ts derives it from a verification.
  */
-import type { ExclusionBasis, SanctionBasis } from '../domain/match-basis.ts';
+import type { ExclusionBasis, SanctionBasis } from '../../domain/match-basis.ts';
 
 /** The OIG exclusion record that matched the provider. */
 export interface ObservedExclusion {

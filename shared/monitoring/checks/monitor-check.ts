@@ -10,22 +10,22 @@
  * and queued loses nothing: the next message for the monitor publishes them.
  */
 import * as z from 'zod';
-import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
-import { sendMessageBatch } from '../aws/sqs-batch.ts';
-import { containerValue } from '../container.ts';
-import { queueUrl } from '../config.ts';
-import type { Deadline } from '../deadline.ts';
-import { newId } from '../ids.ts';
-import type { VerificationRequest } from '../verification/verification-request.ts';
-import { verificationServices, type VerificationServices } from '../verification/verification-service.ts';
-import { verifyProvider } from '../verification/verify-provider.ts';
+import { DynamoAccountStore, type AccountStore } from '../../auth/account-store.ts';
+import { sendMessageBatch } from '../../aws/sqs-batch.ts';
+import { containerValue } from '../../container.ts';
+import { queueUrl } from '../../config.ts';
+import type { Deadline } from '../../deadline.ts';
+import { newId } from '../../ids.ts';
+import type { VerificationRequest } from '../../verification/verification-request.ts';
+import { verificationServices, type VerificationServices } from '../../verification/verification-service.ts';
+import { verifyProvider } from '../../verification/verify-provider.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
-import { EventStore } from './event-store.ts';
-import type { EventRecord } from './event-record.ts';
+import { EventStore } from '../delivery/event-store.ts';
+import type { EventRecord } from '../delivery/event-record.ts';
 import { MonitorStore } from './monitor-store.ts';
 import { observationOf } from './verification-observation.ts';
-import type { DeliveryMessage } from './webhook-dispatch.ts';
+import type { DeliveryMessage } from '../delivery/webhook-dispatch.ts';
 
 export interface CheckMessage {
   readonly monitor_id: string;

@@ -27,25 +27,25 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
-import { containerValue } from '../container.ts';
-import { sqs } from '../aws/sqs.ts';
-import { queueUrl } from '../config.ts';
-import { logger } from '../observability/logger.ts';
-import type { DeliveryOutcomeDimension } from '../observability/catalogue.ts';
-import { recordMetric } from '../observability/metrics.ts';
-import { defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
-import { publicDeliveryError } from '../webhooks/delivery-errors.ts';
-import { isDue, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
+import { DynamoAccountStore, type AccountStore } from '../../auth/account-store.ts';
+import { containerValue } from '../../container.ts';
+import { sqs } from '../../aws/sqs.ts';
+import { queueUrl } from '../../config.ts';
+import { logger } from '../../observability/logger.ts';
+import type { DeliveryOutcomeDimension } from '../../observability/catalogue.ts';
+import { recordMetric } from '../../observability/metrics.ts';
+import { defaultWebhookTimeoutMs } from '../../webhooks/deliver-webhook.ts';
+import { publicDeliveryError } from '../../webhooks/delivery-errors.ts';
+import { isDue, sqsHopDelaySeconds } from '../../webhooks/retry-schedule.ts';
 import { chainAttempts, chainOf, openNoteUntil, postNoteEnd } from './delivery-chain.ts';
 import { decideDelivery, retryDueAt } from './delivery-decision.ts';
 import { AttemptConflict, EventStore } from './event-store.ts';
 import type { EventRecord } from './event-record.ts';
-import { MonitorStore } from './monitor-store.ts';
-import type { MonitorRecord } from './monitor-record.ts';
-import { sealerFromEnvironment } from './secret-sealer.ts';
+import { MonitorStore } from '../checks/monitor-store.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
+import { sealerFromEnvironment } from '../secrets/secret-sealer.ts';
 import { postWebhookAttempt } from './webhook-attempt.ts';
-import { previousSecretLapsed } from './webhook-secrets.ts';
+import { previousSecretLapsed } from '../secrets/webhook-secrets.ts';
 
 export interface DeliveryMessage {
   readonly event_id: string;

@@ -12,7 +12,7 @@
 import { chainOf, firstAttemptDue, redeliveryRefusal, type RedeliveryRefusal } from './delivery-chain.ts';
 import type { EventStore } from './event-store.ts';
 import type { EventRecord } from './event-record.ts';
-import type { MonitorStore } from './monitor-store.ts';
+import type { MonitorStore } from '../checks/monitor-store.ts';
 import { attemptMessage, enqueue } from './webhook-dispatch.ts';
 import { deliverable } from './delivery-decision.ts';
 

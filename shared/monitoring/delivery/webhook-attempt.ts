@@ -4,12 +4,12 @@
  * opened, the body signed with each and sent to the vetted addresses only. The outcome is returned,
  * never thrown; the precise cause of a failure goes to the log only.
  */
-import { logger } from '../observability/logger.ts';
-import { deliverWebhook, type WebhookPostResult } from '../webhooks/deliver-webhook.ts';
-import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../webhooks/webhook-url-guard.ts';
-import type { MonitorRecord } from './monitor-record.ts';
-import type { SecretSealer } from './secret-sealer.ts';
-import { openWebhookSecrets } from './webhook-secrets.ts';
+import { logger } from '../../observability/logger.ts';
+import { deliverWebhook, type WebhookPostResult } from '../../webhooks/deliver-webhook.ts';
+import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../../webhooks/webhook-url-guard.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
+import type { SecretSealer } from '../secrets/secret-sealer.ts';
+import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 
 export interface AttemptRequest {
   readonly eventId: string;

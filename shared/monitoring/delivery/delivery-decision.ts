@@ -7,11 +7,11 @@
  * later retries back); once the fifth retry has failed, failed, with the failure e-mail owed. The
  * delivery worker (webhook-dispatch.ts) carries the decision out.
  */
-import type { WebhookPostResult } from '../webhooks/deliver-webhook.ts';
-import { nextAttemptAt } from '../webhooks/retry-schedule.ts';
+import type { WebhookPostResult } from '../../webhooks/deliver-webhook.ts';
+import { nextAttemptAt } from '../../webhooks/retry-schedule.ts';
 import { chainAttempts, chainOf } from './delivery-chain.ts';
 import type { DeliveryAttempt, EventRecord } from './event-record.ts';
-import type { MonitorRecord } from './monitor-record.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
 
 /** A monitor events are delivered to: active, with its sealed secret. */
 export type DeliverableMonitor = MonitorRecord & { webhook_secret_sealed: string };

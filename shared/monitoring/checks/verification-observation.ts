@@ -3,8 +3,8 @@
  * result: the one place the monitor check and registration read the published result's fields. The
  * OIG list is told apart by its stable list id, never by a source's display name.
  */
-import { oigListId } from '../domain/match-basis.ts';
-import type { VerificationResult } from '../verification/verification-result.ts';
+import { oigListId } from '../../domain/match-basis.ts';
+import type { VerificationResult } from '../../verification/verification-result.ts';
 import type { MonitorObservation } from './monitor-observation.ts';
 import { isBoardAnswer } from './monitor-snapshot.ts';
 

@@ -13,15 +13,15 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import type { KeyMode } from '../domain/caller.ts';
-import { parseStoredItem } from '../records/stored-item.ts';
-import { keyModeSchema } from '../contract/field-schemas.ts';
-import type { EventRecord } from './event-record.ts';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import { parseStoredItem } from '../../records/stored-item.ts';
+import { keyModeSchema } from '../../contract/field-schemas.ts';
+import type { EventRecord } from '../delivery/event-record.ts';
 import type { MonitorRecord } from './monitor-record.ts';
 import { monitorSnapshotSchema, type MonitorSnapshot } from './monitor-snapshot.ts';
-import { previousSecretInForce } from './webhook-secrets.ts';
+import { previousSecretInForce } from '../secrets/webhook-secrets.ts';
 
 export const dueShards = 16;
 

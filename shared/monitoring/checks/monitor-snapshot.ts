@@ -15,8 +15,8 @@
  *   consulted keeps the keys it had.
  */
 import * as z from 'zod';
-import { boardStatuses } from '../domain/license-status.ts';
-import { oigListId } from '../domain/match-basis.ts';
+import { boardStatuses } from '../../domain/license-status.ts';
+import { oigListId } from '../../domain/match-basis.ts';
 import type { MonitorObservation, ObservedSanction } from './monitor-observation.ts';
 
 export interface MonitorSnapshot {
