@@ -21,7 +21,13 @@ import { checkMonitorResponseSchema } from '../monitoring/checks/check-response-
 import { eventPageSchema, eventSchema } from '../monitoring/delivery/event-view.ts';
 import { createMonitorRequestSchema, emptyRequestSchema, rotateSecretRequestSchema } from '../monitoring/checks/monitor-requests.ts';
 import { monitorPageSchema, monitorSchema } from '../monitoring/checks/monitor-schema.ts';
-import { eventProviderSchema, statusChangeSchema, testEventKind, testWebhookEventSchema, webhookEventSchemas } from '../monitoring/delivery/webhook-event-schema.ts';
+import {
+  eventProviderSchema,
+  statusChangeSchema,
+  testEventKind,
+  testWebhookEventSchema,
+  webhookEventSchemas,
+} from '../monitoring/delivery/webhook-event-schema.ts';
 import { deliveryPageSchema, deliverySchema, secretRotationSchema, testWebhookResponseSchema } from '../monitoring/delivery/delivery-views.ts';
 import type { EventKind } from '../monitoring/checks/change-events.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';

@@ -385,11 +385,7 @@ describe('a source outage never produces a change event', () => {
   });
 
   it('not_found keeps the disciplinary flag it cannot report, so finding the record again does not re-alert it', () => {
-    const a = detect(
-      snapshot({ disciplinary: true }),
-      result({ status: 'not_found', verified: false, expiry_date: null, disciplinary_flags: false }),
-      options,
-    );
+    const a = detect(snapshot({ disciplinary: true }), result({ status: 'not_found', verified: false, expiry_date: null, disciplinary_flags: false }), options);
     expect(kinds(a.events)).toEqual(['license.status_changed']);
     expect(a.next.disciplinary).toBe(true);
     const b = detect(a.next, result({ disciplinary_flags: true }), options);

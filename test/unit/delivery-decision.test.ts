@@ -13,7 +13,7 @@ import type { WebhookPostResult } from '#shared/webhooks/deliver-webhook.ts';
 const minute = 60_000;
 const hour = 60 * minute;
 const first = new Date('2026-06-01T12:00:00.000Z');
-const after = (ms: number) => new Date(first.getTime() + ms);
+const sinceFirst = (ms: number) => new Date(first.getTime() + ms);
 
 const failedAt = (when: Date, extra: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({
   at: when.toISOString(),
@@ -72,10 +72,10 @@ const serverError: WebhookPostResult = { ok: false, status: 500, error: 'http_st
 const timedOut: WebhookPostResult = { ok: false, status: null, error: 'timeout', detail: 'timed out after 10000 ms', durationMs: 10_000 };
 
 /** The scheduled time of attempt n (0: the first) when the first attempt was at `first`. */
-const scheduled = [0, 5 * minute, 35 * minute, 2 * hour + 35 * minute, 10 * hour + 35 * minute, 34 * hour + 35 * minute].map(after);
+const scheduled = [0, 5 * minute, 35 * minute, 2 * hour + 35 * minute, 10 * hour + 35 * minute, 34 * hour + 35 * minute].map(sinceFirst);
 
 /** The failed attempts recorded before attempt `n`, each at its scheduled time. */
-const before = (n: number) => scheduled.slice(0, n).map((when) => failedAt(when));
+const failedBefore = (n: number) => scheduled.slice(0, n).map((when) => failedAt(when));
 
 describe('before the POST: what is sent, or the chain is cancelled', () => {
   const cases: { name: string; monitor: MonitorRecord | undefined; next: 'post' | 'cancelled' }[] = [
@@ -93,7 +93,7 @@ describe('before the POST: what is sent, or the chain is cancelled', () => {
   it('posts the same event id and body on every attempt, to the monitor read', () => {
     const m = monitor();
     for (let n = 0; n <= 5; n += 1) {
-      expect(decideDelivery({ event: event(before(n)), monitor: m, attempt: n, now: scheduled[n]! })).toEqual({
+      expect(decideDelivery({ event: event(failedBefore(n)), monitor: m, attempt: n, now: scheduled[n]! })).toEqual({
         next: 'post',
         monitor: m,
         eventId: 'evt_AAAAAAAAAAAAAAAAAAAAAAAA',
@@ -115,7 +115,7 @@ describe('after the POST: the fixed retry schedule, branch by branch', () => {
 
   it.each(failures)('attempt $attempt fails → $next', ({ attempt, next, retryAt }) => {
     const now = scheduled[attempt]!;
-    const decision = decideDelivery({ event: event(before(attempt)), monitor: monitor(), attempt, now, post: serverError });
+    const decision = decideDelivery({ event: event(failedBefore(attempt)), monitor: monitor(), attempt, now, post: serverError });
     const record = { at: now.toISOString(), ok: false, status: 500, error: 'http_status', duration_ms: 31, chain: 0, attempt };
     expect(decision).toEqual(
       next === 'retry' ? { next: 'retry', record, retry: { attempt: attempt + 1, at: retryAt } } : { next: 'failed', record, alertOwed: true },
@@ -124,7 +124,7 @@ describe('after the POST: the fixed retry schedule, branch by branch', () => {
 
   it.each([0, 1, 2, 3, 4, 5])('attempt %i answered 2xx → delivered', (attempt) => {
     const now = scheduled[attempt]!;
-    expect(decideDelivery({ event: event(before(attempt)), monitor: monitor(), attempt, now, post: ok })).toEqual({
+    expect(decideDelivery({ event: event(failedBefore(attempt)), monitor: monitor(), attempt, now, post: ok })).toEqual({
       next: 'delivered',
       record: { at: now.toISOString(), ok: true, status: 204, error: null, duration_ms: 12, chain: 0, attempt },
     });
@@ -140,13 +140,13 @@ describe('after the POST: the fixed retry schedule, branch by branch', () => {
   });
 
   it('a late worker does not push later retries back: times count from the first attempt', () => {
-    const late = after(3 * hour);
-    const decision = decideDelivery({ event: event(before(2)), monitor: monitor(), attempt: 2, now: late, post: serverError });
+    const late = sinceFirst(3 * hour);
+    const decision = decideDelivery({ event: event(failedBefore(2)), monitor: monitor(), attempt: 2, now: late, post: serverError });
     expect(decision).toMatchObject({ next: 'retry', retry: { attempt: 3, at: scheduled[3] } });
   });
 
   it('the first attempt of a chain counts from now when none is recorded', () => {
-    const now = after(7 * minute);
+    const now = sinceFirst(7 * minute);
     expect(decideDelivery({ event: event(), monitor: monitor(), attempt: 0, now, post: serverError })).toMatchObject({
       next: 'retry',
       retry: { attempt: 1, at: new Date(now.getTime() + 5 * minute) },
@@ -154,8 +154,8 @@ describe('after the POST: the fixed retry schedule, branch by branch', () => {
   });
 
   it('a redelivery chain has a fresh schedule from its own first attempt, and its attempts are recorded in it', () => {
-    const restart = after(48 * hour);
-    const earlier = before(6);
+    const restart = sinceFirst(48 * hour);
+    const earlier = failedBefore(6);
     const chained = event([...earlier, failedAt(restart, { chain: 1, attempt: 0 })], { chain: 1, chain_start: earlier.length });
     const now = new Date(restart.getTime() + 5 * minute);
     expect(decideDelivery({ event: chained, monitor: monitor(), attempt: 1, now, post: serverError })).toEqual({
@@ -163,15 +163,15 @@ describe('after the POST: the fixed retry schedule, branch by branch', () => {
       record: { at: now.toISOString(), ok: false, status: 500, error: 'http_status', duration_ms: 31, chain: 1, attempt: 1 },
       retry: { attempt: 2, at: new Date(restart.getTime() + 35 * minute) },
     });
-    const last = event([...earlier, ...before(5).map((a, i) => ({ ...a, chain: 1, attempt: i }))], { chain: 1, chain_start: earlier.length });
+    const last = event([...earlier, ...failedBefore(5).map((a, i) => ({ ...a, chain: 1, attempt: i }))], { chain: 1, chain_start: earlier.length });
     expect(decideDelivery({ event: last, monitor: monitor(), attempt: 5, now, post: serverError })).toMatchObject({ next: 'failed', alertOwed: true });
   });
 });
 
 describe('the pieces the decision is made of', () => {
   it('retryDueAt follows the schedule from the first attempt, and ends after the 5th retry', () => {
-    const attempts = before(6);
-    expect([0, 1, 2, 3, 4, 5, 6].map((made) => retryDueAt(attempts, made, after(99 * hour)))).toEqual([...scheduled, null]);
+    const attempts = failedBefore(6);
+    expect([0, 1, 2, 3, 4, 5, 6].map((made) => retryDueAt(attempts, made, sinceFirst(99 * hour)))).toEqual([...scheduled, null]);
     expect(retryDueAt([], 1, first)).toEqual(scheduled[1]);
   });
 

@@ -163,8 +163,7 @@ function exclusionData(current: MonitorObservation): Record<string, unknown> {
 
 /** The board did not answer: only a new exclusion on the (available) federal list is reported. */
 function exclusionWithoutBoard(previous: MonitorSnapshot, current: MonitorObservation): { events: ChangeEvent[]; next: MonitorSnapshot } {
-  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oigExcluded || current.oigListUnavailable)
-    return { events: [], next: previous };
+  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oigExcluded || current.oigListUnavailable) return { events: [], next: previous };
   const change = { from: previous.status, to: previous.status };
   return { events: [{ kind: 'license.oig_exclusion_added', change, data: exclusionData(current) }], next: { ...previous, oigExcluded: true } };
 }

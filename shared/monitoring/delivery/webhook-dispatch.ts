@@ -3,7 +3,8 @@
  * remaining delay (SQS delays are at most 900 s); a due one is delivered. Success ends it; a failure
  * schedules the next retry (+5 min, +30 min, +2 h, +8 h, +24 h) or, after the fifth retry, e-mails the
  * account and then marks the event failed. Events of deleted monitors are cancelled. The same event id
- * and body go out on every attempt.
+ * and body go out on every attempt. What an attempt posts and what follows it is decided by the pure
+ * `decideDelivery` (delivery-decision.ts); this module reads, writes and queues accordingly.
  *
  * The e-mail comes before the final state: the last attempt is recorded with the e-mail owed
  * (`failure_alert: pending`, the event still `pending`), the e-mail is sent, and only then is the event
