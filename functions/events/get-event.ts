@@ -3,9 +3,9 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { eventIdPattern } from '#shared/ids.ts';
-import { EventStore } from '#shared/monitoring/event-store.ts';
-import { eventView } from '#shared/monitoring/event-view.ts';
-import { ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { eventView } from '#shared/monitoring/delivery/event-view.ts';
+import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 
 /** This function's dependencies, made once per container. */

@@ -3,12 +3,12 @@ import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { eventIdPattern } from '#shared/ids.ts';
-import { maxChains } from '#shared/monitoring/delivery-chain.ts';
-import { EventStore } from '#shared/monitoring/event-store.ts';
-import { eventView } from '#shared/monitoring/event-view.ts';
-import { emptyRequestSchema } from '#shared/monitoring/monitor-requests.ts';
-import { MonitorStore, ownerKey } from '#shared/monitoring/monitor-store.ts';
-import { redeliverEvent } from '#shared/monitoring/redeliver-event.ts';
+import { maxChains } from '#shared/monitoring/delivery/delivery-chain.ts';
+import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { eventView } from '#shared/monitoring/delivery/event-view.ts';
+import { emptyRequestSchema } from '#shared/monitoring/checks/monitor-requests.ts';
+import { MonitorStore, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { redeliverEvent } from '#shared/monitoring/delivery/redeliver-event.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));

@@ -1,5 +1,5 @@
 import { logger } from '#shared/observability/logger.ts';
-import { checkMessageSchema, checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
+import { checkMessageSchema, checkMonitor, monitorCheckServices } from '#shared/monitoring/checks/monitor-check.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { logger } from '#shared/observability/logger.ts';
-import { deliveryMessageSchema, dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
+import { deliveryMessageSchema, dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**

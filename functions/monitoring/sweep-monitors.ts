@@ -2,8 +2,8 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { logger } from '#shared/observability/logger.ts';
-import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/monitoring/monitor-sweep.ts';
-import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
+import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/monitoring/checks/monitor-sweep.ts';
+import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 import { containerValue } from '#shared/container.ts';
 

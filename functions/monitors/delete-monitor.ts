@@ -3,7 +3,7 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
 import { MonitorSlots } from '#shared/limits/monitor-slots.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { MonitorStore, monitorView } from '#shared/monitoring/checks/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
 
 /** This function's dependencies, made once per container. */

@@ -4,10 +4,10 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { deliveryPage, parseDeliveryId } from '#shared/monitoring/delivery-list.ts';
-import { EventStore } from '#shared/monitoring/event-store.ts';
-import { listDeliveriesQuerySchema } from '#shared/monitoring/monitor-requests.ts';
-import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
+import { deliveryPage, parseDeliveryId } from '#shared/monitoring/delivery/delivery-list.ts';
+import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { listDeliveriesQuerySchema } from '#shared/monitoring/checks/monitor-requests.ts';
+import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));

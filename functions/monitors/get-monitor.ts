@@ -2,7 +2,7 @@ import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/monitor-store.ts';
+import { MonitorStore, monitorView } from '#shared/monitoring/checks/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 

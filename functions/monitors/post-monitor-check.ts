@@ -1,11 +1,11 @@
 import { ApiError } from '#shared/http/errors.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { eventView } from '#shared/monitoring/event-view.ts';
-import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
-import { checkMonitorRequestSchema } from '#shared/monitoring/monitor-requests.ts';
+import { eventView } from '#shared/monitoring/delivery/event-view.ts';
+import { checkMonitor, monitorCheckServices } from '#shared/monitoring/checks/monitor-check.ts';
+import { checkMonitorRequestSchema } from '#shared/monitoring/checks/monitor-requests.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { monitorView } from '#shared/monitoring/monitor-store.ts';
+import { monitorView } from '#shared/monitoring/checks/monitor-store.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 
 /** Kept from the deadline for issuing the result, recording events and answering. */

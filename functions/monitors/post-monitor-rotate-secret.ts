@@ -3,10 +3,10 @@ import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { rotateSecretRequestSchema } from '#shared/monitoring/monitor-requests.ts';
-import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
-import { rotateWebhookSecret } from '#shared/monitoring/rotate-secret.ts';
-import { sealerFromEnvironment } from '#shared/monitoring/secret-sealer.ts';
+import { rotateSecretRequestSchema } from '#shared/monitoring/checks/monitor-requests.ts';
+import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { rotateWebhookSecret } from '#shared/monitoring/secrets/rotate-secret.ts';
+import { sealerFromEnvironment } from '#shared/monitoring/secrets/secret-sealer.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ monitors: new MonitorStore(), sealer: sealerFromEnvironment() }));

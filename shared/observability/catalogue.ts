@@ -85,4 +85,4 @@ export type MetricId = keyof typeof metricNames;
 export type QuotaRejectionKind = 'per_minute' | 'monthly';
 
 /** `result` of a webhook delivery step that ended an attempt. */
-export type WebhookDeliveryResult = 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled';
+export type DeliveryOutcomeDimension = 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled';

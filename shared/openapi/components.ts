@@ -17,13 +17,19 @@ import { evidenceBundleSchema, evidenceItemSchema } from '../evidence/evidence-b
 import { exportViewSchema } from '../history/export-view.ts';
 import { createExportRequestSchema } from '../history/history-query.ts';
 import { historyItemSchema, historyPageSchema } from '../history/history-view.ts';
-import { checkMonitorResponseSchema } from '../monitoring/check-response-schema.ts';
-import { eventPageSchema, eventSchema } from '../monitoring/event-view.ts';
-import { createMonitorRequestSchema, emptyRequestSchema, rotateSecretRequestSchema } from '../monitoring/monitor-requests.ts';
-import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
-import { eventProviderSchema, statusChangeSchema, testEventKind, testWebhookEventSchema, webhookEventSchemas } from '../monitoring/webhook-event-schema.ts';
-import { deliveryPageSchema, deliverySchema, secretRotationSchema, testWebhookResponseSchema } from '../monitoring/delivery-views.ts';
-import type { EventKind } from '../monitoring/change-events.ts';
+import { checkMonitorResponseSchema } from '../monitoring/checks/check-response-schema.ts';
+import { eventPageSchema, eventSchema } from '../monitoring/delivery/event-view.ts';
+import { createMonitorRequestSchema, emptyRequestSchema, rotateSecretRequestSchema } from '../monitoring/checks/monitor-requests.ts';
+import { monitorPageSchema, monitorSchema } from '../monitoring/checks/monitor-schema.ts';
+import {
+  eventProviderSchema,
+  statusChangeSchema,
+  testEventKind,
+  testWebhookEventSchema,
+  webhookEventSchemas,
+} from '../monitoring/delivery/webhook-event-schema.ts';
+import { deliveryPageSchema, deliverySchema, secretRotationSchema, testWebhookResponseSchema } from '../monitoring/delivery/delivery-views.ts';
+import type { EventKind } from '../monitoring/checks/change-events.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';
 import { sourcesReportSchema } from '../sources/health/sources-schema.ts';

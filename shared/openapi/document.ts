@@ -4,14 +4,14 @@
  * and the zod schemas the handlers validate with and build their bodies to. Nothing in it is kept by
  * hand apart from prose.
  */
-import { eventIdSchema } from '../monitoring/webhook-event-schema.ts';
+import { eventIdSchema } from '../monitoring/delivery/webhook-event-schema.ts';
 import type { z } from 'zod';
 import { serviceName } from '../config.ts';
 import { errorAnchor, errorBody, errorCatalogue, type ErrorCode } from '../contract/error-catalogue.ts';
 import { isIdempotent, methodsWithBody } from '../http/pipeline-frame.ts';
 import { maxBodyBytes } from '../http/request-body.ts';
 import { fallbackRoute, routes, type RouteDefinition } from '../infra/routes.ts';
-import { monitorIdSchema } from '../monitoring/monitor-schema.ts';
+import { monitorIdSchema } from '../monitoring/checks/monitor-schema.ts';
 import { apiKeyIdSchema } from '../auth/key-view-schema.ts';
 import { verificationIdSchema } from '../contract/field-schemas.ts';
 import { type CodeSample, operationSamples } from './code-samples.ts';

@@ -24,8 +24,8 @@ import { usageQuerySchema, usageViewSchema } from '../limits/usage-view-schema.t
 import { certificateSchema } from '../certificates/certificate-schema.ts';
 import { jwksSchema } from '../certificates/jwks-schema.ts';
 import type { ErrorCode } from '../contract/error-catalogue.ts';
-import { checkMonitorResponseSchema } from '../monitoring/check-response-schema.ts';
-import { eventPageSchema } from '../monitoring/event-view.ts';
+import { checkMonitorResponseSchema } from '../monitoring/checks/check-response-schema.ts';
+import { eventPageSchema } from '../monitoring/delivery/event-view.ts';
 import {
   checkMonitorRequestSchema,
   createMonitorRequestSchema,
@@ -34,12 +34,12 @@ import {
   listEventsQuerySchema,
   listMonitorsQuerySchema,
   rotateSecretRequestSchema,
-} from '../monitoring/monitor-requests.ts';
-import { eventSchema } from '../monitoring/event-view.ts';
-import { deliveryPageSchema, secretRotationSchema, testWebhookResponseSchema } from '../monitoring/delivery-views.ts';
-import { maxChains } from '../monitoring/delivery-chain.ts';
-import { defaultOverlapHours, maxOverlapHours } from '../monitoring/webhook-secrets.ts';
-import { monitorPageSchema, monitorSchema } from '../monitoring/monitor-schema.ts';
+} from '../monitoring/checks/monitor-requests.ts';
+import { eventSchema } from '../monitoring/delivery/event-view.ts';
+import { deliveryPageSchema, secretRotationSchema, testWebhookResponseSchema } from '../monitoring/delivery/delivery-views.ts';
+import { maxChains } from '../monitoring/delivery/delivery-chain.ts';
+import { defaultOverlapHours, maxOverlapHours } from '../monitoring/secrets/webhook-secrets.ts';
+import { monitorPageSchema, monitorSchema } from '../monitoring/checks/monitor-schema.ts';
 import { publicRecordSchema } from '../records/public-record-schema.ts';
 import { evidenceBundleSchema, inlineBudgetBytes } from '../evidence/evidence-bundle.ts';
 import { coverageSchema } from '../sources/boards/coverage-schema.ts';

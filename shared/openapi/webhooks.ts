@@ -4,8 +4,8 @@
  * of the kind, an example, and what the receiver's answer means.
  */
 import { eventIdPattern } from '../ids.ts';
-import { eventKinds, type EventKind } from '../monitoring/change-events.ts';
-import { testEventKind, testWebhookEventSchema, webhookEventSchemas } from '../monitoring/webhook-event-schema.ts';
+import { eventKinds, type EventKind } from '../monitoring/checks/change-events.ts';
+import { testEventKind, testWebhookEventSchema, webhookEventSchemas } from '../monitoring/delivery/webhook-event-schema.ts';
 import { eventIdHeader, timestampHeader, webhookUserAgent, defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
 import { retryDelaysMs } from '../webhooks/retry-schedule.ts';
 import {

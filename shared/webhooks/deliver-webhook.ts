@@ -53,7 +53,7 @@ export interface WebhookDeliveryRequest {
   readonly timeoutMs?: number;
 }
 
-export interface WebhookDeliveryResult {
+export interface WebhookPostResult {
   readonly ok: boolean;
   readonly status: number | null;
   /** Why it failed, as a kind the customer may see; null on success. */
@@ -71,7 +71,7 @@ function describeError(error: unknown): string {
 
 type Failure = { readonly error: DeliveryError; readonly detail: string };
 
-export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<WebhookDeliveryResult> {
+export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<WebhookPostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const timeoutMs = request.timeoutMs ?? defaultWebhookTimeoutMs;
@@ -112,7 +112,7 @@ export async function deliverWebhook(request: WebhookDeliveryRequest): Promise<W
     agent: false,
   };
 
-  return new Promise<WebhookDeliveryResult>((resolve) => {
+  return new Promise<WebhookPostResult>((resolve) => {
     let settled = false;
     let req: ClientRequest | undefined;
     let response: IncomingMessage | undefined;

@@ -1,9 +1,9 @@
 /** The sweep and the checks, through the local pollers: due monitors re-checked, changes recorded as events. */
-import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
+import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepDueMonitors } from '#shared/monitoring/monitor-sweep.ts';
+import { sweepDueMonitors } from '#shared/monitoring/checks/monitor-sweep.ts';
 import type { TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -14,7 +14,7 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/lambda-runtime.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
-import { checkMonitor, monitorCheckServices } from '#shared/monitoring/monitor-check.ts';
+import { checkMonitor, monitorCheckServices } from '#shared/monitoring/checks/monitor-check.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;

@@ -4,8 +4,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { monitorPageSchema, monitorSchema } from '#shared/monitoring/monitor-schema.ts';
-import { deletedMonitorRetentionDays, dueShard, MonitorStore } from '#shared/monitoring/monitor-store.ts';
+import { monitorPageSchema, monitorSchema } from '#shared/monitoring/checks/monitor-schema.ts';
+import { deletedMonitorRetentionDays, dueShard, MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

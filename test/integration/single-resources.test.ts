@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeySchema } from '#shared/auth/key-view-schema.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { eventSchema } from '#shared/monitoring/event-view.ts';
-import { monitorSchema } from '#shared/monitoring/monitor-schema.ts';
+import { eventSchema } from '#shared/monitoring/delivery/event-view.ts';
+import { monitorSchema } from '#shared/monitoring/checks/monitor-schema.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

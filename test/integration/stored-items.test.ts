@@ -7,7 +7,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { MonitorStore } from '#shared/monitoring/monitor-store.ts';
+import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
 import { StoredItemError } from '#shared/records/stored-item.ts';
 import { VerificationStore } from '#shared/verification/verification-store.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';

@@ -12,8 +12,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { EventStore } from '#shared/monitoring/event-store.ts';
-import { secretRotationSchema } from '#shared/monitoring/delivery-views.ts';
+import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { secretRotationSchema } from '#shared/monitoring/delivery/delivery-views.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 import {

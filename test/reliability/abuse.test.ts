@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
-import { ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
 import { accentTolerantSurnameCondition, surnameCondition, upperEquals } from '#shared/sources/soda/soql.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { workers } from '#shared/infra/routes.ts';

@@ -8,7 +8,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventStore } from '#shared/monitoring/event-store.ts';
+import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { workers } from '#shared/infra/routes.ts';

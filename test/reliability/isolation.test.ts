@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
-import { dueShard, ownerKey } from '#shared/monitoring/monitor-store.ts';
+import { dueShard, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
 import { routes } from '#shared/infra/routes.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

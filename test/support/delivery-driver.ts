@@ -3,7 +3,7 @@
  * delivery message of an event on the queue (ready, delayed or in flight) is stepped once, at the time
  * the test chooses, as the worker would step it.
  */
-import { dispatchWebhook, type DeliveryMessage, type DispatchOutcome, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
+import { dispatchWebhook, type DeliveryMessage, type DispatchOutcome, webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch.ts';
 import type { TestStack } from './stack.ts';
 
 export interface DeliveryDriver {

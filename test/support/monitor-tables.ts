@@ -2,7 +2,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import type { EventRecord } from '#shared/monitoring/event-store.ts';
+import type { EventRecord } from '#shared/monitoring/delivery/event-record.ts';
 
 /** The stored monitor item (consistent read). */
 export async function storedMonitor(id: string): Promise<Record<string, any>> {

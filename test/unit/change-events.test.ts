@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectChanges, eventKinds, webhookPayload, type ChangeEvent, type EventKind } from '#shared/monitoring/change-events.ts';
-import { daysUntilExpiry } from '#shared/monitoring/expiry-window.ts';
-import { snapshotFromResult, type MonitorSnapshot } from '#shared/monitoring/monitor-snapshot.ts';
+import { detectChanges, eventKinds, webhookPayload, type ChangeEvent, type DetectOptions, type EventKind } from '#shared/monitoring/checks/change-events.ts';
+import { daysUntilExpiry } from '#shared/monitoring/checks/expiry-window.ts';
+import { snapshotFromObservation, type MonitorSnapshot } from '#shared/monitoring/checks/monitor-snapshot.ts';
+import { observationOf } from '#shared/monitoring/checks/verification-observation.ts';
 import { sourceNames } from '#shared/sources/source-config.ts';
 import type { VerificationResult } from '#shared/verification/verification-result.ts';
 
@@ -65,6 +66,11 @@ function snapshot(overrides: Partial<MonitorSnapshot> = {}): MonitorSnapshot {
   };
 }
 
+/** Change detection on what the verification `current` observed. */
+const detect = (previous: MonitorSnapshot, current: VerificationResult, opts: DetectOptions) => detectChanges(previous, observationOf(current), opts);
+/** The snapshot after what the verification `current` observed. */
+const snapshotOf = (current: VerificationResult, previous: MonitorSnapshot | null, at: Date) => snapshotFromObservation(observationOf(current), previous, at);
+
 const options = { now, alertDaysBeforeExpiry: 90 };
 const kinds = (events: ChangeEvent[]) => events.map((e) => e.kind);
 const answered = ['active', 'inactive', 'suspended', 'expired', 'revoked', 'not_found'] as const;
@@ -108,7 +114,7 @@ describe('detectChanges: each kind from the right transition only (issue: Events
   ];
   it.each(cases)('$name', ({ previous, current, expected }) => {
     const prev = snapshot(previous);
-    const { events } = detectChanges(prev, result(current), options);
+    const { events } = detect(prev, result(current), options);
     expect(kinds(events)).toEqual(expected);
     for (const e of events) expect(e.change).toEqual({ from: prev.status, to: current.status ?? 'active' });
   });
@@ -116,7 +122,7 @@ describe('detectChanges: each kind from the right transition only (issue: Events
   it('status_changed for every pair of different answered statuses; reinstated only from suspended/revoked to active, right after it', () => {
     for (const from of answered) {
       for (const to of answered) {
-        const { events } = detectChanges(snapshot({ status: from }), result({ status: to, verified: to === 'active' }), options);
+        const { events } = detect(snapshot({ status: from }), result({ status: to, verified: to === 'active' }), options);
         const statusKinds = kinds(events).filter((k) => k === 'license.status_changed' || k === 'license.reinstated');
         if (from === to) {
           expect(statusKinds, `${from} → ${to}`).toEqual([]);
@@ -135,7 +141,7 @@ describe('detectChanges: each kind from the right transition only (issue: Events
   it('lists events in a stable order whatever changes at once', () => {
     const prev = snapshot({ status: 'suspended' });
     const current = result({ expiry_date: dateIn(10), disciplinary_flags: true, oig_excluded: true, verified: false });
-    const first = detectChanges(prev, current, options);
+    const first = detect(prev, current, options);
     expect(kinds(first.events)).toEqual([
       'license.status_changed',
       'license.reinstated',
@@ -143,8 +149,8 @@ describe('detectChanges: each kind from the right transition only (issue: Events
       'license.disciplinary_flag_added',
       'license.oig_exclusion_added',
     ]);
-    expect(detectChanges(prev, current, options)).toEqual(first);
-    const expiredAtOnce = detectChanges(
+    expect(detect(prev, current, options)).toEqual(first);
+    const expiredAtOnce = detect(
       snapshot({ disciplinary: false }),
       result({ status: 'expired', expiry_date: dateIn(-3), disciplinary_flags: true, oig_excluded: true }),
       options,
@@ -158,7 +164,7 @@ describe('detectChanges: each kind from the right transition only (issue: Events
   });
 
   it('records the check in the next snapshot', () => {
-    const { next } = detectChanges(snapshot(), result({ status: 'suspended', disciplinary_flags: true, expiry_date: dateIn(20) }), options);
+    const { next } = detect(snapshot(), result({ status: 'suspended', disciplinary_flags: true, expiry_date: dateIn(20) }), options);
     expect(next).toEqual({
       status: 'suspended',
       expiryDate: dateIn(20),
@@ -182,7 +188,7 @@ describe('license.expiry_approaching (expiry within alert_days_before_expiry; on
     { alert: 1, days: 2, fires: false },
     { alert: 90, days: 0, fires: true },
   ])('alert $alert days, expiry in $days days → $fires', ({ alert, days, fires }) => {
-    const { events, next } = detectChanges(snapshot(), result({ expiry_date: dateIn(days) }), { now, alertDaysBeforeExpiry: alert });
+    const { events, next } = detect(snapshot(), result({ expiry_date: dateIn(days) }), { now, alertDaysBeforeExpiry: alert });
     expect(kinds(events)).toEqual(fires ? ['license.expiry_approaching'] : []);
     expect(next.expiryAlertedFor).toBe(fires ? dateIn(days) : null);
     if (fires) expect(events[0]!.data).toEqual({ expiry_date: dateIn(days), days_until_expiry: days, alert_days_before_expiry: alert });
@@ -192,10 +198,10 @@ describe('license.expiry_approaching (expiry within alert_days_before_expiry; on
     const late = new Date('2025-06-01T23:59:59.000Z');
     const early = new Date('2025-06-01T00:00:00.000Z');
     for (const at of [early, late]) {
-      expect(kinds(detectChanges(snapshot(), result({ expiry_date: '2025-08-30' }), { now: at, alertDaysBeforeExpiry: 90 }).events)).toEqual([
+      expect(kinds(detect(snapshot(), result({ expiry_date: '2025-08-30' }), { now: at, alertDaysBeforeExpiry: 90 }).events)).toEqual([
         'license.expiry_approaching',
       ]);
-      expect(kinds(detectChanges(snapshot(), result({ expiry_date: '2025-08-31' }), { now: at, alertDaysBeforeExpiry: 90 }).events)).toEqual([]);
+      expect(kinds(detect(snapshot(), result({ expiry_date: '2025-08-31' }), { now: at, alertDaysBeforeExpiry: 90 }).events)).toEqual([]);
     }
     expect(daysUntilExpiry('2025-08-30', late)).toBe(90);
     expect(daysUntilExpiry(null, late)).toBeNull();
@@ -203,7 +209,7 @@ describe('license.expiry_approaching (expiry within alert_days_before_expiry; on
   });
 
   it('not when the date has passed (that is license.expired)', () => {
-    const { events } = detectChanges(snapshot({ expiryDate: dateIn(-1) }), result({ status: 'expired', expiry_date: dateIn(-1) }), options);
+    const { events } = detect(snapshot({ expiryDate: dateIn(-1) }), result({ status: 'expired', expiry_date: dateIn(-1) }), options);
     expect(kinds(events)).not.toContain('license.expiry_approaching');
   });
 });
@@ -217,7 +223,7 @@ describe('daily checks across an expiry and a renewal', () => {
       const at = new Date(start.getTime() + i * day);
       const expiry = expiryFor(at);
       const status = expiry < at.toISOString().slice(0, 10) ? 'expired' : 'active';
-      const { events, next } = detectChanges(snap, result({ status, verified: status === 'active', expiry_date: expiry }), {
+      const { events, next } = detect(snap, result({ status, verified: status === 'active', expiry_date: expiry }), {
         now: at,
         alertDaysBeforeExpiry: alert,
       });
@@ -254,7 +260,7 @@ describe('daily checks across an expiry and a renewal', () => {
     let snap = snapshot({ status: 'expired', expiryDate: '2025-05-01' });
     const counts: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const r = detectChanges(snap, result({ status: 'expired', verified: false, expiry_date: '2025-05-01' }), {
+      const r = detect(snap, result({ status: 'expired', verified: false, expiry_date: '2025-05-01' }), {
         now: new Date(now.getTime() + i * day),
         alertDaysBeforeExpiry: 90,
       });
@@ -266,19 +272,19 @@ describe('daily checks across an expiry and a renewal', () => {
 
   it('a board-reported expiry without a date alerts once, and again after the license was seen unexpired', () => {
     const expiredUndated = result({ status: 'expired', verified: false, expiry_date: null });
-    const a = detectChanges(snapshot(), expiredUndated, options);
+    const a = detect(snapshot(), expiredUndated, options);
     expect(kinds(a.events)).toEqual(['license.status_changed', 'license.expired']);
     expect(a.events[1]!.data).toEqual({ expiry_date: null, days_until_expiry: null });
-    const b = detectChanges(a.next, expiredUndated, options);
+    const b = detect(a.next, expiredUndated, options);
     expect(b.events).toEqual([]);
-    const c = detectChanges(b.next, result({ expiry_date: null }), options);
+    const c = detect(b.next, result({ expiry_date: null }), options);
     expect(kinds(c.events)).toEqual(['license.status_changed']);
-    const d = detectChanges(c.next, expiredUndated, options);
+    const d = detect(c.next, expiredUndated, options);
     expect(kinds(d.events)).toEqual(['license.status_changed', 'license.expired']);
   });
 
   it('expired carries the date and the (negative) days until expiry', () => {
-    const { events } = detectChanges(snapshot({ expiryDate: dateIn(-2) }), result({ status: 'expired', expiry_date: dateIn(-2) }), options);
+    const { events } = detect(snapshot({ expiryDate: dateIn(-2) }), result({ status: 'expired', expiry_date: dateIn(-2) }), options);
     expect(events.find((e) => e.kind === 'license.expired')!.data).toEqual({ expiry_date: dateIn(-2), days_until_expiry: -2 });
   });
 });
@@ -305,14 +311,14 @@ describe('a source outage never produces a change event', () => {
       oig_excluded: true,
       oig_exclusion: { match: 'dob', exclusion_type: '1128a1', exclusion_date: '2025-05-01', waiver_state: null, waiver_date: null },
     });
-    const a = detectChanges(previous, excluded, options);
+    const a = detect(previous, excluded, options);
     expect(kinds(a.events)).toEqual(['license.oig_exclusion_added']);
     expect(a.events[0]!.change).toEqual({ from: 'suspended', to: 'suspended' });
     expect(a.events[0]!.data).toMatchObject({ oig_excluded: true, exclusion_type: '1128a1', exclusion_date: '2025-05-01' });
     expect(a.next).toEqual({ ...previous, oigExcluded: true });
     // Not again: neither during the outage nor when the board answers.
-    expect(detectChanges(a.next, excluded, options).events).toEqual([]);
-    const answered = detectChanges(a.next, result({ status: 'suspended', verified: false, expiry_date: dateIn(10), oig_excluded: true }), options);
+    expect(detect(a.next, excluded, options).events).toEqual([]);
+    const answered = detect(a.next, result({ status: 'suspended', verified: false, expiry_date: dateIn(10), oig_excluded: true }), options);
     expect(kinds(answered.events)).not.toContain('license.oig_exclusion_added');
   });
 
@@ -323,8 +329,9 @@ describe('a source outage never produces a change event', () => {
         { name: 'California Board of Registered Nursing', status: 'unavailable', as_of: null },
         { name: sourceNames.leie, status: 'unavailable', as_of: null },
       ],
+      sanctions: { lists: [{ list: 'oig_leie', name: sourceNames.leie, status: 'unavailable', as_of: null }], matches: [] },
     });
-    const { events, next } = detectChanges(previous, bothDown, options);
+    const { events, next } = detect(previous, bothDown, options);
     expect(events).toEqual([]);
     expect(next).toBe(previous);
   });
@@ -344,19 +351,19 @@ describe('a source outage never produces a change event', () => {
         { name: sourceNames.leie, status: 'cached', as_of: now.toISOString() },
       ],
     });
-    const { events, next } = detectChanges(previous, outage, options);
+    const { events, next } = detect(previous, outage, options);
     expect(events).toEqual([]);
     expect(next).toBe(previous);
     expect(next).toEqual(snapshot({ status: 'suspended', expiryDate: dateIn(10) }));
-    expect(snapshotFromResult(outage, previous, now)).toBe(previous);
+    expect(snapshotOf(outage, previous, now)).toBe(previous);
   });
 
   it('the change across an outage is reported against the last board answer', () => {
-    const first = detectChanges(snapshot(), result({ status: 'source_unavailable', verified: false, expiry_date: null }), options);
-    const second = detectChanges(first.next, result({ status: 'suspended', verified: false }), { ...options, now: new Date(now.getTime() + day) });
+    const first = detect(snapshot(), result({ status: 'source_unavailable', verified: false, expiry_date: null }), options);
+    const second = detect(first.next, result({ status: 'suspended', verified: false }), { ...options, now: new Date(now.getTime() + day) });
     expect(kinds(second.events)).toEqual(['license.status_changed']);
     expect(second.events[0]!.change).toEqual({ from: 'active', to: 'suspended' });
-    const third = detectChanges(first.next, result(), options);
+    const third = detect(first.next, result(), options);
     expect(third.events).toEqual([]);
   });
 
@@ -368,34 +375,31 @@ describe('a source outage never produces a change event', () => {
         { name: 'California Board of Registered Nursing', status: 'live', as_of: now.toISOString() },
         { name: sourceNames.leie, status: 'unavailable', as_of: null },
       ],
+      sanctions: { lists: [{ list: 'oig_leie', name: sourceNames.leie, status: 'unavailable', as_of: null }], matches: [] },
     });
-    const a = detectChanges(snapshot({ oigExcluded: true }), leieDown, options);
+    const a = detect(snapshot({ oigExcluded: true }), leieDown, options);
     expect(a.events).toEqual([]);
     expect(a.next.oigExcluded).toBe(true);
-    const b = detectChanges(a.next, result({ oig_excluded: true, verified: false }), options);
+    const b = detect(a.next, result({ oig_excluded: true, verified: false }), options);
     expect(b.events).toEqual([]);
   });
 
   it('not_found keeps the disciplinary flag it cannot report, so finding the record again does not re-alert it', () => {
-    const a = detectChanges(
-      snapshot({ disciplinary: true }),
-      result({ status: 'not_found', verified: false, expiry_date: null, disciplinary_flags: false }),
-      options,
-    );
+    const a = detect(snapshot({ disciplinary: true }), result({ status: 'not_found', verified: false, expiry_date: null, disciplinary_flags: false }), options);
     expect(kinds(a.events)).toEqual(['license.status_changed']);
     expect(a.next.disciplinary).toBe(true);
-    const b = detectChanges(a.next, result({ disciplinary_flags: true }), options);
+    const b = detect(a.next, result({ disciplinary_flags: true }), options);
     expect(kinds(b.events)).toEqual(['license.status_changed']);
   });
 
   it('a monitor registered during an outage has no baseline: the first answer emits no transition events, expiry alerts still apply', () => {
-    const registered = snapshotFromResult(result({ status: 'source_unavailable', verified: false, expiry_date: null }), null, now);
+    const registered = snapshotOf(result({ status: 'source_unavailable', verified: false, expiry_date: null }), null, now);
     expect(registered).toMatchObject({ status: 'source_unavailable', checkedAt: now.toISOString(), expiryAlertedFor: null, expiredAlertedFor: null });
     const later = new Date(now.getTime() + day);
-    const quiet = detectChanges(registered, result({ status: 'suspended', disciplinary_flags: true, oig_excluded: true }), { ...options, now: later });
+    const quiet = detect(registered, result({ status: 'suspended', disciplinary_flags: true, oig_excluded: true }), { ...options, now: later });
     expect(quiet.events).toEqual([]);
     expect(quiet.next.status).toBe('suspended');
-    const expiring = detectChanges(registered, result({ expiry_date: dateIn(20) }), options);
+    const expiring = detect(registered, result({ expiry_date: dateIn(20) }), options);
     expect(kinds(expiring.events)).toEqual(['license.expiry_approaching']);
     expect(expiring.events[0]!.change).toEqual({ from: 'active', to: 'active' });
   });
@@ -419,29 +423,29 @@ describe('sanctions lists other than the OIG list', () => {
     result({ sanctioned: matches.length > 0, sanctions: { lists: [oigList, { ...samList, ...sam }], matches } });
 
   it('an action that appears is sent once, and recorded; one that goes is sent once', () => {
-    const added = detectChanges(snapshot({ sanctions: [] }), screened([samMatch]), options);
+    const added = detect(snapshot({ sanctions: [] }), screened([samMatch]), options);
     expect(kinds(added.events)).toEqual(['license.sanction_added']);
     expect(added.next.sanctions).toEqual([samKey]);
-    expect(detectChanges(added.next, screened([samMatch]), options).events).toEqual([]);
-    const removed = detectChanges(added.next, screened([]), options);
+    expect(detect(added.next, screened([samMatch]), options).events).toEqual([]);
+    const removed = detect(added.next, screened([]), options);
     expect(kinds(removed.events)).toEqual(['license.sanction_removed']);
     expect(removed.next.sanctions).toEqual([]);
   });
 
   it('a list that could not be consulted changes nothing; a snapshot without sanctions is only a baseline', () => {
-    const down = detectChanges(snapshot({ sanctions: [samKey] }), screened([], { status: 'unavailable', as_of: null }), options);
+    const down = detect(snapshot({ sanctions: [samKey] }), screened([], { status: 'unavailable', as_of: null }), options);
     expect(down.events).toEqual([]);
     expect(down.next.sanctions).toEqual([samKey]);
-    const baseline = detectChanges(snapshot({}), screened([samMatch]), options);
+    const baseline = detect(snapshot({}), screened([samMatch]), options);
     expect(baseline.events).toEqual([]);
     expect(baseline.next.sanctions).toEqual([samKey]);
   });
 
   it('does not wait for the board, and leaves the OIG list to its own event', () => {
-    const boardDown = detectChanges(snapshot({ sanctions: [] }), { ...screened([samMatch]), status: 'source_unavailable', verified: false }, options);
+    const boardDown = detect(snapshot({ sanctions: [] }), { ...screened([samMatch]), status: 'source_unavailable', verified: false }, options);
     expect(kinds(boardDown.events)).toEqual(['license.sanction_added']);
     const oigMatch = { ...samMatch, list: 'oig_leie', action: 'OIG exclusion 1128a1' };
-    const oig = detectChanges(snapshot({ sanctions: [] }), { ...screened([oigMatch]), oig_excluded: true, verified: false }, options);
+    const oig = detect(snapshot({ sanctions: [] }), { ...screened([oigMatch]), oig_excluded: true, verified: false }, options);
     expect(kinds(oig.events)).toEqual(['license.oig_exclusion_added']);
   });
 });
@@ -512,7 +516,7 @@ describe('webhookPayload (spec: Webhook event)', () => {
 
   it.each(eventKinds)('%s: the spec shape, in the spec order', (kind) => {
     const s = scenarios[kind];
-    const { events } = detectChanges(snapshot(s.previous), result(s.current), options);
+    const { events } = detect(snapshot(s.previous), result(s.current), options);
     const event = events.find((e) => e.kind === kind);
     expect(event, kind).toBeDefined();
     const payload = webhookPayload(event!, ctx);

@@ -9,12 +9,12 @@ import {
   maxChains,
   numberedAttempts,
   redeliveryRefusal,
-} from '#shared/monitoring/delivery-chain.ts';
-import { deliveryId, eventDeliveries, parseDeliveryId, deliveryIdPattern } from '#shared/monitoring/delivery-list.ts';
-import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/event-store.ts';
-import { overlapEnd, previousSecretInForce, previousSecretLapsed } from '#shared/monitoring/webhook-secrets.ts';
-import { testEventBody } from '#shared/monitoring/test-event.ts';
-import { testWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.ts';
+} from '#shared/monitoring/delivery/delivery-chain.ts';
+import { deliveryId, eventDeliveries, parseDeliveryId, deliveryIdPattern } from '#shared/monitoring/delivery/delivery-list.ts';
+import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/delivery/event-record.ts';
+import { overlapEnd, previousSecretInForce, previousSecretLapsed } from '#shared/monitoring/secrets/webhook-secrets.ts';
+import { testEventBody } from '#shared/monitoring/delivery/test-event.ts';
+import { testWebhookEventSchema } from '#shared/monitoring/delivery/webhook-event-schema.ts';
 import {
   serviceSignatureValue,
   signStandardWebhook,

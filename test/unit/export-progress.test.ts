@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pollSeconds, progressIntervalMs, progressReporter, retryAfterSeconds } from '#shared/history/export-progress.ts';
-import { monitorView, type MonitorRecord } from '#shared/monitoring/monitor-store.ts';
-import { monitorSchema } from '#shared/monitoring/monitor-schema.ts';
+import { monitorView } from '#shared/monitoring/checks/monitor-store.ts';
+import type { MonitorRecord } from '#shared/monitoring/checks/monitor-record.ts';
+import { monitorSchema } from '#shared/monitoring/checks/monitor-schema.ts';
 
 describe('progressReporter', () => {
   it('writes at most once per interval, counting from the start, with the latest count', async () => {

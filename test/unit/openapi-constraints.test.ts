@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routes } from '#shared/infra/routes.ts';
-import { listMonitorsQuerySchema } from '#shared/monitoring/monitor-requests.ts';
+import { listMonitorsQuerySchema } from '#shared/monitoring/checks/monitor-requests.ts';
 import { openApiDocument } from '#shared/openapi/document.ts';
 import { portablePattern } from '#shared/openapi/portable-pattern.ts';
 import { bulkRequestSchema } from '#shared/verification/bulk-verification.ts';

@@ -1,6 +1,6 @@
 /** The one e-mail sent when an event's webhook failed after its last retry (SES v2). */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from '../aws/ses.ts';
+import { ses } from '../../aws/ses.ts';
 
 /** False where the deployment has no sender (`dev` without `alertFromEmail`: ALERT_EMAIL=disabled). */
 export function alertEmailEnabled(): boolean {

@@ -13,10 +13,10 @@
 import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { containerValue } from '../container.ts';
-import type { KeyMode } from '../domain/caller.ts';
-import { kms } from '../aws/kms.ts';
-import { writeFileOnce } from '../files/write-file-once.ts';
+import { containerValue } from '../../container.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import { kms } from '../../aws/kms.ts';
+import { writeFileOnce } from '../../files/write-file-once.ts';
 
 /** Whose secret it is: the monitor and its owner (account and mode). */
 export interface SecretBinding {

@@ -1,6 +1,6 @@
 /** The answer of `POST /v1/monitor/{monitor_id}/check`: the monitor after the check and the events it produced. */
 import * as z from 'zod';
-import { eventSchema } from './event-view.ts';
+import { eventSchema } from '../delivery/event-view.ts';
 import { monitorSchema } from './monitor-schema.ts';
 
 export const checkMonitorResponseSchema = z

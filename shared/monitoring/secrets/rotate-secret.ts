@@ -4,8 +4,9 @@
  * webhook-secrets.ts), then is ignored and removed. One conditional write on the secret read, so two
  * concurrent rotations do not both keep "the old one": the second is refused.
  */
-import type { Caller } from '../domain/caller.ts';
-import type { MonitorRecord, MonitorStore } from './monitor-store.ts';
+import type { Caller } from '../../domain/caller.ts';
+import type { MonitorStore } from '../checks/monitor-store.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
 import type { SecretSealer } from './secret-sealer.ts';
 import { overlapEnd } from './webhook-secrets.ts';
 

@@ -14,7 +14,7 @@
  *
  * Pure: no AWS calls.
  */
-import type { DeliveryAttempt, EventRecord } from './event-store.ts';
+import type { DeliveryAttempt, EventRecord } from './event-record.ts';
 
 /** How many chains an event may have (the first and 19 redeliveries): bounds the item's size, 400 KB at most. */
 export const maxChains = 20;

@@ -3,12 +3,14 @@
  * the secrets in force like every event, synchronously, and recorded as an event with its one attempt
  * (delivered or failed; never retried by itself, though it may be redelivered like any event).
  */
-import { newId } from '../ids.ts';
-import type { WebhookDeliveryResult } from '../webhooks/deliver-webhook.ts';
-import type { EventRecord, EventStore } from './event-store.ts';
-import type { MonitorRecord } from './monitor-store.ts';
-import type { SecretSealer } from './secret-sealer.ts';
-import { attemptRecord, postWebhookAttempt } from './webhook-attempt.ts';
+import { newId } from '../../ids.ts';
+import type { WebhookPostResult } from '../../webhooks/deliver-webhook.ts';
+import type { EventStore } from './event-store.ts';
+import type { EventRecord } from './event-record.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
+import type { SecretSealer } from '../secrets/secret-sealer.ts';
+import { attemptRecord } from './delivery-decision.ts';
+import { postWebhookAttempt } from './webhook-attempt.ts';
 import { testEventKind } from './webhook-event-schema.ts';
 
 export const testEventMessage = 'A test event sent on request; no license changed.';
@@ -26,7 +28,7 @@ export function testEventBody(eventId: string, monitorId: string, now: Date): st
 
 export interface TestEventOutcome {
   readonly event: EventRecord;
-  readonly result: WebhookDeliveryResult;
+  readonly result: WebhookPostResult;
 }
 
 /**

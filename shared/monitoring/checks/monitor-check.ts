@@ -10,21 +10,22 @@
  * and queued loses nothing: the next message for the monitor publishes them.
  */
 import * as z from 'zod';
-import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
-import { sendMessageBatch } from '../aws/sqs-batch.ts';
-import { containerValue } from '../container.ts';
-import { queueUrl } from '../config.ts';
-import type { Deadline } from '../deadline.ts';
-import { newId } from '../ids.ts';
-import type { VerificationRequest } from '../verification/verification-request.ts';
-import { verificationServices, type VerificationServices } from '../verification/verification-service.ts';
-import { verifyProvider } from '../verification/verify-provider.ts';
+import { DynamoAccountStore, type AccountStore } from '../../auth/account-store.ts';
+import { sendMessageBatch } from '../../aws/sqs-batch.ts';
+import { containerValue } from '../../container.ts';
+import { queueUrl } from '../../config.ts';
+import type { Deadline } from '../../deadline.ts';
+import { newId } from '../../ids.ts';
+import type { VerificationRequest } from '../../verification/verification-request.ts';
+import { verificationServices, type VerificationServices } from '../../verification/verification-service.ts';
+import { verifyProvider } from '../../verification/verify-provider.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
-import { EventStore, type EventRecord } from './event-store.ts';
-import { boardAnswered } from './monitor-snapshot.ts';
+import { EventStore } from '../delivery/event-store.ts';
+import type { EventRecord } from '../delivery/event-record.ts';
 import { MonitorStore } from './monitor-store.ts';
-import type { DeliveryMessage } from './webhook-dispatch.ts';
+import { observationOf } from './verification-observation.ts';
+import type { DeliveryMessage } from '../delivery/webhook-dispatch.ts';
 
 export interface CheckMessage {
   readonly monitor_id: string;
@@ -83,9 +84,11 @@ export async function checkMonitor(message: CheckMessage, now: Date, services: C
     deadline: options.deadline,
     recheck: { previous: { status: previous.status, expiryDate: previous.expiryDate } },
   });
-  const { events: changes, next } = detectChanges(previous, result, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
+  // The check decides on what the verification observed, read once from its result.
+  const observation = observationOf(result);
+  const { events: changes, next } = detectChanges(previous, observation, { now, alertDaysBeforeExpiry: monitor.alert_days_before_expiry });
 
-  const provider = { name: result.name ?? monitor.provider.name ?? '', npi: result.npi ?? monitor.provider.npi, state: monitor.request.state };
+  const provider = { name: observation.name ?? monitor.provider.name ?? '', npi: observation.npi ?? monitor.provider.npi, state: monitor.request.state };
   const created: EventRecord[] = changes.map((change) => {
     const eventId = newId('evt');
     const body = webhookPayload(change, {
@@ -107,16 +110,15 @@ export async function checkMonitor(message: CheckMessage, now: Date, services: C
       delivery: { state: 'pending', attempts: [] },
     };
   });
-  const answered = boardAnswered(result);
   const recorded = await monitors.recordCheck(monitorId, monitor.next_check_at, {
     snapshot: next,
-    provider: answered
+    provider: observation.boardAnswered
       ? {
-          name: result.name ?? monitor.provider.name,
-          npi: result.npi ?? monitor.provider.npi,
+          name: observation.name ?? monitor.provider.name,
+          npi: observation.npi ?? monitor.provider.npi,
           state: monitor.provider.state,
-          current_status: result.status,
-          expiry_date: result.expiry_date,
+          current_status: observation.status,
+          expiry_date: observation.expiryDate,
         }
       : monitor.provider,
     nextCheckAt: nextCheckAt(now),

@@ -10,10 +10,11 @@
  * redeliveries one starts the chain and the other answers it.
  */
 import { chainOf, firstAttemptDue, redeliveryRefusal, type RedeliveryRefusal } from './delivery-chain.ts';
-import type { EventRecord, EventStore } from './event-store.ts';
-import type { MonitorStore } from './monitor-store.ts';
+import type { EventStore } from './event-store.ts';
+import type { EventRecord } from './event-record.ts';
+import type { MonitorStore } from '../checks/monitor-store.ts';
 import { attemptMessage, enqueue } from './webhook-dispatch.ts';
-import { deliverable } from './webhook-attempt.ts';
+import { deliverable } from './delivery-decision.ts';
 
 export type RedeliveryResult =
   | { readonly outcome: 'started'; readonly event: EventRecord }

@@ -4,13 +4,12 @@
  * opened, the body signed with each and sent to the vetted addresses only. The outcome is returned,
  * never thrown; the precise cause of a failure goes to the log only.
  */
-import { logger } from '../observability/logger.ts';
-import { deliverWebhook, type WebhookDeliveryResult } from '../webhooks/deliver-webhook.ts';
-import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../webhooks/webhook-url-guard.ts';
-import type { DeliveryAttempt } from './event-store.ts';
-import type { MonitorRecord } from './monitor-store.ts';
-import type { SecretSealer } from './secret-sealer.ts';
-import { openWebhookSecrets } from './webhook-secrets.ts';
+import { logger } from '../../observability/logger.ts';
+import { deliverWebhook, type WebhookPostResult } from '../../webhooks/deliver-webhook.ts';
+import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../../webhooks/webhook-url-guard.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
+import type { SecretSealer } from '../secrets/secret-sealer.ts';
+import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';
 
 export interface AttemptRequest {
   readonly eventId: string;
@@ -33,10 +32,10 @@ export async function postWebhookAttempt(
   request: AttemptRequest,
   sealer: SecretSealer,
   beforeSend: () => Promise<boolean> = async () => true,
-): Promise<WebhookDeliveryResult | null> {
+): Promise<WebhookPostResult | null> {
   const started = Date.now();
   const url = await checkWebhookUrl(monitor.webhook_url, { mode: monitor.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
-  const result: WebhookDeliveryResult | null = url.ok
+  const result: WebhookPostResult | null = url.ok
     ? await (async () => {
         const secrets = await openWebhookSecrets(monitor, request.now, sealer);
         if (!(await beforeSend())) return null;
@@ -72,22 +71,4 @@ export async function postWebhookAttempt(
     });
   }
   return result;
-}
-
-/** The attempt as recorded on the event. */
-export function attemptRecord(result: WebhookDeliveryResult, at: Date, chain: number, attempt: number): DeliveryAttempt {
-  return {
-    at: at.toISOString(),
-    ok: result.ok,
-    status: result.status,
-    error: result.error,
-    duration_ms: Math.round(result.durationMs),
-    chain,
-    attempt,
-  };
-}
-
-/** The monitor can be delivered to: active with its sealed secret. */
-export function deliverable(monitor: MonitorRecord | undefined): monitor is MonitorRecord & { webhook_secret_sealed: string } {
-  return monitor?.status === 'active' && monitor.webhook_secret_sealed !== undefined;
 }

@@ -4,12 +4,12 @@
  * deliveries with these schemas, and the OpenAPI `webhooks` are generated from them.
  */
 import * as z from 'zod';
-import { eventIdPattern } from '../ids.ts';
-import { exclusionBases, sanctionBases } from '../domain/match-basis.ts';
-import { certificateHashSchema, npiSchema, verificationIdSchema } from '../contract/field-schemas.ts';
-import { eventKinds, type EventKind } from './change-events.ts';
-import { monitorIdSchema } from './monitor-schema.ts';
-import { answeredStatuses } from './monitor-snapshot.ts';
+import { eventIdPattern } from '../../ids.ts';
+import { exclusionBases, sanctionBases } from '../../domain/match-basis.ts';
+import { certificateHashSchema, npiSchema, verificationIdSchema } from '../../contract/field-schemas.ts';
+import { eventKinds, type EventKind } from '../checks/change-events.ts';
+import { monitorIdSchema } from '../checks/monitor-schema.ts';
+import { answeredStatuses } from '../checks/monitor-snapshot.ts';
 
 export const eventIdSchema = z
   .string()

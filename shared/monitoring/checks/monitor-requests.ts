@@ -4,13 +4,13 @@
  * document is generated from them.
  */
 import * as z from 'zod';
-import { paginationQuery } from '../contract/pagination.ts';
-import { eventIdPattern, monitorIdPattern } from '../ids.ts';
-import { verificationRequestSchema } from '../verification/verification-request.ts';
-import { maxWebhookUrlLength, webhookPorts } from '../webhooks/webhook-url-guard.ts';
-import { deliveryIdPattern } from './delivery-list.ts';
-import { filteredPageSize, maxFilteredPages } from './event-store.ts';
-import { defaultOverlapHours, maxOverlapHours } from './webhook-secrets.ts';
+import { paginationQuery } from '../../contract/pagination.ts';
+import { eventIdPattern, monitorIdPattern } from '../../ids.ts';
+import { verificationRequestSchema } from '../../verification/verification-request.ts';
+import { maxWebhookUrlLength, webhookPorts } from '../../webhooks/webhook-url-guard.ts';
+import { deliveryIdPattern } from '../delivery/delivery-list.ts';
+import { filteredPageSize, maxFilteredPages } from '../delivery/event-store.ts';
+import { defaultOverlapHours, maxOverlapHours } from '../secrets/webhook-secrets.ts';
 
 /** The delivery states `GET /v1/events` filters by. */
 export const listableDeliveryStates = ['pending', 'delivered', 'failed', 'cancelled'] as const;

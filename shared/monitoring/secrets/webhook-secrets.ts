@@ -4,7 +4,7 @@
  * its window is ignored whether or not it has been removed yet. Secrets are opened for the delivery and
  * never logged.
  */
-import type { MonitorRecord } from './monitor-store.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
 import type { SecretSealer } from './secret-sealer.ts';
 
 /** Rotation overlap: the hours the old secret keeps signing, by default and at most. */

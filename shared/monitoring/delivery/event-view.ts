@@ -3,10 +3,10 @@
  * schemas it is documented and tested with.
  */
 import * as z from 'zod';
-import { pageSchema } from '../contract/pagination.ts';
-import { deliveryErrorDescriptions, deliveryErrors, publicDeliveryError } from '../webhooks/delivery-errors.ts';
-import type { EventRecord } from './event-store.ts';
-import { monitorIdSchema } from './monitor-schema.ts';
+import { pageSchema } from '../../contract/pagination.ts';
+import { deliveryErrorDescriptions, deliveryErrors, publicDeliveryError } from '../../webhooks/delivery-errors.ts';
+import type { EventRecord } from './event-record.ts';
+import { monitorIdSchema } from '../checks/monitor-schema.ts';
 import { anyEventBodySchema, eventIdSchema, storedEventKinds } from './webhook-event-schema.ts';
 import { chainOf, numberedAttempts, type NumberedAttempt } from './delivery-chain.ts';
 

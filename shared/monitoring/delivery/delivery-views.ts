@@ -4,11 +4,11 @@
  * document is generated from them.
  */
 import * as z from 'zod';
-import { pageSchema } from '../contract/pagination.ts';
-import { deliveryErrors } from '../webhooks/delivery-errors.ts';
+import { pageSchema } from '../../contract/pagination.ts';
+import { deliveryErrors } from '../../webhooks/delivery-errors.ts';
 import { deliveryIdPattern } from './delivery-list.ts';
 import { deliveryAttemptFields } from './event-view.ts';
-import { monitorIdSchema } from './monitor-schema.ts';
+import { monitorIdSchema } from '../checks/monitor-schema.ts';
 import { eventIdSchema, storedEventKinds, testEventKind } from './webhook-event-schema.ts';
 
 export const deliverySchema = z

@@ -3,8 +3,8 @@
  * monitor is next due at the first sweep after its check (or creation): never more than 24 hours later,
  * however long the checks take after the sweep starts.
  */
-import { schedules } from '../infra/resources.ts';
-import { nextFiring, parseScheduleExpression } from '../infra/schedule-expression.ts';
+import { schedules } from '../../infra/resources.ts';
+import { nextFiring, parseScheduleExpression } from '../../infra/schedule-expression.ts';
 
 const dailySweep = parseScheduleExpression(schedules.dailyMonitorSweep.expression);
 

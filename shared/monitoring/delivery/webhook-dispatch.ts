@@ -3,7 +3,8 @@
  * remaining delay (SQS delays are at most 900 s); a due one is delivered. Success ends it; a failure
  * schedules the next retry (+5 min, +30 min, +2 h, +8 h, +24 h) or, after the fifth retry, e-mails the
  * account and then marks the event failed. Events of deleted monitors are cancelled. The same event id
- * and body go out on every attempt.
+ * and body go out on every attempt. What an attempt posts and what follows it is decided by the pure
+ * `decideDelivery` (delivery-decision.ts); this module reads, writes and queues accordingly.
  *
  * The e-mail comes before the final state: the last attempt is recorded with the e-mail owed
  * (`failure_alert: pending`, the event still `pending`), the e-mail is sent, and only then is the event
@@ -27,22 +28,25 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
-import { containerValue } from '../container.ts';
-import { sqs } from '../aws/sqs.ts';
-import { queueUrl } from '../config.ts';
-import { logger } from '../observability/logger.ts';
-import type { WebhookDeliveryResult } from '../observability/catalogue.ts';
-import { recordMetric } from '../observability/metrics.ts';
-import { defaultWebhookTimeoutMs } from '../webhooks/deliver-webhook.ts';
-import { publicDeliveryError } from '../webhooks/delivery-errors.ts';
-import { isDue, nextAttemptAt, sqsHopDelaySeconds } from '../webhooks/retry-schedule.ts';
+import { DynamoAccountStore, type AccountStore } from '../../auth/account-store.ts';
+import { containerValue } from '../../container.ts';
+import { sqs } from '../../aws/sqs.ts';
+import { queueUrl } from '../../config.ts';
+import { logger } from '../../observability/logger.ts';
+import type { DeliveryOutcomeDimension } from '../../observability/catalogue.ts';
+import { recordMetric } from '../../observability/metrics.ts';
+import { defaultWebhookTimeoutMs } from '../../webhooks/deliver-webhook.ts';
+import { publicDeliveryError } from '../../webhooks/delivery-errors.ts';
+import { isDue, sqsHopDelaySeconds } from '../../webhooks/retry-schedule.ts';
 import { chainAttempts, chainOf, openNoteUntil, postNoteEnd } from './delivery-chain.ts';
-import { AttemptConflict, EventStore, type EventRecord } from './event-store.ts';
-import { MonitorStore, type MonitorRecord } from './monitor-store.ts';
-import { sealerFromEnvironment } from './secret-sealer.ts';
-import { attemptRecord, deliverable, postWebhookAttempt } from './webhook-attempt.ts';
-import { previousSecretLapsed } from './webhook-secrets.ts';
+import { decideDelivery, retryDueAt } from './delivery-decision.ts';
+import { AttemptConflict, EventStore } from './event-store.ts';
+import type { EventRecord } from './event-record.ts';
+import { MonitorStore } from '../checks/monitor-store.ts';
+import type { MonitorRecord } from '../checks/monitor-record.ts';
+import { sealerFromEnvironment } from '../secrets/secret-sealer.ts';
+import { postWebhookAttempt } from './webhook-attempt.ts';
+import { previousSecretLapsed } from '../secrets/webhook-secrets.ts';
 
 export interface DeliveryMessage {
   readonly event_id: string;
@@ -96,7 +100,7 @@ async function ensureRetryQueued(events: EventStore, event: EventRecord, number:
   const attempts = chainAttempts(event);
   const recorded = attempts.length;
   if (number !== recorded - 1 || (event.queued_attempt ?? 0) >= recorded) return;
-  const next = nextAttemptAt(new Date(attempts[0]!.at), recorded);
+  const next = retryDueAt(attempts, recorded, now);
   if (next) await queueAttempt(events, event.event_id, chainOf(event).chain, recorded, next, now);
 }
 
@@ -133,7 +137,7 @@ export interface DispatchOptions {
   readonly timeoutMs?: number;
 }
 
-const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled', 'failed', 'cancelled'] satisfies WebhookDeliveryResult[]);
+const deliveryResults = new Set<DispatchOutcome>(['delivered', 'retry_scheduled', 'failed', 'cancelled'] satisfies DeliveryOutcomeDimension[]);
 
 /** One step, counted in `WebhookDeliveries` by result when it ended an attempt (or cancelled the event). */
 export async function dispatchWebhook(
@@ -186,16 +190,17 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
     return 'skipped';
   }
   const monitor = await monitors.get(event.monitor_id);
-  if (!deliverable(monitor)) {
+  const send = decideDelivery({ event, monitor, attempt: number, now });
+  if (send.next === 'cancelled') {
     await events.setState(event.event_id, 'cancelled');
     return 'cancelled';
   }
-  if (previousSecretLapsed(monitor, now)) await monitors.dropExpiredPreviousSecret(monitor.monitor_id, now);
+  if (previousSecretLapsed(send.monitor, now)) await monitors.dropExpiredPreviousSecret(send.monitor.monitor_id, now);
 
   const timeoutMs = options.timeoutMs ?? defaultWebhookTimeoutMs;
   const result = await postWebhookAttempt(
-    monitor,
-    { eventId: event.event_id, body: event.body, now, timeoutMs, chain: position.chain, attempt: number },
+    send.monitor,
+    { eventId: send.eventId, body: send.body, now, timeoutMs, chain: position.chain, attempt: number },
     sealerFromEnvironment(),
     () => {
       // The note's end counts from the moment just before the POST (the reads, URL check and secrets took time since `now`).
@@ -205,20 +210,20 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   );
   if (result === null) return refusedPost(message, event.event_id, position.chain, number, now, events);
 
-  const attempt = attemptRecord(result, now, position.chain, number);
-  if (result.ok) {
-    await events.recordAttempt(event.event_id, position, number, attempt, 'delivered');
-    return 'delivered';
+  const decision = decideDelivery({ event, monitor, attempt: number, now, post: result });
+  switch (decision.next) {
+    case 'delivered':
+      await events.recordAttempt(event.event_id, position, number, decision.record, 'delivered');
+      return 'delivered';
+    case 'retry':
+      await events.recordAttempt(event.event_id, position, number, decision.record, 'pending');
+      await queueAttempt(events, event.event_id, position.chain, decision.retry.attempt, decision.retry.at, now);
+      return 'retry_scheduled';
+    case 'failed':
+      // The last attempt is recorded with the e-mail owed, then the e-mail is sent and the event marked failed.
+      if (!(await events.recordFinalAttempt(event.event_id, position, number, decision.record))) return 'duplicate';
+      return completeFailure({ ...event, delivery: { ...event.delivery, attempts: [...event.delivery.attempts, decision.record] } }, monitor, services);
   }
-  const firstAttemptAt = new Date(attempts[0]?.at ?? now);
-  const next = nextAttemptAt(firstAttemptAt, number + 1);
-  if (next) {
-    await events.recordAttempt(event.event_id, position, number, attempt, 'pending');
-    await queueAttempt(events, event.event_id, position.chain, number + 1, next, now);
-    return 'retry_scheduled';
-  }
-  if (!(await events.recordFinalAttempt(event.event_id, position, number, attempt))) return 'duplicate';
-  return completeFailure({ ...event, delivery: { ...event.delivery, attempts: [...event.delivery.attempts, attempt] } }, monitor, services);
 }
 
 /**

@@ -3,21 +3,23 @@
  * verification), seal the webhook secret for this monitor and owner, and store the monitor with its first
  * snapshot and check time. A failure after the slot is taken gives the slot back.
  */
-import { containerValue } from '../container.ts';
-import type { Caller } from '../domain/caller.ts';
-import { MonitorLimitReached, UnsupportedState } from '../domain/errors.ts';
-import { stateName } from '../domain/us-states.ts';
-import { newId } from '../ids.ts';
-import { MonitorSlots, monitorCaps } from '../limits/monitor-slots.ts';
-import type { Deadline } from '../deadline.ts';
-import { verificationServices, type VerificationServices } from '../verification/verification-service.ts';
-import { verifyProvider } from '../verification/verify-provider.ts';
-import type { VerificationRequest } from '../verification/verification-request.ts';
+import { containerValue } from '../../container.ts';
+import type { Caller } from '../../domain/caller.ts';
+import { MonitorLimitReached, UnsupportedState } from '../../domain/errors.ts';
+import { stateName } from '../../domain/us-states.ts';
+import { newId } from '../../ids.ts';
+import { MonitorSlots, monitorCaps } from '../../limits/monitor-slots.ts';
+import type { Deadline } from '../../deadline.ts';
+import { verificationServices, type VerificationServices } from '../../verification/verification-service.ts';
+import { verifyProvider } from '../../verification/verify-provider.ts';
+import type { VerificationRequest } from '../../verification/verification-request.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import type { CreateMonitorRequest } from './monitor-requests.ts';
-import { snapshotFromResult } from './monitor-snapshot.ts';
-import { dueShard, MonitorStore, ownerKey, type MonitorRecord } from './monitor-store.ts';
-import { sealerFromEnvironment, type SecretSealer } from './secret-sealer.ts';
+import { snapshotFromObservation } from './monitor-snapshot.ts';
+import { dueShard, MonitorStore, ownerKey } from './monitor-store.ts';
+import type { MonitorRecord } from './monitor-record.ts';
+import { sealerFromEnvironment, type SecretSealer } from '../secrets/secret-sealer.ts';
+import { observationOf } from './verification-observation.ts';
 
 /** What registering uses: the monitor store and slots, the secret sealer and the verification services. */
 export interface RegistrationServices {
@@ -107,7 +109,7 @@ async function verifyAndStore(
     next_check_at: nextCheckAt(now).toISOString(),
     due_shard: dueShard(monitorId),
     last_verification_id: result.verification_id,
-    snapshot: snapshotFromResult(result, null, now),
+    snapshot: snapshotFromObservation(observationOf(result), null, now),
   };
   await services.monitors.create(record);
   return record;

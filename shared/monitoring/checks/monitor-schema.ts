@@ -3,10 +3,10 @@
  * tests parse real responses with these schemas, and the OpenAPI document is generated from them.
  */
 import * as z from 'zod';
-import { pageSchema } from '../contract/pagination.ts';
-import { monitorIdPattern } from '../ids.ts';
-import { outcomeStatuses } from '../domain/license-status.ts';
-import { keyModeSchema, npiSchema } from '../contract/field-schemas.ts';
+import { pageSchema } from '../../contract/pagination.ts';
+import { monitorIdPattern } from '../../ids.ts';
+import { outcomeStatuses } from '../../domain/license-status.ts';
+import { keyModeSchema, npiSchema } from '../../contract/field-schemas.ts';
 
 export const monitorIdSchema = z.string().regex(monitorIdPattern).meta({ description: 'Monitor id: `mon_` and 24 base62 characters.' });
 

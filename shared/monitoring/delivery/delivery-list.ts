@@ -6,7 +6,8 @@
  * (`evt_….0`: none of that event's, on to the older events).
  */
 import { numberedAttempts } from './delivery-chain.ts';
-import type { EventRecord, EventStore } from './event-store.ts';
+import type { EventStore } from './event-store.ts';
+import type { EventRecord } from './event-record.ts';
 
 export const deliveryIdPattern = /^evt_[0-9A-Za-z]{24}\.\d{1,4}$/;
 

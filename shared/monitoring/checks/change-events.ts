@@ -1,6 +1,7 @@
 /**
  * Change detection for monitors (spec: Events; issue: Monitoring, "Events"): compares the stored
- * snapshot with a fresh verification result and lists the events to send. Pure: no I/O, time passed in.
+ * snapshot with what a fresh verification observed (monitor-observation.ts) and lists the events to send.
+ * Pure: no I/O, time passed in.
  *
  * Rules:
  * - `license.status_changed`: the status differs from the snapshot's. `not_found` after a found status
@@ -28,18 +29,10 @@
  * - `change` is the license status before and after this check, for every kind (from = to when the
  *   status did not change, or when there was no baseline). `data` holds the kind's details.
  */
-import { isStateCode, stateName } from '../domain/us-states.ts';
-import type { VerificationResult } from '../verification/verification-result.ts';
+import { isStateCode, stateName } from '../../domain/us-states.ts';
 import { daysUntilExpiry } from './expiry-window.ts';
-import {
-  boardAnswered,
-  exclusionListUnavailable,
-  isBoardAnswer,
-  sanctionKey,
-  sanctionKeys,
-  snapshotFromResult,
-  type MonitorSnapshot,
-} from './monitor-snapshot.ts';
+import type { MonitorObservation } from './monitor-observation.ts';
+import { isBoardAnswer, sanctionKey, sanctionKeys, snapshotFromObservation, type MonitorSnapshot } from './monitor-snapshot.ts';
 
 /** Every kind, in the order events of one check are listed (they are added in this order). */
 export const eventKinds = [
@@ -73,16 +66,16 @@ const reinstatedFrom: readonly string[] = ['suspended', 'revoked'];
 /** Events for one check, in a stable order; [] when the check could not reach the board. */
 export function detectChanges(
   previous: MonitorSnapshot,
-  current: VerificationResult,
+  current: MonitorObservation,
   options: DetectOptions,
 ): { events: ChangeEvent[]; next: MonitorSnapshot } {
   return withSanctionEvents(previous, current, licenseChanges(previous, current, options));
 }
 
-function licenseChanges(previous: MonitorSnapshot, current: VerificationResult, options: DetectOptions): { events: ChangeEvent[]; next: MonitorSnapshot } {
-  if (!boardAnswered(current)) return exclusionWithoutBoard(previous, current);
+function licenseChanges(previous: MonitorSnapshot, current: MonitorObservation, options: DetectOptions): { events: ChangeEvent[]; next: MonitorSnapshot } {
+  if (!current.boardAnswered) return exclusionWithoutBoard(previous, current);
 
-  const observed = snapshotFromResult(current, previous, options.now);
+  const observed = snapshotFromObservation(current, previous, options.now);
   const baseline = isBoardAnswer(previous.status);
   const change = { from: baseline ? previous.status : observed.status, to: observed.status };
   const events: ChangeEvent[] = [];
@@ -113,7 +106,7 @@ function licenseChanges(previous: MonitorSnapshot, current: VerificationResult, 
   }
 
   if (baseline && !previous.disciplinary && observed.disciplinary) {
-    add('license.disciplinary_flag_added', { disciplinary_flags: true, license_number: current.license_number });
+    add('license.disciplinary_flag_added', { disciplinary_flags: true, license_number: current.licenseNumber });
   }
   if (baseline && !previous.oigExcluded && observed.oigExcluded) add('license.oig_exclusion_added', exclusionData(current));
 
@@ -123,13 +116,13 @@ function licenseChanges(previous: MonitorSnapshot, current: VerificationResult, 
 /** Sanctions actions that appeared or went since `previous`, after the license's own events. */
 function withSanctionEvents(
   previous: MonitorSnapshot,
-  current: VerificationResult,
+  current: MonitorObservation,
   checked: { events: ChangeEvent[]; next: MonitorSnapshot },
 ): { events: ChangeEvent[]; next: MonitorSnapshot } {
   const keys = sanctionKeys(current, previous.sanctions);
   if (previous.sanctions === undefined) {
     // No baseline yet: recorded with the next board answer, so an outage still leaves the snapshot as it was.
-    return boardAnswered(current) ? { events: checked.events, next: { ...checked.next, sanctions: keys } } : checked;
+    return current.boardAnswered ? { events: checked.events, next: { ...checked.next, sanctions: keys } } : checked;
   }
   if (keys.length === previous.sanctions.length && keys.every((key, i) => key === previous.sanctions?.[i])) {
     return checked.next.sanctions === previous.sanctions ? checked : { events: checked.events, next: { ...checked.next, sanctions: previous.sanctions } };
@@ -144,7 +137,7 @@ function withSanctionEvents(
       (m): ChangeEvent => ({
         kind: 'license.sanction_added',
         change: { ...change },
-        data: { list: m.list, basis: m.basis, name: m.name, action: m.action, start_date: m.start_date, end_date: m.end_date },
+        data: { list: m.list, basis: m.basis, name: m.name, action: m.action, start_date: m.startDate, end_date: m.endDate },
       }),
     );
   const removed = previous.sanctions
@@ -156,22 +149,21 @@ function withSanctionEvents(
   return { events: [...checked.events, ...added, ...removed], next };
 }
 
-function exclusionData(current: VerificationResult): Record<string, unknown> {
-  const exclusion = current.oig_exclusion;
+function exclusionData(current: MonitorObservation): Record<string, unknown> {
+  const exclusion = current.oigExclusion;
   return {
     oig_excluded: true,
     match: exclusion?.match ?? null,
-    exclusion_type: exclusion?.exclusion_type ?? null,
-    exclusion_date: exclusion?.exclusion_date ?? null,
-    waiver_state: exclusion?.waiver_state ?? null,
-    waiver_date: exclusion?.waiver_date ?? null,
+    exclusion_type: exclusion?.exclusionType ?? null,
+    exclusion_date: exclusion?.exclusionDate ?? null,
+    waiver_state: exclusion?.waiverState ?? null,
+    waiver_date: exclusion?.waiverDate ?? null,
   };
 }
 
 /** The board did not answer: only a new exclusion on the (available) federal list is reported. */
-function exclusionWithoutBoard(previous: MonitorSnapshot, current: VerificationResult): { events: ChangeEvent[]; next: MonitorSnapshot } {
-  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oig_excluded || exclusionListUnavailable(current))
-    return { events: [], next: previous };
+function exclusionWithoutBoard(previous: MonitorSnapshot, current: MonitorObservation): { events: ChangeEvent[]; next: MonitorSnapshot } {
+  if (!isBoardAnswer(previous.status) || previous.oigExcluded || !current.oigExcluded || current.oigListUnavailable) return { events: [], next: previous };
   const change = { from: previous.status, to: previous.status };
   return { events: [{ kind: 'license.oig_exclusion_added', change, data: exclusionData(current) }], next: { ...previous, oigExcluded: true } };
 }

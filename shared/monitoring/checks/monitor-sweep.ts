@@ -10,8 +10,8 @@
  * then are no longer due, and those queued twice are checked once.
  */
 import * as z from 'zod';
-import { sendMessageBatch } from '../aws/sqs-batch.ts';
-import { queueUrl } from '../config.ts';
+import { sendMessageBatch } from '../../aws/sqs-batch.ts';
+import { queueUrl } from '../../config.ts';
 import type { CheckMessage } from './monitor-check.ts';
 import { dueShards, type MonitorStore } from './monitor-store.ts';
 

@@ -1,6 +1,6 @@
 /**
  * What a monitor remembers from its last check that the state board answered (spec: Monitor, Events).
- * Change detection compares a new verification result with this snapshot.
+ * Change detection compares what a new verification observed (monitor-observation.ts) with this snapshot.
  *
  * Rules:
  * - Only a board answer (a license status, or `not_found`) is an observation. `source_unavailable`,
@@ -15,10 +15,9 @@
  *   consulted keeps the keys it had.
  */
 import * as z from 'zod';
-import { boardStatuses } from '../domain/license-status.ts';
-import { oigListId } from '../domain/match-basis.ts';
-import { sourceNames } from '../sources/source-config.ts';
-import type { VerificationResult } from '../verification/verification-result.ts';
+import { boardStatuses } from '../../domain/license-status.ts';
+import { oigListId } from '../../domain/match-basis.ts';
+import type { MonitorObservation, ObservedSanction } from './monitor-observation.ts';
 
 export interface MonitorSnapshot {
   /** License status: a board status or `not_found` (`source_unavailable` only before the first board answer). */
@@ -58,41 +57,28 @@ export function isBoardAnswer(status: string): boolean {
   return answeredStatuses.includes(status);
 }
 
-/** True when the result carries a board answer (see the rules above). */
-export function boardAnswered(result: Pick<VerificationResult, 'status'>): boolean {
-  return isBoardAnswer(result.status);
-}
-
-/** True when the OIG exclusion list could not be read for this result (its `oig_excluded` then means unknown). */
-export function exclusionListUnavailable(result: Pick<VerificationResult, 'sources'>): boolean {
-  return result.sources.some((s) => s.name === sourceNames.leie && s.status === 'unavailable');
-}
-
 /**
- * The snapshot after `result`. With a previous snapshot and no board answer, the previous snapshot is
- * returned unchanged. Without a previous snapshot (the initial verification), the result is recorded as
- * it is, even without a board answer: change detection then treats it as having no baseline.
+ * The snapshot after `observation`. With a previous snapshot and no board answer, the previous snapshot
+ * is returned unchanged. Without a previous snapshot (the initial verification), the observation is
+ * recorded as it is, even without a board answer: change detection then treats it as having no baseline.
  */
-export function snapshotFromResult(result: VerificationResult, previous: MonitorSnapshot | null, checkedAt: Date): MonitorSnapshot {
-  if (previous && !boardAnswered(result)) return previous;
+export function snapshotFromObservation(observation: MonitorObservation, previous: MonitorSnapshot | null, checkedAt: Date): MonitorSnapshot {
+  if (previous && !observation.boardAnswered) return previous;
   return {
-    status: result.status,
-    expiryDate: result.expiry_date,
-    disciplinary: previous && result.status === 'not_found' ? previous.disciplinary : result.disciplinary_flags,
-    oigExcluded: previous && exclusionListUnavailable(result) ? previous.oigExcluded : result.oig_excluded,
+    status: observation.status,
+    expiryDate: observation.expiryDate,
+    disciplinary: previous && observation.status === 'not_found' ? previous.disciplinary : observation.disciplinary,
+    oigExcluded: previous && observation.oigListUnavailable ? previous.oigExcluded : observation.oigExcluded,
     checkedAt: checkedAt.toISOString(),
     expiryAlertedFor: previous?.expiryAlertedFor ?? null,
     expiredAlertedFor: previous?.expiredAlertedFor ?? null,
-    sanctions: sanctionKeys(result, previous?.sanctions),
+    sanctions: sanctionKeys(observation, previous?.sanctions),
   };
 }
 
-type SanctionsOf = Pick<VerificationResult, 'sanctions'>;
-type SanctionRow = VerificationResult['sanctions']['matches'][number];
-
 /** What identifies one action on one list across checks: the list, the action and its start. */
-export function sanctionKey(match: Pick<SanctionRow, 'list' | 'action' | 'start_date'>): string {
-  return `${match.list}|${match.action}|${match.start_date ?? ''}`;
+export function sanctionKey(match: Pick<ObservedSanction, 'list' | 'action' | 'startDate'>): string {
+  return `${match.list}|${match.action}|${match.startDate ?? ''}`;
 }
 
 /** The list a `sanctionKey` is of. */
@@ -101,12 +87,12 @@ export function sanctionKeyList(key: string): string {
 }
 
 /**
- * The result's matches on lists other than the OIG list, as keys. A list that could not be consulted
+ * The observed matches on lists other than the OIG list, as keys. A list that could not be consulted
  * says nothing: the matches it had before are kept.
  */
-export function sanctionKeys(result: SanctionsOf, previous: readonly string[] | undefined): string[] {
-  const unavailable = new Set(result.sanctions.lists.filter((l) => l.status === 'unavailable').map((l) => l.list));
+export function sanctionKeys(observation: Pick<MonitorObservation, 'sanctions'>, previous: readonly string[] | undefined): string[] {
+  const unavailable = new Set(observation.sanctions.unavailableLists);
   const kept = (previous ?? []).filter((key) => unavailable.has(sanctionKeyList(key)));
-  const found = result.sanctions.matches.filter((m) => m.list !== oigListId && !unavailable.has(m.list)).map(sanctionKey);
+  const found = observation.sanctions.matches.filter((m) => m.list !== oigListId && !unavailable.has(m.list)).map(sanctionKey);
   return [...new Set([...kept, ...found])].sort();
 }
