@@ -1,11 +1,12 @@
 /** The S3 client of this container (see clients.ts). */
 import { NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { s3ForcePathStyle } from '../config.ts';
 import { containerClient } from './clients.ts';
 
 export const s3 = containerClient((withPlugins) =>
   withPlugins(
     new S3Client({
-      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+      forcePathStyle: s3ForcePathStyle(),
       // Checksums only where S3 requires them: streamed bodies are then sent plainly, not aws-chunked,
       // which every S3 implementation (the local emulator included) stores correctly.
       requestChecksumCalculation: 'WHEN_REQUIRED',

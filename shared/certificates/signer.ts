@@ -12,6 +12,7 @@
  * - test: the same variables prefixed `TEST_`: `TEST_SIGNING_KMS_KEY_ID`,
  *   `TEST_SIGNING_KMS_PREVIOUS_KEY_IDS`, `TEST_SIGNING_KEY_FILE`.
  */
+import { environment } from '../config.ts';
 import { containerValue } from '../container.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
@@ -64,7 +65,7 @@ export function signerFromEnvironment(mode: KeyMode): CertificateSigner {
   const signers = containerSigners();
   let signer = signers.get(mode);
   if (!signer) {
-    signer = signerFromConfig(process.env, mode);
+    signer = signerFromConfig(environment(), mode);
     signers.set(mode, signer);
   }
   return signer;

@@ -6,7 +6,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { sqs } from '../aws/sqs.ts';
-import { queueUrl } from '../config.ts';
+import { historyExportSettleSeconds, queueUrl } from '../config.ts';
 import { historyExportIdPattern } from '../ids.ts';
 
 export const exportMessageSchema = z.object({ kind: z.literal('history_export'), export_id: z.string().regex(historyExportIdPattern) });
@@ -19,8 +19,7 @@ const maxDelaySeconds = 900;
  * when set (a local stack may shorten it), else the longest verifying function's limit plus 5 s.
  */
 export function settleSeconds(longestVerificationSeconds: number): number {
-  const configured = Number(process.env.HISTORY_EXPORT_SETTLE_SECONDS);
-  const seconds = process.env.HISTORY_EXPORT_SETTLE_SECONDS && Number.isFinite(configured) ? configured : longestVerificationSeconds + 5;
+  const seconds = historyExportSettleSeconds() ?? longestVerificationSeconds + 5;
   return Math.min(maxDelaySeconds, Math.max(0, Math.ceil(seconds)));
 }
 

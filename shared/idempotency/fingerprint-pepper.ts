@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { environment } from '../config.ts';
 import { writeFileOnce } from '../files/write-file-once.ts';
 import { containerLoad } from '../container.ts';
 
@@ -54,7 +55,7 @@ export function fingerprintPepperFromConfig(env: Readonly<Record<string, string 
   );
 }
 
-const containerPepper = containerLoad(() => fingerprintPepperFromConfig(process.env));
+const containerPepper = containerLoad(() => fingerprintPepperFromConfig(environment()));
 
 /** The pepper of this container, loaded from the environment on first use and reused afterwards. */
 export function fingerprintPepper(): Promise<Buffer> {

@@ -11,15 +11,12 @@ import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { blockedRange, isLoopback } from './ip-ranges.ts';
 
+export { runsOnAwsLambda } from '../config.ts';
+
 export type Resolve = (host: string) => Promise<string[]>;
 
 /** System resolution of every address of a host name (A and AAAA, as the OS resolver returns them). */
 export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-
-/** True inside the AWS Lambda runtime (the local stack runs handlers in-process, without these variables). */
-export function runsOnAwsLambda(env: NodeJS.ProcessEnv = process.env): boolean {
-  return (env.AWS_EXECUTION_ENV ?? '').startsWith('AWS_Lambda_') || (env.AWS_LAMBDA_FUNCTION_NAME ?? '') !== '';
-}
 
 /** Lower case, no IPv6 brackets, no trailing dot; IPv6 literals in the URL parser's compressed form. */
 export function normalizeHost(host: string): string {

@@ -1,11 +1,9 @@
 import { Logger, LogLevelThreshold, type LogItem } from '@aws-lambda-powertools/logger';
+import { devMode, logServiceName } from '../config.ts';
 import { telemetryServiceName } from './catalogue.ts';
 import { readableLogLine } from './readable-log-line.ts';
 
-/** POWERTOOLS_DEV as Powertools reads it: the local stack sets it; Lambda never does. */
-export function devMode(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  return ['1', 'true', 'yes', 'on'].includes((env.POWERTOOLS_DEV ?? '').trim().toLowerCase());
-}
+export { devMode };
 
 /**
  * Powertools Logger writing JSON lines (CloudWatch Logs Insights reads every field), or, in dev mode,
@@ -32,7 +30,7 @@ class ServiceLogger extends Logger {
  * `account_id` once the caller is known (see the HTTP pipeline). Callers log identifiers and outcomes
  * only: never an API key, a webhook secret, a date of birth or a request body.
  */
-export const logger = new ServiceLogger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? telemetryServiceName });
+export const logger = new ServiceLogger({ serviceName: logServiceName() ?? telemetryServiceName });
 
 /** What may be logged of an error: its name, message and code (never the object, which may hold a request). */
 export function errorSummary(error: unknown): { name?: string; message?: string; code?: string } {

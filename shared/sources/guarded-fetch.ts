@@ -20,31 +20,18 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { pipeline, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { allLoopback, firstBlocked, hostAddresses, normalizeHost, pinnedLookup, type Resolve, runsOnAwsLambda, systemResolve } from '../net/destination.ts';
+import { environment, sourceLoopbackAllowedFromEnv } from '../config.ts';
+import { allLoopback, firstBlocked, hostAddresses, normalizeHost, pinnedLookup, type Resolve, systemResolve } from '../net/destination.ts';
 import { SourceError } from './errors.ts';
 import { IngestRefusal } from './ingest-refusal.ts';
 
-/** The local-stack setting that lets sources be fetched from loopback addresses (the simulator). */
-export const sourceLoopbackVariable = 'SOURCE_ALLOW_LOOPBACK';
+export { sourceLoopbackAllowedFromEnv, sourceLoopbackVariable } from '../config.ts';
 
 /** Redirects followed for one request before it is given up on. */
 export const maxRedirects = 5;
 
 /** How long a source host's name resolution may take. */
 export const sourceResolveTimeoutMs = 5_000;
-
-/**
- * `SOURCE_ALLOW_LOOPBACK`: `true` lets a source whose configured host is on this machine be fetched from
- * it; unset, empty or `false` is off. Any other value, or the waiver on AWS Lambda, is a configuration
- * error: a deployed stack never fetches from its own machine.
- */
-export function sourceLoopbackAllowedFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = (env[sourceLoopbackVariable] ?? '').trim();
-  if (value === '' || value === 'false') return false;
-  if (value !== 'true') throw new Error(`${sourceLoopbackVariable} must be true or false, got "${value}"`);
-  if (runsOnAwsLambda(env)) throw new Error(`${sourceLoopbackVariable} is a local-stack setting and is refused on AWS Lambda`);
-  return true;
-}
 
 /** Where a source may be fetched from. */
 export interface SourceHosts {
@@ -60,7 +47,7 @@ export interface SourceHosts {
  * The hosts of a source: the origin of each configured URL (a base URL, a fixed file URL), and the
  * `https` origin of each further host its definition names.
  */
-export function sourceHosts(configuredUrls: readonly string[], furtherHosts: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): SourceHosts {
+export function sourceHosts(configuredUrls: readonly string[], furtherHosts: readonly string[] = [], env: NodeJS.ProcessEnv = environment()): SourceHosts {
   const origins = new Set<string>();
   for (const url of configuredUrls) origins.add(new URL(url).origin);
   for (const host of furtherHosts) origins.add(new URL(`https://${host}`).origin);

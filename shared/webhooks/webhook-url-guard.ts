@@ -14,6 +14,8 @@
  */
 import { allLoopback, firstBlocked, hostAddresses, normalizeHost, type Resolve, runsOnAwsLambda, systemResolve } from '../net/destination.ts';
 
+export { allowLoopbackVariable, webhookLoopbackAllowedFromEnv } from '../config.ts';
+
 export { normalizeHost, type Resolve, runsOnAwsLambda, systemResolve };
 
 export const maxWebhookUrlLength = 2048;
@@ -23,9 +25,6 @@ export const maxWebhookUrlLength = 2048;
  * that shares a host whose 443 is taken. Both only over TLS; no other port of anyone's host is reachable.
  */
 export const webhookPorts: readonly number[] = Object.freeze([443, 8443]);
-
-/** The local-stack setting that lets test keys post to loopback receivers. */
-export const allowLoopbackVariable = 'WEBHOOK_ALLOW_LOOPBACK';
 
 export interface WebhookUrlOptions {
   readonly mode: 'live' | 'test';
@@ -50,19 +49,6 @@ export const resolveTimeoutMs = 3_000;
 export type WebhookUrlRefusal = 'invalid_url' | 'blocked_destination' | 'unresolvable';
 
 export type WebhookUrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string; refusal: WebhookUrlRefusal };
-
-/**
- * `WEBHOOK_ALLOW_LOOPBACK`: `true` lets test keys post to loopback receivers, `all` every key; unset,
- * empty or `false` is off. Any other value, or a waiver on AWS Lambda, is a configuration error: a
- * deployed stack never delivers to its own machine.
- */
-export function webhookLoopbackAllowedFromEnv(env: NodeJS.ProcessEnv = process.env): boolean | 'all' {
-  const value = (env[allowLoopbackVariable] ?? '').trim();
-  if (value === '' || value === 'false') return false;
-  if (value !== 'true' && value !== 'all') throw new Error(`${allowLoopbackVariable} must be true, all or false, got "${value}"`);
-  if (runsOnAwsLambda(env)) throw new Error(`${allowLoopbackVariable} is a local-stack setting and is refused on AWS Lambda`);
-  return value === 'all' ? 'all' : true;
-}
 
 const refuse = (refusal: WebhookUrlRefusal, reason: string): WebhookUrlCheck => ({ ok: false, reason, refusal });
 

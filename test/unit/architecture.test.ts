@@ -1,8 +1,9 @@
 /**
  * The layering and the dependency style, checked on the source: the domain and the use cases know no
- * HTTP, no two areas of `shared/` import each other, and every dependency comes one way (a function's
+ * HTTP, no two areas of `shared/` import each other, every dependency comes one way (a function's
  * composition root builds it as a container value; nothing is built at a handler's module scope or
- * defaulted inside a use case; `newContainer()` is the only reset).
+ * defaulted inside a use case; `newContainer()` is the only reset), and configuration is read by the
+ * configuration modules alone.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -74,6 +75,105 @@ describe('one way to get a dependency', () => {
   it('newContainer() is the only reset: no module exports a reset of its own', () => {
     const offenders = sharedFiles.filter((file) => /export (?:function|const) reset[A-Z]/.test(readFileSync(join(root, file), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+});
+
+/** Where configuration is read: `shared/config.ts` and the modules of `shared/config/`. */
+const configurationArea = (file: string) => file === 'shared/config.ts' || file.startsWith('shared/config/');
+
+/** After a character like these (or at the start), a `/` opens a regular expression literal, not a division. */
+const beforeRegExp = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
+
+/**
+ * The code of a module with its comments removed and the text of its string, template and regular
+ * expression literals blanked; a template's `${…}` expressions stay code.
+ */
+function codeOf(text: string): string {
+  let out = '';
+  let last = '';
+  let depth = 0;
+  // The brace depth at which each open template expression began.
+  const templates: number[] = [];
+  let i = 0;
+  const templateText = () => {
+    while (i < text.length && text[i] !== '`' && !(text[i] === '$' && text[i + 1] === '{')) i += text[i] === '\\' ? 2 : 1;
+    if (text[i] === '$') {
+      templates.push(depth);
+      i += 2;
+      out += '`${';
+      last = '{';
+    } else {
+      i++;
+      out += '``';
+      last = '`';
+    }
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 2;
+      out += ' ';
+    } else if (c === "'" || c === '"') {
+      i++;
+      while (i < text.length && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      i++;
+      out += c + c;
+      last = c;
+    } else if (c === '`') {
+      i++;
+      templateText();
+    } else if (c === '}' && templates.length > 0 && templates.at(-1) === depth) {
+      templates.pop();
+      i++;
+      templateText();
+    } else if (c === '/' && beforeRegExp.has(last)) {
+      i++;
+      let inClass = false;
+      while (i < text.length && text[i] !== '\n' && (inClass || text[i] !== '/')) {
+        if (text[i] === '[') inClass = true;
+        else if (text[i] === ']') inClass = false;
+        i += text[i] === '\\' ? 2 : 1;
+      }
+      i++;
+      out += '//';
+      last = '/';
+    } else {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      if (!/\s/.test(c)) last = c;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** True when a module's code reads the environment: `process.env`, `process[…]`, or an import of `node:process`. */
+function readsEnvironment(text: string): boolean {
+  return /\bprocess\s*(?:\?\.|\.)\s*env\b|\bprocess\s*(?:\?\.)?\s*\[/.test(codeOf(text)) || /(?:from|import\()\s*['"](?:node:)?process['"]/.test(text);
+}
+
+describe('configuration', () => {
+  it('configuration is read in one place: no module of shared/ or functions/ outside the configuration area reads process.env', () => {
+    const offenders = [...sharedFiles, ...sources('functions')].filter(
+      (file) => !configurationArea(file) && readsEnvironment(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the check sees a read in code and in a template expression, never the text of a string, a comment or a pattern', () => {
+    expect(readsEnvironment('const url = process.env.SOURCE_URL;')).toBe(true);
+    expect(readsEnvironment("const url = process['env'].SOURCE_URL;")).toBe(true);
+    expect(readsEnvironment(`const link = \`\${process.env.BASE}/docs\`;`)).toBe(true);
+    expect(readsEnvironment(`const link = \`a \${\`b \${{ x: 1 }.x}\`} \${process.env.BASE}\`;`)).toBe(true);
+    expect(readsEnvironment("import { env } from 'node:process';")).toBe(true);
+    expect(readsEnvironment("const options = '{ baseUrl: process.env.BASE! }'; // process.env.KEY")).toBe(false);
+    expect(readsEnvironment(`/* process.env */ const sample = \`secret: process.env.SECRET, \${"process.env.X"}\`;`)).toBe(false);
+    expect(readsEnvironment("const quote = /'/; const sample = 'process.env.X';")).toBe(false);
+    expect(readsEnvironment(readFileSync(join(root, 'shared', 'config', 'environment.ts'), 'utf8'))).toBe(true);
   });
 });
 

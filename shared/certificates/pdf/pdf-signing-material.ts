@@ -11,6 +11,7 @@
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsManager } from '../../aws/secrets-manager.ts';
+import { environment } from '../../config.ts';
 import { containerLoad, containerValue, rememberedLoads } from '../../container.ts';
 import type { CmsSigner } from './cms-signer.ts';
 import { KmsCmsSigner } from './kms-cms-signer.ts';
@@ -104,7 +105,7 @@ export function pdfSigningMaterialFromConfig(env: Readonly<Record<string, string
   );
 }
 
-const containerMaterial = containerLoad(() => pdfSigningMaterialFromConfig(process.env));
+const containerMaterial = containerLoad(() => pdfSigningMaterialFromConfig(environment()));
 
 /** The material of this container, loaded from the environment on first use and reused afterwards. */
 export function pdfSigningMaterialFromEnvironment(): Promise<PdfSigningMaterial> {
@@ -129,7 +130,7 @@ export async function pdfSignerFromConfig(env: Readonly<Record<string, string | 
   return new KmsCmsSigner({ keyId: kmsKeyId, certificate: certificate!, chain: pemCertificates(chainPem ?? '') });
 }
 
-const containerSigner = containerLoad(() => pdfSignerFromConfig(process.env));
+const containerSigner = containerLoad(() => pdfSignerFromConfig(environment()));
 
 /** The CMS signer of this container, built from the environment on first use and reused afterwards. */
 export function pdfSignerFromEnvironment(): Promise<CmsSigner> {

@@ -1,14 +1,15 @@
 /** The one e-mail sent when an event's webhook failed after its last retry (SES v2). */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../../aws/ses.ts';
+import { alertEmail, alertFromEmail } from '../../config.ts';
 
 /** False where the deployment has no sender (`dev` without `alertFromEmail`: ALERT_EMAIL=disabled). */
 export function alertEmailEnabled(): boolean {
-  return process.env.ALERT_EMAIL !== 'disabled';
+  return alertEmail() !== 'disabled';
 }
 
 export function alertSender(): string {
-  return process.env.ALERT_FROM_EMAIL ?? 'alerts@license-verification.local';
+  return alertFromEmail();
 }
 
 export async function sendDeliveryFailureEmail(

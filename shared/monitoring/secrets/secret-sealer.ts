@@ -13,6 +13,7 @@
 import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { webhookSecretKeyFile, webhookSecretKmsKeyId } from '../../config.ts';
 import { containerValue } from '../../container.ts';
 import type { KeyMode } from '../../domain/caller.ts';
 import { kms } from '../../aws/kms.ts';
@@ -114,8 +115,8 @@ export class LocalSecretSealer implements SecretSealer {
 
 /** The sealer of this container, chosen from the environment on first use. */
 export const sealerFromEnvironment = containerValue((): SecretSealer => {
-  const kmsKey = process.env.WEBHOOK_SECRET_KMS_KEY_ID;
-  const keyFile = process.env.WEBHOOK_SECRET_KEY_FILE;
+  const kmsKey = webhookSecretKmsKeyId();
+  const keyFile = webhookSecretKeyFile();
   if (kmsKey) return new KmsSecretSealer(kmsKey);
   if (keyFile) return new LocalSecretSealer(keyFile);
   throw new Error('Missing configuration: set WEBHOOK_SECRET_KMS_KEY_ID (deployed) or WEBHOOK_SECRET_KEY_FILE (local)');

@@ -12,8 +12,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../aws/dynamo.ts';
+import { tableNameIfSet } from '../../config.ts';
 import { containerValue } from '../../container.ts';
-import { tables } from '../../infra/resources.ts';
 import { logger } from '../../observability/logger.ts';
 
 /** Upper bounds (ms) of the latency histogram's buckets; the last bucket holds everything slower. */
@@ -76,7 +76,7 @@ class HealthCounters {
   /** Writes within the minute (at once when the last write was a minute ago or more). */
   private schedule(): void {
     // Nowhere to write (unit tests, tools run outside a stack): counts stay in memory only.
-    if (this.timer || !process.env[tables.sourceHealth.envVar]) return;
+    if (this.timer || !tableNameIfSet('sourceHealth')) return;
     const wait = Math.max(0, this.lastFlush + flushEveryMs - Date.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -102,7 +102,7 @@ class HealthCounters {
         try {
           await dynamo().send(
             new UpdateCommand({
-              TableName: process.env[tables.sourceHealth.envVar]!,
+              TableName: tableNameIfSet('sourceHealth')!,
               Key: { hour: hourKey(now), source },
               UpdateExpression: `ADD ${adds.join(', ')} SET expires_at = if_not_exists(expires_at, :exp)`,
               ExpressionAttributeValues: { ...values, ':exp': expiresAt },

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { listPageSize } from '../../config.ts';
 import { SourceError } from '../errors.ts';
 import { IngestRefusal } from '../ingest-refusal.ts';
 import { type ParseLimits, parseLimits, sizeText, UnsafeFileError } from '../parse-limits.ts';
@@ -25,8 +26,8 @@ const maxPages = 2000;
 
 /** Rows asked for per page: `LIST_PAGE_SIZE` (tests use small pages), else the API's maximum. */
 export function pageSize(): number {
-  const size = Number(process.env.LIST_PAGE_SIZE);
-  return Number.isInteger(size) && size > 0 ? Math.min(size, maxPageSize) : maxPageSize;
+  const size = listPageSize();
+  return size !== undefined ? Math.min(size, maxPageSize) : maxPageSize;
 }
 
 /** A field name with case, spaces, underscores and punctuation set aside. */

@@ -5,6 +5,7 @@
  */
 import type { StateCode } from '../../domain/us-states.ts';
 import type { FormatConfidence } from '../boards/board-definition.ts';
+import { sourceBaseUrl } from '../../config.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
 import type { ParseLimits } from '../parse-limits.ts';
@@ -183,7 +184,7 @@ export interface ListDefinition {
 
 /** The base URL a list is downloaded from: the environment's override, else the public source. */
 export function listBaseUrl(definition: ListDefinition): string {
-  return (process.env[definition.baseUrlEnv] ?? definition.defaultBaseUrl).replace(/\/+$/, '');
+  return sourceBaseUrl(definition.baseUrlEnv, definition.defaultBaseUrl);
 }
 
 /** Where the list may be fetched from: its base URL's origin and its `allowedHosts`. */

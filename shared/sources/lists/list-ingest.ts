@@ -27,6 +27,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { listResponseTimeoutMs } from '../../config.ts';
 import { logger } from '../../observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from './csv-parser.ts';
@@ -91,8 +92,7 @@ export type ListIngestOutcome =
 
 /** How long a list download may take (`LIST_RESPONSE_TIMEOUT_MS` shortens the wait for a response). */
 export function listDownloadTimeouts(): DownloadTimeouts {
-  const responseMs = Number(process.env.LIST_RESPONSE_TIMEOUT_MS);
-  return { responseMs: Number.isFinite(responseMs) && responseMs > 0 ? responseMs : 30_000, totalMs: 600_000 };
+  return { responseMs: listResponseTimeoutMs(), totalMs: 600_000 };
 }
 
 class HeaderError extends Error {}

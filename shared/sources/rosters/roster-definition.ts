@@ -13,6 +13,7 @@ import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import type { Classification, FormatConfidence, SourceRefresh } from '../boards/board-definition.ts';
+import { sourceBaseUrl } from '../../config.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
 
@@ -133,7 +134,7 @@ export interface RosterDefinition {
 
 /** The base URL a roster is downloaded from: the environment's override, else the publisher. */
 export function rosterBaseUrl(definition: RosterDefinition): string {
-  return (process.env[definition.baseUrlEnv] ?? definition.defaultBaseUrl).replace(/\/+$/, '');
+  return sourceBaseUrl(definition.baseUrlEnv, definition.defaultBaseUrl);
 }
 
 /** Where the roster may be fetched from: its base URL's origin and its `allowedHosts`. */
