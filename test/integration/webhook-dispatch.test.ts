@@ -16,7 +16,7 @@ import { postNoteMarginMs } from '#shared/monitoring/delivery-chain.ts';
 import { defaultWebhookTimeoutMs } from '#shared/webhooks/deliver-webhook.ts';
 import { dispatchWebhook, type DeliveryMessage, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/event-view.ts';
 import { anyWebhookEventSchema } from '#shared/monitoring/webhook-event-schema.ts';
 import type { TestStack } from '../support/stack.ts';

@@ -11,7 +11,7 @@ import { newId } from '#shared/ids.ts';
 import { EventStore, type DeliveryAttempt } from '#shared/monitoring/event-store.ts';
 import { dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/webhook-dispatch.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
