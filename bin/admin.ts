@@ -72,7 +72,7 @@ import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { rosterDefinition, rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
 import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
-import { attachToLocalState } from '../local/attach.ts';
+import { attachToLocalState } from '../local/runtime/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
 import { runPreflight } from './preflight.ts';
 

@@ -3,14 +3,14 @@
  * ${LOCAL_STATE_DIR:-.local}. On first start it creates a demo account and prints a test and a live key;
  * on a later start, the command that gives a new admin key of the demo account against this stack.
  */
-import '../local/dev-mode.ts';
+import '../local/runtime/dev-mode.ts';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
-import { readRunningStack } from '../local/attach.ts';
-import { startLocalStack } from '../local/stack.ts';
+import { readRunningStack } from '../local/runtime/attach.ts';
+import { startLocalStack } from '../local/runtime/stack.ts';
 
 const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
 const port = Number(process.env.PORT ?? 3000);

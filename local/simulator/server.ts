@@ -65,65 +65,104 @@ export interface SourceSimulatorOptions {
   readonly preload?: boolean;
 }
 
-type Route =
-  | { readonly kind: 'health' }
-  | { readonly kind: 'nppes' }
-  | { readonly kind: 'soda'; readonly dataset: string }
-  | { readonly kind: 'leie' }
-  | { readonly kind: 'sam_listing' }
-  | { readonly kind: 'sam_download'; readonly file: string }
-  | { readonly kind: 'sam_file'; readonly file: string }
-  | { readonly kind: 'cms'; readonly dataset: string }
-  | { readonly kind: 'il_hfs' }
-  | { readonly kind: 'tx_hhsc' }
-  | { readonly kind: 'ca_medi_cal' }
-  | { readonly kind: 'nppes_page' }
-  | { readonly kind: 'nppes_file'; readonly file: string }
-  | { readonly kind: 'roster'; readonly roster: string; readonly path: string }
-  | { readonly kind: MedicaidListSiteId }
-  | { readonly kind: 'not_found' };
+/** What a request carries to its route's handler. */
+interface Call<P> {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly url: URL;
+  /** What the route's path matcher read from the path. */
+  readonly params: P;
+  readonly sources: Sources;
+  /** The source's `malformed` fault is on: answer a body its reader cannot parse. */
+  readonly malformed: boolean;
+  /** The source's drifted columns, from its fault entry. */
+  readonly drift: Drift | undefined;
+}
+
+/**
+ * One entry of the route table. `path` reads a request's path: the route's parameters when the path is
+ * the route's, undefined otherwise. The table is walked in order and the first match answers.
+ */
+interface Route<P> {
+  /** The methods it answers; any other gets 405. */
+  readonly methods: readonly string[];
+  readonly path: (pathname: string) => P | undefined;
+  /** The faults.json entry that governs it, and the group entry that applies when it has none; none: never faulted. */
+  source?(params: P): readonly [key: string, groupKey?: string];
+  /** The answer to the `error` fault, when it is not a plain-text 500. */
+  serverError?(res: ServerResponse): void;
+  handler(call: Call<P>): Promise<void>;
+}
+
+/** What the handlers serve from: the data directory's files, the portals' sessions, Socrata's throttle. */
+interface Sources {
+  readonly dataDir: string;
+  readonly data: SourceData;
+  readonly ilHfs: IlHfsPortal;
+  readonly txHhsc: TxHhscPortal;
+  readonly caMediCal: CaMediCalSite;
+  readonly medicaidLists: MedicaidListSites;
+  /** The seconds an anonymous SODA request is told to wait, or undefined when it is served. */
+  readonly anonymousLimitReached: (req: IncomingMessage, url: URL) => number | undefined;
+}
+
+/** A table entry whose handler is checked against the parameters its path matcher reads. */
+function route<P>(entry: Route<P>): Route<unknown> {
+  return entry;
+}
+
+type NoParams = Record<never, never>;
+const noParams: NoParams = {};
+
+/** Matches these paths exactly. */
+function exactly(...paths: string[]): (pathname: string) => NoParams | undefined {
+  return (pathname) => (paths.includes(pathname) ? noParams : undefined);
+}
+
+/** Matches the paths `test` accepts. */
+function pathsWhere(test: (pathname: string) => boolean): (pathname: string) => NoParams | undefined {
+  return (pathname) => (test(pathname) ? noParams : undefined);
+}
+
+/** Matches the paths under `prefix`; the rest, decoded, names the file (a name that does not decode matches nothing). */
+function fileUnder(prefix: string): (pathname: string) => { readonly file: string } | undefined {
+  return (pathname) => {
+    if (!pathname.startsWith(prefix)) return undefined;
+    try {
+      return { file: decodeURIComponent(pathname.slice(prefix.length)) };
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function medicaidListPath(pathname: string): { readonly site: MedicaidListSiteId } | undefined {
+  const site = MedicaidListSites.siteOf(pathname);
+  return site ? { site } : undefined;
+}
+
+function cmsDatasetPath(pathname: string): { readonly dataset: string } | undefined {
+  const match = dataApiPathPattern.exec(pathname);
+  return match ? { dataset: match[1]! } : undefined;
+}
+
+function rosterPath(pathname: string): { readonly roster: string; readonly path: string } | undefined {
+  const match = rosterPathPattern.exec(pathname);
+  return match ? { roster: match[1]!, path: match[2]! } : undefined;
+}
+
+/** `/resource/<dataset id>.json` (the `.json` is optional); a segment that does not decode matches nothing. */
+function sodaDatasetPath(pathname: string): { readonly dataset: string } | undefined {
+  const match = /^\/resource\/([^/]+)$/.exec(pathname);
+  if (!match) return undefined;
+  try {
+    return { dataset: decodeURIComponent(match[1]!).replace(/\.json$/, '') };
+  } catch {
+    return undefined;
+  }
+}
 
 const leiePath = '/exclusions/downloadables/UPDATED.csv';
-
-function routeOf(pathname: string): Route {
-  if (pathname === '/health') return { kind: 'health' };
-  if (pathname === '/api/' || pathname === '/api') return { kind: 'nppes' };
-  if (pathname === leiePath) return { kind: 'leie' };
-  if (pathname === samListingPath) return { kind: 'sam_listing' };
-  if (IlHfsPortal.handles(pathname)) return { kind: 'il_hfs' };
-  if (TxHhscPortal.handles(pathname)) return { kind: 'tx_hhsc' };
-  if (CaMediCalSite.handles(pathname)) return { kind: 'ca_medi_cal' };
-  const medicaidList = MedicaidListSites.siteOf(pathname);
-  if (medicaidList) return { kind: medicaidList };
-  if (pathname === nppesFilesPagePath) return { kind: 'nppes_page' };
-  const cms = dataApiPathPattern.exec(pathname);
-  if (cms) return { kind: 'cms', dataset: cms[1]! };
-  const roster = rosterPathPattern.exec(pathname);
-  if (roster) return { kind: 'roster', roster: roster[1]!, path: roster[2]! };
-  for (const [prefix, kind] of [
-    [samDownloadPrefix, 'sam_download'],
-    [samFileStorePrefix, 'sam_file'],
-    [nppesFilesPrefix, 'nppes_file'],
-  ] as const) {
-    if (!pathname.startsWith(prefix)) continue;
-    try {
-      return { kind, file: decodeURIComponent(pathname.slice(prefix.length)) };
-    } catch {
-      return { kind: 'not_found' };
-    }
-  }
-  const soda = /^\/resource\/([^/]+)$/.exec(pathname);
-  if (soda) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(soda[1]!);
-    } catch {
-      return { kind: 'not_found' };
-    }
-    return { kind: 'soda', dataset: segment.replace(/\.json$/, '') };
-  }
-  return { kind: 'not_found' };
-}
 
 function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
   const bytes = Buffer.from(body, 'utf8');
@@ -140,16 +179,227 @@ function resetConnection(socket: Socket): void {
   else socket.destroy();
 }
 
+async function serveHealth({ res }: Call<NoParams>): Promise<void> {
+  send(res, 200, jsonType, JSON.stringify({ status: 'ok' }));
+}
+
+async function serveNppes({ res, url, sources, malformed }: Call<NoParams>): Promise<void> {
+  const answer = searchNppes(await sources.data.nppes(), url.searchParams);
+  const text = JSON.stringify(answer.body, null, answer.pretty ? 2 : undefined);
+  send(res, 200, jsonType, malformed ? truncatedJson(text) : text);
+}
+
+function sendNppesServerError(res: ServerResponse): void {
+  send(res, 500, 'text/html; charset=utf-8', nppesErrorPage);
+}
+
+async function serveLeie({ req, res, sources, malformed }: Call<NoParams>): Promise<void> {
+  if (malformed) {
+    send(res, 200, 'text/csv', malformedLeieCsv);
+    return;
+  }
+  const file = await sources.data.leie();
+  if (!file) {
+    send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>Page Not Found</h1></body></html>\n');
+    return;
+  }
+  const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
+  if (isNotModified(req.headers, file)) {
+    res.writeHead(304, validators);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(file.size), ...validators });
+  if (req.method === 'HEAD' || file.size === 0) {
+    res.end();
+    return;
+  }
+  pipeline(createReadStream(file.path, { start: 0, end: file.size - 1 }), res, (error) => {
+    if (error) res.destroy();
+  });
+}
+
+async function serveSamListing({ res, url, sources }: Call<NoParams>): Promise<void> {
+  const names = url.searchParams.get('domain') === samDomain ? await sources.data.sam.list() : [];
+  const sizes = new Map<string, number>();
+  for (const name of names) sizes.set(name, (await sources.data.sam.file(name))?.body.length ?? 0);
+  send(res, 200, jsonType, JSON.stringify(samListing(names, sizes)));
+}
+
+async function serveSamDownload({ res, params, sources }: Call<{ readonly file: string }>): Promise<void> {
+  const file = await sources.data.sam.file(params.file);
+  if (!file || file.body.length === 0) {
+    // sam.gov answers a name with no file behind it with 204, not 404.
+    res.writeHead(204);
+    res.end();
+    return;
+  }
+  res.writeHead(303, { location: `${samFileStorePrefix}${encodeURIComponent(params.file)}`, 'content-length': '0' });
+  res.end();
+}
+
+async function serveSamFile({ req, res, params, sources, malformed }: Call<{ readonly file: string }>): Promise<void> {
+  const file = await sources.data.sam.file(params.file);
+  if (!file || file.body.length === 0) {
+    send(
+      res,
+      404,
+      'application/xml',
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+    );
+    return;
+  }
+  sendFile(req, res, file, malformed ? cutInHalf(file.body) : file.body, { 'content-type': 'application/zip' }, malformed);
+}
+
+async function serveIlHfs({ req, res, url, sources, malformed }: Call<NoParams>): Promise<void> {
+  await sources.ilHfs.serve(req, res, url.pathname, malformed);
+}
+
+async function serveTxHhsc({ req, res, sources, malformed }: Call<NoParams>): Promise<void> {
+  await sources.txHhsc.serve(req, res, malformed);
+}
+
+async function serveCaMediCal({ req, res, url, sources, malformed }: Call<NoParams>): Promise<void> {
+  await sources.caMediCal.serve(req, res, url.pathname, malformed);
+}
+
+async function serveMedicaidList({ req, res, url, params, sources, malformed }: Call<{ readonly site: MedicaidListSiteId }>): Promise<void> {
+  await sources.medicaidLists.serve(params.site, req, res, url.pathname, malformed);
+}
+
+async function serveNppesFilesPage({ res, sources }: Call<NoParams>): Promise<void> {
+  send(res, 200, 'text/html', await sources.data.nppesReports.page(), { 'last-modified': httpDate(Date.UTC(2026, 9, 12, 14, 3)) });
+}
+
+async function serveCms({ res, url, params, sources, malformed }: Call<{ readonly dataset: string }>): Promise<void> {
+  const rows = await sources.data.cms.rows(params.dataset);
+  const answer = rows ? dataApiPage(rows, url.searchParams) : { status: 404, body: { message: 'Not Found' } };
+  const text = JSON.stringify(answer.body);
+  if (malformed) send(res, 200, jsonType, truncatedJson(text));
+  else send(res, answer.status, jsonType, text);
+}
+
+async function serveRoster({ req, res, params, sources, malformed }: Call<{ readonly roster: string; readonly path: string }>): Promise<void> {
+  const file = await rosterFile(sources.dataDir, params.roster, params.path);
+  if (!file) {
+    send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>404 - File or directory not found.</h1></body></html>\n');
+    return;
+  }
+  sendFile(req, res, file, malformed ? withRenamedHeader(file.body, 'utf8') : file.body, { 'content-type': 'text/csv' }, malformed);
+}
+
+async function serveNppesFile({ req, res, params, sources, malformed }: Call<{ readonly file: string }>): Promise<void> {
+  const file = await sources.data.nppesReports.file(params.file);
+  if (!file) {
+    send(
+      res,
+      404,
+      'text/html',
+      '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>\n',
+    );
+    return;
+  }
+  sendFile(req, res, file, malformed ? cutInHalf(file.body) : file.body, { 'content-type': 'application/x-zip-compressed' }, malformed);
+}
+
+async function serveSoda({ req, res, url, params, sources, malformed, drift }: Call<{ readonly dataset: string }>): Promise<void> {
+  const retryAfter = sources.anonymousLimitReached(req, url);
+  if (retryAfter !== undefined) {
+    // Socrata's throttling answer is a 429; its body here follows Socrata's error shape.
+    const body = socrataError('too_many_requests', 'Too many requests without an app token; send X-App-Token');
+    send(res, 429, sodaJsonType, JSON.stringify(body), { 'retry-after': String(retryAfter) });
+    return;
+  }
+  const rows = await sources.data.board(params.dataset);
+  let status: number;
+  let text: string;
+  if (!rows) {
+    status = 404;
+    text = JSON.stringify({ code: 'not_found', error: true, message: `Dataset ${params.dataset} not found` });
+  } else {
+    const result = runSodaQuery(rows, url.searchParams);
+    status = result.status;
+    text = JSON.stringify(status === 200 ? driftRows(result.body, drift) : result.body);
+  }
+  if (malformed) send(res, 200, sodaJsonType, truncatedJson(text));
+  else send(res, status, sodaJsonType, text);
+}
+
+function sendSodaServerError(res: ServerResponse): void {
+  send(res, 500, sodaJsonType, JSON.stringify(socrataError('internal_error', 'Internal error')));
+}
+
+/** A path no route matches: Socrata's error shape under `/resource/`, plain text elsewhere. */
+function sendNotFound(pathname: string, res: ServerResponse): void {
+  if (pathname.startsWith('/resource/')) send(res, 404, sodaJsonType, JSON.stringify(socrataError('not_found', 'Not found')));
+  else send(res, 404, 'text/plain; charset=utf-8', 'Not Found\n');
+}
+
+const read = ['GET', 'HEAD'];
+// An ASP.NET page's download is a postback; the Dynamics portal's download service is posted to.
+const readOrPost = ['GET', 'HEAD', 'POST'];
+
+/** The simulator's routes, in the order they are tried. */
+const routes: readonly Route<unknown>[] = [
+  route({ methods: read, path: exactly('/health'), handler: serveHealth }),
+  route({ methods: read, path: exactly('/api/', '/api'), source: () => ['nppes'], serverError: sendNppesServerError, handler: serveNppes }),
+  route({ methods: read, path: exactly(leiePath), source: () => ['leie'], handler: serveLeie }),
+  route({ methods: read, path: exactly(samListingPath), source: () => ['sam'], handler: serveSamListing }),
+  route({ methods: readOrPost, path: pathsWhere((p) => IlHfsPortal.handles(p)), source: () => ['il_hfs'], handler: serveIlHfs }),
+  route({ methods: readOrPost, path: pathsWhere((p) => TxHhscPortal.handles(p)), source: () => ['tx_hhsc'], handler: serveTxHhsc }),
+  route({ methods: read, path: pathsWhere((p) => CaMediCalSite.handles(p)), source: () => ['ca_medi_cal'], handler: serveCaMediCal }),
+  route({ methods: read, path: medicaidListPath, source: ({ site }) => [site], handler: serveMedicaidList }),
+  route({ methods: read, path: exactly(nppesFilesPagePath), source: () => ['nppes_deactivated'], handler: serveNppesFilesPage }),
+  route({ methods: read, path: cmsDatasetPath, source: ({ dataset }) => [dataset, 'cms'], handler: serveCms }),
+  route({ methods: read, path: rosterPath, source: ({ roster }) => [roster, 'rosters'], handler: serveRoster }),
+  route({ methods: read, path: fileUnder(samDownloadPrefix), source: () => ['sam'], handler: serveSamDownload }),
+  route({ methods: read, path: fileUnder(samFileStorePrefix), source: () => ['sam'], handler: serveSamFile }),
+  route({ methods: read, path: fileUnder(nppesFilesPrefix), source: () => ['nppes_deactivated'], handler: serveNppesFile }),
+  route({ methods: read, path: sodaDatasetPath, source: ({ dataset }) => [dataset, 'soda'], serverError: sendSodaServerError, handler: serveSoda }),
+];
+
+/** The first route whose path matcher accepts the path, with what it read. */
+function routeOf(pathname: string): { readonly route: Route<unknown>; readonly params: unknown } | undefined {
+  for (const candidate of routes) {
+    const params = candidate.path(pathname);
+    if (params !== undefined) return { route: candidate, params };
+  }
+  return undefined;
+}
+
+/**
+ * Socrata's shared pool for requests without an app token: with `limit` set, the seconds an anonymous
+ * request is told to wait once `limit` of them came in the last 60 seconds; undefined when it is served.
+ */
+function anonymousSodaLimit(limit: number | undefined): (req: IncomingMessage, url: URL) => number | undefined {
+  const anonymousSodaRequests: number[] = [];
+  return (req, url) => {
+    if (limit === undefined) return undefined;
+    const header = req.headers['x-app-token'];
+    const token = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('$$app_token') ?? '';
+    if (token.trim() !== '') return undefined;
+    const now = Date.now();
+    while (anonymousSodaRequests.length > 0 && anonymousSodaRequests[0]! <= now - 60_000) anonymousSodaRequests.shift();
+    if (anonymousSodaRequests.length >= limit) return Math.max(1, Math.ceil((anonymousSodaRequests[0]! + 60_000 - now) / 1000));
+    anonymousSodaRequests.push(now);
+    return undefined;
+  };
+}
+
 export async function startSourceSimulator(options: SourceSimulatorOptions): Promise<SourceSimulator> {
-  const data = new SourceData(options.dataDir);
-  const ilHfs = new IlHfsPortal(options.dataDir);
-  const txHhsc = new TxHhscPortal(options.dataDir);
-  const caMediCal = new CaMediCalSite(options.dataDir);
-  const medicaidLists = new MedicaidListSites(options.dataDir);
-  if (options.preload) await data.preload();
+  const sources: Sources = {
+    dataDir: options.dataDir,
+    data: new SourceData(options.dataDir),
+    ilHfs: new IlHfsPortal(options.dataDir),
+    txHhsc: new TxHhscPortal(options.dataDir),
+    caMediCal: new CaMediCalSite(options.dataDir),
+    medicaidLists: new MedicaidListSites(options.dataDir),
+    anonymousLimitReached: anonymousSodaLimit(options.anonymousSodaRequestsPerMinute),
+  };
+  if (options.preload) await sources.data.preload();
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<ServerResponse>();
-  const anonymousSodaRequests: number[] = [];
   let closed = false;
 
   const delay = (ms: number) =>
@@ -168,36 +418,20 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     });
   });
 
+  /** Walks the route table, then applies the route's source's fault (latency, down, timeout, error) before its handler answers. */
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
-    const route = routeOf(url.pathname);
-    if (route.kind === 'not_found') {
-      if (url.pathname.startsWith('/resource/')) {
-        send(res, 404, sodaJsonType, JSON.stringify(socrataError('not_found', 'Not found')));
-      } else {
-        send(res, 404, 'text/plain; charset=utf-8', 'Not Found\n');
-      }
+    const found = routeOf(url.pathname);
+    if (!found) {
+      sendNotFound(url.pathname, res);
       return;
     }
-    const method = req.method ?? 'GET';
-    // An ASP.NET page's download is a postback; the Dynamics portal's download service is posted to.
-    const posts = route.kind === 'tx_hhsc' || route.kind === 'il_hfs';
-    if (method !== 'GET' && method !== 'HEAD' && !(posts && method === 'POST')) {
+    const { route: matched, params } = found;
+    if (!matched.methods.includes(req.method ?? 'GET')) {
       send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { allow: 'GET, HEAD' });
       return;
     }
-    if (route.kind === 'health') {
-      send(res, 200, jsonType, JSON.stringify({ status: 'ok' }));
-      return;
-    }
-
-    const faults = await data.faults();
-    const fault: Fault | undefined =
-      route.kind === 'soda' || route.kind === 'cms'
-        ? faultFor(faults, route.dataset, route.kind)
-        : route.kind === 'roster'
-          ? faultFor(faults, route.roster, 'rosters')
-          : faultFor(faults, route.kind.startsWith('sam_') ? 'sam' : route.kind.startsWith('nppes_') ? 'nppes_deactivated' : route.kind);
+    const fault: Fault | undefined = matched.source ? faultFor(await sources.data.faults(), ...matched.source(params)) : undefined;
     if (fault?.latencyMs) {
       await delay(fault.latencyMs);
       if (closed || res.destroyed || req.socket.destroyed) return;
@@ -212,196 +446,13 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
         res.once('close', () => held.delete(res));
         return;
       case 'error':
-        sendServerError(route, res);
+        if (matched.serverError) matched.serverError(res);
+        else send(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error\n');
         return;
       default:
         break;
     }
-    const malformed = fault?.mode === 'malformed';
-    switch (route.kind) {
-      case 'nppes':
-        await serveNppes(url, res, malformed);
-        return;
-      case 'soda':
-        await serveSoda(route.dataset, req, url, res, malformed, fault?.drift);
-        return;
-      case 'leie':
-        await serveLeie(req, res, malformed);
-        return;
-      case 'sam_listing':
-        await serveSamListing(url, res);
-        return;
-      case 'sam_download':
-        await serveSamDownload(route.file, res);
-        return;
-      case 'sam_file':
-        await serveSamFile(route.file, req, res, malformed);
-        return;
-      case 'cms':
-        await serveCms(route.dataset, url, res, malformed);
-        return;
-      case 'il_hfs':
-        await ilHfs.serve(req, res, url.pathname, malformed);
-        return;
-      case 'tx_hhsc':
-        await txHhsc.serve(req, res, malformed);
-        return;
-      case 'ca_medi_cal':
-        await caMediCal.serve(req, res, url.pathname, malformed);
-        return;
-      case 'wa_hca':
-      case 'co_hcpf':
-      case 'ny_omig':
-        await medicaidLists.serve(route.kind, req, res, url.pathname, malformed);
-        return;
-      case 'nppes_page':
-        send(res, 200, 'text/html', await data.nppesReports.page(), { 'last-modified': httpDate(Date.UTC(2026, 9, 12, 14, 3)) });
-        return;
-      case 'nppes_file':
-        await serveNppesFile(route.file, req, res, malformed);
-        return;
-      case 'roster':
-        await serveRoster(route.roster, route.path, req, res, malformed);
-        return;
-    }
-  }
-
-  async function serveNppesFile(name: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
-    const file = await data.nppesReports.file(name);
-    if (!file) {
-      send(
-        res,
-        404,
-        'text/html',
-        '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>\n',
-      );
-      return;
-    }
-    sendFile(req, res, file, malformed ? cutInHalf(file.body) : file.body, { 'content-type': 'application/x-zip-compressed' }, malformed);
-  }
-
-  async function serveRoster(roster: string, path: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
-    const file = await rosterFile(options.dataDir, roster, path);
-    if (!file) {
-      send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>404 - File or directory not found.</h1></body></html>\n');
-      return;
-    }
-    sendFile(req, res, file, malformed ? withRenamedHeader(file.body, 'utf8') : file.body, { 'content-type': 'text/csv' }, malformed);
-  }
-
-  async function serveCms(dataset: string, url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
-    const rows = await data.cms.rows(dataset);
-    const answer = rows ? dataApiPage(rows, url.searchParams) : { status: 404, body: { message: 'Not Found' } };
-    const text = JSON.stringify(answer.body);
-    if (malformed) send(res, 200, jsonType, truncatedJson(text));
-    else send(res, answer.status, jsonType, text);
-  }
-
-  async function serveSamListing(url: URL, res: ServerResponse): Promise<void> {
-    const names = url.searchParams.get('domain') === samDomain ? await data.sam.list() : [];
-    const sizes = new Map<string, number>();
-    for (const name of names) sizes.set(name, (await data.sam.file(name))?.body.length ?? 0);
-    send(res, 200, jsonType, JSON.stringify(samListing(names, sizes)));
-  }
-
-  async function serveSamDownload(name: string, res: ServerResponse): Promise<void> {
-    const file = await data.sam.file(name);
-    if (!file || file.body.length === 0) {
-      // sam.gov answers a name with no file behind it with 204, not 404.
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    res.writeHead(303, { location: `${samFileStorePrefix}${encodeURIComponent(name)}`, 'content-length': '0' });
-    res.end();
-  }
-
-  async function serveSamFile(name: string, req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
-    const file = await data.sam.file(name);
-    if (!file || file.body.length === 0) {
-      send(
-        res,
-        404,
-        'application/xml',
-        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
-      );
-      return;
-    }
-    sendFile(req, res, file, malformed ? cutInHalf(file.body) : file.body, { 'content-type': 'application/zip' }, malformed);
-  }
-
-  function sendServerError(route: Route, res: ServerResponse): void {
-    if (route.kind === 'nppes') send(res, 500, 'text/html; charset=utf-8', nppesErrorPage);
-    else if (route.kind === 'soda') send(res, 500, sodaJsonType, JSON.stringify(socrataError('internal_error', 'Internal error')));
-    else send(res, 500, 'text/plain; charset=utf-8', 'Internal Server Error\n');
-  }
-
-  async function serveNppes(url: URL, res: ServerResponse, malformed: boolean): Promise<void> {
-    const answer = searchNppes(await data.nppes(), url.searchParams);
-    const text = JSON.stringify(answer.body, null, answer.pretty ? 2 : undefined);
-    send(res, 200, jsonType, malformed ? truncatedJson(text) : text);
-  }
-
-  function anonymousLimitReached(req: IncomingMessage, url: URL): number | undefined {
-    const limit = options.anonymousSodaRequestsPerMinute;
-    if (limit === undefined) return undefined;
-    const header = req.headers['x-app-token'];
-    const token = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('$$app_token') ?? '';
-    if (token.trim() !== '') return undefined;
-    const now = Date.now();
-    while (anonymousSodaRequests.length > 0 && anonymousSodaRequests[0]! <= now - 60_000) anonymousSodaRequests.shift();
-    if (anonymousSodaRequests.length >= limit) return Math.max(1, Math.ceil((anonymousSodaRequests[0]! + 60_000 - now) / 1000));
-    anonymousSodaRequests.push(now);
-    return undefined;
-  }
-
-  async function serveSoda(dataset: string, req: IncomingMessage, url: URL, res: ServerResponse, malformed: boolean, drift?: Drift): Promise<void> {
-    const retryAfter = anonymousLimitReached(req, url);
-    if (retryAfter !== undefined) {
-      // Socrata's throttling answer is a 429; its body here follows Socrata's error shape.
-      const body = socrataError('too_many_requests', 'Too many requests without an app token; send X-App-Token');
-      send(res, 429, sodaJsonType, JSON.stringify(body), { 'retry-after': String(retryAfter) });
-      return;
-    }
-    const rows = await data.board(dataset);
-    let status: number;
-    let text: string;
-    if (!rows) {
-      status = 404;
-      text = JSON.stringify({ code: 'not_found', error: true, message: `Dataset ${dataset} not found` });
-    } else {
-      const result = runSodaQuery(rows, url.searchParams);
-      status = result.status;
-      text = JSON.stringify(status === 200 ? driftRows(result.body, drift) : result.body);
-    }
-    if (malformed) send(res, 200, sodaJsonType, truncatedJson(text));
-    else send(res, status, sodaJsonType, text);
-  }
-
-  async function serveLeie(req: IncomingMessage, res: ServerResponse, malformed: boolean): Promise<void> {
-    if (malformed) {
-      send(res, 200, 'text/csv', malformedLeieCsv);
-      return;
-    }
-    const file = await data.leie();
-    if (!file) {
-      send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>Page Not Found</h1></body></html>\n');
-      return;
-    }
-    const validators = { etag: file.etag, 'last-modified': httpDate(file.mtimeMs) };
-    if (isNotModified(req.headers, file)) {
-      res.writeHead(304, validators);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(file.size), ...validators });
-    if (req.method === 'HEAD' || file.size === 0) {
-      res.end();
-      return;
-    }
-    pipeline(createReadStream(file.path, { start: 0, end: file.size - 1 }), res, (error) => {
-      if (error) res.destroy();
-    });
+    await matched.handler({ req, res, url, params, sources, malformed: fault?.mode === 'malformed', drift: fault?.drift });
   }
 
   await new Promise<void>((resolve, reject) => {

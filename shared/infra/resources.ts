@@ -105,7 +105,7 @@ export interface BucketDefinition {
   /**
    * Objects are created, never replaced: the bucket policy denies every principal a PutObject without
    * `If-None-Match` (the `s3:if-none-match` condition key), so a write can only ever add a key that is not
-   * there (S3 answers 412 otherwise). The local stack refuses the same writes (local/aws-rules.ts).
+   * there (S3 answers 412 otherwise). The local stack refuses the same writes (local/runtime/aws-rules.ts).
    */
   readonly writeOnce?: boolean;
 }

@@ -7,8 +7,8 @@
 import { signingEnv } from '#shared/certificates/signing-env.ts';
 import type { BundleExtras } from '#shared/infra/function-bundling.ts';
 import { compilePath, fallbackRoute, routes, workers, type RouteDefinition } from '#shared/infra/routes.ts';
-import { toHttpApiEvent } from '../../local/http-event.ts';
-import { toSqsRecord } from '../../local/sqs-pollers.ts';
+import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
+import { toSqsRecord } from '../../local/runtime/sqs-pollers.ts';
 import type { Provider } from './sample-providers.ts';
 
 /** What a bare baseline does before it answers: the function's first AWS call, made with the plain client. */

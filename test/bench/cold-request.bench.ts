@@ -35,7 +35,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
+import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { coldRequestRunner, writeColdRequest, type ColdRequestTime } from './cold-request-child.ts';
 import { baselines, coldRequestSubjects, type BaselineId, type KeyAccount, type Subject } from './cold-request-events.ts';

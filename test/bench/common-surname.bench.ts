@@ -20,7 +20,7 @@ import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { generateScaledSampleData } from '../../local/sample-data/scaled.ts';
-import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
+import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { fmt, percentile, summarise, type Benchmark, type Figure } from './harness.ts';
 import { dynamoItemBytes } from '../support/dynamo-item-size.ts';
 import { cacheItems, emptyCache } from './cache-table.ts';

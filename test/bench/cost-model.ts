@@ -417,7 +417,7 @@ export function readmeCostSection(inputs: CostInputs): string {
     ),
     '',
     paragraph(
-      `Measured: the capacity units, as the local DynamoDB bills them the way DynamoDB bills an on-demand table (history index writes and the account item's size included; \`local/dynamo-capacity.mjs\`), at $${(p.dynamoWriteUnit * 1e6).toFixed(3)} per million write and $${(p.dynamoReadUnit * 1e6).toFixed(3)} per million read units;`,
+      `Measured: the capacity units, as the local DynamoDB bills them the way DynamoDB bills an on-demand table (history index writes and the account item's size included; \`local/runtime/dynamo-capacity.mjs\`), at $${(p.dynamoWriteUnit * 1e6).toFixed(3)} per million write and $${(p.dynamoReadUnit * 1e6).toFixed(3)} per million read units;`,
       `the KMS signatures, $${(p.kmsAsymmetricRequest * 1e4).toFixed(2)} per 10,000;`,
       `the log lines the handlers write at the deployed log level (JSON records and EMF metrics), $${p.logIngestGb.toFixed(2)} per GB ingested.`,
       `Every request is counted as traced by X-Ray ($${(p.xrayTrace * 1e6).toFixed(2)} per million traces; sampling can only make it less).`,

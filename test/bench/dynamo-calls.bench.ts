@@ -28,8 +28,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../lib/build-app.ts';
 import { accessLogFormat } from '../../lib/service-stack.ts';
-import { itemSize } from '../../local/dynamo-capacity.mjs';
-import { sampleDataDir, startLocalStack } from '../../local/stack.ts';
+import { itemSize } from '../../local/runtime/dynamo-capacity.mjs';
+import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { depthLevels, recordAwsCalls, sequentialDepth, type AwsCall } from '../support/aws-call-log.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
@@ -59,7 +59,7 @@ import {
 import { fmt, median, summarise, type Benchmark, type Figure, type SectionResult } from './harness.ts';
 import { providerPool, sampleProviders } from './sample-providers.ts';
 import { emptyCache } from './cache-table.ts';
-import { ingestServedLists } from '../../local/ingest-lists.ts';
+import { ingestServedLists } from '../../local/runtime/ingest-lists.ts';
 
 const singles = 5;
 const bulkSize = 100;
@@ -482,7 +482,7 @@ async function measureCalls(output: ReturnType<typeof captureOutput>): Promise<S
         'Requests through the local gateway to the real Verify and VerifyBulk handlers against the emulators, one at a time, after a warm-up; the counts are of one request each, the median of ' +
           `${singles} providers for single verifications (each new to the stack: one per surname) and of one bulk request of ${bulkSize} new providers, sent twice (misses, then hits), for bulk items.`,
         'Every AWS call the handler makes is counted (an SDK plugin on the container clients, test/support/aws-call-log.ts), from the API-key check to the stored record, with no Idempotency-Key unless said;',
-        "DynamoDB calls report the capacity units DynamoDB bills an on-demand table for them (the local DynamoDB's front, local/dynamo-capacity.mjs: items sized in UTF-8 bytes, an update on the larger of the item before and after, each history index write on its own index item, a write refused by its condition too).",
+        "DynamoDB calls report the capacity units DynamoDB bills an on-demand table for them (the local DynamoDB's front, local/runtime/dynamo-capacity.mjs: items sized in UTF-8 bytes, an update on the larger of the item before and after, each history index write on its own index item, a write refused by its condition too).",
         '**In sequence** is the longest chain of calls each sent after the previous one had returned; calls in flight together count once. It is what a request waits for in DynamoDB round trips (about 3–10 ms each on AWS).',
         '**Calls** lists them by level: `1: A ‖ B → 2: C` means A and B went out together, and C after both.',
         `**KMS**: certificates are signed by the KMS signer through a KMS endpoint on this machine (test/support/kms-endpoint.ts); each container fetches a key's public key (KMS GetPublicKey) once, then remembers it (fetched ${publicKeyFetches} time${publicKeyFetches === 1 ? '' : 's'} in this run, ${measuredFetches} of them during the counted requests).`,

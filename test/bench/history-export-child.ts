@@ -6,8 +6,8 @@ import type { SQSEvent } from 'aws-lambda';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
-import { toSqsRecord } from '../../local/sqs-pollers.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
+import { toSqsRecord } from '../../local/runtime/sqs-pollers.ts';
 
 const worker = workers.find((w) => w.queue === 'historyExport')!;
 let message: Message | undefined;

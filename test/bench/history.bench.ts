@@ -18,7 +18,7 @@ import { newId } from '#shared/ids.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { putAll } from '#shared/sources/lists/batch-write.ts';
 import { VerificationStore, verificationItem } from '#shared/verification/verification-store.ts';
-import { startLocalStack } from '../../local/stack.ts';
+import { startLocalStack } from '../../local/runtime/stack.ts';
 import { percentile, summarise, type Benchmark, type Figure } from './harness.ts';
 
 const verificationCount = 100_000;

@@ -12,7 +12,7 @@ import { csvRowBatches } from '#shared/sources/lists/csv-parser.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { leieRecord } from '#shared/sources/leie/leie-record.ts';
 import { writeLeieBenchmarkFile } from '../../local/sample-data/leie-file.ts';
-import { startLocalStack } from '../../local/stack.ts';
+import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
 
 const rows = 85_000;

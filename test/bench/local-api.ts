@@ -8,8 +8,8 @@ import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { ingestServedLists } from '../../local/ingest-lists.ts';
-import { type LocalStack, sampleDataDir, startLocalStack } from '../../local/stack.ts';
+import { ingestServedLists } from '../../local/runtime/ingest-lists.ts';
+import { type LocalStack, sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
 export interface Answer {

@@ -27,8 +27,8 @@ import type { MonitorSnapshot } from '#shared/monitoring/checks/monitor-snapshot
 import { sweepDueMonitors } from '#shared/monitoring/checks/monitor-sweep.ts';
 import { sealerFromEnvironment } from '#shared/monitoring/secrets/secret-sealer.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { sampleDataDir, startLocalStack, type LocalStack } from '../../local/stack.ts';
-import { startPollers } from '../../local/sqs-pollers.ts';
+import { sampleDataDir, startLocalStack, type LocalStack } from '../../local/runtime/stack.ts';
+import { startPollers } from '../../local/runtime/sqs-pollers.ts';
 import { copySourceData } from '../support/source-data.ts';
 import { summarise, type Benchmark } from './harness.ts';
 import { sampleProviders, type Provider } from './sample-providers.ts';

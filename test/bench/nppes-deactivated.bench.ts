@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { eachEntry, ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { startLocalStack } from '../../local/stack.ts';
+import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
 
 const rows = 355_000;

@@ -5,7 +5,7 @@
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
-import { startLocalStack } from '../../local/stack.ts';
+import { startLocalStack } from '../../local/runtime/stack.ts';
 import { median, summarise, type Benchmark } from './harness.ts';
 
 export const pdfBenchmark: Benchmark = {

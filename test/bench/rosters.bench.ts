@@ -20,7 +20,7 @@ import { txBhec } from '#shared/sources/rosters/states/tx-bhec.ts';
 import { NameTables } from '../../local/sample-data/name-tables.ts';
 import { Rng } from '../../local/sample-data/prng.ts';
 import { rosterFiles, writeRostersScaled } from '../../local/sample-data/roster-rows.ts';
-import { startLocalStack } from '../../local/stack.ts';
+import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
 
 const scale = 0.2;

@@ -19,10 +19,10 @@ import { tableName } from '#shared/config.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { writeCounters } from '#shared/sources/lists/batch-write.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
-import { startLocalStack } from '../../local/stack.ts';
+import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type SectionResult, type Benchmark } from './harness.ts';
 
 const rows = 170_000;
@@ -100,7 +100,7 @@ async function loadUnder(dir: string, cap: number, label: string) {
   }
 }
 
-/** What the emulator's write cap did (local/dynamo-front.mjs `GET /write-cap`). */
+/** What the emulator's write cap did (local/runtime/dynamo-front.mjs `GET /write-cap`). */
 interface CapStats {
   readonly unitsTaken: number;
   readonly callsRefused: number;

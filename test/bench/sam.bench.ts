@@ -15,7 +15,7 @@ import { zipCsvText } from '#shared/sources/lists/zip-member.ts';
 import { parseLimits } from '#shared/sources/parse-limits.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
-import { startLocalStack } from '../../local/stack.ts';
+import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
 
 const rows = 170_000;

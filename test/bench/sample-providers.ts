@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StateCode } from '#shared/domain/us-states.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 
 export type Provider = { first_name: string; last_name: string; state: StateCode };
 

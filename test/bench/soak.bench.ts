@@ -30,7 +30,7 @@ import { issueKey } from '#shared/auth/key-issuer.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { systemClock } from '#shared/clock.ts';
 import { tableName } from '#shared/config.ts';
-import { itemSize } from '../../local/dynamo-capacity.mjs';
+import { itemSize } from '../../local/runtime/dynamo-capacity.mjs';
 import { recordAwsCalls, type AwsCall } from '../support/aws-call-log.ts';
 import { fmt, summarise, type Benchmark, type Figure, type SectionResult } from './harness.ts';
 import { withLocalApi, type LocalApi } from './local-api.ts';

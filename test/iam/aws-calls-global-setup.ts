@@ -1,6 +1,6 @@
 /**
  * Least privilege, proven from behaviour: while the suite runs, the local stack records every AWS call
- * each function makes (local/aws-rules.ts). At the end the recorded calls are compared with the reviewed
+ * each function makes (local/runtime/aws-rules.ts). At the end the recorded calls are compared with the reviewed
  * file `test/iam/aws-calls.json`:
  *
  * - a call not in the file fails the run (the function's AWS usage changed: review it, then update the

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { testClock } from '../support/test-clock.ts';
 import { failAfterCharge } from '../support/handlers/charge.ts';

@@ -29,7 +29,7 @@ import { reviewStateOf } from '#shared/sources/plausibility/load-review.ts';
 import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { marylandPhysicians } from '#shared/sources/rosters/states/maryland.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';

@@ -1,5 +1,5 @@
 /**
- * The local stack refuses what AWS refuses (local/aws-rules.ts): a call outside the function's IAM
+ * The local stack refuses what AWS refuses (local/runtime/aws-rules.ts): a call outside the function's IAM
  * permissions, the 403 S3 answers for a missing object when the caller may not list the bucket, a
  * write into an Object Lock bucket without a checksum, and a write without If-None-Match into a
  * write-once bucket. The service's code must work under these rules.
@@ -11,7 +11,7 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { CertificatePdfStore } from '#shared/certificates/certificate-pdf-store.ts';
 import { tableName } from '#shared/config.ts';
 import { DynamoSourceCache } from '#shared/verification/source-cache.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { testRouteById } from '../support/test-routes.ts';

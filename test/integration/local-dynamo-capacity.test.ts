@@ -1,6 +1,6 @@
 /**
- * The local DynamoDB answers the capacity units DynamoDB bills an on-demand table (local/dynamo-front.mjs,
- * local/dynamo-capacity.mjs), on the service's own tables with their real keys and indexes
+ * The local DynamoDB answers the capacity units DynamoDB bills an on-demand table (local/runtime/dynamo-front.mjs,
+ * local/runtime/dynamo-capacity.mjs), on the service's own tables with their real keys and indexes
  * (shared/infra/resources.ts, provisioned as the local stack provisions them), and runs transactions.
  *
  * Beside it, what dynalite alone answers, the reason for the front: strings counted in characters
@@ -27,8 +27,8 @@ import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables } from '#shared/infra/resources.ts';
-import { installDynamoFront } from '../../local/dynamo-front.mjs';
-import { createTableInput, localName } from '../../local/provision.ts';
+import { installDynamoFront } from '../../local/runtime/dynamo-front.mjs';
+import { createTableInput, localName } from '../../local/runtime/provision.ts';
 
 type Item = Record<string, AttributeValue>;
 

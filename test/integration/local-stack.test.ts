@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queueUrl } from '#shared/config.ts';
 import type { WorkerDefinition } from '#shared/infra/routes.ts';
 import { fallbackRoute, routes } from '#shared/infra/routes.ts';
-import { startGateway } from '../../local/gateway.ts';
-import { localName } from '../../local/provision.ts';
+import { startGateway } from '../../local/runtime/gateway.ts';
+import { localName } from '../../local/runtime/provision.ts';
 import { errorOf, startTestStack } from '../support/stack.ts';
 import { received } from '../support/handlers/recording-worker.ts';
 

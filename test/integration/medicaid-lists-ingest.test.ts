@@ -17,7 +17,7 @@ import { ilHfsColumns, ilHfsSanctions } from '#shared/sources/lists/il-hfs.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { txHhscEventTarget, txHhscExclusions, txHhscPagePath } from '#shared/sources/lists/tx-hhsc.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { csvTextRows, ilHfsDownloadPrefix, ilHfsViewId, ilHfsWorkbook } from '../../local/simulator/il-hfs-portal.ts';
 import { readPage } from '#shared/sources/lists/page-links.ts';
 import { rejectionOf } from '../support/rejection.ts';

@@ -16,7 +16,7 @@ import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { txHhscExclusions } from '#shared/sources/lists/tx-hhsc.ts';
 import { ilHfsDownloadPrefix, ilHfsViewId } from '../../local/simulator/il-hfs-portal.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { keepCsvRows, naming } from '../support/csv-rows.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

@@ -12,7 +12,7 @@ import { startSampleDataStack, type SampleDataStack } from '../support/sample-da
 import { failSqsBatchEntries } from '../support/aws-faults.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { workers } from '#shared/infra/routes.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { checkMonitor, monitorCheckServices } from '#shared/monitoring/checks/monitor-check.ts';
 

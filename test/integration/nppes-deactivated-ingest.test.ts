@@ -22,7 +22,7 @@ import { acceptHeld } from '#shared/sources/plausibility/load-review.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { zipOf } from '../../local/simulator/xlsx-writer.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';

@@ -11,7 +11,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 

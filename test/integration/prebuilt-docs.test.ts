@@ -15,7 +15,7 @@ import { afterBundlingCommands } from '#shared/infra/function-bundling.ts';
 import { routes } from '#shared/infra/routes.ts';
 import { generatedDocs } from '#shared/openapi/generated-docs.ts';
 import { docsFromTemplates, isPlainBaseUrl, placeholderBaseUrl } from '#shared/openapi/prebuilt-docs.ts';
-import { toHttpApiEvent } from '../../local/http-event.ts';
+import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from '../bench/function-bundles.ts';
 
 const run = promisify(execFile);

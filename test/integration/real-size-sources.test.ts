@@ -21,7 +21,7 @@ import { SodaClient } from '#shared/sources/soda/soda-client.ts';
 import { sodaBaseUrl } from '#shared/sources/source-config.ts';
 import { DynamoSourceCache, inlineValueLimitBytes } from '#shared/verification/source-cache.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';

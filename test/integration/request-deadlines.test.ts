@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/infra/routes.ts';
 import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { testRoutes } from '../support/test-routes.ts';

@@ -18,7 +18,7 @@ import { LoadInterrupted } from '#shared/sources/lists/load-progress.ts';
 import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { marylandPhysicians } from '#shared/sources/rosters/states/maryland.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

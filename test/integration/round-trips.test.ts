@@ -8,7 +8,7 @@ import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { tableName } from '#shared/config.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { recordAwsCalls, sequentialDepth, type AwsCall, type AwsCallLog } from '../support/aws-call-log.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

@@ -13,7 +13,7 @@ import { normalizeName } from '#shared/domain/names/normalize.ts';
 import type { StateCode } from '#shared/domain/us-states.ts';
 import { field, type DatasetDefinition, type StateBoardDefinition } from '#shared/sources/boards/board-definition.ts';
 import { stateBoards } from '#shared/sources/boards/registry.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 

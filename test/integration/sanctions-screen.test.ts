@@ -11,7 +11,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { samCsv } from '../support/sam-extract.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

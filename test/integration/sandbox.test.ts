@@ -13,7 +13,7 @@ import { stateBoards } from '#shared/sources/boards/registry.ts';
 import { sandboxCases } from '#shared/verification/sandbox/sandbox-directory.ts';
 import { sandboxDirectoryMarkdown } from '#shared/verification/sandbox/sandbox-table.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { startSourceSimulator, type SourceSimulator } from '../../local/simulator/server.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

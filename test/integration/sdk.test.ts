@@ -23,7 +23,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../../clients/typescript/src/index.js';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { npmStart, repositoryRoot, type Started, shellEnv, stopNpmStart } from '../support/npm-start.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { independentHash } from '../support/independent-canonical.ts';

@@ -126,6 +126,25 @@ describe('source simulator: routing', () => {
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
+
+  it('checks the path before the method', async () => {
+    expect((await get(sim, '/nowhere', { method: 'POST' })).status).toBe(404);
+    expect((await get(sim, '/health', { method: 'DELETE' })).status).toBe(405);
+    const put = await get(sim, '/oigportal2/Exclusions/ctl/DOW/mid/384', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it("answers an unknown path under /resource/ in Socrata's error shape, and a file name that does not decode with a plain 404", async () => {
+    const nested = await get(sim, '/resource/a/b.json');
+    expect(nested.status).toBe(404);
+    expect(nested.headers.get('content-type')).toBe('application/json;charset=utf-8');
+    expect(nested.json).toEqual({ code: 'not_found', error: true, message: 'Not found', data: {} });
+    expect((await get(sim, '/resource/%E0.json')).json).toEqual(nested.json);
+    const undecodable = await get(sim, '/file-store/Exclusions/Public%20V2/%E0.ZIP');
+    expect(undecodable.status).toBe(404);
+    expect(undecodable.text).toBe('Not Found\n');
+  });
 });
 
 describe('source simulator: NPPES API v2.1', () => {

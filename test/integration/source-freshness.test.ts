@@ -1,6 +1,6 @@
 /**
  * Freshness and retention of the ingested sources on the local stack, with DynamoDB's TTL modelled
- * (local/ttl-sweeper.ts): a list and an operator-uploaded roster loaded long ago and never refreshed are
+ * (local/runtime/ttl-sweeper.ts): a list and an operator-uploaded roster loaded long ago and never refreshed are
  * never reported checked and clear (the list is `unavailable`, the current-only roster's state
  * `source_unavailable`), whether their rows are still there or already deleted; the current version's
  * rows are renewed from the archive and outlive their first TTL, while a superseded version's are deleted.
@@ -20,7 +20,7 @@ import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
 import { alabamaBme } from '#shared/sources/rosters/states/alabama.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';

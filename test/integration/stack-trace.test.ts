@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionBundling } from '#shared/infra/function-bundling.ts';
 import { sourcePath } from '#shared/observability/stack-trace.ts';
-import { toHttpApiEvent } from '../../local/http-event.ts';
+import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from '../bench/function-bundles.ts';
 
 const run = promisify(execFile);

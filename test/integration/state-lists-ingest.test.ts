@@ -19,7 +19,7 @@ import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { nyOmig } from '#shared/sources/lists/ny-omig.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { waHca } from '#shared/sources/lists/wa-hca.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { csvLine } from '../../local/sample-data/medicaid-list-people.ts';
 import { buildWorkbook } from '../../local/simulator/medicaid-list-sites.ts';
 import { invokeAs } from '../support/invoke-as.ts';

@@ -13,7 +13,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { listDefinitions } from '#shared/sources/lists/definitions.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';

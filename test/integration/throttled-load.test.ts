@@ -19,7 +19,7 @@ import { loadStopReserveMs } from '#shared/sources/lists/ingest-steps.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';

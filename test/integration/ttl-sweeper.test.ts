@@ -1,5 +1,5 @@
 /**
- * The local stack's TTL deletion (local/ttl-sweeper.ts) on its timer: a sweep reads small pages and rests
+ * The local stack's TTL deletion (local/runtime/ttl-sweeper.ts) on its timer: a sweep reads small pages and rests
  * between them, so that on a large table it shares the emulator with the requests instead of holding it
  * for the whole table, and still deletes every expired item across all its pages while keeping the rest.
  */

@@ -18,7 +18,7 @@ import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
 import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 

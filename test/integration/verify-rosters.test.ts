@@ -17,7 +17,7 @@ import { floridaMqa } from '#shared/sources/rosters/states/florida.ts';
 import { marylandPhysicians } from '#shared/sources/rosters/states/maryland.ts';
 import { txBhec } from '#shared/sources/rosters/states/tx-bhec.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 

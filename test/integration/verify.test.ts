@@ -18,7 +18,7 @@ import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import { professions } from '#shared/domain/professions.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { conventionProblems, docBlocks, docWorkDir, type LocalStack, localised, runBlocks, shapeMismatch } from '../support/doc-runner.ts';
 import { npmStart, repositoryRoot, type Started, shellEnv, stopNpmStart } from '../support/npm-start.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

@@ -16,7 +16,7 @@ import { postNoteMarginMs } from '#shared/monitoring/delivery/delivery-chain.ts'
 import { defaultWebhookTimeoutMs } from '#shared/webhooks/deliver-webhook.ts';
 import { dispatchWebhook, type DeliveryMessage, webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/delivery/event-view.ts';
 import { anyWebhookEventSchema } from '#shared/monitoring/delivery/webhook-event-schema.ts';
 import type { TestStack } from '../support/stack.ts';

@@ -12,7 +12,7 @@ import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
 import type { DeliveryAttempt } from '#shared/monitoring/delivery/event-record.ts';
 import { dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';

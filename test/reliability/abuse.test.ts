@@ -26,7 +26,7 @@ import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { randomUUID } from 'node:crypto';
 import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
 import { ingestList } from '#shared/sources/lists/list-ingest.ts';

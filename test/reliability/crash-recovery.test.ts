@@ -12,7 +12,7 @@ import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { startPollers } from '../../local/sqs-pollers.ts';
+import { startPollers } from '../../local/runtime/sqs-pollers.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 

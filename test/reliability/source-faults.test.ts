@@ -11,7 +11,7 @@ import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sourceNames } from '#shared/sources/source-config.ts';
 import { newContainer } from '#shared/container.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 

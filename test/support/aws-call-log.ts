@@ -3,14 +3,14 @@
  * shared/aws/clients.ts): which function made it, the operation, the table or bucket, when it started
  * and ended, and for DynamoDB the capacity units it consumed, in all and per index (the plugin asks for
  * `ReturnConsumedCapacity: INDEXES`, which the local DynamoDB answers as DynamoDB bills an on-demand
- * table: local/dynamo-capacity.mjs). A write its condition refused bills units too, which DynamoDB does
+ * table: local/runtime/dynamo-capacity.mjs). A write its condition refused bills units too, which DynamoDB does
  * not return with the error; the local DynamoDB says them in a response header, read here, so they are
  * counted as well. `sequentialDepth` says how many of them a request waited for one after another.
  */
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
 import { useOnEveryClient } from '#shared/aws/clients.ts';
 import { newContainer } from '#shared/container.ts';
-import { invokingFunction } from '../../local/lambda-runtime.ts';
+import { invokingFunction } from '../../local/runtime/lambda-runtime.ts';
 
 export interface AwsCall {
   /** The route or worker id whose invocation made the call. */
@@ -82,7 +82,7 @@ export function consumedUnits(consumed: unknown): { total: number; indexes?: Rec
   };
 }
 
-/** The header in which the local DynamoDB says what a failed call billed (local/dynamo-front.mjs). */
+/** The header in which the local DynamoDB says what a failed call billed (local/runtime/dynamo-front.mjs). */
 const failedCallUnitsHeader = 'x-local-consumed-capacity';
 
 /** Starts recording (and makes the clients again with the recorder); `stop` removes it. */

@@ -8,7 +8,7 @@ import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import type { QueueId } from '#shared/infra/resources.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 
 const visibilitySeconds = Number(process.argv[2] ?? '2');
 const queue = (process.argv[3] ?? 'webhookDelivery') as QueueId;

@@ -3,7 +3,7 @@
  * permissions apply to the calls it makes and the calls are recorded as that function's, as when the
  * code runs in that function's handler on AWS.
  */
-import { invoke } from '../../local/lambda-runtime.ts';
+import { invoke } from '../../local/runtime/lambda-runtime.ts';
 
 export async function invokeAs<T>(functionId: string, fn: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
   const probes = ((globalThis as { __probes?: Map<string, () => Promise<unknown>> }).__probes ??= new Map());

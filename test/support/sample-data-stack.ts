@@ -5,7 +5,7 @@
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { sampleDataDir } from '../../local/stack.ts';
+import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from './source-data.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 

@@ -4,7 +4,7 @@ import { issueKey, type IssueKeyRequest, type IssuedKey } from '#shared/auth/key
 import { systemClock } from '#shared/clock.ts';
 import { errorBodySchema } from '#shared/contract/error-schema.ts';
 import { routes } from '#shared/infra/routes.ts';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../local/stack.ts';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../local/runtime/stack.ts';
 import { testRoutes } from './test-routes.ts';
 
 export interface TestStack {

@@ -29,7 +29,7 @@ import { strictSigningFrom, verifyCertificate } from '#shared/certificates/verif
 import { publicHandler } from '#shared/http/pipeline-frame.ts';
 import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
 import { canonicalJson } from '#shared/json/canonical.ts';
-import { toHttpApiEvent } from '../../local/http-event.ts';
+import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
 import { olderCertificate, olderCertificateJwks } from '../fixtures/certificates/older-certificate.ts';
 import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
 import type { Jwks } from '#shared/certificates/jwks.ts';

@@ -1,10 +1,10 @@
 /**
- * The capacity rules of the local DynamoDB (local/dynamo-capacity.mjs): item sizes as DynamoDB counts
+ * The capacity rules of the local DynamoDB (local/runtime/dynamo-capacity.mjs): item sizes as DynamoDB counts
  * them, and the units a write bills on the table and on each index its item is in.
  */
 import { describe, expect, it } from 'vitest';
-import { indexWriteUnits, itemSize, numberSize, readUnits, writeCapacity, writeUnits, type TableDescription } from '../../local/dynamo-capacity.mjs';
-import { evaluatedPage } from '../../local/dynamo-front.mjs';
+import { indexWriteUnits, itemSize, numberSize, readUnits, writeCapacity, writeUnits, type TableDescription } from '../../local/runtime/dynamo-capacity.mjs';
+import { evaluatedPage } from '../../local/runtime/dynamo-front.mjs';
 
 const table: TableDescription = {
   TableName: 'verifications',

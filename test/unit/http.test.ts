@@ -4,7 +4,7 @@ import { CanonicalJsonDepthError, canonicalJson, maxCanonicalDepth } from '#shar
 import { maxJsonDepth, nestsDeeperThan } from '#shared/http/request-body.ts';
 import { isTransientError } from '#shared/http/transient-errors.ts';
 import { paramPath, validationError } from '#shared/http/validation.ts';
-import { formatRequestTime, fromHandlerResult, toHttpApiEvent } from '../../local/http-event.ts';
+import { formatRequestTime, fromHandlerResult, toHttpApiEvent } from '../../local/runtime/http-event.ts';
 
 describe('API Gateway payload 2.0 translation', () => {
   const route = { routeKey: 'POST /v1/x', requestId: 'rid', time: new Date('2026-11-21T23:30:00Z'), domainName: 'api.example.com' };

@@ -1,13 +1,13 @@
 /**
  * The local DynamoDB closes the LevelDB iterator of every Query and Scan that stops at its Limit
- * (local/level-iterator-return.mjs): without it each such read left one open, and a long-running stack's
+ * (local/runtime/level-iterator-return.mjs): without it each such read left one open, and a long-running stack's
  * memory grew with its paged reads.
  */
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, PutItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import '../../local/level-iterator-return.mjs';
+import '../../local/runtime/level-iterator-return.mjs';
 
 const require = createRequire(createRequire(import.meta.url).resolve('classic-level'));
 const { AbstractIterator } = require('abstract-level/abstract-iterator.js') as { AbstractIterator: { prototype: object } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tables } from '#shared/infra/resources.ts';
-import { startKeyRefusal } from '../../local/query-start-key.ts';
+import { startKeyRefusal } from '../../local/runtime/query-start-key.ts';
 
 const outside = 'The provided starting key is outside query boundaries based on provided conditions';
 

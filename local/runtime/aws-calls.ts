@@ -1,6 +1,6 @@
 /**
  * The permissions of each function the local stack runs, and the record of the AWS calls they make
- * (local/aws-rules.ts applies the first and reports to the second). With AWS_CALLS_DIR set, as the test
+ * (local/runtime/aws-rules.ts applies the first and reports to the second). With AWS_CALLS_DIR set, as the test
  * suite sets it, the record is written there when a stack stops (test/iam/aws-calls-global-setup.ts
  * compares it with the reviewed file).
  */

@@ -8,7 +8,7 @@ import { newContainer } from '#shared/container.ts';
 import { startEmulators } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { provision } from './provision.ts';
-import { startSourceSimulator } from './simulator/server.ts';
+import { startSourceSimulator } from '../simulator/server.ts';
 import { sampleDataDir, stackFileName, type StackFile } from './stack.ts';
 
 function alive(pid: number): boolean {

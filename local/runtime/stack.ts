@@ -19,7 +19,7 @@ import { startGateway, type Gateway } from './gateway.ts';
 import { localQueueNames, provision, type LocalResourceNames } from './provision.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 import { startTtlSweeper, type TtlSweeper, type TtlSweepOptions } from './ttl-sweeper.ts';
-import { startSourceSimulator, type SourceSimulator } from './simulator/server.ts';
+import { startSourceSimulator, type SourceSimulator } from '../simulator/server.ts';
 import { startPollers, type Pollers } from './sqs-pollers.ts';
 import { ingestServedRosters } from './ingest-lists.ts';
 import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
@@ -51,7 +51,7 @@ export interface LocalStackOptions {
 }
 
 /** The bundled sample data the simulator serves by default. */
-export const sampleDataDir = join(import.meta.dirname, '..', 'sample-data');
+export const sampleDataDir = join(import.meta.dirname, '..', '..', 'sample-data');
 
 export interface LocalStack {
   readonly url: string;

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 
 export type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
-const repoRoot = resolve(import.meta.dirname, '..');
+const repoRoot = resolve(import.meta.dirname, '..', '..');
 const loaded = new Map<string, Promise<Handler>>();
 
 export function loadHandler(entry: string): Promise<Handler> {
