@@ -9,7 +9,8 @@ import { issueCertificate, type Certificate } from '../certificates/certificate.
 import { SourcesUnavailable } from '../domain/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { boardFor } from '../sources/boards/registry.ts';
-import { signersFromEnvironment, type CertificateSigners } from '../certificates/signer.ts';
+import type { CertificateSigners } from '../certificates/certificate-signer.ts';
+import { signersFromEnvironment } from '../certificates/signer.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { captureEvidence, replayEvidence } from '../evidence/evidence-capture.ts';
