@@ -12,7 +12,8 @@ import type { LicenseNumberPrefix } from '../../domain/license-numbers.ts';
 import type { BoardStatus } from '../../domain/license-status.ts';
 import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
-import type { Classification, FormatConfidence, SourceRefresh } from '../boards/board-definition.ts';
+import type { Classification } from '../license-record.ts';
+import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
 
