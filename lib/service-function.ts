@@ -17,7 +17,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { afterBundlingCommands, functionBundling, type BundleExtras } from '../shared/infra/function-bundling.ts';
-import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
+import type { ObjectAction, TableAction } from '../shared/infra/resource-use.ts';
 import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');

@@ -61,8 +61,8 @@ import {
   type QueueId,
   type TableId,
 } from '../shared/infra/resources.ts';
-import type { ObjectAction, TableAction } from '../shared/infra/permissions.ts';
-import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type ResourceUse } from '../shared/infra/routes.ts';
+import type { ObjectAction, ResourceUse, TableAction } from '../shared/infra/resource-use.ts';
+import { fallbackRoute, resourceAccess, routes, workerAccess, workers } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
 import { keyModes, type KeyMode } from '../shared/domain/caller.ts';
 import { signingEnv } from '../shared/certificates/signing-env.ts';

@@ -26,7 +26,7 @@ import type { Profession } from '../domain/professions.ts';
 import type { UnavailableReason } from '../sources/errors.ts';
 import type { SourceReportStatus } from '../sources/source-config.ts';
 import type { MatchBasis, SanctionBasis } from '../domain/match-basis.ts';
-import type { CertificateSigner } from './signer.ts';
+import type { CertificateSigner } from './certificate-signer.ts';
 import { copyEvidenceRef, type EvidenceRef } from '../evidence/evidence.ts';
 import { encodeSignature, toLowS, verifyEs256 } from './signature.ts';
 

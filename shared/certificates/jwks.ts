@@ -5,7 +5,7 @@
  */
 import { keyModes } from '../domain/caller.ts';
 import type { SigningKeyJwk } from './jwk.ts';
-import type { CertificateSigners } from './signer.ts';
+import type { CertificateSigners } from './certificate-signer.ts';
 
 export interface Jwks {
   readonly keys: readonly SigningKeyJwk[];

@@ -15,7 +15,7 @@ import type { KeyMode } from '../domain/caller.ts';
 import { jwkFromSpkiDer, signingKeyJwk, type SigningKeyJwk } from './jwk.ts';
 import { derToRaw } from './signature.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
-import type { CertificateSigner } from './signer.ts';
+import type { CertificateSigner } from './certificate-signer.ts';
 
 /** KMS signs messages of up to 4096 bytes with MessageType RAW; longer ones are sent as their SHA-256 digest. */
 export const kmsRawMessageLimit = 4096;

@@ -8,7 +8,7 @@ import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'nod
 import { readFile } from 'node:fs/promises';
 import type { KeyMode } from '../domain/caller.ts';
 import { publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from './jwk.ts';
-import type { CertificateSigner } from './signer.ts';
+import type { CertificateSigner } from './certificate-signer.ts';
 
 /**
  * Creates a new P-256 key at `path` (mode 0600) unless a file is already there, in which case that file

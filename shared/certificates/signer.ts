@@ -1,9 +1,8 @@
 /**
- * The certificate signers: one interface, implemented by a local PKCS#8 key file and by an AWS KMS
- * asymmetric key, chosen by configuration. Each certificate mode has its own key: live certificates
- * are signed only with the live key and test certificates only with the test key, and the JWKS says
- * which key signs which mode. Signatures are ES256: ECDSA P-256 over SHA-256 of the data, returned raw
- * (r||s, 64 bytes).
+ * The certificate signers, chosen by configuration: a local PKCS#8 key file or an AWS KMS asymmetric
+ * key, both implementing `CertificateSigner` (certificate-signer.ts). Each certificate mode has its own
+ * key: live certificates are signed only with the live key and test certificates only with the test
+ * key, and the JWKS says which key signs which mode.
  *
  * Configuration, per mode (KMS wins when both are set):
  * - live: `SIGNING_KMS_KEY_ID` (key id, ARN or alias of an ECC_NIST_P256 SIGN_VERIFY KMS key),
@@ -15,25 +14,11 @@
 import { environment } from '../config.ts';
 import { containerValue } from '../container.ts';
 import type { KeyMode } from '../domain/caller.ts';
+import type { CertificateSigner, CertificateSigners } from './certificate-signer.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
-import type { SigningKeyJwk } from './jwk.ts';
 import { KmsSigner } from './kms-signer.ts';
 import { LocalKeySigner } from './local-key-signer.ts';
 import { signingEnv } from './signing-env.ts';
-
-export interface CertificateSigner {
-  /** The certificates this signer's keys sign; its public keys carry the same `mode`. */
-  readonly mode: KeyMode;
-  /** RFC 7638 thumbprint (base64url SHA-256) of the current public key; the `kid` in the JWKS. */
-  readonly keyId: () => Promise<string>;
-  /** ES256 signature of `data`: raw r||s, 64 bytes, either S (`issueCertificate` keeps only the low-S form). */
-  sign(data: Uint8Array): Promise<Uint8Array>;
-  /** Public keys to publish, each marked with `mode`: the current key first, then previous (rotated-out) keys. */
-  publicKeys(): Promise<SigningKeyJwk[]>;
-}
-
-/** One signer per certificate mode. */
-export type CertificateSigners = Readonly<Record<KeyMode, CertificateSigner>>;
 
 export { SigningConfigurationError };
 

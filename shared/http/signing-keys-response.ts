@@ -1,6 +1,6 @@
 /** The HTTP response of `GET /v1/signing-keys`: the JWKS, cacheable for five minutes. */
 import { signingKeysResponse } from '../certificates/jwks.ts';
-import type { CertificateSigners } from '../certificates/signer.ts';
+import type { CertificateSigners } from '../certificates/certificate-signer.ts';
 import { json, type HttpResponse } from './response.ts';
 
 /** Clients and caches may keep the key set for five minutes. */

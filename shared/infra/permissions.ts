@@ -5,12 +5,7 @@
  * least-privilege test checks both against the calls the test suite records (test/iam/aws-calls.json).
  */
 import { buckets, queues, tables, type BucketId, type QueueId, type TableId } from './resources.ts';
-import type { ResourceUse } from './routes.ts';
-
-/** DynamoDB actions a function may be given on a table (Query also covers the table's indexes). */
-export type TableAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchWriteItem';
-/** S3 actions a function may be given on a bucket's objects. */
-export type ObjectAction = 'GetObject' | 'PutObject';
+import type { ObjectAction, ResourceUse, TableAction } from './resource-use.ts';
 
 export type AwsService = 'dynamodb' | 's3' | 'sqs' | 'ses' | 'kms' | 'secretsmanager';
 

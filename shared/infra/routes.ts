@@ -4,34 +4,10 @@
  * `uses` lists what the handler itself touches; the grants that every authenticated route needs (keys,
  * accounts, rate counters, idempotency records) are added by `resourceAccess` (`pipelineUse`).
  */
-import type { ObjectAction, TableAction } from './permissions.ts';
-import type { BucketId, QueueId, TableId } from './resources.ts';
+import type { QueueId } from './resources.ts';
+import type { ResourceUse } from './resource-use.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * The AWS resources a function uses, with the exact actions it calls on each: the function is granted
- * these and nothing else (permissions.ts), and the test suite checks that it calls every one of them.
- */
-export interface ResourceUse {
-  readonly tables?: Partial<Record<TableId, readonly TableAction[]>>;
-  readonly queues?: Partial<Record<QueueId, 'send' | 'consume'>>;
-  readonly buckets?: Partial<Record<BucketId, readonly ObjectAction[]>>;
-  /** The certificate signing keys (live and test): `sign` (and read their public keys) or only `publish` their public keys. */
-  readonly signingKey?: 'sign' | 'publish';
-  /** Calls the external data sources (their URLs and tokens come from configuration). */
-  readonly sources?: boolean;
-  /** Runs verifications: everything in `verificationUse` (the engine, the source cache, the signed record). */
-  readonly verifies?: boolean;
-  /** Reads the PDF signing certificate (and key, unless the KMS PDF signing key signs) from Secrets Manager when deployed, and signs with that KMS key. */
-  readonly pdfSigning?: boolean;
-  /** Sends e-mail through SES. */
-  readonly email?: boolean;
-  /** Seals (encrypts) or opens (decrypts) webhook secrets with the KMS key when deployed. */
-  readonly webhookSecrets?: 'seal' | 'open';
-  /** Reads the secret pepper of Idempotency-Key fingerprints (Secrets Manager when deployed). */
-  readonly idempotencyPepper?: boolean;
-}
 
 export interface RouteDefinition {
   /** Logical id of the route's function in the stack. */

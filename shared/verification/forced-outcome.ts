@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { SourcesUnavailable } from '../domain/errors.ts';
 import { stateName } from '../domain/us-states.ts';
-import type { BoardLicense } from '../sources/boards/board-search.ts';
+import type { BoardLicense } from '../sources/license-record.ts';
 import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
 import type { UnavailableReason } from '../sources/errors.ts';
 import { sourceNames } from '../sources/source-config.ts';

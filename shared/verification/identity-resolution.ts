@@ -20,7 +20,7 @@ import { lastNameKeys, normalizeName } from '../domain/names/normalize.ts';
 import { matchGivenName, splitGivenName, type GivenNameMatch, type GivenNameTier } from '../domain/names/given-name-match.ts';
 import { licenseNumbersAgree, normalizeLicenseNumber, type LicenseNumberPrefix } from '../domain/license-numbers.ts';
 import type { StateCode } from '../domain/us-states.ts';
-import type { BoardLicense } from '../sources/boards/board-search.ts';
+import type { BoardLicense } from '../sources/license-record.ts';
 import type { NppesIdentity, NppesName } from '../sources/nppes/parse.ts';
 import type { MatchBasis } from '../domain/match-basis.ts';
 

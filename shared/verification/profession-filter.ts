@@ -7,7 +7,7 @@
  * look-up states) are decided by the engine from the coverage.
  */
 import type { Profession } from '../domain/professions.ts';
-import type { BoardLicense } from '../sources/boards/board-search.ts';
+import type { BoardLicense } from '../sources/license-record.ts';
 
 export type ProfessionFit = 'exact' | 'unclassified' | 'unrequested';
 

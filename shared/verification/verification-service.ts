@@ -9,12 +9,14 @@ import { issueCertificate, type Certificate } from '../certificates/certificate.
 import { SourcesUnavailable } from '../domain/errors.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { boardFor } from '../sources/boards/registry.ts';
-import { signersFromEnvironment, type CertificateSigners } from '../certificates/signer.ts';
+import type { CertificateSigners } from '../certificates/certificate-signer.ts';
+import { signersFromEnvironment } from '../certificates/signer.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { captureEvidence, replayEvidence } from '../evidence/evidence-capture.ts';
 import { EvidenceStore } from '../evidence/evidence-store.ts';
-import { BoardSearch, boardQueryKey } from '../sources/boards/board-search.ts';
+import { BoardSearch } from '../sources/boards/board-search.ts';
+import { boardQueryKey } from '../sources/license-record.ts';
 import { SodaClient } from '../sources/soda/soda-client.ts';
 import { RosterSearch } from '../sources/rosters/roster-search.ts';
 import { RosterStore } from '../sources/rosters/roster-store.ts';

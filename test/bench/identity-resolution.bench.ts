@@ -6,7 +6,7 @@
  * them with a date of birth; no NPI, so every candidate goes through the name tiers.
  */
 import table from '#shared/names/given-names.json' with { type: 'json' };
-import type { BoardLicense } from '#shared/sources/boards/board-search.ts';
+import type { BoardLicense } from '#shared/sources/license-record.ts';
 import { resolveIdentity, type IdentityQuery, type IdentityResult } from '#shared/verification/identity-resolution.ts';
 import { summarise, type Benchmark } from './harness.ts';
 

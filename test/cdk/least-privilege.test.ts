@@ -29,7 +29,8 @@ import {
   webhookSecretKeyResource,
 } from '#shared/infra/permissions.ts';
 import { buckets, queues, tables, type BucketId, type QueueId, type TableId } from '#shared/infra/resources.ts';
-import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type ResourceUse } from '#shared/infra/routes.ts';
+import type { ResourceUse } from '#shared/infra/resource-use.ts';
+import { fallbackRoute, resourceAccess, routes, workerAccess, workers } from '#shared/infra/routes.ts';
 import { awsCallsFile, observablePermissions, type AwsCalls } from '../iam/aws-calls.ts';
 
 let outdir: string;

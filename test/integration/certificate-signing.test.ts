@@ -20,7 +20,8 @@ import { kms } from '#shared/aws/kms.ts';
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { decodeSignature, derToRaw, isLowS, p256Order, rawToDer } from '#shared/certificates/signature.ts';
-import { signerFromEnvironment, signersFromEnvironment, SigningConfigurationError, type CertificateSigner } from '#shared/certificates/signer.ts';
+import type { CertificateSigner } from '#shared/certificates/certificate-signer.ts';
+import { signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer.ts';
 import { newContainer } from '#shared/container.ts';
 import { verifyCertificate } from '#shared/certificates/verification.ts';
 

@@ -20,7 +20,8 @@ import { matchGivenName, splitGivenName } from '#shared/domain/names/given-name-
 import { listedForms } from '#shared/domain/names/nicknames.ts';
 import { lastNameKeys, normalizeName } from '#shared/domain/names/normalize.ts';
 import { field, licenseNumberScopeOf } from '#shared/sources/boards/board-definition.ts';
-import { BoardSearch, licensesFromRows, type BoardLicense } from '#shared/sources/boards/board-search.ts';
+import { BoardSearch, licensesFromRows } from '#shared/sources/boards/board-search.ts';
+import type { BoardLicense } from '#shared/sources/license-record.ts';
 import { stateBoards } from '#shared/sources/boards/registry.ts';
 import type { SodaRow } from '#shared/sources/soda/soda-client.ts';
 import { resolveIdentity } from '#shared/verification/identity-resolution.ts';

@@ -1,9 +1,9 @@
 /**
  * The layering and the dependency style, checked on the source: the domain and the use cases know no
- * HTTP, no two areas of `shared/` import each other, every dependency comes one way (a function's
- * composition root builds it as a container value; nothing is built at a handler's module scope or
- * defaulted inside a use case; `newContainer()` is the only reset), and configuration is read by the
- * configuration modules alone.
+ * HTTP, no two areas of `shared/` import each other, no module imports itself back through others,
+ * every dependency comes one way (a function's composition root builds it as a container value; nothing
+ * is built at a handler's module scope or defaulted inside a use case; `newContainer()` is the only
+ * reset), and configuration is read by the configuration modules alone.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -11,20 +11,63 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 
-function sources(dir: string): string[] {
+function sources(dir: string, extensions: readonly string[] = ['.ts']): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => extensions.some((extension) => file.endsWith(extension)))
     .map((file) => join(dir, file));
 }
 
-/** The repository-relative files a module imports (relative and `#shared/` specifiers). */
+/** The path aliases of package.json "imports", by the folder each names. */
+const aliases = { '#shared/': 'shared/', '#lib/': 'lib/', '#functions/': 'functions/' } as const;
+
+/**
+ * The repository-relative files a module imports (relative and `#shared/`, `#lib/`, `#functions/`
+ * specifiers), type-only imports, re-exports and imports for effect included.
+ */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  return [...text.matchAll(/^(?:import|export)[^;]*?from '([^']+)';/gms)].flatMap(([, specifier]) => {
-    if (specifier!.startsWith('#shared/')) return [normalize(specifier!.replace('#shared/', 'shared/'))];
+  return [...text.matchAll(/^(?:(?:import|export)[^;]*?from|import) '([^']+)';/gms)].flatMap(([, specifier]) => {
+    for (const [alias, dir] of Object.entries(aliases)) if (specifier!.startsWith(alias)) return [normalize(specifier!.replace(alias, dir))];
     if (specifier!.startsWith('.')) return [relative(root, join(root, dirname(file), specifier!))];
     return [];
   });
+}
+
+/**
+ * The import circles of a graph: its strongly connected components (Tarjan) of more than one module, or
+ * of one module that imports itself, each as its modules in order.
+ */
+function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const lowLink = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    lowLink.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        lowLink.set(file, Math.min(lowLink.get(file)!, lowLink.get(target)!));
+      } else if (onStack.has(target)) {
+        lowLink.set(file, Math.min(lowLink.get(file)!, index.get(target)!));
+      }
+    }
+    if (lowLink.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) circles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
 }
 
 /** The area of `shared/` a file belongs to: its first directory (or its own name for a top-level file). */
@@ -57,6 +100,21 @@ describe('layers', () => {
       return from! < to! && edges.has(`${to}→${from}`);
     });
     expect(cycles).toEqual([]);
+  });
+});
+
+describe('import graph', () => {
+  it('no import circle among the modules of shared/, functions/, lib/, bin/ and local/', () => {
+    // Type-only imports count: a circle of types still ties the modules' meanings to each other.
+    const files = ['shared', 'functions', 'lib', 'bin', 'local'].flatMap((dir) => sources(dir, ['.ts', '.mjs']));
+    const known = new Set(files);
+    const graph = new Map<string, string[]>(files.map((file) => [file, importsOf(file).filter((target) => known.has(target))]));
+    const circles = circlesOf(graph);
+    const importsWithin = (circle: readonly string[]) =>
+      circle.flatMap((file) => graph.get(file)!.flatMap((target) => (circle.includes(target) ? [`${file} → ${target}`] : [])));
+    const describeCircle = (circle: readonly string[]) => `${circle.join(' ↔ ')} (${importsWithin(circle).join('; ')})`;
+    // A circle is broken by moving what its modules share into a module of their own.
+    expect(circles.map(describeCircle), 'import circles').toEqual([]);
   });
 });
 

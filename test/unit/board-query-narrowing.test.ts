@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenNameWithinForms } from '#shared/domain/names/given-name-forms.ts';
-import type { BoardLicense, BoardQuery } from '#shared/sources/boards/board-search.ts';
+import type { BoardLicense, BoardQuery } from '#shared/sources/license-record.ts';
 import type { NppesIdentity } from '#shared/sources/nppes/parse.ts';
 import type { SourceCache } from '#shared/verification/source-cache.ts';
 import { runVerification, type VerificationPorts } from '#shared/verification/verification-engine.ts';

@@ -16,14 +16,8 @@ import { signingKeysCacheControl, signingKeysHttpResponse } from '#shared/http/s
 import { KmsSigner } from '#shared/certificates/kms-signer.ts';
 import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { decodeSignature, derToRaw, encodeSignature, isLowS, p256Order, rawToDer, toLowS, verifyEs256 } from '#shared/certificates/signature.ts';
-import {
-  signerFromConfig,
-  signerFromEnvironment,
-  signersFromEnvironment,
-  SigningConfigurationError,
-  type CertificateSigner,
-  type CertificateSigners,
-} from '#shared/certificates/signer.ts';
+import type { CertificateSigner, CertificateSigners } from '#shared/certificates/certificate-signer.ts';
+import { signerFromConfig, signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer.ts';
 import { newContainer } from '#shared/container.ts';
 import { strictSigningFrom, verifyCertificate } from '#shared/certificates/verification.ts';
 import { publicHandler } from '#shared/http/pipeline-frame.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { licenseNumberScopeOf } from '#shared/sources/boards/board-definition.ts';
-import type { BoardLicense } from '#shared/sources/boards/board-search.ts';
+import type { BoardLicense } from '#shared/sources/license-record.ts';
 import { colorado } from '#shared/sources/boards/states/colorado.ts';
 import { illinois } from '#shared/sources/boards/states/illinois.ts';
 import { texas } from '#shared/sources/boards/states/texas.ts';

@@ -10,13 +10,8 @@ import type { StateCode } from '../../domain/us-states.ts';
 import type { SodaRow } from '../soda/soda-client.ts';
 import type { DateFormat } from './dates.ts';
 import type { RosterDefinition } from '../rosters/roster-definition.ts';
-
-/**
- * How a license type reads: a profession, healthcare without a readable profession, or not healthcare.
- * `unknown`: the type matched none of the connector's rules (an unclassified license, and an unreadable
- * value counted for the source), as opposed to a type known to name no single profession.
- */
-export type Classification = { kind: 'profession'; profession: Profession } | { kind: 'unclassified'; unknown?: true } | { kind: 'non_healthcare' };
+import type { Classification } from '../license-record.ts';
+import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
 
 export interface ProfessionRule {
   /** Tested against the upper-cased raw license wording. */
@@ -84,16 +79,6 @@ export interface DisciplineDatasetDefinition {
   readonly licenseNumberField: string;
   readonly lastNameField: string;
 }
-
-/**
- * How well the source's format is pinned down: `confirmed` (seen in real rows or official documents),
- * `observed` (reported by third parties who read it), `inferred` (built on assumptions: the connector
- * checks each answer and fails loudly when the rows do not have the expected columns).
- */
-export type FormatConfidence = 'confirmed' | 'observed' | 'inferred';
-
-/** How often the publisher refreshes the source (`unknown` where not recorded). */
-export type SourceRefresh = 'daily' | 'weekly' | 'monthly' | 'unknown';
 
 export interface StateBoardDefinition {
   readonly state: StateCode;

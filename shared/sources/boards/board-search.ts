@@ -9,9 +9,7 @@
  */
 import type { Deadline } from '../../deadline.ts';
 import type { EvidenceRef } from '../../evidence/evidence.ts';
-import type { GivenNameForms } from '../../domain/names/given-name-forms.ts';
 import type { BoardStatus } from '../../domain/license-status.ts';
-import type { Profession } from '../../domain/professions.ts';
 import type { StateCode } from '../../domain/us-states.ts';
 import { sodaBaseUrl } from '../source-config.ts';
 import type { SodaClient, SodaDataset, SodaRow } from '../soda/soda-client.ts';
@@ -20,49 +18,10 @@ import { logger } from '../../observability/logger.ts';
 import { isSourceUnavailable, SourceError } from '../errors.ts';
 import { sourceFailed, unreadableValue } from '../source-telemetry.ts';
 import { accentTolerantSurnameCondition, allOf, anyOf, fullNameSurnameCondition, givenNamePrefixCondition, surnameCondition } from '../soda/soql.ts';
-import { field, type Classification, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
+import { titleCase, type BoardLicense, type BoardQuery } from '../license-record.ts';
+import { field, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
 import type { RosterSearch } from '../rosters/roster-search.ts';
-
-export interface BoardLicense {
-  readonly state: StateCode;
-  readonly source: string;
-  readonly datasetId: string;
-  readonly licenseNumber: string;
-  readonly firstName: string;
-  readonly middleName: string;
-  readonly lastName: string;
-  readonly suffix: string;
-  /** Full name as the source writes it. */
-  readonly name: string;
-  /** The state's raw license wording or code. */
-  readonly licenseType: string;
-  readonly classification: Classification;
-  readonly profession: Profession | null;
-  readonly status: BoardStatus;
-  readonly rawStatus: string;
-  /** False when a raw status is outside the state's vocabulary: the status is then no answer. */
-  readonly statusRecognised: boolean;
-  /** The raw value that could not be read, where it is not `rawStatus` (another status column). */
-  readonly unrecognisedStatus?: string;
-  readonly expiryDate: string | null;
-  readonly issueDate: string | null;
-  readonly disciplinary: boolean;
-  readonly birthYear: number | null;
-  /** Rows merged into this license (one per discipline case in some datasets). */
-  readonly rowCount: number;
-}
-
-/** What a board is searched for: surname spellings and the given names that can match. */
-export interface BoardQuery {
-  readonly surnames: readonly string[];
-  readonly givenNames: GivenNameForms;
-}
-
-/** The query's identity, for cache keys and shared lookups: surnames and given-name prefixes, sorted. */
-export function boardQueryKey(query: BoardQuery): string {
-  return `${[...query.surnames].sort().join('|')}#${[...query.givenNames.prefixes].sort().join('|')}`;
-}
 
 /**
  * One source of a board answer: a live query of open-data datasets (as of the moment it answered), or
@@ -92,12 +51,6 @@ export interface BoardSearchResult {
   readonly parts?: readonly BoardSourcePart[];
   /** Rows left out because they lack a column every row carries (`readableRows`): the answer is partial. */
   readonly skipped?: readonly SkippedRows[];
-}
-
-/** A name written in one case, as most boards write them, in title case; a Mixed Case name (`McClain`) as written. */
-export function titleCase(value: string): string {
-  if (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value)) return value;
-  return value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
 /** First, middle, last and suffix of a row's holder, from separate columns or one whole-name column. */

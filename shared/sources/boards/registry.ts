@@ -5,7 +5,8 @@
 import { professions as allProfessions, type Profession } from '../../domain/professions.ts';
 import { stateName, type StateCode } from '../../domain/us-states.ts';
 import { sourceNames } from '../source-config.ts';
-import type { FormatConfidence, SourceRefresh, StateBoardDefinition } from './board-definition.ts';
+import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
+import type { StateBoardDefinition } from './board-definition.ts';
 import { alabama } from './states/alabama.ts';
 import { colorado } from './states/colorado.ts';
 import { connecticut } from './states/connecticut.ts';

@@ -4,7 +4,7 @@
  * list alike: download, hash, parse, versioned write, archive, atomic switch, refusals.
  */
 import type { StateCode } from '../../domain/us-states.ts';
-import type { FormatConfidence } from '../boards/board-definition.ts';
+import type { FormatConfidence } from '../source-publication.ts';
 import { sourceBaseUrl } from '../../config.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';

@@ -8,7 +8,8 @@
  * license prefixes": an uncovered profession is looked up and answers not_found.
  */
 import type { Profession } from '../../../domain/professions.ts';
-import type { Classification, StateBoardDefinition } from '../board-definition.ts';
+import type { Classification } from '../../license-record.ts';
+import type { StateBoardDefinition } from '../board-definition.ts';
 import { field } from '../board-definition.ts';
 
 /** DORA license-type codes. Codes not listed are unclassified (returned with profession null). */

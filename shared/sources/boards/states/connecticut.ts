@@ -35,7 +35,8 @@
  *    what this connector queries.
  */
 import type { BoardStatus } from '../../../domain/license-status.ts';
-import type { Classification, StateBoardDefinition } from '../board-definition.ts';
+import type { Classification } from '../../license-record.ts';
+import type { StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
 import type { SodaRow } from '../../soda/soda-client.ts';
 

@@ -3,7 +3,8 @@
  * `disciplinary_action` column is 'N' on every row, so discipline comes from the separate dataset
  * dz6p-akeq (joined on the license number). Firms have the whole name in `last_name`.
  */
-import type { Classification, StateBoardDefinition } from '../board-definition.ts';
+import type { Classification } from '../../license-record.ts';
+import type { StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
 
 const rules = professionRules(

@@ -8,7 +8,8 @@
  * spec's "state that searches every profession it licenses": an uncovered profession is looked up and
  * answers not_found.
  */
-import type { Classification, StateBoardDefinition } from '../board-definition.ts';
+import type { Classification } from '../../license-record.ts';
+import type { StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
 
 const healthcareBoard =

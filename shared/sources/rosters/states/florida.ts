@@ -21,7 +21,7 @@
  *    `License-Active-Status-Description` (Active, Inactive …): CLEAR and Active is active.
  *  - `Board-Action-Indicator` Y/N: the discipline flag. Dates MM/DD/YYYY.
  */
-import type { Classification } from '../../boards/board-definition.ts';
+import type { Classification } from '../../license-record.ts';
 import { professionRules } from '../../boards/board-definition.ts';
 import { listDate } from '../../lists/list-cells.ts';
 import type { ParseLimits } from '../../parse-limits.ts';

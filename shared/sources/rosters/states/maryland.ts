@@ -15,7 +15,7 @@
  *    action), the date format (M/D/YYYY or ISO read), the allied profession names (mapped below where
  *    they name a spec profession, else unclassified), and the license number prefixes.
  */
-import type { Classification } from '../../boards/board-definition.ts';
+import type { Classification } from '../../license-record.ts';
 import { professionRules } from '../../boards/board-definition.ts';
 import { listDate } from '../../lists/list-cells.ts';
 import { disciplineOnRecord, type RosterDefinition, type RosterRow, statusFrom } from '../roster-definition.ts';
