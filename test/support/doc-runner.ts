@@ -199,11 +199,28 @@ export async function runBlocks(
       timedOut = true;
       process.kill(-child.pid!, 'SIGKILL');
     }, options.timeoutMs);
-    child.on('close', (c) => {
+    // Bash's exit, not its pipes' close, ends the run: a background job the EXIT trap missed would hold
+    // the pipes open until the timer; its process group is stopped at once instead.
+    child.on('exit', (c) => {
       clearTimeout(timer);
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // The group is gone already.
+      }
       resolve(c);
     });
   });
+  // What the pipes still hold arrives before they close; a stopped group closes them within moments.
+  if (child.stdout.readable || child.stderr.readable) {
+    await new Promise<void>((resolve) => {
+      const done = setTimeout(resolve, 2_000);
+      child.on('close', () => {
+        clearTimeout(done);
+        resolve();
+      });
+    });
+  }
   try {
     process.kill(-child.pid!, 'SIGTERM');
   } catch {
