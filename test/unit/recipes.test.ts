@@ -81,6 +81,20 @@ function mentions(text: string, names: readonly string[]): boolean {
   return names.some((name) => new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text));
 }
 
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** The anchors a Markdown file defines: its headings' and explicit `<a id>`s (fenced code skipped). */
+function anchorsOf(text: string): Set<string> {
+  const prose = text.replace(/^```[\s\S]*?^```/gm, '');
+  return new Set([...[...prose.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)), ...[...prose.matchAll(/<a id="([^"]+)">/g)].map((m) => m[1]!)]);
+}
+
 const isCode = (path: string) => codeFolders.some((folder) => path.startsWith(`${folder}/`));
 
 const recipes = readdirSync(recipesDir)
@@ -123,11 +137,18 @@ describe('the recipes', () => {
     },
   );
 
-  it.each(recipes)('%s: every relative link leads to a file that exists', (recipe) => {
-    const text = readFileSync(join(recipesDir, recipe), 'utf8');
-    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map(([, target]) => target!).filter((target) => !/^[a-z]+:/.test(target) && !target.startsWith('#'));
-    const broken = targets.filter((target) => !existsSync(normalize(join(recipesDir, target.split('#')[0]!))));
-    expect(broken, `${recipe} links to files that do not exist`).toEqual([]);
+  it.each(recipes)('%s: every relative link leads to a file that exists, and to an anchor it defines', (recipe) => {
+    const text = readFileSync(join(recipesDir, recipe), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    const broken = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map(([, target]) => target!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => {
+        const [path, anchor] = target.split('#') as [string, string | undefined];
+        const resolved = path ? normalize(join(recipesDir, path)) : join(recipesDir, recipe);
+        if (!existsSync(resolved)) return true;
+        return anchor !== undefined && !statSync(resolved).isDirectory() && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor);
+      });
+    expect(broken, `${recipe} links to files or anchors that do not exist`).toEqual([]);
   });
 
   it('show no handler that builds its dependencies at module scope', () => {
@@ -160,8 +181,8 @@ describe('the function listings', () => {
 
   it('the README names every worker with its handler', () => {
     const text = read('README.md');
-    const missing = workers.filter((w) => !new RegExp(`^\\| ${w.id} \\|.*\\[\`${w.entry}\`\\]\\(${w.entry}\\)`, 'm').test(text)).map((w) => w.id);
-    expect(missing, 'rows missing from the worker table of the README (| Id | … | [`entry`](entry) | …)').toEqual([]);
+    const missing = workers.filter((w) => !text.includes(`${w.id} ([\`${w.entry}\`](${w.entry}))`)).map((w) => w.id);
+    expect(missing, 'workers the README does not name as `Id ([`entry`](entry))` beside the architecture diagram').toEqual([]);
   });
 });
 
