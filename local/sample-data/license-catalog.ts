@@ -7,7 +7,7 @@
 import type { LaunchState } from './places.ts';
 import type { Rng } from './prng.ts';
 
-/** Healthcare professions the sample population holds (spec profession values). */
+/** Healthcare professions the sample population holds (the API's profession values, domain/professions.ts). */
 export type Profession =
   | 'physician'
   | 'physician_assistant'

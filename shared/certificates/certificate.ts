@@ -1,24 +1,25 @@
 /**
- * The verification certificate (service spec, "Certificate").
+ * The verification certificate (docs/api-guide.md, "Certificates" and "Checking a certificate").
  *
  * - Signed body: the certificate without `signature` and `certificate_hash`, serialised as RFC 8785
  *   canonical JSON and encoded as UTF-8.
  * - `signature` = `vrf_sig_` + base64url(ES256 signature of the signed body), the signature raw r||s
  *   (IEEE P1363, 64 bytes) with s ≤ n/2 (low-S).
  * - `certificate_hash` = `sha256_` + hex(SHA-256(UTF-8 canonical JSON of the certificate without
- *   `certificate_hash`)): the spec's integrity rule (remove `certificate_hash`, serialise the rest with
- *   keys sorted, SHA-256 hex digest, prefix). For this document (strings, booleans, nulls, arrays,
+ *   `certificate_hash`)): the published integrity rule (remove `certificate_hash`, serialise the rest
+ *   with keys sorted, SHA-256 hex digest, prefix). For this document (strings, booleans, nulls, arrays,
  *   objects with ASCII keys, and one number, `match.confidence`, between 0 and 1 with at most two
  *   decimals) canonical JSON equals Python's
  *   `json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False)`, and `jq -S -c` except that
  *   jq writes U+007F as `\u007f`.
  *
- * Besides the spec's fields the body signs what a reader relies on: the profession and the board's
- * license type, how confidently and on what evidence the provider was matched, and for every source
- * whether it answered live, from the cache or not at all, and as of when, and the evidence of what it
- * said (`sources[].evidence`: the SHA-256 of the raw responses or of the ingested file). Certificates issued before
- * these fields existed lack them; they verify as they were signed (the verifier checks the signature
- * over whatever body the certificate carries), and readers show what they have (`IssuedCertificate`).
+ * Besides the fields the API guide lists for every certificate, the body signs what a reader relies on:
+ * the profession and the board's license type, how confidently and on what evidence the provider was
+ * matched, and for every source whether it answered live, from the cache or not at all, and as of when,
+ * and the evidence of what it said (`sources[].evidence`: the SHA-256 of the raw responses or of the
+ * ingested file). Certificates issued before these fields existed lack them; they verify as they were
+ * signed (the verifier checks the signature over whatever body the certificate carries), and readers
+ * show what they have (`IssuedCertificate`).
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../json/canonical.ts';
@@ -52,7 +53,7 @@ export interface CertificateBody {
   result: { verified: boolean; status: string; expiry_date: string | null; disciplinary_flags: boolean; oig_excluded: boolean };
   /** The identity match: as `match_confidence` and `match_basis` of the verification result. */
   match: { confidence: number | null; basis: MatchBasis[] };
-  /** Names of the sources that answered (the spec's field); their freshness is in `sources`. */
+  /** Names of the sources that answered (a field of every certificate); their freshness: `sources`. */
   sources_checked: string[];
   /** Every source consulted, as `sources` of the verification result: `live`, `cached` or `unavailable`, and as of when. */
   sources: CertificateSource[];

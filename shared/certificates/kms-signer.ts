@@ -1,5 +1,5 @@
 /**
- * AWS KMS certificate signer: an asymmetric KMS key of spec ECC_NIST_P256 with usage SIGN_VERIFY,
+ * AWS KMS certificate signer: an asymmetric KMS key of key spec ECC_NIST_P256 with usage SIGN_VERIFY,
  * algorithm ECDSA_SHA_256 (= ES256). KMS returns DER signatures (converted to raw r||s) and DER
  * SubjectPublicKeyInfo public keys (converted to JWKs). Public keys never change for a KMS key id, so
  * each is fetched once per signer, that is once per container. Every listed key must stay readable

@@ -1,6 +1,6 @@
 /**
  * Every error the API returns, with its HTTP status: part of the published contract, shared by the pipeline,
- * the bulk results and the OpenAPI document. The body shape is the spec's:
+ * the bulk results and the OpenAPI document. The body shape (docs/api-guide.md, "Errors"):
  * `{"error": {"code", "message", "docs", ...}}`, plus `param` for the offending parameter and
  * `retry_after` / `reset_at` on 429s.
  */

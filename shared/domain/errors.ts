@@ -58,7 +58,7 @@ export class MonthlyQuotaExhausted extends DomainError {
   }
 }
 
-/** A profession value outside the spec's list. */
+/** A profession value outside `professions` (professions.ts), the list the OpenAPI document publishes. */
 export class UnrecognisedProfession extends DomainError {
   constructor(
     readonly value: string,

@@ -1,4 +1,4 @@
-/** License statuses a board can report (spec: States and transitions). */
+/** License statuses a board can report (docs/api-guide.md, "Verifying a provider": the outcome table). */
 export const boardStatuses = ['active', 'inactive', 'suspended', 'expired', 'revoked'] as const;
 export type BoardStatus = (typeof boardStatuses)[number];
 

@@ -1,4 +1,4 @@
-/** The spec's profession values (Verification request), grouped as the spec groups them. */
+/** The profession values a verification request takes (the OpenAPI document's `profession` enum), grouped. */
 export const professionGroups = {
   'Physicians and advanced practice': ['physician', 'physician_assistant', 'nurse_practitioner', 'naturopathic_physician', 'podiatrist', 'chiropractor'],
   'Behavioural health': [

@@ -1,7 +1,7 @@
 /**
  * The `webhooks` of the OpenAPI document: one POST per event kind, with the signature headers every
- * delivery carries (the spec's `Service-Signature` and the Standard Webhooks trio), the payload schema
- * of the kind, an example, and what the receiver's answer means.
+ * delivery carries (`Service-Signature` and the Standard Webhooks trio, docs/api-guide.md "Webhooks"),
+ * the payload schema of the kind, an example, and what the receiver's answer means.
  */
 import { eventIdPattern } from '../ids.ts';
 import { eventKinds, type EventKind } from '../monitoring/checks/change-events.ts';

@@ -37,7 +37,8 @@ export interface UnreadableValue {
  */
 export function unreadableValue(unreadable: UnreadableValue): void {
   recordMetric('unreadableValues', 1, { source: unreadable.source });
-  // An unknown license type is answered as the spec's unclassified license: counted, not alarmed.
+  // An unknown license type is answered as an unclassified license (profession null; API guide,
+  // "Profession filter"): counted, not alarmed.
   if (unreadable.field !== 'license_type') {
     recordMetric('unreadableValuesAll', 1, {});
     healthCounters().unreadable(unreadable.source);

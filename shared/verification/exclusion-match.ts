@@ -1,5 +1,5 @@
 /**
- * OIG exclusion matching (spec: OIG exclusion matching, rules 1-4):
+ * OIG exclusion matching (docs/api-guide.md, "Verifying a provider": "OIG exclusions"), in four rules:
  * 1. the list is matched by name (surname key, then given name: exact or nickname), then narrowed by the
  *    identifiers the caller supplied;
  * 2. a matching NPI confirms the exclusion;

@@ -1,5 +1,6 @@
 /**
- * Identity resolution (spec: Identity resolution, rules 1-4), over the board's licenses for a surname:
+ * Identity resolution (docs/api-guide.md, "Verifying a provider": "Identity resolution"), over the
+ * board's licenses for a surname:
  * 1. the surname first (after normalisation; a hyphenated or two-part surname matches either part or the
  *    joined form), then the given name by tiers: exact → prefix nickname → minor typo;
  * 2. middle names present on one side only match; two middle names must agree;

@@ -1,5 +1,6 @@
 /**
- * Profession filter (spec: Profession filter, rules 1-8), over one person's healthcare licenses:
+ * Profession filter (docs/api-guide.md, "Verifying a provider": "Profession filter"), over one person's
+ * healthcare licenses:
  * 2. a license in the named profession is returned; 3. a license confidently in another profession is
  * excluded; 4. an unclassifiable license is still returned, ranked after exact matches, with
  * profession null; 5. non-healthcare licenses never reach this point (board-search leaves them out).

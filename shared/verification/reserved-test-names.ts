@@ -1,6 +1,6 @@
 /**
- * Reserved last names that force an outcome on test keys (spec: Authentication 4-5). Case-insensitive,
- * any state; on live keys they are ordinary names.
+ * Reserved last names that force an outcome on test keys (docs/api-guide.md, "Reserved test names").
+ * Case-insensitive, any state; on live keys they are ordinary names.
  */
 import type { BoardStatus } from '../domain/license-status.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The sanctions screen of a verification: every sanctions list checked, with its freshness, and every
  * row that matched the provider, with how it matched (`SanctionBasis`), the action and its dates.
- * `sanctioned` is true when any list matched, on any basis; `oig_excluded` keeps the spec's meaning
+ * `sanctioned` is true when any list matched, on any basis; `oig_excluded` keeps its published meaning
  * (the OIG list alone). Built from the outcome only, so the result and the certificate say the same.
  */
 import { oigListId, type SanctionBasis } from '../domain/match-basis.ts';

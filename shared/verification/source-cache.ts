@@ -1,8 +1,8 @@
 /**
- * Cache of source answers in DynamoDB (spec: Limits, cache TTL). An entry is fresh until `fresh_until`
- * (license status 24 h; static registry data 30 days) and kept a further 30 days as the "most recent
- * cached result" served when the source is down. Expiry is checked on read (DynamoDB deletes lazily).
- * Keys are built from state and names only, never from a date of birth.
+ * Cache of source answers in DynamoDB (docs/api-guide.md, "Caching"). An entry is fresh until
+ * `fresh_until` (license status 24 h; static registry data 30 days) and kept a further 30 days as the
+ * "most recent cached result" served when the source is down. Expiry is checked on read (DynamoDB
+ * deletes lazily). Keys are built from state and names only, never from a date of birth.
  *
  * Whatever a source answers fits: the value is stored as brotli-compressed JSON (a board answer of
  * thousands of licenses shrinks about tenfold), inline in the item while it is at most

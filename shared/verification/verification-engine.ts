@@ -1,8 +1,8 @@
 /**
- * The verification engine (spec: What the service does; States and transitions): coverage and profession
- * checks, the board lookup through the cache, identity resolution, the profession filter, OIG exclusion
- * matching and the registry identity, combined into one outcome. It talks to sources only through
- * `VerificationPorts`, so the rules stay testable and the handlers stay thin.
+ * The verification engine (docs/api-guide.md, "Verifying a provider", and its outcome table): coverage
+ * and profession checks, the board lookup through the cache, identity resolution, the profession filter,
+ * OIG exclusion matching and the registry identity, combined into one outcome. It talks to sources only
+ * through `VerificationPorts`, so the rules stay testable and the handlers stay thin.
  *
  * Failures: a board that cannot be reached is answered from the most recent cached result for that
  * search (`source_live: false`); with none, the outcome is `source_unavailable` with the federal signals
@@ -205,7 +205,8 @@ function freshUntilOf(value: BoardSearchResult, openData: string | null): string
 /**
  * Counts, once per distinct value, the license statuses and types of a board answer read from the
  * source that its connector cannot read. An unknown status never becomes an outcome (`unreadableStatus`);
- * an unknown type is the spec's unclassified license (profession null, raw wording in `license_type`).
+ * an unknown type is an unclassified license (profession null, raw wording in `license_type`;
+ * "Profession filter").
  */
 function countUnreadable(board: StateBoardDefinition, value: BoardSearchResult): void {
   const seen = new Set<string>();
@@ -272,7 +273,8 @@ async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition
       return { ok: true, value, report: reports[0]!, reports, freshUntil: freshUntilOf(value, null) };
     } catch (error) {
       if (!isSourceUnavailable(error)) throw error;
-      // Nothing writes a roster answer to the cache; a cached answer is still served if one exists (the spec's rule 1).
+      // Nothing writes a roster answer to the cache; a cached answer is still served if one exists (a
+      // board that cannot answer falls back to its cached answer).
       const cached = await ports.cache.get<BoardSearchResult>(boardCacheKey(board.state, query), now);
       if (!cached) return unavailable(unavailableReasonOf(error));
       const report: SourceReport = { name: board.sourceName, status: 'cached', as_of: cached.fetchedAt, ...named(cached.evidence) };

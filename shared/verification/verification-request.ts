@@ -1,7 +1,8 @@
 /**
- * The Verification request (spec: Resources), validated: 400 `invalid_request` naming the field for a
- * missing, malformed or unknown field; 422 `invalid_profession` with the `allowed` list for a profession
- * outside the spec's list.
+ * The verification request (docs/api-guide.md, "Verifying a provider"; the OpenAPI
+ * `VerificationRequest`), validated: 400 `invalid_request` naming the field for a missing, malformed or
+ * unknown field; 422 `invalid_profession` with the `allowed` list for a profession outside the list of
+ * professions.
  */
 import * as z from 'zod';
 import { isStateCode, usStates, type StateCode } from '../domain/us-states.ts';

@@ -1,7 +1,7 @@
 /**
- * The Verification result (spec: Resources) and the certificate body, assembled from an outcome.
- * `source_live` and `cached` describe the license status (the state board's answer); per-source
- * freshness is in `sources`.
+ * The verification result (docs/api-guide.md, "Verifying a provider") and the certificate body,
+ * assembled from an outcome. `source_live` and `cached` describe the license status (the state board's
+ * answer); per-source freshness is in `sources`.
  */
 import type { KeyMode } from '../domain/caller.ts';
 import type { CertificateBody } from '../certificates/certificate.ts';

@@ -1,5 +1,5 @@
 /**
- * One webhook delivery attempt (issue "Webhook delivery"; spec, Events and Limits):
+ * One webhook delivery attempt (docs/api-guide.md, "Webhooks"):
  * - HTTP POST of the raw JSON body with `Content-Type`, `Service-Signature`, `Service-Event-Id`,
  *   `Service-Timestamp` (ISO 8601), the Standard Webhooks headers `webhook-id`, `webhook-timestamp`
  *   (unix seconds, the same instant) and `webhook-signature` (see webhook-signature.ts), and a
@@ -34,7 +34,7 @@ export const eventIdHeader = 'Service-Event-Id';
 /** When this attempt was sent (ISO 8601). */
 export const timestampHeader = 'Service-Timestamp';
 
-/** Spec, Limits: webhook receiver time-out. */
+/** The receiver's time-out: any 2xx within 10 seconds is success (docs/api-guide.md, "Webhooks"). */
 export const defaultWebhookTimeoutMs = 10_000;
 
 /** Response bytes read before the connection is dropped. */

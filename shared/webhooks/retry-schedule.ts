@@ -1,5 +1,5 @@
 /**
- * Webhook retry schedule (spec, Events → Retry policy; Limits: 5 retries). The table's delays are read as
+ * Webhook retry schedule (docs/api-guide.md, "Webhooks": 5 retries). The table's delays are read as
  * the wait after the previous failed attempt: retry 1 at +5 min after the first attempt, retry 2 at
  * +30 min after retry 1, then +2 h, +8 h, +24 h. Times are computed from the first attempt's time by
  * adding the delays, so a late worker does not push every later retry back. After the 5th retry fails

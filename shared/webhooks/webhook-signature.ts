@@ -1,25 +1,26 @@
 /**
  * Webhook signatures. Every delivery carries two, keyed with the monitor's `webhook_secret`:
  *
- * 1. The spec's (Events → Signature): header `Service-Signature`, the lowercase hex HMAC-SHA256 of the
- *    exact raw request body (UTF-8 bytes), keyed with the secret's UTF-8 bytes. Receivers compare in
- *    constant time; a mismatch means the request is rejected. It does not cover the time of sending,
- *    so a captured request replays with a valid signature.
+ * 1. The service's own (docs/api-guide.md, "Webhooks"): header `Service-Signature`, the lowercase hex
+ *    HMAC-SHA256 of the exact raw request body (UTF-8 bytes), keyed with the secret's UTF-8 bytes.
+ *    Receivers compare in constant time; a mismatch means the request is rejected. It does not cover
+ *    the time of sending, so a captured request replays with a valid signature.
  * 2. Standard Webhooks (standardwebhooks.com): headers `webhook-id` (the event id), `webhook-timestamp`
  *    (unix seconds of this attempt) and `webhook-signature`, `v1,` and the base64 HMAC-SHA256 of
  *    `${id}.${timestamp}.${body}`. It covers the time, so a receiver refuses a request whose timestamp
  *    is more than 5 minutes from its clock, and a replay with a changed timestamp no longer verifies.
- *    The HMAC key is the same bytes as the spec signature's (the secret's UTF-8 bytes). Standard
+ *    The HMAC key is the same bytes as `Service-Signature`'s (the secret's UTF-8 bytes). Standard
  *    Webhooks libraries take the key as `whsec_` + base64 of the key bytes: `standardWebhooksSecret`
  *    gives that string, which a receiver passes to such a library unchanged.
  *
  * While a secret is being rotated (the overlap window), `Service-Signature` still carries exactly one
- * value, as the spec defines it: the signature by the PREVIOUS secret, so a receiver that has not
- * switched yet keeps verifying, and one that holds both secrets accepts it by trying each; once the
- * overlap is over it is the new secret's. `webhook-signature` carries both, the new one first, as the
- * space-separated `v1,` list Standard Webhooks defines: a receiver accepts the delivery when any entry
- * matches a secret it holds. The zero-failure rotation: add the new secret to the receiver's accepted
- * set at any moment of the overlap, drop the old one after it ends.
+ * value, as the API guide documents it ("Rotating a webhook secret"): the signature by the PREVIOUS
+ * secret, so a receiver that has not switched yet keeps verifying, and one that holds both secrets
+ * accepts it by trying each; once the overlap is over it is the new secret's. `webhook-signature`
+ * carries both, the new one first, as the space-separated `v1,` list Standard Webhooks defines: a
+ * receiver accepts the delivery when any entry matches a secret it holds. The zero-failure rotation: add
+ * the new secret to the receiver's accepted set at any moment of the overlap, drop the old one after it
+ * ends.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -29,7 +30,7 @@ export const standardIdHeader = 'webhook-id';
 export const standardTimestampHeader = 'webhook-timestamp';
 export const standardSignatureHeader = 'webhook-signature';
 
-/** How far a Standard Webhooks timestamp may be from the receiver's clock, either way (the spec's default). */
+/** How far a Standard Webhooks timestamp may be from the receiver's clock, either way (that scheme's default). */
 export const standardToleranceSeconds = 5 * 60;
 
 /** Lowercase hex HMAC-SHA256 of the raw body's UTF-8 bytes. */
@@ -54,8 +55,8 @@ export function serviceSignatureValue(rawBody: string, secrets: SigningSecrets):
 const hexSignature = /^[0-9a-f]{64}$/;
 
 /**
- * Constant-time comparison of a received `Service-Signature` with the expected one, as the spec has
- * it: the whole header is the signature. A value that is not exactly 64 lowercase hex characters
+ * Constant-time comparison of a received `Service-Signature` with the expected one, as the API guide
+ * has it: the whole header is the signature. A value that is not exactly 64 lowercase hex characters
  * (wrong length, upper case, a list, missing) never matches.
  */
 export function verifyWebhookSignature(rawBody: string, secret: string, header: string | null | undefined): boolean {

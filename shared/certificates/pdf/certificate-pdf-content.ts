@@ -1,6 +1,6 @@
 /**
- * What the PDF certificate says, as plain strings: every field of the certificate (service spec,
- * "Certificate"), worded for a reader, including the signed profession, license type, match and each
+ * What the PDF certificate says, as plain strings: every field of the certificate (docs/api-guide.md,
+ * "Certificates"), worded for a reader, including the signed profession, license type, match and each
  * source's freshness and the SHA-256 of what it said. A certificate issued before the body carried those takes them from the stored
  * verification result instead. Layout and drawing are elsewhere; nothing here depends on fonts or on
  * pdf-lib.

@@ -1,5 +1,5 @@
 /**
- * Change detection for monitors (spec: Events; issue: Monitoring, "Events"): compares the stored
+ * Change detection for monitors (docs/api-guide.md, "Monitoring": the events): compares the stored
  * snapshot with what a fresh verification observed (monitor-observation.ts) and lists the events to send.
  * Pure: no I/O, time passed in.
  *
@@ -15,8 +15,9 @@
  * - `license.disciplinary_flag_added`, `license.oig_exclusion_added`: the flag goes false → true.
  * - No board answer (`source_unavailable`, …): no license events, and the snapshot is kept (`checkedAt`
  *   included). A source outage never produces a change event. The OIG exclusion list is a federal
- *   source that stays valid without the board (spec: States and transitions, rule 2), so an exclusion
- *   that appears while the board is down is still reported at once, and only that flag is recorded.
+ *   source that stays valid without the board (its answer holds when the board is unavailable), so an
+ *   exclusion that appears while the board is down is still reported at once, and only that flag is
+ *   recorded.
  * - A snapshot taken without a board answer (a monitor registered during an outage) has no baseline:
  *   the first answered check records it and emits no transition events (status, reinstated, flags);
  *   the date-based expiry alerts still apply.
@@ -178,7 +179,7 @@ export interface WebhookContext {
   readonly certificateHash: string;
 }
 
-/** The spec's webhook event body, the same shape for every kind, plus the kind's `data`. */
+/** The webhook event body (webhook-event-schema.ts), one shape for every kind, plus the kind's `data`. */
 export function webhookPayload(event: ChangeEvent, ctx: WebhookContext): Record<string, unknown> {
   return {
     event: event.kind,

@@ -1,13 +1,15 @@
 /**
- * What a monitor remembers from its last check that the state board answered (spec: Monitor, Events).
- * Change detection compares what a new verification observed (monitor-observation.ts) with this snapshot.
+ * What a monitor remembers from its last check that the state board answered (docs/api-guide.md,
+ * "Monitoring"). Change detection compares what a new verification observed (monitor-observation.ts)
+ * with this snapshot.
  *
  * Rules:
  * - Only a board answer (a license status, or `not_found`) is an observation. `source_unavailable`,
  *   `profession_not_covered` and `unsupported_state` carry no board answer: the snapshot is left exactly
  *   as it was, `checkedAt` included, so `checkedAt` always dates the last board answer.
- * - `not_found` is an answer (spec: States and transitions, rule 4) and is recorded as the status. The
- *   board then publishes no record, so the disciplinary flag it cannot report keeps its previous value.
+ * - `not_found` is an answer (the board answered and no single person matches) and is recorded as the
+ *   status. The board then publishes no record, so the disciplinary flag it cannot report keeps its
+ *   previous value.
  * - When the OIG exclusion list was unavailable for the check, `oig_excluded: false` means "unknown":
  *   the previous exclusion flag is kept.
  * - The alerted-expiry markers are carried over; only change detection sets or clears them.

@@ -322,8 +322,8 @@ export function secretRotationView(record: MonitorRecord, now: Date) {
 }
 
 /**
- * The spec's Monitor object (plus the webhook URL, alert window and a secret rotation in progress at
- * `now`; never a secret).
+ * The Monitor object of the API (the OpenAPI `Monitor` schema: plus the webhook URL, alert window and a
+ * secret rotation in progress at `now`; never a secret).
  */
 export function monitorView(record: MonitorRecord, now: Date) {
   return {

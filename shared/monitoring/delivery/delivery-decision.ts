@@ -1,11 +1,11 @@
 /**
- * What one delivery attempt of an event's current chain does, decided without I/O (spec, Events → Retry
- * policy): before the POST, whether the event is still sent (its id and body, to its monitor's URL) or
- * its monitor is gone and the chain is cancelled; after the POST, the attempt to record and what follows:
- * delivered on a 2xx; otherwise a retry at its time on the fixed schedule (retry-schedule.ts: +5 min,
- * +30 min, +2 h, +8 h, +24 h, counted from the chain's first attempt, so a late worker does not push
- * later retries back); once the fifth retry has failed, failed, with the failure e-mail owed. The
- * delivery worker (webhook-dispatch.ts) carries the decision out.
+ * What one delivery attempt of an event's current chain does, decided without I/O (the retry policy of
+ * docs/api-guide.md, "Webhooks"): before the POST, whether the event is still sent (its id and body, to
+ * its monitor's URL) or its monitor is gone and the chain is cancelled; after the POST, the attempt to
+ * record and what follows: delivered on a 2xx; otherwise a retry at its time on the fixed schedule
+ * (retry-schedule.ts: +5 min, +30 min, +2 h, +8 h, +24 h, counted from the chain's first attempt, so a
+ * late worker does not push later retries back); once the fifth retry has failed, failed, with the
+ * failure e-mail owed. The delivery worker (webhook-dispatch.ts) carries the decision out.
  */
 import type { WebhookPostResult } from '../../webhooks/deliver-webhook.ts';
 import { nextAttemptAt } from '../../webhooks/retry-schedule.ts';

@@ -1,7 +1,8 @@
 /**
  * The webhook event bodies as `webhookPayload` and `detectChanges` (change-events.ts) build them: the
- * spec's fields for every kind, plus `event_id` and the kind's `data`. The integration tests parse real
- * deliveries with these schemas, and the OpenAPI `webhooks` are generated from them.
+ * fields every kind carries (docs/api-guide.md, "Monitoring"), plus `event_id` and the kind's `data`.
+ * The integration tests parse real deliveries with these schemas, and the OpenAPI `webhooks` are
+ * generated from them.
  */
 import * as z from 'zod';
 import { eventIdPattern } from '../../ids.ts';

@@ -48,8 +48,9 @@ export interface DatasetDefinition {
   /** Raw license wording (kept for `license_type`); may combine several fields. */
   licenseType(row: SodaRow): string;
   /**
-   * Raw status → spec status, keys upper-cased. A value outside it is unreadable: the license's status
-   * is no answer (the verification reports the board `unavailable`, naming the value), never a status.
+   * Raw status → the service's license status (domain/license-status.ts), keys upper-cased. A value
+   * outside it is unreadable: the license's status is no answer (the verification reports the board
+   * `unavailable`, naming the value), never a status.
    */
   readonly statuses: Readonly<Record<string, BoardStatus>>;
   /**

@@ -35,7 +35,7 @@ export function boardFor(state: StateCode): StateBoardDefinition | undefined {
   return stateBoards[state];
 }
 
-/** Professions a state verifies, in the spec's order. */
+/** Professions a state verifies, in the order of `professions` (domain/professions.ts). */
 export function professionsCovered(board: StateBoardDefinition): Profession[] {
   const covered = new Set<Profession>([...board.datasets.flatMap((d) => d.professions), ...(board.rosters ?? []).flatMap((r) => r.professions)]);
   return allProfessions.filter((p) => covered.has(p));

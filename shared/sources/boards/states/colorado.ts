@@ -4,8 +4,9 @@
  * discipline case, so rows of one license (same type and number) are merged. License numbers are
  * written without leading zeros (`4751`, `991717`, as public projects quote rows of the dataset) and are
  * unique only within a type; a number written with zeros elsewhere (NPPES) agrees with them
- * (license-numbers.ts drops leading zeros). This is the spec's "state that publishes only coded
- * license prefixes": an uncovered profession is looked up and answers not_found.
+ * (license-numbers.ts drops leading zeros). Its license types are coded prefixes that cannot be
+ * classified before a query, so an uncovered profession is looked up and answers not_found
+ * (`uncoveredProfession: 'look_up'`; docs/api-guide.md, the `profession_not_covered` row).
  */
 import type { Profession } from '../../../domain/professions.ts';
 import type { Classification } from '../../license-record.ts';

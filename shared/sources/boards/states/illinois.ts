@@ -4,9 +4,9 @@
  * board (`license_type`) says whether a license is healthcare; the `description` names the profession.
  * Dates are MM/DD/YYYY and empty values are often the literal "None" (dates also "/ /", which reads as
  * no date). `first_name` often carries the middle initial (`CHARLES S`, with `middle` empty): the name
- * is kept as written, and the matcher reads a given name's later words as its middle name. This is the
- * spec's "state that searches every profession it licenses": an uncovered profession is looked up and
- * answers not_found.
+ * is kept as written, and the matcher reads a given name's later words as its middle name. The board
+ * searches every profession it licenses, so an uncovered profession is looked up and answers not_found
+ * (`uncoveredProfession: 'look_up'`; docs/api-guide.md, the `profession_not_covered` row).
  */
 import type { Classification } from '../../license-record.ts';
 import type { StateBoardDefinition } from '../board-definition.ts';

@@ -13,7 +13,8 @@
  *    absent provider is `not_found`, never "no discipline"; Probation is active with discipline.
  *  - NOT recorded: the Discipline column's values (empty/No/None read as none, anything else as an
  *    action), the date format (M/D/YYYY or ISO read), the allied profession names (mapped below where
- *    they name a spec profession, else unclassified), and the license number prefixes.
+ *    they name a profession of domain/professions.ts, else unclassified), and the license number
+ *    prefixes.
  */
 import type { Classification } from '../../license-record.ts';
 import { professionRules } from '../../boards/board-definition.ts';
