@@ -19,6 +19,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { schedules } from '#shared/infra/resources.ts';
 import { fallbackRoute, routes, workers } from '#shared/infra/routes.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -177,6 +178,15 @@ describe('the function listings', () => {
     const text = read('docs/architecture.md');
     const missing = all.filter((f) => !new RegExp(`^\\| ${f.id} \\|.*\\[\`${f.entry}\`\\]\\(\\.\\./${f.entry}\\)`, 'm').test(text)).map((f) => f.id);
     expect(missing, 'rows missing from the function and worker tables of docs/architecture.md (| Id | … | [`entry`](../entry) | …)').toEqual([]);
+  });
+
+  it('docs/architecture.md names every schedule rule in its table of queues, buckets and schedules', () => {
+    const text = read('docs/architecture.md');
+    const rows = text.split('\n').filter((line) => /^\| `\w+`.* rules? \|/.test(line));
+    const missing = Object.values(schedules)
+      .map((s) => s.id)
+      .filter((id) => !rows.some((row) => row.includes(`\`${id}\``)));
+    expect(missing, 'schedule rules of shared/infra/resources.ts with no row (| `Id` rule | …) in docs/architecture.md').toEqual([]);
   });
 
   it('the README names every worker with its handler', () => {
