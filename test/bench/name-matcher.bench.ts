@@ -108,13 +108,13 @@ function sectionTable(speeds: readonly Figure[], scores: Scores, independent: Sc
     f.target ? `${f.target.op} ${fmt(f.target.value)}` : '—',
     met(f) === undefined ? '—' : met(f) ? 'yes' : '**no**',
   ]);
-  const accuracyRow = (name: string, s: Score<LabelledPair>, minRecall: number | undefined = recallTarget) => {
-    const ok = s.falseMatches === 0 && (minRecall === undefined || s.recall === undefined || s.recall * 100 >= minRecall);
+  const accuracyRow = (name: string, s: Score<LabelledPair>, minRecall: number | null = recallTarget) => {
+    const ok = s.falseMatches === 0 && (minRecall === null || s.recall === undefined || s.recall * 100 >= minRecall);
     return [
       name,
       `${count(s.positives)} / ${count(s.negatives)}`,
       `${percent(s.precision)} / ${percent(s.recall)} (${count(s.trueMatches)} true, ${count(s.falseMatches)} false matches)`,
-      minRecall === undefined ? '100 % / —' : `100 % / >= ${minRecall} %`,
+      minRecall === null ? '100 % / —' : `100 % / >= ${minRecall} %`,
       ok ? 'yes' : '**no**',
     ];
   };
@@ -125,8 +125,8 @@ function sectionTable(speeds: readonly Figure[], scores: Scores, independent: Sc
       accuracyRow('Precision / recall, all pairs', scores.overall),
       ...scores.byClass.map((s) => accuracyRow(`Precision / recall: ${s.kind}`, s)),
       accuracyRow('Independent set: precision / recall, target classes', target.overall, independentRecallTarget),
-      accuracyRow('Independent set: precision / recall, all pairs', independent.overall, undefined),
-      ...independent.byClass.map((s) => accuracyRow(`Independent set: ${s.kind}`, s, s.kind === 'typo_other_name_near' ? undefined : independentRecallTarget)),
+      accuracyRow('Independent set: precision / recall, all pairs', independent.overall, null),
+      ...independent.byClass.map((s) => accuracyRow(`Independent set: ${s.kind}`, s, s.kind === 'typo_other_name_near' ? null : independentRecallTarget)),
     ],
   };
 }
