@@ -70,3 +70,36 @@ export function swapsAndDrops(long: string, short: string): boolean {
   }
   return false;
 }
+
+/**
+ * `typed` is `intended` of the same length with two slips of which at least one is a swap of two
+ * adjacent letters: two swaps (Chirstopehr), or a swap and a changed letter (Elziaveth: IZ swapped, B
+ * typed V). A last vowel changed into another vowel is not a slip: it is how names change sex or
+ * language (Mario/Maria, Julio/Julia).
+ */
+export function swapsTwiceOrSwapsAndChanges(intended: string, typed: string): boolean {
+  const n = intended.length;
+  if (typed.length !== n || n < 3) return false;
+  let swaps = 0;
+  let changes = 0;
+  for (let i = 0; i < n; ) {
+    const a = intended.charCodeAt(i);
+    const b = typed.charCodeAt(i);
+    if (a === b) {
+      i++;
+    } else if (i + 1 < n && a === typed.charCodeAt(i + 1) && intended.charCodeAt(i + 1) === b) {
+      swaps++;
+      i += 2;
+    } else {
+      if (i === n - 1 && isVowelCode(a) && isVowelCode(b)) return false;
+      changes++;
+      i++;
+    }
+    if (swaps + changes > 2) return false;
+  }
+  return swaps >= 1 && swaps + changes === 2;
+}
+
+function isVowelCode(code: number): boolean {
+  return code === 65 || code === 69 || code === 73 || code === 79 || code === 85 || code === 89;
+}

@@ -96,3 +96,23 @@ export function ofDifferentSexes(a: GivenNameStats, b: GivenNameStats): boolean 
 export function isClearlyOneSex(stats: GivenNameStats): boolean {
   return stats.maleShare <= clearSexShare || stats.maleShare >= 1 - clearSexShare;
 }
+
+/** Names of the table by first letter, built on the first call (for a look-around of a typed spelling). */
+let namesByFirstLetter: Map<string, string[]> | undefined;
+
+/** Every upper-case name of the table that starts with `letter`. */
+export function namesStartingWith(letter: string): readonly string[] {
+  if (!namesByFirstLetter) {
+    namesByFirstLetter = new Map();
+    for (const name of nameIndex().keys()) {
+      const first = name[0] ?? '';
+      let list = namesByFirstLetter.get(first);
+      if (!list) {
+        list = [];
+        namesByFirstLetter.set(first, list);
+      }
+      list.push(name);
+    }
+  }
+  return namesByFirstLetter.get(letter) ?? [];
+}

@@ -33,7 +33,7 @@ const rows: readonly string[] = [
   'ANTHONY ANTONIO: TONY',
   'ARTHUR: ART ARTIE',
   'ASHLEY: ASH',
-  'BARBARA: BARB BARBIE BABS',
+  'BARBARA: BARB BARBIE BABS BAB',
   'BENJAMIN: BEN BENNY BENJI BENJ',
   'BERNARD: BERNIE',
   'BEVERLY: BEV',
@@ -122,7 +122,7 @@ const rows: readonly string[] = [
   'MARJORIE: MARGE MARGIE',
   'MARTIN: MARTY',
   'MATTHEW: MATT MATTY MAT',
-  'MAXWELL MAXIMILIAN: MAX',
+  'MAXWELL MAXIMILIAN MAXIMILLIAN: MAX',
   'MELISSA MELANIE MELINDA: MEL',
   'MELISSA: MISSY',
   'MELVIN: MEL',
@@ -177,6 +177,114 @@ const rows: readonly string[] = [
   'ZACHARY: ZACH ZACK ZAK',
 ];
 
+/**
+ * Prefix short forms the general prefix rule refuses although they are nicknames: short forms that are
+ * names in their own right (Abe, Cal, Eli, Jan, Joy, Nan) and short forms whose long form adds only one
+ * or two letters (Kev/Kevin, Meg/Megan, Curt/Curtis, Thom/Thomas), a shape that is otherwise how a
+ * feminine form is made (Carl/Carla). Source: the public nickname lists carltonnorthern/nicknames
+ * (names.csv, Apache License 2.0) and Text::Names (Debian libtext-names-perl 0.46), their pairs whose
+ * nickname is a prefix of the formal name, leaving out by hand pairs of the two sexes (Bert/Bertha,
+ * Clem/Clementine, Vic/Victoria), variant spellings or names of their own (Sara/Sarah, Ann/Anna,
+ * Nathan/Nathaniel, Ken/Kent) and pairs this service takes for two names (Don/Donovan, Carl/Carlton,
+ * Carol/Caroline). Unisex short forms stand under feminine names too (Alex/Alexandria, Chris/Christa,
+ * Val/Valentina), as in the rows above.
+ */
+const prefixRows: readonly string[] = [
+  'ABEL: ABE',
+  'ADALINE ADELINE: ADA',
+  'ALEKSANDR ALEKSANDER: ALEK',
+  'ALEXANDRIA: ALEX',
+  'ALIXANDRA: ALIX',
+  'ALLYSSA: ALLY',
+  'ANSELM: ANSE',
+  'ARABELLA ARABELLE: ARA',
+  'ARIELLE: ARIE',
+  'ARTEMUS: ART',
+  'ASAHEL ASAPH: ASA',
+  'BARTHOLOMEW: BART',
+  'BENEDICT: BEN',
+  'BERTRAM: BERT',
+  'BETHENA: BETH',
+  'BREEANNA BREANNA: BREE',
+  'BRITTNEY: BRITT',
+  'CAITLYN CAITLIN: CAIT',
+  'CALEB: CAL',
+  'CASSIDY: CASS',
+  'CHERYL: CHER',
+  'SHERYL: SHER',
+  'CHRISTA CHRISTIANA CHRISTIANO CHRISTOFFER CHRISTOPH: CHRIS',
+  'CLEATUS: CLEAT',
+  'CURTIS: CURT',
+  'DANIELLE: DANI',
+  'DAPHNE: DAPH',
+  'DELPHINE: DELPHI',
+  'EBENEZER: EBEN',
+  'ELIAS ELISHA: ELI',
+  'EVALINE: EVA',
+  'EVELYN: EVE',
+  'FALLON: FALL',
+  'FELICIA: FELI',
+  'FRANCINE: FRAN',
+  'GARETH: GARE',
+  'GARRICK: GARRI',
+  'GERTRUDE: GERT GERTIE',
+  'GREGGORY: GREGG',
+  'GUSTAVUS GUSTAF: GUS',
+  'JANET: JAN',
+  'JEBADIAH: JEB',
+  'JEDEDIAH: JED',
+  'JEFFEREY JEFFERSON: JEFF',
+  'JENNET: JENN',
+  'JOHNATHAN JOHNATHON: JOHN',
+  'JOYCE: JOY',
+  'KAITLYN KAITLIN KAITLYNN: KAIT',
+  'KATELIN KATELYN: KATE',
+  'KAYLA: KAY',
+  'KENDRIK: KEN',
+  'KEVIN: KEV',
+  'KINGSLEY: KING',
+  'KRISTEL KRISTOFER KRISTOFFER: KRIS',
+  'LEANNE: LEA',
+  'LEONIDAS: LEON',
+  'LEWIS: LEW',
+  'LILLY: LIL',
+  'LONZO: LON',
+  'LOUISA: LOU',
+  'LURANA: LURA',
+  'MARVIN: MARV',
+  'MATTHIAS: MATT',
+  'MEGAN: MEG',
+  'MERVIN MERVYN: MERV',
+  'MILTON: MILT',
+  'MIRABEL: MIRA',
+  'MORTON: MORT',
+  'MOSES: MOSE',
+  'MYRTLE: MYRT',
+  'NANCY: NAN',
+  'NELSON: NELS',
+  'NEWTON: NEWT',
+  'NICODEMUS: NICO',
+  'OBEDIAH: OBED',
+  'PATIENCE: PAT',
+  'PHILETUS: PHIL',
+  'SAMPSON SAMSON: SAM',
+  'SHAINA: SHA',
+  'SHERMAN: SHERM',
+  'SHIRLEY: SHIRL',
+  'STANISLAS: STAN',
+  'STEPHEN: STEPH',
+  'THEOBALD: THEO',
+  'THOMAS: THOM',
+  'VALENTINA VALERI: VAL',
+  'VERNON: VERN',
+  'VIJAY: VIJ',
+  'VINCENZO: VINCE',
+  'VIRGIL: VIRG',
+  'WENDY: WEN',
+  'WINTON: WINT',
+  'ZEBEDEE ZEBULON: ZEB',
+];
+
 /** Nickname → its formal names, and formal name → its nicknames. */
 const formalsOf = new Map<string, Set<string>>();
 const nicknamesOf = new Map<string, Set<string>>();
@@ -190,7 +298,7 @@ function add(map: Map<string, Set<string>>, key: string, value: string): void {
   set.add(value);
 }
 
-for (const row of rows) {
+for (const row of [...rows, ...prefixRows]) {
   const [formals = '', nicknames = ''] = row.split(':');
   for (const formal of formals.trim().split(/\s+/)) {
     for (const nickname of nicknames.trim().split(/\s+/)) {

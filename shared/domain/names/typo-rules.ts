@@ -11,9 +11,9 @@
  * first-letter slip (first-letter-slips.ts), which the board query's forms add for that reason.
  */
 import { damerauDistance, isVowel, misspellingDistance } from './edit-distance.ts';
-import { dropsInnerLetter, slipsFinalLetter, swapsAndDrops } from './edit-shapes.ts';
+import { dropsInnerLetter, slipsFinalLetter, swapsAndDrops, swapsTwiceOrSwapsAndChanges } from './edit-shapes.ts';
 import { isFirstLetterSlip } from './first-letter-slips.ts';
-import { givenNameStats, ofDifferentSexes, sexShareDifference, type GivenNameStats } from './name-frequency.ts';
+import { givenNameStats, namesStartingWith, ofDifferentSexes, sexShareDifference, type GivenNameStats } from './name-frequency.ts';
 import { isInNicknameTable } from './nicknames.ts';
 
 /**
@@ -61,6 +61,18 @@ export const sameSexShareDifference = 0.2;
 /** Two edits (a swap and a dropped letter) only when the typed spelling keeps at least this many letters. */
 export const minSwapAndDropLength = 7;
 
+/**
+ * Two slips of one length (two swaps, or a swap and a changed letter: Chirstopehr, Elziaveth) only in a
+ * name of at least this many letters: in a shorter name two slips leave too little of it to tell.
+ */
+export const minTwoSlipLength = 8;
+
+/**
+ * ... and only of a common name, one given at least this many times (about the 2,500 commonest US
+ * given names): a slip is far likelier in a common name than a rare name is what was meant.
+ */
+export const twoSlipIntendedMinBirths = 10_000;
+
 /** The last letters agree, or neither is a vowel: a changed, added or dropped final vowel is how names change sex or form. */
 function finalVowelsAgree(a: string, b: string): boolean {
   const lastA = a[a.length - 1]!;
@@ -89,19 +101,59 @@ function isTypoOfEstablished(a: string, statsA: GivenNameStats, b: string, stats
   return ratio < rareFinalSlipRatio && common.length >= minFinalSlipLength && slipsFinalLetter(common, rare);
 }
 
+/** Answers of `nothingCloser`, by typed then intended spelling; cleared past `nearestCacheLimit` entries. */
+const nearestCache = new Map<string, boolean>();
+const nearestCacheLimit = 5_000;
+
+/**
+ * True when no recorded name is a likelier intended name for `typed` than `known`: none is one edit
+ * from it, and none two edits from it is given as often as `known` (Damerau distance, same first
+ * letter: Alexnadar is two swaps from Alexandra but also two edits from the commoner Alexander). A
+ * recorded spelling that is itself a misspelling of `known` is no other name (Chirstopher, 1,051 births,
+ * one swap from the typed Chirstopehr, is Christopher mistyped).
+ */
+function nothingCloser(typed: string, known: string, knownStats: GivenNameStats): boolean {
+  const key = `${typed}|${known}`;
+  const cached = nearestCache.get(key);
+  if (cached !== undefined) return cached;
+  let clear = true;
+  for (const name of namesStartingWith(typed[0]!)) {
+    if (name === known || Math.abs(name.length - typed.length) > 2) continue;
+    const distance = damerauDistance(typed, name, 2);
+    if (distance > 2 || (distance === 2 && (givenNameStats(name)?.births ?? 0) < knownStats.births)) continue;
+    const nameStats = givenNameStats(name);
+    if (!nameStats || !isTypoOfEstablished(name, nameStats, known, knownStats)) {
+      clear = false;
+      break;
+    }
+  }
+  if (nearestCache.size >= nearestCacheLimit) nearestCache.clear();
+  nearestCache.set(key, clear);
+  return clear;
+}
+
 /**
  * One spelling established (`known`), the other not in the birth table (`unknown`):
  * - one edit of any kind, final vowels agreeing (Xiomarra, Siobahn, Daivd);
  * - the last letter left out or changed, in a name of 5+ letters (Jessic, Jessicz): a spelling in no
  *   table cannot be a name of the other sex;
  * - a swap and a dropped letter, when the unknown spelling is in no table at all and keeps 7+ letters
- *   (Chirstpher, Elizbaeth without the E).
+ *   (Chirstpher, Elizbaeth without the E);
+ * - two swaps, or a swap and a changed letter, in a known name of 8+ letters given at least 10,000
+ *   times, when the unknown spelling is in no table at all and no recorded name is closer to it
+ *   (`nothingCloser`): Chirstopehr, Elziaveth.
  */
-function isTypoOfKnown(known: string, unknown: string): boolean {
+function isTypoOfKnown(known: string, knownStats: GivenNameStats, unknown: string): boolean {
   if (finalVowelsAgree(known, unknown) && damerauDistance(known, unknown, 1) <= 1) return true;
   if (isInNicknameTable(unknown)) return false;
   if (known.length >= minFinalSlipLength && slipsFinalLetter(known, unknown)) return true;
-  return unknown.length >= minSwapAndDropLength && swapsAndDrops(known, unknown);
+  if (unknown.length >= minSwapAndDropLength && swapsAndDrops(known, unknown)) return true;
+  return (
+    known.length >= minTwoSlipLength &&
+    knownStats.births >= twoSlipIntendedMinBirths &&
+    swapsTwiceOrSwapsAndChanges(known, unknown) &&
+    nothingCloser(unknown, known, knownStats)
+  );
 }
 
 /**
@@ -115,7 +167,7 @@ export function isTypo(a: string, b: string): boolean {
   const statsA = givenNameStats(a);
   const statsB = givenNameStats(b);
   if (statsA && statsB) return isTypoOfEstablished(a, statsA, b, statsB);
-  if (statsA) return isTypoOfKnown(a, b);
-  if (statsB) return isTypoOfKnown(b, a);
+  if (statsA) return isTypoOfKnown(a, statsA, b);
+  if (statsB) return isTypoOfKnown(b, statsB, a);
   return false;
 }
