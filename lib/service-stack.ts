@@ -10,7 +10,7 @@
  * (`integrationStack`). Everything stateful, and everything a function needs to exist and run (its
  * role, policy and log group), stays in the main stack.
  */
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -24,43 +24,19 @@ import {
   type HttpRouteIntegrationBindOptions,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
-import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { AccountRootPrincipal, AnyPrincipal, ArnPrincipal, Effect, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, ArnPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  ObjectLockRetention,
-  ObjectOwnership,
-  StorageClass,
-  TransitionDefaultMinimumObjectSize,
-} from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import {
-  buckets,
-  deadLetterQueueId,
-  deadLetterRetentionSeconds,
-  noncurrentVersionDays,
-  queues,
-  schedules,
-  stackOutputKey,
-  tables,
-  type BucketDefinition,
-  type BucketId,
-  type IndexDefinition,
-  type QueueId,
-  type TableId,
-} from '../shared/infra/resources.ts';
+import { buckets, queues, stackOutputKey, tables, type BucketId, type QueueId, type TableId } from '../shared/infra/resources.ts';
 import type { ObjectAction, ResourceUse, TableAction } from '../shared/infra/resource-use.ts';
 import { routes } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
@@ -71,6 +47,7 @@ import { sourceNames } from '../shared/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
 import { functionTable, type FunctionDefinition } from './function-table.ts';
 import { ServiceFunction } from './service-function.ts';
+import { createBuckets, createQueues, createSchedules, createTables, keep } from './stateful-resources.ts';
 import { dashboardName, ServiceMonitoring } from './service-monitoring.ts';
 
 /**
@@ -147,12 +124,6 @@ function adminOnlyKeyPolicy(): PolicyDocument {
     ],
   });
 }
-
-/**
- * Stateful resources are kept when the stack is deleted or replaces them, but deleted when their own
- * creation is rolled back: a failed first deploy leaves nothing behind to block the next one.
- */
-const keep = RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
 
 /** Every external source, as the `source` dimension of the source metrics names it. */
 export function monitoredSources(): string[] {
@@ -243,12 +214,12 @@ export class ServiceStack extends Stack {
     this.alertSenderIdentity = this.createAlertSenderIdentity();
 
     // Stateful resources, one per row of the resource tables (shared/infra/resources.ts).
-    this.tables = this.createTables();
-    const { queues: workQueues, deadLetterQueues } = this.createQueues();
+    this.tables = createTables(this, config.firstDeploy);
+    const { queues: workQueues, deadLetterQueues } = createQueues(this);
     this.queues = workQueues;
     this.deadLetterQueues = deadLetterQueues;
-    this.buckets = this.createBuckets();
-    this.createSchedules();
+    this.buckets = createBuckets(this, config.stage);
+    createSchedules(this, this.queues);
 
     // Keys and secrets.
     this.signingKeys = {
@@ -674,155 +645,6 @@ export class ServiceStack extends Stack {
       // template nor the repository. An app token only identifies the app to Socrata for throttling.
       ...(sodaAppTokenSecret ? { SODA_APP_TOKEN: SecretValue.secretsManager(sodaAppTokenSecret).unsafeUnwrap() } : {}),
     };
-  }
-
-  private createTables(): Record<TableId, Table> {
-    const out = {} as Record<TableId, Table>;
-    for (const [id, def] of Object.entries(tables) as [TableId, (typeof tables)[TableId]][]) {
-      const attr = (k: { name: string; type: string }) => ({
-        name: k.name,
-        type: k.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
-      });
-      const table = new Table(this, def.id, {
-        partitionKey: attr(def.partitionKey),
-        ...('sortKey' in def && def.sortKey ? { sortKey: attr(def.sortKey) } : {}),
-        billingMode: BillingMode.PAY_PER_REQUEST,
-        encryption: TableEncryption.AWS_MANAGED,
-        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-        // Off only on a stage's first deploy, so that its rollback can delete the new tables (deployment-config.ts `firstDeploy`).
-        deletionProtection: !this.config.firstDeploy,
-        removalPolicy: keep,
-        ...('ttlAttribute' in def && def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
-      });
-      for (const index of ('indexes' in def ? def.indexes : []) as readonly IndexDefinition[]) {
-        table.addGlobalSecondaryIndex({
-          indexName: index.name,
-          partitionKey: attr(index.partitionKey),
-          ...(index.sortKey ? { sortKey: attr(index.sortKey) } : {}),
-          ...(index.include ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : {}),
-        });
-      }
-      out[id] = table;
-    }
-    return out;
-  }
-
-  private createQueues(): { queues: Record<QueueId, Queue>; deadLetterQueues: Record<QueueId, Queue> } {
-    const work = {} as Record<QueueId, Queue>;
-    const dead = {} as Record<QueueId, Queue>;
-    for (const [id, def] of Object.entries(queues) as [QueueId, (typeof queues)[QueueId]][]) {
-      const dlq = new Queue(this, deadLetterQueueId(id), {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.seconds(deadLetterRetentionSeconds),
-      });
-      Validations.of(dlq).acknowledge({
-        id: 'AwsSolutions-SQS3',
-        reason: 'This is a dead-letter queue; its messages are inspected and redriven by operators, and an alarm watches it.',
-      });
-      work[id] = new Queue(this, def.id, {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
-        retentionPeriod: Duration.seconds(def.retentionSeconds),
-        deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
-      });
-      dead[id] = dlq;
-    }
-    return { queues: work, deadLetterQueues: dead };
-  }
-
-  private createBuckets(): Record<BucketId, Bucket> {
-    const accessLogs = new Bucket(this, 'AccessLogBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      removalPolicy: keep,
-      lifecycleRules: [{ expiration: Duration.days(400) }, { abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-    });
-    Validations.of(accessLogs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This bucket receives the server access logs of the other buckets; logging it into itself would loop.',
-    });
-    const out = {} as Record<BucketId, Bucket>;
-    for (const [id, def] of Object.entries(buckets) as [BucketId, BucketDefinition][]) {
-      const retention = def.retentionDays ? Duration.days(def.retentionDays) : undefined;
-      out[id] = new Bucket(this, def.id, {
-        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-        encryption: BucketEncryption.S3_MANAGED,
-        enforceSSL: true,
-        // Versions guard what is kept; an expiring bucket's objects are gone with their expiry (resources.ts `expireAfterDays`).
-        versioned: !def.expireAfterDays,
-        ...(def.glacierInstantRetrievalAfterDays ? { transitionDefaultMinimumObjectSize: TransitionDefaultMinimumObjectSize.ALL_STORAGE_CLASSES_128_K } : {}),
-        removalPolicy: keep,
-        serverAccessLogsBucket: accessLogs,
-        serverAccessLogsPrefix: `${def.id}/`,
-        ...(retention
-          ? {
-              objectLockEnabled: true,
-              // Production evidence cannot be deleted or overwritten by anyone, the account root included
-              // (compliance mode). Other stages use governance mode, so an administrator explicitly granted
-              // s3:BypassGovernanceRetention (no role here has it) can clean a test bucket.
-              objectLockDefaultRetention: this.stage === 'prod' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
-            }
-          : {}),
-        // Storage-class transitions only where `BucketDefinition` (shared/infra/resources.ts) says why they pay.
-        lifecycleRules: [
-          ...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays) }] : []),
-          ...(def.keepDays
-            ? [
-                {
-                  expiration: Duration.days(def.keepDays),
-                  noncurrentVersionExpiration: Duration.days(noncurrentVersionDays),
-                  ...(def.glacierInstantRetrievalAfterDays
-                    ? {
-                        transitions: [
-                          { storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(def.glacierInstantRetrievalAfterDays) },
-                        ],
-                      }
-                    : {}),
-                },
-                // A delete marker with no version left behind it.
-                { expiredObjectDeleteMarker: true },
-              ]
-            : []),
-          // Every bucket whose objects expire: a multipart upload left incomplete (a worker stopped mid-file;
-          // its retry writes the object anew) is removed after a day rather than billed for ever.
-          ...(def.expireAfterDays || def.keepDays ? [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }] : []),
-        ],
-      });
-      if (def.writeOnce) {
-        // Objects are only ever added: a PutObject without If-None-Match (which S3 answers 412 on an
-        // existing key) is denied to every principal, the functions granted s3:PutObject included. It also
-        // rules out multipart uploads and copies into the bucket, which nothing here uses.
-        out[id].addToResourcePolicy(
-          new PolicyStatement({
-            sid: 'DenyWritesThatCouldReplaceAnObject',
-            effect: Effect.DENY,
-            principals: [new AnyPrincipal()],
-            actions: ['s3:PutObject'],
-            resources: [out[id].arnForObjects('*')],
-            conditions: { Null: { 's3:if-none-match': 'true' } },
-          }),
-        );
-      }
-    }
-    return out;
-  }
-
-  private createSchedules(): void {
-    for (const schedule of Object.values(schedules)) {
-      new Rule(this, schedule.id, {
-        description: schedule.purpose,
-        schedule: Schedule.expression(schedule.expression),
-        targets: [
-          new SqsQueue(this.queues[schedule.targetQueue], {
-            message: RuleTargetInput.fromObject({ ...schedule.message, scheduled_at: EventField.time }),
-          }),
-        ],
-      });
-    }
   }
 }
 
