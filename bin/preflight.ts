@@ -101,6 +101,16 @@ export interface PreflightRequest {
   readonly context: Record<string, unknown>;
 }
 
+/** The facts asked of AWS beside the stack's, each only when the settings call for it. */
+type AccountFacts = Required<Pick<PreflightFacts, 'sodaSecret' | 'pdfSecret' | 'certificate' | 'sesIdentity' | 'sesAccount'>>;
+
+/** Asks every question of the table at once (a row without one is skipped); the answers under their names. */
+async function askAll<T extends object>(questions: { [K in keyof T]: (() => Promise<T[K]>) | undefined }): Promise<Partial<T>> {
+  const rows = Object.entries(questions) as [string, (() => Promise<unknown>) | undefined][];
+  const answers = await Promise.all(rows.flatMap(([name, ask]) => (ask ? [ask().then((answer) => [name, answer] as const)] : [])));
+  return Object.fromEntries(answers) as Partial<T>;
+}
+
 /** Asks AWS everything the checks need (read-only describe calls). */
 export async function gatherPreflightFacts(request: PreflightRequest): Promise<PreflightFacts> {
   const contextStage = request.context.stage === undefined ? undefined : String(request.context.stage);
@@ -135,39 +145,30 @@ export async function gatherPreflightFacts(request: PreflightRequest): Promise<P
     const operatorSources = sourceStateTable ? await readOperatorSources(region, sourceStateTable) : undefined;
     const identity = senderIdentity(config);
 
-    const [sodaSecret, pdfSecret, certificate, sesIdentity, sesAccount] = await Promise.all([
-      config.sodaAppTokenSecret ? describeSecret(secrets, config.sodaAppTokenSecret) : undefined,
-      pdfSecretArn ? describePdfSecret(secrets, pdfSecretArn) : undefined,
-      config.customDomain ? describeCertificate(config.customDomain.certificateArn) : undefined,
-      identity
-        ? lookup(async () => {
-            const out = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
-            return {
-              verifiedForSending: out.VerifiedForSendingStatus === true,
-              ...(out.VerificationStatus ? { verificationStatus: out.VerificationStatus } : {}),
-            };
-          })
+    // What else the checks need, one row per fact: asked (all at once) only when the settings call for it.
+    const answers = await askAll<AccountFacts>({
+      sodaSecret: config.sodaAppTokenSecret ? () => describeSecret(secrets, config.sodaAppTokenSecret!) : undefined,
+      pdfSecret: pdfSecretArn ? () => describePdfSecret(secrets, pdfSecretArn) : undefined,
+      certificate: config.customDomain ? () => describeCertificate(config.customDomain!.certificateArn) : undefined,
+      sesIdentity: identity
+        ? () =>
+            lookup(async () => {
+              const out = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }));
+              return {
+                verifiedForSending: out.VerifiedForSendingStatus === true,
+                ...(out.VerificationStatus ? { verificationStatus: out.VerificationStatus } : {}),
+              };
+            })
         : undefined,
-      identity
-        ? lookup(async () => {
-            const out = await ses.send(new GetAccountCommand({}));
-            return { productionAccessEnabled: out.ProductionAccessEnabled === true, sendingEnabled: out.SendingEnabled === true };
-          })
+      sesAccount: identity
+        ? () =>
+            lookup(async () => {
+              const out = await ses.send(new GetAccountCommand({}));
+              return { productionAccessEnabled: out.ProductionAccessEnabled === true, sendingEnabled: out.SendingEnabled === true };
+            })
         : undefined,
-    ]);
-    return {
-      stackName,
-      config,
-      region,
-      now: new Date(),
-      stack,
-      ...(sodaSecret ? { sodaSecret } : {}),
-      ...(pdfSecret ? { pdfSecret } : {}),
-      ...(certificate ? { certificate } : {}),
-      ...(sesIdentity ? { sesIdentity } : {}),
-      ...(sesAccount ? { sesAccount } : {}),
-      ...(operatorSources ? { operatorSources } : {}),
-    };
+    });
+    return { stackName, config, region, now: new Date(), stack, ...answers, ...(operatorSources ? { operatorSources } : {}) };
   } finally {
     cloudFormation.destroy();
     secrets.destroy();

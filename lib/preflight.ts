@@ -3,20 +3,11 @@
  * This module is the checks' logic only, a function from what AWS answered (`PreflightFacts`) to one
  * finding per check; `bin/preflight.ts` asks AWS and prints the findings (`npm run admin -- preflight`).
  *
- * - settings: the context (cdk.json and `-c`) gives a valid configuration for the stack, as synth would;
- * - region: the region the deploy goes to is known;
- * - stack: whether it exists, and not in a state a deploy cannot start from;
- * - soda-token-secret: the Socrata token secret named by `sodaAppTokenSecret` exists and has a value
- *   (a dynamic reference to a missing secret fails the deploy and rolls it back);
- * - pdf-signing-secret: once the stack exists, its PDF signing secret has a value, and the fields that
- *   value needs: only the certificates while the KMS key signs (a private_key_pem there is refused by the
- *   PDF function), the certificate and its key with `pdfSigningWithKms=false`;
- * - pdf-csr-signer: only while `pdfCsrSignerRoleArn` grants an operator role use of the PDF signing
- *   key, a reminder to deploy without it once the certificate request is made;
- * - certificate: the custom domain's ACM certificate is ISSUED, in the stack's region, and covers the domain;
- * - ses-identity: the sender's SES identity is verified (or will be created by the deploy, or would
- *   collide with an existing one the deploy tries to create);
- * - ses-account: sending is enabled, and whether the account is still in the SES sandbox.
+ * The checks are a table (`preflightChecks`): each row names the check, what it checks, what its failure
+ * asks of the operator, and the function that judges it; `preflightFindings` runs the rows in order.
+ * They cover the settings, the region, the stack's state, the Socrata token and PDF signing secrets, an
+ * operator's grant on the PDF signing key, the custom domain's certificate, the alert sender's SES
+ * identity and the account's SES state, and the sources an operator uploads.
  */
 import {
   certificateRegion,
@@ -126,235 +117,312 @@ export function certificateCovers(names: readonly string[], domain: string): boo
   });
 }
 
-function lookupError(check: string, what: string, lookup: { error: string }): Finding {
-  return { check, status: 'fail', message: `could not read ${what}: ${lookup.error}` };
+/** What one check found: its status and message (the check's id is the table row's). */
+interface Verdict {
+  readonly status: Status;
+  readonly message: string;
 }
 
-function secretFinding(check: string, name: string, lookup: Lookup<SecretFacts>, whenEmpty: { status: Status; message: string }): Finding {
-  if ('error' in lookup) return lookupError(check, `secret ${name}`, lookup);
-  if ('missing' in lookup) return { check, status: 'fail', message: `secret ${name} does not exist in this region` };
-  if (lookup.found.deletedDate) return { check, status: 'fail', message: `secret ${name} is scheduled for deletion (${lookup.found.deletedDate}); restore it` };
-  if (!lookup.found.hasValue) return { check, status: whenEmpty.status, message: `secret ${name} ${whenEmpty.message}` };
-  return { check, status: 'ok', message: `secret ${name} exists and has a value` };
+const ok = (message: string): Verdict => ({ status: 'ok', message });
+const warn = (message: string): Verdict => ({ status: 'warn', message });
+const fail = (message: string): Verdict => ({ status: 'fail', message });
+
+const noRegion = 'no AWS region configured: set AWS_REGION (or a profile with a region), as for cdk deploy';
+
+function lookupError(what: string, lookup: { error: string }): Verdict {
+  return fail(`could not read ${what}: ${lookup.error}`);
+}
+
+function secretVerdict(name: string, lookup: Lookup<SecretFacts>, whenEmpty: Verdict): Verdict {
+  if ('error' in lookup) return lookupError(`secret ${name}`, lookup);
+  if ('missing' in lookup) return fail(`secret ${name} does not exist in this region`);
+  if (lookup.found.deletedDate) return fail(`secret ${name} is scheduled for deletion (${lookup.found.deletedDate}); restore it`);
+  if (!lookup.found.hasValue) return { status: whenEmpty.status, message: `secret ${name} ${whenEmpty.message}` };
+  return ok(`secret ${name} exists and has a value`);
 }
 
 /** Whether the PDF signing secret holds what the functions will read from it, judged by its field names. */
-function pdfSecretContentFinding(arn: string, config: DeploymentConfig, content: PdfSecretContent | undefined): Finding {
-  const check = 'pdf-signing-secret';
-  if (content === undefined) return { check, status: 'ok', message: `secret ${arn} exists and has a value` };
-  if ('error' in content)
-    return { check, status: 'warn', message: `secret ${arn} has a value, but it could not be read to check its fields: ${content.error}` };
-  if ('notJson' in content) return { check, status: 'fail', message: `secret ${arn} is not JSON: GET /v1/certificate/{id}/pdf answers 500` };
+function pdfSecretContentVerdict(arn: string, config: DeploymentConfig, content: PdfSecretContent | undefined): Verdict {
+  if (content === undefined) return ok(`secret ${arn} exists and has a value`);
+  if ('error' in content) return warn(`secret ${arn} has a value, but it could not be read to check its fields: ${content.error}`);
+  if ('notJson' in content) return fail(`secret ${arn} is not JSON: GET /v1/certificate/{id}/pdf answers 500`);
   const has = (field: string) => content.fields.includes(field);
   if (config.pdfSigningWithKms) {
     if (has('private_key_pem')) {
-      return {
-        check,
-        status: 'fail',
-        message:
-          `secret ${arn} holds a private_key_pem, but PDFs are signed by the KMS key PdfSigningKey and the PDF function refuses a secret with a key: ` +
+      return fail(
+        `secret ${arn} holds a private_key_pem, but PDFs are signed by the KMS key PdfSigningKey and the PDF function refuses a secret with a key: ` +
           'store only certificate_pem and chain_pem (docs/deployment.md, step 7), or deploy with -c pdfSigningWithKms=false to keep signing with the PEM key',
-      };
+      );
     }
-    if (!has('certificate_pem'))
-      return { check, status: 'fail', message: `secret ${arn} has no certificate_pem: the certificate issued for PdfSigningKey goes there` };
-    return { check, status: 'ok', message: `secret ${arn} holds the certificate of the KMS key PdfSigningKey, and no private key` };
+    if (!has('certificate_pem')) return fail(`secret ${arn} has no certificate_pem: the certificate issued for PdfSigningKey goes there`);
+    return ok(`secret ${arn} holds the certificate of the KMS key PdfSigningKey, and no private key`);
   }
-  if (!has('certificate_pem') || !has('private_key_pem')) {
-    return { check, status: 'fail', message: `secret ${arn} needs certificate_pem and private_key_pem while pdfSigningWithKms=false` };
-  }
-  return { check, status: 'ok', message: `secret ${arn} holds a certificate and its PEM key (pdfSigningWithKms=false)` };
+  if (!has('certificate_pem') || !has('private_key_pem')) return fail(`secret ${arn} needs certificate_pem and private_key_pem while pdfSigningWithKms=false`);
+  return ok(`secret ${arn} holds a certificate and its PEM key (pdfSigningWithKms=false)`);
 }
 
-/** One finding per check, in a fixed order. */
-export function preflightFindings(facts: PreflightFacts): Finding[] {
-  const findings: Finding[] = [];
-  const add = (check: string, status: Status, message: string) => findings.push({ check, status, message });
+/** The stack as the later checks see it: a first deploy (`missing`), an update (`exists`), or not known. */
+type StackState = 'missing' | 'exists' | 'unknown';
 
-  if (!isConfig(facts.config)) {
-    add('settings', 'fail', facts.config.error);
-    add('region', facts.region ? 'ok' : 'fail', facts.region ?? 'no AWS region configured: set AWS_REGION (or a profile with a region), as for cdk deploy');
-    return findings;
-  }
-  const config = facts.config;
-  try {
-    checkDeploymentRegion(config, facts.region);
-    const parts = [
-      `stage ${config.stage}`,
-      config.customDomain ? `domain ${config.customDomain.domainName}` : 'no custom domain',
-      config.alertFromEmail ? `alerts from ${config.alertFromEmail}` : 'no alert sender',
-    ];
-    add('settings', 'ok', parts.join(', '));
-  } catch (error) {
-    if (!(error instanceof DeploymentConfigError)) throw error;
-    add('settings', 'fail', error.message);
-  }
-  if (!facts.region) {
-    add('region', 'fail', 'no AWS region configured: set AWS_REGION (or a profile with a region), as for cdk deploy');
-    return findings;
-  }
-  add('region', 'ok', facts.region);
+/** What the checks after `region` work from: settings that are valid, and a region. */
+interface Deployment {
+  readonly facts: PreflightFacts;
+  readonly config: DeploymentConfig;
+  readonly region: string;
+  readonly stackState: StackState;
+}
 
-  // The stack: a first deploy, an update, or a state no deploy can start from.
+function deploymentToCheck(facts: PreflightFacts): Deployment | undefined {
+  if (!isConfig(facts.config) || !facts.region) return undefined;
   const stack = facts.stack;
-  let stackState: 'missing' | 'exists' | 'unknown' = 'unknown';
-  if (!stack || 'error' in stack)
-    add('stack', 'fail', stack ? `could not describe ${facts.stackName}: ${stack.error}` : `${facts.stackName} was not looked up`);
-  else if ('missing' in stack) {
-    stackState = 'missing';
-    if (isConfig(facts.config) && !facts.config.firstDeploy) {
-      add(
-        'stack',
-        'fail',
-        `${facts.stackName} does not exist yet: deploy it the first time with -c firstDeploy=true (its tables then have no deletion protection, so a failed first deploy rolls back cleanly; the next deploy, without the flag, turns it on)`,
-      );
-    } else add('stack', 'ok', `${facts.stackName} does not exist yet: this is its first deploy (firstDeploy=true)`);
-  } else {
-    stackState = 'exists';
-    const status = stack.found.status;
-    if (status === 'ROLLBACK_COMPLETE' || status === 'ROLLBACK_FAILED') {
-      add('stack', 'fail', `${facts.stackName} is ${status} (its first deploy failed): delete it (aws cloudformation delete-stack) before deploying again`);
-    } else if (status === 'UPDATE_ROLLBACK_FAILED') {
-      add('stack', 'fail', `${facts.stackName} is ${status}: aws cloudformation continue-update-rollback --stack-name ${facts.stackName}, then deploy`);
-    } else if (status.endsWith('_IN_PROGRESS')) {
-      add('stack', 'fail', `${facts.stackName} is ${status}: wait for that operation to end`);
-    } else if (isConfig(facts.config) && facts.config.firstDeploy) {
-      add('stack', 'fail', `${facts.stackName} exists (${status}): leave out -c firstDeploy=true, which would turn off the tables' deletion protection`);
-    } else {
-      add('stack', 'ok', `${facts.stackName} exists (${status})`);
+  const stackState: StackState = !stack || 'error' in stack ? 'unknown' : 'missing' in stack ? 'missing' : 'exists';
+  return { facts, config: facts.config, region: facts.region, stackState };
+}
+
+/**
+ * One row of the preflight: its id, what it checks, what its failure asks of the operator, and the
+ * check itself. A check gives one verdict (under its id) or findings of its own (the uploaded sources,
+ * one each). `facts` checks run on whatever AWS and the context answered; the `deployment` checks need
+ * valid settings and a region, and none runs without them. `when` says when a check applies at all.
+ */
+type PreflightCheck = {
+  readonly id: string;
+  readonly checks: string;
+  readonly fix: string;
+} & (
+  | { readonly needs: 'facts'; readonly run: (facts: PreflightFacts) => Verdict }
+  | {
+      readonly needs: 'deployment';
+      readonly when?: (deployment: Deployment) => boolean;
+      readonly run: (deployment: Deployment) => Verdict | readonly Finding[];
     }
-  }
+);
 
-  // Secrets the deploy and the functions read.
-  if (config.sodaAppTokenSecret === undefined) add('soda-token-secret', 'ok', 'sodaAppTokenSecret not set: Socrata is called without an app token (optional)');
-  else if (!facts.sodaSecret) add('soda-token-secret', 'fail', `secret ${config.sodaAppTokenSecret} was not looked up`);
-  else {
-    findings.push(
-      secretFinding('soda-token-secret', config.sodaAppTokenSecret, facts.sodaSecret, {
-        status: 'fail',
-        message: 'has no value: the deploy resolves it into the functions',
-      }),
-    );
-  }
-  if (stackState === 'missing')
-    add('pdf-signing-secret', 'ok', 'created by the first deploy; load the signing certificate into it afterwards (docs/deployment.md)');
-  else if (stackState === 'unknown') add('pdf-signing-secret', 'warn', 'not checked: the stack could not be described');
-  else if (!facts.pdfSecret) add('pdf-signing-secret', 'fail', 'the stack has no PdfSigningSecretArn output');
-  else {
-    const arn = 'found' in facts.stack! ? (facts.stack.found.outputs.PdfSigningSecretArn ?? 'PdfSigningSecret') : 'PdfSigningSecret';
-    const found = secretFinding('pdf-signing-secret', arn, facts.pdfSecret, {
-      status: 'warn',
-      message: 'has no value yet: GET /v1/certificate/{id}/pdf answers 500 until it is loaded',
-    });
-    findings.push(found.status === 'ok' && 'found' in facts.pdfSecret ? pdfSecretContentFinding(arn, config, facts.pdfSecret.found.content) : found);
-  }
-  if (config.pdfCsrSigner) {
-    const { roleArn, until } = config.pdfCsrSigner;
-    const lapsed = facts.now !== undefined && facts.now.getTime() >= Date.parse(until);
-    add(
-      'pdf-csr-signer',
-      'warn',
-      lapsed
-        ? `the grant to ${roleArn} on the PDF signing key lapsed at ${until}: drop pdfCsrSignerRoleArn and pdfCsrSignerUntil from the deploy`
-        : `${roleArn} may have the PDF signing key sign until ${until}: make the certificate request (npm run admin -- pdf-signing-csr), then deploy without pdfCsrSignerRoleArn`,
-    );
-  }
+/** Whether the deploy sends the webhook-failure e-mail, and so needs SES. */
+const sendsEmail = (d: Deployment): boolean => senderIdentity(d.config) !== undefined;
 
-  // The custom domain's certificate.
-  if (!config.customDomain) add('certificate', 'ok', 'no custom domain: the API is reached on its execute-api endpoint');
-  else {
-    const { domainName, certificateArn } = config.customDomain;
-    const cert = facts.certificate;
-    const certRegion = certificateRegion(certificateArn);
-    if (!cert || 'error' in cert)
-      add('certificate', 'fail', cert ? `could not describe ${certificateArn}: ${cert.error}` : `${certificateArn} was not looked up`);
-    else if ('missing' in cert) add('certificate', 'fail', `${certificateArn} does not exist in ${certRegion}`);
-    else {
+/** The checks, in the order they run and print. */
+export const preflightChecks: readonly PreflightCheck[] = [
+  {
+    id: 'settings',
+    checks: 'the context (cdk.json and -c) gives a valid configuration for the stack, as synth would',
+    fix: 'correct the context value the message names',
+    needs: 'facts',
+    run: (facts) => {
+      if (!isConfig(facts.config)) return fail(facts.config.error);
+      const config = facts.config;
+      try {
+        checkDeploymentRegion(config, facts.region);
+      } catch (error) {
+        if (!(error instanceof DeploymentConfigError)) throw error;
+        return fail(error.message);
+      }
+      return ok(
+        [
+          `stage ${config.stage}`,
+          config.customDomain ? `domain ${config.customDomain.domainName}` : 'no custom domain',
+          config.alertFromEmail ? `alerts from ${config.alertFromEmail}` : 'no alert sender',
+        ].join(', '),
+      );
+    },
+  },
+  {
+    id: 'region',
+    checks: 'the region the deploy goes to is known',
+    fix: 'set AWS_REGION, or use a profile with a region',
+    needs: 'facts',
+    run: (facts) => (facts.region ? ok(facts.region) : fail(noRegion)),
+  },
+  {
+    id: 'stack',
+    checks: 'whether the stack exists, and not in a state a deploy cannot start from',
+    fix: 'firstDeploy=true for a first deploy only; delete a stack whose first deploy failed; continue a failed rollback; wait for an operation in progress',
+    needs: 'deployment',
+    run: ({ facts, config }) => {
+      const stack = facts.stack;
+      const name = facts.stackName;
+      if (!stack) return fail(`${name} was not looked up`);
+      if ('error' in stack) return fail(`could not describe ${name}: ${stack.error}`);
+      if ('missing' in stack) {
+        return config.firstDeploy
+          ? ok(`${name} does not exist yet: this is its first deploy (firstDeploy=true)`)
+          : fail(
+              `${name} does not exist yet: deploy it the first time with -c firstDeploy=true (its tables then have no deletion protection, so a failed first deploy rolls back cleanly; the next deploy, without the flag, turns it on)`,
+            );
+      }
+      const status = stack.found.status;
+      if (status === 'ROLLBACK_COMPLETE' || status === 'ROLLBACK_FAILED') {
+        return fail(`${name} is ${status} (its first deploy failed): delete it (aws cloudformation delete-stack) before deploying again`);
+      }
+      if (status === 'UPDATE_ROLLBACK_FAILED')
+        return fail(`${name} is ${status}: aws cloudformation continue-update-rollback --stack-name ${name}, then deploy`);
+      if (status.endsWith('_IN_PROGRESS')) return fail(`${name} is ${status}: wait for that operation to end`);
+      if (config.firstDeploy) return fail(`${name} exists (${status}): leave out -c firstDeploy=true, which would turn off the tables' deletion protection`);
+      return ok(`${name} exists (${status})`);
+    },
+  },
+  {
+    id: 'soda-token-secret',
+    checks:
+      'the Socrata token secret named by sodaAppTokenSecret exists and has a value (a dynamic reference to a missing secret fails the deploy and rolls it back)',
+    fix: 'create the secret, give it a value, or restore it',
+    needs: 'deployment',
+    run: ({ facts, config }) => {
+      if (config.sodaAppTokenSecret === undefined) return ok('sodaAppTokenSecret not set: Socrata is called without an app token (optional)');
+      if (!facts.sodaSecret) return fail(`secret ${config.sodaAppTokenSecret} was not looked up`);
+      return secretVerdict(config.sodaAppTokenSecret, facts.sodaSecret, fail('has no value: the deploy resolves it into the functions'));
+    },
+  },
+  {
+    id: 'pdf-signing-secret',
+    checks:
+      'once the stack exists, its PDF signing secret has a value and the fields that value needs: only the certificates while the KMS key signs (the PDF function refuses a private_key_pem there), the certificate and its key with pdfSigningWithKms=false',
+    fix: 'load the signing certificate (and, with pdfSigningWithKms=false, its key) into the secret (docs/deployment.md)',
+    needs: 'deployment',
+    run: ({ facts, config, stackState }) => {
+      if (stackState === 'missing') return ok('created by the first deploy; load the signing certificate into it afterwards (docs/deployment.md)');
+      if (stackState === 'unknown') return warn('not checked: the stack could not be described');
+      if (!facts.pdfSecret) return fail('the stack has no PdfSigningSecretArn output');
+      const arn = 'found' in facts.stack! ? (facts.stack.found.outputs.PdfSigningSecretArn ?? 'PdfSigningSecret') : 'PdfSigningSecret';
+      const verdict = secretVerdict(arn, facts.pdfSecret, warn('has no value yet: GET /v1/certificate/{id}/pdf answers 500 until it is loaded'));
+      return verdict.status === 'ok' && 'found' in facts.pdfSecret ? pdfSecretContentVerdict(arn, config, facts.pdfSecret.found.content) : verdict;
+    },
+  },
+  {
+    id: 'pdf-csr-signer',
+    checks:
+      'while pdfCsrSignerRoleArn grants an operator role use of the PDF signing key: a reminder to deploy without it once the certificate request is made',
+    fix: 'make the certificate request (npm run admin -- pdf-signing-csr), then deploy without pdfCsrSignerRoleArn and pdfCsrSignerUntil',
+    needs: 'deployment',
+    when: ({ config }) => config.pdfCsrSigner !== undefined,
+    run: ({ facts, config }) => {
+      const { roleArn, until } = config.pdfCsrSigner!;
+      const lapsed = facts.now !== undefined && facts.now.getTime() >= Date.parse(until);
+      return warn(
+        lapsed
+          ? `the grant to ${roleArn} on the PDF signing key lapsed at ${until}: drop pdfCsrSignerRoleArn and pdfCsrSignerUntil from the deploy`
+          : `${roleArn} may have the PDF signing key sign until ${until}: make the certificate request (npm run admin -- pdf-signing-csr), then deploy without pdfCsrSignerRoleArn`,
+      );
+    },
+  },
+  {
+    id: 'certificate',
+    checks: "the custom domain's ACM certificate is ISSUED, in the stack's region, and covers the domain",
+    fix: "issue (or import) a certificate for the domain in the stack's region, and name it in certificateArn",
+    needs: 'deployment',
+    run: ({ facts, config, region }) => {
+      if (!config.customDomain) return ok('no custom domain: the API is reached on its execute-api endpoint');
+      const { domainName, certificateArn } = config.customDomain;
+      const cert = facts.certificate;
+      const certRegion = certificateRegion(certificateArn);
+      if (!cert) return fail(`${certificateArn} was not looked up`);
+      if ('error' in cert) return fail(`could not describe ${certificateArn}: ${cert.error}`);
+      if ('missing' in cert) return fail(`${certificateArn} does not exist in ${certRegion}`);
       const problems = [
         ...(cert.found.status !== 'ISSUED' ? [`is ${cert.found.status}, not ISSUED`] : []),
-        ...(certRegion !== facts.region ? [`is in ${certRegion}, not the stack's region ${facts.region}`] : []),
+        ...(certRegion !== region ? [`is in ${certRegion}, not the stack's region ${region}`] : []),
         ...(!certificateCovers([cert.found.domainName, ...cert.found.subjectAlternativeNames], domainName) ? [`does not cover ${domainName}`] : []),
       ];
-      if (problems.length) add('certificate', 'fail', `${certificateArn} ${problems.join('; ')}`);
-      else add('certificate', 'ok', `${certificateArn} is ISSUED in ${certRegion} for ${domainName}`);
-    }
-  }
+      return problems.length ? fail(`${certificateArn} ${problems.join('; ')}`) : ok(`${certificateArn} is ISSUED in ${certRegion} for ${domainName}`);
+    },
+  },
+  {
+    id: 'ses-identity',
+    checks: "the sender's SES identity is verified (or will be created by the deploy, or would collide with an existing one the deploy tries to create)",
+    fix: 'confirm the address (the link SES e-mails) or publish the DKIM records; alertFromIdentityExists=true when the identity exists already',
+    needs: 'deployment',
+    run: ({ facts, config, region, stackState }) => {
+      const identity = senderIdentity(config);
+      if (identity === undefined) return warn(`no alertFromEmail: stage ${config.stage} sends no webhook-failure e-mail`);
+      const found = facts.sesIdentity;
+      const createdByStack = !config.alertFromIdentityExists;
+      if (!found) return fail(`SES identity ${identity} was not looked up`);
+      if ('error' in found) return fail(`could not read SES identity ${identity}: ${found.error}`);
+      if ('missing' in found) {
+        if (!createdByStack) return fail(`alertFromIdentityExists is set, but SES in ${region} has no identity ${identity}`);
+        const confirm = identity.includes('@') ? `open the link SES e-mails to ${identity}` : 'publish the DKIM records of the AlertSenderDkim outputs';
+        return warn(`${identity} is not in SES yet: the deploy creates it; then ${confirm}. SES refuses to send until it is verified`);
+      }
+      if (createdByStack && stackState === 'missing') {
+        return fail(`${identity} already exists in SES: the deploy would fail creating it. Deploy with -c alertFromIdentityExists=true`);
+      }
+      if (!found.found.verifiedForSending) {
+        return fail(`${identity} is not verified for sending (${found.found.verificationStatus ?? 'unknown'}): the webhook-failure e-mail cannot go out`);
+      }
+      return ok(`${identity} is verified for sending${identity === config.alertFromEmail ? '' : ` as ${config.alertFromEmail}`}`);
+    },
+  },
+  {
+    id: 'ses-account',
+    checks: 'sending is enabled, and whether the account is still in the SES sandbox',
+    fix: 'request SES production access (in the sandbox, list the verified recipients in -c sesSandboxRecipients)',
+    needs: 'deployment',
+    when: sendsEmail,
+    run: ({ facts, region }) => {
+      const account = facts.sesAccount;
+      if (!account) return fail('the SES account was not looked up');
+      if ('error' in account) return fail(`could not read the SES account: ${account.error}`);
+      if ('missing' in account) return fail(`SES is not set up in ${region}`);
+      if (!account.found.sendingEnabled) return fail(`sending is disabled for this account in ${region}`);
+      if (!account.found.productionAccessEnabled) {
+        return warn(
+          `the account is in the SES sandbox in ${region}: mail goes only to verified addresses, and SES checks the grant on each recipient's identity too (list them in -c sesSandboxRecipients). Request production access`,
+        );
+      }
+      return ok(`production access in ${region}`);
+    },
+  },
+  {
+    // Checked with SES: a deploy that sends no e-mail has never reported them.
+    id: 'operator-sources',
+    checks: 'each source an operator uploads was loaded, and how long before it is stale (one finding each, source-<id>)',
+    fix: 'load a current file (npm run admin -- ingest or ingest-roster, docs/operations.md)',
+    needs: 'deployment',
+    when: sendsEmail,
+    run: operatorSourceFindings,
+  },
+];
 
-  // The alert sender's SES identity, and the account's SES state.
-  const identity = senderIdentity(config);
-  if (identity === undefined) {
-    add('ses-identity', 'warn', `no alertFromEmail: stage ${config.stage} sends no webhook-failure e-mail`);
-    return findings;
+/** One finding per check, in the table's order. */
+export function preflightFindings(facts: PreflightFacts): Finding[] {
+  const deployment = deploymentToCheck(facts);
+  const findings: Finding[] = [];
+  for (const check of preflightChecks) {
+    let outcome: Verdict | readonly Finding[];
+    if (check.needs === 'facts') outcome = check.run(facts);
+    else if (deployment === undefined) break;
+    else if (check.when && !check.when(deployment)) continue;
+    else outcome = check.run(deployment);
+    findings.push(...('status' in outcome ? [{ check: check.id, ...outcome }] : outcome));
   }
-  const found = facts.sesIdentity;
-  const createdByStack = !config.alertFromIdentityExists;
-  if (!found || 'error' in found)
-    add('ses-identity', 'fail', found ? `could not read SES identity ${identity}: ${found.error}` : `SES identity ${identity} was not looked up`);
-  else if ('missing' in found) {
-    if (createdByStack) {
-      add(
-        'ses-identity',
-        'warn',
-        `${identity} is not in SES yet: the deploy creates it; then ${identity.includes('@') ? `open the link SES e-mails to ${identity}` : 'publish the DKIM records of the AlertSenderDkim outputs'}. SES refuses to send until it is verified`,
-      );
-    } else {
-      add('ses-identity', 'fail', `alertFromIdentityExists is set, but SES in ${facts.region} has no identity ${identity}`);
-    }
-  } else if (createdByStack && stackState === 'missing') {
-    add('ses-identity', 'fail', `${identity} already exists in SES: the deploy would fail creating it. Deploy with -c alertFromIdentityExists=true`);
-  } else if (!found.found.verifiedForSending) {
-    add(
-      'ses-identity',
-      'fail',
-      `${identity} is not verified for sending (${found.found.verificationStatus ?? 'unknown'}): the webhook-failure e-mail cannot go out`,
-    );
-  } else {
-    add('ses-identity', 'ok', `${identity} is verified for sending${identity === config.alertFromEmail ? '' : ` as ${config.alertFromEmail}`}`);
-  }
-
-  const account = facts.sesAccount;
-  if (!account || 'error' in account)
-    add('ses-account', 'fail', account ? `could not read the SES account: ${account.error}` : 'the SES account was not looked up');
-  else if ('missing' in account) add('ses-account', 'fail', `SES is not set up in ${facts.region}`);
-  else if (!account.found.sendingEnabled) add('ses-account', 'fail', `sending is disabled for this account in ${facts.region}`);
-  else if (!account.found.productionAccessEnabled) {
-    add(
-      'ses-account',
-      'warn',
-      `the account is in the SES sandbox in ${facts.region}: mail goes only to verified addresses, and SES checks the grant on each recipient's identity too (list them in -c sesSandboxRecipients). Request production access`,
-    );
-  } else add('ses-account', 'ok', `production access in ${facts.region}`);
-  operatorSourceFindings(facts, add);
   return findings;
 }
 
 /** One finding per operator-uploaded source: never loaded, `ok` with the days it has left, nearing or past its stale age. */
-function operatorSourceFindings(facts: PreflightFacts, add: (check: string, status: Status, message: string) => void): void {
+function operatorSourceFindings({ facts }: Deployment): Finding[] {
   const lookup = facts.operatorSources;
-  if (!lookup) return;
-  if ('error' in lookup) {
-    add('operator-sources', 'warn', `could not read the uploaded sources' versions: ${lookup.error}`);
-    return;
-  }
-  if ('missing' in lookup) return;
+  if (!lookup || 'missing' in lookup) return [];
+  if ('error' in lookup) return [{ check: 'operator-sources', status: 'warn', message: `could not read the uploaded sources' versions: ${lookup.error}` }];
   const now = facts.now ?? new Date();
-  for (const id of operatorSourceIds) {
+  return operatorSourceIds.map((id): Finding => {
     const check = `source-${id}`;
     const version = lookup.found[id] ?? undefined;
     const policy = freshnessPolicy(id);
     const freshness = assessFreshness(policy, version, now);
     const reload = `load a current file: npm run admin -- ${id.includes('_bme') || id.includes('_mqa') ? 'ingest-roster' : 'ingest'} ${id} --file <file> (docs/operations.md)`;
-    if (!version) {
-      add(check, 'warn', `never loaded: answered as unavailable until an operator loads it; ${reload}`);
-      continue;
-    }
+    if (!version) return { check, ...warn(`never loaded: answered as unavailable until an operator loads it; ${reload}`) };
     const days = Math.floor((Date.parse(freshness.staleAt!) - now.getTime()) / 86_400_000);
-    if (freshness.state === 'ok')
-      add(check, 'ok', `version ${version.version} as of ${version.as_of ?? version.ingested_at.slice(0, 10)}, ${days} days before it is stale`);
-    else if (freshness.state === 'degraded')
-      add(check, 'warn', `version ${version.version} is ${freshness.ageDays} days old: stale in ${days} days (${policy.staleAfterDays}-day limit); ${reload}`);
-    else add(check, 'warn', `version ${version.version} is ${freshness.state} (${freshness.reason}): not answered from; ${reload}`);
-  }
+    if (freshness.state === 'ok') {
+      return { check, ...ok(`version ${version.version} as of ${version.as_of ?? version.ingested_at.slice(0, 10)}, ${days} days before it is stale`) };
+    }
+    if (freshness.state === 'degraded') {
+      return {
+        check,
+        ...warn(`version ${version.version} is ${freshness.ageDays} days old: stale in ${days} days (${policy.staleAfterDays}-day limit); ${reload}`),
+      };
+    }
+    return { check, ...warn(`version ${version.version} is ${freshness.state} (${freshness.reason}): not answered from; ${reload}`) };
+  });
 }
 
 /** One line per check: `ok   settings            stage prod, …`. */

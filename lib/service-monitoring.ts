@@ -137,6 +137,169 @@ function searchSeries(id: MetricId, statistic: string, label: string): MathExpre
   });
 }
 
+/**
+ * One alarm: its id (the alarm's name ends with it), what it means and what to do, the metric, the
+ * threshold, and for how many consecutive periods the metric must breach it (every one of them).
+ */
+export interface AlarmDefinition {
+  readonly id: string;
+  readonly description: string;
+  readonly metric: IMetric;
+  readonly threshold: number;
+  readonly periods: number;
+  /** Default: the metric at or above the threshold. */
+  readonly comparison?: ComparisonOperator;
+}
+
+/** One row per entry of `record`: the alarms that apply to each dead-letter queue, function, table… */
+function forEach<T>(record: Readonly<Record<string, T>>, row: (id: string, item: T) => AlarmDefinition): AlarmDefinition[] {
+  return Object.entries(record).map(([id, item]) => row(id, item));
+}
+
+/** Every alarm of the service, in the order they are created. `verifyLatency` is the access log's latency metric of `verifyRouteKey`. */
+export function alarmTable(props: ServiceMonitoringProps, verifyLatency: IMetric): AlarmDefinition[] {
+  const t = alarmThresholds;
+  const minute = Duration.minutes(1);
+  return [
+    ...forEach(props.deadLetterQueues, (queueId, dlq) => ({
+      id: `${queueId}DeadLetters`,
+      description: `A message reached the dead-letter queue of ${queueId}: its processing failed on every attempt. Inspect it, fix the cause, then redrive it.`,
+      metric: dlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
+      threshold: 1,
+      periods: 1,
+    })),
+    ...forEach(props.workQueues, (queueId, { queue, maxAgeSeconds }) => ({
+      id: `${queueId}OldestMessage`,
+      description: `The oldest message of ${queueId} is over ${maxAgeSeconds} s old, longer than its retries can take: the queue is not being drained (consumer failing, throttled or disabled).`,
+      metric: queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period }),
+      threshold: maxAgeSeconds,
+      periods: 1,
+    })),
+    ...forEach(props.functions, (functionId, fn) => ({
+      id: `${functionId}Throttles`,
+      description: `${functionId}: ${t.functionThrottles} or more invocations throttled in ${t.periodMinutes} minutes (account concurrency used up, or a reserved limit reached).`,
+      metric: fn.fn.metricThrottles({ period, statistic: 'Sum' }),
+      threshold: t.functionThrottles,
+      periods: 1,
+    })),
+    ...forEach(props.tables, (tableId, table) => ({
+      id: `${tableId}Throttles`,
+      description: `${tableId}: ${t.tableThrottleEvents} or more read or write throttle events in each of 2 consecutive ${t.periodMinutes}-minute periods (a hot partition, or traffic far above the table's previous peak).`,
+      metric: new MathExpression({
+        expression: 'reads + writes',
+        usingMetrics: {
+          reads: table.metric('ReadThrottleEvents', { period, statistic: 'Sum' }),
+          writes: table.metric('WriteThrottleEvents', { period, statistic: 'Sum' }),
+        },
+        label: `${tableId} throttle events`,
+        period,
+      }),
+      threshold: t.tableThrottleEvents,
+      periods: 2,
+    })),
+    {
+      id: 'KmsEccRequestRate',
+      description: `KMS ECC requests (certificate signing) above ${t.kmsEccQuotaPercent}% of the account's request-rate quota for 3 minutes; past 100% KMS throttles Sign. Request a quota increase (Service Quotas, AWS KMS).`,
+      metric: new MathExpression({
+        expression: '100 * (ecc / 60) / SERVICE_QUOTA(ecc)',
+        usingMetrics: {
+          ecc: new Metric({ namespace: 'AWS/Usage', metricName: 'CallCount', dimensionsMap: { ...kmsEccUsage }, statistic: 'Sum', period: minute }),
+        },
+        label: 'KMS ECC requests (% of quota)',
+        period: minute,
+      }),
+      threshold: t.kmsEccQuotaPercent,
+      periods: 3,
+    },
+    {
+      id: 'WebhookEventsFailed',
+      description: 'A webhook event failed for good (every retry over 34.5 hours failed) and its account was e-mailed; GET /v1/events shows its attempts.',
+      metric: serviceMetric('webhookDeliveries', { result: 'failed' }),
+      threshold: t.webhookEventsFailed,
+      periods: 1,
+    },
+    ...forEach(props.functions, (functionId, fn) => ({
+      id: `${functionId}ErrorRate`,
+      description: `${functionId}: at least ${t.functionErrorRatePercent}% of invocations failed (and ${t.functionMinErrors} or more) for ${2 * t.periodMinutes} minutes.`,
+      metric: new MathExpression({
+        expression: `IF(errors >= ${t.functionMinErrors}, 100 * errors / invocations, 0)`,
+        usingMetrics: { errors: fn.fn.metricErrors({ period }), invocations: fn.fn.metricInvocations({ period }) },
+        label: `${functionId} error rate (%)`,
+        period,
+      }),
+      threshold: t.functionErrorRatePercent,
+      periods: 2,
+    })),
+    {
+      id: 'Api5xxRate',
+      description: `At least ${t.api5xxRatePercent}% of API requests answered 5xx (and ${t.api5xxMinErrors} or more) for ${2 * t.periodMinutes} minutes.`,
+      metric: new MathExpression({
+        expression: `IF(errors >= ${t.api5xxMinErrors}, 100 * errors / requests, 0)`,
+        usingMetrics: {
+          errors: props.apiStage.metricServerError({ period, statistic: 'Sum' }),
+          requests: props.apiStage.metricCount({ period, statistic: 'Sum' }),
+        },
+        label: 'API 5xx rate (%)',
+        period,
+      }),
+      threshold: t.api5xxRatePercent,
+      periods: 2,
+    },
+    {
+      id: 'VerifyLatencyP99',
+      description: `p99 latency of ${verifyRouteKey} above ${t.verifyP99Ms} ms for ${3 * t.periodMinutes} minutes (client-facing, from the API access log).`,
+      metric: verifyLatency,
+      threshold: t.verifyP99Ms,
+      periods: 3,
+      comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    },
+    // One alarm for every source (its per-source series on the dashboard and in the log say which).
+    {
+      id: 'SourceUnreadableValues',
+      description:
+        'A source answered a value the service cannot read (a status or license type outside its vocabulary, or rows without a column every row carries). Those answers are reported source_unavailable until the connector knows the value: the UnreadableValues metric by source, and the log line "Source answered a value the service cannot read", name the source and the value.',
+      metric: serviceMetric('unreadableValuesAll', {}),
+      threshold: 1,
+      periods: 1,
+    },
+    // One alarm for every source whose file or fetch the ingestion rules refuse (its per-source series says which).
+    {
+      id: 'SourceIngestRefused',
+      description:
+        'A source file or fetch was refused by the ingestion rules: past a parse limit (size, an archive member inflated or its compression ratio, sheets, cells, rows, row or field length), an archive that cannot be read safely (a member named outside it, truncated or damaged), a link or redirect off the source\'s hosts or to an address that is not public, or a file that is not plausibly the next version. The refusal is final (not retried); the current version stays in use and ages. The IngestRefusals metric by source and kind, and the log line "Source file refused by the ingestion rules", name the source and the reason.',
+      metric: serviceMetric('ingestRefusalsAll', {}),
+      threshold: 1,
+      periods: 1,
+    },
+    // One alarm for every list and roster: a load held for review waits for an operator.
+    {
+      id: 'SourceLoadHeld',
+      description:
+        'A new version of a sanctions list or roster was held for review: it changes more than its change budget allows, or lifts a licensee\'s restriction, or adds a license number unlike the roster\'s. The version in force keeps answering. `npm run admin -- ingest review <source>` shows the difference (counts and examples) and takes accept or reject (docs/operations.md); the SourceLoadsHeld metric by source and the log line "Source load held for review" say which.',
+      metric: serviceMetric('sourceLoadsHeldAll', {}),
+      threshold: 1,
+      periods: 1,
+    },
+    // One alarm for every operator-uploaded source: its daily renewal check writes the days it has left
+    // before it is stale, and the day's minimum over all of them is watched.
+    {
+      id: 'OperatorSourceAgeing',
+      description: `A source an operator uploads (the Illinois HFS list, the Florida and Alabama rosters) has ${t.operatorSourceDaysLeft} days or fewer before it is stale and no longer answered from (a sanctions list then reports unavailable, a roster's state source_unavailable). Download its current file and load it (docs/operations.md); the OperatorSourceDaysLeft metric by source and \`npm run admin -- preflight\` say which.`,
+      metric: serviceMetric('operatorSourceDaysLeftAll', {}, 'Minimum').with({ period: Duration.days(1) }),
+      threshold: t.operatorSourceDaysLeft,
+      periods: 1,
+      comparison: ComparisonOperator.LESS_THAN_OR_EQUAL_TO_THRESHOLD,
+    },
+    ...props.sources.map((source) => ({
+      id: `SourceFailing${source.replace(/[^A-Za-z0-9]/g, '')}`,
+      description: `${source} failed ${t.sourceFailures} or more times in each of ${2} consecutive ${t.periodMinutes}-minute periods. Verifications fall back to cached answers or report source_unavailable.`,
+      metric: serviceMetric('sourceFailures', { source }),
+      threshold: t.sourceFailures,
+      periods: 2,
+    })),
+  ];
+}
+
 export class ServiceMonitoring extends Construct {
   readonly topic: Topic;
   /** The nested stack that holds the alarms and the dashboard. */
@@ -179,26 +342,20 @@ export class ServiceMonitoring extends Construct {
     this.verifyLatency = verifyLatencyFilter.metric({ statistic: 'p99', period });
 
     this.alarmStack = new NestedStack(this, 'Alarms', { description: `Alarms and dashboard of ${stackName}` });
-    this.createAlarms(props);
+    for (const definition of alarmTable(props, this.verifyLatency)) this.alarm(definition);
     this.dashboard = this.createDashboard(props);
   }
 
-  private alarm(
-    id: string,
-    description: string,
-    metric: IMetric,
-    threshold: number,
-    evaluationPeriods: number,
-    operator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-  ): Alarm {
-    const alarm = new Alarm(this.alarmStack, id, {
-      alarmName: alarmName(this.stackName, id),
-      alarmDescription: description,
-      metric,
-      threshold,
-      evaluationPeriods,
-      datapointsToAlarm: evaluationPeriods,
-      comparisonOperator: operator,
+  /** One row of the alarm table: the alarm, notifying the topic when it goes into ALARM and when it recovers. */
+  private alarm(definition: AlarmDefinition): Alarm {
+    const alarm = new Alarm(this.alarmStack, definition.id, {
+      alarmName: alarmName(this.stackName, definition.id),
+      alarmDescription: definition.description,
+      metric: definition.metric,
+      threshold: definition.threshold,
+      evaluationPeriods: definition.periods,
+      datapointsToAlarm: definition.periods,
+      comparisonOperator: definition.comparison ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     const action = new SnsAction(this.topic);
@@ -206,156 +363,6 @@ export class ServiceMonitoring extends Construct {
     alarm.addOkAction(action);
     this.alarms.push(alarm);
     return alarm;
-  }
-
-  private createAlarms(props: ServiceMonitoringProps): void {
-    const t = alarmThresholds;
-    for (const [queueId, dlq] of Object.entries(props.deadLetterQueues)) {
-      this.alarm(
-        `${queueId}DeadLetters`,
-        `A message reached the dead-letter queue of ${queueId}: its processing failed on every attempt. Inspect it, fix the cause, then redrive it.`,
-        dlq.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }),
-        1,
-        1,
-      );
-    }
-    for (const [queueId, { queue, maxAgeSeconds }] of Object.entries(props.workQueues)) {
-      this.alarm(
-        `${queueId}OldestMessage`,
-        `The oldest message of ${queueId} is over ${maxAgeSeconds} s old, longer than its retries can take: the queue is not being drained (consumer failing, throttled or disabled).`,
-        queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period }),
-        maxAgeSeconds,
-        1,
-      );
-    }
-    for (const [functionId, fn] of Object.entries(props.functions)) {
-      this.alarm(
-        `${functionId}Throttles`,
-        `${functionId}: ${t.functionThrottles} or more invocations throttled in ${t.periodMinutes} minutes (account concurrency used up, or a reserved limit reached).`,
-        fn.fn.metricThrottles({ period, statistic: 'Sum' }),
-        t.functionThrottles,
-        1,
-      );
-    }
-    for (const [tableId, table] of Object.entries(props.tables)) {
-      this.alarm(
-        `${tableId}Throttles`,
-        `${tableId}: ${t.tableThrottleEvents} or more read or write throttle events in each of 2 consecutive ${t.periodMinutes}-minute periods (a hot partition, or traffic far above the table's previous peak).`,
-        new MathExpression({
-          expression: 'reads + writes',
-          usingMetrics: {
-            reads: table.metric('ReadThrottleEvents', { period, statistic: 'Sum' }),
-            writes: table.metric('WriteThrottleEvents', { period, statistic: 'Sum' }),
-          },
-          label: `${tableId} throttle events`,
-          period,
-        }),
-        t.tableThrottleEvents,
-        2,
-      );
-    }
-    const minute = Duration.minutes(1);
-    this.alarm(
-      'KmsEccRequestRate',
-      `KMS ECC requests (certificate signing) above ${t.kmsEccQuotaPercent}% of the account's request-rate quota for 3 minutes; past 100% KMS throttles Sign. Request a quota increase (Service Quotas, AWS KMS).`,
-      new MathExpression({
-        expression: '100 * (ecc / 60) / SERVICE_QUOTA(ecc)',
-        usingMetrics: {
-          ecc: new Metric({ namespace: 'AWS/Usage', metricName: 'CallCount', dimensionsMap: { ...kmsEccUsage }, statistic: 'Sum', period: minute }),
-        },
-        label: 'KMS ECC requests (% of quota)',
-        period: minute,
-      }),
-      t.kmsEccQuotaPercent,
-      3,
-    );
-    this.alarm(
-      'WebhookEventsFailed',
-      'A webhook event failed for good (every retry over 34.5 hours failed) and its account was e-mailed; GET /v1/events shows its attempts.',
-      serviceMetric('webhookDeliveries', { result: 'failed' }),
-      t.webhookEventsFailed,
-      1,
-    );
-    for (const [functionId, fn] of Object.entries(props.functions)) {
-      this.alarm(
-        `${functionId}ErrorRate`,
-        `${functionId}: at least ${t.functionErrorRatePercent}% of invocations failed (and ${t.functionMinErrors} or more) for ${2 * t.periodMinutes} minutes.`,
-        new MathExpression({
-          expression: `IF(errors >= ${t.functionMinErrors}, 100 * errors / invocations, 0)`,
-          usingMetrics: { errors: fn.fn.metricErrors({ period }), invocations: fn.fn.metricInvocations({ period }) },
-          label: `${functionId} error rate (%)`,
-          period,
-        }),
-        t.functionErrorRatePercent,
-        2,
-      );
-    }
-    this.alarm(
-      'Api5xxRate',
-      `At least ${t.api5xxRatePercent}% of API requests answered 5xx (and ${t.api5xxMinErrors} or more) for ${2 * t.periodMinutes} minutes.`,
-      new MathExpression({
-        expression: `IF(errors >= ${t.api5xxMinErrors}, 100 * errors / requests, 0)`,
-        usingMetrics: {
-          errors: props.apiStage.metricServerError({ period, statistic: 'Sum' }),
-          requests: props.apiStage.metricCount({ period, statistic: 'Sum' }),
-        },
-        label: 'API 5xx rate (%)',
-        period,
-      }),
-      t.api5xxRatePercent,
-      2,
-    );
-    this.alarm(
-      'VerifyLatencyP99',
-      `p99 latency of ${verifyRouteKey} above ${t.verifyP99Ms} ms for ${3 * t.periodMinutes} minutes (client-facing, from the API access log).`,
-      this.verifyLatency,
-      t.verifyP99Ms,
-      3,
-      ComparisonOperator.GREATER_THAN_THRESHOLD,
-    );
-    // One alarm for every source (its per-source series on the dashboard and in the log say which).
-    this.alarm(
-      'SourceUnreadableValues',
-      'A source answered a value the service cannot read (a status or license type outside its vocabulary, or rows without a column every row carries). Those answers are reported source_unavailable until the connector knows the value: the UnreadableValues metric by source, and the log line "Source answered a value the service cannot read", name the source and the value.',
-      serviceMetric('unreadableValuesAll', {}),
-      1,
-      1,
-    );
-    // One alarm for every source whose file or fetch the ingestion rules refuse (its per-source series says which).
-    this.alarm(
-      'SourceIngestRefused',
-      'A source file or fetch was refused by the ingestion rules: past a parse limit (size, an archive member inflated or its compression ratio, sheets, cells, rows, row or field length), an archive that cannot be read safely (a member named outside it, truncated or damaged), a link or redirect off the source\'s hosts or to an address that is not public, or a file that is not plausibly the next version. The refusal is final (not retried); the current version stays in use and ages. The IngestRefusals metric by source and kind, and the log line "Source file refused by the ingestion rules", name the source and the reason.',
-      serviceMetric('ingestRefusalsAll', {}),
-      1,
-      1,
-    );
-    // One alarm for every list and roster: a load held for review waits for an operator.
-    this.alarm(
-      'SourceLoadHeld',
-      'A new version of a sanctions list or roster was held for review: it changes more than its change budget allows, or lifts a licensee\'s restriction, or adds a license number unlike the roster\'s. The version in force keeps answering. `npm run admin -- ingest review <source>` shows the difference (counts and examples) and takes accept or reject (docs/operations.md); the SourceLoadsHeld metric by source and the log line "Source load held for review" say which.',
-      serviceMetric('sourceLoadsHeldAll', {}),
-      1,
-      1,
-    );
-    // One alarm for every operator-uploaded source: its daily renewal check writes the days it has left
-    // before it is stale, and the day's minimum over all of them is watched.
-    this.alarm(
-      'OperatorSourceAgeing',
-      `A source an operator uploads (the Illinois HFS list, the Florida and Alabama rosters) has ${t.operatorSourceDaysLeft} days or fewer before it is stale and no longer answered from (a sanctions list then reports unavailable, a roster's state source_unavailable). Download its current file and load it (docs/operations.md); the OperatorSourceDaysLeft metric by source and \`npm run admin -- preflight\` say which.`,
-      serviceMetric('operatorSourceDaysLeftAll', {}, 'Minimum').with({ period: Duration.days(1) }),
-      t.operatorSourceDaysLeft,
-      1,
-      ComparisonOperator.LESS_THAN_OR_EQUAL_TO_THRESHOLD,
-    );
-    for (const source of props.sources) {
-      this.alarm(
-        `SourceFailing${source.replace(/[^A-Za-z0-9]/g, '')}`,
-        `${source} failed ${t.sourceFailures} or more times in each of ${2} consecutive ${t.periodMinutes}-minute periods. Verifications fall back to cached answers or report source_unavailable.`,
-        serviceMetric('sourceFailures', { source }),
-        t.sourceFailures,
-        2,
-      );
-    }
   }
 
   private createDashboard(props: ServiceMonitoringProps): Dashboard {

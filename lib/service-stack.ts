@@ -10,7 +10,7 @@
  * (`integrationStack`). Everything stateful, and everything a function needs to exist and run (its
  * role, policy and log group), stays in the main stack.
  */
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, SecretValue, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -24,52 +24,30 @@ import {
   type HttpRouteIntegrationBindOptions,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
-import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { AccountRootPrincipal, AnyPrincipal, ArnPrincipal, Effect, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, ArnPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  ObjectLockRetention,
-  ObjectOwnership,
-  StorageClass,
-  TransitionDefaultMinimumObjectSize,
-} from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import {
-  buckets,
-  deadLetterQueueId,
-  deadLetterRetentionSeconds,
-  noncurrentVersionDays,
-  queues,
-  schedules,
-  stackOutputKey,
-  tables,
-  type BucketDefinition,
-  type BucketId,
-  type IndexDefinition,
-  type QueueId,
-  type TableId,
-} from '../shared/infra/resources.ts';
+import { buckets, queues, stackOutputKey, tables, type BucketId, type QueueId, type TableId } from '../shared/infra/resources.ts';
 import type { ObjectAction, ResourceUse, TableAction } from '../shared/infra/resource-use.ts';
-import { fallbackRoute, resourceAccess, routes, workerAccess, workers } from '../shared/infra/routes.ts';
+import { routes } from '../shared/infra/routes.ts';
 import { stateBoards } from '../shared/sources/boards/registry.ts';
 import { keyModes, type KeyMode } from '../shared/domain/caller.ts';
 import { signingEnv } from '../shared/certificates/signing-env.ts';
 import { listDefinitions } from '../shared/sources/lists/definitions.ts';
 import { sourceNames } from '../shared/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
+import { functionTable, type FunctionDefinition } from './function-table.ts';
 import { ServiceFunction } from './service-function.ts';
+import { createBuckets, createQueues, createSchedules, createTables, keep } from './stateful-resources.ts';
 import { dashboardName, ServiceMonitoring } from './service-monitoring.ts';
 
 /**
@@ -147,12 +125,6 @@ function adminOnlyKeyPolicy(): PolicyDocument {
   });
 }
 
-/**
- * Stateful resources are kept when the stack is deleted or replaces them, but deleted when their own
- * creation is rolled back: a failed first deploy leaves nothing behind to block the next one.
- */
-const keep = RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
-
 /** Every external source, as the `source` dimension of the source metrics names it. */
 export function monitoredSources(): string[] {
   // A state's board and its rosters (Texas BHEC beside the Texas datasets) each fail on their own.
@@ -193,6 +165,21 @@ export interface ServiceStackProps extends StackProps {
   readonly publicThrottle?: { rateLimit: number; burstLimit: number };
 }
 
+/** What stands in front of the routes: the API's stage, its access log, its custom domain, and the base URL of links. */
+interface ApiFront {
+  readonly publicBaseUrl: string;
+  readonly accessLogs: LogGroup;
+  readonly domain: DomainName | undefined;
+  readonly stage: HttpStage;
+}
+
+/** One output of the stack. */
+interface OutputDefinition {
+  readonly id: string;
+  readonly value: string;
+  readonly description?: string;
+}
+
 export class ServiceStack extends Stack {
   readonly api: HttpApi;
   readonly tables: Record<TableId, Table>;
@@ -224,65 +211,120 @@ export class ServiceStack extends Stack {
     this.stage = config.stage;
     checkDeploymentRegion(config, Token.isUnresolved(this.region) ? undefined : this.region);
     this.alertFromEmail = config.alertFromEmail;
-    const identity = senderIdentity(config);
-    if (identity && !config.alertFromIdentityExists) {
-      // An address identity: SES e-mails the address a link to confirm. A domain identity: publish the
-      // DKIM records of the outputs. Until then SES refuses to send (docs/deployment.md; preflight checks it).
-      this.alertSenderIdentity = new EmailIdentity(this, 'AlertSenderIdentity', {
-        identity: identity.includes('@') ? Identity.email(identity) : Identity.domain(identity),
-      });
-    }
+    this.alertSenderIdentity = this.createAlertSenderIdentity();
 
-    this.tables = this.createTables();
-    const { queues: workQueues, deadLetterQueues } = this.createQueues();
+    // Stateful resources, one per row of the resource tables (shared/infra/resources.ts).
+    this.tables = createTables(this, config.firstDeploy);
+    const { queues: workQueues, deadLetterQueues } = createQueues(this);
     this.queues = workQueues;
     this.deadLetterQueues = deadLetterQueues;
-    this.buckets = this.createBuckets();
-    this.createSchedules();
+    this.buckets = createBuckets(this, config.stage);
+    createSchedules(this, this.queues);
+
+    // Keys and secrets.
     this.signingKeys = {
       live: this.createSigningKey('live', config.signingKeyGeneration),
       test: this.createSigningKey('test', config.testSigningKeyGeneration),
     };
-    this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
-      description: `Seals monitors' webhook secrets (${config.stage})`,
+    this.webhookSecretKey = this.createWebhookSecretKey();
+    this.pdfSigningSecret = this.createPdfSigningSecret();
+    this.idempotencyPepperSecret = this.createIdempotencyPepperSecret();
+    this.pdfSigningKey = this.createPdfSigningKey();
+    if (config.pdfCsrSigner) this.allowPdfCertificateRequest(config.pdfCsrSigner);
+    this.acknowledgeSigningKeyRotation();
+
+    // The API, and one function per row of the function table (routes, fallback, workers).
+    this.api = this.createApi();
+    const front = this.createApiFront(props.throttle ?? { rateLimit: 1000, burstLimit: 2000 });
+    this.integrationStack = new NestedStack(this, 'Integrations', {
+      description: `Lambda integrations of the API routes of ${this.stackName}, and the permissions to invoke their functions`,
+    });
+    const publicRoutes = functionTable().flatMap((definition) => this.addFunction(definition, front.publicBaseUrl));
+    this.throttlePublicRoutes(front.stage, publicRoutes, props.publicThrottle ?? publicRouteThrottle);
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'Every route authenticates its own Bearer API key inside the function (keys are stored hashed in DynamoDB); public routes are public by design.',
+    });
+
+    this.monitoring = this.createMonitoring(front);
+    for (const { id: outputId, value, description } of this.outputTable(front)) {
+      new CfnOutput(this, outputId, { value, ...(description === undefined ? {} : { description }) });
+    }
+  }
+
+  /** Every nested stack of this stack: a deploy creates or updates them with it, each from its own template. */
+  get nestedStacks(): NestedStack[] {
+    return [this.integrationStack, this.monitoring.alarmStack];
+  }
+
+  /**
+   * The SES identity of the alert sender, unless it exists already (or there is no sender). An address
+   * identity: SES e-mails the address a link to confirm. A domain identity: publish the DKIM records of
+   * the outputs. Until then SES refuses to send (docs/deployment.md; preflight checks it).
+   */
+  private createAlertSenderIdentity(): EmailIdentity | undefined {
+    const identity = senderIdentity(this.config);
+    if (!identity || this.config.alertFromIdentityExists) return undefined;
+    return new EmailIdentity(this, 'AlertSenderIdentity', {
+      identity: identity.includes('@') ? Identity.email(identity) : Identity.domain(identity),
+    });
+  }
+
+  private createWebhookSecretKey(): Key {
+    return new Key(this, 'WebhookSecretKey', {
+      description: `Seals monitors' webhook secrets (${this.config.stage})`,
       enableKeyRotation: true,
       removalPolicy: keep,
     });
-    this.pdfSigningSecret = new Secret(this, 'PdfSigningSecret', {
-      description: config.pdfSigningWithKms
-        ? `PDF signing certificate of the KMS key PdfSigningKey as JSON {"certificate_pem","chain_pem"}, no private key (${config.stage})`
-        : `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${config.stage})`,
+  }
+
+  private createPdfSigningSecret(): Secret {
+    const secret = new Secret(this, 'PdfSigningSecret', {
+      description: this.config.pdfSigningWithKms
+        ? `PDF signing certificate of the KMS key PdfSigningKey as JSON {"certificate_pem","chain_pem"}, no private key (${this.config.stage})`
+        : `PDF certificate signing certificate and key as JSON {"certificate_pem","private_key_pem","chain_pem"} (${this.config.stage})`,
       removalPolicy: keep,
     });
-    Validations.of(this.pdfSigningSecret).acknowledge({
+    Validations.of(secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
         'Holds a CA-issued document-signing certificate (and, unless KMS signs, its key); rotation is re-issuing the certificate (docs/deployment.md), not a generated password.',
     });
-    // Generated here, read by the functions only: nobody ever needs to see or set it.
-    this.idempotencyPepperSecret = new Secret(this, 'IdempotencyPepperSecret', {
-      description: `Secret pepper of Idempotency-Key request fingerprints (${config.stage})`,
+    return secret;
+  }
+
+  /** Generated here, read by the functions only: nobody ever needs to see or set it. */
+  private createIdempotencyPepperSecret(): Secret {
+    const secret = new Secret(this, 'IdempotencyPepperSecret', {
+      description: `Secret pepper of Idempotency-Key request fingerprints (${this.config.stage})`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: keep,
     });
-    Validations.of(this.idempotencyPepperSecret).acknowledge({
+    Validations.of(secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
         'A pepper for fingerprints kept 24 hours: a rotated pepper would make retries within those 24 hours look like different requests; it is generated by the stack and never leaves the functions.',
     });
-    // RSA 2048 with RSASSA-PKCS1-v1_5 SHA-256: deterministic (a PDF signed again is the same bytes) and accepted by every PDF validator.
-    this.pdfSigningKey = new Key(this, 'PdfSigningKey', {
-      description: `Signs certificate PDFs (${config.stage})`,
+    return secret;
+  }
+
+  /** RSA 2048 with RSASSA-PKCS1-v1_5 SHA-256: deterministic (a PDF signed again is the same bytes) and accepted by every PDF validator. */
+  private createPdfSigningKey(): Key {
+    const key = new Key(this, 'PdfSigningKey', {
+      description: `Signs certificate PDFs (${this.config.stage})`,
       keySpec: KeySpec.RSA_2048,
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: keep,
       policy: adminOnlyKeyPolicy(),
     });
-    Validations.of(this.pdfSigningKey).acknowledge({
+    Validations.of(key).acknowledge({
       id: 'AwsSolutions-KMS5',
       reason: 'Asymmetric signing keys cannot rotate automatically; a new key needs a new CA-issued certificate (docs/deployment.md).',
     });
-    if (config.pdfCsrSigner) this.allowPdfCertificateRequest(config.pdfCsrSigner);
+    return key;
+  }
+
+  private acknowledgeSigningKeyRotation(): void {
     for (const key of Object.values(this.signingKeys)) {
       Validations.of(key).acknowledge({
         id: 'AwsSolutions-KMS5',
@@ -290,16 +332,33 @@ export class ServiceStack extends Stack {
           'Asymmetric signing keys cannot rotate automatically; rotation is a new key with the old one kept in SIGNING_KMS_PREVIOUS_KEY_IDS (TEST_SIGNING_KMS_PREVIOUS_KEY_IDS) so certificates it signed still verify.',
       });
     }
+  }
 
-    // In prod the API answers only under its custom domain (deployment-config requires one), so every
-    // link a certificate carries keeps working whatever becomes of this API's own endpoint.
-    const onlyCustomDomain = config.stage === productionStage;
-    this.api = new HttpApi(this, 'Api', {
-      apiName: `license-verification-${config.stage}`,
-      description: `License Verification API (${config.stage})`,
+  /**
+   * The HTTP API. In prod it answers only under its custom domain (deployment-config requires one), so
+   * every link a certificate carries keeps working whatever becomes of this API's own endpoint.
+   */
+  private createApi(): HttpApi {
+    return new HttpApi(this, 'Api', {
+      apiName: `license-verification-${this.config.stage}`,
+      description: `License Verification API (${this.config.stage})`,
       createDefaultStage: false,
-      disableExecuteApiEndpoint: onlyCustomDomain,
+      disableExecuteApiEndpoint: this.onlyCustomDomain,
     });
+  }
+
+  /** Whether only the custom domain answers (prod): the execute-api endpoint is disabled. */
+  private get onlyCustomDomain(): boolean {
+    return this.config.stage === productionStage;
+  }
+
+  /**
+   * What stands in front of the API's routes: its access log, its custom domain (if any) and its one
+   * stage, with the default throttle of every route. HTTP APIs have no X-Ray tracing of their own (REST
+   * APIs do); traces start at the functions.
+   */
+  private createApiFront(throttle: { rateLimit: number; burstLimit: number }): ApiFront {
+    const config = this.config;
     const publicBaseUrl = config.publicBaseUrl ?? this.api.apiEndpoint;
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
       logGroupName: accessLogGroupName(config.stage),
@@ -312,138 +371,119 @@ export class ServiceStack extends Stack {
           certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.customDomain.certificateArn),
         })
       : undefined;
-    // HTTP APIs have no X-Ray tracing of their own (REST APIs do); traces start at the functions.
-    const apiStage = new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 1000, burstLimit: 2000 },
+      throttle,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.custom(accessLogFormat) },
       ...(domain ? { domainMapping: { domainName: domain } } : {}),
     });
-
-    this.integrationStack = new NestedStack(this, 'Integrations', {
-      description: `Lambda integrations of the API routes of ${this.stackName}, and the permissions to invoke their functions`,
-    });
-    const publicRoutes: HttpRoute[] = [];
-    const common = { PUBLIC_BASE_URL: publicBaseUrl };
-    const telemetry = { logRetention: config.logRetention, logLevel: config.logLevel };
-    for (const route of routes) {
-      const fn = new ServiceFunction(this, route.id, {
-        entry: route.entry,
-        description: `${route.method} ${route.path}: ${route.summary}`,
-        timeout: Duration.seconds(route.timeoutSeconds ?? 10),
-        memorySize: route.memoryMb,
-        environment: common,
-        bundleExtras: route,
-        ...telemetry,
-      });
-      this.bind(fn, resourceAccess(route));
-      const added = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new NestedLambdaIntegration(`${route.id}Integration`, fn.fn, this.integrationStack),
-      });
-      if (route.auth === 'public') publicRoutes.push(...added);
-      this.functions[route.id] = fn;
-    }
-
-    const fallback = new ServiceFunction(this, fallbackRoute.id, {
-      entry: fallbackRoute.entry,
-      description: fallbackRoute.summary,
-      environment: common,
-      ...telemetry,
-    });
-    this.functions[fallbackRoute.id] = fallback;
-    const defaultRoute = new HttpRoute(this, 'DefaultRoute', {
-      httpApi: this.api,
-      routeKey: HttpRouteKey.DEFAULT,
-      integration: new NestedLambdaIntegration('FallbackIntegration', fallback.fn, this.integrationStack),
-    });
-    Validations.of(defaultRoute).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason: 'The $default route only answers 404/405 in the API error shape; it serves no data.',
-    });
-    publicRoutes.push(defaultRoute);
-    this.throttlePublicRoutes(apiStage, publicRoutes, props.publicThrottle ?? publicRouteThrottle);
-
-    for (const worker of workers) {
-      const fn = new ServiceFunction(this, worker.id, {
-        entry: worker.entry,
-        description: worker.summary,
-        timeout: Duration.seconds(worker.timeoutSeconds),
-        memorySize: worker.memoryMb,
-        environment: common,
-        ...telemetry,
-      });
-      this.bind(fn, workerAccess(worker));
-      fn.fn.addEventSource(
-        new SqsEventSource(this.queues[worker.queue], {
-          batchSize: worker.batchSize,
-          maxConcurrency: worker.maxConcurrency,
-          reportBatchItemFailures: true,
-        }),
-      );
-      this.functions[worker.id] = fn;
-    }
-
-    Validations.of(this.api).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason: 'Every route authenticates its own Bearer API key inside the function (keys are stored hashed in DynamoDB); public routes are public by design.',
-    });
-
-    this.monitoring = new ServiceMonitoring(this, 'Monitoring', {
-      apiStage,
-      accessLogs,
-      functions: this.functions,
-      deadLetterQueues: Object.fromEntries((Object.keys(queues) as QueueId[]).map((id) => [queues[id].id, this.deadLetterQueues[id]])),
-      workQueues: Object.fromEntries(
-        (Object.keys(queues) as QueueId[]).map((id) => [queues[id].id, { queue: this.queues[id], maxAgeSeconds: oldestMessageAlarmSeconds(queues[id]) }]),
-      ),
-      tables: Object.fromEntries((Object.keys(tables) as TableId[]).map((id) => [tables[id].id, this.tables[id]])),
-      sources: monitoredSources(),
-      alarmEmail: config.alarmEmail,
-    });
-
-    new CfnOutput(this, 'ApiUrl', {
-      value: onlyCustomDomain ? publicBaseUrl : this.api.apiEndpoint,
-      description: onlyCustomDomain ? 'Base URL of the API (its execute-api endpoint is disabled: only the custom domain answers)' : 'Base URL of the API',
-    });
-    new CfnOutput(this, 'PublicBaseUrl', { value: publicBaseUrl, description: 'Base URL used in links (docs, certificate records)' });
-    if (domain) {
-      new CfnOutput(this, 'ApiDomainTarget', {
-        value: domain.regionalDomainName,
-        description: `Point a CNAME (or Route 53 alias) for ${config.customDomain!.domainName} at this name`,
-      });
-    }
-    if (this.alertSenderIdentity && !identity!.includes('@')) {
-      for (const [i, record] of this.alertSenderIdentity.dkimRecords.entries()) {
-        new CfnOutput(this, `AlertSenderDkim${i + 1}`, {
-          value: `${record.name} CNAME ${record.value}`,
-          description: `DNS record that verifies ${identity} in SES`,
-        });
-      }
-    }
-    new CfnOutput(this, 'SigningKeyArn', { value: this.signingKeys.live.keyArn, description: 'Current signing key of live certificates (KMS)' });
-    new CfnOutput(this, 'TestSigningKeyArn', { value: this.signingKeys.test.keyArn, description: 'Current signing key of test certificates (KMS)' });
-    new CfnOutput(this, 'PdfSigningSecretArn', {
-      value: this.pdfSigningSecret.secretArn,
-      description: config.pdfSigningWithKms
-        ? 'Secret to load the PDF signing certificate (of PdfSigningKeyArn) into'
-        : 'Secret to load the PDF signing certificate and key into',
-    });
-    new CfnOutput(this, 'PdfSigningKeyArn', { value: this.pdfSigningKey.keyArn, description: 'KMS key that signs PDFs when pdfSigningWithKms is set' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies' });
-    new CfnOutput(this, 'DashboardName', { value: dashboardName(this.stackName), description: 'CloudWatch dashboard' });
-    const output = (envVar: string, value: string) => new CfnOutput(this, stackOutputKey(envVar), { value });
-    for (const id of Object.keys(tables) as TableId[]) output(tables[id].envVar, this.tables[id].tableName);
-    for (const id of Object.keys(queues) as QueueId[]) output(queues[id].envVar, this.queues[id].queueUrl);
-    for (const id of Object.keys(buckets) as BucketId[]) output(buckets[id].envVar, this.buckets[id].bucketName);
+    return { publicBaseUrl, accessLogs, domain, stage };
   }
 
-  /** Every nested stack of this stack: a deploy creates or updates them with it, each from its own template. */
-  get nestedStacks(): NestedStack[] {
-    return [this.integrationStack, this.monitoring.alarmStack];
+  /**
+   * One row of the function table: the function, its grants, and what invokes it. Returns the API
+   * routes it added that anyone may call (they get the public throttle).
+   */
+  private addFunction(definition: FunctionDefinition, publicBaseUrl: string): HttpRoute[] {
+    const fn = new ServiceFunction(this, definition.id, {
+      entry: definition.entry,
+      description: definition.description,
+      timeout: definition.timeoutSeconds === undefined ? undefined : Duration.seconds(definition.timeoutSeconds),
+      memorySize: definition.memoryMb,
+      environment: { PUBLIC_BASE_URL: publicBaseUrl },
+      bundleExtras: definition.bundleExtras,
+      logRetention: this.config.logRetention,
+      logLevel: this.config.logLevel,
+    });
+    if (definition.grants) this.bind(fn, definition.grants);
+    this.functions[definition.id] = fn;
+    const trigger = definition.trigger;
+    const integration = () => new NestedLambdaIntegration(`${definition.id}Integration`, fn.fn, this.integrationStack);
+    switch (trigger.kind) {
+      case 'route': {
+        const added = this.api.addRoutes({ path: trigger.path, methods: [HttpMethod[trigger.method]], integration: integration() });
+        return trigger.isPublic ? added : [];
+      }
+      case 'default-route': {
+        const route = new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: integration() });
+        Validations.of(route).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: 'The $default route only answers 404/405 in the API error shape; it serves no data.',
+        });
+        return [route];
+      }
+      case 'queue':
+        fn.fn.addEventSource(
+          new SqsEventSource(this.queues[trigger.queue], {
+            batchSize: trigger.batchSize,
+            maxConcurrency: trigger.maxConcurrency,
+            reportBatchItemFailures: true,
+          }),
+        );
+        return [];
+    }
+  }
+
+  /** The alarms and the dashboard, over every function, queue, table and source of the stack. */
+  private createMonitoring(front: ApiFront): ServiceMonitoring {
+    const queueIds = Object.keys(queues) as QueueId[];
+    return new ServiceMonitoring(this, 'Monitoring', {
+      apiStage: front.stage,
+      accessLogs: front.accessLogs,
+      functions: this.functions,
+      deadLetterQueues: Object.fromEntries(queueIds.map((id) => [queues[id].id, this.deadLetterQueues[id]])),
+      workQueues: Object.fromEntries(queueIds.map((id) => [queues[id].id, { queue: this.queues[id], maxAgeSeconds: oldestMessageAlarmSeconds(queues[id]) }])),
+      tables: Object.fromEntries((Object.keys(tables) as TableId[]).map((id) => [tables[id].id, this.tables[id]])),
+      sources: monitoredSources(),
+      alarmEmail: this.config.alarmEmail,
+    });
+  }
+
+  /** The stack's outputs, in order: where the API answers, what an operator loads or points DNS at, and every resource's name. */
+  private outputTable(front: ApiFront): OutputDefinition[] {
+    const config = this.config;
+    const identity = senderIdentity(config);
+    const onlyCustomDomain = this.onlyCustomDomain;
+    const dkimRecords = this.alertSenderIdentity && !identity!.includes('@') ? this.alertSenderIdentity.dkimRecords : [];
+    return [
+      {
+        id: 'ApiUrl',
+        value: onlyCustomDomain ? front.publicBaseUrl : this.api.apiEndpoint,
+        description: onlyCustomDomain ? 'Base URL of the API (its execute-api endpoint is disabled: only the custom domain answers)' : 'Base URL of the API',
+      },
+      { id: 'PublicBaseUrl', value: front.publicBaseUrl, description: 'Base URL used in links (docs, certificate records)' },
+      ...(front.domain
+        ? [
+            {
+              id: 'ApiDomainTarget',
+              value: front.domain.regionalDomainName,
+              description: `Point a CNAME (or Route 53 alias) for ${config.customDomain!.domainName} at this name`,
+            },
+          ]
+        : []),
+      ...dkimRecords.map((record, i) => ({
+        id: `AlertSenderDkim${i + 1}`,
+        value: `${record.name} CNAME ${record.value}`,
+        description: `DNS record that verifies ${identity} in SES`,
+      })),
+      { id: 'SigningKeyArn', value: this.signingKeys.live.keyArn, description: 'Current signing key of live certificates (KMS)' },
+      { id: 'TestSigningKeyArn', value: this.signingKeys.test.keyArn, description: 'Current signing key of test certificates (KMS)' },
+      {
+        id: 'PdfSigningSecretArn',
+        value: this.pdfSigningSecret.secretArn,
+        description: config.pdfSigningWithKms
+          ? 'Secret to load the PDF signing certificate (of PdfSigningKeyArn) into'
+          : 'Secret to load the PDF signing certificate and key into',
+      },
+      { id: 'PdfSigningKeyArn', value: this.pdfSigningKey.keyArn, description: 'KMS key that signs PDFs when pdfSigningWithKms is set' },
+      { id: 'AlarmTopicArn', value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies' },
+      { id: 'DashboardName', value: dashboardName(this.stackName), description: 'CloudWatch dashboard' },
+      ...(Object.keys(tables) as TableId[]).map((id) => ({ id: stackOutputKey(tables[id].envVar), value: this.tables[id].tableName })),
+      ...(Object.keys(queues) as QueueId[]).map((id) => ({ id: stackOutputKey(queues[id].envVar), value: this.queues[id].queueUrl })),
+      ...(Object.keys(buckets) as BucketId[]).map((id) => ({ id: stackOutputKey(buckets[id].envVar), value: this.buckets[id].bucketName })),
+    ];
   }
 
   private bind(fn: ServiceFunction, uses: ResourceUse): void {
@@ -605,155 +645,6 @@ export class ServiceStack extends Stack {
       // template nor the repository. An app token only identifies the app to Socrata for throttling.
       ...(sodaAppTokenSecret ? { SODA_APP_TOKEN: SecretValue.secretsManager(sodaAppTokenSecret).unsafeUnwrap() } : {}),
     };
-  }
-
-  private createTables(): Record<TableId, Table> {
-    const out = {} as Record<TableId, Table>;
-    for (const [id, def] of Object.entries(tables) as [TableId, (typeof tables)[TableId]][]) {
-      const attr = (k: { name: string; type: string }) => ({
-        name: k.name,
-        type: k.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
-      });
-      const table = new Table(this, def.id, {
-        partitionKey: attr(def.partitionKey),
-        ...('sortKey' in def && def.sortKey ? { sortKey: attr(def.sortKey) } : {}),
-        billingMode: BillingMode.PAY_PER_REQUEST,
-        encryption: TableEncryption.AWS_MANAGED,
-        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-        // Off only on a stage's first deploy, so that its rollback can delete the new tables (deployment-config.ts `firstDeploy`).
-        deletionProtection: !this.config.firstDeploy,
-        removalPolicy: keep,
-        ...('ttlAttribute' in def && def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
-      });
-      for (const index of ('indexes' in def ? def.indexes : []) as readonly IndexDefinition[]) {
-        table.addGlobalSecondaryIndex({
-          indexName: index.name,
-          partitionKey: attr(index.partitionKey),
-          ...(index.sortKey ? { sortKey: attr(index.sortKey) } : {}),
-          ...(index.include ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : {}),
-        });
-      }
-      out[id] = table;
-    }
-    return out;
-  }
-
-  private createQueues(): { queues: Record<QueueId, Queue>; deadLetterQueues: Record<QueueId, Queue> } {
-    const work = {} as Record<QueueId, Queue>;
-    const dead = {} as Record<QueueId, Queue>;
-    for (const [id, def] of Object.entries(queues) as [QueueId, (typeof queues)[QueueId]][]) {
-      const dlq = new Queue(this, deadLetterQueueId(id), {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.seconds(deadLetterRetentionSeconds),
-      });
-      Validations.of(dlq).acknowledge({
-        id: 'AwsSolutions-SQS3',
-        reason: 'This is a dead-letter queue; its messages are inspected and redriven by operators, and an alarm watches it.',
-      });
-      work[id] = new Queue(this, def.id, {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
-        retentionPeriod: Duration.seconds(def.retentionSeconds),
-        deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },
-      });
-      dead[id] = dlq;
-    }
-    return { queues: work, deadLetterQueues: dead };
-  }
-
-  private createBuckets(): Record<BucketId, Bucket> {
-    const accessLogs = new Bucket(this, 'AccessLogBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      removalPolicy: keep,
-      lifecycleRules: [{ expiration: Duration.days(400) }, { abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-    });
-    Validations.of(accessLogs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This bucket receives the server access logs of the other buckets; logging it into itself would loop.',
-    });
-    const out = {} as Record<BucketId, Bucket>;
-    for (const [id, def] of Object.entries(buckets) as [BucketId, BucketDefinition][]) {
-      const retention = def.retentionDays ? Duration.days(def.retentionDays) : undefined;
-      out[id] = new Bucket(this, def.id, {
-        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-        encryption: BucketEncryption.S3_MANAGED,
-        enforceSSL: true,
-        // Versions guard what is kept; an expiring bucket's objects are gone with their expiry (resources.ts `expireAfterDays`).
-        versioned: !def.expireAfterDays,
-        ...(def.glacierInstantRetrievalAfterDays ? { transitionDefaultMinimumObjectSize: TransitionDefaultMinimumObjectSize.ALL_STORAGE_CLASSES_128_K } : {}),
-        removalPolicy: keep,
-        serverAccessLogsBucket: accessLogs,
-        serverAccessLogsPrefix: `${def.id}/`,
-        ...(retention
-          ? {
-              objectLockEnabled: true,
-              // Production evidence cannot be deleted or overwritten by anyone, the account root included
-              // (compliance mode). Other stages use governance mode, so an administrator explicitly granted
-              // s3:BypassGovernanceRetention (no role here has it) can clean a test bucket.
-              objectLockDefaultRetention: this.stage === 'prod' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
-            }
-          : {}),
-        // Storage-class transitions only where `BucketDefinition` (shared/infra/resources.ts) says why they pay.
-        lifecycleRules: [
-          ...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays) }] : []),
-          ...(def.keepDays
-            ? [
-                {
-                  expiration: Duration.days(def.keepDays),
-                  noncurrentVersionExpiration: Duration.days(noncurrentVersionDays),
-                  ...(def.glacierInstantRetrievalAfterDays
-                    ? {
-                        transitions: [
-                          { storageClass: StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(def.glacierInstantRetrievalAfterDays) },
-                        ],
-                      }
-                    : {}),
-                },
-                // A delete marker with no version left behind it.
-                { expiredObjectDeleteMarker: true },
-              ]
-            : []),
-          // Every bucket whose objects expire: a multipart upload left incomplete (a worker stopped mid-file;
-          // its retry writes the object anew) is removed after a day rather than billed for ever.
-          ...(def.expireAfterDays || def.keepDays ? [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }] : []),
-        ],
-      });
-      if (def.writeOnce) {
-        // Objects are only ever added: a PutObject without If-None-Match (which S3 answers 412 on an
-        // existing key) is denied to every principal, the functions granted s3:PutObject included. It also
-        // rules out multipart uploads and copies into the bucket, which nothing here uses.
-        out[id].addToResourcePolicy(
-          new PolicyStatement({
-            sid: 'DenyWritesThatCouldReplaceAnObject',
-            effect: Effect.DENY,
-            principals: [new AnyPrincipal()],
-            actions: ['s3:PutObject'],
-            resources: [out[id].arnForObjects('*')],
-            conditions: { Null: { 's3:if-none-match': 'true' } },
-          }),
-        );
-      }
-    }
-    return out;
-  }
-
-  private createSchedules(): void {
-    for (const schedule of Object.values(schedules)) {
-      new Rule(this, schedule.id, {
-        description: schedule.purpose,
-        schedule: Schedule.expression(schedule.expression),
-        targets: [
-          new SqsQueue(this.queues[schedule.targetQueue], {
-            message: RuleTargetInput.fromObject({ ...schedule.message, scheduled_at: EventField.time }),
-          }),
-        ],
-      });
-    }
   }
 }
 
