@@ -9,6 +9,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ApiKeyRecord } from '../auth/account-store.ts';
 import type { RouteDefinition, RouteId } from '../infra/routes.ts';
+import { chargerFor, type Charger } from '../limits/charging.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { withTelemetry } from '../observability/handler-telemetry.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -41,10 +42,12 @@ export interface ApiRequest<B, Q, P = undefined> extends RequestBase<B, Q> {
   limits(): LimitState | undefined;
   /** The caller's account item as stored once this request was counted, with its minute windows and keys' last use (limits/usage-store.ts). */
   readonly accountItem: Readonly<Record<string, unknown>>;
-  /** Charges live verifications to the monthly quota (test keys': counted per day only); 429 when a hard quota is full. */
-  chargeVerifications(units: number): Promise<void>;
-  /** 429 now, before any work, when a hard-stop quota cannot cover `units` verifications. */
-  ensureQuota(units: number): void;
+  /**
+   * The charging of this request's verifications (limits/charging.ts): `ensureQuota` refuses (429) before
+   * any work when a hard quota cannot cover them, `charge` charges them exactly once under Idempotency-Key
+   * retries. A route without API keys checks and charges nothing.
+   */
+  readonly charger: Charger;
   /** What the route's `prefetch` started for this request; undefined when it had nothing to start. */
   readonly prefetched: P | undefined;
 }
@@ -109,30 +112,7 @@ export function buildApiHandler<BS extends Schema, QS extends Schema, P>(
         return state.accountItem;
       },
       prefetched: state.prefetched as P | undefined,
-      ensureQuota: (units) => {
-        if (state.caller && state.limits) svc().limits.ensureCanCharge(state.caller, state.limits, units);
-      },
-      chargeVerifications: async (units) => {
-        const caller = state.caller;
-        // Test keys go the same way: their verifications are counted per day, exactly once under retries.
-        if (!caller || !state.limits || units <= 0) return;
-        const idem = state.idempotency;
-        const due = idem ? Math.max(0, units - idem.charged) : units;
-        if (due === 0) return;
-        if (idem) {
-          await svc().idempotency.addCharged(idem.scopeKey, due);
-          idem.charged += due;
-        }
-        try {
-          state.limits = await svc().limits.charge(caller, state.limits, due);
-        } catch (error) {
-          if (idem) {
-            await svc().idempotency.addCharged(idem.scopeKey, -due);
-            idem.charged -= due;
-          }
-          throw error;
-        }
-      },
+      charger: chargerFor(state, () => ({ ledger: svc().limits, record: svc().idempotency })),
     };
     return fn(request);
   };
