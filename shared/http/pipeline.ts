@@ -7,7 +7,7 @@
  * load none of the stores these use.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ApiKeyRecord } from '../auth/account-store.ts';
+import type { ApiKeyRecord } from '../auth/accounts.ts';
 import type { RouteDefinition, RouteId } from '../infra/routes.ts';
 import { chargerFor, type Charger } from '../limits/charging.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
@@ -40,7 +40,7 @@ export interface ApiRequest<B, Q, P = undefined> extends RequestBase<B, Q> {
   readonly apiKey: ApiKeyRecord;
   /** Current rate-limit state (after any charge). */
   limits(): LimitState | undefined;
-  /** The caller's account item as stored once this request was counted, with its minute windows and keys' last use (limits/usage-store.ts). */
+  /** The caller's account item as stored once this request was counted, with its minute windows and keys' last use (limits/adapters/usage-store.ts). */
   readonly accountItem: Readonly<Record<string, unknown>>;
   /**
    * The charging of this request's verifications (limits/charging.ts): `ensureQuota` refuses (429) before
