@@ -2,9 +2,12 @@
  * The standard HTTP pipeline of the API-key routes (middy), on top of the frame every route has
  * (pipeline-frame.ts: error shape, request log and response headers, JSON body and query validation),
  * one middleware per file in `middleware/`: API-key authentication with the per-minute limit (one
- * round trip after the key), Idempotency-Key handling for POSTs. Their state travels typed in the request's context (`PipelineContext`). A handler
- * body then only does its endpoint's work. Public routes use `publicHandler` or `framedHandler`, which
- * load none of the stores these use.
+ * round trip after the key), Idempotency-Key handling for POSTs. Their state travels typed in the
+ * request's context (`PipelineContext`). The pipeline authenticates, parses, calls and renders: the rules
+ * of charging belong to the limits (limits/charging.ts), and a handler gets them as its request's
+ * `charger`, bound to the request's caller, limits and Idempotency-Key claim. A handler body then only
+ * does its endpoint's work. Public routes use `publicHandler` or `framedHandler`, which load none of the
+ * stores these use.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ApiKeyRecord } from '../auth/accounts.ts';
