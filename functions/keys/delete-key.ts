@@ -1,9 +1,9 @@
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
-import { AdminRevocationLock } from '#shared/auth/admin-revocation-lock.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
+import { AdminRevocationLock } from '#shared/auth/adapters/admin-revocation-lock.ts';
 import { revokeKeyFor } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
 import { forgetEndedKeyUses } from '#shared/auth/key-use.ts';
-import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
+import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
 import { apiKeyView } from '#shared/auth/key-view.ts';
 import { containerValue } from '#shared/container.ts';
 import { ApiError } from '#shared/http/errors.ts';

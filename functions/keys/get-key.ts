@@ -1,4 +1,4 @@
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { findKeyFor } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
 import { apiKeyView } from '#shared/auth/key-view.ts';

@@ -1,8 +1,8 @@
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { rollKey } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
 import { forgetEndedKeyUses } from '#shared/auth/key-use.ts';
-import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
+import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
 import { rollKeyRequestSchema } from '#shared/auth/key-view-schema.ts';
 import { containerValue } from '#shared/container.ts';
 import { ApiError } from '#shared/http/errors.ts';

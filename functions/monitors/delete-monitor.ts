@@ -2,7 +2,7 @@ import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { MonitorSlots } from '#shared/limits/monitor-slots.ts';
+import { MonitorSlots } from '#shared/limits/adapters/monitor-slots.ts';
 import { MonitorStore, monitorView } from '#shared/monitoring/checks/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
 

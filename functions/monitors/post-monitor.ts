@@ -22,7 +22,7 @@ export const handler = idempotentApiHandler(
   async (req) => {
     const url = await checkWebhookUrl(req.body.webhook_url, { mode: req.caller.mode, allowLoopback: webhookLoopbackAllowedFromEnv() });
     if (!url.ok) throw invalidParam('webhook_url', url.reason);
-    req.ensureQuota(1);
+    req.charger.ensureQuota(1);
     const services = monitorRegistrationServices();
     const monitor = await registerMonitor(
       req.body,
@@ -31,7 +31,7 @@ export const handler = idempotentApiHandler(
       { ...services, verification: withPrefetchedAnswers(services.verification, req.prefetched) },
       {
         deadline: req.deadline(answerReserveMs),
-        charge: req.chargeVerifications,
+        charge: req.charger.charge,
       },
     );
     return json(200, monitorView(monitor, req.clock.now()));

@@ -1,8 +1,8 @@
 import { containerValue } from '#shared/container.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { hasAccountCounters } from '#shared/limits/usage-migration.ts';
-import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
+import { hasAccountCounters } from '#shared/limits/usage-counters.ts';
+import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
 import { defaultUsageMonths, usageQuerySchema } from '#shared/limits/usage-view-schema.ts';
 import { usageMonths, usageView } from '#shared/limits/usage-view.ts';
 import { monthWindow } from '#shared/limits/windows.ts';

@@ -5,6 +5,7 @@ import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { validationError } from '#shared/http/validation.ts';
 import type * as z from 'zod';
+import { admitBulk } from '#shared/limits/charging.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { bulkRequestSchema, bulkSummary, type BulkItem } from '#shared/verification/bulk-verification.ts';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/verification/verification-request.ts';
@@ -53,14 +54,9 @@ export const handler = idempotentApiHandler(
   { body: bulkRequestSchema, prefetch: ({ body, key }) => prefetchSourceAnswers(validProviders(body.providers), key.mode) },
   async (req) => {
     const caller = req.caller;
-    if (!caller.plan.bulk) {
-      throw new ApiError(
-        'plan_upgrade_required',
-        `Bulk verification is not available on the ${caller.plan.name} plan; it needs Production, Scale or Enterprise.`,
-      );
-    }
     const parsed = req.body.providers.map((raw) => verificationRequestSchema.safeParse(raw, { reportInput: true }));
-    req.ensureQuota(parsed.filter((p) => p.success).length);
+    // The plan must include bulk verification, and a hard quota cover every valid provider, before any work.
+    admitBulk(caller.plan, req.charger, parsed.filter((p) => p.success).length);
 
     const svc = withPrefetchedAnswers(verificationServices(), req.prefetched);
     const valid = parsed.flatMap((p, index) => (p.success ? [{ index, request: p.data as VerificationRequest }] : []));
@@ -68,7 +64,7 @@ export const handler = idempotentApiHandler(
       valid.map((v) => v.request),
       caller,
       svc,
-      { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.chargeVerifications, concurrency },
+      { now: svc.clock.now(), deadline: req.deadline(answerReserveMs), charge: req.charger.charge, concurrency },
     );
     const byIndex = new Map(valid.map((v, i) => [v.index, verified[i]!]));
     const results: BulkItem[] = parsed.map((p, index) => {

@@ -18,11 +18,11 @@ export const handler = idempotentApiHandler(
   async (req) => {
     const caller = req.caller;
     const svc = withPrefetchedAnswers(verificationServices(), req.prefetched);
-    req.ensureQuota(1);
+    req.charger.ensureQuota(1);
     const { result } = await verifyProvider(req.body, caller, svc, {
       now: svc.clock.now(),
       deadline: req.deadline(answerReserveMs),
-      charge: req.chargeVerifications,
+      charge: req.charger.charge,
     });
     return json(200, result);
   },

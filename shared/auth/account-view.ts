@@ -4,7 +4,7 @@
  * zod; the body is type-checked against it.
  */
 import type { z } from 'zod';
-import type { Account } from './account-store.ts';
+import type { Account } from './accounts.ts';
 import type { accountViewSchema } from './account-view-schema.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import { limitsView, type Plan } from '../limits/plans.ts';

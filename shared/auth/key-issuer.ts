@@ -7,10 +7,10 @@ import type { Clock } from '../clock.ts';
 import { ApiKeyAlreadyRolled } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import type { PlanName } from '../limits/plans.ts';
-import type { AccountStore } from './account-store.ts';
+import type { AccountStore } from './accounts.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import { apiKeyHint, generateApiKey, hashApiKey } from './api-keys.ts';
-import type { ApiKeyRecord } from './account-store.ts';
+import type { ApiKeyRecord } from './accounts.ts';
 import type { KeyRole } from './key-rules.ts';
 import { isUsable, usableKeyLimit } from './key-rules.ts';
 import { KeySlotExpired, KeySlots, slotTakenTooLongAgo } from './key-slots.ts';
@@ -75,7 +75,7 @@ export interface MintedKey {
 export async function mintKey(store: AccountStore, request: NewKey, now: Date, accountKeys?: readonly ApiKeyRecord[]): Promise<MintedKey | undefined> {
   const apiKey = generateApiKey(request.mode);
   const keyHash = hashApiKey(apiKey);
-  const slots = new KeySlots((hash) => store.getKey(hash));
+  const slots = new KeySlots(store.keySlots, (hash) => store.getKey(hash));
   const keys = accountKeys ?? (await store.listKeys(request.accountId));
   const unslotted = keys.filter((k) => k.key_id === undefined && isUsable(k, now)).length;
   // The key a roll with no grace period replaces, when stored before slots: its place goes to the new key.

@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../clock.ts';
 import { keyIdOf, roleOf, type KeyRole } from './key-rules.ts';
-import { keyState, type Account, type AccountStore, type ApiKeyRecord, type KeyState } from './account-store.ts';
+import { keyState, type Account, type AccountStore, type ApiKeyRecord, type KeyState } from './accounts.ts';
 
 /** Refused operator request (no such account or key, ambiguous prefix); the message is for the operator. */
 export class KeyLifecycleError extends Error {}

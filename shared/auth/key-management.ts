@@ -6,13 +6,13 @@
  *
  * Keys are found by id through the account's index (by_account), which DynamoDB updates shortly after a
  * write: a key made a moment ago may be listed, rolled or revoked a moment later. What decides a roll is
- * read strongly consistent and written conditionally (account-store.ts `markRolled`).
+ * read strongly consistent and written conditionally (accounts.ts `AccountStore.markRolled`).
  */
 import { ApiKeyAlreadyRolled, ApiKeyInactive, ApiKeyLimitReached, ApiKeyPermissionDenied, LastAdminKey } from '../domain/errors.ts';
 import type { KeyMode } from '../domain/caller.ts';
-import { lastUsedOf } from '../limits/usage-store.ts';
+import { lastUsedOf } from '../limits/usage-counters.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
-import type { AccountStore, ApiKeyRecord, RollMark } from './account-store.ts';
+import type { AccountStore, ApiKeyRecord, RollMark } from './accounts.ts';
 import { mintKey, type MintedKey } from './key-issuer.ts';
 import {
   canManage,
@@ -179,7 +179,7 @@ function refuseRoll(record: ApiKeyRecord, now: Date): void {
   if (refusal === 'inactive') throw new ApiKeyInactive(publicKeyState(record, now));
 }
 
-/** Runs a revocation of one of the account's admin keys while no other runs (admin-revocation-lock.ts). */
+/** Runs a revocation of one of the account's admin keys while no other runs (adapters/admin-revocation-lock.ts). */
 export interface AdminRevocations {
   withLock<T>(accountId: string, fn: () => Promise<T>): Promise<T>;
 }

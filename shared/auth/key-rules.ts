@@ -10,13 +10,13 @@
  *   to it as if it did not exist: 404, never 403.
  * - An admin key sees and manages every key of its account, both modes, and may create admin keys.
  * - Lock-out: an account's last admin key that stays (usable, no end set) cannot be revoked through the
- *   API (409 `last_admin_key`); revocations of admin keys run one at a time (admin-revocation-lock.ts),
+ *   API (409 `last_admin_key`); revocations of admin keys run one at a time (adapters/admin-revocation-lock.ts),
  *   so this holds under concurrency too. Rolling an admin key never locks out, as its replacement is an
  *   admin key too. The operator CLI can always issue an admin key (`create-key --account … --admin`).
  */
 import { createHash } from 'node:crypto';
 import type { KeyMode } from '../domain/caller.ts';
-import { keyState, type ApiKeyRecord } from './account-store.ts';
+import { keyState, type ApiKeyRecord } from './accounts.ts';
 
 export type KeyRole = 'admin' | 'standard';
 export const keyRoles: readonly KeyRole[] = ['admin', 'standard'];

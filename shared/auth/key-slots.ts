@@ -28,14 +28,9 @@
  * such keys were usable, and it counts. Every creator that reads the same slots computes the same `r`
  * (slots at `r` and beyond change only by being freed), so concurrent creators never pass the limit.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import type { ApiKeyRecord } from './account-store.ts';
+import type { ApiKeyRecord, KeySlotTable, SlotItem } from './accounts.ts';
 import { isUsable, usableKeyLimit } from './key-rules.ts';
 
-const slotPrefix = 'api_key_slot#';
 /** A slot naming a key that was never stored is taken back after this long. */
 export const abandonedAfterMs = 60_000;
 
@@ -47,17 +42,6 @@ export class KeySlotContention extends Error {
     this.name = 'KeySlotContention';
   }
 }
-
-interface SlotItem {
-  readonly account_id: string;
-  readonly period: string;
-  readonly key_hash: string;
-  readonly taken_at: string;
-  /** After a hand-over (a roll with no grace period): the key that held the slot before; it holds it too while usable. */
-  readonly prev_hash?: string;
-}
-
-const slotName = (index: number) => `${slotPrefix}${String(index).padStart(2, '0')}`;
 
 /**
  * Whether a slot item (undefined: never taken) may be taken now, given the key it names (undefined: no
@@ -86,6 +70,7 @@ export class KeySlotExpired extends Error {
 
 export class KeySlots {
   constructor(
+    private readonly table: KeySlotTable,
     private readonly getKey: (keyHash: string) => Promise<ApiKeyRecord | undefined>,
     private readonly limit = usableKeyLimit,
     /** The time now: slots are judged, and stamped `taken_at`, at the moment of each attempt. */
@@ -101,13 +86,13 @@ export class KeySlots {
    */
   async take(accountId: string, keyHash: string, unslotted = 0, prevHash?: string): Promise<Date | undefined> {
     for (let attempt = 0; attempt <= this.limit * 2; attempt++) {
-      const slots = await this.read(accountId);
+      const slots = await this.table.read(accountId);
       const free = await this.freeSlots(slots, unslotted, this.clock());
       if (free.length === 0) return undefined;
       // A random free slot: concurrent creators seldom aim at the same one.
       const index = free[Math.floor(Math.random() * free.length)]!;
       const takenAt = this.clock();
-      if (await this.claim(accountId, index, slots.get(index), keyHash, takenAt, prevHash)) return takenAt;
+      if (await this.table.claim(accountId, index, slots.get(index), keyHash, takenAt, prevHash)) return takenAt;
     }
     throw new KeySlotContention();
   }
@@ -119,30 +104,14 @@ export class KeySlots {
    * the same key handed it over first).
    */
   async handOver(accountId: string, fromHash: string, toHash: string): Promise<{ outcome: 'handed'; takenAt: Date } | { outcome: 'no_slot' | 'lost' }> {
-    const slots = await this.read(accountId);
+    const slots = await this.table.read(accountId);
     const entry = [...slots].find(([, slot]) => slot.key_hash === fromHash);
     if (!entry) return { outcome: 'no_slot' };
     const [index, seen] = entry;
     const previous = seen.prev_hash ? await this.getKey(seen.prev_hash) : undefined;
     if (previous && isUsable(previous, this.clock())) return { outcome: 'no_slot' };
     const takenAt = this.clock();
-    return (await this.claim(accountId, index, seen, toHash, takenAt, fromHash)) ? { outcome: 'handed', takenAt } : { outcome: 'lost' };
-  }
-
-  private async read(accountId: string): Promise<Map<number, SlotItem>> {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('usage'),
-        KeyConditionExpression: 'account_id = :a AND begins_with(#p, :prefix)',
-        ExpressionAttributeNames: { '#p': 'period' },
-        ExpressionAttributeValues: { ':a': accountId, ':prefix': slotPrefix },
-        // Strongly consistent: a slot taken a moment ago by another creator is seen.
-        ConsistentRead: true,
-      }),
-    );
-    const slots = new Map<number, SlotItem>();
-    for (const item of (out.Items ?? []) as SlotItem[]) slots.set(Number(item.period.slice(slotPrefix.length)), item);
-    return slots;
+    return (await this.table.claim(accountId, index, seen, toHash, takenAt, fromHash)) ? { outcome: 'handed', takenAt } : { outcome: 'lost' };
   }
 
   private async freeSlots(slots: Map<number, SlotItem>, unslotted: number, now: Date): Promise<number[]> {
@@ -171,28 +140,5 @@ export class KeySlots {
     const taken = [...slots.keys()].filter((i) => i < range);
     const held = await Promise.all(taken.map(isHeld));
     return taken.filter((_, n) => !held[n]);
-  }
-
-  private async claim(accountId: string, index: number, seen: SlotItem | undefined, keyHash: string, now: Date, prevHash?: string): Promise<boolean> {
-    try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName('usage'),
-          Item: {
-            account_id: accountId,
-            period: slotName(index),
-            key_hash: keyHash,
-            taken_at: now.toISOString(),
-            ...(prevHash ? { prev_hash: prevHash } : {}),
-          } satisfies SlotItem,
-          ConditionExpression: seen ? 'key_hash = :seen AND taken_at = :takenAt' : 'attribute_not_exists(#p)',
-          ...(seen ? { ExpressionAttributeValues: { ':seen': seen.key_hash, ':takenAt': seen.taken_at } } : { ExpressionAttributeNames: { '#p': 'period' } }),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
   }
 }

@@ -1,13 +1,13 @@
 /**
- * Keeps the account item's record of key use bounded (limits/usage-store.ts `key_used#`): the last use
+ * Keeps the account item's record of key use bounded (limits/usage-counters.ts `key_used#`): the last use
  * of a key that is no longer usable is removed from the account item by the next create, roll or
- * revocation of the account. A revoked key keeps its last use on its own item (account-store.ts
+ * revocation of the account. A revoked key keeps its last use on its own item (accounts.ts
  * `revokeKey`); an expired key's last use is forgotten.
  */
-import type { UsageStore } from '../limits/usage-store.ts';
-import { keyIdsWithLastUse } from '../limits/usage-store.ts';
+import type { UsageStore } from '../limits/usage-counters.ts';
+import { keyIdsWithLastUse } from '../limits/usage-counters.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
-import type { ApiKeyRecord } from './account-store.ts';
+import type { ApiKeyRecord } from './accounts.ts';
 import { isUsable, keyIdOf } from './key-rules.ts';
 
 /** The ids of the account's keys that are no longer usable and whose last use the account item still holds. */

@@ -3,9 +3,9 @@
  * public id, label, hint, mode, role, dates and state, never the key or its hash. The schema is in
  * key-view-schema.ts, kept apart so that handlers do not load zod.
  */
-import type { ApiKeyRecord } from './account-store.ts';
+import type { ApiKeyRecord } from './accounts.ts';
 import { keyIdOf, publicKeyState, roleOf } from './key-rules.ts';
-import { lastUsedOf } from '../limits/usage-store.ts';
+import { lastUsedOf } from '../limits/usage-counters.ts';
 
 export function apiKeyView(record: ApiKeyRecord, now: Date, accountItem: Readonly<Record<string, unknown>> | undefined) {
   const keyId = keyIdOf(record);

@@ -58,6 +58,13 @@ export class MonthlyQuotaExhausted extends DomainError {
   }
 }
 
+/** The account's plan does not include a feature the request needs (bulk verification). */
+export class PlanUpgradeRequired extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** A profession value outside `professions` (professions.ts), the list the OpenAPI document publishes. */
 export class UnrecognisedProfession extends DomainError {
   constructor(

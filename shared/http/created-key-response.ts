@@ -1,5 +1,5 @@
 /** The 201 answer of a created or rolled API key: the key shown this once, and left out of the answer an Idempotency-Key replay gets. */
-import type { ApiKeyRecord } from '../auth/account-store.ts';
+import type { ApiKeyRecord } from '../auth/accounts.ts';
 import { apiKeyView } from '../auth/key-view.ts';
 import { jsonContentType, type HttpResponse } from './response.ts';
 

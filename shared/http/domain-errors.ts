@@ -13,6 +13,7 @@ import {
   MinuteLimitExceeded,
   MonitorLimitReached,
   MonthlyQuotaExhausted,
+  PlanUpgradeRequired,
   SourcesUnavailable,
   UnrecognisedProfession,
   UnsupportedState,
@@ -38,6 +39,7 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
     return new ApiError('rate_limit_exceeded', error.message, { reset_at: error.limits.monthlyReset.toISOString() }, rateLimitHeaders(error.limits));
   }
   if (error instanceof AccountSuspended) return new ApiError('account_suspended', error.message);
+  if (error instanceof PlanUpgradeRequired) return new ApiError('plan_upgrade_required', error.message);
   if (error instanceof UnrecognisedProfession) {
     return new ApiError('invalid_profession', error.message, { param: 'profession', allowed: [...error.allowed] });
   }

@@ -7,7 +7,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import type { Account, ApiKeyRecord } from '../auth/account-store.ts';
+import type { Account, ApiKeyRecord } from '../auth/accounts.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { Deadline, type InvocationTime } from '../deadline.ts';
 import type { StoredResponse } from '../idempotency/idempotency-store.ts';

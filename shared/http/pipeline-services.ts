@@ -1,10 +1,11 @@
 /** What the API-key pipeline's middlewares use: the account, limit and idempotency stores and the clock. */
-import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
+import { DynamoAccountStore } from '../auth/adapters/account-store.ts';
+import type { AccountStore } from '../auth/accounts.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { containerValue } from '../container.ts';
 import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
 import { RateLimits } from '../limits/rate-limits.ts';
-import { DynamoUsageStore } from '../limits/usage-store.ts';
+import { DynamoUsageStore } from '../limits/adapters/usage-store.ts';
 
 export interface Services {
   readonly accounts: AccountStore;

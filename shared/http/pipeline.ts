@@ -2,13 +2,17 @@
  * The standard HTTP pipeline of the API-key routes (middy), on top of the frame every route has
  * (pipeline-frame.ts: error shape, request log and response headers, JSON body and query validation),
  * one middleware per file in `middleware/`: API-key authentication with the per-minute limit (one
- * round trip after the key), Idempotency-Key handling for POSTs. Their state travels typed in the request's context (`PipelineContext`). A handler
- * body then only does its endpoint's work. Public routes use `publicHandler` or `framedHandler`, which
- * load none of the stores these use.
+ * round trip after the key), Idempotency-Key handling for POSTs. Their state travels typed in the
+ * request's context (`PipelineContext`). The pipeline authenticates, parses, calls and renders: the rules
+ * of charging belong to the limits (limits/charging.ts), and a handler gets them as its request's
+ * `charger`, bound to the request's caller, limits and Idempotency-Key claim. A handler body then only
+ * does its endpoint's work. Public routes use `publicHandler` or `framedHandler`, which load none of the
+ * stores these use.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ApiKeyRecord } from '../auth/account-store.ts';
+import type { ApiKeyRecord } from '../auth/accounts.ts';
 import type { RouteDefinition, RouteId } from '../infra/routes.ts';
+import { chargerFor, type Charger } from '../limits/charging.ts';
 import type { LimitState } from '../limits/rate-limits.ts';
 import { withTelemetry } from '../observability/handler-telemetry.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -39,12 +43,14 @@ export interface ApiRequest<B, Q, P = undefined> extends RequestBase<B, Q> {
   readonly apiKey: ApiKeyRecord;
   /** Current rate-limit state (after any charge). */
   limits(): LimitState | undefined;
-  /** The caller's account item as stored once this request was counted, with its minute windows and keys' last use (limits/usage-store.ts). */
+  /** The caller's account item as stored once this request was counted, with its minute windows and keys' last use (limits/adapters/usage-store.ts). */
   readonly accountItem: Readonly<Record<string, unknown>>;
-  /** Charges live verifications to the monthly quota (test keys': counted per day only); 429 when a hard quota is full. */
-  chargeVerifications(units: number): Promise<void>;
-  /** 429 now, before any work, when a hard-stop quota cannot cover `units` verifications. */
-  ensureQuota(units: number): void;
+  /**
+   * The charging of this request's verifications (limits/charging.ts): `ensureQuota` refuses (429) before
+   * any work when a hard quota cannot cover them, `charge` charges them exactly once under Idempotency-Key
+   * retries. A route without API keys checks and charges nothing.
+   */
+  readonly charger: Charger;
   /** What the route's `prefetch` started for this request; undefined when it had nothing to start. */
   readonly prefetched: P | undefined;
 }
@@ -109,30 +115,7 @@ export function buildApiHandler<BS extends Schema, QS extends Schema, P>(
         return state.accountItem;
       },
       prefetched: state.prefetched as P | undefined,
-      ensureQuota: (units) => {
-        if (state.caller && state.limits) svc().limits.ensureCanCharge(state.caller, state.limits, units);
-      },
-      chargeVerifications: async (units) => {
-        const caller = state.caller;
-        // Test keys go the same way: their verifications are counted per day, exactly once under retries.
-        if (!caller || !state.limits || units <= 0) return;
-        const idem = state.idempotency;
-        const due = idem ? Math.max(0, units - idem.charged) : units;
-        if (due === 0) return;
-        if (idem) {
-          await svc().idempotency.addCharged(idem.scopeKey, due);
-          idem.charged += due;
-        }
-        try {
-          state.limits = await svc().limits.charge(caller, state.limits, due);
-        } catch (error) {
-          if (idem) {
-            await svc().idempotency.addCharged(idem.scopeKey, -due);
-            idem.charged -= due;
-          }
-          throw error;
-        }
-      },
+      charger: chargerFor(state, () => ({ ledger: svc().limits, record: svc().idempotency })),
     };
     return fn(request);
   };

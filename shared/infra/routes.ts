@@ -158,7 +158,7 @@ const routeTable = [
     path: '/v1/keys/{key_id}',
     entry: 'functions/keys/delete-key.ts',
     auth: 'api_key',
-    // Admin keys are revoked one at a time under a lease item in the usage table (auth/admin-revocation-lock.ts),
+    // Admin keys are revoked one at a time under a lease item in the usage table (auth/adapters/admin-revocation-lock.ts),
     // after reading the other admin keys with the pipeline's GetItem on ApiKeys.
     uses: { tables: { apiKeys: ['Query', 'UpdateItem'], usage: ['PutItem', 'DeleteItem'] } },
     summary: 'Revokes a key at once.',
@@ -247,7 +247,7 @@ const routeTable = [
     auth: 'api_key',
     uses: {
       verifies: true,
-      // The test-mode monitor cap is a counter in the usage table (limits/monitor-slots.ts).
+      // The test-mode monitor cap is a counter in the usage table (limits/adapters/monitor-slots.ts).
       tables: { monitors: ['PutItem'], usage: ['UpdateItem'] },
       webhookSecrets: 'seal',
     },
@@ -545,7 +545,7 @@ export function pipelineUse(route: Pick<RouteDefinition, 'auth' | 'method'>): Re
   return {
     tables: {
       // The account item carries the request counters: one UpdateItem reads it and counts the request;
-      // GetItem reads it again while counters of an earlier layout are moved off it (limits/usage-migration.ts).
+      // GetItem reads it again while counters of an earlier layout are moved off it (limits/adapters/usage-migration.ts).
       accounts: ['GetItem', 'UpdateItem'],
       apiKeys: ['GetItem'],
       // The month's item holds its verification counters (limits/usage-items.ts): GetItem reads the month's

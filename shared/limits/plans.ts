@@ -36,7 +36,7 @@ export const minTestRequestsPerMinute = 120;
 
 /**
  * The per-minute allowance of an account's test keys: twice its live keys' limit, at least
- * `minTestRequestsPerMinute`. Test traffic is counted in a window of its own (usage-store.ts), so it
+ * `minTestRequestsPerMinute`. Test traffic is counted in a window of its own (adapters/usage-store.ts), so it
  * never uses up what live traffic is allowed, and it stays bounded: the sandbox answers from no source.
  */
 export function testMinuteLimitFor(plan: PlanName, override?: number): number {

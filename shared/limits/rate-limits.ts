@@ -3,7 +3,7 @@
  * - Every authenticated request, live or test, counts in its account's minute window for its mode (live
  *   keys against the plan's per-minute limit, test keys against an allowance of their own, plans.ts
  *   `testMinuteLimitFor`); the
- *   count and the account are one UpdateItem, and the month's usage is read beside it (usage-store.ts),
+ *   count and the account are one UpdateItem, and the month's usage is read beside it (adapters/usage-store.ts),
  *   so admitting a request is one round trip.
  * - Only live verifications count against the monthly quota; test keys never do. Both are counted per
  *   day and mode on the month's own item (usage-items.ts), a live day in the same UpdateItem as its charge.
@@ -14,7 +14,7 @@ import type { Clock } from '../clock.ts';
 import type { Caller, KeyMode } from '../domain/caller.ts';
 import { AccountSuspended, MinuteLimitExceeded, MonthlyQuotaExhausted } from '../domain/errors.ts';
 import { minuteLimitFor, plans, type Plan, type PlanName, testMinuteLimitFor } from './plans.ts';
-import type { MonthUsage, UsageStore } from './usage-store.ts';
+import type { MonthUsage, UsageStore } from './usage-counters.ts';
 import { dayWindow, minuteWindow, monthWindow, secondsUntil } from './windows.ts';
 
 /** An authenticated caller: the account and mode, with the plan and the per-minute limit in force. */

@@ -1,14 +1,14 @@
 /**
  * The month items of the usage table: one item per account and calendar month (UTC), key
  * `{ account_id, period: 'verifications#<YYYY-MM>' }`, holding every verification counter of that month
- * (usage-store.ts charges them, usage-view.ts reads them):
+ * (adapters/usage-store.ts charges them, usage-view.ts reads them):
  * - `base` and `overage`: live verifications charged that month, within the plan's quota and beyond it;
  * - `live#<DD>` and `test#<DD>`: verifications of day DD of the month by mode, a live day added by the
  *   same UpdateItem that charges the month, so the days of a month always sum to its base plus overage.
  *
  * At most 2 + 62 counters, each a 7-byte name and a number: with its key a month item stays under 1 KB
  * however busy the month, so each write to it is one write unit. Migrating counters kept on account items
- * by earlier versions (usage-migration.ts) adds `moved#<id>` (the move applied, once per move) and
+ * by earlier versions (adapters/usage-migration.ts) adds `moved#<id>` (the move applied, once per move) and
  * `legacy_moved_at` (the month's `month#<YYYY-MM>` item of an even older version added): a few dozen
  * bytes, on migrated months only.
  */

@@ -1,13 +1,13 @@
 /**
  * The body of `GET /v1/usage`, from the account's month items (usage-items.ts): the same counters the
- * quota charges and enforces (usage-store.ts), read in one Query (`usageMonths` says which).
+ * quota charges and enforces (adapters/usage-store.ts), read in one Query (`usageMonths` says which).
  * Its schema (usage-view-schema.ts) is kept apart so the handler does not load zod.
  */
 import type { z } from 'zod';
 import type { KeyMode } from '../domain/caller.ts';
 import { limitsView, type Plan } from './plans.ts';
 import { dayUsageOf, monthUsageOf } from './usage-items.ts';
-import type { UsageHistory } from './usage-store.ts';
+import type { UsageHistory } from './usage-counters.ts';
 import type { usageViewSchema } from './usage-view-schema.ts';
 import { dayWindow, monthWindowBefore, type Window } from './windows.ts';
 

@@ -5,6 +5,7 @@
  * stored. Handlers and the monitor check only wire requests and answers to these.
  */
 import type { Deadline } from '../deadline.ts';
+import type { ChargeVerifications } from '../limits/charging.ts';
 import type { Certificate } from '../certificates/certificate.ts';
 import type { Caller } from '../domain/caller.ts';
 import { decide, issue, sharedLookups, type VerificationServices } from './verification-service.ts';
@@ -13,14 +14,13 @@ import type { VerificationOutcome } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
 import type { VerificationResult } from './verification-result.ts';
 
-/** Charges `units` verifications to the caller's quota (the pipeline's `chargeVerifications`). */
-export type ChargeVerifications = (units: number) => Promise<void>;
+export type { ChargeVerifications };
 
 export interface VerifyOptions {
   readonly now: Date;
   /** When source calls must be done by. */
   readonly deadline?: Deadline;
-  /** Charged once the outcome is known, never for a refused or failed one; none for monitor checks. */
+  /** Charged once the outcome is known, never for a refused or failed one; none for monitor checks (limits/charging.ts, bound to the request by its handler). */
   readonly charge?: ChargeVerifications;
   /** A monitor's re-check: ask the board even when a fresh cached answer exists, and carry the sandbox history. */
   readonly recheck?: { readonly previous: SandboxHistory };

@@ -20,7 +20,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { writeExportFile } from '#shared/history/export-file.ts';

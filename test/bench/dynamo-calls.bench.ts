@@ -12,14 +12,14 @@
  */
 import './deployed-telemetry.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { signingEnv } from '#shared/certificates/signing-env.ts';
 import { systemClock } from '#shared/clock.ts';
 import { newContainer } from '#shared/container.ts';
 import { buckets, tables } from '#shared/infra/resources.ts';
 import { routes } from '#shared/infra/routes.ts';
-import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
+import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
 import { dayWindow, monthWindow } from '#shared/limits/windows.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';

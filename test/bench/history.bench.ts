@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { tableName } from '#shared/config.ts';

@@ -3,7 +3,7 @@
  * injected), the OIG list ingested, and an Enterprise live key with no practical per-minute limit.
  */
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';

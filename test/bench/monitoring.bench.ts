@@ -11,7 +11,7 @@
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { sqs } from '#shared/aws/sqs.ts';

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { systemClock } from '#shared/clock.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { useOnEveryClient } from '#shared/aws/clients.ts';
 import { newContainer } from '#shared/container.ts';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { hashApiKey } from '#shared/auth/api-keys.ts';
 import { tableName } from '#shared/config.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';

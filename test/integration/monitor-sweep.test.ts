@@ -13,7 +13,7 @@ import { failSqsBatchEntries } from '../support/aws-faults.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { checkMonitor, monitorCheckServices } from '#shared/monitoring/checks/monitor-check.ts';
 
 let t: TestStack;

@@ -4,7 +4,7 @@
  * (`prefetch` in shared/http/pipeline.ts), which never change what the request is answered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { tableName } from '#shared/config.ts';

@@ -1,13 +1,14 @@
 /**
- * The usage counters' layout (limits/usage-store.ts, usage-items.ts): the items a request writes stay
+ * The usage counters' layout (limits/adapters/usage-store.ts, usage-items.ts): the items a request writes stay
  * the size they were on the account's first day, however long its history; charges at a month boundary
  * are exact under concurrency; counters that the earlier layout kept on the account item move into the
- * month items exactly once (limits/usage-migration.ts), beside requests, charges and other runs; and
+ * month items exactly once (limits/adapters/usage-migration.ts), beside requests, charges and other runs; and
  * `GET /v1/usage` answers the same before, during and after the move.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOf, DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { accountOf } from '#shared/auth/accounts.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { fixedClock } from '#shared/clock.ts';
 import { MonthlyQuotaExhausted } from '#shared/domain/errors.ts';
@@ -16,8 +17,9 @@ import { newId } from '#shared/ids.ts';
 import { plans, type PlanName } from '#shared/limits/plans.ts';
 import { RateLimits, type PlanCaller } from '#shared/limits/rate-limits.ts';
 import { dayUsageOf, monthItemKey, monthUsageOf } from '#shared/limits/usage-items.ts';
-import { hasAccountCounters, moveAccountCounters, moveAllAccountCounters, moveLegacyMonthItems } from '#shared/limits/usage-migration.ts';
-import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
+import { hasAccountCounters } from '#shared/limits/usage-counters.ts';
+import { moveAccountCounters, moveAllAccountCounters, moveLegacyMonthItems } from '#shared/limits/adapters/usage-migration.ts';
+import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
 import { usageViewSchema } from '#shared/limits/usage-view-schema.ts';
 import { usageMonths } from '#shared/limits/usage-view.ts';
 import { dayWindow, monthWindow, type Window } from '#shared/limits/windows.ts';

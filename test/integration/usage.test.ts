@@ -4,12 +4,13 @@
  * sees only its own; bad input is 400 and a missing key 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOf, DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { accountOf } from '#shared/auth/accounts.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { fixedClock } from '#shared/clock.ts';
 import { newId } from '#shared/ids.ts';
 import { plans } from '#shared/limits/plans.ts';
 import { RateLimits } from '#shared/limits/rate-limits.ts';
-import { DynamoUsageStore } from '#shared/limits/usage-store.ts';
+import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
 import { usageViewSchema } from '#shared/limits/usage-view-schema.ts';
 import { usageMonths, usageView } from '#shared/limits/usage-view.ts';
 import { dayWindow } from '#shared/limits/windows.ts';

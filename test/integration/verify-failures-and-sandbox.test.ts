@@ -319,7 +319,7 @@ describe('quota', () => {
 
   it('a Developer account at its quota is refused before any work', async () => {
     const dev = await t.issue({ plan: 'developer', mode: 'live' });
-    const { DynamoUsageStore } = await import('#shared/limits/usage-store.ts');
+    const { DynamoUsageStore } = await import('#shared/limits/adapters/usage-store.ts');
     const { monthWindow } = await import('#shared/limits/windows.ts');
     await new DynamoUsageStore().chargeMonth(dev.account_id, monthWindow(new Date()), 500, 500, true);
     const res = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }, dev.api_key);

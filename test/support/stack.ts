@@ -1,5 +1,5 @@
 /** Starts the local stack in memory for a test file, with the test routes, and issues keys on it. */
-import { DynamoAccountStore } from '#shared/auth/account-store.ts';
+import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey, type IssueKeyRequest, type IssuedKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { errorBodySchema } from '#shared/contract/error-schema.ts';

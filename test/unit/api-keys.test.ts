@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiKeyHint, apiKeyMode, bearerKey, generateApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
-import { keyState, type ApiKeyRecord } from '#shared/auth/account-store.ts';
+import { keyState, type ApiKeyRecord } from '#shared/auth/accounts.ts';
 import { randomBase62 } from '#shared/ids.ts';
 
 describe('API keys', () => {

@@ -245,3 +245,100 @@ describe('sample data and the simulator', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** Whether a file of shared/ is an adapter: it lies in an `adapters/` folder of its area. */
+const isAdapter = (file: string) => file.split('/').includes('adapters');
+
+/**
+ * A composition root of shared/: a module that declares container values (`containerValue`,
+ * `containerLoad`), i.e. a services bundle such as http/pipeline-services.ts. It builds adapters and may
+ * import them; function handler modules are composition roots too.
+ */
+const isCompositionRoot = (file: string) => /\bcontainer(?:Value|Load)\(/.test(codeOf(readFileSync(join(root, file), 'utf8')));
+
+/** The modules a file reaches through its imports, itself excluded (repository-relative; files that exist only). */
+function reachableFrom(file: string): Set<string> {
+  const seen = new Set<string>();
+  const pending = [file];
+  while (pending.length > 0) {
+    for (const target of importsOf(pending.pop()!)) {
+      const existing = [target, `${target}.ts`].find((candidate) => {
+        try {
+          return readFileSync(join(root, candidate)) !== undefined;
+        } catch {
+          return false;
+        }
+      });
+      if (!existing || seen.has(existing)) continue;
+      seen.add(existing);
+      pending.push(existing);
+    }
+  }
+  seen.delete(file);
+  return seen;
+}
+
+describe('accounts and limits behind ports', () => {
+  const portAreas = ['shared/auth/', 'shared/limits/'];
+  const inPortAreas = sharedFiles.filter((file) => portAreas.some((area) => file.startsWith(area)));
+
+  it('the modules of shared/auth and shared/limits that talk to AWS are adapters: @aws-sdk is imported under adapters/ only', () => {
+    const offenders = inPortAreas.filter((file) => !isAdapter(file) && /from '@aws-sdk\//.test(readFileSync(join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the account, key and usage adapters live in adapters/ folders, beside the ports they implement', () => {
+    const adapters = inPortAreas.filter(isAdapter).sort();
+    expect(adapters).toEqual(
+      expect.arrayContaining([
+        'shared/auth/adapters/account-store.ts',
+        'shared/auth/adapters/admin-revocation-lock.ts',
+        'shared/auth/adapters/key-slot-table.ts',
+        'shared/limits/adapters/monitor-slots.ts',
+        'shared/limits/adapters/usage-migration.ts',
+        'shared/limits/adapters/usage-store.ts',
+      ]),
+    );
+  });
+
+  it('no module of shared/ but an adapter or a composition root imports an auth or limits adapter, not even for a type', () => {
+    const offenders = sharedFiles
+      .filter((file) => !isAdapter(file) && !isCompositionRoot(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.startsWith('shared/auth/adapters/') || target.startsWith('shared/limits/adapters/'))
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('charging, quota and plan gating are limits use cases: the pipeline and the verification use case charge through limits/charging.ts', () => {
+    const charging = 'shared/limits/charging.ts';
+    expect(importsOf('shared/http/pipeline.ts')).toContain(charging);
+    expect(importsOf(charging).filter((target) => target.startsWith('shared/http/') || isAdapter(target))).toEqual([]);
+    // The verification use case knows the charge only as the limits' type, never the HTTP request's.
+    expect(importsOf('shared/verification/verify-provider.ts').filter((target) => target.startsWith('shared/http/'))).toEqual([]);
+    // The bulk handler gates the plan through the limits use case, not with an HTTP error of its own.
+    expect(readFileSync(join(root, 'functions/verify/post-verify-bulk.ts'), 'utf8')).not.toMatch(/plan_upgrade_required|plan\.bulk/);
+  });
+
+  it('use-case unit tests run on in-memory ports: nothing they reach is local/, the test stack, an adapter or an AWS client', () => {
+    const tests = sources('test/unit/use-cases');
+    expect(tests.length).toBeGreaterThan(0);
+    const offenders = tests.flatMap((file) =>
+      [...reachableFrom(file)]
+        .filter((target) => target.startsWith('local/') || target === 'test/support/stack.ts' || isAdapter(target) || target.startsWith('shared/aws/'))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the in-memory ports import no adapter and nothing of local/ either', () => {
+    const offenders = sources('test/support/in-memory').flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('local/') || target === 'test/support/stack.ts' || isAdapter(target))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

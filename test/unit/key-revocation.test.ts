@@ -1,6 +1,6 @@
 /** Revoking a key decides from the key as stored, not from the account index's copy, which may be behind. */
 import { describe, expect, it } from 'vitest';
-import type { AccountStore, ApiKeyRecord } from '#shared/auth/account-store.ts';
+import type { AccountStore, ApiKeyRecord } from '#shared/auth/accounts.ts';
 import { revokeKeyFor, type AdminRevocations } from '#shared/auth/key-management.ts';
 import { actorOf } from '#shared/auth/key-rules.ts';
 import { LastAdminKey } from '#shared/domain/errors.ts';

@@ -1,6 +1,6 @@
 /** The rules of self-service keys: who manages which key, what may be created, states, lock-out, roll expiry, slots. */
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyRecord } from '#shared/auth/account-store.ts';
+import type { ApiKeyRecord } from '#shared/auth/accounts.ts';
 import { canManage, createRefusal, keyIdOf, publicKeyState, rolledExpiry, rollRefusal, wouldLockOut, type KeyActor } from '#shared/auth/key-rules.ts';
 import { abandonedAfterMs, KeySlotContention, KeySlotExpired, slotIsFree, slotTakenTooLongAgo } from '#shared/auth/key-slots.ts';
 import { isTransientError } from '#shared/http/transient-errors.ts';

@@ -4,11 +4,11 @@
  * window of the key's mode, with the month's usage read beside it (limits/rate-limits.ts `admit`). All
  * are strongly consistent and none is remembered between requests, so a revoked key or a suspended
  * account is refused from the very next request, in every container: nothing about a key is cached.
- * The same UpdateItem records the minute of the key's last use (usage-store.ts `key_used#`), so last
+ * The same UpdateItem records the minute of the key's last use (limits/usage-counters.ts `key_used#`), so last
  * use costs no call of its own. Sets the request's caller, the key it used and its limit state. A
  * route's reads that depend only on the request (`whileAdmitting`) start beside the account's round trip.
  */
-import { accountOf, keyState } from '../../auth/account-store.ts';
+import { accountOf, keyState } from '../../auth/accounts.ts';
 import { bearerKey, hashApiKey } from '../../auth/api-keys.ts';
 import { keyIdOf } from '../../auth/key-rules.ts';
 import { logger } from '../../observability/logger.ts';

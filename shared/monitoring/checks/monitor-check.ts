@@ -10,7 +10,8 @@
  * and queued loses nothing: the next message for the monitor publishes them.
  */
 import * as z from 'zod';
-import { DynamoAccountStore, type AccountStore } from '../../auth/account-store.ts';
+import { DynamoAccountStore } from '../../auth/adapters/account-store.ts';
+import type { AccountStore } from '../../auth/accounts.ts';
 import { sendMessageBatch } from '../../aws/sqs-batch.ts';
 import { containerValue } from '../../container.ts';
 import { queueUrl } from '../../config.ts';

@@ -8,7 +8,8 @@ import type { Caller } from '../../domain/caller.ts';
 import { MonitorLimitReached, UnsupportedState } from '../../domain/errors.ts';
 import { stateName } from '../../domain/us-states.ts';
 import { newId } from '../../ids.ts';
-import { MonitorSlots, monitorCaps } from '../../limits/monitor-slots.ts';
+import { MonitorSlots } from '../../limits/adapters/monitor-slots.ts';
+import { monitorCaps, type MonitorSlotStore } from '../../limits/monitor-caps.ts';
 import type { Deadline } from '../../deadline.ts';
 import { verificationServices, type VerificationServices } from '../../verification/verification-service.ts';
 import { verifyProvider } from '../../verification/verify-provider.ts';
@@ -24,7 +25,7 @@ import { observationOf } from './verification-observation.ts';
 /** What registering uses: the monitor store and slots, the secret sealer and the verification services. */
 export interface RegistrationServices {
   readonly monitors: MonitorStore;
-  readonly slots: MonitorSlots;
+  readonly slots: MonitorSlotStore;
   readonly sealer: SecretSealer;
   readonly verification: VerificationServices;
 }

@@ -28,7 +28,8 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { DynamoAccountStore, type AccountStore } from '../../auth/account-store.ts';
+import { DynamoAccountStore } from '../../auth/adapters/account-store.ts';
+import type { AccountStore } from '../../auth/accounts.ts';
 import { containerValue } from '../../container.ts';
 import { sqs } from '../../aws/sqs.ts';
 import { queueUrl } from '../../config.ts';

@@ -16,7 +16,7 @@ const body = z.strictObject({
 });
 
 export const handler = idempotentApiHandler(testRouteById('TestCharge'), { body, services: testServices }, async (req) => {
-  await req.chargeVerifications(req.body.units);
+  await req.charger.charge(req.body.units);
   if (req.body.delay_ms) await new Promise((resolve) => setTimeout(resolve, req.body.delay_ms));
   if (req.body.name && failAfterCharge.has(req.body.name)) throw new Error('simulated failure after charging');
   return json(200, { charged: req.body.units, receipt: newId('rcpt') });

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
 
 /** Longer than any request may run (the route time limit is at most 25 s). */
 export const leaseMs = 30_000;

@@ -1,5 +1,5 @@
 /**
- * The usage counters of an account, in two places:
+ * The usage counters of an account in DynamoDB (the `UsageStore` port, usage-counters.ts), in two places:
  *
  * - On the account item (accounts table), what admitting a request needs, all bounded: the request's
  *   minute window and the key's last use, set by the one UpdateItem that also reads the account for
@@ -43,81 +43,22 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import type { KeyMode } from '../domain/caller.ts';
-import { dayAttribute, monthItemKey, monthOfDay, monthOfPeriod, monthPeriod, monthUsageOf, type MonthUsage } from './usage-items.ts';
-import { hasAccountCounters, moveAccountCounters } from './usage-migration.ts';
-import type { Window } from './windows.ts';
-
-export type { DayUsage, MonthUsage } from './usage-items.ts';
-
-/** The account item as stored, with the request counted: its count in the minute window, and the month's usage. */
-export interface CountedRequest {
-  /**
-   * The account item as the request's UpdateItem returned it. Counters of an earlier layout it still
-   * carried (usage-migration.ts `hasAccountCounters`) have been moved into the month items since.
-   */
-  readonly item: Record<string, unknown>;
-  readonly minuteCount: number;
-  readonly usage: MonthUsage;
-}
-
-/** Month items by month key (`YYYY-MM`), as stored (usage-items.ts); a month without an item is absent. */
-export type UsageHistory = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
-
-export type ChargeResult = { charged: true; usage: MonthUsage } | { charged: false; usage: MonthUsage };
-
-export interface UsageStore {
-  /**
-   * Counts one request of the account in the minute window of the mode and returns the account as now
-   * stored with its counts and the month's usage (strongly consistent); undefined when there is no such
-   * account.
-   */
-  countRequest(accountId: string, mode: KeyMode, minute: Window, month: Window, keyId?: string): Promise<CountedRequest | undefined>;
-  getMonth(accountId: string, month: Window): Promise<MonthUsage>;
-  /** The month items of these months (strongly consistent), in one Query. */
-  getMonths(accountId: string, months: readonly Pick<Window, 'key'>[]): Promise<UsageHistory>;
-  /**
-   * Adds `units` live verifications. With a `quota`, units within it count as base and the rest as
-   * overage; `hardStop` refuses the whole charge instead when it does not fit.
-   */
-  chargeMonth(accountId: string, month: Window, units: number, quota: number | null, hardStop: boolean, day?: Window): Promise<ChargeResult>;
-  /** Counts `units` test verifications on the day (they charge no quota). */
-  countTestVerifications(accountId: string, day: Window, units: number): Promise<void>;
-  /** Removes the last use of these keys from the account item (keys that are no longer usable). */
-  forgetKeyUse(accountId: string, keyIds: readonly string[]): Promise<void>;
-}
-
-const minutePrefix = 'rpm#';
-const lastUsedPrefix = 'key_used#';
-
-/** The account item's attribute holding the minute a key last made a request. */
-export function lastUsedAttribute(keyId: string): string {
-  return `${lastUsedPrefix}${keyId}`;
-}
-
-/** The ids of the keys whose last use the account item holds. */
-export function keyIdsWithLastUse(item: Readonly<Record<string, unknown>> | undefined): string[] {
-  return Object.keys(item ?? {})
-    .filter((name) => name.startsWith(lastUsedPrefix))
-    .map((name) => name.slice(lastUsedPrefix.length));
-}
-
-/** When the key last made a request, as an ISO time at minute precision; null when never (or not since last-use was recorded). */
-export function lastUsedOf(item: Readonly<Record<string, unknown>> | undefined, keyId: string): string | null {
-  const minute = item?.[lastUsedAttribute(keyId)];
-  return typeof minute === 'string' ? `${minute}:00.000Z` : null;
-}
-
-export function minuteAttribute(mode: KeyMode, minute: Window): string {
-  return `${minutePrefix}${mode}#${minute.key}`;
-}
-
-/** The counter attributes of an account item, which are not part of the account's own fields (`verifications#…`: an earlier layout's, until moved). */
-export function isCounterAttribute(name: string): boolean {
-  return name.startsWith(minutePrefix) || name.startsWith('verifications#') || name.startsWith(lastUsedPrefix);
-}
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import {
+  hasAccountCounters,
+  lastUsedAttribute,
+  minuteAttribute,
+  minutePrefix,
+  type ChargeResult,
+  type CountedRequest,
+  type UsageHistory,
+  type UsageStore,
+} from '../usage-counters.ts';
+import { dayAttribute, monthItemKey, monthOfDay, monthOfPeriod, monthPeriod, monthUsageOf, type MonthUsage } from '../usage-items.ts';
+import type { Window } from '../windows.ts';
+import { moveAccountCounters } from './usage-migration.ts';
 
 /** Minute windows of past minutes found on an item: what a later request removes. */
 function pastMinuteAttributes(item: Record<string, unknown>, current: Window): string[] {

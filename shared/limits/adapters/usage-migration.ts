@@ -28,10 +28,11 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, ScanCommand, UpdateCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import { randomBase62 } from '../ids.ts';
-import { monthItemKey } from './usage-items.ts';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import { randomBase62 } from '../../ids.ts';
+import { accountCounterOf, hasAccountCounters } from '../usage-counters.ts';
+import { monthItemKey } from '../usage-items.ts';
 
 export interface UsageMigration {
   /** Months added to their month item now. */
@@ -69,24 +70,8 @@ interface AccountMonth {
   readonly move?: Move;
 }
 
-const accountCounter = /^verifications#(\d{4}-\d{2})(?:-(\d{2}))?#(base|overage|moved|moving|live|test)$/;
 const moveAttribute = (month: string) => `verifications#${month}#moving`;
 const movedAttribute = (month: string) => `verifications#${month}#moved`;
-
-/** What an account item attribute is in the earlier layout: a month's or a day's counter, the `#moved` record, or a move; undefined for anything else. */
-function accountCounterOf(name: string): { month: string; day?: string; kind: string } | undefined {
-  const match = accountCounter.exec(name);
-  if (!match) return undefined;
-  const [, month, day, kind] = match as unknown as [string, string, string | undefined, string];
-  // Days count by mode; months hold base, overage, the `#moved` record and a move.
-  if ((kind === 'live' || kind === 'test') !== (day !== undefined)) return undefined;
-  return { month, kind, ...(day === undefined ? {} : { day }) };
-}
-
-/** Whether the account item still carries counters of the earlier layout (or a move of them not finished). */
-export function hasAccountCounters(item: Readonly<Record<string, unknown>> | undefined): boolean {
-  return Object.keys(item ?? {}).some((name) => accountCounterOf(name) !== undefined);
-}
 
 /** The account item's counters of the earlier layout, by month, oldest first. */
 function accountMonthsOf(item: Readonly<Record<string, unknown>> | undefined): AccountMonth[] {

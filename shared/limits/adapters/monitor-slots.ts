@@ -1,21 +1,19 @@
 /**
- * The cap on active monitors per account and mode: an atomic counter in the usage table (item
+ * The cap on active monitors per account and mode (monitor-caps.ts) in DynamoDB: an atomic counter in the usage table (item
  * `monitors#<mode>`), taken by one conditional UpdateItem before a monitor is created and given back
  * when it is deleted or its creation fails, so concurrent creations can never pass the cap. Test mode
  * is capped; live monitors are bounded by the plan's billing, not here.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { KeyMode } from '../domain/caller.ts';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-
-/** Active monitors an account may hold, by mode (undefined: no cap). */
-export const monitorCaps: Readonly<Record<KeyMode, number | undefined>> = { live: undefined, test: 100 };
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import { monitorCaps, type MonitorSlotStore } from '../monitor-caps.ts';
 
 const slotKey = (accountId: string, mode: KeyMode) => ({ account_id: accountId, period: `monitors#${mode}` });
 
-export class MonitorSlots {
+export class MonitorSlots implements MonitorSlotStore {
   /** Takes one slot; false when the account already holds `cap` active monitors in this mode. */
   async take(accountId: string, mode: KeyMode): Promise<boolean> {
     const cap = monitorCaps[mode];
