@@ -373,12 +373,11 @@ export const preflightChecks: readonly PreflightCheck[] = [
     },
   },
   {
-    // Checked with SES: a deploy that sends no e-mail has never reported them.
+    // Whether or not the deploy sends e-mail: a source nobody loaded answers `unavailable` all the same.
     id: 'operator-sources',
     checks: 'each source an operator uploads was loaded, and how long before it is stale (one finding each, source-<id>)',
     fix: 'load a current file (npm run admin -- ingest or ingest-roster, docs/operations.md)',
     needs: 'deployment',
-    when: sendsEmail,
     run: operatorSourceFindings,
   },
 ];

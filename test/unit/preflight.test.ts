@@ -275,4 +275,18 @@ describe('preflight: sources an operator uploads', () => {
     expect(messageOf(past, 'source-il_hfs')).toContain('stale (past_stale_limit): not answered from');
     expect(preflightExitCode(past)).toBe(0);
   });
+
+  it('are reported for a stage that sends no e-mail too', () => {
+    const findings = preflightFindings({
+      stackName: 'LicenseVerification-dev',
+      config: config({ firstDeploy: true }),
+      region: 'eu-west-1',
+      stack: { missing: true },
+      now,
+      operatorSources: { found: { il_hfs: null, fl_mqa: null, al_bme: null } },
+    });
+    expect(findings.some((f) => f.check === 'ses-account')).toBe(false);
+    expect(statusOf(findings, 'source-al_bme')).toBe('warn');
+    expect(messageOf(findings, 'source-al_bme')).toContain('never loaded');
+  });
 });
