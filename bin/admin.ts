@@ -40,7 +40,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { DistinguishedNameError } from '#shared/certificates/pdf/distinguished-name.ts';
-import { kmsCertificateSigningRequest } from '#shared/certificates/pdf/kms-csr.ts';
+import { kmsCertificateSigningRequest } from '#shared/certificates/pdf/adapters/kms-csr.ts';
 import { PdfSigningMaterialError } from '#shared/certificates/pdf/pdf-signing-key.ts';
 import { apiKeyMode, hashApiKey } from '#shared/auth/api-keys.ts';
 import { keyModes, type KeyMode } from '#shared/domain/caller.ts';

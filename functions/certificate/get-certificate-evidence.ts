@@ -1,5 +1,5 @@
 import { evidenceBundle } from '#shared/evidence/evidence-bundle.ts';
-import { EvidenceStore } from '#shared/evidence/evidence-store.ts';
+import { EvidenceStore } from '#shared/evidence/adapters/evidence-store.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';

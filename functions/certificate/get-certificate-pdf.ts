@@ -1,4 +1,4 @@
-import { CertificatePdfStore, type StoredPdf } from '#shared/certificates/certificate-pdf-store.ts';
+import { CertificatePdfStore, type StoredPdf } from '#shared/certificates/adapters/certificate-pdf-store.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import type { HttpResponse } from '#shared/http/response.ts';

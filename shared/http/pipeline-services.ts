@@ -2,7 +2,7 @@
 import { DynamoAccountStore, type AccountStore } from '../auth/account-store.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { containerValue } from '../container.ts';
-import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
+import { DynamoIdempotencyStore } from '../idempotency/adapters/idempotency-store.ts';
 import { RateLimits } from '../limits/rate-limits.ts';
 import { DynamoUsageStore } from '../limits/usage-store.ts';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { dynamo } from '#shared/aws/dynamo.ts';
-import { CertificatePdfStore } from '#shared/certificates/certificate-pdf-store.ts';
+import { CertificatePdfStore } from '#shared/certificates/adapters/certificate-pdf-store.ts';
 import { tableName } from '#shared/config.ts';
 import { DynamoSourceCache } from '#shared/verification/source-cache.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
