@@ -60,7 +60,7 @@ import { queueUrl } from '#shared/config.ts';
 import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
 import { isPlanName, type PlanName, planNames } from '#shared/limits/plans.ts';
 import { moveAllAccountCounters, moveLegacyMonthItems } from '#shared/limits/usage-migration.ts';
-import { backfillHistory } from '#shared/history/history-backfill.ts';
+import { backfillHistory } from '#shared/history/adapters/history-backfill.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { SourceError } from '#shared/sources/errors.ts';

@@ -8,7 +8,7 @@ import type * as z from 'zod';
 import { logger } from '#shared/observability/logger.ts';
 import { bulkRequestSchema, bulkSummary, type BulkItem } from '#shared/verification/bulk-verification.ts';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/verification/verification-request.ts';
-import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
+import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-services.ts';
 import { verifyMany } from '#shared/verification/verify-provider.ts';
 
 const concurrency = 32;

@@ -24,8 +24,9 @@ import { DynamoAccountStore } from '#shared/auth/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { writeExportFile } from '#shared/history/export-file.ts';
-import { ExportStore } from '#shared/history/export-store.ts';
-import { HistoryStore } from '#shared/history/history-store.ts';
+import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
+import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
 import { newId } from '#shared/ids.ts';
 import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
 import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
@@ -173,10 +174,10 @@ export const coldRequestBenchmark: Benchmark = {
         events.push(eventId);
       }
       // History exports: one written and ready (as the worker leaves it), and one pending for each run of the worker.
-      const exportStore = new ExportStore();
+      const exportStore = new DynamoExportStore();
       const readyExport = String((await call(live, 'POST', '/v1/verifications/exports', {})).export_id);
       const written = (await exportStore.get(readyExport))!;
-      await exportStore.complete(readyExport, await writeExportFile(written, new HistoryStore()), new Date().toISOString());
+      await exportStore.complete(readyExport, await writeExportFile(written, new DynamoHistoryStore(), new S3ExportFiles()), new Date().toISOString());
       const pendingExports: string[] = [];
       for (const _ of invocations) pendingExports.push(String((await call(live, 'POST', '/v1/verifications/exports', {})).export_id));
 

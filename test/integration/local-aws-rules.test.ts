@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { CertificatePdfStore } from '#shared/certificates/adapters/certificate-pdf-store.ts';
 import { tableName } from '#shared/config.ts';
-import { DynamoSourceCache } from '#shared/verification/source-cache.ts';
+import { DynamoSourceCache } from '#shared/verification/adapters/source-cache.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
