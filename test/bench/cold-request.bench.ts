@@ -28,7 +28,7 @@ import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
 import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
 import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
 import { newId } from '#shared/ids.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
 import { signingEnv } from '#shared/certificates/signing-env.ts';
 import { afterBundlingCommands, functionBundling } from '#shared/infra/function-bundling.ts';
@@ -155,7 +155,7 @@ export const coldRequestBenchmark: Benchmark = {
         keyAccounts.push({ admin: owner.api_key, rolled: await standard('rolled'), revoked: await standard('revoked') });
       }
       // Delivered events of the live monitor, as its checks record them, one for each redelivery.
-      const eventStore = new EventStore();
+      const eventStore = new DynamoEventStore();
       const events: string[] = [];
       for (const n of invocations) {
         const eventId = newId('evt');

@@ -7,7 +7,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { StoredItemError } from '#shared/records/stored-item.ts';
 import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
@@ -129,7 +129,7 @@ describe('stored monitors', () => {
     });
     expect(res.status).toBe(200);
     const id = res.body.monitor_id as string;
-    const store = new MonitorStore();
+    const store = new DynamoMonitorStore();
 
     const monitor = await store.get(id);
     expect(monitor?.snapshot).toMatchObject({ status: 'active', disciplinary: false, expiryAlertedFor: null });
