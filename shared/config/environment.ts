@@ -5,7 +5,7 @@
  * (`SIGNING_KMS_KEY_ID`, `SIGNING_KMS_PREVIOUS_KEY_IDS`, `SIGNING_KEY_FILE` and their `TEST_` forms:
  * certificates/signer-services.ts), the PDF signing material (`PDF_SIGNING_KMS_KEY_ID`, `PDF_SIGNING_SECRET_ID`,
  * `PDF_SIGNING_DIR`: certificates/pdf/pdf-signing-services.ts) and the Idempotency-Key pepper
- * (`IDEMPOTENCY_PEPPER_SECRET_ID`, `IDEMPOTENCY_PEPPER_FILE`: idempotency/fingerprint-pepper.ts); none
+ * (`IDEMPOTENCY_PEPPER_SECRET_ID`, `IDEMPOTENCY_PEPPER_FILE`: idempotency/fingerprint-pepper-services.ts); none
  * of them has a default.
  */
 

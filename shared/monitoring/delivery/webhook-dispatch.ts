@@ -26,7 +26,6 @@
  * when that POST may last, only if no other note is open; the new chain's first attempt waits for it, so
  * no POST of an old chain happens once the new chain has started posting.
  */
-import * as z from 'zod';
 import type { AccountStore } from '../../auth/account-store.ts';
 import { logger } from '../../observability/logger.ts';
 import type { DeliveryOutcomeDimension } from '../../observability/catalogue.ts';
@@ -41,29 +40,11 @@ import type { EventRecord } from './event-record.ts';
 import type { MonitorStore } from '../checks/monitor-store.ts';
 import type { MonitorRecord } from '../checks/monitor-record.ts';
 import type { SecretSealer } from '../secrets/secret-sealer.ts';
-import type { DeliveryQueue, FailureMailer } from './delivery-ports.ts';
+import type { DeliveryMessage, DeliveryQueue, FailureMailer } from './delivery-ports.ts';
+
+export { type DeliveryMessage, deliveryMessageSchema } from './delivery-ports.ts';
 import { postWebhookAttempt } from './webhook-attempt.ts';
 import { previousSecretLapsed } from '../secrets/webhook-secrets.ts';
-
-export interface DeliveryMessage {
-  readonly event_id: string;
-  readonly due_at: string;
-  /**
-   * The attempt this message makes: 0 for the first, n for the nth retry. Absent on messages queued
-   * before attempts were numbered: then the next attempt not yet recorded.
-   */
-  readonly attempt?: number;
-  /** The delivery chain the attempt belongs to; absent on messages of the first chain. */
-  readonly chain?: number;
-}
-
-/** A delivery queue message as received (queue-worker.ts parses every body with it). */
-export const deliveryMessageSchema: z.ZodType<DeliveryMessage> = z.object({
-  event_id: z.string().min(1),
-  due_at: z.iso.datetime(),
-  attempt: z.number().int().min(0).optional(),
-  chain: z.number().int().min(0).optional(),
-});
 
 /**
  * `duplicate`: this message's attempt was already recorded (or lost the race to record it); nothing was

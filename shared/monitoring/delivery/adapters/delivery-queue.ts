@@ -2,8 +2,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '../../../aws/sqs.ts';
 import { queueUrl } from '../../../config.ts';
-import type { DeliveryQueue } from '../delivery-ports.ts';
-import type { DeliveryMessage } from '../webhook-dispatch.ts';
+import type { DeliveryMessage, DeliveryQueue } from '../delivery-ports.ts';
 
 export class SqsDeliveryQueue implements DeliveryQueue {
   async send(message: DeliveryMessage, delaySeconds: number): Promise<void> {
