@@ -1,15 +1,15 @@
 import { evidenceBundle } from '#shared/evidence/evidence-bundle.ts';
-import { EvidenceStore } from '#shared/evidence/evidence-store.ts';
+import { EvidenceStore } from '#shared/evidence/adapters/evidence-store.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { verificationIdPattern } from '#shared/ids.ts';
-import { VerificationStore } from '#shared/verification/verification-store.ts';
+import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
 import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ store: new VerificationStore(), evidence: new EvidenceStore() }));
+const dependencies = containerValue(() => ({ store: new DynamoVerificationStore(), evidence: new EvidenceStore() }));
 
 /** The stored verification of this id, if the owner's. */
 function ownedRecord(id: string, owner: Caller) {

@@ -1,14 +1,14 @@
-import { CertificatePdfStore, type StoredPdf } from '#shared/certificates/certificate-pdf-store.ts';
+import { CertificatePdfStore, type StoredPdf } from '#shared/certificates/adapters/certificate-pdf-store.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import type { HttpResponse } from '#shared/http/response.ts';
 import { verificationIdPattern } from '#shared/records/record-url.ts';
-import { VerificationStore } from '#shared/verification/verification-store.ts';
+import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
 import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ verifications: new VerificationStore(), pdfs: new CertificatePdfStore() }));
+const dependencies = containerValue(() => ({ verifications: new DynamoVerificationStore(), pdfs: new CertificatePdfStore() }));
 
 /**
  * The renderer and signer (pdf-lib, node-forge, QR codes, the signing material from Secrets Manager),

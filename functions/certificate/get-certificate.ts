@@ -2,12 +2,12 @@ import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { verificationIdPattern } from '#shared/ids.ts';
-import { VerificationStore } from '#shared/verification/verification-store.ts';
+import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
 import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ store: new VerificationStore() }));
+const dependencies = containerValue(() => ({ store: new DynamoVerificationStore() }));
 
 /** The stored verification of this id, if the owner's. */
 function ownedRecord(id: string, owner: Caller) {

@@ -3,13 +3,13 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { eventIdPattern } from '#shared/ids.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { eventView } from '#shared/monitoring/delivery/event-view.ts';
 import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ events: new EventStore() }));
+const dependencies = containerValue(() => ({ events: new DynamoEventStore() }));
 
 /** The owner's event of this id (read strongly consistent); undefined for a malformed id and another account's or mode's. */
 async function ownedEvent(id: string, owner: Caller) {

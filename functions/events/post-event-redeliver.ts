@@ -4,14 +4,16 @@ import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { eventIdPattern } from '#shared/ids.ts';
 import { maxChains } from '#shared/monitoring/delivery/delivery-chain.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { SqsDeliveryQueue } from '#shared/monitoring/delivery/adapters/delivery-queue.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { eventView } from '#shared/monitoring/delivery/event-view.ts';
 import { emptyRequestSchema } from '#shared/monitoring/checks/monitor-requests.ts';
-import { MonitorStore, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { redeliverEvent } from '#shared/monitoring/delivery/redeliver-event.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));
+const dependencies = containerValue(() => ({ events: new DynamoEventStore(), monitors: new DynamoMonitorStore(), queue: new SqsDeliveryQueue() }));
 
 /**
  * POST /v1/events/{event_id}/redeliver: a new delivery chain for one of the caller's events (same id and

@@ -1,16 +1,22 @@
 import { containerValue } from '#shared/container.ts';
 import { runExportAttempt } from '#shared/history/export-attempt.ts';
 import { exportMessageSchema } from '#shared/history/export-queue.ts';
-import { ExportStore } from '#shared/history/export-store.ts';
+import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
 import { isExpired } from '#shared/history/export-view.ts';
-import { HistoryStore } from '#shared/history/history-store.ts';
+import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
 import { systemClock } from '#shared/clock.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { queues } from '#shared/infra/resources.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ exports: new ExportStore(), history: new HistoryStore(), clock: systemClock }));
+const dependencies = containerValue(() => ({
+  exports: new DynamoExportStore(),
+  history: new DynamoHistoryStore(),
+  files: new S3ExportFiles(),
+  clock: systemClock,
+}));
 
 /**
  * Writes the CSV of a requested export and marks it ready, noting its progress every few seconds

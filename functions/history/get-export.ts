@@ -1,7 +1,7 @@
 import { containerValue } from '#shared/container.ts';
 import { historyOwner } from '#shared/verification/history-attributes.ts';
-import { downloadLink } from '#shared/history/export-file.ts';
-import { ExportStore } from '#shared/history/export-store.ts';
+import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
 import { exportRetryHeader, exportView, isExpired } from '#shared/history/export-view.ts';
 import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
@@ -9,7 +9,7 @@ import { json } from '#shared/http/response.ts';
 import { historyExportIdPattern } from '#shared/ids.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ exports: new ExportStore() }));
+const dependencies = containerValue(() => ({ exports: new DynamoExportStore(), files: new S3ExportFiles() }));
 
 /**
  * GET /v1/verifications/exports/{export_id}: the export's state and progress, with `Retry-After` while it
@@ -22,6 +22,6 @@ export const handler = apiHandler('GetHistoryExport', {}, async (req) => {
   if (!record) throw new ApiError('resource_not_found', 'No export with this id for this account and mode.', { param: 'export_id' });
   const now = req.clock.now();
   const ready = record.status === 'ready' && !isExpired(record, now);
-  const download = ready ? await downloadLink(record, now) : undefined;
+  const download = ready ? await dependencies().files.downloadLink(record, now) : undefined;
   return json(200, exportView(record, now, download), exportRetryHeader(record, now));
 });

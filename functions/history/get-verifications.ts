@@ -2,13 +2,13 @@ import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 import { historyPage, type HistoryPageRequest } from '#shared/history/history-page.ts';
 import { HistoryFilterError, listVerificationsQuerySchema } from '#shared/history/history-query.ts';
-import { HistoryStore } from '#shared/history/history-store.ts';
+import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
 import { invalidParam } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ history: new HistoryStore() }));
+const dependencies = containerValue(() => ({ history: new DynamoHistoryStore() }));
 
 async function page(caller: Caller, query: HistoryPageRequest) {
   try {

@@ -2,17 +2,19 @@ import { containerValue } from '#shared/container.ts';
 import { newId } from '#shared/ids.ts';
 import { historyOwner } from '#shared/verification/history-attributes.ts';
 import { createExportRequestSchema, HistoryFilterError, planHistoryQuery } from '#shared/history/history-query.ts';
-import { ExportStore, exportObjectKey, exportRetentionSeconds } from '#shared/history/export-store.ts';
-import { queueExport, settleSeconds } from '#shared/history/export-queue.ts';
+import { SqsExportQueue } from '#shared/history/adapters/export-queue.ts';
+import { exportsPerDay, releaseExport, takeExport } from '#shared/history/adapters/export-quota.ts';
+import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
+import { exportObjectKey, exportRetentionSeconds } from '#shared/history/export-record.ts';
+import { settleSeconds } from '#shared/history/export-queue.ts';
 import { exportLocation, exportRetryHeader, exportView } from '#shared/history/export-view.ts';
-import { exportsPerDay, releaseExport, takeExport } from '#shared/history/export-quota.ts';
 import { ApiError, invalidParam } from '#shared/http/errors.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { longestVerificationSeconds } from '#shared/infra/routes.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ exports: new ExportStore() }));
+const dependencies = containerValue(() => ({ exports: new DynamoExportStore(), queue: new SqsExportQueue() }));
 
 /**
  * POST /v1/verifications/exports: a CSV export of the caller's history with the filters of
@@ -54,7 +56,7 @@ export const handler = idempotentApiHandler('CreateHistoryExport', { body: creat
   };
   await dependencies().exports.create(record);
   try {
-    await queueExport(exportId, delaySeconds);
+    await dependencies().queue.queueExport(exportId, delaySeconds);
   } catch (error) {
     // Nothing would ever write it: the export is failed at once and not counted, and the caller is told to retry.
     await Promise.allSettled([dependencies().exports.fail(exportId, now.toISOString()), releaseExport(req.caller.accountId, req.caller.mode, now)]);

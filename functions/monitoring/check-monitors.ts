@@ -1,5 +1,6 @@
 import { logger } from '#shared/observability/logger.ts';
-import { checkMessageSchema, checkMonitor, monitorCheckServices } from '#shared/monitoring/checks/monitor-check.ts';
+import { checkMessageSchema, checkMonitor } from '#shared/monitoring/checks/monitor-check.ts';
+import { monitorCheckServices } from '#shared/monitoring/checks/monitor-services.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**

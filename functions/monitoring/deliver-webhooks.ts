@@ -1,5 +1,6 @@
 import { logger } from '#shared/observability/logger.ts';
-import { deliveryMessageSchema, dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch.ts';
+import { deliveryMessageSchema, dispatchWebhook } from '#shared/monitoring/delivery/webhook-dispatch.ts';
+import { webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch-services.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 
 /**

@@ -1,14 +1,12 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '#shared/aws/sqs.ts';
-import { queueUrl } from '#shared/config.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/monitoring/checks/monitor-sweep.ts';
-import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
+import { SqsSweepQueue } from '#shared/monitoring/checks/adapters/sweep-queue.ts';
 import { queueWorker } from '#shared/workers/queue-worker.ts';
 import { containerValue } from '#shared/container.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ monitors: new MonitorStore() }));
+const dependencies = containerValue(() => ({ monitors: new DynamoMonitorStore(), sweeps: new SqsSweepQueue() }));
 
 /**
  * The daily sweep (scheduled message on the sweep queue): queues a check for every monitor due, and
@@ -25,6 +23,6 @@ export const handler = queueWorker('MonitorSweep', sweepMessageSchema, async (me
   });
   if (result.resume) {
     const next: SweepMessage = { kind: 'monitor_sweep', as_of: asOf.toISOString(), resume: result.resume };
-    await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('monitorSweep'), MessageBody: JSON.stringify(next) }));
+    await dependencies().sweeps.send(next);
   }
 });

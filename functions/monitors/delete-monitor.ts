@@ -3,11 +3,12 @@ import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
 import { MonitorSlots } from '#shared/limits/adapters/monitor-slots.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/checks/monitor-store.ts';
+import { monitorView } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ monitors: new MonitorStore(), slots: new MonitorSlots() }));
+const dependencies = containerValue(() => ({ monitors: new DynamoMonitorStore(), slots: new MonitorSlots() }));
 
 /** DELETE /v1/monitor/{monitor_id}: stops monitoring; 200 with the monitor in status `deleted`. */
 export const handler = apiHandler('DeleteMonitor', {}, async (req) => {

@@ -2,17 +2,19 @@ import { ApiError, invalidParam } from '#shared/http/errors.ts';
 import { defaultPageSize, pageBody } from '#shared/contract/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import type { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import type { EventRecord } from '#shared/monitoring/delivery/event-record.ts';
 import { eventView } from '#shared/monitoring/delivery/event-view.ts';
 import { listEventsQuerySchema } from '#shared/monitoring/checks/monitor-requests.ts';
-import { MonitorStore, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 import type * as z from 'zod';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));
+const dependencies = containerValue(() => ({ events: new DynamoEventStore(), monitors: new DynamoMonitorStore() }));
 
 /**
  * The owner's page of events the query asks for; 404 for a monitor and 400 for a `starting_after` not

@@ -5,12 +5,12 @@ import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
 import { deliveryPage, parseDeliveryId } from '#shared/monitoring/delivery/delivery-list.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { listDeliveriesQuerySchema } from '#shared/monitoring/checks/monitor-requests.ts';
-import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore() }));
+const dependencies = containerValue(() => ({ events: new DynamoEventStore(), monitors: new DynamoMonitorStore() }));
 
 /**
  * GET /v1/monitor/{monitor_id}/deliveries: every delivery attempt of the monitor's events, newest event

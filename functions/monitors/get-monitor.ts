@@ -2,12 +2,13 @@ import { ApiError } from '#shared/http/errors.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/checks/monitor-store.ts';
+import { monitorView } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ monitors: new MonitorStore() }));
+const dependencies = containerValue(() => ({ monitors: new DynamoMonitorStore() }));
 
 /**
  * The owner's monitor of this id, read strongly consistent (a rotation or deletion a moment ago is

@@ -3,14 +3,15 @@ import { defaultPageSize, pageBody } from '#shared/contract/pagination.ts';
 import { apiHandler } from '#shared/http/pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { listMonitorsQuerySchema } from '#shared/monitoring/checks/monitor-requests.ts';
-import { MonitorStore, monitorView } from '#shared/monitoring/checks/monitor-store.ts';
+import { monitorView } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import type { MonitorRecord } from '#shared/monitoring/checks/monitor-record.ts';
 import { containerValue } from '#shared/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
 import type * as z from 'zod';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ monitors: new MonitorStore() }));
+const dependencies = containerValue(() => ({ monitors: new DynamoMonitorStore() }));
 
 /** The owner's page of monitors the query asks for; 400 when `starting_after` is not one of theirs. */
 async function monitorPage(owner: Caller, query: z.output<typeof listMonitorsQuerySchema>, now: Date) {

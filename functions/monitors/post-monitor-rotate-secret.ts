@@ -4,12 +4,12 @@ import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
 import { rotateSecretRequestSchema } from '#shared/monitoring/checks/monitor-requests.ts';
-import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { rotateWebhookSecret } from '#shared/monitoring/secrets/rotate-secret.ts';
-import { sealerFromEnvironment } from '#shared/monitoring/secrets/secret-sealer.ts';
+import { sealerFromEnvironment } from '#shared/monitoring/secrets/sealer-services.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ monitors: new MonitorStore(), sealer: sealerFromEnvironment() }));
+const dependencies = containerValue(() => ({ monitors: new DynamoMonitorStore(), sealer: sealerFromEnvironment() }));
 
 /**
  * POST /v1/monitor/{monitor_id}/rotate-secret: replaces the monitor's webhook secret; the old one keeps

@@ -3,10 +3,10 @@ import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { containerValue } from '#shared/container.ts';
 import { monitorIdPattern } from '#shared/ids.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { emptyRequestSchema } from '#shared/monitoring/checks/monitor-requests.ts';
-import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
-import { sealerFromEnvironment } from '#shared/monitoring/secrets/secret-sealer.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
+import { sealerFromEnvironment } from '#shared/monitoring/secrets/sealer-services.ts';
 import { sendTestEvent } from '#shared/monitoring/delivery/test-event.ts';
 import { deliverable } from '#shared/monitoring/delivery/delivery-decision.ts';
 import { testEventKind } from '#shared/monitoring/delivery/webhook-event-schema.ts';
@@ -14,7 +14,7 @@ import { publicDeliveryError } from '#shared/webhooks/delivery-errors.ts';
 import { defaultWebhookTimeoutMs } from '#shared/webhooks/deliver-webhook.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ events: new EventStore(), monitors: new MonitorStore(), sealer: sealerFromEnvironment() }));
+const dependencies = containerValue(() => ({ events: new DynamoEventStore(), monitors: new DynamoMonitorStore(), sealer: sealerFromEnvironment() }));
 
 /** Kept from the route's deadline for recording the event and answering. */
 const answerReserveMs = 2_000;

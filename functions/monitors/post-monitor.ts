@@ -1,8 +1,9 @@
 import { invalidParam } from '#shared/http/errors.ts';
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
-import { monitoredRequest, monitorRegistrationServices, registerMonitor } from '#shared/monitoring/checks/register-monitor.ts';
-import { prefetchSourceAnswers, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
+import { monitoredRequest, registerMonitor } from '#shared/monitoring/checks/register-monitor.ts';
+import { monitorRegistrationServices } from '#shared/monitoring/checks/monitor-services.ts';
+import { prefetchSourceAnswers, withPrefetchedAnswers } from '#shared/verification/verification-services.ts';
 import { createMonitorRequestSchema } from '#shared/monitoring/checks/monitor-requests.ts';
 import { monitorView } from '#shared/monitoring/checks/monitor-store.ts';
 import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '#shared/webhooks/webhook-url-guard.ts';

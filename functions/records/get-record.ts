@@ -10,12 +10,12 @@
  * inputs are the path parameter and the `Accept` header.
  */
 import { signingKeysResponse } from '#shared/certificates/jwks.ts';
-import { signersFromEnvironment } from '#shared/certificates/signer.ts';
+import { signersFromEnvironment } from '#shared/certificates/signer-services.ts';
 import { framedHandler } from '#shared/http/pipeline-frame.ts';
 import { preferredRepresentation } from '#shared/http/public-record/content-negotiation.ts';
 import { publicRecord } from '#shared/records/public-record.ts';
 import { recordNotFoundResponse, recordResponse } from '#shared/http/public-record/record-response.ts';
-import { getPublicRecord } from '#shared/records/record-store.ts';
+import { getPublicRecord } from '#shared/records/adapters/record-store.ts';
 import { isVerificationId } from '#shared/records/record-url.ts';
 
 export const handler = framedHandler(async (event) => {

@@ -9,7 +9,7 @@ import { admitBulk } from '#shared/limits/charging.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { bulkRequestSchema, bulkSummary, type BulkItem } from '#shared/verification/bulk-verification.ts';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/verification/verification-request.ts';
-import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
+import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-services.ts';
 import { verifyMany } from '#shared/verification/verify-provider.ts';
 
 const concurrency = 32;

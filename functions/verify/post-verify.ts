@@ -1,7 +1,7 @@
 import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
 import { json } from '#shared/http/response.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
-import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-service.ts';
+import { prefetchSourceAnswers, verificationServices, withPrefetchedAnswers } from '#shared/verification/verification-services.ts';
 import { verifyProvider } from '#shared/verification/verify-provider.ts';
 
 /** Kept from the deadline for charging, signing, storing and answering. */

@@ -3,9 +3,9 @@
  * the modules beside this one, except the settings that describe a key or secret as a whole, which are
  * read from this record by the module that builds it: the certificate signers
  * (`SIGNING_KMS_KEY_ID`, `SIGNING_KMS_PREVIOUS_KEY_IDS`, `SIGNING_KEY_FILE` and their `TEST_` forms:
- * certificates/signer.ts), the PDF signing material (`PDF_SIGNING_KMS_KEY_ID`, `PDF_SIGNING_SECRET_ID`,
- * `PDF_SIGNING_DIR`: certificates/pdf/pdf-signing-material.ts) and the Idempotency-Key pepper
- * (`IDEMPOTENCY_PEPPER_SECRET_ID`, `IDEMPOTENCY_PEPPER_FILE`: idempotency/fingerprint-pepper.ts); none
+ * certificates/signer-services.ts), the PDF signing material (`PDF_SIGNING_KMS_KEY_ID`, `PDF_SIGNING_SECRET_ID`,
+ * `PDF_SIGNING_DIR`: certificates/pdf/pdf-signing-services.ts) and the Idempotency-Key pepper
+ * (`IDEMPOTENCY_PEPPER_SECRET_ID`, `IDEMPOTENCY_PEPPER_FILE`: idempotency/fingerprint-pepper-services.ts); none
  * of them has a default.
  */
 

@@ -11,8 +11,7 @@
  */
 import * as z from 'zod';
 import { certificateHashSchema, evidenceRefSchema, keyModeSchema, verificationIdSchema } from '../contract/field-schemas.ts';
-import type { EvidenceRef } from './evidence.ts';
-import type { EvidenceStore } from './evidence-store.ts';
+import type { EvidenceReader, EvidenceRef } from './evidence.ts';
 
 /** Raw bytes inlined in one bundle at most (4 MiB once base64-encoded). */
 export const inlineBudgetBytes = 3 * 1024 * 1024;
@@ -60,7 +59,7 @@ export interface CertificateEvidence {
 }
 
 /** The bundle of a stored certificate. */
-export async function evidenceBundle(certificate: CertificateEvidence, store: EvidenceStore, now: Date): Promise<EvidenceBundle> {
+export async function evidenceBundle(certificate: CertificateEvidence, store: EvidenceReader, now: Date): Promise<EvidenceBundle> {
   const named: { source: string; ref: EvidenceRef }[] = [];
   const seen = new Set<string>();
   for (const source of [...(certificate.sources ?? []), ...(certificate.sanctions?.lists ?? [])]) {

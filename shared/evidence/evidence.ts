@@ -1,10 +1,11 @@
 /**
  * Evidence of what a source said: for a live answer, the raw bytes of every HTTP response it was read
  * from (kind `response`), stored gzip-compressed and addressed by the SHA-256 of the raw bytes
- * (evidence-store.ts); for an ingested list, the SHA-256 of the archived file the answer was read from
+ * (adapters/evidence-store.ts); for an ingested list, the SHA-256 of the archived file the answer was read from
  * (kind `file`), with the rows matched when the list names them. A certificate names the evidence of
  * each source in `sources[].evidence`, and `GET /v1/certificate/{verification_id}/evidence` returns it.
  */
+import { createHash } from 'node:crypto';
 
 /** One piece of evidence a source report names. */
 export interface EvidenceRef {
@@ -69,4 +70,36 @@ export function fileContentType(fileName: string): string {
     jsonl: 'application/jsonl',
   };
   return types[extension] ?? 'application/octet-stream';
+}
+
+/** Where a response of these bytes, received at `fetchedAt`, is stored. */
+export function evidenceObjectKey(sha256: string, fetchedAt: string): string {
+  return `responses/${fetchedAt.slice(0, 4)}/${sha256}.gz`;
+}
+
+/** How long a download link of the evidence route stays valid. */
+export const evidenceLinkSeconds = 15 * 60;
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export interface StoredEvidence {
+  /** The raw bytes, decompressed and checked against their hash. */
+  readonly bytes: Uint8Array;
+}
+
+/** What evidence a verification keeps: the live store, or none (unit tests, the sandbox). */
+export interface EvidenceKeeper {
+  /** Starts storing each response (those of one answer) and returns what names them. */
+  keep(responses: readonly CapturedResponse[]): EvidenceRef[];
+  /** Resolves once every `response` of `refs` written here is stored; rejects if a write failed. */
+  stored(refs: readonly EvidenceRef[]): Promise<void>;
+}
+
+/** Reads stored evidence back: its bytes, and a download link valid `evidenceLinkSeconds`. */
+export interface EvidenceReader {
+  /** The raw bytes of a stored response, or undefined when none is stored under this hash and time. */
+  get(ref: Pick<EvidenceRef, 'sha256' | 'fetched_at'>): Promise<StoredEvidence | undefined>;
+  downloadLink(ref: EvidenceRef, now: Date): Promise<{ url: string; expiresAt: string }>;
 }

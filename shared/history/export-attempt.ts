@@ -10,12 +10,13 @@ import type { Deadline } from '../deadline.ts';
 import { errorSummary, logger } from '../observability/logger.ts';
 import { writeExportFile } from './export-file.ts';
 import { progressReporter } from './export-progress.ts';
-import type { ExportRecord, ExportStore } from './export-store.ts';
-import type { HistoryStore } from './history-store.ts';
+import type { ExportRecord } from './export-record.ts';
+import type { ExportFiles, ExportStore, HistoryStore } from './ports.ts';
 
 export interface ExportAttemptServices {
   readonly exports: Pick<ExportStore, 'startWriting' | 'recordProgress' | 'complete'>;
   readonly history: Pick<HistoryStore, 'pages'>;
+  readonly files: Pick<ExportFiles, 'write'>;
   readonly clock: Clock;
 }
 
@@ -29,7 +30,7 @@ export async function runExportAttempt(
   deadline: Deadline,
   options: { readonly progressIntervalMs?: number } = {},
 ): Promise<ExportAttemptResult> {
-  const { exports, history, clock } = services;
+  const { exports, history, files, clock } = services;
   const startedAt = clock.now();
   const started = startedAt.toISOString();
   if (!(await exports.startWriting(record.export_id, { attempt, rows_written: 0, started_at: started, updated_at: started }))) {
@@ -44,7 +45,7 @@ export async function runExportAttempt(
       onError: (error) => logger.warn('History export progress not recorded', { export_id: record.export_id, error: errorSummary(error) }),
     },
   );
-  const rows = await writeExportFile(record, history, deadline, report);
+  const rows = await writeExportFile(record, history, files, deadline, report);
   const completedAt = clock.now().toISOString();
   const completed = await exports.complete(record.export_id, rows, completedAt, {
     attempt,

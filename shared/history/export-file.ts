@@ -1,23 +1,14 @@
 /**
  * The file of an export: the CSV of every entry the export's plan selects, streamed from the history
- * index pages into an S3 multipart upload (5 MB parts, two in flight), so memory stays flat whatever the
- * row count. The object key is the export's own, so a retried export writes the same object again.
+ * index pages into the export's file (adapters/export-files.ts: an S3 multipart upload), so memory stays
+ * flat whatever the row count.
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { Readable } from 'node:stream';
-import { presignedGet } from '../aws/presign.ts';
-import { s3 } from '../aws/s3.ts';
 import { Deadline } from '../deadline.ts';
-import { bucketName } from '../config.ts';
 import { publicRecordUrl } from '../records/record-url.ts';
 import { csvHeader, csvRow } from './csv.ts';
-import type { ExportRecord } from './export-store.ts';
+import type { ExportRecord } from './export-record.ts';
 import { planHistoryQuery } from './history-query.ts';
-import type { HistoryStore } from './history-store.ts';
-import { downloadLinkSeconds } from './export-view.ts';
-
-const partSize = 5 * 1024 * 1024;
+import type { ExportFiles, HistoryStore } from './ports.ts';
 
 /**
  * Time kept, when the next index page would be read, for the parts in flight to finish and the export's
@@ -41,6 +32,7 @@ export class ExportOutOfTime extends Error {
 export async function writeExportFile(
   record: ExportRecord,
   history: Pick<HistoryStore, 'pages'>,
+  files: Pick<ExportFiles, 'write'>,
   deadline: Deadline = Deadline.none(),
   onProgress?: (rowsWritten: number) => Promise<void>,
 ): Promise<number> {
@@ -56,28 +48,6 @@ export async function writeExportFile(
       await onProgress?.(rows);
     }
   }
-  const upload = new Upload({
-    client: s3(),
-    params: { Bucket: bucketName('historyExports'), Key: record.object_key, Body: Readable.from(lines()), ContentType: 'text/csv; charset=utf-8' },
-    partSize,
-    queueSize: 2,
-    // An upload cut short is left to the bucket's lifecycle rule; the retry writes the object anew.
-    leavePartsOnError: true,
-  });
-  await upload.done();
+  await files.write(record, lines());
   return rows;
-}
-
-/**
- * A presigned link to the export's CSV, valid `downloadLinkSeconds` or until shortly before the signing
- * credentials expire, whichever comes first (aws/presign.ts); `expiresAt` is when it stops working.
- */
-export function downloadLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }> {
-  const command = new GetObjectCommand({
-    Bucket: bucketName('historyExports'),
-    Key: record.object_key,
-    ResponseContentDisposition: `attachment; filename="verifications-${record.export_id}.csv"`,
-    ResponseContentType: 'text/csv; charset=utf-8',
-  });
-  return presignedGet(command, now, downloadLinkSeconds);
 }

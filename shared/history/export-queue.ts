@@ -1,12 +1,10 @@
 /**
- * Queues the writing of an export. The message is delayed until every verification created before the
+ * The message that queues the writing of an export (sent by adapters/export-queue.ts). The message is delayed until every verification created before the
  * snapshot has been stored and indexed: a verification's time is taken when it starts, and the longest
  * function that verifies stores it within its time limit; a few seconds more cover the index's lag.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { sqs } from '../aws/sqs.ts';
-import { historyExportSettleSeconds, queueUrl } from '../config.ts';
+import { historyExportSettleSeconds } from '../config.ts';
 import { historyExportIdPattern } from '../ids.ts';
 
 export const exportMessageSchema = z.object({ kind: z.literal('history_export'), export_id: z.string().regex(historyExportIdPattern) });
@@ -21,14 +19,4 @@ const maxDelaySeconds = 900;
 export function settleSeconds(longestVerificationSeconds: number): number {
   const seconds = historyExportSettleSeconds() ?? longestVerificationSeconds + 5;
   return Math.min(maxDelaySeconds, Math.max(0, Math.ceil(seconds)));
-}
-
-export async function queueExport(exportId: string, delaySeconds: number): Promise<void> {
-  await sqs().send(
-    new SendMessageCommand({
-      QueueUrl: queueUrl('historyExport'),
-      MessageBody: JSON.stringify({ kind: 'history_export', export_id: exportId }),
-      DelaySeconds: delaySeconds,
-    }),
-  );
 }

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { publicBaseUrl } from '../config.ts';
 import { historyExportIdPattern } from '../ids.ts';
 import { progressIntervalMs, retryAfterSeconds } from './export-progress.ts';
-import { exportStatuses, type ExportRecord } from './export-store.ts';
+import { exportStatuses, type ExportRecord } from './export-record.ts';
 
 export const exportIdSchema = z.string().regex(historyExportIdPattern).meta({ description: 'Export id: `exp_` and 24 base62 characters.' });
 

@@ -6,7 +6,7 @@ import { defaultPageSize } from '../contract/pagination.ts';
 import type { Caller } from '../domain/caller.ts';
 import { historyOwner } from '../verification/history-attributes.ts';
 import { HistoryFilterError, planHistoryQuery, type HistoryFilters } from './history-query.ts';
-import type { HistoryStore } from './history-store.ts';
+import type { HistoryStore } from './ports.ts';
 import { historyItem, type HistoryItem } from './history-view.ts';
 
 export interface HistoryPageRequest extends HistoryFilters {

@@ -1,7 +1,7 @@
 /**
  * The filters of the verification history (`GET /v1/verifications` and its CSV exports) and the plan
  * that answers them: which index to read, the key range of the creation time, and what is left to a
- * filter expression. Pure: the store (history-store.ts) runs the plan.
+ * filter expression. Pure: the store (adapters/history-store.ts) runs the plan.
  *
  * Time range: `created_from` is inclusive, `created_to` exclusive; each a date (`2026-10-01`, midnight
  * UTC) or a date-time with an offset. An NPI reads the sparse `by_npi` index, a surname the sparse

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { pageSchema } from '../contract/pagination.ts';
 import { verificationIdSchema } from '../contract/field-schemas.ts';
 import { verificationResultSchema } from '../verification/verification-result-schema.ts';
-import type { HistoryEntry } from './history-store.ts';
+import type { HistoryEntry } from './ports.ts';
 import type { VerificationResult } from '../verification/verification-result.ts';
 
 export const historyRequestSchema = z

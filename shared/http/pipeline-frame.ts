@@ -10,7 +10,7 @@ import type * as z from 'zod';
 import type { Account, ApiKeyRecord } from '../auth/accounts.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { Deadline, type InvocationTime } from '../deadline.ts';
-import type { StoredResponse } from '../idempotency/idempotency-store.ts';
+import type { StoredResponse } from '../idempotency/idempotency.ts';
 import { routes, type RouteDefinition, type RouteId } from '../infra/routes.ts';
 import type { LimitState, PlanCaller } from '../limits/rate-limits.ts';
 import { apiErrorOf } from './domain-errors.ts';

@@ -3,7 +3,7 @@ import { DynamoAccountStore } from '../auth/adapters/account-store.ts';
 import type { AccountStore } from '../auth/accounts.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { containerValue } from '../container.ts';
-import { DynamoIdempotencyStore } from '../idempotency/idempotency-store.ts';
+import { DynamoIdempotencyStore } from '../idempotency/adapters/idempotency-store.ts';
 import { RateLimits } from '../limits/rate-limits.ts';
 import { DynamoUsageStore } from '../limits/adapters/usage-store.ts';
 

@@ -3,7 +3,7 @@
  * of the key for a different one: a fingerprint of the method, the path and the canonical JSON of the
  * validated body (so key order and whitespace do not matter).
  *
- * The fingerprint is an HMAC-SHA256 under a secret pepper (fingerprint-pepper.ts), written `h1:<hex>`.
+ * The fingerprint is an HMAC-SHA256 under a secret pepper (fingerprint-pepper-services.ts), written `h1:<hex>`.
  * A body may carry a date of birth, which has few enough values that a plain hash of an otherwise known
  * request could be confirmed by trying them all; without the pepper it cannot.
  *

@@ -15,7 +15,7 @@ import { outcomeStatuses } from '../domain/license-status.ts';
 import { exclusionBases, matchBases, sanctionBases } from '../domain/match-basis.ts';
 import { professions } from '../domain/professions.ts';
 import { usStates } from '../domain/us-states.ts';
-import { exportStatuses } from '../history/export-store.ts';
+import { exportStatuses } from '../history/export-record.ts';
 import { planNames } from '../limits/plans.ts';
 import { listableDeliveryStates } from '../monitoring/checks/monitor-requests.ts';
 import { answeredStatuses } from '../monitoring/checks/monitor-snapshot.ts';

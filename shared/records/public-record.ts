@@ -12,7 +12,15 @@ import type { Jwks } from '../certificates/jwks.ts';
 import { verifyCertificate } from '../certificates/verification.ts';
 import { isUnnamedRowName } from '../domain/unnamed-row.ts';
 import { standingOf, type Standing } from './record-outcome.ts';
-import type { StoredPublicRecord } from './record-store.ts';
+
+/** A verification record as the public record page reads it (`adapters/record-store.ts`). */
+export interface StoredPublicRecord {
+  readonly verification_id: string;
+  /** The mode the record was stored under (`live` or `test`). */
+  readonly mode: unknown;
+  /** The signed certificate as stored; its shape is checked by the view, never trusted. */
+  readonly certificate: unknown;
+}
 
 export interface PublicRecordSource {
   readonly name: string;

@@ -6,7 +6,7 @@
 import type { IssuedCertificate } from '../certificates/certificate.ts';
 import type { VerificationResult } from './verification-result.ts';
 import { publicRecordUrl } from '../records/record-url.ts';
-import { pdfSignerFromEnvironment } from '../certificates/pdf/pdf-signing-material.ts';
+import { pdfSignerFromEnvironment } from '../certificates/pdf/pdf-signing-services.ts';
 import { renderCertificatePdf } from '../certificates/pdf/render-certificate-pdf.ts';
 import { signCertificatePdfWith } from '../certificates/pdf/sign-pdf.ts';
 

@@ -17,7 +17,7 @@ import type { Profession } from '../domain/professions.ts';
 import { SourcesUnavailable } from '../domain/errors.ts';
 import { captureEvidence } from '../evidence/evidence-capture.ts';
 import { sha256Pattern, type EvidenceRef } from '../evidence/evidence.ts';
-import type { EvidenceKeeper } from '../evidence/evidence-store.ts';
+import type { EvidenceKeeper } from '../evidence/evidence.ts';
 import { recordMetric } from '../observability/metrics.ts';
 import { unreadableValue } from '../sources/source-telemetry.ts';
 import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';

@@ -24,10 +24,11 @@ import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
 import { issueKey } from '#shared/auth/key-issuer.ts';
 import { systemClock } from '#shared/clock.ts';
 import { writeExportFile } from '#shared/history/export-file.ts';
-import { ExportStore } from '#shared/history/export-store.ts';
-import { HistoryStore } from '#shared/history/history-store.ts';
+import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
+import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
 import { newId } from '#shared/ids.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
 import { signingEnv } from '#shared/certificates/signing-env.ts';
 import { afterBundlingCommands, functionBundling } from '#shared/infra/function-bundling.ts';
@@ -154,7 +155,7 @@ export const coldRequestBenchmark: Benchmark = {
         keyAccounts.push({ admin: owner.api_key, rolled: await standard('rolled'), revoked: await standard('revoked') });
       }
       // Delivered events of the live monitor, as its checks record them, one for each redelivery.
-      const eventStore = new EventStore();
+      const eventStore = new DynamoEventStore();
       const events: string[] = [];
       for (const n of invocations) {
         const eventId = newId('evt');
@@ -173,10 +174,10 @@ export const coldRequestBenchmark: Benchmark = {
         events.push(eventId);
       }
       // History exports: one written and ready (as the worker leaves it), and one pending for each run of the worker.
-      const exportStore = new ExportStore();
+      const exportStore = new DynamoExportStore();
       const readyExport = String((await call(live, 'POST', '/v1/verifications/exports', {})).export_id);
       const written = (await exportStore.get(readyExport))!;
-      await exportStore.complete(readyExport, await writeExportFile(written, new HistoryStore()), new Date().toISOString());
+      await exportStore.complete(readyExport, await writeExportFile(written, new DynamoHistoryStore(), new S3ExportFiles()), new Date().toISOString());
       const pendingExports: string[] = [];
       for (const _ of invocations) pendingExports.push(String((await call(live, 'POST', '/v1/verifications/exports', {})).export_id));
 

@@ -311,7 +311,7 @@ export function accessLogLineBytes(format: string): number {
 
 /**
  * S3 Standard storage of the evidence of 1,000 cache misses, per year it is kept: the gzip bytes of the
- * board and registry responses a miss stores (evidence-store.ts). Kept eight years (Object Lock), so
+ * board and registry responses a miss stores (evidence/adapters/evidence-store.ts). Kept eight years (Object Lock), so
  * every certificate naming them keeps them seven; a hit stores nothing.
  */
 export function evidenceStoragePerThousandYear(gzipBytesPerMiss: number): number {

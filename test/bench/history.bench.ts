@@ -17,7 +17,7 @@ import { tableName } from '#shared/config.ts';
 import { newId } from '#shared/ids.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { putAll } from '#shared/sources/lists/batch-write.ts';
-import { VerificationStore, verificationItem } from '#shared/verification/verification-store.ts';
+import { DynamoVerificationStore, verificationItem } from '#shared/verification/adapters/verification-store.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { percentile, summarise, type Benchmark, type Figure } from './harness.ts';
 
@@ -81,7 +81,7 @@ export const historyBenchmark: Benchmark = {
         return { ms: performance.now() - started, json };
       };
       const made = await call('POST', '/v1/verify', { first_name: 'Dana', last_name: 'test-active', state: 'WA' });
-      const template = (await new VerificationStore().getOwned(made.json.verification_id, account_id, 'test'))!;
+      const template = (await new DynamoVerificationStore().getOwned(made.json.verification_id, account_id, 'test'))!;
 
       const now = Date.now();
       const seedStarted = performance.now();

@@ -21,11 +21,12 @@ import { queueUrl, tableName } from '#shared/config.ts';
 import { stateName } from '#shared/domain/us-states.ts';
 import { newId } from '#shared/ids.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { dueShard, dueShards, ownerKey, MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { dueShard, dueShards, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import type { MonitorRecord } from '#shared/monitoring/checks/monitor-record.ts';
 import type { MonitorSnapshot } from '#shared/monitoring/checks/monitor-snapshot.ts';
 import { sweepDueMonitors } from '#shared/monitoring/checks/monitor-sweep.ts';
-import { sealerFromEnvironment } from '#shared/monitoring/secrets/secret-sealer.ts';
+import { sealerFromEnvironment } from '#shared/monitoring/secrets/sealer-services.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sampleDataDir, startLocalStack, type LocalStack } from '../../local/runtime/stack.ts';
 import { startPollers } from '../../local/runtime/sqs-pollers.ts';
@@ -174,7 +175,7 @@ export const monitoringBenchmark: Benchmark = {
       for (let run = 0; run <= sweepRuns; run++) {
         await purge('monitorCheck');
         const started = performance.now();
-        const result = await sweepDueMonitors(new MonitorStore(), new Date(), () => 900_000);
+        const result = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 900_000);
         const seconds = (performance.now() - started) / 1000;
         if (result.enqueued !== monitorCount || result.resume) throw new Error(`sweep enqueued ${result.enqueued} monitors`);
         const queued = queueDepth(stack, 'monitor-check');

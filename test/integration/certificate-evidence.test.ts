@@ -14,7 +14,7 @@ import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
 import { certificateHash } from '#shared/certificates/certificate.ts';
 import { bucketName } from '#shared/config.ts';
 import { evidenceBundleSchema } from '#shared/evidence/evidence-bundle.ts';
-import { evidenceObjectKey } from '#shared/evidence/evidence-store.ts';
+import { evidenceObjectKey } from '#shared/evidence/evidence.ts';
 import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';

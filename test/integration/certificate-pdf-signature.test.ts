@@ -12,17 +12,17 @@ import { PDFDocument } from 'pdf-lib';
 import { answerAsRsaKey } from '../support/kms-rsa-key.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oids } from '#shared/certificates/pdf/cms-signer.ts';
-import { KmsCmsSigner } from '#shared/certificates/pdf/kms-cms-signer.ts';
+import { KmsCmsSigner } from '#shared/certificates/pdf/adapters/kms-cms-signer.ts';
 import { localSigningCommonName, localSigningFileName } from '#shared/certificates/pdf/local-pdf-signing-material.ts';
 import {
   ensureLocalPdfSigningMaterial,
   PdfSigningMaterialError,
   pdfSigningMaterialFromEnvironment,
-  pdfSigningMaterialFromSecretsManager,
   pdfSignerFromConfig,
   pdfSignerFromEnvironment,
   type PdfSigningMaterial,
-} from '#shared/certificates/pdf/pdf-signing-material.ts';
+} from '#shared/certificates/pdf/pdf-signing-services.ts';
+import { pdfSigningMaterialFromSecretsManager } from '#shared/certificates/pdf/adapters/pdf-signing-secrets.ts';
 import { newContainer } from '#shared/container.ts';
 import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
 import { signCertificatePdf, signCertificatePdfWith } from '#shared/certificates/pdf/sign-pdf.ts';

@@ -17,11 +17,11 @@ import type { KeyMode } from '#shared/domain/caller.ts';
 import { publicJwk, signingKeyJwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
 import { signingKeysResponse, type Jwks } from '#shared/certificates/jwks.ts';
 import { kms } from '#shared/aws/kms.ts';
-import { KmsSigner } from '#shared/certificates/kms-signer.ts';
+import { KmsSigner } from '#shared/certificates/adapters/kms-signer.ts';
 import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { decodeSignature, derToRaw, isLowS, p256Order, rawToDer } from '#shared/certificates/signature.ts';
 import type { CertificateSigner } from '#shared/certificates/certificate-signer.ts';
-import { signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer.ts';
+import { signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer-services.ts';
 import { newContainer } from '#shared/container.ts';
 import { verifyCertificate } from '#shared/certificates/verification.ts';
 

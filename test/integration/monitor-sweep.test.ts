@@ -1,5 +1,5 @@
 /** The sweep and the checks, through the local pollers: due monitors re-checked, changes recorded as events. */
-import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,8 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import { workers } from '#shared/infra/routes.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { checkMonitor, monitorCheckServices } from '#shared/monitoring/checks/monitor-check.ts';
+import { checkMonitor } from '#shared/monitoring/checks/monitor-check.ts';
+import { monitorCheckServices } from '#shared/monitoring/checks/monitor-services.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -155,7 +156,7 @@ describe('the daily sweep', () => {
     // SQS answers the batch call with this monitor's entry in Failed, once.
     const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), calls: 1 });
     try {
-      await sweepDueMonitors(new MonitorStore(), new Date(), () => 600_000);
+      await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 600_000);
     } finally {
       fault();
     }
@@ -169,7 +170,7 @@ describe('the daily sweep', () => {
     for (const senderFault of [false, true]) {
       const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), senderFault });
       try {
-        await expect(sweepDueMonitors(new MonitorStore(), new Date(), () => 600_000)).rejects.toThrow(
+        await expect(sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 600_000)).rejects.toThrow(
           senderFault
             ? /^1 of \d+ messages not sent to monitor-check: #\d+ InvalidParameterValue \(sender fault\)/
             : /^1 of \d+ messages not sent to monitor-check: #\d+ InternalError/,
@@ -185,9 +186,9 @@ describe('the daily sweep', () => {
   });
 
   it('stops before its time limit and says where to resume', async () => {
-    const result = await sweepDueMonitors(new MonitorStore(), new Date(), () => 1_000);
+    const result = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 1_000);
     expect(result).toEqual({ enqueued: 0, resume: { shard: 0, cursor: undefined } });
-    const resumed = await sweepDueMonitors(new MonitorStore(), new Date(), () => 600_000, { shard: 15 });
+    const resumed = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 600_000, { shard: 15 });
     expect(resumed.resume).toBeUndefined();
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
 import { monitorPageSchema, monitorSchema } from '#shared/monitoring/checks/monitor-schema.ts';
-import { deletedMonitorRetentionDays, dueShard, MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { deletedMonitorRetentionDays, dueShard } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -152,7 +153,7 @@ describe('monitors', () => {
     expect((await t.call('/v1/monitors?limit=100', { key: testKey })).body.data.map((m: any) => m.monitor_id)).toContain(id);
     // A deleted monitor is not checked, and not swept even when its check time has passed.
     expect((await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey })).status).toBe(404);
-    const due = await new MonitorStore().due(dueShard(id), new Date(Date.now() + 2 * 86_400_000), 1000);
+    const due = await new DynamoMonitorStore().due(dueShard(id), new Date(Date.now() + 2 * 86_400_000), 1000);
     expect(due.items.map((m) => m.monitorId)).not.toContain(id);
   });
 
@@ -172,6 +173,6 @@ describe('monitors', () => {
     expect((await t.call(`/v1/monitor/${id}/check`, { method: 'POST', key: testKey })).status).toBe(404);
     expect((await t.call(`/v1/events?monitor_id=${id}`, { key: testKey })).status).toBe(404);
     expect((await t.call('/v1/monitors?limit=100', { key: testKey })).body.data.map((m: any) => m.monitor_id)).not.toContain(id);
-    expect(await new MonitorStore().get(id)).toBeUndefined();
+    expect(await new DynamoMonitorStore().get(id)).toBeUndefined();
   });
 });

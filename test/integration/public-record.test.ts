@@ -15,7 +15,7 @@ import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
 import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
 import { jwksSchema } from '#shared/certificates/jwks-schema.ts';
 import { encodeSignature, toLowS } from '#shared/certificates/signature.ts';
-import { signerFromEnvironment } from '#shared/certificates/signer.ts';
+import { signerFromEnvironment } from '#shared/certificates/signer-services.ts';
 import { publicRecordSchema } from '#shared/records/public-record-schema.ts';
 import { tableName } from '#shared/config.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';

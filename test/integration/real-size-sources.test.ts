@@ -19,7 +19,7 @@ import { luhnCheckDigit } from '#shared/sources/nppes/npi.ts';
 import { NppesClient } from '#shared/sources/nppes/nppes-client.ts';
 import { SodaClient } from '#shared/sources/soda/soda-client.ts';
 import { sodaBaseUrl } from '#shared/sources/source-config.ts';
-import { DynamoSourceCache, inlineValueLimitBytes } from '#shared/verification/source-cache.ts';
+import { DynamoSourceCache, inlineValueLimitBytes } from '#shared/verification/adapters/source-cache.ts';
 import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

@@ -7,9 +7,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { MonitorStore } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { StoredItemError } from '#shared/records/stored-item.ts';
-import { VerificationStore } from '#shared/verification/verification-store.ts';
+import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import type { TestStack } from '../support/stack.ts';
 
@@ -58,7 +58,7 @@ describe('stored verification records', () => {
     });
     expect(res.status).toBe(200);
     const id = res.body.verification_id as string;
-    const store = new VerificationStore();
+    const store = new DynamoVerificationStore();
 
     const record = await store.getOwned(id, accountId, 'live');
     expect(record?.result).toEqual(res.body);
@@ -129,7 +129,7 @@ describe('stored monitors', () => {
     });
     expect(res.status).toBe(200);
     const id = res.body.monitor_id as string;
-    const store = new MonitorStore();
+    const store = new DynamoMonitorStore();
 
     const monitor = await store.get(id);
     expect(monitor?.snapshot).toMatchObject({ status: 'active', disciplinary: false, expiryAlertedFor: null });

@@ -19,15 +19,18 @@ import { csvColumns } from '#shared/history/csv.ts';
 import { exportFinishMs } from '#shared/history/export-file.ts';
 import { runExportAttempt } from '#shared/history/export-attempt.ts';
 import { pollSeconds, progressIntervalMs } from '#shared/history/export-progress.ts';
-import { ExportStore } from '#shared/history/export-store.ts';
-import { HistoryStore } from '#shared/history/history-store.ts';
+import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
+import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
+import type { HistoryStore } from '#shared/history/ports.ts';
 import { fixedClock } from '#shared/clock.ts';
 import { Deadline } from '#shared/deadline.ts';
-import { exportCounterKey, exportsPerDay } from '#shared/history/export-quota.ts';
+import { exportCounterKey, exportsPerDay } from '#shared/history/adapters/export-quota.ts';
 import { dayWindow } from '#shared/limits/windows.ts';
 import { workers } from '#shared/infra/routes.ts';
 import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
-import { VerificationStore, type VerificationRecord } from '#shared/verification/verification-store.ts';
+import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
+import type { VerificationRecord } from '#shared/verification/verification-record.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { toSqsRecord } from '../../local/runtime/sqs-pollers.ts';
 import { localName } from '../../local/runtime/provision.ts';
@@ -70,7 +73,7 @@ beforeAll(async () => {
     body: JSON.stringify({ first_name: 'Dana', last_name: 'test-disciplined', state: 'WA', npi: '1662571706', dob }),
   });
   expect(made.status).toBe(200);
-  template = (await new VerificationStore().getOwned(made.body.verification_id, accountId, 'test'))!;
+  template = (await new DynamoVerificationStore().getOwned(made.body.verification_id, accountId, 'test'))!;
 });
 afterAll(async () => {
   delete process.env.HISTORY_EXPORT_SETTLE_SECONDS;
@@ -224,7 +227,7 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     expect(JSON.parse(taken.Body!)).toMatchObject({ export_id: created.body.export_id });
     await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('historyExport'), ReceiptHandle: taken.ReceiptHandle! }));
     const clock = fixedClock(new Date());
-    const real = new HistoryStore();
+    const real = new DynamoHistoryStore();
     const seen: { rows: number; view: any; retryAfter: string | null }[] = [];
     let rowsSoFar = 0;
     const paced: Pick<HistoryStore, 'pages'> = {
@@ -241,9 +244,9 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
         }
       },
     };
-    const record = (await new ExportStore().get(created.body.export_id))!;
+    const record = (await new DynamoExportStore().get(created.body.export_id))!;
     const result = await invokeAs('HistoryExport', () =>
-      runExportAttempt(record, 1, { exports: new ExportStore(), history: paced, clock }, Deadline.after(60_000)),
+      runExportAttempt(record, 1, { exports: new DynamoExportStore(), history: paced, files: new S3ExportFiles(), clock }, Deadline.after(60_000)),
     );
     expect(result).toEqual({ outcome: 'written', rows: seeded.length, completed: true });
     expect(seen.length).toBeGreaterThanOrEqual(Math.ceil(seeded.length / 50));

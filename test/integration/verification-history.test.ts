@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { backfillHistory } from '#shared/history/history-backfill.ts';
+import { backfillHistory } from '#shared/history/adapters/history-backfill.ts';
 import { newId } from '#shared/ids.ts';
 import { historyPage } from '#shared/history/history-page.ts';
-import { HistoryStore } from '#shared/history/history-store.ts';
-import { VerificationStore } from '#shared/verification/verification-store.ts';
+import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
+import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { seedHistory } from '../support/history-seed.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
@@ -155,7 +155,7 @@ describe('GET /v1/verifications', () => {
 
   it('reads a time range: created_from inclusive, created_to exclusive, dates at midnight UTC or date-times with an offset', async () => {
     const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
-    const template = (await new VerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
+    const template = (await new DynamoVerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
     const times = ['2026-09-30T23:59:59.999Z', '2026-10-01T00:00:00.000Z', '2026-10-15T12:00:00.000Z', '2026-10-31T23:59:59.999Z', '2026-11-01T00:00:00.000Z'];
     const seeded = await seedHistory(
       template,
@@ -176,7 +176,7 @@ describe('GET /v1/verifications', () => {
 
   it('takes a cursor from another query whose time lies outside the range: newer starts at the range’s top, older ends the list', async () => {
     const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
-    const template = (await new VerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
+    const template = (await new DynamoVerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
     const times = ['2026-09-15T00:00:00.000Z', '2026-10-10T00:00:00.000Z', '2026-10-20T00:00:00.000Z', '2026-11-10T00:00:00.000Z'];
     const [sep15, oct10, oct20, nov10] = await seedHistory(
       template,
@@ -229,7 +229,7 @@ describe('GET /v1/verifications', () => {
 
   it('lists verifications stored before the history indexes once backfilled: by time, state, NPI and the license’s surname; a second run changes nothing', async () => {
     const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 10_000 });
-    const template = (await new VerificationStore().getOwned(made.live.verification_id, accountId, 'live'))!;
+    const template = (await new DynamoVerificationStore().getOwned(made.live.verification_id, accountId, 'live'))!;
     const id = newId('vrf');
     const createdAt = '2025-03-04T05:06:07.000Z';
     // As stored before: the record and its expiry only.
@@ -260,7 +260,7 @@ describe('GET /v1/verifications', () => {
 
   it('answers a filtered page from a bounded read: fewer items than asked, even none, with has_more, and following the cursor finds every match once', async () => {
     const { account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
-    const template = (await new VerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
+    const template = (await new DynamoVerificationStore().getOwned(made.active.verification_id, accountId, 'test'))!;
     // 30 verifications, newest first; only the 3rd and the 27th to 29th are in Texas.
     const texas = new Set([2, 26, 27, 28]);
     const seeded = await seedHistory(
@@ -272,7 +272,7 @@ describe('GET /v1/verifications', () => {
       { account_id, mode: 'test' },
     );
     // Two index reads of 5 entries a request: at most 10 entries examined.
-    const store = new HistoryStore({ pagesPerRequest: 2, entriesPerQuery: 5 });
+    const store = new DynamoHistoryStore({ pagesPerRequest: 2, entriesPerQuery: 5 });
     const caller = { accountId: account_id, mode: 'test' as const };
     const pages: { ids: string[]; has_more: boolean }[] = [];
     let cursor: string | undefined;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '#shared/clock.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { runVerification } from '#shared/verification/verification-engine.ts';
-import { verificationServices } from '#shared/verification/verification-service.ts';
+import { verificationServices } from '#shared/verification/verification-services.ts';
 import { newContainer } from '#shared/container.ts';
 import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
 import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';

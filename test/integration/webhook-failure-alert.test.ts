@@ -8,9 +8,10 @@ import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '#shared/aws/ses.ts';
 import { newId } from '#shared/ids.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import type { DeliveryAttempt } from '#shared/monitoring/delivery/event-record.ts';
-import { dispatchWebhook, webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch.ts';
+import { dispatchWebhook } from '#shared/monitoring/delivery/webhook-dispatch.ts';
+import { webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch-services.ts';
 import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -23,7 +24,7 @@ let data: SourceDataCopy;
 let key: string;
 let email: string;
 let receiver: WebhookReceiver;
-const events = new EventStore();
+const events = new DynamoEventStore();
 const middlewareName = 'testSesHook';
 
 beforeAll(async () => {

@@ -9,14 +9,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { workers } from '#shared/infra/routes.ts';
-import { EventStore, filteredPageSize, maxFilteredPages } from '#shared/monitoring/delivery/event-store.ts';
+import { type EventStore, filteredPageSize, maxFilteredPages } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import type { EventRecord } from '#shared/monitoring/delivery/event-record.ts';
 import { eventPageSchema, eventSchema } from '#shared/monitoring/delivery/event-view.ts';
 import { deliveryPageSchema } from '#shared/monitoring/delivery/delivery-views.ts';
 import { maxEventPages } from '#shared/monitoring/delivery/delivery-list.ts';
-import { MonitorStore, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
 import { redeliverEvent } from '#shared/monitoring/delivery/redeliver-event.ts';
-import { dispatchWebhook, enqueue, webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch.ts';
+import { dispatchWebhook, enqueue } from '#shared/monitoring/delivery/webhook-dispatch.ts';
+import { webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch-services.ts';
 import { nextAttemptAt } from '#shared/webhooks/retry-schedule.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { deliveryDriver, type DeliveryDriver } from '../support/delivery-driver.ts';
@@ -28,7 +31,7 @@ let driver: DeliveryDriver;
 let key: string;
 let accountId: string;
 const secret = 'redelivery-secret-0123456789';
-const events = new EventStore();
+const events = new DynamoEventStore();
 
 beforeAll(async () => {
   t = await startTestStack({ workers: workers.filter((w) => w.queue !== 'webhookDelivery') });
@@ -231,7 +234,11 @@ describe('POST /v1/events/{event_id}/redeliver', () => {
         return events.startChain(...args);
       },
     });
-    const result = await redeliverEvent(eventId, ownerKey(accountId, 'test'), new Date(), { events: lateStart, monitors: new MonitorStore() });
+    const result = await redeliverEvent(eventId, ownerKey(accountId, 'test'), new Date(), {
+      events: lateStart,
+      monitors: new DynamoMonitorStore(),
+      queue: webhookDispatchServices().queue,
+    });
     expect(result.outcome).toBe('started');
     expect(stepped).toEqual(['waiting']);
     expect(driver.pending(eventId)).toMatchObject([{ chain: 1, attempt: 0 }]);
@@ -252,7 +259,7 @@ describe('POST /v1/events/{event_id}/redeliver', () => {
     const [first] = driver.pending(eventId);
     expect(first).toMatchObject({ chain: 1, attempt: 0 });
     // A second copy, as a retried or concurrent redelivery queues it.
-    await enqueue(first!, new Date());
+    await enqueue(webhookDispatchServices().queue, first!, new Date());
     const now = new Date(Math.max(Date.now(), Date.parse(first!.due_at)));
     receiver.answer.afterMs = 1_000;
     let outcomes: string[];

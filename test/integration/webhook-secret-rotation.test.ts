@@ -12,7 +12,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/aws/dynamo.ts';
 import { tableName } from '#shared/config.ts';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { secretRotationSchema } from '#shared/monitoring/delivery/delivery-views.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -95,7 +95,7 @@ async function deliveredCheck(monitorId: string): Promise<string[]> {
   const res = await t.call(`/v1/monitor/${monitorId}/check`, { method: 'POST', key });
   expect(res.status).toBe(200);
   const ids = (res.body.events as { event_id: string }[]).map((e) => e.event_id);
-  const events = new EventStore();
+  const events = new DynamoEventStore();
   await waitFor(async () => {
     const states = await Promise.all(ids.map(async (id) => (await events.get(id))?.delivery));
     return states.every((d) => d && d.state !== 'pending' && d.attempts.length > 0) ? true : undefined;

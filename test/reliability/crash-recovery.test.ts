@@ -8,7 +8,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventStore } from '#shared/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl } from '#shared/config.ts';
 import { workers } from '#shared/infra/routes.ts';
@@ -85,7 +85,7 @@ describe('a webhook worker killed mid-delivery', () => {
     await exited;
 
     // The killed worker recorded nothing: the event is still pending with no attempt.
-    const events = new EventStore();
+    const events = new DynamoEventStore();
     expect((await events.get(eventId))!.delivery).toEqual({ state: 'pending', attempts: [] });
 
     // Another worker picks the message up once its visibility timeout has passed, and posts once the

@@ -23,9 +23,9 @@ import { dynamo } from '#shared/aws/dynamo.ts';
 import { kms } from '#shared/aws/kms.ts';
 import { sqs } from '#shared/aws/sqs.ts';
 import { queueUrl, tableName } from '#shared/config.ts';
-import { signerFromEnvironment } from '#shared/certificates/signer.ts';
+import { signerFromEnvironment } from '#shared/certificates/signer-services.ts';
 import type { QueueId, TableId } from '#shared/infra/resources.ts';
-import { sealerFromEnvironment } from '#shared/monitoring/secrets/secret-sealer.ts';
+import { sealerFromEnvironment } from '#shared/monitoring/secrets/sealer-services.ts';
 
 export interface Fault {
   /** Removes the fault. */

@@ -4,7 +4,8 @@
  */
 import { newId } from '#shared/ids.ts';
 import type { HistorySubject } from '#shared/verification/history-attributes.ts';
-import { VerificationStore, type VerificationRecord } from '#shared/verification/verification-store.ts';
+import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
+import type { VerificationRecord } from '#shared/verification/verification-record.ts';
 
 export interface SeedEntry {
   readonly createdAt: string;
@@ -19,7 +20,7 @@ export async function seedHistory(
   entries: readonly SeedEntry[],
   owner?: Pick<VerificationRecord, 'account_id' | 'mode'>,
 ): Promise<string[]> {
-  const store = new VerificationStore();
+  const store = new DynamoVerificationStore();
   const ids = entries.map(() => newId('vrf'));
   for (let i = 0; i < entries.length; i += 25) {
     await Promise.all(

@@ -4,7 +4,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fingerprintPepper, fingerprintPepperFromConfig } from '#shared/idempotency/fingerprint-pepper.ts';
+import { fingerprintPepper, fingerprintPepperFromConfig } from '#shared/idempotency/fingerprint-pepper-services.ts';
 import { newContainer } from '#shared/container.ts';
 import { isSameRequest, requestFingerprints } from '#shared/idempotency/request-fingerprint.ts';
 

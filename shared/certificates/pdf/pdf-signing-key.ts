@@ -12,6 +12,12 @@ export interface PdfSigningMaterial {
 }
 
 /** Signing material that cannot be used. */
+/** The public half of the material: the signing certificate and its issuers, when KMS holds the key. */
+export interface PdfCertificateChain {
+  readonly certificatePem: string;
+  readonly chainPem?: string;
+}
+
 export class PdfSigningMaterialError extends Error {
   override readonly name = 'PdfSigningMaterialError';
 }

@@ -7,7 +7,7 @@
  */
 import { roleOf } from '../../auth/key-rules.ts';
 import type { RouteDefinition } from '../../infra/routes.ts';
-import { fingerprintPepper } from '../../idempotency/fingerprint-pepper.ts';
+import { fingerprintPepper } from '../../idempotency/fingerprint-pepper-services.ts';
 import { requestFingerprints } from '../../idempotency/request-fingerprint.ts';
 import { errorSummary, logger } from '../../observability/logger.ts';
 import { ApiError, invalidParam } from '../errors.ts';

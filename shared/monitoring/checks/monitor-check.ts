@@ -10,21 +10,19 @@
  * and queued loses nothing: the next message for the monitor publishes them.
  */
 import * as z from 'zod';
-import { DynamoAccountStore } from '../../auth/adapters/account-store.ts';
 import type { AccountStore } from '../../auth/accounts.ts';
 import { sendMessageBatch } from '../../aws/sqs-batch.ts';
-import { containerValue } from '../../container.ts';
 import { queueUrl } from '../../config.ts';
 import type { Deadline } from '../../deadline.ts';
 import { newId } from '../../ids.ts';
 import type { VerificationRequest } from '../../verification/verification-request.ts';
-import { verificationServices, type VerificationServices } from '../../verification/verification-service.ts';
+import type { VerificationServices } from '../../verification/verification-service.ts';
 import { verifyProvider } from '../../verification/verify-provider.ts';
 import { detectChanges, webhookPayload } from './change-events.ts';
 import { nextCheckAt } from './check-schedule.ts';
-import { EventStore } from '../delivery/event-store.ts';
+import type { EventStore } from '../delivery/event-store.ts';
 import type { EventRecord } from '../delivery/event-record.ts';
-import { MonitorStore } from './monitor-store.ts';
+import type { MonitorStore } from './monitor-store.ts';
 import { observationOf } from './verification-observation.ts';
 import type { DeliveryMessage } from '../delivery/webhook-dispatch.ts';
 
@@ -52,11 +50,6 @@ export interface CheckServices {
   readonly events: EventStore;
   readonly verification: VerificationServices;
 }
-
-/** The check services of this container (the check worker and the on-demand check route). */
-export const monitorCheckServices = containerValue(
-  (): CheckServices => ({ monitors: new MonitorStore(), accounts: new DynamoAccountStore(), events: new EventStore(), verification: verificationServices() }),
-);
 
 export interface CheckOptions {
   /** When the check's source calls must be done by (an on-demand check answers within the gateway's limit). */

@@ -3,23 +3,21 @@
  * verification), seal the webhook secret for this monitor and owner, and store the monitor with its first
  * snapshot and check time. A failure after the slot is taken gives the slot back.
  */
-import { containerValue } from '../../container.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { MonitorLimitReached, UnsupportedState } from '../../domain/errors.ts';
 import { stateName } from '../../domain/us-states.ts';
 import { newId } from '../../ids.ts';
-import { MonitorSlots } from '../../limits/adapters/monitor-slots.ts';
 import { monitorCaps, type MonitorSlotStore } from '../../limits/monitor-caps.ts';
 import type { Deadline } from '../../deadline.ts';
-import { verificationServices, type VerificationServices } from '../../verification/verification-service.ts';
+import type { VerificationServices } from '../../verification/verification-service.ts';
 import { verifyProvider } from '../../verification/verify-provider.ts';
 import type { VerificationRequest } from '../../verification/verification-request.ts';
 import { nextCheckAt } from './check-schedule.ts';
 import type { CreateMonitorRequest } from './monitor-requests.ts';
 import { snapshotFromObservation } from './monitor-snapshot.ts';
-import { dueShard, MonitorStore, ownerKey } from './monitor-store.ts';
+import { dueShard, type MonitorStore, ownerKey } from './monitor-store.ts';
 import type { MonitorRecord } from './monitor-record.ts';
-import { sealerFromEnvironment, type SecretSealer } from '../secrets/secret-sealer.ts';
+import type { SecretSealer } from '../secrets/secret-sealer.ts';
 import { observationOf } from './verification-observation.ts';
 
 /** What registering uses: the monitor store and slots, the secret sealer and the verification services. */
@@ -29,16 +27,6 @@ export interface RegistrationServices {
   readonly sealer: SecretSealer;
   readonly verification: VerificationServices;
 }
-
-/** The registration services of this container. */
-export const monitorRegistrationServices = containerValue(
-  (): RegistrationServices => ({
-    monitors: new MonitorStore(),
-    slots: new MonitorSlots(),
-    sealer: sealerFromEnvironment(),
-    verification: verificationServices(),
-  }),
-);
 
 export interface RegistrationOptions {
   /** When the initial verification's source calls must be done by. */

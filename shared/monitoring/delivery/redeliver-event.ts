@@ -13,6 +13,7 @@ import { chainOf, firstAttemptDue, redeliveryRefusal, type RedeliveryRefusal } f
 import type { EventStore } from './event-store.ts';
 import type { EventRecord } from './event-record.ts';
 import type { MonitorStore } from '../checks/monitor-store.ts';
+import type { DeliveryQueue } from './delivery-ports.ts';
 import { attemptMessage, enqueue } from './webhook-dispatch.ts';
 import { deliverable } from './delivery-decision.ts';
 
@@ -34,9 +35,9 @@ export async function redeliverEvent(
   eventId: string,
   owner: string,
   now: Date,
-  services: { readonly events: EventStore; readonly monitors: MonitorStore },
+  services: { readonly events: EventStore; readonly monitors: MonitorStore; readonly queue: DeliveryQueue },
 ): Promise<RedeliveryResult> {
-  const { events, monitors } = services;
+  const { events, monitors, queue } = services;
   let event = await events.get(eventId);
   if (!event || event.owner !== owner) return { outcome: 'not_found' };
   const monitor = await monitors.get(event.monitor_id, now);
@@ -45,7 +46,7 @@ export async function redeliverEvent(
     if (refusal) return { outcome: 'refused', reason: refusal, event };
     const position = chainOf(event);
     const due = new Date(Math.max(firstAttemptDue(event, now).getTime(), now.getTime() + startDelayMs));
-    await enqueue(attemptMessage(eventId, position.chain + 1, 0, due), now);
+    await enqueue(queue, attemptMessage(eventId, position.chain + 1, 0, due), now);
     const started = await events.startChain(eventId, position, event.delivery.attempts.length, event.in_flight?.until ?? null);
     if (started) return { outcome: 'started', event: started };
     const again = await events.get(eventId);

@@ -26,13 +26,7 @@
  * when that POST may last, only if no other note is open; the new chain's first attempt waits for it, so
  * no POST of an old chain happens once the new chain has started posting.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import * as z from 'zod';
-import { DynamoAccountStore } from '../../auth/adapters/account-store.ts';
 import type { AccountStore } from '../../auth/accounts.ts';
-import { containerValue } from '../../container.ts';
-import { sqs } from '../../aws/sqs.ts';
-import { queueUrl } from '../../config.ts';
 import { logger } from '../../observability/logger.ts';
 import type { DeliveryOutcomeDimension } from '../../observability/catalogue.ts';
 import { recordMetric } from '../../observability/metrics.ts';
@@ -41,33 +35,16 @@ import { publicDeliveryError } from '../../webhooks/delivery-errors.ts';
 import { isDue, sqsHopDelaySeconds } from '../../webhooks/retry-schedule.ts';
 import { chainAttempts, chainOf, openNoteUntil, postNoteEnd } from './delivery-chain.ts';
 import { decideDelivery, retryDueAt } from './delivery-decision.ts';
-import { AttemptConflict, EventStore } from './event-store.ts';
+import { AttemptConflict, type EventStore } from './event-store.ts';
 import type { EventRecord } from './event-record.ts';
-import { MonitorStore } from '../checks/monitor-store.ts';
+import type { MonitorStore } from '../checks/monitor-store.ts';
 import type { MonitorRecord } from '../checks/monitor-record.ts';
-import { sealerFromEnvironment } from '../secrets/secret-sealer.ts';
+import type { SecretSealer } from '../secrets/secret-sealer.ts';
+import type { DeliveryMessage, DeliveryQueue, FailureMailer } from './delivery-ports.ts';
+
+export { type DeliveryMessage, deliveryMessageSchema } from './delivery-ports.ts';
 import { postWebhookAttempt } from './webhook-attempt.ts';
 import { previousSecretLapsed } from '../secrets/webhook-secrets.ts';
-
-export interface DeliveryMessage {
-  readonly event_id: string;
-  readonly due_at: string;
-  /**
-   * The attempt this message makes: 0 for the first, n for the nth retry. Absent on messages queued
-   * before attempts were numbered: then the next attempt not yet recorded.
-   */
-  readonly attempt?: number;
-  /** The delivery chain the attempt belongs to; absent on messages of the first chain. */
-  readonly chain?: number;
-}
-
-/** A delivery queue message as received (queue-worker.ts parses every body with it). */
-export const deliveryMessageSchema: z.ZodType<DeliveryMessage> = z.object({
-  event_id: z.string().min(1),
-  due_at: z.iso.datetime(),
-  attempt: z.number().int().min(0).optional(),
-  chain: z.number().int().min(0).optional(),
-});
 
 /**
  * `duplicate`: this message's attempt was already recorded (or lost the race to record it); nothing was
@@ -76,9 +53,9 @@ export const deliveryMessageSchema: z.ZodType<DeliveryMessage> = z.object({
 export type DispatchOutcome = 'waiting' | 'delivered' | 'retry_scheduled' | 'failed' | 'cancelled' | 'skipped' | 'duplicate' | 'superseded';
 
 /** Queues a delivery message (with the delay SQS allows; a later hop waits the rest). */
-export async function enqueue(message: DeliveryMessage, now: Date): Promise<number> {
+export async function enqueue(queue: DeliveryQueue, message: DeliveryMessage, now: Date): Promise<number> {
   const delay = sqsHopDelaySeconds(new Date(message.due_at), now);
-  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify(message), DelaySeconds: delay }));
+  await queue.send(message, delay);
   return delay;
 }
 
@@ -88,8 +65,15 @@ export function attemptMessage(eventId: string, chain: number, number: number, d
 }
 
 /** Queues attempt `number` of an event's chain `chain` for `dueAt`, then notes that it is queued. */
-async function queueAttempt(events: EventStore, eventId: string, chain: number, number: number, dueAt: Date, now: Date): Promise<void> {
-  await enqueue(attemptMessage(eventId, chain, number, dueAt), now);
+async function queueAttempt(
+  { events, queue }: Pick<DispatchServices, 'events' | 'queue'>,
+  eventId: string,
+  chain: number,
+  number: number,
+  dueAt: Date,
+  now: Date,
+): Promise<void> {
+  await enqueue(queue, attemptMessage(eventId, chain, number, dueAt), now);
   await events.markQueued(eventId, chain, number);
 }
 
@@ -97,12 +81,12 @@ async function queueAttempt(events: EventStore, eventId: string, chain: number, 
  * A message whose attempt is already recorded: when that attempt is the latest and scheduled a retry not
  * known to be queued (the worker stopped between recording and queueing, or before noting it), queue it.
  */
-async function ensureRetryQueued(events: EventStore, event: EventRecord, number: number, now: Date): Promise<void> {
+async function ensureRetryQueued(services: Pick<DispatchServices, 'events' | 'queue'>, event: EventRecord, number: number, now: Date): Promise<void> {
   const attempts = chainAttempts(event);
   const recorded = attempts.length;
   if (number !== recorded - 1 || (event.queued_attempt ?? 0) >= recorded) return;
   const next = retryDueAt(attempts, recorded, now);
-  if (next) await queueAttempt(events, event.event_id, chainOf(event).chain, recorded, next, now);
+  if (next) await queueAttempt(services, event.event_id, chainOf(event).chain, recorded, next, now);
 }
 
 /** How long a message of a chain not yet started is kept waiting for its chain to start. */
@@ -110,28 +94,21 @@ export const chainStartGraceMs = 5 * 60_000;
 
 const chainStartRecheckSeconds = 2;
 
-async function awaitChainStart(message: DeliveryMessage, now: Date): Promise<DispatchOutcome> {
+async function awaitChainStart(queue: DeliveryQueue, message: DeliveryMessage, now: Date): Promise<DispatchOutcome> {
   if (now.getTime() - Date.parse(message.due_at) > chainStartGraceMs) return 'superseded';
-  await sqs().send(
-    new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify(message), DelaySeconds: chainStartRecheckSeconds }),
-  );
+  await queue.send(message, chainStartRecheckSeconds);
   return 'waiting';
 }
 
-/** The SES client and the e-mail, loaded only when an event fails for good (after its fifth retry). */
-const failureAlert = () => import('./failure-alert.ts');
-
-/** What a delivery step uses: the event, monitor and account stores. */
+/** What a delivery step uses: the event, monitor and account stores, the delivery queue, the failure mailer and the secret sealer. */
 export interface DispatchServices {
   readonly events: EventStore;
   readonly monitors: MonitorStore;
   readonly accounts: Pick<AccountStore, 'getAccount'>;
+  readonly queue: DeliveryQueue;
+  readonly mailer: FailureMailer;
+  readonly sealer: SecretSealer;
 }
-
-/** The delivery services of this container. */
-export const webhookDispatchServices = containerValue(
-  (): DispatchServices => ({ events: new EventStore(), monitors: new MonitorStore(), accounts: new DynamoAccountStore() }),
-);
 
 export interface DispatchOptions {
   /** How long one delivery may take (default: the delivery time-out). */
@@ -158,7 +135,7 @@ export async function dispatchWebhook(
 async function dispatchStep(message: DeliveryMessage, now: Date, services: DispatchServices, options: DispatchOptions): Promise<DispatchOutcome> {
   const stepStarted = performance.now();
   if (!isDue(new Date(message.due_at), now)) {
-    await enqueue(message, now);
+    await enqueue(services.queue, message, now);
     return 'waiting';
   }
   const { events, monitors } = services;
@@ -171,14 +148,14 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   // The redelivery queues its chain's first message just before it starts the chain: look again shortly,
   // until one that was never started (the request failed in between) is given up. Whatever the state:
   // the chain may start from a delivered or failed event after this message was read.
-  if (chain > position.chain) return awaitChainStart(message, now);
+  if (chain > position.chain) return awaitChainStart(services.queue, message, now);
   if (event.delivery.state !== 'pending') return 'skipped';
   // The last attempt is recorded and its e-mail still owed: whichever message this is, send it now.
   if (event.failure_alert === 'pending') return completeFailure(event, await monitors.get(event.monitor_id), services);
   const attempts = chainAttempts(event);
   const number = message.attempt ?? attempts.length;
   if (number < attempts.length) {
-    await ensureRetryQueued(events, event, number, now);
+    await ensureRetryQueued(services, event, number, now);
     return 'duplicate';
   }
   if (number > attempts.length) {
@@ -202,14 +179,14 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
   const result = await postWebhookAttempt(
     send.monitor,
     { eventId: send.eventId, body: send.body, now, timeoutMs, chain: position.chain, attempt: number },
-    sealerFromEnvironment(),
+    services.sealer,
     () => {
       // The note's end counts from the moment just before the POST (the reads, URL check and secrets took time since `now`).
       const postAt = new Date(now.getTime() + (performance.now() - stepStarted));
       return events.notePost(event.event_id, position, number, postAt, postNoteEnd(postAt, timeoutMs));
     },
   );
-  if (result === null) return refusedPost(message, event.event_id, position.chain, number, now, events);
+  if (result === null) return refusedPost(message, event.event_id, position.chain, number, now, services);
 
   const decision = decideDelivery({ event, monitor, attempt: number, now, post: result });
   switch (decision.next) {
@@ -218,7 +195,7 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
       return 'delivered';
     case 'retry':
       await events.recordAttempt(event.event_id, position, number, decision.record, 'pending');
-      await queueAttempt(events, event.event_id, position.chain, decision.retry.attempt, decision.retry.at, now);
+      await queueAttempt(services, event.event_id, position.chain, decision.retry.attempt, decision.retry.at, now);
       return 'retry_scheduled';
     case 'failed':
       // The last attempt is recorded with the e-mail owed, then the e-mail is sent and the event marked failed.
@@ -233,28 +210,38 @@ async function dispatchStep(message: DeliveryMessage, now: Date, services: Dispa
  * again once that note has ended (`waiting`), and finds the attempt recorded, or posts it if the other
  * copy stopped before recording it.
  */
-async function refusedPost(message: DeliveryMessage, eventId: string, chain: number, number: number, now: Date, events: EventStore): Promise<DispatchOutcome> {
+async function refusedPost(
+  message: DeliveryMessage,
+  eventId: string,
+  chain: number,
+  number: number,
+  now: Date,
+  { events, queue }: Pick<DispatchServices, 'events' | 'queue'>,
+): Promise<DispatchOutcome> {
   const again = await events.get(eventId);
   if (!again || chainOf(again).chain !== chain) return 'superseded';
   if (again.delivery.state !== 'pending' || number < chainAttempts(again).length) return 'duplicate';
   const noteEnd = openNoteUntil(again, now) ?? now;
-  await enqueue({ ...message, due_at: noteEnd.toISOString() }, now);
+  await enqueue(queue, { ...message, due_at: noteEnd.toISOString() }, now);
   return 'waiting';
 }
 
 /** E-mails the account that the event failed for good (throws if the send fails), then marks it failed. */
-async function completeFailure(event: EventRecord, monitor: MonitorRecord | undefined, { events, accounts }: DispatchServices): Promise<DispatchOutcome> {
-  const { alertEmailEnabled, sendDeliveryFailureEmail } = await failureAlert();
+async function completeFailure(
+  event: EventRecord,
+  monitor: MonitorRecord | undefined,
+  { events, accounts, mailer }: DispatchServices,
+): Promise<DispatchOutcome> {
   const account = monitor ? await accounts.getAccount(monitor.account_id) : undefined;
   const context = { monitor_id: event.monitor_id, event_id: event.event_id };
   let alert: 'sent' | 'none' = 'none';
-  if (!alertEmailEnabled()) {
+  if (!mailer.enabled()) {
     logger.warn('Webhook failed for good; failure e-mail is disabled in this deployment', context);
   } else if (!monitor || !account?.email) {
     logger.warn('Webhook failed for good; the account has no e-mail address', context);
   } else {
     const last = event.delivery.attempts.at(-1);
-    await sendDeliveryFailureEmail(account.email, {
+    await mailer.sendDeliveryFailure(account.email, {
       monitorId: monitor.monitor_id,
       eventId: event.event_id,
       kind: event.kind,

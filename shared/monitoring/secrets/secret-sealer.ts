@@ -1,5 +1,6 @@
 /**
- * Webhook secrets are stored sealed: with AWS KMS when deployed (`WEBHOOK_SECRET_KMS_KEY_ID`), with
+ * Webhook secrets are stored sealed: with AWS KMS when deployed (`WEBHOOK_SECRET_KMS_KEY_ID`,
+ * adapters/kms-secret-sealer.ts), with
  * AES-256-GCM under a local key file otherwise (`WEBHOOK_SECRET_KEY_FILE`, created once). A sealed value
  * says which sealer made it, and how:
  *
@@ -10,13 +11,9 @@
  * - `kms:` / `aes:` (sealed before monitors were bound): context `purpose=webhook-secret` only. They
  *   still open, for the monitors stored with them, which need no migration; nothing seals that way now.
  */
-import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { webhookSecretKeyFile, webhookSecretKmsKeyId } from '../../config.ts';
-import { containerValue } from '../../container.ts';
 import type { KeyMode } from '../../domain/caller.ts';
-import { kms } from '../../aws/kms.ts';
 import { writeFileOnce } from '../../files/write-file-once.ts';
 
 /** Whose secret it is: the monitor and its owner (account and mode). */
@@ -39,7 +36,7 @@ export function encryptionContext(binding: SecretBinding): Record<string, string
 }
 
 /** The context of secrets sealed before they were bound to their monitor. */
-const legacyContext = { purpose };
+export const legacyContext = { purpose };
 
 /** The context as bytes, for AES-GCM's additional data: sorted keys, JSON. */
 function contextBytes(context: Record<string, string>): Buffer {
@@ -51,32 +48,6 @@ function contextBytes(context: Record<string, string>): Buffer {
     ),
     'utf8',
   );
-}
-
-export class KmsSecretSealer implements SecretSealer {
-  constructor(
-    private readonly keyId: string,
-    private readonly client: KMSClient = kms(),
-  ) {}
-
-  async seal(plain: string, binding: SecretBinding): Promise<string> {
-    const out = await this.client.send(
-      new EncryptCommand({ KeyId: this.keyId, Plaintext: Buffer.from(plain, 'utf8'), EncryptionContext: encryptionContext(binding) }),
-    );
-    return `kms2:${Buffer.from(out.CiphertextBlob!).toString('base64')}`;
-  }
-
-  async open(sealed: string, binding: SecretBinding): Promise<string> {
-    const bound = sealed.startsWith('kms2:');
-    if (!bound && !sealed.startsWith('kms:')) throw new Error('Not a KMS-sealed secret');
-    const out = await this.client.send(
-      new DecryptCommand({
-        CiphertextBlob: Buffer.from(sealed.slice(bound ? 5 : 4), 'base64'),
-        EncryptionContext: bound ? encryptionContext(binding) : legacyContext,
-      }),
-    );
-    return Buffer.from(out.Plaintext!).toString('utf8');
-  }
 }
 
 export class LocalSecretSealer implements SecretSealer {
@@ -112,12 +83,3 @@ export class LocalSecretSealer implements SecretSealer {
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   }
 }
-
-/** The sealer of this container, chosen from the environment on first use. */
-export const sealerFromEnvironment = containerValue((): SecretSealer => {
-  const kmsKey = webhookSecretKmsKeyId();
-  const keyFile = webhookSecretKeyFile();
-  if (kmsKey) return new KmsSecretSealer(kmsKey);
-  if (keyFile) return new LocalSecretSealer(keyFile);
-  throw new Error('Missing configuration: set WEBHOOK_SECRET_KMS_KEY_ID (deployed) or WEBHOOK_SECRET_KEY_FILE (local)');
-});

@@ -1,31 +1,12 @@
-/**
- * Idempotency-Key records. A POST with a key claims a record before doing any work; a repeat with the
- * same key and the same request gets the stored response back, a different request gets 409. Records
- * live 24 hours. Only successful (2xx) responses are stored; an error releases the key for a retry,
- * remembering any quota already charged so that the retry is not charged again. A record keeps a keyed
- * fingerprint of its request, never the request itself (request-fingerprint.ts).
- *
- * A stored body over `compressAboveBytes` is kept brotli-compressed (`body_br`, binary) instead of as
- * text: the largest response, a bulk of 100 with NPIs (a few hundred KB of JSON), shrinks about tenfold,
- * so a record stays far under DynamoDB's 400 KB item limit and its write costs a tenth of the units.
- */
+/** The DynamoDB table of Idempotency-Key records (the `IdempotencyStore` of idempotency.ts). */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import { epochSeconds } from '../limits/windows.ts';
-import { isSameRequest, type RequestFingerprints } from './request-fingerprint.ts';
-
-export const idempotencyTtlSeconds = 24 * 60 * 60;
-/** How long a claim blocks a concurrent duplicate before it is presumed abandoned (crashed worker). */
-export const claimLeaseSeconds = 60;
-
-export interface StoredResponse {
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-}
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import { epochSeconds } from '../../limits/windows.ts';
+import { claimLeaseSeconds, idempotencyTtlSeconds, type Claim, type IdempotencyStore, type StoredResponse } from '../idempotency.ts';
+import { isSameRequest, type RequestFingerprints } from '../request-fingerprint.ts';
 
 /** Bodies longer than this (UTF-8 bytes) are stored compressed. */
 export const compressAboveBytes = 4 * 1024;
@@ -57,13 +38,7 @@ export interface IdempotencyRecord {
   readonly response?: StoredResponseItem;
 }
 
-export type Claim =
-  | { outcome: 'claimed'; charged: number }
-  | { outcome: 'replay'; response: StoredResponse }
-  | { outcome: 'conflict' }
-  | { outcome: 'in_progress'; retryAfter: number };
-
-export class DynamoIdempotencyStore {
+export class DynamoIdempotencyStore implements IdempotencyStore {
   async claim(scopeKey: string, fingerprints: RequestFingerprints, now: Date, attempt = 0): Promise<Claim> {
     const nowS = epochSeconds(now);
     const table = tableName('idempotency');

@@ -13,9 +13,9 @@
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import { isObjectNotStored, s3 } from '../aws/s3.ts';
-import type { KeyMode } from '../domain/caller.ts';
-import { bucketName } from '../config.ts';
+import { isObjectNotStored, s3 } from '../../aws/s3.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import { bucketName } from '../../config.ts';
 
 export interface StoredPdf {
   readonly bytes: Uint8Array;

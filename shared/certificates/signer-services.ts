@@ -16,7 +16,7 @@ import { containerValue } from '../container.ts';
 import type { KeyMode } from '../domain/caller.ts';
 import type { CertificateSigner, CertificateSigners } from './certificate-signer.ts';
 import { SigningConfigurationError } from './configuration-error.ts';
-import { KmsSigner } from './kms-signer.ts';
+import { KmsSigner } from './adapters/kms-signer.ts';
 import { LocalKeySigner } from './local-key-signer.ts';
 import { signingEnv } from './signing-env.ts';
 

@@ -6,14 +6,15 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { batchGetItems, batchGetLimit } from '../aws/batch-get.ts';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import { keyModeSchema } from '../contract/field-schemas.ts';
-import { parseStoredItem } from '../records/stored-item.ts';
-import { storedFields, storedNames, storedResultSchema } from '../verification/verification-store.ts';
-import type { HistorySummary } from '../verification/history-attributes.ts';
-import { planIsEmpty, plansFilter, queryExpressions, type HistoryPlan } from './history-query.ts';
+import { batchGetItems, batchGetLimit } from '../../aws/batch-get.ts';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import { keyModeSchema } from '../../contract/field-schemas.ts';
+import { parseStoredItem } from '../../records/stored-item.ts';
+import { storedFields, storedNames, storedResultSchema } from '../../verification/adapters/verification-store.ts';
+import type { HistorySummary } from '../../verification/history-attributes.ts';
+import { planIsEmpty, plansFilter, queryExpressions, type HistoryPlan } from '../history-query.ts';
+import type { HistoryEntry, HistoryPage, HistoryPosition, HistoryStore } from '../ports.ts';
 
 const summarySchema: z.ZodType<HistorySummary, unknown> = z.object({
   created_at: z.string(),
@@ -33,17 +34,6 @@ const summarySchema: z.ZodType<HistorySummary, unknown> = z.object({
   sanctioned: z.boolean(),
 });
 
-/** One entry of a history index: the verification's id, the index's keys and the summary. */
-export interface HistoryEntry {
-  readonly verification_id: string;
-  /** In `by_owner` entries; the NPI and surname indexes carry their own key instead. */
-  readonly owner?: string;
-  readonly created_key: string;
-  readonly owner_npi?: string;
-  readonly owner_last_name?: string;
-  readonly history: HistorySummary;
-}
-
 const entrySchema: z.ZodType<HistoryEntry, unknown> = z.object({
   verification_id: z.string(),
   owner: z.string().optional(),
@@ -52,17 +42,6 @@ const entrySchema: z.ZodType<HistoryEntry, unknown> = z.object({
   owner_last_name: z.string().optional(),
   history: summarySchema,
 });
-
-/** Where a page of the history starts: after this verification of the owner, in time order. */
-export type HistoryPosition = Pick<HistoryEntry, 'verification_id' | 'created_key'>;
-
-export interface HistoryPage {
-  readonly entries: HistoryEntry[];
-  /** More entries may follow `last`. */
-  readonly hasMore: boolean;
-  /** The last entry examined: the page's last one, or one a filter passed over when the read budget ran out. */
-  readonly last?: HistoryPosition;
-}
 
 /** Index pages (1 MB each at most) one history request reads before answering what it found. */
 export const maxPagesPerRequest = 4;
@@ -87,7 +66,7 @@ export interface HistoryStoreOptions {
   readonly entriesPerQuery?: number;
 }
 
-export class HistoryStore {
+export class DynamoHistoryStore implements HistoryStore {
   constructor(private readonly options: HistoryStoreOptions = {}) {}
 
   /**

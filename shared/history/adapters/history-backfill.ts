@@ -9,13 +9,14 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, UpdateCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import { splitFullName } from '../domain/names/normalize.ts';
-import { usStates } from '../domain/us-states.ts';
-import { parseStoredItem } from '../records/stored-item.ts';
-import { historyAttributes, type HistorySubject } from '../verification/history-attributes.ts';
-import { storedFields, verificationRecordSchema, type VerificationRecord } from '../verification/verification-store.ts';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import { splitFullName } from '../../domain/names/normalize.ts';
+import { usStates } from '../../domain/us-states.ts';
+import { parseStoredItem } from '../../records/stored-item.ts';
+import { historyAttributes, type HistorySubject } from '../../verification/history-attributes.ts';
+import { storedFields, verificationRecordSchema } from '../../verification/adapters/verification-store.ts';
+import type { VerificationRecord } from '../../verification/verification-record.ts';
 
 export interface HistoryBackfill {
   /** Items given their history attributes now. */

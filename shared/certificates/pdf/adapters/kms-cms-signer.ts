@@ -15,9 +15,9 @@
  */
 import { GetPublicKeyCommand, SignCommand, type KMSClient, type SigningAlgorithmSpec } from '@aws-sdk/client-kms';
 import { createHash, createPublicKey, type X509Certificate } from 'node:crypto';
-import { kms } from '../../aws/kms.ts';
-import { cmsKeyType, type CmsSigner } from './cms-signer.ts';
-import { PdfSigningMaterialError } from './pdf-signing-key.ts';
+import { kms } from '../../../aws/kms.ts';
+import { cmsKeyType, type CmsSigner } from '../cms-signer.ts';
+import { PdfSigningMaterialError } from '../pdf-signing-key.ts';
 
 export interface KmsCmsSignerOptions {
   /** Key id, key ARN, alias name or alias ARN of the KMS signing key. */

@@ -18,20 +18,20 @@
  * name and fails if any failed, so nothing names evidence that is not stored.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { presignedGet } from '../aws/presign.ts';
-import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
-import { isObjectNotStored, s3 } from '../aws/s3.ts';
-import { bucketName } from '../config.ts';
-import type { CapturedResponse, EvidenceRef } from './evidence.ts';
-
-/** Where a response of these bytes, received at `fetchedAt`, is stored. */
-export function evidenceObjectKey(sha256: string, fetchedAt: string): string {
-  return `responses/${fetchedAt.slice(0, 4)}/${sha256}.gz`;
-}
-
-/** How long a download link of the evidence route stays valid. */
-export const evidenceLinkSeconds = 15 * 60;
+import { presignedGet } from '../../aws/presign.ts';
+import { isObjectNotStored, s3 } from '../../aws/s3.ts';
+import { bucketName } from '../../config.ts';
+import {
+  evidenceLinkSeconds,
+  evidenceObjectKey,
+  sha256Hex,
+  type CapturedResponse,
+  type EvidenceKeeper,
+  type EvidenceReader,
+  type EvidenceRef,
+  type StoredEvidence,
+} from '../evidence.ts';
 
 /** Writes of this container remembered as done (or under way), so a repeated response is not written again. */
 const rememberedWrites = 5_000;
@@ -45,24 +45,7 @@ export const maxWritesInFlight = 8;
 /** Attempts of one write (each with the SDK's own retries) before it fails the answer naming it. */
 const writeAttempts = 3;
 
-export interface StoredEvidence {
-  /** The raw bytes, decompressed and checked against their hash. */
-  readonly bytes: Uint8Array;
-}
-
-/** What evidence a verification keeps: the live store, or none (unit tests, the sandbox). */
-export interface EvidenceKeeper {
-  /** Starts storing each response (those of one answer) and returns what names them. */
-  keep(responses: readonly CapturedResponse[]): EvidenceRef[];
-  /** Resolves once every `response` of `refs` written here is stored; rejects if a write failed. */
-  stored(refs: readonly EvidenceRef[]): Promise<void>;
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-export class EvidenceStore implements EvidenceKeeper {
+export class EvidenceStore implements EvidenceKeeper, EvidenceReader {
   private readonly writes = new Map<string, Promise<void>>();
   /** Each response's hash, computed once (a response is kept as it arrives and again with its answer). */
   private readonly hashes = new WeakMap<CapturedResponse, string>();

@@ -23,8 +23,8 @@
 import { GetPublicKeyCommand, SignCommand, type KMSClient, type SigningAlgorithmSpec } from '@aws-sdk/client-kms';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import forge from 'node-forge';
-import { distinguishedNameAsn1, parseDistinguishedName, type NameAttribute } from './distinguished-name.ts';
-import { PdfSigningMaterialError } from './pdf-signing-key.ts';
+import { distinguishedNameAsn1, parseDistinguishedName, type NameAttribute } from '../distinguished-name.ts';
+import { PdfSigningMaterialError } from '../pdf-signing-key.ts';
 
 const { asn1 } = forge;
 const { Class, Type } = asn1;

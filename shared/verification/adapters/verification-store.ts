@@ -11,34 +11,20 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import type { KeyMode } from '../domain/caller.ts';
-import type { IssuedCertificate } from '../certificates/certificate.ts';
-import { certificateSchema } from '../certificates/certificate-schema.ts';
-import { parseStoredItem } from '../records/stored-item.ts';
-import { compressedName, compressJson, withDecompressed } from '../records/compressed-fields.ts';
-import type { VerificationResult } from './verification-result.ts';
-import { verificationResultSchema } from './verification-result-schema.ts';
-import { oigListId } from './sanctions-section.ts';
-import { sourceNames } from '../sources/source-config.ts';
-import { keyModeSchema } from '../contract/field-schemas.ts';
-import { historyAttributes, type HistorySubject } from './history-attributes.ts';
-
-export const retentionYears = 8;
-
-/**
- * The stored certificate may predate the profession, the match and the sources' freshness
- * (`IssuedCertificate`); the stored result may predate `match_note`, which then reads as null.
- */
-export interface VerificationRecord {
-  readonly verification_id: string;
-  readonly account_id: string;
-  readonly mode: KeyMode;
-  readonly created_at: string;
-  readonly result: VerificationResult;
-  readonly certificate: IssuedCertificate;
-}
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import type { IssuedCertificate } from '../../certificates/certificate.ts';
+import { certificateSchema } from '../../certificates/certificate-schema.ts';
+import { parseStoredItem } from '../../records/stored-item.ts';
+import { compressedName, compressJson, withDecompressed } from '../../records/compressed-fields.ts';
+import type { VerificationResult } from '../verification-result.ts';
+import { retentionYears, type VerificationRecord, type VerificationStore } from '../verification-record.ts';
+import { verificationResultSchema } from '../verification-result-schema.ts';
+import { oigListId } from '../sanctions-section.ts';
+import { sourceNames } from '../../sources/source-config.ts';
+import { keyModeSchema } from '../../contract/field-schemas.ts';
+import { historyAttributes, type HistorySubject } from '../history-attributes.ts';
 
 /**
  * A result stored before results carried the sanctions screen, given the one it had: the OIG list as a
@@ -115,7 +101,7 @@ export function verificationItem(record: VerificationRecord, subject: HistorySub
   };
 }
 
-export class VerificationStore {
+export class DynamoVerificationStore implements VerificationStore {
   /** Stores the record of a verification of `subject` (what was asked, without the date of birth). */
   async put(record: VerificationRecord, subject: HistorySubject): Promise<void> {
     await dynamo().send(

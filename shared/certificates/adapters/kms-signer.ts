@@ -9,13 +9,13 @@
  * turns it into its low-S form.
  */
 import { GetPublicKeyCommand, SignCommand, type KMSClient } from '@aws-sdk/client-kms';
-import { kms } from '../aws/kms.ts';
+import { kms } from '../../aws/kms.ts';
 import { createHash } from 'node:crypto';
-import type { KeyMode } from '../domain/caller.ts';
-import { jwkFromSpkiDer, signingKeyJwk, type SigningKeyJwk } from './jwk.ts';
-import { derToRaw } from './signature.ts';
-import { SigningConfigurationError } from './configuration-error.ts';
-import type { CertificateSigner } from './certificate-signer.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import { jwkFromSpkiDer, signingKeyJwk, type SigningKeyJwk } from '../jwk.ts';
+import { derToRaw } from '../signature.ts';
+import { SigningConfigurationError } from '../configuration-error.ts';
+import type { CertificateSigner } from '../certificate-signer.ts';
 
 /** KMS signs messages of up to 4096 bytes with MessageType RAW; longer ones are sent as their SHA-256 digest. */
 export const kmsRawMessageLimit = 4096;

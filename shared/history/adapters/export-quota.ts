@@ -7,10 +7,10 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-import type { KeyMode } from '../domain/caller.ts';
-import { dayWindow, type Window } from '../limits/windows.ts';
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import type { KeyMode } from '../../domain/caller.ts';
+import { dayWindow, type Window } from '../../limits/windows.ts';
 
 export const exportsPerDay = 100;
 

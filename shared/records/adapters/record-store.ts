@@ -3,18 +3,11 @@
  * there is no owner check: whoever holds the id may see the record. Only the attributes the public
  * view needs are read (a projection), so the owning account never leaves the table.
  */
-import { withDecompressed } from './compressed-fields.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/dynamo.ts';
-import { tableName } from '../config.ts';
-
-export interface StoredPublicRecord {
-  readonly verification_id: string;
-  /** The mode the record was stored under (`live` or `test`). */
-  readonly mode: unknown;
-  /** The signed certificate as stored; its shape is checked by the view, never trusted. */
-  readonly certificate: unknown;
-}
+import { dynamo } from '../../aws/dynamo.ts';
+import { tableName } from '../../config.ts';
+import { withDecompressed } from '../compressed-fields.ts';
+import type { StoredPublicRecord } from '../public-record.ts';
 
 /**
  * The record with this id, or undefined. Items past `expires_at` count as gone (DynamoDB deletes

@@ -26,10 +26,10 @@ export class FingerprintPepperError extends Error {}
 async function fromSecretsManager(secretId: string): Promise<Buffer> {
   // The client is loaded here, not with the module: every authenticated function imports this module,
   // and a container needs the client once at most (only for a POST with an Idempotency-Key).
-  const [{ GetSecretValueCommand }, { secretsManager }] = await Promise.all([import('@aws-sdk/client-secrets-manager'), import('../aws/secrets-manager.ts')]);
-  const out = await secretsManager().send(new GetSecretValueCommand({ SecretId: secretId }));
-  if (typeof out.SecretString !== 'string') throw new FingerprintPepperError(`Secret ${secretId} has no SecretString`);
-  return checked(Buffer.from(out.SecretString, 'utf8'), `Secret ${secretId}`);
+  const { secretString } = await import('./adapters/pepper-secret.ts');
+  const value = await secretString(secretId);
+  if (value === undefined) throw new FingerprintPepperError(`Secret ${secretId} has no SecretString`);
+  return checked(Buffer.from(value, 'utf8'), `Secret ${secretId}`);
 }
 
 async function fromFile(path: string): Promise<Buffer> {

@@ -1,21 +1,10 @@
 /** The one e-mail sent when an event's webhook failed after its last retry (SES v2). */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from '../../aws/ses.ts';
-import { alertEmail, alertFromEmail } from '../../config.ts';
+import { ses } from '../../../aws/ses.ts';
+import { alertFromEmail } from '../../../config.ts';
+import type { DeliveryFailure } from '../delivery-ports.ts';
 
-/** False where the deployment has no sender (`dev` without `alertFromEmail`: ALERT_EMAIL=disabled). */
-export function alertEmailEnabled(): boolean {
-  return alertEmail() !== 'disabled';
-}
-
-export function alertSender(): string {
-  return alertFromEmail();
-}
-
-export async function sendDeliveryFailureEmail(
-  to: string,
-  details: { monitorId: string; eventId: string; kind: string; lastError: string; webhookUrl: string },
-): Promise<void> {
+export async function sendDeliveryFailureEmail(to: string, details: DeliveryFailure): Promise<void> {
   const text = [
     `Webhook delivery failed for monitor ${details.monitorId}.`,
     '',
@@ -28,7 +17,7 @@ export async function sendDeliveryFailureEmail(
   ].join('\n');
   await ses().send(
     new SendEmailCommand({
-      FromEmailAddress: alertSender(),
+      FromEmailAddress: alertFromEmail(),
       Destination: { ToAddresses: [to] },
       Content: { Simple: { Subject: { Data: `Webhook delivery failed: ${details.kind} for ${details.monitorId}` }, Body: { Text: { Data: text } } } },
     }),
