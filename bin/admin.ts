@@ -38,13 +38,13 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { DistinguishedNameError } from '#shared/certificates/pdf/distinguished-name.ts';
-import { kmsCertificateSigningRequest } from '#shared/certificates/pdf/adapters/kms-csr.ts';
-import { PdfSigningMaterialError } from '#shared/certificates/pdf/pdf-signing-key.ts';
-import { apiKeyMode, hashApiKey } from '#shared/auth/api-keys.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { DistinguishedNameError } from '#shared/features/certificates/pdf/distinguished-name.ts';
+import { kmsCertificateSigningRequest } from '#shared/features/certificates/pdf/adapters/kms-csr.ts';
+import { PdfSigningMaterialError } from '#shared/features/certificates/pdf/pdf-signing-key.ts';
+import { apiKeyMode, hashApiKey } from '#shared/features/accounts/api-keys.ts';
 import { keyModes, type KeyMode } from '#shared/domain/caller.ts';
-import { issueKey, KeyIssueError } from '#shared/auth/key-issuer.ts';
+import { issueKey, KeyIssueError } from '#shared/features/accounts/key-issuer.ts';
 import {
   KeyLifecycleError,
   listAccountKeys,
@@ -53,25 +53,25 @@ import {
   revokeKeyByHash,
   suspendAccount,
   unsuspendAccount,
-} from '#shared/auth/key-lifecycle.ts';
-import { sqs } from '#shared/aws/sqs.ts';
-import { systemClock } from '#shared/clock.ts';
-import { queueUrl } from '#shared/config.ts';
-import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
-import { isPlanName, type PlanName, planNames } from '#shared/limits/plans.ts';
-import { moveAllAccountCounters, moveLegacyMonthItems } from '#shared/limits/adapters/usage-migration.ts';
-import { backfillHistory } from '#shared/history/adapters/history-backfill.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { SourceError } from '#shared/sources/errors.ts';
-import { isIngestRefusal } from '#shared/sources/ingest-refusal.ts';
-import { acceptHeld, rejectHeld, ReviewError, reviewStateOf } from '#shared/sources/plausibility/load-review.ts';
-import { listDefinition, listDefinitions } from '#shared/sources/lists/definitions.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { rosterDefinition, rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
-import { ingestRoster } from '#shared/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
+} from '#shared/features/accounts/key-lifecycle.ts';
+import { sqs } from '#shared/platform/aws/sqs.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { queueUrl } from '#shared/platform/config.ts';
+import { scheduledMessage, schedules } from '#shared/platform/infra/resources.ts';
+import { isPlanName, type PlanName, planNames } from '#shared/features/limits/plans.ts';
+import { moveAllAccountCounters, moveLegacyMonthItems } from '#shared/features/limits/adapters/usage-migration.ts';
+import { backfillHistory } from '#shared/features/history/adapters/history-backfill.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { SourceError } from '#shared/features/sources/errors.ts';
+import { isIngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
+import { acceptHeld, rejectHeld, ReviewError, reviewStateOf } from '#shared/features/sources/plausibility/load-review.ts';
+import { listDefinition, listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
+import { rosterDefinition, rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
+import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
+import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { attachToLocalState } from '../local/runtime/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
 import { runPreflight } from './preflight.ts';

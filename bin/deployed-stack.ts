@@ -1,7 +1,7 @@
 /** Points this process at a deployed stack: resource names come from the stack's outputs. */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { newContainer } from '#shared/container.ts';
-import { resourceEnvVars, stackOutputKey } from '#shared/infra/resources.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { resourceEnvVars, stackOutputKey } from '#shared/platform/infra/resources.ts';
 
 export async function attachToDeployedStack(stackName: string): Promise<() => Promise<void>> {
   const cfn = new CloudFormationClient({});

@@ -2,7 +2,7 @@
  * Builds the two compact name-frequency tables the project commits, from packages installed OUTSIDE
  * the repository (they are large and are not project dependencies):
  *
- *   shared/names/given-names.json      US given names with >= 1,000 recorded births: [name, male, female]
+ *   shared/domain/names/given-names.json      US given names with >= 1,000 recorded births: [name, male, female]
  *   local/sample-data/surnames.json    US surnames by 1990 Census frequency: [name, rank, per100k]
  *
  * Sources
@@ -136,7 +136,7 @@ function extractSurnames(): { rows: [string, number, number][]; fit: { a: number
 }
 
 const given = extractGivenNames();
-const givenPath = join(repoRoot, 'shared', 'names', 'given-names.json');
+const givenPath = join(repoRoot, 'shared', 'domain', 'names', 'given-names.json');
 writeFileSync(
   givenPath,
   tableJson(

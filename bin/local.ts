@@ -6,9 +6,9 @@
 import '../local/runtime/dev-mode.ts';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { systemClock } from '#shared/clock.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { systemClock } from '#shared/platform/clock.ts';
 import { readRunningStack } from '../local/runtime/attach.ts';
 import { startLocalStack } from '../local/runtime/stack.ts';
 

@@ -1,11 +1,11 @@
 /**
  * `tsx bin/prebuild-docs.ts <bundle folder>`: writes the OpenAPI document and the API reference page,
- * rendered for the placeholder base URL, into `<bundle folder>/openapi-docs/` (shared/openapi/prebuilt-docs.ts).
+ * rendered for the placeholder base URL, into `<bundle folder>/openapi-docs/` (shared/api/openapi/prebuilt-docs.ts).
  * The docs functions' bundling runs it (the route's `prebuiltDocs`).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { placeholderBaseUrl, prebuiltDocsFiles, prebuiltDocsFolder } from '../shared/openapi/prebuilt-docs.ts';
+import { placeholderBaseUrl, prebuiltDocsFiles, prebuiltDocsFolder } from '../shared/api/openapi/prebuilt-docs.ts';
 
 const [outDir] = process.argv.slice(2);
 if (!outDir) {
@@ -14,7 +14,7 @@ if (!outDir) {
 }
 // Error examples link to the docs through the configured base URL: the placeholder too.
 process.env.PUBLIC_BASE_URL = placeholderBaseUrl;
-const { generatedDocs } = await import('../shared/openapi/generated-docs.ts');
+const { generatedDocs } = await import('../shared/api/openapi/generated-docs.ts');
 const folder = join(outDir, prebuiltDocsFolder);
 await mkdir(folder, { recursive: true });
 await writeFile(join(folder, prebuiltDocsFiles.openApi), generatedDocs.openApi(placeholderBaseUrl));

@@ -13,8 +13,8 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DescribeSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { cdkJsonContext, contextArgs } from '../lib/cdk-context.ts';
-import { stackOutputKey, tables } from '../shared/infra/resources.ts';
-import { operatorSourceIds, type VersionDates } from '../shared/sources/freshness.ts';
+import { stackOutputKey, tables } from '../shared/platform/infra/resources.ts';
+import { operatorSourceIds, type VersionDates } from '../shared/features/sources/freshness.ts';
 import {
   certificateRegion,
   deploymentConfig,

@@ -4,10 +4,10 @@
  * description, time-out, memory, what its bundle carries), what it is granted, and what invokes it;
  * `ServiceStack` turns each row into a function with one method (`addFunction`), in the table's order.
  */
-import type { BundleExtras } from '../shared/infra/function-bundling.ts';
-import type { QueueId } from '../shared/infra/resources.ts';
-import type { ResourceUse } from '../shared/infra/resource-use.ts';
-import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type HttpMethod } from '../shared/infra/routes.ts';
+import type { BundleExtras } from '../shared/platform/infra/function-bundling.ts';
+import type { QueueId } from '../shared/platform/infra/resources.ts';
+import type { ResourceUse } from '../shared/platform/infra/resource-use.ts';
+import { fallbackRoute, resourceAccess, routes, workerAccess, workers, type HttpMethod } from '../shared/platform/infra/routes.ts';
 
 /** What invokes a function: an API route, the API's `$default` route, or a work queue. */
 export type FunctionTrigger =

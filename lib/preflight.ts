@@ -17,7 +17,7 @@ import {
   stackNamePrefix,
   type DeploymentConfig,
 } from './deployment-config.ts';
-import { assessFreshness, freshnessPolicy, operatorSourceIds, type VersionDates } from '../shared/sources/freshness.ts';
+import { assessFreshness, freshnessPolicy, operatorSourceIds, type VersionDates } from '../shared/features/sources/freshness.ts';
 
 export type Status = 'ok' | 'warn' | 'fail';
 

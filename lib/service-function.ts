@@ -1,6 +1,6 @@
 /**
  * A Lambda function with the service's defaults: Node.js 22 on arm64, ESM bundle built by esbuild
- * (minified, source maps, the AWS SDK bundled: shared/infra/function-bundling.ts, which the cold-start
+ * (minified, source maps, the AWS SDK bundled: shared/platform/infra/function-bundling.ts, which the cold-start
  * benchmark bundles with too), its own log group with the configured retention, Lambda's own X-Ray
  * tracing (active: the invocation's initialization, invocation and overhead segments, recorded by the
  * Lambda service; the bundle holds no tracing SDK, docs/operations.md), the Powertools logger and metrics
@@ -16,9 +16,9 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { afterBundlingCommands, functionBundling, type BundleExtras } from '../shared/infra/function-bundling.ts';
-import type { ObjectAction, TableAction } from '../shared/infra/resource-use.ts';
-import { metricsNamespace, telemetryServiceName } from '../shared/observability/catalogue.ts';
+import { afterBundlingCommands, functionBundling, type BundleExtras } from '../shared/platform/infra/function-bundling.ts';
+import type { ObjectAction, TableAction } from '../shared/platform/infra/resource-use.ts';
+import { metricsNamespace, telemetryServiceName } from '../shared/platform/observability/catalogue.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
 

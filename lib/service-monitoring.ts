@@ -44,8 +44,8 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { metricDimensions, metricNames, metricsNamespace, telemetryServiceName, type MetricId } from '../shared/observability/catalogue.ts';
-import { operatorAlarmDaysLeft } from '../shared/sources/freshness.ts';
+import { metricDimensions, metricNames, metricsNamespace, telemetryServiceName, type MetricId } from '../shared/platform/observability/catalogue.ts';
+import { operatorAlarmDaysLeft } from '../shared/features/sources/freshness.ts';
 import type { ServiceFunction } from './service-function.ts';
 
 export const alarmThresholds = {

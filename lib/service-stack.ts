@@ -36,14 +36,14 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { buckets, queues, stackOutputKey, tables, type BucketId, type QueueId, type TableId } from '../shared/infra/resources.ts';
-import type { ObjectAction, ResourceUse, TableAction } from '../shared/infra/resource-use.ts';
-import { routes } from '../shared/infra/routes.ts';
-import { stateBoards } from '../shared/sources/boards/registry.ts';
+import { buckets, queues, stackOutputKey, tables, type BucketId, type QueueId, type TableId } from '../shared/platform/infra/resources.ts';
+import type { ObjectAction, ResourceUse, TableAction } from '../shared/platform/infra/resource-use.ts';
+import { routes } from '../shared/platform/infra/routes.ts';
+import { stateBoards } from '../shared/features/sources/boards/registry.ts';
 import { keyModes, type KeyMode } from '../shared/domain/caller.ts';
-import { signingEnv } from '../shared/certificates/signing-env.ts';
-import { listDefinitions } from '../shared/sources/lists/definitions.ts';
-import { sourceNames } from '../shared/sources/source-config.ts';
+import { signingEnv } from '../shared/features/certificates/signing-env.ts';
+import { listDefinitions } from '../shared/features/sources/lists/definitions.ts';
+import { sourceNames } from '../shared/features/sources/source-config.ts';
 import { checkDeploymentRegion, productionStage, senderIdentity, type DeploymentConfig } from './deployment-config.ts';
 import { functionTable, type FunctionDefinition } from './function-table.ts';
 import { ServiceFunction } from './service-function.ts';
@@ -213,7 +213,7 @@ export class ServiceStack extends Stack {
     this.alertFromEmail = config.alertFromEmail;
     this.alertSenderIdentity = this.createAlertSenderIdentity();
 
-    // Stateful resources, one per row of the resource tables (shared/infra/resources.ts).
+    // Stateful resources, one per row of the resource tables (shared/platform/infra/resources.ts).
     this.tables = createTables(this, config.firstDeploy);
     const { queues: workQueues, deadLetterQueues } = createQueues(this);
     this.queues = workQueues;

@@ -1,5 +1,5 @@
 /**
- * The stateful resources of the stack, one per row of the resource tables (shared/infra/resources.ts):
+ * The stateful resources of the stack, one per row of the resource tables (shared/platform/infra/resources.ts):
  * the DynamoDB tables, the work queues with their dead-letter queues, the buckets (and the bucket their
  * access logs go to), and the schedules that feed the queues.
  */
@@ -32,7 +32,7 @@ import {
   type IndexDefinition,
   type QueueId,
   type TableId,
-} from '../shared/infra/resources.ts';
+} from '../shared/platform/infra/resources.ts';
 
 /**
  * Stateful resources are kept when the stack is deleted or replaces them, but deleted when their own
@@ -134,7 +134,7 @@ export function createBuckets(scope: Construct, stage: string): Record<BucketId,
             objectLockDefaultRetention: stage === 'prod' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
           }
         : {}),
-      // Storage-class transitions only where `BucketDefinition` (shared/infra/resources.ts) says why they pay.
+      // Storage-class transitions only where `BucketDefinition` (shared/platform/infra/resources.ts) says why they pay.
       lifecycleRules: [
         ...(def.expireAfterDays ? [{ expiration: Duration.days(def.expireAfterDays) }] : []),
         ...(def.keepDays

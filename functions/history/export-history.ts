@@ -1,14 +1,14 @@
-import { containerValue } from '#shared/container.ts';
-import { runExportAttempt } from '#shared/history/export-attempt.ts';
-import { exportMessageSchema } from '#shared/history/export-queue.ts';
-import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
-import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
-import { isExpired } from '#shared/history/export-view.ts';
-import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
-import { systemClock } from '#shared/clock.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { queues } from '#shared/infra/resources.ts';
-import { queueWorker } from '#shared/workers/queue-worker.ts';
+import { containerValue } from '#shared/platform/container.ts';
+import { runExportAttempt } from '#shared/features/history/export-attempt.ts';
+import { exportMessageSchema } from '#shared/features/history/export-queue.ts';
+import { S3ExportFiles } from '#shared/features/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/features/history/adapters/export-store.ts';
+import { isExpired } from '#shared/features/history/export-view.ts';
+import { DynamoHistoryStore } from '#shared/features/history/adapters/history-store.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
+import { queues } from '#shared/platform/infra/resources.ts';
+import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({

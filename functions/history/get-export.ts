@@ -1,12 +1,12 @@
-import { containerValue } from '#shared/container.ts';
-import { historyOwner } from '#shared/verification/history-attributes.ts';
-import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
-import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
-import { exportRetryHeader, exportView, isExpired } from '#shared/history/export-view.ts';
-import { ApiError } from '#shared/http/errors.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
-import { json } from '#shared/http/response.ts';
-import { historyExportIdPattern } from '#shared/ids.ts';
+import { containerValue } from '#shared/platform/container.ts';
+import { historyOwner } from '#shared/features/verification/history-attributes.ts';
+import { S3ExportFiles } from '#shared/features/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/features/history/adapters/export-store.ts';
+import { exportRetryHeader, exportView, isExpired } from '#shared/features/history/export-view.ts';
+import { ApiError } from '#shared/api/http/errors.ts';
+import { apiHandler } from '#shared/api/http/pipeline.ts';
+import { json } from '#shared/api/http/response.ts';
+import { historyExportIdPattern } from '#shared/platform/ids.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ exports: new DynamoExportStore(), files: new S3ExportFiles() }));

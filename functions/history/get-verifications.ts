@@ -1,11 +1,11 @@
-import { containerValue } from '#shared/container.ts';
+import { containerValue } from '#shared/platform/container.ts';
 import type { Caller } from '#shared/domain/caller.ts';
-import { historyPage, type HistoryPageRequest } from '#shared/history/history-page.ts';
-import { HistoryFilterError, listVerificationsQuerySchema } from '#shared/history/history-query.ts';
-import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
-import { invalidParam } from '#shared/http/errors.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
-import { json } from '#shared/http/response.ts';
+import { historyPage, type HistoryPageRequest } from '#shared/features/history/history-page.ts';
+import { HistoryFilterError, listVerificationsQuerySchema } from '#shared/features/history/history-query.ts';
+import { DynamoHistoryStore } from '#shared/features/history/adapters/history-store.ts';
+import { invalidParam } from '#shared/api/http/errors.ts';
+import { apiHandler } from '#shared/api/http/pipeline.ts';
+import { json } from '#shared/api/http/response.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ history: new DynamoHistoryStore() }));

@@ -1,17 +1,17 @@
-import { containerValue } from '#shared/container.ts';
-import { newId } from '#shared/ids.ts';
-import { historyOwner } from '#shared/verification/history-attributes.ts';
-import { createExportRequestSchema, HistoryFilterError, planHistoryQuery } from '#shared/history/history-query.ts';
-import { SqsExportQueue } from '#shared/history/adapters/export-queue.ts';
-import { exportsPerDay, releaseExport, takeExport } from '#shared/history/adapters/export-quota.ts';
-import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
-import { exportObjectKey, exportRetentionSeconds } from '#shared/history/export-record.ts';
-import { settleSeconds } from '#shared/history/export-queue.ts';
-import { exportLocation, exportRetryHeader, exportView } from '#shared/history/export-view.ts';
-import { ApiError, invalidParam } from '#shared/http/errors.ts';
-import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
-import { json } from '#shared/http/response.ts';
-import { longestVerificationSeconds } from '#shared/infra/routes.ts';
+import { containerValue } from '#shared/platform/container.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { historyOwner } from '#shared/features/verification/history-attributes.ts';
+import { createExportRequestSchema, HistoryFilterError, planHistoryQuery } from '#shared/features/history/history-query.ts';
+import { SqsExportQueue } from '#shared/features/history/adapters/export-queue.ts';
+import { exportsPerDay, releaseExport, takeExport } from '#shared/features/history/adapters/export-quota.ts';
+import { DynamoExportStore } from '#shared/features/history/adapters/export-store.ts';
+import { exportObjectKey, exportRetentionSeconds } from '#shared/features/history/export-record.ts';
+import { settleSeconds } from '#shared/features/history/export-queue.ts';
+import { exportLocation, exportRetryHeader, exportView } from '#shared/features/history/export-view.ts';
+import { ApiError, invalidParam } from '#shared/api/http/errors.ts';
+import { idempotentApiHandler } from '#shared/api/http/idempotent-pipeline.ts';
+import { json } from '#shared/api/http/response.ts';
+import { longestVerificationSeconds } from '#shared/platform/infra/routes.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ exports: new DynamoExportStore(), queue: new SqsExportQueue() }));

@@ -1,7 +1,7 @@
-import { logger } from '#shared/observability/logger.ts';
-import { checkMessageSchema, checkMonitor } from '#shared/monitoring/checks/monitor-check.ts';
-import { monitorCheckServices } from '#shared/monitoring/checks/monitor-services.ts';
-import { queueWorker } from '#shared/workers/queue-worker.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
+import { checkMessageSchema, checkMonitor } from '#shared/features/monitoring/checks/monitor-check.ts';
+import { monitorCheckServices } from '#shared/features/monitoring/checks/monitor-services.ts';
+import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
 
 /**
  * Monitor checks from the check queue, 5 at a time; a failed check is retried by the queue (partial batch

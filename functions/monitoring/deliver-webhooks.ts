@@ -1,7 +1,7 @@
-import { logger } from '#shared/observability/logger.ts';
-import { deliveryMessageSchema, dispatchWebhook } from '#shared/monitoring/delivery/webhook-dispatch.ts';
-import { webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch-services.ts';
-import { queueWorker } from '#shared/workers/queue-worker.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
+import { deliveryMessageSchema, dispatchWebhook } from '#shared/features/monitoring/delivery/webhook-dispatch.ts';
+import { webhookDispatchServices } from '#shared/features/monitoring/delivery/webhook-dispatch-services.ts';
+import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
 
 /**
  * Webhook deliveries and their retry chain; a step that errors is redelivered by the queue. The batch's

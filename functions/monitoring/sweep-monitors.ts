@@ -1,9 +1,9 @@
-import { logger } from '#shared/observability/logger.ts';
-import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/monitoring/checks/monitor-sweep.ts';
-import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
-import { SqsSweepQueue } from '#shared/monitoring/checks/adapters/sweep-queue.ts';
-import { queueWorker } from '#shared/workers/queue-worker.ts';
-import { containerValue } from '#shared/container.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
+import { sweepDueMonitors, sweepMessageSchema, type SweepMessage } from '#shared/features/monitoring/checks/monitor-sweep.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
+import { SqsSweepQueue } from '#shared/features/monitoring/checks/adapters/sweep-queue.ts';
+import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
+import { containerValue } from '#shared/platform/container.ts';
 
 /** This function's dependencies, made once per container. */
 const dependencies = containerValue(() => ({ monitors: new DynamoMonitorStore(), sweeps: new SqsSweepQueue() }));

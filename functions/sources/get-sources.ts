@@ -1,8 +1,8 @@
-import { containerValue } from '#shared/container.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
-import { json } from '#shared/http/response.ts';
-import { type SourcesReport, sourcesReport } from '#shared/sources/health/source-health.ts';
-import { sourcesQuerySchema } from '#shared/sources/health/sources-schema.ts';
+import { containerValue } from '#shared/platform/container.ts';
+import { apiHandler } from '#shared/api/http/pipeline.ts';
+import { json } from '#shared/api/http/response.ts';
+import { type SourcesReport, sourcesReport } from '#shared/features/sources/health/source-health.ts';
+import { sourcesQuerySchema } from '#shared/features/sources/health/sources-schema.ts';
 
 /** The report as this container last built it: sources change state at most once a minute. */
 const remembered = containerValue(() => ({ report: undefined as Promise<SourcesReport> | undefined, at: 0 }));

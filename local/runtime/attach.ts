@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { newContainer } from '#shared/container.ts';
+import { newContainer } from '#shared/platform/container.ts';
 import { startEmulators } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { provision } from './provision.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiKeyPipeline, permissionKey, permissionsOf, verificationOwner, type Permission } from '#shared/infra/permissions.ts';
+import { apiKeyPipeline, permissionKey, permissionsOf, verificationOwner, type Permission } from '#shared/platform/infra/permissions.ts';
 import {
   fallbackRoute,
   pipelineUse,
@@ -16,7 +16,7 @@ import {
   workerAccess,
   type RouteDefinition,
   type WorkerDefinition,
-} from '#shared/infra/routes.ts';
+} from '#shared/platform/infra/routes.ts';
 
 export interface Functions {
   readonly routes: readonly RouteDefinition[];

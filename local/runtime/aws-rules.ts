@@ -1,9 +1,9 @@
 /**
  * What AWS enforces and the emulators do not, applied to every SDK call a handler makes in the local
- * stack (an SDK plugin on the container clients, shared/aws/clients.ts):
+ * stack (an SDK plugin on the container clients, shared/platform/aws/clients.ts):
  *
  * - IAM: a call outside the permissions the calling function's route or worker declares
- *   (shared/infra/permissions.ts, the same ones the CDK stack grants) is refused with AccessDenied.
+ *   (shared/platform/infra/permissions.ts, the same ones the CDK stack grants) is refused with AccessDenied.
  * - S3 answers a read of a missing object with 403 AccessDenied, not 404 NoSuchKey, when the caller may
  *   not list the bucket (no function may).
  * - S3 refuses a write into an Object Lock bucket without Content-MD5 or an x-amz-checksum-* header.
@@ -15,7 +15,7 @@
  * Every call is recorded (function, action, resource) for the least-privilege check.
  */
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
-import { buckets, queues, tables, type BucketId, type QueueId, type TableDefinition, type TableId } from '#shared/infra/resources.ts';
+import { buckets, queues, tables, type BucketId, type QueueId, type TableDefinition, type TableId } from '#shared/platform/infra/resources.ts';
 import {
   alertSenderResource,
   bucketResource,
@@ -25,8 +25,8 @@ import {
   tableResource,
   type AwsService,
   type Permission,
-} from '#shared/infra/permissions.ts';
-import { signingEnv } from '#shared/certificates/signing-env.ts';
+} from '#shared/platform/infra/permissions.ts';
+import { signingEnv } from '#shared/features/certificates/signing-env.ts';
 import type { LocalResourceNames } from './provision.ts';
 import { invokingFunction } from './lambda-runtime.ts';
 import { startKeyRefusal } from './query-start-key.ts';

@@ -2,8 +2,8 @@
  * The configuration the local stack gives its handlers: the same variables the CDK stack sets on each
  * function, pointing at the emulators. Only configuration differs from AWS.
  */
-import { signingEnv } from '#shared/certificates/signing-env.ts';
-import { rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
+import { signingEnv } from '#shared/features/certificates/signing-env.ts';
+import { rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
 import type { Endpoints } from './emulators.ts';
 import type { LocalResourceNames } from './provision.ts';
 

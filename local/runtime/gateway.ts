@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { errorBody, type ErrorCode } from '#shared/contract/error-catalogue.ts';
-import { matchRoute, type RouteDefinition } from '#shared/infra/routes.ts';
-import { logger } from '#shared/observability/logger.ts';
+import { matchRoute, type RouteDefinition } from '#shared/platform/infra/routes.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
 import { fromHandlerResult, splitUrl, toHttpApiEvent } from './http-event.ts';
 import { invoke, InvocationTimeout } from './lambda-runtime.ts';
 

@@ -3,13 +3,13 @@
  * from an operator's file) from the sources the environment points at: the local stack at start-up,
  * the benchmarks.
  */
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
-import { ingestList, type ListIngestOutcome } from '#shared/sources/lists/list-ingest.ts';
-import type { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
-import { ingestRoster, type RosterIngestOutcome } from '#shared/sources/rosters/roster-ingest.ts';
-import type { RosterStore } from '#shared/sources/rosters/roster-store.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { ingestList, type ListIngestOutcome } from '#shared/features/sources/lists/list-ingest.ts';
+import type { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
+import { rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
+import { ingestRoster, type RosterIngestOutcome } from '#shared/features/sources/rosters/roster-ingest.ts';
+import type { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 
 export async function ingestServedLists(store: SanctionsStore): Promise<ListIngestOutcome[]> {
   const downloadable = Object.values(listDefinitions).filter((d) => d.locate.kind !== 'operator_file');

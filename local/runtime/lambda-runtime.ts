@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { setContainerResolver } from '#shared/container.ts';
+import { setContainerResolver } from '#shared/platform/container.ts';
 import { pathToFileURL } from 'node:url';
 
 export type Handler = (event: unknown, context: Context) => Promise<unknown>;

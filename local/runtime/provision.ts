@@ -5,7 +5,7 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { buckets, deadLetterQueueId, queues, tables, type QueueId, type TableDefinition } from '#shared/infra/resources.ts';
+import { buckets, deadLetterQueueId, queues, tables, type QueueId, type TableDefinition } from '#shared/platform/infra/resources.ts';
 
 export interface LocalResourceNames {
   readonly tables: Record<string, string>;

@@ -5,7 +5,7 @@
  * pages on from it. A cursor taken from one query and passed to another must be checked before it
  * becomes a start key; the local stack refuses the same calls AWS would (aws-rules.ts).
  */
-import type { TableDefinition } from '#shared/infra/resources.ts';
+import type { TableDefinition } from '#shared/platform/infra/resources.ts';
 
 type Scalar = string | number;
 

@@ -3,9 +3,9 @@
  * target queue, as the EventBridge rule's SQS target does on AWS.
  */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { scheduledMessage, schedules, type ScheduleDefinition, type ScheduleId } from '#shared/infra/resources.ts';
-import { nextFiring, parseScheduleExpression } from '#shared/infra/schedule-expression.ts';
-import { logger } from '#shared/observability/logger.ts';
+import { scheduledMessage, schedules, type ScheduleDefinition, type ScheduleId } from '#shared/platform/infra/resources.ts';
+import { nextFiring, parseScheduleExpression } from '#shared/platform/infra/schedule-expression.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
 
 export interface Scheduler {
   /** Fires a rule now, as if its time had come. */

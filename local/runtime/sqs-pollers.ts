@@ -8,8 +8,8 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash } from 'node:crypto';
-import type { WorkerDefinition } from '#shared/infra/routes.ts';
-import { logger } from '#shared/observability/logger.ts';
+import type { WorkerDefinition } from '#shared/platform/infra/routes.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
 import { invoke } from './lambda-runtime.ts';
 
 export interface PollerOptions {

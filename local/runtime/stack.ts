@@ -5,12 +5,18 @@
 import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { ensureLocalSigningKey } from '#shared/certificates/local-key-signer.ts';
+import { ensureLocalSigningKey } from '#shared/features/certificates/local-key-signer.ts';
 import { join } from 'node:path';
-import { useOnEveryClient } from '#shared/aws/clients.ts';
-import { newContainer } from '#shared/container.ts';
-import { queues, type ScheduleId, schedules } from '#shared/infra/resources.ts';
-import { fallbackRoute, routes as defaultRoutes, workers as defaultWorkers, type RouteDefinition, type WorkerDefinition } from '#shared/infra/routes.ts';
+import { useOnEveryClient } from '#shared/platform/aws/clients.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { queues, type ScheduleId, schedules } from '#shared/platform/infra/resources.ts';
+import {
+  fallbackRoute,
+  routes as defaultRoutes,
+  workers as defaultWorkers,
+  type RouteDefinition,
+  type WorkerDefinition,
+} from '#shared/platform/infra/routes.ts';
 import { callRecorder, functionPermissions, writeRecordedCalls } from './aws-calls.ts';
 import { awsRules } from './aws-rules.ts';
 import { type DynamoWriteCap, registerQueueName, savedQueueMessages, startEmulators, type Emulators, type Endpoints } from './emulators.ts';
@@ -22,7 +28,7 @@ import { startTtlSweeper, type TtlSweeper, type TtlSweepOptions } from './ttl-sw
 import { startSourceSimulator, type SourceSimulator } from '../simulator/server.ts';
 import { startPollers, type Pollers } from './sqs-pollers.ts';
 import { ingestServedRosters } from './ingest-lists.ts';
-import { RosterStore } from '#shared/sources/rosters/roster-store.ts';
+import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 
 export interface LocalStackOptions {
   /** Persisted state directory; omit for an in-memory stack (tests). */

@@ -1,6 +1,6 @@
 /**
  * DynamoDB's Time to Live in the local stack (dynalite has none): every table that declares a
- * `ttlAttribute` (shared/infra/resources.ts) is swept for items whose attribute, in epoch seconds, lies
+ * `ttlAttribute` (shared/platform/infra/resources.ts) is swept for items whose attribute, in epoch seconds, lies
  * more than `delayMs` in the past, and those items are deleted, as AWS deletes expired items some time
  * after their expiry. Until a sweep runs, expired items are still returned, as on AWS. Items without the
  * attribute (or with a non-number) never expire.
@@ -16,8 +16,8 @@
  * asked for (`sweep(at)`) runs at full speed.
  */
 import { BatchWriteItemCommand, DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { tables, type TableDefinition } from '#shared/infra/resources.ts';
-import { logger } from '#shared/observability/logger.ts';
+import { tables, type TableDefinition } from '#shared/platform/infra/resources.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
 import type { LocalResourceNames } from './provision.ts';
 
 export interface TtlSweepOptions {

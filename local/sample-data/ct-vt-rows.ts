@@ -1,6 +1,6 @@
 /**
  * Connecticut (data.ct.gov ngch-56tr) and Vermont (mxkz-bi85) board rows, in each source's format as
- * the connectors' notes record it (shared/sources/boards/states/{connecticut,vermont}.ts):
+ * the connectors' notes record it (shared/features/sources/boards/states/{connecticut,vermont}.ts):
  *
  *  - CT: one `name` column "FIRST M LAST"; DPH credentials in Title Case with numeric `credentialtype`
  *    and `fullcredentialcode` "10.100432"; DCP credentials in UPPER CASE with letter codes (not

@@ -1,6 +1,6 @@
 /**
  * Access to the two committed name-frequency tables: US given names by sex (SSA births,
- * shared/names/given-names.json) and US surnames (1990 Census, ./surnames.json). Both are built by
+ * shared/domain/names/given-names.json) and US surnames (1990 Census, ./surnames.json). Both are built by
  * bin/extract-name-tables.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ function readJson<T>(relative: string): T {
 
 /** The given-name table: [upper-case name, births recorded as male, births recorded as female]. */
 export function givenNameCounts(): (readonly [string, number, number])[] {
-  return readJson<GivenNameFile>('../../shared/names/given-names.json').rows.map(([name, m, f]) => [name.toUpperCase(), m, f] as const);
+  return readJson<GivenNameFile>('../../shared/domain/names/given-names.json').rows.map(([name, m, f]) => [name.toUpperCase(), m, f] as const);
 }
 
 export class NameTables {
@@ -40,7 +40,7 @@ export class NameTables {
   }
 
   static load(): NameTables {
-    return new NameTables(readJson<GivenNameFile>('../../shared/names/given-names.json'), readJson<SurnameFile>('./surnames.json'));
+    return new NameTables(readJson<GivenNameFile>('../../shared/domain/names/given-names.json'), readJson<SurnameFile>('./surnames.json'));
   }
 
   /** An upper-case given name drawn by birth frequency for the sex. */

@@ -1,6 +1,6 @@
 /**
  * Roster files of the roster states, each written from its own description of the publisher's format
- * (the connectors in shared/sources/rosters/states/ read them; nothing here is taken from them, so a
+ * (the connectors in shared/features/sources/rosters/states/ read them; nothing here is taken from them, so a
  * connector's change never silently changes what it is tested against):
  *
  *  - Texas BHEC: `rosters/tx_bhec/csv/{LPC,PSY,MFT,SW}.csv`, one shared upper-case header, UTF-8 with a

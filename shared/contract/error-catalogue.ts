@@ -4,7 +4,7 @@
  * `{"error": {"code", "message", "docs", ...}}`, plus `param` for the offending parameter and
  * `retry_after` / `reset_at` on 429s.
  */
-import { docsUrl } from '../config.ts';
+import { docsUrl } from '../platform/config.ts';
 
 export const errorCatalogue = {
   invalid_request: { status: 400, title: 'A parameter is missing or invalid' },

@@ -5,9 +5,8 @@
 import * as z from 'zod';
 import { sanctionBases } from '../domain/match-basis.ts';
 import { professions } from '../domain/professions.ts';
-import { verificationIdPattern } from '../ids.ts';
-import { unavailableReasonCodes } from '../sources/errors.ts';
-import { sourceReportStatuses } from '../sources/source-config.ts';
+import { verificationIdPattern } from '../platform/ids.ts';
+import { sourceReportStatuses, unavailableReasonCodes } from '../domain/source-reports.ts';
 
 export const keyModeSchema = z.enum(['live', 'test']).meta({ description: 'Mode of the key that made the request: `live` or `test`.' });
 export const verificationIdSchema = z.string().regex(verificationIdPattern).meta({ description: 'Verification id: `vrf_` and 24 base62 characters.' });
@@ -18,7 +17,7 @@ export const certificateHashSchema = z
 export const professionSchema = z.enum(professions);
 export const npiSchema = z.string().regex(/^\d{10}$/);
 
-/** Why a source is reported `unavailable` (shared/sources/errors.ts). */
+/** Why a source is reported `unavailable` (shared/features/sources/errors.ts). */
 export const unavailableReasonSchema = z
   .strictObject({
     code: z.enum(unavailableReasonCodes).meta({

@@ -1,6 +1,6 @@
 /**
  * The failures the domain and the use cases name. They say what went wrong in the service's own terms;
- * `shared/http/domain-errors.ts` maps each to its HTTP answer, in one place.
+ * `shared/api/http/domain-errors.ts` maps each to its HTTP answer, in one place.
  */
 export abstract class DomainError extends Error {
   constructor(message: string) {

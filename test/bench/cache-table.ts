@@ -1,7 +1,7 @@
 /** The source cache table of the local stack, read and emptied whole: a benchmark makes its next verifications cache misses again. */
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
 
 export async function cacheItems(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];

@@ -4,9 +4,9 @@
  * compared with. Each entry takes the keys and ids the benchmark's setup made (`ColdRequestContext`), so
  * the table can be checked without running the benchmark (test/unit/cold-request-events.test.ts).
  */
-import { signingEnv } from '#shared/certificates/signing-env.ts';
-import type { BundleExtras } from '#shared/infra/function-bundling.ts';
-import { compilePath, fallbackRoute, routes, workers, type RouteDefinition } from '#shared/infra/routes.ts';
+import { signingEnv } from '#shared/features/certificates/signing-env.ts';
+import type { BundleExtras } from '#shared/platform/infra/function-bundling.ts';
+import { compilePath, fallbackRoute, routes, workers, type RouteDefinition } from '#shared/platform/infra/routes.ts';
 import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
 import { toSqsRecord } from '../../local/runtime/sqs-pollers.ts';
 import type { Provider } from './sample-providers.ts';

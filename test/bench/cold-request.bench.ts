@@ -14,28 +14,28 @@
  * `BENCH_COLD_RUNS=<n>` runs n pairs per function instead of 8 (a quicker smoke run; its figures are
  * noisier).
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { systemClock } from '#shared/clock.ts';
-import { writeExportFile } from '#shared/history/export-file.ts';
-import { S3ExportFiles } from '#shared/history/adapters/export-files.ts';
-import { DynamoExportStore } from '#shared/history/adapters/export-store.ts';
-import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
-import { newId } from '#shared/ids.ts';
-import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
-import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
-import { signingEnv } from '#shared/certificates/signing-env.ts';
-import { afterBundlingCommands, functionBundling } from '#shared/infra/function-bundling.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { writeExportFile } from '#shared/features/history/export-file.ts';
+import { S3ExportFiles } from '#shared/features/history/adapters/export-files.ts';
+import { DynamoExportStore } from '#shared/features/history/adapters/export-store.ts';
+import { DynamoHistoryStore } from '#shared/features/history/adapters/history-store.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { DynamoEventStore } from '#shared/features/monitoring/delivery/adapters/event-store.ts';
+import { ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
+import { signingEnv } from '#shared/features/certificates/signing-env.ts';
+import { afterBundlingCommands, functionBundling } from '#shared/platform/infra/function-bundling.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { coldRequestRunner, writeColdRequest, type ColdRequestTime } from './cold-request-child.ts';
@@ -337,7 +337,7 @@ export const coldRequestBenchmark: Benchmark = {
           { id: 'cold-request-workers', label: `Each worker's cold request <= ${target}× its bare baseline's`, note: groupNote },
         ],
         intro: [
-          `Every function bundled with the stack's own esbuild settings (shared/infra/function-bundling.ts: ESM, ${functionBundling.target}, minified, source maps, the AWS SDK bundled), started in a fresh Node ${process.version} process per sample with its Lambda start-up environment (no NODE_OPTIONS: source maps are read only when an error is logged; the Powertools settings, the Lambda variables a function starts with, a sampled trace header) pointing at the local emulators, and invoked once with a realistic event.`,
+          `Every function bundled with the stack's own esbuild settings (shared/platform/infra/function-bundling.ts: ESM, ${functionBundling.target}, minified, source maps, the AWS SDK bundled), started in a fresh Node ${process.version} process per sample with its Lambda start-up environment (no NODE_OPTIONS: source maps are read only when an error is logged; the Powertools settings, the Lambda variables a function starts with, a sampled trace header) pointing at the local emulators, and invoked once with a realistic event.`,
           '**Cold request** is the wall time from the process start (its performance time origin) until that first invocation has answered; **init** until `import()` of the bundle has resolved.',
           "Each function's **bare baseline** is a handler bundled with the same settings that makes the function's first AWS call with the plain SDK client and answers: DynamoDB GetItem on the API-key table for API-key routes, nothing for public routes that call nothing, and the first call of the others (GetRecord its verification, GetSigningKeys the KMS public key, each worker its first read).",
           `Function and baseline run as ${runs} interleaved pairs after a warm-up pair (alternating which runs first); the ratio is taken pair by pair and its median shown.`,

@@ -11,8 +11,8 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { functionBundling } from '#shared/infra/function-bundling.ts';
-import { fallbackRoute, routes, workers } from '#shared/infra/routes.ts';
+import { functionBundling } from '#shared/platform/infra/function-bundling.ts';
+import { fallbackRoute, routes, workers } from '#shared/platform/infra/routes.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundles.ts';
 import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
 import { initTimer } from './init-timer.ts';
@@ -40,17 +40,17 @@ const references: (Omit<Subject, 'entry' | 'memoryMb' | 'kind'> & { source: stri
   {
     id: 'FrameOnly',
     label: 'Reference: the frame alone (middy; Powertools logger and metrics; error shape)',
-    source: `import { framedHandler } from '${join(repoRoot, 'shared/http/pipeline-frame.ts')}';\nexport const handler = framedHandler(${noContent});\n`,
+    source: `import { framedHandler } from '${join(repoRoot, 'shared/api/http/pipeline-frame.ts')}';\nexport const handler = framedHandler(${noContent});\n`,
   },
   {
     id: 'AuthenticatedPipelineOnly',
     label: 'Reference: the authenticated pipeline alone (the frame + API-key check, limits, idempotency)',
-    source: `import { apiHandler } from '${join(repoRoot, 'shared/http/pipeline.ts')}';\nexport const handler = apiHandler('GetAccount', {}, ${noContent});\n`,
+    source: `import { apiHandler } from '${join(repoRoot, 'shared/api/http/pipeline.ts')}';\nexport const handler = apiHandler('GetAccount', {}, ${noContent});\n`,
   },
   {
     id: 'AuthenticatedPipelineWithSourceMaps',
     label: 'Reference: the same, with NODE_OPTIONS=--enable-source-maps (the functions map stacks only when an error is logged)',
-    source: `import { apiHandler } from '${join(repoRoot, 'shared/http/pipeline.ts')}';\nexport const handler = apiHandler('GetAccount', {}, ${noContent});\n`,
+    source: `import { apiHandler } from '${join(repoRoot, 'shared/api/http/pipeline.ts')}';\nexport const handler = apiHandler('GetAccount', {}, ${noContent});\n`,
     nodeOptions: '--enable-source-maps',
   },
 ];
@@ -201,7 +201,7 @@ export const coldStartBenchmark: Benchmark = {
       return {
         groups: [{ id: 'api-init', label: `Each API function's init <= ${target}× the empty handler's`, note: groupNote }],
         intro: [
-          `Every function bundled with the stack's own esbuild settings (shared/infra/function-bundling.ts: ESM, ${functionBundling.target}, minified, source maps, the AWS SDK bundled) and loaded in a fresh Node ${process.version} process on this machine (Lambda runs Node 22 on arm64), ${runs} times each after a warm-up.`,
+          `Every function bundled with the stack's own esbuild settings (shared/platform/infra/function-bundling.ts: ESM, ${functionBundling.target}, minified, source maps, the AWS SDK bundled) and loaded in a fresh Node ${process.version} process on this machine (Lambda runs Node 22 on arm64), ${runs} times each after a warm-up.`,
           "**Init** is the wall time from the process start (its performance time origin) until `import()` of the bundle has resolved with the handler: Node starting plus the module loading and evaluating, the analogue of the Init Duration Lambda reports (where the runtime's own start is longer than a bare Node start, so the same code gives lower ratios).",
           "**× empty** divides it by the init of an empty handler's bundle measured just before it, run by run: the empty handler's init is what no code can remove, so the ratio says how much a function's own loading adds, and the 3× target allows a function twice the runtime's own start.",
           'The import alone is shown but not used for the ratio: an empty module imports in a few milliseconds, mostly fixed costs of the module loader, so a ratio of imports would measure noise.',

@@ -9,16 +9,16 @@
  * verify function's memory during a miss (the peak heap growth of the process that runs the gateway
  * and the handlers, sampled every millisecond).
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { systemClock } from '#shared/clock.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { generateScaledSampleData } from '../../local/sample-data/scaled.ts';
 import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { fmt, percentile, summarise, type Benchmark, type Figure } from './harness.ts';

@@ -11,18 +11,18 @@
  * kms-endpoint.ts), so its Sign and GetPublicKey calls are recorded as they are made on AWS.
  */
 import './deployed-telemetry.ts';
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { signingEnv } from '#shared/certificates/signing-env.ts';
-import { systemClock } from '#shared/clock.ts';
-import { newContainer } from '#shared/container.ts';
-import { buckets, tables } from '#shared/infra/resources.ts';
-import { routes } from '#shared/infra/routes.ts';
-import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
-import { dayWindow, monthWindow } from '#shared/limits/windows.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { signingEnv } from '#shared/features/certificates/signing-env.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { buckets, tables } from '#shared/platform/infra/resources.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
+import { DynamoUsageStore } from '#shared/features/limits/adapters/usage-store.ts';
+import { dayWindow, monthWindow } from '#shared/features/limits/windows.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,8 +34,8 @@ import { depthLevels, recordAwsCalls, sequentialDepth, type AwsCall } from '../s
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { s3 } from '#shared/aws/s3.ts';
-import { bucketName, tableName } from '#shared/config.ts';
+import { s3 } from '#shared/platform/aws/s3.ts';
+import { bucketName, tableName } from '#shared/platform/config.ts';
 import {
   accessLogLineBytes,
   archiveKeptDays,

@@ -5,7 +5,7 @@
  * S3 write), all else equal. Requests with and without alternate one by one, so drift of the machine
  * falls on both alike.
  */
-import { EvidenceStore } from '#shared/evidence/adapters/evidence-store.ts';
+import { EvidenceStore } from '#shared/features/evidence/adapters/evidence-store.ts';
 import { percentile, summarise, type Benchmark } from './harness.ts';
 import { withLocalApi, type LocalApi } from './local-api.ts';
 import { providerPool, sampleProviders, type Provider } from './sample-providers.ts';

@@ -1,11 +1,11 @@
 /**
- * Bundles function entries exactly as the CDK stack does (shared/infra/function-bundling.ts) and says
+ * Bundles function entries exactly as the CDK stack does (shared/platform/infra/function-bundling.ts) and says
  * what each bundle is made of.
  */
 import { build, type Metafile } from 'esbuild';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { esbuildOptions, functionBundling } from '#shared/infra/function-bundling.ts';
+import { esbuildOptions, functionBundling } from '#shared/platform/infra/function-bundling.ts';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 

@@ -3,9 +3,9 @@
 // prints its time and the process's resident memory before and at peak as one JSON line.
 import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { sqs } from '#shared/aws/sqs.ts';
-import { queueUrl } from '#shared/config.ts';
-import { workers } from '#shared/infra/routes.ts';
+import { sqs } from '#shared/platform/aws/sqs.ts';
+import { queueUrl } from '#shared/platform/config.ts';
+import { workers } from '#shared/platform/infra/routes.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { toSqsRecord } from '../../local/runtime/sqs-pollers.ts';
 

@@ -10,14 +10,14 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { systemClock } from '#shared/clock.ts';
-import { tableName } from '#shared/config.ts';
-import { newId } from '#shared/ids.ts';
-import { workers } from '#shared/infra/routes.ts';
-import { putAll } from '#shared/sources/lists/batch-write.ts';
-import { DynamoVerificationStore, verificationItem } from '#shared/verification/adapters/verification-store.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { workers } from '#shared/platform/infra/routes.ts';
+import { putAll } from '#shared/features/sources/lists/batch-write.ts';
+import { DynamoVerificationStore, verificationItem } from '#shared/features/verification/adapters/verification-store.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { percentile, summarise, type Benchmark, type Figure } from './harness.ts';
 

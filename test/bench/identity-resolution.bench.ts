@@ -5,9 +5,9 @@
  * licenses carry a middle initial and half a birth year. The requests are drawn the same way, half of
  * them with a date of birth; no NPI, so every candidate goes through the name tiers.
  */
-import table from '#shared/names/given-names.json' with { type: 'json' };
-import type { BoardLicense } from '#shared/sources/license-record.ts';
-import { resolveIdentity, type IdentityQuery, type IdentityResult } from '#shared/verification/identity-resolution.ts';
+import table from '#shared/domain/names/given-names.json' with { type: 'json' };
+import type { BoardLicense } from '#shared/features/sources/license-record.ts';
+import { resolveIdentity, type IdentityQuery, type IdentityResult } from '#shared/features/verification/identity-resolution.ts';
 import { summarise, type Benchmark } from './harness.ts';
 
 const candidates = 10_000;

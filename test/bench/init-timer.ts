@@ -9,8 +9,8 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { functionBundling } from '#shared/infra/function-bundling.ts';
-import { metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
+import { functionBundling } from '#shared/platform/infra/function-bundling.ts';
+import { metricsNamespace, telemetryServiceName } from '#shared/platform/observability/catalogue.ts';
 
 const run = promisify(execFile);
 

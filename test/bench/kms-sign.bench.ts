@@ -1,5 +1,5 @@
 /**
- * The certificate signature's round trip: the KMS signer (shared/certificates/adapters/kms-signer.ts) through the
+ * The certificate signature's round trip: the KMS signer (shared/features/certificates/adapters/kms-signer.ts) through the
  * SDK to the local KMS endpoint over HTTP (test/support/kms-endpoint.ts), warm and from a new client,
  * beside the local key signer the local stack uses instead and the bare ES256 signature both make.
  */
@@ -8,8 +8,8 @@ import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KmsSigner } from '#shared/certificates/adapters/kms-signer.ts';
-import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
+import { KmsSigner } from '#shared/features/certificates/adapters/kms-signer.ts';
+import { ensureLocalSigningKey, LocalKeySigner } from '#shared/features/certificates/local-key-signer.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { fmt, median, percentile, summarise, type Benchmark } from './harness.ts';
 

@@ -3,14 +3,14 @@
  * and ingest rate into the local DynamoDB emulator (download from the simulator, hash, parse, batched
  * writes, archive, switch).
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvRowBatches } from '#shared/sources/lists/csv-parser.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { leieRecord } from '#shared/sources/leie/leie-record.ts';
+import { csvRowBatches } from '#shared/features/sources/lists/csv-parser.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { leieRecord } from '#shared/features/sources/leie/leie-record.ts';
 import { writeLeieBenchmarkFile } from '../../local/sample-data/leie-file.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';

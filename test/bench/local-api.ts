@@ -2,12 +2,12 @@
  * The local stack for the API benchmarks: the bundled sample data (a private copy, so faults can be
  * injected), the OIG list ingested, and an Enterprise live key with no practical per-minute limit.
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { systemClock } from '#shared/clock.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { ingestServedLists } from '../../local/runtime/ingest-lists.ts';
 import { type LocalStack, sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

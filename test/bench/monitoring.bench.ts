@@ -8,26 +8,26 @@
  *   the source simulator, comparing with the snapshot, storing events and recording the check.
  * Monitors point at real sample people (3,055 distinct names over five states, so several monitors share one).
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { sqs } from '#shared/aws/sqs.ts';
-import { sendMessageBatch } from '#shared/aws/sqs-batch.ts';
-import { systemClock } from '#shared/clock.ts';
-import { queueUrl, tableName } from '#shared/config.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { sqs } from '#shared/platform/aws/sqs.ts';
+import { sendMessageBatch } from '#shared/platform/aws/sqs-batch.ts';
+import { systemClock } from '#shared/platform/clock.ts';
+import { queueUrl, tableName } from '#shared/platform/config.ts';
 import { stateName } from '#shared/domain/us-states.ts';
-import { newId } from '#shared/ids.ts';
-import { workers } from '#shared/infra/routes.ts';
-import { dueShard, dueShards, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
-import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
-import type { MonitorRecord } from '#shared/monitoring/checks/monitor-record.ts';
-import type { MonitorSnapshot } from '#shared/monitoring/checks/monitor-snapshot.ts';
-import { sweepDueMonitors } from '#shared/monitoring/checks/monitor-sweep.ts';
-import { sealerFromEnvironment } from '#shared/monitoring/secrets/sealer-services.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { workers } from '#shared/platform/infra/routes.ts';
+import { dueShard, dueShards, ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
+import type { MonitorRecord } from '#shared/features/monitoring/checks/monitor-record.ts';
+import type { MonitorSnapshot } from '#shared/features/monitoring/checks/monitor-snapshot.ts';
+import { sweepDueMonitors } from '#shared/features/monitoring/checks/monitor-sweep.ts';
+import { sealerFromEnvironment } from '#shared/features/monitoring/secrets/sealer-services.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { sampleDataDir, startLocalStack, type LocalStack } from '../../local/runtime/stack.ts';
 import { startPollers } from '../../local/runtime/sqs-pollers.ts';
 import { copySourceData } from '../support/source-data.ts';

@@ -16,9 +16,9 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eachEntry, ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { nppesDeactivated } from '#shared/sources/lists/nppes-deactivated.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { eachEntry, ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { nppesDeactivated } from '#shared/features/sources/lists/nppes-deactivated.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
 

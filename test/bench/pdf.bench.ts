@@ -2,9 +2,9 @@
  * GET /v1/certificate/{id}/pdf through the local gateway: the first request (render, sign, store in S3)
  * and later requests (served from S3).
  */
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey } from '#shared/auth/key-issuer.ts';
-import { systemClock } from '#shared/clock.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey } from '#shared/features/accounts/key-issuer.ts';
+import { systemClock } from '#shared/platform/clock.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { median, summarise, type Benchmark } from './harness.ts';
 

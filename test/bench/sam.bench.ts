@@ -7,12 +7,12 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvRowBatches } from '#shared/sources/lists/csv-parser.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { samEntry, samExclusions, samLimits } from '#shared/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { zipCsvText } from '#shared/sources/lists/zip-member.ts';
-import { parseLimits } from '#shared/sources/parse-limits.ts';
+import { csvRowBatches } from '#shared/features/sources/lists/csv-parser.ts';
+import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { samEntry, samExclusions, samLimits } from '#shared/features/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
+import { zipCsvText } from '#shared/features/sources/lists/zip-member.ts';
+import { parseLimits } from '#shared/features/sources/parse-limits.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';

@@ -23,9 +23,9 @@ import {
   publicRouteThrottle,
   type ServiceStack,
 } from '../../lib/service-stack.ts';
-import { buckets, evidenceRetentionDays, noncurrentVersionDays, queues, tables, type BucketId } from '#shared/infra/resources.ts';
-import { routes, workers } from '#shared/infra/routes.ts';
-import { metricNames, metricsNamespace } from '#shared/observability/catalogue.ts';
+import { buckets, evidenceRetentionDays, noncurrentVersionDays, queues, tables, type BucketId } from '#shared/platform/infra/resources.ts';
+import { routes, workers } from '#shared/platform/infra/routes.ts';
+import { metricNames, metricsNamespace } from '#shared/platform/observability/catalogue.ts';
 import { nestedTemplate } from '../support/nested-templates.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');

@@ -1,7 +1,7 @@
 /**
  * Least privilege, checked three ways round:
  * - each function's IAM policy in the synthesised template grants exactly the permissions its route or
- *   worker declares (shared/infra/permissions.ts), plus what running at all needs (its log group,
+ *   worker declares (shared/platform/infra/permissions.ts), plus what running at all needs (its log group,
  *   X-Ray, and for a worker, consuming its own queue);
  * - the reviewed file of calls the test suite makes (test/iam/aws-calls.json) lists exactly the
  *   declared permissions of the services the local stack emulates;
@@ -27,10 +27,10 @@ import {
   signingKeyResources,
   tableResource,
   webhookSecretKeyResource,
-} from '#shared/infra/permissions.ts';
-import { buckets, queues, tables, type BucketId, type QueueId, type TableId } from '#shared/infra/resources.ts';
-import type { ResourceUse } from '#shared/infra/resource-use.ts';
-import { fallbackRoute, resourceAccess, routes, workerAccess, workers } from '#shared/infra/routes.ts';
+} from '#shared/platform/infra/permissions.ts';
+import { buckets, queues, tables, type BucketId, type QueueId, type TableId } from '#shared/platform/infra/resources.ts';
+import type { ResourceUse } from '#shared/platform/infra/resource-use.ts';
+import { fallbackRoute, resourceAccess, routes, workerAccess, workers } from '#shared/platform/infra/routes.ts';
 import { awsCallsFile, observablePermissions, type AwsCalls } from '../iam/aws-calls.ts';
 
 let outdir: string;

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import { alarmName, alarmThresholds, dashboardName, verifyRouteKey } from '../../lib/service-monitoring.ts';
 import { accessLogFormat, monitoredSources, type ServiceStack } from '../../lib/service-stack.ts';
-import { queues, tables } from '#shared/infra/resources.ts';
-import { routes, workers } from '#shared/infra/routes.ts';
-import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
+import { queues, tables } from '#shared/platform/infra/resources.ts';
+import { routes, workers } from '#shared/platform/infra/routes.ts';
+import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/platform/observability/catalogue.ts';
 import { nestedTemplate, type NestedTemplate } from '../support/nested-templates.ts';
 
 const dirs: string[] = [];

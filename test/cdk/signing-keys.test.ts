@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import { signingKeyAdminActions, type ServiceStack } from '../../lib/service-stack.ts';
-import { routes, resourceAccess, workers, workerAccess } from '#shared/infra/routes.ts';
+import { routes, resourceAccess, workers, workerAccess } from '#shared/platform/infra/routes.ts';
 
 let outdir: string;
 let stack: ServiceStack;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
-import { routes } from '#shared/infra/routes.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
 import { nestedTemplate } from '../support/nested-templates.ts';
 
 /** The most resources the main stack may hold, 100 below CloudFormation's 500. */

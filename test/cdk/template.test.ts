@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
-import { queues, tables } from '#shared/infra/resources.ts';
-import { fallbackRoute, routes, workers } from '#shared/infra/routes.ts';
+import { queues, tables } from '#shared/platform/infra/resources.ts';
+import { fallbackRoute, routes, workers } from '#shared/platform/infra/routes.ts';
 import { nestedTemplate } from '../support/nested-templates.ts';
 
 /** Outside `dev` every stage needs the alert sender. */
@@ -284,7 +284,7 @@ describe('CDK template', () => {
       Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: 2557 } },
     });
     expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    // No storage-class transition: 36 KB PDFs would be skipped, or cost more (shared/infra/resources.ts).
+    // No storage-class transition: 36 KB PDFs would be skipped, or cost more (shared/platform/infra/resources.ts).
     expect(bucket.LifecycleConfiguration).toBeUndefined();
     const verifications = resources()[logicalId(stack.tables.verifications)]!;
     expect(verifications.Properties.DeletionProtectionEnabled).toBe(true);

@@ -1,7 +1,7 @@
 /** The recorded AWS calls of the functions: function id → sorted permission keys (`dynamodb:GetItem table/Cache`). */
 import { join } from 'node:path';
-import { apiKeyPipeline, observedServices, permissionKey, permissionsOf, verificationOwner, type Permission } from '#shared/infra/permissions.ts';
-import { fallbackRoute, pipelineUse, routes, verificationUse, workers } from '#shared/infra/routes.ts';
+import { apiKeyPipeline, observedServices, permissionKey, permissionsOf, verificationOwner, type Permission } from '#shared/platform/infra/permissions.ts';
+import { fallbackRoute, pipelineUse, routes, verificationUse, workers } from '#shared/platform/infra/routes.ts';
 
 export type AwsCalls = Record<string, string[]>;
 

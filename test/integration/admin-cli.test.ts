@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { hashApiKey } from '#shared/auth/api-keys.ts';
-import { tableName } from '#shared/config.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { hashApiKey } from '#shared/features/accounts/api-keys.ts';
+import { tableName } from '#shared/platform/config.ts';
 import { bombMember, member, zipArchive } from '../support/hostile-files.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

@@ -5,11 +5,11 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountViewSchema } from '#shared/auth/account-view-schema.ts';
-import { jwksSchema } from '#shared/certificates/jwks-schema.ts';
+import { accountViewSchema } from '#shared/features/accounts/account-view-schema.ts';
+import { jwksSchema } from '#shared/features/certificates/jwks-schema.ts';
 import { errorCatalogue } from '#shared/contract/error-catalogue.ts';
-import { routes } from '#shared/infra/routes.ts';
-import { coverageSchema } from '#shared/sources/boards/coverage-schema.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
+import { coverageSchema } from '#shared/features/sources/boards/coverage-schema.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;

@@ -1,12 +1,12 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { useOnEveryClient } from '#shared/aws/clients.ts';
-import { newContainer } from '#shared/container.ts';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { hashApiKey } from '#shared/auth/api-keys.ts';
-import { tableName } from '#shared/config.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { useOnEveryClient } from '#shared/platform/aws/clients.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { hashApiKey } from '#shared/features/accounts/api-keys.ts';
+import { tableName } from '#shared/platform/config.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;

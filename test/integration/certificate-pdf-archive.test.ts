@@ -14,12 +14,12 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetsDirectory, certificateFontkit, fontFiles } from '#shared/certificates/pdf/certificate-fonts.ts';
-import { ensureLocalPdfSigningMaterial } from '#shared/certificates/pdf/local-pdf-signing-material.ts';
-import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
-import { signCertificatePdf } from '#shared/certificates/pdf/sign-pdf.ts';
-import { bundleFolderCommands, esbuildOptions } from '#shared/infra/function-bundling.ts';
-import { routes } from '#shared/infra/routes.ts';
+import { assetsDirectory, certificateFontkit, fontFiles } from '#shared/features/certificates/pdf/certificate-fonts.ts';
+import { ensureLocalPdfSigningMaterial } from '#shared/features/certificates/pdf/local-pdf-signing-material.ts';
+import { renderCertificatePdf } from '#shared/features/certificates/pdf/render-certificate-pdf.ts';
+import { signCertificatePdf } from '#shared/features/certificates/pdf/sign-pdf.ts';
+import { bundleFolderCommands, esbuildOptions } from '#shared/platform/infra/function-bundling.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
 import { testModeInput, verifiedInput, withName } from '../fixtures/pdf/certificate-pdf-inputs.ts';
 import { pdfsig, pdfText, withPdfFile } from '../fixtures/pdf/poppler.ts';
 
@@ -149,16 +149,16 @@ describe('certificate PDF for the archive', () => {
 
   it("finds its fonts in the PDF function's bundle", async () => {
     const route = routes.find((r) => r.id === 'GetCertificatePdf');
-    expect(route?.bundleFolders).toEqual(['shared/certificates/pdf/assets']);
+    expect(route?.bundleFolders).toEqual(['shared/features/certificates/pdf/assets']);
     const outDir = join(dir, 'bundle');
     const outFile = join(outDir, 'index.mjs');
     await build({
-      ...esbuildOptions(join(repoRoot, 'shared/certificates/pdf/render-certificate-pdf.ts'), outFile, join(repoRoot, 'tsconfig.json')),
+      ...esbuildOptions(join(repoRoot, 'shared/features/certificates/pdf/render-certificate-pdf.ts'), outFile, join(repoRoot, 'tsconfig.json')),
       sourcemap: false,
       logLevel: 'error',
     });
     for (const command of bundleFolderCommands(repoRoot, outDir, route?.bundleFolders ?? [])) await run('sh', ['-c', command]);
-    const bundled = (await import(pathToFileURL(outFile).href)) as typeof import('#shared/certificates/pdf/render-certificate-pdf.ts');
+    const bundled = (await import(pathToFileURL(outFile).href)) as typeof import('#shared/features/certificates/pdf/render-certificate-pdf.ts');
     const pdf = await bundled.renderCertificatePdf(withName(verifiedInput(), `${greek} ${cjk}`));
     expect(await pdfText(pdf)).toContain(`${greek} ${cjk}`);
     expect((await pdffonts(pdf)).every((font) => font.embedded === 'yes')).toBe(true);

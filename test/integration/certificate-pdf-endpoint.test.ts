@@ -3,16 +3,16 @@
  * ETag), a signature Debian's pdfsig accepts, every detail in the text, and a QR code that opens the
  * public record. Needs poppler-utils and zbar-tools (installed by .ci/run).
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3 } from '#shared/aws/s3.ts';
-import { bucketName } from '#shared/config.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { s3 } from '#shared/platform/aws/s3.ts';
+import { bucketName } from '#shared/platform/config.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;

@@ -11,9 +11,9 @@ import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import { answerAsRsaKey } from '../support/kms-rsa-key.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { oids } from '#shared/certificates/pdf/cms-signer.ts';
-import { KmsCmsSigner } from '#shared/certificates/pdf/adapters/kms-cms-signer.ts';
-import { localSigningCommonName, localSigningFileName } from '#shared/certificates/pdf/local-pdf-signing-material.ts';
+import { oids } from '#shared/features/certificates/pdf/cms-signer.ts';
+import { KmsCmsSigner } from '#shared/features/certificates/pdf/adapters/kms-cms-signer.ts';
+import { localSigningCommonName, localSigningFileName } from '#shared/features/certificates/pdf/local-pdf-signing-material.ts';
 import {
   ensureLocalPdfSigningMaterial,
   PdfSigningMaterialError,
@@ -21,11 +21,11 @@ import {
   pdfSignerFromConfig,
   pdfSignerFromEnvironment,
   type PdfSigningMaterial,
-} from '#shared/certificates/pdf/pdf-signing-services.ts';
-import { pdfSigningMaterialFromSecretsManager } from '#shared/certificates/pdf/adapters/pdf-signing-secrets.ts';
-import { newContainer } from '#shared/container.ts';
-import { renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
-import { signCertificatePdf, signCertificatePdfWith } from '#shared/certificates/pdf/sign-pdf.ts';
+} from '#shared/features/certificates/pdf/pdf-signing-services.ts';
+import { pdfSigningMaterialFromSecretsManager } from '#shared/features/certificates/pdf/adapters/pdf-signing-secrets.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { renderCertificatePdf } from '#shared/features/certificates/pdf/render-certificate-pdf.ts';
+import { signCertificatePdf, signCertificatePdfWith } from '#shared/features/certificates/pdf/sign-pdf.ts';
 import { recordUrl, testModeInput, verifiedInput } from '../fixtures/pdf/certificate-pdf-inputs.ts';
 import { decodeQrCodes, pdfsig } from '../fixtures/pdf/poppler.ts';
 

@@ -12,18 +12,18 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueCertificate, signingInput, type Certificate, type CertificateBody } from '#shared/certificates/certificate.ts';
+import { issueCertificate, signingInput, type Certificate, type CertificateBody } from '#shared/features/certificates/certificate.ts';
 import type { KeyMode } from '#shared/domain/caller.ts';
-import { publicJwk, signingKeyJwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
-import { signingKeysResponse, type Jwks } from '#shared/certificates/jwks.ts';
-import { kms } from '#shared/aws/kms.ts';
-import { KmsSigner } from '#shared/certificates/adapters/kms-signer.ts';
-import { ensureLocalSigningKey, LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
-import { decodeSignature, derToRaw, isLowS, p256Order, rawToDer } from '#shared/certificates/signature.ts';
-import type { CertificateSigner } from '#shared/certificates/certificate-signer.ts';
-import { signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer-services.ts';
-import { newContainer } from '#shared/container.ts';
-import { verifyCertificate } from '#shared/certificates/verification.ts';
+import { publicJwk, signingKeyJwk, type SigningKeyJwk } from '#shared/features/certificates/jwk.ts';
+import { signingKeysResponse, type Jwks } from '#shared/features/certificates/jwks.ts';
+import { kms } from '#shared/platform/aws/kms.ts';
+import { KmsSigner } from '#shared/features/certificates/adapters/kms-signer.ts';
+import { ensureLocalSigningKey, LocalKeySigner } from '#shared/features/certificates/local-key-signer.ts';
+import { decodeSignature, derToRaw, isLowS, p256Order, rawToDer } from '#shared/features/certificates/signature.ts';
+import type { CertificateSigner } from '#shared/features/certificates/certificate-signer.ts';
+import { signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/features/certificates/signer-services.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { verifyCertificate } from '#shared/features/certificates/verification.ts';
 
 const pythonScript = new URL('../support/certificates/certificate_rule.py', import.meta.url).pathname;
 

@@ -1,9 +1,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { newContainer } from '#shared/container.ts';
-import { tableName } from '#shared/config.ts';
-import { maxBodyBytes, maxJsonDepth } from '#shared/http/request-body.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { maxBodyBytes, maxJsonDepth } from '#shared/api/http/request-body.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;

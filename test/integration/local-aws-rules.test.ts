@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { CertificatePdfStore } from '#shared/certificates/adapters/certificate-pdf-store.ts';
-import { tableName } from '#shared/config.ts';
-import { DynamoSourceCache } from '#shared/verification/adapters/source-cache.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { CertificatePdfStore } from '#shared/features/certificates/adapters/certificate-pdf-store.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { DynamoSourceCache } from '#shared/features/verification/adapters/source-cache.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';

@@ -1,7 +1,7 @@
 /**
  * The local DynamoDB answers the capacity units DynamoDB bills an on-demand table (local/runtime/dynamo-front.mjs,
  * local/runtime/dynamo-capacity.mjs), on the service's own tables with their real keys and indexes
- * (shared/infra/resources.ts, provisioned as the local stack provisions them), and runs transactions.
+ * (shared/platform/infra/resources.ts, provisioned as the local stack provisions them), and runs transactions.
  *
  * Beside it, what dynalite alone answers, the reason for the front: strings counted in characters
  * instead of UTF-8 bytes, no index writes, nothing for a Query that finds nothing, no transactions.
@@ -26,7 +26,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables } from '#shared/infra/resources.ts';
+import { tables } from '#shared/platform/infra/resources.ts';
 import { installDynamoFront } from '../../local/runtime/dynamo-front.mjs';
 import { createTableInput, localName } from '../../local/runtime/provision.ts';
 

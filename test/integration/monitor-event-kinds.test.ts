@@ -5,7 +5,7 @@
  * hmac module over the exact bytes received). One provider per case, so the cases do not depend on each
  * other; every edit is undone.
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,16 +13,16 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { eventKinds, type EventKind } from '#shared/monitoring/checks/change-events.ts';
-import { checkMonitor } from '#shared/monitoring/checks/monitor-check.ts';
-import { monitorCheckServices } from '#shared/monitoring/checks/monitor-services.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { newContainer } from '#shared/container.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { eventKinds, type EventKind } from '#shared/features/monitoring/checks/change-events.ts';
+import { checkMonitor } from '#shared/features/monitoring/checks/monitor-check.ts';
+import { monitorCheckServices } from '#shared/features/monitoring/checks/monitor-services.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
+import { newContainer } from '#shared/platform/container.ts';
 import { samCsv, type SamRow } from '../support/sam-extract.ts';
 import type { SourceDataCopy } from '../support/source-data.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';

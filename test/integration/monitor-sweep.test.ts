@@ -1,9 +1,9 @@
 /** The sweep and the checks, through the local pollers: due monitors re-checked, changes recorded as events. */
-import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepDueMonitors } from '#shared/monitoring/checks/monitor-sweep.ts';
+import { sweepDueMonitors } from '#shared/features/monitoring/checks/monitor-sweep.ts';
 import type { TestStack } from '../support/stack.ts';
 import { eventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -11,11 +11,11 @@ import type { SourceDataCopy } from '../support/source-data.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import { failSqsBatchEntries } from '../support/aws-faults.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
-import { workers } from '#shared/infra/routes.ts';
+import { workers } from '#shared/platform/infra/routes.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { checkMonitor } from '#shared/monitoring/checks/monitor-check.ts';
-import { monitorCheckServices } from '#shared/monitoring/checks/monitor-services.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { checkMonitor } from '#shared/features/monitoring/checks/monitor-check.ts';
+import { monitorCheckServices } from '#shared/features/monitoring/checks/monitor-services.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;

@@ -1,13 +1,13 @@
 /** POST /v1/monitor, GET /v1/monitors, DELETE /v1/monitor/{id} over HTTP. */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { monitorPageSchema, monitorSchema } from '#shared/monitoring/checks/monitor-schema.ts';
-import { deletedMonitorRetentionDays, dueShard } from '#shared/monitoring/checks/monitor-store.ts';
-import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { monitorPageSchema, monitorSchema } from '#shared/features/monitoring/checks/monitor-schema.ts';
+import { deletedMonitorRetentionDays, dueShard } from '#shared/features/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;

@@ -12,8 +12,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { maxBodyBytes } from '#shared/http/request-body.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { maxBodyBytes } from '#shared/api/http/request-body.ts';
 import { OpenApiValidator, type Exchange } from '../support/openapi-validator.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 

@@ -11,10 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { afterBundlingCommands } from '#shared/infra/function-bundling.ts';
-import { routes } from '#shared/infra/routes.ts';
-import { generatedDocs } from '#shared/openapi/generated-docs.ts';
-import { docsFromTemplates, isPlainBaseUrl, placeholderBaseUrl } from '#shared/openapi/prebuilt-docs.ts';
+import { afterBundlingCommands } from '#shared/platform/infra/function-bundling.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
+import { generatedDocs } from '#shared/api/openapi/generated-docs.ts';
+import { docsFromTemplates, isPlainBaseUrl, placeholderBaseUrl } from '#shared/api/openapi/prebuilt-docs.ts';
 import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from '../bench/function-bundles.ts';
 

@@ -4,21 +4,21 @@
  * (sandbox names), read back without any key as HTML and as JSON; a certificate changed in the table;
  * unknown and malformed ids.
  */
-import { withDecompressed } from '#shared/records/compressed-fields.ts';
+import { withDecompressed } from '#shared/features/records/compressed-fields.ts';
 import { withEvidenceByHash } from '../support/record-evidence.ts';
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { certificateHash, signingInput, type Certificate, type IssuedCertificate } from '#shared/certificates/certificate.ts';
-import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
-import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
-import { jwksSchema } from '#shared/certificates/jwks-schema.ts';
-import { encodeSignature, toLowS } from '#shared/certificates/signature.ts';
-import { signerFromEnvironment } from '#shared/certificates/signer-services.ts';
-import { publicRecordSchema } from '#shared/records/public-record-schema.ts';
-import { tableName } from '#shared/config.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { certificateHash, signingInput, type Certificate, type IssuedCertificate } from '#shared/features/certificates/certificate.ts';
+import { LocalKeySigner } from '#shared/features/certificates/local-key-signer.ts';
+import { certificateSchema } from '#shared/features/certificates/certificate-schema.ts';
+import { jwksSchema } from '#shared/features/certificates/jwks-schema.ts';
+import { encodeSignature, toLowS } from '#shared/features/certificates/signature.ts';
+import { signerFromEnvironment } from '#shared/features/certificates/signer-services.ts';
+import { publicRecordSchema } from '#shared/features/records/public-record-schema.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 /** Sources as the record shows them: each piece of evidence by its kind and hash only. */

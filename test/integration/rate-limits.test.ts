@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthWindow } from '#shared/limits/windows.ts';
+import { monthWindow } from '#shared/features/limits/windows.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitForFreshMinute } from '../support/minute.ts';
 

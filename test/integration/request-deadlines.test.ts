@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '#shared/infra/routes.ts';
-import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';
-import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
+import { bulkResponseSchema } from '#shared/features/verification/bulk-verification.ts';
+import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';

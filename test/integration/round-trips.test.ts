@@ -1,13 +1,13 @@
 /**
  * What a request waits for in DynamoDB: the calls each route makes, counted through the real handlers
  * (test/support/aws-call-log.ts), and the reads a route starts beside its account's admission
- * (`prefetch` in shared/http/pipeline.ts), which never change what the request is answered.
+ * (`prefetch` in shared/api/http/pipeline.ts), which never change what the request is answered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { tableName } from '#shared/config.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { tableName } from '#shared/platform/config.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { recordAwsCalls, sequentialDepth, type AwsCall, type AwsCallLog } from '../support/aws-call-log.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';

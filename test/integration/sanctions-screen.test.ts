@@ -6,11 +6,11 @@
  */
 import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { samExclusions } from '#shared/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { samCsv } from '../support/sam-extract.ts';

@@ -8,11 +8,11 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeySchema } from '#shared/auth/key-view-schema.ts';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { eventSchema } from '#shared/monitoring/delivery/event-view.ts';
-import { monitorSchema } from '#shared/monitoring/checks/monitor-schema.ts';
+import { apiKeySchema } from '#shared/features/accounts/key-view-schema.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { eventSchema } from '#shared/features/monitoring/delivery/event-view.ts';
+import { monitorSchema } from '#shared/features/monitoring/checks/monitor-schema.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SourceError } from '#shared/sources/errors.ts';
-import type { FetchPolicy } from '#shared/sources/http-fetch.ts';
-import { InvalidNpiError, NppesClient } from '#shared/sources/nppes/nppes-client.ts';
-import { BoardSearch } from '#shared/sources/boards/board-search.ts';
-import { stateBoards } from '#shared/sources/boards/registry.ts';
-import { SodaClient } from '#shared/sources/soda/soda-client.ts';
+import { SourceError } from '#shared/features/sources/errors.ts';
+import type { FetchPolicy } from '#shared/features/sources/http-fetch.ts';
+import { InvalidNpiError, NppesClient } from '#shared/features/sources/nppes/nppes-client.ts';
+import { BoardSearch } from '#shared/features/sources/boards/board-search.ts';
+import { stateBoards } from '#shared/features/sources/boards/registry.ts';
+import { SodaClient } from '#shared/features/sources/soda/soda-client.ts';
 import { startSourceSimulator, type SourceSimulator } from '../../local/simulator/server.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { rejectionOf } from '../support/rejection.ts';

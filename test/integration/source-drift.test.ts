@@ -5,7 +5,7 @@
  * never cached. The simulator changes the rows of a live answer the way a publisher's change would.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
+import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { captureOutput, type Line } from '../support/capture-output.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

@@ -6,16 +6,16 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SourceError } from '#shared/sources/errors.ts';
-import { fetchSource } from '#shared/sources/http-fetch.ts';
-import { guardedFetch, maxRedirects, sourceHosts, sourceLoopbackAllowedFromEnv, type SourceHosts } from '#shared/sources/guarded-fetch.ts';
-import { IngestRefusal } from '#shared/sources/ingest-refusal.ts';
-import { checkHeader } from '#shared/sources/leie/leie-record.ts';
-import { downloadSourceFile } from '#shared/sources/lists/download.ts';
-import type { ListDefinition } from '#shared/sources/lists/list-definition.ts';
-import { locateNewest } from '#shared/sources/lists/locate.ts';
-import { sheetRows } from '#shared/sources/lists/sheet-reader.ts';
-import { waHca } from '#shared/sources/lists/wa-hca.ts';
+import { SourceError } from '#shared/features/sources/errors.ts';
+import { fetchSource } from '#shared/features/sources/http-fetch.ts';
+import { guardedFetch, maxRedirects, sourceHosts, sourceLoopbackAllowedFromEnv, type SourceHosts } from '#shared/features/sources/guarded-fetch.ts';
+import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
+import { checkHeader } from '#shared/features/sources/leie/leie-record.ts';
+import { downloadSourceFile } from '#shared/features/sources/lists/download.ts';
+import type { ListDefinition } from '#shared/features/sources/lists/list-definition.ts';
+import { locateNewest } from '#shared/features/sources/lists/locate.ts';
+import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
+import { waHca } from '#shared/features/sources/lists/wa-hca.ts';
 import { linksPage, type SourceServer, startSourceServer } from '../support/hostile-source.ts';
 import { rejectionOf } from '../support/rejection.ts';
 

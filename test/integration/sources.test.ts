@@ -4,14 +4,14 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { hourKey } from '#shared/sources/health/health-counters.ts';
-import { sourcesReportSchema } from '#shared/sources/health/sources-schema.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { cmsOptOut } from '#shared/sources/lists/cms-opt-out.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { hourKey } from '#shared/features/sources/health/health-counters.ts';
+import { sourcesReportSchema } from '#shared/features/sources/health/sources-schema.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
+import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { cmsOptOut } from '#shared/features/sources/lists/cms-opt-out.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 

@@ -5,9 +5,9 @@
  */
 import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sqs } from '#shared/aws/sqs.ts';
-import { BatchSendError, sendMessageBatch } from '#shared/aws/sqs-batch.ts';
-import { queueUrl } from '#shared/config.ts';
+import { sqs } from '#shared/platform/aws/sqs.ts';
+import { BatchSendError, sendMessageBatch } from '#shared/platform/aws/sqs-batch.ts';
+import { queueUrl } from '#shared/platform/config.ts';
 import { failCalls, failSqsBatchEntries } from '../support/aws-faults.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionBundling } from '#shared/infra/function-bundling.ts';
-import { sourcePath } from '#shared/observability/stack-trace.ts';
+import { functionBundling } from '#shared/platform/infra/function-bundling.ts';
+import { sourcePath } from '#shared/platform/observability/stack-trace.ts';
 import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
 import { bundleFunction, repoRoot, type FunctionBundle } from '../bench/function-bundles.ts';
 
@@ -72,8 +72,8 @@ describe('a function bundle as deployed', () => {
 
 describe('source paths of a map', () => {
   it('are named from the repository root', () => {
-    expect(sourcePath('../../../work/repo/shared/http/pipeline-frame.ts')).toBe('shared/http/pipeline-frame.ts');
+    expect(sourcePath('../../../work/repo/shared/api/http/pipeline-frame.ts')).toBe('shared/api/http/pipeline-frame.ts');
     expect(sourcePath('../../node_modules/@middy/core/index.js')).toBe('node_modules/@middy/core/index.js');
-    expect(sourcePath('file:///var/task/functions/verify/post-verify.ts')).toBe('functions/verify/post-verify.ts');
+    expect(sourcePath('file:///var/task/functions/verification/post-verify.ts')).toBe('functions/verification/post-verify.ts');
   });
 });

@@ -8,11 +8,11 @@
  */
 import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
-import { ingestList } from '#shared/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/sources/lists/sanctions-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
+import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

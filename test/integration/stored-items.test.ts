@@ -5,11 +5,11 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
-import { StoredItemError } from '#shared/records/stored-item.ts';
-import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
+import { StoredItemError } from '#shared/features/records/stored-item.ts';
+import { DynamoVerificationStore } from '#shared/features/verification/adapters/verification-store.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import type { TestStack } from '../support/stack.ts';
 

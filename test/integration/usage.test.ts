@@ -4,16 +4,16 @@
  * sees only its own; bad input is 400 and a missing key 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOf } from '#shared/auth/accounts.ts';
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { fixedClock } from '#shared/clock.ts';
-import { newId } from '#shared/ids.ts';
-import { plans } from '#shared/limits/plans.ts';
-import { RateLimits } from '#shared/limits/rate-limits.ts';
-import { DynamoUsageStore } from '#shared/limits/adapters/usage-store.ts';
-import { usageViewSchema } from '#shared/limits/usage-view-schema.ts';
-import { usageMonths, usageView } from '#shared/limits/usage-view.ts';
-import { dayWindow } from '#shared/limits/windows.ts';
+import { accountOf } from '#shared/features/accounts/accounts.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { fixedClock } from '#shared/platform/clock.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { plans } from '#shared/features/limits/plans.ts';
+import { RateLimits } from '#shared/features/limits/rate-limits.ts';
+import { DynamoUsageStore } from '#shared/features/limits/adapters/usage-store.ts';
+import { usageViewSchema } from '#shared/features/limits/usage-view-schema.ts';
+import { usageMonths, usageView } from '#shared/features/limits/usage-view.ts';
+import { dayWindow } from '#shared/features/limits/windows.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;

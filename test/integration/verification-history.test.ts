@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { backfillHistory } from '#shared/history/adapters/history-backfill.ts';
-import { newId } from '#shared/ids.ts';
-import { historyPage } from '#shared/history/history-page.ts';
-import { DynamoHistoryStore } from '#shared/history/adapters/history-store.ts';
-import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { backfillHistory } from '#shared/features/history/adapters/history-backfill.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { historyPage } from '#shared/features/history/history-page.ts';
+import { DynamoHistoryStore } from '#shared/features/history/adapters/history-store.ts';
+import { DynamoVerificationStore } from '#shared/features/verification/adapters/verification-store.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { seedHistory } from '../support/history-seed.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
+import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

@@ -2,22 +2,22 @@
  * Source failures (spec: States and transitions, rules 1-4; Errors 503), the cache lifecycle with an
  * injected clock, the reserved test names, certificates, the quota, and bulk verification.
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '#shared/clock.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { runVerification } from '#shared/verification/verification-engine.ts';
-import { verificationServices } from '#shared/verification/verification-services.ts';
-import { newContainer } from '#shared/container.ts';
-import { verificationRequestSchema } from '#shared/verification/verification-request.ts';
-import { bulkResponseSchema } from '#shared/verification/bulk-verification.ts';
-import { verificationResultSchema } from '#shared/verification/verification-result-schema.ts';
-import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
-import { canonicalJson } from '#shared/json/canonical.ts';
+import { fixedClock } from '#shared/platform/clock.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { runVerification } from '#shared/features/verification/verification-engine.ts';
+import { verificationServices } from '#shared/features/verification/verification-services.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { verificationRequestSchema } from '#shared/features/verification/verification-request.ts';
+import { bulkResponseSchema } from '#shared/features/verification/bulk-verification.ts';
+import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
+import { certificateSchema } from '#shared/features/certificates/certificate-schema.ts';
+import { canonicalJson } from '#shared/platform/json/canonical.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -319,8 +319,8 @@ describe('quota', () => {
 
   it('a Developer account at its quota is refused before any work', async () => {
     const dev = await t.issue({ plan: 'developer', mode: 'live' });
-    const { DynamoUsageStore } = await import('#shared/limits/adapters/usage-store.ts');
-    const { monthWindow } = await import('#shared/limits/windows.ts');
+    const { DynamoUsageStore } = await import('#shared/features/limits/adapters/usage-store.ts');
+    const { monthWindow } = await import('#shared/features/limits/windows.ts');
     await new DynamoUsageStore().chargeMonth(dev.account_id, monthWindow(new Date()), 500, 500, true);
     const res = await verify({ first_name: 'Helen', last_name: 'Thomas', state: 'WA' }, dev.api_key);
     expect(res.status).toBe(429);

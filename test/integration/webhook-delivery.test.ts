@@ -4,9 +4,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import forge from 'node-forge';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deliverWebhook, webhookUserAgent } from '#shared/webhooks/deliver-webhook.ts';
-import { verifyStandardWebhook } from '#shared/webhooks/webhook-signature.ts';
-import { checkWebhookUrl } from '#shared/webhooks/webhook-url-guard.ts';
+import { deliverWebhook, webhookUserAgent } from '#shared/features/webhooks/deliver-webhook.ts';
+import { verifyStandardWebhook } from '#shared/features/webhooks/webhook-signature.ts';
+import { checkWebhookUrl } from '#shared/features/webhooks/webhook-url-guard.ts';
 import { serviceSignatureValid, standardSignatureCheck } from '../support/webhook-receiver.ts';
 
 const secret = 'whsec_integration_0123456789';

@@ -4,15 +4,15 @@
  * recording another attempt, and the final state is written once. SES is the local emulator; a send is
  * made to fail (or observed) by middleware on this process's SES client, which the handler uses too.
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ses } from '#shared/aws/ses.ts';
-import { newId } from '#shared/ids.ts';
-import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
-import type { DeliveryAttempt } from '#shared/monitoring/delivery/event-record.ts';
-import { dispatchWebhook } from '#shared/monitoring/delivery/webhook-dispatch.ts';
-import { webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch-services.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ses } from '#shared/platform/aws/ses.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { DynamoEventStore } from '#shared/features/monitoring/delivery/adapters/event-store.ts';
+import type { DeliveryAttempt } from '#shared/features/monitoring/delivery/event-record.ts';
+import { dispatchWebhook } from '#shared/features/monitoring/delivery/webhook-dispatch.ts';
+import { webhookDispatchServices } from '#shared/features/monitoring/delivery/webhook-dispatch-services.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { invokeAs } from '../support/invoke-as.ts';

@@ -7,20 +7,20 @@
  * running: the test steps each delivery message itself, at the time it chooses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '#shared/ids.ts';
-import { workers } from '#shared/infra/routes.ts';
-import { type EventStore, filteredPageSize, maxFilteredPages } from '#shared/monitoring/delivery/event-store.ts';
-import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
-import type { EventRecord } from '#shared/monitoring/delivery/event-record.ts';
-import { eventPageSchema, eventSchema } from '#shared/monitoring/delivery/event-view.ts';
-import { deliveryPageSchema } from '#shared/monitoring/delivery/delivery-views.ts';
-import { maxEventPages } from '#shared/monitoring/delivery/delivery-list.ts';
-import { ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
-import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
-import { redeliverEvent } from '#shared/monitoring/delivery/redeliver-event.ts';
-import { dispatchWebhook, enqueue } from '#shared/monitoring/delivery/webhook-dispatch.ts';
-import { webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch-services.ts';
-import { nextAttemptAt } from '#shared/webhooks/retry-schedule.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { workers } from '#shared/platform/infra/routes.ts';
+import { type EventStore, filteredPageSize, maxFilteredPages } from '#shared/features/monitoring/delivery/event-store.ts';
+import { DynamoEventStore } from '#shared/features/monitoring/delivery/adapters/event-store.ts';
+import type { EventRecord } from '#shared/features/monitoring/delivery/event-record.ts';
+import { eventPageSchema, eventSchema } from '#shared/features/monitoring/delivery/event-view.ts';
+import { deliveryPageSchema } from '#shared/features/monitoring/delivery/delivery-views.ts';
+import { maxEventPages } from '#shared/features/monitoring/delivery/delivery-list.ts';
+import { ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
+import { redeliverEvent } from '#shared/features/monitoring/delivery/redeliver-event.ts';
+import { dispatchWebhook, enqueue } from '#shared/features/monitoring/delivery/webhook-dispatch.ts';
+import { webhookDispatchServices } from '#shared/features/monitoring/delivery/webhook-dispatch-services.ts';
+import { nextAttemptAt } from '#shared/features/webhooks/retry-schedule.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { deliveryDriver, type DeliveryDriver } from '../support/delivery-driver.ts';
 import { startWebhookReceiver, serviceSignatureValid, type WebhookReceiver } from '../support/webhook-receiver.ts';

@@ -10,10 +10,10 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { DynamoEventStore } from '#shared/monitoring/delivery/adapters/event-store.ts';
-import { secretRotationSchema } from '#shared/monitoring/delivery/delivery-views.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { DynamoEventStore } from '#shared/features/monitoring/delivery/adapters/event-store.ts';
+import { secretRotationSchema } from '#shared/features/monitoring/delivery/delivery-views.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 import {

@@ -6,11 +6,11 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { deliveryPageSchema, testWebhookResponseSchema } from '#shared/monitoring/delivery/delivery-views.ts';
-import { eventPageSchema } from '#shared/monitoring/delivery/event-view.ts';
-import { testWebhookEventSchema } from '#shared/monitoring/delivery/webhook-event-schema.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { deliveryPageSchema, testWebhookResponseSchema } from '#shared/features/monitoring/delivery/delivery-views.ts';
+import { eventPageSchema } from '#shared/features/monitoring/delivery/event-view.ts';
+import { testWebhookEventSchema } from '#shared/features/monitoring/delivery/webhook-event-schema.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 

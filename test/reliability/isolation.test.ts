@@ -5,11 +5,11 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { newId } from '#shared/ids.ts';
-import { dueShard, ownerKey } from '#shared/monitoring/checks/monitor-store.ts';
-import { routes } from '#shared/infra/routes.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { newId } from '#shared/platform/ids.ts';
+import { dueShard, ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;

@@ -2,12 +2,12 @@
  * Monitors created concurrently all get swept exactly once per day: every one is listed, every one due
  * is checked once however many sweeps run at the same time, and none is checked again until the next day.
  */
-import { DynamoMonitorStore } from '#shared/monitoring/checks/adapters/monitor-store.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { sweepDueMonitors } from '#shared/monitoring/checks/monitor-sweep.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { sweepDueMonitors } from '#shared/features/monitoring/checks/monitor-sweep.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { makeDue } from '../support/monitor-tables.ts';
 import { waitFor } from '../support/wait-for.ts';

@@ -3,14 +3,14 @@
  * out, answering 500 or answering malformed data, alone and all together. Each gives exactly the spec's
  * outcome (States and transitions, rules 1-4; Errors 503): never a 500, never a wrong `verified: true`.
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
-import { sourceNames } from '#shared/sources/source-config.ts';
-import { newContainer } from '#shared/container.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { sourceNames } from '#shared/features/sources/source-config.ts';
+import { newContainer } from '#shared/platform/container.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';

@@ -1,6 +1,6 @@
 /**
  * Records every AWS SDK call the local stack's handlers make (an SDK plugin on the container clients,
- * shared/aws/clients.ts): which function made it, the operation, the table or bucket, when it started
+ * shared/platform/aws/clients.ts): which function made it, the operation, the table or bucket, when it started
  * and ended, and for DynamoDB the capacity units it consumed, in all and per index (the plugin asks for
  * `ReturnConsumedCapacity: INDEXES`, which the local DynamoDB answers as DynamoDB bills an on-demand
  * table: local/runtime/dynamo-capacity.mjs). A write its condition refused bills units too, which DynamoDB does
@@ -8,8 +8,8 @@
  * counted as well. `sequentialDepth` says how many of them a request waited for one after another.
  */
 import type { MiddlewareStack, Pluggable } from '@smithy/types';
-import { useOnEveryClient } from '#shared/aws/clients.ts';
-import { newContainer } from '#shared/container.ts';
+import { useOnEveryClient } from '#shared/platform/aws/clients.ts';
+import { newContainer } from '#shared/platform/container.ts';
 import { invokingFunction } from '../../local/runtime/lambda-runtime.ts';
 
 export interface AwsCall {

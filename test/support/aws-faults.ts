@@ -19,13 +19,13 @@
 import { ProvisionedThroughputExceededException, ThrottlingException } from '@aws-sdk/client-dynamodb';
 import { KMSServiceException } from '@aws-sdk/client-kms';
 import type { BatchResultErrorEntry, SendMessageBatchCommandInput, SendMessageBatchCommandOutput, SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { kms } from '#shared/aws/kms.ts';
-import { sqs } from '#shared/aws/sqs.ts';
-import { queueUrl, tableName } from '#shared/config.ts';
-import { signerFromEnvironment } from '#shared/certificates/signer-services.ts';
-import type { QueueId, TableId } from '#shared/infra/resources.ts';
-import { sealerFromEnvironment } from '#shared/monitoring/secrets/sealer-services.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { kms } from '#shared/platform/aws/kms.ts';
+import { sqs } from '#shared/platform/aws/sqs.ts';
+import { queueUrl, tableName } from '#shared/platform/config.ts';
+import { signerFromEnvironment } from '#shared/features/certificates/signer-services.ts';
+import type { QueueId, TableId } from '#shared/platform/infra/resources.ts';
+import { sealerFromEnvironment } from '#shared/features/monitoring/secrets/sealer-services.ts';
 
 export interface Fault {
   /** Removes the fault. */

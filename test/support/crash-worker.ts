@@ -4,10 +4,10 @@
 // and runs the real handler on it.
 import { ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { sqs } from '#shared/aws/sqs.ts';
-import { queueUrl } from '#shared/config.ts';
-import type { QueueId } from '#shared/infra/resources.ts';
-import { workers } from '#shared/infra/routes.ts';
+import { sqs } from '#shared/platform/aws/sqs.ts';
+import { queueUrl } from '#shared/platform/config.ts';
+import type { QueueId } from '#shared/platform/infra/resources.ts';
+import { workers } from '#shared/platform/infra/routes.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 
 const visibilitySeconds = Number(process.argv[2] ?? '2');

@@ -1,5 +1,5 @@
 /** Keeps the header and the chosen rows of a sample CSV, so a test loads the rows it asks about and not thousands. */
-import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
+import { CsvParser } from '#shared/features/sources/lists/csv-parser.ts';
 
 const quoted = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
 

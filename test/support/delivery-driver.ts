@@ -3,8 +3,8 @@
  * delivery message of an event on the queue (ready, delayed or in flight) is stepped once, at the time
  * the test chooses, as the worker would step it.
  */
-import { dispatchWebhook, type DeliveryMessage, type DispatchOutcome } from '#shared/monitoring/delivery/webhook-dispatch.ts';
-import { webhookDispatchServices } from '#shared/monitoring/delivery/webhook-dispatch-services.ts';
+import { dispatchWebhook, type DeliveryMessage, type DispatchOutcome } from '#shared/features/monitoring/delivery/webhook-dispatch.ts';
+import { webhookDispatchServices } from '#shared/features/monitoring/delivery/webhook-dispatch-services.ts';
 import type { TestStack } from './stack.ts';
 
 export interface DeliveryDriver {

@@ -2,10 +2,10 @@
  * Verification records written straight to the table through the store, as copies of a real one with
  * another id, time and subject: a history of any size and age without running verifications.
  */
-import { newId } from '#shared/ids.ts';
-import type { HistorySubject } from '#shared/verification/history-attributes.ts';
-import { DynamoVerificationStore } from '#shared/verification/adapters/verification-store.ts';
-import type { VerificationRecord } from '#shared/verification/verification-record.ts';
+import { newId } from '#shared/platform/ids.ts';
+import type { HistorySubject } from '#shared/features/verification/history-attributes.ts';
+import { DynamoVerificationStore } from '#shared/features/verification/adapters/verification-store.ts';
+import type { VerificationRecord } from '#shared/features/verification/verification-record.ts';
 
 export interface SeedEntry {
   readonly createdAt: string;

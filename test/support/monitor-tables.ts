@@ -1,8 +1,8 @@
 /** Direct reads and writes of the Monitors and Events tables, for tests that drive checks and sweeps. */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { tableName } from '#shared/config.ts';
-import type { EventRecord } from '#shared/monitoring/delivery/event-record.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { tableName } from '#shared/platform/config.ts';
+import type { EventRecord } from '#shared/features/monitoring/delivery/event-record.ts';
 
 /** The stored monitor item (consistent read). */
 export async function storedMonitor(id: string): Promise<Record<string, any>> {

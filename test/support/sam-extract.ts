@@ -1,5 +1,5 @@
 /** SAM.gov exclusions extracts written for tests: the extract's 31 columns, every field quoted, CRLF lines. */
-import { samExtractColumns } from '#shared/sources/lists/sam-exclusions.ts';
+import { samExtractColumns } from '#shared/features/sources/lists/sam-exclusions.ts';
 
 export type SamRow = Partial<Record<(typeof samExtractColumns)[number], string>>;
 

@@ -3,8 +3,8 @@
  * for tests that follow live monitors on the simulator: the stack's `all` loopback setting lets those
  * monitors post to receivers on this machine.
  */
-import { ExclusionStore } from '#shared/sources/leie/exclusion-store.ts';
-import { ingestLeie } from '#shared/sources/leie/leie-ingest.ts';
+import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from './source-data.ts';
 import { startTestStack, type TestStack } from './stack.ts';

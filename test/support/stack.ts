@@ -1,9 +1,9 @@
 /** Starts the local stack in memory for a test file, with the test routes, and issues keys on it. */
-import { DynamoAccountStore } from '#shared/auth/adapters/account-store.ts';
-import { issueKey, type IssueKeyRequest, type IssuedKey } from '#shared/auth/key-issuer.ts';
-import { systemClock } from '#shared/clock.ts';
+import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
+import { issueKey, type IssueKeyRequest, type IssuedKey } from '#shared/features/accounts/key-issuer.ts';
+import { systemClock } from '#shared/platform/clock.ts';
 import { errorBodySchema } from '#shared/contract/error-schema.ts';
-import { routes } from '#shared/infra/routes.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../local/runtime/stack.ts';
 import { testRoutes } from './test-routes.ts';
 

@@ -1,5 +1,5 @@
 /** Routes that exist only in tests, built with the same pipeline as the real ones. */
-import type { RouteDefinition } from '#shared/infra/routes.ts';
+import type { RouteDefinition } from '#shared/platform/infra/routes.ts';
 
 const testRoute = (r: Omit<RouteDefinition, 'uses' | 'summary'>): RouteDefinition => ({ ...r, uses: {}, summary: 'test only' });
 

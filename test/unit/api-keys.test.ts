@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiKeyHint, apiKeyMode, bearerKey, generateApiKey, hashApiKey } from '#shared/auth/api-keys.ts';
-import { keyState, type ApiKeyRecord } from '#shared/auth/accounts.ts';
-import { randomBase62 } from '#shared/ids.ts';
+import { apiKeyHint, apiKeyMode, bearerKey, generateApiKey, hashApiKey } from '#shared/features/accounts/api-keys.ts';
+import { keyState, type ApiKeyRecord } from '#shared/features/accounts/accounts.ts';
+import { randomBase62 } from '#shared/platform/ids.ts';
 
 describe('API keys', () => {
   it('have the mode prefix and 40 base62 characters', () => {

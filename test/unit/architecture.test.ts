@@ -1,90 +1,55 @@
 /**
- * The layering and the dependency style, checked on the source: the domain and the use cases know no
- * HTTP, no two areas of `shared/` import each other, no module imports itself back through others,
- * every dependency comes one way (a function's composition root builds it as a container value; nothing
- * is built at a handler's module scope or defaulted inside a use case; `newContainer()` is the only
- * reset), and configuration is read by the configuration modules alone.
+ * The layering and the dependency style, checked on the source. `shared/` is five layers, each folder
+ * one of them: `domain/` (the vocabulary and its rules), `contract/` (the public field schemas and the
+ * error catalogue), `features/<feature>/` (use cases, their ports and their adapters), `api/` (the HTTP
+ * pipeline and the OpenAPI document) and `platform/` (configuration, AWS clients, observability,
+ * infrastructure declarations); each layer imports only the layers the table below allows, no two areas
+ * import each other, no module imports itself back through others, every dependency comes one way (a
+ * function's composition root builds it as a container value; nothing is built at a handler's module
+ * scope or defaulted inside a use case; `newContainer()` is the only reset), AWS is reached through
+ * adapters only, and configuration is read by the configuration modules alone.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { circlesOf, importGraph, importsOf, repositoryRoot as root, sources } from '../support/import-graph.ts';
 
-const root = join(import.meta.dirname, '..', '..');
+/** The layers of shared/, each with the layers its modules may import (besides their own). */
+const layers = {
+  domain: [],
+  platform: [],
+  contract: ['domain', 'platform'],
+  features: ['domain', 'contract', 'platform'],
+  api: ['domain', 'contract', 'features', 'platform'],
+} as const satisfies Record<string, readonly string[]>;
+type Layer = keyof typeof layers;
 
-function sources(dir: string, extensions: readonly string[] = ['.ts']): string[] {
-  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => extensions.some((extension) => file.endsWith(extension)))
-    .map((file) => join(dir, file));
-}
-
-/** The path aliases of package.json "imports", by the folder each names. */
-const aliases = { '#shared/': 'shared/', '#lib/': 'lib/', '#functions/': 'functions/' } as const;
-
-/**
- * The repository-relative files a module imports (relative and `#shared/`, `#lib/`, `#functions/`
- * specifiers), type-only imports, re-exports and imports for effect included.
- */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(root, file), 'utf8');
-  return [...text.matchAll(/^(?:(?:import|export)[^;]*?from|import) '([^']+)';/gms)].flatMap(([, specifier]) => {
-    for (const [alias, dir] of Object.entries(aliases)) if (specifier!.startsWith(alias)) return [normalize(specifier!.replace(alias, dir))];
-    if (specifier!.startsWith('.')) return [relative(root, join(root, dirname(file), specifier!))];
-    return [];
-  });
-}
+/** The layer of a module of shared/: its first folder. */
+const layerOf = (file: string) => file.split('/')[1]! as Layer;
 
 /**
- * The import circles of a graph: its strongly connected components (Tarjan) of more than one module, or
- * of one module that imports itself, each as its modules in order.
+ * The area of a module of shared/: a feature, a part of the API or of the platform (its second folder,
+ * or its own name for a module at the top of its layer), or the domain or the contract as a whole.
  */
-function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const lowLink = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const circles: string[][] = [];
-  const visit = (file: string) => {
-    index.set(file, index.size);
-    lowLink.set(file, index.get(file)!);
-    stack.push(file);
-    onStack.add(file);
-    for (const target of graph.get(file) ?? []) {
-      if (!index.has(target)) {
-        visit(target);
-        lowLink.set(file, Math.min(lowLink.get(file)!, lowLink.get(target)!));
-      } else if (onStack.has(target)) {
-        lowLink.set(file, Math.min(lowLink.get(file)!, index.get(target)!));
-      }
-    }
-    if (lowLink.get(file) !== index.get(file)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== file);
-    if (component.length > 1 || graph.get(file)?.includes(file)) circles.push(component.sort());
-  };
-  for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return circles;
-}
-
-/** The area of `shared/` a file belongs to: its first directory (or its own name for a top-level file). */
-const areaOf = (file: string) => file.split('/')[1]!.replace(/\.ts$/, '');
+const areaOf = (file: string) => {
+  const [, layer, name] = file.split('/');
+  return layer === 'domain' || layer === 'contract' ? layer! : `${layer}/${name!.replace(/\.ts$/, '')}`;
+};
 
 const sharedFiles = sources('shared');
-const presentation = new Set(['http', 'openapi']);
 
 describe('layers', () => {
-  it('no module of the domain, the use cases or the adapters imports the HTTP layer', () => {
-    const offenders = sharedFiles
-      .filter((file) => !presentation.has(areaOf(file)))
-      .flatMap((file) =>
-        importsOf(file)
-          .filter((target) => target.startsWith('shared/http/'))
-          .map((target) => `${file} → ${target}`),
-      );
+  it('shared/ holds the five layers and nothing beside them', () => {
+    expect(sharedFiles.filter((file) => !Object.hasOwn(layers, layerOf(file)))).toEqual([]);
+  });
+
+  it('each layer imports only the layers beneath it: the domain and the platform nothing, the API everything', () => {
+    const offenders = sharedFiles.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('shared/') && layerOf(target) !== layerOf(file))
+        .filter((target) => !(layers[layerOf(file)] as readonly string[]).includes(layerOf(target)))
+        .map((target) => `${file} → ${target}`),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -101,14 +66,18 @@ describe('layers', () => {
     });
     expect(cycles).toEqual([]);
   });
+
+  it('functions/ groups its handlers by the features of shared/, and the service’s own routes in service/', () => {
+    const features = new Set(sources('shared/features').map((file) => file.split('/')[2]));
+    const groups = [...new Set(sources('functions').map((file) => file.split('/')[1]!))];
+    expect(groups.filter((group) => group !== 'service' && !features.has(group))).toEqual([]);
+  });
 });
 
 describe('import graph', () => {
   it('no import circle among the modules of shared/, functions/, lib/, bin/ and local/', () => {
     // Type-only imports count: a circle of types still ties the modules' meanings to each other.
-    const files = ['shared', 'functions', 'lib', 'bin', 'local'].flatMap((dir) => sources(dir, ['.ts', '.mjs']));
-    const known = new Set(files);
-    const graph = new Map<string, string[]>(files.map((file) => [file, importsOf(file).filter((target) => known.has(target))]));
+    const graph = importGraph(['shared', 'functions', 'lib', 'bin', 'local']);
     const circles = circlesOf(graph);
     const importsWithin = (circle: readonly string[]) =>
       circle.flatMap((file) => graph.get(file)!.flatMap((target) => (circle.includes(target) ? [`${file} → ${target}`] : [])));
@@ -136,8 +105,8 @@ describe('one way to get a dependency', () => {
   });
 });
 
-/** Where configuration is read: `shared/config.ts` and the modules of `shared/config/`. */
-const configurationArea = (file: string) => file === 'shared/config.ts' || file.startsWith('shared/config/');
+/** Where configuration is read: `shared/platform/config.ts` and the modules of `shared/platform/config/`. */
+const configurationArea = (file: string) => file === 'shared/platform/config.ts' || file.startsWith('shared/platform/config/');
 
 /** After a character like these (or at the start), a `/` opens a regular expression literal, not a division. */
 const beforeRegExp = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
@@ -231,7 +200,7 @@ describe('configuration', () => {
     expect(readsEnvironment("const options = '{ baseUrl: process.env.BASE! }'; // process.env.KEY")).toBe(false);
     expect(readsEnvironment(`/* process.env */ const sample = \`secret: process.env.SECRET, \${"process.env.X"}\`;`)).toBe(false);
     expect(readsEnvironment("const quote = /'/; const sample = 'process.env.X';")).toBe(false);
-    expect(readsEnvironment(readFileSync(join(root, 'shared', 'config', 'environment.ts'), 'utf8'))).toBe(true);
+    expect(readsEnvironment(readFileSync(join(root, 'shared', 'platform', 'config', 'environment.ts'), 'utf8'))).toBe(true);
   });
 });
 
@@ -240,7 +209,7 @@ describe('sample data and the simulator', () => {
     // A generator that borrowed a connector's column list, status table or parser would agree with the
     // connector by construction, and a misread header or status spelling would stay green.
     const offenders = [...sources('local/sample-data'), ...sources('local/simulator')].filter((file) =>
-      /(?:from|import\()\s*['"][^'"]*shared\/sources\//.test(readFileSync(join(root, file), 'utf8')),
+      /(?:from|import\()\s*['"][^'"]*shared\/features\/sources\//.test(readFileSync(join(root, file), 'utf8')),
     );
     expect(offenders).toEqual([]);
   });
@@ -270,13 +239,13 @@ function reachableFrom(file: string): Set<string> {
 
 /**
  * Ports and adapters. An adapter is a module that talks to AWS or another outside system: it lives in an
- * `adapters/` folder of its area (or in `shared/aws/`, the generic clients). Every other module of
+ * `adapters/` folder of its area (or in `shared/platform/aws/`, the generic clients). Every other module of
  * `shared/` is domain or use case: it takes its stores, queues, mailer, signer, sealer and clock as
  * parameters typed by port interfaces declared outside `adapters/`. The composition roots choose the
  * adapters: each function's handler module, and the bundles several functions share (`*-services.ts`).
  */
 describe('ports and adapters', () => {
-  const isAdapter = (file: string) => file.startsWith('shared/aws/') || /^shared\/.*\/adapters\//.test(file);
+  const isAdapter = (file: string) => file.startsWith('shared/platform/aws/') || /^shared\/.*\/adapters\//.test(file);
   const isComposition = (file: string) => file.startsWith('functions/') || /^shared\/.*-services\.ts$/.test(file);
   /** Every package a module imports: static imports, re-exports, imports for effect and dynamic `import()`. */
   const packagesOf = (file: string) =>
@@ -292,18 +261,18 @@ describe('ports and adapters', () => {
    */
   const inMigration = new Set<string>([
     // shared/sources: the list, roster and health stores, the ingest steps' S3 archive and the load review
-    'shared/sources/health/health-counters.ts',
-    'shared/sources/health/source-health.ts',
-    'shared/sources/leie/exclusion-store.ts',
-    'shared/sources/lists/batch-write.ts',
-    'shared/sources/lists/ingest-steps.ts',
-    'shared/sources/lists/load-progress.ts',
-    'shared/sources/lists/source-pointer.ts',
-    'shared/sources/lists/versioned-rows.ts',
-    'shared/sources/plausibility/load-review.ts',
+    'shared/features/sources/health/health-counters.ts',
+    'shared/features/sources/health/source-health.ts',
+    'shared/features/sources/leie/exclusion-store.ts',
+    'shared/features/sources/lists/batch-write.ts',
+    'shared/features/sources/lists/ingest-steps.ts',
+    'shared/features/sources/lists/load-progress.ts',
+    'shared/features/sources/lists/source-pointer.ts',
+    'shared/features/sources/lists/versioned-rows.ts',
+    'shared/features/sources/plausibility/load-review.ts',
   ]);
 
-  it('no module outside shared/aws/ and the adapters/ folders imports the AWS SDK', () => {
+  it('no module outside shared/platform/aws/ and the adapters/ folders imports the AWS SDK', () => {
     const offenders = [...sharedFiles, ...sources('functions')].filter(
       (file) => !isAdapter(file) && !inMigration.has(file) && packagesOf(file).some((specifier) => specifier.startsWith('@aws-sdk/')),
     );
@@ -330,13 +299,13 @@ describe('ports and adapters', () => {
   });
 
   it('charging, quota and plan gating are limits use cases: the pipeline and the verification use case charge through limits/charging.ts', () => {
-    const charging = 'shared/limits/charging.ts';
-    expect(importsOf('shared/http/pipeline.ts')).toContain(charging);
-    expect(importsOf(charging).filter((target) => target.startsWith('shared/http/') || isAdapter(target))).toEqual([]);
+    const charging = 'shared/features/limits/charging.ts';
+    expect(importsOf('shared/api/http/pipeline.ts')).toContain(charging);
+    expect(importsOf(charging).filter((target) => target.startsWith('shared/api/http/') || isAdapter(target))).toEqual([]);
     // The verification use case knows the charge only as the limits' type, never the HTTP request's.
-    expect(importsOf('shared/verification/verify-provider.ts').filter((target) => target.startsWith('shared/http/'))).toEqual([]);
+    expect(importsOf('shared/features/verification/verify-provider.ts').filter((target) => target.startsWith('shared/api/http/'))).toEqual([]);
     // The bulk handler gates the plan through the limits use case, not with an HTTP error of its own.
-    expect(readFileSync(join(root, 'functions/verify/post-verify-bulk.ts'), 'utf8')).not.toMatch(/plan_upgrade_required|plan\.bulk/);
+    expect(readFileSync(join(root, 'functions/verification/post-verify-bulk.ts'), 'utf8')).not.toMatch(/plan_upgrade_required|plan\.bulk/);
   });
 
   it('use-case unit tests run on in-memory ports: nothing they reach is local/, the test stack, an adapter or an AWS client', () => {
@@ -344,7 +313,7 @@ describe('ports and adapters', () => {
     expect(tests.length).toBeGreaterThan(0);
     const offenders = tests.flatMap((file) =>
       [...reachableFrom(file)]
-        .filter((target) => target.startsWith('local/') || target === 'test/support/stack.ts' || isAdapter(target) || target.startsWith('shared/aws/'))
+        .filter((target) => target.startsWith('local/') || target === 'test/support/stack.ts' || isAdapter(target) || target.startsWith('shared/platform/aws/'))
         .map((target) => `${file} → ${target}`),
     );
     expect(offenders).toEqual([]);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { professions } from '#shared/domain/professions.ts';
-import { licensesFromRows } from '#shared/sources/boards/board-search.ts';
-import { parseBoardDate } from '#shared/sources/boards/dates.ts';
+import { licensesFromRows } from '#shared/features/sources/boards/board-search.ts';
+import { parseBoardDate } from '#shared/features/sources/boards/dates.ts';
 import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
-import { coverageMatrix, professionsCovered, stateBoards } from '#shared/sources/boards/registry.ts';
-import { colorado } from '#shared/sources/boards/states/colorado.ts';
-import { delaware } from '#shared/sources/boards/states/delaware.ts';
-import { illinois } from '#shared/sources/boards/states/illinois.ts';
-import { texas } from '#shared/sources/boards/states/texas.ts';
-import { washington } from '#shared/sources/boards/states/washington.ts';
-import type { StateBoardDefinition } from '#shared/sources/boards/board-definition.ts';
+import { coverageMatrix, professionsCovered, stateBoards } from '#shared/features/sources/boards/registry.ts';
+import { colorado } from '#shared/features/sources/boards/states/colorado.ts';
+import { delaware } from '#shared/features/sources/boards/states/delaware.ts';
+import { illinois } from '#shared/features/sources/boards/states/illinois.ts';
+import { texas } from '#shared/features/sources/boards/states/texas.ts';
+import { washington } from '#shared/features/sources/boards/states/washington.ts';
+import type { StateBoardDefinition } from '#shared/features/sources/boards/board-definition.ts';
 import { documentedStatuses } from '../fixtures/documented-statuses.ts';
 
 const datasets = Object.values(stateBoards).flatMap((b) => b!.datasets.map((d) => ({ board: b!, dataset: d })));

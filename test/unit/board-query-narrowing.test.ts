@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenNameWithinForms } from '#shared/domain/names/given-name-forms.ts';
-import type { BoardLicense, BoardQuery } from '#shared/sources/license-record.ts';
-import type { NppesIdentity } from '#shared/sources/nppes/parse.ts';
-import type { SourceCache } from '#shared/verification/source-cache.ts';
-import { runVerification, type VerificationPorts } from '#shared/verification/verification-engine.ts';
+import type { BoardLicense, BoardQuery } from '#shared/features/sources/license-record.ts';
+import type { NppesIdentity } from '#shared/features/sources/nppes/parse.ts';
+import type { SourceCache } from '#shared/features/verification/source-cache.ts';
+import { runVerification, type VerificationPorts } from '#shared/features/verification/verification-engine.ts';
 
 const npi = '1457485542';
 const now = new Date('2026-11-20T12:00:00Z');

@@ -5,10 +5,10 @@
  * period, one person on several rows; and the file's header with its line break, BOM and empty last name.
  */
 import { describe, expect, it } from 'vitest';
-import { caLicenseNumbers, caMediCalColumns, caMediCalEntry, caMediCalParty, caMediCalSuspended, caPlace } from '#shared/sources/lists/ca-medi-cal.ts';
-import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
-import { entryKeys } from '#shared/sources/lists/lookup-keys.ts';
-import { sanctionBasis } from '#shared/verification/sanctions-match.ts';
+import { caLicenseNumbers, caMediCalColumns, caMediCalEntry, caMediCalParty, caMediCalSuspended, caPlace } from '#shared/features/sources/lists/ca-medi-cal.ts';
+import { CsvParser } from '#shared/features/sources/lists/csv-parser.ts';
+import { entryKeys } from '#shared/features/sources/lists/lookup-keys.ts';
+import { sanctionBasis } from '#shared/features/verification/sanctions-match.ts';
 
 type Row = Partial<Record<(typeof caMediCalColumns)[number], string>>;
 const aka = caMediCalColumns[3];

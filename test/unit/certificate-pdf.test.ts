@@ -1,10 +1,10 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { coverageStatement, testMark } from '#shared/certificates/pdf/certificate-pdf-content.ts';
-import type { CertificatePdfLayout } from '#shared/certificates/pdf/certificate-pdf-layout.ts';
-import { certificatePdfLayout, pdfProducer, renderCertificatePdf } from '#shared/certificates/pdf/render-certificate-pdf.ts';
-import { wrapText, wrapTextClamped } from '#shared/certificates/pdf/text-wrap.ts';
-import { fitToCharset } from '#shared/certificates/pdf/win-ansi-text.ts';
+import { coverageStatement, testMark } from '#shared/features/certificates/pdf/certificate-pdf-content.ts';
+import type { CertificatePdfLayout } from '#shared/features/certificates/pdf/certificate-pdf-layout.ts';
+import { certificatePdfLayout, pdfProducer, renderCertificatePdf } from '#shared/features/certificates/pdf/render-certificate-pdf.ts';
+import { wrapText, wrapTextClamped } from '#shared/features/certificates/pdf/text-wrap.ts';
+import { fitToCharset } from '#shared/features/certificates/pdf/win-ansi-text.ts';
 import { recordUrl, testModeInput, verifiedInput, withName } from '../fixtures/pdf/certificate-pdf-inputs.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { olderCertificate } from '../fixtures/certificates/older-certificate.ts';

@@ -8,26 +8,26 @@ import {
   type Certificate,
   type CertificateBody,
   type IssuedCertificate,
-} from '#shared/certificates/certificate.ts';
+} from '#shared/features/certificates/certificate.ts';
 import type { KeyMode } from '#shared/domain/caller.ts';
-import { jwkFromSpkiDer, jwkThumbprint, publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from '#shared/certificates/jwk.ts';
-import { signingKeysResponse } from '#shared/certificates/jwks.ts';
-import { signingKeysCacheControl, signingKeysHttpResponse } from '#shared/http/signing-keys-response.ts';
-import { KmsSigner } from '#shared/certificates/adapters/kms-signer.ts';
-import { LocalKeySigner } from '#shared/certificates/local-key-signer.ts';
-import { decodeSignature, derToRaw, encodeSignature, isLowS, p256Order, rawToDer, toLowS, verifyEs256 } from '#shared/certificates/signature.ts';
-import type { CertificateSigner, CertificateSigners } from '#shared/certificates/certificate-signer.ts';
-import { signerFromConfig, signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/certificates/signer-services.ts';
-import { newContainer } from '#shared/container.ts';
-import { strictSigningFrom, verifyCertificate } from '#shared/certificates/verification.ts';
-import { publicHandler } from '#shared/http/pipeline-frame.ts';
-import { routes, type RouteDefinition } from '#shared/infra/routes.ts';
-import { canonicalJson } from '#shared/json/canonical.ts';
+import { jwkFromSpkiDer, jwkThumbprint, publicJwk, signingKeyJwk, type Jwk, type SigningKeyJwk } from '#shared/features/certificates/jwk.ts';
+import { signingKeysResponse } from '#shared/features/certificates/jwks.ts';
+import { signingKeysCacheControl, signingKeysHttpResponse } from '#shared/api/http/signing-keys-response.ts';
+import { KmsSigner } from '#shared/features/certificates/adapters/kms-signer.ts';
+import { LocalKeySigner } from '#shared/features/certificates/local-key-signer.ts';
+import { decodeSignature, derToRaw, encodeSignature, isLowS, p256Order, rawToDer, toLowS, verifyEs256 } from '#shared/features/certificates/signature.ts';
+import type { CertificateSigner, CertificateSigners } from '#shared/features/certificates/certificate-signer.ts';
+import { signerFromConfig, signerFromEnvironment, signersFromEnvironment, SigningConfigurationError } from '#shared/features/certificates/signer-services.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { strictSigningFrom, verifyCertificate } from '#shared/features/certificates/verification.ts';
+import { publicHandler } from '#shared/api/http/pipeline-frame.ts';
+import { routes, type RouteDefinition } from '#shared/platform/infra/routes.ts';
+import { canonicalJson } from '#shared/platform/json/canonical.ts';
 import { toHttpApiEvent } from '../../local/runtime/http-event.ts';
 import { olderCertificate, olderCertificateJwks } from '../fixtures/certificates/older-certificate.ts';
-import { certificateSchema } from '#shared/certificates/certificate-schema.ts';
-import type { Jwks } from '#shared/certificates/jwks.ts';
-import { certificateExample, jwksExample, verificationResultExample } from '#shared/openapi/examples.ts';
+import { certificateSchema } from '#shared/features/certificates/certificate-schema.ts';
+import type { Jwks } from '#shared/features/certificates/jwks.ts';
+import { certificateExample, jwksExample, verificationResultExample } from '#shared/api/openapi/examples.ts';
 
 /** A signer over an in-memory key, signing with node:crypto, so these tests depend on no signer implementation. */
 function memorySigner(
@@ -769,7 +769,7 @@ describe('GET /v1/signing-keys', () => {
       id: 'GetSigningKeysUnderTest',
       method: 'GET',
       path: '/v1/signing-keys',
-      entry: 'functions/signing-keys/get-signing-keys.ts',
+      entry: 'functions/certificates/get-signing-keys.ts',
       auth: 'public',
       uses: {},
       summary: 'test only',
@@ -790,7 +790,7 @@ describe('GET /v1/signing-keys', () => {
 
   const wired = routes.find((r) => r.id === 'GetSigningKeys');
   it.skipIf(!wired)('is wired as a public route to the handler module (runs once the route is in the route table)', async () => {
-    expect(wired).toMatchObject({ method: 'GET', path: '/v1/signing-keys', auth: 'public', entry: 'functions/signing-keys/get-signing-keys.ts' });
+    expect(wired).toMatchObject({ method: 'GET', path: '/v1/signing-keys', auth: 'public', entry: 'functions/certificates/get-signing-keys.ts' });
     const live = memorySigner(undefined, 'live');
     const test = memorySigner(undefined, 'test');
     const { mkdtemp, writeFile } = await import('node:fs/promises');
@@ -807,7 +807,7 @@ describe('GET /v1/signing-keys', () => {
       process.env.SIGNING_KEY_FILE = join(dir, 'live.pem');
       process.env.TEST_SIGNING_KEY_FILE = join(dir, 'test.pem');
       newContainer();
-      const { handler } = await import('#functions/signing-keys/get-signing-keys.ts');
+      const { handler } = await import('#functions/certificates/get-signing-keys.ts');
       const event = toHttpApiEvent(
         { method: 'GET', url: '/v1/signing-keys', headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
         { routeKey: 'GET /v1/signing-keys', requestId: 'req-2', time: new Date(), domainName: 'localhost' },

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { detectChanges, eventKinds, webhookPayload, type ChangeEvent, type DetectOptions, type EventKind } from '#shared/monitoring/checks/change-events.ts';
-import { daysUntilExpiry } from '#shared/monitoring/checks/expiry-window.ts';
-import { snapshotFromObservation, type MonitorSnapshot } from '#shared/monitoring/checks/monitor-snapshot.ts';
-import { observationOf } from '#shared/monitoring/checks/verification-observation.ts';
-import { sourceNames } from '#shared/sources/source-config.ts';
-import type { VerificationResult } from '#shared/verification/verification-result.ts';
+import {
+  detectChanges,
+  eventKinds,
+  webhookPayload,
+  type ChangeEvent,
+  type DetectOptions,
+  type EventKind,
+} from '#shared/features/monitoring/checks/change-events.ts';
+import { daysUntilExpiry } from '#shared/features/monitoring/checks/expiry-window.ts';
+import { snapshotFromObservation, type MonitorSnapshot } from '#shared/features/monitoring/checks/monitor-snapshot.ts';
+import { observationOf } from '#shared/features/monitoring/checks/verification-observation.ts';
+import { sourceNames } from '#shared/features/sources/source-config.ts';
+import type { VerificationResult } from '#shared/features/verification/verification-result.ts';
 
 const day = 86_400_000;
 const now = new Date('2025-06-01T12:00:00.000Z');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cmsOptOut, cmsOptOutEntry, cmsOptOutFields, dataApiFileDate } from '#shared/sources/lists/cms-opt-out.ts';
-import { cmsRevokedEntry, cmsRevokedFields } from '#shared/sources/lists/cms-revoked.ts';
-import { fieldKey, pageSize, rowCells } from '#shared/sources/lists/data-api.ts';
-import { actionInForce } from '#shared/verification/sanctions-match.ts';
+import { cmsOptOut, cmsOptOutEntry, cmsOptOutFields, dataApiFileDate } from '#shared/features/sources/lists/cms-opt-out.ts';
+import { cmsRevokedEntry, cmsRevokedFields } from '#shared/features/sources/lists/cms-revoked.ts';
+import { fieldKey, pageSize, rowCells } from '#shared/features/sources/lists/data-api.ts';
+import { actionInForce } from '#shared/features/verification/sanctions-match.ts';
 import { dataApiPage } from '../../local/simulator/cms-data-api.ts';
 
 const required = new Set(['NPI', 'Last Name'].map(fieldKey));

@@ -5,7 +5,7 @@
  * bearer key exactly when the route needs one) and each worker's a message of its own queue.
  */
 import { describe, expect, it } from 'vitest';
-import { compilePath, fallbackRoute, matchRoute, routes, workers } from '#shared/infra/routes.ts';
+import { compilePath, fallbackRoute, matchRoute, routes, workers } from '#shared/platform/infra/routes.ts';
 import { baselines, coldRequestEvents, coldRequestSubjects, eventTableGaps, functionIds, type ColdRequestContext } from '../bench/cold-request-events.ts';
 
 const runs = 3;

@@ -1,6 +1,6 @@
 /** Large JSON fields stored compressed are read back as they were; a damaged one is unreadable, never a wrong value. */
 import { describe, expect, it } from 'vitest';
-import { compressJson, withDecompressed } from '#shared/records/compressed-fields.ts';
+import { compressJson, withDecompressed } from '#shared/features/records/compressed-fields.ts';
 
 const result = {
   verification_id: 'vrf_x',

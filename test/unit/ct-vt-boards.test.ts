@@ -1,11 +1,11 @@
 /** Connecticut and Vermont connectors on rows in each source's format: statuses (traps first), professions, names, and a changed format. */
 import { describe, expect, it } from 'vitest';
 import { splitFullName } from '#shared/domain/names/normalize.ts';
-import { licensesFromRows, readableRows } from '#shared/sources/boards/board-search.ts';
-import { classifyCredential, connecticut, connecticutDisciplined, connecticutStatus } from '#shared/sources/boards/states/connecticut.ts';
-import { vermont } from '#shared/sources/boards/states/vermont.ts';
-import { SourceError } from '#shared/sources/errors.ts';
-import { fullNameSurnameCondition } from '#shared/sources/soda/soql.ts';
+import { licensesFromRows, readableRows } from '#shared/features/sources/boards/board-search.ts';
+import { classifyCredential, connecticut, connecticutDisciplined, connecticutStatus } from '#shared/features/sources/boards/states/connecticut.ts';
+import { vermont } from '#shared/features/sources/boards/states/vermont.ts';
+import { SourceError } from '#shared/features/sources/errors.ts';
+import { fullNameSurnameCondition } from '#shared/features/sources/soda/soql.ts';
 
 const ctDataset = connecticut.datasets[0]!;
 const vtDataset = vermont.datasets[0]!;
@@ -231,7 +231,7 @@ describe('a changed format fails loudly, for every state', () => {
   });
 
   it('a state without declared columns is checked on its status column', async () => {
-    const { washington } = await import('#shared/sources/boards/states/washington.ts');
+    const { washington } = await import('#shared/features/sources/boards/states/washington.ts');
     const wa = washington.datasets[0]!;
     expect(failure(() => readableRows(washington, wa, [{ credentialnumber: 'RN00354170', lastname: 'SMITH', credential_status: 'ACTIVE' }]))).toBeInstanceOf(
       SourceError,

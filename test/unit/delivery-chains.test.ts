@@ -9,12 +9,12 @@ import {
   maxChains,
   numberedAttempts,
   redeliveryRefusal,
-} from '#shared/monitoring/delivery/delivery-chain.ts';
-import { deliveryId, eventDeliveries, parseDeliveryId, deliveryIdPattern } from '#shared/monitoring/delivery/delivery-list.ts';
-import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/delivery/event-record.ts';
-import { overlapEnd, previousSecretInForce, previousSecretLapsed } from '#shared/monitoring/secrets/webhook-secrets.ts';
-import { testEventBody } from '#shared/monitoring/delivery/test-event.ts';
-import { testWebhookEventSchema } from '#shared/monitoring/delivery/webhook-event-schema.ts';
+} from '#shared/features/monitoring/delivery/delivery-chain.ts';
+import { deliveryId, eventDeliveries, parseDeliveryId, deliveryIdPattern } from '#shared/features/monitoring/delivery/delivery-list.ts';
+import type { DeliveryAttempt, EventRecord } from '#shared/features/monitoring/delivery/event-record.ts';
+import { overlapEnd, previousSecretInForce, previousSecretLapsed } from '#shared/features/monitoring/secrets/webhook-secrets.ts';
+import { testEventBody } from '#shared/features/monitoring/delivery/test-event.ts';
+import { testWebhookEventSchema } from '#shared/features/monitoring/delivery/webhook-event-schema.ts';
 import {
   serviceSignatureValue,
   signStandardWebhook,
@@ -22,7 +22,7 @@ import {
   standardSignatureValue,
   verifyStandardWebhook,
   verifyWebhookSignature,
-} from '#shared/webhooks/webhook-signature.ts';
+} from '#shared/features/webhooks/webhook-signature.ts';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 26, 12, 0, s)).toISOString();
 const failed = (s: number, extra: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({

@@ -5,10 +5,10 @@
  * the e-mail owed).
  */
 import { describe, expect, it } from 'vitest';
-import { attemptRecord, decideDelivery, deliverable, retryDueAt } from '#shared/monitoring/delivery/delivery-decision.ts';
-import type { DeliveryAttempt, EventRecord } from '#shared/monitoring/delivery/event-record.ts';
-import type { MonitorRecord } from '#shared/monitoring/checks/monitor-record.ts';
-import type { WebhookPostResult } from '#shared/webhooks/deliver-webhook.ts';
+import { attemptRecord, decideDelivery, deliverable, retryDueAt } from '#shared/features/monitoring/delivery/delivery-decision.ts';
+import type { DeliveryAttempt, EventRecord } from '#shared/features/monitoring/delivery/event-record.ts';
+import type { MonitorRecord } from '#shared/features/monitoring/checks/monitor-record.ts';
+import type { WebhookPostResult } from '#shared/features/webhooks/deliver-webhook.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { captureEvidence, noteSourceResponse, replayEvidence } from '#shared/evidence/evidence-capture.ts';
-import { evidenceObjectKey, sha256Hex } from '#shared/evidence/evidence.ts';
-import type { CapturedResponse } from '#shared/evidence/evidence.ts';
+import { captureEvidence, noteSourceResponse, replayEvidence } from '#shared/features/evidence/evidence-capture.ts';
+import { evidenceObjectKey, sha256Hex } from '#shared/features/evidence/evidence.ts';
+import type { CapturedResponse } from '#shared/features/evidence/evidence.ts';
 
 const response = (text: string, status = 200): CapturedResponse => ({
   source: 'Board',

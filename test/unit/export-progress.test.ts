@@ -1,14 +1,14 @@
 /**
- * The rules of an export's progress and polling (shared/history/export-progress.ts): progress is written
+ * The rules of an export's progress and polling (shared/features/history/export-progress.ts): progress is written
  * at most every interval whatever the pages, a failed write never stops the export, and `Retry-After`
  * says when the writing is due, then the polling interval, and nothing once the export is finished. And
  * the monitor's view of a secret rotation in progress (monitor-store.ts `secretRotationView`).
  */
 import { describe, expect, it } from 'vitest';
-import { pollSeconds, progressIntervalMs, progressReporter, retryAfterSeconds } from '#shared/history/export-progress.ts';
-import { monitorView } from '#shared/monitoring/checks/monitor-store.ts';
-import type { MonitorRecord } from '#shared/monitoring/checks/monitor-record.ts';
-import { monitorSchema } from '#shared/monitoring/checks/monitor-schema.ts';
+import { pollSeconds, progressIntervalMs, progressReporter, retryAfterSeconds } from '#shared/features/history/export-progress.ts';
+import { monitorView } from '#shared/features/monitoring/checks/monitor-store.ts';
+import type { MonitorRecord } from '#shared/features/monitoring/checks/monitor-record.ts';
+import { monitorSchema } from '#shared/features/monitoring/checks/monitor-schema.ts';
 
 describe('progressReporter', () => {
   it('writes at most once per interval, counting from the start, with the latest count', async () => {

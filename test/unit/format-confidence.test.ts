@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stateBoards } from '#shared/sources/boards/registry.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
+import { stateBoards } from '#shared/features/sources/boards/registry.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const realDir = join(root, 'test', 'fixtures', 'real');
@@ -64,7 +64,7 @@ describe('real rows behind format confidence', () => {
   });
 
   it('the OIG list, which coverage states confirmed, has real rows', () => {
-    expect(readFileSync(join(root, 'functions', 'coverage', 'get-coverage.ts'), 'utf8')).toMatch(/oigListId[^}]*format_confidence: 'confirmed'/);
+    expect(readFileSync(join(root, 'functions', 'sources', 'get-coverage.ts'), 'utf8')).toMatch(/oigListId[^}]*format_confidence: 'confirmed'/);
     expect(withRows.has('oig_leie')).toBe(true);
   });
 

@@ -1,10 +1,10 @@
 /** The freshness policy of the ingested sources: when a version is ok, degraded, stale or unreadable. */
 import { describe, expect, it } from 'vitest';
-import { assessFreshness, freshnessPolicies, freshnessPolicy, rowsReadable, usableVersion } from '#shared/sources/freshness.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
-import { rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
-import { renewalDue } from '#shared/sources/lists/list-ingest.ts';
-import { renewAfterDays, rowTtlDays } from '#shared/sources/lists/versioned-rows.ts';
+import { assessFreshness, freshnessPolicies, freshnessPolicy, rowsReadable, usableVersion } from '#shared/features/sources/freshness.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
+import { renewalDue } from '#shared/features/sources/lists/list-ingest.ts';
+import { renewAfterDays, rowTtlDays } from '#shared/features/sources/lists/versioned-rows.ts';
 
 const day = 86_400_000;
 const now = new Date('2027-03-01T12:00:00Z');

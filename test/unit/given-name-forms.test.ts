@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import table from '#shared/names/given-names.json' with { type: 'json' };
+import table from '#shared/domain/names/given-names.json' with { type: 'json' };
 import { givenNameForms, givenNameWithinForms } from '#shared/domain/names/given-name-forms.ts';
 import { matchGivenName, splitGivenName } from '#shared/domain/names/given-name-match.ts';
 import { neighbourKeys } from '#shared/domain/names/keyboard.ts';

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stateBoards } from '#shared/sources/boards/registry.ts';
+import { stateBoards } from '#shared/features/sources/boards/registry.ts';
 
 const guide = () => readFile(join(import.meta.dirname, '..', '..', 'docs', 'api-guide.md'), 'utf8');
 

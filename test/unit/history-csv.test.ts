@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvColumns, csvHeader, csvLine, csvRow } from '#shared/history/csv.ts';
-import type { HistorySummary } from '#shared/verification/history-attributes.ts';
+import { csvCell, csvColumns, csvHeader, csvLine, csvRow } from '#shared/features/history/csv.ts';
+import type { HistorySummary } from '#shared/features/verification/history-attributes.ts';
 
 describe('csvCell', () => {
   it.each([

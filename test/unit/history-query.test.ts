@@ -6,7 +6,7 @@ import {
   planHistoryQuery,
   planIsEmpty,
   queryExpressions,
-} from '#shared/history/history-query.ts';
+} from '#shared/features/history/history-query.ts';
 
 const owner = 'acct_1#test';
 

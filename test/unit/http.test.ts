@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { CanonicalJsonDepthError, canonicalJson, maxCanonicalDepth } from '#shared/json/canonical.ts';
-import { maxJsonDepth, nestsDeeperThan } from '#shared/http/request-body.ts';
-import { isTransientError } from '#shared/http/transient-errors.ts';
-import { paramPath, validationError } from '#shared/http/validation.ts';
+import { CanonicalJsonDepthError, canonicalJson, maxCanonicalDepth } from '#shared/platform/json/canonical.ts';
+import { maxJsonDepth, nestsDeeperThan } from '#shared/api/http/request-body.ts';
+import { isTransientError } from '#shared/api/http/transient-errors.ts';
+import { paramPath, validationError } from '#shared/api/http/validation.ts';
 import { formatRequestTime, fromHandlerResult, toHttpApiEvent } from '../../local/runtime/http-event.ts';
 
 describe('API Gateway payload 2.0 translation', () => {
@@ -143,8 +143,8 @@ describe('transient errors', () => {
 
 describe('handler builders', () => {
   it('build a POST route with API keys only with Idempotency-Key handling, and no other route with it', async () => {
-    const { apiHandler } = await import('#shared/http/pipeline.ts');
-    const { idempotentApiHandler } = await import('#shared/http/idempotent-pipeline.ts');
+    const { apiHandler } = await import('#shared/api/http/pipeline.ts');
+    const { idempotentApiHandler } = await import('#shared/api/http/idempotent-pipeline.ts');
     const answer = async () => ({ statusCode: 204, headers: {}, body: '' });
     expect(() => apiHandler('Verify', {}, answer)).toThrow(/Verify takes an Idempotency-Key: build its handler with idempotentApiHandler/);
     expect(() => idempotentApiHandler('GetCertificate', {}, answer)).toThrow(/GetCertificate takes no Idempotency-Key/);

@@ -4,14 +4,14 @@
  * types that nothing contradicts). Same-name people are never merged; an NPI pins only its own person.
  */
 import { describe, expect, it } from 'vitest';
-import { licenseNumberScopeOf } from '#shared/sources/boards/board-definition.ts';
-import type { BoardLicense } from '#shared/sources/license-record.ts';
-import { colorado } from '#shared/sources/boards/states/colorado.ts';
-import { illinois } from '#shared/sources/boards/states/illinois.ts';
-import { texas } from '#shared/sources/boards/states/texas.ts';
-import { washington } from '#shared/sources/boards/states/washington.ts';
-import type { NppesIdentity } from '#shared/sources/nppes/parse.ts';
-import { people, resolveIdentity, type IdentityQuery, type RegistryEvidence } from '#shared/verification/identity-resolution.ts';
+import { licenseNumberScopeOf } from '#shared/features/sources/boards/board-definition.ts';
+import type { BoardLicense } from '#shared/features/sources/license-record.ts';
+import { colorado } from '#shared/features/sources/boards/states/colorado.ts';
+import { illinois } from '#shared/features/sources/boards/states/illinois.ts';
+import { texas } from '#shared/features/sources/boards/states/texas.ts';
+import { washington } from '#shared/features/sources/boards/states/washington.ts';
+import type { NppesIdentity } from '#shared/features/sources/nppes/parse.ts';
+import { people, resolveIdentity, type IdentityQuery, type RegistryEvidence } from '#shared/features/verification/identity-resolution.ts';
 
 function license(overrides: Partial<BoardLicense> & Pick<BoardLicense, 'licenseNumber'>): BoardLicense {
   const first = overrides.firstName ?? 'ROBERT';

@@ -6,10 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
-import { idfprLicense, ilActionType, ilActionTypes, ilHfsColumns, ilHfsEntry, ilHfsSanctions, ilNamesPerson, usZip } from '#shared/sources/lists/il-hfs.ts';
-import { entryKeys } from '#shared/sources/lists/lookup-keys.ts';
-import { sheetRows } from '#shared/sources/lists/sheet-reader.ts';
-import { illinois } from '#shared/sources/boards/states/illinois.ts';
+import {
+  idfprLicense,
+  ilActionType,
+  ilActionTypes,
+  ilHfsColumns,
+  ilHfsEntry,
+  ilHfsSanctions,
+  ilNamesPerson,
+  usZip,
+} from '#shared/features/sources/lists/il-hfs.ts';
+import { entryKeys } from '#shared/features/sources/lists/lookup-keys.ts';
+import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
+import { illinois } from '#shared/features/sources/boards/states/illinois.ts';
 import { ilHfsWorkbook, portalStyles } from '../../local/simulator/il-hfs-portal.ts';
 import yauzl from 'yauzl';
 

@@ -9,22 +9,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls = vi.hoisted(() => ({ ingestList: vi.fn(), renewList: vi.fn(), ingestLeie: vi.fn(), renewLeie: vi.fn() }));
 
-vi.mock('#shared/sources/lists/list-ingest.ts', async (original) => ({
-  ...(await original<typeof import('#shared/sources/lists/list-ingest.ts')>()),
+vi.mock('#shared/features/sources/lists/list-ingest.ts', async (original) => ({
+  ...(await original<typeof import('#shared/features/sources/lists/list-ingest.ts')>()),
   ingestList: calls.ingestList,
   renewList: calls.renewList,
 }));
-vi.mock('#shared/sources/leie/leie-ingest.ts', async (original) => ({
-  ...(await original<typeof import('#shared/sources/leie/leie-ingest.ts')>()),
+vi.mock('#shared/features/sources/leie/leie-ingest.ts', async (original) => ({
+  ...(await original<typeof import('#shared/features/sources/leie/leie-ingest.ts')>()),
   ingestLeie: calls.ingestLeie,
   renewLeie: calls.renewLeie,
 }));
 
-const { handler: listWorker } = await import('#functions/list-ingest/ingest-list.ts');
-const { handler: leieWorker } = await import('#functions/leie-ingest/ingest-leie.ts');
-const { IngestRefusal } = await import('#shared/sources/ingest-refusal.ts');
-const { logger } = await import('#shared/observability/logger.ts');
-const { LoadInterrupted } = await import('#shared/sources/lists/load-progress.ts');
+const { handler: listWorker } = await import('#functions/sources/ingest-list.ts');
+const { handler: leieWorker } = await import('#functions/sources/ingest-leie.ts');
+const { IngestRefusal } = await import('#shared/features/sources/ingest-refusal.ts');
+const { logger } = await import('#shared/platform/observability/logger.ts');
+const { LoadInterrupted } = await import('#shared/features/sources/lists/load-progress.ts');
 
 const event = (body: unknown): SQSEvent =>
   ({ Records: [{ messageId: 'm1', body: JSON.stringify(body), attributes: { ApproximateReceiveCount: '1' } }] }) as unknown as SQSEvent;

@@ -1,8 +1,8 @@
 /** Revoking a key decides from the key as stored, not from the account index's copy, which may be behind. */
 import { describe, expect, it } from 'vitest';
-import type { AccountStore, ApiKeyRecord } from '#shared/auth/accounts.ts';
-import { revokeKeyFor, type AdminRevocations } from '#shared/auth/key-management.ts';
-import { actorOf } from '#shared/auth/key-rules.ts';
+import type { AccountStore, ApiKeyRecord } from '#shared/features/accounts/accounts.ts';
+import { revokeKeyFor, type AdminRevocations } from '#shared/features/accounts/key-management.ts';
+import { actorOf } from '#shared/features/accounts/key-rules.ts';
 import { LastAdminKey } from '#shared/domain/errors.ts';
 
 const now = new Date('2026-11-24T10:00:00.000Z');

@@ -1,10 +1,19 @@
 /** The rules of self-service keys: who manages which key, what may be created, states, lock-out, roll expiry, slots. */
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyRecord } from '#shared/auth/accounts.ts';
-import { canManage, createRefusal, keyIdOf, publicKeyState, rolledExpiry, rollRefusal, wouldLockOut, type KeyActor } from '#shared/auth/key-rules.ts';
-import { abandonedAfterMs, KeySlotContention, KeySlotExpired, slotIsFree, slotTakenTooLongAgo } from '#shared/auth/key-slots.ts';
-import { isTransientError } from '#shared/http/transient-errors.ts';
-import { apiKeyIdPattern } from '#shared/ids.ts';
+import type { ApiKeyRecord } from '#shared/features/accounts/accounts.ts';
+import {
+  canManage,
+  createRefusal,
+  keyIdOf,
+  publicKeyState,
+  rolledExpiry,
+  rollRefusal,
+  wouldLockOut,
+  type KeyActor,
+} from '#shared/features/accounts/key-rules.ts';
+import { abandonedAfterMs, KeySlotContention, KeySlotExpired, slotIsFree, slotTakenTooLongAgo } from '#shared/features/accounts/key-slots.ts';
+import { isTransientError } from '#shared/api/http/transient-errors.ts';
+import { apiKeyIdPattern } from '#shared/platform/ids.ts';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
 const key = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({

@@ -1,7 +1,7 @@
 /** Registry license numbers, as providers type them into NPPES, link to the board's license in every connector's format. */
 import { describe, expect, it } from 'vitest';
 import { letterPrefix, licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
-import { stateBoards } from '#shared/sources/boards/registry.ts';
+import { stateBoards } from '#shared/features/sources/boards/registry.ts';
 
 const prefixOf = (state: keyof typeof stateBoards) => stateBoards[state]!.licenseNumberPrefix ?? letterPrefix;
 

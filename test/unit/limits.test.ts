@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { minuteLimitFor, plans } from '#shared/limits/plans.ts';
-import { rateLimitHeaders } from '#shared/http/rate-limit-headers.ts';
-import { minuteWindow, monthWindow, secondsUntil } from '#shared/limits/windows.ts';
+import { minuteLimitFor, plans } from '#shared/features/limits/plans.ts';
+import { rateLimitHeaders } from '#shared/api/http/rate-limit-headers.ts';
+import { minuteWindow, monthWindow, secondsUntil } from '#shared/features/limits/windows.ts';
 
 describe('plans (spec: Limits)', () => {
   it('match the spec table', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { aliasParts, cellValue, cellValues, isEntityName, isNpi, listDate, npisIn, surnameFirstName } from '#shared/sources/lists/list-cells.ts';
-import { excelSerialDate, SheetFormatError, sheetRows } from '#shared/sources/lists/sheet-reader.ts';
+import { aliasParts, cellValue, cellValues, isEntityName, isNpi, listDate, npisIn, surnameFirstName } from '#shared/features/sources/lists/list-cells.ts';
+import { excelSerialDate, SheetFormatError, sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
 
 describe('the cells of state Medicaid lists', () => {
   it('reads the date formats one file mixes, and nothing else', () => {

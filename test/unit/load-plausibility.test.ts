@@ -12,10 +12,10 @@ import {
   judgeLoad,
   matchDeclaredFiles,
   numberShape,
-} from '#shared/sources/plausibility/load-plausibility.ts';
-import { listDigestRow, rosterDigestRow } from '#shared/sources/plausibility/row-digests.ts';
-import type { ListEntry } from '#shared/sources/lists/list-entry.ts';
-import type { RosterRecord } from '#shared/sources/rosters/roster-definition.ts';
+} from '#shared/features/sources/plausibility/load-plausibility.ts';
+import { listDigestRow, rosterDigestRow } from '#shared/features/sources/plausibility/row-digests.ts';
+import type { ListEntry } from '#shared/features/sources/lists/list-entry.ts';
+import type { RosterRecord } from '#shared/features/sources/rosters/roster-definition.ts';
 
 const row = (identity: string, digest = 'd', extra: Partial<DigestRow> = {}): DigestRow => ({ identity, digest, label: identity, ...extra });
 const rows = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => row(`${prefix}${i}`));

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachEntry } from '#shared/sources/lists/list-ingest.ts';
-import type { ListEntry } from '#shared/sources/lists/list-entry.ts';
+import { eachEntry } from '#shared/features/sources/lists/list-ingest.ts';
+import type { ListEntry } from '#shared/features/sources/lists/list-entry.ts';
 import {
   deactivatedNpi,
   nppesDeactivated,
@@ -12,11 +12,11 @@ import {
   nppesDeactivatedFileDate,
   nppesDeactivatedRank,
   nppesDeactivatedTitleDate,
-} from '#shared/sources/lists/nppes-deactivated.ts';
-import { fileNameOf, linkMatches, readPage } from '#shared/sources/lists/page-links.ts';
-import { sheetRows } from '#shared/sources/lists/sheet-reader.ts';
-import { zipMemberBytes } from '#shared/sources/lists/zip-member.ts';
-import { matchSanctions } from '#shared/verification/sanctions-match.ts';
+} from '#shared/features/sources/lists/nppes-deactivated.ts';
+import { fileNameOf, linkMatches, readPage } from '#shared/features/sources/lists/page-links.ts';
+import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
+import { zipMemberBytes } from '#shared/features/sources/lists/zip-member.ts';
+import { matchSanctions } from '#shared/features/verification/sanctions-match.ts';
 import { NppesFiles, reportZip } from '../../local/simulator/nppes-files.ts';
 import { xlsxOf, zipOf } from '../../local/simulator/xlsx-writer.ts';
 

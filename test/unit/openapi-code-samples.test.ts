@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '#shared/http/html.ts';
-import { routes } from '#shared/infra/routes.ts';
-import { openApiDocument, pathParameterExamples, pathParameterSchemas } from '#shared/openapi/document.ts';
-import { operationDocs } from '#shared/openapi/operations.ts';
-import { renderReferencePage } from '#shared/openapi/reference-page.ts';
-import { signStandardWebhook, signWebhookBody, verifyWebhookSignature } from '#shared/webhooks/webhook-signature.ts';
+import { escapeHtml } from '#shared/api/http/html.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
+import { openApiDocument, pathParameterExamples, pathParameterSchemas } from '#shared/api/openapi/document.ts';
+import { operationDocs } from '#shared/api/openapi/operations.ts';
+import { renderReferencePage } from '#shared/api/openapi/reference-page.ts';
+import { signStandardWebhook, signWebhookBody, verifyWebhookSignature } from '#shared/features/webhooks/webhook-signature.ts';
 
 interface Sample {
   readonly lang: string;

@@ -8,12 +8,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { routes } from '#shared/infra/routes.ts';
-import { listMonitorsQuerySchema } from '#shared/monitoring/checks/monitor-requests.ts';
-import { openApiDocument } from '#shared/openapi/document.ts';
-import { portablePattern } from '#shared/openapi/portable-pattern.ts';
-import { bulkRequestSchema } from '#shared/verification/bulk-verification.ts';
-import { namePattern, verificationRequestSchema } from '#shared/verification/verification-request.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
+import { listMonitorsQuerySchema } from '#shared/features/monitoring/checks/monitor-requests.ts';
+import { openApiDocument } from '#shared/api/openapi/document.ts';
+import { portablePattern } from '#shared/api/openapi/portable-pattern.ts';
+import { bulkRequestSchema } from '#shared/features/verification/bulk-verification.ts';
+import { namePattern, verificationRequestSchema } from '#shared/features/verification/verification-request.ts';
 
 const doc = openApiDocument('https://api.example.com') as any;
 const request = doc.components.schemas.VerificationRequest;

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '#shared/openapi/document.ts';
-import { namedEnums } from '#shared/openapi/enums.ts';
+import { openApiDocument } from '#shared/api/openapi/document.ts';
+import { namedEnums } from '#shared/api/openapi/enums.ts';
 
 const run = promisify(execFile);
 const versions = { typescript: '5.9.3', openapiTypescript: '7.13.0', heyApi: '0.94.3' } as const;

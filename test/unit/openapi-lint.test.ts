@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openApiDocument } from '#shared/openapi/document.ts';
+import { openApiDocument } from '#shared/api/openapi/document.ts';
 
 const bin = (name: string) => join(import.meta.dirname, '..', '..', 'node_modules', '.bin', name);
 let dir: string;

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { routes } from '#shared/infra/routes.ts';
-import { requestSchemas } from '#shared/openapi/components.ts';
-import { openApiDocument } from '#shared/openapi/document.ts';
-import { enumKey, namedEnums } from '#shared/openapi/enums.ts';
+import { routes } from '#shared/platform/infra/routes.ts';
+import { requestSchemas } from '#shared/api/openapi/components.ts';
+import { openApiDocument } from '#shared/api/openapi/document.ts';
+import { enumKey, namedEnums } from '#shared/api/openapi/enums.ts';
 
 const doc = openApiDocument('https://api.example.com');
 const schemas = doc.components.schemas as Record<string, any>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Deadline } from '#shared/deadline.ts';
-import { LoadOutOfTime, loadStopReserveMs, PipelinedWrites } from '#shared/sources/lists/ingest-steps.ts';
+import { Deadline } from '#shared/platform/deadline.ts';
+import { LoadOutOfTime, loadStopReserveMs, PipelinedWrites } from '#shared/features/sources/lists/ingest-steps.ts';
 
 const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ row: from + i }));
 

@@ -1,6 +1,6 @@
 /** A presigned link never states a life longer than the credentials that sign it have left. */
 import { describe, expect, it } from 'vitest';
-import { credentialMarginSeconds, linkLifetimeSeconds } from '#shared/aws/presign.ts';
+import { credentialMarginSeconds, linkLifetimeSeconds } from '#shared/platform/aws/presign.ts';
 
 const now = new Date('2026-11-28T10:00:00Z');
 const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tables } from '#shared/infra/resources.ts';
+import { tables } from '#shared/platform/infra/resources.ts';
 import { startKeyRefusal } from '../../local/runtime/query-start-key.ts';
 
 const outside = 'The provided starting key is outside query boundaries based on provided conditions';

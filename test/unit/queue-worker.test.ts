@@ -7,14 +7,14 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { scheduledMessage, schedules } from '#shared/infra/resources.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { checkMessageSchema } from '#shared/monitoring/checks/monitor-check.ts';
-import { sweepMessageSchema } from '#shared/monitoring/checks/monitor-sweep.ts';
-import { deliveryMessageSchema } from '#shared/monitoring/delivery/webhook-dispatch.ts';
-import { leieIngestMessageSchema } from '#shared/sources/leie/leie-ingest-message.ts';
-import { listIngestMessageSchema } from '#shared/sources/lists/list-ingest-message.ts';
-import { parseMessage, queueWorker } from '#shared/workers/queue-worker.ts';
+import { scheduledMessage, schedules } from '#shared/platform/infra/resources.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
+import { checkMessageSchema } from '#shared/features/monitoring/checks/monitor-check.ts';
+import { sweepMessageSchema } from '#shared/features/monitoring/checks/monitor-sweep.ts';
+import { deliveryMessageSchema } from '#shared/features/monitoring/delivery/webhook-dispatch.ts';
+import { leieIngestMessageSchema } from '#shared/features/sources/leie/leie-ingest-message.ts';
+import { listIngestMessageSchema } from '#shared/features/sources/lists/list-ingest-message.ts';
+import { parseMessage, queueWorker } from '#shared/platform/workers/queue-worker.ts';
 
 const numbered = z.object({ n: z.number().int() });
 

@@ -1,7 +1,7 @@
 /** Queue settings against their consumers, from the shared definitions (the CDK template test checks the synthesised values). */
 import { describe, expect, it } from 'vitest';
-import { deadLetterRetentionSeconds, queues, visibilityTimeoutFactor, type QueueId } from '#shared/infra/resources.ts';
-import { workers } from '#shared/infra/routes.ts';
+import { deadLetterRetentionSeconds, queues, visibilityTimeoutFactor, type QueueId } from '#shared/platform/infra/resources.ts';
+import { workers } from '#shared/platform/infra/routes.ts';
 
 describe('work queues', () => {
   it("each has a visibility timeout of at least 6 times its worker's time-out", () => {

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { givenNameForms } from '#shared/domain/names/given-name-forms.ts';
 import { surnameQueryTerms } from '#shared/domain/names/normalize.ts';
-import { licenseNumberScopeOf } from '#shared/sources/boards/board-definition.ts';
-import { BoardSearch, licensesFromRows } from '#shared/sources/boards/board-search.ts';
-import { stateBoards } from '#shared/sources/boards/registry.ts';
-import { washington } from '#shared/sources/boards/states/washington.ts';
-import type { SodaClient, SodaRow } from '#shared/sources/soda/soda-client.ts';
-import { resolveIdentity } from '#shared/verification/identity-resolution.ts';
+import { licenseNumberScopeOf } from '#shared/features/sources/boards/board-definition.ts';
+import { BoardSearch, licensesFromRows } from '#shared/features/sources/boards/board-search.ts';
+import { stateBoards } from '#shared/features/sources/boards/registry.ts';
+import { washington } from '#shared/features/sources/boards/states/washington.ts';
+import type { SodaClient, SodaRow } from '#shared/features/sources/soda/soda-client.ts';
+import { resolveIdentity } from '#shared/features/verification/identity-resolution.ts';
 import { rowMatches } from '../../local/simulator/soql-evaluator.ts';
 import { parseWhere } from '../../local/simulator/soql-parser.ts';
 

@@ -10,17 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caMediCalParty, caMediCalSuspended } from '#shared/sources/lists/ca-medi-cal.ts';
-import { coHcpf } from '#shared/sources/lists/co-hcpf.ts';
-import { ilHfsSanctions } from '#shared/sources/lists/il-hfs.ts';
-import type { ListDefinition } from '#shared/sources/lists/list-definition.ts';
-import type { ListEntry } from '#shared/sources/lists/list-entry.ts';
-import { eachEntry } from '#shared/sources/lists/list-ingest.ts';
-import { entryKeys } from '#shared/sources/lists/lookup-keys.ts';
-import { nyOmig } from '#shared/sources/lists/ny-omig.ts';
-import { sheetRows } from '#shared/sources/lists/sheet-reader.ts';
-import { txHhscExclusions } from '#shared/sources/lists/tx-hhsc.ts';
-import { waHca } from '#shared/sources/lists/wa-hca.ts';
+import { caMediCalParty, caMediCalSuspended } from '#shared/features/sources/lists/ca-medi-cal.ts';
+import { coHcpf } from '#shared/features/sources/lists/co-hcpf.ts';
+import { ilHfsSanctions } from '#shared/features/sources/lists/il-hfs.ts';
+import type { ListDefinition } from '#shared/features/sources/lists/list-definition.ts';
+import type { ListEntry } from '#shared/features/sources/lists/list-entry.ts';
+import { eachEntry } from '#shared/features/sources/lists/list-ingest.ts';
+import { entryKeys } from '#shared/features/sources/lists/lookup-keys.ts';
+import { nyOmig } from '#shared/features/sources/lists/ny-omig.ts';
+import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
+import { txHhscExclusions } from '#shared/features/sources/lists/tx-hhsc.ts';
+import { waHca } from '#shared/features/sources/lists/wa-hca.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
 const files = {

@@ -13,14 +13,14 @@
  * Every relative link of a recipe leads to a file that exists.
  *
  * The function listings: every handler module under functions/ is the entry of a route, the fallback
- * or a worker of shared/infra/routes.ts and the other way round; docs/architecture.md names every
+ * or a worker of shared/platform/infra/routes.ts and the other way round; docs/architecture.md names every
  * function with its handler, and the README every worker with its handler.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schedules } from '#shared/infra/resources.ts';
-import { fallbackRoute, routes, workers } from '#shared/infra/routes.ts';
+import { schedules } from '#shared/platform/infra/resources.ts';
+import { fallbackRoute, routes, workers } from '#shared/platform/infra/routes.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const recipesDir = join(root, 'docs', 'recipes');
@@ -186,7 +186,7 @@ describe('the function listings', () => {
     const missing = Object.values(schedules)
       .map((s) => s.id)
       .filter((id) => !rows.some((row) => row.includes(`\`${id}\``)));
-    expect(missing, 'schedule rules of shared/infra/resources.ts with no row (| `Id` rule | …) in docs/architecture.md').toEqual([]);
+    expect(missing, 'schedule rules of shared/platform/infra/resources.ts with no row (| `Id` rule | …) in docs/architecture.md').toEqual([]);
   });
 
   it('the README names every worker with its handler', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RememberedForAWhile, RememberedLookups } from '#shared/sources/remembered-lookups.ts';
+import { RememberedForAWhile, RememberedLookups } from '#shared/features/sources/remembered-lookups.ts';
 
 describe('RememberedLookups', () => {
   const counting = () => {

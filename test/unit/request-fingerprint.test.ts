@@ -4,9 +4,9 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fingerprintPepper, fingerprintPepperFromConfig } from '#shared/idempotency/fingerprint-pepper-services.ts';
-import { newContainer } from '#shared/container.ts';
-import { isSameRequest, requestFingerprints } from '#shared/idempotency/request-fingerprint.ts';
+import { fingerprintPepper, fingerprintPepperFromConfig } from '#shared/features/idempotency/fingerprint-pepper-services.ts';
+import { newContainer } from '#shared/platform/container.ts';
+import { isSameRequest, requestFingerprints } from '#shared/features/idempotency/request-fingerprint.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -10,16 +10,23 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { givenNameForms } from '#shared/domain/names/given-name-forms.ts';
 import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
-import { rosterDefinitions } from '#shared/sources/rosters/definitions.ts';
-import { columnsOf, disciplineOnRecord, type RosterDefinition, type RosterRecord, rowReader, statusFrom } from '#shared/sources/rosters/roster-definition.ts';
-import { eachRosterRow, pipeCells, RosterFormatError, rosterText, textChunks } from '#shared/sources/rosters/roster-file.ts';
-import { preambleDate } from '#shared/sources/rosters/roster-ingest.ts';
-import { givenNameWithin, licensesFromRecords } from '#shared/sources/rosters/roster-search.ts';
-import { alabamaBme, alColumns } from '#shared/sources/rosters/states/alabama.ts';
-import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/sources/rosters/states/florida.ts';
-import { marylandPhysicians, mdStatuses } from '#shared/sources/rosters/states/maryland.ts';
-import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/sources/rosters/states/tx-bhec.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
+import { rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
+import {
+  columnsOf,
+  disciplineOnRecord,
+  type RosterDefinition,
+  type RosterRecord,
+  rowReader,
+  statusFrom,
+} from '#shared/features/sources/rosters/roster-definition.ts';
+import { eachRosterRow, pipeCells, RosterFormatError, rosterText, textChunks } from '#shared/features/sources/rosters/roster-file.ts';
+import { preambleDate } from '#shared/features/sources/rosters/roster-ingest.ts';
+import { givenNameWithin, licensesFromRecords } from '#shared/features/sources/rosters/roster-search.ts';
+import { alabamaBme, alColumns } from '#shared/features/sources/rosters/states/alabama.ts';
+import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/features/sources/rosters/states/florida.ts';
+import { marylandPhysicians, mdStatuses } from '#shared/features/sources/rosters/states/maryland.ts';
+import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/features/sources/rosters/states/tx-bhec.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
 async function read(definition: RosterDefinition, file: string, text: AsyncIterable<string>) {

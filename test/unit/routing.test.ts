@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePath, fallbackRoute, matchRoute, resourceAccess, routes, workers } from '#shared/infra/routes.ts';
-import { nextFiring, parseScheduleExpression } from '#shared/infra/schedule-expression.ts';
-import { schedules, stackOutputKey } from '#shared/infra/resources.ts';
+import { compilePath, fallbackRoute, matchRoute, resourceAccess, routes, workers } from '#shared/platform/infra/routes.ts';
+import { nextFiring, parseScheduleExpression } from '#shared/platform/infra/schedule-expression.ts';
+import { schedules, stackOutputKey } from '#shared/platform/infra/resources.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 

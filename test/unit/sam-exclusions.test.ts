@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryKeys } from '#shared/sources/lists/lookup-keys.ts';
+import { entryKeys } from '#shared/features/sources/lists/lookup-keys.ts';
 import {
   samAliases,
   samDate,
@@ -14,8 +14,8 @@ import {
   samFileName,
   samFileRank,
   samNpi,
-} from '#shared/sources/lists/sam-exclusions.ts';
-import { ZipFormatError, zipCsvText } from '#shared/sources/lists/zip-member.ts';
+} from '#shared/features/sources/lists/sam-exclusions.ts';
+import { ZipFormatError, zipCsvText } from '#shared/features/sources/lists/zip-member.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 
 type Row = Partial<Record<(typeof samExtractColumns)[number], string>>;

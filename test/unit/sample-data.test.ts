@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildSample, defaultProviders, generateSampleData } from '../../local/sample-data/generate.ts';
 import { writeLeieBenchmarkFile } from '../../local/sample-data/leie-file.ts';
 import { samSampleFile, writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
-import { CsvParser } from '#shared/sources/lists/csv-parser.ts';
-import { samEntry, samExtractColumns } from '#shared/sources/lists/sam-exclusions.ts';
+import { CsvParser } from '#shared/features/sources/lists/csv-parser.ts';
+import { samEntry, samExtractColumns } from '#shared/features/sources/lists/sam-exclusions.ts';
 import { isValidNpi, npiCheckDigit } from '../../local/sample-data/npi.ts';
 import { documentedStatuses } from '../fixtures/documented-statuses.ts';
 
@@ -704,7 +704,7 @@ describe('SAM extract CSV (committed sample)', () => {
 
 describe('name tables', () => {
   it('given names carry SSA birth counts by sex (>= 1,000 births), surnames Census frequencies in rank order', () => {
-    const given = JSON.parse(readFileSync(join(root, 'shared/names/given-names.json'), 'utf8')) as {
+    const given = JSON.parse(readFileSync(join(root, 'shared/domain/names/given-names.json'), 'utf8')) as {
       columns: string[];
       rows: [string, number, number][];
       minBirths: number;

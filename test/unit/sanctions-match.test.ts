@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ListEntry } from '#shared/sources/lists/list-entry.ts';
-import { samEntry, samExtractColumns } from '#shared/sources/lists/sam-exclusions.ts';
-import { actionInForce, matchSanctions, sanctionBasis } from '#shared/verification/sanctions-match.ts';
-import { matchScreens } from '#shared/verification/sanctions-screen.ts';
+import type { ListEntry } from '#shared/features/sources/lists/list-entry.ts';
+import { samEntry, samExtractColumns } from '#shared/features/sources/lists/sam-exclusions.ts';
+import { actionInForce, matchSanctions, sanctionBasis } from '#shared/features/verification/sanctions-match.ts';
+import { matchScreens } from '#shared/features/verification/sanctions-screen.ts';
 
 type Row = Partial<Record<(typeof samExtractColumns)[number], string>>;
 const sam = (r: Row): ListEntry =>

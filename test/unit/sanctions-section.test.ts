@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LeieRecord } from '#shared/sources/leie/leie-record.ts';
-import { sourceNames } from '#shared/sources/source-config.ts';
-import { sanctionsSection } from '#shared/verification/sanctions-section.ts';
+import type { LeieRecord } from '#shared/features/sources/leie/leie-record.ts';
+import { sourceNames } from '#shared/features/sources/source-config.ts';
+import { sanctionsSection } from '#shared/features/verification/sanctions-section.ts';
 
 const record = (overrides: Partial<LeieRecord> = {}): LeieRecord => ({
   kind: 'individual',

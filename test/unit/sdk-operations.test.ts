@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { openApiDocument } from '#shared/openapi/document.ts';
+import { openApiDocument } from '#shared/api/openapi/document.ts';
 import { LicenseVerificationClient } from '../../clients/typescript/src/index.js';
 
 const sdk = join(import.meta.dirname, '..', '..', 'clients', 'typescript', 'src');

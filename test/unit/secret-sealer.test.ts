@@ -10,8 +10,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { encryptionContext, LocalSecretSealer, type SecretBinding, type SecretSealer } from '#shared/monitoring/secrets/secret-sealer.ts';
-import { KmsSecretSealer } from '#shared/monitoring/secrets/adapters/kms-secret-sealer.ts';
+import { encryptionContext, LocalSecretSealer, type SecretBinding, type SecretSealer } from '#shared/features/monitoring/secrets/secret-sealer.ts';
+import { KmsSecretSealer } from '#shared/features/monitoring/secrets/adapters/kms-secret-sealer.ts';
 
 const keyId = 'arn:aws:kms:us-east-1:111122223333:key/webhook-secrets';
 const secret = 'a-very-secret-value-123';

@@ -1,8 +1,8 @@
 /** The pieces of GET /v1/sources that need no store: latency buckets, the median, failure rates and states. */
 import { describe, expect, it } from 'vitest';
-import { hourKey, latencyBucket, latencyBucketsMs } from '#shared/sources/health/health-counters.ts';
-import { activityOf, describedSources, ingestedState, liveState, medianLatency } from '#shared/sources/health/source-health.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
+import { hourKey, latencyBucket, latencyBucketsMs } from '#shared/features/sources/health/health-counters.ts';
+import { activityOf, describedSources, ingestedState, liveState, medianLatency } from '#shared/features/sources/health/source-health.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
 const histogram = (counts: Record<number, number>) => Array.from({ length: latencyBucketsMs.length + 1 }, (_, i) => counts[i] ?? 0);
 

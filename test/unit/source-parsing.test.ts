@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { lastNameKeys, normalizeName } from '#shared/domain/names/normalize.ts';
-import { isValidNpi } from '#shared/sources/nppes/npi.ts';
-import { epochToIso, parseNppesResponse } from '#shared/sources/nppes/parse.ts';
-import { anyOf, soqlString, surnameCondition, upperEquals } from '#shared/sources/soda/soql.ts';
-import { CsvFormatError, CsvParser } from '#shared/sources/lists/csv-parser.ts';
-import { checkHeader, leieDate, leieHeader, leieRecord } from '#shared/sources/leie/leie-record.ts';
-import { recordKeys } from '#shared/sources/leie/exclusion-store.ts';
+import { isValidNpi } from '#shared/features/sources/nppes/npi.ts';
+import { epochToIso, parseNppesResponse } from '#shared/features/sources/nppes/parse.ts';
+import { anyOf, soqlString, surnameCondition, upperEquals } from '#shared/features/sources/soda/soql.ts';
+import { CsvFormatError, CsvParser } from '#shared/features/sources/lists/csv-parser.ts';
+import { checkHeader, leieDate, leieHeader, leieRecord } from '#shared/features/sources/leie/leie-record.ts';
+import { recordKeys } from '#shared/features/sources/leie/exclusion-store.ts';
 
 describe('NPI check digit', () => {
   it('accepts real NPIs and refuses a changed digit or a wrong length', () => {

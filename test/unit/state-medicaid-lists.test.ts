@@ -4,16 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
-import { luhnCheckDigit } from '#shared/sources/nppes/npi.ts';
-import { coCitation, coHcpf, coHcpfColumns, coHcpfEntry } from '#shared/sources/lists/co-hcpf.ts';
-import { listDefinitions } from '#shared/sources/lists/definitions.ts';
-import { npisIn } from '#shared/sources/lists/list-cells.ts';
-import type { ListEntry } from '#shared/sources/lists/list-entry.ts';
-import { entryKeys } from '#shared/sources/lists/lookup-keys.ts';
-import { nyOmig, nyOmigColumns, nyOmigEntry, nyOmigOrganisationType } from '#shared/sources/lists/ny-omig.ts';
-import { waHca, waHcaActionType, waHcaColumns, waHcaEntry, waHcaUpdated } from '#shared/sources/lists/wa-hca.ts';
-import { sanctionBasis } from '#shared/verification/sanctions-match.ts';
-import { listLookups } from '#shared/verification/sanctions-screen.ts';
+import { luhnCheckDigit } from '#shared/features/sources/nppes/npi.ts';
+import { coCitation, coHcpf, coHcpfColumns, coHcpfEntry } from '#shared/features/sources/lists/co-hcpf.ts';
+import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { npisIn } from '#shared/features/sources/lists/list-cells.ts';
+import type { ListEntry } from '#shared/features/sources/lists/list-entry.ts';
+import { entryKeys } from '#shared/features/sources/lists/lookup-keys.ts';
+import { nyOmig, nyOmigColumns, nyOmigEntry, nyOmigOrganisationType } from '#shared/features/sources/lists/ny-omig.ts';
+import { waHca, waHcaActionType, waHcaColumns, waHcaEntry, waHcaUpdated } from '#shared/features/sources/lists/wa-hca.ts';
+import { sanctionBasis } from '#shared/features/verification/sanctions-match.ts';
+import { listLookups } from '#shared/features/verification/sanctions-screen.ts';
 
 /** A valid NPI from nine digits (the check digit added). */
 const npi = (nine: string) => `${nine}${luhnCheckDigit(`80840${nine}`)}`;

@@ -1,13 +1,13 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { logger } from '#shared/observability/logger.ts';
-import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/observability/catalogue.ts';
-import { recordMetric, ServiceMetrics, withInvocationMetrics } from '#shared/observability/metrics.ts';
-import { readableLogLine } from '#shared/observability/readable-log-line.ts';
-import { SourceError } from '#shared/sources/errors.ts';
-import { observeSourceCall, unreadableValue } from '#shared/sources/source-telemetry.ts';
-import { queueWorker } from '#shared/workers/queue-worker.ts';
+import { logger } from '#shared/platform/observability/logger.ts';
+import { metricNames, metricsNamespace, telemetryServiceName } from '#shared/platform/observability/catalogue.ts';
+import { recordMetric, ServiceMetrics, withInvocationMetrics } from '#shared/platform/observability/metrics.ts';
+import { readableLogLine } from '#shared/platform/observability/readable-log-line.ts';
+import { SourceError } from '#shared/features/sources/errors.ts';
+import { observeSourceCall, unreadableValue } from '#shared/features/sources/source-telemetry.ts';
+import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
 
 /** A Metrics instance that publishes (the suite's environment switches publishing off), and what it wrote. */
 function publishingMetrics(): { target: ServiceMetrics; documents: () => Record<string, any>[] } {

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
-import { entryKeys } from '#shared/sources/lists/lookup-keys.ts';
-import { sheetRows } from '#shared/sources/lists/sheet-reader.ts';
-import { txActionType, txHhscColumns, txHhscEntry, txHhscExclusions, txOccupation } from '#shared/sources/lists/tx-hhsc.ts';
-import { actionInForce, sanctionBasis } from '#shared/verification/sanctions-match.ts';
+import { entryKeys } from '#shared/features/sources/lists/lookup-keys.ts';
+import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
+import { txActionType, txHhscColumns, txHhscEntry, txHhscExclusions, txOccupation } from '#shared/features/sources/lists/tx-hhsc.ts';
+import { actionInForce, sanctionBasis } from '#shared/features/verification/sanctions-match.ts';
 import { txHhscWorkbook } from '../../local/simulator/tx-hhsc-portal.ts';
 
 type Row = Partial<Record<(typeof txHhscColumns)[number], string>>;

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiVersion, openApiDocument } from '#shared/openapi/document.ts';
+import { apiVersion, openApiDocument } from '#shared/api/openapi/document.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 

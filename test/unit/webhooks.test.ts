@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { classifyRequestError, publicDeliveryError } from '#shared/webhooks/delivery-errors.ts';
-import { blockedRange, isLoopback } from '#shared/net/ip-ranges.ts';
-import { isDue, maxSqsDelaySeconds, nextAttemptAt, retryDelaysMs, sqsHopDelaySeconds } from '#shared/webhooks/retry-schedule.ts';
+import { classifyRequestError, publicDeliveryError } from '#shared/features/webhooks/delivery-errors.ts';
+import { blockedRange, isLoopback } from '#shared/platform/net/ip-ranges.ts';
+import { isDue, maxSqsDelaySeconds, nextAttemptAt, retryDelaysMs, sqsHopDelaySeconds } from '#shared/features/webhooks/retry-schedule.ts';
 import {
   signStandardWebhook,
   signWebhookBody,
   standardWebhooksSecret,
   verifyStandardWebhook,
   verifyWebhookSignature,
-} from '#shared/webhooks/webhook-signature.ts';
-import { checkWebhookUrl, resolveTimeoutMs, webhookLoopbackAllowedFromEnv, webhookPorts, type Resolve } from '#shared/webhooks/webhook-url-guard.ts';
+} from '#shared/features/webhooks/webhook-signature.ts';
+import { checkWebhookUrl, resolveTimeoutMs, webhookLoopbackAllowedFromEnv, webhookPorts, type Resolve } from '#shared/features/webhooks/webhook-url-guard.ts';
 
 /** Independent HMAC-SHA256: Python's hmac module over the UTF-8 bytes, passed through stdin as JSON. */
 function pythonHmac(body: string, secret: string): string {

@@ -1,6 +1,6 @@
 /**
  * How common a given name is and which sex it is given to, from the committed SSA birth-count table
- * (shared/names/given-names.json: US given names with >= 1,000 recorded births 1880-2024, by sex).
+ * (shared/domain/names/given-names.json: US given names with >= 1,000 recorded births 1880-2024, by sex).
  *
  * The matcher uses it to tell a misspelling of a common name (Micheal, 3.5% of Michael's births) from
  * an established name of its own (Marion next to Marian, Kirsten next to Kristen), and masculine from
@@ -11,7 +11,7 @@
  * - a *very common* name has at least `veryCommonMinBirths` births (about the 700 commonest names);
  * - two names are *of different sexes* when their male shares differ widely (see the rules that use it).
  */
-import table from '../../names/given-names.json' with { type: 'json' };
+import table from './given-names.json' with { type: 'json' };
 
 export interface GivenNameStats {
   /** Recorded births, both sexes. */

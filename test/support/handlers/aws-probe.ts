@@ -4,9 +4,9 @@
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/dynamo.ts';
-import { s3 } from '#shared/aws/s3.ts';
-import { bucketName, tableName } from '#shared/config.ts';
+import { dynamo } from '#shared/platform/aws/dynamo.ts';
+import { s3 } from '#shared/platform/aws/s3.ts';
+import { bucketName, tableName } from '#shared/platform/config.ts';
 
 const calls = {
   getVerification: () => dynamo().send(new GetCommand({ TableName: tableName('verifications'), Key: { verification_id: 'nope' } })),

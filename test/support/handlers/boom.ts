@@ -1,4 +1,4 @@
-import { apiHandler } from '#shared/http/pipeline.ts';
+import { apiHandler } from '#shared/api/http/pipeline.ts';
 import { testRouteById } from '../test-routes.ts';
 import { testServices } from '../test-services.ts';
 

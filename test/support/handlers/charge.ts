@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { idempotentApiHandler } from '#shared/http/idempotent-pipeline.ts';
-import { json } from '#shared/http/response.ts';
-import { newId } from '#shared/ids.ts';
+import { idempotentApiHandler } from '#shared/api/http/idempotent-pipeline.ts';
+import { json } from '#shared/api/http/response.ts';
+import { newId } from '#shared/platform/ids.ts';
 import { testRouteById } from '../test-routes.ts';
 import { testServices } from '../test-services.ts';
 

@@ -1,5 +1,5 @@
-import { apiHandler } from '#shared/http/pipeline.ts';
-import { json } from '#shared/http/response.ts';
+import { apiHandler } from '#shared/api/http/pipeline.ts';
+import { json } from '#shared/api/http/response.ts';
 import { testRouteById } from '../test-routes.ts';
 
 export const handler = apiHandler(testRouteById('TestSlow'), {}, async () => {

@@ -2,7 +2,7 @@
  * The `ChargeRecord` port in memory (limits/charging.ts): what each Idempotency-Key claim has charged,
  * as the claim's `charged` counter keeps it, with every change in order.
  */
-import type { ChargeRecord } from '#shared/limits/charging.ts';
+import type { ChargeRecord } from '#shared/features/limits/charging.ts';
 
 export class InMemoryChargeRecord implements ChargeRecord {
   /** Units charged by scope key. */

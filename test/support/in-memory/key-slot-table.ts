@@ -2,7 +2,7 @@
  * The `KeySlotTable` port in memory (auth/accounts.ts): slot items by account and number, each claimed
  * on condition that it is exactly as read, as the DynamoDB table's conditional PutItem does.
  */
-import type { KeySlotTable, SlotItem } from '#shared/auth/accounts.ts';
+import type { KeySlotTable, SlotItem } from '#shared/features/accounts/accounts.ts';
 
 export class InMemoryKeySlotTable implements KeySlotTable {
   readonly slots = new Map<string, Map<number, SlotItem>>();

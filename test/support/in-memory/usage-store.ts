@@ -13,9 +13,9 @@ import {
   type MonthUsage,
   type UsageHistory,
   type UsageStore,
-} from '#shared/limits/usage-counters.ts';
-import { dayAttribute, monthOfDay, monthUsageOf } from '#shared/limits/usage-items.ts';
-import type { Window } from '#shared/limits/windows.ts';
+} from '#shared/features/limits/usage-counters.ts';
+import { dayAttribute, monthOfDay, monthUsageOf } from '#shared/features/limits/usage-items.ts';
+import type { Window } from '#shared/features/limits/windows.ts';
 
 export class InMemoryUsageStore implements UsageStore {
   /** Account items by account id. */

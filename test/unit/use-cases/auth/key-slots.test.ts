@@ -4,9 +4,9 @@
  * slot to the new one.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyRecord } from '#shared/auth/accounts.ts';
-import { KeySlots } from '#shared/auth/key-slots.ts';
-import { fixedClock } from '#shared/clock.ts';
+import type { ApiKeyRecord } from '#shared/features/accounts/accounts.ts';
+import { KeySlots } from '#shared/features/accounts/key-slots.ts';
+import { fixedClock } from '#shared/platform/clock.ts';
 import { InMemoryKeySlotTable } from '../../../support/in-memory/key-slot-table.ts';
 
 function setup(limit = 3) {

@@ -5,12 +5,12 @@
  * refused whatever its count; an unknown account is not admitted.
  */
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '#shared/clock.ts';
+import { fixedClock } from '#shared/platform/clock.ts';
 import { AccountSuspended, MinuteLimitExceeded } from '#shared/domain/errors.ts';
-import { apiErrorOf } from '#shared/http/domain-errors.ts';
-import { testMinuteLimitFor } from '#shared/limits/plans.ts';
-import { RateLimits } from '#shared/limits/rate-limits.ts';
-import { lastUsedOf } from '#shared/limits/usage-counters.ts';
+import { apiErrorOf } from '#shared/api/http/domain-errors.ts';
+import { testMinuteLimitFor } from '#shared/features/limits/plans.ts';
+import { RateLimits } from '#shared/features/limits/rate-limits.ts';
+import { lastUsedOf } from '#shared/features/limits/usage-counters.ts';
 import { InMemoryUsageStore } from '../../../support/in-memory/usage-store.ts';
 
 const accountOf = (item: Record<string, unknown>) => item as never;

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PlanUpgradeRequired } from '#shared/domain/errors.ts';
-import { apiErrorOf } from '#shared/http/domain-errors.ts';
-import { admitBulk, ensureBulkAllowed } from '#shared/limits/charging.ts';
-import { planNames, plans } from '#shared/limits/plans.ts';
+import { apiErrorOf } from '#shared/api/http/domain-errors.ts';
+import { admitBulk, ensureBulkAllowed } from '#shared/features/limits/charging.ts';
+import { planNames, plans } from '#shared/features/limits/plans.ts';
 
 function quotaCheck() {
   const asked: number[] = [];

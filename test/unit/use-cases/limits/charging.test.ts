@@ -4,14 +4,14 @@
  * any work. No emulator: the ledger is `RateLimits` on an in-memory usage store.
  */
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '#shared/clock.ts';
+import { fixedClock } from '#shared/platform/clock.ts';
 import type { KeyMode } from '#shared/domain/caller.ts';
 import { MonthlyQuotaExhausted } from '#shared/domain/errors.ts';
-import { apiErrorOf } from '#shared/http/domain-errors.ts';
-import { chargerFor, chargeVerifications, ensureQuota, type ChargeSession, type ChargingPorts } from '#shared/limits/charging.ts';
-import type { PlanName } from '#shared/limits/plans.ts';
-import { RateLimits } from '#shared/limits/rate-limits.ts';
-import { monthWindow } from '#shared/limits/windows.ts';
+import { apiErrorOf } from '#shared/api/http/domain-errors.ts';
+import { chargerFor, chargeVerifications, ensureQuota, type ChargeSession, type ChargingPorts } from '#shared/features/limits/charging.ts';
+import type { PlanName } from '#shared/features/limits/plans.ts';
+import { RateLimits } from '#shared/features/limits/rate-limits.ts';
+import { monthWindow } from '#shared/features/limits/windows.ts';
 import { InMemoryChargeRecord } from '../../../support/in-memory/charge-record.ts';
 import { InMemoryUsageStore } from '../../../support/in-memory/usage-store.ts';
 

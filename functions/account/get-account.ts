@@ -1,9 +1,0 @@
-import { accountView } from '#shared/auth/account-view.ts';
-import { apiHandler } from '#shared/http/pipeline.ts';
-import { json } from '#shared/http/response.ts';
-
-/** The caller's account: plan, limits in force and this month's live usage. */
-export const handler = apiHandler('GetAccount', {}, async ({ caller, clock, limits }) => {
-  const { account, plan, mode, minuteLimit } = caller!;
-  return json(200, accountView({ account, plan, mode, minuteLimit, limits: limits()!, now: clock.now() }));
-});

@@ -1,8 +1,0 @@
-/** GET /v1/signing-keys (public): the JWKS of the certificate signing keys of both modes, each marked with its `mode`. */
-import { signingKeysHttpResponse } from '#shared/http/signing-keys-response.ts';
-import { signersFromEnvironment } from '#shared/certificates/signer-services.ts';
-import { publicHandler } from '#shared/http/pipeline-frame.ts';
-
-export { signingKeysResponse } from '#shared/certificates/jwks.ts';
-
-export const handler = publicHandler('GetSigningKeys', {}, async () => signingKeysHttpResponse(signersFromEnvironment()));

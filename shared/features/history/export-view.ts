@@ -1,0 +1,94 @@
+/**
+ * What `POST /v1/verifications/exports` and `GET /v1/verifications/exports/{export_id}` answer: the
+ * export's state, the progress of its writing and, once ready, a short-lived download link.
+ */
+import * as z from 'zod';
+import { publicBaseUrl } from '../../platform/config.ts';
+import { historyExportIdPattern } from '../../platform/ids.ts';
+import { progressIntervalMs, retryAfterSeconds } from './export-progress.ts';
+import { exportStatuses, type ExportRecord } from './export-record.ts';
+
+export const exportIdSchema = z.string().regex(historyExportIdPattern).meta({ description: 'Export id: `exp_` and 24 base62 characters.' });
+
+/** How long a download link works. */
+export const downloadLinkSeconds = 15 * 60;
+
+export const exportViewSchema = z
+  .strictObject({
+    export_id: exportIdSchema,
+    status: z.enum([...exportStatuses, 'expired']).meta({
+      description:
+        '`pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request, when the file is deleted.',
+    }),
+    created_at: z.iso.datetime(),
+    snapshot_at: z.iso.datetime().meta({
+      description: 'The export holds exactly the matching verifications created before this time (the request time); later ones are never in it.',
+    }),
+    filters: z.record(z.string(), z.union([z.string(), z.boolean()])).meta({ description: 'The filters of the request, as given.' }),
+    row_count: z.number().int().nullable().meta({ description: 'Rows of the CSV (verifications), once ready.' }),
+    progress: z
+      .strictObject({
+        attempt: z.number().int().min(1).meta({
+          description:
+            'The attempt writing (or that wrote) the file: 1 for the first, and an export has at most three. A new attempt starts again from 0 rows.',
+        }),
+        rows_written: z
+          .number()
+          .int()
+          .min(0)
+          .meta({
+            description: `Rows written so far by this attempt, updated at most every ${progressIntervalMs / 1000} seconds while it writes; once ready, \`row_count\`. The total is not known before the file is written.`,
+          }),
+        started_at: z.iso.datetime().meta({ description: 'When this attempt started writing.' }),
+        updated_at: z.iso.datetime().meta({ description: 'When `rows_written` was last updated.' }),
+      })
+      .nullable()
+      .meta({ description: 'The writing of the file: null until a worker starts writing it (about half a minute after the request).' }),
+    completed_at: z.iso.datetime().nullable(),
+    download_url: z.string().nullable().meta({
+      description:
+        'Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the service rotates its signing credentials sooner); ask again for a fresh one.',
+    }),
+    download_expires_at: z.iso.datetime().nullable(),
+    expires_at: z.iso.datetime().meta({ description: 'When the export and its file are deleted.' }),
+  })
+  .meta({ title: 'History export' });
+
+export type ExportView = z.output<typeof exportViewSchema>;
+
+export function isExpired(record: ExportRecord, now: Date): boolean {
+  return record.expires_at * 1000 <= now.getTime();
+}
+
+export function exportView(record: ExportRecord, now: Date, download?: { url: string; expiresAt: string }): ExportView {
+  const expired = isExpired(record, now);
+  return {
+    export_id: record.export_id,
+    status: expired ? 'expired' : record.status,
+    created_at: record.created_at,
+    snapshot_at: record.snapshot_at,
+    filters: record.filters as Record<string, string | boolean>,
+    row_count: record.row_count ?? null,
+    progress: record.progress
+      ? {
+          attempt: record.progress.attempt,
+          rows_written: record.progress.rows_written,
+          started_at: record.progress.started_at,
+          updated_at: record.progress.updated_at,
+        }
+      : null,
+    completed_at: record.completed_at ?? null,
+    download_url: !expired && download ? download.url : null,
+    download_expires_at: !expired && download ? download.expiresAt : null,
+    expires_at: new Date(record.expires_at * 1000).toISOString(),
+  };
+}
+
+/** Where the export is polled: the absolute URL of `GET /v1/verifications/exports/{export_id}`. */
+export const exportLocation = (exportId: string) => `${publicBaseUrl()}/v1/verifications/exports/${exportId}`;
+
+/** `Retry-After` of an export's answer while it is pending and not expired: the seconds to wait before looking again (export-progress.ts). */
+export function exportRetryHeader(record: ExportRecord, now: Date): Record<string, string> {
+  const retryAfter = isExpired(record, now) ? undefined : retryAfterSeconds(record, now);
+  return retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
+}

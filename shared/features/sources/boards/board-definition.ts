@@ -1,0 +1,151 @@
+/**
+ * The declarative shape of a state board connector: which datasets to query, how their rows map onto a
+ * license, the status vocabulary, the license-type → profession rules and the discipline signal.
+ * Everything a state needs is data here; one generic search (board-search.ts) runs every state.
+ */
+import type { LicenseNumberPrefix } from '../../../domain/license-numbers.ts';
+import type { BoardStatus } from '../../../domain/license-status.ts';
+import type { Profession } from '../../../domain/professions.ts';
+import type { StateCode } from '../../../domain/us-states.ts';
+import type { SodaRow } from '../soda/soda-client.ts';
+import type { DateFormat } from './dates.ts';
+import type { RosterDefinition } from '../rosters/roster-definition.ts';
+import type { Classification } from '../license-record.ts';
+import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
+
+export interface ProfessionRule {
+  /** Tested against the upper-cased raw license wording. */
+  readonly pattern: RegExp;
+  readonly profession: Profession | 'non_healthcare' | 'unclassified';
+}
+
+export interface DatasetDefinition {
+  readonly id: string;
+  readonly title: string;
+  readonly fields: {
+    readonly licenseNumber: string;
+    readonly lastName: string;
+    readonly firstName: string;
+    readonly middleName?: string;
+    readonly suffix?: string;
+    readonly status: string;
+    readonly expiry?: string;
+    readonly issued?: string;
+    readonly birthYear?: string;
+  };
+  /**
+   * `first_middle_last`: the source has one name column ("FIRST M LAST JR"), named by both `lastName`
+   * and `firstName`; it is searched by its last word and split back into parts (see full-name.ts).
+   */
+  readonly nameLayout?: 'separate' | 'first_middle_last';
+  /**
+   * Columns every row of this dataset carries (SODA leaves out empty values, so only columns the
+   * source never leaves empty). A row without one means the format changed: the search fails as
+   * `unavailable` instead of mis-reading it. Default: the status column.
+   */
+  readonly requiredFields?: readonly string[];
+  readonly dateFormat: DateFormat;
+  /** Raw license wording (kept for `license_type`); may combine several fields. */
+  licenseType(row: SodaRow): string;
+  /**
+   * Raw status → the service's license status (domain/license-status.ts), keys upper-cased. A value
+   * outside it is unreadable: the license's status is no answer (the verification reports the board
+   * `unavailable`, naming the value), never a status.
+   */
+  readonly statuses: Readonly<Record<string, BoardStatus>>;
+  /**
+   * Every column that states the status, where there are several (the Texas Medical Board's
+   * `license_status` and `registration_status`): a non-empty value of any of them outside `statuses`
+   * makes the status unreadable. Default: the status column alone.
+   */
+  readonly statusColumns?: readonly string[];
+  /** The license number of a row, where one column does not always hold it (default: `fields.licenseNumber`). */
+  licenseNumberOf?(row: SodaRow): string;
+  /** Status adjustments from other columns (e.g. a board order that suspends). */
+  statusOverride?(rows: readonly SodaRow[]): BoardStatus | undefined;
+  classify(row: SodaRow): Classification;
+  /** True if this license's rows carry a disciplinary signal. */
+  disciplined(rows: readonly SodaRow[]): boolean;
+  /** Rows of one license share this key (one row per discipline case in some datasets). */
+  licenseKey(row: SodaRow): string;
+  /** Every profession this dataset's rules can yield (for `professions_covered`). */
+  readonly professions: readonly Profession[];
+  /** Names are stored with accents (`Peña`): surname queries then match accented letters loosely. */
+  readonly accentedNames?: boolean;
+}
+
+export interface DisciplineDatasetDefinition {
+  readonly id: string;
+  readonly title: string;
+  readonly licenseNumberField: string;
+  readonly lastNameField: string;
+}
+
+export interface StateBoardDefinition {
+  readonly state: StateCode;
+  /** Human-readable source name used in `sources_checked`. */
+  readonly sourceName: string;
+  /** Socrata domain of the real source (a roster-only state: the publisher's host, for reference). */
+  readonly domain: string;
+  /** Open-data datasets queried live (none for a state answered from rosters only). */
+  readonly datasets: readonly DatasetDefinition[];
+  /**
+   * Roster files ingested into the service's store and answered from (rosters/): Texas BHEC beside the
+   * Texas datasets; Maryland, Florida and Alabama alone. Their answers are as of the file's date.
+   */
+  readonly rosters?: readonly RosterDefinition[];
+  readonly disciplineDataset?: DisciplineDatasetDefinition;
+  /**
+   * `reject_before_lookup`: a profession outside `professions_covered` is answered
+   * `profession_not_covered` without a query. `look_up`: the board is searched anyway and answers
+   * `not_found` (CO publishes only coded types; IL searches every profession it licenses).
+   */
+  readonly uncoveredProfession: 'reject_before_lookup' | 'look_up';
+  /**
+   * Within what one license number names one person: the whole state; one license type (CO repeats
+   * numbers across types); or each group of datasets listed (TX: an APRN holds the number of their RN
+   * license, while vocational nurses' numbers are issued apart and collide with RN numbers).
+   */
+  readonly licenseNumberScope: 'state' | 'license_type' | { readonly datasetGroups: readonly (readonly string[])[] };
+  /**
+   * The profession prefix of the state's numbers, which providers often leave out when they type the
+   * number into NPPES (default: letters, as WA's `RN`; IL's 3-digit code; DE's letter and digit).
+   */
+  readonly licenseNumberPrefix?: LicenseNumberPrefix;
+  readonly format: { readonly confidence: FormatConfidence; readonly notes: string };
+  readonly refresh: SourceRefresh;
+}
+
+/** The scope a license's number is unique in (see `licenseNumberScope`): equal numbers in one scope are one person's. */
+export function licenseNumberScopeOf(board: Pick<StateBoardDefinition, 'licenseNumberScope'>): (license: { datasetId: string; licenseType: string }) => string {
+  const scope = board.licenseNumberScope;
+  if (scope === 'state') return () => '';
+  if (scope === 'license_type') return (license) => license.licenseType.toUpperCase();
+  return (license) => String(scope.datasetGroups.findIndex((group) => group.includes(license.datasetId)));
+}
+
+/** Builds `classify` and `professions` from ordered rules (first match wins). */
+export function professionRules(rules: readonly ProfessionRule[], fallback: Classification) {
+  return {
+    classifyText(text: string): Classification {
+      const upper = text.toUpperCase();
+      for (const rule of rules) {
+        if (!rule.pattern.test(upper)) continue;
+        if (rule.profession === 'non_healthcare') return { kind: 'non_healthcare' };
+        if (rule.profession === 'unclassified') return { kind: 'unclassified' };
+        return { kind: 'profession', profession: rule.profession };
+      }
+      return fallback.kind === 'unclassified' ? { kind: 'unclassified', unknown: true } : fallback;
+    },
+    professions: [...new Set(rules.map((r) => r.profession).filter((p): p is Profession => p !== 'non_healthcare' && p !== 'unclassified'))],
+  };
+}
+
+/** A row value as trimmed text; SODA omits empty fields and some boards write the literal "None". */
+export function field(row: SodaRow, name: string | undefined): string {
+  if (!name) return '';
+  const value = row[name];
+  if (value === undefined || value === null) return '';
+  const text = String(value).trim();
+  return text === 'None' ? '' : text;
+}

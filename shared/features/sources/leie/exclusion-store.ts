@@ -1,0 +1,188 @@
+/**
+ * The ingested OIG LEIE list in DynamoDB. Each ingest writes a complete new version of the rows, then
+ * switches one pointer item (SourceState `leie`) to it with a single conditional write. A lookup reads
+ * the pointer once and queries that version only, so it sees the old list or the new one, never a mix.
+ * Rows expire 90 days after they were written; the current version is rewritten at least every 30 days,
+ * and its rows are renewed from the archived file after 45 days (leie-ingest.ts `renewLeie`), so they
+ * never reach their TTL while current. Verifications read the list only while it is usable
+ * (freshness.ts: not past its stale limit, rows certainly stored); otherwise the OIG list is `unavailable`.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Clock, systemClock } from '../../../platform/clock.ts';
+import { logger } from '../../../platform/observability/logger.ts';
+import { assessFreshness, freshnessPolicy } from '../freshness.ts';
+import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
+import { dynamo } from '../../../platform/aws/dynamo.ts';
+import { tableName } from '../../../platform/config.ts';
+import { lastNameKeys } from '../../../domain/names/normalize.ts';
+import { putAll } from '../lists/batch-write.ts';
+import { entityKey, individualKeys } from '../lists/lookup-keys.ts';
+import { SourcePointer } from '../lists/source-pointer.ts';
+import type { LeieRecord } from './leie-record.ts';
+
+export const rowTtlDays = 90;
+export const refreshAfterDays = 30;
+
+export interface LeieListVersion {
+  readonly version: string;
+  readonly etag: string | null;
+  readonly last_modified: string | null;
+  readonly sha256: string;
+  readonly ingested_at: string;
+  /** Last time the source was checked (a check that found no change updates only this). */
+  readonly checked_at?: string;
+  /** When the version's rows were last written (its ingest, then each renewal); absent: `ingested_at`. */
+  readonly rows_written_at?: string;
+  readonly archive_key: string | null;
+  /** The date the file stands for: its Last-Modified day, else the day it was read (absent on older versions). */
+  readonly as_of?: string;
+  readonly stats: IngestStats;
+}
+
+export interface IngestStats {
+  readonly rows: number;
+  readonly individuals: number;
+  readonly entities: number;
+  readonly with_npi: number;
+  readonly with_dob: number;
+  readonly with_waiver: number;
+  readonly malformed_rows: number;
+  readonly bytes: number;
+}
+
+/** Index keys under which a record is found: each surname key for people, the name key for entities. */
+export function recordKeys(record: LeieRecord): string[] {
+  return record.kind === 'entity' ? [entityKey(record.businessName)] : individualKeys(record.lastName);
+}
+
+type Item = Record<string, unknown>;
+
+function toItem(record: LeieRecord, listKey: string, rowId: string, expiresAt: number): Item {
+  const item: Item = { list_key: listKey, row_id: rowId, expires_at: expiresAt };
+  for (const [k, v] of Object.entries(record)) if (v !== null && v !== '' && k !== 'fileRow') item[k] = v;
+  return item;
+}
+
+function fromItem(item: Item): LeieRecord {
+  const text = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : '');
+  const nullable = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : null);
+  return {
+    kind: item.kind === 'entity' ? 'entity' : 'individual',
+    lastName: text('lastName'),
+    firstName: text('firstName'),
+    middleName: text('middleName'),
+    businessName: text('businessName'),
+    general: text('general'),
+    specialty: text('specialty'),
+    upin: nullable('upin'),
+    npi: nullable('npi'),
+    dob: nullable('dob'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    exclusionType: text('exclusionType'),
+    exclusionDate: nullable('exclusionDate'),
+    reinstatementDate: nullable('reinstatementDate'),
+    waiverDate: nullable('waiverDate'),
+    waiverState: nullable('waiverState'),
+    // The row id is the record's row number in the ingested file.
+    ...(/^\d+$/.test(String(item.row_id)) ? { fileRow: Number(item.row_id) } : {}),
+  };
+}
+
+export class ExclusionStore {
+  private readonly pointer = new SourcePointer<LeieListVersion>('leie');
+  private readonly remembered = new RememberedForAWhile<LeieListVersion | undefined>();
+  /** Versions found unusable, warned about once per container. */
+  private readonly warned = new Set<string>();
+
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  /**
+   * The current version as this container last saw it, re-read after `maxAgeMs`, while it is usable
+   * (undefined past its stale limit or when its rows may have expired: the list is then unavailable).
+   * Each lookup still uses one version, so a switch stays atomic; it is only seen up to `maxAgeMs` later.
+   */
+  async currentRemembered(maxAgeMs = 30_000): Promise<LeieListVersion | undefined> {
+    const list = await this.remembered.get('leie', maxAgeMs, () => this.current());
+    if (!list) return undefined;
+    const freshness = assessFreshness(freshnessPolicy('leie'), list, this.clock.now());
+    if (freshness.usable) return list;
+    if (!this.warned.has(list.version)) {
+      this.warned.add(list.version);
+      logger.warn('OIG LEIE not used: past its freshness limit or its rows may have expired', {
+        version: list.version,
+        state: freshness.state,
+        reason: freshness.reason,
+        age_days: freshness.ageDays,
+      });
+    }
+    return undefined;
+  }
+
+  /** The list version lookups currently follow. */
+  current(): Promise<LeieListVersion | undefined> {
+    return this.pointer.current();
+  }
+
+  /** Lookups already made, by list version and surname key: a version never changes once switched to. */
+  private readonly lookups = new RememberedLookups<LeieRecord[]>();
+
+  /** Individuals on the list version whose surname shares a key with `lastName`. */
+  findIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {
+    return this.lookups.get(`${list.version}|${lastNameKeys(lastName).join('|')}`, () => this.queryIndividuals(list, lastName));
+  }
+
+  private async queryIndividuals(list: LeieListVersion, lastName: string): Promise<LeieRecord[]> {
+    const seen = new Set<string>();
+    const records: LeieRecord[] = [];
+    for (const key of lastNameKeys(lastName)) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await dynamo().send(
+          new QueryCommand({
+            TableName: tableName('exclusions'),
+            KeyConditionExpression: 'list_key = :k',
+            ExpressionAttributeValues: { ':k': `${list.version}#I#${key}` },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of out.Items ?? []) {
+          if (seen.has(item.row_id as string)) continue;
+          seen.add(item.row_id as string);
+          records.push(fromItem(item));
+        }
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }
+    return records;
+  }
+
+  /** Writes records of a version being built (invisible until `switchTo`). */
+  async write(version: string, records: readonly { record: LeieRecord; row: number }[], now: Date): Promise<void> {
+    const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
+    const items = records.flatMap(({ record, row }) =>
+      recordKeys(record).map((key) => toItem(record, `${version}#${key}`, String(row).padStart(7, '0'), expiresAt)),
+    );
+    await putAll(tableName('exclusions'), items);
+  }
+
+  /** Records a check that found the list unchanged. */
+  markChecked(version: string, at: Date): Promise<void> {
+    return this.pointer.markChecked(version, at);
+  }
+
+  /** Records that the version's rows were rewritten (renewal); false if the list switched meanwhile. */
+  markRowsWritten(version: string, at: Date): Promise<boolean> {
+    return this.pointer.markRowsWritten(version, at);
+  }
+
+  /**
+   * Makes `next` the current version in one conditional write; false if another ingest switched first
+   * (its rows then simply expire).
+   */
+  switchTo(next: LeieListVersion, previousVersion: string | undefined): Promise<boolean> {
+    return this.pointer.switchTo(next, previousVersion);
+  }
+}

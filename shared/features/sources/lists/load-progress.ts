@@ -1,0 +1,168 @@
+/**
+ * A load that cannot finish in one invocation (a throttled table, a large file) resumes where it stopped;
+ * the same for a sanctions list, the OIG LEIE and a roster of several files.
+ * When the invocation's deadline comes near (ingest-steps.ts `LoadOutOfTime`), the load archives the raw
+ * files, records in the SourceState item `load#<source>` the version it was writing, the files it was read
+ * from and the row up to which every row is written, and fails the message with `LoadInterrupted`; the
+ * source's pointer is left as it was, so lookups keep using the current version. The next invocation (the
+ * message again after its visibility timeout, or the next scheduled check) restores the archived files,
+ * writes the same version from that row on, and switches the pointer only once every row is written.
+ * The record is cleared when the load switches, loses the switch, or is refused. A record older than
+ * `resumeWithinDays` is not resumed (its rows expire, as a superseded version's do).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../../platform/aws/dynamo.ts';
+import { tableName } from '../../../platform/config.ts';
+import { logger } from '../../../platform/observability/logger.ts';
+import { SourceError } from '../errors.ts';
+import { LoadOutOfTime } from './ingest-steps.ts';
+
+export const resumeWithinDays = 3;
+
+/** One file a stopped load reads, as downloaded and archived. */
+export interface ProgressFile {
+  readonly name: string;
+  readonly sha256: string;
+  readonly etag: string | null;
+  readonly last_modified: string | null;
+  readonly archive_key: string;
+  /** The date the file's metadata gave (a roster's Last-Modified day), if any. */
+  readonly dated?: string | null;
+}
+
+/** Where a stopped load stands: enough to write the rest of the same version from the archived files. */
+export interface LoadProgress {
+  readonly version: string;
+  /** The load's start: the version's time, and its rows' expiry and `rows_written_at`. */
+  readonly started_at: string;
+  /** The load's content hash (a roster's: of its files' names and hashes). */
+  readonly sha256: string;
+  /** The files, in the order they are read. */
+  readonly files: readonly ProgressFile[];
+  /** Every row up to this one (a file line, or a roster's row sequence) is written. */
+  readonly rows_done: number;
+  /** Invocations that stopped for lack of time. */
+  readonly interruptions: number;
+  readonly saved_at: string;
+}
+
+/** The load of the version stopped for lack of time; the next invocation resumes it. */
+export class LoadInterrupted extends Error {
+  constructor(
+    readonly source: string,
+    readonly progress: LoadProgress,
+  ) {
+    super(`load of ${source} version ${progress.version} stopped for lack of time after row ${progress.rows_done}; the next invocation resumes it`);
+    this.name = 'LoadInterrupted';
+  }
+}
+
+export class LoadProgressStore {
+  constructor(private readonly source: string) {}
+
+  private get key() {
+    return { source: `load#${this.source}` };
+  }
+
+  /**
+   * The progress of a stopped load to resume: one recorded within `resumeWithinDays`, of a load started
+   * after the current version's (a version switched since, by an operator's upload say, is not undone).
+   */
+  async resumable(now: Date): Promise<LoadProgress | undefined> {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: this.key, ConsistentRead: true }));
+    const item = out.Item as (LoadProgress & { source: string }) | undefined;
+    if (!item?.version || !Array.isArray(item.files) || item.files.length === 0) return undefined;
+    if (now.getTime() - Date.parse(item.started_at) > resumeWithinDays * 86_400_000) return undefined;
+    const pointer = await dynamo().send(
+      new GetCommand({ TableName: tableName('sourceState'), Key: { source: this.source }, ConsistentRead: true, ProjectionExpression: 'ingested_at' }),
+    );
+    const currentSince = pointer.Item?.ingested_at as string | undefined;
+    if (currentSince && Date.parse(currentSince) >= Date.parse(item.started_at)) return undefined;
+    const { source: _, ...progress } = item;
+    return progress;
+  }
+
+  async save(progress: LoadProgress): Promise<void> {
+    await dynamo().send(new PutCommand({ TableName: tableName('sourceState'), Item: { ...this.key, ...progress } }));
+  }
+
+  /** Forgets the progress of `version` (nothing, if another load recorded its own since). */
+  async clear(version: string): Promise<void> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('sourceState'),
+          Key: this.key,
+          UpdateExpression: 'REMOVE version, started_at, sha256, files, file_name, etag, last_modified, archive_key, rows_done, interruptions, saved_at',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': version },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+}
+
+/** What a load is writing, as its progress would record it. */
+export type LoadSubject = Omit<LoadProgress, 'rows_done' | 'interruptions' | 'saved_at'>;
+
+/** A downloaded file's provenance and archive key, as a progress record keeps it. */
+export function fileOf(
+  fetched: { readonly fileName: string; readonly sha256: string; readonly etag: string | null; readonly lastModified: string | null },
+  archiveKey: string,
+): ProgressFile {
+  return { name: fetched.fileName, sha256: fetched.sha256, etag: fetched.etag, last_modified: fetched.lastModified, archive_key: archiveKey };
+}
+
+/**
+ * One load of a version, which may stop for lack of time and resume (`resumed`: the progress it resumes).
+ * `write` runs the writing part, given the row after which to write; out of time, it archives the files
+ * (`archive`, unless a resumed load's files are archived already), records the progress, and throws
+ * `LoadInterrupted`. A refused file (SourceError) clears a resumed load's progress: resuming it would
+ * be refused again. `finished` (after the switch, won or lost) clears it too.
+ */
+export class ResumableLoad {
+  private readonly progress: LoadProgressStore;
+
+  constructor(
+    private readonly source: string,
+    private readonly subject: LoadSubject,
+    private readonly resumed: LoadProgress | undefined,
+    private readonly archive: () => Promise<unknown>,
+  ) {
+    this.progress = new LoadProgressStore(source);
+  }
+
+  async write<R>(write: (skipThrough: number) => Promise<R>): Promise<R> {
+    try {
+      return await write(this.resumed?.rows_done ?? 0);
+    } catch (error) {
+      if (error instanceof LoadOutOfTime) {
+        if (!this.resumed) await this.archive();
+        const saved: LoadProgress = {
+          ...this.subject,
+          rows_done: Math.max(error.rowsDone, this.resumed?.rows_done ?? 0),
+          interruptions: (this.resumed?.interruptions ?? 0) + 1,
+          saved_at: new Date().toISOString(),
+        };
+        await this.progress.save(saved);
+        logger.warn('Load stopped for lack of time; the next invocation resumes it', {
+          source: this.source,
+          version: saved.version,
+          rows_done: saved.rows_done,
+          interruptions: saved.interruptions,
+        });
+        throw new LoadInterrupted(this.source, saved);
+      }
+      if (this.resumed && error instanceof SourceError) await this.progress.clear(this.subject.version);
+      throw error;
+    }
+  }
+
+  /** The load switched the pointer, or lost the switch to another: its progress is no longer needed. */
+  async finished(): Promise<void> {
+    if (this.resumed) await this.progress.clear(this.subject.version);
+  }
+}

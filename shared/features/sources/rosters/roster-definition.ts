@@ -1,0 +1,193 @@
+/**
+ * A state board roster, declared: a periodically published file (or a few) of licensees that the
+ * service ingests into its own store and answers from (roster-ingest.ts, roster-store.ts), unlike the
+ * open-data datasets it queries live (board-definition.ts). What a roster needs is data here: where its
+ * files are, how they are written (delimiter, quoting, encoding, preamble lines), the columns a file
+ * must have, and how a row becomes a license (status vocabulary, profession rules, discipline).
+ * The generic ingest does the rest for every roster alike, with the list-ingestion steps
+ * (ingest-steps.ts): versioned write, archive, atomic switch, refusal of a malformed or shrunken file.
+ */
+import type { ParseLimits } from '../parse-limits.ts';
+import type { LicenseNumberPrefix } from '../../../domain/license-numbers.ts';
+import type { BoardStatus } from '../../../domain/license-status.ts';
+import type { Profession } from '../../../domain/professions.ts';
+import type { StateCode } from '../../../domain/us-states.ts';
+import type { Classification } from '../license-record.ts';
+import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
+import { sourceBaseUrl } from '../../../platform/config.ts';
+import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
+import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
+
+/** One file of a roster: its name (the archive and the stored rows name it) and its path under the base URL. */
+export interface RosterFile {
+  readonly name: string;
+  readonly path: string;
+  /** Columns this file must have, where its files differ (MD's physician and allied files); else the roster's. */
+  readonly columns?: readonly string[];
+}
+
+/** Where a roster's files are. */
+export type RosterLocator =
+  | {
+      /**
+       * Fixed URLs that always serve the current files (TX BHEC's four CSVs, MD's two). These are the
+       * roster's declared files: a load (an operator's files included) missing one is refused.
+       */
+      readonly kind: 'fixed';
+      readonly files: readonly RosterFile[];
+    }
+  | {
+      /**
+       * No address a program can fetch (a sign-in portal): an operator downloads the file and loads it
+       * with `ingest-roster <id> --file <path>`; `howToObtain` says where and how.
+       */
+      readonly kind: 'operator_file';
+      readonly howToObtain: string;
+    };
+
+/**
+ * How the files hold their rows. `csv`: RFC 4180 (quoted fields), UTF-8 with or without a BOM.
+ * `pipe`: `|`-delimited with no quoting (a `"` is an ordinary character), in `encoding`, rows ending
+ * with a trailing `|` or not. `headerWithin`: the header is the first of that many leading lines that
+ * holds every required column (the lines above it are the publisher's preamble).
+ */
+export interface RosterFormat {
+  readonly kind: 'csv' | 'pipe';
+  readonly encoding: 'utf8' | 'latin1';
+  readonly headerWithin: number;
+}
+
+/** A row's cells by column name (matched case-insensitively, surrounding spaces ignored). */
+export interface RosterRow {
+  /** The trimmed cell of a column ('' when the row is short or the column is optional and absent). */
+  get(column: string): string;
+}
+
+/** A license as the roster holds it: what the store keeps per row and lookups turn into a BoardLicense. */
+export interface RosterRecord {
+  /** The roster file the row came from. */
+  readonly file: string;
+  readonly licenseNumber: string;
+  readonly firstName: string;
+  readonly middleName: string;
+  readonly lastName: string;
+  readonly suffix: string;
+  /** The raw license wording or code (`license_type`). */
+  readonly licenseType: string;
+  /** `profession` or `unclassified` (non-healthcare rows are not stored). */
+  readonly classification: Exclude<Classification, { kind: 'non_healthcare' }>;
+  readonly status: BoardStatus;
+  readonly rawStatus: string;
+  readonly statusRecognised: boolean;
+  readonly expiryDate: string | null;
+  readonly issueDate: string | null;
+  readonly disciplinary: boolean;
+  /**
+   * Where the row was read: the file's name as ingested and the row's number in it (1 is the file's first
+   * row, preamble included); absent on rows stored without it.
+   */
+  readonly origin?: { readonly file: string; readonly row: number };
+}
+
+export interface RosterDefinition {
+  /** Short id: the source-state key, the key prefix of its rows, the archive folder, the CLI name. */
+  readonly id: string;
+  readonly state: StateCode;
+  /** Name of the source in `sources`, metrics and errors. */
+  readonly displayName: string;
+  /** Environment variable that overrides `defaultBaseUrl` (the local simulator, a test stage). */
+  readonly baseUrlEnv: string;
+  readonly defaultBaseUrl: string;
+  /** Hosts besides the base URL's that the roster's downloads may be redirected to (over https); any other is refused. */
+  readonly allowedHosts?: readonly string[];
+  readonly locate: RosterLocator;
+  readonly format: RosterFormat;
+  /** Columns every file must have (else the file is refused: its format changed). */
+  readonly columns: readonly string[];
+  /**
+   * A data row → its license; null for a row that cannot be read (counted as malformed); 'skip' for a
+   * non-healthcare row. `file` is the file's name (an operator's file: the name it was saved under).
+   */
+  readonly record: (row: RosterRow, file: string) => RosterRecord | null | 'skip';
+  /** Every profession the roster's rules can yield (for `professions_covered`). */
+  readonly professions: readonly Profession[];
+  /**
+   * True when the roster lists only current licenses (MD: Active and Probation): a person absent from
+   * it is `not_found`, never "no discipline", and a revocation is never seen.
+   */
+  readonly currentOnly: boolean;
+  /** How often the publisher republishes the file(s). */
+  readonly refresh: SourceRefresh;
+  readonly formatConfidence: FormatConfidence;
+  readonly formatNotes: string;
+  readonly licenseNumberPrefix?: LicenseNumberPrefix;
+  /**
+   * How much the roster may change from one version to the next before a load is held for review, and
+   * whether a lifted restriction or an unfamiliar license number holds it (plausibility/load-plausibility.ts).
+   */
+  readonly changeBudget: ChangeBudget;
+  /**
+   * Where the roster's files are larger than the default parse limits allow (parse-limits.ts): its own,
+   * comfortably above its largest real file, with the real sizes written next to them.
+   */
+  readonly limits?: Partial<ParseLimits>;
+}
+
+/** The base URL a roster is downloaded from: the environment's override, else the publisher. */
+export function rosterBaseUrl(definition: RosterDefinition): string {
+  return sourceBaseUrl(definition.baseUrlEnv, definition.defaultBaseUrl);
+}
+
+/** Where the roster may be fetched from: its base URL's origin and its `allowedHosts`. */
+export function rosterHosts(definition: RosterDefinition): SourceHosts {
+  return sourceHosts([rosterBaseUrl(definition)], definition.allowedHosts);
+}
+
+/** How long a roster version is taken as current before the next expected publication, by refresh. */
+export function rosterFreshForMs(refresh: SourceRefresh): number {
+  const day = 86_400_000;
+  return refresh === 'daily' ? day : refresh === 'weekly' ? 7 * day : 31 * day;
+}
+
+/** A row's cells by column name: the header's columns are matched case-insensitively and trimmed. */
+export function rowReader(header: readonly string[]): (cells: readonly string[]) => RosterRow {
+  const index = new Map<string, number>();
+  header.forEach((name, i) => {
+    const key = name.trim().toUpperCase();
+    if (!index.has(key)) index.set(key, i);
+  });
+  return (cells) => ({
+    get(column: string): string {
+      const i = index.get(column.toUpperCase());
+      return i === undefined ? '' : (cells[i] ?? '').trim();
+    },
+  });
+}
+
+/** The required columns a header lacks (case-insensitive, trimmed, a BOM before the first ignored). */
+export function missingColumns(columns: readonly string[], header: readonly string[]): string[] {
+  const have = new Set(header.map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name).trim().toUpperCase()));
+  return columns.filter((c) => !have.has(c.toUpperCase()));
+}
+
+/** The columns a file of the roster must have: the file's own list (by name), else the roster's. */
+export function columnsOf(definition: RosterDefinition, fileName: string): readonly string[] {
+  const file = definition.locate.kind === 'fixed' ? definition.locate.files.find((f) => f.name === fileName) : undefined;
+  return file?.columns ?? definition.columns;
+}
+
+/**
+ * A status through a vocabulary tested in order, first match wins: negative terms are listed before
+ * the positive ones, so `NOT ACTIVE` or `ACTIVE - SUSPENDED` never read as active. Unmatched: inactive,
+ * never active, and reported unrecognised.
+ */
+export function statusFrom(rules: readonly (readonly [RegExp, BoardStatus])[], raw: string): { status: BoardStatus; recognised: boolean } {
+  const upper = raw.trim().toUpperCase();
+  for (const [pattern, status] of rules) if (pattern.test(upper)) return { status, recognised: true };
+  return { status: 'inactive', recognised: false };
+}
+
+/** A published discipline cell: empty, `N`, `No`, `None`, `False` or `0` is none; anything else (`Y`, `Yes`, a description) is an action on record. */
+export function disciplineOnRecord(cell: string): boolean {
+  return !/^(|N|NO|NONE|FALSE|0|NULL)$/i.test(cell.trim());
+}
