@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { independentHash } from '../support/independent-canonical.ts';
@@ -67,42 +67,7 @@ describe('the API guide shows the example files', () => {
   });
 });
 
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string) =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-
-/** The anchors a Markdown file defines: its headings' and explicit `<a id>`s (fenced code skipped). */
-function anchorsOf(text: string): Set<string> {
-  const prose = text.replace(/^```[\s\S]*?^```/gm, '');
-  return new Set([...[...prose.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)), ...[...prose.matchAll(/<a id="([^"]+)">/g)].map((m) => m[1]!)]);
-}
-
-describe('the README and docs/ link to what exists', () => {
-  const files = [
-    'README.md',
-    ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => join('docs', f)),
-  ];
-
-  it.each(files)('%s: every relative link names a file that exists, and an anchor it defines', (file) => {
-    const text = readFileSync(join(root, file), 'utf8');
-    const prose = text.replace(/^```[\s\S]*?^```/gm, '');
-    const broken: string[] = [];
-    for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
-      if (/^[a-z]+:/.test(target!)) continue;
-      const [path, anchor] = target!.split('#') as [string, string | undefined];
-      const resolved = path ? join(dirname(join(root, file)), path) : join(root, file);
-      if (!existsSync(resolved)) broken.push(`${target} (no such file)`);
-      else if (anchor && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${target} (no such anchor)`);
-    }
-    expect(broken).toEqual([]);
-  });
-
+describe('the README', () => {
   it('README stays a short introduction', () => {
     expect(readFileSync(join(root, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(250);
   });

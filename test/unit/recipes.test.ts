@@ -10,14 +10,14 @@
  * - the modules of shared/, functions/, lib/, local/, bin/ and clients/ that mention one of the names
  *   are exactly the listed paths in those folders: a module the example touched that the recipe does
  *   not name (a new touch point) fails, as does a named module the example never touched.
- * Every relative link of a recipe leads to a file that exists.
+ * Their links are checked with every document's (test/unit/doc-links.test.ts).
  *
  * The function listings: every handler module under functions/ is the entry of a route, the fallback
  * or a worker of shared/platform/infra/routes.ts and the other way round; docs/architecture.md names every
  * function with its handler, and the README every worker with its handler.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schedules } from '#shared/platform/infra/resources.ts';
 import { fallbackRoute, routes, workers } from '#shared/platform/infra/routes.ts';
@@ -82,20 +82,6 @@ function mentions(text: string, names: readonly string[]): boolean {
   return names.some((name) => new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text));
 }
 
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string) =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-
-/** The anchors a Markdown file defines: its headings' and explicit `<a id>`s (fenced code skipped). */
-function anchorsOf(text: string): Set<string> {
-  const prose = text.replace(/^```[\s\S]*?^```/gm, '');
-  return new Set([...[...prose.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)), ...[...prose.matchAll(/<a id="([^"]+)">/g)].map((m) => m[1]!)]);
-}
-
 const isCode = (path: string) => codeFolders.some((folder) => path.startsWith(`${folder}/`));
 
 const recipes = readdirSync(recipesDir)
@@ -137,20 +123,6 @@ describe('the recipes', () => {
       ).toEqual([]);
     },
   );
-
-  it.each(recipes)('%s: every relative link leads to a file that exists, and to an anchor it defines', (recipe) => {
-    const text = readFileSync(join(recipesDir, recipe), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
-    const broken = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-      .map(([, target]) => target!)
-      .filter((target) => !/^[a-z]+:/.test(target))
-      .filter((target) => {
-        const [path, anchor] = target.split('#') as [string, string | undefined];
-        const resolved = path ? normalize(join(recipesDir, path)) : join(recipesDir, recipe);
-        if (!existsSync(resolved)) return true;
-        return anchor !== undefined && !statSync(resolved).isDirectory() && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor);
-      });
-    expect(broken, `${recipe} links to files or anchors that do not exist`).toEqual([]);
-  });
 
   it('show no handler that builds its dependencies at module scope', () => {
     for (const recipe of recipes) {
