@@ -48,6 +48,22 @@ afterAll(() => {
   }
 });
 
+/** A deployed staging stack whose outputs name its PDF signing secret; answers the secret's ARN. */
+function stagingStackWithPdfSecret(): string {
+  const pdf = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf-AbCd';
+  cfn.on(DescribeStacksCommand).resolves({
+    Stacks: [
+      {
+        StackName: 'LicenseVerification-staging',
+        StackStatus: 'UPDATE_COMPLETE',
+        CreationTime: new Date(),
+        Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }],
+      },
+    ],
+  });
+  return pdf;
+}
+
 describe('preflight against AWS', () => {
   it('a first deploy of prod: no stack yet, the token secret, the certificate in its own region, SES', async () => {
     cfn.on(DescribeStacksCommand).rejects(named('ValidationError', 'Stack with id LicenseVerification-prod does not exist'));
@@ -82,17 +98,7 @@ describe('preflight against AWS', () => {
   });
 
   it('a deployed stack: its PDF signing secret from the outputs; errors other than not-found are kept as errors', async () => {
-    const pdf = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf-AbCd';
-    cfn.on(DescribeStacksCommand).resolves({
-      Stacks: [
-        {
-          StackName: 'LicenseVerification-staging',
-          StackStatus: 'UPDATE_COMPLETE',
-          CreationTime: new Date(),
-          Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }],
-        },
-      ],
-    });
+    const pdf = stagingStackWithPdfSecret();
     secrets.on(DescribeSecretCommand, { SecretId: pdf }).resolves({ VersionIdsToStages: {} });
     secrets
       .on(DescribeSecretCommand, { SecretId: 'license-verification/soda-app-token' })
@@ -116,17 +122,7 @@ describe('preflight against AWS', () => {
   });
 
   it("reads the PDF signing secret's value only when it has one, keeping the names of its fields and nothing else", async () => {
-    const pdf = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:pdf-AbCd';
-    cfn.on(DescribeStacksCommand).resolves({
-      Stacks: [
-        {
-          StackName: 'LicenseVerification-staging',
-          StackStatus: 'UPDATE_COMPLETE',
-          CreationTime: new Date(),
-          Outputs: [{ OutputKey: 'PdfSigningSecretArn', OutputValue: pdf }],
-        },
-      ],
-    });
+    const pdf = stagingStackWithPdfSecret();
     secrets.on(DescribeSecretCommand).resolves({ VersionIdsToStages: { v1: ['AWSCURRENT'] } });
     secrets
       .on(GetSecretValueCommand, { SecretId: pdf })
