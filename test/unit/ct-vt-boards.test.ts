@@ -27,29 +27,33 @@ const ctRow = (over: Record<string, string> = {}) => ({
 });
 
 describe('Connecticut status: the status read with its reason and the active column', () => {
-  it('negative terms first: traps never read as active', () => {
-    expect(connecticutStatus('Active - In Late Renewal', '', '1')).toBe('inactive');
-    expect(connecticutStatus('ACTIVE', 'NON-DISCIPLINARY SUSPENSION', '1')).toBe('suspended');
-    expect(connecticutStatus('Probation, Expired', '', '0')).not.toBe('active');
-    expect(connecticutStatus('ACTIVE', 'PROBATION, EXPIRED', '1')).toBe('expired');
-    expect(connecticutStatus('ACTIVE', 'SUSPENDED', '1')).toBe('suspended');
-    expect(connecticutStatus('ACTIVE', 'REVOKED', '1')).toBe('revoked');
-    expect(connecticutStatus('INACTIVE', 'REVOKED', '0')).toBe('revoked');
-    expect(connecticutStatus('ACTIVE', 'VOLUNTARY SURRENDER', '1')).toBe('revoked');
-    expect(connecticutStatus('ACTIVE', 'CURRENT', '0')).toBe('inactive');
-    expect(connecticutStatus('ACTIVE', 'CURRENT', 'false')).toBe('inactive');
-    expect(connecticutStatus('SOMETHING NEW', 'CURRENT', '1')).toBe('inactive');
+  // Negative terms first: traps never read as active. Lapses are expired; a revoked status is not
+  // softened by its reason; plain active stays active.
+  it.each([
+    ['Active - In Late Renewal', '', '1', 'inactive'],
+    ['ACTIVE', 'NON-DISCIPLINARY SUSPENSION', '1', 'suspended'],
+    ['ACTIVE', 'PROBATION, EXPIRED', '1', 'expired'],
+    ['ACTIVE', 'SUSPENDED', '1', 'suspended'],
+    ['ACTIVE', 'REVOKED', '1', 'revoked'],
+    ['INACTIVE', 'REVOKED', '0', 'revoked'],
+    ['ACTIVE', 'VOLUNTARY SURRENDER', '1', 'revoked'],
+    ['ACTIVE', 'CURRENT', '0', 'inactive'],
+    ['ACTIVE', 'CURRENT', 'false', 'inactive'],
+    ['SOMETHING NEW', 'CURRENT', '1', 'inactive'],
+    ['INACTIVE', 'LAPSED DUE TO NON-RENEWAL', '0', 'expired'],
+    ['INACTIVE', 'EXPIRED MORE THAN 3 YEARS - MUST REAPPLY', '0', 'expired'],
+    ['INACTIVE', 'FAILED TO RENEW', '0', 'expired'],
+    ['REVOKED', 'VOLUNTARY NON-RENEWAL', '0', 'revoked'],
+    ['INACTIVE', '', '0', 'inactive'],
+    ['ACTIVE', 'CURRENT', '1', 'active'],
+    ['ACTIVE IN RENEWAL', 'CURRENT', '1', 'active'],
+    ['ACTIVE', 'PROBATION', '1', 'active'],
+  ] as const)('status %s, reason %s, active flag %s: %s', (status, reason, active, expected) => {
+    expect(connecticutStatus(status, reason, active)).toBe(expected);
   });
 
-  it('lapses are expired; a revoked status is not softened by its reason; plain active stays active', () => {
-    expect(connecticutStatus('INACTIVE', 'LAPSED DUE TO NON-RENEWAL', '0')).toBe('expired');
-    expect(connecticutStatus('INACTIVE', 'EXPIRED MORE THAN 3 YEARS - MUST REAPPLY', '0')).toBe('expired');
-    expect(connecticutStatus('INACTIVE', 'FAILED TO RENEW', '0')).toBe('expired');
-    expect(connecticutStatus('REVOKED', 'VOLUNTARY NON-RENEWAL', '0')).toBe('revoked');
-    expect(connecticutStatus('INACTIVE', '', '0')).toBe('inactive');
-    expect(connecticutStatus('ACTIVE', 'CURRENT', '1')).toBe('active');
-    expect(connecticutStatus('ACTIVE IN RENEWAL', 'CURRENT', '1')).toBe('active');
-    expect(connecticutStatus('ACTIVE', 'PROBATION', '1')).toBe('active');
+  it('an expired probation is never active', () => {
+    expect(connecticutStatus('Probation, Expired', '', '0')).not.toBe('active');
   });
 
   it('discipline comes from the status and its reason; a non-disciplinary suspension is none', () => {
