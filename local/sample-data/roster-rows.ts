@@ -16,6 +16,11 @@
  *    trailing space), a trailing `|` on every line, a stray `"` in a few names and addresses, and one row
  *    whose email holds a `|` (a row of the wrong width). Written in ASCII, which latin-1 reads alike.
  *  - Alabama BME: `rosters/al_bme/roster.csv`, the 15 recorded columns, active licenses only.
+ *  - Wyoming boards: `rosters/wy_boards/<board>.csv` (nine active-and-expired lists) and
+ *    `rosters/wy_active/{dental,mental_health}.csv` (active lists), each a Google Sheet's CSV export as
+ *    an operator saves it: the sheet's own preamble (board, "primary source" note, "Last update:
+ *    <Month D, YYYY>", legends, blank comma rows) above its own header (trailing spaces, PT's `NAME `
+ *    merged over three columns), comma, minimal quoting, CRLF, no BOM.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -36,10 +41,21 @@ export const rosterFiles = {
   mdAllied: 'rosters/md_bop/forms/allied_health_list.csv',
   fl: 'rosters/fl_mqa/LIC_ALL.txt',
   al: 'rosters/al_bme/roster.csv',
+  wyChiro: 'rosters/wy_boards/chiropractic.csv',
+  wyDietetics: 'rosters/wy_boards/dietetics.csv',
+  wyOptometry: 'rosters/wy_boards/optometry.csv',
+  wyOt: 'rosters/wy_boards/occupational_therapy.csv',
+  wyPodiatry: 'rosters/wy_boards/podiatry.csv',
+  wyPsych: 'rosters/wy_boards/psychology.csv',
+  wyPt: 'rosters/wy_boards/physical_therapy.csv',
+  wyResp: 'rosters/wy_boards/respiratory_care.csv',
+  wySpeech: 'rosters/wy_boards/speech_audiology.csv',
+  wyDental: 'rosters/wy_active/dental.csv',
+  wyMentalHealth: 'rosters/wy_active/mental_health.csv',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 
-/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k). */
+/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets). */
 export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   LPC: 43_000,
   PSY: 12_000,
@@ -49,10 +65,21 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   mdAllied: 8_700,
   fl: 1_500_000,
   al: 25_000,
+  wyChiro: 601,
+  wyDietetics: 738,
+  wyOptometry: 447,
+  wyOt: 2_565,
+  wyPodiatry: 251,
+  wyPsych: 1_192,
+  wyPt: 4_131,
+  wyResp: 2_059,
+  wySpeech: 2_054,
+  wyDental: 552,
+  wyMentalHealth: 3_045,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY';
   readonly name: string;
   readonly what: string;
 }
@@ -407,6 +434,362 @@ function alScenario(): string[] {
   ];
 }
 
+// ---- Wyoming boards' Google Sheets ---------------------------------------------------------------
+
+type WyFileId = Extract<RosterFileId, `wy${string}`>;
+
+/** A date as the sheets write it in the preamble: `July 9, 2026`. */
+function monthDayYear(day: number): string {
+  const d = new Date(day * 86_400_000);
+  return `${d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+/** M/D/YYYY without leading zeros, as the sheets write dates. */
+const mdy = (text: string) => text.replace(/^0/, '').replace(/\/0/, '/');
+const wyUpdated = monthDayYear(TODAY - 20);
+const wyNote = 'This site is a primary source for verification of license credentials and is updated bi-monthly.';
+/** A preamble line: the text in the first cell, the rest of the sheet's width blank. */
+const wyLine = (width: number, ...cells: string[]) => plain([...cells, ...Array<string>(width - cells.length).fill('')]);
+
+/** What a sample row says; each sheet writes it its own way. */
+interface WyRow {
+  readonly p: Person;
+  readonly number: string;
+  /** active | expired | suspended | deceased | inactive | blank */
+  readonly status: 'active' | 'expired' | 'suspended' | 'deceased' | 'inactive' | 'blank';
+  readonly disciplined: boolean;
+  readonly expires: string;
+  /** The license type wording where the sheet has one. */
+  readonly type?: string;
+}
+
+const initial = (p: Person) => (p.middle ? `${p.middle.slice(0, 1)}.` : '');
+const word = (status: WyRow['status']) =>
+  ({ active: 'Active', expired: 'Expired', suspended: 'Suspended', deceased: 'Deceased', inactive: 'Inactive', blank: '' })[status];
+const code = (status: WyRow['status']) => ({ active: 'A', expired: 'E', suspended: 'S', deceased: 'D', inactive: 'I', blank: '' })[status];
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+
+/** Each sheet: its preamble, its header and how it writes a row (from the sheets' description above). */
+const wySheets: Record<WyFileId, { readonly preamble: readonly string[]; readonly header: string; readonly row: (r: WyRow) => string }> = {
+  wyChiro: {
+    preamble: [wyLine(10), wyLine(10, wyNote), wyLine(10, `Last update: ${wyUpdated}`)],
+    header: 'NAME,MAILBUS,MAILADD,MAILCITY,EMAIL,LICNO,Issued,Expires,CurrentStatus,Disciplinary Action',
+    row: (r) =>
+      plain([
+        [r.p.first, initial(r.p), r.p.last].filter(Boolean).join(' '),
+        '',
+        '',
+        'Cheyenne WY 82001',
+        '',
+        r.number,
+        mdy(past(4000)),
+        mdy(r.expires),
+        word(r.status),
+        r.disciplined ? 'Disciplinary action has been taken against this individual' : 'None',
+      ]),
+  },
+  wyDietetics: {
+    preamble: [wyLine(14), wyLine(14, wyNote), wyLine(14, `Last update: ${wyUpdated}`)],
+    header: 'LASTNAME,FIRSTNAME,INITIAL,BUSINESS,Address,City,State,Zip,CurrentStatus,LICNO,ISSDATE,EXPDATE,STANDING,EMAIL',
+    row: (r) =>
+      plain([
+        r.p.last,
+        r.p.first,
+        initial(r.p),
+        '',
+        '',
+        'Casper',
+        'WY',
+        '82601',
+        word(r.status),
+        r.number,
+        mdy(past(3000)),
+        mdy(r.expires),
+        'Good Standing',
+        '',
+      ]),
+  },
+  wyOptometry: {
+    preamble: [wyLine(15), wyLine(15, wyNote), wyLine(15, `Last update ${wyUpdated}`)],
+    header: 'LastName,FirstName,Initial,LicNo,IssDate,ExpDate,Stat,Business,MAILADDRESS,MAILCITY,MAILSTATE,MAILZIP,Phone,EmailAdd,Disciplinary Action',
+    row: (r) =>
+      plain([
+        r.p.last,
+        r.p.first,
+        initial(r.p),
+        r.number,
+        mdy(past(5000)),
+        mdy(r.expires),
+        word(r.status),
+        '',
+        '',
+        'Laramie',
+        'WY',
+        '82070',
+        '',
+        '',
+        r.disciplined ? 'Yes' : 'None',
+      ]),
+  },
+  wyOt: {
+    preamble: [
+      wyLine(14, 'Wyoming Board of Occupational Therapy'),
+      wyLine(14, 'All Licenses as of ', '', '', mdy(past(20)), '', '', '', 'LL=Limited License'),
+      wyLine(14, '', '', '', '', '', '', '', 'LP=Limited Permit'),
+      wyLine(14, '', '', '', '', '', '', '', 'T=Temporary'),
+      wyLine(14),
+    ],
+    header: 'LAST NAME,FIRST NAME,LICENSE TYPE,LICENSE #,ISSUE DATE,EXPIRATION DATE,STATUS,BUSINESS,ADDRESS,CITY,STATE,ZIP,EMAIL,DISCIPLINE ',
+    row: (r) =>
+      plain([
+        r.p.last,
+        r.p.first,
+        r.type ?? 'Occupational Therapist',
+        r.number,
+        mdy(past(3000)),
+        mdy(r.expires),
+        word(r.status),
+        '',
+        '',
+        'Sheridan',
+        'WY',
+        '82801',
+        '',
+        r.disciplined ? 'Yes' : 'None',
+      ]),
+  },
+  wyPodiatry: {
+    preamble: [
+      wyLine(14, 'State of Wyoming'),
+      wyLine(14, 'Board of Registration in Podiatry'),
+      wyLine(14, 'Roster and Mailing List'),
+      wyLine(14, `Updated ${wyUpdated}`),
+      wyLine(14),
+    ],
+    header: 'LASTNAME,FIRSTNAME,INITIAL,LICNO,ISSDATE,EXPDATE,STATUS,MAILBUSINESS,MAILADDRESS,MAILCITY,MAILSTATE2,MAILZIP2,E-MAIL,DISCIPLINE',
+    row: (r) =>
+      plain([
+        r.p.last,
+        r.p.first,
+        initial(r.p),
+        r.number,
+        mdy(past(6000)),
+        mdy(r.expires),
+        code(r.status),
+        '',
+        '',
+        'Gillette',
+        'WY',
+        '82718',
+        '',
+        r.disciplined ? 'Y' : 'N',
+      ]),
+  },
+  wyPsych: {
+    preamble: [
+      wyLine(10, 'Wyoming Board of Psychology'),
+      wyLine(10, 'Date of Last Update: ', '', '', '', '', mdy(past(20))),
+      wyLine(10, 'This site is a primary source for verification of license credentials.'),
+    ],
+    header: 'Last Name,First Name,MI,License/Certification,Profession,License no.,Date Issued,Expiry Date,Status,Discipline',
+    row: (r) =>
+      plain([
+        r.p.last,
+        r.p.first,
+        initial(r.p),
+        'License',
+        r.type ?? 'Psychologist',
+        r.number,
+        mdy(past(3000)),
+        mdy(r.expires),
+        `${word(r.status)} License`,
+        yesNo(r.disciplined),
+      ]),
+  },
+  wyPt: {
+    preamble: [
+      wyLine(17, 'Wyoming Board of Physical Therapy'),
+      wyLine(17, 'This site is a primary source for verification of license credentials.                                        '),
+      wyLine(17, 'Date of Last Update:', '', '', '', '', '', '', '', wyUpdated),
+    ],
+    header:
+      'NAME ,,,EMPLOYER,Mailing Address ,,,,PHONE NO.,EMAIL ADDRESS,PROFESSION,LICENSE / CERTIFICATION,LICENSE #,ISSUE DATE,EXPIRATION DATE,DISCIPLINED,STATUS',
+    row: (r) => {
+      const type = r.type ?? 'Physical Therapist';
+      return plain([
+        r.p.last,
+        r.p.first,
+        initial(r.p),
+        '',
+        '',
+        'Casper',
+        'WY',
+        '82601',
+        '',
+        '',
+        type,
+        /ASSISTANT/i.test(type) ? 'Certification' : 'License',
+        r.number,
+        mdy(past(3000)),
+        mdy(r.expires),
+        yesNo(r.disciplined),
+        code(r.status),
+      ]);
+    },
+  },
+  wyResp: {
+    preamble: [wyLine(10, 'Wyoming Board of Respiratory Care'), wyLine(10, 'Date of Last Update', '', '', wyUpdated)],
+    header: 'Name,Address,City,State ,Zip,License No.,Issue Date,Expiry Date,Status,Discipline',
+    row: (r) =>
+      plain([
+        `${r.p.last}, ${[r.p.first, initial(r.p)].filter(Boolean).join(' ')}`,
+        '',
+        'Riverton',
+        'WY',
+        '82501',
+        r.number,
+        mdy(past(2000)),
+        mdy(r.expires),
+        word(r.status),
+        yesNo(r.disciplined),
+      ]),
+  },
+  wySpeech: {
+    preamble: [
+      wyLine(15, 'State of Wyoming'),
+      wyLine(15, 'Board of Examiners of Speech-Language Pathology and Audiology'),
+      wyLine(15, 'Roster and Mailing List'),
+      wyLine(15, `Updated ${wyUpdated}`),
+      wyLine(15),
+    ],
+    header:
+      'Last Name,First Name,Middle Initial,Business Name,Address,City,State,Zip Code,Type,Profession Type,License Number,Date Issued,Expiration Date,Status,Email',
+    row: (r) =>
+      plain([
+        r.p.last,
+        r.p.first,
+        initial(r.p),
+        '',
+        '',
+        'Cheyenne',
+        'WY',
+        '82009',
+        'License',
+        r.type ?? 'Speech-Language Pathologist',
+        r.number,
+        mdy(past(2500)),
+        mdy(r.expires),
+        word(r.status),
+        '',
+      ]),
+  },
+  wyDental: {
+    preamble: [wyLine(11), wyLine(11, 'List of Active Dentist Licensees'), wyLine(11, wyNote), wyLine(11, `Last update: ${wyUpdated}`)],
+    header: 'LASTNAME,FIRSTNAME,INITIAL,CREDENTIAL,CATEGORY,FAC INSP Due,LICNO,ISSDATE,EXPDATE,License Status,Disciplined',
+    row: (r) =>
+      plain([
+        r.p.last,
+        r.p.first,
+        initial(r.p),
+        'D.D.S.',
+        r.type ?? 'General Dentist',
+        '',
+        r.number,
+        mdy(past(4000)),
+        mdy(r.expires),
+        word(r.status),
+        yesNo(r.disciplined),
+      ]),
+  },
+  wyMentalHealth: {
+    preamble: [
+      wyLine(9, 'Wyoming Mental Health Professions Licensing Board'),
+      wyLine(
+        9,
+        'Please note that a license that is still pending Board review and approval of their renewal application will show an expiration date that \nhas passed, but an active status.  These licensees may continue to practice until notified otherwise.  \nThis list is a primary source for verification.',
+      ),
+      wyLine(9, `Last updated ${wyUpdated} 4:13 PM`),
+    ],
+    header: 'Last Name,First Name,Initial,License Number,Issue Date,Expiration Date,License Status,Disciplined,Next FP Due',
+    row: (r) => plain([r.p.last, r.p.first, initial(r.p), r.number, mdy(past(2000)), mdy(r.expires), word(r.status), yesNo(r.disciplined), mdy(r.expires)]),
+  },
+};
+
+/** The scenario rows of each Wyoming sheet (named in `rosterNotables`). */
+function wyScenario(): Record<WyFileId, string[]> {
+  const w = (file: WyFileId, rows: WyRow[]) => rows.map((r) => wySheets[file].row(r));
+  const person = (first: string, middle: string, last: string): Person => ({ first, middle, last });
+  return {
+    wyChiro: w('wyChiro', [
+      { p: person('Percival', 'J', 'Thornbury'), number: '612', status: 'expired', disciplined: false, expires: past(900) },
+      { p: person('Ambrose', 'K', 'Kittredge'), number: '455P', status: 'suspended', disciplined: true, expires: future(200) },
+    ]),
+    wyDietetics: [],
+    wyOptometry: [],
+    wyOt: [],
+    wyPodiatry: [],
+    wyPsych: w('wyPsych', [{ p: person('Winifred', 'A', 'Ashgrove'), number: '931', status: 'active', disciplined: false, expires: future(250) }]),
+    wyPt: w('wyPt', [{ p: person('Rosalind', 'M', 'Quennell'), number: 'PT-2871', status: 'active', disciplined: true, expires: future(300) }]),
+    wyResp: w('wyResp', [{ p: person('Cordelia', 'B', 'Tillinghast'), number: '1977', status: 'blank', disciplined: false, expires: past(400) }]),
+    wySpeech: [],
+    wyDental: w('wyDental', [{ p: person('Beatrix', 'L', 'Ravensworth'), number: '1723', status: 'active', disciplined: true, expires: future(400) }]),
+    wyMentalHealth: w('wyMentalHealth', [
+      { p: person('Leopold', 'R', 'Haverford'), number: 'LCSW-1944', status: 'active', disciplined: false, expires: future(500) },
+    ]),
+  };
+}
+
+/** The license types a drawn row of each sheet takes, with their weights and number prefixes (the real files' shares, roughly). */
+const wyDrawn: Record<WyFileId, { readonly types: readonly (readonly [readonly [string | undefined, string], number])[]; readonly activeShare: number }> = {
+  wyChiro: { types: [[[undefined, ''], 1]], activeShare: 0.35 },
+  wyDietetics: { types: [[[undefined, ''], 1]], activeShare: 0.55 },
+  wyOptometry: { types: [[[undefined, ''], 1]], activeShare: 0.35 },
+  wyOt: {
+    types: [
+      [['Occupational Therapist', 'OT-'], 74],
+      [['Occupational Therapy Assistant', 'OTA-'], 26],
+    ],
+    activeShare: 0.26,
+  },
+  wyPodiatry: { types: [[[undefined, ''], 1]], activeShare: 0.42 },
+  wyPsych: {
+    types: [
+      [['Psychologist', ''], 87],
+      [['Behavior Analyst', 'BA-'], 9],
+      [['Psychological Practitioner', 'CPP-'], 4],
+    ],
+    activeShare: 0.31,
+  },
+  wyPt: {
+    types: [
+      [['Physical Therapist', 'PT-'], 68],
+      [['Physical Therapist Assistant', 'PTA-'], 32],
+    ],
+    activeShare: 0.3,
+  },
+  wyResp: { types: [[[undefined, ''], 1]], activeShare: 0.25 },
+  wySpeech: {
+    types: [
+      [['Speech-Language Pathologist', 'SP-'], 64],
+      [['Provisional Speech-Language Pathologist', 'SP/CFY-'], 10],
+      [['Audiologist', 'A-'], 10],
+      [['Speech-Language Pathology Aide', 'AIDE-SP-'], 9],
+      [['Speech-Language Pathology Assistant', 'SLPA-'], 7],
+    ],
+    activeShare: 0.35,
+  },
+  wyDental: { types: [[['General Dentist', ''], 1]], activeShare: 1 },
+  wyMentalHealth: {
+    types: [
+      [[undefined, 'LPC-'], 40],
+      [[undefined, 'LCSW-'], 34],
+      [[undefined, 'PPC-'], 7],
+      [[undefined, 'LMFT-'], 5],
+      [[undefined, 'LAT-'], 3],
+    ],
+    activeShare: 1,
+  },
+};
+
 export const rosterNotables: readonly RosterNotable[] = [
   { state: 'TX', name: 'Margaret Achterberg', what: 'BHEC 5261/LPC 70001, Active: active counselor (BHEC roster)' },
   { state: 'TX', name: 'Priscilla Odell', what: 'BHEC SW LMSW 70001: the same number as Achterberg in another board file, another person' },
@@ -428,6 +811,14 @@ export const rosterNotables: readonly RosterNotable[] = [
   { state: 'AL', name: 'Eleanor Culpepper', what: 'MD MD.31245, Active' },
   { state: 'AL', name: 'Thaddeus Merriweather', what: 'PA, Active with PUBLIC ACTIONS? Yes: disciplined' },
   { state: 'AL', name: 'Eleanora Culpepper', what: 'absent: a look-alike of Eleanor Culpepper' },
+  { state: 'WY', name: 'Winifred Ashgrove', what: 'Psychology 931, Active License: active psychologist (wy_boards)' },
+  { state: 'WY', name: 'Percival Thornbury', what: 'Chiropractic 612, Expired: expired (the active-and-expired list keeps it)' },
+  { state: 'WY', name: 'Ambrose Kittredge', what: 'Chiropractic 455P, Suspended, disciplinary action: suspended, disciplined' },
+  { state: 'WY', name: 'Rosalind Quennell', what: 'Physical Therapy PT-2871, A, DISCIPLINED Yes: active, disciplined' },
+  { state: 'WY', name: 'Cordelia Tillinghast', what: 'Respiratory Care 1977 with a blank status: unreadable, never a guess' },
+  { state: 'WY', name: 'Beatrix Ravensworth', what: 'Dental 1723, General Dentist, Active, Disciplined Yes (wy_active)' },
+  { state: 'WY', name: 'Leopold Haverford', what: 'Mental Health LCSW-1944, Active: social worker (wy_active)' },
+  { state: 'WY', name: 'Wilhelmina Ashgrove', what: 'absent: a look-alike of Winifred Ashgrove' },
 ];
 
 const scenarioSurnames = new Set(
@@ -496,6 +887,22 @@ export class RosterRowMaker {
         const type = rng.weighted(alTypes);
         return alRow(`${type[0]}.${this.number % 100_000}`, p, type, 'Active', expiry(true), rng.chance(0.02) ? 'Yes' : 'No');
       }
+      default: {
+        const drawn = wyDrawn[file];
+        const [type, prefix] = rng.weighted(drawn.types);
+        const active = rng.chance(drawn.activeShare);
+        const n = this.number % 10_000;
+        // The sheets write names in mixed case.
+        const mixed = (name: string) => name.toLowerCase().replace(/(^|[\s'-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+        return wySheets[file].row({
+          p: { first: mixed(p.first), middle: p.middle, last: mixed(p.last) },
+          number: `${prefix}${prefix ? String(n).padStart(4, '0') : n}`,
+          status: active ? 'active' : 'expired',
+          disciplined: rng.chance(0.01),
+          expires: expiry(active),
+          ...(type ? { type } : {}),
+        });
+      }
     }
   }
 }
@@ -504,6 +911,7 @@ export class RosterRowMaker {
 function heads(): Record<RosterFileId, { readonly head: readonly string[]; readonly eol: string; readonly bom: boolean }> {
   const bhec = bhecScenario();
   const md = mdScenario();
+  const wy = wyScenario();
   const bhecHead = (file: BhecFile) => ({ head: [q([...txBhecHeader]), ...bhec[file]], eol: '\r\n', bom: true });
   return {
     LPC: bhecHead('LPC'),
@@ -514,6 +922,9 @@ function heads(): Record<RosterFileId, { readonly head: readonly string[]; reado
     mdAllied: { head: [...mdPreamble('Allied Health Practitioners', mdReportDate), plain([...mdAlliedHeader]), ...md.allied], eol: '\r\n', bom: false },
     fl: { head: [`${flLicAllHeader.join('|')}|`, ...flScenario()], eol: '\n', bom: false },
     al: { head: [plain([...alHeader]), ...alScenario()], eol: '\r\n', bom: false },
+    ...(Object.fromEntries(
+      (Object.keys(wySheets) as WyFileId[]).map((id) => [id, { head: [...wySheets[id].preamble, wySheets[id].header, ...wy[id]], eol: '\r\n', bom: false }]),
+    ) as Record<WyFileId, { head: string[]; eol: string; bom: boolean }>),
   };
 }
 

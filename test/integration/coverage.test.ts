@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 describe('GET /v1/coverage', () => {
-  it('lists the ten states with full names, sources, professions, refresh and format confidence', async () => {
+  it('lists the eleven states with full names, sources, professions, refresh and format confidence', async () => {
     const { api_key } = await t.issue({ plan: 'developer', mode: 'test' });
     const res = await t.call('/v1/coverage', { key: api_key });
     expect(res.status).toBe(200);
@@ -51,6 +51,7 @@ describe('GET /v1/coverage', () => {
       ['TX', 'Texas'],
       ['VT', 'Vermont'],
       ['WA', 'Washington'],
+      ['WY', 'Wyoming'],
     ]);
     for (const entry of res.body.data as {
       format_confidence: string;
@@ -127,6 +128,33 @@ describe('GET /v1/coverage', () => {
     expect(res.body.data.find((e: { state: string }) => e.state === 'AL')).toMatchObject({
       sources: [{ name: 'Alabama Board of Medical Examiners', kind: 'roster_file', updated: 'operator_upload', current_only: true }],
       professions_covered: ['physician', 'physician_assistant'],
+    });
+    expect(res.body.data.find((e: { state: string }) => e.state === 'WY')).toMatchObject({
+      sources: [
+        { name: 'Wyoming professional licensing boards (active and expired lists)', kind: 'roster_file', updated: 'operator_upload', current_only: false },
+        { name: 'Wyoming Dental and Mental Health boards (active lists)', kind: 'roster_file', updated: 'operator_upload', current_only: true },
+      ],
+      professions_covered: [
+        'podiatrist',
+        'chiropractor',
+        'psychologist',
+        'social_worker',
+        'counselor',
+        'marriage_family_therapist',
+        'behavior_analyst',
+        'physical_therapist',
+        'physical_therapist_assistant',
+        'occupational_therapist',
+        'occupational_therapy_assistant',
+        'speech_language_pathologist',
+        'audiologist',
+        'respiratory_therapist',
+        'dentist',
+        'optometrist',
+        'dietitian',
+      ],
+      format_confidence: 'confirmed',
+      uncovered_profession: 'rejected_before_lookup',
     });
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.

@@ -1,7 +1,7 @@
 /**
  * The roster states over HTTP against the simulator serving the bundled sample data (sample-data/
  * README.md, "Roster states"): Texas BHEC and Maryland are downloaded by the stack at start-up, as their
- * schedules would; Florida and Alabama are loaded from the operator's file. Each: an active license by
+ * schedules would; Florida, Alabama and Wyoming (two rosters of eleven board sheets) are loaded from the operator's files. Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
@@ -16,6 +16,7 @@ import { alabamaBme } from '#shared/features/sources/rosters/states/alabama.ts';
 import { floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { marylandPhysicians } from '#shared/features/sources/rosters/states/maryland.ts';
 import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
+import { wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -223,5 +224,83 @@ describe('Alabama: the Board of Medical Examiners roster, loaded by the operator
     });
     expect((await verify({ first_name: 'Eleanora', last_name: 'Culpepper', state: 'AL' })).status).toBe('not_found');
     expect((await verify({ first_name: 'Zebulon', last_name: 'Culpepper', state: 'AL' })).status).toBe('not_found');
+  });
+});
+
+describe('Wyoming: eleven boards’ Google Sheets, loaded by the operator', () => {
+  /** The sheets' date: three weeks ago, within the 60 days an operator upload is answered from. */
+  const wyAsOf = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10);
+  const sheets = (roster: string, names: readonly string[]) => names.map((n) => join(data.dir, 'rosters', roster, n));
+  const fullSheets = () =>
+    sheets(
+      'wy_boards',
+      wyomingBoards.locate.files!.map((f) => f.name),
+    );
+  const activeSheets = () =>
+    sheets(
+      'wy_active',
+      wyomingActive.locate.files!.map((f) => f.name),
+    );
+
+  it('before its rosters are loaded the state is source_unavailable, never not_found', async () => {
+    const body = await verify({ first_name: 'Winifred', last_name: 'Ashgrove', state: 'WY' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+  });
+
+  it('refuses a load missing one of the declared sheets', async () => {
+    await expect(ingestRoster(wyomingBoards, new RosterStore(), { files: fullSheets().slice(1), asOf: wyAsOf })).rejects.toThrow(/chiropractic\.csv/);
+    expect(await new RosterStore().current(wyomingBoards.id)).toBeUndefined();
+  });
+
+  it('with one roster loaded and the other not, the state still answers source_unavailable', async () => {
+    await ingestRoster(wyomingBoards, new RosterStore(), { files: fullSheets(), asOf: wyAsOf });
+    expect((await verify({ first_name: 'Winifred', last_name: 'Ashgrove', state: 'WY' })).status).toBe('source_unavailable');
+  });
+
+  it('once both are loaded: active, expired, suspended and disciplined licenses, each from its board sheet', async () => {
+    await ingestRoster(wyomingActive, new RosterStore(), { files: activeSheets(), asOf: wyAsOf });
+    const active = await verify({ first_name: 'Winifred', last_name: 'Ashgrove', state: 'WY', profession: 'psychologist' });
+    expect(active).toMatchObject({ status: 'active', verified: true, license_number: '931', profession: 'psychologist', disciplinary_flags: false });
+    expect(sourceNamed(active, wyomingBoards.displayName)).toMatchObject({ status: 'cached' });
+    expect(sourceNamed(active, wyomingBoards.displayName)!.as_of).toBe(`${wyAsOf}T00:00:00.000Z`);
+    expect(await verify({ first_name: 'Percival', last_name: 'Thornbury', state: 'WY' })).toMatchObject({
+      status: 'expired',
+      verified: false,
+      license_number: '612',
+      profession: 'chiropractor',
+    });
+    expect(await verify({ first_name: 'Ambrose', last_name: 'Kittredge', state: 'WY' })).toMatchObject({
+      status: 'suspended',
+      verified: false,
+      disciplinary_flags: true,
+    });
+    expect(await verify({ first_name: 'Rosalind', last_name: 'Quennell', state: 'WY' })).toMatchObject({
+      status: 'active',
+      disciplinary_flags: true,
+      license_number: 'PT-2871',
+      profession: 'physical_therapist',
+    });
+    expect(await verify({ first_name: 'Beatrix', last_name: 'Ravensworth', state: 'WY' })).toMatchObject({
+      status: 'active',
+      disciplinary_flags: true,
+      profession: 'dentist',
+    });
+    expect(await verify({ first_name: 'Leopold', last_name: 'Haverford', state: 'WY' })).toMatchObject({
+      status: 'active',
+      license_number: 'LCSW-1944',
+      profession: 'social_worker',
+    });
+  });
+
+  it('a blank status is not read: the source could not read it, never a guessed status', async () => {
+    const body = await verify({ first_name: 'Cordelia', last_name: 'Tillinghast', state: 'WY' });
+    expect(body.status).toBe('source_unavailable');
+    expect(body.sources.find((s: { reason?: { code: string } }) => s.reason?.code === 'unreadable_value')).toBeDefined();
+  });
+
+  it('refuses a look-alike; the absent is not_found (never licensed by the nine boards, not currently by Dental or Mental Health)', async () => {
+    expect((await verify({ first_name: 'Wilhelmina', last_name: 'Ashgrove', state: 'WY' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'WY' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'WY', profession: 'registered_nurse' })).status).toBe('profession_not_covered');
   });
 });

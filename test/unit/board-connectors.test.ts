@@ -323,9 +323,9 @@ describe('dates', () => {
 });
 
 describe('coverage', () => {
-  it('lists the ten states with derived professions and the three look-up states', () => {
+  it('lists the eleven states with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'TX', 'VT', 'WA']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'TX', 'VT', 'WA', 'WY']);
     expect(matrix.find((e) => e.state === 'VT')).toMatchObject({
       format_confidence: 'inferred',
       refresh: 'daily',
@@ -341,6 +341,28 @@ describe('coverage', () => {
       expect.arrayContaining(['physician', 'registered_nurse', 'practical_nurse', 'nurse_practitioner', 'nurse_anesthetist', 'counselor', 'social_worker']),
     );
     expect(matrix.find((e) => e.state === 'TX')!.professions_covered).not.toContain('dentist');
+    // Wyoming: two operator-loaded rosters, each naming the board sheets a load must give.
+    expect(matrix.find((e) => e.state === 'WY')).toMatchObject({
+      format_confidence: 'confirmed',
+      sources: [
+        {
+          datasets: [
+            'chiropractic.csv',
+            'dietetics.csv',
+            'optometry.csv',
+            'occupational_therapy.csv',
+            'podiatry.csv',
+            'psychology.csv',
+            'physical_therapy.csv',
+            'respiratory_care.csv',
+            'speech_audiology.csv',
+          ],
+          updated: 'operator_upload',
+          current_only: false,
+        },
+        { datasets: ['dental.csv', 'mental_health.csv'], updated: 'operator_upload', current_only: true },
+      ],
+    });
   });
 
   it('professions_covered is exactly what the rules can yield', () => {

@@ -26,6 +26,7 @@ import { alabamaBme, alColumns } from '#shared/features/sources/rosters/states/a
 import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/features/sources/rosters/states/florida.ts';
 import { marylandPhysicians, mdStatuses } from '#shared/features/sources/rosters/states/maryland.ts';
 import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/features/sources/rosters/states/tx-bhec.ts';
+import { firstMiddleLast, lastCommaFirst, wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
@@ -410,12 +411,64 @@ describe('Alabama BME', () => {
   });
 });
 
+describe('Wyoming boards (the real sheets are read in real-rows-rosters.test.ts)', () => {
+  it('finds each sheet’s header by its own columns past its own preamble, wherever it moved', async () => {
+    const header = 'Name,Address,City,State ,Zip,License No.,Issue Date,Expiry Date,Status,Discipline';
+    const row = '"Frost, Linda K.",,Cheyenne,WY,82009,288,1/14/2005,10/31/2026,Active,Yes';
+    for (const preamble of [
+      ['Wyoming Board of Respiratory Care,,,,,,,,,'],
+      ['Wyoming Board of Respiratory Care,,,,,,,,,', ',,,,,,,,,', 'Date of Last Update,,,"July 10, 2026",,,,,,'],
+    ]) {
+      const { records, preamble: lines } = await read(
+        wyomingBoards,
+        'WY respiratory_care export.csv',
+        textChunks(`${[...preamble, header, row].join('\r\n')}\r\n`),
+      );
+      expect(records.map((r) => [r.lastName, r.firstName, r.middleName, r.licenseNumber, r.status, r.disciplinary, r.file])).toEqual([
+        ['Frost', 'Linda', 'K.', '288', 'active', true, 'respiratory_care'],
+      ]);
+      expect(lines).toHaveLength(preamble.length);
+    }
+  });
+
+  it('reads a header cell merged over three columns (PT’s NAME) by the cells after it', async () => {
+    const header =
+      'NAME ,,,EMPLOYER,Mailing Address ,,,,PHONE NO.,EMAIL ADDRESS,PROFESSION,LICENSE / CERTIFICATION,LICENSE #,ISSUE DATE,EXPIRATION DATE,DISCIPLINED,STATUS';
+    const row = 'Mohr,Martin,D.,,,Casper,WY,82601,,,Physical Therapist,License,PT-0751,6/9/1997,10/1/2026 12:00:00 AM,No,A';
+    const { records } = await read(wyomingBoards, 'physical_therapy.csv', textChunks(`${header}\r\n${row}\r\n`));
+    expect(records.map((r) => [r.firstName, r.middleName, r.lastName, r.expiryDate, r.classification])).toEqual([
+      ['Martin', 'D.', 'Mohr', '2026-10-01', { kind: 'profession', profession: 'physical_therapist' }],
+    ]);
+  });
+
+  it('checks each declared sheet for its own columns, an operator’s file by the name it contains', () => {
+    expect(columnsOf(wyomingActive, 'WY_dental_2026-07-15.csv')).toContain('CATEGORY');
+    expect(columnsOf(wyomingActive, 'mental_health.csv')).toContain('License Number');
+    expect(columnsOf(wyomingBoards, 'psychology.csv')).toContain('License no.');
+  });
+
+  it('splits the one-cell names of Chiropractic and Respiratory Care', () => {
+    expect(firstMiddleLast('Stuart Hall Greene')).toEqual({ firstName: 'Stuart', middleName: 'Hall', lastName: 'Greene', suffix: '' });
+    expect(firstMiddleLast('John A. Smith Jr.')).toEqual({ firstName: 'John', middleName: 'A.', lastName: 'Smith', suffix: 'Jr.' });
+    expect(lastCommaFirst('Abbott, Susan M.')).toEqual({ firstName: 'Susan', middleName: 'M.', lastName: 'Abbott', suffix: '' });
+  });
+
+  it('dates a sheet from a preamble that names the month, never from a date still to come', () => {
+    const today = new Date('2026-11-28T00:00:00Z');
+    expect(preambleDate(['"Last update: July 9, 2026",,,'], today)).toBe('2026-07-09');
+    expect(preambleDate(['Last updated June 12, 2026 4:13 PM,,'], today)).toBe('2026-06-12');
+    expect(preambleDate(['"Last update: July 9, 2027",,,'], today)).toBeNull();
+  });
+});
+
 describe('every roster', () => {
   it('has an id of its own (roster and list ids share the store), and a current-only roster says so', () => {
     for (const id of Object.keys(rosterDefinitions)) expect(Object.keys(listDefinitions)).not.toContain(id);
     expect(marylandPhysicians.currentOnly).toBe(true);
     expect(alabamaBme.currentOnly).toBe(true);
     expect(txBhec.currentOnly).toBe(false);
+    expect(wyomingActive.currentOnly).toBe(true);
+    expect(wyomingBoards.currentOnly).toBe(false);
   });
 
   it('narrows by the given-name prefixes the board queries use', () => {

@@ -56,6 +56,8 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   md_bop: monthlyPublisher,
   fl_mqa: operatorUpload,
   al_bme: operatorUpload,
+  wy_boards: operatorUpload,
+  wy_active: operatorUpload,
 };
 
 /** The ids of the sources an operator uploads. */

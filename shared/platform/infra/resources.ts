@@ -504,6 +504,20 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'al_bme' },
     purpose: "Renews the rows of the operator-uploaded Alabama BME roster's current version when due, at 11:40 UTC.",
   },
+  wyBoardsRenewal: {
+    id: 'WyBoardsRosterRenewal',
+    expression: 'cron(50 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'wy_boards' },
+    purpose: "Renews the rows of the operator-uploaded Wyoming boards' active-and-expired rosters' current version when due, at 11:50 UTC.",
+  },
+  wyActiveRenewal: {
+    id: 'WyActiveRosterRenewal',
+    expression: 'cron(55 11 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'wy_active' },
+    purpose: "Renews the rows of the operator-uploaded Wyoming Dental and Mental Health active rosters' current version when due, at 11:55 UTC.",
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

@@ -7,6 +7,7 @@ import { stateName, type StateCode } from '../../../domain/us-states.ts';
 import { sourceNames } from '../source-config.ts';
 import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
 import type { StateBoardDefinition } from './board-definition.ts';
+import { declaredFiles } from '../rosters/roster-definition.ts';
 import { alabama } from './states/alabama.ts';
 import { colorado } from './states/colorado.ts';
 import { connecticut } from './states/connecticut.ts';
@@ -17,6 +18,7 @@ import { maryland } from './states/maryland.ts';
 import { texas } from './states/texas.ts';
 import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
+import { wyoming } from './states/wyoming.ts';
 
 export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinition>>> = {
   AL: alabama,
@@ -29,6 +31,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   TX: texas,
   VT: vermont,
   WA: washington,
+  WY: wyoming,
 };
 
 export function boardFor(state: StateCode): StateBoardDefinition | undefined {
@@ -88,7 +91,7 @@ export function coverageMatrix(): CoverageEntry[] {
           : []),
         ...(board.rosters ?? []).map((r) => ({
           name: r.displayName,
-          datasets: r.locate.kind === 'fixed' ? r.locate.files.map((f) => f.name) : [r.id],
+          datasets: declaredFiles(r).length > 0 ? declaredFiles(r).map((f) => f.name) : [r.id],
           kind: 'roster_file' as const,
           updated: r.locate.kind === 'fixed' ? ('scheduled' as const) : ('operator_upload' as const),
           refresh: r.refresh,

@@ -208,6 +208,11 @@ const stem = (name: string) =>
     .replace(/\.[a-z0-9]+$/, '')
     .replace(/[^a-z0-9]+/g, '_');
 
+/** True when a given file's name (without extension) contains the declared file's: it stands for it. */
+export function fileStandsFor(given: string, declared: string): boolean {
+  return stem(given).includes(stem(declared));
+}
+
 /**
  * Matches the files an operator gives to the files a roster declares: a given file stands for the
  * declared file whose name (without extension) its own name contains (`2026-10-doctor_list_revised.csv`
@@ -217,7 +222,7 @@ export function matchDeclaredFiles(declared: readonly string[], given: readonly 
   const found = new Set<string>();
   const unknown: string[] = [];
   for (const name of given) {
-    const match = declared.find((d) => stem(name).includes(stem(d)));
+    const match = declared.find((d) => fileStandsFor(name, d));
     if (match) found.add(match);
     else unknown.push(name);
   }

@@ -5,12 +5,15 @@ import { alabamaBme } from './states/alabama.ts';
 import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
 import { txBhec } from './states/tx-bhec.ts';
+import { wyomingActive, wyomingBoards } from './states/wyoming.ts';
 
 export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [txBhec.id]: txBhec,
   [marylandPhysicians.id]: marylandPhysicians,
   [floridaMqa.id]: floridaMqa,
   [alabamaBme.id]: alabamaBme,
+  [wyomingBoards.id]: wyomingBoards,
+  [wyomingActive.id]: wyomingActive,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {

@@ -16,7 +16,7 @@ import type { Classification } from '../license-record.ts';
 import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
 import { sourceBaseUrl } from '../../../platform/config.ts';
 import { type SourceHosts, sourceHosts } from '../guarded-fetch.ts';
-import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
+import { type ChangeBudget, fileStandsFor } from '../plausibility/load-plausibility.ts';
 
 /** One file of a roster: its name (the archive and the stored rows name it) and its path under the base URL. */
 export interface RosterFile {
@@ -43,6 +43,12 @@ export type RosterLocator =
        */
       readonly kind: 'operator_file';
       readonly howToObtain: string;
+      /**
+       * The files a load must give, where the roster is several files with their own columns (Wyoming's
+       * board sheets): each given file stands for the declared file its name contains, and a load missing
+       * one, or giving another, is refused. Without them, a load is any file(s) with the roster's columns.
+       */
+      readonly files?: readonly Pick<RosterFile, 'name' | 'columns'>[];
     };
 
 /**
@@ -61,6 +67,11 @@ export interface RosterFormat {
 export interface RosterRow {
   /** The trimmed cell of a column ('' when the row is short or the column is optional and absent). */
   get(column: string): string;
+  /**
+   * The trimmed cell `offset` places right of a column: a header cell merged over several columns
+   * (Wyoming PT's `NAME` over last name, first name and initial, the two after it blank).
+   */
+  after(column: string, offset: number): string;
 }
 
 /** A license as the roster holds it: what the store keeps per row and lookups turn into a BoardLicense. */
@@ -161,6 +172,10 @@ export function rowReader(header: readonly string[]): (cells: readonly string[])
       const i = index.get(column.toUpperCase());
       return i === undefined ? '' : (cells[i] ?? '').trim();
     },
+    after(column: string, offset: number): string {
+      const i = index.get(column.toUpperCase());
+      return i === undefined ? '' : (cells[i + offset] ?? '').trim();
+    },
   });
 }
 
@@ -170,9 +185,18 @@ export function missingColumns(columns: readonly string[], header: readonly stri
   return columns.filter((c) => !have.has(c.toUpperCase()));
 }
 
-/** The columns a file of the roster must have: the file's own list (by name), else the roster's. */
+/** The files a roster declares (fixed URLs, or an operator's files named by the locator); none when any file with its columns is a load. */
+export function declaredFiles(definition: RosterDefinition): readonly Pick<RosterFile, 'name' | 'columns'>[] {
+  return definition.locate.files ?? [];
+}
+
+/**
+ * The columns a file of the roster must have: the own list of the declared file it stands for (its
+ * name, or an operator's file whose name contains it), else the roster's.
+ */
 export function columnsOf(definition: RosterDefinition, fileName: string): readonly string[] {
-  const file = definition.locate.kind === 'fixed' ? definition.locate.files.find((f) => f.name === fileName) : undefined;
+  const files = declaredFiles(definition);
+  const file = files.find((f) => f.name === fileName) ?? files.find((f) => fileStandsFor(fileName, f.name));
   return file?.columns ?? definition.columns;
 }
 

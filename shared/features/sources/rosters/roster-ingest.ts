@@ -49,7 +49,7 @@ import { earlierReview, type LoadTrigger, refuseUndeclaredFiles, reviewLoad } fr
 import { archivedRosterDigestRows, rosterDigestRows } from '../plausibility/row-digests.ts';
 import { fileOf, type LoadProgress, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
-import { columnsOf, rosterBaseUrl, type RosterDefinition, rosterHosts, rowReader } from './roster-definition.ts';
+import { columnsOf, declaredFiles, rosterBaseUrl, type RosterDefinition, rosterHosts, rowReader } from './roster-definition.ts';
 import { eachRosterRow, RosterFormatError, rosterText } from './roster-file.ts';
 import type { RosterFileVersion, RosterStats, RosterStore, RosterVersion, StoredRosterRow } from './roster-store.ts';
 
@@ -128,11 +128,24 @@ async function fetchFiles(definition: RosterDefinition, dir: string, options: Ro
   return fetched;
 }
 
-/** A date written in the preamble ("Report date: 10/01/2026", "As of 2026-10-01"), if any. */
+const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** A date written with the month's name ("Last update: July 9, 2026"), as an ISO date. */
+function namedMonthDate(line: string): string | null {
+  const m = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2}),?\s+(\d{4})\b/i.exec(line);
+  if (!m) return null;
+  const month = months.indexOf(m[1]!.toLowerCase()) + 1;
+  return listDate(`${month}/${m[2]}/${m[3]}`);
+}
+
+/**
+ * A date written in the preamble ("Report date: 10/01/2026", "As of 2026-10-01", "Last update: July 9,
+ * 2026"), if any; one after today (a publisher's typo) is not taken.
+ */
 export function preambleDate(preamble: readonly string[], today: Date): string | null {
   for (const line of preamble) {
     const m = /(\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2})/.exec(line);
-    const date = m ? listDate(m[1]!, today) : null;
+    const date = m ? listDate(m[1]!, today) : namedMonthDate(line);
     if (date && date <= isoDay(today.getTime())) return date;
   }
   return null;
@@ -200,10 +213,10 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
   try {
     const files = resumed ? await restoreFiles(resumed, dir) : await fetchFiles(definition, dir, options);
     const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
-    if (definition.locate.kind === 'fixed') {
+    if (declaredFiles(definition).length > 0) {
       await refuseUndeclaredFiles(
         roster,
-        definition.locate.files.map((f) => f.name),
+        declaredFiles(definition).map((f) => f.name),
         files.map((f) => ({ name: f.name, sha256: f.sha256 })),
         trigger,
         now,

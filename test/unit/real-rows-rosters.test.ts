@@ -1,0 +1,297 @@
+/**
+ * The Wyoming boards' roster connector on rows the boards really published (their Google Sheets'
+ * CSV exports of June and July 2026, trimmed, personal contact cells emptied; origin in each fixture's
+ * SOURCE.md): each file is read the way ingest reads an operator's file (its header found by its
+ * columns past the sheet's own preamble, each row through the roster's `record`), and the names,
+ * numbers, statuses, expiry dates, professions and discipline flags it yields are pinned. Every raw
+ * status and license type of the whole real files (their profile in the SOURCE.md's origin) maps.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { columnsOf, type RosterDefinition, type RosterRecord, rowReader, statusFrom } from '#shared/features/sources/rosters/roster-definition.ts';
+import { eachRosterRow, RosterFormatError, rosterText, textChunks } from '#shared/features/sources/rosters/roster-file.ts';
+import { preambleDate } from '#shared/features/sources/rosters/roster-ingest.ts';
+import {
+  type WyBoardSheet,
+  wyActiveSheets,
+  wyClassify,
+  wyFullSheets,
+  wyomingActive,
+  wyomingBoards,
+  wySheetOf,
+} from '#shared/features/sources/rosters/states/wyoming.ts';
+
+const fixtures = join(import.meta.dirname, '../fixtures/real');
+/** The fixture folders, one per roster: test/fixtures/real/wy_boards/ and test/fixtures/real/wy_active/. */
+const folders = { wy_boards: 'wy_boards', wy_active: 'wy_active' } as const;
+
+interface Read {
+  readonly records: Map<number, RosterRecord | 'skip' | null>;
+  readonly asOf: string | null;
+  readonly headerLine: number;
+}
+
+async function read(definition: RosterDefinition, file: string, as = file): Promise<Read> {
+  const records = new Map<number, RosterRecord | 'skip' | null>();
+  let headerLine = 0;
+  const { preamble } = await eachRosterRow(
+    definition,
+    columnsOf(definition, as),
+    rosterText(definition, join(fixtures, folders[definition.id as keyof typeof folders], file)),
+    async (cells, line, header) => {
+      headerLine ||= line - 1;
+      records.set(line, cells ? definition.record(rowReader(header)(cells), as) : null);
+    },
+  );
+  return { records, asOf: preambleDate(preamble, new Date('2026-11-28T00:00:00Z')), headerLine };
+}
+
+/** The pinned fields of the record at a line. */
+function at(read: Read, line: number) {
+  const r = read.records.get(line);
+  if (!r || r === 'skip') throw new Error(`no license at line ${line}`);
+  return {
+    name: [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' '),
+    number: r.licenseNumber,
+    status: r.statusRecognised ? r.status : `unreadable:${r.rawStatus}`,
+    expires: r.expiryDate,
+    profession: r.classification.kind === 'profession' ? r.classification.profession : 'unclassified',
+    disciplined: r.disciplinary,
+  };
+}
+
+const license = (name: string, number: string, status: string, expires: string | null, profession: string, disciplined = false) => ({
+  name,
+  number,
+  status,
+  expires,
+  profession,
+  disciplined,
+});
+
+describe('Wyoming boards, active-and-expired lists (wy_boards), real rows of July 2026', () => {
+  it('Chiropractic: one `First M. Last` NAME column, Suspended and Deceased, the discipline sentence', async () => {
+    const chiro = await read(wyomingBoards, 'chiropractic.csv');
+    expect(chiro.headerLine).toBe(4);
+    expect(chiro.asOf).toBe('2026-07-09');
+    expect(at(chiro, 6)).toEqual(license('Jill R. Althoff', '852', 'active', '2026-08-31', 'chiropractor'));
+    expect(at(chiro, 7)).toEqual(license('Bret C. Brown', '701', 'expired', '2024-08-31', 'chiropractor', true));
+    expect(at(chiro, 12)).toEqual(license('Stuart Hall Greene', '366', 'suspended', '2026-08-31', 'chiropractor', true));
+    expect(at(chiro, 19)).toEqual(license('Bruce W. Weber', '638', 'inactive', '2025-08-31', 'chiropractor'));
+    expect(at(chiro, 20)).toEqual(license('Clint C. Zimmerman', '87', 'expired', '1995-06-01', 'chiropractor'));
+  });
+
+  it('Dietetics: STANDING Good Standing, no discipline column, a preamble dated in the future not taken', async () => {
+    const diet = await read(wyomingBoards, 'dietetics.csv');
+    expect(diet.asOf).toBeNull();
+    expect(at(diet, 5)).toEqual(license('Elizabeth P. Ackart', '238', 'active', '2028-06-30', 'dietitian'));
+    expect(at(diet, 6)).toEqual(license('Carolyn S. Adkisson', '99', 'expired', '2014-06-30', 'dietitian'));
+  });
+
+  it('Optometry: Stat and Disciplinary Action Yes/None', async () => {
+    const od = await read(wyomingBoards, 'optometry.csv');
+    expect(at(od, 6)).toEqual(license('Jessica J. Albers', '339T', 'active', '2027-04-01', 'optometrist'));
+    expect(at(od, 9)).toEqual(license('Governor G. Hamm', '69', 'expired', '1981-12-31', 'optometrist'));
+    expect(at(od, 12)).toEqual(license('Joshua M. LaHiff', '313T', 'active', '2027-04-01', 'optometrist', true));
+  });
+
+  it('Occupational Therapy: header on the sixth line under the legend, a temporary and an active license of one person', async () => {
+    const ot = await read(wyomingBoards, 'occupational_therapy.csv');
+    expect(ot.headerLine).toBe(6);
+    expect(ot.asOf).toBe('2026-07-08');
+    expect(at(ot, 8)).toEqual(license('Ginette Aasby', 'OT-845', 'active', '2027-07-31', 'occupational_therapist'));
+    expect(at(ot, 10)).toEqual(license('Kenzie Andrews', 'OTA-1628', 'active', '2027-07-31', 'occupational_therapy_assistant'));
+    expect(at(ot, 13)).toEqual(license('Peggy Dunn', 'TPS-TPS', 'expired', '1995-12-31', 'unclassified'));
+    expect(at(ot, 14)).toEqual(license('Lisa Faust', 'OT-1470T', 'expired', '2019-12-11', 'occupational_therapist', true));
+    expect(at(ot, 15)).toEqual(license('Lisa Faust', 'OT-1470', 'active', '2027-07-31', 'occupational_therapist', true));
+  });
+
+  it('Podiatry: the codes A, E and I, discipline N, Y or blank, a row with no number kept', async () => {
+    const dpm = await read(wyomingBoards, 'podiatry.csv');
+    expect(dpm.asOf).toBe('2026-07-14');
+    expect(at(dpm, 7)).toEqual(license('Walter Ludwig', '2', 'expired', null, 'podiatrist'));
+    expect(at(dpm, 8)).toEqual(license('Casey C. Ebert', '', 'inactive', null, 'podiatrist'));
+    expect(at(dpm, 15)).toEqual(license('Daniel S. Allen', '132', 'active', '2027-07-01', 'podiatrist'));
+    expect(at(dpm, 19)).toEqual(license('Michael I. Thomas', '107', 'active', '2027-07-01', 'podiatrist', true));
+  });
+
+  it('Psychology: Active/Expired License, psychologists and behavior analysts, other certificates unclassified', async () => {
+    const psy = await read(wyomingBoards, 'psychology.csv');
+    expect(psy.asOf).toBe('2026-07-13');
+    expect(at(psy, 5)).toEqual(license('Jennifer Abernathy-Smith', '890', 'active', '2027-06-30', 'psychologist'));
+    expect(at(psy, 7)).toEqual(license('Erin L. Aihara', 'BA-073', 'active', '2027-06-30', 'behavior_analyst'));
+    expect(at(psy, 11)).toEqual(license('Shannon L. Ash', '', 'expired', null, 'unclassified'));
+    expect(at(psy, 13)).toEqual(license('Eric R. Askins', 'CPP-10', 'active', '2027-06-30', 'unclassified'));
+    expect(at(psy, 16)).toEqual(license('Michael J. Bjornson', '465', 'active', '2027-06-30', 'psychologist', true));
+    expect(at(psy, 20)).toEqual(license('Hildy P. Dinkins', 'T-175', 'active', '2027-03-15', 'psychologist'));
+  });
+
+  it('Physical Therapy: NAME merged over last, first and initial; the codes A, a and E', async () => {
+    const pt = await read(wyomingBoards, 'physical_therapy.csv');
+    expect(pt.asOf).toBe('2026-07-10');
+    expect(at(pt, 5)).toEqual(license('Susan D. Abbott', 'PT-0319', 'active', '2026-10-01', 'physical_therapist'));
+    expect(at(pt, 9)).toEqual(license('Claire D. Angele', 'PT-1070', 'expired', '2025-05-20', 'physical_therapist', true));
+    expect(at(pt, 13)).toEqual(license('Sarah E. Erhart', 'PTA-1120', 'active', '2026-10-01', 'physical_therapist_assistant', true));
+    expect(at(pt, 17)).toEqual(license('Tatum A. Lasorsa', 'PT-2340', 'active', '2026-10-01', 'physical_therapist'));
+  });
+
+  it('Respiratory Care: one `Last, First M.` Name column; a blank status is unreadable, never a guess', async () => {
+    const rt = await read(wyomingBoards, 'respiratory_care.csv');
+    expect(rt.headerLine).toBe(3);
+    expect(at(rt, 5)).toEqual(license('Kevin M. Abdon', '1836', 'active', '2026-10-31', 'respiratory_therapist'));
+    expect(at(rt, 8)).toEqual(license('Linda K. Frost', '288', 'active', '2026-10-31', 'respiratory_therapist', true));
+    expect(at(rt, 15)).toEqual(license('Scott L. Raby', '305', 'unreadable:', '2009-11-11', 'respiratory_therapist'));
+  });
+
+  it('Speech-Language Pathology and Audiology: Profession Type, provisional SLPs, aides and assistants unclassified', async () => {
+    const slp = await read(wyomingBoards, 'speech_audiology.csv');
+    expect(slp.asOf).toBe('2026-07-02');
+    expect(at(slp, 9)).toEqual(license('Cornisa M. Abeyta', 'SP-1350', 'active', '2026-12-31', 'speech_language_pathologist'));
+    expect(at(slp, 10)).toEqual(license('Michele G. Alexander', 'A-1068', 'active', '2026-12-31', 'audiologist'));
+    expect(at(slp, 21)).toEqual(license('Kenli M. Bauer', 'SP/CFY-1499', 'active', '2027-06-18', 'speech_language_pathologist'));
+    expect(at(slp, 12)).toEqual(license('Mary K. Allen', 'SLPA-099', 'active', '2026-12-31', 'unclassified'));
+  });
+
+  it('an operator’s file stands for the sheet its name contains', async () => {
+    const named = await read(wyomingBoards, 'podiatry.csv', 'WY podiatry 2026-07-14.csv');
+    expect(at(named, 15).number).toBe('132');
+    expect(wySheetOf(wyFullSheets, 'WY podiatry 2026-07-14.csv')?.file).toBe('podiatry.csv');
+    expect(wySheetOf(wyFullSheets, 'dental.csv')).toBeUndefined();
+  });
+});
+
+describe('Wyoming Dental and Mental Health active lists (wy_active), real rows of June and July 2026', () => {
+  it('Dental: specialties are dentists; facility and sedation permits are not stored', async () => {
+    const dds = await read(wyomingActive, 'dental.csv');
+    expect(dds.headerLine).toBe(5);
+    expect(dds.asOf).toBe('2026-07-15');
+    expect(at(dds, 6)).toEqual(license('Larry D. Akin', '849', 'active', '2027-12-31', 'dentist'));
+    expect(at(dds, 9)).toEqual(license('Mark J. Anderson', '990', 'active', '2027-12-31', 'dentist', true));
+    expect(at(dds, 21)).toEqual(license('George R. Blum', '1701', 'active', '2027-12-31', 'dentist'));
+    for (const line of [11, 12, 13, 15, 19, 22, 26, 27, 29]) expect(dds.records.get(line), `line ${line}`).toBe('skip');
+  });
+
+  it('Mental Health: the number’s prefix is the license type; the preamble’s quoted note spans lines', async () => {
+    const mh = await read(wyomingActive, 'mental_health.csv');
+    expect(mh.asOf).toBe('2026-06-12');
+    expect(at(mh, 5)).toEqual(license('Matthew Abraham', 'LPC-2526', 'active', '2028-07-16', 'counselor'));
+    expect(at(mh, 6)).toEqual(license('Michael E. Alles', 'CSW-018', 'active', '2026-10-12', 'social_worker', true));
+    expect(at(mh, 7)).toEqual(license('Shaun R. Balch', 'LMFT-147', 'active', '2027-12-22', 'marriage_family_therapist', true));
+    expect(at(mh, 14)).toEqual(license('Anahi Morillon-Jimenez', 'PCSW-1135', 'active', '2026-12-21', 'social_worker'));
+  });
+});
+
+/** Every distinct raw status and license type of the whole real files (June–July 2026 exports). */
+const realValues: Record<string, { statuses: readonly string[]; types?: readonly string[] }> = {
+  'chiropractic.csv': { statuses: ['Expired', 'Active', 'Suspended', 'Deceased'] },
+  'dietetics.csv': { statuses: ['Active', 'Expired'] },
+  'optometry.csv': { statuses: ['Expired', 'Active'] },
+  'occupational_therapy.csv': { statuses: ['Expired', 'Active'], types: ['Occupational Therapist', 'Occupational Therapy Assistant', ''] },
+  'podiatry.csv': { statuses: ['E', 'A', 'I'] },
+  'psychology.csv': {
+    statuses: ['Expired License', 'Active License'],
+    types: [
+      'Psychologist',
+      'Behavior Analyst',
+      'Specialist in School Psychology',
+      'Psychological Resident',
+      'Psychological Practitioner',
+      'Behavior Analysis',
+      'Behavioral Analyst',
+      '',
+      'School Psychologist',
+      'Pschological Practitioner',
+      'Pyschologist',
+      'Psychology',
+      'Behavior analyst',
+      'Assistant Behavior Analyst',
+      'Psycholgist',
+    ],
+  },
+  'physical_therapy.csv': { statuses: ['E', 'A', 'a'], types: ['Physical Therapist', 'Physical Therapist Assistant'] },
+  // Two rows with a blank status: unreadable on purpose (below).
+  'respiratory_care.csv': { statuses: ['Expired', 'Active'] },
+  'speech_audiology.csv': {
+    statuses: ['Expired', 'Active'],
+    types: [
+      'Speech-Language Pathologist',
+      'Provisional Speech-Language Pathologist',
+      'Audiologist',
+      'Speech-Language Pathology Aide',
+      'Speech-Language Pathology Assistant',
+      'Audiometric Technician',
+      '',
+    ],
+  },
+  'dental.csv': {
+    statuses: ['Active'],
+    types: [
+      'General Dentist',
+      'Orthodontist',
+      'Pediatric Dentist',
+      'Oral Maxillofacial Surgeon',
+      'Endodontist',
+      'Periodontist',
+      'Prosthodontist',
+      'Dental Anesthesiologist',
+      'Orthodontics',
+      'Oral Maxilofacial Surgeon',
+      'General dentist',
+      'Endodontics',
+      'Prosthodontics',
+      'General Dentist-Military',
+      'Periodontist and Dental Implant Surgeon',
+      'Pediatric Dentist/Orthodontist',
+      'Pediatric Dentistry',
+      'Periodontics',
+      'Dental Implant Specialist',
+      // Permits, not stored.
+      'Moderate Sedation',
+      'Deep Sedation/General Anesthesia',
+      'Deep Sedation -Summit Oral Surgery -Powell/Cody',
+      'Facility Permit for Gillette Pediatric Dentistry, 530 Running W Dr #100, Gillette, WY',
+      'Facility Permit at Diamond G Dental LLC, 1702 Antelope St., Kemmerer, WY',
+    ],
+  },
+  // The July export's active sheet also held one Suspended.
+  'mental_health.csv': { statuses: ['Active', 'Suspended'], types: ['LPC', 'LCSW', 'PPC', 'PCSW', 'LMFT', 'LAT', 'CAP', 'CSW', 'CMHW', 'CAPA', 'PMFT', 'PAT'] },
+};
+
+describe('every raw value of the real files maps', () => {
+  const sheets: readonly WyBoardSheet[] = [...wyFullSheets, ...wyActiveSheets];
+
+  it('names every sheet', () => {
+    expect(Object.keys(realValues).sort()).toEqual(sheets.map((s) => s.file).sort());
+  });
+
+  for (const sheet of sheets) {
+    it(`${sheet.file}: each status and license type explicitly`, () => {
+      const values = realValues[sheet.file]!;
+      for (const raw of values.statuses) expect(statusFrom(sheet.statuses, raw).recognised, `${sheet.file} status ${raw}`).toBe(true);
+      for (const type of values.types ?? [sheet.licenseType(rowReader([])([]))]) {
+        const classified = wyClassify(sheet, type);
+        expect(classified === 'skip' || !('unknown' in classified), `${sheet.file} type ${JSON.stringify(type)}`).toBe(true);
+      }
+    });
+  }
+
+  it('a value outside the real files is unreadable, never a guess (a blank status, an unseen word, a code of another board)', () => {
+    const rt = wySheetOf(wyFullSheets, 'respiratory_care.csv')!;
+    const dpm = wySheetOf(wyFullSheets, 'podiatry.csv')!;
+    expect(statusFrom(rt.statuses, '').recognised).toBe(false);
+    expect(statusFrom(rt.statuses, 'Active - Probation').recognised).toBe(false);
+    expect(statusFrom(dpm.statuses, 'Active').recognised).toBe(false);
+    expect(wyClassify(rt, 'Respiratory Therapy Technician')).toEqual({ kind: 'unclassified', unknown: true });
+  });
+
+  it('refuses a sheet whose header lost a column (its format changed), naming it', async () => {
+    const text =
+      'Wyoming Board of Respiratory Care,,,\r\nName,Address,License No.,Issue Date,Status,Discipline\r\n"Abbott, Susan M.",,1367,6/16/2021,Expired,No\r\n';
+    await expect(eachRosterRow(wyomingBoards, columnsOf(wyomingBoards, 'respiratory_care.csv'), textChunks(text), async () => {})).rejects.toThrow(
+      RosterFormatError,
+    );
+    await expect(eachRosterRow(wyomingBoards, columnsOf(wyomingBoards, 'respiratory_care.csv'), textChunks(text), async () => {})).rejects.toThrow(
+      /Expiry Date/,
+    );
+  });
+});
