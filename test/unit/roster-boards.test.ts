@@ -19,7 +19,7 @@ import {
   rowReader,
   statusFrom,
 } from '#shared/features/sources/rosters/roster-definition.ts';
-import { eachRosterRow, pipeCells, RosterFormatError, rosterText, textChunks } from '#shared/features/sources/rosters/roster-file.ts';
+import { eachRosterRow, pipeCells, RosterFormatError, type RosterInput, rosterText, textChunks } from '#shared/features/sources/rosters/roster-file.ts';
 import { preambleDate } from '#shared/features/sources/rosters/roster-ingest.ts';
 import { givenNameWithin, licensesFromRecords } from '#shared/features/sources/rosters/roster-search.ts';
 import { alabamaBme, alColumns } from '#shared/features/sources/rosters/states/alabama.ts';
@@ -29,7 +29,7 @@ import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#sh
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
-async function read(definition: RosterDefinition, file: string, text: AsyncIterable<string>) {
+async function read(definition: RosterDefinition, file: string, text: RosterInput) {
   const records: RosterRecord[] = [];
   let malformed = 0;
   let skipped = 0;

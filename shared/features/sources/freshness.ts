@@ -56,6 +56,8 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   md_bop: monthlyPublisher,
   fl_mqa: operatorUpload,
   al_bme: operatorUpload,
+  // No published cadence (unchanged over four days in June 2026): checked daily, stale after a month unchecked.
+  wv_bom: monthlyPublisher,
 };
 
 /** The ids of the sources an operator uploads. */

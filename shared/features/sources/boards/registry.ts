@@ -17,6 +17,7 @@ import { maryland } from './states/maryland.ts';
 import { texas } from './states/texas.ts';
 import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
+import { westVirginia } from './states/west-virginia.ts';
 
 export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinition>>> = {
   AL: alabama,
@@ -29,6 +30,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   TX: texas,
   VT: vermont,
   WA: washington,
+  WV: westVirginia,
 };
 
 export function boardFor(state: StateCode): StateBoardDefinition | undefined {

@@ -5,12 +5,14 @@ import { alabamaBme } from './states/alabama.ts';
 import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
 import { txBhec } from './states/tx-bhec.ts';
+import { westVirginiaBom } from './states/west-virginia.ts';
 
 export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [txBhec.id]: txBhec,
   [marylandPhysicians.id]: marylandPhysicians,
   [floridaMqa.id]: floridaMqa,
   [alabamaBme.id]: alabamaBme,
+  [westVirginiaBom.id]: westVirginiaBom,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {
