@@ -67,7 +67,7 @@ function scaleOf(text: string): number {
 
 /** Connecticut and Vermont rows are made apart from the launch states' population (ct-vt-rows.ts). */
 const separateStates = ['CT', 'VT'];
-/** Roster files (roster-rows.ts): Maryland, Florida, Alabama, West Virginia, and Texas BHEC's beside the Texas datasets. */
+/** Roster files (roster-rows.ts): Maryland (md_bop), Florida (fl_mqa), Alabama (al_bme), West Virginia (wv_bom), and Texas BHEC's (tx_bhec) beside the Texas datasets. */
 const rosterStates = ['MD', 'FL', 'AL', 'WV'];
 
 function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean; rosters: boolean } {

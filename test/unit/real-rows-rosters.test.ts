@@ -18,7 +18,7 @@ import { eachRosterRow } from '#shared/features/sources/rosters/roster-file.ts';
 import { licensesFromRecords } from '#shared/features/sources/rosters/roster-search.ts';
 import { westVirginiaBom, wvBoards } from '#shared/features/sources/rosters/states/west-virginia.ts';
 
-const fixtures = join(import.meta.dirname, '../fixtures/real/wv_bom');
+const fixtures = join(import.meta.dirname, '../fixtures/real', 'wv_bom');
 
 /** The fixture's cells: plain comma-separated, no quoting (no value holds a comma or a quote). */
 function cells(board: 'MD' | 'PA' | 'DPM'): string[][] {
