@@ -67,8 +67,8 @@ function scaleOf(text: string): number {
 
 /** Connecticut and Vermont rows are made apart from the launch states' population (ct-vt-rows.ts). */
 const separateStates = ['CT', 'VT'];
-/** Roster files (roster-rows.ts): Maryland, Florida, Alabama, and Texas BHEC's beside the Texas datasets. */
-const rosterStates = ['MD', 'FL', 'AL'];
+/** Roster files (roster-rows.ts): Maryland (md_bop), Florida (fl_mqa), Alabama (al_bme), West Virginia (wv_bom), and Texas BHEC's (tx_bhec) beside the Texas datasets. */
+const rosterStates = ['MD', 'FL', 'AL', 'WV'];
 
 function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean; rosters: boolean } {
   const states = text.split(',').map((s) => s.trim().toUpperCase());

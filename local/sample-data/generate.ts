@@ -62,7 +62,8 @@ export const defaultProviders = 3000;
 
 /** The generated files: relative path → content. */
 export interface Sample {
-  readonly files: ReadonlyMap<string, string>;
+  /** Each file's content: text, or a workbook's bytes (West Virginia's rosters). */
+  readonly files: ReadonlyMap<string, string | Buffer>;
 }
 
 function boardRows(rng: Rng, licenses: readonly License[]): Map<string, SodaRow[]> {
@@ -179,7 +180,7 @@ export function buildSample(options: SampleOptions): Sample {
   const nyOmig = nyOmigFile(rng.fork('ny-omig'), people, organizations, names, listed, sampleNames);
   const deactivated = deactivatedReports(rng.fork('nppes-deactivated'), people, npis, new Set(cms.notables.flatMap((n) => n.people)));
 
-  const files = new Map<string, string>();
+  const files = new Map<string, string | Buffer>();
   const rows = boardRows(rng.fork('boards'), licenses);
   // Connecticut and Vermont: their own stream, so the other datasets do not change with them.
   for (const [id, list] of ctVtRows(rng.fork('boards-ct-vt'), names, Math.round(options.providers * 0.2), Math.round(options.providers * 0.05)))
@@ -187,7 +188,7 @@ export function buildSample(options: SampleOptions): Sample {
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
   // The roster states: their own stream, so the other files do not change with them.
   const rosterSample = rosterSampleFiles(rng.fork('rosters'), names, (file) => Math.round((options.providers * (file === 'fl' ? 0.1 : 0.03)) / 1));
-  for (const [path, text] of rosterSample) files.set(path, text);
+  for (const [path, { content }] of rosterSample) files.set(path, content);
 
   // NPPES: one file per state of the primary license; one single-object file. A deactivated NPI has no
   // record: the registry answers nothing for it.
@@ -242,7 +243,7 @@ export function buildSample(options: SampleOptions): Sample {
   rowCounts.set(coHcpfReinstatedSampleFile, coHcpf.reinstatedRows);
   rowCounts.set(nyOmigSampleFile, nyOmig.rows);
   for (const [file, n] of deactivated.rowCounts) rowCounts.set(file, n);
-  for (const [path, text] of rosterSample) rowCounts.set(path, text.split('\n').filter((line) => line.trim()).length);
+  for (const [path, { rows }] of rosterSample) if (rows > 0) rowCounts.set(path, rows);
   files.set(
     'README.md',
     manifest({

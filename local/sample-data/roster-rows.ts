@@ -21,14 +21,23 @@
  *    an operator saves it: the sheet's own preamble (board, "primary source" note, "Last update:
  *    <Month D, YYYY>", legends, blank comma rows) above its own header (trailing spaces, PT's `NAME `
  *    merged over three columns), comma, minimal quoting, CRLF, no BOM.
+ *  - West Virginia Board of Medicine: `rosters/wv_bom/Rosters.asp`, a page linking "Roster of Medical
+ *    Doctors", "Roster of Physician Assistants" and "Roster of Podiatric Physicians" to three XLSX
+ *    workbooks under `rosters/wv_bom/roster-files/`. Each workbook's first sheet `Licenses`: a title on
+ *    row 1, the six-column header on row 2, then current licenses only, every cell text, names in mixed
+ *    case, middle names written out or blank, suffixes as typed (`Jr.`, `Jr`, `II`), bare license
+ *    numbers, expiry dates `M/D/YYYY` or `MM/DD/YYYY` (MD 30 June, PA 31 March, DPM 30 June); the MD and
+ *    PA workbooks also carry their permit sheets (a title and header only here). The page's markup, the
+ *    link targets, the files' names and the title text are chosen, not seen.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
  * for the realistic-size files (`writeRostersScaled`).
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { endOfMonth, mmddyyyy, TODAY } from './dates.ts';
+import * as XLSX from '@e965/xlsx';
+import { dayOf, endOfMonth, mmddyyyy, TODAY, yearOf } from './dates.ts';
 import type { NameTables } from './name-tables.ts';
 import type { Rng } from './prng.ts';
 
@@ -52,10 +61,18 @@ export const rosterFiles = {
   wySpeech: 'rosters/wy_boards/speech_audiology.csv',
   wyDental: 'rosters/wy_active/dental.csv',
   wyMentalHealth: 'rosters/wy_active/mental_health.csv',
+  wvMd: 'rosters/wv_bom/roster-files/medical-doctors.xlsx',
+  wvPa: 'rosters/wv_bom/roster-files/physician-assistants.xlsx',
+  wvDpm: 'rosters/wv_bom/roster-files/podiatric-physicians.xlsx',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
+type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
+type TextFileId = Exclude<RosterFileId, WvFileId>;
+const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
+/** West Virginia's roster page, linking the three workbooks. */
+export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
 
-/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets). */
+/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets; WV June 2026). */
 export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   LPC: 43_000,
   PSY: 12_000,
@@ -76,10 +93,13 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   wySpeech: 2_054,
   wyDental: 552,
   wyMentalHealth: 3_045,
+  wvMd: 10_600,
+  wvPa: 1_564,
+  wvDpm: 148,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV';
   readonly name: string;
   readonly what: string;
 }
@@ -789,6 +809,78 @@ const wyDrawn: Record<WyFileId, { readonly types: readonly (readonly [readonly [
     activeShare: 1,
   },
 };
+// ---- West Virginia Board of Medicine ----------------------------------------------------------------
+
+/** The header of each workbook's `Licenses` sheet (row 2; row 1 is a title). */
+const wvHeader = ['First Name', 'Middle Name', 'Last Name', 'Suffix', 'License Number', 'License Expiration Date'] as const;
+
+const wvBoards: Readonly<Record<WvFileId, { readonly link: string; readonly title: string; readonly otherSheets: readonly string[] }>> = {
+  wvMd: {
+    link: 'Roster of Medical Doctors',
+    title: 'West Virginia Board of Medicine - Medical Doctors',
+    otherSheets: ['Special Licenses', 'Temporary Licenses', 'Educational Permits', 'Reciprocal Educational Permits', 'Interstate Telehealth Reg.'],
+  },
+  wvPa: {
+    link: 'Roster of Physician Assistants',
+    title: 'West Virginia Board of Medicine - Physician Assistants',
+    otherSheets: ['Temporary Licenses', 'Interstate Telehealth Reg.'],
+  },
+  wvDpm: { link: 'Roster of Podiatric Physicians', title: 'West Virginia Board of Medicine - Podiatric Physicians', otherSheets: [] },
+};
+
+/** The board's renewal dates after today: MD and DPM 30 June (MD biennial), PA 31 March. */
+function wvRenewal(month: number, day: number, yearsAhead: number): number {
+  const year = yearOf(TODAY);
+  const next = dayOf(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`) > TODAY ? year : year + 1;
+  return dayOf(`${next + yearsAhead}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+}
+/** A date as the sheet writes it: `M/D/YYYY` or `MM/DD/YYYY`, both in one column. */
+const wvDate = (day: number, padded: boolean): string => (padded ? mmddyyyy(day) : mmddyyyy(day).replace(/^0/, '').replace(/\/0/, '/'));
+
+function wvScenario(): Record<WvFileId, string[][]> {
+  return {
+    wvMd: [
+      ['Rosalind', 'Marguerite', 'Quarrington', '', '31877', wvDate(wvRenewal(6, 30, 1), false)],
+      ['Cornelius', 'James', 'Haverford', 'Jr.', '28014', wvDate(wvRenewal(6, 30, 0), true)],
+      // A four-digit MD number, the same as a PA's: another board's license, another person.
+      ['Octavia', '', 'Stranwick', '', '2417', wvDate(wvRenewal(6, 30, 1), true)],
+    ],
+    wvPa: [['Winifred', 'Anne', 'Ashdown', '', '2417', wvDate(wvRenewal(3, 31, 0), false)]],
+    wvDpm: [['Lysander', '', 'Pembrook', 'II', '10488', wvDate(wvRenewal(6, 30, 0), true)]],
+  };
+}
+
+const titleCase = (word: string) => word.toLowerCase().replace(/(^|[\s'-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+const wvSuffixes: readonly (readonly [string, number])[] = [
+  ['', 967],
+  ['Jr.', 18],
+  ['II', 7],
+  ['III', 6],
+  ['IV', 1],
+  ['Sr.', 0.5],
+  ['Jr', 0.5],
+];
+
+/** A workbook as the board's: its `Licenses` sheet (title, header, rows, every cell text), then its permit sheets. */
+function wvWorkbook(file: WvFileId, rows: readonly (readonly string[])[]): Buffer {
+  const book = XLSX.utils.book_new();
+  const board = wvBoards[file];
+  const sheet = (cells: readonly (readonly string[])[]) => XLSX.utils.aoa_to_sheet(cells.map((r) => [...r]));
+  XLSX.utils.book_append_sheet(book, sheet([[board.title], [...wvHeader], ...rows]), 'Licenses');
+  for (const name of board.otherSheets)
+    XLSX.utils.book_append_sheet(book, sheet([[`${board.title} - ${name}`], ['First Name', 'Last Name', 'Permit Number']]), name);
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/** The roster page: the three links among the board's others. */
+export function wvRosterPageHtml(): string {
+  const links = wvFileIds.map((id) => `<li><a href="roster-files/${rosterFiles[id].split('/').at(-1)}">${wvBoards[id].link}</a></li>`).join('\r\n');
+  return (
+    '<!DOCTYPE html>\r\n<html lang="en"><head><title>WV Board of Medicine - Rosters</title></head>\r\n<body>\r\n' +
+    '<nav><a href="default.asp">Home</a> <a href="public/search/">License Search</a></nav>\r\n' +
+    `<h2>Rosters</h2>\r\n<p>Rosters are Excel files.</p>\r\n<ul>\r\n${links}\r\n</ul>\r\n</body></html>\r\n`
+  );
+}
 
 export const rosterNotables: readonly RosterNotable[] = [
   { state: 'TX', name: 'Margaret Achterberg', what: 'BHEC 5261/LPC 70001, Active: active counselor (BHEC roster)' },
@@ -819,6 +911,11 @@ export const rosterNotables: readonly RosterNotable[] = [
   { state: 'WY', name: 'Beatrix Ravensworth', what: 'Dental 1723, General Dentist, Active, Disciplined Yes (wy_active)' },
   { state: 'WY', name: 'Leopold Haverford', what: 'Mental Health LCSW-1944, Active: social worker (wy_active)' },
   { state: 'WY', name: 'Wilhelmina Ashgrove', what: 'absent: a look-alike of Winifred Ashgrove' },
+  { state: 'WV', name: 'Rosalind Quarrington', what: 'MD 31877 on the Licenses sheet: active (the sheet has no status or discipline column)' },
+  { state: 'WV', name: 'Cornelius Haverford', what: 'MD 28014, suffix Jr., expiry written MM/DD/YYYY' },
+  { state: 'WV', name: 'Winifred Ashdown', what: 'Physician Assistant 2417: the same number as MD Octavia Stranwick, another license' },
+  { state: 'WV', name: 'Lysander Pembrook', what: 'podiatrist 10488' },
+  { state: 'WV', name: 'Rosalyn Quarrington', what: 'absent: a look-alike of Rosalind Quarrington (and a lapsed or revoked license is absent too)' },
 ];
 
 const scenarioSurnames = new Set(
@@ -847,7 +944,24 @@ export class RosterRowMaker {
     return { first, middle: rng.chance(0.5) ? String.fromCharCode(65 + rng.int(0, 25)) : '', last };
   }
 
-  row(file: RosterFileId, index: number): string {
+  /** A drawn West Virginia row: the cells of one license on the `Licenses` sheet. */
+  wvRow(file: WvFileId, index: number): string[] {
+    const rng = this.rng.fork(`${file}:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 5);
+    const middle = rng.chance(0.8) ? titleCase(this.names.givenName(rng, rng.chance(0.5) ? 'F' : 'M')) : '';
+    const suffix = rng.weighted(wvSuffixes);
+    const padded = rng.chance(0.3);
+    const [number, expiry] =
+      file === 'wvMd'
+        ? [String(16_000 + (this.number % 21_000)), wvRenewal(6, 30, rng.int(0, 1))]
+        : file === 'wvPa'
+          ? [String(100 + (this.number % 3_100)), wvRenewal(3, 31, 0)]
+          : [String(rng.chance(0.7) ? 10_400 + (this.number % 200) : 200 + (this.number % 200)), wvRenewal(6, 30, 0)];
+    return [titleCase(p.first), middle, titleCase(p.last), suffix, number, wvDate(expiry, padded)];
+  }
+
+  row(file: TextFileId, index: number): string {
     const rng = this.rng.fork(`${file}:${index}`);
     const p = this.person(rng);
     this.number += rng.int(1, 5);
@@ -908,7 +1022,7 @@ export class RosterRowMaker {
 }
 
 /** Each file's text before its data rows: preamble, header, and the scenario rows. */
-function heads(): Record<RosterFileId, { readonly head: readonly string[]; readonly eol: string; readonly bom: boolean }> {
+function heads(): Record<TextFileId, { readonly head: readonly string[]; readonly eol: string; readonly bom: boolean }> {
   const bhec = bhecScenario();
   const md = mdScenario();
   const wy = wyScenario();
@@ -928,15 +1042,33 @@ function heads(): Record<RosterFileId, { readonly head: readonly string[]; reado
   };
 }
 
-/** The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text). */
-export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: RosterFileId) => number): Map<string, string> {
+/** West Virginia's workbooks: scenario rows, then `drawn(file)` drawn rows each (path → bytes and the `Licenses` sheet's row count). */
+function wvFiles(maker: RosterRowMaker, drawn: (file: WvFileId) => number): Map<string, { bytes: Buffer; rows: number }> {
+  const scenario = wvScenario();
+  const files = new Map<string, { bytes: Buffer; rows: number }>();
+  for (const id of wvFileIds) {
+    const rows = [...scenario[id]];
+    for (let i = 0; i < drawn(id); i++) rows.push(maker.wvRow(id, i));
+    files.set(rosterFiles[id], { bytes: wvWorkbook(id, rows), rows: rows.length + 2 });
+  }
+  return files;
+}
+
+/**
+ * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
+ * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
+ */
+export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: RosterFileId) => number): Map<string, { content: string | Buffer; rows: number }> {
   const maker = new RosterRowMaker(rng, names);
-  const files = new Map<string, string>();
-  for (const [id, { head, eol, bom }] of Object.entries(heads()) as [RosterFileId, ReturnType<typeof heads>[RosterFileId]][]) {
+  const files = new Map<string, { content: string | Buffer; rows: number }>();
+  for (const [id, { head, eol, bom }] of Object.entries(heads()) as [TextFileId, ReturnType<typeof heads>[TextFileId]][]) {
     const rows = [...head];
     for (let i = 0; i < drawn(id); i++) rows.push(maker.row(id, i));
-    files.set(rosterFiles[id], `${bom ? '\uFEFF' : ''}${rows.join(eol)}${eol}`);
+    files.set(rosterFiles[id], { content: `${bom ? '\uFEFF' : ''}${rows.join(eol)}${eol}`, rows: rows.filter((line) => line.trim()).length });
   }
+  for (const [path, { bytes, rows }] of wvFiles(maker, drawn)) files.set(path, { content: bytes, rows });
+  const page = wvRosterPageHtml();
+  files.set(wvRosterPage, { content: page, rows: 0 });
   return files;
 }
 
@@ -944,7 +1076,7 @@ export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: Ros
 export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, scale: number): Map<string, number> {
   const maker = new RosterRowMaker(rng, names);
   const counts = new Map<string, number>();
-  for (const [id, { head, eol, bom }] of Object.entries(heads()) as [RosterFileId, ReturnType<typeof heads>[RosterFileId]][]) {
+  for (const [id, { head, eol, bom }] of Object.entries(heads()) as [TextFileId, ReturnType<typeof heads>[TextFileId]][]) {
     const path = join(outDir, rosterFiles[id]);
     mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(path, 'w');
@@ -965,5 +1097,12 @@ export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, 
     }
     counts.set(rosterFiles[id], head.length + drawn);
   }
+  for (const [file, { bytes, rows }] of wvFiles(maker, (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
+    const path = join(outDir, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, bytes);
+    counts.set(file, rows);
+  }
+  writeFileSync(join(outDir, wvRosterPage), wvRosterPageHtml());
   return counts;
 }

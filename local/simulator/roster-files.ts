@@ -1,7 +1,8 @@
 /**
  * State board roster files, served as their publishers serve them: `GET /rosters/<roster id>/<path>`
  * answers `rosters/<roster id>/<path>` of the data directory byte for byte (Texas BHEC's
- * `csv/LPC.csv`, Maryland's `forms/doctor_list_revised.csv`, …), with an ETag and Last-Modified and
+ * `csv/LPC.csv`, Maryland's `forms/doctor_list_revised.csv`, West Virginia's `Rosters.asp` page and the
+ * workbooks it links, …), with an ETag and Last-Modified and
  * conditional GET. A connector is pointed here with `<ROSTER>_BASE_URL=<simulator>/rosters/<roster id>`.
  *
  * Faults (faults.ts) are keyed by the roster id, or `rosters` for every roster; `malformed` serves the
@@ -17,6 +18,13 @@ export interface RosterFileContent {
   readonly body: Buffer;
   readonly etag: string;
   readonly mtimeMs: number;
+}
+
+/** The content type a publisher answers a roster path with: a workbook, a page (WV's `Rosters.asp`), else CSV text. */
+export function rosterContentType(path: string): string {
+  if (/\.xlsx$/i.test(path)) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  if (/\.(asp|html?)$/i.test(path)) return 'text/html; charset=utf-8';
+  return 'text/csv';
 }
 
 /** The file at `path` under the roster's folder, or undefined when there is none. */

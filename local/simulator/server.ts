@@ -37,7 +37,7 @@ import { type MedicaidListSiteId, MedicaidListSites } from './medicaid-list-site
 import { nppesFilesPagePath, nppesFilesPrefix } from './nppes-files.ts';
 import { searchNppes } from './nppes-search.ts';
 import { samDomain, samDownloadPrefix, samFileStorePrefix, samListing, samListingPath } from './sam-extract.ts';
-import { rosterFile, rosterPathPattern, withRenamedHeader } from './roster-files.ts';
+import { rosterContentType, rosterFile, rosterPathPattern, withRenamedHeader } from './roster-files.ts';
 import { runSodaQuery, socrataError } from './soda-query.ts';
 import { SourceData } from './source-data.ts';
 import { TxHhscPortal } from './tx-hhsc-portal.ts';
@@ -286,7 +286,7 @@ async function serveRoster({ req, res, params, sources, malformed }: Call<{ read
     send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>404 - File or directory not found.</h1></body></html>\n');
     return;
   }
-  sendFile(req, res, file, malformed ? withRenamedHeader(file.body, 'utf8') : file.body, { 'content-type': 'text/csv' }, malformed);
+  sendFile(req, res, file, malformed ? withRenamedHeader(file.body, 'utf8') : file.body, { 'content-type': rosterContentType(params.path) }, malformed);
 }
 
 async function serveNppesFile({ req, res, params, sources, malformed }: Call<{ readonly file: string }>): Promise<void> {

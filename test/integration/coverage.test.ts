@@ -51,6 +51,7 @@ describe('GET /v1/coverage', () => {
       ['TX', 'Texas'],
       ['VT', 'Vermont'],
       ['WA', 'Washington'],
+      ['WV', 'West Virginia'],
       ['WY', 'Wyoming'],
     ]);
     for (const entry of res.body.data as {
@@ -156,6 +157,26 @@ describe('GET /v1/coverage', () => {
       format_confidence: 'confirmed',
       uncovered_profession: 'rejected_before_lookup',
     });
+    // West Virginia: three workbooks found on the roster page, current full licenses only; no DOs, no discipline claimed.
+    const wv = res.body.data.find((e: { state: string }) => e.state === 'WV');
+    expect(wv).toMatchObject({
+      sources: [
+        {
+          name: 'West Virginia Board of Medicine',
+          datasets: ['medical-doctors.xlsx', 'physician-assistants.xlsx', 'podiatric-physicians.xlsx'],
+          kind: 'roster_file',
+          updated: 'scheduled',
+          refresh: 'unknown',
+          current_only: true,
+          format_confidence: 'observed',
+        },
+      ],
+      professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(wv.format_notes).toMatch(/absent provider has no current full license/);
+    expect(wv.format_notes).toMatch(/no discipline flag is claimed/);
+    expect(wv.format_notes).toMatch(/osteopathic physicians/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

@@ -2,11 +2,14 @@
  * The roster states over HTTP against the simulator serving the bundled sample data (sample-data/
  * README.md, "Roster states"): Texas BHEC and Maryland are downloaded by the stack at start-up, as their
  * schedules would; Florida, Alabama and Wyoming (two rosters of eleven board sheets) are loaded from the operator's files. Each: an active license by
+ * schedules would; Florida and Alabama are loaded from the operator's file; West Virginia's workbooks are
+ * downloaded through the links of its roster page once the test has seen the state unavailable (the page
+ * is held back while the stack starts, so the start-up load leaves it unloaded). Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/features/sources/errors.ts';
@@ -17,6 +20,7 @@ import { floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { marylandPhysicians } from '#shared/features/sources/rosters/states/maryland.ts';
 import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
+import { westVirginiaBom } from '#shared/features/sources/rosters/states/west-virginia.ts';
 import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
@@ -31,7 +35,11 @@ let key: string;
 
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
+  // West Virginia's roster page is held back while the stack starts, so its rosters are not loaded yet.
+  const wvPage = join(data.dir, 'rosters', 'wv_bom', 'Rosters.asp');
+  await rename(wvPage, `${wvPage}.held`);
   t = await startTestStack({ sourceDataDir: data.dir });
+  await rename(`${wvPage}.held`, wvPage);
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
@@ -302,5 +310,76 @@ describe('Wyoming: eleven boards’ Google Sheets, loaded by the operator', () =
     expect((await verify({ first_name: 'Wilhelmina', last_name: 'Ashgrove', state: 'WY' })).status).toBe('not_found');
     expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'WY' })).status).toBe('not_found');
     expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'WY', profession: 'registered_nurse' })).status).toBe('profession_not_covered');
+  });
+});
+
+describe('West Virginia: the Board of Medicine rosters (three workbooks linked from Rosters.asp)', () => {
+  it('before its rosters are loaded the state is source_unavailable, never not_found', async () => {
+    const body = await verify({ first_name: 'Rosalind', last_name: 'Quarrington', state: 'WV' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, 'West Virginia Board of Medicine')).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once downloaded: an active physician from the Licenses sheet, no discipline claimed, cached as of the files', async () => {
+    expect(await ingestRoster(westVirginiaBom, new RosterStore())).toMatchObject({
+      outcome: 'ingested',
+      files: ['medical-doctors.xlsx', 'physician-assistants.xlsx', 'podiatric-physicians.xlsx'],
+      stats: { malformed_rows: 0 },
+    });
+    const body = await verify({ first_name: 'Rosalind', last_name: 'Quarrington', state: 'WV' });
+    expect(body).toMatchObject({ status: 'active', verified: true, license_number: '31877', profession: 'physician', disciplinary_flags: false });
+    expect(body.license_type).toBe('Medical Doctor');
+    expect(body).toMatchObject({ source_live: false, cached: true });
+    const version = (await new RosterStore().current(westVirginiaBom.id))!;
+    expect(version.files).toHaveLength(3);
+    expect(sourceNamed(body, 'West Virginia Board of Medicine')).toMatchObject({ status: 'cached', as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(sourceNamed(body, 'West Virginia Board of Medicine')!.evidence[0]).toMatchObject({
+      kind: 'file',
+      content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+  });
+
+  it('reads a suffix and an MM/DD/YYYY expiry, the PA and podiatry workbooks, and one number on two boards as two licenses', async () => {
+    expect(await verify({ first_name: 'Cornelius', last_name: 'Haverford', state: 'WV' })).toMatchObject({ status: 'active', license_number: '28014' });
+    expect(await verify({ first_name: 'Winifred', last_name: 'Ashdown', state: 'WV', profession: 'physician_assistant' })).toMatchObject({
+      status: 'active',
+      license_number: '2417',
+      profession: 'physician_assistant',
+      disciplinary_flags: false,
+    });
+    expect(await verify({ first_name: 'Octavia', last_name: 'Stranwick', state: 'WV' })).toMatchObject({
+      status: 'active',
+      license_number: '2417',
+      profession: 'physician',
+    });
+    expect(await verify({ first_name: 'Lysander', last_name: 'Pembrook', state: 'WV', profession: 'podiatrist' })).toMatchObject({
+      status: 'active',
+      license_number: '10488',
+      profession: 'podiatrist',
+    });
+  });
+
+  it('a current-only roster: the absent (lapsed, revoked or never licensed alike) are not_found, look-alikes refused, other professions not covered', async () => {
+    const absent = await verify({ first_name: 'Zebulon', last_name: 'Quarrington', state: 'WV' });
+    expect(absent).toMatchObject({ status: 'not_found', disciplinary_flags: false, verified: false });
+    expect((await verify({ first_name: 'Rosalyn', last_name: 'Quarrington', state: 'WV' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Rosalind', last_name: 'Quarrington', state: 'WV', profession: 'registered_nurse' })).status).toBe(
+      'profession_not_covered',
+    );
+  });
+
+  it('a roster page without the link is refused at ingest and the loaded rosters keep answering', async () => {
+    const store = new RosterStore();
+    const before = (await store.current(westVirginiaBom.id))!;
+    const page = join(data.dir, 'rosters', 'wv_bom', 'Rosters.asp');
+    const html = await readFile(page, 'utf8');
+    await writeFile(page, html.replace('Roster of Physician Assistants', 'PA list'));
+    try {
+      await expect(ingestRoster(westVirginiaBom, store, { force: true })).rejects.toThrow(/no link like text \/Roster of Physician Assistants\/i/);
+    } finally {
+      await writeFile(page, html);
+    }
+    expect((await store.current(westVirginiaBom.id))!.version).toBe(before.version);
+    expect((await verify({ first_name: 'Rosalind', last_name: 'Quarrington', state: 'WV' })).status).toBe('active');
   });
 });

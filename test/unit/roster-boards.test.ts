@@ -19,7 +19,7 @@ import {
   rowReader,
   statusFrom,
 } from '#shared/features/sources/rosters/roster-definition.ts';
-import { eachRosterRow, pipeCells, RosterFormatError, rosterText, textChunks } from '#shared/features/sources/rosters/roster-file.ts';
+import { eachRosterRow, pipeCells, RosterFormatError, type RosterInput, rosterText, textChunks } from '#shared/features/sources/rosters/roster-file.ts';
 import { preambleDate } from '#shared/features/sources/rosters/roster-ingest.ts';
 import { givenNameWithin, licensesFromRecords } from '#shared/features/sources/rosters/roster-search.ts';
 import { alabamaBme, alColumns } from '#shared/features/sources/rosters/states/alabama.ts';
@@ -27,10 +27,12 @@ import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/featu
 import { marylandPhysicians, mdStatuses } from '#shared/features/sources/rosters/states/maryland.ts';
 import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { firstMiddleLast, lastCommaFirst, wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
+import { westVirginiaBom, wvColumns } from '#shared/features/sources/rosters/states/west-virginia.ts';
+import * as XLSX from '@e965/xlsx';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
-async function read(definition: RosterDefinition, file: string, text: AsyncIterable<string>) {
+async function read(definition: RosterDefinition, file: string, text: RosterInput) {
   const records: RosterRecord[] = [];
   let malformed = 0;
   let skipped = 0;
@@ -458,6 +460,58 @@ describe('Wyoming boards (the real sheets are read in real-rows-rosters.test.ts)
     expect(preambleDate(['"Last update: July 9, 2026",,,'], today)).toBe('2026-07-09');
     expect(preambleDate(['Last updated June 12, 2026 4:13 PM,,'], today)).toBe('2026-06-12');
     expect(preambleDate(['"Last update: July 9, 2027",,,'], today)).toBeNull();
+  });
+});
+
+describe('West Virginia Board of Medicine', () => {
+  /** A workbook of sheets (name → rows of cells; a number or a Date written as such a cell). */
+  const book = (sheets: Record<string, (string | number | Date | null)[][]>) => {
+    const wb = XLSX.utils.book_new();
+    for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), name);
+    return { workbook: XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer };
+  };
+  const header = [...wvColumns];
+  const title = ['Roster of Medical Doctors'];
+
+  it('reads the Licenses sheet past its title, a row ending at its last written cell, numeric and date cells', async () => {
+    const input = book({
+      Licenses: [title, header, ['Ada', null, 'Lovelace', null, 12345, '6/30/2027'], ['Ada', 'B', 'Byron', null, 23456, new Date(Date.UTC(2028, 5, 30))]],
+      'Special Licenses': [['Special'], ['First Name', 'Last Name', 'Permit Number']],
+      'Interstate Telehealth Reg.': [['Telehealth']],
+    });
+    const { records, malformed, preamble } = await read(westVirginiaBom, 'medical-doctors.xlsx', input);
+    expect(malformed).toBe(0);
+    expect(preamble).toEqual(['Roster of Medical Doctors']);
+    expect(records.map((r) => [r.licenseNumber, r.middleName, r.expiryDate, r.status, r.disciplinary])).toEqual([
+      ['12345', '', '2027-06-30', 'active', false],
+      ['23456', 'B', '2028-06-30', 'active', false],
+    ]);
+  });
+
+  it('counts a row without a readable expiry or number, or from an undeclared file, as unreadable, never a guess', async () => {
+    const input = book({ Licenses: [title, header, ['Ada', '', 'Lovelace', '', '12345', 'June 2027'], ['Ada', '', 'Lovelace', '', 'MD-1', '6/30/2027']] });
+    expect((await read(westVirginiaBom, 'medical-doctors.xlsx', input)).malformed).toBe(2);
+    const good = book({ Licenses: [title, header, ['Ada', '', 'Lovelace', '', '12345', '6/30/2027']] });
+    expect((await read(westVirginiaBom, 'roster.xlsx', good)).malformed).toBe(1);
+  });
+
+  it('refuses a changed header, a workbook without the Licenses sheet, one with a sheet nobody reads, and a file that is no workbook', async () => {
+    const renamed = book({ Licenses: [title, ['First', 'Middle', 'Last', 'Suffix', 'License #', 'Expires'], ['Ada', '', 'Lovelace', '', '1', '6/30/2027']] });
+    await expect(read(westVirginiaBom, 'medical-doctors.xlsx', renamed)).rejects.toThrow(RosterFormatError);
+    await expect(read(westVirginiaBom, 'medical-doctors.xlsx', book({ Sheet1: [title, header] }))).rejects.toThrow(RosterFormatError);
+    const extra = book({ Licenses: [title, header], 'Retired Licenses': [header] });
+    await expect(read(westVirginiaBom, 'medical-doctors.xlsx', extra)).rejects.toThrow(/a sheet nobody reads: "Retired Licenses"/);
+    await expect(read(westVirginiaBom, 'medical-doctors.xlsx', { workbook: Buffer.from(csv(header)) })).rejects.toThrow(RosterFormatError);
+  });
+
+  it('is current-only, covers MD, PA and podiatrists (not DOs), and finds each workbook by its link text on Rosters.asp', () => {
+    expect(westVirginiaBom.currentOnly).toBe(true);
+    expect(westVirginiaBom.professions).toEqual(['physician', 'physician_assistant', 'podiatrist']);
+    expect(westVirginiaBom.locate.kind === 'fixed' && westVirginiaBom.locate.files.map((f) => [f.path, f.linkText?.source])).toEqual([
+      ['/Rosters.asp', 'Roster of Medical Doctors'],
+      ['/Rosters.asp', 'Roster of Physician Assistants'],
+      ['/Rosters.asp', 'Roster of Podiatric Physicians'],
+    ]);
   });
 });
 

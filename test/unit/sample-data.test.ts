@@ -233,7 +233,7 @@ describe('generator', () => {
     const sample = buildSample({ seed: '42', providers: defaultProviders });
     const committed = await filesUnder(sampleDir);
     expect([...committed.keys()].sort()).toEqual([...sample.files.keys()].sort());
-    for (const [name, content] of sample.files) expect(committed.get(name)!.toString('utf8') === content, name).toBe(true);
+    for (const [name, content] of sample.files) expect(committed.get(name)!.equals(Buffer.from(content)), name).toBe(true);
   });
 
   it('keeps the committed sample modest in size', async () => {

@@ -458,6 +458,14 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'md_bop' },
     purpose: 'Checks the Maryland Board of Physicians rosters (physicians, allied health) for a new version at 10:15 UTC.',
   },
+  wvBomCheck: {
+    id: 'WvBomRosterCheck',
+    // No published cadence: checked daily, loaded when the workbooks' hash changes.
+    expression: 'cron(20 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'wv_bom' },
+    purpose: 'Checks the West Virginia Board of Medicine rosters (MD, PA, podiatry workbooks) for a new version at 10:20 UTC.',
+  },
   // The state Medicaid lists change a few times a month on no published calendar; a daily check costs a
   // page and a small workbook (an unchanged one is told by its validators or its hash and left alone).
   waHcaCheck: {

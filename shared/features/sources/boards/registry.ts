@@ -18,6 +18,7 @@ import { maryland } from './states/maryland.ts';
 import { texas } from './states/texas.ts';
 import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
+import { westVirginia } from './states/west-virginia.ts';
 import { wyoming } from './states/wyoming.ts';
 
 export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinition>>> = {
@@ -31,6 +32,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   TX: texas,
   VT: vermont,
   WA: washington,
+  WV: westVirginia,
   WY: wyoming,
 };
 

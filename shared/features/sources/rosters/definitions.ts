@@ -5,6 +5,7 @@ import { alabamaBme } from './states/alabama.ts';
 import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
 import { txBhec } from './states/tx-bhec.ts';
+import { westVirginiaBom } from './states/west-virginia.ts';
 import { wyomingActive, wyomingBoards } from './states/wyoming.ts';
 
 export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
@@ -12,6 +13,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [marylandPhysicians.id]: marylandPhysicians,
   [floridaMqa.id]: floridaMqa,
   [alabamaBme.id]: alabamaBme,
+  [westVirginiaBom.id]: westVirginiaBom,
   [wyomingBoards.id]: wyomingBoards,
   [wyomingActive.id]: wyomingActive,
 };

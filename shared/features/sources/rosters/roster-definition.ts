@@ -24,6 +24,12 @@ export interface RosterFile {
   readonly path: string;
   /** Columns this file must have, where its files differ (MD's physician and allied files); else the roster's. */
   readonly columns?: readonly string[];
+  /**
+   * When set, `path` is the publisher's page that links to the file, not the file: the file is the
+   * target of the page's first link whose text matches (WV's `Rosters.asp`, whose link texts are known
+   * and whose targets are not). A page without such a link is a changed page: the load is refused.
+   */
+  readonly linkText?: RegExp;
 }
 
 /** Where a roster's files are. */
@@ -54,14 +60,24 @@ export type RosterLocator =
 /**
  * How the files hold their rows. `csv`: RFC 4180 (quoted fields), UTF-8 with or without a BOM.
  * `pipe`: `|`-delimited with no quoting (a `"` is an ordinary character), in `encoding`, rows ending
- * with a trailing `|` or not. `headerWithin`: the header is the first of that many leading lines that
+ * with a trailing `|` or not. `xlsx`: one sheet of a workbook, its cells read as text
+ * (lists/sheet-reader.ts, within the parse limits): the first sheet whose name matches `sheet`; with
+ * `otherSheets`, a workbook holding a sheet that is neither is refused (rows could sit where nobody
+ * reads). `headerWithin`: the header is the first of that many leading lines (rows of the sheet) that
  * holds every required column (the lines above it are the publisher's preamble).
  */
-export interface RosterFormat {
-  readonly kind: 'csv' | 'pipe';
-  readonly encoding: 'utf8' | 'latin1';
-  readonly headerWithin: number;
-}
+export type RosterFormat =
+  | {
+      readonly kind: 'csv' | 'pipe';
+      readonly encoding: 'utf8' | 'latin1';
+      readonly headerWithin: number;
+    }
+  | {
+      readonly kind: 'xlsx';
+      readonly sheet: RegExp;
+      readonly otherSheets?: RegExp;
+      readonly headerWithin: number;
+    };
 
 /** A row's cells by column name (matched case-insensitively, surrounding spaces ignored). */
 export interface RosterRow {

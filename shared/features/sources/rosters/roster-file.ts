@@ -2,7 +2,10 @@
  * Reading a roster file as a stream of rows: the CSV rosters with the list ingest's CSV parser
  * (csv-parser.ts; a UTF-8 BOM dropped), the pipe-delimited ones line by line with no quoting (Florida
  * MQA: latin-1, a trailing `|` ending every line, the header included, and stray `"` inside values,
- * read as apostrophes). The header is looked for among the first `headerWithin` lines (Maryland writes
+ * read as apostrophes), the workbook ones (West Virginia) as the rows of their sheet, text cells, with
+ * the list ingest's sheet reader (sheet-reader.ts: the workbook read whole within the parse limits, only
+ * the chosen sheet inflated; a row of empty cells skipped like a blank line, a row shorter than the header
+ * read with empty cells to its width, since a sheet row ends at its last written cell). The header is looked for among the first `headerWithin` lines (Maryland writes
  * seven preamble lines above it) as the first line that holds every required column; the preamble is
  * returned, since a publisher may date the file there.
  *
@@ -10,7 +13,9 @@
  * past its length limit, or more rows than the limit, throws UnsafeFileError('limit').
  */
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { csvRowBatches } from '../lists/csv-parser.ts';
+import { SheetFormatError, sheetRows } from '../lists/sheet-reader.ts';
 import { textLines } from '../lists/text-lines.ts';
 import { type ParseLimits, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { missingColumns, type RosterDefinition } from './roster-definition.ts';
@@ -45,7 +50,35 @@ export function pipeCells(line: string): string[] {
   return cells.map(pipeCell);
 }
 
-async function* rawRows(definition: RosterDefinition, text: AsyncIterable<string>, limits: ParseLimits): AsyncGenerator<string[]> {
+/**
+ * A roster file's content as `eachRosterRow` reads it: its text as a stream (CSV, pipe), or a workbook
+ * (its path, or its bytes), which is read whole.
+ */
+export type RosterInput = AsyncIterable<string> | { readonly workbook: string | Buffer };
+
+const isWorkbook = (input: RosterInput): input is { readonly workbook: string | Buffer } => 'workbook' in input;
+
+async function* workbookRows(definition: RosterDefinition, input: RosterInput, limits: ParseLimits): AsyncGenerator<string[]> {
+  const format = definition.format;
+  if (format.kind !== 'xlsx' || !isWorkbook(input)) throw new Error(`${definition.id}: a workbook is read for an xlsx roster only`);
+  const bytes = typeof input.workbook === 'string' ? await readFile(input.workbook) : input.workbook;
+  let rows: string[][];
+  try {
+    rows = await sheetRows(bytes, format.sheet, format.otherSheets, limits);
+  } catch (error) {
+    if (error instanceof SheetFormatError) throw new RosterFormatError(error.message, { cause: error });
+    throw error;
+  }
+  for (const row of rows) if (row.some((cell) => cell.trim() !== '')) yield row;
+}
+
+async function* rawRows(definition: RosterDefinition, input: RosterInput, limits: ParseLimits): AsyncGenerator<string[]> {
+  if (definition.format.kind === 'xlsx') {
+    yield* workbookRows(definition, input, limits);
+    return;
+  }
+  if (isWorkbook(input)) throw new Error(`${definition.id}: a ${definition.format.kind} roster is read as text`);
+  const text = withoutBom(input);
   if (definition.format.kind === 'pipe') {
     let rows = 0;
     for await (const line of lines(text, limits.maxRowChars)) {
@@ -74,14 +107,15 @@ export interface RosterRows {
 export async function eachRosterRow(
   definition: RosterDefinition,
   columns: readonly string[],
-  text: AsyncIterable<string>,
+  input: RosterInput,
   row: (cells: readonly string[] | null, line: number, header: readonly string[]) => Promise<void>,
 ): Promise<RosterRows> {
   let header: string[] | undefined;
   const preamble: string[] = [];
   let line = 0;
   let closest: string[] | undefined;
-  for await (const cells of rawRows(definition, withoutBom(text), parseLimits(definition.limits))) {
+  const sheet = definition.format.kind === 'xlsx';
+  for await (const cells of rawRows(definition, input, parseLimits(definition.limits))) {
     line++;
     if (!header) {
       if (missingColumns(columns, cells).length === 0) {
@@ -96,7 +130,8 @@ export async function eachRosterRow(
       }
       continue;
     }
-    await row(cells.length === header.length ? cells : null, line, header);
+    if (sheet && cells.length < header.length) await row([...cells, ...Array<string>(header.length - cells.length).fill('')], line, header);
+    else await row(cells.length === header.length ? cells : null, line, header);
   }
   if (!header) {
     if (!closest) throw new RosterFormatError('the file is empty');
@@ -105,8 +140,9 @@ export async function eachRosterRow(
   return { header, preamble };
 }
 
-/** The text of a roster file as a stream, in the roster's encoding. */
-export function rosterText(definition: RosterDefinition, file: string): AsyncIterable<string> {
+/** A roster file's content as `eachRosterRow` reads it: its text as a stream, in the roster's encoding, or a workbook's path. */
+export function rosterText(definition: RosterDefinition, file: string): RosterInput {
+  if (definition.format.kind === 'xlsx') return { workbook: file };
   return createReadStream(file, { encoding: definition.format.encoding, highWaterMark: 256 * 1024 });
 }
 

@@ -1,8 +1,9 @@
 /**
  * Ingests a roster from its definition (roster-definition.ts), the same way for every roster, with the
  * list-ingestion steps (ingest-steps.ts, download.ts):
- * 1. each file is downloaded (fixed URLs) or copied from the operator's downloads (`files`), streamed to
- *    a temporary file while hashed; the same content as the current version: nothing to do;
+ * 1. each file is downloaded (fixed URLs, or the link a fixed page gives for it) or copied from the
+ *    operator's downloads (`files`), streamed to a temporary file while hashed; the same content as the
+ *    current version: nothing to do;
  * 2. each file is read as a stream (roster-file.ts), its header found and checked for every required
  *    column, each row mapped to a license and written, in pipelined batches, under a new version;
  * 3. the raw files are archived in S3 under the roster and date; 4. the pointer switches atomically.
@@ -44,6 +45,7 @@ import {
 import { checkFileSize, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
+import { linkMatches, readPage } from '../lists/page-links.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
 import { earlierReview, type LoadTrigger, refuseUndeclaredFiles, reviewLoad } from '../plausibility/load-review.ts';
 import { archivedRosterDigestRows, rosterDigestRows } from '../plausibility/row-digests.ts';
@@ -118,7 +120,15 @@ async function fetchFiles(definition: RosterDefinition, dir: string, options: Ro
   const fetched: Fetched[] = [];
   // One after the other: a publisher's small site is not asked for all its files at once.
   for (const [i, file] of locate.files.entries()) {
-    const response = await downloadSourceFile(definition.displayName, hosts, `${base}${file.path}`, {}, timeouts);
+    let url = `${base}${file.path}`;
+    if (file.linkText) {
+      const page = await downloadSourceFile(definition.displayName, hosts, url, { accept: 'text/html' }, timeouts);
+      const link = readPage(await page.text(), page.url || url).links.find((l) => linkMatches(l, { text: file.linkText }));
+      if (!link)
+        throw new SourceError(definition.displayName, 'malformed', `the page ${url} has no link like text ${file.linkText} (${file.name}): the page changed`);
+      url = link.href;
+    }
+    const response = await downloadSourceFile(definition.displayName, hosts, url, {}, timeouts);
     const path = join(dir, `file-${i}`);
     const sha256 = await saveResponseBody(definition.displayName, response, path);
     const lastModified = response.headers.get('last-modified');
@@ -235,10 +245,11 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
 
     const version = versionId(now, sha256);
     const day = isoDay(now.getTime());
+    const archiveContentType = definition.format.kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
     const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     const archive = async () => {
       for (const file of files) {
-        await archiveRawFile(archiveKeyOf(file), file.path, (await stat(file.path)).size, 'text/csv', {
+        await archiveRawFile(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
           sha256: file.sha256,
           'source-file': file.name,
           'source-etag': file.etag ?? '',
