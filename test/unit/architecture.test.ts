@@ -183,11 +183,69 @@ function readsEnvironment(text: string): boolean {
   return /\bprocess\s*(?:\?\.|\.)\s*env\b|\bprocess\s*(?:\?\.)?\s*\[/.test(codeOf(text)) || /(?:from|import\()\s*['"](?:node:)?process['"]/.test(text);
 }
 
+/** The module a specifier of `file` names (repository-relative; `#shared/`, `#lib/`, `#functions/` and relative ones), or undefined for a package. */
+function resolvedSpecifier(file: string, specifier: string): string | undefined {
+  for (const [alias, dir] of [
+    ['#shared/', 'shared/'],
+    ['#lib/', 'lib/'],
+    ['#functions/', 'functions/'],
+  ] as const) {
+    if (specifier.startsWith(alias)) return specifier.replace(alias, dir);
+  }
+  return specifier.startsWith('.') ? relative(root, join(root, dirname(file), specifier)) : undefined;
+}
+
+/**
+ * What a module re-exports of the configuration modules: names exported from one of them
+ * (`export { x } from '…/config.ts'`, `export * from …`), and imported names it exports again (`export { x }`).
+ */
+function configurationReExports(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const fromConfiguration = (specifier: string) => {
+    const target = resolvedSpecifier(file, specifier);
+    return target !== undefined && configurationArea(target);
+  };
+  const found: string[] = [];
+  for (const [, names, specifier] of text.matchAll(/^export\s+(\*|(?:type\s+)?\{[^}]*\})\s*from\s*'([^']+)'/gm)) {
+    if (fromConfiguration(specifier!)) found.push(`${names!.replace(/\s+/g, ' ')} from '${specifier}'`);
+  }
+  const imported = new Set<string>();
+  for (const [, names, specifier] of text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/gm)) {
+    if (!fromConfiguration(specifier!)) continue;
+    for (const name of names!.split(',')) {
+      const local = name
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .at(-1)!;
+      if (local) imported.add(local);
+    }
+  }
+  for (const [, names] of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s*;/gm)) {
+    for (const name of names!.split(',')) {
+      const local = name
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!;
+      if (imported.has(local)) found.push(`{ ${local} }`);
+    }
+  }
+  return found;
+}
+
 describe('configuration', () => {
   it('configuration is read in one place: no module of shared/ or functions/ outside the configuration area reads process.env', () => {
     const offenders = [...sharedFiles, ...sources('functions')].filter(
       (file) => !configurationArea(file) && readsEnvironment(readFileSync(join(root, file), 'utf8')),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it('configuration is imported from its modules: no module outside the configuration area re-exports what they export', () => {
+    // A re-export is a second name for a setting: its readers no longer show where the setting is read.
+    const offenders = [...sharedFiles, ...sources('functions'), ...sources('lib'), ...sources('bin'), ...sources('local')]
+      .filter((file) => !configurationArea(file))
+      .flatMap((file) => configurationReExports(file).map((reExport) => `${file}: ${reExport}`));
     expect(offenders).toEqual([]);
   });
 

@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
-import { leieCsvUrl, leieDownloadTimeouts, leieHosts, sourceNames } from '../source-config.ts';
+import { leieCsvUrl } from '../../../platform/config.ts';
+import { leieDownloadTimeouts, leieHosts, sourceNames } from '../source-config.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { downloadSourceFile, saveResponseBody } from '../lists/download.ts';
 import {
