@@ -22,6 +22,7 @@ import { stateName } from '#shared/domain/us-states.ts';
 import { newId } from '#shared/platform/ids.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
 import { dueShard, dueShards, ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
+import { SqsCheckQueue } from '#shared/features/monitoring/checks/adapters/check-queue.ts';
 import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import type { MonitorRecord } from '#shared/features/monitoring/checks/monitor-record.ts';
 import type { MonitorSnapshot } from '#shared/features/monitoring/checks/monitor-snapshot.ts';
@@ -175,7 +176,7 @@ export const monitoringBenchmark: Benchmark = {
       for (let run = 0; run <= sweepRuns; run++) {
         await purge('monitorCheck');
         const started = performance.now();
-        const result = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 900_000);
+        const result = await sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), new Date(), () => 900_000);
         const seconds = (performance.now() - started) / 1000;
         if (result.enqueued !== monitorCount || result.resume) throw new Error(`sweep enqueued ${result.enqueued} monitors`);
         const queued = queueDepth(stack, 'monitor-check');

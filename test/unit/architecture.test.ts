@@ -347,6 +347,16 @@ describe('ports and adapters', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('no use case of shared/features reaches AWS through the platform: only adapters and composition modules import shared/platform/aws/', () => {
+    // The generic clients (dynamo.ts, s3.ts, sqs-batch.ts, …) are adapters' tools; a use case takes a port instead.
+    const offenders = sources('shared/features')
+      .filter((file) => !isAdapter(file) && !isComposition(file) && !inMigration.has(file))
+      .flatMap((file) =>
+        [...importsOf(file), ...dynamicImportsOf(file)].filter((target) => target.startsWith('shared/platform/aws/')).map((target) => `${file} → ${target}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('the allow-list of areas in migration names only modules that exist and still break a rule', () => {
     const stale = [...inMigration].filter(
       (file) =>
