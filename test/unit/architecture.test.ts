@@ -319,8 +319,6 @@ describe('ports and adapters', () => {
    */
   const inMigration = new Set<string>([
     // shared/sources: the list, roster and health stores, the ingest steps' S3 archive and the load review
-    'shared/features/sources/health/health-counters.ts',
-    'shared/features/sources/health/source-health.ts',
     'shared/features/sources/leie/exclusion-store.ts',
     'shared/features/sources/lists/batch-write.ts',
     'shared/features/sources/lists/ingest-steps.ts',
