@@ -8,7 +8,6 @@
  *   the source simulator, comparing with the snapshot, storing events and recording the check.
  * Monitors point at real sample people (3,055 distinct names over five states, so several monitors share one).
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
@@ -34,6 +33,7 @@ import { startPollers } from '../../local/runtime/sqs-pollers.ts';
 import { copySourceData } from '../support/source-data.ts';
 import { summarise, type Benchmark } from './harness.ts';
 import { sampleProviders, type Provider } from './sample-providers.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 const monitorCount = 10_000;
 const sweepRuns = 3;
@@ -159,7 +159,7 @@ export const monitoringBenchmark: Benchmark = {
     // No pollers: the sweep's messages stay queued, and the check worker runs only when measured.
     const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false, workers: [] });
     try {
-      await ingestLeie(new ExclusionStore());
+      await ingestLeie(dynamoExclusionStore());
       const { account_id } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live' }, systemClock);
       const providers = await sampleProviders({ distinctBy: 'name' });
       if (providers.length < checkWarmUp + checkRuns * checkSample) throw new Error('not enough distinct sample providers');

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { alabamaBme } from '#shared/features/sources/rosters/states/alabama.ts';
 import { floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { marylandPhysicians } from '#shared/features/sources/rosters/states/maryland.ts';
@@ -20,6 +19,7 @@ import { verificationResultSchema } from '#shared/features/verification/verifica
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoRosterStore } from '#shared/features/sources/source-store-services.ts';
 
 /** The Florida file's date: a month ago, within the 60 days an operator upload is answered from. */
 const flAsOf = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
@@ -34,9 +34,9 @@ beforeAll(async () => {
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
-  await ingestRoster(marylandPhysicians, new RosterStore());
-  for (let i = 0; i < 200 && !(await new RosterStore().current(txBhec.id)); i++) await new Promise((r) => setTimeout(r, 50));
-  await ingestRoster(floridaMqa, new RosterStore(), { files: [join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt')], asOf: flAsOf });
+  await ingestRoster(marylandPhysicians, dynamoRosterStore());
+  for (let i = 0; i < 200 && !(await dynamoRosterStore().current(txBhec.id)); i++) await new Promise((r) => setTimeout(r, 50));
+  await ingestRoster(floridaMqa, dynamoRosterStore(), { files: [join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt')], asOf: flAsOf });
 });
 afterAll(async () => {
   await t.stop();
@@ -86,7 +86,7 @@ describe('Texas: the BHEC roster joins the Texas datasets', () => {
   });
 
   it('a changed BHEC format is refused at ingest and the loaded roster keeps answering', async () => {
-    const store = new RosterStore();
+    const store = dynamoRosterStore();
     const before = await store.current(txBhec.id);
     await data.setFaults({ tx_bhec: { mode: 'malformed' } });
     try {
@@ -105,7 +105,7 @@ describe('Maryland: the Board of Physicians rosters', () => {
     expect(body).toMatchObject({ status: 'active', verified: true, license_number: 'D0067123', profession: 'physician', disciplinary_flags: false });
     expect(body).toMatchObject({ source_live: false, cached: true });
     // The evidence is the roster's files as ingested: each one's SHA-256 as downloaded.
-    const version = (await new RosterStore().current(marylandPhysicians.id))!;
+    const version = (await dynamoRosterStore().current(marylandPhysicians.id))!;
     expect(sourceNamed(body, 'Maryland Board of Physicians')).toEqual({
       name: 'Maryland Board of Physicians',
       status: 'cached',
@@ -142,7 +142,7 @@ describe('Maryland: the Board of Physicians rosters', () => {
   });
 
   it('refuses a reload that would shrink the roster by more than half; the old version stays', async () => {
-    const store = new RosterStore();
+    const store = dynamoRosterStore();
     const before = (await store.current(marylandPhysicians.id))!;
     const dir = join(data.dir, 'rosters', 'md_bop', 'forms');
     const physicians = (await readFile(join(dir, 'doctor_list_revised.csv'), 'utf8')).split('\r\n');
@@ -208,7 +208,7 @@ describe('Alabama: the Board of Medical Examiners roster, loaded by the operator
   });
 
   it('once loaded: an active physician, discipline from PUBLIC ACTIONS?, look-alikes refused, the absent not_found', async () => {
-    await ingestRoster(alabamaBme, new RosterStore(), { files: [join(data.dir, 'rosters', 'al_bme', 'roster.csv')] });
+    await ingestRoster(alabamaBme, dynamoRosterStore(), { files: [join(data.dir, 'rosters', 'al_bme', 'roster.csv')] });
     expect(await verify({ first_name: 'Eleanor', last_name: 'Culpepper', state: 'AL' })).toMatchObject({
       status: 'active',
       verified: true,

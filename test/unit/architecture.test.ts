@@ -313,24 +313,9 @@ describe('ports and adapters', () => {
       relative(root, join(root, dirname(file), specifier!)),
     );
 
-  /**
-   * Areas in migration: their modules still mix AWS calls with logic. Each entry is removed once its
-   * module is split into a port and an adapter; nothing may be added.
-   */
-  const inMigration = new Set<string>([
-    // shared/sources: the list, roster and health stores, the ingest steps' S3 archive and the load review
-    'shared/features/sources/leie/exclusion-store.ts',
-    'shared/features/sources/lists/batch-write.ts',
-    'shared/features/sources/lists/ingest-steps.ts',
-    'shared/features/sources/lists/load-progress.ts',
-    'shared/features/sources/lists/source-pointer.ts',
-    'shared/features/sources/lists/versioned-rows.ts',
-    'shared/features/sources/plausibility/load-review.ts',
-  ]);
-
   it('no module outside shared/platform/aws/ and the adapters/ folders imports the AWS SDK', () => {
     const offenders = [...sharedFiles, ...sources('functions')].filter(
-      (file) => !isAdapter(file) && !inMigration.has(file) && packagesOf(file).some((specifier) => specifier.startsWith('@aws-sdk/')),
+      (file) => !isAdapter(file) && packagesOf(file).some((specifier) => specifier.startsWith('@aws-sdk/')),
     );
     expect(offenders).toEqual([]);
   });
@@ -338,7 +323,7 @@ describe('ports and adapters', () => {
   it('no module of shared/ outside the adapters and the composition modules imports an adapter, not even its types', () => {
     // Ports live outside adapters/: a use case imports the interface, never the module that implements it.
     const offenders = sharedFiles
-      .filter((file) => !isAdapter(file) && !isComposition(file) && !inMigration.has(file))
+      .filter((file) => !isAdapter(file) && !isComposition(file))
       .flatMap((file) =>
         [...importsOf(file), ...dynamicImportsOf(file)].filter((target) => target.includes('/adapters/')).map((target) => `${file} → ${target}`),
       );
@@ -348,20 +333,11 @@ describe('ports and adapters', () => {
   it('no use case of shared/features reaches AWS through the platform: only adapters and composition modules import shared/platform/aws/', () => {
     // The generic clients (dynamo.ts, s3.ts, sqs-batch.ts, …) are adapters' tools; a use case takes a port instead.
     const offenders = sources('shared/features')
-      .filter((file) => !isAdapter(file) && !isComposition(file) && !inMigration.has(file))
+      .filter((file) => !isAdapter(file) && !isComposition(file))
       .flatMap((file) =>
         [...importsOf(file), ...dynamicImportsOf(file)].filter((target) => target.startsWith('shared/platform/aws/')).map((target) => `${file} → ${target}`),
       );
     expect(offenders).toEqual([]);
-  });
-
-  it('the allow-list of areas in migration names only modules that exist and still break a rule', () => {
-    const stale = [...inMigration].filter(
-      (file) =>
-        !sharedFiles.includes(file) ||
-        (!packagesOf(file).some((specifier) => specifier.startsWith('@aws-sdk/')) && !importsOf(file).some((target) => target.includes('/adapters/'))),
-    );
-    expect(stale).toEqual([]);
   });
 
   it('charging, quota and plan gating are limits use cases: the pipeline and the verification use case charge through limits/charging.ts', () => {
