@@ -22,15 +22,7 @@ import { leieCsvUrl } from '../../../platform/config.ts';
 import { leieDownloadTimeouts, leieHosts, sourceNames } from '../source-config.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import {
-  checkNotShrunk,
-  checkRowCounts,
-  conditionalOn,
-  eachCsvRow,
-  PipelinedWrites,
-  refusalOf,
-  versionId,
-} from '../lists/ingest-steps.ts';
+import { checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, refusalOf, versionId } from '../lists/ingest-steps.ts';
 import type { LoadPosition } from '../lists/ingest-steps.ts';
 import { fileOf, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';

@@ -34,15 +34,7 @@ import { CsvFormatError } from './csv-parser.ts';
 import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseBody } from './download.ts';
 import { jsonRows, savePages } from './data-api.ts';
 import { checkFileSize, type ParseLimits, parseLimits } from '../parse-limits.ts';
-import {
-  checkNotShrunk,
-  checkRowCounts,
-  conditionalOn,
-  eachCsvRow,
-  PipelinedWrites,
-  refusalOf,
-  versionId,
-} from './ingest-steps.ts';
+import { checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, refusalOf, versionId } from './ingest-steps.ts';
 import type { LoadPosition } from './ingest-steps.ts';
 import { fileOf, LoadProgressStore, ResumableLoad } from './load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';

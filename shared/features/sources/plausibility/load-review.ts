@@ -163,12 +163,7 @@ export interface LoadUnderReview {
  * of the same content when it is offered again (it is not read again; the alarm's metric is emitted
  * again while it waits).
  */
-export async function earlierReview(
-  ports: LoadReviewPorts,
-  source: string,
-  sha256: string,
-  rollback: string | undefined,
-): Promise<HeldLoad | undefined> {
+export async function earlierReview(ports: LoadReviewPorts, source: string, sha256: string, rollback: string | undefined): Promise<HeldLoad | undefined> {
   const state = await reviewStateOf(ports, source);
   if (rollback === undefined && state?.rejected_sha256?.includes(sha256)) {
     throw new IngestRefusal(
@@ -336,13 +331,7 @@ export async function acceptHeld(
 }
 
 /** The record of an operator's decision on a held version. */
-function reviewDecision(
-  source: string,
-  held: HeldLoad,
-  decision: 'accepted_on_review' | 'rejected_on_review',
-  now: Date,
-  operatorReason?: string,
-): LoadRecord {
+function reviewDecision(source: string, held: HeldLoad, decision: 'accepted_on_review' | 'rejected_on_review', now: Date, operatorReason?: string): LoadRecord {
   return {
     source,
     at: now.toISOString(),

@@ -156,9 +156,7 @@ export async function leieDigestRows(file: string): Promise<DigestRow[]> {
 }
 
 /** The rows of an LEIE version from its archived file. */
-export async function archivedLeieDigestRows(
-  archive: SourceArchive,
-archiveKey: string | null): Promise<DigestRow[]> {
+export async function archivedLeieDigestRows(archive: SourceArchive, archiveKey: string | null): Promise<DigestRow[]> {
   if (!archiveKey) throw new Error('the version in force has no archived file');
   const dir = await mkdtemp(join(tmpdir(), 'digest-leie-'));
   try {

@@ -31,15 +31,7 @@ import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import {
-  checkNotShrunk,
-  checkRowCounts,
-  conditionalOn,
-  PipelinedWrites,
-  refusalOf,
-  type SourceArchive,
-  versionId,
-} from '../lists/ingest-steps.ts';
+import { checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, refusalOf, type SourceArchive, versionId } from '../lists/ingest-steps.ts';
 import { checkFileSize, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
