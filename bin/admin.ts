@@ -62,19 +62,17 @@ import { isPlanName, type PlanName, planNames } from '#shared/features/limits/pl
 import { moveAllAccountCounters, moveLegacyMonthItems } from '#shared/features/limits/adapters/usage-migration.ts';
 import { backfillHistory } from '#shared/features/history/adapters/history-backfill.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import { isIngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { acceptHeld, rejectHeld, ReviewError, reviewStateOf } from '#shared/features/sources/plausibility/load-review.ts';
 import { listDefinition, listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { rosterDefinition, rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { attachToLocalState } from '../local/runtime/attach.ts';
 import { attachToDeployedStack } from './deployed-stack.ts';
 import { runPreflight } from './preflight.ts';
+import { awsReviewPorts, dynamoExclusionStore, dynamoRosterStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 class UsageError extends Error {}
 
@@ -139,19 +137,19 @@ async function review(v: Record<string, unknown>, positionals: string[]): Promis
   }
   const reason = typeof v.reason === 'string' && v.reason.trim() ? v.reason.trim() : undefined;
   try {
-    if (action === 'accept') return { ...(await acceptHeld(source, systemClock.now(), reason)) };
-    if (action === 'reject') return { ...(await rejectHeld(source, systemClock.now(), reason)) };
+    if (action === 'accept') return { ...(await acceptHeld(awsReviewPorts(), source, systemClock.now(), reason)) };
+    if (action === 'reject') return { ...(await rejectHeld(awsReviewPorts(), source, systemClock.now(), reason)) };
   } catch (error) {
     if (error instanceof ReviewError) throw new CommandFailure(error.message);
     throw error;
   }
   const inForce =
     source === 'leie'
-      ? await new ExclusionStore().current()
+      ? await dynamoExclusionStore().current()
       : listDefinition(source)
-        ? await new SanctionsStore().current(source)
-        : await new RosterStore().current(source);
-  const state = await reviewStateOf(source);
+        ? await dynamoSanctionsStore().current(source)
+        : await dynamoRosterStore().current(source);
+  const state = await reviewStateOf(awsReviewPorts(), source);
   return {
     source,
     version_in_force: inForce ? { version: inForce.version, as_of: inForce.as_of ?? null, ingested_at: inForce.ingested_at } : null,
@@ -222,7 +220,7 @@ const commands: Record<string, Command> = {
   },
   'ingest-leie': async (v) => {
     try {
-      return { ...(await ingestLeie(new ExclusionStore(), { force: v.force === true, trigger: 'operator', rollback: rollbackOf(v) })) };
+      return { ...(await ingestLeie(dynamoExclusionStore(), { force: v.force === true, trigger: 'operator', rollback: rollbackOf(v) })) };
     } catch (error) {
       if (error instanceof SourceError) throw new CommandFailure(error.message);
       throw error;
@@ -238,7 +236,7 @@ const commands: Record<string, Command> = {
     const file = files[0];
     try {
       return {
-        ...(await ingestList(definition, new SanctionsStore(), { force: v.force === true, file, trigger: 'operator', rollback: rollbackOf(v) })),
+        ...(await ingestList(definition, dynamoSanctionsStore(), { force: v.force === true, file, trigger: 'operator', rollback: rollbackOf(v) })),
       };
     } catch (error) {
       if (error instanceof SourceError) throw new CommandFailure(error.message);
@@ -254,7 +252,7 @@ const commands: Record<string, Command> = {
     if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError('--as-of takes a date, YYYY-MM-DD');
     try {
       return {
-        ...(await ingestRoster(definition, new RosterStore(), {
+        ...(await ingestRoster(definition, dynamoRosterStore(), {
           force: v.force === true,
           files: files.length ? files : undefined,
           asOf,

@@ -6,7 +6,8 @@ import { monitorRegistrationServices } from '#shared/features/monitoring/checks/
 import { prefetchSourceAnswers, withPrefetchedAnswers } from '#shared/features/verification/verification-services.ts';
 import { createMonitorRequestSchema } from '#shared/features/monitoring/checks/monitor-requests.ts';
 import { monitorView } from '#shared/features/monitoring/checks/monitor-store.ts';
-import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '#shared/features/webhooks/webhook-url-guard.ts';
+import { webhookLoopbackAllowedFromEnv } from '#shared/platform/config.ts';
+import { checkWebhookUrl } from '#shared/features/webhooks/webhook-url-guard.ts';
 
 /** Kept from the deadline for issuing the result, sealing the secret, storing the monitor and answering. */
 const answerReserveMs = 1_500;

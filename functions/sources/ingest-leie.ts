@@ -5,10 +5,10 @@ import { ingestLeie, renewLeie } from '#shared/features/sources/leie/leie-ingest
 import { leieIngestMessageSchema } from '#shared/features/sources/leie/leie-ingest-message.ts';
 import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
 import { containerValue } from '#shared/platform/container.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ exclusions: new ExclusionStore() }));
+const dependencies = containerValue(() => ({ exclusions: dynamoExclusionStore() }));
 
 /**
  * LEIE check every 12 hours (scheduled message on the ingest queue), then the renewal of the current

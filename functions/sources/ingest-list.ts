@@ -5,17 +5,16 @@ import { logger } from '#shared/platform/observability/logger.ts';
 import { listDefinition } from '#shared/features/sources/lists/definitions.ts';
 import { ingestList, renewList } from '#shared/features/sources/lists/list-ingest.ts';
 import { listIngestMessageSchema } from '#shared/features/sources/lists/list-ingest-message.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { rosterDefinition } from '#shared/features/sources/rosters/definitions.ts';
 import { ingestRoster, renewRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { recordOperatorSourceAge } from '#shared/features/sources/health/operator-sources.ts';
 import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
+import { dynamoRosterStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const interrupted = (error: unknown) => error instanceof LoadInterrupted;
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ sanctions: new SanctionsStore(), rosters: new RosterStore() }));
+const dependencies = containerValue(() => ({ sanctions: dynamoSanctionsStore(), rosters: dynamoRosterStore() }));
 
 /**
  * A sanctions list's or a state board roster's daily check (one scheduled message per list or roster

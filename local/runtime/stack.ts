@@ -28,7 +28,7 @@ import { startTtlSweeper, type TtlSweeper, type TtlSweepOptions } from './ttl-sw
 import { startSourceSimulator, type SourceSimulator } from '../simulator/server.ts';
 import { startPollers, type Pollers } from './sqs-pollers.ts';
 import { ingestServedRosters } from './ingest-lists.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
+import { dynamoRosterStore } from '#shared/features/sources/source-store-services.ts';
 
 export interface LocalStackOptions {
   /** Persisted state directory; omit for an in-memory stack (tests). */
@@ -170,7 +170,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queueUrlOf = (id: keyof typeof queues) => names.queueUrls[queues[id].envVar]!;
     pollers = startPollers({ workers: workerTable, queueUrl: (w) => queueUrlOf(w.queue), sqs });
     scheduler = startScheduler(sqs, queueUrlOf, options.schedules !== false);
-    if (options.loadRosters !== false) await ingestServedRosters(new RosterStore());
+    if (options.loadRosters !== false) await ingestServedRosters(dynamoRosterStore());
     const startupQueues = new Set<string>();
     if (options.ingestOnStart ?? options.schedules !== false) {
       // The OIG list and every scheduled sanctions list, checked once now as their rules would.

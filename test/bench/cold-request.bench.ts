@@ -14,7 +14,6 @@
  * `BENCH_COLD_RUNS=<n>` runs n pairs per function instead of 8 (a quicker smoke run; its figures are
  * noisier).
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
@@ -35,7 +34,6 @@ import { afterBundlingCommands, functionBundling } from '#shared/platform/infra/
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { startKmsEndpoint } from '../support/kms-endpoint.ts';
 import { coldRequestRunner, writeColdRequest, type ColdRequestTime } from './cold-request-child.ts';
@@ -46,6 +44,7 @@ import { bundleFunction, repoRoot, type FunctionBundle } from './function-bundle
 import { fmt, kib, median, packageFamily, range, summarise, times, type Benchmark, type Figure } from './harness.ts';
 import { lambdaEnvironment } from './init-timer.ts';
 import { sampleProviders } from './sample-providers.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -118,8 +117,8 @@ export const coldRequestBenchmark: Benchmark = {
     const kms = await startKmsEndpoint([liveKmsKey, testKmsKey]);
     const stack = await startLocalStack({ sourceDataDir: sampleDataDir, schedules: false, ingestOnStart: false, workers: [] });
     try {
-      await ingestLeie(new ExclusionStore());
-      await ingestList(samExclusions, new SanctionsStore());
+      await ingestLeie(dynamoExclusionStore());
+      await ingestList(samExclusions, dynamoSanctionsStore());
       const store = new DynamoAccountStore();
       const enterprise = { plan: 'enterprise', minuteLimit: 1_000_000 } as const;
       const liveKey = await issueKey(store, { ...enterprise, mode: 'live' }, systemClock);

@@ -9,7 +9,6 @@
  * verify function's memory during a miss (the peak heap growth of the process that runs the gateway
  * and the handlers, sampled every millisecond).
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +23,7 @@ import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { fmt, percentile, summarise, type Benchmark, type Figure } from './harness.ts';
 import { dynamoItemBytes } from '../support/dynamo-item-size.ts';
 import { cacheItems, emptyCache } from './cache-table.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 const runs = 3;
 const perRun = 15;
@@ -84,7 +84,7 @@ export const commonSurnameBenchmark: Benchmark = {
       simulator = await startSimulatorProcess(dataDir);
       const simulatorLoadMs = performance.now() - loadStarted;
       stack = await startLocalStack({ simulatorUrl: simulator.url, schedules: false, ingestOnStart: false });
-      await ingestLeie(new ExclusionStore());
+      await ingestLeie(dynamoExclusionStore());
       const { api_key } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
       const verify = async (body: unknown) => {
         const started = performance.now();

@@ -194,7 +194,7 @@ export interface AtRest {
 
 /**
  * What the source archive receives a month, assumed: every new version of a downloaded source is kept
- * raw (ingest-steps.ts `archiveRawFile`). SAM.gov publishes a ZIP of about 12 MB every day (0.36 GB a
+ * raw (lists/adapters/s3-source-archive.ts `S3SourceArchive.keep`). SAM.gov publishes a ZIP of about 12 MB every day (0.36 GB a
  * month), the Texas BHEC rosters' CSVs change most days; the LEIE (about 15 MB), the NPPES deactivation
  * report (about 2 MB) and the other lists are monthly or smaller: about 1 GB a month in all.
  */

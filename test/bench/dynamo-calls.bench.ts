@@ -11,7 +11,6 @@
  * kms-endpoint.ts), so its Sign and GetPublicKey calls are recorded as they are made on AWS.
  */
 import './deployed-telemetry.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
 import { issueKey } from '#shared/features/accounts/key-issuer.ts';
 import { signingEnv } from '#shared/features/certificates/signing-env.ts';
@@ -22,7 +21,6 @@ import { routes } from '#shared/platform/infra/routes.ts';
 import { DynamoUsageStore } from '#shared/features/limits/adapters/usage-store.ts';
 import { dayWindow, monthWindow } from '#shared/features/limits/windows.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +58,7 @@ import { fmt, median, summarise, type Benchmark, type Figure, type SectionResult
 import { providerPool, sampleProviders } from './sample-providers.ts';
 import { emptyCache } from './cache-table.ts';
 import { ingestServedLists } from '../../local/runtime/ingest-lists.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const singles = 5;
 const bulkSize = 100;
@@ -200,9 +199,9 @@ async function measureCalls(output: ReturnType<typeof captureOutput>): Promise<S
   const log = recordAwsCalls();
   const raw = new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    await ingestLeie(new ExclusionStore());
+    await ingestLeie(dynamoExclusionStore());
     // Every sanctions list a verification screens, as on a stage that has ingested them.
-    await ingestServedLists(new SanctionsStore());
+    await ingestServedLists(dynamoSanctionsStore());
     const keyRequest = { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 } as const;
     const fresh = await issueKey(new DynamoAccountStore(), keyRequest, systemClock);
     const aged = await issueKey(new DynamoAccountStore(), keyRequest, systemClock);

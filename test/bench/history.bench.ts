@@ -16,7 +16,7 @@ import { systemClock } from '#shared/platform/clock.ts';
 import { tableName } from '#shared/platform/config.ts';
 import { newId } from '#shared/platform/ids.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
-import { putAll } from '#shared/features/sources/lists/batch-write.ts';
+import { putAll } from '#shared/features/sources/lists/adapters/batch-write.ts';
 import { DynamoVerificationStore, verificationItem } from '#shared/features/verification/adapters/verification-store.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { percentile, summarise, type Benchmark, type Figure } from './harness.ts';

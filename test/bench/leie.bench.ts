@@ -3,7 +3,6 @@
  * and ingest rate into the local DynamoDB emulator (download from the simulator, hash, parse, batched
  * writes, archive, switch).
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { leieRecord } from '#shared/features/sources/leie/leie-record.ts';
 import { writeLeieBenchmarkFile } from '../../local/sample-data/leie-file.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 const rows = 85_000;
 
@@ -45,7 +45,7 @@ export const leieBenchmark: Benchmark = {
       const ingest: number[] = [];
       try {
         for (let i = 0; i < 3; i++) {
-          const outcome = await ingestLeie(new ExclusionStore(), { force: true });
+          const outcome = await ingestLeie(dynamoExclusionStore(), { force: true });
           if (outcome.outcome !== 'ingested') throw new Error(`ingest ${outcome.outcome}`);
           ingest.push(outcome.stats.rows / (outcome.duration_ms / 1000));
         }

@@ -2,15 +2,14 @@
  * The local stack for the API benchmarks: the bundled sample data (a private copy, so faults can be
  * injected), the OIG list ingested, and an Enterprise live key with no practical per-minute limit.
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
 import { issueKey } from '#shared/features/accounts/key-issuer.ts';
 import { systemClock } from '#shared/platform/clock.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { ingestServedLists } from '../../local/runtime/ingest-lists.ts';
 import { type LocalStack, sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 export interface Answer {
   readonly ms: number;
@@ -49,8 +48,8 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
   });
   try {
-    await ingestLeie(new ExclusionStore());
-    if (options.sanctionsLists) await ingestServedLists(new SanctionsStore());
+    await ingestLeie(dynamoExclusionStore());
+    if (options.sanctionsLists) await ingestServedLists(dynamoSanctionsStore());
     const { api_key, account_id } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 }, systemClock);
     const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> => {
       const started = performance.now();

@@ -8,7 +8,6 @@
  *   the source simulator, comparing with the snapshot, storing events and recording the check.
  * Monitors point at real sample people (3,055 distinct names over five states, so several monitors share one).
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
@@ -22,6 +21,7 @@ import { stateName } from '#shared/domain/us-states.ts';
 import { newId } from '#shared/platform/ids.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
 import { dueShard, dueShards, ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
+import { SqsCheckQueue } from '#shared/features/monitoring/checks/adapters/check-queue.ts';
 import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import type { MonitorRecord } from '#shared/features/monitoring/checks/monitor-record.ts';
 import type { MonitorSnapshot } from '#shared/features/monitoring/checks/monitor-snapshot.ts';
@@ -33,6 +33,7 @@ import { startPollers } from '../../local/runtime/sqs-pollers.ts';
 import { copySourceData } from '../support/source-data.ts';
 import { summarise, type Benchmark } from './harness.ts';
 import { sampleProviders, type Provider } from './sample-providers.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 const monitorCount = 10_000;
 const sweepRuns = 3;
@@ -158,7 +159,7 @@ export const monitoringBenchmark: Benchmark = {
     // No pollers: the sweep's messages stay queued, and the check worker runs only when measured.
     const stack = await startLocalStack({ sourceDataDir: data.dir, schedules: false, ingestOnStart: false, workers: [] });
     try {
-      await ingestLeie(new ExclusionStore());
+      await ingestLeie(dynamoExclusionStore());
       const { account_id } = await issueKey(new DynamoAccountStore(), { plan: 'enterprise', mode: 'live' }, systemClock);
       const providers = await sampleProviders({ distinctBy: 'name' });
       if (providers.length < checkWarmUp + checkRuns * checkSample) throw new Error('not enough distinct sample providers');
@@ -175,7 +176,7 @@ export const monitoringBenchmark: Benchmark = {
       for (let run = 0; run <= sweepRuns; run++) {
         await purge('monitorCheck');
         const started = performance.now();
-        const result = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 900_000);
+        const result = await sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), new Date(), () => 900_000);
         const seconds = (performance.now() - started) / 1000;
         if (result.enqueued !== monitorCount || result.resume) throw new Error(`sweep enqueued ${result.enqueued} monitors`);
         const queued = queueDepth(stack, 'monitor-check');

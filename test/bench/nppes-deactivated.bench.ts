@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eachEntry, ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/features/sources/lists/nppes-deactivated.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const rows = 355_000;
 const fileName = 'NPPES_Deactivated_NPI_Report_101226_V2.zip';
@@ -96,12 +96,12 @@ export const nppesDeactivatedBenchmark: Benchmark = {
       let stackRss = 0;
       try {
         stackRss = process.memoryUsage().rss;
-        const { result: outcome, peak } = await rssPeakDuring(() => ingestList(nppesDeactivated, new SanctionsStore(), { force: true }));
+        const { result: outcome, peak } = await rssPeakDuring(() => ingestList(nppesDeactivated, dynamoSanctionsStore(), { force: true }));
         ingestPeak = peak;
         if (outcome.outcome !== 'ingested') throw new Error(`ingest ${outcome.outcome}`);
         if (outcome.stats.rows !== rows) throw new Error(`ingested ${outcome.stats.rows} rows, expected ${rows}`);
         ingest.push(outcome.stats.rows / (outcome.duration_ms / 1000));
-        const store = new SanctionsStore();
+        const store = dynamoSanctionsStore();
         for (const npi of npis.slice(0, 150)) {
           const started = performance.now();
           const found = await store.find(nppesDeactivated.id, { npi });

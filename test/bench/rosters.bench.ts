@@ -14,7 +14,6 @@ import { columnsOf, rowReader } from '#shared/features/sources/rosters/roster-de
 import { eachRosterRow, rosterText } from '#shared/features/sources/rosters/roster-file.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
 import { RosterSearch } from '#shared/features/sources/rosters/roster-search.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { NameTables } from '../../local/sample-data/name-tables.ts';
@@ -22,6 +21,7 @@ import { Rng } from '../../local/sample-data/prng.ts';
 import { rosterFiles, writeRostersScaled } from '../../local/sample-data/roster-rows.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
+import { dynamoRosterStore } from '#shared/features/sources/source-store-services.ts';
 
 const scale = 0.2;
 
@@ -56,14 +56,14 @@ export const rostersBenchmark: Benchmark = {
       const bhecIngest: number[] = [];
       const lookups: number[] = [];
       try {
-        const store = new RosterStore();
+        const store = dynamoRosterStore();
         const outcome = await ingestRoster(floridaMqa, store, { files: [fl], force: true });
         if (outcome.outcome !== 'ingested') throw new Error(`ingest ${outcome.outcome}`);
         flIngest.push(outcome.stats.rows / (outcome.duration_ms / 1000));
         const bhec = await ingestRoster(txBhec, store, { force: true });
         if (bhec.outcome !== 'ingested') throw new Error(`BHEC ingest ${bhec.outcome}`);
         bhecIngest.push(bhec.stats.rows / (bhec.duration_ms / 1000));
-        const search = new RosterSearch(new RosterStore());
+        const search = new RosterSearch(dynamoRosterStore());
         for (const { first, last } of names.slice(0, 150)) {
           const started = performance.now();
           const found = await search.search(floridaMqa, { surnames: surnameQueryTerms(last), givenNames: givenNameForms(first) });

@@ -17,13 +17,13 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
 import { tableName } from '#shared/platform/config.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
-import { writeCounters } from '#shared/features/sources/lists/batch-write.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
+import { writeCounters } from '#shared/features/sources/lists/adapters/batch-write.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type SectionResult, type Benchmark } from './harness.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const rows = 170_000;
 const capPerSecond = 4_000;
@@ -72,11 +72,11 @@ async function loadUnder(dir: string, cap: number, label: string) {
     const event = { Records: [{ messageId: 'sam-check', receiptHandle: 'sam-check', body: JSON.stringify({ kind: 'list_ingest', list: 'sam' }) }] };
     const started = performance.now();
     let invocations = 0;
-    let loaded = await new SanctionsStore().current('sam');
+    let loaded = await dynamoSanctionsStore().current('sam');
     while (!loaded && invocations < maxInvocations) {
       invocations++;
       const out = (await invoke(worker.entry, worker.id, event, worker.timeoutSeconds * 1000)) as SQSBatchResponse;
-      loaded = await new SanctionsStore().current('sam');
+      loaded = await dynamoSanctionsStore().current('sam');
       if (out.batchItemFailures.length > 0 && !loaded) console.error(`  invocation ${invocations} stopped before the load was complete; resuming`);
     }
     const seconds = (performance.now() - started) / 1000;

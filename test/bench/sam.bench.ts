@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { csvRowBatches } from '#shared/features/sources/lists/csv-parser.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { samEntry, samExclusions, samLimits } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { zipCsvText } from '#shared/features/sources/lists/zip-member.ts';
 import { parseLimits } from '#shared/features/sources/parse-limits.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type Benchmark } from './harness.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const rows = 170_000;
 const fileName = 'SAM_Exclusions_Public_Extract_V2_26305';
@@ -65,10 +65,10 @@ export const samBenchmark: Benchmark = {
       const bySurname: number[] = [];
       const byNpi: number[] = [];
       try {
-        const outcome = await ingestList(samExclusions, new SanctionsStore(), { force: true });
+        const outcome = await ingestList(samExclusions, dynamoSanctionsStore(), { force: true });
         if (outcome.outcome !== 'ingested') throw new Error(`ingest ${outcome.outcome}`);
         ingest.push(outcome.stats.rows / (outcome.duration_ms / 1000));
-        const store = new SanctionsStore();
+        const store = dynamoSanctionsStore();
         for (const [lookups, samples, query] of [
           [surnames, bySurname, (v: string) => ({ lastName: v })],
           [npis, byNpi, (v: string) => ({ npi: v })],

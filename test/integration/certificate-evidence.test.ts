@@ -15,10 +15,10 @@ import { certificateHash } from '#shared/features/certificates/certificate.ts';
 import { bucketName } from '#shared/platform/config.ts';
 import { evidenceBundleSchema } from '#shared/features/evidence/evidence-bundle.ts';
 import { evidenceObjectKey } from '#shared/features/evidence/evidence.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let liveKey: string;
@@ -27,7 +27,7 @@ let otherLiveKey: string;
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   const live = await t.issue({ plan: 'production', mode: 'live' });
   liveKey = live.api_key;
   testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;
@@ -93,7 +93,7 @@ describe('evidence of a live verification', () => {
     const oig = (result.sources as { name: string; evidence?: { kind: string; sha256: string; rows?: number[] }[] }[]).find((s) => s.name === 'OIG LEIE')!;
     const [file] = oig.evidence!;
     expect(file).toMatchObject({ kind: 'file', rows: [expect.any(Number)] });
-    const list = (await new ExclusionStore().current())!;
+    const list = (await dynamoExclusionStore().current())!;
     const archived = await s3().send(new GetObjectCommand({ Bucket: bucketName('sourceArchive'), Key: list.archive_key! }));
     const bytes = await archived.Body!.transformToByteArray();
     expect(sha256(bytes)).toBe(file!.sha256);

@@ -3,7 +3,6 @@
  * ETag), a signature Debian's pdfsig accepts, every detail in the text, and a QR code that opens the
  * public record. Needs poppler-utils and zbar-tools (installed by .ci/run).
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { s3 } from '#shared/platform/aws/s3.ts';
 import { bucketName } from '#shared/platform/config.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let liveKey: string;
@@ -22,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pdf-endpoint-'));
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   const live = await t.issue({ plan: 'production', mode: 'live' });
   liveKey = live.api_key;
   testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;

@@ -14,14 +14,14 @@ import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { cmsOptOut, cmsOptOutDataset } from '#shared/features/sources/lists/cms-opt-out.ts';
 import { cmsRevoked, cmsRevokedDataset } from '#shared/features/sources/lists/cms-revoked.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
-const store = () => new SanctionsStore();
+const store = () => dynamoSanctionsStore();
 const optOutFile = `cms/${cmsOptOutDataset}.json`;
 const revokedFile = `cms/${cmsRevokedDataset}.json`;
 let data: SourceDataCopy;

@@ -9,7 +9,6 @@ import { s3 } from '#shared/platform/aws/s3.ts';
 import { bucketName } from '#shared/platform/config.ts';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { leieHeader } from '#shared/features/sources/leie/leie-record.ts';
 import { invokeAs } from '../support/invoke-as.ts';
@@ -17,8 +16,9 @@ import { startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { acceptHeld } from '#shared/features/sources/plausibility/load-review.ts';
+import { awsReviewPorts, dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
-const store = new ExclusionStore();
+const store = dynamoExclusionStore();
 let data: SourceDataCopy;
 let t: TestStack;
 
@@ -43,7 +43,7 @@ const filler = (n: number, prefix = 'FILLER') =>
 describe('LEIE ingestion', () => {
   it('loads the list: individuals apart from entities, identifiers kept, raw file archived', async () => {
     // As the ingest worker, with its permissions.
-    const outcome = await invokeAs('LeieIngest', () => ingestLeie(new ExclusionStore()));
+    const outcome = await invokeAs('LeieIngest', () => ingestLeie(dynamoExclusionStore()));
     expect(outcome.outcome).toBe('ingested');
     if (outcome.outcome !== 'ingested') return;
     expect(outcome.stats).toMatchObject({ rows: 4, individuals: 3, entities: 1, with_npi: 1, with_dob: 2, with_waiver: 1, malformed_rows: 0 });
@@ -60,7 +60,7 @@ describe('LEIE ingestion', () => {
 
   it('does nothing when the file has not changed', async () => {
     const before = (await store.current())!.version;
-    const again = await invokeAs('LeieIngest', () => ingestLeie(new ExclusionStore()));
+    const again = await invokeAs('LeieIngest', () => ingestLeie(dynamoExclusionStore()));
     expect(again).toEqual({ outcome: 'unchanged', reason: 'not_modified', version: before });
     expect((await store.current())!.version).toBe(before);
   });
@@ -85,9 +85,9 @@ describe('LEIE ingestion', () => {
       }
     })();
     // Thousands of rows added to a few: beyond the change budget, so held; the switch is the operator's accept.
-    const outcome = await ingestLeie(new ExclusionStore());
+    const outcome = await ingestLeie(dynamoExclusionStore());
     expect(outcome.outcome).toBe('held');
-    await acceptHeld('leie', new Date());
+    await acceptHeld(awsReviewPorts(), 'leie', new Date());
     done = true;
     await reader;
     const old1 = JSON.stringify((JSON.parse(oldOkafor) as { firstName: string }[]).map((r) => r.firstName).sort());
@@ -101,7 +101,7 @@ describe('LEIE ingestion', () => {
     const before = (await store.current())!.version;
     await data.setFaults({ leie: { mode: 'malformed' } });
     try {
-      const error = await rejectionOf(ingestLeie(new ExclusionStore(), { force: true }), SourceError);
+      const error = await rejectionOf(ingestLeie(dynamoExclusionStore(), { force: true }), SourceError);
       expect(error.failure).toBe('malformed');
     } finally {
       await data.setFaults({});
@@ -112,7 +112,7 @@ describe('LEIE ingestion', () => {
   it('refuses a list with under half the rows of the current one', async () => {
     const before = (await store.current())!;
     await data.write('leie/UPDATED.csv', leieFile(filler(10, 'SHORT')));
-    const error = await rejectionOf(ingestLeie(new ExclusionStore()), SourceError);
+    const error = await rejectionOf(ingestLeie(dynamoExclusionStore()), SourceError);
     expect(error.message).toMatch(/refusing to switch/);
     expect((await store.current())!.version).toBe(before.version);
   });
@@ -129,12 +129,12 @@ describe('LEIE ingestion', () => {
     await data.write('leie/UPDATED.csv', leieFile(lastMonth));
     const monthAgo = new Date(Date.now() - 31 * 86_400_000);
     await utimes(join(data.dir, 'leie', 'UPDATED.csv'), monthAgo, monthAgo);
-    const refusal = await rejectionOf(ingestLeie(new ExclusionStore()), IngestRefusal);
+    const refusal = await rejectionOf(ingestLeie(dynamoExclusionStore()), IngestRefusal);
     expect(refusal).toMatchObject({ source: 'leie', kind: 'implausible' });
     expect(refusal.message).toMatch(/before the version in force/);
     expect((await store.current())!.version).toBe(before.version);
     expect((await store.findIndividuals(before, 'OKAFOR')).map((r) => r.firstName).sort()).toEqual(['ADA', 'CHIDI', 'EMEKA']);
-    expect(await ingestLeie(new ExclusionStore(), { rollback: 'the newest file was withdrawn' })).toMatchObject({
+    expect(await ingestLeie(dynamoExclusionStore(), { rollback: 'the newest file was withdrawn' })).toMatchObject({
       outcome: 'ingested',
       previous_version: before.version,
     });
@@ -143,7 +143,7 @@ describe('LEIE ingestion', () => {
   it('reports the source unavailable when it cannot be reached', async () => {
     await data.setFaults({ leie: { mode: 'down' } });
     try {
-      const error = await rejectionOf(ingestLeie(new ExclusionStore(), { force: true }), SourceError);
+      const error = await rejectionOf(ingestLeie(dynamoExclusionStore(), { force: true }), SourceError);
       expect(error.failure).toBe('connection');
     } finally {
       await data.setFaults({});

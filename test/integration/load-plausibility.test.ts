@@ -24,10 +24,8 @@ import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/features/sources/lists/nppes-deactivated.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { reviewStateOf } from '#shared/features/sources/plausibility/load-review.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { marylandPhysicians } from '#shared/features/sources/rosters/states/maryland.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
@@ -36,6 +34,7 @@ import { rejectionOf } from '../support/rejection.ts';
 import { samCsv, type SamRow } from '../support/sam-extract.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { awsReviewPorts, dynamoRosterStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 let data: SourceDataCopy;
@@ -105,14 +104,14 @@ describe('SAM: an extract cut to 53 % of its rows', () => {
     await writeFile(file, await zipOfCsv(Buffer.from(samCsv(rows)), `SAM_Exclusions_Public_Extract_V2_26${day}.CSV`, new Date()));
     return file;
   };
-  const sanctionedNow = async () => (await new SanctionsStore().find('sam', { lastName: 'VANTERPOOL' })).entries.length > 0;
+  const sanctionedNow = async () => (await dynamoSanctionsStore().find('sam', { lastName: 'VANTERPOOL' })).entries.length > 0;
   const all = [...filler(199), sanctioned];
 
   it('the first load of a source is accepted (nothing to compare with), and recorded', async () => {
-    const outcome = await ingestList(samExclusions, new SanctionsStore(), { file: await extract(329, all) });
+    const outcome = await ingestList(samExclusions, dynamoSanctionsStore(), { file: await extract(329, all) });
     expect(outcome).toMatchObject({ outcome: 'ingested', stats: { rows: 200 } });
     expect(await sanctionedNow()).toBe(true);
-    expect((await reviewStateOf('sam'))?.last_load).toMatchObject({
+    expect((await reviewStateOf(awsReviewPorts(), 'sam'))?.last_load).toMatchObject({
       decision: 'accepted',
       basis: 'first_load',
       trigger: 'operator',
@@ -128,18 +127,18 @@ describe('SAM: an extract cut to 53 % of its rows', () => {
   });
 
   it('is held: the version in force keeps answering, the sanctioned provider stays sanctioned', async () => {
-    const before = (await new SanctionsStore().current('sam'))!;
+    const before = (await dynamoSanctionsStore().current('sam'))!;
     // 53 % of the rows, the sanctioned provider among those dropped: over half, so the old guard let it through.
     const cut = all.slice(0, 106);
     // As the ingest worker runs it, with its permissions (the record, the review item, the archive read).
     const file = await extract(330, cut);
-    const outcome = await invokeAs('ListIngest', () => ingestList(samExclusions, new SanctionsStore(), { file }));
+    const outcome = await invokeAs('ListIngest', () => ingestList(samExclusions, dynamoSanctionsStore(), { file }));
     expect(outcome).toMatchObject({
       outcome: 'held',
       previous_version: before.version,
       reasons: [expect.stringMatching(/94 removed.* beyond the budget of 2 %/)],
     });
-    expect((await new SanctionsStore().current('sam'))!.version).toBe(before.version);
+    expect((await dynamoSanctionsStore().current('sam'))!.version).toBe(before.version);
     expect(await sanctionedNow()).toBe(true);
     // Source health shows the version in force and the one held.
     const sources = await t.call('/v1/sources', { key });
@@ -151,7 +150,7 @@ describe('SAM: an extract cut to 53 % of its rows', () => {
     });
 
     // Offered again (tomorrow's check finds the same file): still held, not read again.
-    expect(await ingestList(samExclusions, new SanctionsStore(), { file: join(work, 'SAM_Exclusions_Public_Extract_V2_26330.ZIP') })).toMatchObject({
+    expect(await ingestList(samExclusions, dynamoSanctionsStore(), { file: join(work, 'SAM_Exclusions_Public_Extract_V2_26330.ZIP') })).toMatchObject({
       outcome: 'held',
       version: (outcome as { version: string }).version,
     });
@@ -176,7 +175,7 @@ describe('SAM: an extract cut to 53 % of its rows', () => {
     const accepted = await admin('ingest', 'review', 'sam', 'accept', '--reason', 'SAM confirmed the mass removal');
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(accepted.json).toMatchObject({ decision: 'accepted_on_review', source: 'sam', operator_reason: 'SAM confirmed the mass removal' });
-    expect((await new SanctionsStore().current('sam'))!.version).toBe(shown.json!.held.version);
+    expect((await dynamoSanctionsStore().current('sam'))!.version).toBe(shown.json!.held.version);
     expect(await sanctionedNow()).toBe(false);
     expect(await loadRecords('sam')).toEqual(['accepted', 'held', 'accepted_on_review']);
     expect((await admin('ingest', 'review', 'sam', 'accept')).stderr).toMatch(/no load is held for review/);
@@ -185,20 +184,20 @@ describe('SAM: an extract cut to 53 % of its rows', () => {
 
 describe('NPPES: September’s deactivation report after October’s', () => {
   const deactivatedNpi = '1516497777';
-  const deactivated = async () => (await new SanctionsStore().find('nppes_deactivated', { npi: deactivatedNpi })).entries.length > 0;
+  const deactivated = async () => (await dynamoSanctionsStore().find('nppes_deactivated', { npi: deactivatedNpi })).entries.length > 0;
   const september = 'NPPES_Deactivated_NPI_Report_091426_V2.zip';
 
   it('is refused, the deactivation kept; an operator may roll back to it on purpose, recorded', async () => {
-    expect(await ingestList(nppesDeactivated, new SanctionsStore())).toMatchObject({ outcome: 'ingested', as_of: '2026-10-12' });
+    expect(await ingestList(nppesDeactivated, dynamoSanctionsStore())).toMatchObject({ outcome: 'ingested', as_of: '2026-10-12' });
     expect(await deactivated()).toBe(true);
-    const before = (await new SanctionsStore().current('nppes_deactivated'))!;
+    const before = (await dynamoSanctionsStore().current('nppes_deactivated'))!;
     const file = join(work, september);
     await writeFile(file, Buffer.from(await (await fetch(`${process.env.NPPES_FILES_BASE_URL}/nppes/${september}`)).arrayBuffer()));
 
-    const refusal = await rejectionOf(ingestList(nppesDeactivated, new SanctionsStore(), { file }), IngestRefusal);
+    const refusal = await rejectionOf(ingestList(nppesDeactivated, dynamoSanctionsStore(), { file }), IngestRefusal);
     expect(refusal).toMatchObject({ source: 'nppes_deactivated', kind: 'implausible' });
     expect(refusal.message).toMatch(/stands for 2026-09-14, before the version in force \(2026-10-12\)/);
-    expect((await new SanctionsStore().current('nppes_deactivated'))!.version).toBe(before.version);
+    expect((await dynamoSanctionsStore().current('nppes_deactivated'))!.version).toBe(before.version);
     expect(await deactivated()).toBe(true);
     const cli = await admin('ingest', 'nppes_deactivated', '--file', file);
     expect(cli.code).toBe(1);
@@ -208,7 +207,7 @@ describe('NPPES: September’s deactivation report after October’s', () => {
     const rolled = await admin('ingest', 'nppes_deactivated', '--file', file, '--rollback', '--reason', 'October report withdrawn by CMS');
     expect(rolled.code, rolled.stderr).toBe(0);
     expect(rolled.json).toMatchObject({ outcome: 'ingested', as_of: '2026-09-14', previous_version: before.version });
-    expect((await reviewStateOf('nppes_deactivated'))?.last_load).toMatchObject({
+    expect((await reviewStateOf(awsReviewPorts(), 'nppes_deactivated'))?.last_load).toMatchObject({
       decision: 'accepted',
       basis: 'rollback',
       trigger: 'operator',
@@ -239,13 +238,13 @@ describe('Maryland: the physicians’ and allied-health rosters', () => {
   const invented = 'D0199999,QUILLFEATHER,AUGUSTINE,Active,06/30/2028,No';
 
   it('loaded with its physicians’ file only: refused, the allied-health licensees kept', async () => {
-    await ingestRoster(marylandPhysicians, new RosterStore());
-    const before = (await new RosterStore().current('md_bop'))!;
+    await ingestRoster(marylandPhysicians, dynamoRosterStore());
+    const before = (await dynamoRosterStore().current('md_bop'))!;
     const [doctors] = await files((lines) => lines, 'only');
-    const refusal = await rejectionOf(ingestRoster(marylandPhysicians, new RosterStore(), { files: [doctors!] }), IngestRefusal);
+    const refusal = await rejectionOf(ingestRoster(marylandPhysicians, dynamoRosterStore(), { files: [doctors!] }), IngestRefusal);
     expect(refusal).toMatchObject({ source: 'md_bop', kind: 'implausible' });
     expect(refusal.message).toMatch(/declared file\(s\) allied_health_list\.csv missing/);
-    expect((await new RosterStore().current('md_bop'))!.version).toBe(before.version);
+    expect((await dynamoRosterStore().current('md_bop'))!.version).toBe(before.version);
     expect(await verify({ first_name: 'Lorraine', last_name: 'Pettigrew', state: 'MD', profession: 'physician_assistant' })).toMatchObject({
       status: 'active',
     });
@@ -255,7 +254,7 @@ describe('Maryland: the physicians’ and allied-health rosters', () => {
   }, 120_000);
 
   it('lifting one physician’s probation and adding an invented physician: held, no answer changes, rejected on review', async () => {
-    const before = (await new RosterStore().current('md_bop'))!;
+    const before = (await dynamoRosterStore().current('md_bop'))!;
     const edited = await files(
       (lines) => [
         ...lines.map((line) => line.replace('D0071450,ASHCOMBE,FREDERICK,Probation,08/31/2027,Yes', 'D0071450,ASHCOMBE,FREDERICK,Active,08/31/2027,No')),
@@ -263,13 +262,13 @@ describe('Maryland: the physicians’ and allied-health rosters', () => {
       ],
       'cleared',
     );
-    const outcome = await ingestRoster(marylandPhysicians, new RosterStore(), { files: edited });
+    const outcome = await ingestRoster(marylandPhysicians, dynamoRosterStore(), { files: edited });
     expect(outcome).toMatchObject({
       outcome: 'held',
       previous_version: before.version,
       reasons: [expect.stringMatching(/1 licensee\(s\) with a restriction .* would be cleared/)],
     });
-    expect((await new RosterStore().current('md_bop'))!.version).toBe(before.version);
+    expect((await dynamoRosterStore().current('md_bop'))!.version).toBe(before.version);
     expect(await verify({ first_name: 'Frederick', last_name: 'Ashcombe', state: 'MD' })).toMatchObject({ status: 'active', disciplinary_flags: true });
     expect((await verify({ first_name: 'Augustine', last_name: 'Quillfeather', state: 'MD' })).status).toBe('not_found');
 
@@ -289,23 +288,23 @@ describe('Maryland: the physicians’ and allied-health rosters', () => {
     expect(rejected.json).toMatchObject({ decision: 'rejected_on_review', operator_reason: 'the Board has no such physician' });
     expect(await verify({ first_name: 'Frederick', last_name: 'Ashcombe', state: 'MD' })).toMatchObject({ disciplinary_flags: true });
     // The rejected files offered again: refused.
-    const again = await rejectionOf(ingestRoster(marylandPhysicians, new RosterStore(), { files: edited }), IngestRefusal);
+    const again = await rejectionOf(ingestRoster(marylandPhysicians, dynamoRosterStore(), { files: edited }), IngestRefusal);
     expect(again.message).toMatch(/was rejected on review/);
   }, 120_000);
 
   it('an added physician numbered unlike the roster’s is held; one numbered like the others loads', async () => {
     const odd = await files((lines) => [...lines, '4471,QUILLFEATHER,AUGUSTINE,Active,06/30/2028,No'], 'odd');
-    expect(await ingestRoster(marylandPhysicians, new RosterStore(), { files: odd })).toMatchObject({
+    expect(await ingestRoster(marylandPhysicians, dynamoRosterStore(), { files: odd })).toMatchObject({
       outcome: 'held',
       reasons: [expect.stringMatching(/1 added licensee\(s\) have a license number unlike/)],
     });
     expect((await verify({ first_name: 'Augustine', last_name: 'Quillfeather', state: 'MD' })).status).toBe('not_found');
     const usual = await files((lines) => [...lines, invented], 'usual');
-    expect(await ingestRoster(marylandPhysicians, new RosterStore(), { files: usual })).toMatchObject({ outcome: 'ingested' });
+    expect(await ingestRoster(marylandPhysicians, dynamoRosterStore(), { files: usual })).toMatchObject({ outcome: 'ingested' });
     // The version in force now holds the new physician (the API sees a switch within 30 s).
-    const current = (await new RosterStore().current('md_bop'))!;
-    expect((await new RosterStore().find('md_bop', current.version, ['QUILLFEATHER'])).map((r) => r.record.licenseNumber)).toEqual(['D0199999']);
+    const current = (await dynamoRosterStore().current('md_bop'))!;
+    expect((await dynamoRosterStore().find('md_bop', current.version, ['QUILLFEATHER'])).map((r) => r.record.licenseNumber)).toEqual(['D0199999']);
     // The held load was compared with a version no longer in force: it is dropped.
-    expect((await reviewStateOf('md_bop'))?.held).toBeUndefined();
+    expect((await reviewStateOf(awsReviewPorts(), 'md_bop'))?.held).toBeUndefined();
   }, 120_000);
 });

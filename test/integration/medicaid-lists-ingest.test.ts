@@ -15,7 +15,6 @@ import { SourceError } from '#shared/features/sources/errors.ts';
 import { caMediCalSuspended } from '#shared/features/sources/lists/ca-medi-cal.ts';
 import { ilHfsColumns, ilHfsSanctions } from '#shared/features/sources/lists/il-hfs.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { txHhscEventTarget, txHhscExclusions, txHhscPagePath } from '#shared/features/sources/lists/tx-hhsc.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { csvTextRows, ilHfsDownloadPrefix, ilHfsViewId, ilHfsWorkbook } from '../../local/simulator/il-hfs-portal.ts';
@@ -24,8 +23,9 @@ import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
-const store = () => new SanctionsStore();
+const store = () => dynamoSanctionsStore();
 let data: SourceDataCopy;
 let t: TestStack;
 let work: string;

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caMediCalSuspended } from '#shared/features/sources/lists/ca-medi-cal.ts';
 import { ilHfsSanctions } from '#shared/features/sources/lists/il-hfs.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { txHhscExclusions } from '#shared/features/sources/lists/tx-hhsc.ts';
 import { ilHfsDownloadPrefix, ilHfsViewId } from '../../local/simulator/il-hfs-portal.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
@@ -21,6 +20,7 @@ import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { keepCsvRows, naming } from '../support/csv-rows.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let key: string;
@@ -42,9 +42,9 @@ beforeAll(async () => {
   const workbook = await fetch(`${process.env.IL_HFS_BASE_URL}${ilHfsDownloadPrefix}${ilHfsViewId}`);
   const file = join(work, 'Sanctions.xlsx');
   await writeFile(file, Buffer.from(await workbook.arrayBuffer()));
-  await ingestList(ilHfsSanctions, new SanctionsStore(), { file });
-  await ingestList(txHhscExclusions, new SanctionsStore());
-  await ingestList(caMediCalSuspended, new SanctionsStore());
+  await ingestList(ilHfsSanctions, dynamoSanctionsStore(), { file });
+  await ingestList(txHhscExclusions, dynamoSanctionsStore());
+  await ingestList(caMediCalSuspended, dynamoSanctionsStore());
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
 });
 afterAll(async () => {

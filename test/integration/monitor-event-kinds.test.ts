@@ -5,7 +5,6 @@
  * hmac module over the exact bytes received). One provider per case, so the cases do not depend on each
  * other; every edit is undone.
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,13 +20,13 @@ import { monitorCheckServices } from '#shared/features/monitoring/checks/monitor
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { newContainer } from '#shared/platform/container.ts';
 import { samCsv, type SamRow } from '../support/sam-extract.ts';
 import type { SourceDataCopy } from '../support/source-data.ts';
 import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 import type { TestStack } from '../support/stack.ts';
 import { eventsOf as storedEventsOf, makeDue, storedMonitor } from '../support/monitor-tables.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 type Row = Record<string, unknown>;
 interface Hook {
@@ -280,12 +279,12 @@ async function addSamRow(row: SamRow): Promise<() => Promise<void>> {
   const extra = samCsv([row]).split('\r\n')[1]!;
   const newer = join(dir, `SAM_Exclusions_Public_Extract_V2_${++samDay}.csv`);
   await writeFile(newer, `${original.trimEnd()}\r\n${extra}\r\n`);
-  expect((await ingestList(samExclusions, new SanctionsStore())).outcome).toBe('ingested');
+  expect((await ingestList(samExclusions, dynamoSanctionsStore())).outcome).toBe('ingested');
   newContainer();
   return async () => {
     await rm(newer);
     await writeFile(join(dir, `SAM_Exclusions_Public_Extract_V2_${++samDay}.csv`), original);
-    expect((await ingestList(samExclusions, new SanctionsStore())).outcome).toBe('ingested');
+    expect((await ingestList(samExclusions, dynamoSanctionsStore())).outcome).toBe('ingested');
     newContainer();
   };
 }
@@ -294,13 +293,13 @@ async function addLeieRow(values: string[]): Promise<() => Promise<void>> {
   const file = join(data.dir, 'leie', 'UPDATED.csv');
   const original = await readFile(file);
   await writeFile(file, Buffer.concat([original, Buffer.from(`${values.map((v) => `"${v}"`).join(',')}\r\n`)]));
-  expect((await ingestLeie(new ExclusionStore())).outcome).toBe('ingested');
+  expect((await ingestLeie(dynamoExclusionStore())).outcome).toBe('ingested');
   // The check worker runs in this process; drop what it remembers of the previous list version (a
   // deployed container sees a new version within 30 seconds).
   newContainer();
   return async () => {
     await writeFile(file, original);
-    await ingestLeie(new ExclusionStore());
+    await ingestLeie(dynamoExclusionStore());
     newContainer();
   };
 }

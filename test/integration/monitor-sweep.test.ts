@@ -1,4 +1,5 @@
 /** The sweep and the checks, through the local pollers: due monitors re-checked, changes recorded as events. */
+import { SqsCheckQueue } from '#shared/features/monitoring/checks/adapters/check-queue.ts';
 import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -156,7 +157,7 @@ describe('the daily sweep', () => {
     // SQS answers the batch call with this monitor's entry in Failed, once.
     const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), calls: 1 });
     try {
-      await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 600_000);
+      await sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), new Date(), () => 600_000);
     } finally {
       fault();
     }
@@ -170,7 +171,7 @@ describe('the daily sweep', () => {
     for (const senderFault of [false, true]) {
       const fault = failSqsBatchEntries({ queue: 'monitorCheck', entries: (e) => e.MessageBody!.includes(id), senderFault });
       try {
-        await expect(sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 600_000)).rejects.toThrow(
+        await expect(sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), new Date(), () => 600_000)).rejects.toThrow(
           senderFault
             ? /^1 of \d+ messages not sent to monitor-check: #\d+ InvalidParameterValue \(sender fault\)/
             : /^1 of \d+ messages not sent to monitor-check: #\d+ InternalError/,
@@ -186,9 +187,9 @@ describe('the daily sweep', () => {
   });
 
   it('stops before its time limit and says where to resume', async () => {
-    const result = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 1_000);
+    const result = await sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), new Date(), () => 1_000);
     expect(result).toEqual({ enqueued: 0, resume: { shard: 0, cursor: undefined } });
-    const resumed = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 600_000, { shard: 15 });
+    const resumed = await sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), new Date(), () => 600_000, { shard: 15 });
     expect(resumed.resume).toBeUndefined();
   });
 });

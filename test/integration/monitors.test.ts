@@ -1,5 +1,4 @@
 /** POST /v1/monitor, GET /v1/monitors, DELETE /v1/monitor/{id} over HTTP. */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
@@ -9,6 +8,7 @@ import { deletedMonitorRetentionDays, dueShard } from '#shared/features/monitori
 import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let liveKey: string;
@@ -16,7 +16,7 @@ let testKey: string;
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   const live = await t.issue({ plan: 'production', mode: 'live' });
   liveKey = live.api_key;
   testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;

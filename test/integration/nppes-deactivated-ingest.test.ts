@@ -21,7 +21,6 @@ import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { acceptHeld } from '#shared/features/sources/plausibility/load-review.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/features/sources/lists/nppes-deactivated.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { zipOf } from '../../local/simulator/xlsx-writer.ts';
 import { invokeAs } from '../support/invoke-as.ts';
@@ -29,9 +28,10 @@ import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { awsReviewPorts, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const list = 'nppes_deactivated';
-const store = () => new SanctionsStore();
+const store = () => dynamoSanctionsStore();
 const ingest = (options: Parameters<typeof ingestList>[2] = {}) => ingestList(nppesDeactivated, store(), options);
 const current = 'NPPES_Deactivated_NPI_Report_101226_V2';
 /** The sample provider whose NPI was deactivated on 2026-10-06 (sample-data/README.md). */
@@ -173,7 +173,7 @@ describe('the NPPES Deactivated NPI Report', () => {
     // Beyond the list's change budget: the version in force keeps answering until an operator accepts.
     expect(await ingest({ force: true })).toMatchObject({ outcome: 'held', previous_version: before.version });
     expect((await store().current(list))!.version).toBe(before.version);
-    await acceptHeld(list, new Date());
+    await acceptHeld(awsReviewPorts(), list, new Date());
     expect((await store().current(list))!.stats.rows).toBe(1000);
     await rm(reportPath('NPPES_Deactivated_NPI_Report_111026_V2.csv'));
     // Back to the report before it: older than the version in force, so only on purpose.

@@ -6,14 +6,13 @@
  * the report is not searched, and not listed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { nppesDeactivated } from '#shared/features/sources/lists/nppes-deactivated.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let key: string;
@@ -32,8 +31,8 @@ const deactivation = {
 
 beforeAll(async () => {
   t = await startTestStack({ sourceDataDir: sampleDataDir });
-  await ingestLeie(new ExclusionStore());
-  await ingestList(nppesDeactivated, new SanctionsStore());
+  await ingestLeie(dynamoExclusionStore());
+  await ingestList(nppesDeactivated, dynamoSanctionsStore());
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
 });
 afterAll(async () => {

@@ -6,7 +6,6 @@
  */
 import { withDecompressed } from '#shared/features/records/compressed-fields.ts';
 import { withEvidenceByHash } from '../support/record-evidence.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
@@ -20,6 +19,7 @@ import { publicRecordSchema } from '#shared/features/records/public-record-schem
 import { tableName } from '#shared/platform/config.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 /** Sources as the record shows them: each piece of evidence by its kind and hash only. */
 const publicSources = withEvidenceByHash;
@@ -32,7 +32,7 @@ let helen: Record<string, any>;
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
   accountId = live.account_id;

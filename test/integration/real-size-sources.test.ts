@@ -18,7 +18,7 @@ import { SourceError } from '#shared/features/sources/errors.ts';
 import { luhnCheckDigit } from '#shared/features/sources/nppes/npi.ts';
 import { NppesClient } from '#shared/features/sources/nppes/nppes-client.ts';
 import { SodaClient } from '#shared/features/sources/soda/soda-client.ts';
-import { sodaBaseUrl } from '#shared/features/sources/source-config.ts';
+import { sodaBaseUrl } from '#shared/platform/config.ts';
 import { DynamoSourceCache, inlineValueLimitBytes } from '#shared/features/verification/adapters/source-cache.ts';
 import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';

@@ -11,18 +11,17 @@ import { dynamo } from '#shared/platform/aws/dynamo.ts';
 import { tableName } from '#shared/platform/config.ts';
 import { Deadline } from '#shared/platform/deadline.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { leieHeader } from '#shared/features/sources/leie/leie-record.ts';
 import { loadStopReserveMs } from '#shared/features/sources/lists/ingest-steps.ts';
 import { LoadInterrupted } from '#shared/features/sources/lists/load-progress.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { marylandPhysicians } from '#shared/features/sources/rosters/states/maryland.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore, dynamoRosterStore } from '#shared/features/sources/source-store-services.ts';
 
 let data: SourceDataCopy;
 let t: TestStack;
@@ -71,11 +70,11 @@ describe('a roster too large for one invocation (Maryland, two files)', () => {
 
     // About 700 rows in, the time runs out: the first chunk of 500 is written, the rest is not.
     const stopped = await rejectionOf(
-      invokeAs('ListIngest', () => ingestRoster(marylandPhysicians, new RosterStore(), { deadline: deadlineAfterRows(700) })),
+      invokeAs('ListIngest', () => ingestRoster(marylandPhysicians, dynamoRosterStore(), { deadline: deadlineAfterRows(700) })),
       LoadInterrupted,
     );
     expect(stopped.message).toMatch(/stopped for lack of time/);
-    expect(await new RosterStore().current('md_bop')).toBeUndefined();
+    expect(await dynamoRosterStore().current('md_bop')).toBeUndefined();
     const progress = (await progressOf('md_bop'))!;
     expect(progress).toMatchObject({
       interruptions: 1,
@@ -88,16 +87,16 @@ describe('a roster too large for one invocation (Maryland, two files)', () => {
 
     // The publisher's file changes meanwhile: the resumed load reads the archived one, not the new one.
     await data.write(forms, `${preamble.join('\r\n')}\r\n`);
-    const resumed = await invokeAs('ListIngest', () => ingestRoster(marylandPhysicians, new RosterStore()));
+    const resumed = await invokeAs('ListIngest', () => ingestRoster(marylandPhysicians, dynamoRosterStore()));
     expect(resumed).toMatchObject({ outcome: 'ingested', version: progress.version, previous_version: null });
     if (resumed.outcome !== 'ingested') return;
     expect(resumed.stats.rows).toBeGreaterThan(physicians);
     // Only the rows after the stop were written again.
     expect(resumed.items).toBeLessThan(resumed.stats.rows - 400);
-    const current = (await new RosterStore().current('md_bop'))!;
+    const current = (await dynamoRosterStore().current('md_bop'))!;
     expect(current.version).toBe(progress.version);
     // Rows written before the stop and after it are both in the version now in force.
-    const found = async (i: number) => (await new RosterStore().find('md_bop', current.version, [`RESUMED${letters(i)}`])).length;
+    const found = async (i: number) => (await dynamoRosterStore().find('md_bop', current.version, [`RESUMED${letters(i)}`])).length;
     expect(await found(0)).toBe(1);
     expect(await found(499)).toBe(1);
     expect(await found(physicians - 1)).toBe(1);
@@ -120,15 +119,15 @@ describe('an OIG LEIE file too large for one invocation', () => {
     // No more time than the queue worker's reserve and the load's own: the load stops at its first row.
     const short = (await invoke(worker.entry, worker.id, event, loadStopReserveMs + 5_000)) as SQSBatchResponse;
     expect(short.batchItemFailures).toEqual([{ itemIdentifier: 'leie-check' }]);
-    expect(await new ExclusionStore().current()).toBeUndefined();
+    expect(await dynamoExclusionStore().current()).toBeUndefined();
     const progress = (await progressOf('leie'))!;
     expect(progress).toMatchObject({ interruptions: 1, rows_done: 0, files: [{ name: 'UPDATED.csv', archive_key: expect.stringMatching(/^leie\//) }] });
 
     const retry = (await invoke(worker.entry, worker.id, event, loadStopReserveMs + 5_000 + 60_000)) as SQSBatchResponse;
     expect(retry.batchItemFailures).toEqual([]);
-    const current = (await new ExclusionStore().current())!;
+    const current = (await dynamoExclusionStore().current())!;
     expect(current).toMatchObject({ version: progress.version, stats: { rows: 1_200 } });
-    expect(await new ExclusionStore().findIndividuals(current, `RESUMED${letters(1_199)}`)).toHaveLength(1);
+    expect(await dynamoExclusionStore().findIndividuals(current, `RESUMED${letters(1_199)}`)).toHaveLength(1);
     expect((await progressOf('leie'))?.version).toBeUndefined();
   }, 120_000);
 });

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '#shared/features/accounts/adapters/account-store.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { tableName } from '#shared/platform/config.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { recordAwsCalls, sequentialDepth, type AwsCall, type AwsCallLog } from '../support/aws-call-log.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let log: AwsCallLog;
@@ -19,7 +19,7 @@ let accountId: string;
 
 beforeAll(async () => {
   t = await startTestStack({ sourceDataDir: sampleDataDir });
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   const issued = await t.issue({ plan: 'enterprise', mode: 'live' });
   key = issued.api_key;
   accountId = issued.account_id;

@@ -11,7 +11,6 @@ import { bucketName } from '#shared/platform/config.ts';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { samExclusions, samExtractColumns } from '#shared/features/sources/lists/sam-exclusions.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { invokeAs } from '../support/invoke-as.ts';
@@ -20,8 +19,9 @@ import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
-const store = () => new SanctionsStore();
+const store = () => dynamoSanctionsStore();
 const ingest = (options: Parameters<typeof ingestList>[2] = {}) => ingestList(samExclusions, store(), options);
 const fixtureName = 'SAM_Exclusions_Public_Extract_V2_26329';
 let data: SourceDataCopy;

@@ -6,16 +6,15 @@
  */
 import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { samCsv } from '../support/sam-extract.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 let data: SourceDataCopy;
 let t: TestStack;
@@ -63,8 +62,8 @@ beforeAll(async () => {
     ]),
   );
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(new ExclusionStore());
-  await ingestList(samExclusions, new SanctionsStore(), { force: true });
+  await ingestLeie(dynamoExclusionStore());
+  await ingestList(samExclusions, dynamoSanctionsStore(), { force: true });
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
 });
 afterAll(async () => {

@@ -11,19 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
 import { tableName } from '#shared/platform/config.ts';
 import { individualKeys } from '#shared/features/sources/lists/lookup-keys.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { cmsOptOut } from '#shared/features/sources/lists/cms-opt-out.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { alabamaBme } from '#shared/features/sources/rosters/states/alabama.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { dynamoExclusionStore, dynamoRosterStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const day = 86_400_000;
 const daysAgo = (n: number) => () => new Date(Date.now() - n * day);
@@ -64,12 +62,12 @@ describe('sources loaded long ago and never refreshed', () => {
   it('are never reported checked and clear, before and after their rows are deleted', async () => {
     // SAM.gov 20 days ago (past its 7-day limit, rows still stored), the LEIE and the Alabama roster
     // (an operator upload, current licenses only) 100 days ago; the CMS opt-out list loaded now.
-    await ingestList(samExclusions, new SanctionsStore(), { force: true, now: daysAgo(20) });
-    await ingestLeie(new ExclusionStore(), { force: true, now: daysAgo(100) });
-    await ingestRoster(alabamaBme, new RosterStore(), { files: [alRoster()], now: daysAgo(100) });
-    await ingestList(cmsOptOut, new SanctionsStore(), { force: true });
-    const roster = (await new RosterStore().current('al_bme'))!;
-    const leie = (await new ExclusionStore().current())!;
+    await ingestList(samExclusions, dynamoSanctionsStore(), { force: true, now: daysAgo(20) });
+    await ingestLeie(dynamoExclusionStore(), { force: true, now: daysAgo(100) });
+    await ingestRoster(alabamaBme, dynamoRosterStore(), { files: [alRoster()], now: daysAgo(100) });
+    await ingestList(cmsOptOut, dynamoSanctionsStore(), { force: true });
+    const roster = (await dynamoRosterStore().current('al_bme'))!;
+    const leie = (await dynamoExclusionStore().current())!;
 
     const before = await verify({ first_name: 'Eleanor', last_name: 'Culpepper', state: 'AL' });
     expect(before.status).toBe('source_unavailable');
@@ -87,8 +85,8 @@ describe('sources loaded long ago and never refreshed', () => {
     expect(deleted.Sanctions).toBeGreaterThan(0);
     expect(deleted.Exclusions).toBeGreaterThan(0);
     expect(await itemsOf('sanctions', `al_bme#${roster.version}#${culpepper}`)).toBe(0);
-    expect((await new RosterStore().current('al_bme'))?.version).toBe(roster.version);
-    expect((await new ExclusionStore().current())?.version).toBe(leie.version);
+    expect((await dynamoRosterStore().current('al_bme'))?.version).toBe(roster.version);
+    expect((await dynamoExclusionStore().current())?.version).toBe(leie.version);
 
     const after = await verify({ first_name: 'Eleanor', last_name: 'Culpepper', state: 'AL' });
     expect(after.status).toBe('source_unavailable');
@@ -101,7 +99,7 @@ describe('sources loaded long ago and never refreshed', () => {
 
 describe('retention of the current version', () => {
   it("renews the current version's rows from the archive, so they outlive the TTL, while a superseded version's are deleted", async () => {
-    const store = new RosterStore();
+    const store = dynamoRosterStore();
     await ingestRoster(alabamaBme, store, { files: [alRoster()], now: daysAgo(100), force: true });
     const superseded = (await store.current('al_bme'))!;
     await ingestRoster(alabamaBme, store, { files: [alRoster()], now: daysAgo(50), force: true });
@@ -126,14 +124,14 @@ describe('retention of the current version', () => {
   });
 
   it("renews the LEIE's rows when its checks keep failing", async () => {
-    await ingestLeie(new ExclusionStore(), { force: true, now: daysAgo(50) });
-    const current = (await new ExclusionStore().current())!;
+    await ingestLeie(dynamoExclusionStore(), { force: true, now: daysAgo(50) });
+    const current = (await dynamoExclusionStore().current())!;
     const url = process.env.LEIE_CSV_URL;
     process.env.LEIE_CSV_URL = 'http://127.0.0.1:9/UPDATED.csv';
     try {
       await t.stack.scheduler.fire('leieCheck');
       const renewed = await waitFor(async () => {
-        const pointer = await new ExclusionStore().current();
+        const pointer = await dynamoExclusionStore().current();
         return pointer?.rows_written_at && Date.parse(pointer.rows_written_at) > Date.now() - day ? pointer : undefined;
       }, 30_000);
       expect(renewed.version).toBe(current.version);

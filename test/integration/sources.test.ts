@@ -9,11 +9,11 @@ import { tableName } from '#shared/platform/config.ts';
 import { hourKey } from '#shared/features/sources/health/health-counters.ts';
 import { sourcesReportSchema } from '#shared/features/sources/health/sources-schema.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { cmsOptOut } from '#shared/features/sources/lists/cms-opt-out.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let first: { api_key: string; account_id: string };
@@ -25,8 +25,8 @@ beforeAll(async () => {
   second = await t.issue({ plan: 'developer', mode: 'test' });
   // SAM.gov through its scheduled check (the worker's download is counted); the CMS opt-out list 50 days ago.
   await t.stack.scheduler.fire('samCheck');
-  await waitFor(() => new SanctionsStore().current('sam'), 60_000);
-  await ingestList(cmsOptOut, new SanctionsStore(), { force: true, now: () => new Date(Date.now() - 50 * 86_400_000) });
+  await waitFor(() => dynamoSanctionsStore().current('sam'), 60_000);
+  await ingestList(cmsOptOut, dynamoSanctionsStore(), { force: true, now: () => new Date(Date.now() - 50 * 86_400_000) });
   await waitFor(async () => {
     const out = await dynamo().send(
       new QueryCommand({

@@ -17,7 +17,6 @@ import { CsvParser } from '#shared/features/sources/lists/csv-parser.ts';
 import type { ListDefinition } from '#shared/features/sources/lists/list-definition.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { nyOmig } from '#shared/features/sources/lists/ny-omig.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { waHca } from '#shared/features/sources/lists/wa-hca.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { csvLine } from '../../local/sample-data/medicaid-list-people.ts';
@@ -27,8 +26,9 @@ import { rejectionOf } from '../support/rejection.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
-const store = () => new SanctionsStore();
+const store = () => dynamoSanctionsStore();
 let data: SourceDataCopy;
 let t: TestStack;
 

@@ -8,15 +8,14 @@
  */
 import { withEvidenceByHash } from '../support/record-evidence.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 let data: SourceDataCopy;
 let t: TestStack;
@@ -25,11 +24,11 @@ let key: string;
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   // The federal lists and these three (the other states' lists name none of these providers, and are
   // reported unavailable here).
   for (const definition of Object.values(listDefinitions)) {
-    if (definition.scope.kind === 'federal' || ['wa_hca', 'co_hcpf', 'ny_omig'].includes(definition.id)) await ingestList(definition, new SanctionsStore());
+    if (definition.scope.kind === 'federal' || ['wa_hca', 'co_hcpf', 'ny_omig'].includes(definition.id)) await ingestList(definition, dynamoSanctionsStore());
   }
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
 }, 180_000);

@@ -14,16 +14,16 @@ import { dynamo } from '#shared/platform/aws/dynamo.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
 import { tableName } from '#shared/platform/config.ts';
 import { Deadline } from '#shared/platform/deadline.ts';
-import { writeCounters } from '#shared/features/sources/lists/batch-write.ts';
+import { writeCounters } from '#shared/features/sources/lists/adapters/batch-write.ts';
 import { loadStopReserveMs } from '#shared/features/sources/lists/ingest-steps.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { rejectionOf } from '../support/rejection.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 /** Write capacity units a second per table: a load of a few thousand rows takes several seconds of it. */
 const cap = 200;
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const ingest = (options: Parameters<typeof ingestList>[2] = {}) =>
-  invokeAs('ListIngest', () => ingestList(samExclusions, new SanctionsStore(), options), 60_000);
+  invokeAs('ListIngest', () => ingestList(samExclusions, dynamoSanctionsStore(), options), 60_000);
 
 describe('the local DynamoDB under a write cap', () => {
   it('takes part of a batch beyond the cap, returns the rest as UnprocessedItems, and refuses a call of which nothing fits', async () => {
@@ -93,12 +93,12 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     expect(writeCounters.throttledCalls - before.throttledCalls).toBeGreaterThan(0);
     const capped = (await (await fetch(`${t.stack.endpoints.dynamodb}/write-cap`)).json()) as { callsRefused: number; batchesTakenInPart: number };
     expect(capped.callsRefused + capped.batchesTakenInPart).toBeGreaterThan(10);
-    const current = await new SanctionsStore().current('sam');
+    const current = await dynamoSanctionsStore().current('sam');
     expect(current).toMatchObject({ version: outcome.version, stats: { rows } });
   }, 60_000);
 
   it('stops before the deadline, keeps the current version, and the next invocation resumes and switches', async () => {
-    const previous = (await new SanctionsStore().current('sam'))!;
+    const previous = (await dynamoSanctionsStore().current('sam'))!;
     expect(previous).toBeDefined();
     await successor('26305', '26306', 'SECOND');
 
@@ -109,7 +109,7 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     expect(stopped.message).toMatch(/stopped for lack of time/);
 
     // The pointer is untouched; the progress names the version being written and how far it got.
-    expect(await new SanctionsStore().current('sam')).toEqual(previous);
+    expect(await dynamoSanctionsStore().current('sam')).toEqual(previous);
     const progress = (await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'load#sam' } }))).Item;
     expect(progress).toMatchObject({ files: [{ name: 'SAM_Exclusions_Public_Extract_V2_26306.ZIP' }], interruptions: 1 });
     const rowsDone = progress!.rows_done as number;
@@ -120,7 +120,7 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     const resumed = await ingest();
     expect(resumed).toMatchObject({ outcome: 'ingested', version: progress!.version, previous_version: previous.version, stats: { rows } });
     if (resumed.outcome !== 'ingested') return;
-    const current = await new SanctionsStore().current('sam');
+    const current = await dynamoSanctionsStore().current('sam');
     expect(current?.version).toBe(progress!.version);
     expect((await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'load#sam' } }))).Item?.version).toBeUndefined();
 
@@ -132,7 +132,7 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
   }, 60_000);
 
   it('the ingest worker fails a message whose load runs out of time, and its retry finishes the load', async () => {
-    const before = (await new SanctionsStore().current('sam'))!;
+    const before = (await dynamoSanctionsStore().current('sam'))!;
     await successor('26306', '26307', 'THIRD');
     const worker = workers.find((w) => w.id === 'ListIngest')!;
     const event = { Records: [{ messageId: 'sam-check', receiptHandle: 'sam-check', body: JSON.stringify({ kind: 'list_ingest', list: 'sam' }) }] };
@@ -140,13 +140,13 @@ describe('a SAM.gov extract loaded into a throttled table', () => {
     // stops at its first row.
     const short = (await invoke(worker.entry, worker.id, event, loadStopReserveMs + 5_000)) as SQSBatchResponse;
     expect(short.batchItemFailures).toEqual([{ itemIdentifier: 'sam-check' }]);
-    expect((await new SanctionsStore().current('sam'))?.version).toBe(before.version);
+    expect((await dynamoSanctionsStore().current('sam'))?.version).toBe(before.version);
     const progress = (await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'load#sam' } }))).Item;
     expect(progress).toMatchObject({ files: [{ name: 'SAM_Exclusions_Public_Extract_V2_26307.ZIP' }], interruptions: 1 });
 
     const retry = (await invoke(worker.entry, worker.id, event, loadStopReserveMs + 5_000 + 60_000)) as SQSBatchResponse;
     expect(retry.batchItemFailures).toEqual([]);
-    expect(await new SanctionsStore().current('sam')).toMatchObject({
+    expect(await dynamoSanctionsStore().current('sam')).toMatchObject({
       version: progress!.version,
       file_name: 'SAM_Exclusions_Public_Extract_V2_26307.ZIP',
       stats: { rows },

@@ -2,7 +2,6 @@
  * Source failures (spec: States and transitions, rules 1-4; Errors 503), the cache lifecycle with an
  * injected clock, the reserved test names, certificates, the quota, and bulk verification.
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
@@ -21,6 +20,7 @@ import { canonicalJson } from '#shared/platform/json/canonical.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -31,7 +31,7 @@ let testKey: string;
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   const live = await t.issue({ plan: 'production', mode: 'live' });
   account = live.account_id;
   liveKey = live.api_key;

@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { alabamaBme } from '#shared/features/sources/rosters/states/alabama.ts';
 import { floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { marylandPhysicians } from '#shared/features/sources/rosters/states/maryland.ts';
@@ -25,6 +24,7 @@ import { verificationResultSchema } from '#shared/features/verification/verifica
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoRosterStore } from '#shared/features/sources/source-store-services.ts';
 
 /** The Florida file's date: a month ago, within the 60 days an operator upload is answered from. */
 const flAsOf = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
@@ -43,9 +43,9 @@ beforeAll(async () => {
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
-  await ingestRoster(marylandPhysicians, new RosterStore());
-  for (let i = 0; i < 200 && !(await new RosterStore().current(txBhec.id)); i++) await new Promise((r) => setTimeout(r, 50));
-  await ingestRoster(floridaMqa, new RosterStore(), { files: [join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt')], asOf: flAsOf });
+  await ingestRoster(marylandPhysicians, dynamoRosterStore());
+  for (let i = 0; i < 200 && !(await dynamoRosterStore().current(txBhec.id)); i++) await new Promise((r) => setTimeout(r, 50));
+  await ingestRoster(floridaMqa, dynamoRosterStore(), { files: [join(data.dir, 'rosters', 'fl_mqa', 'LIC_ALL.txt')], asOf: flAsOf });
 });
 afterAll(async () => {
   await t.stop();
@@ -95,7 +95,7 @@ describe('Texas: the BHEC roster joins the Texas datasets', () => {
   });
 
   it('a changed BHEC format is refused at ingest and the loaded roster keeps answering', async () => {
-    const store = new RosterStore();
+    const store = dynamoRosterStore();
     const before = await store.current(txBhec.id);
     await data.setFaults({ tx_bhec: { mode: 'malformed' } });
     try {
@@ -114,7 +114,7 @@ describe('Maryland: the Board of Physicians rosters', () => {
     expect(body).toMatchObject({ status: 'active', verified: true, license_number: 'D0067123', profession: 'physician', disciplinary_flags: false });
     expect(body).toMatchObject({ source_live: false, cached: true });
     // The evidence is the roster's files as ingested: each one's SHA-256 as downloaded.
-    const version = (await new RosterStore().current(marylandPhysicians.id))!;
+    const version = (await dynamoRosterStore().current(marylandPhysicians.id))!;
     expect(sourceNamed(body, 'Maryland Board of Physicians')).toEqual({
       name: 'Maryland Board of Physicians',
       status: 'cached',
@@ -151,7 +151,7 @@ describe('Maryland: the Board of Physicians rosters', () => {
   });
 
   it('refuses a reload that would shrink the roster by more than half; the old version stays', async () => {
-    const store = new RosterStore();
+    const store = dynamoRosterStore();
     const before = (await store.current(marylandPhysicians.id))!;
     const dir = join(data.dir, 'rosters', 'md_bop', 'forms');
     const physicians = (await readFile(join(dir, 'doctor_list_revised.csv'), 'utf8')).split('\r\n');
@@ -217,7 +217,7 @@ describe('Alabama: the Board of Medical Examiners roster, loaded by the operator
   });
 
   it('once loaded: an active physician, discipline from PUBLIC ACTIONS?, look-alikes refused, the absent not_found', async () => {
-    await ingestRoster(alabamaBme, new RosterStore(), { files: [join(data.dir, 'rosters', 'al_bme', 'roster.csv')] });
+    await ingestRoster(alabamaBme, dynamoRosterStore(), { files: [join(data.dir, 'rosters', 'al_bme', 'roster.csv')] });
     expect(await verify({ first_name: 'Eleanor', last_name: 'Culpepper', state: 'AL' })).toMatchObject({
       status: 'active',
       verified: true,
@@ -256,17 +256,17 @@ describe('Wyoming: eleven boards’ Google Sheets, loaded by the operator', () =
   });
 
   it('refuses a load missing one of the declared sheets', async () => {
-    await expect(ingestRoster(wyomingBoards, new RosterStore(), { files: fullSheets().slice(1), asOf: wyAsOf })).rejects.toThrow(/chiropractic\.csv/);
-    expect(await new RosterStore().current(wyomingBoards.id)).toBeUndefined();
+    await expect(ingestRoster(wyomingBoards, dynamoRosterStore(), { files: fullSheets().slice(1), asOf: wyAsOf })).rejects.toThrow(/chiropractic\.csv/);
+    expect(await dynamoRosterStore().current(wyomingBoards.id)).toBeUndefined();
   });
 
   it('with one roster loaded and the other not, the state still answers source_unavailable', async () => {
-    await ingestRoster(wyomingBoards, new RosterStore(), { files: fullSheets(), asOf: wyAsOf });
+    await ingestRoster(wyomingBoards, dynamoRosterStore(), { files: fullSheets(), asOf: wyAsOf });
     expect((await verify({ first_name: 'Winifred', last_name: 'Ashgrove', state: 'WY' })).status).toBe('source_unavailable');
   });
 
   it('once both are loaded: active, expired, suspended and disciplined licenses, each from its board sheet', async () => {
-    await ingestRoster(wyomingActive, new RosterStore(), { files: activeSheets(), asOf: wyAsOf });
+    await ingestRoster(wyomingActive, dynamoRosterStore(), { files: activeSheets(), asOf: wyAsOf });
     const active = await verify({ first_name: 'Winifred', last_name: 'Ashgrove', state: 'WY', profession: 'psychologist' });
     expect(active).toMatchObject({ status: 'active', verified: true, license_number: '931', profession: 'psychologist', disciplinary_flags: false });
     expect(sourceNamed(active, wyomingBoards.displayName)).toMatchObject({ status: 'cached' });
@@ -321,7 +321,7 @@ describe('West Virginia: the Board of Medicine rosters (three workbooks linked f
   });
 
   it('once downloaded: an active physician from the Licenses sheet, no discipline claimed, cached as of the files', async () => {
-    expect(await ingestRoster(westVirginiaBom, new RosterStore())).toMatchObject({
+    expect(await ingestRoster(westVirginiaBom, dynamoRosterStore())).toMatchObject({
       outcome: 'ingested',
       files: ['medical-doctors.xlsx', 'physician-assistants.xlsx', 'podiatric-physicians.xlsx'],
       stats: { malformed_rows: 0 },
@@ -330,7 +330,7 @@ describe('West Virginia: the Board of Medicine rosters (three workbooks linked f
     expect(body).toMatchObject({ status: 'active', verified: true, license_number: '31877', profession: 'physician', disciplinary_flags: false });
     expect(body.license_type).toBe('Medical Doctor');
     expect(body).toMatchObject({ source_live: false, cached: true });
-    const version = (await new RosterStore().current(westVirginiaBom.id))!;
+    const version = (await dynamoRosterStore().current(westVirginiaBom.id))!;
     expect(version.files).toHaveLength(3);
     expect(sourceNamed(body, 'West Virginia Board of Medicine')).toMatchObject({ status: 'cached', as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(sourceNamed(body, 'West Virginia Board of Medicine')!.evidence[0]).toMatchObject({
@@ -369,7 +369,7 @@ describe('West Virginia: the Board of Medicine rosters (three workbooks linked f
   });
 
   it('a roster page without the link is refused at ingest and the loaded rosters keep answering', async () => {
-    const store = new RosterStore();
+    const store = dynamoRosterStore();
     const before = (await store.current(westVirginiaBom.id))!;
     const page = join(data.dir, 'rosters', 'wv_bom', 'Rosters.asp');
     const html = await readFile(page, 'utf8');

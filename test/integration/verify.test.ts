@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '#shared/platform/aws/s3.ts';
 import { bucketName } from '#shared/platform/config.ts';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
@@ -15,12 +14,12 @@ import { cmsOptOut } from '#shared/features/sources/lists/cms-opt-out.ts';
 import { cmsRevoked } from '#shared/features/sources/lists/cms-revoked.ts';
 import { nppesDeactivated } from '#shared/features/sources/lists/nppes-deactivated.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import { professions } from '#shared/domain/professions.ts';
 import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -29,11 +28,11 @@ let liveKey: string;
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(new ExclusionStore());
-  await ingestList(samExclusions, new SanctionsStore());
-  await ingestList(cmsOptOut, new SanctionsStore());
-  await ingestList(cmsRevoked, new SanctionsStore());
-  await ingestList(nppesDeactivated, new SanctionsStore());
+  await ingestLeie(dynamoExclusionStore());
+  await ingestList(samExclusions, dynamoSanctionsStore());
+  await ingestList(cmsOptOut, dynamoSanctionsStore());
+  await ingestList(cmsRevoked, dynamoSanctionsStore());
+  await ingestList(nppesDeactivated, dynamoSanctionsStore());
   const live = await t.issue({ plan: 'enterprise', mode: 'live' });
   liveKey = live.api_key;
 });
@@ -321,7 +320,7 @@ describe('sanctions screen', () => {
 
   it('names, as evidence, the archived file each list was read from and the rows of it that matched', async () => {
     const revoked = await ok({ first_name: 'Virginia', last_name: 'Layman', state: 'CO', npi: '1720142458' });
-    const version = (await new SanctionsStore().current('cms_revoked'))!;
+    const version = (await dynamoSanctionsStore().current('cms_revoked'))!;
     const [evidence] = revoked.sanctions.lists.find((l: { list: string }) => l.list === 'cms_revoked').evidence;
     expect(evidence).toMatchObject({ kind: 'file', sha256: version.sha256, fetched_at: version.ingested_at, size: version.stats.bytes });
     expect(evidence.rows).toHaveLength(1);
@@ -331,7 +330,7 @@ describe('sanctions screen', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(evidence.sha256);
     // A list checked without a match names its file and no rows.
     const clean = revoked.sanctions.lists.find((l: { list: string }) => l.list === 'sam');
-    expect(clean.evidence).toEqual([expect.objectContaining({ kind: 'file', sha256: (await new SanctionsStore().current('sam'))!.sha256 })]);
+    expect(clean.evidence).toEqual([expect.objectContaining({ kind: 'file', sha256: (await dynamoSanctionsStore().current('sam'))!.sha256 })]);
     expect(clean.evidence[0].rows).toBeUndefined();
   });
 

@@ -4,7 +4,6 @@
  * recording another attempt, and the final state is written once. SES is the local emulator; a send is
  * made to fail (or observed) by middleware on this process's SES client, which the handler uses too.
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '#shared/platform/aws/ses.ts';
 import { newId } from '#shared/platform/ids.ts';
@@ -18,6 +17,7 @@ import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -30,7 +30,7 @@ const middlewareName = 'testSesHook';
 beforeAll(async () => {
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   email = `alerts-${Date.now()}@example.com`;
   key = (await t.issue({ plan: 'production', mode: 'test', email })).api_key;
   receiver = await startWebhookReceiver();

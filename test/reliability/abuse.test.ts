@@ -13,7 +13,6 @@ import { waitFor } from '../support/wait-for.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import fc from 'fast-check';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +23,6 @@ import { ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
 import { accentTolerantSurnameCondition, surnameCondition, upperEquals } from '#shared/features/sources/soda/soql.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
-import { SanctionsStore } from '#shared/features/sources/lists/sanctions-store.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
 import { randomUUID } from 'node:crypto';
@@ -39,11 +37,11 @@ import { nppesDeactivated } from '#shared/features/sources/lists/nppes-deactivat
 import { nyOmig, nyOmigColumns } from '#shared/features/sources/lists/ny-omig.ts';
 import { samExclusions } from '#shared/features/sources/lists/sam-exclusions.ts';
 import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts';
-import { RosterStore } from '#shared/features/sources/rosters/roster-store.ts';
 import { flHeader, floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { parseWhere, type Expr } from '../../local/simulator/soql-parser.ts';
 import { bombMember, member, peakRssMb, workbookMembers, zipArchive } from '../support/hostile-files.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { dynamoExclusionStore, dynamoRosterStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 let t: TestStack;
 let key: string;
@@ -52,7 +50,7 @@ let accountId: string;
 
 beforeAll(async () => {
   t = await startTestStack();
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   const issued = await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 1_000_000 });
   key = issued.api_key;
   accountId = issued.account_id;
@@ -648,7 +646,7 @@ describe('hostile source files', () => {
   async function refusedList(definition: ListDefinition, name: string, bytes: Buffer, kind: IngestRefusal['kind']): Promise<IngestRefusal> {
     const file = join(dir, name);
     await writeFile(file, bytes);
-    const store = new SanctionsStore();
+    const store = dynamoSanctionsStore();
     const before = await store.current(definition.id);
     const error = await ingestList(definition, store, { file, force: true }).then(
       () => null,
@@ -707,7 +705,7 @@ describe('hostile source files', () => {
   it('one very long line of a pipe-delimited roster is refused at the row limit', async () => {
     const file = join(dir, 'LIC_ALL.txt');
     await writeFile(file, `${flHeader.join('|')}|\r\n${'B|'.repeat(8 * MiB)}\r\n`, 'latin1');
-    const store = new RosterStore();
+    const store = dynamoRosterStore();
     const before = await store.current(floridaMqa.id);
     await expect(ingestRoster(floridaMqa, store, { files: [file], force: true })).rejects.toMatchObject({ name: 'IngestRefusal', kind: 'limit' });
     expect(await store.current(floridaMqa.id)).toEqual(before);
@@ -789,9 +787,9 @@ describe('hostile sources (off-host links and redirects)', () => {
         .writeHead(200, { 'content-type': 'text/html' })
         .end(`${marker}${linksPage([{ href: `${other.url}/assets/termination-list.xlsx`, text: 'the HCA Medicaid providers listing' }])}`),
     );
-    const before = await new SanctionsStore().current('wa_hca');
+    const before = await dynamoSanctionsStore().current('wa_hca');
     await withEnv({ WA_HCA_BASE_URL: landing.url }, async () => {
-      const refusal = await rejectionOf(ingestList(waHca, new SanctionsStore(), { force: true }), IngestRefusal);
+      const refusal = await rejectionOf(ingestList(waHca, dynamoSanctionsStore(), { force: true }), IngestRefusal);
       expect(refusal.kind).toBe('off_host');
       expect(refusal.message).toContain(other.url);
       expect(refusal.message).not.toContain(marker);
@@ -800,7 +798,7 @@ describe('hostile sources (off-host links and redirects)', () => {
     });
     expect(landing.received).toHaveLength(2);
     expect(other.received).toEqual([]);
-    expect(await new SanctionsStore().current('wa_hca')).toEqual(before);
+    expect(await dynamoSanctionsStore().current('wa_hca')).toEqual(before);
   });
 
   it('a download redirected to another host, or to another service of this machine: refused unrequested, not retried', async () => {
@@ -808,7 +806,7 @@ describe('hostile sources (off-host links and redirects)', () => {
     for (const location of [`${other.url}/exclusions.xlsx`, `${process.env.AWS_ENDPOINT_URL_DYNAMODB}/`]) {
       const download = await serve((_req, res) => res.writeHead(302, { location, 'content-type': 'text/plain' }).end(marker));
       await withEnv({ NY_OMIG_BASE_URL: download.url }, async () => {
-        const refusal = await rejectionOf(ingestList(nyOmig, new SanctionsStore(), { force: true }), IngestRefusal);
+        const refusal = await rejectionOf(ingestList(nyOmig, dynamoSanctionsStore(), { force: true }), IngestRefusal);
         expect(refusal.kind, location).toBe('off_host');
         expect(refusal.message, location).toContain(new URL(location).origin);
         expect(refusal.message, location).not.toContain(marker);
@@ -822,19 +820,19 @@ describe('hostile sources (off-host links and redirects)', () => {
   });
 
   it('the LEIE download redirected to the cloud metadata address: refused at once, the current list kept', async () => {
-    const before = await new ExclusionStore().current();
+    const before = await dynamoExclusionStore().current();
     const download = await serve((_req, res) =>
       res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'content-type': 'text/plain' }).end(marker),
     );
     await withEnv({ LEIE_CSV_URL: `${download.url}/exclusions/downloadables/UPDATED.csv` }, async () => {
       const started = Date.now();
-      const refusal = await rejectionOf(ingestLeie(new ExclusionStore(), { force: true }), IngestRefusal);
+      const refusal = await rejectionOf(ingestLeie(dynamoExclusionStore(), { force: true }), IngestRefusal);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(refusal.message).toContain('http://169.254.169.254');
       expect(refusal.message).not.toContain('security-credentials');
       expect((await runWorker('LeieIngest', { kind: 'leie_ingest', force: true })).batchItemFailures).toEqual([]);
     });
     expect(download.received).toHaveLength(2);
-    expect((await new ExclusionStore().current())?.version).toBe(before?.version);
+    expect((await dynamoExclusionStore().current())?.version).toBe(before?.version);
   });
 });

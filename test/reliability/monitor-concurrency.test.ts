@@ -2,6 +2,7 @@
  * Monitors created concurrently all get swept exactly once per day: every one is listed, every one due
  * is checked once however many sweeps run at the same time, and none is checked again until the next day.
  */
+import { SqsCheckQueue } from '#shared/features/monitoring/checks/adapters/check-queue.ts';
 import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,13 +84,13 @@ describe(`${count} monitors created at once`, () => {
     for (const id of ids) expect(kinds.get(id), id).toEqual(['license.status_changed']);
 
     // Later the same day: nothing is due, nothing is checked.
-    const sameDay = await sweepDueMonitors(new DynamoMonitorStore(), new Date(), () => 600_000);
+    const sameDay = await sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), new Date(), () => 600_000);
     expect(sameDay.enqueued).toBe(0);
 
     // The next day's sweep checks each once more.
     const stored = await monitorsOf(owner);
     const nextDay = new Date(Math.max(...stored.map((m) => Date.parse(m.next_check_at as string))));
-    const swept = await sweepDueMonitors(new DynamoMonitorStore(), nextDay, () => 600_000);
+    const swept = await sweepDueMonitors(new DynamoMonitorStore(), new SqsCheckQueue(), nextDay, () => 600_000);
     expect(swept.enqueued).toBe(count);
     await waitFor(async () => {
       const k = await eventKindsByMonitor();

@@ -3,7 +3,6 @@
  * out, answering 500 or answering malformed data, alone and all together. Each gives exactly the spec's
  * outcome (States and transitions, rules 1-4; Errors 503): never a 500, never a wrong `verified: true`.
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
@@ -14,6 +13,7 @@ import { newContainer } from '#shared/platform/container.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 type Mode = 'down' | 'timeout' | 'error' | 'malformed';
 type Faults = Parameters<SourceDataCopy['setFaults']>[0];
@@ -41,7 +41,7 @@ beforeAll(async () => {
   process.env.LEIE_RESPONSE_TIMEOUT_MS = '1000';
   data = await copySourceData(sampleDataDir);
   t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   key = (await t.issue({ plan: 'enterprise', mode: 'live', minuteLimit: 100_000 })).api_key;
 });
 afterAll(async () => {
@@ -130,7 +130,7 @@ describe('the exclusion list download failing', () => {
   it.each(modes)('%s: the ingest reports it and lookups keep the current list', async (mode) => {
     const before = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: 'leie' }, ConsistentRead: true }));
     const outcome = await withFaults({ leie: { mode } }, () =>
-      ingestLeie(new ExclusionStore(), { force: true }).then(
+      ingestLeie(dynamoExclusionStore(), { force: true }).then(
         (o) => o as unknown,
         (e: unknown) => e,
       ),

@@ -3,11 +3,11 @@
  * for tests that follow live monitors on the simulator: the stack's `all` loopback setting lets those
  * monitors post to receivers on this machine.
  */
-import { ExclusionStore } from '#shared/features/sources/leie/exclusion-store.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from './source-data.ts';
 import { startTestStack, type TestStack } from './stack.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 export interface SampleDataStack {
   readonly t: TestStack;
@@ -18,7 +18,7 @@ export interface SampleDataStack {
 export async function startSampleDataStack(): Promise<SampleDataStack> {
   const data = await copySourceData(sampleDataDir);
   const t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(new ExclusionStore());
+  await ingestLeie(dynamoExclusionStore());
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
   return {
     t,

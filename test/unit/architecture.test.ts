@@ -183,11 +183,69 @@ function readsEnvironment(text: string): boolean {
   return /\bprocess\s*(?:\?\.|\.)\s*env\b|\bprocess\s*(?:\?\.)?\s*\[/.test(codeOf(text)) || /(?:from|import\()\s*['"](?:node:)?process['"]/.test(text);
 }
 
+/** The module a specifier of `file` names (repository-relative; `#shared/`, `#lib/`, `#functions/` and relative ones), or undefined for a package. */
+function resolvedSpecifier(file: string, specifier: string): string | undefined {
+  for (const [alias, dir] of [
+    ['#shared/', 'shared/'],
+    ['#lib/', 'lib/'],
+    ['#functions/', 'functions/'],
+  ] as const) {
+    if (specifier.startsWith(alias)) return specifier.replace(alias, dir);
+  }
+  return specifier.startsWith('.') ? relative(root, join(root, dirname(file), specifier)) : undefined;
+}
+
+/**
+ * What a module re-exports of the configuration modules: names exported from one of them
+ * (`export { x } from '…/config.ts'`, `export * from …`), and imported names it exports again (`export { x }`).
+ */
+function configurationReExports(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const fromConfiguration = (specifier: string) => {
+    const target = resolvedSpecifier(file, specifier);
+    return target !== undefined && configurationArea(target);
+  };
+  const found: string[] = [];
+  for (const [, names, specifier] of text.matchAll(/^export\s+(\*|(?:type\s+)?\{[^}]*\})\s*from\s*'([^']+)'/gm)) {
+    if (fromConfiguration(specifier!)) found.push(`${names!.replace(/\s+/g, ' ')} from '${specifier}'`);
+  }
+  const imported = new Set<string>();
+  for (const [, names, specifier] of text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/gm)) {
+    if (!fromConfiguration(specifier!)) continue;
+    for (const name of names!.split(',')) {
+      const local = name
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .at(-1)!;
+      if (local) imported.add(local);
+    }
+  }
+  for (const [, names] of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s*;/gm)) {
+    for (const name of names!.split(',')) {
+      const local = name
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!;
+      if (imported.has(local)) found.push(`{ ${local} }`);
+    }
+  }
+  return found;
+}
+
 describe('configuration', () => {
   it('configuration is read in one place: no module of shared/ or functions/ outside the configuration area reads process.env', () => {
     const offenders = [...sharedFiles, ...sources('functions')].filter(
       (file) => !configurationArea(file) && readsEnvironment(readFileSync(join(root, file), 'utf8')),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it('configuration is imported from its modules: no module outside the configuration area re-exports what they export', () => {
+    // A re-export is a second name for a setting: its readers no longer show where the setting is read.
+    const offenders = [...sharedFiles, ...sources('functions'), ...sources('lib'), ...sources('bin'), ...sources('local')]
+      .filter((file) => !configurationArea(file))
+      .flatMap((file) => configurationReExports(file).map((reExport) => `${file}: ${reExport}`));
     expect(offenders).toEqual([]);
   });
 
@@ -255,26 +313,9 @@ describe('ports and adapters', () => {
       relative(root, join(root, dirname(file), specifier!)),
     );
 
-  /**
-   * Areas in migration: their modules still mix AWS calls with logic. Each entry is removed once its
-   * module is split into a port and an adapter; nothing may be added.
-   */
-  const inMigration = new Set<string>([
-    // shared/sources: the list, roster and health stores, the ingest steps' S3 archive and the load review
-    'shared/features/sources/health/health-counters.ts',
-    'shared/features/sources/health/source-health.ts',
-    'shared/features/sources/leie/exclusion-store.ts',
-    'shared/features/sources/lists/batch-write.ts',
-    'shared/features/sources/lists/ingest-steps.ts',
-    'shared/features/sources/lists/load-progress.ts',
-    'shared/features/sources/lists/source-pointer.ts',
-    'shared/features/sources/lists/versioned-rows.ts',
-    'shared/features/sources/plausibility/load-review.ts',
-  ]);
-
   it('no module outside shared/platform/aws/ and the adapters/ folders imports the AWS SDK', () => {
     const offenders = [...sharedFiles, ...sources('functions')].filter(
-      (file) => !isAdapter(file) && !inMigration.has(file) && packagesOf(file).some((specifier) => specifier.startsWith('@aws-sdk/')),
+      (file) => !isAdapter(file) && packagesOf(file).some((specifier) => specifier.startsWith('@aws-sdk/')),
     );
     expect(offenders).toEqual([]);
   });
@@ -282,20 +323,21 @@ describe('ports and adapters', () => {
   it('no module of shared/ outside the adapters and the composition modules imports an adapter, not even its types', () => {
     // Ports live outside adapters/: a use case imports the interface, never the module that implements it.
     const offenders = sharedFiles
-      .filter((file) => !isAdapter(file) && !isComposition(file) && !inMigration.has(file))
+      .filter((file) => !isAdapter(file) && !isComposition(file))
       .flatMap((file) =>
         [...importsOf(file), ...dynamicImportsOf(file)].filter((target) => target.includes('/adapters/')).map((target) => `${file} → ${target}`),
       );
     expect(offenders).toEqual([]);
   });
 
-  it('the allow-list of areas in migration names only modules that exist and still break a rule', () => {
-    const stale = [...inMigration].filter(
-      (file) =>
-        !sharedFiles.includes(file) ||
-        (!packagesOf(file).some((specifier) => specifier.startsWith('@aws-sdk/')) && !importsOf(file).some((target) => target.includes('/adapters/'))),
-    );
-    expect(stale).toEqual([]);
+  it('no use case of shared/features reaches AWS through the platform: only adapters and composition modules import shared/platform/aws/', () => {
+    // The generic clients (dynamo.ts, s3.ts, sqs-batch.ts, …) are adapters' tools; a use case takes a port instead.
+    const offenders = sources('shared/features')
+      .filter((file) => !isAdapter(file) && !isComposition(file))
+      .flatMap((file) =>
+        [...importsOf(file), ...dynamicImportsOf(file)].filter((target) => target.startsWith('shared/platform/aws/')).map((target) => `${file} → ${target}`),
+      );
+    expect(offenders).toEqual([]);
   });
 
   it('charging, quota and plan gating are limits use cases: the pipeline and the verification use case charge through limits/charging.ts', () => {

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { maxInFlight, putAll, stallLimitMs, WriteStalledError } from '#shared/features/sources/lists/batch-write.ts';
+import { maxInFlight, putAll, stallLimitMs, WriteStalledError } from '#shared/features/sources/lists/adapters/batch-write.ts';
 
 const documents = mockClient(DynamoDBDocumentClient);
 afterEach(() => documents.reset());

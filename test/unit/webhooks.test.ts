@@ -10,7 +10,8 @@ import {
   verifyStandardWebhook,
   verifyWebhookSignature,
 } from '#shared/features/webhooks/webhook-signature.ts';
-import { checkWebhookUrl, resolveTimeoutMs, webhookLoopbackAllowedFromEnv, webhookPorts, type Resolve } from '#shared/features/webhooks/webhook-url-guard.ts';
+import { checkWebhookUrl, resolveTimeoutMs, webhookPorts, type Resolve } from '#shared/features/webhooks/webhook-url-guard.ts';
+import { webhookLoopbackAllowedFromEnv } from '#shared/platform/config.ts';
 
 /** Independent HMAC-SHA256: Python's hmac module over the UTF-8 bytes, passed through stdin as JSON. */
 function pythonHmac(body: string, secret: string): string {

@@ -25,8 +25,6 @@ import { allLoopback, firstBlocked, hostAddresses, normalizeHost, pinnedLookup, 
 import { SourceError } from './errors.ts';
 import { IngestRefusal } from './ingest-refusal.ts';
 
-export { sourceLoopbackAllowedFromEnv, sourceLoopbackVariable } from '../../platform/config.ts';
-
 /** Redirects followed for one request before it is given up on. */
 export const maxRedirects = 5;
 

@@ -5,8 +5,6 @@
 import { leieCsvUrl, leieResponseTimeoutMs } from '../../platform/config.ts';
 import { type SourceHosts, sourceHosts } from './guarded-fetch.ts';
 
-export { leieCsvUrl, nppesApiUrl, sodaAppToken, sodaBaseUrl } from '../../platform/config.ts';
-
 export const sourceNames = {
   nppes: 'NPPES NPI Registry',
   leie: 'OIG LEIE',

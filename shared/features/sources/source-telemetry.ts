@@ -9,7 +9,7 @@
 import { logger } from '../../platform/observability/logger.ts';
 import { recordMetric } from '../../platform/observability/metrics.ts';
 import { isSourceUnavailable, type SourceError } from './errors.ts';
-import { healthCounters } from './health/health-counters.ts';
+import { healthCounters } from './health/health-services.ts';
 
 /** Counts and logs a source that gave no usable answer; returns the error for the caller to throw. */
 export function sourceFailed(error: SourceError): SourceError {

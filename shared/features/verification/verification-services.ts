@@ -9,11 +9,8 @@ import { containerValue } from '../../platform/container.ts';
 import type { KeyMode } from '../../domain/caller.ts';
 import { EvidenceStore } from '../evidence/adapters/evidence-store.ts';
 import { BoardSearch } from '../sources/boards/board-search.ts';
-import { ExclusionStore } from '../sources/leie/exclusion-store.ts';
-import { SanctionsStore } from '../sources/lists/sanctions-store.ts';
 import { NppesClient } from '../sources/nppes/nppes-client.ts';
 import { RosterSearch } from '../sources/rosters/roster-search.ts';
-import { RosterStore } from '../sources/rosters/roster-store.ts';
 import { SodaClient } from '../sources/soda/soda-client.ts';
 import { DynamoSourceCache } from './adapters/source-cache.ts';
 import { DynamoVerificationStore } from './adapters/verification-store.ts';
@@ -22,13 +19,14 @@ import { prefetchCached, withPrefetched, type PrefetchedAnswers } from './source
 import { firstCacheKeys } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
 import type { VerificationServices } from './verification-service.ts';
+import { dynamoExclusionStore, dynamoRosterStore, dynamoSanctionsStore } from '../sources/source-store-services.ts';
 
 /** This container's services, created on first use and reused by every invocation. */
 export const verificationServices = containerValue((): VerificationServices => {
-  const boards = new BoardSearch(new SodaClient(), undefined, new RosterSearch(new RosterStore()));
+  const boards = new BoardSearch(new SodaClient(), undefined, new RosterSearch(dynamoRosterStore()));
   const registry = new NppesClient();
-  const exclusions = new ExclusionStore();
-  const sanctions = new SanctionsStore();
+  const exclusions = dynamoExclusionStore();
+  const sanctions = dynamoSanctionsStore();
   return {
     ports: {
       searchBoard: (board, query, deadline) => boards.search(board, query, deadline),

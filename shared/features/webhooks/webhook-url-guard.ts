@@ -12,11 +12,9 @@
  * receive the events of real change detection; it is refused where `true` is.
  * The vetted addresses are returned so delivery connects only to them (defeats DNS rebinding).
  */
-import { allLoopback, firstBlocked, hostAddresses, normalizeHost, type Resolve, runsOnAwsLambda, systemResolve } from '../../platform/net/destination.ts';
+import { allLoopback, firstBlocked, hostAddresses, normalizeHost, type Resolve, systemResolve } from '../../platform/net/destination.ts';
 
-export { allowLoopbackVariable, webhookLoopbackAllowedFromEnv } from '../../platform/config.ts';
-
-export { normalizeHost, type Resolve, runsOnAwsLambda, systemResolve };
+export { normalizeHost, type Resolve, systemResolve };
 
 export const maxWebhookUrlLength = 2048;
 

@@ -12,7 +12,7 @@ export const dynamo = containerClient((withPlugins) =>
 );
 
 /**
- * The client of bulk loads (batch-write.ts): adaptive retry mode, so a throttled table slows this
+ * The client of bulk loads (sources/lists/adapters/batch-write.ts): adaptive retry mode, so a throttled table slows this
  * container's sends (a client-side rate that backs off on throttling errors and recovers as calls
  * succeed) instead of spending retries at full speed. The load retries throttling itself as well.
  */

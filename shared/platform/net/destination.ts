@@ -11,8 +11,6 @@ import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { blockedRange, isLoopback } from './ip-ranges.ts';
 
-export { runsOnAwsLambda } from '../config.ts';
-
 export type Resolve = (host: string) => Promise<string[]>;
 
 /** System resolution of every address of a host name (A and AAAA, as the OS resolver returns them). */

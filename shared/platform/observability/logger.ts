@@ -3,8 +3,6 @@ import { devMode, logServiceName } from '../config.ts';
 import { telemetryServiceName } from './catalogue.ts';
 import { readableLogLine } from './readable-log-line.ts';
 
-export { devMode };
-
 /**
  * Powertools Logger writing JSON lines (CloudWatch Logs Insights reads every field), or, in dev mode,
  * one readable line per record on the console.

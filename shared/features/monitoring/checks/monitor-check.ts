@@ -11,8 +11,6 @@
  */
 import * as z from 'zod';
 import type { AccountStore } from '../../accounts/accounts.ts';
-import { sendMessageBatch } from '../../../platform/aws/sqs-batch.ts';
-import { queueUrl } from '../../../platform/config.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { VerificationRequest } from '../../verification/verification-request.ts';
@@ -24,7 +22,7 @@ import type { EventStore } from '../delivery/event-store.ts';
 import type { EventRecord } from '../delivery/event-record.ts';
 import type { MonitorStore } from './monitor-store.ts';
 import { observationOf } from './verification-observation.ts';
-import type { DeliveryMessage } from '../delivery/webhook-dispatch.ts';
+import type { DeliveryMessage, DeliveryQueue } from '../delivery/delivery-ports.ts';
 
 export interface CheckMessage {
   readonly monitor_id: string;
@@ -43,11 +41,13 @@ export interface CheckOutcome {
   readonly events: readonly EventRecord[];
 }
 
-/** What a check uses: the monitor, account and event stores and the verification services. */
+/** What a check uses: the monitor, account and event stores, the delivery queue and the verification services. */
 export interface CheckServices {
   readonly monitors: MonitorStore;
   readonly accounts: Pick<AccountStore, 'getAccount'>;
   readonly events: EventStore;
+  /** Where the events' first deliveries are queued. */
+  readonly deliveries: Pick<DeliveryQueue, 'sendAll'>;
   readonly verification: VerificationServices;
 }
 
@@ -57,11 +57,11 @@ export interface CheckOptions {
 }
 
 export async function checkMonitor(message: CheckMessage, now: Date, services: CheckServices, options: CheckOptions = {}): Promise<CheckOutcome> {
-  const { monitors, events } = services;
+  const { monitors } = services;
   const monitorId = message.monitor_id;
   const monitor = await monitors.get(monitorId);
   if (monitor?.status !== 'active') return { monitorId, checked: false, skipped: 'not_active', events: [] };
-  if (monitor.pending_events?.length) await publishEvents(monitor.monitor_id, monitor.pending_events, now, monitors, events);
+  if (monitor.pending_events?.length) await publishEvents(monitor.monitor_id, monitor.pending_events, now, services);
   if (message.due_at !== undefined && message.due_at !== monitor.next_check_at) {
     return { monitorId, checked: false, skipped: 'already_checked', events: [] };
   }
@@ -120,7 +120,7 @@ export async function checkMonitor(message: CheckMessage, now: Date, services: C
     pendingEvents: created,
   });
   if (!recorded) return { monitorId, checked: false, skipped: 'already_checked', events: [] };
-  if (created.length > 0) await publishEvents(monitorId, created, now, monitors, events);
+  if (created.length > 0) await publishEvents(monitorId, created, now, services);
   return { monitorId, checked: true, events: created };
 }
 
@@ -129,15 +129,14 @@ export async function checkMonitor(message: CheckMessage, now: Date, services: C
  * any delivery message is not queued this throws before forgetting them, so the next message for the
  * monitor (the redelivered one) publishes them again; a first attempt queued twice is made once.
  */
-async function publishEvents(monitorId: string, records: readonly EventRecord[], now: Date, monitors: MonitorStore, events: EventStore): Promise<void> {
+async function publishEvents(
+  monitorId: string,
+  records: readonly EventRecord[],
+  now: Date,
+  { monitors, events, deliveries }: Pick<CheckServices, 'monitors' | 'events' | 'deliveries'>,
+): Promise<void> {
   await Promise.all(records.map((record) => events.createOnce(record)));
-  await sendMessageBatch(
-    queueUrl('webhookDelivery'),
-    records.map((e) => {
-      const message: DeliveryMessage = { event_id: e.event_id, due_at: now.toISOString(), attempt: 0 };
-      return { MessageBody: JSON.stringify(message) };
-    }),
-  );
+  await deliveries.sendAll(records.map((e): DeliveryMessage => ({ event_id: e.event_id, due_at: now.toISOString(), attempt: 0 })));
   await monitors.clearPendingEvents(
     monitorId,
     records.map((r) => r.event_id),

@@ -3,6 +3,7 @@ import { DynamoAccountStore } from '../../accounts/adapters/account-store.ts';
 import { containerValue } from '../../../platform/container.ts';
 import { MonitorSlots } from '../../limits/adapters/monitor-slots.ts';
 import { verificationServices } from '../../verification/verification-services.ts';
+import { SqsDeliveryQueue } from '../delivery/adapters/delivery-queue.ts';
 import { DynamoEventStore } from '../delivery/adapters/event-store.ts';
 import { sealerFromEnvironment } from '../secrets/sealer-services.ts';
 import { DynamoMonitorStore } from './adapters/monitor-store.ts';
@@ -15,6 +16,7 @@ export const monitorCheckServices = containerValue(
     monitors: new DynamoMonitorStore(),
     accounts: new DynamoAccountStore(),
     events: new DynamoEventStore(),
+    deliveries: new SqsDeliveryQueue(),
     verification: verificationServices(),
   }),
 );

@@ -10,8 +10,6 @@
  * then are no longer due, and those queued twice are checked once.
  */
 import * as z from 'zod';
-import { sendMessageBatch } from '../../../platform/aws/sqs-batch.ts';
-import { queueUrl } from '../../../platform/config.ts';
 import type { CheckMessage } from './monitor-check.ts';
 import { dueShards, type MonitorStore } from './monitor-store.ts';
 
@@ -44,6 +42,12 @@ export const sweepMessageSchema = z.object({
 
 export type SweepMessage = z.output<typeof sweepMessageSchema>;
 
+/** The queue of monitor checks (adapters/check-queue.ts). */
+export interface CheckQueue {
+  /** Queues every message, or throws naming those that were not queued (some may have gone out all the same). */
+  sendAll(messages: readonly CheckMessage[]): Promise<void>;
+}
+
 export interface SweepResult {
   readonly enqueued: number;
   /** Where to continue, when the sweep stopped before the time limit. */
@@ -52,20 +56,20 @@ export interface SweepResult {
 
 const pageSize = 100;
 
-export async function sweepDueMonitors(monitors: MonitorStore, now: Date, timeLeftMs: () => number, from: SweepPosition = { shard: 0 }): Promise<SweepResult> {
+export async function sweepDueMonitors(
+  monitors: MonitorStore,
+  checks: CheckQueue,
+  now: Date,
+  timeLeftMs: () => number,
+  from: SweepPosition = { shard: 0 },
+): Promise<SweepResult> {
   let enqueued = 0;
   for (let shard = from.shard; shard < dueShards; shard++) {
     let cursor = shard === from.shard ? from.cursor : undefined;
     do {
       if (timeLeftMs() < 60_000) return { enqueued, resume: { shard, cursor } };
       const page = await monitors.due(`shard#${String(shard).padStart(2, '0')}`, now, pageSize, cursor);
-      await sendMessageBatch(
-        queueUrl('monitorCheck'),
-        page.items.map((item) => {
-          const message: CheckMessage = { monitor_id: item.monitorId, due_at: item.dueAt };
-          return { MessageBody: JSON.stringify(message) };
-        }),
-      );
+      await checks.sendAll(page.items.map((item): CheckMessage => ({ monitor_id: item.monitorId, due_at: item.dueAt })));
       enqueued += page.items.length;
       cursor = page.next;
     } while (cursor);

@@ -27,6 +27,11 @@ export const deliveryMessageSchema: z.ZodType<DeliveryMessage> = z.object({
 /** The queue of delivery steps (SQS: a delay of at most 900 s; a later hop waits the rest). */
 export interface DeliveryQueue {
   send(message: DeliveryMessage, delaySeconds: number): Promise<void>;
+  /**
+   * Queues each message at once (a check's first attempts): every one is sent, or this throws naming
+   * those that were not; some may have gone out all the same.
+   */
+  sendAll(messages: readonly DeliveryMessage[]): Promise<void>;
 }
 
 /** What the failure e-mail says of the event that failed for good. */

@@ -6,7 +6,8 @@
  */
 import { logger } from '../../../platform/observability/logger.ts';
 import { deliverWebhook, type WebhookPostResult } from '../../webhooks/deliver-webhook.ts';
-import { checkWebhookUrl, webhookLoopbackAllowedFromEnv } from '../../webhooks/webhook-url-guard.ts';
+import { webhookLoopbackAllowedFromEnv } from '../../../platform/config.ts';
+import { checkWebhookUrl } from '../../webhooks/webhook-url-guard.ts';
 import type { MonitorRecord } from '../checks/monitor-record.ts';
 import type { SecretSealer } from '../secrets/secret-sealer.ts';
 import { openWebhookSecrets } from '../secrets/webhook-secrets.ts';

@@ -11,7 +11,7 @@ import type { Deadline } from '../../../platform/deadline.ts';
 import type { EvidenceRef } from '../../evidence/evidence.ts';
 import type { BoardStatus } from '../../../domain/license-status.ts';
 import type { StateCode } from '../../../domain/us-states.ts';
-import { sodaBaseUrl } from '../source-config.ts';
+import { sodaBaseUrl } from '../../../platform/config.ts';
 import type { SodaClient, SodaDataset, SodaRow } from '../soda/soda-client.ts';
 import { splitFullName } from '../../../domain/names/normalize.ts';
 import { logger } from '../../../platform/observability/logger.ts';

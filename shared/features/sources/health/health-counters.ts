@@ -9,11 +9,8 @@
  * Cost: at most one write (about 1 WCU: the item is well under 1 KB) per source per container per
  * minute, whatever the traffic; with 20 busy containers touching 6 sources, about 7,200 writes an hour
  * ($0.009 at on-demand prices), nothing for idle containers. Items expire after 3 days.
+ * The table is a port (`HealthCountsTable`); health-services.ts composes this container's counters.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../../platform/aws/dynamo.ts';
-import { tableNameIfSet } from '../../../platform/config.ts';
-import { containerValue } from '../../../platform/container.ts';
 import { logger } from '../../../platform/observability/logger.ts';
 
 /** Upper bounds (ms) of the latency histogram's buckets; the last bucket holds everything slower. */
@@ -41,11 +38,22 @@ export function latencyBucket(ms: number): number {
 /** The UTC hour a moment falls in, as the table's partition key: `2026-11-28T09`. */
 export const hourKey = (at: Date) => at.toISOString().slice(0, 13);
 
-class HealthCounters {
+/** Where the counts are added: the SourceHealth table (adapters/dynamo-health-counts.ts). */
+export interface HealthCountsTable {
+  /** False where there is nowhere to write (unit tests, tools run outside a stack): counts then stay in memory only. */
+  enabled(): boolean;
+  /** Adds the counts to the source's item of the hour (`hourKey`), which expires at `expiresAt` (epoch seconds) unless it already has an expiry. */
+  add(hour: string, source: string, counts: SourceCounts, expiresAt: number): Promise<void>;
+}
+
+/** A container's counts of every source, added to the table at most once a minute. */
+export class HealthCounters {
   private counts = new Map<string, SourceCounts>();
   private lastFlush = 0;
   private timer: NodeJS.Timeout | undefined;
   private failedOnce = false;
+
+  constructor(private readonly table: HealthCountsTable) {}
 
   private of(source: string): SourceCounts {
     let counts = this.counts.get(source);
@@ -76,7 +84,7 @@ class HealthCounters {
   /** Writes within the minute (at once when the last write was a minute ago or more). */
   private schedule(): void {
     // Nowhere to write (unit tests, tools run outside a stack): counts stay in memory only.
-    if (this.timer || !tableNameIfSet('sourceHealth')) return;
+    if (this.timer || !this.table.enabled()) return;
     const wait = Math.max(0, this.lastFlush + flushEveryMs - Date.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -94,20 +102,8 @@ class HealthCounters {
     const expiresAt = Math.floor(now.getTime() / 1000) + (healthRetentionDays + 1) * 86_400;
     await Promise.all(
       [...taken].map(async ([source, counts]) => {
-        const values: Record<string, number> = { ':calls': counts.calls, ':failures': counts.failures, ':unreadable': counts.unreadable };
-        counts.latency.forEach((n, i) => {
-          if (n > 0) values[`:l${i}`] = n;
-        });
-        const adds = Object.keys(values).map((v) => `${v.slice(1)} ${v}`);
         try {
-          await dynamo().send(
-            new UpdateCommand({
-              TableName: tableNameIfSet('sourceHealth')!,
-              Key: { hour: hourKey(now), source },
-              UpdateExpression: `ADD ${adds.join(', ')} SET expires_at = if_not_exists(expires_at, :exp)`,
-              ExpressionAttributeValues: { ...values, ':exp': expiresAt },
-            }),
-          );
+          await this.table.add(hourKey(now), source, counts, expiresAt);
         } catch (error) {
           // Telemetry never fails the work it observes; the counts are dropped.
           if (!this.failedOnce) logger.warn('Source health counts not written', { source, error: (error as Error).message });
@@ -117,6 +113,3 @@ class HealthCounters {
     );
   }
 }
-
-/** This container's counters. */
-export const healthCounters = containerValue(() => new HealthCounters());

@@ -9,10 +9,7 @@
  * hour's partition holds every source's item), at most once a minute per container: the report is
  * remembered for a minute, the longest the counters wait before they are written anyway.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { oigListId } from '../../../domain/match-basis.ts';
-import { dynamo } from '../../../platform/aws/dynamo.ts';
-import { tableName } from '../../../platform/config.ts';
 import type { StateCode } from '../../../domain/us-states.ts';
 import { stateBoards } from '../boards/registry.ts';
 import { assessFreshness, type FreshnessPolicy, type FreshnessState, freshnessPolicy, type VersionDates } from '../freshness.ts';
@@ -130,7 +127,7 @@ export function ingestedState(freshness: FreshnessState, activity: SourceActivit
 
 const policyView = (p: FreshnessPolicy) => ({ measured_from: p.measuredFrom, warn_after_days: p.warnAfterDays, stale_after_days: p.staleAfterDays });
 
-type Pointer = VersionDates & { readonly source: string; readonly last_modified?: string | null };
+export type Pointer = VersionDates & { readonly source: string; readonly last_modified?: string | null };
 
 function asOfOf(pointer: Pointer): string {
   if (pointer.as_of) return pointer.as_of.slice(0, 10);
@@ -138,60 +135,37 @@ function asOfOf(pointer: Pointer): string {
   return (Number.isNaN(modified) ? pointer.ingested_at : new Date(modified).toISOString()).slice(0, 10);
 }
 
-/** The pointers' dates, one GetItem each, all at once (a pointer holds files and statistics beyond these). */
-async function readPointers(ids: readonly string[]): Promise<Map<string, Pointer>> {
-  const items = await Promise.all(
-    ids.map(async (source) => {
-      const out = await dynamo().send(
-        new GetCommand({
-          TableName: tableName('sourceState'),
-          Key: { source },
-          ProjectionExpression: '#s, version, ingested_at, checked_at, as_of, rows_written_at, last_modified',
-          ExpressionAttributeNames: { '#s': 'source' },
-        }),
-      );
-      return out.Item;
-    }),
-  );
-  return new Map(items.filter((item) => item !== undefined).map((item) => [item.source as string, item as unknown as Pointer]));
+/** A load held for review, as its review item holds it (plausibility/load-review.ts); a field may be missing. */
+export interface HeldSummary {
+  readonly version?: string;
+  readonly as_of?: string;
+  readonly held_at?: string;
 }
 
-/** The loads held for review, by source: one GetItem of each `<source>#review` item, all at once. */
-async function readHeld(ids: readonly string[]): Promise<Map<string, { version: string; as_of: string; held_at: string }>> {
-  const items = await Promise.all(
-    ids.map(async (source) => {
-      const out = await dynamo().send(
-        new GetCommand({ TableName: tableName('sourceState'), Key: { source: `${source}#review` }, ProjectionExpression: 'held' }),
-      );
-      const held = out.Item?.held as { version?: string; as_of?: string; held_at?: string } | undefined;
-      return held?.version && held.as_of && held.held_at ? ([source, { version: held.version, as_of: held.as_of, held_at: held.held_at }] as const) : undefined;
-    }),
-  );
-  return new Map(items.filter((item) => item !== undefined));
+/** What the report reads: the SourceState and SourceHealth tables (adapters/dynamo-source-health-records.ts). */
+export interface SourceHealthRecords {
+  /** The pointers' dates, by source (a pointer holds files and statistics beyond these); sources without one are left out. */
+  pointers(ids: readonly string[]): Promise<Map<string, Pointer>>;
+  /** The load each source holds for review, if any (its `<source>#review` item's `held`). */
+  held(ids: readonly string[]): Promise<Map<string, HeldSummary | undefined>>;
+  /** Every source's counts of one hour (`hourKey`), as stored. */
+  hour(hour: string): Promise<Record<string, unknown>[]>;
 }
 
-async function readActivity(now: Date): Promise<Map<string, Counts>> {
+/** The loads held for review, by source: those whose review item names the version, its date and when it was held. */
+async function readHeld(records: SourceHealthRecords, ids: readonly string[]): Promise<Map<string, { version: string; as_of: string; held_at: string }>> {
+  const held = await records.held(ids);
+  const found = new Map<string, { version: string; as_of: string; held_at: string }>();
+  for (const source of ids) {
+    const h = held.get(source);
+    if (h?.version && h.as_of && h.held_at) found.set(source, { version: h.version, as_of: h.as_of, held_at: h.held_at });
+  }
+  return found;
+}
+
+async function readActivity(records: SourceHealthRecords, now: Date): Promise<Map<string, Counts>> {
   const hours = Array.from({ length: 24 }, (_, i) => hourKey(new Date(now.getTime() - i * 3_600_000)));
-  const parts = await Promise.all(
-    hours.map(async (hour) => {
-      const items: Record<string, unknown>[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await dynamo().send(
-          new QueryCommand({
-            TableName: tableName('sourceHealth'),
-            KeyConditionExpression: '#h = :h',
-            ExpressionAttributeNames: { '#h': 'hour' },
-            ExpressionAttributeValues: { ':h': hour },
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return items;
-    }),
-  );
+  const parts = await Promise.all(hours.map((hour) => records.hour(hour)));
   const totals = new Map<string, Counts>();
   for (const item of parts.flat()) {
     const source = item.source as string;
@@ -209,10 +183,10 @@ async function readActivity(now: Date): Promise<Map<string, Counts>> {
 }
 
 /** The health of every source at `now`. */
-export async function sourcesReport(now: Date): Promise<SourcesReport> {
+export async function sourcesReport(now: Date, records: SourceHealthRecords): Promise<SourcesReport> {
   const sources = describedSources();
   const ingested = sources.filter((s) => s.ingested).map((s) => s.id);
-  const [pointers, held, activity] = await Promise.all([readPointers(ingested), readHeld(ingested), readActivity(now)]);
+  const [pointers, held, activity] = await Promise.all([records.pointers(ingested), readHeld(records, ingested), readActivity(records, now)]);
   const data = sources.map((s): SourceHealth => {
     const last24h = activityOf(activity.get(s.name));
     // The OIG list is `oig_leie` to customers, as in `sanctions.lists`; `leie` is its key in the store.

@@ -7,17 +7,14 @@
  * never reach their TTL while current. Verifications read the list only while it is usable
  * (freshness.ts: not past its stale limit, rows certainly stored); otherwise the OIG list is `unavailable`.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Clock, systemClock } from '../../../platform/clock.ts';
 import { logger } from '../../../platform/observability/logger.ts';
 import { assessFreshness, freshnessPolicy } from '../freshness.ts';
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
-import { dynamo } from '../../../platform/aws/dynamo.ts';
-import { tableName } from '../../../platform/config.ts';
 import { lastNameKeys } from '../../../domain/names/normalize.ts';
-import { putAll } from '../lists/batch-write.ts';
 import { entityKey, individualKeys } from '../lists/lookup-keys.ts';
-import { SourcePointer } from '../lists/source-pointer.ts';
+import type { LoadPorts } from '../load-ports.ts';
+import type { SourcePointers } from '../lists/source-pointer.ts';
 import type { LeieRecord } from './leie-record.ts';
 
 export const rowTtlDays = 90;
@@ -55,49 +52,42 @@ export function recordKeys(record: LeieRecord): string[] {
   return record.kind === 'entity' ? [entityKey(record.businessName)] : individualKeys(record.lastName);
 }
 
-type Item = Record<string, unknown>;
-
-function toItem(record: LeieRecord, listKey: string, rowId: string, expiresAt: number): Item {
-  const item: Item = { list_key: listKey, row_id: rowId, expires_at: expiresAt };
-  for (const [k, v] of Object.entries(record)) if (v !== null && v !== '' && k !== 'fileRow') item[k] = v;
-  return item;
+/** A record as stored: its row id (its row number in the file, zero-padded) and the record. */
+export interface StoredExclusion {
+  readonly rowId: string;
+  readonly record: LeieRecord;
 }
 
-function fromItem(item: Item): LeieRecord {
-  const text = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : '');
-  const nullable = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : null);
-  return {
-    kind: item.kind === 'entity' ? 'entity' : 'individual',
-    lastName: text('lastName'),
-    firstName: text('firstName'),
-    middleName: text('middleName'),
-    businessName: text('businessName'),
-    general: text('general'),
-    specialty: text('specialty'),
-    upin: nullable('upin'),
-    npi: nullable('npi'),
-    dob: nullable('dob'),
-    address: text('address'),
-    city: text('city'),
-    state: text('state'),
-    zip: text('zip'),
-    exclusionType: text('exclusionType'),
-    exclusionDate: nullable('exclusionDate'),
-    reinstatementDate: nullable('reinstatementDate'),
-    waiverDate: nullable('waiverDate'),
-    waiverState: nullable('waiverState'),
-    // The row id is the record's row number in the ingested file.
-    ...(/^\d+$/.test(String(item.row_id)) ? { fileRow: Number(item.row_id) } : {}),
-  };
+/** The rows of the list's versions (the Exclusions table: adapters/dynamo-exclusion-rows.ts), by partition `<version>#<key>`. */
+export interface ExclusionRows {
+  /** Every record stored under one partition, with its row id. */
+  query(partition: string): Promise<StoredExclusion[]>;
+  /** Writes records of a version being built under their partitions, expiring at `expiresAt` (epoch seconds). */
+  write(rows: readonly (StoredExclusion & { readonly partition: string })[], expiresAt: number): Promise<void>;
+}
+
+/** Where the list is kept: its rows and its pointer (SourceState `leie`). */
+export interface ExclusionPorts {
+  readonly rows: ExclusionRows;
+  readonly pointers: SourcePointers;
+  /** What its ingest uses besides: the source archive, a stopped load's progress, the review items. */
+  readonly loads: LoadPorts;
 }
 
 export class ExclusionStore {
-  private readonly pointer = new SourcePointer<LeieListVersion>('leie');
   private readonly remembered = new RememberedForAWhile<LeieListVersion | undefined>();
   /** Versions found unusable, warned about once per container. */
   private readonly warned = new Set<string>();
 
-  constructor(private readonly clock: Clock = systemClock) {}
+  constructor(
+    private readonly ports: ExclusionPorts,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** What the source's ingest uses besides its rows and pointer. */
+  get loads(): LoadPorts {
+    return this.ports.loads;
+  }
 
   /**
    * The current version as this container last saw it, re-read after `maxAgeMs`, while it is usable
@@ -123,7 +113,7 @@ export class ExclusionStore {
 
   /** The list version lookups currently follow. */
   current(): Promise<LeieListVersion | undefined> {
-    return this.pointer.current();
+    return this.ports.pointers.current<LeieListVersion>('leie');
   }
 
   /** Lookups already made, by list version and surname key: a version never changes once switched to. */
@@ -138,23 +128,11 @@ export class ExclusionStore {
     const seen = new Set<string>();
     const records: LeieRecord[] = [];
     for (const key of lastNameKeys(lastName)) {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await dynamo().send(
-          new QueryCommand({
-            TableName: tableName('exclusions'),
-            KeyConditionExpression: 'list_key = :k',
-            ExpressionAttributeValues: { ':k': `${list.version}#I#${key}` },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of out.Items ?? []) {
-          if (seen.has(item.row_id as string)) continue;
-          seen.add(item.row_id as string);
-          records.push(fromItem(item));
-        }
-        start = out.LastEvaluatedKey;
-      } while (start);
+      for (const { rowId, record } of await this.ports.rows.query(`${list.version}#I#${key}`)) {
+        if (seen.has(rowId)) continue;
+        seen.add(rowId);
+        records.push(record);
+      }
     }
     return records;
   }
@@ -162,20 +140,20 @@ export class ExclusionStore {
   /** Writes records of a version being built (invisible until `switchTo`). */
   async write(version: string, records: readonly { record: LeieRecord; row: number }[], now: Date): Promise<void> {
     const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
-    const items = records.flatMap(({ record, row }) =>
-      recordKeys(record).map((key) => toItem(record, `${version}#${key}`, String(row).padStart(7, '0'), expiresAt)),
+    const rows = records.flatMap(({ record, row }) =>
+      recordKeys(record).map((key) => ({ partition: `${version}#${key}`, rowId: String(row).padStart(7, '0'), record })),
     );
-    await putAll(tableName('exclusions'), items);
+    await this.ports.rows.write(rows, expiresAt);
   }
 
   /** Records a check that found the list unchanged. */
   markChecked(version: string, at: Date): Promise<void> {
-    return this.pointer.markChecked(version, at);
+    return this.ports.pointers.markChecked('leie', version, at);
   }
 
   /** Records that the version's rows were rewritten (renewal); false if the list switched meanwhile. */
   markRowsWritten(version: string, at: Date): Promise<boolean> {
-    return this.pointer.markRowsWritten(version, at);
+    return this.ports.pointers.markRowsWritten('leie', version, at);
   }
 
   /**
@@ -183,6 +161,6 @@ export class ExclusionStore {
    * (its rows then simply expire).
    */
   switchTo(next: LeieListVersion, previousVersion: string | undefined): Promise<boolean> {
-    return this.pointer.switchTo(next, previousVersion);
+    return this.ports.pointers.switchTo('leie', next, previousVersion);
   }
 }

@@ -18,20 +18,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
-import { leieCsvUrl, leieDownloadTimeouts, leieHosts, sourceNames } from '../source-config.ts';
+import { leieCsvUrl } from '../../../platform/config.ts';
+import { leieDownloadTimeouts, leieHosts, sourceNames } from '../source-config.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import {
-  archiveRawFile,
-  checkNotShrunk,
-  checkRowCounts,
-  conditionalOn,
-  eachCsvRow,
-  PipelinedWrites,
-  refusalOf,
-  restoreArchivedFile,
-  versionId,
-} from '../lists/ingest-steps.ts';
+import { checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, refusalOf, versionId } from '../lists/ingest-steps.ts';
 import type { LoadPosition } from '../lists/ingest-steps.ts';
 import { fileOf, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
@@ -87,7 +78,7 @@ export type IngestOutcome =
 
 export async function ingestLeie(store: ExclusionStore, options: IngestOptions = {}): Promise<IngestOutcome> {
   const started = Date.now();
-  const resumed = await new LoadProgressStore('leie').resumable(options.now?.() ?? new Date());
+  const resumed = await new LoadProgressStore('leie', store.loads.progress).resumable(options.now?.() ?? new Date());
   const now = resumed ? new Date(resumed.started_at) : (options.now?.() ?? new Date());
   const current = await store.current();
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
@@ -98,7 +89,7 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
     let fetched: { readonly sha256: string; readonly etag: string | null; readonly lastModified: string | null };
     if (resumed) {
       const [archived] = resumed.files;
-      await restoreArchivedFile(archived!.archive_key, file);
+      await store.loads.archive.restore(archived!.archive_key, file);
       fetched = { sha256: archived!.sha256, etag: archived!.etag, lastModified: archived!.last_modified };
     } else {
       const headers: Record<string, string> = {};
@@ -117,14 +108,14 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       await store.markChecked(conditional.version, now);
       return { outcome: 'unchanged', reason: 'same_content', version: conditional.version };
     }
-    const held = await earlierReview('leie', sha256, options.rollback);
+    const held = await earlierReview(store.loads, 'leie', sha256, options.rollback);
     if (held) return { outcome: 'held', version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
     const day = now.toISOString().slice(0, 10);
     const archiveKey = `leie/${day}/UPDATED-${sha256.slice(0, 12)}.csv`;
     const archive = async () =>
-      archiveRawFile(archiveKey, file, (await stat(file)).size, 'text/csv', {
+      store.loads.archive.keep(archiveKey, file, (await stat(file)).size, 'text/csv', {
         sha256,
         'source-etag': fetched.etag ?? '',
         'source-last-modified': fetched.lastModified ?? '',
@@ -134,6 +125,7 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       { version, started_at: now.toISOString(), sha256, files: [fileOf({ fileName: 'UPDATED.csv', ...fetched }, archiveKey)] },
       resumed,
       archive,
+      store.loads.progress,
     );
     const stats = await load.write(async (skipThrough) => {
       const parsed = await parseInto(file, version, store, now, { skipThrough, stopBy: options.deadline });
@@ -153,7 +145,7 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       stats,
     };
     const dated: LeieListVersion = { ...next, as_of: asOfOf(next) };
-    const review = await reviewLoad({
+    const review = await reviewLoad(store.loads, {
       source: 'leie',
       budget: leieChangeBudget,
       trigger: options.trigger ?? 'scheduled',
@@ -163,7 +155,7 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       sha256,
       files: [{ name: 'UPDATED.csv', sha256, archive_key: archiveKey }],
       rows: stats.rows,
-      currentRows: () => archivedLeieDigestRows(current!.archive_key),
+      currentRows: () => archivedLeieDigestRows(store.loads.archive, current!.archive_key),
       nextRows: () => leieDigestRows(file),
       now,
     });
@@ -206,7 +198,7 @@ export async function renewLeie(store: ExclusionStore, options: { now?: () => Da
   const dir = await mkdtemp(join(tmpdir(), 'leie-renew-'));
   try {
     const file = join(dir, 'UPDATED.csv');
-    await restoreArchivedFile(current.archive_key, file);
+    await store.loads.archive.restore(current.archive_key, file);
     const stats = await parseInto(file, current.version, store, now);
     await store.markRowsWritten(current.version, now);
     const outcome: RenewalOutcome = { outcome: 'renewed', source: 'leie', version: current.version, items: stats.rows, duration_ms: Date.now() - started };

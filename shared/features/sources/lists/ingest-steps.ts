@@ -1,15 +1,9 @@
 /**
  * The steps every list ingest shares (the OIG LEIE ingest and the sanctions lists alike): when a check
  * may be conditional, the version id, the streamed row loop, writes pipelined in chunks, the refusals
- * of a bad or shrunken file, and the archive of the raw file.
+ * of a bad or shrunken file, and the archive of the raw file (`SourceArchive`).
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createReadStream, createWriteStream } from 'node:fs';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { s3 } from '../../../platform/aws/s3.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
-import { bucketName } from '../../../platform/config.ts';
 import { SourceError } from '../errors.ts';
 import { IngestRefusal } from '../ingest-refusal.ts';
 import { UnsafeFileError } from '../parse-limits.ts';
@@ -176,23 +170,15 @@ export function checkNotShrunk(source: string, rows: number, current: { readonly
   }
 }
 
-/** Keeps the raw file in the source archive bucket under `key`. */
-export async function archiveRawFile(key: string, file: string, size: number, contentType: string, metadata: Record<string, string>): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: bucketName('sourceArchive'),
-      Key: key,
-      Body: createReadStream(file),
-      ContentLength: size,
-      ContentType: contentType,
-      Metadata: metadata,
-    }),
-  );
-}
-
-/** Copies the archived raw file `key` into `file` (to rewrite a version's rows from it). */
-export async function restoreArchivedFile(key: string, file: string): Promise<void> {
-  const out = await s3().send(new GetObjectCommand({ Bucket: bucketName('sourceArchive'), Key: key }));
-  if (!out.Body) throw new Error(`archived file ${key} has no body`);
-  await pipeline(out.Body as Readable, createWriteStream(file));
+/**
+ * The source archive (a bucket: adapters/s3-source-archive.ts): the raw files of every version, kept
+ * to renew, resume and compare it, and the record of every load (plausibility/load-review.ts).
+ */
+export interface SourceArchive {
+  /** Keeps the raw file `file` (of `size` bytes) under `key`, with its content type and metadata. */
+  keep(key: string, file: string, size: number, contentType: string, metadata: Record<string, string>): Promise<void>;
+  /** Copies the archived raw file `key` into `file` (to rewrite a version's rows from it). */
+  restore(key: string, file: string): Promise<void>;
+  /** Keeps a JSON document under `key`. */
+  keepJson(key: string, body: string): Promise<void>;
 }

@@ -34,17 +34,7 @@ import { CsvFormatError } from './csv-parser.ts';
 import { copyLocalFile, type DownloadTimeouts, downloadSourceFile, saveResponseBody } from './download.ts';
 import { jsonRows, savePages } from './data-api.ts';
 import { checkFileSize, type ParseLimits, parseLimits } from '../parse-limits.ts';
-import {
-  archiveRawFile,
-  checkNotShrunk,
-  checkRowCounts,
-  conditionalOn,
-  eachCsvRow,
-  PipelinedWrites,
-  refusalOf,
-  restoreArchivedFile,
-  versionId,
-} from './ingest-steps.ts';
+import { checkNotShrunk, checkRowCounts, conditionalOn, eachCsvRow, PipelinedWrites, refusalOf, versionId } from './ingest-steps.ts';
 import type { LoadPosition } from './ingest-steps.ts';
 import { fileOf, LoadProgressStore, ResumableLoad } from './load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
@@ -117,7 +107,7 @@ interface Fetched {
 export async function ingestList(definition: ListDefinition, store: SanctionsStore, options: ListIngestOptions = {}): Promise<ListIngestOutcome> {
   const started = Date.now();
   const list = definition.id;
-  const resumed = options.file ? undefined : await new LoadProgressStore(list).resumable(options.now?.() ?? new Date());
+  const resumed = options.file ? undefined : await new LoadProgressStore(list, store.loads.progress).resumable(options.now?.() ?? new Date());
   const now = resumed ? new Date(resumed.started_at) : (options.now?.() ?? new Date());
   const current = await store.current(list);
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
@@ -128,7 +118,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     let fetched: Fetched;
     if (resumed) {
       const [archived] = resumed.files;
-      await restoreArchivedFile(archived!.archive_key, file);
+      await store.loads.archive.restore(archived!.archive_key, file);
       fetched = { fileName: archived!.name, sha256: archived!.sha256, etag: archived!.etag, lastModified: archived!.last_modified };
     } else if (options.file) {
       fetched = { fileName: basename(options.file), sha256: await copyLocalFile(options.file, file), etag: null, lastModified: null };
@@ -148,14 +138,14 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       await store.markChecked(list, conditional.version, now);
       return { outcome: 'unchanged', list, reason: 'same_content', version: conditional.version };
     }
-    const held = await earlierReview(list, fetched.sha256, options.rollback);
+    const held = await earlierReview(store.loads, list, fetched.sha256, options.rollback);
     if (held) return { outcome: 'held', list, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, fetched.sha256);
     const day = now.toISOString().slice(0, 10);
     const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     const archive = async () =>
-      archiveRawFile(archiveKey, file, (await stat(file)).size, contentTypeOf(definition, fetched.fileName), {
+      store.loads.archive.keep(archiveKey, file, (await stat(file)).size, contentTypeOf(definition, fetched.fileName), {
         sha256: fetched.sha256,
         'source-file': fetched.fileName,
         'source-etag': fetched.etag ?? '',
@@ -166,6 +156,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       { version, started_at: now.toISOString(), sha256: fetched.sha256, files: [fileOf(fetched, archiveKey)] },
       resumed,
       archive,
+      store.loads.progress,
     );
     const { stats, items, contentAsOf } = await load.write(async (skipThrough) => {
       const parsed = await parseInto(definition, file, version, store, now, { skipThrough, stopBy: options.deadline });
@@ -188,7 +179,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       archive_key: archiveKey,
       stats,
     };
-    const review = await reviewLoad({
+    const review = await reviewLoad(store.loads, {
       source: list,
       budget: definition.changeBudget,
       trigger: options.trigger ?? (options.file ? 'operator' : 'scheduled'),
@@ -198,7 +189,7 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       sha256: fetched.sha256,
       files: [{ name: fetched.fileName, sha256: fetched.sha256, archive_key: archiveKey }],
       rows: stats.rows,
-      currentRows: () => archivedListDigestRows(definition, current!.archive_key, eachEntry),
+      currentRows: () => archivedListDigestRows(store.loads.archive, definition, current!.archive_key, eachEntry),
       nextRows: () => listDigestRows(definition, file, eachEntry),
       now,
     });
@@ -259,7 +250,7 @@ export async function renewList(
   const dir = await mkdtemp(join(tmpdir(), `renew-${definition.id}-`));
   try {
     const file = join(dir, 'archived');
-    await restoreArchivedFile(current.archive_key, file);
+    await store.loads.archive.restore(current.archive_key, file);
     const { items } = await parseInto(definition, file, current.version, store, now);
     await store.markRowsWritten(definition.id, current.version, now);
     const outcome: RenewalOutcome = { outcome: 'renewed', source: definition.id, version: current.version, items, duration_ms: Date.now() - started };

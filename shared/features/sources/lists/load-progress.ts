@@ -8,12 +8,9 @@
  * message again after its visibility timeout, or the next scheduled check) restores the archived files,
  * writes the same version from that row on, and switches the pointer only once every row is written.
  * The record is cleared when the load switches, loses the switch, or is refused. A record older than
- * `resumeWithinDays` is not resumed (its rows expire, as a superseded version's do).
+ * `resumeWithinDays` is not resumed (its rows expire, as a superseded version's do). The records are a port
+ * (`LoadProgressRecords`), implemented by adapters/dynamo-load-progress.ts.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../../platform/aws/dynamo.ts';
-import { tableName } from '../../../platform/config.ts';
 import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { LoadOutOfTime } from './ingest-steps.ts';
@@ -58,50 +55,43 @@ export class LoadInterrupted extends Error {
   }
 }
 
-export class LoadProgressStore {
-  constructor(private readonly source: string) {}
+/** The progress records (SourceState `load#<source>`) and the pointer's date each is judged against. */
+export interface LoadProgressRecords {
+  /** The progress recorded for the source's stopped load, as stored (possibly incomplete), if any. */
+  recorded(source: string): Promise<LoadProgress | undefined>;
+  /** When the source's current version was ingested (its pointer's `ingested_at`), if it has one. */
+  currentSince(source: string): Promise<string | undefined>;
+  save(source: string, progress: LoadProgress): Promise<void>;
+  /** Forgets the progress of `version` (nothing, if another load recorded its own since). */
+  clear(source: string, version: string): Promise<void>;
+}
 
-  private get key() {
-    return { source: `load#${this.source}` };
-  }
+export class LoadProgressStore {
+  constructor(
+    private readonly source: string,
+    private readonly records: LoadProgressRecords,
+  ) {}
 
   /**
    * The progress of a stopped load to resume: one recorded within `resumeWithinDays`, of a load started
    * after the current version's (a version switched since, by an operator's upload say, is not undone).
    */
   async resumable(now: Date): Promise<LoadProgress | undefined> {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: this.key, ConsistentRead: true }));
-    const item = out.Item as (LoadProgress & { source: string }) | undefined;
-    if (!item?.version || !Array.isArray(item.files) || item.files.length === 0) return undefined;
-    if (now.getTime() - Date.parse(item.started_at) > resumeWithinDays * 86_400_000) return undefined;
-    const pointer = await dynamo().send(
-      new GetCommand({ TableName: tableName('sourceState'), Key: { source: this.source }, ConsistentRead: true, ProjectionExpression: 'ingested_at' }),
-    );
-    const currentSince = pointer.Item?.ingested_at as string | undefined;
-    if (currentSince && Date.parse(currentSince) >= Date.parse(item.started_at)) return undefined;
-    const { source: _, ...progress } = item;
+    const progress = await this.records.recorded(this.source);
+    if (!progress?.version || !Array.isArray(progress.files) || progress.files.length === 0) return undefined;
+    if (now.getTime() - Date.parse(progress.started_at) > resumeWithinDays * 86_400_000) return undefined;
+    const currentSince = await this.records.currentSince(this.source);
+    if (currentSince && Date.parse(currentSince) >= Date.parse(progress.started_at)) return undefined;
     return progress;
   }
 
-  async save(progress: LoadProgress): Promise<void> {
-    await dynamo().send(new PutCommand({ TableName: tableName('sourceState'), Item: { ...this.key, ...progress } }));
+  save(progress: LoadProgress): Promise<void> {
+    return this.records.save(this.source, progress);
   }
 
   /** Forgets the progress of `version` (nothing, if another load recorded its own since). */
-  async clear(version: string): Promise<void> {
-    try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('sourceState'),
-          Key: this.key,
-          UpdateExpression: 'REMOVE version, started_at, sha256, files, file_name, etag, last_modified, archive_key, rows_done, interruptions, saved_at',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': version },
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+  clear(version: string): Promise<void> {
+    return this.records.clear(this.source, version);
   }
 }
 
@@ -131,8 +121,9 @@ export class ResumableLoad {
     private readonly subject: LoadSubject,
     private readonly resumed: LoadProgress | undefined,
     private readonly archive: () => Promise<unknown>,
+    records: LoadProgressRecords,
   ) {
-    this.progress = new LoadProgressStore(source);
+    this.progress = new LoadProgressStore(source, records);
   }
 
   async write<R>(write: (skipThrough: number) => Promise<R>): Promise<R> {

@@ -19,8 +19,9 @@ import { assessFreshness, freshnessPolicy } from '../freshness.ts';
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
 import type { ListEntry } from './list-entry.ts';
 import { entityKey, individualKeys, npiKey } from './lookup-keys.ts';
-import { SourcePointer } from './source-pointer.ts';
-import { distinctRows, queryVersionedRows, rowTtlDays, writeVersionedRows } from './versioned-rows.ts';
+import type { LoadPorts } from '../load-ports.ts';
+import type { SourcePointers } from './source-pointer.ts';
+import { distinctRows, rowTtlDays, type VersionedRows } from './versioned-rows.ts';
 
 export { rowTtlDays };
 export const refreshAfterDays = 30;
@@ -81,27 +82,33 @@ export interface SanctionsFound {
 
 const rowIdDigits = 7;
 
+/** Where the lists are kept: their rows (the Sanctions table) and their pointers (SourceState). */
+export interface SanctionsPorts {
+  readonly rows: VersionedRows;
+  readonly pointers: SourcePointers;
+  /** What its ingest uses besides: the source archive, a stopped load's progress, the review items. */
+  readonly loads: LoadPorts;
+}
+
 export class SanctionsStore {
-  private readonly pointers = new Map<string, SourcePointer<ListVersion>>();
   private readonly remembered = new RememberedForAWhile<ListVersion | undefined>();
 
   /** Versions found unusable, warned about once per container. */
   private readonly warned = new Set<string>();
 
-  constructor(private readonly clock: Clock = systemClock) {}
+  constructor(
+    private readonly ports: SanctionsPorts,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
-  private pointer(listId: string): SourcePointer<ListVersion> {
-    let pointer = this.pointers.get(listId);
-    if (!pointer) {
-      pointer = new SourcePointer<ListVersion>(listId);
-      this.pointers.set(listId, pointer);
-    }
-    return pointer;
+  /** What the source's ingest uses besides its rows and pointer. */
+  get loads(): LoadPorts {
+    return this.ports.loads;
   }
 
   /** The version lookups of the list currently follow. */
   current(listId: string): Promise<ListVersion | undefined> {
-    return this.pointer(listId).current();
+    return this.ports.pointers.current<ListVersion>(listId);
   }
 
   /**
@@ -146,12 +153,12 @@ export class SanctionsStore {
   }
 
   private async query(partition: string): Promise<FoundEntry[]> {
-    return (await queryVersionedRows<ListEntry>(partition)).map(({ value, row }) => ({ entry: value, row }));
+    return (await this.ports.rows.query<ListEntry>(partition)).map(({ value, row }) => ({ entry: value, row }));
   }
 
   /** Writes rows of a version being built (invisible until `switchTo`), one item per lookup key. */
   async write(listId: string, version: string, rows: readonly { entry: ListEntry; row: number; keys: readonly string[] }[], now: Date): Promise<number> {
-    return writeVersionedRows(
+    return this.ports.rows.write(
       listId,
       version,
       rows.map(({ entry, row, keys }) => ({ value: entry, row, keys })),
@@ -162,17 +169,17 @@ export class SanctionsStore {
 
   /** Records a check that found the list unchanged. */
   markChecked(listId: string, version: string, at: Date): Promise<void> {
-    return this.pointer(listId).markChecked(version, at);
+    return this.ports.pointers.markChecked(listId, version, at);
   }
 
   /** Records that the version's rows were rewritten (renewal); false if the list switched meanwhile. */
   markRowsWritten(listId: string, version: string, at: Date): Promise<boolean> {
-    return this.pointer(listId).markRowsWritten(version, at);
+    return this.ports.pointers.markRowsWritten(listId, version, at);
   }
 
   /** Makes `next` the list's current version in one conditional write; false if another ingest switched first. */
   switchTo(next: ListVersion, previousVersion: string | undefined): Promise<boolean> {
     this.remembered.forget(next.list);
-    return this.pointer(next.list).switchTo(next, previousVersion);
+    return this.ports.pointers.switchTo(next.list, next, previousVersion);
   }
 }

@@ -8,11 +8,9 @@
  * `renewAfterDays` old (source-renewal.ts), whether or not the publisher could be reached, so they never
  * reach their TTL while current; the pointer's `rows_written_at` says when they were last written, and
  * readers refuse a version whose rows may have expired (freshness.ts `rowsReadable`).
+ *
+ * The rows are a port (`VersionedRows`), implemented by adapters/dynamo-versioned-rows.ts.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../../platform/aws/dynamo.ts';
-import { tableName } from '../../../platform/config.ts';
-import { type Item, putAll } from './batch-write.ts';
 
 export const rowTtlDays = 90;
 /**
@@ -28,42 +26,21 @@ export interface VersionedRow<T> {
   readonly row: number;
 }
 
-/** Writes rows of a version being built, one item per distinct key of each row; answers the items written. */
-export async function writeVersionedRows<T>(
-  source: string,
-  version: string,
-  rows: readonly (VersionedRow<T> & { readonly keys: readonly string[] })[],
-  now: Date,
-  rowIdDigits: number,
-): Promise<number> {
-  const expiresAt = Math.floor(now.getTime() / 1000) + rowTtlDays * 86_400;
-  const items: Item[] = [];
-  for (const { value, row, keys } of rows) {
-    const json = JSON.stringify(value);
-    const rowId = String(row).padStart(rowIdDigits, '0');
-    for (const key of new Set(keys)) items.push({ list_key: `${source}#${version}#${key}`, row_id: rowId, expires_at: expiresAt, entry: json });
-  }
-  await putAll(tableName('sanctions'), items);
-  return items.length;
-}
-
-/** Every row stored under one partition (`<source>#<version>#<key>`), page by page. */
-export async function queryVersionedRows<T>(partition: string): Promise<VersionedRow<T>[]> {
-  const found: VersionedRow<T>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('sanctions'),
-        KeyConditionExpression: 'list_key = :k',
-        ExpressionAttributeValues: { ':k': partition },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) found.push({ value: JSON.parse(item.entry as string) as T, row: Number(item.row_id) });
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return found;
+/** The rows of the versions of every list and roster, by partition `<source>#<version>#<key>`. */
+export interface VersionedRows {
+  /**
+   * Writes rows of a version being built, one item per distinct key of each row, expiring `rowTtlDays`
+   * after `now`, the row's number zero-padded to `rowIdDigits`; answers the items written.
+   */
+  write<T>(
+    source: string,
+    version: string,
+    rows: readonly (VersionedRow<T> & { readonly keys: readonly string[] })[],
+    now: Date,
+    rowIdDigits: number,
+  ): Promise<number>;
+  /** Every row stored under one partition (`<source>#<version>#<key>`). */
+  query<T>(partition: string): Promise<VersionedRow<T>[]>;
 }
 
 /** The rows of several partitions, each row once (a row is under each of its keys), in file order. */

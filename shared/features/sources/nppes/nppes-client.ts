@@ -10,7 +10,8 @@
 import type { Deadline } from '../../../platform/deadline.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy } from '../http-fetch.ts';
-import { nppesApiUrl, sourceNames } from '../source-config.ts';
+import { nppesApiUrl } from '../../../platform/config.ts';
+import { sourceNames } from '../source-config.ts';
 import { sourceFailed } from '../source-telemetry.ts';
 import { isValidNpi } from './npi.ts';
 import { NppesFormatError, parseNppesResponse, type NppesIdentity } from './parse.ts';

@@ -19,17 +19,14 @@
  *
  * Every load, scheduled or by an operator, and every review decision is recorded: as `last_load` on the
  * review item, and as a JSON object in the source archive bucket under `loads/<source>/` (trigger, file
- * hashes and archive keys, counts, difference, decision and reasons).
+ * hashes and archive keys, counts, difference, decision and reasons). The review items are a port
+ * (`ReviewItems`, adapters/dynamo-review-items.ts), the bucket another (`SourceArchive`).
  */
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../../platform/aws/dynamo.ts';
-import { s3 } from '../../../platform/aws/s3.ts';
-import { bucketName, tableName } from '../../../platform/config.ts';
 import { logger } from '../../../platform/observability/logger.ts';
 import { recordMetric } from '../../../platform/observability/metrics.ts';
 import { IngestRefusal } from '../ingest-refusal.ts';
-import { type PointedVersion, SourcePointer } from '../lists/source-pointer.ts';
+import type { SourceArchive } from '../lists/ingest-steps.ts';
+import type { PointedVersion, SourcePointers } from '../lists/source-pointer.ts';
 import { rowTtlDays } from '../lists/versioned-rows.ts';
 import {
   type ChangeBudget,
@@ -105,53 +102,34 @@ export interface ReviewState {
   readonly rejected_sha256?: readonly string[];
 }
 
-const reviewKey = (source: string) => `${source}#review`;
-/** Without undefined values, as DynamoDB stores it. */
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-/** The review item of a source, if any. */
-export async function reviewStateOf(source: string): Promise<ReviewState | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName('sourceState'), Key: { source: reviewKey(source) }, ConsistentRead: true }));
-  if (!out.Item) return undefined;
-  const { source: _key, ...rest } = out.Item;
-  return { ...(rest as Omit<ReviewState, 'source'>), source };
+/** The review items of the sources (SourceState `<source>#review`). */
+export interface ReviewItems {
+  /** The review item of a source, if any. */
+  state(source: string): Promise<ReviewState | undefined>;
+  /** Sets the attributes `set` (without their undefined values) and removes those of `remove`. */
+  update(source: string, set: Record<string, unknown>, remove: readonly string[]): Promise<void>;
 }
 
-async function updateReview(source: string, set: Record<string, unknown>, remove: readonly string[] = []): Promise<void> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(set).map(([k, v], i) => {
-    names[`#s${i}`] = k;
-    values[`:s${i}`] = plain(v);
-    return `#s${i} = :s${i}`;
-  });
-  const removes = remove.map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('sourceState'),
-      Key: { source: reviewKey(source) },
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
-      ExpressionAttributeNames: names,
-      ...(sets.length ? { ExpressionAttributeValues: values } : {}),
-    }),
-  );
+/** Where loads and reviews are recorded: the review items, and the source archive for the records. */
+export interface LoadReviewPorts {
+  readonly reviews: ReviewItems;
+  readonly archive: SourceArchive;
+}
+
+/** The review item of a source, if any. */
+export function reviewStateOf(ports: Pick<LoadReviewPorts, 'reviews'>, source: string): Promise<ReviewState | undefined> {
+  return ports.reviews.state(source);
 }
 
 /** Keeps the record in the source archive bucket (`loads/<source>/<time>-<decision>.json`) and on the review item. */
-async function keepRecord(record: LoadRecord, reviewSet: Record<string, unknown> = {}, reviewRemove: readonly string[] = []): Promise<void> {
-  const body = JSON.stringify(record);
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: bucketName('sourceArchive'),
-      Key: `loads/${record.source}/${record.at.replace(/[-:.]/g, '')}-${record.decision}.json`,
-      Body: body,
-      ContentType: 'application/json',
-    }),
-  );
-  await updateReview(record.source, { ...reviewSet, last_load: record }, reviewRemove);
+async function keepRecord(
+  ports: LoadReviewPorts,
+  record: LoadRecord,
+  reviewSet: Record<string, unknown> = {},
+  reviewRemove: readonly string[] = [],
+): Promise<void> {
+  await ports.archive.keepJson(`loads/${record.source}/${record.at.replace(/[-:.]/g, '')}-${record.decision}.json`, JSON.stringify(record));
+  await ports.reviews.update(record.source, { ...reviewSet, last_load: record }, reviewRemove);
   logger.info('Source load recorded', {
     source: record.source,
     trigger: record.trigger,
@@ -185,8 +163,8 @@ export interface LoadUnderReview {
  * of the same content when it is offered again (it is not read again; the alarm's metric is emitted
  * again while it waits).
  */
-export async function earlierReview(source: string, sha256: string, rollback: string | undefined): Promise<HeldLoad | undefined> {
-  const state = await reviewStateOf(source);
+export async function earlierReview(ports: LoadReviewPorts, source: string, sha256: string, rollback: string | undefined): Promise<HeldLoad | undefined> {
+  const state = await reviewStateOf(ports, source);
   if (rollback === undefined && state?.rejected_sha256?.includes(sha256)) {
     throw new IngestRefusal(
       source,
@@ -209,6 +187,7 @@ export async function earlierReview(source: string, sha256: string, rollback: st
  * for none of them.
  */
 export async function refuseUndeclaredFiles(
+  ports: LoadReviewPorts,
   source: string,
   declared: readonly string[],
   given: readonly { readonly name: string; readonly sha256: string }[],
@@ -224,7 +203,7 @@ export async function refuseUndeclaredFiles(
     ...(match.missing.length ? [`the roster's declared file(s) ${match.missing.join(', ')} missing: a load needs every one of ${declared.join(', ')}`] : []),
     ...(match.unknown.length ? [`file(s) ${match.unknown.join(', ')} stand for none of the declared files ${declared.join(', ')}`] : []),
   ];
-  await keepRecord({
+  await keepRecord(ports, {
     source,
     at: now.toISOString(),
     trigger,
@@ -252,7 +231,7 @@ export interface ReviewedLoad {
  * Judges a load whose rows are written: refused (throws `IngestRefusal`, recorded), held (recorded,
  * kept for review, alarmed), or accepted (recorded by `finish` once the pointer switched).
  */
-export async function reviewLoad(load: LoadUnderReview): Promise<ReviewedLoad> {
+export async function reviewLoad(ports: LoadReviewPorts, load: LoadUnderReview): Promise<ReviewedLoad> {
   let diff: VersionDiff | null = null;
   let unreadable: string | undefined;
   if (load.current && load.rollback === undefined && load.next.as_of >= load.current.as_of) {
@@ -285,7 +264,7 @@ export async function reviewLoad(load: LoadUnderReview): Promise<ReviewedLoad> {
     ...(load.rollback !== undefined ? { operator_reason: load.rollback } : {}),
   });
   if (decision.decision === 'refused') {
-    await keepRecord(record('refused'));
+    await keepRecord(ports, record('refused'));
     throw new IngestRefusal(load.source, 'implausible', decision.reasons.join('; '));
   }
   if (decision.decision === 'held') {
@@ -302,7 +281,7 @@ export async function reviewLoad(load: LoadUnderReview): Promise<ReviewedLoad> {
       files: load.files,
       next: load.next,
     };
-    await keepRecord(record('held'), { held });
+    await keepRecord(ports, record('held'), { held });
     recordMetric('sourceLoadsHeld', 1, { source: load.source });
     recordMetric('sourceLoadsHeldAll', 1, {});
     logger.warn('Source load held for review; the version in force keeps answering', {
@@ -320,41 +299,39 @@ export async function reviewLoad(load: LoadUnderReview): Promise<ReviewedLoad> {
     decision,
     diff,
     // A newer accepted version makes a held one moot: it was compared with a version no longer in force.
-    finish: (switched) => keepRecord(record(switched ? 'accepted' : 'superseded', decision.basis), {}, switched ? ['held'] : []),
+    finish: (switched) => keepRecord(ports, record(switched ? 'accepted' : 'superseded', decision.basis), {}, switched ? ['held'] : []),
   };
 }
 
 export class ReviewError extends Error {}
 
 /** Accepts the held version of a source: the pointer switches to it (recorded). */
-export async function acceptHeld(source: string, now: Date, operatorReason?: string): Promise<LoadRecord> {
-  const held = (await reviewStateOf(source))?.held;
+export async function acceptHeld(
+  ports: LoadReviewPorts & { readonly pointers: SourcePointers },
+  source: string,
+  now: Date,
+  operatorReason?: string,
+): Promise<LoadRecord> {
+  const held = (await reviewStateOf(ports, source))?.held;
   if (!held) throw new ReviewError(`${source}: no load is held for review`);
   if (now.toISOString() > held.reviewable_until) {
     throw new ReviewError(
       `${source}: the held version ${held.version} could be accepted until ${held.reviewable_until} (its rows expire ${rowTtlDays} days after it was held); load the file again`,
     );
   }
-  const pointer = new SourcePointer<PointedVersion>(source);
-  const switched = await pointer.switchTo({ ...held.next, checked_at: now.toISOString() } as PointedVersion, held.previous_version ?? undefined);
+  const switched = await ports.pointers.switchTo(source, { ...held.next, checked_at: now.toISOString() } as PointedVersion, held.previous_version ?? undefined);
   if (!switched) {
     throw new ReviewError(
       `${source}: the version in force is no longer ${held.previous_version}, which the held version was compared with; load the file again`,
     );
   }
   const record = reviewDecision(source, held, 'accepted_on_review', now, operatorReason);
-  await keepRecord(record, {}, ['held']);
+  await keepRecord(ports, record, {}, ['held']);
   return record;
 }
 
 /** The record of an operator's decision on a held version. */
-function reviewDecision(
-  source: string,
-  held: NonNullable<Awaited<ReturnType<typeof reviewStateOf>>>['held'] & object,
-  decision: 'accepted_on_review' | 'rejected_on_review',
-  now: Date,
-  operatorReason?: string,
-): LoadRecord {
+function reviewDecision(source: string, held: HeldLoad, decision: 'accepted_on_review' | 'rejected_on_review', now: Date, operatorReason?: string): LoadRecord {
   return {
     source,
     at: now.toISOString(),
@@ -373,13 +350,13 @@ function reviewDecision(
 }
 
 /** Rejects the held version of a source: it is dropped, and the same content is refused if offered again (recorded). */
-export async function rejectHeld(source: string, now: Date, operatorReason?: string): Promise<LoadRecord> {
-  const state = await reviewStateOf(source);
+export async function rejectHeld(ports: LoadReviewPorts, source: string, now: Date, operatorReason?: string): Promise<LoadRecord> {
+  const state = await reviewStateOf(ports, source);
   const held = state?.held;
   if (!held) throw new ReviewError(`${source}: no load is held for review`);
   const record = reviewDecision(source, held, 'rejected_on_review', now, operatorReason);
   // The last few rejected files are remembered.
   const rejected = [...(state?.rejected_sha256 ?? []), held.sha256].slice(-20);
-  await keepRecord(record, { rejected_sha256: rejected }, ['held']);
+  await keepRecord(ports, record, { rejected_sha256: rejected }, ['held']);
   return record;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createReadStream } from 'node:fs';
 import { checkHeader, leieRecord, type LeieRecord } from '../leie/leie-record.ts';
-import { eachCsvRow, restoreArchivedFile } from '../lists/ingest-steps.ts';
+import { eachCsvRow, type SourceArchive } from '../lists/ingest-steps.ts';
 import type { ListDefinition } from '../lists/list-definition.ts';
 import type { ListEntry } from '../lists/list-entry.ts';
 import { columnsOf, type RosterDefinition, type RosterRecord, rowReader } from '../rosters/roster-definition.ts';
@@ -91,6 +91,7 @@ export async function rosterDigestRows(definition: RosterDefinition, files: read
 
 /** The rows of a list version from its archived file. */
 export async function archivedListDigestRows(
+  archive: SourceArchive,
   definition: ListDefinition,
   archiveKey: string,
   eachEntry: Parameters<typeof listDigestRows>[2],
@@ -98,7 +99,7 @@ export async function archivedListDigestRows(
   const dir = await mkdtemp(join(tmpdir(), `digest-${definition.id}-`));
   try {
     const file = join(dir, 'archived');
-    await restoreArchivedFile(archiveKey, file);
+    await archive.restore(archiveKey, file);
     return await listDigestRows(definition, file, eachEntry);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -107,6 +108,7 @@ export async function archivedListDigestRows(
 
 /** The rows of a roster version from its archived files. */
 export async function archivedRosterDigestRows(
+  archive: SourceArchive,
   definition: RosterDefinition,
   files: readonly { readonly name: string; readonly archive_key: string }[],
 ): Promise<DigestRow[]> {
@@ -115,7 +117,7 @@ export async function archivedRosterDigestRows(
     const local: { name: string; path: string }[] = [];
     for (const [i, file] of files.entries()) {
       const path = join(dir, `file-${i}`);
-      await restoreArchivedFile(file.archive_key, path);
+      await archive.restore(file.archive_key, path);
       local.push({ name: file.name, path });
     }
     return await rosterDigestRows(definition, local);
@@ -154,12 +156,12 @@ export async function leieDigestRows(file: string): Promise<DigestRow[]> {
 }
 
 /** The rows of an LEIE version from its archived file. */
-export async function archivedLeieDigestRows(archiveKey: string | null): Promise<DigestRow[]> {
+export async function archivedLeieDigestRows(archive: SourceArchive, archiveKey: string | null): Promise<DigestRow[]> {
   if (!archiveKey) throw new Error('the version in force has no archived file');
   const dir = await mkdtemp(join(tmpdir(), 'digest-leie-'));
   try {
     const file = join(dir, 'archived');
-    await restoreArchivedFile(archiveKey, file);
+    await archive.restore(archiveKey, file);
     return await leieDigestRows(file);
   } finally {
     await rm(dir, { recursive: true, force: true });

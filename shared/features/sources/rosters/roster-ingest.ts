@@ -32,16 +32,7 @@ import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
 import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
-import {
-  archiveRawFile,
-  checkNotShrunk,
-  checkRowCounts,
-  conditionalOn,
-  PipelinedWrites,
-  refusalOf,
-  restoreArchivedFile,
-  versionId,
-} from '../lists/ingest-steps.ts';
+import { checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, refusalOf, type SourceArchive, versionId } from '../lists/ingest-steps.ts';
 import { checkFileSize, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
@@ -195,11 +186,11 @@ async function parseFile(
 }
 
 /** The archived files of a stopped load, restored into `dir` in the order they were read. */
-async function restoreFiles(progress: LoadProgress, dir: string): Promise<Fetched[]> {
+async function restoreFiles(archive: SourceArchive, progress: LoadProgress, dir: string): Promise<Fetched[]> {
   const files: Fetched[] = [];
   for (const [i, archived] of progress.files.entries()) {
     const path = join(dir, `file-${i}`);
-    await restoreArchivedFile(archived.archive_key, path);
+    await archive.restore(archived.archive_key, path);
     files.push({
       name: archived.name,
       path,
@@ -215,16 +206,17 @@ async function restoreFiles(progress: LoadProgress, dir: string): Promise<Fetche
 export async function ingestRoster(definition: RosterDefinition, store: RosterStore, options: RosterIngestOptions = {}): Promise<RosterIngestOutcome> {
   const started = Date.now();
   const roster = definition.id;
-  const resumed = options.files?.length ? undefined : await new LoadProgressStore(roster).resumable(options.now?.() ?? new Date());
+  const resumed = options.files?.length ? undefined : await new LoadProgressStore(roster, store.loads.progress).resumable(options.now?.() ?? new Date());
   const now = resumed ? new Date(resumed.started_at) : (options.now?.() ?? new Date());
   const current = await store.current(roster);
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
   const dir = await mkdtemp(join(tmpdir(), `roster-${roster}-`));
   try {
-    const files = resumed ? await restoreFiles(resumed, dir) : await fetchFiles(definition, dir, options);
+    const files = resumed ? await restoreFiles(store.loads.archive, resumed, dir) : await fetchFiles(definition, dir, options);
     const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
     if (declaredFiles(definition).length > 0) {
       await refuseUndeclaredFiles(
+        store.loads,
         roster,
         declaredFiles(definition).map((f) => f.name),
         files.map((f) => ({ name: f.name, sha256: f.sha256 })),
@@ -240,7 +232,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       logger.info('Roster unchanged', { roster, version: conditional.version });
       return { outcome: 'unchanged', roster, version: conditional.version };
     }
-    const held = await earlierReview(roster, sha256, options.rollback);
+    const held = await earlierReview(store.loads, roster, sha256, options.rollback);
     if (held) return { outcome: 'held', roster, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
@@ -249,7 +241,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
     const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     const archive = async () => {
       for (const file of files) {
-        await archiveRawFile(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
+        await store.loads.archive.keep(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
           sha256: file.sha256,
           'source-file': file.name,
           'source-etag': file.etag ?? '',
@@ -267,6 +259,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       },
       resumed,
       archive,
+      store.loads.progress,
     );
     let items = 0;
     const parsed: { file: Fetched; rows: number; skipped: number; malformed: number; dated: string | null; bytes: number }[] = [];
@@ -318,7 +311,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       rows_written_at: now.toISOString(),
       stats,
     };
-    const review = await reviewLoad({
+    const review = await reviewLoad(store.loads, {
       source: roster,
       budget: definition.changeBudget,
       trigger,
@@ -328,7 +321,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       sha256,
       files: fileVersions.map((f) => ({ name: f.name, sha256: f.sha256, archive_key: f.archive_key })),
       rows: stats.rows,
-      currentRows: () => archivedRosterDigestRows(definition, current!.files),
+      currentRows: () => archivedRosterDigestRows(store.loads.archive, definition, current!.files),
       nextRows: () => rosterDigestRows(definition, files),
       now,
     });
@@ -390,7 +383,7 @@ export async function renewRoster(
     try {
       for (const [i, archived] of current.files.entries()) {
         const path = join(dir, `file-${i}`);
-        await restoreArchivedFile(archived.archive_key, path);
+        await store.loads.archive.restore(archived.archive_key, path);
         const file: Fetched = { name: archived.name, path, sha256: archived.sha256, etag: archived.etag, lastModified: archived.last_modified, dated: null };
         await parseFile(definition, file, writes, sequence, now);
       }

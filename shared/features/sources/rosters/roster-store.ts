@@ -12,8 +12,9 @@
  */
 import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
 import { individualKeys } from '../lists/lookup-keys.ts';
-import { distinctRows, queryVersionedRows, writeVersionedRows } from '../lists/versioned-rows.ts';
-import { SourcePointer } from '../lists/source-pointer.ts';
+import type { LoadPorts } from '../load-ports.ts';
+import type { SourcePointers } from '../lists/source-pointer.ts';
+import { distinctRows, type VersionedRows } from '../lists/versioned-rows.ts';
 import type { RosterRecord } from './roster-definition.ts';
 
 export interface RosterFileVersion {
@@ -60,23 +61,28 @@ export interface StoredRosterRow {
 
 const rowIdDigits = 8;
 
+/** Where the rosters are kept: their rows (the Sanctions table) and their pointers (SourceState). */
+export interface RosterPorts {
+  readonly rows: VersionedRows;
+  readonly pointers: SourcePointers;
+  /** What its ingest uses besides: the source archive, a stopped load's progress, the review items. */
+  readonly loads: LoadPorts;
+}
+
 export class RosterStore {
-  private readonly pointers = new Map<string, SourcePointer<RosterVersion>>();
   private readonly remembered = new RememberedForAWhile<RosterVersion | undefined>();
   /** Partitions already read, by roster version and key (a version never changes once written). */
   private readonly lookups = new RememberedLookups<StoredRosterRow[]>();
 
-  private pointer(rosterId: string): SourcePointer<RosterVersion> {
-    let pointer = this.pointers.get(rosterId);
-    if (!pointer) {
-      pointer = new SourcePointer<RosterVersion>(rosterId);
-      this.pointers.set(rosterId, pointer);
-    }
-    return pointer;
+  constructor(private readonly ports: RosterPorts) {}
+
+  /** What the source's ingest uses besides its rows and pointer. */
+  get loads(): LoadPorts {
+    return this.ports.loads;
   }
 
   current(rosterId: string): Promise<RosterVersion | undefined> {
-    return this.pointer(rosterId).current();
+    return this.ports.pointers.current<RosterVersion>(rosterId);
   }
 
   /**
@@ -97,27 +103,27 @@ export class RosterStore {
   }
 
   private async query(partition: string): Promise<StoredRosterRow[]> {
-    return (await queryVersionedRows<RosterRecord>(partition)).map(({ value, row }) => ({ record: value, row }));
+    return (await this.ports.rows.query<RosterRecord>(partition)).map(({ value, row }) => ({ record: value, row }));
   }
 
   /** Writes rows of a version being built (invisible until `switchTo`), one item per surname key; answers the items written. */
   async write(rosterId: string, version: string, rows: readonly StoredRosterRow[], now: Date): Promise<number> {
     const keyed = rows.map(({ record, row }) => ({ value: record, row, keys: individualKeys(record.lastName) }));
-    return writeVersionedRows(rosterId, version, keyed, now, rowIdDigits);
+    return this.ports.rows.write(rosterId, version, keyed, now, rowIdDigits);
   }
 
   markChecked(rosterId: string, version: string, at: Date): Promise<void> {
-    return this.pointer(rosterId).markChecked(version, at);
+    return this.ports.pointers.markChecked(rosterId, version, at);
   }
 
   /** Records that the version's rows were rewritten (renewal); false if the roster switched meanwhile. */
   markRowsWritten(rosterId: string, version: string, at: Date): Promise<boolean> {
-    return this.pointer(rosterId).markRowsWritten(version, at);
+    return this.ports.pointers.markRowsWritten(rosterId, version, at);
   }
 
   /** Makes `next` the roster's current version in one conditional write; false if another ingest switched first. */
   switchTo(next: RosterVersion, previousVersion: string | undefined): Promise<boolean> {
     this.remembered.forget(next.roster);
-    return this.pointer(next.roster).switchTo(next, previousVersion);
+    return this.ports.pointers.switchTo(next.roster, next, previousVersion);
   }
 }

@@ -12,7 +12,7 @@
 import type { Deadline } from '../../../platform/deadline.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy } from '../http-fetch.ts';
-import { sodaAppToken } from '../source-config.ts';
+import { sodaAppToken } from '../../../platform/config.ts';
 import { sourceFailed } from '../source-telemetry.ts';
 import { soqlParams, type SoqlQuery } from './soql.ts';
 

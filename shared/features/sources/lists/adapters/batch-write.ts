@@ -14,7 +14,7 @@
  * `ingestDynamo`) paces its own retries adaptively too.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ingestDynamo } from '../../../platform/aws/dynamo.ts';
+import { ingestDynamo } from '../../../../platform/aws/dynamo.ts';
 
 export type Item = Record<string, unknown>;
 
