@@ -22,7 +22,8 @@ interface CpuProfile {
 
 /** A source file's group: a package (`@scope/name`), a `shared/` or `functions/` area, or the file. */
 export function sourceGroup(source: string): string {
-  const own = /(?:^|\/)((?:shared|functions|local|bin|lib)\/[^/]+)/.exec(source);
+  // An area of the service: `shared/<layer>/<area>` for the features, the API and the platform, else `<folder>/<area>`.
+  const own = /(?:^|\/)(shared\/(?:features|api|platform)\/[^/]+|(?:shared|functions|local|bin|lib)\/[^/]+)/.exec(source);
   if (own && !source.includes('node_modules/')) return own[1]!;
   // A package's file: under node_modules/, or relative to the bundle's folder (`../../@scope/name/…`).
   const path = source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');

@@ -89,7 +89,8 @@ describe('CPU profile summary', () => {
     expect(sourceGroup('../../../@smithy/core/dist-es/submodules/schema/NormalizedSchema.js')).toBe('@smithy/core');
     expect(sourceGroup('../../node_modules/zod/v4/core/util.js')).toBe('zod');
     expect(sourceGroup('/work/repo/node_modules/@aws-sdk/client-s3/dist-es/S3Client.js')).toBe('@aws-sdk/client-s3');
-    expect(sourceGroup('../../shared/features/verification/verification-engine.ts')).toBe('shared/verification');
-    expect(sourceGroup('functions/verification/post-verify.ts')).toBe('functions/verify');
+    expect(sourceGroup('../../shared/features/verification/verification-engine.ts')).toBe('shared/features/verification');
+    expect(sourceGroup('../../shared/domain/names/typo-rules.ts')).toBe('shared/domain');
+    expect(sourceGroup('functions/verification/post-verify.ts')).toBe('functions/verification');
   });
 });
