@@ -34,6 +34,7 @@ import { rejectionOf } from '../support/rejection.ts';
 import { samCsv, type SamRow } from '../support/sam-extract.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { verifyOk } from '../support/verify-call.ts';
 import { awsReviewPorts, dynamoRosterStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -221,11 +222,7 @@ describe('NPPES: September’s deactivation report after October’s', () => {
 
 describe('Maryland: the physicians’ and allied-health rosters', () => {
   const forms = () => join(data.dir, 'rosters', 'md_bop', 'forms');
-  const verify = async (body: Record<string, unknown>) => {
-    const res = await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-    expect(res.status, res.text).toBe(200);
-    return res.body as Record<string, any>;
-  };
+  const verify = (body: Record<string, unknown>) => verifyOk(t, key, body);
   /** The operator's copies of both files, the physicians' edited. */
   async function files(edit: (lines: string[]) => string[], tag: string): Promise<string[]> {
     const physicians = (await readFile(join(forms(), 'doctor_list_revised.csv'), 'utf8')).split('\r\n');

@@ -20,6 +20,7 @@ import { alabamaBme } from '#shared/features/sources/rosters/states/alabama.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { verifyOk } from '../support/verify-call.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { dynamoExclusionStore, dynamoRosterStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
@@ -41,11 +42,7 @@ afterAll(async () => {
   await data?.remove();
 });
 
-const verify = async (body: Record<string, unknown>) => {
-  const res = await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  expect(res.status, res.text).toBe(200);
-  return res.body as Record<string, any>;
-};
+const verify = (body: Record<string, unknown>) => verifyOk(t, key, body);
 const listEntry = (body: Record<string, any>, list: string) => (body.sanctions.lists as { list: string; status: string }[]).find((l) => l.list === list);
 
 /** Items stored under one partition of a version (`<source>#<version>#<key>`). */

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { verifyOk } from '../support/verify-call.ts';
 
 let t: TestStack;
 let key: string;
@@ -17,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const verify = async (body: Record<string, unknown>) => {
-  const res = await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  expect(res.status, res.text).toBe(200);
-  return res.body as Record<string, any>;
-};
+const verify = (body: Record<string, unknown>) => verifyOk(t, key, body);
 const sourceNamed = (body: Record<string, any>, name: string) =>
   (body.sources as { name: string; status: string; as_of: string | null }[]).find((s) => s.name === name);
 

@@ -6,9 +6,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { verifyOk } from '../support/verify-call.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 
 let t: TestStack;
@@ -25,12 +25,7 @@ afterAll(async () => {
   await data.remove();
 });
 
-const verify = async (body: Record<string, unknown>) => {
-  const res = await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  expect(res.status, res.text).toBe(200);
-  verificationResultSchema.parse(res.body);
-  return res.body as Record<string, any>;
-};
+const verify = (body: Record<string, unknown>) => verifyOk(t, key, body);
 
 describe('Connecticut (ngch-56tr)', () => {
   it('finds an active license by name, its DPH credential, and leaves DCP and business rows out', async () => {

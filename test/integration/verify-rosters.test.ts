@@ -20,10 +20,10 @@ import { marylandPhysicians } from '#shared/features/sources/rosters/states/mary
 import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { westVirginiaBom } from '#shared/features/sources/rosters/states/west-virginia.ts';
-import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { verifyOk } from '../support/verify-call.ts';
 import { dynamoRosterStore } from '#shared/features/sources/source-store-services.ts';
 
 /** The Florida file's date: a month ago, within the 60 days an operator upload is answered from. */
@@ -52,12 +52,7 @@ afterAll(async () => {
   await data.remove();
 });
 
-const verify = async (body: Record<string, unknown>) => {
-  const res = await t.call('/v1/verify', { method: 'POST', key, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  expect(res.status, res.text).toBe(200);
-  verificationResultSchema.parse(res.body);
-  return res.body as Record<string, any>;
-};
+const verify = (body: Record<string, unknown>) => verifyOk(t, key, body);
 const sourceNamed = (body: Record<string, any>, name: string) =>
   (body.sources as { name: string; status: string; as_of: string | null; evidence: { rows?: number[] }[] }[]).find((s) => s.name === name);
 
