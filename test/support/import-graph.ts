@@ -80,21 +80,37 @@ export interface TestsOf {
   readonly through: { readonly test: string; readonly chain: string[] }[];
 }
 
+/**
+ * Breadth first from `start` along `edges`: each file reached, with the file it was first reached from
+ * (`start` itself with none). The first path found to each file is a shortest one.
+ */
+function walk(edges: (file: string) => readonly string[], start: string): Map<string, string | undefined> {
+  const via = new Map<string, string | undefined>([[start, undefined]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const next of edges(file)) {
+      if (via.has(next)) continue;
+      via.set(next, file);
+      queue.push(next);
+    }
+  }
+  return via;
+}
+
+/** The modules of `graph` that `module` reaches through its imports, itself excluded. */
+export function reachableFrom(graph: ReadonlyMap<string, readonly string[]>, module: string): Set<string> {
+  const reached = new Set(walk((file) => graph.get(file) ?? [], module).keys());
+  reached.delete(module);
+  return reached;
+}
+
 /** The test files (`*.test.ts`) of `graph` that import `module`, directly or through other modules. */
 export function testsOf(graph: ReadonlyMap<string, readonly string[]>, module: string): TestsOf {
   const importers = new Map<string, string[]>();
   for (const [file, targets] of graph) for (const target of targets) importers.set(target, [...(importers.get(target) ?? []), file]);
-  // Breadth first from the module along reversed imports: the first path found to each file is a shortest one.
-  const via = new Map<string, string | undefined>([[module, undefined]]);
-  const queue = [module];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    for (const importer of importers.get(file) ?? []) {
-      if (via.has(importer)) continue;
-      via.set(importer, file);
-      queue.push(importer);
-    }
-  }
+  // Along reversed imports: each file with the one it imports on a shortest way to the module.
+  const via = walk((file) => importers.get(file) ?? [], module);
   const chainOf = (test: string) => {
     const chain: string[] = [];
     for (let at = via.get(test); at !== undefined && at !== module; at = via.get(at)) chain.push(at);

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circlesOf, importGraph, importsOf, repositoryRoot as root, sources } from '../support/import-graph.ts';
+import { circlesOf, importGraph, importsOf, reachableFrom, repositoryRoot as root, sources } from '../support/import-graph.ts';
 
 /** The layers of shared/, each with the layers its modules may import (besides their own). */
 const layers = {
@@ -273,28 +273,6 @@ describe('sample data and the simulator', () => {
   });
 });
 
-/** The modules a file reaches through its imports, itself excluded (repository-relative; files that exist only). */
-function reachableFrom(file: string): Set<string> {
-  const seen = new Set<string>();
-  const pending = [file];
-  while (pending.length > 0) {
-    for (const target of importsOf(pending.pop()!)) {
-      const existing = [target, `${target}.ts`].find((candidate) => {
-        try {
-          return readFileSync(join(root, candidate)) !== undefined;
-        } catch {
-          return false;
-        }
-      });
-      if (!existing || seen.has(existing)) continue;
-      seen.add(existing);
-      pending.push(existing);
-    }
-  }
-  seen.delete(file);
-  return seen;
-}
-
 /**
  * Ports and adapters. An adapter is a module that talks to AWS or another outside system: it lives in an
  * `adapters/` folder of its area (or in `shared/platform/aws/`, the generic clients). Every other module of
@@ -351,10 +329,11 @@ describe('ports and adapters', () => {
   });
 
   it('use-case unit tests run on in-memory ports: nothing they reach is local/, the test stack, an adapter or an AWS client', () => {
+    const wholeGraph = importGraph(['shared', 'functions', 'lib', 'bin', 'local', 'test']);
     const tests = sources('test/unit/use-cases');
     expect(tests.length).toBeGreaterThan(0);
     const offenders = tests.flatMap((file) =>
-      [...reachableFrom(file)]
+      [...reachableFrom(wholeGraph, file)]
         .filter((target) => target.startsWith('local/') || target === 'test/support/stack.ts' || isAdapter(target) || target.startsWith('shared/platform/aws/'))
         .map((target) => `${file} → ${target}`),
     );

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circlesOf, importGraph, repositoryRoot, testsOf } from '../support/import-graph.ts';
+import { circlesOf, importGraph, reachableFrom, repositoryRoot, testsOf } from '../support/import-graph.ts';
 
 describe('the import graph and the tests of a module', () => {
   const graph = new Map<string, string[]>([
@@ -24,6 +24,11 @@ describe('the import graph and the tests of a module', () => {
       ],
     });
     expect(testsOf(graph, 'shared/o.ts')).toEqual({ direct: ['test/d.test.ts'], through: [] });
+  });
+
+  it('finds what a module reaches through its imports, itself excluded', () => {
+    expect([...reachableFrom(graph, 'test/b.test.ts')].sort()).toEqual(['shared/m.ts', 'shared/n.ts', 'test/support/h.ts']);
+    expect(reachableFrom(graph, 'shared/m.ts')).toEqual(new Set());
   });
 
   it('finds circles, and none in a graph without one', () => {
