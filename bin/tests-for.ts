@@ -8,6 +8,12 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { importGraph, repositoryRoot, testsOf } from '../test/support/import-graph.ts';
 
+// A reader that stops early (`| head`) closes the pipe: the listing ends there, quietly.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const args = process.argv.slice(2);
 const all = args.includes('--all');
 const named = args.filter((arg) => arg !== '--all');
