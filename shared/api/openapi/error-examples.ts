@@ -3,13 +3,14 @@
  * A code without an entry is shown with its catalogue title as the message.
  */
 import type { ErrorCode, ErrorDetails } from '../../contract/error-catalogue.ts';
+import { bulkUnavailableMessage } from '../../features/limits/plans.ts';
 import { maxBodyBytes } from '../http/request-body.ts';
 
 export const errorExamples: Partial<Record<ErrorCode, { readonly message: string; readonly details?: ErrorDetails }>> = {
   invalid_request: { message: 'Missing required parameter: state.', details: { param: 'state' } },
   authentication_failed: { message: 'Invalid API key.' },
   account_suspended: { message: 'The account of this API key is suspended. Contact support to restore access.' },
-  plan_upgrade_required: { message: 'Bulk verification is not available on the developer plan; it needs Production, Scale or Enterprise.' },
+  plan_upgrade_required: { message: bulkUnavailableMessage('developer') },
   resource_not_found: { message: 'No verification with this id for this account and mode.', details: { param: 'verification_id' } },
   method_not_allowed: { message: 'PUT is not allowed on /v1/verify. Allowed: POST.' },
   idempotency_conflict: {

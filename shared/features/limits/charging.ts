@@ -11,7 +11,7 @@
  * the handler, which passes it to the verification use case.
  */
 import { PlanUpgradeRequired } from '../../domain/errors.ts';
-import type { Plan } from './plans.ts';
+import { bulkUnavailableMessage, type Plan } from './plans.ts';
 import type { LimitState, PlanCaller } from './rate-limits.ts';
 
 /** Where verifications are charged: the monthly quota (rate-limits.ts `RateLimits`). */
@@ -104,7 +104,7 @@ export function chargerFor(session: ChargeSession, ports: () => ChargingPorts): 
 /** 403 `plan_upgrade_required` unless the plan includes bulk verification. */
 export function ensureBulkAllowed(plan: Pick<Plan, 'name' | 'bulk'>): void {
   if (!plan.bulk) {
-    throw new PlanUpgradeRequired(`Bulk verification is not available on the ${plan.name} plan; it needs Production, Scale or Enterprise.`);
+    throw new PlanUpgradeRequired(bulkUnavailableMessage(plan.name));
   }
 }
 

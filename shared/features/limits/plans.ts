@@ -22,6 +22,17 @@ export const plans: Record<PlanName, Plan> = {
   enterprise: { name: 'enterprise', monthlyQuota: null, pastQuota: 'unlimited', overagePriceUsd: null, requestsPerMinute: 1_000, bulk: true },
 };
 
+/** "Production, Scale or Enterprise": the plans that include `feature`, named for a message. */
+export function plansWith(feature: 'bulk'): string {
+  const names = planNames.filter((name) => plans[name][feature]).map((name) => name.charAt(0).toUpperCase() + name.slice(1));
+  return names.length <= 1 ? (names[0] ?? 'no plan') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/** The 403 `plan_upgrade_required` message of a plan without bulk verification. */
+export function bulkUnavailableMessage(plan: PlanName): string {
+  return `Bulk verification is not available on the ${plan} plan; it needs ${plansWith('bulk')}.`;
+}
+
 export function isPlanName(value: string): value is PlanName {
   return (planNames as readonly string[]).includes(value);
 }

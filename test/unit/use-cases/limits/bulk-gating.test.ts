@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanUpgradeRequired } from '#shared/domain/errors.ts';
 import { apiErrorOf } from '#shared/api/http/domain-errors.ts';
 import { admitBulk, ensureBulkAllowed } from '#shared/features/limits/charging.ts';
-import { planNames, plans } from '#shared/features/limits/plans.ts';
+import { bulkUnavailableMessage, planNames, plans, plansWith } from '#shared/features/limits/plans.ts';
 
 function quotaCheck() {
   const asked: number[] = [];
@@ -44,5 +44,12 @@ describe('bulk plan gating', () => {
       if (plans[name].bulk) expect(() => ensureBulkAllowed(plans[name])).not.toThrow();
       else expect(() => ensureBulkAllowed(plans[name])).toThrow(PlanUpgradeRequired);
     }
+  });
+});
+
+describe('the plans named in the upgrade message', () => {
+  it('come from the plans table, so a plan that gains bulk is named without another edit', () => {
+    expect(plansWith('bulk')).toBe('Production, Scale or Enterprise');
+    expect(bulkUnavailableMessage('developer')).toContain(plansWith('bulk'));
   });
 });
