@@ -15,6 +15,7 @@ import { areNeighbourKeys } from './keyboard.ts';
 import { dropsInnerLetter, slipsFinalLetter, swapsAndDrops, swapsTwiceOrSwapsAndChanges } from './edit-shapes.ts';
 import { isFirstLetterSlip } from './first-letter-slips.ts';
 import { givenNameStats, namesStartingWith, ofDifferentSexes, sexShareDifference, type GivenNameStats } from './name-frequency.ts';
+import { areLanguageForms } from './language-forms.ts';
 import { isInNicknameTable } from './nicknames.ts';
 
 /**
@@ -179,7 +180,7 @@ function isTypoOfKnown(known: string, knownStats: GivenNameStats, unknown: strin
  */
 export function isTypo(a: string, b: string): boolean {
   if (a.charCodeAt(0) !== b.charCodeAt(0)) return isFirstLetterSlip(a, b);
-  if (Math.min(a.length, b.length) < minTypoLength) return false;
+  if (Math.min(a.length, b.length) < minTypoLength || areLanguageForms(a, b)) return false;
   const statsA = givenNameStats(a);
   const statsB = givenNameStats(b);
   if (statsA && statsB) return isTypoOfEstablished(a, statsA, b, statsB);
