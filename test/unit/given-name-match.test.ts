@@ -288,6 +288,11 @@ describe('edit shapes and keys', () => {
     expect(slipsFinalLetter('JESSICA', 'JESSICA')).toBe(false);
     expect(slipsFinalLetter('JESSICA', 'JESSIXA')).toBe(false);
     expect(slipsFinalLetter('JESSICA', 'JESSICAS')).toBe(false);
+    // One final form vowel for another is a name's other form, not a slip; a neighbouring key still is.
+    expect(slipsFinalLetter('ANTONELLA', 'ANTONELLO')).toBe(false);
+    expect(slipsFinalLetter('GIULIA', 'GIULIE')).toBe(false);
+    expect(slipsFinalLetter('VICKI', 'VICKO')).toBe(true);
+    expect(slipsFinalLetter('ANTHONY', 'ANTHONU')).toBe(true);
   });
 
   it('tells two swaps, or a swap and a changed letter, from other pairs of edits', () => {

@@ -3,6 +3,7 @@
  * upper-case names (no distances: each says which edit turns the intended name into the typed one).
  * None of them allocates.
  */
+import { areNeighbourKeys } from './keyboard.ts';
 
 /** True when `a` and `b` hold the same letters from `fromA` and `fromB` on to their ends. */
 function sameTail(a: string, fromA: number, b: string, fromB: number): boolean {
@@ -33,11 +34,28 @@ export function dropsInnerLetter(long: string, short: string): boolean {
   return Math.max(start, 1) <= Math.min(at, long.length - 2);
 }
 
-/** `typed` is `intended` with its last letter left out or changed (Jessica → Jessic, James → Jame, Willian). */
+/** The final vowels by which names change sex or form (Antonella/Antonello, Mario/Maria, Giulio/Giulia). */
+const formVowels = new Set(['A', 'E', 'I', 'O']);
+
+/**
+ * The last letter changed from one of those vowels to another that is no neighbouring key: how a name
+ * changes sex or form in the languages the birth table barely records (Antonello, the masculine of
+ * Antonella), so never a slip, whatever the tables say. A neighbouring key is a slip still (Vicko for
+ * Vicki), as is Y for U (Anthonu).
+ */
+function swapsFormVowel(lastA: string, lastB: string): boolean {
+  return formVowels.has(lastA) && formVowels.has(lastB) && !areNeighbourKeys(lastA, lastB);
+}
+
+/**
+ * `typed` is `intended` with its last letter left out or changed (Jessica → Jessic, James → Jame,
+ * Willian), but not one final form vowel for another (Antonella → Antonello: a name's other form).
+ */
 export function slipsFinalLetter(intended: string, typed: string): boolean {
   const keep = intended.length - 1;
   if (keep < 1 || (typed.length !== keep && typed.length !== intended.length)) return false;
   if (intended.charCodeAt(keep) === typed.charCodeAt(keep)) return false;
+  if (typed.length === intended.length && swapsFormVowel(intended[keep]!, typed[keep]!)) return false;
   return firstDifference(intended, typed) >= keep;
 }
 

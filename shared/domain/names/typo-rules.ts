@@ -11,7 +11,6 @@
  * first-letter slip (first-letter-slips.ts), which the board query's forms add for that reason.
  */
 import { damerauDistance, isVowel, misspellingDistance } from './edit-distance.ts';
-import { areNeighbourKeys } from './keyboard.ts';
 import { dropsInnerLetter, slipsFinalLetter, swapsAndDrops, swapsTwiceOrSwapsAndChanges } from './edit-shapes.ts';
 import { isFirstLetterSlip } from './first-letter-slips.ts';
 import { givenNameStats, namesStartingWith, ofDifferentSexes, sexShareDifference, type GivenNameStats } from './name-frequency.ts';
@@ -82,21 +81,6 @@ function finalVowelsAgree(a: string, b: string): boolean {
   return lastA === lastB || (!isVowel(lastA) && !isVowel(lastB));
 }
 
-/** The final vowels by which names change sex or form (Antonella/Antonello, Mario/Maria, Giulio/Giulia). */
-const formVowels = new Set(['A', 'E', 'I', 'O']);
-
-/**
- * The last letter changed from one of those vowels to another that is no neighbouring key: how a name
- * changes sex in the languages the birth table barely records (Antonello, the masculine of Antonella),
- * so never a slip even when the other spelling is in no table. A neighbouring key is a slip still
- * (Vicko for Vicki), as is Y for U (Anthonu).
- */
-function swapsFinalVowel(a: string, b: string): boolean {
-  const lastA = a[a.length - 1]!;
-  const lastB = b[b.length - 1]!;
-  return a.length === b.length && lastA !== lastB && formVowels.has(lastA) && formVowels.has(lastB) && !areNeighbourKeys(lastA, lastB);
-}
-
 /**
  * Both spellings established: not of opposite sexes, the rarer under 10% of the other's births, and
  * either a plain misspelling (adjacent swap, doubled letter, a vowel change in the second half of a name
@@ -163,7 +147,7 @@ function nothingCloser(typed: string, known: string, knownStats: GivenNameStats)
 function isTypoOfKnown(known: string, knownStats: GivenNameStats, unknown: string): boolean {
   if (finalVowelsAgree(known, unknown) && damerauDistance(known, unknown, 1) <= 1) return true;
   if (isInNicknameTable(unknown)) return false;
-  if (known.length >= minFinalSlipLength && slipsFinalLetter(known, unknown) && !swapsFinalVowel(known, unknown)) return true;
+  if (known.length >= minFinalSlipLength && slipsFinalLetter(known, unknown)) return true;
   if (unknown.length >= minSwapAndDropLength && swapsAndDrops(known, unknown)) return true;
   return (
     known.length >= minTwoSlipLength &&
