@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverageTableMarkers } from '#shared/features/sources/boards/coverage-table.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { independentHash } from '../support/independent-canonical.ts';
 
@@ -68,8 +69,11 @@ describe('the API guide shows the example files', () => {
 });
 
 describe('the README', () => {
-  it('README stays a short introduction', () => {
-    expect(readFileSync(join(root, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(250);
+  it('README stays a short introduction: at most 250 lines besides the coverage table, which grows a row a state source', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf(coverageTableMarkers.begin), readme.indexOf(coverageTableMarkers.end));
+    expect(table.length).toBeGreaterThan(0);
+    expect(readme.split('\n').length - table.split('\n').length).toBeLessThanOrEqual(250);
   });
 });
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stateBoards } from '#shared/features/sources/boards/registry.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { currentReadme } from '../../bin/coverage-table.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const realDir = join(root, 'test', 'fixtures', 'real');
@@ -68,13 +69,15 @@ describe('real rows behind format confidence', () => {
     expect(withRows.has('oig_leie')).toBe(true);
   });
 
-  it('the README table gives every source its confidence and links its real rows', () => {
+  it('the README tables give every source its confidence and link its real rows', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const rowOf = (name: string) => readme.split('\n').find((line) => line.startsWith(`| ${name} `));
+    // The sources table starts a row with the source's name; the generated coverage table with its state.
+    const rowOf = (name: string) => readme.split('\n').find((line) => line.startsWith(`| ${name} `) || line.includes(` | ${name} | `));
     const expectRow = (name: string, confidence: string, ids: readonly string[]) => {
       const row = rowOf(name);
       expect(row, name).toBeDefined();
-      expect(row!.split('|')[3]!.trim(), name).toBe(confidence);
+      const cells = row!.split('|').map((c) => c.trim());
+      expect(cells.includes(confidence), `${name}: ${confidence}`).toBe(true);
       for (const id of ids.filter((i) => withRows.has(i))) expect(row, name).toContain(`(test/fixtures/real/${id}/)`);
     };
     for (const l of lists) expectRow(l.displayName, l.formatConfidence, [l.id]);
@@ -87,5 +90,10 @@ describe('real rows behind format confidence', () => {
           b.datasets.map((d) => d.id),
         );
     }
+  });
+
+  it('the README has the coverage table the state definitions give (`npm run coverage-table` rewrites it)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme, 'README.md: run `npm run coverage-table`').toBe(currentReadme(readme));
   });
 });
