@@ -96,7 +96,8 @@ const usage = `Usage:
   npm run admin -- ingest-roster <${Object.keys(rosterDefinitions).join('|')}> [--force] [--file <path> …] [--as-of <YYYY-MM-DD>] [--rollback --reason <text>]
                                               (load a state board roster if it changed; --force: even if not, or if much shorter;
                                                --file: the file downloaded from a sign-in portal (fl_mqa, al_bme), a board page (wy_boards,
-                                               wy_active: one --file per board sheet, named after it) or by hand, once per declared file
+                                               wy_active: one --file per board sheet, named after it; nv_bop: the workbook of its Export To
+                                               Excel) or by hand, once per declared file
                                                of the roster (md_bop: both; wv_bom: all three, saved as medical-doctors.xlsx,
                                                physician-assistants.xlsx, podiatric-physicians.xlsx); --as-of: the date the file stands for,
                                                when not its modification date; --rollback --reason: as for ingest)

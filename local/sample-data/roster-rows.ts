@@ -29,6 +29,14 @@
  *    numbers, expiry dates `M/D/YYYY` or `MM/DD/YYYY` (MD 30 June, PA 31 March, DPM 30 June); the MD and
  *    PA workbooks also carry their permit sheets (a title and header only here). The page's markup, the
  *    link targets, the files' names and the title text are chosen, not seen.
+ *  - Nevada State Board of Pharmacy: `rosters/nv_bop/pharmacists.xlsx`, the workbook of the board's
+ *    Export To Excel (Personal License Search, type Pharmacist) as an operator saves it: one sheet, the
+ *    twelve-column header on its first row, every pharmacist record of every status (Active, Non Renewed,
+ *    Expired, Closed, Deceased (Individual), Retired, applications…), every cell text. Names in two
+ *    columns, mixed case or ALL CAPS, a suffix typed into the last name; City, State, Zip and Country
+ *    filled for active licenses only; five-digit registration numbers with their leading zeros, blank for
+ *    applications; dates MM/DD/YYYY, renewals on 31 October of odd years; Discipline `Yes`/`No`. The
+ *    sheet's name (`Sheet1`) and the file's name are chosen, not seen.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -64,15 +72,16 @@ export const rosterFiles = {
   wvMd: 'rosters/wv_bom/roster-files/medical-doctors.xlsx',
   wvPa: 'rosters/wv_bom/roster-files/physician-assistants.xlsx',
   wvDpm: 'rosters/wv_bom/roster-files/podiatric-physicians.xlsx',
+  nv: 'rosters/nv_bop/pharmacists.xlsx',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
-type TextFileId = Exclude<RosterFileId, WvFileId>;
+type TextFileId = Exclude<RosterFileId, WvFileId | 'nv'>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
 
-/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets; WV June 2026). */
+/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets; WV June 2026; NV July 2026). */
 export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   LPC: 43_000,
   PSY: 12_000,
@@ -96,10 +105,11 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   wvMd: 10_600,
   wvPa: 1_564,
   wvDpm: 148,
+  nv: 20_190,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV';
   readonly name: string;
   readonly what: string;
 }
@@ -882,6 +892,150 @@ export function wvRosterPageHtml(): string {
   );
 }
 
+// ---- Nevada State Board of Pharmacy -------------------------------------------------------------------
+
+/** The export's header, on the sheet's first row. */
+const nvHeader = [
+  'Last Name',
+  'First Name',
+  'City',
+  'State',
+  'Zip',
+  'Country',
+  'License Date',
+  'Status',
+  'Registration Number',
+  'Type',
+  'Expiration Date',
+  'Discipline',
+] as const;
+
+/** The statuses of the board's records, in their real shares (applications and voided records included). */
+const nvStatuses: readonly (readonly [string, number])[] = [
+  ['Active', 9_449],
+  ['Non Renewed', 4_760],
+  ['Expired', 1_922],
+  ['Closed', 1_784],
+  ['Deceased (Individual)', 769],
+  ['Retired', 499],
+  ['Inactive', 455],
+  ['Application in Process', 296],
+  ['Pending Renewal Inactive', 100],
+  ['Revoked', 74],
+  ['Probation', 24],
+  ['Voluntary Surrender', 14],
+  ['Temporary', 13],
+  ['Application Denied', 9],
+  ['Suspended', 8],
+  ['Application Withdrawn', 4],
+  ['Deleted', 4],
+  ['Error', 4],
+  ['Voluntary Surrender resulting in discipline', 2],
+];
+
+/** Where active pharmacists live (many out of state). */
+const nvPlaces: readonly (readonly [readonly [string, string, string], number])[] = [
+  [['Las Vegas', 'NV', '891'], 40],
+  [['Henderson', 'NV', '890'], 10],
+  [['Reno', 'NV', '895'], 12],
+  [['Phoenix', 'AZ', '850'], 8],
+  [['Los Angeles', 'CA', '900'], 10],
+  [['Salt Lake City', 'UT', '841'], 5],
+  [['Boise', 'ID', '837'], 3],
+];
+
+/** 31 October of the odd year `cycles` renewals after (or, negative, before) today's. */
+function nvRenewal(cycles: number): number {
+  const year = yearOf(TODAY);
+  const next = year % 2 === 1 && dayOf(`${year}-10-31`) > TODAY ? year : year % 2 === 1 ? year + 2 : year + 1;
+  return dayOf(`${next + 2 * cycles}-10-31`);
+}
+
+interface NvRow {
+  readonly last: string;
+  readonly first: string;
+  readonly place?: readonly [string, string, string];
+  readonly issued: string;
+  readonly status: string;
+  readonly number: string;
+  readonly expires: string;
+  readonly discipline: boolean;
+}
+
+const nvCells = (r: NvRow): string[] => [
+  r.last,
+  r.first,
+  ...(r.place ? [r.place[0], r.place[1], r.place[2], 'United States'] : ['', '', '', '']),
+  r.issued,
+  r.status,
+  r.number,
+  'Pharmacist',
+  r.expires,
+  r.discipline ? 'Yes' : 'No',
+];
+
+function nvScenario(): string[][] {
+  const lv = ['Las Vegas', 'NV', '89118'] as const;
+  const rows: readonly NvRow[] = [
+    {
+      last: 'Quillfeather',
+      first: 'Evangeline',
+      place: lv,
+      issued: past(4100),
+      status: 'Active',
+      number: '17421',
+      expires: mmddyyyy(nvRenewal(0)),
+      discipline: false,
+    },
+    {
+      last: 'THISTLEWOOD',
+      first: 'BARNABY',
+      place: ['LAS VEGAS', 'NV', '89139'],
+      issued: past(9000),
+      status: 'Suspended',
+      number: '12693',
+      expires: mmddyyyy(nvRenewal(-1)),
+      discipline: true,
+    },
+    { last: 'Fenwright', first: 'Ottilie', issued: past(19_000), status: 'Revoked', number: '03318', expires: '', discipline: true },
+    { last: 'Marchbanks', first: 'Lucian', issued: past(7400), status: 'Non Renewed', number: '15904', expires: mmddyyyy(nvRenewal(-4)), discipline: false },
+    {
+      last: 'WRENHAVEN',
+      first: 'CASSIUS',
+      place: ['Reno', 'NV', '89502'],
+      issued: past(5200),
+      status: 'Probation',
+      number: '19077',
+      expires: mmddyyyy(nvRenewal(0)),
+      discipline: true,
+    },
+    {
+      last: 'Pennyfeather Jr',
+      first: 'Edmund',
+      place: ['Henderson', 'NV', '89052'],
+      issued: past(3300),
+      status: 'Active',
+      number: '20315',
+      expires: mmddyyyy(nvRenewal(0)),
+      discipline: false,
+    },
+    { last: 'Ashbury', first: 'Theodora', issued: past(30), status: 'Temporary', number: '25233', expires: mmddyyyy(TODAY + 150), discipline: false },
+    { last: 'HARROWGATE', first: 'ISOLDE', issued: '', status: 'Application in Process', number: '', expires: '', discipline: false },
+  ];
+  return rows.map(nvCells);
+}
+
+/** The workbook as the board exports it: one sheet, the header, the rows, every cell text. */
+function nvWorkbook(rows: readonly (readonly string[])[]): Buffer {
+  const book = XLSX.utils.book_new();
+  const sheet = XLSX.utils.aoa_to_sheet(
+    [[...nvHeader], ...rows].map((r) => r.map((c) => (c === '' ? null : c))),
+    { cellDates: false },
+  );
+  XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
 export const rosterNotables: readonly RosterNotable[] = [
   { state: 'TX', name: 'Margaret Achterberg', what: 'BHEC 5261/LPC 70001, Active: active counselor (BHEC roster)' },
   { state: 'TX', name: 'Priscilla Odell', what: 'BHEC SW LMSW 70001: the same number as Achterberg in another board file, another person' },
@@ -916,6 +1070,15 @@ export const rosterNotables: readonly RosterNotable[] = [
   { state: 'WV', name: 'Winifred Ashdown', what: 'Physician Assistant 2417: the same number as MD Octavia Stranwick, another license' },
   { state: 'WV', name: 'Lysander Pembrook', what: 'podiatrist 10488' },
   { state: 'WV', name: 'Rosalyn Quarrington', what: 'absent: a look-alike of Rosalind Quarrington (and a lapsed or revoked license is absent too)' },
+  { state: 'NV', name: 'Evangeline Quillfeather', what: 'pharmacist 17421, Active (nv_bop, loaded by the operator)' },
+  { state: 'NV', name: 'Barnaby Thistlewood', what: 'pharmacist 12693, Suspended, Discipline Yes (ALL CAPS): suspended, disciplined' },
+  { state: 'NV', name: 'Ottilie Fenwright', what: 'pharmacist 03318, Revoked, no expiry: revoked' },
+  { state: 'NV', name: 'Lucian Marchbanks', what: 'pharmacist 15904, Non Renewed: expired (the export keeps every record)' },
+  { state: 'NV', name: 'Cassius Wrenhaven', what: 'pharmacist 19077, Probation, Discipline Yes: active, disciplined' },
+  { state: 'NV', name: 'Edmund Pennyfeather', what: 'pharmacist 20315, Active, the suffix typed into the last name (`Pennyfeather Jr`)' },
+  { state: 'NV', name: 'Theodora Ashbury', what: 'pharmacist 25233, Temporary: active' },
+  { state: 'NV', name: 'Isolde Harrowgate', what: 'Application in Process, no number: no license, not_found' },
+  { state: 'NV', name: 'Evangelina Quillfeather', what: 'absent: a look-alike of Evangeline Quillfeather (never registered as a Nevada pharmacist)' },
 ];
 
 const scenarioSurnames = new Set(
@@ -959,6 +1122,28 @@ export class RosterRowMaker {
           ? [String(100 + (this.number % 3_100)), wvRenewal(3, 31, 0)]
           : [String(rng.chance(0.7) ? 10_400 + (this.number % 200) : 200 + (this.number % 200)), wvRenewal(6, 30, 0)];
     return [titleCase(p.first), middle, titleCase(p.last), suffix, number, wvDate(expiry, padded)];
+  }
+
+  /** A drawn Nevada row: one pharmacist record of the export, of any status. */
+  nvRow(index: number): string[] {
+    const rng = this.rng.fork(`nv:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 5);
+    const status = rng.weighted(nvStatuses);
+    const application = /^(Application|Deleted|Error)/.test(status);
+    const current = /^(Active|Probation|Temporary|Inactive|Pending Renewal Inactive)$/.test(status);
+    const caps = rng.chance(0.23);
+    const place = status === 'Active' || status === 'Probation' ? rng.weighted(nvPlaces) : undefined;
+    return nvCells({
+      last: caps ? p.last : titleCase(p.last),
+      first: caps ? p.first : titleCase(p.first),
+      ...(place ? { place: [caps ? place[0].toUpperCase() : place[0], place[1], `${place[2]}${String(rng.int(0, 99)).padStart(2, '0')}`] as const } : {}),
+      issued: application ? '' : past(rng.int(400, 20_000)),
+      status,
+      number: application ? '' : String(1_000 + (this.number % 24_000)).padStart(5, '0'),
+      expires: application || /^(Deceased|Revoked)/.test(status) ? '' : mmddyyyy(nvRenewal(current ? 0 : -rng.int(1, 10))),
+      discipline: /^(Revoked|Suspended|Probation|Voluntary Surrender resulting)/.test(status) || rng.chance(0.03),
+    });
   }
 
   row(file: TextFileId, index: number): string {
@@ -1054,6 +1239,13 @@ function wvFiles(maker: RosterRowMaker, drawn: (file: WvFileId) => number): Map<
   return files;
 }
 
+/** Nevada's workbook: scenario rows, then `drawn` drawn rows (its bytes and its sheet's rows, the header included). */
+function nvFile(maker: RosterRowMaker, drawn: number): { bytes: Buffer; rows: number } {
+  const rows = nvScenario();
+  for (let i = 0; i < drawn; i++) rows.push(maker.nvRow(i));
+  return { bytes: nvWorkbook(rows), rows: rows.length + 1 };
+}
+
 /**
  * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
  * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
@@ -1067,6 +1259,8 @@ export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: Ros
     files.set(rosterFiles[id], { content: `${bom ? '\uFEFF' : ''}${rows.join(eol)}${eol}`, rows: rows.filter((line) => line.trim()).length });
   }
   for (const [path, { bytes, rows }] of wvFiles(maker, drawn)) files.set(path, { content: bytes, rows });
+  const nv = nvFile(maker, drawn('nv'));
+  files.set(rosterFiles.nv, { content: nv.bytes, rows: nv.rows });
   const page = wvRosterPageHtml();
   files.set(wvRosterPage, { content: page, rows: 0 });
   return files;
@@ -1104,5 +1298,9 @@ export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, 
     counts.set(file, rows);
   }
   writeFileSync(join(outDir, wvRosterPage), wvRosterPageHtml());
+  const nv = nvFile(maker, Math.max(0, Math.round(realRosterRows.nv * scale)));
+  mkdirSync(dirname(join(outDir, rosterFiles.nv)), { recursive: true });
+  writeFileSync(join(outDir, rosterFiles.nv), nv.bytes);
+  counts.set(rosterFiles.nv, nv.rows);
   return counts;
 }

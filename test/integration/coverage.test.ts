@@ -48,6 +48,7 @@ describe('GET /v1/coverage', () => {
       ['FL', 'Florida'],
       ['IL', 'Illinois'],
       ['MD', 'Maryland'],
+      ['NV', 'Nevada'],
       ['TX', 'Texas'],
       ['VT', 'Vermont'],
       ['WA', 'Washington'],
@@ -177,6 +178,25 @@ describe('GET /v1/coverage', () => {
     expect(wv.format_notes).toMatch(/absent provider has no current full license/);
     expect(wv.format_notes).toMatch(/no discipline flag is claimed/);
     expect(wv.format_notes).toMatch(/osteopathic physicians/);
+    // Nevada: the pharmacy board's export of every pharmacist record, of every status, loaded by the operator.
+    const nv = res.body.data.find((e: { state: string }) => e.state === 'NV');
+    expect(nv).toMatchObject({
+      sources: [
+        {
+          name: 'Nevada State Board of Pharmacy',
+          datasets: ['nv_bop'],
+          kind: 'roster_file',
+          updated: 'operator_upload',
+          refresh: 'daily',
+          current_only: false,
+          format_confidence: 'observed',
+        },
+      ],
+      professions_covered: ['pharmacist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(nv.format_notes).toMatch(/absent from it never held a Nevada pharmacist license/);
+    expect(nv.format_notes).toMatch(/applications .* not stored/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

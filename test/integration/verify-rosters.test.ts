@@ -1,7 +1,8 @@
 /**
  * The roster states over HTTP against the simulator serving the bundled sample data (sample-data/
  * README.md, "Roster states"): Texas BHEC and Maryland are downloaded by the stack at start-up, as their
- * schedules would; Florida, Alabama and Wyoming (two rosters of eleven board sheets) are loaded from the operator's files. Each: an active license by
+ * schedules would; Florida, Alabama, Wyoming (two rosters of eleven board sheets) and Nevada (the
+ * pharmacy board's XLSX export) are loaded from the operator's files. Each: an active license by
  * schedules would; Florida and Alabama are loaded from the operator's file; West Virginia's workbooks are
  * downloaded through the links of its roster page once the test has seen the state unavailable (the page
  * is held back while the stack starts, so the start-up load leaves it unloaded). Each: an active license by
@@ -20,6 +21,7 @@ import { marylandPhysicians } from '#shared/features/sources/rosters/states/mary
 import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { westVirginiaBom } from '#shared/features/sources/rosters/states/west-virginia.ts';
+import { nevadaPharmacy } from '#shared/features/sources/rosters/states/nevada.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -376,5 +378,68 @@ describe('West Virginia: the Board of Medicine rosters (three workbooks linked f
     }
     expect((await store.current(westVirginiaBom.id))!.version).toBe(before.version);
     expect((await verify({ first_name: 'Rosalind', last_name: 'Quarrington', state: 'WV' })).status).toBe('active');
+  });
+});
+
+describe('Nevada: the State Board of Pharmacy’s export of every pharmacist record, loaded by the operator', () => {
+  /** The export's date: a week ago, within the 60 days an operator upload is answered from. */
+  const nvAsOf = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const workbook = () => join(data.dir, 'rosters', 'nv_bop', 'pharmacists.xlsx');
+
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    const body = await verify({ first_name: 'Evangeline', last_name: 'Quillfeather', state: 'NV' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, nevadaPharmacy.displayName)).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once loaded: an active pharmacist from the workbook, cached as of the operator’s date; applications and voided records not stored', async () => {
+    const outcome = await ingestRoster(nevadaPharmacy, dynamoRosterStore(), { files: [workbook()], asOf: nvAsOf });
+    expect(outcome).toMatchObject({ outcome: 'ingested', stats: { malformed_rows: 0 } });
+    const body = await verify({ first_name: 'Evangeline', last_name: 'Quillfeather', state: 'NV', profession: 'pharmacist' });
+    expect(body).toMatchObject({ status: 'active', verified: true, license_number: '17421', profession: 'pharmacist', disciplinary_flags: false });
+    expect(body.license_type).toBe('Pharmacist');
+    expect(body).toMatchObject({ source_live: false, cached: true });
+    expect(sourceNamed(body, nevadaPharmacy.displayName)).toMatchObject({ status: 'cached', as_of: `${nvAsOf}T00:00:00.000Z` });
+    expect(sourceNamed(body, nevadaPharmacy.displayName)!.evidence[0]).toMatchObject({
+      kind: 'file',
+      content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+  });
+
+  it('maps suspended, revoked, non-renewed, probation and temporary records, and the Discipline column', async () => {
+    expect(await verify({ first_name: 'Barnaby', last_name: 'Thistlewood', state: 'NV' })).toMatchObject({
+      status: 'suspended',
+      verified: false,
+      license_number: '12693',
+      disciplinary_flags: true,
+    });
+    expect(await verify({ first_name: 'Ottilie', last_name: 'Fenwright', state: 'NV' })).toMatchObject({
+      status: 'revoked',
+      verified: false,
+      license_number: '03318',
+      disciplinary_flags: true,
+    });
+    expect(await verify({ first_name: 'Lucian', last_name: 'Marchbanks', state: 'NV' })).toMatchObject({
+      status: 'expired',
+      verified: false,
+      license_number: '15904',
+    });
+    expect(await verify({ first_name: 'Cassius', last_name: 'Wrenhaven', state: 'NV' })).toMatchObject({
+      status: 'active',
+      verified: true,
+      disciplinary_flags: true,
+    });
+    expect(await verify({ first_name: 'Theodora', last_name: 'Ashbury', state: 'NV' })).toMatchObject({ status: 'active', license_number: '25233' });
+    expect(await verify({ first_name: 'Edmund', last_name: 'Pennyfeather', state: 'NV' })).toMatchObject({ status: 'active', license_number: '20315' });
+  });
+
+  it('refuses a look-alike; the absent and the applicant are not_found (never registered as a Nevada pharmacist); other professions not covered', async () => {
+    expect((await verify({ first_name: 'Evangelina', last_name: 'Quillfeather', state: 'NV' })).status).toBe('not_found');
+    const absent = await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'NV' });
+    expect(absent).toMatchObject({ status: 'not_found', verified: false, disciplinary_flags: false });
+    expect((await verify({ first_name: 'Isolde', last_name: 'Harrowgate', state: 'NV' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Evangeline', last_name: 'Quillfeather', state: 'NV', profession: 'registered_nurse' })).status).toBe(
+      'profession_not_covered',
+    );
   });
 });

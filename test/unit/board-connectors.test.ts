@@ -325,12 +325,18 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists the eleven states with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'NV', 'TX', 'VT', 'WA', 'WV', 'WY']);
     expect(matrix.find((e) => e.state === 'WV')).toMatchObject({
       format_confidence: 'observed',
       refresh: 'unknown',
       professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
       sources: [{ kind: 'roster_file', updated: 'scheduled', current_only: true }],
+    });
+    expect(matrix.find((e) => e.state === 'NV')).toMatchObject({
+      format_confidence: 'observed',
+      refresh: 'daily',
+      professions_covered: ['pharmacist'],
+      sources: [{ kind: 'roster_file', datasets: ['nv_bop'], updated: 'operator_upload', current_only: false }],
     });
     expect(matrix.find((e) => e.state === 'VT')).toMatchObject({
       format_confidence: 'inferred',

@@ -20,6 +20,7 @@ import { columnsOf, type RosterRecord, rowReader } from '#shared/features/source
 import { eachRosterRow } from '#shared/features/sources/rosters/roster-file.ts';
 import { licensesFromRecords } from '#shared/features/sources/rosters/roster-search.ts';
 import { westVirginiaBom, wvBoards } from '#shared/features/sources/rosters/states/west-virginia.ts';
+import { nevadaPharmacy, nvBopClassify, nvBopNotLicenses, nvBopStatuses } from '#shared/features/sources/rosters/states/nevada.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
 /** The fixture folders, one per roster: test/fixtures/real/wy_boards/ and test/fixtures/real/wy_active/. */
@@ -423,5 +424,176 @@ describe('West Virginia Board of Medicine rosters (real rows)', () => {
     expect(licenses).toHaveLength(2);
     const scope = licenseNumberScopeOf(westVirginia);
     expect(scope(licenses[0]!)).not.toBe(scope(licenses[1]!));
+  });
+});
+
+const nvFixture = join(import.meta.dirname, '../fixtures/real', 'nv_bop', 'pharmacists.csv');
+
+/** The fixture's cells: the capture's CSV (comma, minimal quoting: `"CASTRO, JR."`). */
+function nvCells(): string[][] {
+  const rows: string[][] = [];
+  for (const line of readFileSync(nvFixture, 'utf8').split('\r\n')) {
+    if (line === '') continue;
+    const cells: string[] = [];
+    for (const [, quoted, plain] of line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g))
+      cells.push(quoted !== undefined ? quoted.replace(/""/g, '"') : plain!);
+    rows.push(cells);
+  }
+  return rows;
+}
+
+/** A workbook of the board's export from the captured cells: one sheet (its name not recorded), `above` rows over the header. */
+function nvWorkbook(options: { above?: string[][]; sheet?: string; extraSheet?: string; cells?: string[][] } = {}): Buffer {
+  const book = XLSX.utils.book_new();
+  const rows = [...(options.above ?? []), ...(options.cells ?? nvCells())];
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows.map((row) => row.map((value) => (value === '' ? null : value)))), options.sheet ?? 'Sheet1');
+  if (options.extraSheet) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Last Name', 'First Name']]), options.extraSheet);
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+async function readNv(workbook: Buffer) {
+  const records: RosterRecord[] = [];
+  const skipped: string[] = [];
+  let malformed = 0;
+  const { header, preamble } = await eachRosterRow(nevadaPharmacy, nevadaPharmacy.columns, { workbook }, async (row, _line, head) => {
+    const record = row ? nevadaPharmacy.record(rowReader(head)(row), 'export.xlsx') : null;
+    if (record === 'skip') skipped.push(rowReader(head)(row!).get('Status'));
+    else if (record === null) malformed++;
+    else records.push(record);
+  });
+  return { records, skipped, malformed, header, preamble };
+}
+
+/** Every Status and Type value of the whole export of 18 July 2026 (20,190 rows), with its count. */
+const nvRealStatuses = {
+  Active: 9_449,
+  'Non Renewed': 4_760,
+  Expired: 1_922,
+  Closed: 1_784,
+  'Deceased (Individual)': 769,
+  Retired: 499,
+  Inactive: 455,
+  'Application in Process': 296,
+  'Pending Renewal Inactive': 100,
+  Revoked: 74,
+  Probation: 24,
+  'Voluntary Surrender': 14,
+  Temporary: 13,
+  'Application Denied': 9,
+  Suspended: 8,
+  'Application Withdrawn': 4,
+  Deleted: 4,
+  Error: 4,
+  'Voluntary Surrender resulting in discipline': 2,
+} as const;
+
+describe('Nevada State Board of Pharmacy, every pharmacist record (real rows of July 2026)', () => {
+  let nv: Awaited<ReturnType<typeof readNv>>;
+  beforeAll(async () => {
+    nv = await readNv(nvWorkbook());
+  });
+  const pinned = (r: RosterRecord) => ({
+    name: [r.firstName, r.lastName, r.suffix].filter(Boolean).join(' '),
+    number: r.licenseNumber,
+    status: r.statusRecognised ? r.status : `unreadable:${r.rawStatus}`,
+    expires: r.expiryDate,
+    profession: r.classification.kind === 'profession' ? r.classification.profession : 'unclassified',
+    disciplined: r.disciplinary,
+  });
+  const byName = (last: string, first: string) => nv.records.filter((r) => r.lastName === last && r.firstName === first).map(pinned);
+
+  it('reads the export: the header found by its columns, applications and voided records not stored, none malformed', () => {
+    expect(nv.header).toEqual(nvCells()[0]);
+    expect(nv.preamble).toEqual([]);
+    expect(nv.malformed).toBe(0);
+    expect(nv.skipped.sort()).toEqual(['Application Denied', 'Application Withdrawn', 'Application in Process', 'Deleted', 'Error']);
+    expect(nv.records).toHaveLength(34 - 5);
+    expect(nv.records.every((r) => r.statusRecognised && r.licenseType === 'Pharmacist' && r.file === 'pharmacists')).toBe(true);
+  });
+
+  it('maps named real rows: name, number as published, status, expiry, profession, the discipline flag', () => {
+    expect(byName('Ortega', 'Dominic')).toEqual([license('Dominic Ortega', '16810', 'active', '2027-10-31', 'pharmacist')]);
+    expect(byName('Dewa', 'Saphia')).toEqual([license('Saphia Dewa', '12342', 'active', '2027-10-31', 'pharmacist', true)]);
+    expect(byName('YEP', 'RICHARD')).toEqual([license('RICHARD YEP', '09596', 'active', '2027-10-31', 'pharmacist', true)]);
+    expect(byName('Telada', 'Daniella')).toEqual([license('Daniella Telada', '25209', 'active', '2027-01-15', 'pharmacist')]);
+    expect(byName('Cohen', 'Wayne')).toEqual([license('Wayne Cohen', '16758', 'expired', '2016-10-31', 'pharmacist')]);
+    expect(byName('Campion', 'Edwin')).toEqual([license('Edwin Campion Jr', '05403', 'expired', '2019-10-31', 'pharmacist')]);
+    expect(byName('BRITT', 'JUDY')).toEqual([license('JUDY BRITT', '05599', 'inactive', '2027-10-31', 'pharmacist')]);
+    expect(byName('Louie', 'Ronald')).toEqual([license('Ronald Louie', '05692', 'inactive', '2027-10-31', 'pharmacist')]);
+    expect(byName('DePinto', 'Joseph')).toEqual([license('Joseph DePinto', '12509', 'inactive', '2013-10-31', 'pharmacist')]);
+    expect(byName('Kujawa', 'Bruce')).toEqual([license('Bruce Kujawa', '05882', 'inactive', '2010-10-31', 'pharmacist', true)]);
+    expect(byName('Martin', 'Robert')).toEqual([license('Robert Martin', '01320', 'inactive', null, 'pharmacist', true)]);
+    expect(byName('Caoile', 'Lolita')).toEqual([license('Lolita Caoile', '12687', 'suspended', '2025-10-31', 'pharmacist', true)]);
+    expect(byName('Gravel', 'Bernard')).toEqual([license('Bernard Gravel', '03331', 'revoked', null, 'pharmacist', true)]);
+    expect(byName('NGUYEN', 'JESSICA')).toEqual([license('JESSICA NGUYEN', '15397', 'revoked', '2017-10-31', 'pharmacist', true)]);
+    expect(byName('LY', 'ROGER')).toEqual([license('ROGER LY', '15333', 'revoked', '2019-10-31', 'pharmacist', true)]);
+    expect(nv.records.find((r) => r.licenseNumber === '16810')).toMatchObject({ issueDate: '2005-10-06', middleName: '', rawStatus: 'Active' });
+  });
+
+  it('reads the number forms, the suffix typed into the surname, and a record with no number', () => {
+    expect(byName('Pederson', 'Norman')).toEqual([license('Norman Pederson', '05966-B', 'expired', '1982-10-31', 'pharmacist')]);
+    expect(byName('Uemura', 'Charlene')).toEqual([license('Charlene Uemura', '09331A', 'expired', '2025-10-31', 'pharmacist')]);
+    // A temporary license, closed when the permanent one was issued: two licenses of one person.
+    expect(byName('Adams', 'Neil')).toEqual([
+      license('Neil Adams', '24765Temp', 'inactive', '2026-03-10', 'pharmacist'),
+      license('Neil Adams', '24765', 'active', '2027-10-31', 'pharmacist'),
+    ]);
+    expect(byName('CASTRO', 'JASON')).toEqual([license('JASON CASTRO JR.', '18120', 'active', '2027-10-31', 'pharmacist')]);
+    expect(byName('Shanahan', 'Thomas')).toEqual([license('Thomas Shanahan III', '15025', 'inactive', '2027-10-31', 'pharmacist')]);
+    expect(byName('BOISSELLE', 'CHARLES')).toEqual([license('CHARLES BOISSELLE JR', '12486', 'expired', '2017-10-31', 'pharmacist', true)]);
+    expect(byName('Teng', 'Gary')).toEqual([license('Gary Teng', '', 'expired', null, 'pharmacist')]);
+  });
+
+  it('merges a license exported twice into one', () => {
+    const pang = nv.records.filter((r) => r.licenseNumber === '16406');
+    expect(pang).toHaveLength(2);
+    expect(licensesFromRecords(nevadaPharmacy, pang)).toHaveLength(1);
+  });
+
+  it('maps every status of the whole export exactly, or leaves it out as no license; and its one license type', () => {
+    const fixture = new Set(
+      nvCells()
+        .slice(1)
+        .map((row) => row[7]!),
+    );
+    expect([...fixture].sort()).toEqual(Object.keys(nvRealStatuses).sort());
+    for (const raw of Object.keys(nvRealStatuses)) {
+      const notLicense = nvBopNotLicenses.test(raw.toUpperCase());
+      expect(notLicense || statusFrom(nvBopStatuses, raw).recognised, raw).toBe(true);
+      expect(notLicense && statusFrom(nvBopStatuses, raw).recognised, `${raw}: both a license and not`).toBe(false);
+    }
+    expect(Object.values(nvRealStatuses).reduce((a, b) => a + b, 0)).toBe(20_190);
+    expect(nvBopClassify('Pharmacist')).toEqual({ kind: 'profession', profession: 'pharmacist' });
+  });
+
+  it('a value outside the real export is unreadable, never a guess (a blank status, an unseen word, an unseen discipline or type)', async () => {
+    const [head, ortega] = nvCells();
+    const withCell = (column: string, value: string) => ortega!.map((cell, i) => (head![i] === column ? value : cell));
+    const { records } = await readNv(
+      nvWorkbook({
+        cells: [
+          head!,
+          withCell('Status', ''),
+          withCell('Status', 'Active - Probation'),
+          withCell('Discipline', 'Pending'),
+          withCell('Type', 'Pharmacist Intern'),
+        ],
+      }),
+    );
+    expect(records.slice(0, 3).map((r) => [r.statusRecognised, r.status, r.rawStatus])).toEqual([
+      [false, 'inactive', ''],
+      [false, 'inactive', 'Active - Probation'],
+      [false, 'inactive', 'Active (Discipline: Pending)'],
+    ]);
+    expect(records[3]!.classification).toEqual({ kind: 'unclassified', unknown: true });
+  });
+
+  it('finds the header under a title row on a sheet of any name; refuses a second sheet and a header that lost a column', async () => {
+    const titled = await readNv(nvWorkbook({ above: [['License Verification Export'], []], sheet: 'Export' }));
+    expect(titled.records).toHaveLength(29);
+    expect(titled.preamble).toEqual(['License Verification Export']);
+    await expect(readNv(nvWorkbook({ extraSheet: 'Sheet2' }))).rejects.toThrow(/a sheet nobody reads: "Sheet2"/);
+    const cells = nvCells().map((row) => row.filter((_, i) => i !== 10));
+    await expect(readNv(nvWorkbook({ cells }))).rejects.toThrow(/Expiration Date/);
   });
 });

@@ -28,6 +28,7 @@ import { marylandPhysicians, mdStatuses } from '#shared/features/sources/rosters
 import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { firstMiddleLast, lastCommaFirst, wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { westVirginiaBom, wvColumns } from '#shared/features/sources/rosters/states/west-virginia.ts';
+import { nevadaPharmacy, nvBopStatuses, nvSurname } from '#shared/features/sources/rosters/states/nevada.ts';
 import * as XLSX from '@e965/xlsx';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
@@ -515,6 +516,117 @@ describe('West Virginia Board of Medicine', () => {
   });
 });
 
+describe('Nevada State Board of Pharmacy', () => {
+  const book = (sheets: Record<string, (string | number | Date | null)[][]>) => {
+    const wb = XLSX.utils.book_new();
+    for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), name);
+    return { workbook: XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer };
+  };
+  const header = [
+    'Last Name',
+    'First Name',
+    'City',
+    'State',
+    'Zip',
+    'Country',
+    'License Date',
+    'Status',
+    'Registration Number',
+    'Type',
+    'Expiration Date',
+    'Discipline',
+  ];
+  const row = (last: string, first: string, status: string, number: string | number, expires: string | Date, discipline = 'No') => [
+    last,
+    first,
+    null,
+    null,
+    null,
+    null,
+    '01/02/2003',
+    status,
+    number,
+    'Pharmacist',
+    expires,
+    discipline,
+  ];
+
+  it('reads the first sheet, whatever its name, the header in any case; numeric and date cells; applications and voided records not stored', async () => {
+    const input = book({
+      Export: [
+        ['LAST NAME', 'first name', ...header.slice(2)],
+        row('Lovelace', 'Ada', 'Active', '01234', '10/31/2027'),
+        row('Byron', 'Ada', 'Active', 23456, new Date(Date.UTC(2027, 9, 31))),
+        row('Babbage', 'Charles', 'Application in Process', '', ''),
+        row('Babbage', 'Charles', 'Error', '', ''),
+      ],
+    });
+    const { records, malformed, skipped } = await read(nevadaPharmacy, 'export.xlsx', input);
+    expect([malformed, skipped]).toEqual([0, 2]);
+    expect(records.map((r) => [r.lastName, r.licenseNumber, r.expiryDate, r.issueDate, r.status, r.classification])).toEqual([
+      ['Lovelace', '01234', '2027-10-31', '2003-01-02', 'active', { kind: 'profession', profession: 'pharmacist' }],
+      ['Byron', '23456', '2027-10-31', '2003-01-02', 'active', { kind: 'profession', profession: 'pharmacist' }],
+    ]);
+  });
+
+  it('maps each status exactly, negative terms first; an unknown one, or an unknown discipline value, is never active', () => {
+    const read = (raw: string) => statusFrom(nvBopStatuses, raw);
+    expect(read('Voluntary Surrender resulting in discipline')).toEqual({ status: 'revoked', recognised: true });
+    expect(read('Pending Renewal Inactive')).toEqual({ status: 'inactive', recognised: true });
+    expect(read('Non Renewed')).toEqual({ status: 'expired', recognised: true });
+    expect(read('DECEASED (INDIVIDUAL)')).toEqual({ status: 'inactive', recognised: true });
+    expect(read('Probation')).toEqual({ status: 'active', recognised: true });
+    for (const raw of ['', 'Active Pending', 'Not Active', 'Deceased', 'Application Approved'])
+      expect(read(raw), raw).toEqual({ status: 'inactive', recognised: false });
+    const reader = rowReader(header);
+    const unknownDiscipline = nevadaPharmacy.record(
+      reader(row('Lovelace', 'Ada', 'Active', '01234', '10/31/2027', 'Pending').map((c) => String(c ?? ''))),
+      'x.xlsx',
+    );
+    expect(unknownDiscipline).toMatchObject({ status: 'inactive', statusRecognised: false, rawStatus: 'Active (Discipline: Pending)' });
+  });
+
+  it('flags discipline from the Discipline column and from suspension, revocation and probation', () => {
+    const reader = rowReader(header);
+    const flag = (status: string, discipline: string) => {
+      const r = nevadaPharmacy.record(reader(row('Lovelace', 'Ada', status, '01234', '10/31/2027', discipline).map((c) => String(c ?? ''))), 'x.xlsx');
+      return r !== null && r !== 'skip' && r.disciplinary;
+    };
+    expect([
+      flag('Active', 'No'),
+      flag('Active', 'Yes'),
+      flag('Closed', 'YES'),
+      flag('Suspended', 'No'),
+      flag('Probation', 'No'),
+      flag('Retired', 'No'),
+    ]).toEqual([false, true, true, true, true, false]);
+  });
+
+  it('takes a generational suffix typed after the surname apart', () => {
+    expect(nvSurname('Campion Jr')).toEqual({ lastName: 'Campion', suffix: 'Jr' });
+    expect(nvSurname('CASTRO, JR.')).toEqual({ lastName: 'CASTRO', suffix: 'JR.' });
+    expect(nvSurname('Shanahan III')).toEqual({ lastName: 'Shanahan', suffix: 'III' });
+    expect(nvSurname('St. Germain')).toEqual({ lastName: 'St. Germain', suffix: '' });
+    expect(nvSurname('Van Buskirk')).toEqual({ lastName: 'Van Buskirk', suffix: '' });
+    expect(nvSurname('Jr')).toEqual({ lastName: 'Jr', suffix: '' });
+  });
+
+  it('refuses a header that lost a column, a second sheet, and a file that is no workbook', async () => {
+    const renamed = book({ Sheet1: [[...header.slice(0, 8), 'License #', ...header.slice(9)], row('Lovelace', 'Ada', 'Active', '1', '10/31/2027')] });
+    await expect(read(nevadaPharmacy, 'x.xlsx', renamed)).rejects.toThrow(/Registration Number/);
+    await expect(read(nevadaPharmacy, 'x.xlsx', book({ Sheet1: [header], Sheet2: [header] }))).rejects.toThrow(/a sheet nobody reads: "Sheet2"/);
+    await expect(read(nevadaPharmacy, 'x.xlsx', { workbook: Buffer.from(csv(header)) })).rejects.toThrow(RosterFormatError);
+  });
+
+  it('keeps every record of every status (absence: never registered), covers pharmacists, and is loaded by the operator', () => {
+    expect(nevadaPharmacy.currentOnly).toBe(false);
+    expect(nevadaPharmacy.professions).toEqual(['pharmacist']);
+    expect(nevadaPharmacy.locate.kind).toBe('operator_file');
+    expect(nevadaPharmacy.locate.kind === 'operator_file' && nevadaPharmacy.locate.howToObtain).toMatch(/Export To Excel.*ingest-roster nv_bop --file/);
+    expect(nevadaPharmacy.formatNotes).toMatch(/never held a Nevada pharmacist license/);
+  });
+});
+
 describe('every roster', () => {
   it('has an id of its own (roster and list ids share the store), and a current-only roster says so', () => {
     for (const id of Object.keys(rosterDefinitions)) expect(Object.keys(listDefinitions)).not.toContain(id);
@@ -523,6 +635,7 @@ describe('every roster', () => {
     expect(txBhec.currentOnly).toBe(false);
     expect(wyomingActive.currentOnly).toBe(true);
     expect(wyomingBoards.currentOnly).toBe(false);
+    expect(nevadaPharmacy.currentOnly).toBe(false);
   });
 
   it('narrows by the given-name prefixes the board queries use', () => {

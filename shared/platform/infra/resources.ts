@@ -526,6 +526,13 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'wy_active' },
     purpose: "Renews the rows of the operator-uploaded Wyoming Dental and Mental Health active rosters' current version when due, at 11:55 UTC.",
   },
+  nvBopRenewal: {
+    id: 'NvBopRosterRenewal',
+    expression: 'cron(10 12 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'nv_bop' },
+    purpose: "Renews the rows of the operator-uploaded Nevada State Board of Pharmacy roster's current version when due, at 12:10 UTC.",
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;
