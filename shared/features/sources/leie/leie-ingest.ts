@@ -100,7 +100,7 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
         await store.markChecked(current!.version, now);
         return { outcome: 'unchanged', reason: 'not_modified', version: current!.version };
       }
-      const sha256 = await saveResponseBody(source, response, file);
+      const sha256 = await saveResponseBody(source, response, file, leieLimits.maxFileBytes);
       fetched = { sha256, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
     }
     const sha256 = fetched.sha256;

@@ -285,7 +285,7 @@ async function download(definition: ListDefinition, file: string, current: ListV
       logger.info('Listed file not there yet; trying the one before', { list: definition.id, file: candidate.fileName });
       continue;
     }
-    const sha256 = await saveResponseBody(definition.displayName, response, file);
+    const sha256 = await saveResponseBody(definition.displayName, response, file, parseLimits(definition.limits).maxFileBytes);
     return { fileName: candidate.fileName, sha256, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
   }
   throw new SourceError(definition.displayName, 'inconsistent', `none of the ${candidates.length} newest listed files could be downloaded (HTTP 204)`);

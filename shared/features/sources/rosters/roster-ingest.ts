@@ -31,7 +31,7 @@ import { basename, join } from 'node:path';
 import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
-import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
+import { boundedText, copyLocalFile, downloadSourceFile, maxPageBytes, saveResponseBody } from '../lists/download.ts';
 import { checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, refusalOf, type SourceArchive, versionId } from '../lists/ingest-steps.ts';
 import { checkFileSize, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { listDate } from '../lists/list-cells.ts';
@@ -114,14 +114,16 @@ async function fetchFiles(definition: RosterDefinition, dir: string, options: Ro
     let url = `${base}${file.path}`;
     if (file.linkText) {
       const page = await downloadSourceFile(definition.displayName, hosts, url, { accept: 'text/html' }, timeouts);
-      const link = readPage(await page.text(), page.url || url).links.find((l) => linkMatches(l, { text: file.linkText }));
+      const link = readPage(await boundedText(definition.displayName, page, maxPageBytes, 'the page'), page.url || url).links.find((l) =>
+        linkMatches(l, { text: file.linkText }),
+      );
       if (!link)
         throw new SourceError(definition.displayName, 'malformed', `the page ${url} has no link like text ${file.linkText} (${file.name}): the page changed`);
       url = link.href;
     }
     const response = await downloadSourceFile(definition.displayName, hosts, url, {}, timeouts);
     const path = join(dir, `file-${i}`);
-    const sha256 = await saveResponseBody(definition.displayName, response, path);
+    const sha256 = await saveResponseBody(definition.displayName, response, path, parseLimits(definition.limits).maxFileBytes);
     const lastModified = response.headers.get('last-modified');
     const dated = lastModified && !Number.isNaN(Date.parse(lastModified)) ? isoDay(Date.parse(lastModified)) : null;
     fetched.push({ name: file.name, path, sha256, etag: response.headers.get('etag'), lastModified, dated });
