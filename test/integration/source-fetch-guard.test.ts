@@ -5,7 +5,7 @@
  * reach; each test proves the refused one received nothing. Error texts never quote fetched bytes.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { checkHeader } from '#shared/features/sources/leie/leie-record.ts';
 import { downloadSourceFile, maxPageBytes, saveResponseBody } from '#shared/features/sources/lists/download.ts';
 import type { ListDefinition } from '#shared/features/sources/lists/list-definition.ts';
+import { eachEntry } from '#shared/features/sources/lists/list-ingest.ts';
+import { caMediCalSuspended as caMediCal } from '#shared/features/sources/lists/ca-medi-cal.ts';
 import { locateNewest } from '#shared/features/sources/lists/locate.ts';
 import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
 import { waHca } from '#shared/features/sources/lists/wa-hca.ts';
@@ -272,6 +274,30 @@ describe('error texts', () => {
     }
     expect(message).toMatch(/Unexpected LEIE header \(2 columns, expected 18; column 1 is not "LASTNAME"\)/);
     expect(message).not.toContain(marker);
+  });
+
+  it('a list file whose header is an error page names the column that differs, never quoting the page', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'error-text-'));
+    try {
+      const file = join(dir, 'list.csv');
+      await writeFile(file, `${page}\n1,2,3\n`);
+      const error = await rejectionOf(
+        eachEntry(caMediCal, file, async () => {}),
+        Error,
+      );
+      expect(error.message).toMatch(/unexpected header \(\d+ columns, expected \d+; column 1 is no column name \(\d+ characters, not quoted\), expected "/);
+      expect(error.message).not.toContain(marker);
+      expect(error.message).not.toContain('DOCTYPE');
+      // A renamed column is still named: it reads as a column name.
+      await writeFile(file, `${['Renamed Column', ...caMediCal.header.slice(1)].join(',')}\n`);
+      const renamed = await rejectionOf(
+        eachEntry(caMediCal, file, async () => {}),
+        Error,
+      );
+      expect(renamed.message).toMatch(/column 1 is "Renamed Column", expected /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('a download answered with an error page says its status, not its body', async () => {

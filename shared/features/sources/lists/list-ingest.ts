@@ -309,12 +309,25 @@ function isHeader(definition: ListDefinition, row: readonly string[]): boolean {
   return got.length === definition.header.length && got.every((cell, i) => cell === definition.header[i]);
 }
 
+/** What a column name looks like: a few words, digits and the punctuation of real headers (`NPI # or P1 #`, `Zip Code`). */
+const columnNameLike = /^[\p{L}\p{N} #&()/.,'_%-]{1,64}$/u;
+
+/**
+ * A header cell as an error names it: quoted when it reads as a column name (a renamed column is the
+ * usual change), else by its length only, so that an error page or other text answered instead of the
+ * file is never quoted into errors and logs.
+ */
+function describeCell(cell: string | undefined): string {
+  if (cell === undefined) return 'missing';
+  return columnNameLike.test(cell) ? JSON.stringify(cell) : `no column name (${cell.length} characters, not quoted)`;
+}
+
 function checkHeader(definition: ListDefinition, row: readonly string[]): void {
   const got = row.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
   if (!isHeader(definition, row)) {
     const differs = definition.header.findIndex((name, i) => got[i] !== name);
     throw new HeaderError(
-      `unexpected header (${got.length} columns, expected ${definition.header.length}; column ${differs + 1} is ${JSON.stringify(got[differs] ?? null)}, expected ${JSON.stringify(definition.header[differs] ?? null)}): the file format changed`,
+      `unexpected header (${got.length} columns, expected ${definition.header.length}; column ${differs + 1} is ${describeCell(got[differs])}, expected ${JSON.stringify(definition.header[differs] ?? null)}): the file format changed`,
     );
   }
 }
