@@ -145,20 +145,22 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       stats,
     };
     const dated: LeieListVersion = { ...next, as_of: asOfOf(next) };
-    const review = await reviewLoad(store.loads, {
-      source: 'leie',
-      budget: leieChangeBudget,
-      trigger: options.trigger ?? 'scheduled',
-      rollback: options.rollback,
-      current: current && { ...current, as_of: asOfOf(current) },
-      next: { ...dated, as_of: dated.as_of! },
-      sha256,
-      files: [{ name: 'UPDATED.csv', sha256, archive_key: archiveKey }],
-      rows: stats.rows,
-      currentRows: () => archivedLeieDigestRows(store.loads.archive, current!.archive_key),
-      nextRows: () => leieDigestRows(file),
-      now,
-    });
+    const review = await load.judge(() =>
+      reviewLoad(store.loads, {
+        source: 'leie',
+        budget: leieChangeBudget,
+        trigger: options.trigger ?? 'scheduled',
+        rollback: options.rollback,
+        current: current && { ...current, as_of: asOfOf(current) },
+        next: { ...dated, as_of: dated.as_of! },
+        sha256,
+        files: [{ name: 'UPDATED.csv', sha256, archive_key: archiveKey }],
+        rows: stats.rows,
+        currentRows: () => archivedLeieDigestRows(store.loads.archive, current!.archive_key),
+        nextRows: () => leieDigestRows(file),
+        now,
+      }),
+    );
     if (review.decision.decision === 'held') {
       await load.finished();
       return { outcome: 'held', version, previous_version: current?.version ?? null, reasons: review.decision.reasons };

@@ -179,20 +179,22 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       archive_key: archiveKey,
       stats,
     };
-    const review = await reviewLoad(store.loads, {
-      source: list,
-      budget: definition.changeBudget,
-      trigger: options.trigger ?? (options.file ? 'operator' : 'scheduled'),
-      rollback: options.rollback,
-      current,
-      next,
-      sha256: fetched.sha256,
-      files: [{ name: fetched.fileName, sha256: fetched.sha256, archive_key: archiveKey }],
-      rows: stats.rows,
-      currentRows: () => archivedListDigestRows(store.loads.archive, definition, current!.archive_key, eachEntry),
-      nextRows: () => listDigestRows(definition, file, eachEntry),
-      now,
-    });
+    const review = await load.judge(() =>
+      reviewLoad(store.loads, {
+        source: list,
+        budget: definition.changeBudget,
+        trigger: options.trigger ?? (options.file ? 'operator' : 'scheduled'),
+        rollback: options.rollback,
+        current,
+        next,
+        sha256: fetched.sha256,
+        files: [{ name: fetched.fileName, sha256: fetched.sha256, archive_key: archiveKey }],
+        rows: stats.rows,
+        currentRows: () => archivedListDigestRows(store.loads.archive, definition, current!.archive_key, eachEntry),
+        nextRows: () => listDigestRows(definition, file, eachEntry),
+        now,
+      }),
+    );
     if (review.decision.decision === 'held') {
       await load.finished();
       return { outcome: 'held', list, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };

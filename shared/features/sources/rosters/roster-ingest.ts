@@ -313,20 +313,22 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       rows_written_at: now.toISOString(),
       stats,
     };
-    const review = await reviewLoad(store.loads, {
-      source: roster,
-      budget: definition.changeBudget,
-      trigger,
-      rollback: options.rollback,
-      current,
-      next,
-      sha256,
-      files: fileVersions.map((f) => ({ name: f.name, sha256: f.sha256, archive_key: f.archive_key })),
-      rows: stats.rows,
-      currentRows: () => archivedRosterDigestRows(store.loads.archive, definition, current!.files),
-      nextRows: () => rosterDigestRows(definition, files),
-      now,
-    });
+    const review = await load.judge(() =>
+      reviewLoad(store.loads, {
+        source: roster,
+        budget: definition.changeBudget,
+        trigger,
+        rollback: options.rollback,
+        current,
+        next,
+        sha256,
+        files: fileVersions.map((f) => ({ name: f.name, sha256: f.sha256, archive_key: f.archive_key })),
+        rows: stats.rows,
+        currentRows: () => archivedRosterDigestRows(store.loads.archive, definition, current!.files),
+        nextRows: () => rosterDigestRows(definition, files),
+        now,
+      }),
+    );
     if (review.decision.decision === 'held') {
       await load.finished();
       return { outcome: 'held', roster, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
