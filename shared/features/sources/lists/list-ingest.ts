@@ -44,7 +44,8 @@ import type { ListEntry } from './list-entry.ts';
 import { type FileCandidate, locateNewest } from './locate.ts';
 import { type ListStats, type ListVersion, refreshAfterDays, type SanctionsStore } from './sanctions-store.ts';
 import { SheetFormatError, sheetRows } from './sheet-reader.ts';
-import { type LoadTrigger, earlierReview, reviewLoad } from '../plausibility/load-review.ts';
+import { type LoadTrigger, earlierReview, keptOrNot, recordRefusedLoad, reviewLoad } from '../plausibility/load-review.ts';
+import { isIngestRefusal } from '../ingest-refusal.ts';
 import { archivedListDigestRows, listDigestRows } from '../plausibility/row-digests.ts';
 import { ZipFormatError, zipCsvText, zipMemberBytes } from './zip-member.ts';
 
@@ -114,8 +115,18 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
 
   const dir = await mkdtemp(join(tmpdir(), `list-${list}-`));
   const file = join(dir, 'download');
+  const day = now.toISOString().slice(0, 10);
+  const archiveKeyOf = (fetched: Fetched) => `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  const keep = async (fetched: Fetched) =>
+    store.loads.archive.keep(archiveKeyOf(fetched), file, (await stat(file)).size, contentTypeOf(definition, fetched.fileName), {
+      sha256: fetched.sha256,
+      'source-file': fetched.fileName,
+      'source-etag': fetched.etag ?? '',
+      'source-last-modified': fetched.lastModified ?? '',
+    });
+  const trigger = options.trigger ?? (options.file ? 'operator' : 'scheduled');
+  let fetched: Fetched | undefined;
   try {
-    let fetched: Fetched;
     if (resumed) {
       const [archived] = resumed.files;
       await store.loads.archive.restore(archived!.archive_key, file);
@@ -142,15 +153,9 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     if (held) return { outcome: 'held', list, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, fetched.sha256);
-    const day = now.toISOString().slice(0, 10);
-    const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    const archive = async () =>
-      store.loads.archive.keep(archiveKey, file, (await stat(file)).size, contentTypeOf(definition, fetched.fileName), {
-        sha256: fetched.sha256,
-        'source-file': fetched.fileName,
-        'source-etag': fetched.etag ?? '',
-        'source-last-modified': fetched.lastModified ?? '',
-      });
+    const archiveKey = archiveKeyOf(fetched);
+    const loaded = fetched;
+    const archive = () => keep(loaded);
     const load = new ResumableLoad(
       list,
       { version, started_at: now.toISOString(), sha256: fetched.sha256, files: [fileOf(fetched, archiveKey)] },
@@ -183,12 +188,12 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       reviewLoad(store.loads, {
         source: list,
         budget: definition.changeBudget,
-        trigger: options.trigger ?? (options.file ? 'operator' : 'scheduled'),
+        trigger,
         rollback: options.rollback,
         current,
         next,
-        sha256: fetched.sha256,
-        files: [{ name: fetched.fileName, sha256: fetched.sha256, archive_key: archiveKey }],
+        sha256: loaded.sha256,
+        files: [{ name: loaded.fileName, sha256: loaded.sha256, archive_key: archiveKey }],
         rows: stats.rows,
         currentRows: () => archivedListDigestRows(store.loads.archive, definition, current!.archive_key, eachEntry),
         nextRows: () => listDigestRows(definition, file, eachEntry),
@@ -220,6 +225,16 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     };
     logger.info('Sanctions list ingested', { ...outcome });
     return outcome;
+  } catch (error) {
+    // A refused load is recorded too, with its file archived where it was fetched.
+    if (isIngestRefusal(error)) {
+      const refusedFile = fetched;
+      const files = refusedFile
+        ? [{ name: refusedFile.fileName, sha256: refusedFile.sha256, archive_key: await keptOrNot(() => keep(refusedFile), archiveKeyOf(refusedFile)) }]
+        : [];
+      await recordRefusedLoad(store.loads, { source: list, trigger, refusal: error, files, now });
+    }
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

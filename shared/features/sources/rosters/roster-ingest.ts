@@ -38,7 +38,16 @@ import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { linkMatches, readPage } from '../lists/page-links.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
-import { earlierReview, type LoadTrigger, refuseUndeclaredFiles, reviewLoad } from '../plausibility/load-review.ts';
+import {
+  earlierReview,
+  keptOrNot,
+  type LoadFile,
+  type LoadTrigger,
+  recordRefusedLoad,
+  refuseUndeclaredFiles,
+  reviewLoad,
+} from '../plausibility/load-review.ts';
+import { isIngestRefusal } from '../ingest-refusal.ts';
 import { archivedRosterDigestRows, rosterDigestRows } from '../plausibility/row-digests.ts';
 import { fileOf, type LoadProgress, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
@@ -213,9 +222,21 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
   const current = await store.current(roster);
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
   const dir = await mkdtemp(join(tmpdir(), `roster-${roster}-`));
+  const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
+  const day = isoDay(now.getTime());
+  const archiveContentType = definition.format.kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+  const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  const keep = async (file: Fetched) =>
+    store.loads.archive.keep(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
+      sha256: file.sha256,
+      'source-file': file.name,
+      'source-etag': file.etag ?? '',
+      'source-last-modified': file.lastModified ?? '',
+    });
+  let fetched: readonly Fetched[] | undefined;
   try {
     const files = resumed ? await restoreFiles(store.loads.archive, resumed, dir) : await fetchFiles(definition, dir, options);
-    const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
+    fetched = files;
     if (declaredFiles(definition).length > 0) {
       await refuseUndeclaredFiles(
         store.loads,
@@ -238,18 +259,8 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
     if (held) return { outcome: 'held', roster, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
-    const day = isoDay(now.getTime());
-    const archiveContentType = definition.format.kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
-    const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     const archive = async () => {
-      for (const file of files) {
-        await store.loads.archive.keep(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
-          sha256: file.sha256,
-          'source-file': file.name,
-          'source-etag': file.etag ?? '',
-          'source-last-modified': file.lastModified ?? '',
-        });
-      }
+      for (const file of files) await keep(file);
     };
     const load = new ResumableLoad(
       roster,
@@ -356,6 +367,13 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
   } catch (error) {
     if (error instanceof SourceError) {
       logger.error('Roster refused; the current version stays in use', { roster, current_version: current?.version ?? null, reason: error.message });
+    }
+    // A refused load is recorded too, with its files archived where they were fetched.
+    if (isIngestRefusal(error)) {
+      const files: LoadFile[] = [];
+      for (const file of fetched ?? [])
+        files.push({ name: file.name, sha256: file.sha256, archive_key: await keptOrNot(() => keep(file), archiveKeyOf(file)) });
+      await recordRefusedLoad(store.loads, { source: roster, trigger, refusal: error, files, now });
     }
     throw error;
   } finally {
