@@ -4,6 +4,11 @@
  * the address that was checked. Real HTTP servers on loopback play the source and the hosts it must not
  * reach; each test proves the refused one received nothing. Error texts never quote fetched bytes.
  */
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/features/sources/errors.ts';
@@ -12,8 +17,10 @@ import { guardedFetch, maxRedirects, sourceHosts, type SourceHosts } from '#shar
 import { sourceLoopbackAllowedFromEnv } from '#shared/platform/config.ts';
 import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { checkHeader } from '#shared/features/sources/leie/leie-record.ts';
-import { downloadSourceFile } from '#shared/features/sources/lists/download.ts';
+import { downloadSourceFile, maxPageBytes, saveResponseBody } from '#shared/features/sources/lists/download.ts';
 import type { ListDefinition } from '#shared/features/sources/lists/list-definition.ts';
+import { eachEntry } from '#shared/features/sources/lists/list-ingest.ts';
+import { caMediCalSuspended as caMediCal } from '#shared/features/sources/lists/ca-medi-cal.ts';
 import { locateNewest } from '#shared/features/sources/lists/locate.ts';
 import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
 import { waHca } from '#shared/features/sources/lists/wa-hca.ts';
@@ -269,9 +276,110 @@ describe('error texts', () => {
     expect(message).not.toContain(marker);
   });
 
+  it('a list file whose header is an error page names the column that differs, never quoting the page', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'error-text-'));
+    try {
+      const file = join(dir, 'list.csv');
+      await writeFile(file, `${page}\n1,2,3\n`);
+      const error = await rejectionOf(
+        eachEntry(caMediCal, file, async () => {}),
+        Error,
+      );
+      expect(error.message).toMatch(/unexpected header \(\d+ columns, expected \d+; column 1 is no column name \(\d+ characters, not quoted\), expected "/);
+      expect(error.message).not.toContain(marker);
+      expect(error.message).not.toContain('DOCTYPE');
+      // A renamed column is still named: it reads as a column name.
+      await writeFile(file, `${['Renamed Column', ...caMediCal.header.slice(1)].join(',')}\n`);
+      const renamed = await rejectionOf(
+        eachEntry(caMediCal, file, async () => {}),
+        Error,
+      );
+      expect(renamed.message).toMatch(/column 1 is "Renamed Column", expected /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a download answered with an error page says its status, not its body', async () => {
     const source = await server((_req, res) => res.writeHead(403, { 'content-type': 'text/html' }).end(page));
     const error = await rejectionOf(downloadSourceFile('Test source', sourceHosts([source.url], [], local), `${source.url}/file`, {}, timeouts), SourceError);
     expect(error.message).toBe('Test source: HTTP 403');
+  });
+});
+
+describe('answers larger than their limit', () => {
+  const MiB = 1024 * 1024;
+  /** Answers `total` bytes in 64 KiB chunks, noting how many it could send before the reader hung up. */
+  const endless =
+    (total: number, sent: { bytes: number }, contentType = 'application/octet-stream') =>
+    (_req: unknown, res: ServerResponse) => {
+      res.writeHead(200, { 'content-type': contentType });
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const more = () => {
+        while (sent.bytes < total) {
+          sent.bytes += chunk.length;
+          if (!res.write(chunk)) {
+            res.once('drain', more);
+            return;
+          }
+        }
+        res.end();
+      };
+      more();
+    };
+
+  it('a download past its file limit is cancelled and refused (limit), before it fills the disk', async () => {
+    const sent = { bytes: 0 };
+    const source = await server(endless(256 * MiB, sent));
+    const dir = await mkdtemp(join(tmpdir(), 'bounded-download-'));
+    try {
+      const response = await downloadSourceFile('Test source', sourceHosts([source.url], [], local), `${source.url}/file.zip`, {}, timeouts);
+      const file = join(dir, 'download');
+      const refusal = await rejectionOf(saveResponseBody('Test source', response, file, 2 * MiB), IngestRefusal);
+      expect(refusal.kind).toBe('limit');
+      expect(refusal.message).toBe('Test source: the download is larger than 2.0 MiB, the limit of its file');
+      expect((await stat(file)).size).toBeLessThanOrEqual(2 * MiB);
+      // The transfer stopped: far less than the whole answer was sent.
+      expect(sent.bytes).toBeLessThan(64 * MiB);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a download within its limit is saved whole, hashed', async () => {
+    const source = await server((_req, res) => res.writeHead(200).end('a,b\n1,2\n'));
+    const dir = await mkdtemp(join(tmpdir(), 'bounded-download-'));
+    try {
+      const response = await downloadSourceFile('Test source', sourceHosts([source.url], [], local), `${source.url}/file.csv`, {}, timeouts);
+      const sha256 = await saveResponseBody('Test source', response, join(dir, 'download'), 2 * MiB);
+      expect(sha256).toBe(createHash('sha256').update('a,b\n1,2\n').digest('hex'));
+      expect((await stat(join(dir, 'download'))).size).toBe(8);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it(`a landing page past ${maxPageBytes / MiB} MiB is refused (limit) before its links are read`, async () => {
+    const sent = { bytes: 0 };
+    const landing = await server(endless(256 * MiB, sent, 'text/html'));
+    const definition: ListDefinition = {
+      ...waHca,
+      id: 'guard_test',
+      baseUrlEnv: 'GUARD_TEST_BASE_URL',
+      locate: { kind: 'page_links', pageUrl: (base) => `${base}/landing`, hops: [{ href: /\.xlsx$/ }] },
+    };
+    process.env.GUARD_TEST_BASE_URL = landing.url;
+    const loopback = process.env.SOURCE_ALLOW_LOOPBACK;
+    process.env.SOURCE_ALLOW_LOOPBACK = 'true';
+    try {
+      const refusal = await rejectionOf(locateNewest(definition, timeouts), IngestRefusal);
+      expect(refusal.kind).toBe('limit');
+      expect(refusal.message).toMatch(/the page is larger than 8\.0 MiB, the limit/);
+    } finally {
+      delete process.env.GUARD_TEST_BASE_URL;
+      if (loopback === undefined) delete process.env.SOURCE_ALLOW_LOOPBACK;
+      else process.env.SOURCE_ALLOW_LOOPBACK = loopback;
+    }
+    expect(sent.bytes).toBeLessThan(64 * MiB);
   });
 });

@@ -25,8 +25,9 @@ import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
+import { reviewStateOf } from '#shared/features/sources/plausibility/load-review.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { waHca } from '#shared/features/sources/lists/wa-hca.ts';
 import { rejectionOf } from '../support/rejection.ts';
@@ -656,6 +657,16 @@ describe('hostile source files', () => {
     expect(error).toMatchObject({ source: definition.displayName, kind });
     expect((error as Error).message).not.toMatch(/\bat [\w.<>]+ \(|node:internal/);
     expect(await store.current(definition.id)).toEqual(before);
+    // The refused load is recorded as every load is: trigger, the file's hash and its archived copy, the decision.
+    const recorded = (await reviewStateOf(store.loads, definition.id))?.last_load;
+    expect(recorded).toMatchObject({
+      source: definition.id,
+      trigger: 'operator',
+      decision: 'refused',
+      basis: kind,
+      reasons: [(error as Error).message],
+      files: [{ name, sha256: createHash('sha256').update(bytes).digest('hex'), archive_key: expect.stringMatching(new RegExp(`^lists/${definition.id}/`)) }],
+    });
     return error as IngestRefusal;
   }
 

@@ -26,12 +26,15 @@ export type IngestRefusalKind = (typeof ingestRefusalKinds)[number];
 export class IngestRefusal extends Error {
   readonly source: string;
   readonly kind: IngestRefusalKind;
+  /** The refused load is recorded already (by the plausibility rules, load-review.ts). */
+  readonly recorded: boolean;
 
-  constructor(source: string, kind: IngestRefusalKind, message: string) {
+  constructor(source: string, kind: IngestRefusalKind, message: string, options: { readonly recorded?: boolean } = {}) {
     super(`${source}: ${message}`);
     this.name = 'IngestRefusal';
     this.source = source;
     this.kind = kind;
+    this.recorded = options.recorded === true;
   }
 }
 

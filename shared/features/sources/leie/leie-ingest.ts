@@ -29,7 +29,8 @@ import type { Deadline } from '../../../platform/deadline.ts';
 import { checkFileSize, parseLimits } from '../parse-limits.ts';
 import { type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import type { ChangeBudget } from '../plausibility/load-plausibility.ts';
-import { earlierReview, type LoadTrigger, reviewLoad } from '../plausibility/load-review.ts';
+import { earlierReview, keptOrNot, type LoadTrigger, recordRefusedLoad, reviewLoad } from '../plausibility/load-review.ts';
+import { isIngestRefusal } from '../ingest-refusal.ts';
 import { archivedLeieDigestRows, leieDigestRows } from '../plausibility/row-digests.ts';
 import { type ExclusionStore, refreshAfterDays, type IngestStats, type LeieListVersion } from './exclusion-store.ts';
 import { checkHeader, leieHeader, leieRecord, LeieFormatError, type LeieRecord } from './leie-record.ts';
@@ -76,6 +77,13 @@ export type IngestOutcome =
   /** Rows written, the pointer not switched: the version in force keeps answering until an operator accepts (load-review.ts). */
   | { outcome: 'held'; version: string; previous_version: string | null; reasons: readonly string[] };
 
+/** The LEIE file as downloaded (or restored from the archive, for a resumed load). */
+interface Fetched {
+  readonly sha256: string;
+  readonly etag: string | null;
+  readonly lastModified: string | null;
+}
+
 export async function ingestLeie(store: ExclusionStore, options: IngestOptions = {}): Promise<IngestOutcome> {
   const started = Date.now();
   const resumed = await new LoadProgressStore('leie', store.loads.progress).resumable(options.now?.() ?? new Date());
@@ -85,8 +93,17 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
 
   const dir = await mkdtemp(join(tmpdir(), 'leie-'));
   const file = join(dir, 'UPDATED.csv');
+  const day = now.toISOString().slice(0, 10);
+  const archiveKeyOf = (sha256: string) => `leie/${day}/UPDATED-${sha256.slice(0, 12)}.csv`;
+  const keep = async (fetched: Fetched) =>
+    store.loads.archive.keep(archiveKeyOf(fetched.sha256), file, (await stat(file)).size, 'text/csv', {
+      sha256: fetched.sha256,
+      'source-etag': fetched.etag ?? '',
+      'source-last-modified': fetched.lastModified ?? '',
+    });
+  const trigger = options.trigger ?? 'scheduled';
+  let fetched: Fetched | undefined;
   try {
-    let fetched: { readonly sha256: string; readonly etag: string | null; readonly lastModified: string | null };
     if (resumed) {
       const [archived] = resumed.files;
       await store.loads.archive.restore(archived!.archive_key, file);
@@ -100,7 +117,7 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
         await store.markChecked(current!.version, now);
         return { outcome: 'unchanged', reason: 'not_modified', version: current!.version };
       }
-      const sha256 = await saveResponseBody(source, response, file);
+      const sha256 = await saveResponseBody(source, response, file, leieLimits.maxFileBytes);
       fetched = { sha256, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
     }
     const sha256 = fetched.sha256;
@@ -112,14 +129,9 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
     if (held) return { outcome: 'held', version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
-    const day = now.toISOString().slice(0, 10);
-    const archiveKey = `leie/${day}/UPDATED-${sha256.slice(0, 12)}.csv`;
-    const archive = async () =>
-      store.loads.archive.keep(archiveKey, file, (await stat(file)).size, 'text/csv', {
-        sha256,
-        'source-etag': fetched.etag ?? '',
-        'source-last-modified': fetched.lastModified ?? '',
-      });
+    const archiveKey = archiveKeyOf(sha256);
+    const loaded = fetched;
+    const archive = () => keep(loaded);
     const load = new ResumableLoad(
       'leie',
       { version, started_at: now.toISOString(), sha256, files: [fileOf({ fileName: 'UPDATED.csv', ...fetched }, archiveKey)] },
@@ -145,20 +157,22 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
       stats,
     };
     const dated: LeieListVersion = { ...next, as_of: asOfOf(next) };
-    const review = await reviewLoad(store.loads, {
-      source: 'leie',
-      budget: leieChangeBudget,
-      trigger: options.trigger ?? 'scheduled',
-      rollback: options.rollback,
-      current: current && { ...current, as_of: asOfOf(current) },
-      next: { ...dated, as_of: dated.as_of! },
-      sha256,
-      files: [{ name: 'UPDATED.csv', sha256, archive_key: archiveKey }],
-      rows: stats.rows,
-      currentRows: () => archivedLeieDigestRows(store.loads.archive, current!.archive_key),
-      nextRows: () => leieDigestRows(file),
-      now,
-    });
+    const review = await load.judge(() =>
+      reviewLoad(store.loads, {
+        source: 'leie',
+        budget: leieChangeBudget,
+        trigger,
+        rollback: options.rollback,
+        current: current && { ...current, as_of: asOfOf(current) },
+        next: { ...dated, as_of: dated.as_of! },
+        sha256,
+        files: [{ name: 'UPDATED.csv', sha256, archive_key: archiveKey }],
+        rows: stats.rows,
+        currentRows: () => archivedLeieDigestRows(store.loads.archive, current!.archive_key),
+        nextRows: () => leieDigestRows(file),
+        now,
+      }),
+    );
     if (review.decision.decision === 'held') {
       await load.finished();
       return { outcome: 'held', version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
@@ -180,6 +194,16 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
     };
     logger.info('LEIE list ingested', { ...outcome });
     return outcome;
+  } catch (error) {
+    // A refused load is recorded too, with its file archived where it was fetched.
+    if (isIngestRefusal(error)) {
+      const refusedFile = fetched;
+      const files = refusedFile
+        ? [{ name: 'UPDATED.csv', sha256: refusedFile.sha256, archive_key: await keptOrNot(() => keep(refusedFile), archiveKeyOf(refusedFile.sha256)) }]
+        : [];
+      await recordRefusedLoad(store.loads, { source: 'leie', trigger, refusal: error, files, now });
+    }
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@ import { listPageSize } from '../../../platform/config.ts';
 import { SourceError } from '../errors.ts';
 import { IngestRefusal } from '../ingest-refusal.ts';
 import { type ParseLimits, parseLimits, sizeText, UnsafeFileError } from '../parse-limits.ts';
-import { type DownloadTimeouts, downloadSourceFile } from './download.ts';
+import { boundedText, type DownloadTimeouts, downloadSourceFile } from './download.ts';
 import { type ListDefinition, listBaseUrl, listHosts } from './list-definition.ts';
 import { samDate as listDate } from './sam-exclusions.ts';
 import { textLines } from './text-lines.ts';
@@ -69,35 +69,6 @@ async function write(out: WriteStream, text: string): Promise<void> {
 }
 
 /**
- * A page's text, read up to `maxBytes` (the list's file limit: a page is part of the file); past it the
- * download is cancelled and the list refused.
- */
-async function pageText(source: string, response: Response, maxBytes: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
-  let bytes = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw new IngestRefusal(source, 'limit', `a page is larger than ${sizeText(maxBytes)}, the limit of the list's file`);
-      }
-      parts.push(decoder.decode(value, { stream: true }));
-    }
-  } catch (error) {
-    if (error instanceof IngestRefusal) throw error;
-    throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
-  }
-  parts.push(decoder.decode());
-  return parts.join('');
-}
-
-/**
  * Reads every page of the list into `file` (one row object a line). Throws SourceError: 'malformed' for
  * a page that is not a JSON array of row objects with the required fields; the download's own failures;
  * IngestRefusal('limit') for a list past its parse limits (file size, rows, a row's length).
@@ -122,7 +93,7 @@ export async function savePages(definition: ListDefinition, file: string, timeou
       if (page >= maxPages) throw new SourceError(source, 'malformed', `more than ${maxPages} pages: the API does not page`);
       const offset = rows;
       const response = await downloadSourceFile(source, hosts, `${url}?size=${size}&offset=${offset}`, { accept: 'application/json' }, timeouts);
-      const text = await pageText(source, response, limits.maxFileBytes - bytes);
+      const text = await boundedText(source, response, limits.maxFileBytes - bytes, "a page of the list (the list's file limit)");
       let json: unknown;
       try {
         json = JSON.parse(text);

@@ -4,6 +4,9 @@
  * back-off), and the body streamed to a file while it is hashed (SHA-256), never held in memory whole.
  * Requests go to the source's own hosts only, redirects included (a file store behind a 303), each hop
  * checked before it is sent (guarded-fetch.ts); a refused hop is an IngestRefusal, never retried.
+ * Nothing fetched is read without a bound: a file is saved up to its source's file limit (parse-limits.ts
+ * `maxFileBytes`), a landing page or file listing read up to `maxPageBytes`; past it the transfer is
+ * cancelled and the file refused (IngestRefusal `limit`), before it can fill the worker's disk or memory.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -12,7 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { SourceError } from '../errors.ts';
 import { guardedFetch, type SourceHosts } from '../guarded-fetch.ts';
-import { isIngestRefusal } from '../ingest-refusal.ts';
+import { IngestRefusal, isIngestRefusal } from '../ingest-refusal.ts';
+import { sizeText } from '../parse-limits.ts';
 import { observeSourceCall } from '../source-telemetry.ts';
 
 export interface DownloadTimeouts {
@@ -105,24 +109,72 @@ async function downloadWithRetries(
   throw last!;
 }
 
-function hashing(hash: ReturnType<typeof createHash>): Transform {
+/**
+ * The most of a landing page or a file listing that is read: real ones are under 1 MB; a page is held in
+ * memory whole to be read.
+ */
+export const maxPageBytes = 8 * 1024 * 1024;
+
+/** Hashes the bytes passing through; with a `limit`, fails with its error once more than its bytes have passed. */
+function hashing(hash: ReturnType<typeof createHash>, limit?: { readonly maxBytes: number; readonly tooLarge: () => Error }): Transform {
+  let bytes = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (limit && bytes > limit.maxBytes) {
+        done(limit.tooLarge());
+        return;
+      }
       hash.update(chunk);
       done(null, chunk);
     },
   });
 }
 
-/** Streams a response body to `file`; answers its SHA-256 (hex). An interrupted transfer is a connection failure. */
-export async function saveResponseBody(source: string, response: Response, file: string): Promise<string> {
+/**
+ * Streams a response body to `file`; answers its SHA-256 (hex). A body past `maxBytes` (the source's file
+ * limit) is cancelled and refused (IngestRefusal `limit`); an interrupted transfer is a connection failure.
+ */
+export async function saveResponseBody(source: string, response: Response, file: string, maxBytes: number): Promise<string> {
   const hash = createHash('sha256');
+  const tooLarge = () => new IngestRefusal(source, 'limit', `the download is larger than ${sizeText(maxBytes)}, the limit of its file`);
   try {
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), hashing(hash), createWriteStream(file));
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), hashing(hash, { maxBytes, tooLarge }), createWriteStream(file));
   } catch (error) {
+    if (isIngestRefusal(error)) throw error;
     throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
   }
   return hash.digest('hex');
+}
+
+/**
+ * A response body as text, read up to `maxBytes` (`what` names it in the refusal: `the page`, `a page of
+ * the list`); past it the transfer is cancelled and refused (IngestRefusal `limit`). An interrupted
+ * transfer is a connection failure.
+ */
+export async function boundedText(source: string, response: Response, maxBytes: number, what: string): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new IngestRefusal(source, 'limit', `${what} is larger than ${sizeText(maxBytes)}, the limit`);
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (error) {
+    if (isIngestRefusal(error)) throw error;
+    throw new SourceError(source, 'connection', `download interrupted (${(error as Error).message})`, { cause: error });
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /** Copies a local file (an operator's download) to `file`; answers its SHA-256 (hex). */

@@ -44,7 +44,8 @@ import type { ListEntry } from './list-entry.ts';
 import { type FileCandidate, locateNewest } from './locate.ts';
 import { type ListStats, type ListVersion, refreshAfterDays, type SanctionsStore } from './sanctions-store.ts';
 import { SheetFormatError, sheetRows } from './sheet-reader.ts';
-import { type LoadTrigger, earlierReview, reviewLoad } from '../plausibility/load-review.ts';
+import { type LoadTrigger, earlierReview, keptOrNot, recordRefusedLoad, reviewLoad } from '../plausibility/load-review.ts';
+import { isIngestRefusal } from '../ingest-refusal.ts';
 import { archivedListDigestRows, listDigestRows } from '../plausibility/row-digests.ts';
 import { ZipFormatError, zipCsvText, zipMemberBytes } from './zip-member.ts';
 
@@ -114,8 +115,18 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
 
   const dir = await mkdtemp(join(tmpdir(), `list-${list}-`));
   const file = join(dir, 'download');
+  const day = now.toISOString().slice(0, 10);
+  const archiveKeyOf = (fetched: Fetched) => `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  const keep = async (fetched: Fetched) =>
+    store.loads.archive.keep(archiveKeyOf(fetched), file, (await stat(file)).size, contentTypeOf(definition, fetched.fileName), {
+      sha256: fetched.sha256,
+      'source-file': fetched.fileName,
+      'source-etag': fetched.etag ?? '',
+      'source-last-modified': fetched.lastModified ?? '',
+    });
+  const trigger = options.trigger ?? (options.file ? 'operator' : 'scheduled');
+  let fetched: Fetched | undefined;
   try {
-    let fetched: Fetched;
     if (resumed) {
       const [archived] = resumed.files;
       await store.loads.archive.restore(archived!.archive_key, file);
@@ -142,15 +153,9 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     if (held) return { outcome: 'held', list, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, fetched.sha256);
-    const day = now.toISOString().slice(0, 10);
-    const archiveKey = `lists/${list}/${day}/${fetched.sha256.slice(0, 12)}-${fetched.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    const archive = async () =>
-      store.loads.archive.keep(archiveKey, file, (await stat(file)).size, contentTypeOf(definition, fetched.fileName), {
-        sha256: fetched.sha256,
-        'source-file': fetched.fileName,
-        'source-etag': fetched.etag ?? '',
-        'source-last-modified': fetched.lastModified ?? '',
-      });
+    const archiveKey = archiveKeyOf(fetched);
+    const loaded = fetched;
+    const archive = () => keep(loaded);
     const load = new ResumableLoad(
       list,
       { version, started_at: now.toISOString(), sha256: fetched.sha256, files: [fileOf(fetched, archiveKey)] },
@@ -179,20 +184,22 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
       archive_key: archiveKey,
       stats,
     };
-    const review = await reviewLoad(store.loads, {
-      source: list,
-      budget: definition.changeBudget,
-      trigger: options.trigger ?? (options.file ? 'operator' : 'scheduled'),
-      rollback: options.rollback,
-      current,
-      next,
-      sha256: fetched.sha256,
-      files: [{ name: fetched.fileName, sha256: fetched.sha256, archive_key: archiveKey }],
-      rows: stats.rows,
-      currentRows: () => archivedListDigestRows(store.loads.archive, definition, current!.archive_key, eachEntry),
-      nextRows: () => listDigestRows(definition, file, eachEntry),
-      now,
-    });
+    const review = await load.judge(() =>
+      reviewLoad(store.loads, {
+        source: list,
+        budget: definition.changeBudget,
+        trigger,
+        rollback: options.rollback,
+        current,
+        next,
+        sha256: loaded.sha256,
+        files: [{ name: loaded.fileName, sha256: loaded.sha256, archive_key: archiveKey }],
+        rows: stats.rows,
+        currentRows: () => archivedListDigestRows(store.loads.archive, definition, current!.archive_key, eachEntry),
+        nextRows: () => listDigestRows(definition, file, eachEntry),
+        now,
+      }),
+    );
     if (review.decision.decision === 'held') {
       await load.finished();
       return { outcome: 'held', list, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
@@ -218,6 +225,16 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
     };
     logger.info('Sanctions list ingested', { ...outcome });
     return outcome;
+  } catch (error) {
+    // A refused load is recorded too, with its file archived where it was fetched.
+    if (isIngestRefusal(error)) {
+      const refusedFile = fetched;
+      const files = refusedFile
+        ? [{ name: refusedFile.fileName, sha256: refusedFile.sha256, archive_key: await keptOrNot(() => keep(refusedFile), archiveKeyOf(refusedFile)) }]
+        : [];
+      await recordRefusedLoad(store.loads, { source: list, trigger, refusal: error, files, now });
+    }
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -285,7 +302,7 @@ async function download(definition: ListDefinition, file: string, current: ListV
       logger.info('Listed file not there yet; trying the one before', { list: definition.id, file: candidate.fileName });
       continue;
     }
-    const sha256 = await saveResponseBody(definition.displayName, response, file);
+    const sha256 = await saveResponseBody(definition.displayName, response, file, parseLimits(definition.limits).maxFileBytes);
     return { fileName: candidate.fileName, sha256, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
   }
   throw new SourceError(definition.displayName, 'inconsistent', `none of the ${candidates.length} newest listed files could be downloaded (HTTP 204)`);
@@ -309,12 +326,25 @@ function isHeader(definition: ListDefinition, row: readonly string[]): boolean {
   return got.length === definition.header.length && got.every((cell, i) => cell === definition.header[i]);
 }
 
+/** What a column name looks like: a few words, digits and the punctuation of real headers (`NPI # or P1 #`, `Zip Code`). */
+const columnNameLike = /^[\p{L}\p{N} #&()/.,'_%-]{1,64}$/u;
+
+/**
+ * A header cell as an error names it: quoted when it reads as a column name (a renamed column is the
+ * usual change), else by its length only, so that an error page or other text answered instead of the
+ * file is never quoted into errors and logs.
+ */
+function describeCell(cell: string | undefined): string {
+  if (cell === undefined) return 'missing';
+  return columnNameLike.test(cell) ? JSON.stringify(cell) : `no column name (${cell.length} characters, not quoted)`;
+}
+
 function checkHeader(definition: ListDefinition, row: readonly string[]): void {
   const got = row.map((cell, i) => (i === 0 ? cell.replace(/^\uFEFF/, '') : cell));
   if (!isHeader(definition, row)) {
     const differs = definition.header.findIndex((name, i) => got[i] !== name);
     throw new HeaderError(
-      `unexpected header (${got.length} columns, expected ${definition.header.length}; column ${differs + 1} is ${JSON.stringify(got[differs] ?? null)}, expected ${JSON.stringify(definition.header[differs] ?? null)}): the file format changed`,
+      `unexpected header (${got.length} columns, expected ${definition.header.length}; column ${differs + 1} is ${describeCell(got[differs])}, expected ${JSON.stringify(definition.header[differs] ?? null)}): the file format changed`,
     );
   }
 }

@@ -13,6 +13,7 @@
  */
 import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
+import { isIngestRefusal } from '../ingest-refusal.ts';
 import { LoadOutOfTime } from './ingest-steps.ts';
 
 export const resumeWithinDays = 3;
@@ -110,8 +111,9 @@ export function fileOf(
  * One load of a version, which may stop for lack of time and resume (`resumed`: the progress it resumes).
  * `write` runs the writing part, given the row after which to write; out of time, it archives the files
  * (`archive`, unless a resumed load's files are archived already), records the progress, and throws
- * `LoadInterrupted`. A refused file (SourceError) clears a resumed load's progress: resuming it would
- * be refused again. `finished` (after the switch, won or lost) clears it too.
+ * `LoadInterrupted`. A refused file (SourceError, or IngestRefusal: past a parse limit, or refused by the
+ * plausibility rules run through `judge`) clears a resumed load's progress: resuming it would be refused
+ * again. `finished` (after the switch, won or lost, or the version held) clears it too.
  */
 export class ResumableLoad {
   private readonly progress: LoadProgressStore;
@@ -147,9 +149,28 @@ export class ResumableLoad {
         });
         throw new LoadInterrupted(this.source, saved);
       }
-      if (this.resumed && error instanceof SourceError) await this.progress.clear(this.subject.version);
+      await this.forgetIfRefused(error);
       throw error;
     }
+  }
+
+  /**
+   * Runs the judgement of the written version (the plausibility rules, load-review.ts). A refusal there
+   * is as final as a refusal while writing: a resumed load's progress is cleared, so the next invocation
+   * does not resume the same version only to refuse it again.
+   */
+  async judge<R>(judgement: () => Promise<R>): Promise<R> {
+    try {
+      return await judgement();
+    } catch (error) {
+      await this.forgetIfRefused(error);
+      throw error;
+    }
+  }
+
+  /** A refused file (SourceError, IngestRefusal) would be refused again: a resumed load's progress is cleared. */
+  private async forgetIfRefused(error: unknown): Promise<void> {
+    if (this.resumed && (error instanceof SourceError || isIngestRefusal(error))) await this.progress.clear(this.subject.version);
   }
 
   /** The load switched the pointer, or lost the switch to another: its progress is no longer needed. */

@@ -5,7 +5,7 @@
  */
 import { SourceError } from '../errors.ts';
 import type { DownloadTimeouts, PostedForm } from './download.ts';
-import { downloadSourceFile } from './download.ts';
+import { boundedText, downloadSourceFile, maxPageBytes } from './download.ts';
 import { type ListDefinition, listBaseUrl, listHosts } from './list-definition.ts';
 import { fileNameOf, linkMatches, type PageContent, readPage } from './page-links.ts';
 
@@ -22,7 +22,7 @@ type Locator = ListDefinition['locate'];
 /** Reads a page as HTML: its links and hidden fields, and the cookies it sets (a postback needs them back). */
 async function fetchPage(definition: ListDefinition, url: string, timeouts: DownloadTimeouts): Promise<PageContent & { cookies: string }> {
   const response = await downloadSourceFile(definition.displayName, listHosts(definition), url, { accept: 'text/html' }, timeouts);
-  const html = await response.text();
+  const html = await boundedText(definition.displayName, response, maxPageBytes, 'the page');
   const cookies = response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0]!.trim())
@@ -89,10 +89,17 @@ export async function locateNewest(definition: ListDefinition, timeouts: Downloa
     );
   }
   if (locate.kind === 'data_api') throw new Error(`${definition.id} is read page by page, not located`);
-  const response = await downloadSourceFile(definition.displayName, listHosts(definition), locate.listingUrl(base), { accept: 'application/json' }, timeouts);
+  const listingResponse = await downloadSourceFile(
+    definition.displayName,
+    listHosts(definition),
+    locate.listingUrl(base),
+    { accept: 'application/json' },
+    timeouts,
+  );
+  const listingText = await boundedText(definition.displayName, listingResponse, maxPageBytes, 'the file listing');
   let listing: unknown;
   try {
-    listing = await response.json();
+    listing = JSON.parse(listingText);
   } catch (error) {
     throw new SourceError(definition.displayName, 'malformed', 'the file listing is not JSON', { cause: error });
   }

@@ -217,7 +217,57 @@ export async function refuseUndeclaredFiles(
     rows: 0,
     diff: null,
   });
-  throw new IngestRefusal(source, 'implausible', reasons.join('; '));
+  throw new IngestRefusal(source, 'implausible', reasons.join('; '), { recorded: true });
+}
+
+/**
+ * Records a load refused before the plausibility rules judged it (past a parse limit, an archive that
+ * cannot be read safely, a link or redirect off the source's hosts, a file rejected on review before),
+ * with the files it had fetched (archived, where it got that far). A refusal the rules recorded already
+ * (`IngestRefusal.recorded`) is not recorded twice. Recording never hides the refusal: a failure to
+ * record is logged.
+ */
+export async function recordRefusedLoad(
+  ports: LoadReviewPorts,
+  refused: {
+    readonly source: string;
+    readonly trigger: LoadTrigger;
+    readonly refusal: IngestRefusal;
+    readonly files: readonly LoadFile[];
+    readonly now: Date;
+  },
+): Promise<void> {
+  if (refused.refusal.recorded) return;
+  try {
+    await keepRecord(ports, {
+      source: refused.source,
+      at: refused.now.toISOString(),
+      trigger: refused.trigger,
+      decision: 'refused',
+      basis: refused.refusal.kind,
+      reasons: [refused.refusal.message],
+      version: '',
+      previous_version: null,
+      as_of: '',
+      previous_as_of: null,
+      files: refused.files,
+      rows: 0,
+      diff: null,
+    });
+  } catch (error) {
+    logger.error('Refused source load could not be recorded', { source: refused.source, reason: (error as Error).message });
+  }
+}
+
+/** Keeps a refused load's raw file in the archive: its key, or '' when it could not be kept (logged). */
+export async function keptOrNot(keep: () => Promise<unknown>, key: string): Promise<string> {
+  try {
+    await keep();
+    return key;
+  } catch (error) {
+    logger.error('Refused source file could not be archived', { key, reason: (error as Error).message });
+    return '';
+  }
 }
 
 export interface ReviewedLoad {
@@ -265,7 +315,7 @@ export async function reviewLoad(ports: LoadReviewPorts, load: LoadUnderReview):
   });
   if (decision.decision === 'refused') {
     await keepRecord(ports, record('refused'));
-    throw new IngestRefusal(load.source, 'implausible', decision.reasons.join('; '));
+    throw new IngestRefusal(load.source, 'implausible', decision.reasons.join('; '), { recorded: true });
   }
   if (decision.decision === 'held') {
     const held: HeldLoad = {

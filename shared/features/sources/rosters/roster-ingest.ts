@@ -31,14 +31,23 @@ import { basename, join } from 'node:path';
 import { logger } from '../../../platform/observability/logger.ts';
 import { SourceError } from '../errors.ts';
 import { CsvFormatError } from '../lists/csv-parser.ts';
-import { copyLocalFile, downloadSourceFile, saveResponseBody } from '../lists/download.ts';
+import { boundedText, copyLocalFile, downloadSourceFile, maxPageBytes, saveResponseBody } from '../lists/download.ts';
 import { checkNotShrunk, checkRowCounts, conditionalOn, PipelinedWrites, refusalOf, type SourceArchive, versionId } from '../lists/ingest-steps.ts';
 import { checkFileSize, parseLimits, UnsafeFileError } from '../parse-limits.ts';
 import { listDate } from '../lists/list-cells.ts';
 import { listDownloadTimeouts, type RenewalOutcome, renewalDue } from '../lists/list-ingest.ts';
 import { linkMatches, readPage } from '../lists/page-links.ts';
 import { refreshAfterDays } from '../lists/sanctions-store.ts';
-import { earlierReview, type LoadTrigger, refuseUndeclaredFiles, reviewLoad } from '../plausibility/load-review.ts';
+import {
+  earlierReview,
+  keptOrNot,
+  type LoadFile,
+  type LoadTrigger,
+  recordRefusedLoad,
+  refuseUndeclaredFiles,
+  reviewLoad,
+} from '../plausibility/load-review.ts';
+import { isIngestRefusal } from '../ingest-refusal.ts';
 import { archivedRosterDigestRows, rosterDigestRows } from '../plausibility/row-digests.ts';
 import { fileOf, type LoadProgress, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
@@ -114,14 +123,16 @@ async function fetchFiles(definition: RosterDefinition, dir: string, options: Ro
     let url = `${base}${file.path}`;
     if (file.linkText) {
       const page = await downloadSourceFile(definition.displayName, hosts, url, { accept: 'text/html' }, timeouts);
-      const link = readPage(await page.text(), page.url || url).links.find((l) => linkMatches(l, { text: file.linkText }));
+      const link = readPage(await boundedText(definition.displayName, page, maxPageBytes, 'the page'), page.url || url).links.find((l) =>
+        linkMatches(l, { text: file.linkText }),
+      );
       if (!link)
         throw new SourceError(definition.displayName, 'malformed', `the page ${url} has no link like text ${file.linkText} (${file.name}): the page changed`);
       url = link.href;
     }
     const response = await downloadSourceFile(definition.displayName, hosts, url, {}, timeouts);
     const path = join(dir, `file-${i}`);
-    const sha256 = await saveResponseBody(definition.displayName, response, path);
+    const sha256 = await saveResponseBody(definition.displayName, response, path, parseLimits(definition.limits).maxFileBytes);
     const lastModified = response.headers.get('last-modified');
     const dated = lastModified && !Number.isNaN(Date.parse(lastModified)) ? isoDay(Date.parse(lastModified)) : null;
     fetched.push({ name: file.name, path, sha256, etag: response.headers.get('etag'), lastModified, dated });
@@ -211,9 +222,21 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
   const current = await store.current(roster);
   const conditional = conditionalOn(current, now, refreshAfterDays, options.force);
   const dir = await mkdtemp(join(tmpdir(), `roster-${roster}-`));
+  const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
+  const day = isoDay(now.getTime());
+  const archiveContentType = definition.format.kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+  const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  const keep = async (file: Fetched) =>
+    store.loads.archive.keep(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
+      sha256: file.sha256,
+      'source-file': file.name,
+      'source-etag': file.etag ?? '',
+      'source-last-modified': file.lastModified ?? '',
+    });
+  let fetched: readonly Fetched[] | undefined;
   try {
     const files = resumed ? await restoreFiles(store.loads.archive, resumed, dir) : await fetchFiles(definition, dir, options);
-    const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
+    fetched = files;
     if (declaredFiles(definition).length > 0) {
       await refuseUndeclaredFiles(
         store.loads,
@@ -236,18 +259,8 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
     if (held) return { outcome: 'held', roster, version: held.version, previous_version: held.previous_version, reasons: held.reasons };
 
     const version = versionId(now, sha256);
-    const day = isoDay(now.getTime());
-    const archiveContentType = definition.format.kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
-    const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     const archive = async () => {
-      for (const file of files) {
-        await store.loads.archive.keep(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
-          sha256: file.sha256,
-          'source-file': file.name,
-          'source-etag': file.etag ?? '',
-          'source-last-modified': file.lastModified ?? '',
-        });
-      }
+      for (const file of files) await keep(file);
     };
     const load = new ResumableLoad(
       roster,
@@ -311,20 +324,22 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
       rows_written_at: now.toISOString(),
       stats,
     };
-    const review = await reviewLoad(store.loads, {
-      source: roster,
-      budget: definition.changeBudget,
-      trigger,
-      rollback: options.rollback,
-      current,
-      next,
-      sha256,
-      files: fileVersions.map((f) => ({ name: f.name, sha256: f.sha256, archive_key: f.archive_key })),
-      rows: stats.rows,
-      currentRows: () => archivedRosterDigestRows(store.loads.archive, definition, current!.files),
-      nextRows: () => rosterDigestRows(definition, files),
-      now,
-    });
+    const review = await load.judge(() =>
+      reviewLoad(store.loads, {
+        source: roster,
+        budget: definition.changeBudget,
+        trigger,
+        rollback: options.rollback,
+        current,
+        next,
+        sha256,
+        files: fileVersions.map((f) => ({ name: f.name, sha256: f.sha256, archive_key: f.archive_key })),
+        rows: stats.rows,
+        currentRows: () => archivedRosterDigestRows(store.loads.archive, definition, current!.files),
+        nextRows: () => rosterDigestRows(definition, files),
+        now,
+      }),
+    );
     if (review.decision.decision === 'held') {
       await load.finished();
       return { outcome: 'held', roster, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
@@ -352,6 +367,13 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
   } catch (error) {
     if (error instanceof SourceError) {
       logger.error('Roster refused; the current version stays in use', { roster, current_version: current?.version ?? null, reason: error.message });
+    }
+    // A refused load is recorded too, with its files archived where they were fetched.
+    if (isIngestRefusal(error)) {
+      const files: LoadFile[] = [];
+      for (const file of fetched ?? [])
+        files.push({ name: file.name, sha256: file.sha256, archive_key: await keptOrNot(() => keep(file), archiveKeyOf(file)) });
+      await recordRefusedLoad(store.loads, { source: roster, trigger, refusal: error, files, now });
     }
     throw error;
   } finally {
