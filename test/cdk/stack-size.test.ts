@@ -7,13 +7,13 @@
  */
 import { CfnResource, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
-import { routes } from '#shared/platform/infra/routes.ts';
+import { routes, workers } from '#shared/platform/infra/routes.ts';
 import { nestedTemplate } from '../support/nested-templates.ts';
 
 /** The most resources the main stack may hold, 100 below CloudFormation's 500. */
@@ -21,6 +21,19 @@ const mainStackLimit = 400;
 /** How many more routes every template must have room for. */
 const moreRoutes = 20;
 const cloudFormation = { resources: 500, parameters: 200, outputs: 200 } as const;
+
+/** What docs/deployment.md and the README say the templates hold, as they word it. */
+const repositoryRoot = join(import.meta.dirname, '..', '..');
+const deploymentGuide = readFileSync(join(repositoryRoot, 'docs', 'deployment.md'), 'utf8').replace(/\s+/g, ' ');
+const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+const stated =
+  /With (\d+) routes, `\$default` and (\d+) workers the main stack holds (\d+) resources in `dev`, (\d+) in `staging` \([^)]*\) and (\d+) in `prod` \([^)]*\); the alarm stack (\d+), the integration stack (\d+)/.exec(
+    deploymentGuide,
+  );
+const statedRoom = / with room for (\d+) more routes; `test\/cdk\/stack-size\.test\.ts`/.exec(deploymentGuide);
+const readmeAbout = /the main stack \(about (\d+) resources, 5 more a route\) stays at most 400 of CloudFormation's 500 with room for (\d+) more routes/.exec(
+  readme,
+);
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -133,6 +146,21 @@ describe.each(stages)('stage $stage', ({ stage, context, region }) => {
     expect(route.resources).toBe(5);
     expect(main.resources).toBeLessThanOrEqual(mainStackLimit);
     expect(main.resources + moreRoutes * route.resources, `${main.resources} resources, ${route.resources} a route`).toBeLessThanOrEqual(mainStackLimit);
+  });
+
+  it('is counted as the deployment guide and the README state it', () => {
+    expect(stated, 'docs/deployment.md no longer states the counts in the words this test reads').not.toBeNull();
+    const [, routeCount, workerCount, dev, staging, prod, alarms, integrations] = stated!.map(Number);
+    expect([routeCount, workerCount]).toEqual([routes.length, workers.length]);
+    const main = now.get(stack)!.resources;
+    expect({ dev, staging, prod }[stage], `docs/deployment.md: the main stack in ${stage}`).toBe(main);
+    expect(now.get(stack.monitoring.alarmStack)!.resources, 'docs/deployment.md: the alarm stack').toBe(alarms);
+    expect(now.get(stack.integrationStack)!.resources, 'docs/deployment.md: the integration stack').toBe(integrations);
+    const room = Math.floor((mainStackLimit - prod!) / 5);
+    expect(Number(statedRoom?.[1]), 'docs/deployment.md: room for more routes (prod)').toBe(room);
+    expect(readmeAbout, 'README.md no longer states the count in the words this test reads').not.toBeNull();
+    expect(Math.abs(Number(readmeAbout![1]) - main), 'README.md: about as many resources as the stage has').toBeLessThanOrEqual(5);
+    expect(Number(readmeAbout![2]), 'README.md: room for more routes').toBe(room);
   });
 
   it('holds the alarms, the dashboard, the integrations and the invoke permissions in nested stacks, each far within the limits', () => {

@@ -605,7 +605,7 @@ export interface paths {
         };
         /**
          * An export's state, progress and row count, with Retry-After while pending, and once ready a 15-minute download link.
-         * @description An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid until `download_expires_at` (15 minutes, less when the service’s signing credentials end sooner; ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when the file is deleted. While it is written, `progress` says which attempt writes it, since when, and how many rows it has written (updated at most every 5 seconds); a new attempt starts again from 0. A `pending` answer carries `Retry-After`: the seconds to wait before looking again (until a second after its writing is due to start, then 10 while it is written); a finished one carries none. Another account’s or mode’s export is a 404.
+         * @description An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid until `download_expires_at` (15 minutes, less when the export expires or the service’s signing credentials end sooner; ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when it stops giving links and no link it gave works any more (S3 deletes the file within about a day after). While it is written, `progress` says which attempt writes it, since when, and how many rows it has written (updated at most every 5 seconds); a new attempt starts again from 0. A `pending` answer carries `Retry-After`: the seconds to wait before looking again (until a second after its writing is due to start, then 10 while it is written); a finished one carries none. Another account’s or mode’s export is a 404.
          */
         get: operations["GetHistoryExport"];
         put?: never;
@@ -1651,7 +1651,7 @@ export interface components {
         HistoryExport: {
             /** @description Export id: `exp_` and 24 base62 characters. */
             export_id: string;
-            /** @description `pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request, when the file is deleted. */
+            /** @description `pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request (`expires_at`), when no link works any more; S3 deletes the file within about a day after. */
             status: components["schemas"]["ExportStatus"];
             /** Format: date-time */
             created_at: string;
@@ -1684,12 +1684,12 @@ export interface components {
                 updated_at: string;
             } | null;
             completed_at: string | null;
-            /** @description Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the service rotates its signing credentials sooner); ask again for a fresh one. */
+            /** @description Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the export expires sooner or the service rotates its signing credentials sooner); ask again for a fresh one. */
             download_url: string | null;
             download_expires_at: string | null;
             /**
              * Format: date-time
-             * @description When the export and its file are deleted.
+             * @description When the export expires: from then on it says `expired` and gives no link, and no link it gave works past this time. S3 deletes the file within about a day after it.
              */
             expires_at: string;
         };

@@ -13,12 +13,21 @@ export const exportIdSchema = z.string().regex(historyExportIdPattern).meta({ de
 /** How long a download link works. */
 export const downloadLinkSeconds = 15 * 60;
 
+/**
+ * How long a link to the export's file signed at `now` may live: `downloadLinkSeconds`, but never past the
+ * export's `expires_at`, from which the export is no longer served (at least a second).
+ */
+export function downloadLinkSecondsAt(record: Pick<ExportRecord, 'expires_at'>, now: Date): number {
+  const left = Math.floor((record.expires_at * 1000 - now.getTime()) / 1000);
+  return Math.max(1, Math.min(downloadLinkSeconds, left));
+}
+
 export const exportViewSchema = z
   .strictObject({
     export_id: exportIdSchema,
     status: z.enum([...exportStatuses, 'expired']).meta({
       description:
-        '`pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request, when the file is deleted.',
+        '`pending` until the file is written, then `ready`; `failed` when it could not be written after three attempts (ask for a new export); `expired` a day after the request (`expires_at`), when no link works any more; S3 deletes the file within about a day after.',
     }),
     created_at: z.iso.datetime(),
     snapshot_at: z.iso.datetime().meta({
@@ -47,10 +56,13 @@ export const exportViewSchema = z
     completed_at: z.iso.datetime().nullable(),
     download_url: z.string().nullable().meta({
       description:
-        'Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the service rotates its signing credentials sooner); ask again for a fresh one.',
+        'Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the export expires sooner or the service rotates its signing credentials sooner); ask again for a fresh one.',
     }),
     download_expires_at: z.iso.datetime().nullable(),
-    expires_at: z.iso.datetime().meta({ description: 'When the export and its file are deleted.' }),
+    expires_at: z.iso.datetime().meta({
+      description:
+        'When the export expires: from then on it says `expired` and gives no link, and no link it gave works past this time. S3 deletes the file within about a day after it.',
+    }),
   })
   .meta({ title: 'History export' });
 

@@ -9,7 +9,7 @@ import { presignedGet } from '../../../platform/aws/presign.ts';
 import { s3 } from '../../../platform/aws/s3.ts';
 import { bucketName } from '../../../platform/config.ts';
 import type { ExportRecord } from '../export-record.ts';
-import { downloadLinkSeconds } from '../export-view.ts';
+import { downloadLinkSecondsAt } from '../export-view.ts';
 import type { ExportFiles } from '../ports.ts';
 
 const partSize = 5 * 1024 * 1024;
@@ -28,8 +28,9 @@ export class S3ExportFiles implements ExportFiles {
   }
 
   /**
-   * A presigned link to the export's CSV, valid `downloadLinkSeconds` or until shortly before the signing
-   * credentials expire, whichever comes first (aws/presign.ts); `expiresAt` is when it stops working.
+   * A presigned link to the export's CSV, valid `downloadLinkSeconds`, or until the export expires or
+   * shortly before the signing credentials expire, whichever comes first (export-view.ts
+   * `downloadLinkSecondsAt`, aws/presign.ts); `expiresAt` is when it stops working.
    */
   downloadLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }> {
     const command = new GetObjectCommand({
@@ -38,6 +39,6 @@ export class S3ExportFiles implements ExportFiles {
       ResponseContentDisposition: `attachment; filename="verifications-${record.export_id}.csv"`,
       ResponseContentType: 'text/csv; charset=utf-8',
     });
-    return presignedGet(command, now, downloadLinkSeconds);
+    return presignedGet(command, now, downloadLinkSecondsAt(record, now));
   }
 }
