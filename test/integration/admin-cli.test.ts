@@ -69,6 +69,21 @@ describe('npm run admin', () => {
     expect(singleJson(res.stdout)).toMatchObject({ account_id: other.account_id, mode: 'live', role: 'admin' });
   });
 
+  it("--account without --plan keeps the account's plan; another --plan is refused and makes no key", async () => {
+    const account = singleJson((await admin('create-key', '--plan', 'scale', '--mode', 'live')).stdout);
+    const kept = await admin('create-key', '--account', String(account.account_id), '--mode', 'test', '--admin');
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(singleJson(kept.stdout)).toMatchObject({ account_id: account.account_id, plan: 'scale', mode: 'test', role: 'admin' });
+
+    const other = await admin('create-key', '--account', String(account.account_id), '--plan', 'developer', '--mode', 'test');
+    expect(other.code).toBe(1);
+    expect(other.stdout.trim()).toBe('');
+    expect(other.stderr).toMatch(/on the scale plan, not developer/);
+    const listed = singleJson((await admin('list-keys', '--account', String(account.account_id))).stdout);
+    expect(listed).toMatchObject({ plan: 'scale' });
+    expect(listed.keys).toHaveLength(2);
+  }, 120_000);
+
   it('keys made by the CLI work on the running stack, and keys made while it runs work at once', async () => {
     t = await startTestStack({ stateDir });
     const account = await t.call('/v1/account', { key: String(created.api_key) });

@@ -181,6 +181,14 @@ describe('the OpenAPI document', () => {
     expect(doc.security).toEqual([{ liveKey: [] }, { testKey: [] }]);
   });
 
+  it('says what a test key answers from: the sandbox directory, a real provider not_found, an allowance of its own', () => {
+    const testKey = (doc.components.securitySchemes as Record<string, { description: string }>).testKey!.description;
+    expect(testKey).toMatch(/sandbox directory/);
+    expect(testKey).toMatch(/real provider is `not_found`/);
+    expect(testKey).toMatch(/per-minute allowance of its own/);
+    expect(testKey).not.toMatch(/same data/);
+  });
+
   it('has examples that the schemas accept', () => {
     let checked = 0;
     for (const [id, op] of Object.entries(operationDocs)) {
