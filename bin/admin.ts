@@ -98,7 +98,8 @@ const usage = `Usage:
                                                --file: the file downloaded from a sign-in portal (fl_mqa, al_bme), a board page (wy_boards,
                                                wy_active: one --file per board sheet, named after it) or by hand, once per declared file
                                                of the roster (md_bop: both; wv_bom: all three, saved as medical-doctors.xlsx,
-                                               physician-assistants.xlsx, podiatric-physicians.xlsx); --as-of: the date the file stands for,
+                                               physician-assistants.xlsx, podiatric-physicians.xlsx; sd_boards: both, named with
+                                               chiropractic and optometry); --as-of: the date the file stands for,
                                                when not its modification date; --rollback --reason: as for ingest)
   npm run admin -- ingest review <list or roster> [accept|reject] [--reason <text>]
                                               (a load held for review: what it changes, with examples; accept switches to it, reject drops it)

@@ -15,6 +15,7 @@ import { delaware } from './states/delaware.ts';
 import { florida } from './states/florida.ts';
 import { illinois } from './states/illinois.ts';
 import { maryland } from './states/maryland.ts';
+import { southDakota } from './states/south-dakota.ts';
 import { texas } from './states/texas.ts';
 import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
@@ -29,6 +30,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   FL: florida,
   IL: illinois,
   MD: maryland,
+  SD: southDakota,
   TX: texas,
   VT: vermont,
   WA: washington,
