@@ -57,7 +57,6 @@ export const sdBoards = [
     file: 'chiropractic.csv',
     host: 'bocelicensing.appssd.sd.gov',
     columns: sdChiroColumns,
-    displayName: 'South Dakota Board of Chiropractic Examiners',
     // `DC` then post-nominals, comma-separated (`DC, Dipl.Med.Ac.`).
     types: [[/^DC(\s*,\s*[A-Z][A-Z.]*)*$/, 'chiropractor']],
   },
@@ -66,7 +65,6 @@ export const sdBoards = [
     file: 'optometry.csv',
     host: 'optometry.appssd.sd.gov',
     columns: sdOptColumns,
-    displayName: 'South Dakota Board of Optometry',
     types: [[/^TPA$/, 'optometrist']],
   },
 ] as const satisfies readonly {
@@ -74,7 +72,6 @@ export const sdBoards = [
   file: string;
   host: string;
   columns: readonly string[];
-  displayName: string;
   types: readonly (readonly [RegExp, Profession])[];
 }[];
 type SdBoard = (typeof sdBoards)[number];
