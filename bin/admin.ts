@@ -99,7 +99,8 @@ const usage = `Usage:
                                                wy_active: one --file per board sheet, named after it; nv_bop: the workbook of its Export To
                                                Excel) or by hand, once per declared file
                                                of the roster (md_bop: both; wv_bom: all three, saved as medical-doctors.xlsx,
-                                               physician-assistants.xlsx, podiatric-physicians.xlsx); --as-of: the date the file stands for,
+                                               physician-assistants.xlsx, podiatric-physicians.xlsx; sd_boards: both, named with
+                                               chiropractic and optometry); --as-of: the date the file stands for,
                                                when not its modification date; --rollback --reason: as for ingest)
   npm run admin -- ingest review <list or roster> [accept|reject] [--reason <text>]
                                               (a load held for review: what it changes, with examples; accept switches to it, reject drops it)

@@ -37,6 +37,17 @@
  *    filled for active licenses only; five-digit registration numbers with their leading zeros, blank for
  *    applications; dates MM/DD/YYYY, renewals on 31 October of odd years; Discipline `Yes`/`No`. The
  *    sheet's name (`Sheet1`) and the file's name are chosen, not seen.
+ *  - South Dakota: the Board of Chiropractic Examiners' and the Board of Optometry's verification
+ *    lists, each at `/Downloads/DownloadVerificationList` on the board's own host, written under
+ *    `rosters/sd_boards/<host>/Downloads/DownloadVerificationList`. UTF-8 without a BOM, CRLF after
+ *    every record, the header unquoted and every data field double-quoted (an empty one `""`); every
+ *    licensee Active (the lists hold active licensees only), dates `M/D/YYYY 12:00:00 AM`, expiry
+ *    12/31 (chiropractic) and 9/30 (optometry). Chiropractic: one `Name` column `First M Last`, two
+ *    spaces where there is no middle initial, post-nominals in `Title` (`DC`, `DC, CCSP`), the
+ *    True/False flags GoodStanding, DisciplinaryAction and Acupuncture each followed by a Yes/No icon
+ *    column, `TotalPageCount` 1. Optometry: `LastName`, `FirstName`, `Discipline` None/Yes, `Type`
+ *    TPA, a street, `City  , SD, 57350`-style place (padded before the comma now and then) and phone,
+ *    `AdvancedProcedures` mostly empty. The streets and phones (555-01xx) are made up.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -73,15 +84,18 @@ export const rosterFiles = {
   wvPa: 'rosters/wv_bom/roster-files/physician-assistants.xlsx',
   wvDpm: 'rosters/wv_bom/roster-files/podiatric-physicians.xlsx',
   nv: 'rosters/nv_bop/pharmacists.xlsx',
+  sdChiro: 'rosters/sd_boards/bocelicensing.appssd.sd.gov/Downloads/DownloadVerificationList',
+  sdOpt: 'rosters/sd_boards/optometry.appssd.sd.gov/Downloads/DownloadVerificationList',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
-type TextFileId = Exclude<RosterFileId, WvFileId | 'nv'>;
+type SdFileId = 'sdChiro' | 'sdOpt';
+type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | 'nv'>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
 
-/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets; WV June 2026; NV July 2026). */
+/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets; WV and SD June 2026; NV July 2026). */
 export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   LPC: 43_000,
   PSY: 12_000,
@@ -106,10 +120,12 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   wvPa: 1_564,
   wvDpm: 148,
   nv: 20_190,
+  sdChiro: 516,
+  sdOpt: 254,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD';
   readonly name: string;
   readonly what: string;
 }
@@ -1036,6 +1052,166 @@ function nvWorkbook(rows: readonly (readonly string[])[]): Buffer {
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
+// ---- South Dakota chiropractic and optometry verification lists ---------------------------------
+
+const sdChiroHeader =
+  'Name,Title,LicenseNumber,Effective,Status,Expiration,GoodStanding,GoodStandingIcon,DisciplinaryAction,DisciplinaryActionIcon,Acupuncture,AcupunctureIcon,TotalPageCount';
+const sdOptHeader = 'LastName,FirstName,LicenseNumber,Issued,Expiration,Status,Discipline,Type,Address,CityStateZip,Phone,AdvancedProcedures,TotalPageCount';
+
+/** A date as the lists write it: `M/D/YYYY 12:00:00 AM`. */
+const sdDate = (day: number): string => `${mmddyyyy(day).replace(/^0/, '').replace(/\/0/, '/')} 12:00:00 AM`;
+/** The renewal date after today: 31 December (chiropractic), 30 September (optometry). */
+function sdRenewal(month: number, dayOfMonth: number): number {
+  const at = (year: number) => dayOf(`${year}-${String(month).padStart(2, '0')}-${String(dayOfMonth).padStart(2, '0')}`);
+  return at(yearOf(TODAY)) > TODAY ? at(yearOf(TODAY)) : at(yearOf(TODAY) + 1);
+}
+const trueYes = (b: boolean) => (b ? ['True', 'Yes'] : ['False', 'No']);
+
+interface SdChiroRow {
+  readonly first: string;
+  readonly middle: string;
+  readonly last: string;
+  readonly title: string;
+  readonly number: string;
+  readonly issued: number;
+  readonly disciplined: boolean;
+  readonly acupuncture: boolean;
+}
+/** A chiropractic row: `First M Last` in one cell, two spaces where there is no middle initial. */
+function sdChiroLine(r: SdChiroRow): string {
+  return q([
+    `${r.first} ${r.middle} ${r.last}`,
+    r.title,
+    r.number,
+    sdDate(r.issued),
+    'Active',
+    sdDate(sdRenewal(12, 31)),
+    'True',
+    'Yes',
+    ...trueYes(r.disciplined),
+    ...trueYes(r.acupuncture),
+    '1',
+  ]);
+}
+
+interface SdOptRow {
+  readonly first: string;
+  readonly last: string;
+  readonly number: string;
+  readonly issued: number;
+  readonly disciplined: boolean;
+  readonly place: string;
+  readonly procedures: string;
+}
+function sdOptLine(r: SdOptRow, index: number): string {
+  return q([
+    r.last,
+    r.first,
+    r.number,
+    sdDate(r.issued),
+    sdDate(sdRenewal(9, 30)),
+    'Active',
+    r.disciplined ? 'Yes' : 'None',
+    'TPA',
+    `${100 + ((index * 37) % 4800)} Main St`,
+    r.place,
+    `605-555-01${String(index % 100).padStart(2, '0')}`,
+    r.procedures,
+    '1',
+  ]);
+}
+
+const sdPlaces: readonly (readonly [string, number])[] = [
+  ['Sioux Falls, SD, 57105', 40],
+  ['Rapid City, SD, 57701', 20],
+  ['Aberdeen, SD, 57401', 8],
+  ['Watertown, SD, 57201', 8],
+  ['Brookings, SD, 57006', 6],
+  ['Huron  , SD, 57350', 4],
+  ['Mitchell, SD, 57301', 6],
+  ['Rock Rapids, IA, 51246', 2],
+];
+const sdTitles: readonly (readonly [string, number])[] = [
+  ['DC', 95],
+  ['DC, CCSP', 2],
+  ['DC, DABCO', 1],
+  ['DC, DACRB', 1],
+  ['DC,FIAMA', 0.5],
+];
+const sdProcedures: readonly (readonly [string, number])[] = [
+  ['', 94],
+  ['AP', 2.5],
+  ['LAS-YAG', 1.5],
+  ['LAS-T, LAS-YAG', 1.2],
+  ['INJ-S, ST, LAS-T, LAS-YAG', 0.4],
+];
+
+/** The scenario rows of each list (named in `rosterNotables`), numbered above the drawn rows' ranges (chiropractic 500–1599, optometry 100–899). */
+function sdScenario(): Record<SdFileId, string[]> {
+  return {
+    sdChiro: [
+      sdChiroLine({
+        first: 'Margaret',
+        middle: 'E',
+        last: 'Halvorsrud',
+        title: 'DC',
+        number: '1602',
+        issued: TODAY - 3000,
+        disciplined: false,
+        acupuncture: true,
+      }),
+      // No middle initial: two spaces.
+      sdChiroLine({
+        first: 'Leopold',
+        middle: '',
+        last: 'Tjeerdsma',
+        title: 'DC, CCSP',
+        number: '1618',
+        issued: TODAY - 9000,
+        disciplined: true,
+        acupuncture: false,
+      }),
+      // A surname of two words after the initial.
+      sdChiroLine({
+        first: 'Augustin',
+        middle: 'R',
+        last: 'Van Oosterhout',
+        title: 'DC',
+        number: '1634',
+        issued: TODAY - 5000,
+        disciplined: false,
+        acupuncture: false,
+      }),
+    ],
+    sdOpt: [
+      sdOptLine(
+        { first: 'Ingrid', last: 'Kvernmo', number: '901', issued: TODAY - 700, disciplined: false, place: 'Sioux Falls, SD, 57105', procedures: 'AP' },
+        0,
+      ),
+      // The same number as Halvorsrud's chiropractic license: another board, another person.
+      sdOptLine(
+        { first: 'Torvald', last: 'Brekkestad', number: '1602', issued: TODAY - 8000, disciplined: true, place: 'Huron  , SD, 57350', procedures: '' },
+        1,
+      ),
+    ],
+  };
+}
+
+/** South Dakota's two lists: scenario rows, then `drawn(file)` drawn rows each (path → text and rows, header included). */
+function sdFiles(maker: RosterRowMaker, drawn: (file: SdFileId) => number): Map<string, { text: string; rows: number }> {
+  const scenario = sdScenario();
+  const files = new Map<string, { text: string; rows: number }>();
+  for (const [id, header] of [
+    ['sdChiro', sdChiroHeader],
+    ['sdOpt', sdOptHeader],
+  ] as const) {
+    const lines = [header, ...scenario[id]];
+    for (let i = 0; i < drawn(id); i++) lines.push(maker.sdRow(id, i));
+    files.set(rosterFiles[id], { text: `${lines.join('\r\n')}\r\n`, rows: lines.length });
+  }
+  return files;
+}
+
 export const rosterNotables: readonly RosterNotable[] = [
   { state: 'TX', name: 'Margaret Achterberg', what: 'BHEC 5261/LPC 70001, Active: active counselor (BHEC roster)' },
   { state: 'TX', name: 'Priscilla Odell', what: 'BHEC SW LMSW 70001: the same number as Achterberg in another board file, another person' },
@@ -1079,6 +1255,20 @@ export const rosterNotables: readonly RosterNotable[] = [
   { state: 'NV', name: 'Theodora Ashbury', what: 'pharmacist 25233, Temporary: active' },
   { state: 'NV', name: 'Isolde Harrowgate', what: 'Application in Process, no number: no license, not_found' },
   { state: 'NV', name: 'Evangelina Quillfeather', what: 'absent: a look-alike of Evangeline Quillfeather (never registered as a Nevada pharmacist)' },
+  { state: 'SD', name: 'Margaret Halvorsrud', what: 'chiropractic 1602, `Margaret E Halvorsrud`, DC, Active: active chiropractor' },
+  {
+    state: 'SD',
+    name: 'Leopold Tjeerdsma',
+    what: 'chiropractic 1618, `Leopold  Tjeerdsma` (no middle: two spaces), DisciplinaryAction True: active, disciplined',
+  },
+  { state: 'SD', name: 'Augustin Van Oosterhout', what: 'chiropractic 1634, `Augustin R Van Oosterhout`: the surname is the two words after the initial' },
+  { state: 'SD', name: 'Ingrid Kvernmo', what: 'optometry 901, TPA, Active: active optometrist' },
+  { state: 'SD', name: 'Torvald Brekkestad', what: 'optometry 1602, Discipline Yes: active, disciplined; the same number as Halvorsrud on the other board' },
+  {
+    state: 'SD',
+    name: 'Margarita Halvorsrud',
+    what: 'absent: a look-alike of Margaret Halvorsrud (the lists hold active licensees only: an absent provider is not currently licensed)',
+  },
 ];
 
 const scenarioSurnames = new Set(
@@ -1105,6 +1295,38 @@ export class RosterRowMaker {
     while (scenarioSurnames.has(last.replace(/[^A-Z]/g, ''))) last = this.names.surname(rng);
     const first = this.names.givenName(rng, rng.chance(0.6) ? 'F' : 'M');
     return { first, middle: rng.chance(0.5) ? String.fromCharCode(65 + rng.int(0, 25)) : '', last };
+  }
+
+  /** A drawn South Dakota row: a chiropractor or an optometrist, Active, as the list writes it. */
+  sdRow(file: SdFileId, index: number): string {
+    const rng = this.rng.fork(`${file}:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 3);
+    const [first, last] = [titleCase(p.first), titleCase(p.last)];
+    const issued = TODAY - rng.int(100, 15_000);
+    if (file === 'sdChiro')
+      return sdChiroLine({
+        first,
+        middle: p.middle,
+        last,
+        title: rng.weighted(sdTitles),
+        number: String(500 + (this.number % 1100)),
+        issued,
+        disciplined: rng.chance(0.008),
+        acupuncture: rng.chance(0.23),
+      });
+    return sdOptLine(
+      {
+        first,
+        last,
+        number: String(100 + (this.number % 800)),
+        issued,
+        disciplined: rng.chance(0.016),
+        place: rng.weighted(sdPlaces),
+        procedures: rng.weighted(sdProcedures),
+      },
+      index + 2,
+    );
   }
 
   /** A drawn West Virginia row: the cells of one license on the `Licenses` sheet. */
@@ -1263,6 +1485,8 @@ export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: Ros
   files.set(rosterFiles.nv, { content: nv.bytes, rows: nv.rows });
   const page = wvRosterPageHtml();
   files.set(wvRosterPage, { content: page, rows: 0 });
+  // South Dakota from a stream of its own, so that the other files do not change with it.
+  for (const [path, { text, rows }] of sdFiles(new RosterRowMaker(rng.fork('sd_boards'), names), drawn)) files.set(path, { content: text, rows });
   return files;
 }
 
@@ -1302,5 +1526,11 @@ export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, 
   mkdirSync(dirname(join(outDir, rosterFiles.nv)), { recursive: true });
   writeFileSync(join(outDir, rosterFiles.nv), nv.bytes);
   counts.set(rosterFiles.nv, nv.rows);
+  for (const [file, { text, rows }] of sdFiles(new RosterRowMaker(rng.fork('sd_boards'), names), (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
+    const path = join(outDir, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    counts.set(file, rows);
+  }
   return counts;
 }

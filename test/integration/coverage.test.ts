@@ -49,6 +49,7 @@ describe('GET /v1/coverage', () => {
       ['IL', 'Illinois'],
       ['MD', 'Maryland'],
       ['NV', 'Nevada'],
+      ['SD', 'South Dakota'],
       ['TX', 'Texas'],
       ['VT', 'Vermont'],
       ['WA', 'Washington'],
@@ -197,6 +198,25 @@ describe('GET /v1/coverage', () => {
     });
     expect(nv.format_notes).toMatch(/absent from it never held a Nevada pharmacist license/);
     expect(nv.format_notes).toMatch(/applications .* not stored/);
+    // South Dakota: the chiropractic and optometry lists, each from its board's host, active licensees only.
+    const sd = res.body.data.find((e: { state: string }) => e.state === 'SD');
+    expect(sd).toMatchObject({
+      name: 'South Dakota',
+      sources: [
+        {
+          name: 'South Dakota Board of Chiropractic Examiners and Board of Optometry',
+          datasets: ['chiropractic.csv', 'optometry.csv'],
+          kind: 'roster_file',
+          updated: 'scheduled',
+          refresh: 'daily',
+          current_only: true,
+          format_confidence: 'confirmed',
+        },
+      ],
+      professions_covered: ['chiropractor', 'optometrist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(sd.format_notes).toMatch(/active licensees only, so an absent provider holds no active license of either board/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

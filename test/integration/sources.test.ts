@@ -60,6 +60,7 @@ describe('GET /v1/sources', () => {
       'wy_active',
       'wv_bom',
       'nv_bop',
+      'sd_boards',
       ...Object.keys(listDefinitions),
     ])
       expect(byId.has(id), id).toBe(true);

@@ -5,7 +5,8 @@
  * pharmacy board's XLSX export) are loaded from the operator's files. Each: an active license by
  * schedules would; Florida and Alabama are loaded from the operator's file; West Virginia's workbooks are
  * downloaded through the links of its roster page once the test has seen the state unavailable (the page
- * is held back while the stack starts, so the start-up load leaves it unloaded). Each: an active license by
+ * is held back while the stack starts, so the start-up load leaves it unloaded), and so are South Dakota's
+ * two lists, each from its board's host (the optometry list is held back at start-up). Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
@@ -22,6 +23,7 @@ import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { westVirginiaBom } from '#shared/features/sources/rosters/states/west-virginia.ts';
 import { nevadaPharmacy } from '#shared/features/sources/rosters/states/nevada.ts';
+import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -40,8 +42,12 @@ beforeAll(async () => {
   // West Virginia's roster page is held back while the stack starts, so its rosters are not loaded yet.
   const wvPage = join(data.dir, 'rosters', 'wv_bom', 'Rosters.asp');
   await rename(wvPage, `${wvPage}.held`);
+  // So is South Dakota's optometry list, so its roster (both lists or none) is not loaded yet.
+  const sdOptometry = join(data.dir, 'rosters', 'sd_boards', 'optometry.appssd.sd.gov', 'Downloads', 'DownloadVerificationList');
+  await rename(sdOptometry, `${sdOptometry}.held`);
   t = await startTestStack({ sourceDataDir: data.dir });
   await rename(`${wvPage}.held`, wvPage);
+  await rename(`${sdOptometry}.held`, sdOptometry);
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
@@ -441,5 +447,83 @@ describe('Nevada: the State Board of Pharmacy’s export of every pharmacist rec
     expect((await verify({ first_name: 'Evangeline', last_name: 'Quillfeather', state: 'NV', profession: 'registered_nurse' })).status).toBe(
       'profession_not_covered',
     );
+  });
+});
+
+describe('South Dakota: the chiropractic and optometry verification lists (active licensees only)', () => {
+  const name = southDakotaBoards.displayName;
+
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    expect(await dynamoRosterStore().current(southDakotaBoards.id)).toBeUndefined();
+    const body = await verify({ first_name: 'Margaret', last_name: 'Halvorsrud', state: 'SD' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once both lists are downloaded: an active chiropractor from the one-column name, cached as of the download', async () => {
+    expect(await ingestRoster(southDakotaBoards, dynamoRosterStore())).toMatchObject({
+      outcome: 'ingested',
+      files: ['chiropractic.csv', 'optometry.csv'],
+      stats: { malformed_rows: 0 },
+    });
+    const body = await verify({ first_name: 'Margaret', last_name: 'Halvorsrud', state: 'SD' });
+    expect(body).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: '1602',
+      profession: 'chiropractor',
+      license_type: 'DC',
+      disciplinary_flags: false,
+      source_live: false,
+      cached: true,
+    });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'cached', as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(sourceNamed(body, name)!.evidence).toHaveLength(2);
+    expect(sourceNamed(body, name)!.evidence[0]).toMatchObject({ kind: 'file', content_type: 'text/csv', rows: [2] });
+  });
+
+  it('reads the discipline flag of each list, a two-word surname after the initial, and one number on the two boards as two licenses', async () => {
+    expect(await verify({ first_name: 'Leopold', last_name: 'Tjeerdsma', state: 'SD' })).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: '1618',
+      profession: 'chiropractor',
+      disciplinary_flags: true,
+    });
+    expect(await verify({ first_name: 'Augustin', last_name: 'Van Oosterhout', state: 'SD' })).toMatchObject({ status: 'active', license_number: '1634' });
+    expect(await verify({ first_name: 'Ingrid', last_name: 'Kvernmo', state: 'SD', profession: 'optometrist' })).toMatchObject({
+      status: 'active',
+      license_number: '901',
+      profession: 'optometrist',
+      license_type: 'TPA',
+      disciplinary_flags: false,
+    });
+    expect(await verify({ first_name: 'Torvald', last_name: 'Brekkestad', state: 'SD' })).toMatchObject({
+      status: 'active',
+      license_number: '1602',
+      profession: 'optometrist',
+      disciplinary_flags: true,
+    });
+  });
+
+  it('a current-only roster: the absent are not_found (not currently licensed, nothing more claimed), look-alikes refused, other professions not covered', async () => {
+    const absent = await verify({ first_name: 'Zebulon', last_name: 'Halvorsrud', state: 'SD' });
+    expect(absent).toMatchObject({ status: 'not_found', verified: false, disciplinary_flags: false });
+    expect(sourceNamed(absent, name)).toMatchObject({ status: 'cached' });
+    expect((await verify({ first_name: 'Margarita', last_name: 'Halvorsrud', state: 'SD' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Margaret', last_name: 'Halvorsrud', state: 'SD', profession: 'physician' })).status).toBe('profession_not_covered');
+  });
+
+  it('a changed list format is refused at ingest and the loaded roster keeps answering', async () => {
+    const store = dynamoRosterStore();
+    const before = (await store.current(southDakotaBoards.id))!;
+    await data.setFaults({ sd_boards: { mode: 'malformed' } });
+    try {
+      await expect(ingestRoster(southDakotaBoards, store, { force: true })).rejects.toThrow(/lacks the column\(s\) Name/);
+    } finally {
+      await data.setFaults({});
+    }
+    expect((await store.current(southDakotaBoards.id))!.version).toBe(before.version);
+    expect((await verify({ first_name: 'Margaret', last_name: 'Halvorsrud', state: 'SD' })).status).toBe('active');
   });
 });

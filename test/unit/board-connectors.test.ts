@@ -325,7 +325,14 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists the eleven states with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'NV', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    // South Dakota: two boards' lists downloaded on a schedule, active licensees only, confirmed on real rows.
+    expect(matrix.find((e) => e.state === 'SD')).toMatchObject({
+      format_confidence: 'confirmed',
+      refresh: 'daily',
+      professions_covered: ['chiropractor', 'optometrist'],
+      sources: [{ kind: 'roster_file', datasets: ['chiropractic.csv', 'optometry.csv'], updated: 'scheduled', current_only: true }],
+    });
     expect(matrix.find((e) => e.state === 'WV')).toMatchObject({
       format_confidence: 'observed',
       refresh: 'unknown',

@@ -21,6 +21,8 @@ import { eachRosterRow } from '#shared/features/sources/rosters/roster-file.ts';
 import { licensesFromRecords } from '#shared/features/sources/rosters/roster-search.ts';
 import { westVirginiaBom, wvBoards } from '#shared/features/sources/rosters/states/west-virginia.ts';
 import { nevadaPharmacy, nvBopClassify, nvBopNotLicenses, nvBopStatuses } from '#shared/features/sources/rosters/states/nevada.ts';
+import { southDakota } from '#shared/features/sources/boards/states/south-dakota.ts';
+import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
 /** The fixture folders, one per roster: test/fixtures/real/wy_boards/ and test/fixtures/real/wy_active/. */
@@ -595,5 +597,187 @@ describe('Nevada State Board of Pharmacy, every pharmacist record (real rows of 
     await expect(readNv(nvWorkbook({ extraSheet: 'Sheet2' }))).rejects.toThrow(/a sheet nobody reads: "Sheet2"/);
     const cells = nvCells().map((row) => row.filter((_, i) => i !== 10));
     await expect(readNv(nvWorkbook({ cells }))).rejects.toThrow(/Expiration Date/);
+  });
+});
+
+const sdFixtures = join(import.meta.dirname, '../fixtures/real', 'sd_boards');
+
+/** A South Dakota list read through the connector as ingest reads the downloaded file. */
+async function readSd(file: 'chiropractic.csv' | 'optometry.csv') {
+  const records: RosterRecord[] = [];
+  let malformed = 0;
+  const { header, preamble } = await eachRosterRow(
+    southDakotaBoards,
+    columnsOf(southDakotaBoards, file),
+    rosterText(southDakotaBoards, join(sdFixtures, file)),
+    async (cells, _line, head) => {
+      const record = cells ? southDakotaBoards.record(rowReader(head)(cells), file) : null;
+      if (record === null || record === 'skip') malformed++;
+      else records.push(record);
+    },
+  );
+  return { records, malformed, header, preamble };
+}
+
+/** A fixture's data rows as cells (every field quoted, no quote or comma inside a value but the Title's and the names'). */
+function sdCells(file: 'chiropractic.csv' | 'optometry.csv'): string[][] {
+  return readFileSync(join(sdFixtures, file), 'utf8')
+    .split('\r\n')
+    .slice(1, -1)
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
+}
+
+describe('South Dakota chiropractic and optometry verification lists (sd_boards), real rows of June 2026', () => {
+  const read2 = {} as Record<'chiropractic.csv' | 'optometry.csv', Awaited<ReturnType<typeof readSd>>>;
+  beforeAll(async () => {
+    read2['chiropractic.csv'] = await readSd('chiropractic.csv');
+    read2['optometry.csv'] = await readSd('optometry.csv');
+  });
+  const pinned = (file: 'chiropractic.csv' | 'optometry.csv', number: string) => {
+    const r = read2[file].records.find((x) => x.licenseNumber === number);
+    if (!r) throw new Error(`no license ${number} in ${file}`);
+    return {
+      name: [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' ') + (r.suffix ? ` ${r.suffix}` : ''),
+      number: r.licenseNumber,
+      status: r.statusRecognised ? r.status : `unreadable:${r.rawStatus}`,
+      expires: r.expiryDate,
+      profession: r.classification.kind === 'profession' ? r.classification.profession : 'unclassified',
+      disciplined: r.disciplinary,
+    };
+  };
+
+  it('reads the unquoted header and every quoted row of both files, CRLF, no preamble', () => {
+    expect(read2['chiropractic.csv'].header).toEqual([
+      'Name',
+      'Title',
+      'LicenseNumber',
+      'Effective',
+      'Status',
+      'Expiration',
+      'GoodStanding',
+      'GoodStandingIcon',
+      'DisciplinaryAction',
+      'DisciplinaryActionIcon',
+      'Acupuncture',
+      'AcupunctureIcon',
+      'TotalPageCount',
+    ]);
+    expect(read2['optometry.csv'].header[0]).toBe('LastName');
+    for (const file of ['chiropractic.csv', 'optometry.csv'] as const) {
+      expect(read2[file].preamble, file).toEqual([]);
+      expect(read2[file].malformed, file).toBe(0);
+    }
+    expect(read2['chiropractic.csv'].records).toHaveLength(41);
+    expect(read2['optometry.csv'].records).toHaveLength(25);
+  });
+
+  it('maps named chiropractors: the one-column name by its slots, Active, the expiry, the discipline flag', () => {
+    expect(pinned('chiropractic.csv', '1281')).toEqual(license('Kristen D Ahlers', '1281', 'active', '2026-12-31', 'chiropractor'));
+    expect(pinned('chiropractic.csv', '898')).toEqual(license('Josh G Biberdorf', '898', 'active', '2026-12-31', 'chiropractor', true));
+    expect(pinned('chiropractic.csv', '930')).toEqual(license('Shannon L DeBoer', '930', 'active', '2026-12-31', 'chiropractor', true));
+    expect(pinned('chiropractic.csv', '704')).toEqual(license('Wayne H Carr', '704', 'active', '2026-12-31', 'chiropractor'));
+    const by = (number: string) => read2['chiropractic.csv'].records.find((r) => r.licenseNumber === number)!;
+    // Two spaces: an empty middle; the given name before, the surname after, each possibly of several words.
+    expect(by('855')).toMatchObject({ firstName: 'Ryan', middleName: '', lastName: 'Bales', suffix: '' });
+    expect(by('934')).toMatchObject({ firstName: 'P. Myles', middleName: '', lastName: 'Dixon' });
+    expect(by('1039')).toMatchObject({ firstName: 'Melanie', middleName: '', lastName: 'Puetz Mullenmeister' });
+    // One initial in the middle slot: the rest is the surname, never a middle name guessed out of it.
+    expect(by('1262')).toMatchObject({ firstName: 'Brittany', middleName: 'A', lastName: 'Jackson Grueb' });
+    expect(by('797')).toMatchObject({ firstName: 'Lyle', middleName: 'R', lastName: 'Van Hemert' });
+    expect(by('743')).toMatchObject({ firstName: 'Roger', middleName: 'D', lastName: 'Prill', suffix: 'Jr.', licenseType: 'DC, DABCI' });
+    expect(by('1468')).toMatchObject({ lastName: 'Kovacs', suffix: 'Jr' });
+    expect(by('1494')).toMatchObject({ lastName: 'Stepp', suffix: 'IV' });
+    expect(by('1281')).toMatchObject({ issueDate: '2016-01-04', file: 'chiropractic', licenseType: 'DC' });
+  });
+
+  it('maps named optometrists: two name columns with a suffix in the surname, TPA, Discipline Yes', () => {
+    expect(pinned('optometry.csv', '633')).toEqual(license('Ryan Ackerman', '633', 'active', '2026-09-30', 'optometrist'));
+    expect(pinned('optometry.csv', '475')).toEqual(license('Jeffrey Browen', '475', 'active', '2026-09-30', 'optometrist', true));
+    expect(pinned('optometry.csv', '573')).toEqual(license('M. Scott Ellender', '573', 'active', '2026-09-30', 'optometrist', true));
+    expect(pinned('optometry.csv', '611')).toEqual(license('James Barnett Jr.', '611', 'active', '2026-09-30', 'optometrist'));
+    expect(pinned('optometry.csv', '742')).toEqual(license('Phillip Becker II', '742', 'active', '2026-09-30', 'optometrist'));
+    const by = (number: string) => read2['optometry.csv'].records.find((r) => r.licenseNumber === number)!;
+    expect(by('800')).toMatchObject({
+      firstName: 'Sarah',
+      lastName: 'Behles Hanson',
+      suffix: '',
+      licenseType: 'TPA',
+      issueDate: '2023-07-12',
+      file: 'optometry',
+    });
+  });
+
+  it('every raw status, flag, title and type of the real files maps; the discipline rows are the flagged ones', () => {
+    const chiro = sdCells('chiropractic.csv');
+    const opt = sdCells('optometry.csv');
+    // Column positions of the published headers.
+    expect(new Set(chiro.map((r) => r[4]))).toEqual(new Set(['Active']));
+    expect(new Set(chiro.map((r) => `${r[6]}/${r[7]}`))).toEqual(new Set(['True/Yes']));
+    expect(new Set(chiro.map((r) => `${r[8]}/${r[9]}`))).toEqual(new Set(['False/No', 'True/Yes']));
+    expect(new Set(chiro.map((r) => r[1])).size).toBe(17);
+    expect(new Set(opt.map((r) => r[5]))).toEqual(new Set(['Active']));
+    expect(new Set(opt.map((r) => r[6]))).toEqual(new Set(['None', 'Yes']));
+    expect(new Set(opt.map((r) => r[7]))).toEqual(new Set(['TPA']));
+    for (const file of ['chiropractic.csv', 'optometry.csv'] as const) {
+      for (const r of read2[file].records) {
+        expect(r.statusRecognised && r.status === 'active', `${file} ${r.licenseNumber} ${r.rawStatus}`).toBe(true);
+        expect(r.classification, `${file} ${r.licenseType}`).toEqual({
+          kind: 'profession',
+          profession: file === 'chiropractic.csv' ? 'chiropractor' : 'optometrist',
+        });
+      }
+    }
+    const flagged = (file: 'chiropractic.csv' | 'optometry.csv') => read2[file].records.filter((r) => r.disciplinary).map((r) => r.licenseNumber);
+    expect(flagged('chiropractic.csv')).toEqual(chiro.filter((r) => r[8] === 'True').map((r) => r[2]));
+    expect(flagged('chiropractic.csv')).toEqual(['898', '930', '744', '837']);
+    expect(flagged('optometry.csv')).toEqual(['475', '573', '655', '555']);
+  });
+
+  it('a status or flag outside the real files is unreadable, never a guess; an unknown title or type is unclassified and reported', async () => {
+    const text = readFileSync(join(sdFixtures, 'chiropractic.csv'), 'utf8').split('\r\n');
+    const header = text[0]!;
+    const ahlers = text[1]!;
+    const variants = [
+      ahlers.replace('"Active"', '"Inactive"'),
+      ahlers.replace('"Active"', '""'),
+      ahlers.replace('"True","Yes","False","No"', '"False","No","False","No"'),
+      ahlers.replace('"True","Yes","False","No"', '"True","Yes","Pending","No"'),
+      ahlers.replace('"True","Yes","False","No"', '"True","Yes","False","Yes"'),
+    ];
+    const records: RosterRecord[] = [];
+    await eachRosterRow(
+      southDakotaBoards,
+      columnsOf(southDakotaBoards, 'chiropractic.csv'),
+      textChunks(`${[header, ...variants].join('\r\n')}\r\n`),
+      async (cells, _l, head) => {
+        records.push(southDakotaBoards.record(rowReader(head)(cells!), 'chiropractic.csv') as RosterRecord);
+      },
+    );
+    expect(records.map((r) => [r.statusRecognised, r.status])).toEqual(variants.map(() => [false, 'inactive']));
+    expect(records[2]!.rawStatus).toBe('Active (GoodStanding False/No)');
+    expect(records[3]!.rawStatus).toBe('Active (DisciplinaryAction Pending/No)');
+    const opt = readFileSync(join(sdFixtures, 'optometry.csv'), 'utf8').split('\r\n');
+    const optRecords: RosterRecord[] = [];
+    const optRows = [opt[1]!.replace('"None"', '"Pending"'), opt[1]!.replace('"TPA"', '"DPA"')];
+    await eachRosterRow(
+      southDakotaBoards,
+      columnsOf(southDakotaBoards, 'optometry.csv'),
+      textChunks(`${[opt[0], ...optRows].join('\r\n')}\r\n`),
+      async (cells, _l, head) => {
+        optRecords.push(southDakotaBoards.record(rowReader(head)(cells!), 'optometry.csv') as RosterRecord);
+      },
+    );
+    expect(optRecords[0]).toMatchObject({ statusRecognised: false, rawStatus: 'Active (Discipline Pending)' });
+    expect(optRecords[1]).toMatchObject({ statusRecognised: true, classification: { kind: 'unclassified', unknown: true }, licenseType: 'DPA' });
+  });
+
+  it('keeps the same number on the two boards as two licenses (chiropractic 611 and optometry 611)', async () => {
+    const chiro611 = read2['chiropractic.csv'].records.find((r) => r.licenseNumber === '611')!;
+    const opt611 = read2['optometry.csv'].records.find((r) => r.licenseNumber === '611')!;
+    expect(chiro611).toMatchObject({ firstName: 'David', lastName: 'Dobson' });
+    const licenses = licensesFromRecords(southDakotaBoards, [chiro611, opt611]);
+    expect(licenses).toHaveLength(2);
+    const scope = licenseNumberScopeOf(southDakota);
+    expect(scope(licenses[0]!)).not.toBe(scope(licenses[1]!));
   });
 });

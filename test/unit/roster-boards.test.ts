@@ -7,7 +7,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { givenNameForms } from '#shared/domain/names/given-name-forms.ts';
 import { licenseNumbersAgree } from '#shared/domain/license-numbers.ts';
 import { rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
@@ -16,6 +16,8 @@ import {
   disciplineOnRecord,
   type RosterDefinition,
   type RosterRecord,
+  rosterFileUrl,
+  rosterHosts,
   rowReader,
   statusFrom,
 } from '#shared/features/sources/rosters/roster-definition.ts';
@@ -29,6 +31,7 @@ import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#sh
 import { firstMiddleLast, lastCommaFirst, wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { westVirginiaBom, wvColumns } from '#shared/features/sources/rosters/states/west-virginia.ts';
 import { nevadaPharmacy, nvBopStatuses, nvSurname } from '#shared/features/sources/rosters/states/nevada.ts';
+import { sdBoardOf, sdChiroName, southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 import * as XLSX from '@e965/xlsx';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
@@ -643,5 +646,68 @@ describe('every roster', () => {
     expect(givenNameWithin({ firstName: 'MARGARET' }, query)).toBe(true);
     expect(givenNameWithin({ firstName: 'Peggy' }, query)).toBe(true);
     expect(givenNameWithin({ firstName: 'ELEANOR' }, query)).toBe(false);
+  });
+});
+
+describe('South Dakota chiropractic and optometry verification lists (sd_boards)', () => {
+  const chiroHeader =
+    'Name,Title,LicenseNumber,Effective,Status,Expiration,GoodStanding,GoodStandingIcon,DisciplinaryAction,DisciplinaryActionIcon,Acupuncture,AcupunctureIcon,TotalPageCount';
+
+  it('splits the one-column chiropractic name by its slots: two spaces for an empty middle, else one middle word, a suffix apart', () => {
+    expect(sdChiroName('Kristen D Ahlers')).toEqual({ firstName: 'Kristen', middleName: 'D', lastName: 'Ahlers', suffix: '' });
+    expect(sdChiroName('A. Kent  Sifford')).toEqual({ firstName: 'A. Kent', middleName: '', lastName: 'Sifford', suffix: '' });
+    expect(sdChiroName('Melanie  Puetz Mullenmeister')).toEqual({ firstName: 'Melanie', middleName: '', lastName: 'Puetz Mullenmeister', suffix: '' });
+    expect(sdChiroName('Lyle R Van Hemert')).toEqual({ firstName: 'Lyle', middleName: 'R', lastName: 'Van Hemert', suffix: '' });
+    expect(sdChiroName('Roger D Prill, Jr.')).toEqual({ firstName: 'Roger', middleName: 'D', lastName: 'Prill', suffix: 'Jr.' });
+    // Shapes not in the real file: a three-word name fills each slot; two words are given name and surname.
+    expect(sdChiroName('Mary Ann Smith')).toEqual({ firstName: 'Mary', middleName: 'Ann', lastName: 'Smith', suffix: '' });
+    expect(sdChiroName('Ryan Bales')).toEqual({ firstName: 'Ryan', middleName: '', lastName: 'Bales', suffix: '' });
+  });
+
+  it('reads a row as the list writes it, and refuses a file whose header lost a column', async () => {
+    const row = '"Ryan  Bales","DC","855","12/7/1996 12:00:00 AM","Active","12/31/2026 12:00:00 AM","True","Yes","True","Yes","False","No","1"';
+    const { records, malformed } = await read(southDakotaBoards, 'chiropractic.csv', textChunks(`${chiroHeader}\r\n${row}\r\n`));
+    expect(malformed).toBe(0);
+    expect(records[0]).toMatchObject({
+      lastName: 'Bales',
+      licenseNumber: '855',
+      status: 'active',
+      statusRecognised: true,
+      disciplinary: true,
+      expiryDate: '2026-12-31',
+    });
+    await expect(read(southDakotaBoards, 'chiropractic.csv', textChunks(`${chiroHeader.replace('DisciplinaryAction,', '')}\r\n`))).rejects.toThrow(
+      RosterFormatError,
+    );
+    // An operator's file stands for the list its name contains.
+    expect(sdBoardOf('2026-06-25 optometry list.csv')?.board).toBe('optometry');
+    expect(sdBoardOf('roster.csv')).toBeUndefined();
+  });
+
+  it('is current-only, downloads each list from its own host, and only from those two hosts', () => {
+    expect(southDakotaBoards.currentOnly).toBe(true);
+    expect(southDakotaBoards.professions).toEqual(['chiropractor', 'optometrist']);
+    expect(southDakotaBoards.formatNotes).toMatch(/active licensees only/);
+    const files = southDakotaBoards.locate.kind === 'fixed' ? southDakotaBoards.locate.files : [];
+    expect(files.map((f) => rosterFileUrl(southDakotaBoards, f))).toEqual([
+      'https://bocelicensing.appssd.sd.gov/Downloads/DownloadVerificationList',
+      'https://optometry.appssd.sd.gov/Downloads/DownloadVerificationList',
+    ]);
+    for (const f of files) expect(southDakotaBoards.allowedHosts).toContain(f.host);
+    expect([...rosterHosts(southDakotaBoards).origins].sort()).toEqual(['https://bocelicensing.appssd.sd.gov', 'https://optometry.appssd.sd.gov']);
+  });
+
+  it('under an overridden base URL (the simulator) each file sits under its host', () => {
+    vi.stubEnv('SD_BOARDS_BASE_URL', 'http://127.0.0.1:9999/rosters/sd_boards/');
+    try {
+      const files = southDakotaBoards.locate.kind === 'fixed' ? southDakotaBoards.locate.files : [];
+      expect(rosterFileUrl(southDakotaBoards, files[1]!)).toBe(
+        'http://127.0.0.1:9999/rosters/sd_boards/optometry.appssd.sd.gov/Downloads/DownloadVerificationList',
+      );
+      // A file without a host of its own stays under the base URL.
+      expect(rosterFileUrl(southDakotaBoards, { path: '/x.csv' })).toBe('http://127.0.0.1:9999/rosters/sd_boards/x.csv');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -61,6 +61,8 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   nv_bop: operatorUpload,
   // No published cadence (unchanged over four days in June 2026): checked daily, stale after a month unchecked.
   wv_bom: monthlyPublisher,
+  // Lists that follow the boards' records within days, checked daily: stale after a week unchecked.
+  sd_boards: dailyPublisher,
 };
 
 /** The ids of the sources an operator uploads. */

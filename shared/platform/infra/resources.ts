@@ -466,6 +466,14 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'wv_bom' },
     purpose: 'Checks the West Virginia Board of Medicine rosters (MD, PA, podiatry workbooks) for a new version at 10:20 UTC.',
   },
+  sdBoardsCheck: {
+    id: 'SdBoardsRosterCheck',
+    // No published cadence (the lists follow the boards' records within days): checked daily, loaded when the hash changes.
+    expression: 'cron(50 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'sd_boards' },
+    purpose: 'Checks the South Dakota chiropractic and optometry verification lists for a new version at 10:50 UTC.',
+  },
   // The state Medicaid lists change a few times a month on no published calendar; a daily check costs a
   // page and a small workbook (an unchanged one is told by its validators or its hash and left alone).
   waHcaCheck: {

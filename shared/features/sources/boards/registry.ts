@@ -16,6 +16,7 @@ import { florida } from './states/florida.ts';
 import { illinois } from './states/illinois.ts';
 import { maryland } from './states/maryland.ts';
 import { nevada } from './states/nevada.ts';
+import { southDakota } from './states/south-dakota.ts';
 import { texas } from './states/texas.ts';
 import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
@@ -31,6 +32,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   IL: illinois,
   MD: maryland,
   NV: nevada,
+  SD: southDakota,
   TX: texas,
   VT: vermont,
   WA: washington,

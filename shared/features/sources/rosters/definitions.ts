@@ -5,6 +5,7 @@ import { alabamaBme } from './states/alabama.ts';
 import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
 import { nevadaPharmacy } from './states/nevada.ts';
+import { southDakotaBoards } from './states/south-dakota.ts';
 import { txBhec } from './states/tx-bhec.ts';
 import { westVirginiaBom } from './states/west-virginia.ts';
 import { wyomingActive, wyomingBoards } from './states/wyoming.ts';
@@ -18,6 +19,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [wyomingBoards.id]: wyomingBoards,
   [wyomingActive.id]: wyomingActive,
   [nevadaPharmacy.id]: nevadaPharmacy,
+  [southDakotaBoards.id]: southDakotaBoards,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {

@@ -30,6 +30,12 @@ export interface RosterFile {
    * and whose targets are not). A page without such a link is a changed page: the load is refused.
    */
   readonly linkText?: RegExp;
+  /**
+   * The host the file is on, where a roster's files are on several hosts of the publisher (South
+   * Dakota's two boards, each on its own subdomain): one of the roster's `allowedHosts`. Its address is
+   * `rosterFileUrl`'s.
+   */
+  readonly host?: string;
 }
 
 /** Where a roster's files are. */
@@ -163,6 +169,17 @@ export interface RosterDefinition {
 /** The base URL a roster is downloaded from: the environment's override, else the publisher. */
 export function rosterBaseUrl(definition: RosterDefinition): string {
   return sourceBaseUrl(definition.baseUrlEnv, definition.defaultBaseUrl);
+}
+
+/**
+ * The address a declared file is downloaded from: `<base URL><path>`; a file on a host of its own
+ * (`host`) from `https://<host><path>`, or, where the base URL is overridden (`baseUrlEnv`: the
+ * simulator, a test stage), from `<base URL>/<host><path>`, so that one override serves every file.
+ */
+export function rosterFileUrl(definition: RosterDefinition, file: Pick<RosterFile, 'path' | 'host'>): string {
+  const base = rosterBaseUrl(definition);
+  if (!file.host) return `${base}${file.path}`;
+  return base === definition.defaultBaseUrl.replace(/\/+$/, '') ? `https://${file.host}${file.path}` : `${base}/${file.host}${file.path}`;
 }
 
 /** Where the roster may be fetched from: its base URL's origin and its `allowedHosts`. */

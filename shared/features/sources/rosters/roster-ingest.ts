@@ -51,7 +51,7 @@ import { isIngestRefusal } from '../ingest-refusal.ts';
 import { archivedRosterDigestRows, rosterDigestRows } from '../plausibility/row-digests.ts';
 import { fileOf, type LoadProgress, LoadProgressStore, ResumableLoad } from '../lists/load-progress.ts';
 import type { Deadline } from '../../../platform/deadline.ts';
-import { columnsOf, declaredFiles, rosterBaseUrl, type RosterDefinition, rosterHosts, rowReader } from './roster-definition.ts';
+import { columnsOf, declaredFiles, type RosterDefinition, rosterFileUrl, rosterHosts, rowReader } from './roster-definition.ts';
 import { eachRosterRow, RosterFormatError, rosterText } from './roster-file.ts';
 import type { RosterFileVersion, RosterStats, RosterStore, RosterVersion, StoredRosterRow } from './roster-store.ts';
 
@@ -114,13 +114,12 @@ async function fetchFiles(definition: RosterDefinition, dir: string, options: Ro
   if (locate.kind === 'operator_file') {
     throw new SourceError(definition.displayName, 'rejected', `the roster is loaded from an operator's file (--file): ${locate.howToObtain}`);
   }
-  const base = rosterBaseUrl(definition);
   const hosts = rosterHosts(definition);
   const timeouts = listDownloadTimeouts();
   const fetched: Fetched[] = [];
   // One after the other: a publisher's small site is not asked for all its files at once.
   for (const [i, file] of locate.files.entries()) {
-    let url = `${base}${file.path}`;
+    let url = rosterFileUrl(definition, file);
     if (file.linkText) {
       const page = await downloadSourceFile(definition.displayName, hosts, url, { accept: 'text/html' }, timeouts);
       const link = readPage(await boundedText(definition.displayName, page, maxPageBytes, 'the page'), page.url || url).links.find((l) =>
