@@ -58,6 +58,7 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   al_bme: operatorUpload,
   wy_boards: operatorUpload,
   wy_active: operatorUpload,
+  mo_pr: operatorUpload,
   // No published cadence (unchanged over four days in June 2026): checked daily, stale after a month unchecked.
   wv_bom: monthlyPublisher,
 };

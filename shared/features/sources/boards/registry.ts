@@ -15,6 +15,7 @@ import { delaware } from './states/delaware.ts';
 import { florida } from './states/florida.ts';
 import { illinois } from './states/illinois.ts';
 import { maryland } from './states/maryland.ts';
+import { missouri } from './states/missouri.ts';
 import { texas } from './states/texas.ts';
 import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
@@ -29,6 +30,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   FL: florida,
   IL: illinois,
   MD: maryland,
+  MO: missouri,
   TX: texas,
   VT: vermont,
   WA: washington,

@@ -4,6 +4,7 @@ import type { RosterDefinition } from './roster-definition.ts';
 import { alabamaBme } from './states/alabama.ts';
 import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
+import { missouriMopro } from './states/missouri.ts';
 import { txBhec } from './states/tx-bhec.ts';
 import { westVirginiaBom } from './states/west-virginia.ts';
 import { wyomingActive, wyomingBoards } from './states/wyoming.ts';
@@ -16,6 +17,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [westVirginiaBom.id]: westVirginiaBom,
   [wyomingBoards.id]: wyomingBoards,
   [wyomingActive.id]: wyomingActive,
+  [missouriMopro.id]: missouriMopro,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {
