@@ -29,6 +29,13 @@
  *    numbers, expiry dates `M/D/YYYY` or `MM/DD/YYYY` (MD 30 June, PA 31 March, DPM 30 June); the MD and
  *    PA workbooks also carry their permit sheets (a title and header only here). The page's markup, the
  *    link targets, the files' names and the title text are chosen, not seen.
+ *  - Missouri MOPRO: `rosters/mo_pr/{chiropractic,dental,optometry,psychologists}.txt`, the TXT of each
+ *    board's download as an operator saves it: tab-delimited, no quoting, the 22 lower-case column names
+ *    on the first line, ISO dates, license numbers as text (leading zeros kept), every row `Active` /
+ *    `Not Expired` (current licenses only, no discipline column), latin-1 (written in ASCII, which latin-1
+ *    reads alike). One chiropractor's address runs over three lines, a backslash before each line break,
+ *    as the real capture shows; CRLF line ends and the exact bytes of that break (a backslash before the
+ *    CR and another before the LF) are chosen, not seen.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -64,10 +71,15 @@ export const rosterFiles = {
   wvMd: 'rosters/wv_bom/roster-files/medical-doctors.xlsx',
   wvPa: 'rosters/wv_bom/roster-files/physician-assistants.xlsx',
   wvDpm: 'rosters/wv_bom/roster-files/podiatric-physicians.xlsx',
+  moChiro: 'rosters/mo_pr/chiropractic.txt',
+  moDental: 'rosters/mo_pr/dental.txt',
+  moOptometry: 'rosters/mo_pr/optometry.txt',
+  moPsych: 'rosters/mo_pr/psychologists.txt',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
-type TextFileId = Exclude<RosterFileId, WvFileId>;
+type MoFileId = 'moChiro' | 'moDental' | 'moOptometry' | 'moPsych';
+type TextFileId = Exclude<RosterFileId, WvFileId | MoFileId>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
@@ -96,10 +108,15 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   wvMd: 10_600,
   wvPa: 1_564,
   wvDpm: 148,
+  // The 25 June 2026 downloads.
+  moChiro: 2_884,
+  moDental: 18_754,
+  moOptometry: 1_539,
+  moPsych: 1_813,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'MO';
   readonly name: string;
   readonly what: string;
 }
@@ -916,7 +933,181 @@ export const rosterNotables: readonly RosterNotable[] = [
   { state: 'WV', name: 'Winifred Ashdown', what: 'Physician Assistant 2417: the same number as MD Octavia Stranwick, another license' },
   { state: 'WV', name: 'Lysander Pembrook', what: 'podiatrist 10488' },
   { state: 'WV', name: 'Rosalyn Quarrington', what: 'absent: a look-alike of Rosalind Quarrington (and a lapsed or revoked license is absent too)' },
+  { state: 'MO', name: 'Evangeline Quillbrook', what: 'Chiropractic DRC 2019034411, Active / Not Expired: active chiropractor (no discipline column)' },
+  { state: 'MO', name: 'Barnaby Fenwater', what: 'Chiropractic DRC 004417, the address broken over three lines by backslashes: read whole, active' },
+  { state: 'MO', name: 'Marigold Ashcombe', what: 'Dental DEN 2012018830: active dentist' },
+  { state: 'MO', name: 'Tobias Marlowby', what: 'Dental DHY 003391: active dental hygienist' },
+  { state: 'MO', name: 'Henrietta Thornquist', what: 'Dental EFR 2016027754, class Dental Assistant: expanded-functions permit, dental assistant' },
+  { state: 'MO', name: 'Augustin Winterbourne', what: 'Optometry OPT 2016022871, class TPA: active optometrist' },
+  { state: 'MO', name: 'Rosamund Halloran', what: 'Psychologists PSY 00862: active psychologist' },
+  { state: 'MO', name: 'Evangelina Quillbrook', what: 'absent: a look-alike of Evangeline Quillbrook (and an expired or revoked license is absent too)' },
 ];
+
+// ---- Missouri MOPRO licensee downloads ------------------------------------------------------------
+
+/** The 22 columns every board's TXT writes, in order. */
+const moHeader = [
+  'prc_first_name',
+  'prc_middle_name',
+  'prc_last_name',
+  'prc_suffix',
+  'ba_address',
+  'ba_2address',
+  'ba_city',
+  'ba_state',
+  'ba_zip',
+  'ba_cnty',
+  'ba_cntry',
+  'lic_profession',
+  'lic_number',
+  'lst_description',
+  'les_description',
+  'prc_dba_name',
+  'lic_orig_issue_date',
+  'clas_description',
+  'lic_exp_date',
+  'ctype_description',
+  'cl_description',
+  'prc_entity_name',
+] as const;
+const moFileIds: readonly MoFileId[] = ['moChiro', 'moDental', 'moOptometry', 'moPsych'];
+const moEol = '\r\n';
+const moIso = (day: number) => {
+  const [m, d, y] = mmddyyyy(day).split('/');
+  return `${y}-${m}-${d}`;
+};
+
+interface MoRow {
+  readonly first: string;
+  readonly middle?: string;
+  readonly last: string;
+  readonly suffix?: string;
+  readonly address?: string;
+  readonly code: string;
+  readonly number: string;
+  readonly issued: string;
+  readonly klass?: string;
+  readonly expires: string;
+  readonly entity?: string;
+}
+
+function moLine(r: MoRow): string {
+  const cells: Record<(typeof moHeader)[number], string> = {
+    prc_first_name: r.first,
+    prc_middle_name: r.middle ?? '',
+    prc_last_name: r.last,
+    prc_suffix: r.suffix ?? '',
+    ba_address: r.address ?? '100 Main St',
+    ba_2address: '',
+    ba_city: 'Jefferson City',
+    ba_state: 'Missouri',
+    ba_zip: '65101',
+    ba_cnty: 'Cole',
+    ba_cntry: 'United States',
+    lic_profession: r.code,
+    lic_number: r.number,
+    lst_description: 'Active',
+    les_description: 'Not Expired',
+    prc_dba_name: '',
+    lic_orig_issue_date: r.issued,
+    clas_description: r.klass ?? '',
+    lic_exp_date: r.expires,
+    ctype_description: '',
+    cl_description: '',
+    prc_entity_name: r.entity ?? [r.first, r.middle, r.last, r.suffix].filter(Boolean).join(' '),
+  };
+  return moHeader.map((c) => cells[c]).join('\t');
+}
+
+const moExpiry = moIso(endOfMonth(TODAY + 200));
+
+function moScenario(): Record<MoFileId, string[]> {
+  return {
+    moChiro: [
+      moLine({
+        first: 'Evangeline',
+        middle: 'R',
+        last: 'Quillbrook',
+        code: 'DRC',
+        number: '2019034411',
+        issued: '2019-08-14',
+        klass: 'MTAA',
+        expires: moExpiry,
+      }),
+      // The address continued over two escaped line breaks (the real file's `PO Box 306\`, `\`, rest).
+      moLine({
+        first: 'Barnaby',
+        middle: 'T',
+        last: 'Fenwater',
+        address: 'PO Box 12\\\r\\\n118 Main St',
+        code: 'DRC',
+        number: '004417',
+        issued: '1978-03-02',
+        klass: 'Insurance Consultant',
+        expires: moExpiry,
+      }),
+    ],
+    moDental: [
+      moLine({
+        first: 'Marigold',
+        middle: 'June',
+        last: 'Ashcombe',
+        suffix: 'DDS',
+        code: 'DEN',
+        number: '2012018830',
+        issued: '2012-06-20',
+        expires: moExpiry,
+      }),
+      moLine({ first: 'Tobias', last: 'Marlowby', code: 'DHY', number: '003391', issued: '1991-07-08', expires: moExpiry }),
+      moLine({
+        first: 'Henrietta',
+        middle: 'L',
+        last: 'Thornquist',
+        code: 'EFR',
+        number: '2016027754',
+        issued: '2016-09-01',
+        klass: 'Dental Assistant',
+        expires: moExpiry,
+      }),
+      // A site permit, named by the practice only.
+      moLine({ first: '', last: '', code: 'DSS', number: '2018004471', issued: '2018-02-12', expires: moExpiry, entity: 'Brackenridge Family Dental' }),
+    ],
+    moOptometry: [
+      moLine({ first: 'Augustin', last: 'Winterbourne', code: 'OPT', number: '2016022871', issued: '2016-07-11', klass: 'TPA', expires: moExpiry }),
+    ],
+    moPsych: [
+      moLine({ first: 'Rosamund', middle: 'E', last: 'Halloran', suffix: 'PhD', code: 'PSY', number: '00862', issued: '1980-01-15', expires: moExpiry }),
+    ],
+  };
+}
+
+/** Drawn rows' codes and classes per file, by their share of the real files. */
+const moDrawn: Record<MoFileId, readonly (readonly [readonly [string, string], number])[]> = {
+  moChiro: [
+    [['DRC', ''], 77],
+    [['DRC', 'MTAA'], 22],
+    [['DRC', 'Preceptor'], 1],
+  ],
+  moDental: [
+    [['DHY', ''], 27],
+    [['DEN', ''], 22],
+    [['EFR', 'Dental Assistant'], 10],
+    [['EFP', 'Dental Assistant'], 8],
+    [['EFF', 'Dental Assistant'], 8],
+    [['EFO', 'Dental Assistant'], 6],
+    [['DTS', ''], 5],
+    [['EFT', ''], 4],
+    [['DSG', ''], 1],
+  ],
+  moOptometry: [
+    [['OPT', 'TPA'], 90],
+    [['OPT', ''], 10],
+  ],
+  moPsych: [
+    [['PSY', ''], 99],
+    [['TPS', ''], 1],
+  ],
+};
 
 const scenarioSurnames = new Set(
   rosterNotables.map((n) =>
@@ -959,6 +1150,26 @@ export class RosterRowMaker {
           ? [String(100 + (this.number % 3_100)), wvRenewal(3, 31, 0)]
           : [String(rng.chance(0.7) ? 10_400 + (this.number % 200) : 200 + (this.number % 200)), wvRenewal(6, 30, 0)];
     return [titleCase(p.first), middle, titleCase(p.last), suffix, number, wvDate(expiry, padded)];
+  }
+
+  /** A drawn Missouri row: one current license of the board's file. */
+  moRow(file: MoFileId, index: number): string {
+    const rng = this.rng.fork(`${file}:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 5);
+    const [code, klass] = rng.weighted(moDrawn[file]);
+    const old = rng.chance(0.15);
+    const mixed = (name: string) => titleCase(name);
+    return moLine({
+      first: mixed(p.first),
+      middle: p.middle,
+      last: mixed(p.last),
+      code,
+      number: old ? String(this.number % 1_000_000).padStart(6, '0') : `20${String(rng.int(0, 25)).padStart(2, '0')}${String(this.number).padStart(6, '0')}`,
+      issued: moIso(TODAY - rng.int(200, 12_000)),
+      klass,
+      expires: moIso(endOfMonth(TODAY + rng.int(30, 700))),
+    });
   }
 
   row(file: TextFileId, index: number): string {
@@ -1054,6 +1265,18 @@ function wvFiles(maker: RosterRowMaker, drawn: (file: WvFileId) => number): Map<
   return files;
 }
 
+/** Missouri's four TXTs: scenario rows, then `drawn(file)` drawn rows each (path → text and rows). */
+function moFiles(maker: RosterRowMaker, drawn: (file: MoFileId) => number): Map<string, { text: string; rows: number }> {
+  const scenario = moScenario();
+  const files = new Map<string, { text: string; rows: number }>();
+  for (const id of moFileIds) {
+    const rows = [moHeader.join('\t'), ...scenario[id]];
+    for (let i = 0; i < drawn(id); i++) rows.push(maker.moRow(id, i));
+    files.set(rosterFiles[id], { text: `${rows.join(moEol)}${moEol}`, rows: rows.length });
+  }
+  return files;
+}
+
 /**
  * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
  * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
@@ -1069,6 +1292,8 @@ export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: Ros
   for (const [path, { bytes, rows }] of wvFiles(maker, drawn)) files.set(path, { content: bytes, rows });
   const page = wvRosterPageHtml();
   files.set(wvRosterPage, { content: page, rows: 0 });
+  // Last: Missouri's rows take their numbers after every other file's.
+  for (const [path, { text, rows }] of moFiles(maker, drawn)) files.set(path, { content: text, rows });
   return files;
 }
 
@@ -1104,5 +1329,11 @@ export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, 
     counts.set(file, rows);
   }
   writeFileSync(join(outDir, wvRosterPage), wvRosterPageHtml());
+  for (const [file, { text, rows }] of moFiles(maker, (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
+    const path = join(outDir, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    counts.set(file, rows);
+  }
   return counts;
 }

@@ -48,6 +48,7 @@ describe('GET /v1/coverage', () => {
       ['FL', 'Florida'],
       ['IL', 'Illinois'],
       ['MD', 'Maryland'],
+      ['MO', 'Missouri'],
       ['TX', 'Texas'],
       ['VT', 'Vermont'],
       ['WA', 'Washington'],
@@ -177,6 +178,24 @@ describe('GET /v1/coverage', () => {
     expect(wv.format_notes).toMatch(/absent provider has no current full license/);
     expect(wv.format_notes).toMatch(/no discipline flag is claimed/);
     expect(wv.format_notes).toMatch(/osteopathic physicians/);
+    // Missouri: four boards' downloads loaded together by the operator, current licenses only, no discipline claimed.
+    const mo = res.body.data.find((e: { state: string }) => e.state === 'MO');
+    expect(mo).toMatchObject({
+      sources: [
+        {
+          name: 'Missouri Division of Professional Registration',
+          datasets: ['chiropractic.txt', 'dental.txt', 'optometry.txt', 'psychologists.txt'],
+          kind: 'roster_file',
+          updated: 'operator_upload',
+          current_only: true,
+          format_confidence: 'observed',
+        },
+      ],
+      professions_covered: ['chiropractor', 'psychologist', 'dentist', 'dental_hygienist', 'dental_assistant', 'optometrist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(mo.format_notes).toMatch(/absent provider holds no current license in that profession/);
+    expect(mo.format_notes).toMatch(/no discipline flag is claimed/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

@@ -49,7 +49,19 @@ describe('GET /v1/sources', () => {
     expect(res.status, res.text).toBe(200);
     const report = sourcesReportSchema.parse(res.body);
     const byId = new Map(report.data.map((s) => [s.id, s]));
-    for (const id of ['oig_leie', 'nppes', 'tx_bhec', 'md_bop', 'fl_mqa', 'al_bme', 'wy_boards', 'wy_active', 'wv_bom', ...Object.keys(listDefinitions)])
+    for (const id of [
+      'oig_leie',
+      'nppes',
+      'tx_bhec',
+      'md_bop',
+      'fl_mqa',
+      'al_bme',
+      'wy_boards',
+      'wy_active',
+      'wv_bom',
+      'mo_pr',
+      ...Object.keys(listDefinitions),
+    ])
       expect(byId.has(id), id).toBe(true);
     expect(report.data.some((s) => s.kind === 'board_open_data')).toBe(true);
 
