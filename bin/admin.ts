@@ -95,7 +95,8 @@ const usage = `Usage:
                                                or beyond the change budget, the reason recorded)
   npm run admin -- ingest-roster <${Object.keys(rosterDefinitions).join('|')}> [--force] [--file <path> …] [--as-of <YYYY-MM-DD>] [--rollback --reason <text>]
                                               (load a state board roster if it changed; --force: even if not, or if much shorter;
-                                               --file: the file downloaded from a sign-in portal (fl_mqa, al_bme), a board page (wy_boards,
+                                               --file: the file downloaded from a sign-in portal (fl_mqa, al_bme; mo_pr: the TXT of each of
+                                               the four boards' ZIPs, named after the board), a board page (wy_boards,
                                                wy_active: one --file per board sheet, named after it; nv_bop: the workbook of its Export To
                                                Excel) or by hand, once per declared file
                                                of the roster (md_bop: both; wv_bom: all three, saved as medical-doctors.xlsx,

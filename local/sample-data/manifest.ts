@@ -21,7 +21,7 @@ export interface ManifestInput {
   readonly statusCounts: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /** Connecticut and Vermont people to try (their rows are made apart, see ct-vt-rows.ts). */
   readonly ctVtNotables?: readonly NewStateNotable[];
-  /** People on the roster files (tx_bhec, md_bop, fl_mqa, al_bme, wv_bom, nv_bop, sd_boards; roster-rows.ts). */
+  /** People on the roster files (tx_bhec, md_bop, fl_mqa, al_bme, wv_bom, nv_bop, sd_boards, mo_pr; roster-rows.ts). */
   readonly rosterNotables?: readonly RosterNotable[];
 }
 

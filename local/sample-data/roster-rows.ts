@@ -48,6 +48,13 @@
  *    column, `TotalPageCount` 1. Optometry: `LastName`, `FirstName`, `Discipline` None/Yes, `Type`
  *    TPA, a street, `City  , SD, 57350`-style place (padded before the comma now and then) and phone,
  *    `AdvancedProcedures` mostly empty. The streets and phones (555-01xx) are made up.
+ *  - Missouri MOPRO: `rosters/mo_pr/{chiropractic,dental,optometry,psychologists}.txt`, the TXT of each
+ *    board's download as an operator saves it: tab-delimited, no quoting, the 22 lower-case column names
+ *    on the first line, ISO dates, license numbers as text (leading zeros kept), every row `Active` /
+ *    `Not Expired` (current licenses only, no discipline column), latin-1 (written in ASCII, which latin-1
+ *    reads alike). One chiropractor's address runs over three lines, a backslash before each line break,
+ *    as the real capture shows; CRLF line ends and the exact bytes of that break (a backslash before the
+ *    CR and another before the LF) are chosen, not seen.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -86,16 +93,21 @@ export const rosterFiles = {
   nv: 'rosters/nv_bop/pharmacists.xlsx',
   sdChiro: 'rosters/sd_boards/bocelicensing.appssd.sd.gov/Downloads/DownloadVerificationList',
   sdOpt: 'rosters/sd_boards/optometry.appssd.sd.gov/Downloads/DownloadVerificationList',
+  moChiro: 'rosters/mo_pr/chiropractic.txt',
+  moDental: 'rosters/mo_pr/dental.txt',
+  moOptometry: 'rosters/mo_pr/optometry.txt',
+  moPsych: 'rosters/mo_pr/psychologists.txt',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
 type SdFileId = 'sdChiro' | 'sdOpt';
-type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | 'nv'>;
+type MoFileId = 'moChiro' | 'moDental' | 'moOptometry' | 'moPsych';
+type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv'>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
 
-/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets; WV and SD June 2026; NV July 2026). */
+/** Rows of the real files (TX BHEC ~98k; MD ~48.7k physicians and allied; FL ~1.5M licensees; AL: not recorded, about 25k; WY: the July 2026 sheets; WV, SD and MO June 2026; NV July 2026). */
 export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   LPC: 43_000,
   PSY: 12_000,
@@ -122,10 +134,15 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   nv: 20_190,
   sdChiro: 516,
   sdOpt: 254,
+  // The 25 June 2026 downloads.
+  moChiro: 2_884,
+  moDental: 18_754,
+  moOptometry: 1_539,
+  moPsych: 1_813,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO';
   readonly name: string;
   readonly what: string;
 }
@@ -1269,7 +1286,181 @@ export const rosterNotables: readonly RosterNotable[] = [
     name: 'Margarita Halvorsrud',
     what: 'absent: a look-alike of Margaret Halvorsrud (the lists hold active licensees only: an absent provider is not currently licensed)',
   },
+  { state: 'MO', name: 'Evangeline Quillbrook', what: 'Chiropractic DRC 2019034411, Active / Not Expired: active chiropractor (no discipline column)' },
+  { state: 'MO', name: 'Barnaby Fenwater', what: 'Chiropractic DRC 004417, the address broken over three lines by backslashes: read whole, active' },
+  { state: 'MO', name: 'Marigold Ashcombe', what: 'Dental DEN 2012018830: active dentist' },
+  { state: 'MO', name: 'Tobias Marlowby', what: 'Dental DHY 003391: active dental hygienist' },
+  { state: 'MO', name: 'Henrietta Thornquist', what: 'Dental EFR 2016027754, class Dental Assistant: expanded-functions permit, dental assistant' },
+  { state: 'MO', name: 'Augustin Winterbourne', what: 'Optometry OPT 2016022871, class TPA: active optometrist' },
+  { state: 'MO', name: 'Rosamund Halloran', what: 'Psychologists PSY 00862: active psychologist' },
+  { state: 'MO', name: 'Evangelina Quillbrook', what: 'absent: a look-alike of Evangeline Quillbrook (and an expired or revoked license is absent too)' },
 ];
+
+// ---- Missouri MOPRO licensee downloads ------------------------------------------------------------
+
+/** The 22 columns every board's TXT writes, in order. */
+const moHeader = [
+  'prc_first_name',
+  'prc_middle_name',
+  'prc_last_name',
+  'prc_suffix',
+  'ba_address',
+  'ba_2address',
+  'ba_city',
+  'ba_state',
+  'ba_zip',
+  'ba_cnty',
+  'ba_cntry',
+  'lic_profession',
+  'lic_number',
+  'lst_description',
+  'les_description',
+  'prc_dba_name',
+  'lic_orig_issue_date',
+  'clas_description',
+  'lic_exp_date',
+  'ctype_description',
+  'cl_description',
+  'prc_entity_name',
+] as const;
+const moFileIds: readonly MoFileId[] = ['moChiro', 'moDental', 'moOptometry', 'moPsych'];
+const moEol = '\r\n';
+const moIso = (day: number) => {
+  const [m, d, y] = mmddyyyy(day).split('/');
+  return `${y}-${m}-${d}`;
+};
+
+interface MoRow {
+  readonly first: string;
+  readonly middle?: string;
+  readonly last: string;
+  readonly suffix?: string;
+  readonly address?: string;
+  readonly code: string;
+  readonly number: string;
+  readonly issued: string;
+  readonly klass?: string;
+  readonly expires: string;
+  readonly entity?: string;
+}
+
+function moLine(r: MoRow): string {
+  const cells: Record<(typeof moHeader)[number], string> = {
+    prc_first_name: r.first,
+    prc_middle_name: r.middle ?? '',
+    prc_last_name: r.last,
+    prc_suffix: r.suffix ?? '',
+    ba_address: r.address ?? '100 Main St',
+    ba_2address: '',
+    ba_city: 'Jefferson City',
+    ba_state: 'Missouri',
+    ba_zip: '65101',
+    ba_cnty: 'Cole',
+    ba_cntry: 'United States',
+    lic_profession: r.code,
+    lic_number: r.number,
+    lst_description: 'Active',
+    les_description: 'Not Expired',
+    prc_dba_name: '',
+    lic_orig_issue_date: r.issued,
+    clas_description: r.klass ?? '',
+    lic_exp_date: r.expires,
+    ctype_description: '',
+    cl_description: '',
+    prc_entity_name: r.entity ?? [r.first, r.middle, r.last, r.suffix].filter(Boolean).join(' '),
+  };
+  return moHeader.map((c) => cells[c]).join('\t');
+}
+
+const moExpiry = moIso(endOfMonth(TODAY + 200));
+
+function moScenario(): Record<MoFileId, string[]> {
+  return {
+    moChiro: [
+      moLine({
+        first: 'Evangeline',
+        middle: 'R',
+        last: 'Quillbrook',
+        code: 'DRC',
+        number: '2019034411',
+        issued: '2019-08-14',
+        klass: 'MTAA',
+        expires: moExpiry,
+      }),
+      // The address continued over two escaped line breaks (the real file's `PO Box 306\`, `\`, rest).
+      moLine({
+        first: 'Barnaby',
+        middle: 'T',
+        last: 'Fenwater',
+        address: 'PO Box 12\\\r\\\n118 Main St',
+        code: 'DRC',
+        number: '004417',
+        issued: '1978-03-02',
+        klass: 'Insurance Consultant',
+        expires: moExpiry,
+      }),
+    ],
+    moDental: [
+      moLine({
+        first: 'Marigold',
+        middle: 'June',
+        last: 'Ashcombe',
+        suffix: 'DDS',
+        code: 'DEN',
+        number: '2012018830',
+        issued: '2012-06-20',
+        expires: moExpiry,
+      }),
+      moLine({ first: 'Tobias', last: 'Marlowby', code: 'DHY', number: '003391', issued: '1991-07-08', expires: moExpiry }),
+      moLine({
+        first: 'Henrietta',
+        middle: 'L',
+        last: 'Thornquist',
+        code: 'EFR',
+        number: '2016027754',
+        issued: '2016-09-01',
+        klass: 'Dental Assistant',
+        expires: moExpiry,
+      }),
+      // A site permit, named by the practice only.
+      moLine({ first: '', last: '', code: 'DSS', number: '2018004471', issued: '2018-02-12', expires: moExpiry, entity: 'Brackenridge Family Dental' }),
+    ],
+    moOptometry: [
+      moLine({ first: 'Augustin', last: 'Winterbourne', code: 'OPT', number: '2016022871', issued: '2016-07-11', klass: 'TPA', expires: moExpiry }),
+    ],
+    moPsych: [
+      moLine({ first: 'Rosamund', middle: 'E', last: 'Halloran', suffix: 'PhD', code: 'PSY', number: '00862', issued: '1980-01-15', expires: moExpiry }),
+    ],
+  };
+}
+
+/** Drawn rows' codes and classes per file, by their share of the real files. */
+const moDrawn: Record<MoFileId, readonly (readonly [readonly [string, string], number])[]> = {
+  moChiro: [
+    [['DRC', ''], 77],
+    [['DRC', 'MTAA'], 22],
+    [['DRC', 'Preceptor'], 1],
+  ],
+  moDental: [
+    [['DHY', ''], 27],
+    [['DEN', ''], 22],
+    [['EFR', 'Dental Assistant'], 10],
+    [['EFP', 'Dental Assistant'], 8],
+    [['EFF', 'Dental Assistant'], 8],
+    [['EFO', 'Dental Assistant'], 6],
+    [['DTS', ''], 5],
+    [['EFT', ''], 4],
+    [['DSG', ''], 1],
+  ],
+  moOptometry: [
+    [['OPT', 'TPA'], 90],
+    [['OPT', ''], 10],
+  ],
+  moPsych: [
+    [['PSY', ''], 99],
+    [['TPS', ''], 1],
+  ],
+};
 
 const scenarioSurnames = new Set(
   rosterNotables.map((n) =>
@@ -1365,6 +1556,26 @@ export class RosterRowMaker {
       number: application ? '' : String(1_000 + (this.number % 24_000)).padStart(5, '0'),
       expires: application || /^(Deceased|Revoked)/.test(status) ? '' : mmddyyyy(nvRenewal(current ? 0 : -rng.int(1, 10))),
       discipline: /^(Revoked|Suspended|Probation|Voluntary Surrender resulting)/.test(status) || rng.chance(0.03),
+    });
+  }
+
+  /** A drawn Missouri row: one current license of the board's file. */
+  moRow(file: MoFileId, index: number): string {
+    const rng = this.rng.fork(`${file}:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 5);
+    const [code, klass] = rng.weighted(moDrawn[file]);
+    const old = rng.chance(0.15);
+    const mixed = (name: string) => titleCase(name);
+    return moLine({
+      first: mixed(p.first),
+      middle: p.middle,
+      last: mixed(p.last),
+      code,
+      number: old ? String(this.number % 1_000_000).padStart(6, '0') : `20${String(rng.int(0, 25)).padStart(2, '0')}${String(this.number).padStart(6, '0')}`,
+      issued: moIso(TODAY - rng.int(200, 12_000)),
+      klass,
+      expires: moIso(endOfMonth(TODAY + rng.int(30, 700))),
     });
   }
 
@@ -1468,6 +1679,18 @@ function nvFile(maker: RosterRowMaker, drawn: number): { bytes: Buffer; rows: nu
   return { bytes: nvWorkbook(rows), rows: rows.length + 1 };
 }
 
+/** Missouri's four TXTs: scenario rows, then `drawn(file)` drawn rows each (path → text and rows). */
+function moFiles(maker: RosterRowMaker, drawn: (file: MoFileId) => number): Map<string, { text: string; rows: number }> {
+  const scenario = moScenario();
+  const files = new Map<string, { text: string; rows: number }>();
+  for (const id of moFileIds) {
+    const rows = [moHeader.join('\t'), ...scenario[id]];
+    for (let i = 0; i < drawn(id); i++) rows.push(maker.moRow(id, i));
+    files.set(rosterFiles[id], { text: `${rows.join(moEol)}${moEol}`, rows: rows.length });
+  }
+  return files;
+}
+
 /**
  * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
  * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
@@ -1487,6 +1710,8 @@ export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: Ros
   files.set(wvRosterPage, { content: page, rows: 0 });
   // South Dakota from a stream of its own, so that the other files do not change with it.
   for (const [path, { text, rows }] of sdFiles(new RosterRowMaker(rng.fork('sd_boards'), names), drawn)) files.set(path, { content: text, rows });
+  // Last: Missouri's rows take their numbers after every other file's.
+  for (const [path, { text, rows }] of moFiles(maker, drawn)) files.set(path, { content: text, rows });
   return files;
 }
 
@@ -1526,6 +1751,12 @@ export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, 
   mkdirSync(dirname(join(outDir, rosterFiles.nv)), { recursive: true });
   writeFileSync(join(outDir, rosterFiles.nv), nv.bytes);
   counts.set(rosterFiles.nv, nv.rows);
+  for (const [file, { text, rows }] of moFiles(maker, (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
+    const path = join(outDir, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    counts.set(file, rows);
+  }
   for (const [file, { text, rows }] of sdFiles(new RosterRowMaker(rng.fork('sd_boards'), names), (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
     const path = join(outDir, file);
     mkdirSync(dirname(path), { recursive: true });

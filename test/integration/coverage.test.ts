@@ -50,6 +50,7 @@ describe('GET /v1/coverage', () => {
       ['MD', 'Maryland'],
       ['NV', 'Nevada'],
       ['SD', 'South Dakota'],
+      ['MO', 'Missouri'],
       ['TX', 'Texas'],
       ['VT', 'Vermont'],
       ['WA', 'Washington'],
@@ -217,6 +218,24 @@ describe('GET /v1/coverage', () => {
       uncovered_profession: 'rejected_before_lookup',
     });
     expect(sd.format_notes).toMatch(/active licensees only, so an absent provider holds no active license of either board/);
+    // Missouri: four boards' downloads loaded together by the operator, current licenses only, no discipline claimed.
+    const mo = res.body.data.find((e: { state: string }) => e.state === 'MO');
+    expect(mo).toMatchObject({
+      sources: [
+        {
+          name: 'Missouri Division of Professional Registration',
+          datasets: ['chiropractic.txt', 'dental.txt', 'optometry.txt', 'psychologists.txt'],
+          kind: 'roster_file',
+          updated: 'operator_upload',
+          current_only: true,
+          format_confidence: 'observed',
+        },
+      ],
+      professions_covered: ['chiropractor', 'psychologist', 'dentist', 'dental_hygienist', 'dental_assistant', 'optometrist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(mo.format_notes).toMatch(/absent provider holds no current license in that profession/);
+    expect(mo.format_notes).toMatch(/no discipline flag is claimed/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

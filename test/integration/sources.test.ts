@@ -61,6 +61,7 @@ describe('GET /v1/sources', () => {
       'wv_bom',
       'nv_bop',
       'sd_boards',
+      'mo_pr',
       ...Object.keys(listDefinitions),
     ])
       expect(byId.has(id), id).toBe(true);

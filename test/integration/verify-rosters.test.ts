@@ -1,9 +1,8 @@
 /**
  * The roster states over HTTP against the simulator serving the bundled sample data (sample-data/
  * README.md, "Roster states"): Texas BHEC and Maryland are downloaded by the stack at start-up, as their
- * schedules would; Florida, Alabama, Wyoming (two rosters of eleven board sheets) and Nevada (the
- * pharmacy board's XLSX export) are loaded from the operator's files. Each: an active license by
- * schedules would; Florida and Alabama are loaded from the operator's file; West Virginia's workbooks are
+ * schedules would; Florida, Alabama, Wyoming (two rosters of eleven board sheets), Nevada (the pharmacy
+ * board's XLSX export) and Missouri (four boards' TXTs) are loaded from the operator's files; West Virginia's workbooks are
  * downloaded through the links of its roster page once the test has seen the state unavailable (the page
  * is held back while the stack starts, so the start-up load leaves it unloaded), and so are South Dakota's
  * two lists, each from its board's host (the optometry list is held back at start-up). Each: an active license by
@@ -24,6 +23,7 @@ import { wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/s
 import { westVirginiaBom } from '#shared/features/sources/rosters/states/west-virginia.ts';
 import { nevadaPharmacy } from '#shared/features/sources/rosters/states/nevada.ts';
 import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
+import { missouriMopro } from '#shared/features/sources/rosters/states/missouri.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -525,5 +525,57 @@ describe('South Dakota: the chiropractic and optometry verification lists (activ
     }
     expect((await store.current(southDakotaBoards.id))!.version).toBe(before.version);
     expect((await verify({ first_name: 'Margaret', last_name: 'Halvorsrud', state: 'SD' })).status).toBe('active');
+  });
+});
+
+describe('Missouri: four boards’ MOPRO downloads, loaded by the operator (current licenses only)', () => {
+  /** The downloads' date: two weeks ago, within the 60 days an operator upload is answered from. */
+  const moAsOf = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
+  const files = () => missouriMopro.locate.files!.map((f) => join(data.dir, 'rosters', 'mo_pr', f.name));
+
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    expect(await verify({ first_name: 'Evangeline', last_name: 'Quillbrook', state: 'MO' })).toMatchObject({ status: 'source_unavailable', verified: false });
+  });
+
+  it('refuses a load missing one of the four boards’ files', async () => {
+    await expect(ingestRoster(missouriMopro, dynamoRosterStore(), { files: files().slice(1), asOf: moAsOf })).rejects.toThrow(/chiropractic\.txt/);
+    expect(await dynamoRosterStore().current(missouriMopro.id)).toBeUndefined();
+  });
+
+  it('once loaded: active licenses of each board, the record broken over lines read whole, no discipline claimed', async () => {
+    await ingestRoster(missouriMopro, dynamoRosterStore(), { files: files(), asOf: moAsOf });
+    const chiro = await verify({ first_name: 'Evangeline', last_name: 'Quillbrook', state: 'MO', profession: 'chiropractor' });
+    expect(chiro).toMatchObject({ status: 'active', verified: true, license_number: '2019034411', profession: 'chiropractor', disciplinary_flags: false });
+    expect(sourceNamed(chiro, missouriMopro.displayName)).toMatchObject({ status: 'cached' });
+    expect(sourceNamed(chiro, missouriMopro.displayName)!.as_of).toBe(`${moAsOf}T00:00:00.000Z`);
+    expect(await verify({ first_name: 'Barnaby', last_name: 'Fenwater', state: 'MO' })).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: '004417',
+      profession: 'chiropractor',
+    });
+    expect(await verify({ first_name: 'Marigold', last_name: 'Ashcombe', state: 'MO', profession: 'dentist' })).toMatchObject({
+      status: 'active',
+      profession: 'dentist',
+    });
+    expect(await verify({ first_name: 'Tobias', last_name: 'Marlowby', state: 'MO', profession: 'dental_hygienist' })).toMatchObject({
+      status: 'active',
+      license_number: '003391',
+      profession: 'dental_hygienist',
+    });
+    expect(await verify({ first_name: 'Henrietta', last_name: 'Thornquist', state: 'MO' })).toMatchObject({ status: 'active', profession: 'dental_assistant' });
+    expect(await verify({ first_name: 'Augustin', last_name: 'Winterbourne', state: 'MO' })).toMatchObject({ status: 'active', profession: 'optometrist' });
+    expect(await verify({ first_name: 'Rosamund', last_name: 'Halloran', state: 'MO' })).toMatchObject({
+      status: 'active',
+      license_number: '00862',
+      profession: 'psychologist',
+      disciplinary_flags: false,
+    });
+  });
+
+  it('refuses a look-alike; the absent is not_found (no current license on the files, not "never licensed"); physicians are not covered', async () => {
+    expect((await verify({ first_name: 'Evangelina', last_name: 'Quillbrook', state: 'MO' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'MO', profession: 'dentist' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'MO', profession: 'physician' })).status).toBe('profession_not_covered');
   });
 });

@@ -325,13 +325,27 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists the eleven states with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
     // South Dakota: two boards' lists downloaded on a schedule, active licensees only, confirmed on real rows.
     expect(matrix.find((e) => e.state === 'SD')).toMatchObject({
       format_confidence: 'confirmed',
       refresh: 'daily',
       professions_covered: ['chiropractor', 'optometrist'],
       sources: [{ kind: 'roster_file', datasets: ['chiropractic.csv', 'optometry.csv'], updated: 'scheduled', current_only: true }],
+    });
+    // Missouri: one operator-loaded roster of four boards' files, current licenses only.
+    expect(matrix.find((e) => e.state === 'MO')).toMatchObject({
+      format_confidence: 'observed',
+      refresh: 'unknown',
+      professions_covered: ['chiropractor', 'psychologist', 'dentist', 'dental_hygienist', 'dental_assistant', 'optometrist'],
+      sources: [
+        {
+          kind: 'roster_file',
+          datasets: ['chiropractic.txt', 'dental.txt', 'optometry.txt', 'psychologists.txt'],
+          updated: 'operator_upload',
+          current_only: true,
+        },
+      ],
     });
     expect(matrix.find((e) => e.state === 'WV')).toMatchObject({
       format_confidence: 'observed',

@@ -23,10 +23,11 @@ import { westVirginiaBom, wvBoards } from '#shared/features/sources/rosters/stat
 import { nevadaPharmacy, nvBopClassify, nvBopNotLicenses, nvBopStatuses } from '#shared/features/sources/rosters/states/nevada.ts';
 import { southDakota } from '#shared/features/sources/boards/states/south-dakota.ts';
 import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
+import { missouriMopro, moBoardOf, moClassify, moStatus } from '#shared/features/sources/rosters/states/missouri.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
-/** The fixture folders, one per roster: test/fixtures/real/wy_boards/ and test/fixtures/real/wy_active/. */
-const folders = { wy_boards: 'wy_boards', wy_active: 'wy_active' } as const;
+/** The fixture folders, one per roster: test/fixtures/real/wy_boards/, wy_active/ and mo_pr/. */
+const folders = { wy_boards: 'wy_boards', wy_active: 'wy_active', mo_pr: 'mo_pr' } as const;
 
 interface Read {
   readonly records: Map<number, RosterRecord | 'skip' | null>;
@@ -779,5 +780,79 @@ describe('South Dakota chiropractic and optometry verification lists (sd_boards)
     expect(licenses).toHaveLength(2);
     const scope = licenseNumberScopeOf(southDakota);
     expect(scope(licenses[0]!)).not.toBe(scope(licenses[1]!));
+  });
+});
+
+describe('Missouri MOPRO downloads (mo_pr), real rows of 25 June 2026 as re-serialised by the capture', () => {
+  it('Chiropractic: the record broken over three lines by backslashes is read whole, in its columns', async () => {
+    const dc = await read(missouriMopro, 'chiropractic.txt');
+    expect(dc.headerLine).toBe(1);
+    expect([...dc.records.values()].filter((r) => r === null || r === 'skip')).toEqual([]);
+    expect(dc.records.size).toBe(19);
+    expect(at(dc, 2)).toEqual(license('Delia R Smith', '2023046993', 'active', '2027-02-28', 'chiropractor'));
+    expect(at(dc, 3)).toEqual(license('Beverly J. Miles', '002607', 'active', '2027-02-28', 'chiropractor'));
+    // Lines 7–9: `PO Box 306\`, `\`, then the rest: one license, never `Insurance Consultant` as its status.
+    expect(dc.records.has(7)).toBe(false);
+    expect(at(dc, 9)).toEqual(license('Guy B Smith', '004209', 'active', '2027-02-28', 'chiropractor'));
+    expect(at(dc, 10)).toEqual(license('Kristina Lynn Brazier', '2011012127', 'active', '2027-02-28', 'chiropractor'));
+  });
+
+  it('Dental: dentists, specialists, hygienists, expanded-functions permits by holder; sedation and site permits not stored', async () => {
+    const dds = await read(missouriMopro, 'dental.txt', 'MO_DENTAL_20260625_1327.txt');
+    expect(at(dds, 2)).toEqual(license('Sarah Beth Barbernitz', '2011033998', 'active', '2026-11-30', 'dental_hygienist'));
+    expect(at(dds, 10)).toEqual(license('AnnaKate Milburn Tatum', '2011025512', 'active', '2026-11-30', 'dentist'));
+    expect(at(dds, 17)).toEqual(license('Richard J Joseph', '009507', 'active', '2026-11-30', 'dentist'));
+    expect(at(dds, 27)).toEqual(license('Dawn Rachael Roberts', '2018011963', 'active', '2028-02-29', 'dental_assistant'));
+    expect(at(dds, 26)).toEqual(license('Randee Shaniece Benson', '2015014659', 'active', '2028-02-29', 'unclassified'));
+    expect(dds.records.get(24)).toBe('skip');
+    expect(dds.records.get(25)).toBe('skip');
+    expect([...dds.records.values()].filter((r) => r === null)).toEqual([]);
+  });
+
+  it('Optometry and Psychologists: numbers with their letters and leading zeros, the temporary license unclassified', async () => {
+    const od = await read(missouriMopro, 'optometry.txt');
+    expect(at(od, 4)).toEqual(license('Raymond J Brill', 'D02482', 'active', '2026-10-31', 'optometrist'));
+    const psy = await read(missouriMopro, 'psychologists.txt');
+    expect(at(psy, 3)).toEqual(license('Niels C Beck', '00091', 'active', '2028-01-31', 'psychologist'));
+    expect(at(psy, 21)).toEqual(license('Susan Cherie Sult', '2022036208', 'active', '2026-09-14', 'unclassified'));
+  });
+
+  /** Every distinct code × class of the whole real files (2,884 + 18,754 + 1,539 + 1,813 rows). */
+  const moValues: Record<string, readonly (readonly [string, string])[]> = {
+    'chiropractic.txt': [
+      ['DRC', ''],
+      ['DRC', 'MTAA'],
+      ['DRC', 'MTAA/INSC'],
+      ['DRC', 'Insurance Consultant'],
+      ['DRC', 'Preceptor'],
+    ],
+    'dental.txt': [
+      ...['DEN', 'DTS', 'DSS', 'DSG', 'ECS', 'PSS', 'PSE', 'ESS', 'PED', 'TLD', 'PDS', 'VDL', 'VDH'].map((c) => [c, ''] as const),
+      ...['DHY', 'EFR', 'EFF', 'EFP', 'EFO', 'EFT'].flatMap((c) => [[c, ''] as const, [c, 'Dental Assistant'] as const, [c, 'Dental Hygienist'] as const]),
+    ],
+    'optometry.txt': [
+      ['OPT', 'TPA'],
+      ['OPT', ''],
+      ['OPT', 'DPA'],
+    ],
+    'psychologists.txt': [
+      ['PSY', ''],
+      ['PSY', 'HSP'],
+      ['TPS', ''],
+    ],
+  };
+
+  it('every status and code of the whole files maps; anything else is unreadable or unknown, never a guess', () => {
+    const reader = rowReader(['lst_description', 'les_description']);
+    expect(moStatus(reader(['Active', 'Not Expired']))).toEqual({ status: 'active', raw: 'Active / Not Expired', recognised: true });
+    expect(moStatus(reader(['Insurance Consultant', '2027-02-28'])).recognised).toBe(false);
+    expect(moStatus(reader(['', ''])).recognised).toBe(false);
+    for (const [file, values] of Object.entries(moValues)) {
+      for (const [code, holder] of values) {
+        const classified = moClassify(moBoardOf(file)!, code, holder);
+        expect(classified === 'skip' || !('unknown' in classified), `${file} ${code} ${holder}`).toBe(true);
+      }
+    }
+    expect(moClassify(moBoardOf('psychologists.txt')!, 'DEN', '')).toEqual({ kind: 'unclassified', unknown: true });
   });
 });

@@ -27,6 +27,7 @@ import { givenNameWithin, licensesFromRecords } from '#shared/features/sources/r
 import { alabamaBme, alColumns } from '#shared/features/sources/rosters/states/alabama.ts';
 import { flHeader, flLicenseNumber, floridaMqa, flStatuses } from '#shared/features/sources/rosters/states/florida.ts';
 import { marylandPhysicians, mdStatuses } from '#shared/features/sources/rosters/states/maryland.ts';
+import { missouriMopro, moBoardOf, moClassify, moColumns } from '#shared/features/sources/rosters/states/missouri.ts';
 import { txBhec, txBhecClassification, txBhecColumns, txBhecStatuses } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { firstMiddleLast, lastCommaFirst, wyomingActive, wyomingBoards } from '#shared/features/sources/rosters/states/wyoming.ts';
 import { westVirginiaBom, wvColumns } from '#shared/features/sources/rosters/states/west-virginia.ts';
@@ -630,6 +631,103 @@ describe('Nevada State Board of Pharmacy', () => {
   });
 });
 
+describe('Missouri MOPRO downloads (the real files are read in real-rows-rosters.test.ts)', () => {
+  const headerLine = moColumns.join('\t');
+  const row = (values: Partial<Record<(typeof moColumns)[number], string>>) => moColumns.map((c) => values[c] ?? '').join('\t');
+  const chiro = {
+    prc_first_name: 'Alex',
+    prc_middle_name: 'Q',
+    prc_last_name: 'Example',
+    prc_suffix: 'DC',
+    ba_address: '1 Main St',
+    ba_city: 'Salem',
+    lic_profession: 'DRC',
+    lic_number: '004209',
+    lst_description: 'Active',
+    les_description: 'Not Expired',
+    lic_orig_issue_date: '1977-12-27',
+    lic_exp_date: '2027-02-28',
+  } as const;
+
+  it('reads the tab-delimited TXT as published: latin-1, the header the first line, numbers with their leading zeros', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mo-'));
+    try {
+      const file = join(dir, 'MO_CHIROPRACTIC_20260625.txt');
+      await writeFile(file, Buffer.from(`${headerLine}\r\n${row({ ...chiro, prc_last_name: 'Peña' })}\r\n`, 'latin1'));
+      const { records, malformed } = await read(missouriMopro, 'MO_CHIROPRACTIC_20260625.txt', rosterText(missouriMopro, file));
+      expect(malformed).toBe(0);
+      expect(records[0]).toMatchObject({
+        file: 'chiropractic',
+        licenseNumber: '004209',
+        lastName: 'Peña',
+        suffix: 'DC',
+        licenseType: 'DRC',
+        classification: { kind: 'profession', profession: 'chiropractor' },
+        status: 'active',
+        statusRecognised: true,
+        expiryDate: '2027-02-28',
+        issueDate: '1977-12-27',
+        disciplinary: false,
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('joins a record whose address runs over lines after a backslash, and refuses one that then does not make 22 columns', async () => {
+    const broken = row(chiro).replace('1 Main St', 'PO Box 306\\\r\\\n118 South Main St');
+    const { records, malformed } = await read(
+      missouriMopro,
+      'chiropractic.txt',
+      textChunks(`${headerLine}\r\n${broken}\r\n${row({ ...chiro, lic_number: '2023046993' })}\r\n`),
+    );
+    expect(malformed).toBe(0);
+    expect(records.map((r) => [r.licenseNumber, r.status, r.expiryDate])).toEqual([
+      ['004209', 'active', '2027-02-28'],
+      ['2023046993', 'active', '2027-02-28'],
+    ]);
+    // A continued record with a cell too many (a tab inside the value): its columns cannot be told apart.
+    const shifted = row(chiro).replace('1 Main St', 'PO Box 306\\\n118\tSouth Main St');
+    await expect(read(missouriMopro, 'chiropractic.txt', textChunks(`${headerLine}\n${shifted}\n`))).rejects.toThrow(RosterFormatError);
+    await expect(read(missouriMopro, 'chiropractic.txt', textChunks(`${headerLine}\n${shifted}\n`))).rejects.toThrow(/23 fields against the header's 22/);
+    // A file that ends inside a continued record is cut short.
+    await expect(read(missouriMopro, 'chiropractic.txt', textChunks(`${headerLine}\nAlex\tQ\tExample\t\tPO Box 306\\\n`))).rejects.toThrow(/cut short/);
+  });
+
+  it('reads Active / Not Expired only; any other status (a shifted cell included) is unrecognised, never active', async () => {
+    const rows = [
+      row({ ...chiro, lst_description: 'Insurance Consultant', les_description: '2027-02-28' }),
+      row({ ...chiro, les_description: 'Expired' }),
+      row({ ...chiro, lst_description: '' }),
+    ];
+    const { records } = await read(missouriMopro, 'chiropractic.txt', textChunks(`${headerLine}\n${rows.join('\n')}\n`));
+    expect(records.map((r) => [r.status, r.statusRecognised, r.rawStatus])).toEqual([
+      ['inactive', false, 'Insurance Consultant / 2027-02-28'],
+      ['inactive', false, 'Active / Expired'],
+      ['inactive', false, ' / Not Expired'],
+    ]);
+  });
+
+  it('classifies by lic_profession within the file’s board: permits skipped, expanded functions by holder, a code of another board unknown', () => {
+    const dental = moBoardOf('MO_DENTAL_20260625.txt')!;
+    expect(moClassify(dental, 'DEN', '')).toEqual({ kind: 'profession', profession: 'dentist' });
+    expect(moClassify(dental, 'DHY', 'Dental Assistant')).toEqual({ kind: 'profession', profession: 'dental_hygienist' });
+    expect(moClassify(dental, 'EFR', 'Dental Assistant')).toEqual({ kind: 'profession', profession: 'dental_assistant' });
+    expect(moClassify(dental, 'EFR', 'Dental Hygienist')).toEqual({ kind: 'unclassified' });
+    expect(moClassify(dental, 'EFR', 'Dental Therapist')).toEqual({ kind: 'unclassified', unknown: true });
+    expect(moClassify(dental, 'DSS', '')).toBe('skip');
+    expect(moClassify(dental, 'DRC', '')).toEqual({ kind: 'unclassified', unknown: true });
+    expect(moBoardOf('healing_arts.txt')).toBeUndefined();
+    expect(missouriMopro.professions).toEqual(['chiropractor', 'dentist', 'dental_hygienist', 'dental_assistant', 'optometrist', 'psychologist']);
+    expect(columnsOf(missouriMopro, 'MO_PSYCHOLOGISTS_x.txt')).toEqual(moColumns);
+  });
+
+  it('refuses a file whose header lost a column', async () => {
+    const header = moColumns.filter((c) => c !== 'lic_exp_date').join('\t');
+    await expect(read(missouriMopro, 'optometry.txt', textChunks(`${header}\nA\n`))).rejects.toThrow(/lic_exp_date/);
+  });
+});
+
 describe('every roster', () => {
   it('has an id of its own (roster and list ids share the store), and a current-only roster says so', () => {
     for (const id of Object.keys(rosterDefinitions)) expect(Object.keys(listDefinitions)).not.toContain(id);
@@ -639,6 +737,7 @@ describe('every roster', () => {
     expect(wyomingActive.currentOnly).toBe(true);
     expect(wyomingBoards.currentOnly).toBe(false);
     expect(nevadaPharmacy.currentOnly).toBe(false);
+    expect(missouriMopro.currentOnly).toBe(true);
   });
 
   it('narrows by the given-name prefixes the board queries use', () => {

@@ -59,6 +59,7 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   wy_boards: operatorUpload,
   wy_active: operatorUpload,
   nv_bop: operatorUpload,
+  mo_pr: operatorUpload,
   // No published cadence (unchanged over four days in June 2026): checked daily, stale after a month unchecked.
   wv_bom: monthlyPublisher,
   // Lists that follow the boards' records within days, checked daily: stale after a week unchecked.

@@ -541,6 +541,13 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'nv_bop' },
     purpose: "Renews the rows of the operator-uploaded Nevada State Board of Pharmacy roster's current version when due, at 12:10 UTC.",
   },
+  moPrRenewal: {
+    id: 'MoPrRosterRenewal',
+    expression: 'cron(5 12 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'mo_pr' },
+    purpose: "Renews the rows of the operator-uploaded Missouri Division of Professional Registration roster's current version when due, at 12:05 UTC.",
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

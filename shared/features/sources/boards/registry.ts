@@ -17,6 +17,7 @@ import { illinois } from './states/illinois.ts';
 import { maryland } from './states/maryland.ts';
 import { nevada } from './states/nevada.ts';
 import { southDakota } from './states/south-dakota.ts';
+import { missouri } from './states/missouri.ts';
 import { texas } from './states/texas.ts';
 import { vermont } from './states/vermont.ts';
 import { washington } from './states/washington.ts';
@@ -33,6 +34,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   MD: maryland,
   NV: nevada,
   SD: southDakota,
+  MO: missouri,
   TX: texas,
   VT: vermont,
   WA: washington,

@@ -6,6 +6,7 @@ import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
 import { nevadaPharmacy } from './states/nevada.ts';
 import { southDakotaBoards } from './states/south-dakota.ts';
+import { missouriMopro } from './states/missouri.ts';
 import { txBhec } from './states/tx-bhec.ts';
 import { westVirginiaBom } from './states/west-virginia.ts';
 import { wyomingActive, wyomingBoards } from './states/wyoming.ts';
@@ -20,6 +21,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [wyomingActive.id]: wyomingActive,
   [nevadaPharmacy.id]: nevadaPharmacy,
   [southDakotaBoards.id]: southDakotaBoards,
+  [missouriMopro.id]: missouriMopro,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {

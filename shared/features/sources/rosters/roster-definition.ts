@@ -66,7 +66,10 @@ export type RosterLocator =
 /**
  * How the files hold their rows. `csv`: RFC 4180 (quoted fields), UTF-8 with or without a BOM.
  * `pipe`: `|`-delimited with no quoting (a `"` is an ordinary character), in `encoding`, rows ending
- * with a trailing `|` or not. `xlsx`: one sheet of a workbook, its cells read as text
+ * with a trailing `|` or not. `tab`: tab-delimited with no quoting (Missouri's MOPRO downloads), in
+ * `encoding`; a line whose last cell ends with a backslash continues on the next line (a line break
+ * inside a value, escaped), and a record so joined that does not make the header's width refuses the
+ * file (roster-file.ts). `xlsx`: one sheet of a workbook, its cells read as text
  * (lists/sheet-reader.ts, within the parse limits): the first sheet whose name matches `sheet`; with
  * `otherSheets`, a workbook holding a sheet that is neither is refused (rows could sit where nobody
  * reads). `headerWithin`: the header is the first of that many leading lines (rows of the sheet) that
@@ -74,7 +77,7 @@ export type RosterLocator =
  */
 export type RosterFormat =
   | {
-      readonly kind: 'csv' | 'pipe';
+      readonly kind: 'csv' | 'pipe' | 'tab';
       readonly encoding: 'utf8' | 'latin1';
       readonly headerWithin: number;
     }

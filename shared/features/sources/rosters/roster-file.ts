@@ -5,7 +5,11 @@
  * read as apostrophes), the workbook ones (West Virginia) as the rows of their sheet, text cells, with
  * the list ingest's sheet reader (sheet-reader.ts: the workbook read whole within the parse limits, only
  * the chosen sheet inflated; a row of empty cells skipped like a blank line, a row shorter than the header
- * read with empty cells to its width, since a sheet row ends at its last written cell). The header is looked for among the first `headerWithin` lines (Maryland writes
+ * read with empty cells to its width, since a sheet row ends at its last written cell), the tab-delimited
+ * ones (Missouri MOPRO) line by line with no quoting, a line whose last cell ends with an odd number of
+ * backslashes joined with the next (an escaped line break inside a value: the chiropractic file's
+ * `PO Box 306\` address runs over three lines), the record so joined checked against the header's width
+ * and the file refused when it does not make it, never read with its columns shifted. The header is looked for among the first `headerWithin` lines (Maryland writes
  * seven preamble lines above it) as the first line that holds every required column; the preamble is
  * returned, since a publisher may date the file there.
  *
@@ -51,6 +55,72 @@ export function pipeCells(line: string): string[] {
 }
 
 /**
+ * Where a tab file's record joined over several lines by escaped line breaks was read: its first and last
+ * line, and how many cells its last line held.
+ */
+interface Continued {
+  readonly first: number;
+  readonly last: number;
+  readonly lastLineCells: number;
+}
+const continuedRecords = new WeakMap<readonly string[], Continued>();
+
+/** A cell ending with an odd number of backslashes: the line break after it is escaped, part of the value. */
+export function endsEscaped(cell: string): boolean {
+  const run = /\\+$/.exec(cell)?.[0].length ?? 0;
+  return run % 2 === 1;
+}
+
+/**
+ * The records of a tab-delimited text: one a line, cells split at every tab, no quoting. A line whose
+ * last non-empty cell ends escaped continues on the next line: the cells after it (empty: padding a
+ * re-serialising tool may add) are dropped, and the next line's first cell continues it after a line
+ * break. A text ending inside a continued record is refused.
+ */
+async function* tabRecords(text: AsyncIterable<string>, limits: ParseLimits): AsyncGenerator<string[]> {
+  let pending: string[] | undefined;
+  let first = 0;
+  let physical = 0;
+  let rows = 0;
+  for await (const line of textLines(text, limits.maxRowChars)) {
+    physical++;
+    if (!pending && !line.trim()) continue;
+    let cells = line.split('\t');
+    const lineCells = cells.length;
+    if (pending) cells = [...pending.slice(0, -1), `${pending.at(-1)}\n${cells[0]}`, ...cells.slice(1)];
+    else first = physical;
+    if (cells.length > limits.maxColumns) throw new UnsafeFileError('limit', `line ${physical} has more than ${limits.maxColumns} fields, the limit`);
+    let end = cells.length;
+    while (end > 0 && cells[end - 1]!.trim() === '') end--;
+    if (end > 0 && endsEscaped(cells[end - 1]!)) {
+      pending = cells.slice(0, end);
+      continue;
+    }
+    pending = undefined;
+    if (++rows > limits.maxRows) throw new UnsafeFileError('limit', `the file has more than ${limits.maxRows} rows, the limit`);
+    if (physical > first) continuedRecords.set(cells, { first, last: physical, lastLineCells: lineCells });
+    yield cells;
+  }
+  if (pending) throw new RosterFormatError(`the file ends inside the record continued from line ${first} by a trailing backslash: the file is cut short`);
+}
+
+/**
+ * A joined record (tabRecords) at the header's width; any other width refuses the file, since its columns
+ * can no longer be told apart. Only where its last line alone held the header's width (a re-serialising
+ * tool padded every line to it) are surplus empty cells at its end dropped as that padding.
+ */
+function continuedAtWidth(cells: readonly string[], header: readonly string[], at: Continued): readonly string[] {
+  const padded = at.lastLineCells === header.length && cells.length > header.length && cells.slice(header.length).every((c) => c.trim() === '');
+  const fitted = padded ? cells.slice(0, header.length) : cells;
+  if (fitted.length !== header.length) {
+    throw new RosterFormatError(
+      `lines ${at.first}-${at.last}, one record continued by trailing backslashes, hold ${fitted.length} fields against the header's ${header.length}: its columns cannot be told apart; the file format changed`,
+    );
+  }
+  return fitted;
+}
+
+/**
  * A roster file's content as `eachRosterRow` reads it: its text as a stream (CSV, pipe), or a workbook
  * (its path, or its bytes), which is read whole.
  */
@@ -79,6 +149,10 @@ async function* rawRows(definition: RosterDefinition, input: RosterInput, limits
   }
   if (isWorkbook(input)) throw new Error(`${definition.id}: a ${definition.format.kind} roster is read as text`);
   const text = withoutBom(input);
+  if (definition.format.kind === 'tab') {
+    yield* tabRecords(text, limits);
+    return;
+  }
   if (definition.format.kind === 'pipe') {
     let rows = 0;
     for await (const line of lines(text, limits.maxRowChars)) {
@@ -117,20 +191,23 @@ export async function eachRosterRow(
   const sheet = definition.format.kind === 'xlsx';
   for await (const cells of rawRows(definition, input, parseLimits(definition.limits))) {
     line++;
+    const continued = continuedRecords.get(cells);
+    if (continued) line = continued.last;
     if (!header) {
       if (missingColumns(columns, cells).length === 0) {
         header = cells.map((c) => c.trim());
         continue;
       }
       if (!closest || missingColumns(columns, cells).length < missingColumns(columns, closest).length) closest = cells;
-      preamble.push(cells.join(definition.format.kind === 'pipe' ? '|' : ','));
+      preamble.push(cells.join(definition.format.kind === 'pipe' ? '|' : definition.format.kind === 'tab' ? '\t' : ','));
       if (line >= definition.format.headerWithin) {
         const missing = missingColumns(columns, closest);
         throw new RosterFormatError(`no header within the first ${line} lines: the closest lacks the column(s) ${missing.join(', ')}; the file format changed`);
       }
       continue;
     }
-    if (sheet && cells.length < header.length) await row([...cells, ...Array<string>(header.length - cells.length).fill('')], line, header);
+    if (continued) await row(continuedAtWidth(cells, header, continued), line, header);
+    else if (sheet && cells.length < header.length) await row([...cells, ...Array<string>(header.length - cells.length).fill('')], line, header);
     else await row(cells.length === header.length ? cells : null, line, header);
   }
   if (!header) {
