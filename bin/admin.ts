@@ -63,7 +63,11 @@ import { moveAllAccountCounters, moveLegacyMonthItems } from '#shared/features/l
 import { backfillHistory } from '#shared/features/history/adapters/history-backfill.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
 import { SourceError } from '#shared/features/sources/errors.ts';
-import { isIngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
+import { countOperatorIngestRefusal, isIngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
+import { cloudWatch } from '#shared/platform/aws/cloudwatch.ts';
+import { CloudWatchMetricSink } from '#shared/platform/observability/adapters/cloudwatch-metric-sink.ts';
+import type { MetricSink } from '#shared/platform/observability/metric-sink.ts';
+import { loggedMetricSink } from '#shared/platform/observability/metrics.ts';
 import { acceptHeld, rejectHeld, ReviewError, reviewStateOf } from '#shared/features/sources/plausibility/load-review.ts';
 import { listDefinition, listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
@@ -377,6 +381,9 @@ async function main(): Promise<number> {
     : stackName
       ? await attachToDeployedStack(stackName)
       : await attachToLocalState(resolve(process.env.LOCAL_STATE_DIR ?? '.local'));
+  // Metrics of this process (no Lambda invocation, so no EMF): PutMetricData on a deployed stack; the
+  // local stack keeps none, so there they are only logged at DEBUG, as its own invocations' are.
+  const metricSink: MetricSink = stackName ? new CloudWatchMetricSink(cloudWatch, systemClock) : loggedMetricSink;
   try {
     const result = await command(values as Record<string, string | boolean | undefined>, positionals);
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -394,9 +401,12 @@ async function main(): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    // A file the ingestion rules refuse (past a parse limit, an unsafe archive): final, one line, exit 1.
+    // A file the ingestion rules refuse (past a parse limit, an unsafe archive): final, one line, exit 1,
+    // and counted in IngestRefusals as the workers count theirs (the SourceIngestRefused alarm).
     if (isIngestRefusal(error)) {
       console.error(`refused (${error.kind}): ${error.message}`);
+      const count = await countOperatorIngestRefusal(error, metricSink);
+      if (!count.counted) console.error(`the refusal could not be counted in the IngestRefusals metric (cloudwatch:PutMetricData): ${count.reason}`);
       return 1;
     }
     throw error;

@@ -16,7 +16,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/platform/aws/s3.ts';
 import { bucketName } from '#shared/platform/config.ts';
@@ -248,6 +248,23 @@ describe('Maryland: the physicians’ and allied-health rosters', () => {
     const cli = await admin('ingest-roster', 'md_bop', '--file', doctors!);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toMatch(/allied_health_list\.csv missing/);
+    // Counted in IngestRefusals too: locally only logged (the local stack keeps no metrics), never an error.
+    expect(cli.stderr).not.toMatch(/could not be counted/);
+  }, 120_000);
+
+  it('loaded with its physicians’ file only: the refusal is recorded with the file it was given archived', async () => {
+    const [doctors] = await files((lines) => lines, 'archived');
+    await rejectionOf(ingestRoster(marylandPhysicians, dynamoRosterStore(), { files: [doctors!] }), IngestRefusal);
+    const last = (await reviewStateOf(awsReviewPorts(), 'md_bop'))?.last_load;
+    expect(last).toMatchObject({
+      decision: 'refused',
+      trigger: 'operator',
+      files: [
+        { name: 'archived-doctor_list_revised.csv', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), archive_key: expect.stringMatching(/^rosters\/md_bop\//) },
+      ],
+    });
+    const kept = await s3().send(new HeadObjectCommand({ Bucket: bucketName('sourceArchive'), Key: last!.files[0]!.archive_key }));
+    expect(kept.Metadata).toMatchObject({ sha256: last!.files[0]!.sha256, 'source-file': 'archived-doctor_list_revised.csv' });
   }, 120_000);
 
   it('lifting one physician’s probation and adding an invented physician: held, no answer changes, rejected on review', async () => {

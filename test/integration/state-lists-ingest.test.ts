@@ -144,7 +144,7 @@ describe('WA HCA Provider Termination and Exclusion List', () => {
   it('refuses a workbook without its sheet', async () => {
     const rows = csvRows(await csvOf('wa-hca.csv'));
     await withChanged({ 'lists/wa-hca.xlsx': workbookFile({ Sheet1: rows }) }, () =>
-      refused(waHca, /the workbook has no sheet named like .*\(sheets: Sheet1\)/),
+      refused(waHca, /the workbook has no sheet named like .*\(sheets: "Sheet1"\)/),
     );
   });
 
@@ -196,7 +196,7 @@ describe('CO HCPF terminated provider list', () => {
     );
     const rows = csvRows(csv);
     await withChanged({ 'lists/co-hcpf.xlsx': workbookFile({ 'Reinstated Providers': rows }) }, () =>
-      refused(coHcpf, /the workbook has no sheet named like .*\(sheets: Reinstated Providers\)/),
+      refused(coHcpf, /the workbook has no sheet named like .*\(sheets: "Reinstated Providers"\)/),
     );
     await withChanged({ 'lists/co-hcpf.xlsx': workbookFile({ 'Termination List': rows, 'Termination List 2025': rows }) }, () =>
       refused(coHcpf, /a sheet nobody reads: "Termination List 2025"/),
@@ -259,7 +259,7 @@ describe('NY OMIG Medicaid exclusion list', () => {
     );
     const rows = csvRows(csv).slice(0, 50);
     await withChanged({ 'lists/ny-omig.xlsx': workbookFile({ Sheet1: rows }) }, () =>
-      refused(nyOmig, /the workbook has no sheet named like .*\(sheets: Sheet1\)/),
+      refused(nyOmig, /the workbook has no sheet named like .*\(sheets: "Sheet1"\)/),
     );
   });
 

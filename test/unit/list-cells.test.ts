@@ -133,7 +133,7 @@ describe('the rows of a workbook sheet', () => {
     const book = workbook({ 'Termination List': [[text('A')]], 'Reinstated Providers': [[text('B')]], Notes: [[text('C')]] });
     await expect(sheetRows(book, /^Exclusions$/)).rejects.toThrow(SheetFormatError);
     await expect(sheetRows(book, /^Exclusions$/)).rejects.toThrow(
-      /no sheet named like \/\^Exclusions\$\/ \(sheets: Termination List, Reinstated Providers, Notes\)/,
+      /no sheet named like \/\^Exclusions\$\/ \(sheets: "Termination List", "Reinstated Providers", "Notes"\)/,
     );
     expect(await sheetRows(book, /^Termination List$/)).toEqual([['A']]);
     await expect(sheetRows(book, /^Termination List$/, /^Reinstated Providers$/)).rejects.toThrow(/a sheet nobody reads: "Notes"/);

@@ -186,6 +186,21 @@ describe('an archive member named outside the archive', () => {
     },
   );
 
+  it('is quoted in the refusal when it reads as a name, else described by its length', async () => {
+    const named = await fileOf('named.zip', zipArchive([member('../../etc/cron.d/x.csv', 'a,b\n')]));
+    await expect(drain(zipCsvText(named))).rejects.toMatchObject({ message: 'the archive names a member outside itself: "../../etc/cron.d/x.csv"' });
+    // A name built to carry text (markup, a sentence past a name's length) is never quoted.
+    for (const name of ['../<script>alert(document.cookie)</script>.csv', `../${'Your session has expired, please sign in again '.repeat(3)}.csv`]) {
+      const file = await fileOf('text.zip', zipArchive([member(name, 'a,b\n')]));
+      const error = await drain(zipCsvText(file)).catch((e: Error) => e);
+      expect(error).toMatchObject({
+        kind: 'malformed_archive',
+        message: `the archive names a member outside itself: no member name (${name.length} characters, not quoted)`,
+      });
+      expect((error as Error).message).not.toMatch(/script|session/);
+    }
+  });
+
   it('and a truncated archive are malformed archives too', async () => {
     const whole = zipArchive([member('a.csv', 'a,b\n1,2\n')]);
     const file = await fileOf('cut.zip', whole.subarray(0, whole.length - 30));
@@ -262,6 +277,40 @@ describe('an XLSX bomb', () => {
     await expect(sheetRows(wide, undefined)).rejects.toMatchObject({ kind: 'limit', message: expect.stringMatching(/more than 256 columns/) });
     const longCell = zipArchive(workbookMembers([{ name: 'List', part: [['z'.repeat(70_000)]] }]));
     await expect(sheetRows(longCell, undefined)).rejects.toMatchObject({ kind: 'limit', message: expect.stringMatching(/longer than 65536 characters/) });
+  });
+});
+
+describe('names a file gives its parts, in errors', () => {
+  const list = [['NPI'], ['1234567893']];
+  const text = '<html><body>Access denied: contact the administrator at admin@example.org</body></html>';
+
+  it('quote a sheet name that reads as one, and describe any other by its length, never quoting it', async () => {
+    const extra = zipArchive(
+      workbookMembers([
+        { name: 'List', part: list },
+        { name: 'Notes 2026', part: list },
+      ]),
+    );
+    await expect(sheetRows(extra, /^List$/, /^$/)).rejects.toThrow('the workbook has a sheet nobody reads: "Notes 2026" (sheets: "List", "Notes 2026")');
+    const odd = zipArchive(
+      workbookMembers([
+        { name: 'List', part: list },
+        { name: text.slice(0, 31), part: list },
+      ]),
+    );
+    const error = await sheetRows(odd, /^List$/, /^$/).catch((e: Error) => e);
+    expect((error as Error).message).toBe(
+      'the workbook has a sheet nobody reads: no sheet name (31 characters, not quoted) (sheets: "List", no sheet name (31 characters, not quoted))',
+    );
+    expect((error as Error).message).not.toMatch(/<html|<body|Access denied/);
+    const missing = await sheetRows(odd, /^Licenses$/).catch((e: Error) => e);
+    expect((missing as Error).message).toMatch(/^the workbook has no sheet named like .* \(sheets: "List", no sheet name \(31 characters, not quoted\)\)$/);
+  });
+
+  it('quote an archive member that reads as a name, and describe any other by its length', async () => {
+    const two = await fileOf('two.zip', zipArchive([member('a.csv', 'a\n'), member(`${text.slice(0, 40)}.csv`, 'a\n')]));
+    const error = await zipMemberBytes(two, { pattern: /\.csv$/i, label: 'CSV' }).catch((e: Error) => e);
+    expect((error as Error).message).toBe('the archive holds 2 CSV members ("a.csv", no member name (44 characters, not quoted)), not one');
   });
 });
 

@@ -8,6 +8,10 @@ import { readableLogLine } from '#shared/platform/observability/readable-log-lin
 import { SourceError } from '#shared/features/sources/errors.ts';
 import { observeSourceCall, unreadableValue } from '#shared/features/sources/source-telemetry.ts';
 import { queueWorker } from '#shared/platform/workers/queue-worker.ts';
+import { PutMetricDataCommand } from '@aws-sdk/client-cloudwatch';
+import { fixedClock } from '#shared/platform/clock.ts';
+import { countOperatorIngestRefusal, IngestRefusal, reportIngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
+import { CloudWatchMetricSink } from '#shared/platform/observability/adapters/cloudwatch-metric-sink.ts';
 
 /** A Metrics instance that publishes (the suite's environment switches publishing off), and what it wrote. */
 function publishingMetrics(): { target: ServiceMetrics; documents: () => Record<string, any>[] } {
@@ -176,5 +180,74 @@ describe('readable log line (local console)', () => {
       stats: { rows: 2 },
     });
     expect(line).toBe('03:04:05.678 INFO  [Verify] request request_id=r1 route="POST /v1/verify" status=200 stats={"rows":2}');
+  });
+});
+
+describe('metrics sent by the operator CLI (CloudWatch PutMetricData)', () => {
+  it("puts a refusal's counts under the namespace, names, units and dimensions of the workers' EMF", async () => {
+    const refusal = new IngestRefusal('SAM.gov exclusions', 'limit', 'past the row limit');
+    const { target, documents } = publishingMetrics();
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    restore.push(() => vi.mocked(logger.error).mockRestore());
+    await withInvocationMetrics(async () => reportIngestRefusal(refusal), target);
+    // The EMF a worker writes, read as the CloudWatch metrics it becomes.
+    const fromEmf = documents().flatMap((doc) =>
+      doc._aws.CloudWatchMetrics.flatMap((directive: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }) =>
+        directive.Metrics.map((metric) => ({
+          Namespace: directive.Namespace,
+          MetricName: metric.Name,
+          Unit: metric.Unit,
+          Value: doc[metric.Name],
+          Dimensions: Object.fromEntries(directive.Dimensions[0]!.map((name) => [name, doc[name]])),
+        })),
+      ),
+    );
+    expect(fromEmf).toHaveLength(2);
+
+    // No CloudWatch emulator exists (the local stack emulates DynamoDB, S3, SQS and SES only), so the
+    // SDK edge is stubbed here: the client's `send` records the command instead of calling AWS.
+    const sent: PutMetricDataCommand[] = [];
+    const client = { send: async (command: PutMetricDataCommand) => void sent.push(command) };
+    const sink = new CloudWatchMetricSink(() => client as never, fixedClock('2026-11-28T10:00:00Z'));
+    expect(await countOperatorIngestRefusal(refusal, sink)).toEqual({ counted: true });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeInstanceOf(PutMetricDataCommand);
+    const input = sent[0]!.input;
+    expect(input.Namespace).toBe(metricsNamespace);
+    expect(input.MetricData).toEqual([
+      {
+        MetricName: 'IngestRefusals',
+        Dimensions: [
+          { Name: 'service', Value: telemetryServiceName },
+          { Name: 'source', Value: 'SAM.gov exclusions' },
+          { Name: 'kind', Value: 'limit' },
+        ],
+        Value: 1,
+        Unit: 'Count',
+        Timestamp: new Date('2026-11-28T10:00:00Z'),
+      },
+      {
+        MetricName: 'IngestRefusals',
+        Dimensions: [{ Name: 'service', Value: telemetryServiceName }],
+        Value: 1,
+        Unit: 'Count',
+        Timestamp: new Date('2026-11-28T10:00:00Z'),
+      },
+    ]);
+    const fromPut = input.MetricData!.map((datum) => ({
+      Namespace: input.Namespace,
+      MetricName: datum.MetricName,
+      Unit: datum.Unit,
+      Value: datum.Value,
+      Dimensions: Object.fromEntries(datum.Dimensions!.map((d) => [d.Name, d.Value])),
+    }));
+    const byName = (a: { Dimensions: object }, b: { Dimensions: object }) => Object.keys(a.Dimensions).length - Object.keys(b.Dimensions).length;
+    expect([...fromPut].sort(byName)).toEqual([...fromEmf].sort(byName));
+  });
+
+  it('puts nothing when there is nothing to count', async () => {
+    const send = vi.fn();
+    await new CloudWatchMetricSink(() => ({ send }) as never, fixedClock('2026-11-28T10:00:00Z')).put([]);
+    expect(send).not.toHaveBeenCalled();
   });
 });

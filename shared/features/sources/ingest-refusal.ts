@@ -4,12 +4,14 @@
  * redirect off the source's hosts. A refusal is final for that file: retrying cannot change it, so the
  * ingest workers do not retry it (it would only run into the dead-letter queue). It is logged, counted
  * (the `IngestRefusals` metric by source and kind) and alarmed (`SourceIngestRefused`); the current
- * version keeps answering.
+ * version keeps answering. A refusal of an operator's load (the admin CLI, no Lambda invocation) is
+ * counted the same, through a `MetricSink` (`countOperatorIngestRefusal`).
  *
  * Its message is written for operators and never contains fetched bytes.
  */
 import { logger } from '../../platform/observability/logger.ts';
-import { recordMetric } from '../../platform/observability/metrics.ts';
+import { type MetricDatum, type MetricSink, metricDatum } from '../../platform/observability/metric-sink.ts';
+import { recordMetricDatum } from '../../platform/observability/metrics.ts';
 
 export const ingestRefusalKinds = [
   /** A limit of parsing: compressed or decompressed size, compression ratio, rows, row or field length, sheets. */
@@ -42,11 +44,33 @@ export function isIngestRefusal(error: unknown): error is IngestRefusal {
   return error instanceof IngestRefusal;
 }
 
+/** The counts of one refusal: `IngestRefusals` by source and kind, and over every source (the alarm's). */
+function refusalCounts(refusal: IngestRefusal): MetricDatum[] {
+  return [metricDatum('ingestRefusals', 1, { source: refusal.source, kind: refusal.kind }), metricDatum('ingestRefusalsAll', 1, {})];
+}
+
 /** Logs and counts a refusal (the worker then acknowledges the message instead of retrying it). */
 export function reportIngestRefusal(refusal: IngestRefusal): void {
-  recordMetric('ingestRefusals', 1, { source: refusal.source, kind: refusal.kind });
-  recordMetric('ingestRefusalsAll', 1, {});
+  for (const datum of refusalCounts(refusal)) recordMetricDatum(datum);
   logger.error('Source file refused by the ingestion rules', { source: refusal.source, kind: refusal.kind, reason: refusal.message });
+}
+
+/**
+ * Counts a refusal of an operator's load (the admin CLI prints it to the operator): with the same
+ * counts as a worker's, so `SourceIngestRefused` fires for it too. The CLI is no Lambda invocation, so
+ * the counts go through `sink` (CloudWatch PutMetricData against a deployed stack) rather than EMF. A
+ * count that could not be sent does not hide the refusal: the reason is returned, for the operator.
+ */
+export async function countOperatorIngestRefusal(
+  refusal: IngestRefusal,
+  sink: MetricSink,
+): Promise<{ readonly counted: true } | { readonly counted: false; readonly reason: string }> {
+  try {
+    await sink.put(refusalCounts(refusal));
+    return { counted: true };
+  } catch (error) {
+    return { counted: false, reason: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /**

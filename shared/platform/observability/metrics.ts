@@ -1,12 +1,14 @@
 /**
  * The service's CloudWatch metrics (Powertools Metrics, Embedded Metric Format on stdout, which Lambda
- * ships to CloudWatch Logs and CloudWatch turns into metrics; nothing calls the CloudWatch API).
+ * ships to CloudWatch Logs and CloudWatch turns into metrics; no function calls the CloudWatch API).
  *
  * Metrics recorded during an invocation are collected per invocation (AsyncLocalStorage, so concurrent
  * invocations in one process, as in the local stack, never mix) and grouped by dimension set: a bulk
  * request that verifies providers in three states writes three EMF documents, not one per provider.
  * Counts with the same dimensions are summed; latencies keep every value (EMF value arrays), so
- * percentiles stay exact. Recording outside an invocation (operator CLI, benchmarks) is a no-op.
+ * percentiles stay exact. Recording outside an invocation (operator CLI, benchmarks) is a no-op: the
+ * operator CLI sends the one metric it must count (a refused load) through a `MetricSink`
+ * (metric-sink.ts; CloudWatch PutMetricData on AWS).
  *
  * With POWERTOOLS_DEV (the local stack) or POWERTOOLS_METRICS_DISABLED nothing is written as EMF;
  * the invocation's metrics go to the log at DEBUG instead, one readable line.
@@ -15,6 +17,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger } from './logger.ts';
 import { type metricDimensions, metricNames, metricsNamespace, telemetryServiceName, type MetricId } from './catalogue.ts';
+import type { MetricDatum, MetricSink } from './metric-sink.ts';
 
 /** Powertools Metrics, telling whether its output is switched off (POWERTOOLS_DEV, POWERTOOLS_METRICS_DISABLED). */
 export class ServiceMetrics extends Metrics {
@@ -49,6 +52,11 @@ const units: Record<MetricId, Unit> = {
   timeLimitAnswers: MetricUnit.Count,
   verifyLatency: MetricUnit.Milliseconds,
 };
+
+/** The unit a metric is published in (`Count`, `Milliseconds`: CloudWatch's own unit names). */
+export function metricUnit(id: MetricId): Unit {
+  return units[id];
+}
 
 interface Series {
   readonly id: MetricId;
@@ -121,6 +129,23 @@ const invocation = new AsyncLocalStorage<InvocationMetrics>();
 export function recordMetric<M extends MetricId>(id: M, value: number, dimensions: DimensionsOf<M>): void {
   invocation.getStore()?.add(id, value, dimensions);
 }
+
+/** `recordMetric` of a value built with `metricDatum` (metric-sink.ts). */
+export function recordMetricDatum(datum: MetricDatum): void {
+  invocation.getStore()?.add(datum.id, datum.value, datum.dimensions);
+}
+
+/**
+ * The local stack's metrics, for a process that is no invocation (the operator CLI on the local state):
+ * like an invocation's under POWERTOOLS_DEV, one log line at DEBUG; the local stack keeps no metrics.
+ */
+export const loggedMetricSink: MetricSink = {
+  async put(data) {
+    const collected = new InvocationMetrics();
+    for (const datum of data) collected.add(datum.id, datum.value, datum.dimensions);
+    if (!collected.empty) logger.debug('metrics', { metrics: collected.summary() });
+  },
+};
 
 /** Runs one invocation with its own metrics, and publishes what is left of them when it ends (returns or throws). */
 export async function withInvocationMetrics<T>(fn: () => Promise<T>, target: ServiceMetrics = metrics): Promise<T> {

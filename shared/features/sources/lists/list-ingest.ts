@@ -48,6 +48,7 @@ import { type LoadTrigger, earlierReview, keptOrNot, recordRefusedLoad, reviewLo
 import { isIngestRefusal } from '../ingest-refusal.ts';
 import { archivedListDigestRows, listDigestRows } from '../plausibility/row-digests.ts';
 import { ZipFormatError, zipCsvText, zipMemberBytes } from './zip-member.ts';
+import { quotedName } from './quoted-name.ts';
 
 export interface ListIngestOptions {
   /** Ingest even if the file has not changed, and even if it is much shorter than the current one. */
@@ -326,17 +327,9 @@ function isHeader(definition: ListDefinition, row: readonly string[]): boolean {
   return got.length === definition.header.length && got.every((cell, i) => cell === definition.header[i]);
 }
 
-/** What a column name looks like: a few words, digits and the punctuation of real headers (`NPI # or P1 #`, `Zip Code`). */
-const columnNameLike = /^[\p{L}\p{N} #&()/.,'_%-]{1,64}$/u;
-
-/**
- * A header cell as an error names it: quoted when it reads as a column name (a renamed column is the
- * usual change), else by its length only, so that an error page or other text answered instead of the
- * file is never quoted into errors and logs.
- */
+/** A header cell as an error names it (quoted-name.ts): a renamed column quoted, other text by its length. */
 function describeCell(cell: string | undefined): string {
-  if (cell === undefined) return 'missing';
-  return columnNameLike.test(cell) ? JSON.stringify(cell) : `no column name (${cell.length} characters, not quoted)`;
+  return cell === undefined ? 'missing' : quotedName(cell, 'column name');
 }
 
 function checkHeader(definition: ListDefinition, row: readonly string[]): void {

@@ -27,6 +27,7 @@ import { posix } from 'node:path';
 import { crc32 } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { defaultParseLimits, type ParseLimits, sizeText, UnsafeFileError } from '../parse-limits.ts';
+import { quotedName } from './quoted-name.ts';
 import { zipMembers } from './zip-member.ts';
 
 export class SheetFormatError extends Error {}
@@ -165,7 +166,7 @@ function listedSheets(book: ReadonlyMap<string, Buffer>): SheetEntry[] {
   const office = [...relationships(book, null).values()].find((rel) => rel.type.endsWith('/officeDocument'));
   const workbookPart = office?.target ?? 'xl/workbook.xml';
   const xml = book.get(workbookPart)?.toString('utf8');
-  if (xml === undefined) throw new SheetFormatError(`not a readable workbook (no workbook part ${JSON.stringify(workbookPart)})`);
+  if (xml === undefined) throw new SheetFormatError(`not a readable workbook (no workbook part ${quotedName(workbookPart, 'part name')})`);
   const rels = relationships(book, workbookPart);
   return tags(xml, 'sheet').map((sheet) => {
     const idKey = [...sheet.keys()].find((key) => /(^|:)id$/.test(key) && key !== 'sheetId');
@@ -236,17 +237,20 @@ export function storedZip(members: ReadonlyMap<string, Buffer>): Buffer {
   return Buffer.concat([...locals, ...centrals, end]);
 }
 
+/** A sheet as errors name it: its name quoted when it reads as one, else its length (quoted-name.ts). */
+const sheetName = (name: string) => quotedName(name, 'sheet name');
+
 /** The sheet `choice` picks among `names`; SheetFormatError when none, or when a sheet outside `others` would go unread. */
 function chooseSheet(names: readonly string[], choice: SheetChoice, others: RegExp | undefined, limits: ParseLimits): string {
   if (names.length > limits.maxSheets) throw new UnsafeFileError('limit', `the workbook has ${names.length} sheets, over the limit of ${limits.maxSheets}`);
-  const sheets = `sheets: ${names.join(', ') || 'none'}`;
+  const sheets = `sheets: ${names.map(sheetName).join(', ') || 'none'}`;
   const name = choice ? names.find((n) => choice.test(n)) : names[0];
   if (name === undefined) {
     throw new SheetFormatError(`the workbook has no sheet ${choice ? `named like ${choice}` : ''} (${sheets})`);
   }
   const unexpected = others ? names.filter((n) => n !== name && !others.test(n)) : [];
   if (unexpected.length > 0) {
-    throw new SheetFormatError(`the workbook has a sheet nobody reads: ${unexpected.map((n) => JSON.stringify(n)).join(', ')} (${sheets})`);
+    throw new SheetFormatError(`the workbook has a sheet nobody reads: ${unexpected.map(sheetName).join(', ')} (${sheets})`);
   }
   return name;
 }
@@ -276,7 +280,7 @@ async function xlsxSheet(
   );
   const sheetXml = chosen ? parts.get(chosen) : undefined;
   if (sheetXml && countCells(sheetXml, limits.maxCells) > limits.maxCells) {
-    throw new UnsafeFileError('limit', `the sheet ${JSON.stringify(name)} has more than ${limits.maxCells} cells, the limit`);
+    throw new UnsafeFileError('limit', `the sheet ${sheetName(name)} has more than ${limits.maxCells} cells, the limit`);
   }
   const stored = storedZip(new Map([...book, ...parts]));
   book.clear();
@@ -308,7 +312,7 @@ export async function sheetRows(bytes: Buffer, choice: SheetChoice, others?: Reg
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const dense = (sheet as { '!data'?: (XLSX.CellObject | undefined)[][] } | undefined)?.['!data'];
   if (!sheet || !dense) return [];
-  if (dense.length > limits.maxRows) throw new UnsafeFileError('limit', `the sheet ${JSON.stringify(name)} has more than ${limits.maxRows} rows, the limit`);
+  if (dense.length > limits.maxRows) throw new UnsafeFileError('limit', `the sheet ${sheetName(name)} has more than ${limits.maxRows} rows, the limit`);
   const rows: string[][] = [];
   for (const [r, cells] of dense.entries()) {
     if ((cells?.length ?? 0) > limits.maxColumns) {

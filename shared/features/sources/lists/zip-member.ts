@@ -23,6 +23,7 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { defaultParseLimits, type ParseLimits, ratioFloorBytes, sizeText, UnsafeFileError } from '../parse-limits.ts';
+import { quotedName, readsAsName } from './quoted-name.ts';
 
 export class ZipFormatError extends Error {}
 
@@ -36,6 +37,12 @@ export type ZipLimits = Pick<ParseLimits, 'maxMemberBytes' | 'maxInflatedBytes' 
 
 const csvKind: MemberKind = { pattern: /\.csv$/i, label: 'CSV' };
 
+/** A member as errors name it: its name quoted when it reads as one, else its length (quoted-name.ts). */
+const memberName = (name: string) => quotedName(name, 'member name');
+
+/** A member as `the … member` names it. */
+const memberLabel = (name: string) => (readsAsName(name) ? JSON.stringify(name) : `unnamed (${name.length} characters, not quoted)`);
+
 const malformed = (message: string, cause?: unknown) => new UnsafeFileError('malformed_archive', message, { cause });
 
 /** A member name that would land outside the archive's folder when extracted. */
@@ -45,18 +52,18 @@ export function unsafeMemberName(name: string): boolean {
 
 /** Throws UnsafeFileError when the member's declared size or ratio is past the limits. */
 function checkDeclared(entry: yauzl.Entry, limits: ZipLimits): void {
-  if (entry.isEncrypted()) throw malformed(`the member ${JSON.stringify(entry.fileName)} is encrypted`);
+  if (entry.isEncrypted()) throw malformed(`the member ${memberName(entry.fileName)} is encrypted`);
   if (entry.uncompressedSize > limits.maxMemberBytes) {
     throw new UnsafeFileError(
       'limit',
-      `the member ${JSON.stringify(entry.fileName)} inflates to ${sizeText(entry.uncompressedSize)}, over the limit of ${sizeText(limits.maxMemberBytes)}`,
+      `the member ${memberName(entry.fileName)} inflates to ${sizeText(entry.uncompressedSize)}, over the limit of ${sizeText(limits.maxMemberBytes)}`,
     );
   }
   const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
   if (entry.uncompressedSize > ratioFloorBytes && ratio > limits.maxRatio) {
     throw new UnsafeFileError(
       'limit',
-      `the member ${JSON.stringify(entry.fileName)} inflates ${Math.round(ratio)} times its compressed size, over the limit of ${limits.maxRatio}`,
+      `the member ${memberName(entry.fileName)} inflates ${Math.round(ratio)} times its compressed size, over the limit of ${limits.maxRatio}`,
     );
   }
 }
@@ -68,7 +75,7 @@ async function directory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.E
   try {
     for await (const entry of zip.eachEntry()) {
       if (++count > limits.maxMembers) throw new UnsafeFileError('limit', `the archive holds more than ${limits.maxMembers} members, the limit`);
-      if (unsafeMemberName(entry.fileName)) throw malformed(`the archive names a member outside itself: ${JSON.stringify(entry.fileName)}`);
+      if (unsafeMemberName(entry.fileName)) throw malformed(`the archive names a member outside itself: ${memberName(entry.fileName)}`);
       if (entry.fileName.endsWith('/')) continue;
       checkDeclared(entry, limits);
       members.push(entry);
@@ -78,7 +85,7 @@ async function directory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.E
     const reason = (error as Error).message;
     // yauzl's own check of the names (it refuses them before handing the entry on).
     const unsafeName = /^(?:invalid relative path|absolute path|invalid characters in fileName): (.*)$/s.exec(reason);
-    if (unsafeName) throw malformed(`the archive names a member outside itself: ${JSON.stringify(unsafeName[1])}`, error);
+    if (unsafeName) throw malformed(`the archive names a member outside itself: ${memberName(unsafeName[1]!)}`, error);
     throw malformed(`the archive's directory cannot be read (${reason})`, error);
   }
   return members;
@@ -87,7 +94,9 @@ async function directory(zip: yauzl.ZipFile, limits: ZipLimits): Promise<yauzl.E
 function onlyMember(members: readonly yauzl.Entry[], kind: MemberKind): yauzl.Entry {
   const matching = members.filter((entry) => kind.pattern.test(entry.fileName));
   if (matching.length !== 1) {
-    throw new ZipFormatError(`the archive holds ${matching.length} ${kind.label} members (${matching.map((m) => m.fileName).join(', ') || 'none'}), not one`);
+    throw new ZipFormatError(
+      `the archive holds ${matching.length} ${kind.label} members (${matching.map((m) => memberName(m.fileName)).join(', ') || 'none'}), not one`,
+    );
   }
   return matching[0]!;
 }
@@ -164,7 +173,7 @@ export async function zipMembers(bytes: Buffer, wanted: (name: string) => boolea
     const members = new Map<string, Buffer>();
     let left = limits.maxInflatedBytes;
     for (const entry of read) {
-      const member = await wholeMember(zip, entry, JSON.stringify(entry.fileName), Math.min(limits.maxMemberBytes, left));
+      const member = await wholeMember(zip, entry, memberLabel(entry.fileName), Math.min(limits.maxMemberBytes, left));
       left -= member.length;
       members.set(entry.fileName, member);
     }

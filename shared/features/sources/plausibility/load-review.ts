@@ -184,13 +184,15 @@ export async function earlierReview(ports: LoadReviewPorts, source: string, sha2
 /**
  * Refuses (recorded) a load whose files are not the roster's declared files: one missing (a roster
  * loaded with its physicians' file only would drop every allied-health licensee), or one that stands
- * for none of them.
+ * for none of them. The files it was given are archived first (`archive`, called only on a refusal:
+ * the key it kept, or '' when it could not, as `keptOrNot` answers), so the record names them as the
+ * other refused loads' records do.
  */
 export async function refuseUndeclaredFiles(
   ports: LoadReviewPorts,
   source: string,
   declared: readonly string[],
-  given: readonly { readonly name: string; readonly sha256: string }[],
+  given: readonly { readonly name: string; readonly sha256: string; readonly archive: () => Promise<string> }[],
   trigger: LoadTrigger,
   now: Date,
 ): Promise<void> {
@@ -203,6 +205,8 @@ export async function refuseUndeclaredFiles(
     ...(match.missing.length ? [`the roster's declared file(s) ${match.missing.join(', ')} missing: a load needs every one of ${declared.join(', ')}`] : []),
     ...(match.unknown.length ? [`file(s) ${match.unknown.join(', ')} stand for none of the declared files ${declared.join(', ')}`] : []),
   ];
+  const files: LoadFile[] = [];
+  for (const file of given) files.push({ name: file.name, sha256: file.sha256, archive_key: await file.archive() });
   await keepRecord(ports, {
     source,
     at: now.toISOString(),
@@ -213,7 +217,7 @@ export async function refuseUndeclaredFiles(
     previous_version: null,
     as_of: '',
     previous_as_of: null,
-    files: given.map((f) => ({ name: f.name, sha256: f.sha256, archive_key: '' })),
+    files,
     rows: 0,
     diff: null,
   });

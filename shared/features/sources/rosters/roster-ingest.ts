@@ -241,7 +241,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
         store.loads,
         roster,
         declaredFiles(definition).map((f) => f.name),
-        files.map((f) => ({ name: f.name, sha256: f.sha256 })),
+        files.map((f) => ({ name: f.name, sha256: f.sha256, archive: () => keptOrNot(() => keep(f), archiveKeyOf(f)) })),
         trigger,
         now,
       );
