@@ -20,11 +20,10 @@
  * address leaves the source unreachable for the call, never retried, with nothing sent; consecutive
  * calls to one source reuse its connection.
  */
-import { type Agent, fetch } from 'undici';
+import type { Agent } from 'undici';
 import { environment, sourceLoopbackAllowedFromEnv } from '../../platform/config.ts';
 import { Deadline } from '../../platform/deadline.ts';
-import { type AddressRules, checkedAgent, refusedDestinationOf } from '../../platform/net/checked-agent.ts';
-import { systemResolve } from '../../platform/net/destination.ts';
+import { type AddressRules, refusedDestinationOf, systemResolve } from '../../platform/net/destination.ts';
 import { noteSourceResponse } from '../evidence/evidence-capture.ts';
 import { SourceError } from './errors.ts';
 import { maxRedirects } from './guarded-fetch.ts';
@@ -76,19 +75,26 @@ export interface SourceRequest {
   readonly addresses?: AddressRules;
 }
 
+type CheckedAgents = typeof import('../../platform/net/checked-agent.ts');
+type FetchResponse = Awaited<ReturnType<CheckedAgents['fetch']>>;
+
+/** The agent module (and undici with it), loaded on the first lookup: a function that makes none does not load it at its start. */
+let checkedAgents: Promise<CheckedAgents> | undefined;
+
 /** One keep-alive agent per set of rules (in practice one per process), so connections are reused across calls. */
 const agents = new WeakMap<NonNullable<AddressRules['resolve']>, Map<boolean, Agent>>();
 
-function agentFor(rules: AddressRules): Agent {
+/** What a request is sent with: undici's fetch through the agent of `rules`. */
+async function senderFor(rules: AddressRules): Promise<{ fetch: CheckedAgents['fetch']; agent: Agent }> {
+  checkedAgents ??= import('../../platform/net/checked-agent.ts');
+  const { checkedAgent, fetch } = await checkedAgents;
   const resolve = rules.resolve ?? systemResolve;
   const byLoopback = agents.get(resolve) ?? new Map<boolean, Agent>();
   agents.set(resolve, byLoopback);
   const agent = byLoopback.get(rules.allowLoopback) ?? checkedAgent({ allowLoopback: rules.allowLoopback, resolve });
   byLoopback.set(rules.allowLoopback, agent);
-  return agent;
+  return { fetch, agent };
 }
-
-type FetchResponse = Awaited<ReturnType<typeof fetch>>;
 
 /** A GET that follows redirects within the URL's own origin only; SourceError for any other. */
 async function fetchOnOrigin(
@@ -96,7 +102,7 @@ async function fetchOnOrigin(
   url: string,
   headers: Record<string, string> | undefined,
   signal: AbortSignal,
-  agent: Agent,
+  { fetch, agent }: { fetch: CheckedAgents['fetch']; agent: Agent },
 ): Promise<FetchResponse> {
   const origin = new URL(url).origin;
   let current = url;
@@ -137,7 +143,7 @@ function outOfTime(source: string, last: SourceError | undefined): SourceError {
 }
 
 async function fetchWithRetries(source: string, url: string, init: SourceRequest, policy: FetchPolicy, deadline: Deadline): Promise<SourceResponse> {
-  const agent = agentFor(init.addresses ?? { allowLoopback: sourceLoopbackAllowedFromEnv(environment()) });
+  const sender = await senderFor(init.addresses ?? { allowLoopback: sourceLoopbackAllowedFromEnv(environment()) });
   let last: SourceError | undefined;
   for (let attempt = 0; attempt <= policy.retries; attempt++) {
     if (attempt > 0) {
@@ -154,7 +160,7 @@ async function fetchWithRetries(source: string, url: string, init: SourceRequest
     const share = attempt < policy.retries ? Math.max(minAttemptMs, remaining / 2) : remaining;
     const timeoutMs = Math.floor(Math.min(policy.timeoutMs, share));
     try {
-      const response = await fetchOnOrigin(source, url, init.headers, AbortSignal.timeout(timeoutMs), agent);
+      const response = await fetchOnOrigin(source, url, init.headers, AbortSignal.timeout(timeoutMs), sender);
       const bytes = new Uint8Array(await response.arrayBuffer());
       const text = utf8.decode(bytes);
       if (response.status === 429) {

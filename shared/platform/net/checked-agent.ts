@@ -8,41 +8,16 @@
  * - An IP literal (which Node connects to without a lookup) is checked before the connection is made.
  * - A refused destination fails the connection with a RefusedDestination: nothing is sent.
  * Connections are pooled per origin and kept alive, so consecutive requests to one source reuse one
- * TCP (and TLS) connection; a pooled connection is one that was checked when it was made.
+ * TCP (and TLS) connection; a pooled connection is one that was checked when it was made. undici is
+ * loaded with this module: callers import it when they first need it (sources/http-fetch.ts), so a
+ * function that makes no such request does not load it at its start.
  */
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
-import { hostAddresses, normalizeHost, pinnedLookup, refusedAddress, type Resolve, systemResolve } from './destination.ts';
+import { type AddressRules, hostAddresses, normalizeHost, pinnedLookup, RefusedDestination, refusedAddress, systemResolve } from './destination.ts';
 
-/** What a connection may reach: public addresses, and loopback ones where a local stack allows it. */
-export interface AddressRules {
-  /** Loopback addresses are allowed (a local stack's simulator); every other non-public address never is. */
-  readonly allowLoopback: boolean;
-  /** Name resolution (the system resolver by default). */
-  readonly resolve?: Resolve;
-}
-
-/** A destination the rules refuse: no connection was made. Names the host and the address, nothing else. */
-export class RefusedDestination extends Error {
-  readonly code = 'EDESTINATIONREFUSED';
-
-  constructor(
-    readonly host: string,
-    /** Why, e.g. `a non-public address (10.0.0.7, 10.0.0.0/8 private)`. */
-    readonly why: string,
-  ) {
-    super(`${host} resolves to ${why}`);
-    this.name = 'RefusedDestination';
-  }
-}
-
-/** The RefusedDestination behind an error (a failed fetch carries it as its cause), if any. */
-export function refusedDestinationOf(error: unknown): RefusedDestination | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if (current instanceof RefusedDestination) return current;
-  }
-  return undefined;
-}
+/** undici's own fetch, which takes this agent as its `dispatcher` (the global fetch's undici may differ in version). */
+export { fetch } from 'undici';
 
 /** How long a host's name resolution may take. */
 export const resolveTimeoutMs = 5_000;

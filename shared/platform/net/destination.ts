@@ -14,6 +14,36 @@ import { blockedRange, isLoopback } from './ip-ranges.ts';
 
 export type Resolve = (host: string) => Promise<string[]>;
 
+/** What a connection may reach: public addresses, and loopback ones where a local stack allows it. */
+export interface AddressRules {
+  /** Loopback addresses are allowed (a local stack's simulator); every other non-public address never is. */
+  readonly allowLoopback: boolean;
+  /** Name resolution (the system resolver by default). */
+  readonly resolve?: Resolve;
+}
+
+/** A destination the rules refuse: no connection was made. Names the host and the address, nothing else. */
+export class RefusedDestination extends Error {
+  readonly code = 'EDESTINATIONREFUSED';
+
+  constructor(
+    readonly host: string,
+    /** Why, e.g. `a non-public address (10.0.0.7, 10.0.0.0/8 private)`. */
+    readonly why: string,
+  ) {
+    super(`${host} resolves to ${why}`);
+    this.name = 'RefusedDestination';
+  }
+}
+
+/** The RefusedDestination behind an error (a failed fetch carries it as its cause), if any. */
+export function refusedDestinationOf(error: unknown): RefusedDestination | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof RefusedDestination) return current;
+  }
+  return undefined;
+}
+
 /** System resolution of every address of a host name (A and AAAA, as the OS resolver returns them). */
 export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
