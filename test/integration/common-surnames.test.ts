@@ -167,16 +167,21 @@ describe.each(sizes)('$label', ({ scale, states, surnames }) => {
   let dir: string;
   let simulator: SourceSimulator;
   const previousBaseUrl = process.env.SODA_BASE_URL;
+  const previousLoopback = process.env.SOURCE_ALLOW_LOOPBACK;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'common-surnames-'));
     await generateScaledSampleData(dir, { scale, seed: '11', states: states as never });
     simulator = await startSourceSimulator({ dataDir: dir });
     process.env.SODA_BASE_URL = simulator.url;
+    // The simulator is on this machine, as on the local stack.
+    process.env.SOURCE_ALLOW_LOOPBACK = 'true';
   }, 180_000);
   afterAll(async () => {
     if (previousBaseUrl === undefined) delete process.env.SODA_BASE_URL;
     else process.env.SODA_BASE_URL = previousBaseUrl;
+    if (previousLoopback === undefined) delete process.env.SOURCE_ALLOW_LOOPBACK;
+    else process.env.SOURCE_ALLOW_LOOPBACK = previousLoopback;
     await simulator?.close();
     await rm(dir, { recursive: true, force: true });
   });

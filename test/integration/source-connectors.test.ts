@@ -19,10 +19,13 @@ beforeAll(async () => {
   data = await copySourceData();
   sim = await startSourceSimulator({ dataDir: data.dir });
   process.env.SODA_BASE_URL = sim.url;
+  // The simulator is on this machine, as on the local stack.
+  process.env.SOURCE_ALLOW_LOOPBACK = 'true';
   nppes = new NppesClient(`${sim.url}/api/`, policy);
   boards = new BoardSearch(new SodaClient({ policy }));
 });
 afterAll(async () => {
+  delete process.env.SOURCE_ALLOW_LOOPBACK;
   await sim.close();
   await data.remove();
 });

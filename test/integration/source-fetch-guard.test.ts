@@ -10,7 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import { fetchSource } from '#shared/features/sources/http-fetch.ts';
 import { guardedFetch, maxRedirects, sourceHosts, type SourceHosts } from '#shared/features/sources/guarded-fetch.ts';
@@ -132,6 +132,15 @@ describe('redirects', () => {
 
 describe('live lookups (boards, registry)', () => {
   const policy = { timeoutMs: 2_000, retries: 2, backoffMs: 10 };
+  // Their addresses are checked as downloads' are (live-lookup-guard.test.ts): these sources are on loopback.
+  const loopback = process.env.SOURCE_ALLOW_LOOPBACK;
+  beforeAll(() => {
+    process.env.SOURCE_ALLOW_LOOPBACK = 'true';
+  });
+  afterAll(() => {
+    if (loopback === undefined) delete process.env.SOURCE_ALLOW_LOOPBACK;
+    else process.env.SOURCE_ALLOW_LOOPBACK = loopback;
+  });
 
   it('follow a redirect within the configured origin', async () => {
     const source = await server((req, res) =>

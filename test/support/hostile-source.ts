@@ -19,6 +19,8 @@ export interface SourceServer {
   readonly port: number;
   /** Every request received, in order. */
   readonly received: ReceivedRequest[];
+  /** TCP connections accepted so far (a kept-alive connection carries several requests). */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -36,12 +38,17 @@ export async function startSourceServer(answer: Answer = (_req, res) => res.writ
       answer(request, res);
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     received,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

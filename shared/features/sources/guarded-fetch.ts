@@ -21,7 +21,7 @@ import { request as httpsRequest } from 'node:https';
 import { pipeline, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { environment, sourceLoopbackAllowedFromEnv } from '../../platform/config.ts';
-import { allLoopback, firstBlocked, hostAddresses, normalizeHost, pinnedLookup, type Resolve, systemResolve } from '../../platform/net/destination.ts';
+import { hostAddresses, normalizeHost, pinnedLookup, refusedAddress, type Resolve, systemResolve } from '../../platform/net/destination.ts';
 import { SourceError } from './errors.ts';
 import { IngestRefusal } from './ingest-refusal.ts';
 
@@ -84,8 +84,7 @@ async function vet(source: string, url: URL, hosts: SourceHosts): Promise<string
     if (resolved.failure === 'invalid_address') throw new IngestRefusal(source, 'off_host', `${host} resolved to something that is no IP address`);
     throw new SourceError(source, 'connection', `${host} could not be resolved${resolved.code ? ` (${resolved.code})` : ''}`);
   }
-  if (hosts.allowLoopback && allLoopback(resolved.addresses)) return resolved.addresses;
-  const blocked = firstBlocked(resolved.addresses);
+  const blocked = refusedAddress(resolved.addresses, hosts.allowLoopback);
   if (blocked)
     throw new IngestRefusal(source, 'off_host', `refused ${url.origin}: ${host} resolves to a non-public address (${blocked.address}, ${blocked.range})`);
   return resolved.addresses;

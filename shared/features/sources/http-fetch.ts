@@ -13,8 +13,17 @@
  * The URL is the source's configured one; a redirect is followed only within its origin (at most
  * `maxRedirects`), each hop before it is requested: a redirect to another host, or another port or
  * scheme, is not followed and the source is unreachable for the call (never retried).
+ *
+ * Every connection is made through a keep-alive agent (platform/net/checked-agent.ts) that checks the
+ * addresses the host resolves to by the rules source downloads follow (public only; loopback where the
+ * local stack allows it, `SOURCE_ALLOW_LOOPBACK`) and connects to the checked addresses only. A refused
+ * address leaves the source unreachable for the call, never retried, with nothing sent; consecutive
+ * calls to one source reuse its connection.
  */
+import type { Agent } from 'undici';
+import { environment, sourceLoopbackAllowedFromEnv } from '../../platform/config.ts';
 import { Deadline } from '../../platform/deadline.ts';
+import { type AddressRules, refusedDestinationOf, systemResolve } from '../../platform/net/destination.ts';
 import { noteSourceResponse } from '../evidence/evidence-capture.ts';
 import { SourceError } from './errors.ts';
 import { maxRedirects } from './guarded-fetch.ts';
@@ -60,12 +69,45 @@ function retryAfterMs(headers: Headers): number | undefined {
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
+export interface SourceRequest {
+  readonly headers?: Record<string, string>;
+  /** What the connection may reach; by default public addresses, and loopback where `SOURCE_ALLOW_LOOPBACK` allows it. */
+  readonly addresses?: AddressRules;
+}
+
+type CheckedAgents = typeof import('../../platform/net/checked-agent.ts');
+type FetchResponse = Awaited<ReturnType<CheckedAgents['fetch']>>;
+
+/** The agent module (and undici with it), loaded on the first lookup: a function that makes none does not load it at its start. */
+let checkedAgents: Promise<CheckedAgents> | undefined;
+
+/** One keep-alive agent per set of rules (in practice one per process), so connections are reused across calls. */
+const agents = new WeakMap<NonNullable<AddressRules['resolve']>, Map<boolean, Agent>>();
+
+/** What a request is sent with: undici's fetch through the agent of `rules`. */
+async function senderFor(rules: AddressRules): Promise<{ fetch: CheckedAgents['fetch']; agent: Agent }> {
+  checkedAgents ??= import('../../platform/net/checked-agent.ts');
+  const { checkedAgent, fetch } = await checkedAgents;
+  const resolve = rules.resolve ?? systemResolve;
+  const byLoopback = agents.get(resolve) ?? new Map<boolean, Agent>();
+  agents.set(resolve, byLoopback);
+  const agent = byLoopback.get(rules.allowLoopback) ?? checkedAgent({ allowLoopback: rules.allowLoopback, resolve });
+  byLoopback.set(rules.allowLoopback, agent);
+  return { fetch, agent };
+}
+
 /** A GET that follows redirects within the URL's own origin only; SourceError for any other. */
-async function fetchOnOrigin(source: string, url: string, headers: Record<string, string> | undefined, signal: AbortSignal): Promise<Response> {
+async function fetchOnOrigin(
+  source: string,
+  url: string,
+  headers: Record<string, string> | undefined,
+  signal: AbortSignal,
+  { fetch, agent }: { fetch: CheckedAgents['fetch']; agent: Agent },
+): Promise<FetchResponse> {
   const origin = new URL(url).origin;
   let current = url;
   for (let redirects = 0; ; redirects++) {
-    const response = await fetch(current, { headers, signal, redirect: 'manual' });
+    const response = await fetch(current, { headers, signal, redirect: 'manual', dispatcher: agent });
     const location = response.headers.get('location');
     if (!redirectStatuses.has(response.status) || location === null) return response;
     await response.body?.cancel();
@@ -89,7 +131,7 @@ async function fetchOnOrigin(source: string, url: string, headers: Record<string
 export function fetchSource(
   source: string,
   url: string,
-  init: { headers?: Record<string, string> } = {},
+  init: SourceRequest = {},
   policy: FetchPolicy = defaultFetchPolicy,
   deadline: Deadline = Deadline.none(),
 ): Promise<SourceResponse> {
@@ -100,13 +142,8 @@ function outOfTime(source: string, last: SourceError | undefined): SourceError {
   return last ?? new SourceError(source, 'timeout', 'no time left before the request deadline');
 }
 
-async function fetchWithRetries(
-  source: string,
-  url: string,
-  init: { headers?: Record<string, string> },
-  policy: FetchPolicy,
-  deadline: Deadline,
-): Promise<SourceResponse> {
+async function fetchWithRetries(source: string, url: string, init: SourceRequest, policy: FetchPolicy, deadline: Deadline): Promise<SourceResponse> {
+  const sender = await senderFor(init.addresses ?? { allowLoopback: sourceLoopbackAllowedFromEnv(environment()) });
   let last: SourceError | undefined;
   for (let attempt = 0; attempt <= policy.retries; attempt++) {
     if (attempt > 0) {
@@ -123,7 +160,7 @@ async function fetchWithRetries(
     const share = attempt < policy.retries ? Math.max(minAttemptMs, remaining / 2) : remaining;
     const timeoutMs = Math.floor(Math.min(policy.timeoutMs, share));
     try {
-      const response = await fetchOnOrigin(source, url, init.headers, AbortSignal.timeout(timeoutMs));
+      const response = await fetchOnOrigin(source, url, init.headers, AbortSignal.timeout(timeoutMs), sender);
       const bytes = new Uint8Array(await response.arrayBuffer());
       const text = utf8.decode(bytes);
       if (response.status === 429) {
@@ -146,6 +183,9 @@ async function fetchWithRetries(
     } catch (error) {
       // A redirect that is not followed is the answer: asking again would be redirected again.
       if (error instanceof SourceError) throw error;
+      // An address the rules refuse is refused again on a retry: the source is unreachable for the call.
+      const refused = refusedDestinationOf(error);
+      if (refused) throw new SourceError(source, 'connection', `refused ${new URL(url).origin}: ${refused.message}`);
       const name = (error as Error).name;
       last =
         name === 'TimeoutError' || name === 'AbortError'

@@ -1,7 +1,8 @@
 /**
  * What every outbound request to an address taken from outside (a customer's webhook URL, a source's
- * link or redirect) checks before it connects, shared by the webhook guard (webhook-url-guard.ts) and
- * the source fetches (sources/guarded-fetch.ts):
+ * link or redirect, a source's configured host) checks before it connects, shared by the webhook guard
+ * (webhook-url-guard.ts), the source downloads (sources/guarded-fetch.ts) and the live lookups
+ * (checked-agent.ts, sources/http-fetch.ts):
  * - the host's addresses: the literal IP, else every address the resolver gives, within a time limit;
  * - whether any of them lies in a blocked range (ip-ranges.ts), or all of them on loopback;
  * - a `lookup` that answers with the checked addresses only, so the connection goes to what was checked
@@ -12,6 +13,36 @@ import { isIP, type LookupFunction } from 'node:net';
 import { blockedRange, isLoopback } from './ip-ranges.ts';
 
 export type Resolve = (host: string) => Promise<string[]>;
+
+/** What a connection may reach: public addresses, and loopback ones where a local stack allows it. */
+export interface AddressRules {
+  /** Loopback addresses are allowed (a local stack's simulator); every other non-public address never is. */
+  readonly allowLoopback: boolean;
+  /** Name resolution (the system resolver by default). */
+  readonly resolve?: Resolve;
+}
+
+/** A destination the rules refuse: no connection was made. Names the host and the address, nothing else. */
+export class RefusedDestination extends Error {
+  readonly code = 'EDESTINATIONREFUSED';
+
+  constructor(
+    readonly host: string,
+    /** Why, e.g. `a non-public address (10.0.0.7, 10.0.0.0/8 private)`. */
+    readonly why: string,
+  ) {
+    super(`${host} resolves to ${why}`);
+    this.name = 'RefusedDestination';
+  }
+}
+
+/** The RefusedDestination behind an error (a failed fetch carries it as its cause), if any. */
+export function refusedDestinationOf(error: unknown): RefusedDestination | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof RefusedDestination) return current;
+  }
+  return undefined;
+}
 
 /** System resolution of every address of a host name (A and AAAA, as the OS resolver returns them). */
 export const systemResolve: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
@@ -80,6 +111,15 @@ export function firstBlocked(addresses: readonly string[]): { address: string; r
 
 /** True when every address is a loopback address (the only waiver a local stack may grant). */
 export const allLoopback = (addresses: readonly string[]): boolean => addresses.length > 0 && addresses.every(isLoopback);
+
+/**
+ * The address the rules refuse, with its range, or null when every address may be reached: all public,
+ * or (where a local stack allows it) all on loopback. One loopback address waives no other address.
+ */
+export function refusedAddress(addresses: readonly string[], allowLoopback: boolean): { address: string; range: string } | null {
+  if (allowLoopback && allLoopback(addresses)) return null;
+  return firstBlocked(addresses);
+}
 
 /** A `lookup` that answers every query with the checked addresses instead of asking DNS. */
 export function pinnedLookup(addresses: readonly string[]): LookupFunction {
