@@ -12,9 +12,8 @@
  */
 import { mmddyyyy, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
-import { csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
-import type { Organization, Person } from './model.ts';
-import type { NameTables } from './name-tables.ts';
+import { csvLine, type ListDraw, startListDraw } from './medicaid-list-people.ts';
+import type { Person } from './model.ts';
 import { randomAddress } from './places.ts';
 import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
@@ -79,16 +78,9 @@ export interface CaMediCalFile {
   readonly notables: Notable[];
 }
 
-export function caMediCalFile(
-  rng: Rng,
-  people: readonly Person[],
-  organizations: readonly Organization[],
-  names: NameTables,
-  avoidPeople: readonly Person[],
-  avoidNames: ReadonlySet<string>,
-): CaMediCalFile {
-  const pick = new ListPeople(rng.fork('people'), people, avoidPeople);
-  const npis = listNpis(rng.fork('npi'), people, organizations);
+export function caMediCalFile(draw: ListDraw): CaMediCalFile {
+  const { rng, names, avoidNames } = draw;
+  const { pick, npis } = startListDraw(draw);
   const byNpi = pick.take('npi', 'WA', (p) => p.nppes !== null);
   const namesake = pick.take('namesake', 'CO', (p) => p.nppes !== null);
   const r = (label: string) => rng.fork(label);

@@ -13,9 +13,8 @@
  */
 import { isoDate, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
-import { credentialOf, csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
-import type { Organization, Person } from './model.ts';
-import type { NameTables } from './name-tables.ts';
+import { credentialOf, csvLine, type ListDraw, startListDraw } from './medicaid-list-people.ts';
+import type { Person } from './model.ts';
 import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
 
@@ -80,17 +79,10 @@ export interface CoHcpfFiles {
   readonly notables: Notable[];
 }
 
-export function coHcpfFiles(
-  rng: Rng,
-  people: readonly Person[],
-  organizations: readonly Organization[],
-  names: NameTables,
-  avoid: readonly Person[],
-  avoidNames: ReadonlySet<string>,
-): CoHcpfFiles {
+export function coHcpfFiles(draw: ListDraw): CoHcpfFiles {
+  const { rng, names, avoidNames } = draw;
   const r = (label: string) => rng.fork(label);
-  const pick = new ListPeople(r('people'), people, avoid);
-  const npis = listNpis(r('npi'), people, organizations);
+  const { pick, npis } = startListDraw(draw);
   const nameOnly = pick.take('co-hcpf-name-only', 'CO');
   const byNpi = pick.take('co-hcpf-npi', 'CO', (p) => p.nppes !== null);
   const namesake = pick.take('co-hcpf-namesake', 'CO', (p) => p.nppes !== null);

@@ -170,14 +170,14 @@ export function buildSample(options: SampleOptions): Sample {
   const sam = samRows(rng.fork('sam'), sampleLeie, unrelatedLeie, names, npis, Math.round(options.providers * 0.2), sampleNames);
   const cms = cmsFiles(rng.fork('cms'), people, organizations, names, npis, sampleNames);
   const onCms = cms.notables.flatMap((n) => n.people);
-  const ilHfs = ilHfsFile(rng.fork('il-hfs'), people, organizations, names, onCms, sampleNames);
-  const txHhsc = txHhscFile(rng.fork('tx-hhsc'), people, organizations, names, onCms, sampleNames);
-  const caMediCal = caMediCalFile(rng.fork('ca-medi-cal'), people, organizations, names, onCms, sampleNames);
+  const ilHfs = ilHfsFile({ rng: rng.fork('il-hfs'), people, organizations, names, avoid: onCms, avoidNames: sampleNames });
+  const txHhsc = txHhscFile({ rng: rng.fork('tx-hhsc'), people, organizations, names, avoid: onCms, avoidNames: sampleNames });
+  const caMediCal = caMediCalFile({ rng: rng.fork('ca-medi-cal'), people, organizations, names, avoid: onCms, avoidNames: sampleNames });
   // People the lists above name are left alone by the WA, CO and NY lists (NY's names people of other states).
   const listed = [...onCms, ...[ilHfs, txHhsc, caMediCal].flatMap((f) => f.notables.flatMap((n) => n.people))];
-  const waHca = waHcaFile(rng.fork('wa-hca'), people, organizations, names, listed, sampleNames);
-  const coHcpf = coHcpfFiles(rng.fork('co-hcpf'), people, organizations, names, listed, sampleNames);
-  const nyOmig = nyOmigFile(rng.fork('ny-omig'), people, organizations, names, listed, sampleNames);
+  const waHca = waHcaFile({ rng: rng.fork('wa-hca'), people, organizations, names, avoid: listed, avoidNames: sampleNames });
+  const coHcpf = coHcpfFiles({ rng: rng.fork('co-hcpf'), people, organizations, names, avoid: listed, avoidNames: sampleNames });
+  const nyOmig = nyOmigFile({ rng: rng.fork('ny-omig'), people, organizations, names, avoid: listed, avoidNames: sampleNames });
   const deactivated = deactivatedReports(rng.fork('nppes-deactivated'), people, npis, new Set(cms.notables.flatMap((n) => n.people)));
 
   const files = new Map<string, string | Buffer>();

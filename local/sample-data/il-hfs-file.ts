@@ -12,9 +12,8 @@
  */
 import { TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
-import { csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
-import type { Organization, Person } from './model.ts';
-import type { NameTables } from './name-tables.ts';
+import { csvLine, type ListDraw, ListPeople, startListDraw } from './medicaid-list-people.ts';
+import type { Person } from './model.ts';
 import { randomAddress } from './places.ts';
 import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
@@ -109,16 +108,9 @@ export interface IlHfsFile {
   readonly notables: Notable[];
 }
 
-export function ilHfsFile(
-  rng: Rng,
-  people: readonly Person[],
-  organizations: readonly Organization[],
-  names: NameTables,
-  avoidPeople: readonly Person[],
-  avoidNames: ReadonlySet<string>,
-): IlHfsFile {
-  const pick = new ListPeople(rng.fork('people'), people, avoidPeople);
-  const npis = listNpis(rng.fork('npi'), people, organizations);
+export function ilHfsFile(draw: ListDraw): IlHfsFile {
+  const { rng, organizations, names, avoidNames } = draw;
+  const { pick, npis } = startListDraw(draw);
   const nameOnly = pick.take('name-only', 'IL');
   const byNpi = pick.take('npi', 'IL', (p) => p.nppes !== null);
   const byLicense = pick.take('license', 'IL', (p) => p.profession === 'physician');

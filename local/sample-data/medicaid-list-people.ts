@@ -7,6 +7,7 @@
  * credentials the lists write after a name, and their rows as CSV lines.
  */
 import type { License, Organization, Person } from './model.ts';
+import type { NameTables } from './name-tables.ts';
 import { NpiIssuer } from './npi.ts';
 import type { Rng } from './prng.ts';
 import { isOsteopath } from './specialties.ts';
@@ -63,6 +64,21 @@ export class ListPeople {
 }
 
 /** An NPI issuer for list rows that never hands out an NPI of the sample population. */
+/** What a state Medicaid list's sample is drawn from: its stream, the population, and who and which names to keep off it. */
+export interface ListDraw {
+  readonly rng: Rng;
+  readonly people: readonly Person[];
+  readonly organizations: readonly Organization[];
+  readonly names: NameTables;
+  readonly avoid: readonly Person[];
+  readonly avoidNames: ReadonlySet<string>;
+}
+
+/** The two pickers every list starts with: its people by state (none of `avoid`), and NPIs for them. */
+export function startListDraw(draw: ListDraw): { pick: ListPeople; npis: NpiIssuer } {
+  return { pick: new ListPeople(draw.rng.fork('people'), draw.people, draw.avoid), npis: listNpis(draw.rng.fork('npi'), draw.people, draw.organizations) };
+}
+
 export function listNpis(rng: Rng, people: readonly Person[], organizations: readonly Organization[]): NpiIssuer {
   const npis = new NpiIssuer(rng);
   for (const p of people) if (p.nppes) npis.reserve(p.nppes.npi);

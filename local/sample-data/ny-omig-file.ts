@@ -16,9 +16,8 @@
  */
 import { mmddyyyy, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
-import { credentialOf, csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
-import type { Organization, Person } from './model.ts';
-import type { NameTables } from './name-tables.ts';
+import { credentialOf, csvLine, type ListDraw, startListDraw } from './medicaid-list-people.ts';
+import type { Person } from './model.ts';
 import { launchStates } from './places.ts';
 import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
@@ -93,17 +92,10 @@ export interface NyOmigFile {
   readonly notables: Notable[];
 }
 
-export function nyOmigFile(
-  rng: Rng,
-  people: readonly Person[],
-  organizations: readonly Organization[],
-  names: NameTables,
-  avoid: readonly Person[],
-  avoidNames: ReadonlySet<string>,
-): NyOmigFile {
+export function nyOmigFile(draw: ListDraw): NyOmigFile {
+  const { rng, names, avoidNames } = draw;
   const r = (label: string) => rng.fork(label);
-  const pick = new ListPeople(r('people'), people, avoid);
-  const npis = listNpis(r('npi'), people, organizations);
+  const { pick, npis } = startListDraw(draw);
   // A physician of another state with an NPI (Texas where the population has one).
   const physicianWithNpi = (p: Person) => p.nppes !== null && p.profession === 'physician';
   let found = pick.tryTake('ny-omig-npi', 'TX', physicianWithNpi);

@@ -1715,15 +1715,16 @@ export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: Ros
   return files;
 }
 
-/** The realistic-size files: `scale` × the real row counts, written row by row. Returns the rows per file. */
-export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, scale: number): Map<string, number> {
+/** The realistic-size files: `scale` × the real row counts (or a scale per file, by its path), written row by row. Returns the rows per file. */
+export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, scale: number | ((file: string) => number)): Map<string, number> {
   const maker = new RosterRowMaker(rng, names);
+  const scaleOf = (id: RosterFileId) => (typeof scale === 'number' ? scale : scale(rosterFiles[id]));
   const counts = new Map<string, number>();
   for (const [id, { head, eol, bom }] of Object.entries(heads()) as [TextFileId, ReturnType<typeof heads>[TextFileId]][]) {
     const path = join(outDir, rosterFiles[id]);
     mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(path, 'w');
-    const drawn = Math.max(0, Math.round(realRosterRows[id] * scale));
+    const drawn = Math.max(0, Math.round(realRosterRows[id] * scaleOf(id)));
     try {
       writeSync(fd, `${bom ? '\uFEFF' : ''}${head.join(eol)}${eol}`);
       let buffer: string[] = [];
@@ -1740,24 +1741,26 @@ export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, 
     }
     counts.set(rosterFiles[id], head.length + drawn);
   }
-  for (const [file, { bytes, rows }] of wvFiles(maker, (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
+  for (const [file, { bytes, rows }] of wvFiles(maker, (id) => Math.max(0, Math.round(realRosterRows[id] * scaleOf(id))))) {
     const path = join(outDir, file);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, bytes);
     counts.set(file, rows);
   }
   writeFileSync(join(outDir, wvRosterPage), wvRosterPageHtml());
-  const nv = nvFile(maker, Math.max(0, Math.round(realRosterRows.nv * scale)));
+  const nv = nvFile(maker, Math.max(0, Math.round(realRosterRows.nv * scaleOf('nv'))));
   mkdirSync(dirname(join(outDir, rosterFiles.nv)), { recursive: true });
   writeFileSync(join(outDir, rosterFiles.nv), nv.bytes);
   counts.set(rosterFiles.nv, nv.rows);
-  for (const [file, { text, rows }] of moFiles(maker, (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
+  for (const [file, { text, rows }] of moFiles(maker, (id) => Math.max(0, Math.round(realRosterRows[id] * scaleOf(id))))) {
     const path = join(outDir, file);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     counts.set(file, rows);
   }
-  for (const [file, { text, rows }] of sdFiles(new RosterRowMaker(rng.fork('sd_boards'), names), (id) => Math.max(0, Math.round(realRosterRows[id] * scale)))) {
+  for (const [file, { text, rows }] of sdFiles(new RosterRowMaker(rng.fork('sd_boards'), names), (id) =>
+    Math.max(0, Math.round(realRosterRows[id] * scaleOf(id))),
+  )) {
     const path = join(outDir, file);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);

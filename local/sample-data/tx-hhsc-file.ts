@@ -13,9 +13,8 @@
  */
 import { isoDate, mmddyyyy, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
-import { csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
-import type { Organization, Person } from './model.ts';
-import type { NameTables } from './name-tables.ts';
+import { csvLine, type ListDraw, ListPeople, startListDraw } from './medicaid-list-people.ts';
+import type { Person } from './model.ts';
 import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
 
@@ -101,16 +100,9 @@ export interface TxHhscFile {
   readonly notables: Notable[];
 }
 
-export function txHhscFile(
-  rng: Rng,
-  people: readonly Person[],
-  organizations: readonly Organization[],
-  names: NameTables,
-  avoidPeople: readonly Person[],
-  avoidNames: ReadonlySet<string>,
-): TxHhscFile {
-  const pick = new ListPeople(rng.fork('people'), people, avoidPeople);
-  const npis = listNpis(rng.fork('npi'), people, organizations);
+export function txHhscFile(draw: ListDraw): TxHhscFile {
+  const { rng, names, avoidNames } = draw;
+  const { pick, npis } = startListDraw(draw);
   const nameOnly = pick.take('name-only', 'TX', (p) => p.name.middle.length > 1);
   const byNpi = pick.take('npi', 'TX', (p) => p.nppes !== null);
   const byLicense = pick.take('license', 'TX', (p) => p.profession === 'physician');

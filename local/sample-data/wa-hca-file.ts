@@ -13,9 +13,8 @@
  */
 import { type Day, isoDate, TODAY } from './dates.ts';
 import { unrelatedRows } from './leie-file.ts';
-import { credentialOf, csvLine, ListPeople, listNpis } from './medicaid-list-people.ts';
-import type { Organization, Person } from './model.ts';
-import type { NameTables } from './name-tables.ts';
+import { credentialOf, csvLine, type ListDraw, ListPeople, startListDraw } from './medicaid-list-people.ts';
+import type { Person } from './model.ts';
 import type { Rng } from './prng.ts';
 import type { Notable } from './scenarios.ts';
 
@@ -92,17 +91,10 @@ export interface WaHcaFile {
   readonly notables: Notable[];
 }
 
-export function waHcaFile(
-  rng: Rng,
-  people: readonly Person[],
-  organizations: readonly Organization[],
-  names: NameTables,
-  avoid: readonly Person[],
-  avoidNames: ReadonlySet<string>,
-): WaHcaFile {
+export function waHcaFile(draw: ListDraw): WaHcaFile {
+  const { rng, names, avoidNames } = draw;
   const r = (label: string) => rng.fork(label);
-  const pick = new ListPeople(r('people'), people, avoid);
-  const npis = listNpis(r('npi'), people, organizations);
+  const { pick, npis } = startListDraw(draw);
   const wa = (p: Person) => ListPeople.license(p, 'WA')!;
   const nameOnly = pick.take('wa-hca-name-only', 'WA');
   const byNpi = pick.take('wa-hca-npi', 'WA', (p) => p.nppes !== null);
