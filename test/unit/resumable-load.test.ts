@@ -104,4 +104,24 @@ describe('a resumed load', () => {
     await load.finished();
     expect(progress.saved).toBeUndefined();
   });
+
+  it('settles: a held version is not switched to; an accepted one is, its review closed with whether it won the switch', async () => {
+    for (const [decision, wins, expected, switches, finished] of [
+      ['held', true, 'held', 0, []],
+      ['accepted', true, 'switched', 1, [true]],
+      ['accepted', false, 'superseded', 1, [false]],
+    ] as const) {
+      const progress = records(stopped);
+      const load = new ResumableLoad('sam', subject, await new LoadProgressStore('sam', progress).resumable(now), archive, progress);
+      await load.write(async () => ({ rows: 10_000 }));
+      let switchCalls = 0;
+      const closed: boolean[] = [];
+      const settled = await load.settle({ decision: { decision }, finish: async (switched) => void closed.push(switched) }, async () => {
+        switchCalls++;
+        return wins;
+      });
+      expect([settled, switchCalls, closed], `${decision}, wins ${wins}`).toEqual([expected, switches, finished]);
+      expect(progress.saved).toBeUndefined();
+    }
+  });
 });

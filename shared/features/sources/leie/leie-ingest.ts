@@ -173,14 +173,9 @@ export async function ingestLeie(store: ExclusionStore, options: IngestOptions =
         now,
       }),
     );
-    if (review.decision.decision === 'held') {
-      await load.finished();
-      return { outcome: 'held', version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
-    }
-    const switched = await store.switchTo(dated, current?.version);
-    await review.finish(switched);
-    await load.finished();
-    if (!switched) {
+    const settled = await load.settle(review, () => store.switchTo(dated, current?.version));
+    if (settled === 'held') return { outcome: 'held', version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
+    if (settled === 'superseded') {
       logger.warn('Another LEIE ingest switched first; this version will expire unused', { version });
       return { outcome: 'superseded', version };
     }

@@ -201,14 +201,9 @@ export async function ingestList(definition: ListDefinition, store: SanctionsSto
         now,
       }),
     );
-    if (review.decision.decision === 'held') {
-      await load.finished();
-      return { outcome: 'held', list, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
-    }
-    const switched = await store.switchTo(next, current?.version);
-    await review.finish(switched);
-    await load.finished();
-    if (!switched) {
+    const settled = await load.settle(review, () => store.switchTo(next, current?.version));
+    if (settled === 'held') return { outcome: 'held', list, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
+    if (settled === 'superseded') {
       logger.warn('Another ingest of the list switched first; this version will expire unused', { list, version });
       return { outcome: 'superseded', list, version };
     }

@@ -177,4 +177,23 @@ export class ResumableLoad {
   async finished(): Promise<void> {
     if (this.resumed) await this.progress.clear(this.subject.version);
   }
+
+  /**
+   * Ends a judged load (load-review.ts): a held version leaves the one in force answering; otherwise the
+   * pointer is switched to it (`switchTo`, false when another load switched first) and the review closed
+   * with the result. The progress is cleared either way.
+   */
+  async settle(
+    review: { readonly decision: { readonly decision: string }; readonly finish: (switched: boolean) => Promise<void> },
+    switchTo: () => Promise<boolean>,
+  ): Promise<'held' | 'switched' | 'superseded'> {
+    if (review.decision.decision === 'held') {
+      await this.finished();
+      return 'held';
+    }
+    const switched = await switchTo();
+    await review.finish(switched);
+    await this.finished();
+    return switched ? 'switched' : 'superseded';
+  }
 }

@@ -339,14 +339,9 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
         now,
       }),
     );
-    if (review.decision.decision === 'held') {
-      await load.finished();
-      return { outcome: 'held', roster, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
-    }
-    const switched = await store.switchTo(next, current?.version);
-    await review.finish(switched);
-    await load.finished();
-    if (!switched) {
+    const settled = await load.settle(review, () => store.switchTo(next, current?.version));
+    if (settled === 'held') return { outcome: 'held', roster, version, previous_version: current?.version ?? null, reasons: review.decision.reasons };
+    if (settled === 'superseded') {
       logger.warn('Another ingest of the roster switched first; this version will expire unused', { roster, version });
       return { outcome: 'superseded', roster, version };
     }
