@@ -109,6 +109,7 @@ describe('every route naming a resource', () => {
     { route: 'RollApiKey', method: 'POST', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}/roll` },
     { route: 'RevokeApiKey', method: 'DELETE', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}` },
     { route: 'GetHistoryExport', method: 'GET', path: (m) => `/v1/verifications/exports/${historyExports[m]}` },
+    { route: 'GetHistoryExportDownload', method: 'GET', path: (m) => `/v1/verifications/exports/${historyExports[m]}/download` },
   ];
 
   it('covers every authenticated route with a path parameter', () => {
