@@ -21,6 +21,8 @@ export const errorCatalogue = {
   invalid_profession: { status: 422, title: 'Unrecognised profession value' },
   rate_limit_exceeded: { status: 429, title: 'Per-minute limit or monthly quota exceeded' },
   export_limit_reached: { status: 429, title: 'The daily number of history exports is reached' },
+  export_not_ready: { status: 409, title: 'The history export is not written yet' },
+  export_failed: { status: 409, title: 'The history export failed: it has no file' },
   internal_error: { status: 500, title: 'Unexpected error on our side' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
   sources_unavailable: { status: 503, title: 'Every data source is unavailable and nothing is cached' },

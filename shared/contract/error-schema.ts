@@ -27,7 +27,7 @@ export const errorObjectSchema = z.strictObject({
     .int()
     .min(0)
     .optional()
-    .meta({ description: 'Seconds to wait before retrying (per-minute limit, requests in progress, unavailable sources).' }),
+    .meta({ description: 'Seconds to wait before retrying (per-minute limit, requests in progress, unavailable sources, a history export not written yet).' }),
   reset_at: z.iso.datetime().optional().meta({ description: 'When the monthly quota resets (Developer plan over its quota).' }),
   request_id: z.string().optional().meta({ description: 'On 500s: quote it to support (also in the `X-Request-Id` header).' }),
   allowed: z.array(z.string()).optional().meta({ description: 'On `invalid_profession`: every accepted profession value.' }),

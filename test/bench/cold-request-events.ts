@@ -282,6 +282,8 @@ export const coldRequestEvents: Record<string, ColdRequestEvent> = {
     api('CreateHistoryExport', 'api-key', () => request('CreateHistoryExport', '/v1/verifications/exports', keys.live, {}), 202),
   GetHistoryExport: ({ keys, readyExport }) =>
     api('GetHistoryExport', 'api-key', () => request('GetHistoryExport', `/v1/verifications/exports/${readyExport}`, keys.live)),
+  GetHistoryExportDownload: ({ keys, readyExport }) =>
+    api('GetHistoryExportDownload', 'api-key', () => request('GetHistoryExportDownload', `/v1/verifications/exports/${readyExport}/download`, keys.live), 302),
   [fallbackRoute.id]: () => ({
     id: fallbackRoute.id,
     label: `${fallbackRoute.id} (unmatched routes)`,

@@ -328,6 +328,10 @@ describe('the client against npm start', { timeout: slow }, () => {
     expect(lines).toHaveLength(ready.row_count! + 1);
     expect(csv).toContain(verificationIds[0]);
     expect((await sandbox.getHistoryExport({ export_id: created.export_id })).status).toBe('ready');
+    // The stable route: a redirect to a link signed now, followed without the key, to the same file.
+    expect(new URL(ready.file_url!).pathname).toBe(`/v1/verifications/exports/${created.export_id}/download`);
+    expect(await sandbox.getHistoryExportDownload({ export_id: created.export_id })).toBe(csv);
+    expect(await rejection(live.getHistoryExportDownload({ export_id: created.export_id }))).toMatchObject({ status: 404, code: 'resource_not_found' });
   });
 });
 

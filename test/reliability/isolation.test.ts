@@ -109,6 +109,7 @@ describe('every route naming a resource', () => {
     { route: 'RollApiKey', method: 'POST', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}/roll` },
     { route: 'RevokeApiKey', method: 'DELETE', path: (m) => `/v1/keys/${m === 'test' ? keyIds.ownerTest : keyIds.ownerLive}` },
     { route: 'GetHistoryExport', method: 'GET', path: (m) => `/v1/verifications/exports/${historyExports[m]}` },
+    { route: 'GetHistoryExportDownload', method: 'GET', path: (m) => `/v1/verifications/exports/${historyExports[m]}/download` },
   ];
 
   it('covers every authenticated route with a path parameter', () => {
@@ -130,7 +131,12 @@ describe('every route naming a resource', () => {
           expect(errorOf(res.body).code).toBe('resource_not_found');
         }
         // The owner still sees it, untouched by the attempts.
-        if (c.method === 'GET' && !(c.route === 'GetCertificatePdf' && mode === 'live')) {
+        if (c.route === 'GetHistoryExportDownload') {
+          // The owner's export exists: its file while it is written (409 export_not_ready), then the redirect to it.
+          const own = await t.call(c.path(mode), { key: mode === 'test' ? keys.ownerTest : keys.ownerLive, redirect: 'manual' });
+          expect([302, 409], `${c.route} own ${mode}`).toContain(own.status);
+          if (own.status === 409) expect(errorOf(own.body).code).toBe('export_not_ready');
+        } else if (c.method === 'GET' && !(c.route === 'GetCertificatePdf' && mode === 'live')) {
           const own = await t.call(c.path(mode), { key: mode === 'test' ? keys.ownerTest : keys.ownerLive });
           expect(own.status, `${c.route} own ${mode}`).toBe(200);
         }

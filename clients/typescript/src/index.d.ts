@@ -27,6 +27,7 @@ export type OperationId =
   | 'GetCoverage'
   | 'GetEvent'
   | 'GetHistoryExport'
+  | 'GetHistoryExportDownload'
   | 'GetMonitor'
   | 'GetOpenApi'
   | 'GetRecord'
@@ -200,6 +201,12 @@ export declare class LicenseVerificationClient {
   createHistoryExport(body?: RequestBody<'CreateHistoryExport'>, options?: RequestOptions): Promise<ResponseBody<'CreateHistoryExport'>>;
   /** GET /v1/verifications/exports/{export_id}. */
   getHistoryExport(params: PathParams<'GetHistoryExport'>, options?: RequestOptions): Promise<ResponseBody<'GetHistoryExport'>>;
+  /**
+   * GET /v1/verifications/exports/{export_id}/download: the CSV of a ready export (the byte-order mark
+   * dropped), through the 302 to a link signed at that moment, followed without the key. Works until the
+   * export's `expires_at`; a pending export is a 409 `export_not_ready`.
+   */
+  getHistoryExportDownload(params: PathParams<'GetHistoryExportDownload'>, options?: RequestOptions): Promise<string>;
 
   /** POST /v1/monitor. */
   createMonitor(body: RequestBody<'CreateMonitor'>, options?: RequestOptions): Promise<ResponseBody<'CreateMonitor'>>;
@@ -238,7 +245,7 @@ export declare class LicenseVerificationClient {
 
   /** Polls an export until it is `ready`, `failed` or `expired`, as its `Retry-After` says; answers the final export. */
   waitForHistoryExport(params: PathParams<'GetHistoryExport'>, options?: WaitForExportOptions): Promise<HistoryExport>;
-  /** The CSV of a ready export, from its presigned `download_url` (the byte-order mark dropped). */
+  /** The CSV of a ready export, from its presigned `download_url` (the byte-order mark dropped); that link may end within 15 minutes of the read: getHistoryExportDownload signs one when it downloads. */
   downloadHistoryExport(historyExport: Pick<HistoryExport, 'download_url'>, options?: { signal?: AbortSignal }): Promise<string>;
   /** Checks a certificate (or the certificate of a verification id) against GET /v1/signing-keys, fetched and kept. */
   verifyCertificate(certificate: Certificate | string, options?: RequestOptions): Promise<CertificateCheck>;

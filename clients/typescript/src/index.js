@@ -177,6 +177,17 @@ export class LicenseVerificationClient {
   getHistoryExport(params, options) {
     return this.#call({ method: 'GET', path: route('/v1/verifications/exports/{export_id}', params) }, options);
   }
+  /**
+   * A ready export's CSV, through its stable download route: the service answers 302 to a link signed at
+   * that moment (valid 60 seconds), followed here without the API key. Works until the export's `expires_at`.
+   */
+  async getHistoryExportDownload(params, options = {}) {
+    const path = route('/v1/verifications/exports/{export_id}/download', params);
+    const { headers } = await this.#send({ method: 'GET', path, as: 'text', redirect: 'manual' }, options);
+    const location = headers.get('location');
+    if (!location) throw new LicenseVerificationError({ status: null, code: 'invalid_response', message: `GET ${path} answered no Location` });
+    return this.#download(location, options);
+  }
 
   // Monitors and events
 
@@ -240,13 +251,22 @@ export class LicenseVerificationClient {
     }
   }
 
-  /** Downloads a ready export's CSV from its `download_url` (a presigned link: no API key is sent). */
+  /**
+   * Downloads a ready export's CSV from its `download_url` (a presigned link: no API key is sent). The link
+   * was signed when the export was read and may end within 15 minutes; `getHistoryExportDownload` signs one
+   * at the moment of the download.
+   */
   async downloadHistoryExport(historyExport, options = {}) {
     if (!historyExport?.download_url) throw new TypeError('downloadHistoryExport: the export has no download_url (is it ready?)');
+    return this.#download(historyExport.download_url, options);
+  }
+
+  /** GETs a presigned link to an export's file, without the API key; answers its text. */
+  async #download(url, options) {
     const signal = options.signal
       ? AbortSignal.any([options.signal, AbortSignal.timeout(this.#settings.timeoutMs)])
       : AbortSignal.timeout(this.#settings.timeoutMs);
-    const res = await this.#fetch(historyExport.download_url, { signal });
+    const res = await this.#fetch(url, { signal });
     if (!res.ok) {
       throw new LicenseVerificationError({
         status: res.status,
@@ -295,7 +315,7 @@ export class LicenseVerificationClient {
   }
 
   async #send(operation, options) {
-    const { method, path, query, body, auth = true, accept = 'application/json', as = 'json' } = operation;
+    const { method, path, query, body, auth = true, accept = 'application/json', as = 'json', redirect } = operation;
     const settings = this.#settings;
     const maxRetries = options.maxRetries ?? settings.maxRetries;
     const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
@@ -330,7 +350,7 @@ export class LicenseVerificationClient {
       let text;
       let bytes;
       try {
-        res = await this.#fetch(url, { method, headers, body: payload, signal });
+        res = await this.#fetch(url, { method, headers, body: payload, signal, ...(redirect ? { redirect } : {}) });
         if (res.ok && as === 'bytes') bytes = new Uint8Array(await res.arrayBuffer());
         else text = await res.text();
       } catch (cause) {
@@ -349,7 +369,8 @@ export class LicenseVerificationClient {
         await sleep(this.#backoff(attempt), external);
         continue;
       }
-      if (res.ok) {
+      // `redirect: 'manual'`: a 3xx is the answer, its `Location` for the caller to follow.
+      if (res.ok || (redirect === 'manual' && res.status >= 300 && res.status < 400)) {
         let data = bytes;
         if (as === 'text') data = text;
         else if (as === 'json') {

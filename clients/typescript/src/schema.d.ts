@@ -604,10 +604,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An export's state, progress and row count, with Retry-After while pending, and once ready a 15-minute download link.
-         * @description An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid until `download_expires_at` (15 minutes, less when the export expires or the service’s signing credentials end sooner; ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when it stops giving links and no link it gave works any more (S3 deletes the file within about a day after). While it is written, `progress` says which attempt writes it, since when, and how many rows it has written (updated at most every 5 seconds); a new attempt starts again from 0. A `pending` answer carries `Retry-After`: the seconds to wait before looking again (until a second after its writing is due to start, then 10 while it is written); a finished one carries none. Another account’s or mode’s export is a 404.
+         * An export's state, progress and row count, with Retry-After while pending, and once ready a download link valid up to 15 minutes.
+         * @description An export of yours: `pending`, then `ready` with `row_count`, `file_url` (its stable download URL, `GET /v1/verifications/exports/{export_id}/download`, which works until `expires_at`) and a presigned `download_url` signed when this answer was made, valid until `download_expires_at` (up to 15 minutes, possibly less: when the export expires or the credentials that signed it end sooner; ask again for a fresh one, or use `file_url`), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when it stops giving links and no link it gave works any more (S3 deletes the file within about a day after). While it is written, `progress` says which attempt writes it, since when, and how many rows it has written (updated at most every 5 seconds); a new attempt starts again from 0. A `pending` answer carries `Retry-After`: the seconds to wait before looking again (until a second after its writing is due to start, then 10 while it is written); a finished one carries none. Another account’s or mode’s export is a 404.
          */
         get: operations["GetHistoryExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/verifications/exports/{export_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ready export's file: 302 to a link signed at that moment, valid 60 seconds; works until the export expires.
+         * @description The file of a `ready` export of yours (its `file_url`): answers `302 Found` with `Location`, a presigned HTTPS link to the CSV signed at this moment and valid 60 seconds, to follow at once (without your API key: the link carries its own signature). Call it again for each download: it works at any time until the export’s `expires_at`, unlike a `download_url` read earlier. A `pending` export is 409 `export_not_ready` with `Retry-After` (the seconds its GET would say to wait); a `failed` one 409 `export_failed` (ask for a new export). An expired export is a 404, as is another account’s or mode’s: its file is no longer served.
+         */
+        get: operations["GetHistoryExportDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1684,9 +1704,12 @@ export interface components {
                 updated_at: string;
             } | null;
             completed_at: string | null;
-            /** @description Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the export expires sooner or the service rotates its signing credentials sooner); ask again for a fresh one. */
+            /** @description Once ready: a presigned HTTPS link to the CSV, signed when this view was read and valid until `download_expires_at`: up to 15 minutes, possibly less (when the export expires sooner, or the credentials that signed it end sooner). To download at any time until `expires_at`, use `file_url` instead. */
             download_url: string | null;
+            /** @description When `download_url` stops working. */
             download_expires_at: string | null;
+            /** @description Once ready: the stable URL of the file, `GET /v1/verifications/exports/{export_id}/download`. Call it with your API key at any time until `expires_at`: it answers `302 Found` to a link signed at that moment, valid 60 seconds, to follow at once. */
+            file_url: string | null;
             /**
              * Format: date-time
              * @description When the export expires: from then on it says `expired` and gives no link, and no link it gave works past this time. S3 deletes the file within about a day after it.
@@ -1775,7 +1798,7 @@ export interface components {
             docs: string;
             /** @description The body field, query parameter, header or path parameter at fault, e.g. `state` or `providers[3].npi`. */
             param?: string;
-            /** @description Seconds to wait before retrying (per-minute limit, requests in progress, unavailable sources). */
+            /** @description Seconds to wait before retrying (per-minute limit, requests in progress, unavailable sources, a history export not written yet). */
             retry_after?: number;
             /**
              * Format: date-time
@@ -1790,7 +1813,7 @@ export interface components {
             limit?: number;
         };
         /** @description Stable machine-readable code; `x-http-status` is the HTTP status it comes with. */
-        ErrorCode: "invalid_request" | "authentication_failed" | "account_suspended" | "plan_upgrade_required" | "test_mode_only" | "resource_not_found" | "method_not_allowed" | "idempotency_conflict" | "idempotency_in_progress" | "request_too_large" | "unsupported_media_type" | "invalid_profession" | "rate_limit_exceeded" | "export_limit_reached" | "internal_error" | "service_unavailable" | "sources_unavailable" | "monitor_limit_reached" | "monitor_deleted" | "redelivery_limit_reached" | "rotation_conflict" | "api_key_limit_reached" | "api_key_permission_denied" | "api_key_already_rolled" | "api_key_inactive" | "last_admin_key";
+        ErrorCode: "invalid_request" | "authentication_failed" | "account_suspended" | "plan_upgrade_required" | "test_mode_only" | "resource_not_found" | "method_not_allowed" | "idempotency_conflict" | "idempotency_in_progress" | "request_too_large" | "unsupported_media_type" | "invalid_profession" | "rate_limit_exceeded" | "export_limit_reached" | "export_not_ready" | "export_failed" | "internal_error" | "service_unavailable" | "sources_unavailable" | "monitor_limit_reached" | "monitor_deleted" | "redelivery_limit_reached" | "rotation_conflict" | "api_key_limit_reached" | "api_key_permission_denied" | "api_key_already_rolled" | "api_key_inactive" | "last_admin_key";
         /**
          * license.status_changed
          * @description The license status changed from any value to any other (`not_found` after a found status included).
@@ -2281,7 +2304,7 @@ export interface components {
         "X-Request-Id": string;
         /** @description Seconds to wait before retrying; on a pending history export, before looking at it again. */
         "Retry-After": number;
-        /** @description The URL of the resource the request created, to poll it. */
+        /** @description The URL of the resource the request created, to poll it; on a 302, where to go (a history export’s file: a link valid 60 seconds). */
         Location: string;
         /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key`. */
         "Idempotent-Replayed": "true";
@@ -7037,6 +7060,165 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The methods the path accepts. Here: `GET`. */
                     Allow: "GET";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Per-minute limit or monthly quota exceeded. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: Unexpected error on our side. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    GetHistoryExportDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Export id: `exp_` and 24 base62 characters. */
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found: `Location` is a presigned link to the CSV (`text/csv; charset=utf-8`, as an attachment), valid 60 seconds, never past the export’s `expires_at`. `Cache-Control: no-store`: ask again for each download. */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    Location: components["headers"]["Location"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: A parameter is missing or invalid. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_failed`: API key missing, invalid, revoked or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_suspended`: The account of this API key is suspended. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `resource_not_found`: No such route or resource. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `method_not_allowed`: The path exists but not with this method. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The methods the path accepts. Here: `GET`. */
+                    Allow: "GET";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `export_not_ready`: The history export is not written yet. `export_failed`: The history export failed: it has no file. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Minute-Limit": components["headers"]["X-RateLimit-Minute-Limit"];
+                    "X-RateLimit-Minute-Remaining": components["headers"]["X-RateLimit-Minute-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -61,6 +61,10 @@ export async function consumer(): Promise<void> {
   const exported = await client.createHistoryExport({ verified: false });
   const ready = await client.waitForHistoryExport({ export_id: exported.export_id });
   if (ready.status === 'ready') await client.downloadHistoryExport(ready);
+  const fileUrl: string | null = ready.file_url;
+  void fileUrl;
+  const csv: string = await client.getHistoryExportDownload({ export_id: exported.export_id });
+  void csv;
 
   const event = verifyWebhook({ body: '{}', headers: {}, secret: ['old-secret-0123456789', 'new-secret-0123456789'] });
   if (event.event === 'monitor.test') {

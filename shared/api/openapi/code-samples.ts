@@ -38,8 +38,8 @@ export interface OperationSampleInput {
   /** The JSON body sent, if any. */
   readonly body?: unknown;
   readonly query?: Readonly<Record<string, string | number | boolean>>;
-  /** What the operation answers with. */
-  readonly answer: 'json' | 'pdf' | 'html';
+  /** What the operation answers with; `csv`: a 302 to a presigned link to a CSV file. */
+  readonly answer: 'json' | 'pdf' | 'html' | 'csv';
 }
 
 export const sdkImport = './clients/typescript/src/index.js';
@@ -98,6 +98,8 @@ function curlSample(input: OperationSampleInput): string {
   if (!input.public) lines.push('-H "Authorization: Bearer $KEY"');
   if (input.body !== undefined) lines.push('-H "Content-Type: application/json"', `-d ${shellQuote(JSON.stringify(input.body))}`);
   if (input.answer === 'pdf') lines.push('-o certificate.pdf');
+  // curl sends the Authorization header to the original host only, not to the link it is redirected to.
+  if (input.answer === 'csv') lines.push('-L -o verifications.csv');
   return lines.join(' \\\n  ');
 }
 
@@ -111,9 +113,11 @@ function typeScriptSample(input: OperationSampleInput): string {
   const use =
     input.answer === 'pdf'
       ? [`const pdf = await ${call};`, `await writeFile('certificate.pdf', pdf);`]
-      : [`const ${input.answer === 'html' ? 'html' : 'result'} = await ${call};`, `console.log(${input.answer === 'html' ? 'html' : 'result'});`];
+      : input.answer === 'csv'
+        ? [`const csv = await ${call};`, `await writeFile('verifications.csv', csv);`]
+        : [`const ${input.answer === 'html' ? 'html' : 'result'} = await ${call};`, `console.log(${input.answer === 'html' ? 'html' : 'result'});`];
   return [
-    ...(input.answer === 'pdf' ? ["import { writeFile } from 'node:fs/promises';"] : []),
+    ...(input.answer === 'pdf' || input.answer === 'csv' ? ["import { writeFile } from 'node:fs/promises';"] : []),
     `import { LicenseVerificationClient } from '${sdkImport}';`,
     '',
     `const client = new LicenseVerificationClient(${options});`,
@@ -135,13 +139,34 @@ function pythonSample(input: OperationSampleInput): string {
     ')',
   ];
   const read =
-    input.answer === 'pdf'
-      ? ['with urllib.request.urlopen(request) as response, open("certificate.pdf", "wb") as file:', '    file.write(response.read())']
-      : input.answer === 'html'
-        ? ['with urllib.request.urlopen(request) as response:', '    html = response.read().decode()', 'print(html)']
-        : ['with urllib.request.urlopen(request) as response:', '    result = json.load(response)', 'print(result)'];
+    input.answer === 'csv'
+      ? [
+          '# The redirect is followed without the key: the link carries its own signature.',
+          'class NoRedirect(urllib.request.HTTPRedirectHandler):',
+          '    def redirect_request(self, *args):',
+          '        return None',
+          'try:',
+          '    urllib.request.build_opener(NoRedirect).open(request)',
+          'except urllib.error.HTTPError as found:',
+          '    location = found.headers["Location"]',
+          'with urllib.request.urlopen(location) as response, open("verifications.csv", "wb") as file:',
+          '    file.write(response.read())',
+        ]
+      : input.answer === 'pdf'
+        ? ['with urllib.request.urlopen(request) as response, open("certificate.pdf", "wb") as file:', '    file.write(response.read())']
+        : input.answer === 'html'
+          ? ['with urllib.request.urlopen(request) as response:', '    html = response.read().decode()', 'print(html)']
+          : ['with urllib.request.urlopen(request) as response:', '    result = json.load(response)', 'print(result)'];
   const usesJson = input.body !== undefined || input.answer === 'json';
-  return [...(usesJson ? ['import json'] : []), 'import os', 'import urllib.request', '', ...request, ...read].join('\n');
+  return [
+    ...(usesJson ? ['import json'] : []),
+    'import os',
+    ...(input.answer === 'csv' ? ['import urllib.error'] : []),
+    'import urllib.request',
+    '',
+    ...request,
+    ...read,
+  ].join('\n');
 }
 
 /** The three samples of an operation. */

@@ -49,7 +49,7 @@ export const pathParameterExamples: Readonly<Record<string, string>> = {
   export_id: examples.pendingHistoryExportExample.export_id,
 };
 
-export const apiVersion = '1.3.0';
+export const apiVersion = '1.4.0';
 
 const description = `Checks a healthcare provider’s license in one call: the licensing board of the state, the federal OIG exclusion list (LEIE) and the NPPES registry. Every verification has a signed certificate (JSON and PDF); registered providers are re-checked every 24 hours with signed webhook events.
 
@@ -119,7 +119,12 @@ function errorResponses(
       .sort(([a], [b]) => a - b)
       .map(([status, group]) => {
         const retry = group.some(
-          (c) => c === 'rate_limit_exceeded' || c === 'idempotency_in_progress' || c === 'service_unavailable' || c === 'sources_unavailable',
+          (c) =>
+            c === 'rate_limit_exceeded' ||
+            c === 'idempotency_in_progress' ||
+            c === 'service_unavailable' ||
+            c === 'sources_unavailable' ||
+            c === 'export_not_ready',
         );
         // A 405 comes from the fallback route, before any key is read: it has no rate-limit headers.
         const limited = authenticated && status !== 401 && status !== 405 ? Object.keys(rateLimitHeaderDocs) : [];
@@ -234,7 +239,7 @@ function codeSamples(route: RouteDefinition, doc: OperationDoc): CodeSample[] {
   const body = doc.body ? Object.values(doc.body.examples)[0]?.value : undefined;
   const emptyBody = body !== undefined && doc.body?.optional && JSON.stringify(body) === '{}';
   if (doc.query && doc.query !== 'ignored' && !doc.queryExample) throw new Error(`${route.id} takes a query and has no queryExample`);
-  const success = doc.responses.find((r) => r.status < 300)!;
+  const success = doc.responses.find((r) => r.status < 400)!;
   const other = Object.keys(success.other ?? {});
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return operationSamples({
@@ -245,7 +250,7 @@ function codeSamples(route: RouteDefinition, doc: OperationDoc): CodeSample[] {
     pathParams: Object.fromEntries(names.map((name) => [name, pathParameterExamples[name]!])),
     ...(body !== undefined && !emptyBody ? { body } : {}),
     ...(doc.queryExample ? { query: doc.queryExample } : {}),
-    answer: other.includes('text/html') ? 'html' : other.includes('application/pdf') ? 'pdf' : 'json',
+    answer: success.status === 302 ? 'csv' : other.includes('text/html') ? 'html' : other.includes('application/pdf') ? 'pdf' : 'json',
   });
 }
 

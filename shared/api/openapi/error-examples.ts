@@ -32,6 +32,11 @@ export const errorExamples: Partial<Record<ErrorCode, { readonly message: string
     message: 'At most 100 exports a day (UTC) per account and mode; the count starts again at 2026-11-27T00:00:00.000Z.',
     details: { retry_after: 41_400, reset_at: '2026-11-27T00:00:00.000Z' },
   },
+  export_not_ready: {
+    message: 'The export is still being written; look again in 10 seconds.',
+    details: { param: 'export_id', retry_after: 10 },
+  },
+  export_failed: { message: 'The export could not be written; it has no file. Ask for a new export.', details: { param: 'export_id' } },
   internal_error: { message: 'An unexpected error occurred. Quote request id p7EFV5wCYPVe8YLN to support.', details: { request_id: 'p7EFV5wCYPVe8YLN' } },
   service_unavailable: { message: 'The service is temporarily unavailable. Retry in a few seconds.', details: { retry_after: 1 } },
   sources_unavailable: { message: 'Every data source is unavailable and no cached data exists. Retry shortly.', details: { retry_after: 30 } },

@@ -748,6 +748,7 @@ export const pendingHistoryExportExample = {
   completed_at: null,
   download_url: null,
   download_expires_at: null,
+  file_url: null,
   expires_at: '2026-11-25T10:00:00.000Z',
 };
 
@@ -765,6 +766,7 @@ export const readyHistoryExportExample = {
   completed_at: '2026-11-24T10:00:31.212Z',
   download_url: `https://license-verification-history-exports.s3.us-east-1.amazonaws.com/exports/${historyExportId}.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=…`,
   download_expires_at: '2026-11-24T10:16:10.000Z',
+  file_url: `https://api.example.com/v1/verifications/exports/${historyExportId}/download`,
 };
 
 export const evidenceBundleExample = {

@@ -28,7 +28,10 @@ export const rateLimitHeaderDocs: Readonly<Record<string, HeaderDoc>> = {
 export const otherHeaderDocs: Readonly<Record<string, HeaderDoc>> = {
   'X-Request-Id': { description: 'Id of this request; quote it to support.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying; on a pending history export, before looking at it again.', schema: integer },
-  Location: { description: 'The URL of the resource the request created, to poll it.', schema: { type: 'string', format: 'uri' } },
+  Location: {
+    description: 'The URL of the resource the request created, to poll it; on a 302, where to go (a history export’s file: a link valid 60 seconds).',
+    schema: { type: 'string', format: 'uri' },
+  },
   'Idempotent-Replayed': {
     description: '`true` when this is the stored response of an earlier request with the same `Idempotency-Key`.',
     schema: { const: 'true' },

@@ -444,7 +444,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   GetHistoryExport: {
     tag: 'History',
     description:
-      'An export of yours: `pending`, then `ready` with `row_count` and a presigned `download_url` valid until `download_expires_at` (15 minutes, less when the export expires or the service’s signing credentials end sooner; ask again for a fresh one), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when it stops giving links and no link it gave works any more (S3 deletes the file within about a day after). While it is written, `progress` says which attempt writes it, since when, and how many rows it has written (updated at most every 5 seconds); a new attempt starts again from 0. A `pending` answer carries `Retry-After`: the seconds to wait before looking again (until a second after its writing is due to start, then 10 while it is written); a finished one carries none. Another account’s or mode’s export is a 404.',
+      'An export of yours: `pending`, then `ready` with `row_count`, `file_url` (its stable download URL, `GET /v1/verifications/exports/{export_id}/download`, which works until `expires_at`) and a presigned `download_url` signed when this answer was made, valid until `download_expires_at` (up to 15 minutes, possibly less: when the export expires or the credentials that signed it end sooner; ask again for a fresh one, or use `file_url`), or `failed` when three attempts could not write it (ask for a new export); `expired` a day after the request, when it stops giving links and no link it gave works any more (S3 deletes the file within about a day after). While it is written, `progress` says which attempt writes it, since when, and how many rows it has written (updated at most every 5 seconds); a new attempt starts again from 0. A `pending` answer carries `Retry-After`: the seconds to wait before looking again (until a second after its writing is due to start, then 10 while it is written); a finished one carries none. Another account’s or mode’s export is a 404.',
     responses: [
       {
         ...ok('The export; `Retry-After` while it is `pending`.', exportViewSchema, {
@@ -456,6 +456,20 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
       },
     ],
     errors: ['resource_not_found'],
+  },
+  GetHistoryExportDownload: {
+    tag: 'History',
+    description:
+      'The file of a `ready` export of yours (its `file_url`): answers `302 Found` with `Location`, a presigned HTTPS link to the CSV signed at this moment and valid 60 seconds, to follow at once (without your API key: the link carries its own signature). Call it again for each download: it works at any time until the export’s `expires_at`, unlike a `download_url` read earlier. A `pending` export is 409 `export_not_ready` with `Retry-After` (the seconds its GET would say to wait); a `failed` one 409 `export_failed` (ask for a new export). An expired export is a 404, as is another account’s or mode’s: its file is no longer served.',
+    responses: [
+      {
+        status: 302,
+        description:
+          'Found: `Location` is a presigned link to the CSV (`text/csv; charset=utf-8`, as an attachment), valid 60 seconds, never past the export’s `expires_at`. `Cache-Control: no-store`: ask again for each download.',
+        headers: ['Location', 'Cache-Control'],
+      },
+    ],
+    errors: ['resource_not_found', 'export_not_ready', 'export_failed'],
   },
   GetOpenApi: {
     tag: 'Service',

@@ -10,16 +10,22 @@ import { exportStatuses, type ExportRecord } from './export-record.ts';
 
 export const exportIdSchema = z.string().regex(historyExportIdPattern).meta({ description: 'Export id: `exp_` and 24 base62 characters.' });
 
-/** How long a download link works. */
+/** How long the view's `download_url` works at most (less when its signing credentials end sooner). */
 export const downloadLinkSeconds = 15 * 60;
 
 /**
- * How long a link to the export's file signed at `now` may live: `downloadLinkSeconds`, but never past the
- * export's `expires_at`, from which the export is no longer served (at least a second).
+ * How long the link `GET /v1/verifications/exports/{export_id}/download` redirects to works: signed at the
+ * moment of that request, and followed at once.
  */
-export function downloadLinkSecondsAt(record: Pick<ExportRecord, 'expires_at'>, now: Date): number {
+export const fileLinkSeconds = 60;
+
+/**
+ * How long a link to the export's file signed at `now` may live: `seconds` (`downloadLinkSeconds` unless
+ * said), but never past the export's `expires_at`, from which the export is no longer served (at least a second).
+ */
+export function downloadLinkSecondsAt(record: Pick<ExportRecord, 'expires_at'>, now: Date, seconds: number = downloadLinkSeconds): number {
   const left = Math.floor((record.expires_at * 1000 - now.getTime()) / 1000);
-  return Math.max(1, Math.min(downloadLinkSeconds, left));
+  return Math.max(1, Math.min(seconds, left));
 }
 
 export const exportViewSchema = z
@@ -56,9 +62,13 @@ export const exportViewSchema = z
     completed_at: z.iso.datetime().nullable(),
     download_url: z.string().nullable().meta({
       description:
-        'Once ready: a presigned HTTPS link to the CSV, valid until `download_expires_at` (15 minutes, or less when the export expires sooner or the service rotates its signing credentials sooner); ask again for a fresh one.',
+        'Once ready: a presigned HTTPS link to the CSV, signed when this view was read and valid until `download_expires_at`: up to 15 minutes, possibly less (when the export expires sooner, or the credentials that signed it end sooner). To download at any time until `expires_at`, use `file_url` instead.',
     }),
-    download_expires_at: z.iso.datetime().nullable(),
+    download_expires_at: z.iso.datetime().nullable().meta({ description: 'When `download_url` stops working.' }),
+    file_url: z.string().nullable().meta({
+      description:
+        'Once ready: the stable URL of the file, `GET /v1/verifications/exports/{export_id}/download`. Call it with your API key at any time until `expires_at`: it answers `302 Found` to a link signed at that moment, valid 60 seconds, to follow at once.',
+    }),
     expires_at: z.iso.datetime().meta({
       description:
         'When the export expires: from then on it says `expired` and gives no link, and no link it gave works past this time. S3 deletes the file within about a day after it.',
@@ -92,12 +102,16 @@ export function exportView(record: ExportRecord, now: Date, download?: { url: st
     completed_at: record.completed_at ?? null,
     download_url: !expired && download ? download.url : null,
     download_expires_at: !expired && download ? download.expiresAt : null,
+    file_url: !expired && record.status === 'ready' ? exportFileLocation(record.export_id) : null,
     expires_at: new Date(record.expires_at * 1000).toISOString(),
   };
 }
 
 /** Where the export is polled: the absolute URL of `GET /v1/verifications/exports/{export_id}`. */
 export const exportLocation = (exportId: string) => `${publicBaseUrl()}/v1/verifications/exports/${exportId}`;
+
+/** The stable download URL of an export's file: the absolute URL of `GET /v1/verifications/exports/{export_id}/download`. */
+export const exportFileLocation = (exportId: string) => `${exportLocation(exportId)}/download`;
 
 /** `Retry-After` of an export's answer while it is pending and not expired: the seconds to wait before looking again (export-progress.ts). */
 export function exportRetryHeader(record: ExportRecord, now: Date): Record<string, string> {

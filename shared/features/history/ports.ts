@@ -67,6 +67,8 @@ export interface ExportFiles {
   write(record: ExportRecord, body: AsyncIterable<Buffer>): Promise<void>;
   /** A link to the file, valid `downloadLinkSeconds` or less; `expiresAt` is when it stops working. */
   downloadLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }>;
+  /** A link to the file to follow at once, valid `fileLinkSeconds` or less; `expiresAt` is when it stops working. */
+  fileLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }>;
 }
 
 /** The queue of exports to write (adapters/export-queue.ts). */

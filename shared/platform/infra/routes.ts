@@ -417,7 +417,17 @@ const routeTable = [
     auth: 'api_key',
     // GetObject: the presigned download link is signed with this function's credentials.
     uses: { tables: { exports: ['GetItem'] }, buckets: { historyExports: ['GetObject'] } },
-    summary: "An export's state, progress and row count, with Retry-After while pending, and once ready a 15-minute download link.",
+    summary: "An export's state, progress and row count, with Retry-After while pending, and once ready a download link valid up to 15 minutes.",
+  },
+  {
+    id: 'GetHistoryExportDownload',
+    method: 'GET',
+    path: '/v1/verifications/exports/{export_id}/download',
+    entry: 'functions/history/get-export-download.ts',
+    auth: 'api_key',
+    // GetObject: the link it redirects to is signed with this function's credentials at the moment of the request.
+    uses: { tables: { exports: ['GetItem'] }, buckets: { historyExports: ['GetObject'] } },
+    summary: "A ready export's file: 302 to a link signed at that moment, valid 60 seconds; works until the export expires.",
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -9,7 +9,7 @@ import { presignedGet } from '../../../platform/aws/presign.ts';
 import { s3 } from '../../../platform/aws/s3.ts';
 import { bucketName } from '../../../platform/config.ts';
 import type { ExportRecord } from '../export-record.ts';
-import { downloadLinkSecondsAt } from '../export-view.ts';
+import { downloadLinkSecondsAt, fileLinkSeconds } from '../export-view.ts';
 import type { ExportFiles } from '../ports.ts';
 
 const partSize = 5 * 1024 * 1024;
@@ -33,12 +33,26 @@ export class S3ExportFiles implements ExportFiles {
    * `downloadLinkSecondsAt`, aws/presign.ts); `expiresAt` is when it stops working.
    */
   downloadLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }> {
-    const command = new GetObjectCommand({
-      Bucket: bucketName('historyExports'),
-      Key: record.object_key,
-      ResponseContentDisposition: `attachment; filename="verifications-${record.export_id}.csv"`,
-      ResponseContentType: 'text/csv; charset=utf-8',
-    });
-    return presignedGet(command, now, downloadLinkSecondsAt(record, now));
+    return presignedGet(getFile(record), now, downloadLinkSecondsAt(record, now));
   }
+
+  /**
+   * A presigned link to the export's CSV signed now, to be followed at once (the redirect of
+   * `GET /v1/verifications/exports/{export_id}/download`): valid `fileLinkSeconds`, never past the export's
+   * expiry. Signed at the moment it is used, it needs the signing credentials to last only that minute
+   * (aws/presign.ts still shortens it should they end sooner).
+   */
+  fileLink(record: ExportRecord, now: Date): Promise<{ url: string; expiresAt: string }> {
+    return presignedGet(getFile(record), now, downloadLinkSecondsAt(record, now, fileLinkSeconds));
+  }
+}
+
+/** The GetObject of an export's file, served as a CSV attachment. */
+function getFile(record: ExportRecord): GetObjectCommand {
+  return new GetObjectCommand({
+    Bucket: bucketName('historyExports'),
+    Key: record.object_key,
+    ResponseContentDisposition: `attachment; filename="verifications-${record.export_id}.csv"`,
+    ResponseContentType: 'text/csv; charset=utf-8',
+  });
 }
