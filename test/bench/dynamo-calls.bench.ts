@@ -21,10 +21,7 @@ import { routes } from '#shared/platform/infra/routes.ts';
 import { DynamoUsageStore } from '#shared/features/limits/adapters/usage-store.ts';
 import { dayWindow, monthWindow } from '#shared/features/limits/windows.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../lib/build-app.ts';
 import { accessLogFormat } from '../../lib/service-stack.ts';
 import { itemSize } from '../../local/runtime/dynamo-capacity.mjs';
 import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';
@@ -37,7 +34,6 @@ import { bucketName, tableName } from '#shared/platform/config.ts';
 import {
   accessLogLineBytes,
   archiveKeptDays,
-  atRestOfTemplate,
   awsRoundTripMs,
   costed,
   evidenceRetentionYears,
@@ -49,7 +45,6 @@ import {
   storagePerThousandMonth,
   usd,
   usdMonth,
-  type AtRest,
   type CostInputs,
   type MeasuredKind,
   type MeasuredUse,
@@ -57,6 +52,7 @@ import {
 import { fmt, median, summarise, type Benchmark, type Figure, type SectionResult } from './harness.ts';
 import { providerPool, sampleProviders } from './sample-providers.ts';
 import { emptyCache } from './cache-table.ts';
+import { stackAtRest } from './stack-at-rest.ts';
 import { ingestServedLists } from '../../local/runtime/ingest-lists.ts';
 import { dynamoExclusionStore, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
@@ -145,30 +141,6 @@ async function evidenceBytes(): Promise<number> {
     token = out.NextContinuationToken;
   } while (token);
   return total;
-}
-
-/** What the prod template holds that costs by the month whatever the traffic. */
-async function stackAtRest(): Promise<AtRest> {
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-cost-'));
-  try {
-    const region = process.env.CDK_DEFAULT_REGION;
-    process.env.CDK_DEFAULT_REGION = 'us-east-1';
-    const context = {
-      'aws:cdk:bundling-stacks': [],
-      alertFromEmail: 'alerts@example.com',
-      domainName: 'api.example.com',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/cost-model',
-    };
-    const { stack } = buildApp({ outdir, context, stage: 'prod' });
-    if (region === undefined) delete process.env.CDK_DEFAULT_REGION;
-    else process.env.CDK_DEFAULT_REGION = region;
-    // The alarms and the dashboard are in a nested stack: every template of the stack counts.
-    const { Template } = await import('aws-cdk-lib/assertions');
-    const templates = [stack, ...stack.nestedStacks].map((s) => Template.fromStack(s).toJSON() as Parameters<typeof atRestOfTemplate>[0]);
-    return atRestOfTemplate({ Resources: Object.assign({}, ...templates.map((t) => t.Resources)) }, buckets.sourceArchive.id);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
 }
 
 export const dynamoCallsBenchmark: Benchmark = {
@@ -446,7 +418,7 @@ async function measureCalls(output: ReturnType<typeof captureOutput>): Promise<S
       table: median(hitRecord.map((c) => (c?.capacityUnits ?? 0) - Object.values(c?.indexUnits ?? {}).reduce((n, u) => n + u, 0))),
     };
 
-    const atRest = await stackAtRest();
+    const atRest = stackAtRest();
     const inputs: CostInputs = {
       bulkSize,
       kinds: measuredKinds,
