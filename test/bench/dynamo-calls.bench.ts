@@ -21,7 +21,6 @@ import { routes } from '#shared/platform/infra/routes.ts';
 import { DynamoUsageStore } from '#shared/features/limits/adapters/usage-store.ts';
 import { dayWindow, monthWindow } from '#shared/features/limits/windows.ts';
 import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { join } from 'node:path';
 import { accessLogFormat } from '../../lib/service-stack.ts';
 import { itemSize } from '../../local/runtime/dynamo-capacity.mjs';
 import { sampleDataDir, startLocalStack } from '../../local/runtime/stack.ts';

@@ -84,11 +84,16 @@ export const rostersBenchmark: Benchmark = {
         moLoad.push(mo.duration_ms / 1000);
         moRows.push(mo.stats.rows);
         const moNames: { first: string; last: string }[] = [];
-        await eachRosterRow(missouriMopro, columnsOf(missouriMopro, 'dental.txt'), rosterText(missouriMopro, join(moDir, rosterFiles.moDental)), async (cells, _line, header) => {
-          if (!cells || moNames.length >= 150) return;
-          const record = missouriMopro.record(rowReader(header)(cells), 'dental.txt');
-          if (record && record !== 'skip' && moNames.length < 150) moNames.push({ first: record.firstName, last: record.lastName });
-        });
+        await eachRosterRow(
+          missouriMopro,
+          columnsOf(missouriMopro, 'dental.txt'),
+          rosterText(missouriMopro, join(moDir, rosterFiles.moDental)),
+          async (cells, _line, header) => {
+            if (!cells || moNames.length >= 150) return;
+            const record = missouriMopro.record(rowReader(header)(cells), 'dental.txt');
+            if (record && record !== 'skip' && moNames.length < 150) moNames.push({ first: record.firstName, last: record.lastName });
+          },
+        );
         for (const { first, last } of moNames) {
           const started = performance.now();
           const found = await search.search(missouriMopro, { surnames: surnameQueryTerms(last), givenNames: givenNameForms(first) });
