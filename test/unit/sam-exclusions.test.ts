@@ -167,7 +167,7 @@ describe('the CSV member of a ZIP', () => {
 
   it('refuses an archive with no CSV member or several, and a file that is not an archive', async () => {
     await writeFile(join(dir, 'two.zip'), await zipOf({ 'a.csv': 'x', 'b.CSV': 'y' }));
-    await expect(text(join(dir, 'two.zip'))).rejects.toThrow(/2 CSV members \(a\.csv, b\.CSV\), not one/);
+    await expect(text(join(dir, 'two.zip'))).rejects.toThrow(/2 CSV members \("a\.csv", "b\.CSV"\), not one/);
     await writeFile(join(dir, 'none.zip'), await zipOf({ 'readme.txt': 'x' }));
     await expect(text(join(dir, 'none.zip'))).rejects.toBeInstanceOf(ZipFormatError);
     await writeFile(join(dir, 'plain.csv'), '"a","b"\r\n');

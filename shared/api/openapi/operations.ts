@@ -460,7 +460,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   GetHistoryExportDownload: {
     tag: 'History',
     description:
-      'The file of a `ready` export of yours (its `file_url`): answers `302 Found` with `Location`, a presigned HTTPS link to the CSV signed at this moment and valid 60 seconds, to follow at once (without your API key: the link carries its own signature). Call it again for each download: it works at any time until the export’s `expires_at`, unlike a `download_url` read earlier. A `pending` export is 409 `export_not_ready` with `Retry-After` (the seconds its GET would say to wait); a `failed` one 409 `export_failed` (ask for a new export). An expired export is a 404, as is another account’s or mode’s: its file is no longer served.',
+      'The file of a `ready` export of yours (its `file_url`): answers `302 Found` with `Location`, a presigned HTTPS link to the CSV signed at this moment and valid 60 seconds, to follow straight away (without your API key: the link carries its own signature). Call it again for each download: it works at any time until the export’s `expires_at`, unlike a `download_url` read earlier. A `pending` export is 409 `export_not_ready` with `Retry-After` (the seconds its GET would say to wait); a `failed` one 409 `export_failed` (ask for a new export). An expired export is a 404, as is another account’s or mode’s: its file is no longer served.',
     responses: [
       {
         status: 302,
