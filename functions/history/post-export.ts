@@ -12,25 +12,34 @@ import { ApiError, invalidParam } from '#shared/api/http/errors.ts';
 import { idempotentApiHandler } from '#shared/api/http/idempotent-pipeline.ts';
 import { json } from '#shared/api/http/response.ts';
 import { longestVerificationSeconds } from '#shared/platform/infra/routes.ts';
+import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
+import { deliverable } from '#shared/features/monitoring/delivery/delivery-decision.ts';
 
 /** This function's dependencies, made once per container. */
-const dependencies = containerValue(() => ({ exports: new DynamoExportStore(), queue: new SqsExportQueue() }));
+const dependencies = containerValue(() => ({ exports: new DynamoExportStore(), queue: new SqsExportQueue(), monitors: new DynamoMonitorStore() }));
 
 /**
  * POST /v1/verifications/exports: a CSV export of the caller's history with the filters of
  * `GET /v1/verifications`, of the verifications created before now (the snapshot). Answers 202 with the
  * export, its `Location` and a `Retry-After` of when its writing is due; a worker writes the file and
- * `GET /v1/verifications/exports/{export_id}` links to it.
+ * `GET /v1/verifications/exports/{export_id}` links to it. With `notify_monitor_id`, that monitor (the
+ * caller's, active) is sent `export.ready` or `export.failed` when the export ends.
  */
 export const handler = idempotentApiHandler('CreateHistoryExport', { body: createExportRequestSchema, bodyOptional: true }, async (req) => {
   const owner = historyOwner(req.caller.accountId, req.caller.mode);
+  const { notify_monitor_id: notifyMonitorId, ...filters } = req.body;
   try {
-    planHistoryQuery(owner, req.body);
+    planHistoryQuery(owner, filters);
   } catch (error) {
     if (error instanceof HistoryFilterError) throw invalidParam(error.param, error.message);
     throw error;
   }
   const now = req.clock.now();
+  if (notifyMonitorId !== undefined) {
+    const monitor = await dependencies().monitors.getOwned(notifyMonitorId, req.caller.accountId, req.caller.mode, now);
+    if (!deliverable(monitor))
+      throw invalidParam('notify_monitor_id', 'No active monitor with this id for this account and mode: nothing could be told of the export.');
+  }
   const taken = await takeExport(req.caller.accountId, req.caller.mode, now);
   if (!taken.ok) {
     const retryAfter = Math.max(1, Math.ceil((taken.resetAt.getTime() - now.getTime()) / 1000));
@@ -47,12 +56,13 @@ export const handler = idempotentApiHandler('CreateHistoryExport', { body: creat
     export_id: exportId,
     owner,
     status: 'pending' as const,
-    filters: req.body,
+    filters,
     created_at: now.toISOString(),
     snapshot_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + exportRetentionSeconds,
     object_key: exportObjectKey(exportId),
     write_after: new Date(now.getTime() + delaySeconds * 1000).toISOString(),
+    ...(notifyMonitorId === undefined ? {} : { notify: { monitor_id: notifyMonitorId, event_id: newId('evt') } }),
   };
   await dependencies().exports.create(record);
   try {

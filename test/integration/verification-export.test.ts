@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -40,6 +40,8 @@ import { failCalls } from '../support/aws-faults.ts';
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { exportEventSchemas } from '#shared/features/monitoring/delivery/webhook-event-schema.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -533,5 +535,160 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
       delete process.env.AWS_CREDENTIAL_EXPIRATION;
       newContainer();
     }
+  });
+});
+
+describe('notify_monitor_id: the end of an export told by webhook', () => {
+  const secret = 'export-notice-secret-0123456789';
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  /** A monitor of `key`'s account and mode whose webhooks go to the local receiver. */
+  async function monitorOf(key: string): Promise<string> {
+    const res = await t.call('/v1/monitor', {
+      method: 'POST',
+      key,
+      headers: json,
+      body: JSON.stringify({ first_name: 'Tess', last_name: 'test-active', state: 'WA', webhook_url: receiver.url, webhook_secret: secret }),
+    });
+    expect(res.status).toBe(200);
+    return res.body.monitor_id as string;
+  }
+
+  /** The posts of the event, once its first delivery has been made. */
+  const postsOf = (eventId: string) => waitFor(async () => (receiver.postsFor(eventId).length > 0 ? receiver.postsFor(eventId) : undefined), 15_000);
+
+  it('sends export.ready, signed with the monitor’s secret, once the file is written; the event is listed and its file_url downloads', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    await seedHistory(
+      template,
+      [0, 1].map((i) => ({ createdAt: daysAgo(4 + i), subject: { first_name: 'Ada', last_name: 'Kerr', state: 'WA', npi: null } })),
+      { account_id, mode: 'test' },
+    );
+    const monitorId = await monitorOf(api_key);
+    const created = await requestExport(api_key, { last_name: 'Kerr', notify_monitor_id: monitorId });
+    expect(created.status).toBe(202);
+    // Not a filter: the export shows whom it will tell, and its filters are the filters.
+    expect(created.body).toMatchObject({ notify_monitor_id: monitorId, filters: { last_name: 'Kerr' } });
+    expect(created.body.filters).not.toHaveProperty('notify_monitor_id');
+
+    expect(await runExportWorker()).toBe(1);
+    const ready = (await getExport(api_key, created.body.export_id)).body;
+    expect(ready).toMatchObject({ status: 'ready', row_count: 2, notify_monitor_id: monitorId });
+    const events = (await t.call(`/v1/events?monitor_id=${monitorId}`, { key: api_key })).body.data as { event_id: string; event: string }[];
+    expect(events.map((e) => e.event)).toEqual(['export.ready']);
+    const eventId = events[0]!.event_id;
+    const [post, ...more] = await postsOf(eventId);
+    expect(more).toEqual([]);
+    expect(serviceSignatureValid(post!, secret)).toBe(true);
+    expect(standardSignatureCheck(post!, secret)).toBe('valid');
+    const body = exportEventSchemas['export.ready'].parse(JSON.parse(post!.body));
+    expect(body).toEqual({
+      event: 'export.ready',
+      event_id: eventId,
+      monitor_id: monitorId,
+      occurred_at: ready.completed_at,
+      data: {
+        export_id: created.body.export_id,
+        status: 'ready',
+        row_count: 2,
+        export_url: created.headers.get('location'),
+        file_url: ready.file_url,
+        expires_at: ready.expires_at,
+      },
+    });
+    const event = await waitFor(async () => {
+      const got = await checked('GET', `/v1/events/${eventId}`, api_key);
+      return got.body.delivery.state === 'delivered' ? got.body : undefined;
+    }, 10_000);
+    expect(event.payload).toEqual(body);
+    // The link the event gives downloads the file with the caller's key.
+    const file = await t.call(new URL(ready.file_url).pathname, { key: api_key, redirect: 'manual' });
+    expect(file.status).toBe(302);
+    expect(rowsOf(await (await fetch(file.headers.get('location')!)).text())).toHaveLength(3);
+
+    // The worker's message delivered again after the end: the same event, not posted again.
+    await sqs().send(
+      new SendMessageCommand({
+        QueueUrl: queueUrl('historyExport'),
+        MessageBody: JSON.stringify({ kind: 'history_export', export_id: created.body.export_id }),
+      }),
+    );
+    expect(await runExportWorker()).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(receiver.postsFor(eventId)).toHaveLength(1);
+    expect((await t.call(`/v1/events?monitor_id=${monitorId}`, { key: api_key })).body.data).toHaveLength(1);
+  });
+
+  it('sends export.failed when the last attempt fails; a monitor deleted in the meantime is sent nothing', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const [broken] = await seedHistory(template, [{ createdAt: daysAgo(3), subject: { first_name: 'Eve', last_name: 'Stone', state: 'WA', npi: null } }], {
+      account_id,
+      mode: 'test',
+    });
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('verifications'),
+        Key: { verification_id: broken },
+        UpdateExpression: 'SET #h.#v = :v',
+        ExpressionAttributeNames: { '#h': 'history', '#v': 'verified' },
+        ExpressionAttributeValues: { ':v': 'maybe' },
+      }),
+    );
+    const monitorId = await monitorOf(api_key);
+    const created = await requestExport(api_key, { notify_monitor_id: monitorId });
+    expect(created.status).toBe(202);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await waitFor(async () => ((await receiveAndRun(1)).received > 0 ? true : undefined), 10_000);
+    }
+    const failed = (await getExport(api_key, created.body.export_id)).body;
+    expect(failed.status).toBe('failed');
+    const [event] = (await t.call(`/v1/events?monitor_id=${monitorId}`, { key: api_key })).body.data as { event_id: string }[];
+    const [post] = await postsOf(event!.event_id);
+    expect(exportEventSchemas['export.failed'].parse(JSON.parse(post!.body))).toMatchObject({
+      monitor_id: monitorId,
+      occurred_at: failed.completed_at,
+      data: { export_id: created.body.export_id, status: 'failed', row_count: null, file_url: null },
+    });
+
+    const gone = await monitorOf(api_key);
+    const second = await requestExport(api_key, { created_to: daysAgo(5), notify_monitor_id: gone });
+    expect((await t.call(`/v1/monitor/${gone}`, { method: 'DELETE', key: api_key })).status).toBe(200);
+    expect(await runExportWorker()).toBe(1);
+    expect((await getExport(api_key, second.body.export_id)).body.status).toBe('ready');
+    expect((await t.call(`/v1/events?monitor_id=${gone}`, { key: api_key })).body.data).toEqual([]);
+  });
+
+  it('refuses a monitor that is not the caller’s, in its mode and active, with a 400 on notify_monitor_id, and starts nothing', async () => {
+    const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
+    const live = (await t.issue({ plan: 'enterprise', mode: 'live', accountId: account_id, minuteLimit: 10_000 })).api_key;
+    const other = (await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 })).api_key;
+    const deleted = await monitorOf(api_key);
+    expect((await t.call(`/v1/monitor/${deleted}`, { method: 'DELETE', key: api_key })).status).toBe(200);
+    const cases: [string, unknown, string][] = [
+      [api_key, 'mon_000000000000000000000000', 'No active monitor'],
+      [api_key, await monitorOf(other), 'No active monitor'],
+      [live, await monitorOf(api_key), 'No active monitor'],
+      [api_key, deleted, 'No active monitor'],
+      [api_key, 'hook-1', 'must be a monitor id'],
+      [api_key, 42, 'must be a string'],
+    ];
+    for (const [key, notify, message] of cases) {
+      const res = await requestExport(key, { notify_monitor_id: notify });
+      expect(res.status, JSON.stringify(notify)).toBe(400);
+      expect(errorOf(res.body)).toMatchObject({ code: 'invalid_request', param: 'notify_monitor_id', message: expect.stringContaining(message) });
+    }
+    const stored = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName('exports'),
+        FilterExpression: 'begins_with(#o, :a)',
+        ExpressionAttributeNames: { '#o': 'owner' },
+        ExpressionAttributeValues: { ':a': account_id },
+      }),
+    );
+    expect(stored.Items).toEqual([]);
   });
 });

@@ -798,6 +798,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "export.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export.ready
+         * @description A history export asked with `notify_monitor_id` is written: its file can be downloaded from `file_url` (with your API key) until `expires_at`. Sent to that monitor’s URL, signed and retried like every event. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
+         */
+        post: operations["ExportReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * export.failed
+         * @description A history export asked with `notify_monitor_id` could not be written after its three attempts: ask for a new export. Sent to that monitor’s URL, signed and retried like every event. Sent to the monitor’s `webhook_url`. Return 200 also for kinds you ignore; acknowledge first and process asynchronously. Every delivery carries two signatures, both keyed with the monitor’s `webhook_secret`. (1) `Service-Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the secret’s UTF-8 bytes (the spec’s scheme). It does not cover the time, so a captured request can be replayed. (2) Standard Webhooks: `webhook-signature` is `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with the same key; refuse a timestamp more than 5 minutes from your clock and de-duplicate on `webhook-id`. A stock Standard Webhooks library verifies it when given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Verify at least one; the second also refuses replays.
+         */
+        post: operations["ExportFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "monitor.test": {
         parameters: {
             query?: never;
@@ -911,6 +951,8 @@ export interface components {
             last_name?: string;
             /** @description Only verified (`true`) or unverified (`false`) results. */
             verified?: boolean;
+            /** @description Not a filter: an active monitor of yours (same mode as the key) whose `webhook_url` is sent `export.ready` when the file is written, or `export.failed` when it could not be, signed with its secret and retried like every event. Without it, poll the export, waiting its `Retry-After`. */
+            notify_monitor_id?: string;
         };
         /** Empty request */
         EmptyRequest: Record<string, never>;
@@ -1599,7 +1641,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description The exact body sent (and signed) on every delivery attempt. */
-            payload: components["schemas"]["LicenseStatusChangedEvent"] | components["schemas"]["LicenseReinstatedEvent"] | components["schemas"]["LicenseExpiredEvent"] | components["schemas"]["LicenseExpiryApproachingEvent"] | components["schemas"]["LicenseDisciplinaryFlagAddedEvent"] | components["schemas"]["LicenseOigExclusionAddedEvent"] | components["schemas"]["LicenseSanctionAddedEvent"] | components["schemas"]["LicenseSanctionRemovedEvent"] | components["schemas"]["MonitorTestEvent"];
+            payload: components["schemas"]["LicenseStatusChangedEvent"] | components["schemas"]["LicenseReinstatedEvent"] | components["schemas"]["LicenseExpiredEvent"] | components["schemas"]["LicenseExpiryApproachingEvent"] | components["schemas"]["LicenseDisciplinaryFlagAddedEvent"] | components["schemas"]["LicenseOigExclusionAddedEvent"] | components["schemas"]["LicenseSanctionAddedEvent"] | components["schemas"]["LicenseSanctionRemovedEvent"] | components["schemas"]["ExportReadyEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["MonitorTestEvent"];
             delivery: {
                 /** @description `pending` (first attempt or a retry to come), `delivered`, `failed` (after the fifth retry) or `cancelled` (the monitor was deleted); the state of the current chain. */
                 state: components["schemas"]["DeliveryStatus"];
@@ -1710,6 +1752,8 @@ export interface components {
             download_expires_at: string | null;
             /** @description Once ready: the stable URL of the file, `GET /v1/verifications/exports/{export_id}/download`. Call it with your API key at any time until `expires_at`: it answers `302 Found` to a link signed at that moment, valid 60 seconds, to follow at once. */
             file_url: string | null;
+            /** @description The monitor sent `export.ready` or `export.failed` when the export ends, as requested; null when none was named. */
+            notify_monitor_id: string | null;
             /**
              * Format: date-time
              * @description When the export expires: from then on it says `expired` and gives no link, and no link it gave works past this time. S3 deletes the file within about a day after it.
@@ -2051,6 +2095,73 @@ export interface components {
             };
         };
         /**
+         * export.ready
+         * @description A history export asked with `notify_monitor_id` is written: its file can be downloaded from `file_url` (with your API key) until `expires_at`. Sent to that monitor’s URL, signed and retried like every event.
+         */
+        ExportReadyEvent: {
+            /** @constant */
+            event: "export.ready";
+            /** @description Event id, `evt_` and 24 base62 characters; the same on every delivery attempt. */
+            event_id: string;
+            /** @description The monitor named by `notify_monitor_id` when the export was requested. */
+            monitor_id: string;
+            /**
+             * Format: date-time
+             * @description When the file was written.
+             */
+            occurred_at: string;
+            data: {
+                /** @description The export, as `POST /v1/verifications/exports` answered it. */
+                export_id: string;
+                /** @constant */
+                status: "ready";
+                /** @description Rows of the CSV (verifications). */
+                row_count: number;
+                /** @description The export: `GET /v1/verifications/exports/{export_id}`. */
+                export_url: string;
+                /** @description The file: `GET /v1/verifications/exports/{export_id}/download` with your API key answers 302 to a link valid 60 seconds. */
+                file_url: string;
+                /**
+                 * Format: date-time
+                 * @description When the export expires and its file is no longer served.
+                 */
+                expires_at: string;
+            };
+        };
+        /**
+         * export.failed
+         * @description A history export asked with `notify_monitor_id` could not be written after its three attempts: ask for a new export. Sent to that monitor’s URL, signed and retried like every event.
+         */
+        ExportFailedEvent: {
+            /** @constant */
+            event: "export.failed";
+            /** @description Event id, `evt_` and 24 base62 characters; the same on every delivery attempt. */
+            event_id: string;
+            /** @description The monitor named by `notify_monitor_id` when the export was requested. */
+            monitor_id: string;
+            /**
+             * Format: date-time
+             * @description When the export was marked failed.
+             */
+            occurred_at: string;
+            data: {
+                /** @description The export, as `POST /v1/verifications/exports` answered it. */
+                export_id: string;
+                /** @constant */
+                status: "failed";
+                /** @description Null: no file was written. */
+                row_count: null;
+                /** @description The export: `GET /v1/verifications/exports/{export_id}`. */
+                export_url: string;
+                file_url: null;
+                /**
+                 * Format: date-time
+                 * @description When the export expires and its file is no longer served.
+                 */
+                expires_at: string;
+            };
+        };
+        /**
          * monitor.test
          * @description A test event, sent only on request (`POST /v1/monitor/{monitor_id}/test-webhook`) to check a receiver: signed like every event, no license changed. Listed with the events and deliveries; never retried by itself.
          */
@@ -2203,10 +2314,10 @@ export interface components {
          */
         MonitorStatus: "active" | "deleted";
         /**
-         * @description The kind of a webhook event: a change a check found, or the test event.
+         * @description The kind of a webhook event: a change a check found, the end of a history export that named the monitor, or the test event.
          * @enum {string}
          */
-        EventType: "license.status_changed" | "license.reinstated" | "license.expired" | "license.expiry_approaching" | "license.disciplinary_flag_added" | "license.oig_exclusion_added" | "license.sanction_added" | "license.sanction_removed" | "monitor.test";
+        EventType: "license.status_changed" | "license.reinstated" | "license.expired" | "license.expiry_approaching" | "license.disciplinary_flag_added" | "license.oig_exclusion_added" | "license.sanction_added" | "license.sanction_removed" | "export.ready" | "export.failed" | "monitor.test";
         /**
          * @description Where the delivery of a webhook event stands.
          * @enum {string}
@@ -7607,6 +7718,94 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LicenseSanctionRemovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds is success. Anything else (another status, a time-out, a failed connection or TLS handshake, a redirect, which is never followed) is retried after 5 min, 30 min, 2 h, 8 h, 24 h. After the last retry fails the event is marked failed and one e-mail goes to the account’s address. `GET /v1/events` shows each attempt’s failure as a generic kind (`connection_failed`, `timeout`, `tls_error`, `http_status` with the status, `blocked_destination`). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: the delivery is retried (see the 2XX response). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ExportReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Lowercase hex HMAC-SHA256 of the raw request body, keyed with the monitor’s `webhook_secret`. Always exactly one value: compute it over the bytes received (before parsing), compare the whole header in constant time, and reject the request when it does not match. During a secret rotation’s overlap (`POST /v1/monitor/{monitor_id}/rotate-secret`) it is signed with the previous secret, so a receiver that has not switched keeps verifying; a receiver holding both secrets accepts it when it matches either. After the overlap it is signed with the new secret. */
+                "Service-Signature": string;
+                /** @description Standard Webhooks message id: the event id, as `Service-Event-Id`. Covered by `webhook-signature`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp: when this attempt was sent, in unix seconds (the instant of `Service-Timestamp`). Covered by `webhook-signature`: refuse a request whose timestamp is more than 5 minutes from your clock, so a captured request cannot be replayed later. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the UTF-8 bytes of the monitor’s `webhook_secret` (the same key as `Service-Signature`). A Standard Webhooks library verifies it given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Compare in constant time; the header may list several space-separated signatures (during a rotation’s overlap, the new secret’s and the previous one’s, the new first), any `v1` one matching a secret you hold is enough. */
+                "webhook-signature": string;
+                /** @description The event id (`event_id` of the body). The same id and body go out on every attempt: de-duplicate on it. */
+                "Service-Event-Id": string;
+                /** @description When this attempt was sent (ISO 8601, UTC). Not signed: use `webhook-timestamp` to refuse replays. */
+                "Service-Timestamp": string;
+                /** @description Names the sender. */
+                "User-Agent": "LicenseVerificationAPI-Webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 seconds is success. Anything else (another status, a time-out, a failed connection or TLS handshake, a redirect, which is never followed) is retried after 5 min, 30 min, 2 h, 8 h, 24 h. After the last retry fails the event is marked failed and one e-mail goes to the account’s address. `GET /v1/events` shows each attempt’s failure as a generic kind (`connection_failed`, `timeout`, `tls_error`, `http_status` with the status, `blocked_destination`). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received: the delivery is retried (see the 2XX response). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ExportFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Lowercase hex HMAC-SHA256 of the raw request body, keyed with the monitor’s `webhook_secret`. Always exactly one value: compute it over the bytes received (before parsing), compare the whole header in constant time, and reject the request when it does not match. During a secret rotation’s overlap (`POST /v1/monitor/{monitor_id}/rotate-secret`) it is signed with the previous secret, so a receiver that has not switched keeps verifying; a receiver holding both secrets accepts it when it matches either. After the overlap it is signed with the new secret. */
+                "Service-Signature": string;
+                /** @description Standard Webhooks message id: the event id, as `Service-Event-Id`. Covered by `webhook-signature`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp: when this attempt was sent, in unix seconds (the instant of `Service-Timestamp`). Covered by `webhook-signature`: refuse a request whose timestamp is more than 5 minutes from your clock, so a captured request cannot be replayed later. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed with the UTF-8 bytes of the monitor’s `webhook_secret` (the same key as `Service-Signature`). A Standard Webhooks library verifies it given the secret `whsec_` + base64(UTF-8 bytes of `webhook_secret`). Compare in constant time; the header may list several space-separated signatures (during a rotation’s overlap, the new secret’s and the previous one’s, the new first), any `v1` one matching a secret you hold is enough. */
+                "webhook-signature": string;
+                /** @description The event id (`event_id` of the body). The same id and body go out on every attempt: de-duplicate on it. */
+                "Service-Event-Id": string;
+                /** @description When this attempt was sent (ISO 8601, UTC). Not signed: use `webhook-timestamp` to refuse replays. */
+                "Service-Timestamp": string;
+                /** @description Names the sender. */
+                "User-Agent": "LicenseVerificationAPI-Webhooks/1.0";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportFailedEvent"];
             };
         };
         responses: {

@@ -199,7 +199,12 @@ export function webhookSamples(kind: string, example: { readonly event_id: strin
       '--data-binary "$BODY"',
     ].join(' \\\n  '),
   ].join('\n');
-  const detail = kind === 'monitor.test' ? 'event.data.message' : 'event.change.from, event.change.to';
+  const detail =
+    kind === 'monitor.test'
+      ? 'event.data.message'
+      : kind.startsWith('export.')
+        ? 'event.data.export_id, event.data.status'
+        : 'event.change.from, event.change.to';
   const typeScript = `import { createServer } from 'node:http';
 import { verifyWebhook, WebhookVerificationError } from '${sdkImport}';
 
@@ -250,7 +255,7 @@ class Receiver(BaseHTTPRequestHandler):
             return
         event = json.loads(body)
         if event["event"] == "${kind}":
-            print(event["event_id"], event["${kind === 'monitor.test' ? 'data' : 'change'}"])
+            print(event["event_id"], event["${kind === 'monitor.test' || kind.startsWith('export.') ? 'data' : 'change'}"])
         self.send_response(200)
         self.end_headers()
 

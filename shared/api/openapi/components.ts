@@ -23,6 +23,8 @@ import { createMonitorRequestSchema, emptyRequestSchema, rotateSecretRequestSche
 import { monitorPageSchema, monitorSchema } from '../../features/monitoring/checks/monitor-schema.ts';
 import {
   eventProviderSchema,
+  exportEventKinds,
+  exportEventSchemas,
   statusChangeSchema,
   testEventKind,
   testWebhookEventSchema,
@@ -103,6 +105,7 @@ export const responseSchemas: Readonly<Record<string, z.ZodType>> = {
   ErrorObject: errorObjectSchema,
   ErrorCode: errorCodeSchema,
   ...Object.fromEntries(Object.entries(webhookEventSchemas).map(([kind, schema]) => [webhookSchemaName(kind as EventKind), schema])),
+  ...Object.fromEntries(exportEventKinds.map((kind) => [webhookSchemaName(kind), exportEventSchemas[kind]])),
   [webhookSchemaName(testEventKind)]: testWebhookEventSchema,
   EventProvider: eventProviderSchema,
   StatusChange: statusChangeSchema,

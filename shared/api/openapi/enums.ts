@@ -56,7 +56,10 @@ export const namedEnums: Readonly<Record<string, NamedEnum>> = {
   KeyState: { values: ['active', 'expiring', 'expired', 'revoked'], description: 'Whether an API key works, and until when.' },
   QuotaPolicy: { values: ['hard_stop', 'overage', 'unlimited'], description: 'What happens past the monthly quota.' },
   MonitorStatus: { values: ['active', 'deleted'], description: 'The status of a monitor.' },
-  EventType: { values: storedEventKinds, description: 'The kind of a webhook event: a change a check found, or the test event.' },
+  EventType: {
+    values: storedEventKinds,
+    description: 'The kind of a webhook event: a change a check found, the end of a history export that named the monitor, or the test event.',
+  },
   DeliveryStatus: { values: listableDeliveryStates, description: 'Where the delivery of a webhook event stands.' },
   DeliveryErrorKind: { values: deliveryErrors, description: 'Why a webhook delivery attempt failed, as a generic kind.' },
   ExportStatus: { values: [...exportStatuses, 'expired'], description: 'Where a history export stands.' },

@@ -749,6 +749,7 @@ export const pendingHistoryExportExample = {
   download_url: null,
   download_expires_at: null,
   file_url: null,
+  notify_monitor_id: null,
   expires_at: '2026-11-25T10:00:00.000Z',
 };
 
@@ -767,6 +768,38 @@ export const readyHistoryExportExample = {
   download_url: `https://license-verification-history-exports.s3.us-east-1.amazonaws.com/exports/${historyExportId}.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=…`,
   download_expires_at: '2026-11-24T10:16:10.000Z',
   file_url: `https://api.example.com/v1/verifications/exports/${historyExportId}/download`,
+};
+
+/** The export events sent to the monitor named by `notify_monitor_id` when the export ends. */
+export const exportEventExamples = {
+  'export.ready': {
+    event: 'export.ready',
+    event_id: 'evt_7HqT3mZc9LwR2xKb5NsV8dPf',
+    monitor_id: monitorId,
+    occurred_at: readyHistoryExportExample.completed_at,
+    data: {
+      export_id: historyExportId,
+      status: 'ready',
+      row_count: readyHistoryExportExample.row_count,
+      export_url: `https://api.example.com/v1/verifications/exports/${historyExportId}`,
+      file_url: readyHistoryExportExample.file_url,
+      expires_at: readyHistoryExportExample.expires_at,
+    },
+  },
+  'export.failed': {
+    event: 'export.failed',
+    event_id: 'evt_2WbN6sKq4TzM8cRv1XpL5hGj',
+    monitor_id: monitorId,
+    occurred_at: '2026-11-24T10:16:02.480Z',
+    data: {
+      export_id: historyExportId,
+      status: 'failed',
+      row_count: null,
+      export_url: `https://api.example.com/v1/verifications/exports/${historyExportId}`,
+      file_url: null,
+      expires_at: readyHistoryExportExample.expires_at,
+    },
+  },
 };
 
 export const evidenceBundleExample = {

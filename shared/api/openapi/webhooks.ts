@@ -5,7 +5,13 @@
  */
 import { eventIdPattern } from '../../platform/ids.ts';
 import { eventKinds, type EventKind } from '../../features/monitoring/checks/change-events.ts';
-import { testEventKind, testWebhookEventSchema, webhookEventSchemas } from '../../features/monitoring/delivery/webhook-event-schema.ts';
+import {
+  exportEventKinds,
+  exportEventSchemas,
+  testEventKind,
+  testWebhookEventSchema,
+  webhookEventSchemas,
+} from '../../features/monitoring/delivery/webhook-event-schema.ts';
 import { eventIdHeader, timestampHeader, webhookUserAgent, defaultWebhookTimeoutMs } from '../../features/webhooks/deliver-webhook.ts';
 import { retryDelaysMs } from '../../features/webhooks/retry-schedule.ts';
 import {
@@ -17,7 +23,7 @@ import {
 } from '../../features/webhooks/webhook-signature.ts';
 import { webhookSamples } from './code-samples.ts';
 import { pascalCase, webhookSchemaName } from './components.ts';
-import { testEventExample, webhookEventExamples } from './examples.ts';
+import { exportEventExamples, testEventExample, webhookEventExamples } from './examples.ts';
 import { schemaRef } from './json-schema.ts';
 
 export const webhookHeaderParameters = [
@@ -117,6 +123,7 @@ function webhook(kind: string, schema: { readonly description?: string | undefin
 export function webhooksObject(): Record<string, ReturnType<typeof webhook>> {
   return {
     ...Object.fromEntries(eventKinds.map((kind: EventKind) => [kind, webhook(kind, webhookEventSchemas[kind], webhookEventExamples[kind])])),
+    ...Object.fromEntries(exportEventKinds.map((kind) => [kind, webhook(kind, exportEventSchemas[kind], exportEventExamples[kind])])),
     [testEventKind]: webhook(testEventKind, testWebhookEventSchema, testEventExample),
   };
 }

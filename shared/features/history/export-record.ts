@@ -34,6 +34,8 @@ export const exportRecordSchema = z.object({
   completed_at: z.string().optional(),
   /** When the writing is due to start (the queue message's delay); absent on exports made before it was recorded. */
   write_after: z.string().optional(),
+  /** The monitor told of the export's end (`notify_monitor_id`) and the id its event will have; absent when none was named. */
+  notify: z.object({ monitor_id: z.string(), event_id: z.string() }).optional(),
   /** The writing of the latest attempt: absent until an attempt starts. */
   progress: exportProgressSchema.optional(),
 });

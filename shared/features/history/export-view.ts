@@ -69,6 +69,9 @@ export const exportViewSchema = z
       description:
         'Once ready: the stable URL of the file, `GET /v1/verifications/exports/{export_id}/download`. Call it with your API key at any time until `expires_at`: it answers `302 Found` to a link signed at that moment, valid 60 seconds, to follow at once.',
     }),
+    notify_monitor_id: z.string().nullable().meta({
+      description: 'The monitor sent `export.ready` or `export.failed` when the export ends, as requested; null when none was named.',
+    }),
     expires_at: z.iso.datetime().meta({
       description:
         'When the export expires: from then on it says `expired` and gives no link, and no link it gave works past this time. S3 deletes the file within about a day after it.',
@@ -103,6 +106,7 @@ export function exportView(record: ExportRecord, now: Date, download?: { url: st
     download_url: !expired && download ? download.url : null,
     download_expires_at: !expired && download ? download.expiresAt : null,
     file_url: !expired && record.status === 'ready' ? exportFileLocation(record.export_id) : null,
+    notify_monitor_id: record.notify?.monitor_id ?? null,
     expires_at: new Date(record.expires_at * 1000).toISOString(),
   };
 }

@@ -13,7 +13,7 @@ import { paginationQuery } from '../../contract/pagination.ts';
 import { outcomeStatuses } from '../../domain/license-status.ts';
 import { lastNameKey } from '../../domain/names/normalize.ts';
 import { isStateCode, usStates } from '../../domain/us-states.ts';
-import { verificationIdPattern } from '../../platform/ids.ts';
+import { monitorIdPattern, verificationIdPattern } from '../../platform/ids.ts';
 import { isValidNpi } from '../sources/nppes/npi.ts';
 import { maxNameLength, namePattern } from '../verification/verification-request.ts';
 import { lastNameIndexKey, npiIndexKey } from '../verification/history-attributes.ts';
@@ -97,6 +97,14 @@ export const createExportRequestSchema = z
       .boolean({ error: 'verified must be true or false' })
       .optional()
       .meta({ description: 'Only verified (`true`) or unverified (`false`) results.' }),
+    notify_monitor_id: z
+      .string({ error: 'notify_monitor_id must be a string' })
+      .regex(monitorIdPattern, { error: 'notify_monitor_id must be a monitor id (mon_ and 24 letters or digits)' })
+      .optional()
+      .meta({
+        description:
+          'Not a filter: an active monitor of yours (same mode as the key) whose `webhook_url` is sent `export.ready` when the file is written, or `export.failed` when it could not be, signed with its secret and retried like every event. Without it, poll the export, waiting its `Retry-After`.',
+      }),
   })
   .meta({ title: 'History export request' });
 

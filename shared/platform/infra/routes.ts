@@ -406,7 +406,8 @@ const routeTable = [
     auth: 'api_key',
     // UpdateItem counts the export against the account's daily cap (usage table), and marks it failed
     // (giving the count back) when its message cannot be queued.
-    uses: { tables: { exports: ['PutItem', 'UpdateItem'], usage: ['UpdateItem'] }, queues: { historyExport: 'send' } },
+    // GetItem on monitors: the monitor `notify_monitor_id` names must be the caller's and active.
+    uses: { tables: { exports: ['PutItem', 'UpdateItem'], usage: ['UpdateItem'], monitors: ['GetItem'] }, queues: { historyExport: 'send' } },
     summary: 'Starts a CSV export of the verification history (same filters), written by a worker to a file kept a day.',
   },
   {
@@ -532,11 +533,14 @@ export const workers: readonly WorkerDefinition[] = [
     maxConcurrency: 2,
     timeoutSeconds: 300,
     memoryMb: 1024,
+    // The monitor, event and delivery queue: the `export.ready` or `export.failed` event of an export asked with `notify_monitor_id`.
     uses: {
-      tables: { exports: ['GetItem', 'UpdateItem'], verifications: ['Query'] },
+      tables: { exports: ['GetItem', 'UpdateItem'], verifications: ['Query'], monitors: ['GetItem'], events: ['PutItem'] },
       buckets: { historyExports: ['PutObject'] },
+      queues: { webhookDelivery: 'send' },
     },
-    summary: 'Writes the CSV of a requested history export to its bucket, noting its progress every few seconds, and marks the export ready.',
+    summary:
+      'Writes the CSV of a requested history export to its bucket, noting its progress every few seconds, marks the export ready, and sends export.ready to the monitor it names.',
   },
 ];
 

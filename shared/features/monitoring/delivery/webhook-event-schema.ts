@@ -5,7 +5,7 @@
  * generated from them.
  */
 import * as z from 'zod';
-import { eventIdPattern } from '../../../platform/ids.ts';
+import { eventIdPattern, historyExportIdPattern } from '../../../platform/ids.ts';
 import { exclusionBases, sanctionBases } from '../../../domain/match-basis.ts';
 import { certificateHashSchema, npiSchema, verificationIdSchema } from '../../../contract/field-schemas.ts';
 import { eventKinds, type EventKind } from '../checks/change-events.ts';
@@ -141,8 +141,56 @@ export const testWebhookEventSchema = z
   })
   .meta({ title: testEventKind, description: testEventDescription });
 
-/** Every kind an event may have: the change kinds and the test event. */
-export const storedEventKinds = [...eventKinds, testEventKind] as const;
+/** The kinds of the events that tell an export's end to the monitor named when it was requested (`notify_monitor_id`). */
+export const exportEventKinds = ['export.ready', 'export.failed'] as const;
+export type ExportEventKind = (typeof exportEventKinds)[number];
 
-/** Any body the service sends, change or test event, told apart by `event`. */
-export const anyEventBodySchema = z.discriminatedUnion('event', [...anyWebhookEventSchema.options, testWebhookEventSchema]);
+const exportEventDescriptions: Record<ExportEventKind, string> = {
+  'export.ready':
+    'A history export asked with `notify_monitor_id` is written: its file can be downloaded from `file_url` (with your API key) until `expires_at`. Sent to that monitor’s URL, signed and retried like every event.',
+  'export.failed':
+    'A history export asked with `notify_monitor_id` could not be written after its three attempts: ask for a new export. Sent to that monitor’s URL, signed and retried like every event.',
+};
+
+function exportEventSchema<K extends ExportEventKind>(kind: K) {
+  const ready = kind === 'export.ready';
+  return z
+    .strictObject({
+      event: z.literal(kind),
+      event_id: eventIdSchema,
+      monitor_id: monitorIdSchema.meta({ description: 'The monitor named by `notify_monitor_id` when the export was requested.' }),
+      occurred_at: z.iso.datetime().meta({ description: ready ? 'When the file was written.' : 'When the export was marked failed.' }),
+      data: z.strictObject({
+        export_id: z.string().regex(historyExportIdPattern).meta({ description: 'The export, as `POST /v1/verifications/exports` answered it.' }),
+        status: z.literal(ready ? 'ready' : 'failed'),
+        row_count: ready
+          ? z.number().int().min(0).meta({ description: 'Rows of the CSV (verifications).' })
+          : z.null().meta({ description: 'Null: no file was written.' }),
+        export_url: z.string().meta({ description: 'The export: `GET /v1/verifications/exports/{export_id}`.' }),
+        file_url: ready
+          ? z
+              .string()
+              .meta({ description: 'The file: `GET /v1/verifications/exports/{export_id}/download` with your API key answers 302 to a link valid 60 seconds.' })
+          : z.null(),
+        expires_at: z.iso.datetime().meta({ description: 'When the export expires and its file is no longer served.' }),
+      }),
+    })
+    .meta({ title: kind, description: exportEventDescriptions[kind] });
+}
+
+/** One schema per export event kind. */
+export const exportEventSchemas = {
+  'export.ready': exportEventSchema('export.ready'),
+  'export.failed': exportEventSchema('export.failed'),
+} as const;
+
+/** Every kind an event may have: the change kinds, the export kinds and the test event. */
+export const storedEventKinds = [...eventKinds, ...exportEventKinds, testEventKind] as const;
+
+/** Any body the service sends, change, export or test event, told apart by `event`. */
+export const anyEventBodySchema = z.discriminatedUnion('event', [
+  ...anyWebhookEventSchema.options,
+  exportEventSchemas['export.ready'],
+  exportEventSchemas['export.failed'],
+  testWebhookEventSchema,
+]);
