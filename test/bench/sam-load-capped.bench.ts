@@ -9,7 +9,7 @@
  * emulator may throttle nothing; the same load runs again under a cap of 1,000, below what the emulator
  * takes, so that throttling certainly happens at full size and the load is seen to survive it.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,17 +19,15 @@ import { tableName } from '#shared/platform/config.ts';
 import { workers } from '#shared/platform/infra/routes.ts';
 import { writeCounters } from '#shared/features/sources/lists/adapters/batch-write.ts';
 import { invoke } from '../../local/runtime/lambda-runtime.ts';
-import { writeSamBenchmark } from '../../local/sample-data/sam-file.ts';
-import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
 import { startLocalStack } from '../../local/runtime/stack.ts';
 import { summarise, type SectionResult, type Benchmark } from './harness.ts';
+import { writeSamExtract } from './sam.bench.ts';
 import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
 
 const rows = 170_000;
 const capPerSecond = 4_000;
 /** A cap below the local DynamoDB's own write rate, so that it binds. */
 const bindingCapPerSecond = 1_000;
-const fileName = 'SAM_Exclusions_Public_Extract_V2_26305';
 /** Invocations allowed before the load counts as failed (each a full 900 s one). */
 const maxInvocations = 3;
 
@@ -39,11 +37,7 @@ export const samLoadCappedBenchmark: Benchmark = {
   async run(): Promise<SectionResult> {
     const dir = await mkdtemp(join(tmpdir(), 'sam-capped-bench-'));
     try {
-      await mkdir(join(dir, 'sam'));
-      const csv = join(dir, 'sam', `${fileName}.csv`);
-      await writeSamBenchmark(csv, rows);
-      const zip = join(dir, `${fileName}.ZIP`);
-      await writeFile(zip, await zipOfCsv(await readFile(csv), `${fileName}.CSV`, new Date('2026-11-01T00:00:00Z')));
+      await writeSamExtract(dir, rows);
 
       const figures = [...(await loadUnder(dir, capPerSecond, '')), ...(await loadUnder(dir, bindingCapPerSecond, ', binding cap'))];
       return {

@@ -45,17 +45,26 @@ async function parseOnce(zip: string): Promise<{ rate: number; surnames: string[
   return { rate: entries / seconds, surnames, npis };
 }
 
+/**
+ * Writes a SAM extract of `count` rows into `dir` as the simulator serves it: the CSV under `sam/` and
+ * its ZIP, `SAM_Exclusions_Public_Extract_V2_26305.ZIP`, whose path this answers.
+ */
+export async function writeSamExtract(dir: string, count: number): Promise<string> {
+  await mkdir(join(dir, 'sam'));
+  const csv = join(dir, 'sam', `${fileName}.csv`);
+  await writeSamBenchmark(csv, count);
+  const zip = join(dir, `${fileName}.ZIP`);
+  await writeFile(zip, await zipOfCsv(await readFile(csv), `${fileName}.CSV`, new Date('2026-11-01T00:00:00Z')));
+  return zip;
+}
+
 export const samBenchmark: Benchmark = {
   id: 'sam',
   title: `SAM.gov exclusions: ${rows.toLocaleString('en-US')}-row extract`,
   async run() {
     const dir = await mkdtemp(join(tmpdir(), 'sam-bench-'));
     try {
-      await mkdir(join(dir, 'sam'));
-      const csv = join(dir, 'sam', `${fileName}.csv`);
-      await writeSamBenchmark(csv, rows);
-      const zip = join(dir, `${fileName}.ZIP`);
-      await writeFile(zip, await zipOfCsv(await readFile(csv), `${fileName}.CSV`, new Date('2026-11-01T00:00:00Z')));
+      const zip = await writeSamExtract(dir, rows);
       const { surnames, npis } = await parseOnce(zip); // warm-up, and the names to look up
       const parse: number[] = [];
       for (let i = 0; i < 5; i++) parse.push((await parseOnce(zip)).rate);

@@ -11,6 +11,7 @@ import { hashApiKey } from '#shared/features/accounts/api-keys.ts';
 import { tableName } from '#shared/platform/config.ts';
 import { bombMember, member, zipArchive } from '../support/hostile-files.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { flappingMonitor } from '../support/monitor-request.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
@@ -193,13 +194,7 @@ describe('npm run admin', () => {
     const created = await t!.call('/v1/monitor', {
       method: 'POST',
       key,
-      body: JSON.stringify({
-        first_name: 'Dana',
-        last_name: 'test-flapping',
-        state: 'WA',
-        webhook_url: 'http://127.0.0.1:9/hook',
-        webhook_secret: 'a-very-secret-value-123',
-      }),
+      body: JSON.stringify(flappingMonitor),
       headers: { 'content-type': 'application/json' },
     });
     expect(created.status).toBe(200);

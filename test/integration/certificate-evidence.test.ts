@@ -15,8 +15,7 @@ import { certificateHash } from '#shared/features/certificates/certificate.ts';
 import { bucketName } from '#shared/platform/config.ts';
 import { evidenceBundleSchema } from '#shared/features/evidence/evidence-bundle.ts';
 import { evidenceObjectKey } from '#shared/features/evidence/evidence.ts';
-import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { errorOf, startStackWithLeie, type TestStack } from '../support/stack.ts';
 import { pdfText } from '../fixtures/pdf/poppler.ts';
 import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
@@ -26,11 +25,7 @@ let testKey: string;
 let otherLiveKey: string;
 
 beforeAll(async () => {
-  t = await startTestStack();
-  await ingestLeie(dynamoExclusionStore());
-  const live = await t.issue({ plan: 'production', mode: 'live' });
-  liveKey = live.api_key;
-  testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;
+  ({ t, liveKey, testKey } = await startStackWithLeie());
   otherLiveKey = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
 });
 afterAll(() => t.stop());

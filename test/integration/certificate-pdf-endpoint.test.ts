@@ -11,9 +11,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/platform/aws/s3.ts';
 import { bucketName } from '#shared/platform/config.ts';
-import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
-import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
+import { errorOf, startStackWithLeie, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;
 let liveKey: string;
@@ -21,11 +19,7 @@ let testKey: string;
 const dir = mkdtempSync(join(tmpdir(), 'pdf-endpoint-'));
 
 beforeAll(async () => {
-  t = await startTestStack();
-  await ingestLeie(dynamoExclusionStore());
-  const live = await t.issue({ plan: 'production', mode: 'live' });
-  liveKey = live.api_key;
-  testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;
+  ({ t, liveKey, testKey } = await startStackWithLeie());
 });
 afterAll(async () => {
   await t.stop();

@@ -6,24 +6,19 @@
  * key role of the export's account and mode may download it. Every answer is checked against the served
  * contract.
  */
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
-import { sqs } from '#shared/platform/aws/sqs.ts';
-import { queueUrl, tableName } from '#shared/platform/config.ts';
+import { tableName } from '#shared/platform/config.ts';
 import { pollSeconds } from '#shared/features/history/export-progress.ts';
 import { fileLinkSeconds } from '#shared/features/history/export-view.ts';
-import { workers } from '#shared/platform/infra/routes.ts';
-import { invoke } from '../../local/runtime/lambda-runtime.ts';
-import { toSqsRecord } from '../../local/runtime/sqs-pollers.ts';
-import { OpenApiValidator } from '../support/openapi-validator.ts';
-import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import type { OpenApiValidator } from '../support/openapi-validator.ts';
+import { errorOf, type TestStack } from '../support/stack.ts';
+import { receiveAndRunExport, startExportStack, type ExportStack } from '../support/export-stack.ts';
 
-const exportWorker = workers.find((w) => w.queue === 'historyExport')!;
 const json = { 'content-type': 'application/json' };
 
+let exportStack: ExportStack;
 let t: TestStack;
 let testKey: string;
 let testAdminKey: string;
@@ -32,15 +27,12 @@ let otherKey: string;
 let contract: OpenApiValidator;
 
 beforeAll(async () => {
-  // The export starts at once; no export poller: the tests run the worker when they want the file written.
-  process.env.HISTORY_EXPORT_SETTLE_SECONDS = '0';
-  t = await startTestStack({ workers: workers.filter((w) => w.queue !== 'historyExport') });
-  const test = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
-  testKey = test.api_key;
-  testAdminKey = (await t.issue({ mode: 'test', accountId: test.account_id, admin: true, minuteLimit: 10_000 })).api_key;
-  liveKey = (await t.issue({ mode: 'live', accountId: test.account_id, minuteLimit: 10_000 })).api_key;
+  exportStack = await startExportStack();
+  ({ t, testKey, contract } = exportStack);
+  const accountId = exportStack.accountId;
+  testAdminKey = (await t.issue({ mode: 'test', accountId, admin: true, minuteLimit: 10_000 })).api_key;
+  liveKey = (await t.issue({ mode: 'live', accountId, minuteLimit: 10_000 })).api_key;
   otherKey = (await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 })).api_key;
-  contract = new OpenApiValidator((await t.call('/v1/openapi.json')).body);
   const made = await t.call('/v1/verify', {
     method: 'POST',
     key: testKey,
@@ -51,22 +43,11 @@ beforeAll(async () => {
   // A verification is in the history's indexes a moment after it is stored.
   await new Promise((resolve) => setTimeout(resolve, 1500));
 });
-afterAll(async () => {
-  delete process.env.HISTORY_EXPORT_SETTLE_SECONDS;
-  await t.stop();
-});
+afterAll(() => exportStack.stop());
 
 /** Runs the export worker on every message of the export queue, as the event-source mapping does. */
 async function runExportWorker(): Promise<void> {
-  for (;;) {
-    const got = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('historyExport'), MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }));
-    const messages = got.Messages ?? [];
-    if (messages.length === 0) return;
-    const event = { Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:HistoryExportQueue')) } as SQSEvent;
-    const out = (await invoke(exportWorker.entry, exportWorker.id, event, exportWorker.timeoutSeconds * 1000)) as SQSBatchResponse | undefined;
-    expect(out?.batchItemFailures ?? []).toEqual([]);
-    for (const m of messages) await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('historyExport'), ReceiptHandle: m.ReceiptHandle! }));
-  }
+  for (let run = await receiveAndRunExport(); run.received > 0; run = await receiveAndRunExport()) expect(run.succeeded).toBe(run.received);
 }
 
 /** A request to the stack, redirects not followed, whose answer is checked against the served contract. */

@@ -6,20 +6,14 @@ import { tableName } from '#shared/platform/config.ts';
 import { monitorPageSchema, monitorSchema } from '#shared/features/monitoring/checks/monitor-schema.ts';
 import { deletedMonitorRetentionDays, dueShard } from '#shared/features/monitoring/checks/monitor-store.ts';
 import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
-import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
-import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
-import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
+import { errorOf, startStackWithLeie, type TestStack } from '../support/stack.ts';
 
 let t: TestStack;
 let liveKey: string;
 let testKey: string;
 
 beforeAll(async () => {
-  t = await startTestStack();
-  await ingestLeie(dynamoExclusionStore());
-  const live = await t.issue({ plan: 'production', mode: 'live' });
-  liveKey = live.api_key;
-  testKey = (await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id })).api_key;
+  ({ t, liveKey, testKey } = await startStackWithLeie());
 });
 afterAll(() => t.stop());
 

@@ -6,29 +6,27 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verificationResultSchema } from '#shared/features/verification/verification-result-schema.ts';
-import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { captureOutput, type Line } from '../support/capture-output.ts';
-import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { SourceDataCopy } from '../support/source-data.ts';
+import type { TestStack } from '../support/stack.ts';
+import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 
 // Metrics are written to the log at DEBUG in the local stack; the level is read when the logger is built.
 vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
 });
 
+let stack: SampleDataStack;
 let t: TestStack;
 let data: SourceDataCopy;
 let key: string;
 
 beforeAll(async () => {
-  data = await copySourceData(sampleDataDir);
-  t = await startTestStack({ sourceDataDir: data.dir });
+  stack = await startSampleDataStack({ leie: false });
+  ({ t, data } = stack);
   key = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
 });
-afterAll(async () => {
-  await t.stop();
-  await data.remove();
-});
+afterAll(() => stack.stop());
 
 const wa = 'Washington State Department of Health';
 const ct = 'Connecticut Department of Public Health and Department of Consumer Protection (eLicensing)';

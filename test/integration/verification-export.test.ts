@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws/dynamo.ts';
@@ -27,28 +26,26 @@ import { fixedClock } from '#shared/platform/clock.ts';
 import { Deadline } from '#shared/platform/deadline.ts';
 import { exportCounterKey, exportsPerDay } from '#shared/features/history/adapters/export-quota.ts';
 import { dayWindow } from '#shared/features/limits/windows.ts';
-import { workers } from '#shared/platform/infra/routes.ts';
 import { CsvParser } from '#shared/features/sources/lists/csv-parser.ts';
 import { DynamoVerificationStore } from '#shared/features/verification/adapters/verification-store.ts';
 import type { VerificationRecord } from '#shared/features/verification/verification-record.ts';
-import { invoke } from '../../local/runtime/lambda-runtime.ts';
-import { toSqsRecord } from '../../local/runtime/sqs-pollers.ts';
 import { localName } from '../../local/runtime/provision.ts';
 import { deadLetterQueueId, queues } from '#shared/platform/infra/resources.ts';
 import { seedHistory } from '../support/history-seed.ts';
 import { failCalls } from '../support/aws-faults.ts';
-import { OpenApiValidator } from '../support/openapi-validator.ts';
-import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import type { OpenApiValidator } from '../support/openapi-validator.ts';
+import { errorOf, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { receiveAndRunExport, startExportStack, type ExportStack } from '../support/export-stack.ts';
 import { serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { exportEventSchemas } from '#shared/features/monitoring/delivery/webhook-event-schema.ts';
 import { invokeAs } from '../support/invoke-as.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const exportWorker = workers.find((w) => w.queue === 'historyExport')!;
 const dob = '1968-12-01';
 const json = { 'content-type': 'application/json' };
 
+let exportStack: ExportStack;
 let t: TestStack;
 let accountId: string;
 let testKey: string;
@@ -58,16 +55,10 @@ let template: VerificationRecord;
 let contract: OpenApiValidator;
 
 beforeAll(async () => {
-  // The export starts at once: nothing here verifies while a snapshot settles.
-  process.env.HISTORY_EXPORT_SETTLE_SECONDS = '0';
-  // No export poller: each test runs the worker itself, or kills it.
-  t = await startTestStack({ workers: workers.filter((w) => w.queue !== 'historyExport') });
-  const test = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
-  accountId = test.account_id;
-  testKey = test.api_key;
+  exportStack = await startExportStack();
+  ({ t, testKey, accountId, contract } = exportStack);
   liveKey = (await t.issue({ plan: 'enterprise', mode: 'live', accountId, minuteLimit: 10_000 })).api_key;
   otherKey = (await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 })).api_key;
-  contract = new OpenApiValidator((await t.call('/v1/openapi.json')).body);
   const made = await t.call('/v1/verify', {
     method: 'POST',
     key: testKey,
@@ -77,32 +68,9 @@ beforeAll(async () => {
   expect(made.status).toBe(200);
   template = (await new DynamoVerificationStore().getOwned(made.body.verification_id, accountId, 'test'))!;
 });
-afterAll(async () => {
-  delete process.env.HISTORY_EXPORT_SETTLE_SECONDS;
-  await t.stop();
-});
+afterAll(() => exportStack.stop());
 
-/** Receives the export queue's messages and runs the worker on them as the event-source mapping does; answers how many it ran and how many of them succeeded. */
-async function receiveAndRun(visibilitySeconds?: number, timeoutMs = exportWorker.timeoutSeconds * 1000): Promise<{ received: number; succeeded: number }> {
-  const got = await sqs().send(
-    new ReceiveMessageCommand({
-      QueueUrl: queueUrl('historyExport'),
-      MaxNumberOfMessages: 1,
-      WaitTimeSeconds: 1,
-      MessageSystemAttributeNames: ['ApproximateReceiveCount'],
-      ...(visibilitySeconds === undefined ? {} : { VisibilityTimeout: visibilitySeconds }),
-    }),
-  );
-  const messages = got.Messages ?? [];
-  if (messages.length === 0) return { received: 0, succeeded: 0 };
-  const event = { Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:HistoryExportQueue')) } as SQSEvent;
-  const out = (await invoke(exportWorker.entry, exportWorker.id, event, timeoutMs)) as SQSBatchResponse | undefined;
-  const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-  for (const m of messages) {
-    if (!failed.has(m.MessageId!)) await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('historyExport'), ReceiptHandle: m.ReceiptHandle! }));
-  }
-  return { received: messages.length, succeeded: messages.length - failed.size };
-}
+const receiveAndRun = receiveAndRunExport;
 
 /** Runs the worker on what the export queue holds; answers how many messages it ran successfully. */
 const runExportWorker = async () => (await receiveAndRun()).succeeded;
@@ -146,6 +114,23 @@ async function download(key: string, id: string) {
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+/** One test-mode verification of the account whose stored summary is damaged: every attempt to write an export holding it fails on it. */
+async function seedDamagedVerification(accountId: string): Promise<void> {
+  const [broken] = await seedHistory(template, [{ createdAt: daysAgo(3), subject: { first_name: 'Eve', last_name: 'Stone', state: 'WA', npi: null } }], {
+    account_id: accountId,
+    mode: 'test',
+  });
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('verifications'),
+      Key: { verification_id: broken },
+      UpdateExpression: 'SET #h.#v = :v',
+      ExpressionAttributeNames: { '#h': 'history', '#v': 'verified' },
+      ExpressionAttributeValues: { ':v': 'maybe' },
+    }),
+  );
+}
 
 describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{export_id}', () => {
   it('exports the filtered history to a CSV behind a 15-minute presigned link: one row per verification, no date of birth, formulas neutralised', async () => {
@@ -359,20 +344,7 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
 
   it('is marked failed when its last attempt fails too, and its message parked in the dead-letter queue', async () => {
     const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
-    const [broken] = await seedHistory(template, [{ createdAt: daysAgo(3), subject: { first_name: 'Eve', last_name: 'Stone', state: 'WA', npi: null } }], {
-      account_id,
-      mode: 'test',
-    });
-    // A damaged summary: every attempt to write the file fails on it.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('verifications'),
-        Key: { verification_id: broken },
-        UpdateExpression: 'SET #h.#v = :v',
-        ExpressionAttributeNames: { '#h': 'history', '#v': 'verified' },
-        ExpressionAttributeValues: { ':v': 'maybe' },
-      }),
-    );
+    await seedDamagedVerification(account_id);
     const created = await requestExport(api_key, {});
     expect(created.status).toBe(202);
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -625,19 +597,7 @@ describe('notify_monitor_id: the end of an export told by webhook', () => {
 
   it('sends export.failed when the last attempt fails; a monitor deleted in the meantime is sent nothing', async () => {
     const { api_key, account_id } = await t.issue({ plan: 'enterprise', mode: 'test', minuteLimit: 10_000 });
-    const [broken] = await seedHistory(template, [{ createdAt: daysAgo(3), subject: { first_name: 'Eve', last_name: 'Stone', state: 'WA', npi: null } }], {
-      account_id,
-      mode: 'test',
-    });
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('verifications'),
-        Key: { verification_id: broken },
-        UpdateExpression: 'SET #h.#v = :v',
-        ExpressionAttributeNames: { '#h': 'history', '#v': 'verified' },
-        ExpressionAttributeValues: { ':v': 'maybe' },
-      }),
-    );
+    await seedDamagedVerification(account_id);
     const monitorId = await monitorOf(api_key);
     const created = await requestExport(api_key, { notify_monitor_id: monitorId });
     expect(created.status).toBe(202);

@@ -16,6 +16,7 @@ import { DynamoVerificationStore } from '#shared/features/verification/adapters/
 import { OpenApiValidator } from '../support/openapi-validator.ts';
 import { seedHistory } from '../support/history-seed.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { flappingMonitor } from '../support/monitor-request.ts';
 
 let t: TestStack;
 let contract: OpenApiValidator;
@@ -294,13 +295,7 @@ describe('GET /v1/verifications', () => {
       method: 'POST',
       key: api_key,
       headers: json,
-      body: JSON.stringify({
-        first_name: 'Dana',
-        last_name: 'test-flapping',
-        state: 'WA',
-        webhook_url: 'http://127.0.0.1:9/hook',
-        webhook_secret: 'a-very-secret-value-123',
-      }),
+      body: JSON.stringify(flappingMonitor),
     });
     expect(created.status).toBe(200);
     expect(await ids(api_key, '?last_name=TEST-FLAPPING')).toHaveLength(1);

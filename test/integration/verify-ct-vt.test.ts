@@ -6,24 +6,22 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleDataDir } from '../../local/runtime/stack.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { TestStack } from '../support/stack.ts';
 import { verifyOk } from '../support/verify-call.ts';
-import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
+import type { SourceDataCopy } from '../support/source-data.ts';
+import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
 
+let stack: SampleDataStack;
 let t: TestStack;
 let data: SourceDataCopy;
 let key: string;
 
 beforeAll(async () => {
-  data = await copySourceData(sampleDataDir);
-  t = await startTestStack({ sourceDataDir: data.dir });
+  stack = await startSampleDataStack({ leie: false });
+  ({ t, data } = stack);
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
 });
-afterAll(async () => {
-  await t.stop();
-  await data.remove();
-});
+afterAll(() => stack.stop());
 
 const verify = (body: Record<string, unknown>) => verifyOk(t, key, body);
 

@@ -28,6 +28,7 @@ import { makeDue } from '../support/monitor-tables.ts';
 import { failCalls, throttleDynamo, throttleKms } from '../support/aws-faults.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { storeStatusEvent } from '../support/delivery-driver.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -107,18 +108,8 @@ describe('webhook delivery', () => {
     try {
       const monitorId = await monitor('Helen', 'Thomas');
       const events = new DynamoEventStore();
-      const eventId = newId('evt');
       const start = new Date();
-      await events.createOnce({
-        event_id: eventId,
-        owner: 'x',
-        monitor_id: monitorId,
-        kind: 'license.status_changed',
-        created_at: start.toISOString(),
-        created_key: `${start.toISOString()}#${eventId}`,
-        body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
-        delivery: { state: 'pending', attempts: [] },
-      });
+      const eventId = await storeStatusEvent(events, monitorId, start);
       const offsets = [0, 5, 35, 155, 635, 2075].map((m) => m * 60_000);
       const outcomes: string[] = [];
       for (const offset of offsets)

@@ -6,7 +6,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ses } from '#shared/platform/aws/ses.ts';
-import { newId } from '#shared/platform/ids.ts';
 import { DynamoEventStore } from '#shared/features/monitoring/delivery/adapters/event-store.ts';
 import type { DeliveryAttempt } from '#shared/features/monitoring/delivery/event-record.ts';
 import { dispatchWebhook } from '#shared/features/monitoring/delivery/webhook-dispatch.ts';
@@ -18,6 +17,7 @@ import { invokeAs } from '../support/invoke-as.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
+import { storeStatusEvent } from '../support/delivery-driver.ts';
 
 let t: TestStack;
 let data: SourceDataCopy;
@@ -72,21 +72,11 @@ const offsetsMin = [0, 5, 35, 155, 635, 2075];
 
 /** An event whose first five attempts failed: its next step (at +2075 min) is the last one. */
 async function eventOnItsLastAttempt(monitorId: string): Promise<{ eventId: string; step: { event_id: string; due_at: string }; at: Date }> {
-  const eventId = newId('evt');
   const start = new Date(Date.now() - 2075 * 60_000);
   const attempts: DeliveryAttempt[] = offsetsMin
     .slice(0, 5)
     .map((m) => ({ at: new Date(start.getTime() + m * 60_000).toISOString(), ok: false, status: 500, error: 'HTTP 500', duration_ms: 3 }));
-  await events.createOnce({
-    event_id: eventId,
-    owner: 'x',
-    monitor_id: monitorId,
-    kind: 'license.status_changed',
-    created_at: start.toISOString(),
-    created_key: `${start.toISOString()}#${eventId}`,
-    body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
-    delivery: { state: 'pending', attempts },
-  });
+  const eventId = await storeStatusEvent(events, monitorId, start, attempts);
   const at = new Date(start.getTime() + 2075 * 60_000);
   return { eventId, step: { event_id: eventId, due_at: at.toISOString() }, at };
 }

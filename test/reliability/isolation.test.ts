@@ -11,6 +11,7 @@ import { newId } from '#shared/platform/ids.ts';
 import { dueShard, ownerKey } from '#shared/features/monitoring/checks/monitor-store.ts';
 import { routes } from '#shared/platform/infra/routes.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
+import { flappingMonitor } from '../support/monitor-request.ts';
 
 let t: TestStack;
 const keys = { ownerLive: '', ownerTest: '', otherLive: '', otherTest: '' };
@@ -47,13 +48,7 @@ beforeAll(async () => {
   const created = await t.call('/v1/monitor', {
     method: 'POST',
     key: keys.ownerTest,
-    body: JSON.stringify({
-      first_name: 'Dana',
-      last_name: 'test-flapping',
-      state: 'WA',
-      webhook_url: 'http://127.0.0.1:9/hook',
-      webhook_secret: 'a-very-secret-value-123',
-    }),
+    body: JSON.stringify(flappingMonitor),
     headers: json,
   });
   resources.testMonitor = created.body.monitor_id as string;

@@ -6,6 +6,9 @@
 import { dispatchWebhook, type DeliveryMessage, type DispatchOutcome } from '#shared/features/monitoring/delivery/webhook-dispatch.ts';
 import { webhookDispatchServices } from '#shared/features/monitoring/delivery/webhook-dispatch-services.ts';
 import type { TestStack } from './stack.ts';
+import { newId } from '#shared/platform/ids.ts';
+import type { DeliveryAttempt } from '#shared/features/monitoring/delivery/event-record.ts';
+import type { EventStore } from '#shared/features/monitoring/delivery/event-store.ts';
 
 export interface DeliveryDriver {
   /** The event's messages not stepped yet. */
@@ -42,4 +45,28 @@ export function deliveryDriver(t: TestStack): DeliveryDriver {
       return outcomes;
     },
   };
+}
+
+/**
+ * A minimal `license.status_changed` event of the monitor, stored as a check would store it, created at
+ * `start` with the attempts already made (none by default); its id.
+ */
+export async function storeStatusEvent(
+  events: Pick<EventStore, 'createOnce'>,
+  monitorId: string,
+  start: Date,
+  attempts: DeliveryAttempt[] = [],
+): Promise<string> {
+  const eventId = newId('evt');
+  await events.createOnce({
+    event_id: eventId,
+    owner: 'x',
+    monitor_id: monitorId,
+    kind: 'license.status_changed',
+    created_at: start.toISOString(),
+    created_key: `${start.toISOString()}#${eventId}`,
+    body: JSON.stringify({ event: 'license.status_changed', event_id: eventId }),
+    delivery: { state: 'pending', attempts },
+  });
+  return eventId;
 }

@@ -15,10 +15,11 @@ export interface SampleDataStack {
   stop(): Promise<void>;
 }
 
-export async function startSampleDataStack(): Promise<SampleDataStack> {
+/** With `leie: false`, the OIG list is left unloaded (the tests of board answers alone). */
+export async function startSampleDataStack(options: { readonly leie?: boolean } = {}): Promise<SampleDataStack> {
   const data = await copySourceData(sampleDataDir);
   const t = await startTestStack({ sourceDataDir: data.dir });
-  await ingestLeie(dynamoExclusionStore());
+  if (options.leie !== false) await ingestLeie(dynamoExclusionStore());
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'all';
   return {
     t,

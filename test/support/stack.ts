@@ -6,6 +6,8 @@ import { errorBodySchema } from '#shared/contract/error-schema.ts';
 import { routes } from '#shared/platform/infra/routes.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../local/runtime/stack.ts';
 import { testRoutes } from './test-routes.ts';
+import { ingestLeie } from '#shared/features/sources/leie/leie-ingest.ts';
+import { dynamoExclusionStore } from '#shared/features/sources/source-store-services.ts';
 
 export interface TestStack {
   readonly stack: LocalStack;
@@ -47,4 +49,13 @@ export function errorOf(body: any): { code: string; message: string; docs: strin
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) throw new Error(`Not a documented error body (${parsed.error.message}): ${JSON.stringify(body)}`);
   return body.error;
+}
+
+/** A stack with the OIG list loaded and one production-plan account holding a live key and a test key. */
+export async function startStackWithLeie(): Promise<{ t: TestStack; accountId: string; liveKey: string; testKey: string }> {
+  const t = await startTestStack();
+  await ingestLeie(dynamoExclusionStore());
+  const live = await t.issue({ plan: 'production', mode: 'live' });
+  const test = await t.issue({ plan: 'production', mode: 'test', accountId: live.account_id });
+  return { t, accountId: live.account_id, liveKey: live.api_key, testKey: test.api_key };
 }

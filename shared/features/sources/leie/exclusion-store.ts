@@ -7,10 +7,10 @@
  * never reach their TTL while current. Verifications read the list only while it is usable
  * (freshness.ts: not past its stale limit, rows certainly stored); otherwise the OIG list is `unavailable`.
  */
-import { type Clock, systemClock } from '../../../platform/clock.ts';
 import { logger } from '../../../platform/observability/logger.ts';
 import { assessFreshness, freshnessPolicy } from '../freshness.ts';
-import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
+import { RememberedLookups } from '../remembered-lookups.ts';
+import { PointedSourceStore } from '../pointed-store.ts';
 import { lastNameKeys } from '../../../domain/names/normalize.ts';
 import { entityKey, individualKeys } from '../lists/lookup-keys.ts';
 import type { LoadPorts } from '../load-ports.ts';
@@ -74,21 +74,7 @@ export interface ExclusionPorts {
   readonly loads: LoadPorts;
 }
 
-export class ExclusionStore {
-  private readonly remembered = new RememberedForAWhile<LeieListVersion | undefined>();
-  /** Versions found unusable, warned about once per container. */
-  private readonly warned = new Set<string>();
-
-  constructor(
-    private readonly ports: ExclusionPorts,
-    private readonly clock: Clock = systemClock,
-  ) {}
-
-  /** What the source's ingest uses besides its rows and pointer. */
-  get loads(): LoadPorts {
-    return this.ports.loads;
-  }
-
+export class ExclusionStore extends PointedSourceStore<LeieListVersion, ExclusionPorts> {
   /**
    * The current version as this container last saw it, re-read after `maxAgeMs`, while it is usable
    * (undefined past its stale limit or when its rows may have expired: the list is then unavailable).

@@ -13,10 +13,10 @@
  * stale limit, its rows certainly still stored. Otherwise it answers as for a list never ingested, which
  * the screen reports `unavailable`, never checked and clear.
  */
-import { type Clock, systemClock } from '../../../platform/clock.ts';
 import { logger } from '../../../platform/observability/logger.ts';
 import { assessFreshness, freshnessPolicy } from '../freshness.ts';
-import { RememberedForAWhile, RememberedLookups } from '../remembered-lookups.ts';
+import { RememberedLookups } from '../remembered-lookups.ts';
+import { PointedSourceStore } from '../pointed-store.ts';
 import type { ListEntry } from './list-entry.ts';
 import { entityKey, individualKeys, npiKey } from './lookup-keys.ts';
 import type { LoadPorts } from '../load-ports.ts';
@@ -90,22 +90,7 @@ export interface SanctionsPorts {
   readonly loads: LoadPorts;
 }
 
-export class SanctionsStore {
-  private readonly remembered = new RememberedForAWhile<ListVersion | undefined>();
-
-  /** Versions found unusable, warned about once per container. */
-  private readonly warned = new Set<string>();
-
-  constructor(
-    private readonly ports: SanctionsPorts,
-    private readonly clock: Clock = systemClock,
-  ) {}
-
-  /** What the source's ingest uses besides its rows and pointer. */
-  get loads(): LoadPorts {
-    return this.ports.loads;
-  }
-
+export class SanctionsStore extends PointedSourceStore<ListVersion, SanctionsPorts> {
   /** The version lookups of the list currently follow. */
   current(listId: string): Promise<ListVersion | undefined> {
     return this.ports.pointers.current<ListVersion>(listId);
