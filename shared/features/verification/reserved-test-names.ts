@@ -1,6 +1,7 @@
 /**
- * Reserved last names that force an outcome on test keys (docs/api-guide.md, "Reserved test names").
- * Case-insensitive, any state; on live keys they are ordinary names.
+ * Reserved last names that force an outcome on test keys (docs/api-guide.md, "Reserved test names"):
+ * what the sandbox sources answer for each (sandbox/reserved-sources.ts). Case-insensitive, any state;
+ * on live keys they are ordinary names (the sandbox answers test keys only).
  */
 import type { BoardStatus } from '../../domain/license-status.ts';
 
@@ -30,6 +31,7 @@ export const reservedTestNames: Readonly<Record<string, ForcedOutcome>> = {
   'test-flapping': { kind: 'flapping' },
 };
 
-export function forcedOutcome(lastName: string, mode: 'live' | 'test'): ForcedOutcome | undefined {
-  return mode === 'test' ? reservedTestNames[lastName.trim().toLowerCase()] : undefined;
+export function reservedTestName(lastName: string): ForcedOutcome | undefined {
+  const name = lastName.trim().toLowerCase();
+  return Object.hasOwn(reservedTestNames, name) ? reservedTestNames[name] : undefined;
 }

@@ -143,8 +143,3 @@ function distinctMatches<M extends { readonly entry: unknown }>(matches: readonl
     return true;
   });
 }
-
-/** Every list a verification in `state` screens, consulted and clean: what a forced test outcome reports. */
-export function cleanScreens(asOf: string, person: { readonly lastName: string; readonly npi?: string }, state: string): SanctionScreen[] {
-  return listLookups(person, state).map(({ list }) => ({ list: list.id, name: list.name, scope: scopeLabel(list.scope), status: 'cached', asOf, matches: [] }));
-}

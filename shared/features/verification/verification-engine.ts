@@ -14,12 +14,13 @@ import type { BoardStatus, OutcomeStatus } from '../../domain/license-status.ts'
 import { givenNameForms } from '../../domain/names/given-name-forms.ts';
 import { surnameQueryTerms } from '../../domain/names/normalize.ts';
 import type { Profession } from '../../domain/professions.ts';
+import type { StateCode } from '../../domain/us-states.ts';
 import { SourcesUnavailable } from '../../domain/errors.ts';
 import { captureEvidence } from '../evidence/evidence-capture.ts';
 import { sha256Pattern, type EvidenceRef } from '../evidence/evidence.ts';
 import type { EvidenceKeeper } from '../evidence/evidence.ts';
 import { recordMetric } from '../../platform/observability/metrics.ts';
-import { unreadableValue } from '../sources/source-telemetry.ts';
+import { unreadableValue, type UnreadableValue } from '../sources/source-telemetry.ts';
 import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';
 import { isPartial, type BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardQueryKey, type BoardLicense, type BoardQuery } from '../sources/license-record.ts';
@@ -63,6 +64,10 @@ export interface VerificationPorts {
   readonly cache: SourceCache;
   /** Keeps the responses live answers are read from; without it (the sandbox), none are kept. */
   readonly evidence?: EvidenceKeeper;
+  /** The board that answers for a state; by default the state's connector (none outside the coverage). */
+  readonly boardFor?: (state: StateCode) => StateBoardDefinition | undefined;
+  /** Counts and logs a value a source answered that cannot be read; by default `unreadableValue` (the sandbox counts nothing). */
+  readonly unreadable?: (value: UnreadableValue) => void;
 }
 
 export interface VerificationOutcome {
@@ -209,18 +214,19 @@ function freshUntilOf(value: BoardSearchResult, openData: string | null): string
  * an unknown type is an unclassified license (profession null, raw wording in `license_type`;
  * "Profession filter").
  */
-function countUnreadable(board: StateBoardDefinition, value: BoardSearchResult): void {
+function countUnreadable(ports: VerificationPorts, board: StateBoardDefinition, value: BoardSearchResult): void {
+  const unreadable = ports.unreadable ?? unreadableValue;
   const seen = new Set<string>();
   for (const license of value.licenses) {
     const source = license.source || board.sourceName;
     const raw = license.unrecognisedStatus ?? license.rawStatus;
     if (!license.statusRecognised && !seen.has(`s#${source}#${raw}`)) {
       seen.add(`s#${source}#${raw}`);
-      unreadableValue({ source, field: 'status', value: raw, dataset: license.datasetId });
+      unreadable({ source, field: 'status', value: raw, dataset: license.datasetId });
     }
     if (license.classification.kind === 'unclassified' && license.classification.unknown && !seen.has(`t#${source}#${license.licenseType}`)) {
       seen.add(`t#${source}#${license.licenseType}`);
-      unreadableValue({ source, field: 'license_type', value: license.licenseType, dataset: license.datasetId });
+      unreadable({ source, field: 'license_type', value: license.licenseType, dataset: license.datasetId });
     }
   }
 }
@@ -269,7 +275,7 @@ async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition
   if (board.datasets.length === 0) {
     try {
       const value = await ports.searchBoard(board, query, options.deadline);
-      countUnreadable(board, value);
+      countUnreadable(ports, board, value);
       const reports = boardReports(board, value, null);
       return { ok: true, value, report: reports[0]!, reports, freshUntil: freshUntilOf(value, null) };
     } catch (error) {
@@ -296,7 +302,7 @@ async function boardSearch(ports: VerificationPorts, board: StateBoardDefinition
     (value) => !isPartial(value) && value.licenses.every((l) => l.statusRecognised),
   );
   if (!fetched.ok) return unavailable(fetched.report.reason);
-  if (fetched.report.status === 'live') countUnreadable(board, fetched.value);
+  if (fetched.report.status === 'live') countUnreadable(ports, board, fetched.value);
   return { ...fetched, reports: boardReports(board, fetched.value, fetched.report), freshUntil: freshUntilOf(fetched.value, fetched.freshUntil) };
 }
 
@@ -450,7 +456,7 @@ export async function runVerification(
   now: Date,
   options: RunOptions = {},
 ): Promise<VerificationOutcome> {
-  const board = boardFor(request.state);
+  const board = (ports.boardFor ?? boardFor)(request.state);
   const covered = board ? professionsCovered(board) : [];
   // Federal signals are computed for every outcome (they stay valid when a board is down).
   const federal = exclusionSignals(ports, request, now);

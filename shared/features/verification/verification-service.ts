@@ -1,7 +1,7 @@
 /**
- * One verification end to end: the outcome (forced for reserved test names, else the engine), the quota
- * charge (`beforeIssue`), the signed certificate, the stored record, the result. The services it uses
- * are composed once per container (verification-services.ts).
+ * One verification end to end: the outcome (the engine's, over the sandbox's sources on a test key),
+ * the quota charge (`beforeIssue`), the signed certificate, the stored record, the result. The services
+ * it uses are composed once per container (verification-services.ts).
  */
 import type { Caller } from '../../domain/caller.ts';
 import { issueCertificate, type Certificate } from '../certificates/certificate.ts';
@@ -13,8 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { captureEvidence, replayEvidence } from '../evidence/evidence-capture.ts';
 import { boardQueryKey } from '../sources/license-record.ts';
-import { forcedVerification, type SandboxHistory } from './forced-outcome.ts';
-import { forcedOutcome } from './reserved-test-names.ts';
+import type { SandboxHistory } from './sandbox/reserved-sources.ts';
 import { sandboxPorts } from './sandbox/sandbox-sources.ts';
 import { runVerification, type RunOptions, type VerificationOutcome, type VerificationPorts } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
@@ -56,13 +55,15 @@ export function sharedLookups(ports: VerificationPorts): VerificationPorts {
     findSanctions: once('sanctions', ports.findSanctions, (listId, lookup) => `${listId}|${lookup.lastName?.toUpperCase() ?? ''}|${lookup.npi ?? ''}`),
     cache: ports.cache,
     ...(ports.evidence ? { evidence: ports.evidence } : {}),
+    ...(ports.boardFor ? { boardFor: ports.boardFor } : {}),
+    ...(ports.unreadable ? { unreadable: ports.unreadable } : {}),
   };
 }
 
 /**
  * The outcome of a request, before anything is charged or stored; counted in `Verifications` by outcome
- * and state. A test key is answered from the sandbox only: a reserved test name forces its outcome, any
- * other name is looked up in the sandbox directory; no real source is consulted.
+ * and state. A test key is answered from the sandbox's sources only (its directory, and what a reserved
+ * test name forces, given a monitor's `previous` answer); no real source is consulted.
  */
 export async function decide(
   request: VerificationRequest,
@@ -71,13 +72,10 @@ export async function decide(
   now: Date,
   options: RunOptions & { readonly previous?: SandboxHistory } = {},
 ) {
-  const forced = forcedOutcome(request.last_name, caller.mode);
   // Unsupported states share one dimension value, so the metric keeps a bounded set of series.
   const state = boardFor(request.state) ? request.state : 'other';
   try {
-    const outcome: VerificationOutcome = forced
-      ? forcedVerification(request, forced, now, options.previous)
-      : await runVerification(request, caller.mode === 'test' ? sandboxPorts(now) : ports, now, options);
+    const outcome = await runVerification(request, caller.mode === 'test' ? sandboxPorts(now, request, options.previous) : ports, now, options);
     recordMetric('verifications', 1, { outcome: outcome.status, state });
     return { outcome, sandbox: caller.mode === 'test' };
   } catch (error) {

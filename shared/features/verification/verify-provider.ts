@@ -9,7 +9,7 @@ import type { ChargeVerifications } from '../limits/charging.ts';
 import type { Certificate } from '../certificates/certificate.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { decide, issue, sharedLookups, type VerificationServices } from './verification-service.ts';
-import type { SandboxHistory } from './forced-outcome.ts';
+import type { SandboxHistory } from './sandbox/reserved-sources.ts';
 import type { VerificationOutcome } from './verification-engine.ts';
 import type { VerificationRequest } from './verification-request.ts';
 import type { VerificationResult } from './verification-result.ts';

@@ -1,9 +1,10 @@
 /**
- * The sources a test key is answered from: the sandbox directory served through the same ports as the
- * real board, registry and exclusion list, so the real engine (identity resolution, nicknames and typos,
- * same-name people, profession filter, OIG rules, the cache fallback of a board outage) decides every
- * test-mode outcome, and nothing real is ever read. Nothing is written to the shared source cache
- * either: a test key can neither read what live keys cached nor leave anything for them.
+ * The sources a test key is answered from: the sandbox directory (and the reserved test names) served
+ * through the same ports as the real board, registry and exclusion list, so the real engine (identity
+ * resolution, nicknames and typos, same-name people, profession filter, OIG rules, the cache fallback of
+ * a board outage) decides every test-mode outcome, and nothing real is ever read. Nothing is written to
+ * the shared source cache either: a test key can neither read what live keys cached nor leave anything
+ * for them.
  */
 import type { BoardStatus } from '../../../domain/license-status.ts';
 import { professionLabel } from '../../../domain/professions.ts';
@@ -21,6 +22,8 @@ import { matchGivenName, splitGivenName } from '../../../domain/names/given-name
 import { stateBoards } from '../../sources/boards/registry.ts';
 import type { CachedValue, SourceCache } from '../source-cache.ts';
 import type { VerificationPorts } from '../verification-engine.ts';
+import type { VerificationRequest } from '../verification-request.ts';
+import { withReservedName, type SandboxHistory } from './reserved-sources.ts';
 import { sandboxProviders, type SandboxProvider } from './sandbox-directory.ts';
 
 const day = 86_400_000;
@@ -184,9 +187,13 @@ function sandboxListVersion(now: Date): LeieListVersion {
   return { version: 'sandbox', etag: null, last_modified: null, sha256: 'sandbox', ingested_at: today, checked_at: today, archive_key: null, stats };
 }
 
-/** Ports over the sandbox directory, as of `now`. */
-export function sandboxPorts(now: Date): VerificationPorts {
-  return {
+/**
+ * Ports over the sandbox directory, as of `now`, answering `request` (under a reserved test name, as the
+ * name forces: reserved-sources.ts, given a monitor's `previous` answer). No unreadable value a sandbox
+ * source answers is counted as a real source's.
+ */
+export function sandboxPorts(now: Date, request?: VerificationRequest, previous?: SandboxHistory): VerificationPorts {
+  const directory: VerificationPorts = {
     async searchBoard(board, query) {
       const found = sandboxProviders.filter((p) => matchesQuery(p, query));
       if (found.some((p) => p.boardDown !== undefined)) throw boardUnavailable(board);
@@ -215,5 +222,7 @@ export function sandboxPorts(now: Date): VerificationPorts {
       return sandboxProviders.filter((p) => p.excluded && lastNameKeys(p.lastName).some((k) => keys.has(k))).map(sandboxExclusion);
     },
     cache: new SandboxCache(now),
+    unreadable: () => undefined,
   };
+  return request ? withReservedName(directory, request, now, previous) : directory;
 }
