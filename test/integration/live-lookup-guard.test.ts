@@ -10,7 +10,7 @@ import { fetchSource } from '#shared/features/sources/http-fetch.ts';
 import { NppesClient } from '#shared/features/sources/nppes/nppes-client.ts';
 import { SodaClient } from '#shared/features/sources/soda/soda-client.ts';
 import { logger } from '#shared/platform/observability/logger.ts';
-import { type SourceServer, startSourceServer } from '../support/hostile-source.ts';
+import { resolving, type SourceServer, startSourceServer } from '../support/hostile-source.ts';
 import { rejectionOf } from '../support/rejection.ts';
 
 const policy = { timeoutMs: 2_000, retries: 2, backoffMs: 10 };
@@ -78,14 +78,6 @@ describe('a configured host on loopback', () => {
 });
 
 describe('a configured host name resolving to a non-public address', () => {
-  const resolving =
-    (answers: Record<string, string[]>, asked: string[] = []) =>
-    async (host: string) => {
-      asked.push(host);
-      const found = answers[host];
-      if (!found) throw Object.assign(new Error(`no ${host}`), { code: 'ENOTFOUND' });
-      return found;
-    };
   const answers = {
     'metadata.source.test': ['169.254.169.254'],
     'private.source.test': ['10.20.30.40'],

@@ -29,6 +29,7 @@ import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { awsReviewPorts, dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
+import { expectTransportFault, transportFaults } from '../support/source-faults.ts';
 
 const list = 'nppes_deactivated';
 const store = () => dynamoSanctionsStore();
@@ -201,27 +202,16 @@ describe('the NPPES Deactivated NPI Report', () => {
     expect((await store().current(list))!.version).toBe(before.version);
   });
 
-  it.each([
-    ['down', 'connection'],
-    ['timeout', 'timeout'],
-    ['error', 'server_error'],
-    ['malformed', 'malformed_archive'],
-  ] as const)('%s: the ingest reports it (%s) and the current version stays', async (mode, failure) => {
-    const before = (await store().current(list))!.version;
-    await data.setFaults({ nppes_deactivated: { mode } });
-    try {
-      if (mode === 'malformed') {
-        // The page is served whole; the ZIP is cut off halfway, an archive no reader accepts: a refusal by
-        // the ingestion rules, final.
-        const refusal = await rejectionOf(ingest({ force: true }), IngestRefusal);
-        expect(refusal.kind).toBe(failure);
-        expect(refusal.message).toMatch(/not a readable ZIP archive/);
-      } else expect((await rejectionOf(ingest({ force: true }), SourceError)).failure).toBe(failure);
-    } finally {
-      await data.setFaults({});
-    }
-    expect((await store().current(list))!.version).toBe(before);
-  });
+  it.each(transportFaults)('%s: the ingest reports it (%s) and the current version stays', (mode, failure) =>
+    expectTransportFault(
+      data,
+      'nppes_deactivated',
+      mode,
+      failure,
+      () => ingest({ force: true }),
+      async () => (await store().current(list))?.version,
+    ),
+  );
 });
 
 describe('npm run admin -- ingest nppes_deactivated --file', () => {

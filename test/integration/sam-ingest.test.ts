@@ -9,7 +9,6 @@ import { s3 } from '#shared/platform/aws/s3.ts';
 import { lastNameKeys } from '#shared/domain/names/normalize.ts';
 import { bucketName } from '#shared/platform/config.ts';
 import { SourceError } from '#shared/features/sources/errors.ts';
-import { IngestRefusal } from '#shared/features/sources/ingest-refusal.ts';
 import { ingestList } from '#shared/features/sources/lists/list-ingest.ts';
 import { samExclusions, samExtractColumns } from '#shared/features/sources/lists/sam-exclusions.ts';
 import { zipOfCsv } from '../../local/simulator/sam-extract.ts';
@@ -20,6 +19,7 @@ import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { dynamoSanctionsStore } from '#shared/features/sources/source-store-services.ts';
+import { expectTransportFault, transportFaults } from '../support/source-faults.ts';
 
 const store = () => dynamoSanctionsStore();
 const ingest = (options: Parameters<typeof ingestList>[2] = {}) => ingestList(samExclusions, store(), options);
@@ -143,26 +143,16 @@ describe('SAM.gov exclusions extract ingestion', () => {
     await rm(join(data.dir, 'sam/SAM_Exclusions_Public_Extract_V2_26333.csv'));
   });
 
-  it.each([
-    ['down', 'connection'],
-    ['timeout', 'timeout'],
-    ['error', 'server_error'],
-    ['malformed', 'malformed_archive'],
-  ] as const)('%s: the ingest reports it (%s) and the current version stays', async (mode, failure) => {
-    const before = (await store().current('sam'))!.version;
-    await data.setFaults({ sam: { mode } });
-    try {
-      if (mode === 'malformed') {
-        // A transfer cut off halfway is no archive a reader accepts: a refusal by the ingestion rules, final.
-        const refusal = await rejectionOf(ingest({ force: true }), IngestRefusal);
-        expect(refusal.kind).toBe(failure);
-        expect(refusal.message).toMatch(/not a readable ZIP archive/);
-      } else expect((await rejectionOf(ingest({ force: true }), SourceError)).failure).toBe(failure);
-    } finally {
-      await data.setFaults({});
-    }
-    expect((await store().current('sam'))!.version).toBe(before);
-  });
+  it.each(transportFaults)('%s: the ingest reports it (%s) and the current version stays', (mode, failure) =>
+    expectTransportFault(
+      data,
+      'sam',
+      mode,
+      failure,
+      () => ingest({ force: true }),
+      async () => (await store().current('sam'))?.version,
+    ),
+  );
 
   it('rewrites an unchanged list after 30 days, so its rows never reach their TTL', async () => {
     // The day-333 extract withdrawn, the one before it is loaded again: on purpose, as it is older.

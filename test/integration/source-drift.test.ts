@@ -9,24 +9,16 @@ import { verificationResultSchema } from '#shared/features/verification/verifica
 import { captureOutput, type Line } from '../support/capture-output.ts';
 import type { SourceDataCopy } from '../support/source-data.ts';
 import type { TestStack } from '../support/stack.ts';
-import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
+import { startSampleDataStackWithKey } from '../support/sample-data-stack.ts';
 
 // Metrics are written to the log at DEBUG in the local stack; the level is read when the logger is built.
 vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
 });
 
-let stack: SampleDataStack;
-let t: TestStack;
-let data: SourceDataCopy;
-let key: string;
-
-beforeAll(async () => {
-  stack = await startSampleDataStack({ leie: false });
-  ({ t, data } = stack);
-  key = (await t.issue({ plan: 'production', mode: 'live' })).api_key;
-});
-afterAll(() => stack.stop());
+let t: TestStack, data: SourceDataCopy, key: string, stop: () => Promise<void>;
+beforeAll(async () => void ({ t, data, key, stop } = await startSampleDataStackWithKey('production')));
+afterAll(() => stop());
 
 const wa = 'Washington State Department of Health';
 const ct = 'Connecticut Department of Public Health and Department of Consumer Protection (eLicensing)';

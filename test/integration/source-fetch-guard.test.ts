@@ -24,7 +24,7 @@ import { caMediCalSuspended as caMediCal } from '#shared/features/sources/lists/
 import { locateNewest } from '#shared/features/sources/lists/locate.ts';
 import { sheetRows } from '#shared/features/sources/lists/sheet-reader.ts';
 import { waHca } from '#shared/features/sources/lists/wa-hca.ts';
-import { linksPage, type SourceServer, startSourceServer } from '../support/hostile-source.ts';
+import { linksPage, resolving, type SourceServer, startSourceServer } from '../support/hostile-source.ts';
 import { rejectionOf } from '../support/rejection.ts';
 
 const local = { SOURCE_ALLOW_LOOPBACK: 'true' };
@@ -163,15 +163,6 @@ describe('live lookups (boards, registry)', () => {
 });
 
 describe('addresses', () => {
-  const resolving =
-    (answers: Record<string, string[]>, asked: string[] = []) =>
-    async (host: string) => {
-      asked.push(host);
-      const found = answers[host];
-      if (!found) throw Object.assign(new Error(`no ${host}`), { code: 'ENOTFOUND' });
-      return found;
-    };
-
   it('loopback is refused unless the local stack allows it; only in its setting, and never on AWS Lambda', async () => {
     const source = await server((_req, res) => res.writeHead(200).end('file'));
     const refusal = await rejectionOf(guardedFetch('Test source', `${source.url}/file`, sourceHosts([source.url], [], {})), IngestRefusal);

@@ -9,19 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../support/stack.ts';
 import { verifyOk } from '../support/verify-call.ts';
 import type { SourceDataCopy } from '../support/source-data.ts';
-import { startSampleDataStack, type SampleDataStack } from '../support/sample-data-stack.ts';
+import { startSampleDataStackWithKey } from '../support/sample-data-stack.ts';
 
-let stack: SampleDataStack;
-let t: TestStack;
-let data: SourceDataCopy;
-let key: string;
-
-beforeAll(async () => {
-  stack = await startSampleDataStack({ leie: false });
-  ({ t, data } = stack);
-  key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
-});
-afterAll(() => stack.stop());
+let t: TestStack, data: SourceDataCopy, key: string, stop: () => Promise<void>;
+beforeAll(async () => void ({ t, data, key, stop } = await startSampleDataStackWithKey('enterprise')));
+afterAll(() => stop());
 
 const verify = (body: Record<string, unknown>) => verifyOk(t, key, body);
 

@@ -61,3 +61,16 @@ export async function startSourceServer(answer: Answer = (_req, res) => res.writ
 export function linksPage(links: readonly { href: string; text: string }[]): string {
   return `<!DOCTYPE html><html><body><ul>${links.map((l) => `<li><a href="${l.href}">${l.text}</a></li>`).join('')}</ul></body></html>`;
 }
+
+/**
+ * A resolver answering `answers` by host name (ENOTFOUND for any other), noting each host asked in `asked`:
+ * what a test gives the service's DNS lookup in place of the system's.
+ */
+export const resolving =
+  (answers: Record<string, string[]>, asked: string[] = []) =>
+  async (host: string): Promise<string[]> => {
+    asked.push(host);
+    const found = answers[host];
+    if (!found) throw Object.assign(new Error(`no ${host}`), { code: 'ENOTFOUND' });
+    return found;
+  };

@@ -31,3 +31,9 @@ export async function startSampleDataStack(options: { readonly leie?: boolean } 
     },
   };
 }
+
+/** The sample-data stack without the OIG list, and a live key of a new account of `plan` on it. */
+export async function startSampleDataStackWithKey(plan: 'production' | 'enterprise'): Promise<SampleDataStack & { readonly key: string }> {
+  const stack = await startSampleDataStack({ leie: false });
+  return { ...stack, key: (await stack.t.issue({ plan, mode: 'live' })).api_key };
+}
