@@ -67,8 +67,8 @@ function scaleOf(text: string): number {
 
 /** Connecticut and Vermont rows are made apart from the launch states' population (ct-vt-rows.ts). */
 const separateStates = ['CT', 'VT'];
-/** Roster files (roster-rows.ts): Maryland (md_bop), Florida (fl_mqa), Alabama (al_bme), West Virginia (wv_bom), Wyoming (wy_boards, wy_active), Nevada (nv_bop), South Dakota (sd_boards), Missouri (mo_pr), and Texas BHEC's (tx_bhec) beside the Texas datasets. */
-const rosterStates = ['MD', 'FL', 'AL', 'WV', 'WY', 'NV', 'SD', 'MO'];
+/** Roster files (roster-rows.ts): Maryland (md_bop), Florida (fl_mqa), Alabama (al_bme), West Virginia (wv_bom), Wyoming (wy_boards, wy_active), Nevada (nv_bop), South Dakota (sd_boards), Missouri (mo_pr), Arkansas (ar_bopm), and Texas BHEC's (tx_bhec) beside the Texas datasets. */
+const rosterStates = ['MD', 'FL', 'AL', 'WV', 'WY', 'NV', 'SD', 'MO', 'AR'];
 
 function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean; rosters: boolean } {
   const states = text.split(',').map((s) => s.trim().toUpperCase());
@@ -124,7 +124,7 @@ if (values['leie-benchmark']) {
     for (const [file, n] of writeCtVtScaled(outDir, new Rng(`scaled-ct-vt:${values.seed!}`), NameTables.load(), scale)) rowCounts.set(file, n);
   }
   if (states.rosters) {
-    for (const [file, n] of writeRostersScaled(outDir, new Rng(`scaled-rosters:${values.seed!}`), NameTables.load(), scale)) rowCounts.set(file, n);
+    for (const [file, n] of await writeRostersScaled(outDir, new Rng(`scaled-rosters:${values.seed!}`), NameTables.load(), scale)) rowCounts.set(file, n);
   }
   let rows = 0;
   for (const [file, n] of rowCounts) if (file.startsWith('boards/') || file.startsWith('rosters/')) rows += n;

@@ -135,7 +135,7 @@ function statusField(id: string): string | null {
   }
 }
 
-export function buildSample(options: SampleOptions): Sample {
+export async function buildSample(options: SampleOptions): Promise<Sample> {
   const seed = options.seed;
   const rng = new Rng(`sample-data:${seed}`);
   const names = NameTables.load();
@@ -187,7 +187,7 @@ export function buildSample(options: SampleOptions): Sample {
     rows.set(id, list);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
   // The roster states: their own stream, so the other files do not change with them.
-  const rosterSample = rosterSampleFiles(rng.fork('rosters'), names, (file) => Math.round((options.providers * (file === 'fl' ? 0.1 : 0.03)) / 1));
+  const rosterSample = await rosterSampleFiles(rng.fork('rosters'), names, (file) => Math.round((options.providers * (file === 'fl' ? 0.1 : 0.03)) / 1));
   for (const [path, { content }] of rosterSample) files.set(path, content);
 
   // NPPES: one file per state of the primary license; one single-object file. A deactivated NPI has no
@@ -285,7 +285,7 @@ export async function writeSample(outDir: string, sample: Sample): Promise<void>
 }
 
 export async function generateSampleData(outDir: string, options: SampleOptions): Promise<Sample> {
-  const sample = buildSample(options);
+  const sample = await buildSample(options);
   await writeSample(outDir, sample);
   return sample;
 }

@@ -55,6 +55,17 @@
  *    reads alike). One chiropractor's address runs over three lines, a backslash before each line break,
  *    as the real capture shows; CRLF line ends and the exact bytes of that break (a backslash before the
  *    CR and another before the LF) are chosen, not seen.
+ *  - Arkansas State Board of Podiatric Medicine: `rosters/ar_bopm/uploads/BoPM_LicenseVerification_<YYYYMMDD>.pdf`,
+ *    the License Verification PDF, linked as "Verification Document" from the board's page (written as
+ *    `rosters/ar_bopm/boards-commissions/boards/podiatric-medicine-board/index.html`, the simulator's
+ *    answer to that folder address). Drawn as the board's Google Sheets export prints it: legal-size pages
+ *    (612 × 1008 points), on each the title, the header `Last Name, First Name, License #, Issued, Valid
+ *    Thru, Disciplinary Action` in bold with `Disciplinary` above `Action` and `Last Updated: M-D-YYYY`
+ *    beside it, 52 rows a page, names and given names left-aligned, numbers and `M/D/YYYY` dates
+ *    right-aligned, `NO`/`YES` centred, and the footer `M/D/YYYY   Updated ONLY when data changes.   <page>`;
+ *    the positions and sizes of the real file. Licences run to 30 June; a few listed past their date. The
+ *    fonts (Helvetica, not embedded), the page's markup, the upload folder and the file's date are chosen,
+ *    not seen.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -63,7 +74,8 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { dayOf, endOfMonth, mmddyyyy, TODAY, yearOf } from './dates.ts';
+import { PDFDocument, type PDFFont, type PDFPage, StandardFontEmbedder, StandardFonts } from 'pdf-lib';
+import { dayOf, endOfMonth, isoDate, mmddyyyy, TODAY, yearOf } from './dates.ts';
 import type { NameTables } from './name-tables.ts';
 import type { Rng } from './prng.ts';
 
@@ -97,12 +109,13 @@ export const rosterFiles = {
   moDental: 'rosters/mo_pr/dental.txt',
   moOptometry: 'rosters/mo_pr/optometry.txt',
   moPsych: 'rosters/mo_pr/psychologists.txt',
+  ar: `rosters/ar_bopm/uploads/BoPM_LicenseVerification_${isoDate(TODAY - 17).replaceAll('-', '')}.pdf`,
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
 type SdFileId = 'sdChiro' | 'sdOpt';
 type MoFileId = 'moChiro' | 'moDental' | 'moOptometry' | 'moPsych';
-type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv'>;
+type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv' | 'ar'>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
@@ -139,10 +152,12 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   moDental: 18_754,
   moOptometry: 1_539,
   moPsych: 1_813,
+  // The edition of 12 June 2026.
+  ar: 103,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO' | 'AR';
   readonly name: string;
   readonly what: string;
 }
@@ -1294,6 +1309,16 @@ export const rosterNotables: readonly RosterNotable[] = [
   { state: 'MO', name: 'Augustin Winterbourne', what: 'Optometry OPT 2016022871, class TPA: active optometrist' },
   { state: 'MO', name: 'Rosamund Halloran', what: 'Psychologists PSY 00862: active psychologist' },
   { state: 'MO', name: 'Evangelina Quillbrook', what: 'absent: a look-alike of Evangeline Quillbrook (and an expired or revoked license is absent too)' },
+  { state: 'AR', name: 'Wilhelmina Quillmarsh', what: 'podiatrist 412, Valid Thru the next 30 June, Disciplinary Action NO: active (ar_bopm, the PDF)' },
+  { state: 'AR', name: 'Ambrose Kettlewood', what: 'podiatrist 413, Valid Thru a past 30 June, still listed: expired' },
+  { state: 'AR', name: 'Ignatius Vanbrugh', what: 'podiatrist 414, Disciplinary Action YES: active, disciplined' },
+  { state: 'AR', name: 'Thaddeus Pomfret', what: 'podiatrist 415, the suffix after the surname (`Pomfret, III`), a two-word given name (`Thaddeus Cole`)' },
+  { state: 'AR', name: 'Perpetua O’Dowling', what: 'podiatrist 416, a curly apostrophe in the surname' },
+  {
+    state: 'AR',
+    name: 'Wilhelmine Quillmarsh',
+    what: 'absent: a look-alike of Wilhelmina Quillmarsh (not on the roster: no Arkansas podiatric licence it lists)',
+  },
 ];
 
 // ---- Missouri MOPRO licensee downloads ------------------------------------------------------------
@@ -1560,6 +1585,27 @@ export class RosterRowMaker {
   }
 
   /** A drawn Missouri row: one current license of the board's file. */
+  arRow(index: number): ArRow {
+    const rng = this.rng.fork(`ar:${index}`);
+    // The sheet's cells are as wide as the real file's: a name that would run under the next column is drawn again.
+    let p = this.person(rng);
+    let first = rng.chance(0.04) ? `${titleCase(p.first)} ${titleCase(this.names.givenName(rng, 'F'))}` : titleCase(p.first);
+    while (arWidth(titleCase(p.last)) > arLayout.lastNameWidth || arWidth(first) > arLayout.firstNameWidth) {
+      p = this.person(rng);
+      first = titleCase(p.first);
+    }
+    this.number += rng.int(1, 3);
+    return {
+      last: titleCase(p.last),
+      first,
+      number: String(60 + (this.number % 300)),
+      issued: unpadded(past(rng.int(300, 17_000))),
+      // Most renewed through the next 30 June; a few still listed past their date.
+      validThru: unpadded(arRenewal(rng.chance(0.94) ? 0 : -rng.int(1, 3))),
+      discipline: rng.chance(0.02) ? 'YES' : 'NO',
+    };
+  }
+
   moRow(file: MoFileId, index: number): string {
     const rng = this.rng.fork(`${file}:${index}`);
     const p = this.person(rng);
@@ -1691,11 +1737,138 @@ function moFiles(maker: RosterRowMaker, drawn: (file: MoFileId) => number): Map<
   return files;
 }
 
+// ---- Arkansas State Board of Podiatric Medicine ----------------------------------------------------
+
+/** The board's page, linking the PDF as "Verification Document" beside its other documents. */
+export const arRosterPage = 'rosters/ar_bopm/boards-commissions/boards/podiatric-medicine-board/index.html';
+
+/** The day the sample PDF was last updated (its `Last Updated` line and its file name). */
+const arUpdated = TODAY - 17;
+
+export function arRosterPageHtml(): string {
+  const pdf = `../../../uploads/${rosterFiles.ar.split('/').at(-1)}`;
+  return (
+    '<!DOCTYPE html>\n<html lang="en-US"><head><title>Podiatric Medicine Board - Arkansas Department of Health</title></head>\n<body>\n' +
+    '<nav><a href="../../../">Home</a> <a href="../../">Boards and Commissions</a></nav>\n' +
+    '<h1>Arkansas State Board of Podiatric Medicine</h1>\n<h2>Documents</h2>\n<ul>\n' +
+    '<li><a href="../../../uploads/BoPM_Application.pdf">Application for Licensure</a></li>\n' +
+    `<li><a href="${pdf}">Verification Document</a></li>\n` +
+    '<li><a href="../../../uploads/BoPM_Rules.pdf">Rules and Regulations</a></li>\n</ul>\n</body></html>\n'
+  );
+}
+
+/** One row of the roster as printed: its six cells. */
+interface ArRow {
+  readonly last: string;
+  readonly first: string;
+  readonly number: string;
+  readonly issued: string;
+  readonly validThru: string;
+  readonly discipline: 'NO' | 'YES';
+}
+
+/** 30 June `cycles` renewals after (or, negative, before) the next one from today. */
+function arRenewal(cycles: number): string {
+  const year = yearOf(TODAY);
+  const next = dayOf(`${year}-06-30`) >= TODAY ? year : year + 1;
+  return mmddyyyy(dayOf(`${next + cycles}-06-30`));
+}
+
+const unpadded = (mmddyyyyText: string) => mmddyyyyText.replace(/^0/, '').replace(/\/0/, '/');
+
+function arScenario(): ArRow[] {
+  return [
+    { last: 'Quillmarsh', first: 'Wilhelmina', number: '412', issued: past(3650), validThru: arRenewal(0), discipline: 'NO' },
+    { last: 'Kettlewood', first: 'Ambrose', number: '413', issued: past(9100), validThru: arRenewal(-2), discipline: 'NO' },
+    { last: 'Vanbrugh', first: 'Ignatius', number: '414', issued: past(5400), validThru: arRenewal(0), discipline: 'YES' },
+    { last: 'Pomfret, III', first: 'Thaddeus Cole', number: '415', issued: past(7000), validThru: arRenewal(0), discipline: 'NO' },
+    { last: 'O’Dowling', first: 'Perpetua', number: '416', issued: past(1200), validThru: arRenewal(0), discipline: 'NO' },
+  ].map((r) => ({ ...r, issued: unpadded(r.issued), validThru: unpadded(r.validThru) }) as ArRow);
+}
+
+/** Where the real export prints each thing (points from the page's lower left corner), and its type sizes. */
+const arLayout = {
+  page: [612, 1008] as [number, number],
+  small: 9.75,
+  size: 12.051,
+  titleY: 977.25,
+  headerY: 927.66,
+  firstRowY: 911.43,
+  rowStep: 16.2247,
+  rowsPerPage: 52,
+  footerY: 22.2,
+  /** The widest a surname and a given name print within their cells, over half an em clear of the next cell. */
+  lastNameWidth: 66,
+  firstNameWidth: 78,
+};
+
+const helvetica = StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+const arWidth = (text: string) => helvetica.widthOfTextAtSize(text, arLayout.size);
+
+function arText(page: PDFPage, font: PDFFont, text: string, x: number, y: number, size: number, align: 'left' | 'right' | 'centre' = 'left'): void {
+  const width = font.widthOfTextAtSize(text, size);
+  page.drawText(text, { x: align === 'left' ? x : align === 'right' ? x - width : x - width / 2, y, size, font });
+}
+
+/** The roster as the board publishes it: the PDF of its sheet, the title, header and footer on every page. */
+async function arPdf(rows: readonly ArRow[]): Promise<Buffer> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle('Podiatry - License Verification.xlsx');
+  doc.setCreator('Google Sheets');
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { page: size, small, titleY, headerY, firstRowY, rowStep, rowsPerPage, footerY } = arLayout;
+  const updated = mmddyyyy(arUpdated);
+  const pages = Math.max(1, Math.ceil(rows.length / rowsPerPage));
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage(size);
+    arText(page, regular, 'Arkansas Board of Podiatric Medicine', 21.6, titleY, small);
+    arText(page, regular, 'License Verification', 262.85, titleY, small);
+    for (const [text, x] of [
+      ['Last Name', 20.32],
+      ['First Name', 96.02],
+      ['License #', 181.77],
+      ['Issued', 255.16],
+      ['Valid Thru', 315.41],
+    ] as const)
+      arText(page, bold, text, x, headerY, arLayout.size);
+    arText(page, bold, 'Disciplinary', 387.25, headerY + 14.65, arLayout.size);
+    arText(page, bold, 'Action', 401.93, headerY - 0.06, arLayout.size);
+    arText(page, regular, 'Last Updated:', 461.41, headerY, arLayout.size);
+    arText(page, regular, unpadded(updated).replaceAll('/', '-'), 539.54, headerY, arLayout.size);
+    rows.slice(p * rowsPerPage, (p + 1) * rowsPerPage).forEach((r, i) => {
+      const y = Math.round((firstRowY - i * rowStep) * 100) / 100;
+      arText(page, regular, r.last, 20.32, y, arLayout.size);
+      arText(page, regular, r.first, 96.02, y, arLayout.size);
+      arText(page, regular, r.number, 213.2, y, arLayout.size, 'right');
+      arText(page, regular, r.issued, 301.45, y, arLayout.size, 'right');
+      arText(page, regular, r.validThru, 374.84, y, arLayout.size, 'right');
+      arText(page, regular, r.discipline, 417.54, y, arLayout.size, 'centre');
+    });
+    arText(page, regular, unpadded(updated), 21.6, footerY, small);
+    arText(page, regular, 'Updated ONLY when data changes.', 227.6, footerY, small);
+    arText(page, regular, String(p + 1), 589.6, footerY, small, 'right');
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** Arkansas's PDF: scenario rows, then `drawn` drawn rows, in the board's order (by surname, then given name). */
+async function arFile(maker: RosterRowMaker, drawn: number): Promise<{ bytes: Buffer; rows: number }> {
+  const rows = [...arScenario()];
+  for (let i = 0; i < drawn; i++) rows.push(maker.arRow(i));
+  rows.sort((a, b) => a.last.localeCompare(b.last, 'en') || a.first.localeCompare(b.first, 'en'));
+  return { bytes: await arPdf(rows), rows: rows.length };
+}
+
 /**
  * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
  * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
  */
-export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: RosterFileId) => number): Map<string, { content: string | Buffer; rows: number }> {
+export async function rosterSampleFiles(
+  rng: Rng,
+  names: NameTables,
+  drawn: (file: RosterFileId) => number,
+): Promise<Map<string, { content: string | Buffer; rows: number }>> {
   const maker = new RosterRowMaker(rng, names);
   const files = new Map<string, { content: string | Buffer; rows: number }>();
   for (const [id, { head, eol, bom }] of Object.entries(heads()) as [TextFileId, ReturnType<typeof heads>[TextFileId]][]) {
@@ -1712,11 +1885,20 @@ export function rosterSampleFiles(rng: Rng, names: NameTables, drawn: (file: Ros
   for (const [path, { text, rows }] of sdFiles(new RosterRowMaker(rng.fork('sd_boards'), names), drawn)) files.set(path, { content: text, rows });
   // Last: Missouri's rows take their numbers after every other file's.
   for (const [path, { text, rows }] of moFiles(maker, drawn)) files.set(path, { content: text, rows });
+  // Arkansas from a stream of its own too; its PDF's rows are its licensees.
+  const ar = await arFile(new RosterRowMaker(rng.fork('ar_bopm'), names), drawn('ar'));
+  files.set(rosterFiles.ar, { content: ar.bytes, rows: ar.rows });
+  files.set(arRosterPage, { content: arRosterPageHtml(), rows: 0 });
   return files;
 }
 
 /** The realistic-size files: `scale` × the real row counts (or a scale per file, by its path), written row by row. Returns the rows per file. */
-export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, scale: number | ((file: string) => number)): Map<string, number> {
+export async function writeRostersScaled(
+  outDir: string,
+  rng: Rng,
+  names: NameTables,
+  scale: number | ((file: string) => number),
+): Promise<Map<string, number>> {
   const maker = new RosterRowMaker(rng, names);
   const scaleOf = (id: RosterFileId) => (typeof scale === 'number' ? scale : scale(rosterFiles[id]));
   const counts = new Map<string, number>();
@@ -1766,5 +1948,11 @@ export function writeRostersScaled(outDir: string, rng: Rng, names: NameTables, 
     writeFileSync(path, text);
     counts.set(file, rows);
   }
+  const ar = await arFile(new RosterRowMaker(rng.fork('ar_bopm'), names), Math.max(0, Math.round(realRosterRows.ar * scaleOf('ar'))));
+  mkdirSync(dirname(join(outDir, rosterFiles.ar)), { recursive: true });
+  writeFileSync(join(outDir, rosterFiles.ar), ar.bytes);
+  counts.set(rosterFiles.ar, ar.rows);
+  mkdirSync(dirname(join(outDir, arRosterPage)), { recursive: true });
+  writeFileSync(join(outDir, arRosterPage), arRosterPageHtml());
   return counts;
 }

@@ -48,10 +48,10 @@ export const rostersBenchmark: Benchmark = {
     const dir = await mkdtemp(join(tmpdir(), 'rosters-bench-'));
     const moDir = await mkdtemp(join(tmpdir(), 'rosters-bench-mo-'));
     try {
-      writeRostersScaled(dir, new Rng('rosters-bench'), NameTables.load(), scale);
+      await writeRostersScaled(dir, new Rng('rosters-bench'), NameTables.load(), scale);
       const moPaths = [rosterFiles.moChiro, rosterFiles.moDental, rosterFiles.moOptometry, rosterFiles.moPsych];
       // Missouri alone at its real size: every other roster file holds its header and scenario rows only.
-      writeRostersScaled(moDir, new Rng('rosters-bench-mo'), NameTables.load(), (file) => ((moPaths as readonly string[]).includes(file) ? 1 : 0));
+      await writeRostersScaled(moDir, new Rng('rosters-bench-mo'), NameTables.load(), (file) => ((moPaths as readonly string[]).includes(file) ? 1 : 0));
       const fl = join(dir, rosterFiles.fl);
       const { names } = await parseOnce(fl); // warm-up, and the names to look up
       const parse: number[] = [];

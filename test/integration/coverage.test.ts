@@ -42,6 +42,7 @@ describe('GET /v1/coverage', () => {
     }
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
       ['AL', 'Alabama'],
+      ['AR', 'Arkansas'],
       ['CO', 'Colorado'],
       ['CT', 'Connecticut'],
       ['DE', 'Delaware'],
@@ -236,6 +237,27 @@ describe('GET /v1/coverage', () => {
     });
     expect(mo.format_notes).toMatch(/absent provider holds no current license in that profession/);
     expect(mo.format_notes).toMatch(/no discipline flag is claimed/);
+    // Arkansas: the podiatry board's PDF, found by its link text, the status read from Valid Thru; not current-only.
+    const ar = res.body.data.find((e: { state: string }) => e.state === 'AR');
+    expect(ar).toMatchObject({
+      name: 'Arkansas',
+      sources: [
+        {
+          name: 'Arkansas State Board of Podiatric Medicine',
+          datasets: ['LicenseVerification.pdf'],
+          kind: 'roster_file',
+          updated: 'scheduled',
+          refresh: 'unknown',
+          current_only: false,
+          format_confidence: 'confirmed',
+        },
+      ],
+      professions_covered: ['podiatrist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(ar.format_notes).toMatch(/active while its Valid Thru date is today or later, expired before/);
+    expect(ar.format_notes).toMatch(/YES is read as discipline on record \(inferred, never seen\)/);
+    expect(ar.format_notes).toMatch(/absent from it holds no Arkansas podiatric licence the board lists/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

@@ -62,6 +62,7 @@ describe('GET /v1/sources', () => {
       'nv_bop',
       'sd_boards',
       'mo_pr',
+      'ar_bopm',
       ...Object.keys(listDefinitions),
     ])
       expect(byId.has(id), id).toBe(true);

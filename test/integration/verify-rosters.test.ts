@@ -5,12 +5,13 @@
  * board's XLSX export) and Missouri (four boards' TXTs) are loaded from the operator's files; West Virginia's workbooks are
  * downloaded through the links of its roster page once the test has seen the state unavailable (the page
  * is held back while the stack starts, so the start-up load leaves it unloaded), and so are South Dakota's
- * two lists, each from its board's host (the optometry list is held back at start-up). Each: an active license by
+ * two lists, each from its board's host (the optometry list is held back at start-up), and Arkansas's
+ * podiatry PDF through the "Verification Document" link of its board page (held back too). Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/features/sources/errors.ts';
@@ -24,6 +25,7 @@ import { westVirginiaBom } from '#shared/features/sources/rosters/states/west-vi
 import { nevadaPharmacy } from '#shared/features/sources/rosters/states/nevada.ts';
 import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 import { missouriMopro } from '#shared/features/sources/rosters/states/missouri.ts';
+import { arkansasPodiatry } from '#shared/features/sources/rosters/states/arkansas.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -45,9 +47,13 @@ beforeAll(async () => {
   // So is South Dakota's optometry list, so its roster (both lists or none) is not loaded yet.
   const sdOptometry = join(data.dir, 'rosters', 'sd_boards', 'optometry.appssd.sd.gov', 'Downloads', 'DownloadVerificationList');
   await rename(sdOptometry, `${sdOptometry}.held`);
+  // And Arkansas's podiatry board page, so its PDF is not found yet.
+  const arPage = join(data.dir, 'rosters', 'ar_bopm', 'boards-commissions', 'boards', 'podiatric-medicine-board', 'index.html');
+  await rename(arPage, `${arPage}.held`);
   t = await startTestStack({ sourceDataDir: data.dir });
   await rename(`${wvPage}.held`, wvPage);
   await rename(`${sdOptometry}.held`, sdOptometry);
+  await rename(`${arPage}.held`, arPage);
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
@@ -577,5 +583,80 @@ describe('Missouri: four boards’ MOPRO downloads, loaded by the operator (curr
     expect((await verify({ first_name: 'Evangelina', last_name: 'Quillbrook', state: 'MO' })).status).toBe('not_found');
     expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'MO', profession: 'dentist' })).status).toBe('not_found');
     expect((await verify({ first_name: 'Zebulon', last_name: 'Quagmire', state: 'MO', profession: 'physician' })).status).toBe('profession_not_covered');
+  });
+});
+
+describe('Arkansas: the podiatry board’s License Verification PDF (found by its link text, not current-only)', () => {
+  const name = arkansasPodiatry.displayName;
+
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    expect(await dynamoRosterStore().current(arkansasPodiatry.id)).toBeUndefined();
+    const body = await verify({ first_name: 'Wilhelmina', last_name: 'Quillmarsh', state: 'AR' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once downloaded: an active podiatrist from the PDF, no discipline, cached as of its Last Updated date', async () => {
+    expect(await ingestRoster(arkansasPodiatry, dynamoRosterStore())).toMatchObject({
+      outcome: 'ingested',
+      files: ['LicenseVerification.pdf'],
+      as_of: '2026-10-15',
+      stats: { malformed_rows: 0 },
+    });
+    const body = await verify({ first_name: 'Wilhelmina', last_name: 'Quillmarsh', state: 'AR', profession: 'podiatrist' });
+    expect(body).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: '412',
+      profession: 'podiatrist',
+      license_type: 'Podiatrist',
+      disciplinary_flags: false,
+      source_live: false,
+      cached: true,
+    });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'cached', as_of: '2026-10-15T00:00:00.000Z' });
+    expect(sourceNamed(body, name)!.evidence).toEqual([
+      expect.objectContaining({ kind: 'file', content_type: 'application/pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), rows: [expect.any(Number)] }),
+    ]);
+  });
+
+  it('a licence past its Valid Thru is expired; Disciplinary Action YES is discipline; a suffix and a curly apostrophe are read', async () => {
+    expect(await verify({ first_name: 'Ambrose', last_name: 'Kettlewood', state: 'AR' })).toMatchObject({
+      status: 'expired',
+      verified: false,
+      license_number: '413',
+      disciplinary_flags: false,
+    });
+    expect(await verify({ first_name: 'Ignatius', last_name: 'Vanbrugh', state: 'AR' })).toMatchObject({
+      status: 'active',
+      license_number: '414',
+      disciplinary_flags: true,
+    });
+    expect(await verify({ first_name: 'Thaddeus', last_name: 'Pomfret', state: 'AR' })).toMatchObject({ status: 'active', license_number: '415' });
+    expect(await verify({ first_name: 'Perpetua', last_name: 'O’Dowling', state: 'AR' })).toMatchObject({ status: 'active', license_number: '416' });
+  });
+
+  it('refuses a look-alike; the absent are not_found (no licence the roster lists); other professions not covered', async () => {
+    expect((await verify({ first_name: 'Wilhelmine', last_name: 'Quillmarsh', state: 'AR' })).status).toBe('not_found');
+    const absent = await verify({ first_name: 'Zebulon', last_name: 'Quillmarsh', state: 'AR' });
+    expect(absent).toMatchObject({ status: 'not_found', verified: false, disciplinary_flags: false });
+    expect(sourceNamed(absent, name)).toMatchObject({ status: 'cached' });
+    expect((await verify({ first_name: 'Wilhelmina', last_name: 'Quillmarsh', state: 'AR', profession: 'physician' })).status).toBe('profession_not_covered');
+  });
+
+  it('a linked file that is no PDF is refused at ingest and the loaded roster keeps answering', async () => {
+    const store = dynamoRosterStore();
+    const before = (await store.current(arkansasPodiatry.id))!;
+    const dir = join(data.dir, 'rosters', 'ar_bopm', 'uploads');
+    const [file] = (await readdir(dir)).filter((f) => f.endsWith('.pdf'));
+    const bytes = await readFile(join(dir, file!));
+    await writeFile(join(dir, file!), '<!DOCTYPE html><html><body><h1>Access denied</h1></body></html>\n');
+    try {
+      await expect(ingestRoster(arkansasPodiatry, store, { force: true })).rejects.toThrow(/no PDF/);
+    } finally {
+      await writeFile(join(dir, file!), bytes);
+    }
+    expect((await store.current(arkansasPodiatry.id))!.version).toBe(before.version);
+    expect((await verify({ first_name: 'Wilhelmina', last_name: 'Quillmarsh', state: 'AR' })).status).toBe('active');
   });
 });

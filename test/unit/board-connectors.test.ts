@@ -325,7 +325,14 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists every state with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    // Arkansas: the podiatry board's PDF downloaded through its page's link, confirmed on the real file.
+    expect(matrix.find((e) => e.state === 'AR')).toMatchObject({
+      format_confidence: 'confirmed',
+      refresh: 'unknown',
+      professions_covered: ['podiatrist'],
+      sources: [{ kind: 'roster_file', datasets: ['LicenseVerification.pdf'], updated: 'scheduled', current_only: false }],
+    });
     // South Dakota: two boards' lists downloaded on a schedule, active licensees only, confirmed on real rows.
     expect(matrix.find((e) => e.state === 'SD')).toMatchObject({
       format_confidence: 'confirmed',

@@ -24,6 +24,7 @@ import { nevadaPharmacy, nvBopClassify, nvBopNotLicenses, nvBopStatuses } from '
 import { southDakota } from '#shared/features/sources/boards/states/south-dakota.ts';
 import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 import { missouriMopro, moBoardOf, moClassify, moStatus } from '#shared/features/sources/rosters/states/missouri.ts';
+import { arColumns, arkansasPodiatry, arRecord } from '#shared/features/sources/rosters/states/arkansas.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
 /** The fixture folders, one per roster: test/fixtures/real/wy_boards/, wy_active/ and mo_pr/. */
@@ -854,5 +855,86 @@ describe('Missouri MOPRO downloads (mo_pr), real rows of 25 June 2026 as re-seri
       }
     }
     expect(moClassify(moBoardOf('psychologists.txt')!, 'DEN', '')).toEqual({ kind: 'unclassified', unknown: true });
+  });
+});
+
+describe('Arkansas State Board of Podiatric Medicine, License Verification PDF (the real file of 12 June 2026)', () => {
+  const arFixture = join(fixtures, 'ar_bopm', 'BoPM_LicenseVerification_20260612.pdf');
+  /** The day of the file: its one licence past its date is expired, every other active. */
+  const fileDay = new Date('2026-06-12T00:00:00Z');
+  let rows: { line: number; record: RosterRecord | null }[];
+  let today: (RosterRecord | 'skip' | null)[];
+  let read3: { header: readonly string[]; preamble: readonly string[] };
+
+  beforeAll(async () => {
+    rows = [];
+    today = [];
+    read3 = await eachRosterRow(arkansasPodiatry, arkansasPodiatry.columns, rosterText(arkansasPodiatry, arFixture), async (cells, line, header) => {
+      rows.push({ line, record: cells ? arRecord(rowReader(header)(cells), fileDay) : null });
+      today.push(cells ? arkansasPodiatry.record(rowReader(header)(cells), 'BoPM_LicenseVerification_20260612.pdf') : null);
+    });
+  });
+  const by = (number: string) => rows.find((r) => r.record?.licenseNumber === number)!.record!;
+
+  it('finds the header on both pages by its names (Disciplinary above Action), skips titles and footers, and dates the file by its Last Updated line', () => {
+    expect(read3.header).toEqual(['Last Name', 'First Name', 'License #', 'Issued', 'Valid Thru', 'Disciplinary Action']);
+    expect(read3.preamble).toEqual(['Last Updated: 6-12-2026']);
+    expect(preambleDate(read3.preamble, new Date('2026-11-28T00:00:00Z'))).toBe('2026-06-12');
+    expect(rows).toHaveLength(103);
+    expect(rows.filter((r) => r.record === null)).toEqual([]);
+    expect(today.filter((r) => r === null || r === 'skip')).toEqual([]);
+    expect(new Set(rows.map((r) => r.record!.licenseNumber)).size).toBe(103);
+    // Page 1 holds Adams to Lall (53 rows), page 2 Laster to Zimmerman: the second header and the footers are no rows.
+    expect(rows.map((r) => r.record!.lastName).slice(51, 54)).toEqual(['LaCava', 'Lall', 'Laster']);
+    expect(rows.at(-1)!.record).toMatchObject({ lastName: 'Zimmerman', firstName: 'Stephen', licenseNumber: '120' });
+  });
+
+  it('maps named rows: names, numbers, issue and Valid Thru dates, podiatrist, no discipline', () => {
+    expect(by('280')).toMatchObject({
+      lastName: 'Adams',
+      firstName: 'Melissa',
+      middleName: '',
+      suffix: '',
+      issueDate: '2017-11-05',
+      expiryDate: '2025-06-30',
+      licenseType: 'Podiatrist',
+      classification: { kind: 'profession', profession: 'podiatrist' },
+      disciplinary: false,
+      statusRecognised: true,
+    });
+    expect(by('85')).toMatchObject({ lastName: 'Bronfman', firstName: 'Richard', issueDate: '1980-06-30', expiryDate: '2027-06-30' });
+    expect(by('73')).toMatchObject({ lastName: 'Naples', firstName: 'James', issueDate: '1974-06-22' });
+    expect(by('141')).toMatchObject({ lastName: 'Aquilar', firstName: 'Danny', issueDate: '1994-06-06' });
+    expect(by('311')).toMatchObject({ lastName: 'Barnes', firstName: 'Emily', issueDate: '2026-01-23', expiryDate: '2027-06-30' });
+  });
+
+  it('on the file’s day, the one licence past its Valid Thru is expired and every other active; read today, by the same rule', () => {
+    const expired = rows.filter((r) => r.record!.status === 'expired').map((r) => r.record!.licenseNumber);
+    expect(expired).toEqual(['280']);
+    expect(rows.filter((r) => r.record!.status === 'active')).toHaveLength(102);
+    const day = new Date().toISOString().slice(0, 10);
+    for (const r of today as RosterRecord[]) expect(r.status, r.licenseNumber).toBe(r.expiryDate! < day ? 'expired' : 'active');
+    expect(new Set(rows.map((r) => r.record!.expiryDate))).toEqual(new Set(['2025-06-30', '2026-06-30', '2027-06-30']));
+  });
+
+  it('reads the suffix after a comma, a curly apostrophe, an accent and two-word given names', () => {
+    expect(by('147')).toMatchObject({ lastName: 'Day', suffix: 'III', firstName: 'Frederick' });
+    expect(by('287')).toMatchObject({ lastName: 'O’Connor', firstName: 'Cornelius Neil', expiryDate: '2027-06-30' });
+    expect(by('248')).toMatchObject({ lastName: 'Pierce', firstName: 'Jamé' });
+    expect(by('299')).toMatchObject({ lastName: 'Price', firstName: 'Lauren Nicole' });
+    expect(by('217')).toMatchObject({ lastName: 'LaCava', firstName: 'Joseph' });
+  });
+
+  it('every Disciplinary Action of the real file is NO; YES would be discipline, any other value unreadable, never a guess', () => {
+    expect(rows.every((r) => !r.record!.disciplinary && r.record!.statusRecognised)).toBe(true);
+    const row = (discipline: string) => arRecord(rowReader([...arColumns])(['Day, III', 'Frederick', '147', '6/6/1994', '6/30/2027', discipline]), fileDay);
+    expect(row('YES')).toMatchObject({ status: 'active', disciplinary: true, statusRecognised: true });
+    expect(row('Pending')).toMatchObject({ status: 'inactive', statusRecognised: false, rawStatus: 'Disciplinary Action: Pending' });
+    expect(row('')).toMatchObject({ statusRecognised: false, rawStatus: 'Disciplinary Action: ' });
+  });
+
+  it('one licence number names one podiatrist: the state is the number’s scope', () => {
+    expect(licensesFromRecords(arkansasPodiatry, [by('147')])).toHaveLength(1);
+    expect(arkansasPodiatry.formatConfidence).toBe('confirmed');
   });
 });

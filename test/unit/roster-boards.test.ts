@@ -34,6 +34,8 @@ import { westVirginiaBom, wvColumns } from '#shared/features/sources/rosters/sta
 import { nevadaPharmacy, nvBopStatuses, nvSurname } from '#shared/features/sources/rosters/states/nevada.ts';
 import { sdBoardOf, sdChiroName, southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 import * as XLSX from '@e965/xlsx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { arColumns, arkansasPodiatry, arRecord, arSurname } from '#shared/features/sources/rosters/states/arkansas.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
@@ -738,6 +740,7 @@ describe('every roster', () => {
     expect(wyomingBoards.currentOnly).toBe(false);
     expect(nevadaPharmacy.currentOnly).toBe(false);
     expect(missouriMopro.currentOnly).toBe(true);
+    expect(arkansasPodiatry.currentOnly).toBe(false);
   });
 
   it('narrows by the given-name prefixes the board queries use', () => {
@@ -808,5 +811,116 @@ describe('South Dakota chiropractic and optometry verification lists (sd_boards)
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('Arkansas podiatry PDF (the real file is read in real-rows-rosters.test.ts)', () => {
+  /** A text placed on a page: its text, x and y. */
+  type Placed = readonly [string, number, number];
+  /** A PDF of pages of placed texts, Helvetica 12 pt; a page of none has no text layer. */
+  const pdf = async (...pages: Placed[][]): Promise<RosterInput> => {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const texts of pages) {
+      const page = doc.addPage([612, 1008]);
+      for (const [text, x, y] of texts) page.drawText(text, { x, y, size: 12, font });
+      if (texts.length === 0) page.drawRectangle({ x: 20, y: 20, width: 500, height: 900 });
+    }
+    return { pdf: Buffer.from(await doc.save()) };
+  };
+  const title: Placed = ['Arkansas Board of Podiatric Medicine', 21.6, 977];
+  const titleRight: Placed = ['License Verification', 262.85, 977];
+  const header = (y = 927.66): Placed[] => [
+    ['Last Name', 20.32, y],
+    ['First Name', 96.02, y],
+    ['License #', 181.77, y],
+    ['Issued', 255.16, y],
+    ['Valid Thru', 315.41, y],
+    ['Disciplinary', 387.25, y + 14.65],
+    ['Action', 401.93, y],
+    ['Last Updated:', 461.41, y],
+    ['6-12-2026', 539.54, y],
+  ];
+  const row = (y: number, last: string, first: string, number: string, issued: string, valid: string, discipline: string): Placed[] => [
+    [last, 20.32, y],
+    [first, 96.02, y],
+    [number, 194.9, y],
+    [issued, 249.46, y],
+    [valid, 322.85, y],
+    [discipline, 409.66, y],
+  ];
+  const footer = (page: number): Placed[] => [
+    ['6/12/2026', 21.6, 22.2],
+    ['Updated ONLY when data changes.', 227.6, 22.2],
+    [String(page), 584.18, 22.2],
+  ];
+  const page1 = [title, titleRight, ...header(), ...row(911, 'Adams', 'Melissa', '280', '11/5/2017', '6/30/2025', 'NO'), ...footer(1)];
+  const page2 = [
+    title,
+    titleRight,
+    ...header(),
+    ...row(911, 'Day, III', 'Frederick', '147', '6/6/1994', '6/30/2099', 'YES'),
+    ...row(895, 'O’Connor', 'Cornelius Neil', '287', '8/22/2019', '6/30/2099', 'NO'),
+    ...footer(2),
+  ];
+
+  it('reads every page under its own header (a name stacked over two lines), skipping title, header and footer, the Last Updated date as preamble', async () => {
+    const { records, malformed, preamble } = await read(arkansasPodiatry, 'LicenseVerification.pdf', await pdf(page1, page2));
+    expect(malformed).toBe(0);
+    expect(preamble).toEqual(['Last Updated: 6-12-2026']);
+    expect(preambleDate(preamble, new Date('2026-11-28T00:00:00Z'))).toBe('2026-06-12');
+    expect(records.map((r) => [r.lastName, r.suffix, r.firstName, r.licenseNumber, r.issueDate, r.expiryDate, r.status, r.disciplinary])).toEqual([
+      ['Adams', '', 'Melissa', '280', '2017-11-05', '2025-06-30', 'expired', false],
+      ['Day', 'III', 'Frederick', '147', '1994-06-06', '2099-06-30', 'active', true],
+      ['O’Connor', '', 'Cornelius Neil', '287', '2019-08-22', '2099-06-30', 'active', false],
+    ]);
+  });
+
+  it('finds a header that moved down the page, by its names, never by a position', async () => {
+    const moved = [title, titleRight, ...header(880), ...row(860, 'Adams', 'Melissa', '280', '11/5/2017', '6/30/2025', 'NO'), ...footer(1)];
+    expect((await read(arkansasPodiatry, 'LicenseVerification.pdf', await pdf(moved))).records.map((r) => r.licenseNumber)).toEqual(['280']);
+  });
+
+  it('refuses a page without a header, a changed header, text under no column or under two, other text beside the header, a page with no text layer, and a file that is no PDF', async () => {
+    const refused = async (input: RosterInput, message: RegExp) => {
+      const error = await read(arkansasPodiatry, 'LicenseVerification.pdf', input).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RosterFormatError);
+      expect((error as Error).message).toMatch(message);
+    };
+    const noHeader = [title, titleRight, ...row(911, 'Day, III', 'Frederick', '147', '6/6/1994', '6/30/2099', 'NO'), ...footer(2)];
+    await refused(await pdf(page1, noHeader), /page 2 has no header within its first 4 lines/);
+    const renamed = page1.map((p): Placed => (p[0] === 'Valid Thru' ? ['Expires', p[1], p[2]] : p));
+    await refused(await pdf(renamed), /no line holds the column\(s\) Valid Thru/);
+    await refused(await pdf([...page1, ['Retired', 480, 911]]), /"Retired" lies under no column of the header/);
+    await refused(await pdf([...page1, ['Christopher Alexander', 60, 895]]), /"Christopher Alexander" lies under several columns/);
+    await refused(await pdf(page1.map((p): Placed => (p[0] === 'Last Updated:' ? ['Printed:', p[1], p[2]] : p))), /on the header's line is under no column/);
+    await refused(await pdf(page1, []), /page 2 has no text: no text layer/);
+    await refused({ pdf: Buffer.from('<html><body>Not found</body></html>') }, /no PDF/);
+    await refused({ pdf: Buffer.from('%PDF-1.4\n% damaged') }, /the PDF cannot be read/);
+  });
+
+  it('is downloaded through the "Verification Document" link of the board page; keeps an expired licence; covers podiatrists', () => {
+    expect(arkansasPodiatry.locate.kind === 'fixed' && arkansasPodiatry.locate.files.map((f) => [rosterFileUrl(arkansasPodiatry, f), f.name])).toEqual([
+      ['https://healthy.arkansas.gov/boards-commissions/boards/podiatric-medicine-board/', 'LicenseVerification.pdf'],
+    ]);
+    const link = arkansasPodiatry.locate.kind === 'fixed' ? arkansasPodiatry.locate.files[0]!.linkText! : /(?!)/;
+    expect(link.test('Verification Document')).toBe(true);
+    expect(link.test('Application for Licensure')).toBe(false);
+    expect(arkansasPodiatry.currentOnly).toBe(false);
+    expect(arkansasPodiatry.professions).toEqual(['podiatrist']);
+    expect(arkansasPodiatry.formatNotes).toMatch(/Valid Thru/);
+    expect(arkansasPodiatry.formatNotes).toMatch(/inferred/);
+    expect([...rosterHosts(arkansasPodiatry).origins].sort()).toEqual(['https://healthy.arkansas.gov', 'https://www.healthy.arkansas.gov']);
+  });
+
+  it('reads a record by the licence’s Valid Thru on the day it is read; an unreadable date or number is no licence', () => {
+    const reader = rowReader([...arColumns]);
+    const on = new Date('2026-06-30T12:00:00Z');
+    expect(arRecord(reader(['Adams', 'Melissa', '280', '11/5/2017', '6/30/2026', 'NO']), on)?.status).toBe('active');
+    expect(arRecord(reader(['Adams', 'Melissa', '280', '11/5/2017', '6/29/2026', 'NO']), on)?.status).toBe('expired');
+    expect(arRecord(reader(['Adams', 'Melissa', '280', '11/5/2017', 'June 2027', 'NO']), on)).toBeNull();
+    expect(arRecord(reader(['Adams', 'Melissa', 'DPM-280', '11/5/2017', '6/30/2027', 'NO']), on)).toBeNull();
+    expect(arSurname('Smith, Jr.')).toEqual({ lastName: 'Smith', suffix: 'Jr.' });
+    expect(arSurname('Van Buren')).toEqual({ lastName: 'Van Buren', suffix: '' });
   });
 });

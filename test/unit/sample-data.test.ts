@@ -225,12 +225,12 @@ describe('generator', () => {
     expect(filesA.size).toBeGreaterThanOrEqual(17);
     for (const [name, bytes] of filesA) expect(bytes.equals(filesB.get(name)!), name).toBe(true);
 
-    const other = buildSample({ seed: '8', providers: 250 });
+    const other = await buildSample({ seed: '8', providers: 250 });
     expect(other.files.get('boards/qxh8-f4bd.json')).not.toBe(filesA.get('boards/qxh8-f4bd.json')!.toString('utf8'));
   });
 
   it('the committed sample is exactly what seed 42 with the default population produces', async () => {
-    const sample = buildSample({ seed: '42', providers: defaultProviders });
+    const sample = await buildSample({ seed: '42', providers: defaultProviders });
     const committed = await filesUnder(sampleDir);
     expect([...committed.keys()].sort()).toEqual([...sample.files.keys()].sort());
     for (const [name, content] of sample.files) expect(committed.get(name)!.equals(Buffer.from(content)), name).toBe(true);

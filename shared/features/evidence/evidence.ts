@@ -67,6 +67,7 @@ export function fileContentType(fileName: string): string {
     zip: 'application/zip',
     xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     xls: 'application/vnd.ms-excel',
+    pdf: 'application/pdf',
     jsonl: 'application/jsonl',
   };
   return types[extension] ?? 'application/octet-stream';

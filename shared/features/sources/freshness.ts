@@ -64,6 +64,9 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   wv_bom: monthlyPublisher,
   // Lists that follow the boards' records within days, checked daily: stale after a week unchecked.
   sd_boards: dailyPublisher,
+  // Republished only when its data change (the PDF says so), on no calendar: checked daily, and stale only
+  // after a month of failed checks, since an unchanged file is still the board's current list.
+  ar_bopm: monthlyPublisher,
 };
 
 /** The ids of the sources an operator uploads. */

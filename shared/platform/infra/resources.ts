@@ -474,6 +474,15 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'sd_boards' },
     purpose: 'Checks the South Dakota chiropractic and optometry verification lists for a new version at 10:50 UTC.',
   },
+  arBopmCheck: {
+    id: 'ArBopmRosterCheck',
+    // Republished only when its data change, on no calendar: checked daily, loaded when the PDF's hash changes.
+    expression: 'cron(25 10 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'ar_bopm' },
+    purpose:
+      'Checks the Arkansas State Board of Podiatric Medicine License Verification PDF (found by its link on the board page) for a new version at 10:25 UTC.',
+  },
   // The state Medicaid lists change a few times a month on no published calendar; a daily check costs a
   // page and a small workbook (an unchanged one is told by its validators or its hash and left alone).
   waHcaCheck: {

@@ -2,6 +2,7 @@
 import { listDefinitions } from '../lists/definitions.ts';
 import type { RosterDefinition } from './roster-definition.ts';
 import { alabamaBme } from './states/alabama.ts';
+import { arkansasPodiatry } from './states/arkansas.ts';
 import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
 import { nevadaPharmacy } from './states/nevada.ts';
@@ -22,6 +23,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [nevadaPharmacy.id]: nevadaPharmacy,
   [southDakotaBoards.id]: southDakotaBoards,
   [missouriMopro.id]: missouriMopro,
+  [arkansasPodiatry.id]: arkansasPodiatry,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {

@@ -72,8 +72,13 @@ export type RosterLocator =
  * file (roster-file.ts). `xlsx`: one sheet of a workbook, its cells read as text
  * (lists/sheet-reader.ts, within the parse limits): the first sheet whose name matches `sheet`; with
  * `otherSheets`, a workbook holding a sheet that is neither is refused (rows could sit where nobody
- * reads). `headerWithin`: the header is the first of that many leading lines (rows of the sheet) that
- * holds every required column (the lines above it are the publisher's preamble).
+ * reads). `pdf`: a document whose pages print a table (a spreadsheet exported to PDF, as the Arkansas
+ * podiatry board's roster), read from its text layer (roster-file.ts): the text rebuilt into lines by
+ * its height on the page, each page's header found by the column names, which may be stacked over two
+ * or three lines, and every other line's text placed under the header cell it lies under; a page
+ * without a text layer or a header, or text under no column or several, refuses the file.
+ * `headerWithin`: the header is the first of that many leading lines (rows of the sheet; lines of each
+ * page of a PDF) that holds every required column (the lines above it are the publisher's preamble).
  */
 export type RosterFormat =
   | {
@@ -85,6 +90,21 @@ export type RosterFormat =
       readonly kind: 'xlsx';
       readonly sheet: RegExp;
       readonly otherSheets?: RegExp;
+      readonly headerWithin: number;
+    }
+  | {
+      readonly kind: 'pdf';
+      /**
+       * The lines every page prints that are no row (a title, a footer with the page number), matched on
+       * the line's text, its pieces joined by single spaces: skipped wherever they are on the page.
+       */
+      readonly pageLines: readonly RegExp[];
+      /**
+       * Text printed on the header's line beside its columns (`Last Updated: 6-12-2026`), matched on its
+       * pieces joined by single spaces: read as the preamble, where the file's date is looked for. Any
+       * other text there refuses the file.
+       */
+      readonly besideHeader?: RegExp;
       readonly headerWithin: number;
     };
 

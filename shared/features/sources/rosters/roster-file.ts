@@ -9,7 +9,12 @@
  * ones (Missouri MOPRO) line by line with no quoting, a line whose last cell ends with an odd number of
  * backslashes joined with the next (an escaped line break inside a value: the chiropractic file's
  * `PO Box 306\` address runs over three lines), the record so joined checked against the header's width
- * and the file refused when it does not make it, never read with its columns shifted. The header is looked for among the first `headerWithin` lines (Maryland writes
+ * and the file refused when it does not make it, never read with its columns shifted, and the PDF ones
+ * (Arkansas's podiatry roster, a spreadsheet printed to PDF) from their text layer with pdf.js (pdfText):
+ * each page's text pieces gathered into lines by their height on the page, the header found on every
+ * page by the declared column names (a name may be stacked over two or three lines, `Disciplinary` above
+ * `Action`), and each later line's pieces placed under the header cell they overlap; the header's page
+ * is read as one sheet would be, its title and footer lines skipped by what they say. The header is looked for among the first `headerWithin` lines (Maryland writes
  * seven preamble lines above it) as the first line that holds every required column; the preamble is
  * returned, since a publisher may date the file there.
  *
@@ -22,7 +27,8 @@ import { csvRowBatches } from '../lists/csv-parser.ts';
 import { SheetFormatError, sheetRows } from '../lists/sheet-reader.ts';
 import { textLines } from '../lists/text-lines.ts';
 import { type ParseLimits, parseLimits, UnsafeFileError } from '../parse-limits.ts';
-import { missingColumns, type RosterDefinition } from './roster-definition.ts';
+import { quotedName } from '../lists/quoted-name.ts';
+import { missingColumns, type RosterDefinition, type RosterFormat } from './roster-definition.ts';
 
 export class RosterFormatError extends Error {}
 
@@ -124,9 +130,10 @@ function continuedAtWidth(cells: readonly string[], header: readonly string[], a
  * A roster file's content as `eachRosterRow` reads it: its text as a stream (CSV, pipe), or a workbook
  * (its path, or its bytes), which is read whole.
  */
-export type RosterInput = AsyncIterable<string> | { readonly workbook: string | Buffer };
+export type RosterInput = AsyncIterable<string> | { readonly workbook: string | Buffer } | { readonly pdf: string | Buffer };
 
 const isWorkbook = (input: RosterInput): input is { readonly workbook: string | Buffer } => 'workbook' in input;
+const isPdf = (input: RosterInput): input is { readonly pdf: string | Buffer } => 'pdf' in input;
 
 async function* workbookRows(definition: RosterDefinition, input: RosterInput, limits: ParseLimits): AsyncGenerator<string[]> {
   const format = definition.format;
@@ -142,12 +149,200 @@ async function* workbookRows(definition: RosterDefinition, input: RosterInput, l
   for (const row of rows) if (row.some((cell) => cell.trim() !== '')) yield row;
 }
 
-async function* rawRows(definition: RosterDefinition, input: RosterInput, limits: ParseLimits): AsyncGenerator<string[]> {
+type PdfFormat = Extract<RosterFormat, { kind: 'pdf' }>;
+
+/** A run of text on a PDF page: where it starts and ends across the page, its baseline's height, its font size. */
+interface PdfPiece {
+  readonly text: string;
+  readonly x0: number;
+  readonly x1: number;
+  readonly y: number;
+  readonly size: number;
+}
+
+/** A header cell of a PDF page: the column's name and the span across the page its name is printed over. */
+interface PdfColumn {
+  readonly name: string;
+  readonly x0: number;
+  readonly x1: number;
+}
+
+const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+const sameName = (a: string, b: string) => spaced(a).toUpperCase() === spaced(b).toUpperCase();
+const overlap = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+const lineText = (pieces: readonly PdfPiece[]) => pieces.map((p) => p.text).join(' ');
+
+/**
+ * A page's text pieces as lines, top to bottom: pieces whose baselines lie within a third of their font
+ * size of each other are one line; on a line, pieces closer than a fifth of the font size (less than a
+ * space's width) are one piece (a word split where its font changes), with a space between them where
+ * more than a tenth of the font size separates them.
+ */
+function pdfLines(pieces: readonly PdfPiece[]): PdfPiece[][] {
+  const lines: PdfPiece[][] = [];
+  for (const piece of [...pieces].sort((a, b) => b.y - a.y || a.x0 - b.x0)) {
+    const line = lines.at(-1);
+    if (line && Math.abs(line[0]!.y - piece.y) <= piece.size / 3) line.push(piece);
+    else lines.push([piece]);
+  }
+  return lines.map((line) => {
+    const joined: PdfPiece[] = [];
+    for (const piece of line.sort((a, b) => a.x0 - b.x0)) {
+      const last = joined.at(-1);
+      const gap = last ? piece.x0 - last.x1 : Number.POSITIVE_INFINITY;
+      if (last && gap < piece.size / 5)
+        joined[joined.length - 1] = { ...last, text: `${last.text}${gap > piece.size / 10 ? ' ' : ''}${piece.text}`, x1: piece.x1 };
+      else joined.push(piece);
+    }
+    return joined;
+  });
+}
+
+/**
+ * The header on line `at` of a page: every column's name printed on that line, or ending there and
+ * begun on the lines just above it, over the same span (`Disciplinary` above `Action`). Undefined when a
+ * column is missing; else the columns left to right and the pieces their names are printed with.
+ */
+function pdfHeaderAt(lines: readonly PdfPiece[][], at: number, columns: readonly string[]): { columns: PdfColumn[]; used: Set<PdfPiece> } | undefined {
+  const found: PdfColumn[] = [];
+  const used = new Set<PdfPiece>();
+  for (const name of columns) {
+    const want = spaced(name).toUpperCase();
+    let column: PdfColumn | undefined;
+    for (const piece of lines[at]!) {
+      let text = spaced(piece.text).toUpperCase();
+      let span = { x0: piece.x0, x1: piece.x1 };
+      const stacked: PdfPiece[] = [piece];
+      for (let above = at - 1; above >= Math.max(0, at - 2) && text !== want && want.endsWith(` ${text}`); above--) {
+        const part = lines[above]!.find((p) => !used.has(p) && overlap(p, span) > 0 && want.endsWith(`${spaced(p.text).toUpperCase()} ${text}`));
+        if (!part) break;
+        text = `${spaced(part.text).toUpperCase()} ${text}`;
+        span = { x0: Math.min(span.x0, part.x0), x1: Math.max(span.x1, part.x1) };
+        stacked.push(part);
+      }
+      if (text !== want) continue;
+      column = { name, ...span };
+      for (const p of stacked) used.add(p);
+      break;
+    }
+    if (!column) return undefined;
+    found.push(column);
+  }
+  return { columns: found.sort((a, b) => a.x0 - b.x0), used };
+}
+
+/**
+ * The rows of a PDF roster's table, as the other formats' readers give theirs: the first page's lines
+ * above its header (the preamble, with the text beside the header), the header (the declared columns, in
+ * their order across the page), then every page's rows, each with its cells in the header's order. The
+ * header is found again on every page, by the column names, never by a position; a page's title and
+ * footer lines (`pageLines`) are skipped wherever they are. Refused (RosterFormatError): a file that is
+ * no PDF or that pdf.js cannot open, a page with no text (a scan: no text layer to read), a page with no
+ * header within `headerWithin` lines, other text on the header's line, and a piece of text that does not
+ * lie under exactly one header cell (a row the reader could only place by guessing). Its pieces, rows,
+ * and row and cell lengths are held to the parse limits (text pieces count as cells).
+ */
+async function* pdfRows(definition: RosterDefinition, columns: readonly string[], input: RosterInput, limits: ParseLimits): AsyncGenerator<string[]> {
+  const format = definition.format;
+  if (format.kind !== 'pdf' || !isPdf(input)) throw new Error(`${definition.id}: a PDF is read for a pdf roster only`);
+  const bytes = typeof input.pdf === 'string' ? await readFile(input.pdf) : input.pdf;
+  if (!bytes.subarray(0, 1024).includes('%PDF-')) throw new RosterFormatError('the file is no PDF (no %PDF- signature): the publisher answered something else');
+  // pdf.js (unpdf's build for servers, no worker) is loaded when a PDF is first read, not when a function starts.
+  const { getDocumentProxy } = await import('unpdf');
+  let document: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: true, useSystemFonts: false });
+  } catch (error) {
+    throw new RosterFormatError(`the PDF cannot be read (${error instanceof Error ? error.name : 'error'}): the file is damaged or no PDF`, { cause: error });
+  }
+  try {
+    yield* pdfPages(document, format, columns, limits);
+  } finally {
+    await document.loadingTask.destroy();
+  }
+}
+
+async function* pdfPages(
+  document: Awaited<ReturnType<typeof import('unpdf').getDocumentProxy>>,
+  format: PdfFormat,
+  columns: readonly string[],
+  limits: ParseLimits,
+): AsyncGenerator<string[]> {
+  let pieces = 0;
+  let rows = 0;
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pieces += content.items.length;
+    if (pieces > limits.maxCells) throw new UnsafeFileError('limit', `the PDF holds more than ${limits.maxCells} pieces of text, the limit`);
+    const page: PdfPiece[] = [];
+    for (const item of content.items as { str?: string; transform?: number[]; width?: number }[]) {
+      if (typeof item.str !== 'string' || !item.str.trim() || !item.transform) continue;
+      const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+      // Turned text (a stamp, a rotated label) is no cell of a printed table.
+      if (Math.abs(b) > 1e-6 || Math.abs(c) > 1e-6 || a <= 0) continue;
+      page.push({ text: item.str.trim(), x0: x, x1: x + (item.width ?? 0), y, size: Math.abs(d) || 1 });
+    }
+    if (page.length === 0) throw new RosterFormatError(`page ${n} has no text: no text layer to read (a scanned page?); the file format changed`);
+    const lines = pdfLines(page);
+    let header: ReturnType<typeof pdfHeaderAt>;
+    let at = 0;
+    for (; at < Math.min(format.headerWithin, lines.length) && !header; at++) header = pdfHeaderAt(lines, at, columns);
+    if (!header) {
+      const missing = columns.filter((name) => !lines.slice(0, format.headerWithin).some((line) => line.some((p) => sameName(p.text, name))));
+      throw new RosterFormatError(
+        `page ${n} has no header within its first ${format.headerWithin} lines${missing.length ? `: no line holds the column(s) ${missing.join(', ')}` : ''}; the file format changed`,
+      );
+    }
+    const headerLine = at - 1;
+    const { columns: cells, used } = header;
+    const preamble: string[] = [];
+    for (const line of lines.slice(0, headerLine)) {
+      const text = lineText(line.filter((p) => !used.has(p)));
+      if (text && !format.pageLines.some((pattern) => pattern.test(text))) preamble.push(text);
+    }
+    const beside = lineText(lines[headerLine]!.filter((p) => !used.has(p)));
+    if (beside) {
+      if (!format.besideHeader?.test(beside))
+        throw new RosterFormatError(`page ${n}: ${quotedName(beside, 'text')} on the header's line is under no column; the file format changed`);
+      preamble.push(beside);
+    }
+    if (n === 1) {
+      for (const line of preamble) yield [line];
+      yield cells.map((column) => column.name);
+    }
+    for (const line of lines.slice(headerLine + 1)) {
+      if (format.pageLines.some((pattern) => pattern.test(lineText(line)))) continue;
+      const row = cells.map(() => '');
+      for (const piece of line) {
+        const under = cells.flatMap((column, i) => (overlap(piece, column) > 0 ? [i] : []));
+        if (under.length !== 1) {
+          throw new RosterFormatError(
+            `page ${n}: ${quotedName(piece.text, 'text')} lies under ${under.length ? 'several columns' : 'no column'} of the header; its row cannot be read`,
+          );
+        }
+        const i = under[0]!;
+        row[i] = row[i] ? `${row[i]} ${piece.text}` : piece.text;
+        if (row[i]!.length > limits.maxFieldChars)
+          throw new UnsafeFileError('limit', `page ${n} has a cell longer than ${limits.maxFieldChars} characters, the limit`);
+      }
+      if (row.join(' ').length > limits.maxRowChars)
+        throw new UnsafeFileError('limit', `page ${n} has a row longer than ${limits.maxRowChars} characters, the limit`);
+      if (++rows > limits.maxRows) throw new UnsafeFileError('limit', `the file has more than ${limits.maxRows} rows, the limit`);
+      yield row;
+    }
+  }
+}
+
+async function* rawRows(definition: RosterDefinition, columns: readonly string[], input: RosterInput, limits: ParseLimits): AsyncGenerator<string[]> {
   if (definition.format.kind === 'xlsx') {
     yield* workbookRows(definition, input, limits);
     return;
   }
-  if (isWorkbook(input)) throw new Error(`${definition.id}: a ${definition.format.kind} roster is read as text`);
+  if (definition.format.kind === 'pdf') {
+    yield* pdfRows(definition, columns, input, limits);
+    return;
+  }
+  if (isWorkbook(input) || isPdf(input)) throw new Error(`${definition.id}: a ${definition.format.kind} roster is read as text`);
   const text = withoutBom(input);
   if (definition.format.kind === 'tab') {
     yield* tabRecords(text, limits);
@@ -189,7 +384,7 @@ export async function eachRosterRow(
   let line = 0;
   let closest: string[] | undefined;
   const sheet = definition.format.kind === 'xlsx';
-  for await (const cells of rawRows(definition, input, parseLimits(definition.limits))) {
+  for await (const cells of rawRows(definition, columns, input, parseLimits(definition.limits))) {
     line++;
     const continued = continuedRecords.get(cells);
     if (continued) line = continued.last;
@@ -217,9 +412,10 @@ export async function eachRosterRow(
   return { header, preamble };
 }
 
-/** A roster file's content as `eachRosterRow` reads it: its text as a stream, in the roster's encoding, or a workbook's path. */
+/** A roster file's content as `eachRosterRow` reads it: its text as a stream, in the roster's encoding, or a workbook's or PDF's path. */
 export function rosterText(definition: RosterDefinition, file: string): RosterInput {
   if (definition.format.kind === 'xlsx') return { workbook: file };
+  if (definition.format.kind === 'pdf') return { pdf: file };
   return createReadStream(file, { encoding: definition.format.encoding, highWaterMark: 256 * 1024 });
 }
 

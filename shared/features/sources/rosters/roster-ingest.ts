@@ -100,6 +100,15 @@ interface Fetched {
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** The media type a roster's files are archived (and named in evidence) with, by format. */
+const rosterContentTypes: Readonly<Record<RosterDefinition['format']['kind'], string>> = {
+  csv: 'text/csv',
+  pipe: 'text/csv',
+  tab: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
 async function fetchFiles(definition: RosterDefinition, dir: string, options: RosterIngestOptions): Promise<Fetched[]> {
   if (options.files?.length) {
     return Promise.all(
@@ -151,12 +160,12 @@ function namedMonthDate(line: string): string | null {
 
 /**
  * A date written in the preamble ("Report date: 10/01/2026", "As of 2026-10-01", "Last update: July 9,
- * 2026"), if any; one after today (a publisher's typo) is not taken.
+ * 2026", "Last Updated: 6-12-2026", month first), if any; one after today (a publisher's typo) is not taken.
  */
 export function preambleDate(preamble: readonly string[], today: Date): string | null {
   for (const line of preamble) {
-    const m = /(\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2})/.exec(line);
-    const date = m ? listDate(m[1]!, today) : namedMonthDate(line);
+    const m = /(\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2}|\b\d{1,2}-\d{1,2}-\d{4}\b)/.exec(line);
+    const date = m ? listDate(/^\d{1,2}-/.test(m[1]!) ? m[1]!.replaceAll('-', '/') : m[1]!, today) : namedMonthDate(line);
     if (date && date <= isoDay(today.getTime())) return date;
   }
   return null;
@@ -223,7 +232,7 @@ export async function ingestRoster(definition: RosterDefinition, store: RosterSt
   const dir = await mkdtemp(join(tmpdir(), `roster-${roster}-`));
   const trigger = options.trigger ?? (options.files?.length ? 'operator' : 'scheduled');
   const day = isoDay(now.getTime());
-  const archiveContentType = definition.format.kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+  const archiveContentType = rosterContentTypes[definition.format.kind];
   const archiveKeyOf = (file: Fetched) => `rosters/${roster}/${day}/${file.sha256.slice(0, 12)}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
   const keep = async (file: Fetched) =>
     store.loads.archive.keep(archiveKeyOf(file), file.path, (await stat(file.path)).size, archiveContentType, {
