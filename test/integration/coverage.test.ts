@@ -102,6 +102,7 @@ describe('GET /v1/coverage', () => {
         updated: 'live',
         refresh: 'unknown',
         current_only: false,
+        absent_means: 'no license, current or past',
         format_confidence: 'observed',
       },
       {
@@ -111,6 +112,7 @@ describe('GET /v1/coverage', () => {
         updated: 'scheduled',
         refresh: 'daily',
         current_only: false,
+        absent_means: 'no license, current or past',
         format_confidence: 'observed',
       },
     ]);
@@ -249,6 +251,7 @@ describe('GET /v1/coverage', () => {
           updated: 'scheduled',
           refresh: 'unknown',
           current_only: false,
+          absent_means: 'no license on the list, which keeps current licenses and some lapsed ones, not every license ever issued',
           format_confidence: 'confirmed',
         },
       ],

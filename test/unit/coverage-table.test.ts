@@ -9,6 +9,7 @@ const source = (over: Partial<CoverageEntry['sources'][number]>): CoverageEntry[
   updated: 'scheduled',
   refresh: 'monthly',
   current_only: false,
+  absent_means: 'no license, current or past',
   format_confidence: 'observed',
   ...over,
 });
@@ -27,6 +28,7 @@ describe('the README coverage table', () => {
             updated: 'operator_upload',
             refresh: 'unknown',
             current_only: true,
+            absent_means: 'no current license (current licenses only)',
             format_confidence: 'confirmed',
           }),
         ],
@@ -42,6 +44,17 @@ describe('the README coverage table', () => {
     expect(table[4]).toBe(
       '| ″ | Roster | ″ | roster file, operator upload; no published cadence | confirmed | no current license (current licenses only) | [tx_roster](test/fixtures/real/tx_roster/) |',
     );
+  });
+
+  it('says what absence means as each source does: by current_only, or as a roster that is neither says it', () => {
+    const absence = (state: string) =>
+      coverageMatrix()
+        .find((e) => e.state === state)!
+        .sources.map((x) => [x.current_only, x.absent_means]);
+    expect(absence('MD')).toEqual([[true, 'no current license (current licenses only)']]);
+    expect(absence('CT')).toEqual([[false, 'no license, current or past']]);
+    // Arkansas keeps current licenses and some lapsed ones: neither of the two.
+    expect(absence('AR')).toEqual([[false, expect.stringContaining('not every license ever issued')]]);
   });
 
   it('replaces only what stands between its markers, and refuses a README without them', () => {

@@ -1486,6 +1486,8 @@ export interface components {
                     refresh: components["schemas"]["RefreshCadence"];
                     /** @description The source lists current licenses only: a provider absent from it is `not_found`, and a revocation is never seen there. */
                     current_only: boolean;
+                    /** @description What a provider’s absence from this source means, in words: no license, current or past (a source of every status); no current license (a source of current licenses only); or what the source keeps where it is neither. */
+                    absent_means: string;
                     /** @description How well this source’s format is known (as the state’s). */
                     format_confidence: components["schemas"]["FormatConfidence"];
                 }[];

@@ -407,6 +407,7 @@ export const coverageExample = {
           updated: 'live',
           refresh: 'unknown',
           current_only: false,
+          absent_means: 'no license, current or past',
           format_confidence: 'observed',
         },
         {
@@ -416,6 +417,7 @@ export const coverageExample = {
           updated: 'scheduled',
           refresh: 'daily',
           current_only: false,
+          absent_means: 'no license, current or past',
           format_confidence: 'observed',
         },
       ],
@@ -436,6 +438,7 @@ export const coverageExample = {
           updated: 'live',
           refresh: 'daily',
           current_only: false,
+          absent_means: 'no license, current or past',
           format_confidence: 'inferred',
         },
       ],

@@ -59,6 +59,10 @@ export const coverageSchema = z
               current_only: z.boolean().meta({
                 description: 'The source lists current licenses only: a provider absent from it is `not_found`, and a revocation is never seen there.',
               }),
+              absent_means: z.string().meta({
+                description:
+                  'What a provider’s absence from this source means, in words: no license, current or past (a source of every status); no current license (a source of current licenses only); or what the source keeps where it is neither.',
+              }),
               format_confidence: z
                 .enum(['confirmed', 'observed', 'inferred'])
                 .meta({ description: 'How well this source’s format is known (as the state’s).' }),

@@ -19,10 +19,6 @@ function kindOf(source: Source): string {
   return source.updated === 'scheduled' ? 'roster file, downloaded' : 'roster file, operator upload';
 }
 
-function absenceOf(source: Source): string {
-  return source.current_only ? 'no current license (current licenses only)' : 'no license, current or past';
-}
-
 function realRows(source: Source, withRealRows: ReadonlySet<string>, rosterIds: readonly string[]): string {
   const ids = [...source.datasets, ...rosterIds].filter((id, i, all) => withRealRows.has(id) && all.indexOf(id) === i);
   return ids.length === 0 ? 'none found' : ids.map((id) => `[${id}](test/fixtures/real/${id}/)`).join(', ');
@@ -38,7 +34,7 @@ export function coverageTable(matrix: readonly CoverageEntry[], withRealRows: Re
     entry.sources.map((source, i) => {
       const professions = i === 0 ? entry.professions_covered.map(professionLabel).join(', ') : '″';
       const rosterId = source.kind === 'roster_file' ? rosterIdOf(source.name) : undefined;
-      return `| ${i === 0 ? `${entry.name} (${entry.state})` : '″'} | ${source.name} | ${professions} | ${kindOf(source)}; ${source.refresh === 'unknown' ? 'no published cadence' : source.refresh} | ${source.format_confidence} | ${absenceOf(source)} | ${realRows(source, withRealRows, rosterId ? [rosterId] : [])} |`;
+      return `| ${i === 0 ? `${entry.name} (${entry.state})` : '″'} | ${source.name} | ${professions} | ${kindOf(source)}; ${source.refresh === 'unknown' ? 'no published cadence' : source.refresh} | ${source.format_confidence} | ${source.absent_means} | ${realRows(source, withRealRows, rosterId ? [rosterId] : [])} |`;
     }),
   );
   return [

@@ -65,6 +65,8 @@ export interface CoverageSource {
   readonly refresh: SourceRefresh;
   /** The source lists current licenses only: absence is `not_found`, never "no discipline". */
   readonly current_only: boolean;
+  /** What a provider's absence from it means, in words. */
+  readonly absent_means: string;
   readonly format_confidence: FormatConfidence;
 }
 
@@ -95,6 +97,7 @@ export function coverageMatrix(): CoverageEntry[] {
                 updated: 'live' as const,
                 refresh: board.refresh,
                 current_only: false,
+                absent_means: absentMeans(false),
                 format_confidence: board.format.confidence,
               },
             ]
@@ -106,6 +109,7 @@ export function coverageMatrix(): CoverageEntry[] {
           updated: r.locate.kind === 'fixed' ? ('scheduled' as const) : ('operator_upload' as const),
           refresh: r.refresh,
           current_only: r.currentOnly,
+          absent_means: r.absentMeans ?? absentMeans(r.currentOnly),
           format_confidence: r.formatConfidence,
         })),
       ],
@@ -116,6 +120,11 @@ export function coverageMatrix(): CoverageEntry[] {
       format_notes: board.format.notes,
     };
   });
+}
+
+/** What a provider's absence from a source means, as `current_only` says it. */
+function absentMeans(currentOnly: boolean): string {
+  return currentOnly ? 'no current license (current licenses only)' : 'no license, current or past';
 }
 
 export const federalSources = [sourceNames.nppes, sourceNames.leie] as const;

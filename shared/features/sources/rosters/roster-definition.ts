@@ -172,6 +172,11 @@ export interface RosterDefinition {
    * it is `not_found`, never "no discipline", and a revocation is never seen.
    */
   readonly currentOnly: boolean;
+  /**
+   * What a provider's absence means, where neither "current licenses only" nor "every license, current or
+   * past" says it (a list that keeps some lapsed licenses and not others); shown as `absent_means`.
+   */
+  readonly absentMeans?: string;
   /** How often the publisher republishes the file(s). */
   readonly refresh: SourceRefresh;
   readonly formatConfidence: FormatConfidence;

@@ -95,6 +95,7 @@ export const arkansasPodiatry: RosterDefinition = {
   record: (row) => arRecord(row, new Date()),
   professions: ['podiatrist'],
   currentOnly: false,
+  absentMeans: 'no license on the list, which keeps current licenses and some lapsed ones, not every license ever issued',
   refresh: 'unknown',
   // The real files are 66 and 71 KB: pdf.js inflates a PDF's streams with no limit of its own, so the file is held small.
   limits: { maxFileBytes: 4 * 1024 * 1024 },
