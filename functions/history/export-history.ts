@@ -6,6 +6,7 @@ import { DynamoExportStore } from '#shared/features/history/adapters/export-stor
 import { isExpired } from '#shared/features/history/export-view.ts';
 import { DynamoHistoryStore } from '#shared/features/history/adapters/history-store.ts';
 import { noticeExportEnd } from '#shared/features/history/export-notice.ts';
+import type { ExportRecord } from '#shared/features/history/export-record.ts';
 import { DynamoMonitorStore } from '#shared/features/monitoring/checks/adapters/monitor-store.ts';
 import { SqsDeliveryQueue } from '#shared/features/monitoring/delivery/adapters/delivery-queue.ts';
 import { DynamoEventStore } from '#shared/features/monitoring/delivery/adapters/event-store.ts';
@@ -43,24 +44,34 @@ export const handler = queueWorker('HistoryExport', exportMessageSchema, async (
   // in case the run that finished it stopped before.
   if (record.status !== 'pending') return void (await noticeExportEnd(record, services, services.clock.now()));
   const attempt = Number(sqsRecord.attributes?.ApproximateReceiveCount ?? 1);
+  let finished: ExportRecord | undefined;
   try {
     const result = await runExportAttempt(record, attempt, services, deadline);
-    if (result.outcome === 'written') logger.info('History export written', { export_id: record.export_id, rows: result.rows, completed: result.completed });
+    if (result.outcome === 'written') {
+      finished = result.finished;
+      logger.info('History export written', { export_id: record.export_id, rows: result.rows, completed: finished !== undefined });
+    }
   } catch (error) {
     if (attempt >= queues.historyExport.maxReceiveCount && (await services.exports.fail(record.export_id, services.clock.now().toISOString()))) {
       // The message goes to the dead-letter queue with this error; the notice of the failure is the last chance.
-      await noticeEnd(record.export_id).catch((noticeError: unknown) =>
+      await noticeEnd(record).catch((noticeError: unknown) =>
         logger.error('History export failure not notified', { export_id: record.export_id, error: errorSummary(noticeError) }),
       );
     }
     throw error;
   }
-  await noticeEnd(record.export_id);
+  // This attempt finished it: told from the record it wrote; otherwise (another attempt finished it) as stored.
+  if (finished) await noticeExportEnd(finished, services, services.clock.now());
+  else await noticeEnd(record);
 });
 
-/** Sends the notice of the export's end, as stored now (ready or failed), to the monitor it names. */
-async function noticeEnd(exportId: string): Promise<void> {
+/**
+ * Sends the notice of the export's end, as stored now (ready or failed), to the monitor it names; an
+ * export that names none is not read again.
+ */
+async function noticeEnd(record: ExportRecord): Promise<void> {
+  if (!record.notify) return;
   const services = dependencies();
-  const finished = await services.exports.get(exportId);
+  const finished = await services.exports.get(record.export_id);
   if (finished) await noticeExportEnd(finished, services, services.clock.now());
 }

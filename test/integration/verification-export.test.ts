@@ -37,9 +37,10 @@ import type { OpenApiValidator } from '../support/openapi-validator.ts';
 import { errorOf, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { receiveAndRunExport, startExportStack, type ExportStack } from '../support/export-stack.ts';
-import { serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { monitorOn, serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { exportEventSchemas } from '#shared/features/monitoring/delivery/webhook-event-schema.ts';
 import { invokeAs } from '../support/invoke-as.ts';
+import { recordAwsCalls } from '../support/aws-call-log.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const dob = '1968-12-01';
@@ -162,7 +163,16 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     expect(pending.body).toMatchObject({ status: 'pending', progress: null });
     expect(Number(pending.headers.get('retry-after'))).toBe(pollSeconds);
 
-    expect(await runExportWorker()).toBe(1);
+    // One read of the export by its worker: it names no monitor, so the end is told to no one and not read again.
+    const log = recordAwsCalls();
+    try {
+      const { value: ran, calls } = await log.during(() => runExportWorker());
+      expect(ran).toBe(1);
+      const reads = calls.filter((c) => c.functionId === 'HistoryExport' && c.operation === 'GetItem' && c.resource === tableName('exports'));
+      expect(reads).toHaveLength(1);
+    } finally {
+      log.stop();
+    }
     const { view, bytes, rows, text, headers } = await download(api_key, created.body.export_id);
     expect(view.row_count).toBe(3);
     expect(view.progress).toMatchObject({ attempt: 1, rows_written: 3 });
@@ -235,7 +245,7 @@ describe('POST /v1/verifications/exports and GET /v1/verifications/exports/{expo
     const result = await invokeAs('HistoryExport', () =>
       runExportAttempt(record, 1, { exports: new DynamoExportStore(), history: paced, files: new S3ExportFiles(), clock }, Deadline.after(60_000)),
     );
-    expect(result).toEqual({ outcome: 'written', rows: seeded.length, completed: true });
+    expect(result).toMatchObject({ outcome: 'written', rows: seeded.length, finished: { status: 'ready', row_count: seeded.length } });
     expect(seen.length).toBeGreaterThanOrEqual(Math.ceil(seeded.length / 50));
     for (const { rows, view, retryAfter } of seen) {
       expect(view.status).toBe('pending');
@@ -519,16 +529,7 @@ describe('notify_monitor_id: the end of an export told by webhook', () => {
   afterAll(() => receiver.close());
 
   /** A monitor of `key`'s account and mode whose webhooks go to the local receiver. */
-  async function monitorOf(key: string): Promise<string> {
-    const res = await t.call('/v1/monitor', {
-      method: 'POST',
-      key,
-      headers: json,
-      body: JSON.stringify({ first_name: 'Tess', last_name: 'test-active', state: 'WA', webhook_url: receiver.url, webhook_secret: secret }),
-    });
-    expect(res.status).toBe(200);
-    return res.body.monitor_id as string;
-  }
+  const monitorOf = (key: string) => monitorOn(t, key, receiver, secret);
 
   /** The posts of the event, once its first delivery has been made. */
   const postsOf = (eventId: string) => waitFor(async () => (receiver.postsFor(eventId).length > 0 ? receiver.postsFor(eventId) : undefined), 15_000);

@@ -17,6 +17,7 @@ import { secretRotationSchema } from '#shared/features/monitoring/delivery/deliv
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
 import { waitFor } from '../support/wait-for.ts';
 import {
+  monitorOn,
   type ReceivedWebhook,
   serviceSignatureValid,
   standardSignatureCheck,
@@ -73,16 +74,7 @@ afterAll(async () => {
 
 const json = { 'content-type': 'application/json' };
 
-async function monitor(secret = oldSecret): Promise<string> {
-  const res = await t.call('/v1/monitor', {
-    method: 'POST',
-    key,
-    headers: json,
-    body: JSON.stringify({ first_name: 'Rae', last_name: 'test-flapping', state: 'WA', webhook_url: receiver.url, webhook_secret: secret }),
-  });
-  expect(res.status).toBe(200);
-  return res.body.monitor_id as string;
-}
+const monitor = (secret = oldSecret) => monitorOn(t, key, receiver, secret, { first_name: 'Rae', last_name: 'test-flapping' });
 
 const rotate = (monitorId: string, body: unknown, as = key) =>
   t.call(`/v1/monitor/${monitorId}/rotate-secret`, { method: 'POST', key: as, headers: json, body: JSON.stringify(body) });

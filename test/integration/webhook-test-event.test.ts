@@ -12,7 +12,7 @@ import { deliveryPageSchema, testWebhookResponseSchema } from '#shared/features/
 import { eventPageSchema } from '#shared/features/monitoring/delivery/event-view.ts';
 import { testWebhookEventSchema } from '#shared/features/monitoring/delivery/webhook-event-schema.ts';
 import { errorOf, startTestStack, type TestStack } from '../support/stack.ts';
-import { serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { monitorOn, serviceSignatureValid, standardSignatureCheck, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 let t: TestStack;
 let receiver: WebhookReceiver;
@@ -30,16 +30,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-async function monitor(): Promise<string> {
-  const res = await t.call('/v1/monitor', {
-    method: 'POST',
-    key,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ first_name: 'Tess', last_name: 'test-active', state: 'WA', webhook_url: receiver.url, webhook_secret: secret }),
-  });
-  expect(res.status).toBe(200);
-  return res.body.monitor_id as string;
-}
+const monitor = () => monitorOn(t, key, receiver, secret);
 
 const sendTest = (monitorId: string, as = key) => t.call(`/v1/monitor/${monitorId}/test-webhook`, { method: 'POST', key: as });
 

@@ -7,6 +7,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import type { TestStack } from './stack.ts';
 
 export interface ReceivedWebhook {
   readonly headers: IncomingHttpHeaders;
@@ -94,4 +96,25 @@ export function standardSignatureCheck(received: ReceivedWebhook, secret: string
     return version === 'v1' && value !== undefined && equalBytes(Buffer.from(value, 'base64'), expected);
   });
   return matches ? 'valid' : 'bad_signature';
+}
+
+/**
+ * Creates a monitor of `key`'s account and mode whose webhooks go to `receiver`, signed with `secret`,
+ * for a reserved test name (`test-active` unless told); its id.
+ */
+export async function monitorOn(
+  stack: Pick<TestStack, 'call'>,
+  key: string,
+  receiver: Pick<WebhookReceiver, 'url'>,
+  secret: string,
+  person: { readonly first_name: string; readonly last_name: string } = { first_name: 'Tess', last_name: 'test-active' },
+): Promise<string> {
+  const res = await stack.call('/v1/monitor', {
+    method: 'POST',
+    key,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, state: 'WA', webhook_url: receiver.url, webhook_secret: secret }),
+  });
+  expect(res.status).toBe(200);
+  return res.body.monitor_id as string;
 }

@@ -20,7 +20,13 @@ export interface ExportAttemptServices {
   readonly clock: Clock;
 }
 
-export type ExportAttemptResult = { readonly outcome: 'written'; readonly rows: number; readonly completed: boolean } | { readonly outcome: 'not_pending' };
+/**
+ * `written`: the file holds `rows` rows; `finished` is the export as this attempt left it (ready, with its
+ * row count and completion time), absent when another attempt had finished it first.
+ */
+export type ExportAttemptResult =
+  | { readonly outcome: 'written'; readonly rows: number; readonly finished: ExportRecord | undefined }
+  | { readonly outcome: 'not_pending' };
 
 /** Writes the file of `record` as attempt `attempt` (1 for the first) within `deadline`. */
 export async function runExportAttempt(
@@ -53,5 +59,5 @@ export async function runExportAttempt(
     started_at: started,
     updated_at: completedAt,
   });
-  return { outcome: 'written', rows, completed };
+  return { outcome: 'written', rows, finished: completed ? { ...record, status: 'ready', row_count: rows, completed_at: completedAt } : undefined };
 }
