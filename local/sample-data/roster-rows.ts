@@ -66,6 +66,18 @@
  *    the positions and sizes of the real file. Licences run to 30 June; a few listed past their date. The
  *    fonts (Helvetica, not embedded), the page's markup, the upload folder and the file's date are chosen,
  *    not seen.
+ *  - Louisiana Board of Massage Therapy: `rosters/la_lbmt/wp-content/uploads/<YYYY>/<MM>/Active-LMT-<M>-<D>-<YYYY>.pdf`,
+ *    the list of active licensed massage therapists, linked as "PROFESSIONAL LICENSE SEARCH" from the
+ *    board's search page (written as `rosters/la_lbmt/search/index.html`). Drawn as the board's Excel
+ *    sheet prints it: letter pages (612 × 792 points), the header `Name, License #, Licensed Since, Issue
+ *    Date, Expiration, Status` in bold on the first page only, 50 rows under it and 51 on every later
+ *    page, every cell left-aligned at the real file's positions in 10.08-point type, no title, footer or
+ *    page number. Names `FIRST LAST` in capitals (a few of three words, a suffix last), ordered as
+ *    printed with punctuation ignored; numbers `LA` and digits; `M/D/YYYY` dates, Issue Date the last
+ *    1 April and Expiration the next 31 March; Status `ACTIVE` on every row. One licence printed twice
+ *    (once with a later Issue Date) and two names doubly mis-encoded (UTF-8 read as Windows-1252 twice),
+ *    as the real file has them. The fonts (Helvetica, not embedded, where the board's Excel embeds
+ *    Calibri), the page's markup and the file's date are chosen, not seen.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -78,6 +90,9 @@ import { PDFDocument, type PDFFont, type PDFPage, StandardFontEmbedder, Standard
 import { dayOf, endOfMonth, isoDate, mmddyyyy, TODAY, yearOf } from './dates.ts';
 import type { NameTables } from './name-tables.ts';
 import type { Rng } from './prng.ts';
+
+/** A day as `M/D/YYYY` without zero padding. */
+const unpaddedMdy = (day: number): string => mmddyyyy(day).replace(/^0/, '').replace(/\/0/, '/');
 
 export const rosterFiles = {
   LPC: 'rosters/tx_bhec/csv/LPC.csv',
@@ -110,12 +125,15 @@ export const rosterFiles = {
   moOptometry: 'rosters/mo_pr/optometry.txt',
   moPsych: 'rosters/mo_pr/psychologists.txt',
   ar: `rosters/ar_bopm/uploads/BoPM_LicenseVerification_${isoDate(TODAY - 17).replaceAll('-', '')}.pdf`,
+  la: `rosters/la_lbmt/wp-content/uploads/${isoDate(TODAY - 16)
+    .slice(0, 7)
+    .replace('-', '/')}/Active-LMT-${unpaddedMdy(TODAY - 16).replaceAll('/', '-')}.pdf`,
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
 type SdFileId = 'sdChiro' | 'sdOpt';
 type MoFileId = 'moChiro' | 'moDental' | 'moOptometry' | 'moPsych';
-type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv' | 'ar'>;
+type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv' | 'ar' | 'la'>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
@@ -154,10 +172,12 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   moPsych: 1_813,
   // The edition of 12 June 2026.
   ar: 103,
+  // The edition of 16 June 2026.
+  la: 2_686,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO' | 'AR';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO' | 'AR' | 'LA';
   readonly name: string;
   readonly what: string;
 }
@@ -1319,6 +1339,25 @@ export const rosterNotables: readonly RosterNotable[] = [
     name: 'Wilhelmine Quillmarsh',
     what: 'absent: a look-alike of Wilhelmina Quillmarsh (not on the roster: no Arkansas podiatric licence it lists)',
   },
+  { state: 'LA', name: 'Rosalind Marcheteau', what: 'massage therapist LA10601, ACTIVE (la_lbmt, the PDF of active licensees)' },
+  { state: 'LA', name: 'Odalys Perrault Vidrine', what: 'massage therapist LA10602, a name of three words: found as Odalys Vidrine or Odalys Perrault' },
+  { state: 'LA', name: 'Beauregard Landeche', what: 'massage therapist LA10603, the suffix last (`BEAUREGARD LANDECHE JR.`)' },
+  {
+    state: 'LA',
+    name: 'Ja’Nelle Quibodeaux',
+    what: 'massage therapist LA10604, the apostrophe doubly mis-encoded as the real list stores some (`JAÃ¢â‚¬â„¢NELLE`), read back',
+  },
+  {
+    state: 'LA',
+    name: 'Ida Faucheux',
+    what: 'massage therapist LA10605, a name whose mis-encoding cannot be undone (`IDA Ã¢â‚¬Å“DEEÃ¢â‚¬Â•FAUCHEUX`): the source could not read the licence',
+  },
+  { state: 'LA', name: 'Coralie Rousselle', what: 'massage therapist LA10606, printed twice (once with a later Issue Date): one licence' },
+  {
+    state: 'LA',
+    name: 'Rosalina Marcheteau',
+    what: 'absent: a look-alike of Rosalind Marcheteau (not on the list: no active Louisiana massage therapy licence it lists)',
+  },
 ];
 
 // ---- Missouri MOPRO licensee downloads ------------------------------------------------------------
@@ -1606,6 +1645,34 @@ export class RosterRowMaker {
     };
   }
 
+  /** A drawn Louisiana row: an active massage therapist as the board's list prints one. */
+  laRow(index: number): LaRow {
+    const rng = this.rng.fork(`la:${index}`);
+    // The sheet's Name cell is as wide as the real file's: a name that would run under the next column is drawn again.
+    let name = '';
+    do {
+      const p = this.person(rng);
+      const shape = rng.int(1, 100);
+      // Most names are two words; a few carry a second given name, a second surname or a suffix.
+      name =
+        shape <= 1
+          ? `${p.first} ${this.names.givenName(rng, 'F')} ${p.last}`
+          : shape <= 2
+            ? `${p.first} ${p.last} ${this.names.surname(rng)}`
+            : shape <= 3
+              ? `${p.first} ${p.last} ${rng.pick(['JR', 'JR.', 'III', 'SR.', 'II'])}`
+              : `${p.first} ${p.last}`;
+    } while (laWidth(name) > laLayout.nameWidth);
+    this.number += rng.int(1, 3);
+    return {
+      name,
+      number: `LA${(this.number % 10_000) + 1000}`,
+      since: unpaddedMdy(TODAY - rng.int(200, 11_000)),
+      issued: unpaddedMdy(laRenewal(-1)),
+      expires: unpaddedMdy(laRenewal(0) - 1),
+    };
+  }
+
   moRow(file: MoFileId, index: number): string {
     const rng = this.rng.fork(`${file}:${index}`);
     const p = this.person(rng);
@@ -1860,6 +1927,107 @@ async function arFile(maker: RosterRowMaker, drawn: number): Promise<{ bytes: Bu
   return { bytes: await arPdf(rows), rows: rows.length };
 }
 
+// ---- Louisiana Board of Massage Therapy ------------------------------------------------------------
+
+/** The board's search page, linking the PDF as "PROFESSIONAL LICENSE SEARCH" beside the establishments' list. */
+export const laRosterPage = 'rosters/la_lbmt/search/index.html';
+
+export function laRosterPageHtml(): string {
+  // Relative to the page (the board's site links its uploads by their full address, https://www.labmt.org/wp-content/…).
+  const pdf = `../${rosterFiles.la.split('/').slice(2).join('/')}`;
+  const establishments = pdf.replace(/Active-LMT-(.+)\.pdf$/, '$1Establishments.pdf');
+  return (
+    '<!DOCTYPE html>\n<html lang="en-US"><head><title>Search - Louisiana Board of Massage Therapy</title></head>\n<body>\n' +
+    '<nav><a href="../">Home</a> <a href="./">Search</a></nav>\n' +
+    '<h1>License Search</h1>\n<p>Lists of active licensees, updated periodically.</p>\n<p>\n' +
+    `<a href="${pdf}">PROFESSIONAL LICENSE SEARCH</a><br>\n` +
+    `<a href="${establishments}">ESTABLISHMENT LICENSE SEARCH</a>\n</p>\n</body></html>\n`
+  );
+}
+
+/** One row of the list as printed: its six cells but the status, ACTIVE on every row. */
+interface LaRow {
+  readonly name: string;
+  readonly number: string;
+  readonly since: string;
+  readonly issued: string;
+  readonly expires: string;
+}
+
+/** The 1 April `cycles` renewals after (or, negative, before) the next one from today. */
+function laRenewal(cycles: number): number {
+  const year = yearOf(TODAY);
+  const next = dayOf(`${year}-04-01`) > TODAY ? year : year + 1;
+  return dayOf(`${next + cycles}-04-01`);
+}
+
+/** The scenario rows: two names are stored doubly mis-encoded, as the real list stores a few. */
+function laScenario(): LaRow[] {
+  const row = (name: string, number: string, sinceDaysAgo: number, issued = laRenewal(-1)): LaRow => ({
+    name,
+    number,
+    since: unpaddedMdy(TODAY - sinceDaysAgo),
+    issued: unpaddedMdy(issued),
+    expires: unpaddedMdy(laRenewal(0) - 1),
+  });
+  return [
+    row('ROSALIND MARCHETEAU', 'LA10601', 3100),
+    row('ODALYS PERRAULT VIDRINE', 'LA10602', 5200),
+    row('BEAUREGARD LANDECHE JR.', 'LA10603', 900),
+    row('JAÃ¢â‚¬â„¢NELLE QUIBODEAUX', 'LA10604', 1500),
+    row('IDA Ã¢â‚¬Å“DEEÃ¢â‚¬Â•FAUCHEUX', 'LA10605', 2400),
+    // Licensed after the renewal: printed with the renewal's Issue Date and again with its own.
+    row('CORALIE ROUSSELLE', 'LA10606', 150),
+    row('CORALIE ROUSSELLE', 'LA10606', 150, TODAY - 150),
+  ];
+}
+
+/** Where the real file prints each thing (points from the page's lower left corner), and its type size. */
+const laLayout = {
+  page: [612, 792] as [number, number],
+  size: 10.08,
+  columnsX: [52.68, 243.29, 301.85, 386.35, 450.82, 514.54],
+  topY: 727.42,
+  rowStep: 13.3216,
+  rowsPerPage: 51,
+  /** The widest a name prints within its cell, clear of the next column. */
+  nameWidth: 180,
+};
+
+const laWidth = (text: string) => helvetica.widthOfTextAtSize(text, laLayout.size);
+
+/** The list as the board publishes it: its sheet printed to PDF, the header on the first page only. */
+async function laPdf(rows: readonly LaRow[]): Promise<Buffer> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setCreator('Microsoft® Excel® 2016');
+  doc.setProducer('Microsoft® Excel® 2016');
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { page: size, columnsX, topY, rowStep, rowsPerPage } = laLayout;
+  const lines: { cells: readonly string[]; font: PDFFont }[] = [
+    { cells: ['Name', 'License #', 'Licensed Since', 'Issue Date', 'Expiration', 'Status'], font: bold },
+    ...rows.map((r) => ({ cells: [r.name, r.number, r.since, r.issued, r.expires, 'ACTIVE'], font: regular })),
+  ];
+  for (const r of rows) if (laWidth(r.name) > laLayout.nameWidth) throw new Error(`${r.name}: wider than the Name column`);
+  for (let at = 0; at < lines.length; at += rowsPerPage) {
+    const page = doc.addPage(size);
+    lines.slice(at, at + rowsPerPage).forEach((line, i) => {
+      const y = Math.round((topY - i * rowStep) * 100) / 100;
+      for (const [c, text] of line.cells.entries()) arText(page, line.font, text, columnsX[c]!, y, laLayout.size);
+    });
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** Louisiana's PDF: scenario rows, then `drawn` drawn rows, ordered by the name as printed, punctuation ignored. */
+async function laFile(maker: RosterRowMaker, drawn: number): Promise<{ bytes: Buffer; rows: number }> {
+  const rows = [...laScenario()];
+  for (let i = 0; i < drawn; i++) rows.push(maker.laRow(i));
+  const key = (r: LaRow) => r.name.replace(/[^A-Z ]/g, '');
+  rows.sort((a, b) => key(a).localeCompare(key(b), 'en') || a.issued.localeCompare(b.issued, 'en'));
+  return { bytes: await laPdf(rows), rows: rows.length };
+}
+
 /**
  * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
  * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
@@ -1889,6 +2057,10 @@ export async function rosterSampleFiles(
   const ar = await arFile(new RosterRowMaker(rng.fork('ar_bopm'), names), drawn('ar'));
   files.set(rosterFiles.ar, { content: ar.bytes, rows: ar.rows });
   files.set(arRosterPage, { content: arRosterPageHtml(), rows: 0 });
+  // Louisiana from a stream of its own as well.
+  const la = await laFile(new RosterRowMaker(rng.fork('la_lbmt'), names), drawn('la'));
+  files.set(rosterFiles.la, { content: la.bytes, rows: la.rows });
+  files.set(laRosterPage, { content: laRosterPageHtml(), rows: 0 });
   return files;
 }
 
@@ -1954,5 +2126,11 @@ export async function writeRostersScaled(
   counts.set(rosterFiles.ar, ar.rows);
   mkdirSync(dirname(join(outDir, arRosterPage)), { recursive: true });
   writeFileSync(join(outDir, arRosterPage), arRosterPageHtml());
+  const la = await laFile(new RosterRowMaker(rng.fork('la_lbmt'), names), Math.max(0, Math.round(realRosterRows.la * scaleOf('la'))));
+  mkdirSync(dirname(join(outDir, rosterFiles.la)), { recursive: true });
+  writeFileSync(join(outDir, rosterFiles.la), la.bytes);
+  counts.set(rosterFiles.la, la.rows);
+  mkdirSync(dirname(join(outDir, laRosterPage)), { recursive: true });
+  writeFileSync(join(outDir, laRosterPage), laRosterPageHtml());
   return counts;
 }

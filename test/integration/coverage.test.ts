@@ -48,6 +48,7 @@ describe('GET /v1/coverage', () => {
       ['DE', 'Delaware'],
       ['FL', 'Florida'],
       ['IL', 'Illinois'],
+      ['LA', 'Louisiana'],
       ['MD', 'Maryland'],
       ['MO', 'Missouri'],
       ['NV', 'Nevada'],
@@ -261,6 +262,29 @@ describe('GET /v1/coverage', () => {
     expect(ar.format_notes).toMatch(/active while its Valid Thru date is today or later, expired before/);
     expect(ar.format_notes).toMatch(/YES is read as discipline on record \(inferred, never seen\)/);
     expect(ar.format_notes).toMatch(/absent from it holds no Arkansas podiatric licence the board lists/);
+    // Louisiana: the massage therapy board's PDF of active licensees, found by its link text; no discipline flag claimed.
+    const la = res.body.data.find((e: { state: string }) => e.state === 'LA');
+    expect(la).toMatchObject({
+      name: 'Louisiana',
+      sources: [
+        {
+          name: 'Louisiana Board of Massage Therapy',
+          datasets: ['Active-LMT.pdf'],
+          kind: 'roster_file',
+          updated: 'scheduled',
+          refresh: 'monthly',
+          current_only: true,
+          format_confidence: 'confirmed',
+        },
+      ],
+      professions_covered: ['massage_therapist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(la.format_notes).toMatch(/header .* is printed on the first page only/);
+    expect(la.format_notes).toMatch(/no discipline flag is claimed/);
+    expect(la.format_notes).toMatch(
+      /an absent provider holds no active Louisiana massage therapy licence the board lists \(not_found, never "never licensed"\)/,
+    );
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

@@ -6,12 +6,13 @@
  * downloaded through the links of its roster page once the test has seen the state unavailable (the page
  * is held back while the stack starts, so the start-up load leaves it unloaded), and so are South Dakota's
  * two lists, each from its board's host (the optometry list is held back at start-up), and Arkansas's
- * podiatry PDF through the "Verification Document" link of its board page (held back too). Each: an active license by
+ * podiatry PDF through the "Verification Document" link of its board page (held back too), and Louisiana's
+ * massage therapy PDF through the "PROFESSIONAL LICENSE SEARCH" link of the board's search page (held back too). Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
  */
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceError } from '#shared/features/sources/errors.ts';
@@ -26,6 +27,7 @@ import { nevadaPharmacy } from '#shared/features/sources/rosters/states/nevada.t
 import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 import { missouriMopro } from '#shared/features/sources/rosters/states/missouri.ts';
 import { arkansasPodiatry } from '#shared/features/sources/rosters/states/arkansas.ts';
+import { louisianaMassage } from '#shared/features/sources/rosters/states/louisiana.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -50,10 +52,14 @@ beforeAll(async () => {
   // And Arkansas's podiatry board page, so its PDF is not found yet.
   const arPage = join(data.dir, 'rosters', 'ar_bopm', 'boards-commissions', 'boards', 'podiatric-medicine-board', 'index.html');
   await rename(arPage, `${arPage}.held`);
+  // And Louisiana's massage therapy search page, so its PDF is not found yet.
+  const laPage = join(data.dir, 'rosters', 'la_lbmt', 'search', 'index.html');
+  await rename(laPage, `${laPage}.held`);
   t = await startTestStack({ sourceDataDir: data.dir });
   await rename(`${wvPage}.held`, wvPage);
   await rename(`${sdOptometry}.held`, sdOptometry);
   await rename(`${arPage}.held`, arPage);
+  await rename(`${laPage}.held`, laPage);
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
@@ -658,5 +664,67 @@ describe('Arkansas: the podiatry board’s License Verification PDF (found by it
     }
     expect((await store.current(arkansasPodiatry.id))!.version).toBe(before.version);
     expect((await verify({ first_name: 'Wilhelmina', last_name: 'Quillmarsh', state: 'AR' })).status).toBe('active');
+  });
+});
+
+describe('Louisiana: the massage therapy board’s PDF of active licensees (found by its link text, current-only)', () => {
+  const name = louisianaMassage.displayName;
+  /** The PDF's date: the file prints none, so it is dated by its Last-Modified. */
+  const edition = '2026-10-16';
+
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    expect(await dynamoRosterStore().current(louisianaMassage.id)).toBeUndefined();
+    const body = await verify({ first_name: 'Rosalind', last_name: 'Marcheteau', state: 'LA' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once downloaded through the search page: an active massage therapist, no discipline claimed, cached as of the file’s Last-Modified', async () => {
+    const dir = join(data.dir, 'rosters', 'la_lbmt', 'wp-content', 'uploads', '2026', '10');
+    const [file] = (await readdir(dir)).filter((f) => f.endsWith('.pdf'));
+    await utimes(join(dir, file!), new Date(`${edition}T14:00:00Z`), new Date(`${edition}T14:00:00Z`));
+    expect(await ingestRoster(louisianaMassage, dynamoRosterStore())).toMatchObject({
+      outcome: 'ingested',
+      files: ['Active-LMT.pdf'],
+      as_of: edition,
+      stats: { malformed_rows: 0 },
+    });
+    const body = await verify({ first_name: 'Rosalind', last_name: 'Marcheteau', state: 'LA', profession: 'massage_therapist' });
+    expect(body).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: 'LA10601',
+      profession: 'massage_therapist',
+      license_type: 'Licensed Massage Therapist',
+      disciplinary_flags: false,
+      source_live: false,
+      cached: true,
+    });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'cached', as_of: `${edition}T00:00:00.000Z` });
+    expect(sourceNamed(body, name)!.evidence).toEqual([
+      expect.objectContaining({ kind: 'file', content_type: 'application/pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), rows: [expect.any(Number)] }),
+    ]);
+  });
+
+  it('a three-word name is found by either surname, a suffix and a mis-encoded apostrophe are read, a licence printed twice is one', async () => {
+    expect(await verify({ first_name: 'Odalys', last_name: 'Vidrine', state: 'LA' })).toMatchObject({ status: 'active', license_number: 'LA10602' });
+    expect(await verify({ first_name: 'Odalys', last_name: 'Perrault', state: 'LA' })).toMatchObject({ status: 'active', license_number: 'LA10602' });
+    expect(await verify({ first_name: 'Beauregard', last_name: 'Landeche', state: 'LA' })).toMatchObject({ status: 'active', license_number: 'LA10603' });
+    expect(await verify({ first_name: 'JaNelle', last_name: 'Quibodeaux', state: 'LA' })).toMatchObject({ status: 'active', license_number: 'LA10604' });
+    expect(await verify({ first_name: 'Coralie', last_name: 'Rousselle', state: 'LA' })).toMatchObject({ status: 'active', license_number: 'LA10606' });
+  });
+
+  it('a name the file garbles beyond repair is not read: the source could not read the licence, never a guessed status', async () => {
+    const body = await verify({ first_name: 'Ida', last_name: 'Faucheux', state: 'LA' });
+    expect(body.status).toBe('source_unavailable');
+    expect(body.sources.find((s: { reason?: { code: string } }) => s.reason?.code === 'unreadable_value')).toBeDefined();
+  });
+
+  it('refuses a look-alike; the absent are not_found (no active licence on the list, not "never licensed"); other professions not covered', async () => {
+    expect((await verify({ first_name: 'Rosalina', last_name: 'Marcheteau', state: 'LA' })).status).toBe('not_found');
+    const absent = await verify({ first_name: 'Zebulon', last_name: 'Marcheteau', state: 'LA' });
+    expect(absent).toMatchObject({ status: 'not_found', verified: false, disciplinary_flags: false });
+    expect(sourceNamed(absent, name)).toMatchObject({ status: 'cached' });
+    expect((await verify({ first_name: 'Rosalind', last_name: 'Marcheteau', state: 'LA', profession: 'physician' })).status).toBe('profession_not_covered');
   });
 });

@@ -325,7 +325,14 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists every state with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'LA', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    // Louisiana: the massage therapy board's PDF of active licensees, through its search page's link, confirmed on real pages.
+    expect(matrix.find((e) => e.state === 'LA')).toMatchObject({
+      format_confidence: 'confirmed',
+      refresh: 'monthly',
+      professions_covered: ['massage_therapist'],
+      sources: [{ kind: 'roster_file', datasets: ['Active-LMT.pdf'], updated: 'scheduled', current_only: true }],
+    });
     // Arkansas: the podiatry board's PDF downloaded through its page's link, confirmed on the real file.
     expect(matrix.find((e) => e.state === 'AR')).toMatchObject({
       format_confidence: 'confirmed',

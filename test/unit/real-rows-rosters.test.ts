@@ -25,6 +25,7 @@ import { southDakota } from '#shared/features/sources/boards/states/south-dakota
 import { southDakotaBoards } from '#shared/features/sources/rosters/states/south-dakota.ts';
 import { missouriMopro, moBoardOf, moClassify, moStatus } from '#shared/features/sources/rosters/states/missouri.ts';
 import { arColumns, arkansasPodiatry, arRecord } from '#shared/features/sources/rosters/states/arkansas.ts';
+import { laColumns, laRecord, laStatuses, louisianaMassage } from '#shared/features/sources/rosters/states/louisiana.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
 /** The fixture folders, one per roster: test/fixtures/real/wy_boards/, wy_active/ and mo_pr/. */
@@ -936,5 +937,85 @@ describe('Arkansas State Board of Podiatric Medicine, License Verification PDF (
   it('one licence number names one podiatrist: the state is the number’s scope', () => {
     expect(licensesFromRecords(arkansasPodiatry, [by('147')])).toHaveLength(1);
     expect(arkansasPodiatry.formatConfidence).toBe('confirmed');
+  });
+});
+
+describe('Louisiana Board of Massage Therapy, active massage therapists PDF (five pages of the real file of 16 June 2026)', () => {
+  const laFixture = join(fixtures, 'la_lbmt', 'Active-LMT-6-16-2026-pages-1-23-30-44-53.pdf');
+  let rows: { line: number; cells: readonly string[]; record: RosterRecord | 'skip' | null }[];
+  let read5: { header: readonly string[]; preamble: readonly string[] };
+
+  beforeAll(async () => {
+    rows = [];
+    read5 = await eachRosterRow(louisianaMassage, louisianaMassage.columns, rosterText(louisianaMassage, laFixture), async (cells, line, header) => {
+      rows.push({ line, cells: cells ?? [], record: cells ? louisianaMassage.record(rowReader(header)(cells), 'Active-LMT.pdf') : null });
+    });
+  });
+  const records = () => rows.map((r) => r.record as RosterRecord);
+  const by = (number: string) => records().filter((r) => r.licenseNumber === number);
+
+  it('reads the header printed on the first page only, and every later page under it: 238 rows, none refused', () => {
+    expect(read5.header).toEqual([...laColumns]);
+    expect(read5.preamble).toEqual([]);
+    expect(rows).toHaveLength(238);
+    expect(rows.filter((r) => r.record === null || r.record === 'skip')).toEqual([]);
+    // Page 1 is 50 rows under the header, pages 23, 30 and 44 are 51 each, page 53 (the last) 35.
+    expect(records()[0]).toMatchObject({ firstName: 'AARON', lastName: 'COLLINS', licenseNumber: 'LA8358' });
+    expect(records().at(-1)).toMatchObject({ firstName: 'ZUNHUA', lastName: 'DUAN', licenseNumber: 'LA9807' });
+    expect(rows.map((r) => r.cells.length).every((n) => n === 6)).toBe(true);
+  });
+
+  it('maps named rows: the given name, the surname, the number as printed, first licensed, expiry, massage therapist, no discipline', () => {
+    expect(by('LA8358')).toEqual([
+      expect.objectContaining({
+        firstName: 'AARON',
+        middleName: '',
+        lastName: 'COLLINS',
+        suffix: '',
+        licenseType: 'Licensed Massage Therapist',
+        classification: { kind: 'profession', profession: 'massage_therapist' },
+        status: 'active',
+        rawStatus: 'ACTIVE',
+        statusRecognised: true,
+        issueDate: '2016-06-10',
+        expiryDate: '2027-03-31',
+        disciplinary: false,
+      }),
+    ]);
+    expect(by('LA9391')[0]).toMatchObject({ firstName: 'ALEX', lastName: 'PICOU', suffix: 'JR' });
+    expect(by('LA5986')[0]).toMatchObject({ firstName: 'JEREMEAH', lastName: 'REED', suffix: 'III' });
+    expect(by('LA5367').map((r) => [r.firstName, r.lastName])).toEqual([
+      ['KRISTIN', "O'DELL"],
+      ['KRISTIN', "O'DELL"],
+    ]);
+  });
+
+  it('a licence printed twice (once with its new Issue Date) is one licence', () => {
+    expect(by('LA10514')).toHaveLength(2);
+    expect(rows.filter((r) => r.cells[1] === 'LA10514').map((r) => r.cells[3])).toEqual(['4/1/2026', '6/8/2026']);
+    expect(licensesFromRecords(louisianaMassage, by('LA10514'))).toEqual([
+      expect.objectContaining({ licenseNumber: 'LA10514', rowCount: 2, status: 'active' }),
+    ]);
+    expect(new Set(records().map((r) => r.licenseNumber)).size).toBe(236);
+  });
+
+  it('every raw status is ACTIVE and recognised; doubly mis-encoded names are decoded back, the one that cannot be is unreadable, never a guess', () => {
+    expect(new Set(rows.map((r) => r.cells[5]))).toEqual(new Set(Object.keys(laStatuses)));
+    expect(by('LA10263')[0]).toMatchObject({ firstName: 'LA’SHUN', lastName: 'RICHARDSON', status: 'active', statusRecognised: true });
+    expect(by('LA5428')[0]).toMatchObject({ firstName: 'LADONYA', lastName: 'HONORÉ', status: 'active', statusRecognised: true });
+    const goitia = by('LA10044')[0]!;
+    expect(goitia).toMatchObject({ firstName: 'SARAH', status: 'inactive', statusRecognised: false });
+    expect(goitia.rawStatus).toMatch(/^Name SARAH /);
+    // Still found by its readable surname.
+    expect(goitia.lastName.split(' ')).toContain('GOITIA');
+    expect(
+      records()
+        .filter((r) => !r.statusRecognised)
+        .map((r) => r.licenseNumber),
+    ).toEqual(['LA10044']);
+    const row = (status: string) => laRecord(rowReader([...laColumns])(['AARON COLLINS', 'LA8358', '6/10/2016', '4/1/2026', '3/31/2027', status]));
+    expect(row('INACTIVE')).toMatchObject({ status: 'inactive', statusRecognised: false, rawStatus: 'Status INACTIVE' });
+    expect(row('')).toMatchObject({ status: 'inactive', statusRecognised: false });
+    expect(louisianaMassage.formatConfidence).toBe('confirmed');
   });
 });

@@ -37,6 +37,7 @@ import * as XLSX from '@e965/xlsx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { arColumns, arkansasPodiatry, arRecord, arSurname } from '#shared/features/sources/rosters/states/arkansas.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
+import { laColumns, laName, laRecord, louisianaMassage, undoMisencoding } from '#shared/features/sources/rosters/states/louisiana.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
 async function read(definition: RosterDefinition, file: string, text: RosterInput) {
@@ -922,5 +923,124 @@ describe('Arkansas podiatry PDF (the real file is read in real-rows-rosters.test
     expect(arRecord(reader(['Adams', 'Melissa', 'DPM-280', '11/5/2017', '6/30/2027', 'NO']), on)).toBeNull();
     expect(arSurname('Smith, Jr.')).toEqual({ lastName: 'Smith', suffix: 'Jr.' });
     expect(arSurname('Van Buren')).toEqual({ lastName: 'Van Buren', suffix: '' });
+  });
+});
+
+describe('Louisiana massage therapists PDF (the real pages are read in real-rows-rosters.test.ts)', () => {
+  /** A text placed on a page: its text, x and y. */
+  type Placed = readonly [string, number, number];
+  /** A PDF of letter pages of placed texts, Helvetica 10.08 pt (the real file's size). */
+  const pdf = async (...pages: Placed[][]): Promise<RosterInput> => {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const texts of pages) {
+      const page = doc.addPage([612, 792]);
+      for (const [text, x, y] of texts) page.drawText(text, { x, y, size: 10.08, font });
+    }
+    return { pdf: Buffer.from(await doc.save()) };
+  };
+  const xs = [52.68, 243.29, 301.85, 386.35, 450.82, 514.54];
+  const line = (y: number, ...cells: string[]): Placed[] => cells.map((text, i) => [text, xs[i]!, y] as const);
+  const header = line(727.42, ...laColumns);
+  const row = (y: number, name: string, number: string) => line(y, name, number, '6/10/2016', '4/1/2026', '3/31/2027', 'ACTIVE');
+
+  it('reads the header on the first page and the later pages, which print none, under it', async () => {
+    const { records, malformed, preamble } = await read(
+      louisianaMassage,
+      'Active-LMT.pdf',
+      await pdf(
+        [...header, ...row(714.1, 'AARON COLLINS', 'LA8358')],
+        [...row(727.42, 'LEA ANN HAWKINS-FISHER', 'LA4410'), ...row(714.1, 'ALEX PICOU JR', 'LA9391')],
+      ),
+    );
+    expect(malformed).toBe(0);
+    expect(preamble).toEqual([]);
+    expect(records.map((r) => [r.firstName, r.lastName, r.suffix, r.licenseNumber, r.status, r.issueDate, r.expiryDate])).toEqual([
+      ['AARON', 'COLLINS', '', 'LA8358', 'active', '2016-06-10', '2027-03-31'],
+      ['LEA', 'ANN HAWKINS-FISHER', '', 'LA4410', 'active', '2016-06-10', '2027-03-31'],
+      ['ALEX', 'PICOU', 'JR', 'LA9391', 'active', '2016-06-10', '2027-03-31'],
+    ]);
+  });
+
+  it('a later page that does print the header is read under its own; the header only on the first page is still refused for Arkansas', async () => {
+    const moved = line(700, ...laColumns).map(([t, x, y]): Placed => [t, x + 5, y]);
+    const { records } = await read(
+      louisianaMassage,
+      'Active-LMT.pdf',
+      await pdf([...header, ...row(714.1, 'AARON COLLINS', 'LA8358')], [...moved, ...row(680, 'ABBY MULLETT', 'LA8348')]),
+    );
+    expect(records.map((r) => r.licenseNumber)).toEqual(['LA8358', 'LA8348']);
+    expect(arkansasPodiatry.format.kind === 'pdf' && arkansasPodiatry.format.headerOn).toBeUndefined();
+  });
+
+  it('refuses a first page without the header, and text on a later page under no column of the first page’s header', async () => {
+    const refused = async (input: RosterInput, message: RegExp) => {
+      const error = await read(louisianaMassage, 'Active-LMT.pdf', input).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RosterFormatError);
+      expect((error as Error).message).toMatch(message);
+    };
+    await refused(await pdf(row(714.1, 'AARON COLLINS', 'LA8358')), /page 1 has no header within its first 2 lines/);
+    await refused(
+      await pdf([...header, ...row(714.1, 'AARON COLLINS', 'LA8358')], [...row(727.42, 'ABBY MULLETT', 'LA8348'), ['Page 2', 560, 30]]),
+      /page 2: "Page 2" lies under no column/,
+    );
+  });
+
+  it('splits the one name column: the first word the given name, the rest the surname, a suffix apart', () => {
+    expect(laName('AARON COLLINS')).toEqual({ firstName: 'AARON', lastName: 'COLLINS', suffix: '', readable: true });
+    expect(laName('ANA GROSS COUTURE')).toEqual({ firstName: 'ANA', lastName: 'GROSS COUTURE', suffix: '', readable: true });
+    expect(laName('MICHELLE CAVALIER - LABORDE')).toMatchObject({ firstName: 'MICHELLE', lastName: 'CAVALIER - LABORDE' });
+    expect(laName('ARISTEDE CRAIG JR.')).toMatchObject({ firstName: 'ARISTEDE', lastName: 'CRAIG', suffix: 'JR.' });
+    expect(laName('M. JACQUELINE DEROUEN')).toMatchObject({ firstName: 'M.', lastName: 'JACQUELINE DEROUEN' });
+    // Two words are a name and a surname, even when the second reads like a suffix.
+    expect(laName('JOHN II')).toMatchObject({ firstName: 'JOHN', lastName: 'II', suffix: '' });
+  });
+
+  it('decodes a doubly mis-encoded run back exactly; a run that does not decode, or a character outside a name, leaves the name unreadable', () => {
+    expect(undoMisencoding('Ã¢â‚¬â„¢')).toBe('’');
+    expect(undoMisencoding('ÃƒÂ©')).toBe('é');
+    expect(undoMisencoding('Ã¢â‚¬Å“')).toBe('“');
+    expect(undoMisencoding('Ã¢â‚¬Â•')).toBeUndefined();
+    expect(undoMisencoding('É')).toBe('É');
+    expect(laName('BRYÃ¢â‚¬â„¢AN STORKS')).toEqual({ firstName: 'BRY’AN', lastName: 'STORKS', suffix: '', readable: true });
+    expect(laName('LADONYA HONORÃƒÂ©')).toMatchObject({ lastName: 'HONORÉ', readable: true });
+    expect(laName('SARAH Ã¢â‚¬Å“SAMÃ¢â‚¬Â•GOITIA')).toMatchObject({ firstName: 'SARAH', lastName: '“SAM GOITIA', readable: false });
+    expect(laName('AARON COLLINS 2')).toMatchObject({ readable: false });
+    expect(laName('COLLINS, AARON')).toMatchObject({ readable: false });
+  });
+
+  it('a row is unreadable, never active, for an unknown status, an unreadable name or expiry; no licence without two names or an LA number', () => {
+    const reader = rowReader([...laColumns]);
+    const rec = (...cells: string[]) => laRecord(reader(cells));
+    expect(rec('AARON COLLINS', 'LA8358', '6/10/2016', '4/1/2026', '3/31/2027', 'ACTIVE')).toMatchObject({ status: 'active', statusRecognised: true });
+    expect(rec('AARON COLLINS', 'LA8358', '6/10/2016', '4/1/2026', '3/31/2027', 'EXPIRED')).toMatchObject({
+      status: 'inactive',
+      statusRecognised: false,
+      rawStatus: 'Status EXPIRED',
+    });
+    expect(rec('AARON COLLINS', 'LA8358', '6/10/2016', '4/1/2026', 'March 2027', 'ACTIVE')).toMatchObject({
+      statusRecognised: false,
+      rawStatus: 'Expiration March 2027',
+    });
+    expect(rec('AARON', 'LA8358', '6/10/2016', '4/1/2026', '3/31/2027', 'ACTIVE')).toBeNull();
+    expect(rec('AARON COLLINS', '8358', '6/10/2016', '4/1/2026', '3/31/2027', 'ACTIVE')).toBeNull();
+  });
+
+  it('is downloaded through the "PROFESSIONAL LICENSE SEARCH" link of the search page; active licensees only; numbers as NPPES may write them', () => {
+    expect(louisianaMassage.locate.kind === 'fixed' && louisianaMassage.locate.files.map((f) => [rosterFileUrl(louisianaMassage, f), f.name])).toEqual([
+      ['https://www.labmt.org/search/', 'Active-LMT.pdf'],
+    ]);
+    const link = louisianaMassage.locate.kind === 'fixed' ? louisianaMassage.locate.files[0]!.linkText! : /(?!)/;
+    expect(link.test('PROFESSIONAL LICENSE SEARCH')).toBe(true);
+    expect(link.test('ESTABLISHMENT LICENSE SEARCH')).toBe(false);
+    expect(louisianaMassage.currentOnly).toBe(true);
+    expect(louisianaMassage.professions).toEqual(['massage_therapist']);
+    expect(louisianaMassage.formatNotes).toMatch(/no discipline flag is claimed/);
+    expect(louisianaMassage.formatNotes).toMatch(/never "never licensed"/);
+    expect([...rosterHosts(louisianaMassage).origins].sort()).toEqual(['https://labmt.org', 'https://www.labmt.org']);
+    expect(licenseNumbersAgree('8358', 'LA8358')).toBe(true);
+    expect(licenseNumbersAgree('LA 8358', 'LA8358')).toBe(true);
+    expect(licenseNumbersAgree('LA0958', 'LA958')).toBe(true);
+    expect(licenseNumbersAgree('LA8359', 'LA8358')).toBe(false);
   });
 });

@@ -67,6 +67,8 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   // Republished only when its data change (the PDF says so), on no calendar: checked daily, and stale only
   // after a month of failed checks, since an unchanged file is still the board's current list.
   ar_bopm: monthlyPublisher,
+  // A new edition about monthly (15 May and 16 June 2026), checked daily: a missed month is stale.
+  la_lbmt: monthlyPublisher,
 };
 
 /** The ids of the sources an operator uploads. */

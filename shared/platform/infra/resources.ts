@@ -483,6 +483,15 @@ export const schedules = {
     purpose:
       'Checks the Arkansas State Board of Podiatric Medicine License Verification PDF (found by its link on the board page) for a new version at 10:25 UTC.',
   },
+  laLbmtCheck: {
+    id: 'LaLbmtRosterCheck',
+    // A new edition about monthly under a new address: checked daily through the search page's link, loaded when the PDF's hash changes.
+    expression: 'cron(15 12 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'la_lbmt' },
+    purpose:
+      'Checks the Louisiana Board of Massage Therapy list of active massage therapists (found by its link on the search page) for a new version at 12:15 UTC.',
+  },
   // The state Medicaid lists change a few times a month on no published calendar; a daily check costs a
   // page and a small workbook (an unchanged one is told by its validators or its hash and left alone).
   waHcaCheck: {

@@ -15,6 +15,7 @@ import { connecticut } from './states/connecticut.ts';
 import { delaware } from './states/delaware.ts';
 import { florida } from './states/florida.ts';
 import { illinois } from './states/illinois.ts';
+import { louisiana } from './states/louisiana.ts';
 import { maryland } from './states/maryland.ts';
 import { nevada } from './states/nevada.ts';
 import { southDakota } from './states/south-dakota.ts';
@@ -33,6 +34,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   DE: delaware,
   FL: florida,
   IL: illinois,
+  LA: louisiana,
   MD: maryland,
   NV: nevada,
   SD: southDakota,

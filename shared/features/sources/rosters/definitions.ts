@@ -4,6 +4,7 @@ import type { RosterDefinition } from './roster-definition.ts';
 import { alabamaBme } from './states/alabama.ts';
 import { arkansasPodiatry } from './states/arkansas.ts';
 import { floridaMqa } from './states/florida.ts';
+import { louisianaMassage } from './states/louisiana.ts';
 import { marylandPhysicians } from './states/maryland.ts';
 import { nevadaPharmacy } from './states/nevada.ts';
 import { southDakotaBoards } from './states/south-dakota.ts';
@@ -24,6 +25,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [southDakotaBoards.id]: southDakotaBoards,
   [missouriMopro.id]: missouriMopro,
   [arkansasPodiatry.id]: arkansasPodiatry,
+  [louisianaMassage.id]: louisianaMassage,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {

@@ -78,7 +78,8 @@ export type RosterLocator =
  * or three lines, and every other line's text placed under the header cell it lies under; a page
  * without a text layer or a header, or text under no column or several, refuses the file.
  * `headerWithin`: the header is the first of that many leading lines (rows of the sheet; lines of each
- * page of a PDF) that holds every required column (the lines above it are the publisher's preamble).
+ * page of a PDF) that holds every required column (the lines above it are the publisher's preamble);
+ * a PDF whose later pages print no header (`headerOn: 'first_page'`) has them read under the first page's.
  */
 export type RosterFormat =
   | {
@@ -106,6 +107,13 @@ export type RosterFormat =
        */
       readonly besideHeader?: RegExp;
       readonly headerWithin: number;
+      /**
+       * `first_page`: the header is printed on the first page only (an Excel sheet printed without
+       * repeated title rows, as Louisiana's massage therapy list): the later pages' rows are placed under
+       * the first page's header cells, and a later page that does print the header is read under its own.
+       * By default every page prints it and a page without one refuses the file.
+       */
+      readonly headerOn?: 'every_page' | 'first_page';
     };
 
 /** A row's cells by column name (matched case-insensitively, surrounding spaces ignored). */

@@ -235,7 +235,9 @@ function pdfHeaderAt(lines: readonly PdfPiece[][], at: number, columns: readonly
  * The rows of a PDF roster's table, as the other formats' readers give theirs: the first page's lines
  * above its header (the preamble, with the text beside the header), the header (the declared columns, in
  * their order across the page), then every page's rows, each with its cells in the header's order. The
- * header is found again on every page, by the column names, never by a position; a page's title and
+ * header is found again on every page, by the column names, never by a position (where only the first
+ * page prints it, `headerOn: 'first_page'`, a later page without one is read under the first page's
+ * header cells); a page's title and
  * footer lines (`pageLines`) are skipped wherever they are. Refused (RosterFormatError): a file that is
  * no PDF or that pdf.js cannot open, a page with no text (a scan: no text layer to read), a page with no
  * header within `headerWithin` lines, other text on the header's line, and a piece of text that does not
@@ -270,6 +272,7 @@ async function* pdfPages(
 ): AsyncGenerator<string[]> {
   let pieces = 0;
   let rows = 0;
+  let firstHeader: NonNullable<ReturnType<typeof pdfHeaderAt>> | undefined;
   for (let n = 1; n <= document.numPages; n++) {
     const content = await (await document.getPage(n)).getTextContent();
     pieces += content.items.length;
@@ -287,6 +290,11 @@ async function* pdfPages(
     let header: ReturnType<typeof pdfHeaderAt>;
     let at = 0;
     for (; at < Math.min(format.headerWithin, lines.length) && !header; at++) header = pdfHeaderAt(lines, at, columns);
+    if (!header && n > 1 && format.headerOn === 'first_page' && firstHeader) {
+      // The header is printed on the first page only: this page's rows lie under its cells.
+      yield* pdfPageRows(n, lines, firstHeader.columns, format, limits, () => ++rows);
+      continue;
+    }
     if (!header) {
       const missing = columns.filter((name) => !lines.slice(0, format.headerWithin).some((line) => line.some((p) => sameName(p.text, name))));
       throw new RosterFormatError(
@@ -294,6 +302,7 @@ async function* pdfPages(
       );
     }
     const headerLine = at - 1;
+    firstHeader ??= header;
     const { columns: cells, used } = header;
     const preamble: string[] = [];
     for (const line of lines.slice(0, headerLine)) {
@@ -310,26 +319,42 @@ async function* pdfPages(
       for (const line of preamble) yield [line];
       yield cells.map((column) => column.name);
     }
-    for (const line of lines.slice(headerLine + 1)) {
-      if (format.pageLines.some((pattern) => pattern.test(lineText(line)))) continue;
-      const row = cells.map(() => '');
-      for (const piece of line) {
-        const under = cells.flatMap((column, i) => (overlap(piece, column) > 0 ? [i] : []));
-        if (under.length !== 1) {
-          throw new RosterFormatError(
-            `page ${n}: ${quotedName(piece.text, 'text')} lies under ${under.length ? 'several columns' : 'no column'} of the header; its row cannot be read`,
-          );
-        }
-        const i = under[0]!;
-        row[i] = row[i] ? `${row[i]} ${piece.text}` : piece.text;
-        if (row[i]!.length > limits.maxFieldChars)
-          throw new UnsafeFileError('limit', `page ${n} has a cell longer than ${limits.maxFieldChars} characters, the limit`);
+    yield* pdfPageRows(n, lines.slice(headerLine + 1), cells, format, limits, () => ++rows);
+  }
+}
+
+/**
+ * The rows of page `n`'s lines below its header, each piece of text under the one header cell it lies
+ * under (the page's own header, or the first page's where only that one prints it); the page's title and
+ * footer lines skipped. `counted` answers the file's rows so far, this one included.
+ */
+function* pdfPageRows(
+  n: number,
+  lines: readonly PdfPiece[][],
+  cells: readonly PdfColumn[],
+  format: PdfFormat,
+  limits: ParseLimits,
+  counted: () => number,
+): Generator<string[]> {
+  for (const line of lines) {
+    if (format.pageLines.some((pattern) => pattern.test(lineText(line)))) continue;
+    const row = cells.map(() => '');
+    for (const piece of line) {
+      const under = cells.flatMap((column, i) => (overlap(piece, column) > 0 ? [i] : []));
+      if (under.length !== 1) {
+        throw new RosterFormatError(
+          `page ${n}: ${quotedName(piece.text, 'text')} lies under ${under.length ? 'several columns' : 'no column'} of the header; its row cannot be read`,
+        );
       }
-      if (row.join(' ').length > limits.maxRowChars)
-        throw new UnsafeFileError('limit', `page ${n} has a row longer than ${limits.maxRowChars} characters, the limit`);
-      if (++rows > limits.maxRows) throw new UnsafeFileError('limit', `the file has more than ${limits.maxRows} rows, the limit`);
-      yield row;
+      const i = under[0]!;
+      row[i] = row[i] ? `${row[i]} ${piece.text}` : piece.text;
+      if (row[i]!.length > limits.maxFieldChars)
+        throw new UnsafeFileError('limit', `page ${n} has a cell longer than ${limits.maxFieldChars} characters, the limit`);
     }
+    if (row.join(' ').length > limits.maxRowChars)
+      throw new UnsafeFileError('limit', `page ${n} has a row longer than ${limits.maxRowChars} characters, the limit`);
+    if (counted() > limits.maxRows) throw new UnsafeFileError('limit', `the file has more than ${limits.maxRows} rows, the limit`);
+    yield row;
   }
 }
 
