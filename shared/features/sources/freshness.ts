@@ -36,6 +36,8 @@ const day = 86_400_000;
 const dailyPublisher: FreshnessPolicy = { measuredFrom: 'last_check', warnAfterDays: 2, staleAfterDays: 7, updated: 'scheduled' };
 /** A publisher with a new file monthly or a few times a month, checked daily (or every 12 hours): a missed month is stale. */
 const monthlyPublisher: FreshnessPolicy = { measuredFrom: 'last_check', warnAfterDays: 7, staleAfterDays: 35, updated: 'scheduled' };
+/** A publisher with a new file about weekly, checked daily: a missed week warns, two are stale. */
+const weeklyPublisher: FreshnessPolicy = { measuredFrom: 'last_check', warnAfterDays: 4, staleAfterDays: 14, updated: 'scheduled' };
 /** A file an operator downloads and uploads: expected monthly, alarmed two weeks before it is stale. */
 const operatorUpload: FreshnessPolicy = { measuredFrom: 'as_of', warnAfterDays: 45, staleAfterDays: 60, updated: 'operator_upload' };
 
@@ -67,6 +69,8 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   // Republished only when its data change (the PDF says so), on no calendar: checked daily, and stale only
   // after a month of failed checks, since an unchanged file is still the board's current list.
   ar_bopm: monthlyPublisher,
+  // Republished about weekly, checked daily: stale after two weeks without a successful check.
+  ak_cbpl: weeklyPublisher,
 };
 
 /** The ids of the sources an operator uploads. */

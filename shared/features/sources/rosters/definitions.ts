@@ -2,6 +2,7 @@
 import { listDefinitions } from '../lists/definitions.ts';
 import type { RosterDefinition } from './roster-definition.ts';
 import { alabamaBme } from './states/alabama.ts';
+import { alaskaCbpl } from './states/alaska.ts';
 import { arkansasPodiatry } from './states/arkansas.ts';
 import { floridaMqa } from './states/florida.ts';
 import { marylandPhysicians } from './states/maryland.ts';
@@ -24,6 +25,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [southDakotaBoards.id]: southDakotaBoards,
   [missouriMopro.id]: missouriMopro,
   [arkansasPodiatry.id]: arkansasPodiatry,
+  [alaskaCbpl.id]: alaskaCbpl,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {
