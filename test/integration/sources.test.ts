@@ -63,6 +63,7 @@ describe('GET /v1/sources', () => {
       'sd_boards',
       'mo_pr',
       'ar_bopm',
+      'ak_cbpl',
       ...Object.keys(listDefinitions),
     ])
       expect(byId.has(id), id).toBe(true);

@@ -190,7 +190,7 @@ function record(row: RosterRow): RosterRecord | null | 'skip' {
     middleName: '',
     lastName: name.lastName,
     suffix: name.suffix,
-    licenseType: `${program}: ${profType}`,
+    licenseType: profType,
     classification,
     status: status.status,
     rawStatus,
