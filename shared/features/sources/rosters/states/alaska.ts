@@ -26,8 +26,9 @@
  *    surname everything after it (`akOwnerName`). Empty on 1.5% of rows (businesses named in `DBA`).
  *  - `LicenseNum`: unique over the whole file (96,573 distinct of 96,573 rows, 2022); older numbers carry
  *    a program prefix (`VETV512`, `DENG17`, `PSYP576`), newer ones are digits only (`148700`). Kept as
- *    published; the default letter prefix lets an NPPES number written without it (`512`, too short to
- *    link, or `1234` for `MEDS1234`) be compared [how NPPES holds these numbers is NOT recorded].
+ *    published; with the default letter prefix, a number typed without its prefix agrees with it when
+ *    four digits or more remain (`512` for `VETV512` is too short to link) [how NPPES holds these
+ *    numbers is NOT recorded].
  *  - Statuses [observed]: `Active` and `Suspended` on the real rows (430 and 1 of 431 veterinarians),
  *    `Active Collaborative` on a collaborative plan agreement (not a license, not stored); 11 distinct
  *    values in the 2022 file, the other eight not recorded. So `Active` and `Suspended` are matched
