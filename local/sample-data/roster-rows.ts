@@ -78,6 +78,17 @@
  *    (once with a later Issue Date) and two names doubly mis-encoded (UTF-8 read as Windows-1252 twice),
  *    as the real file has them. The fonts (Helvetica, not embedded, where the board's Excel embeds
  *    Calibri), the page's markup and the file's date are chosen, not seen.
+ *  - Alaska CBPL: `rosters/ak_cbpl/cbp/DBDownloads/ProfessionalLicenseDownload.CSV`, the Professional
+ *    License Download: one CSV of every program's licenses (health and not: real estate, contractors,
+ *    guides, veterinarians, collaborative plan agreements), the 14 columns `Program, ProfType, LicenseNum,
+ *    DBA, Owners, Status, DateIssued, DateEffective, DateExpired, ADDRESS1, ADDRESS2, CITY, STATE, ZIP` of
+ *    the real file; `Owners` given name first with no middle name, in capitals on older records (whose
+ *    numbers carry a program prefix, `MEDS471`) and mixed case on newer ones (six digits), two spaces for
+ *    the empty middle on some; statuses Active and Suspended (a suspended license kept past its expiry),
+ *    Active Collaborative on plan agreements; cells with a trailing space now and then; a business with
+ *    no `Owners`. The framing (minimal quoting, CRLF, no BOM), the dates' time part (`M/D/YYYY 12:00:00
+ *    AM`), the license types' whole wordings and prefixes, the programs' shares and renewal dates, and
+ *    the streets are chosen, not seen.
  *
  * Scenario people (listed in the sample README) come first, then people drawn from the name tables,
  * all from the given stream: the same seed gives the same files. `realRosterRows` are the real sizes,
@@ -128,12 +139,13 @@ export const rosterFiles = {
   la: `rosters/la_lbmt/wp-content/uploads/${isoDate(TODAY - 16)
     .slice(0, 7)
     .replace('-', '/')}/Active-LMT-${unpaddedMdy(TODAY - 16).replaceAll('/', '-')}.pdf`,
+  ak: 'rosters/ak_cbpl/cbp/DBDownloads/ProfessionalLicenseDownload.CSV',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
 type SdFileId = 'sdChiro' | 'sdOpt';
 type MoFileId = 'moChiro' | 'moDental' | 'moOptometry' | 'moPsych';
-type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv' | 'ar' | 'la'>;
+type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv' | 'ar' | 'la' | 'ak'>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
@@ -174,10 +186,12 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   ar: 103,
   // The edition of 16 June 2026.
   la: 2_686,
+  // Every program's licenses: 96,573 rows in June 2022, about 100,900 in 2026.
+  ak: 100_900,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO' | 'AR' | 'LA';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO' | 'AR' | 'LA' | 'AK';
   readonly name: string;
   readonly what: string;
 }
@@ -1358,6 +1372,17 @@ export const rosterNotables: readonly RosterNotable[] = [
     name: 'Rosalina Marcheteau',
     what: 'absent: a look-alike of Rosalind Marcheteau (not on the list: no active Louisiana massage therapy licence it lists)',
   },
+  { state: 'AK', name: 'Rosalind Thorvaldsen', what: 'Medical / Physician MEDS471, `ROSALIND THORVALDSEN`, Active: active physician (ak_cbpl)' },
+  { state: 'AK', name: 'Ingeborg Vanderkolk', what: 'Nursing / Registered Nurse 204518, `Ingeborg  Vanderkolk` (two spaces), Active: active nurse' },
+  { state: 'AK', name: 'Lucius Marrowgate', what: 'Medical / Physician 161902, Suspended, expired two years ago and still listed: suspended, disciplined' },
+  { state: 'AK', name: 'Perpetua Van Heusden', what: 'Pharmacy / Pharmacist 211347, a surname of two words: active pharmacist' },
+  { state: 'AK', name: 'Augustin Kittlesby', what: 'Dental / Dentist DEND88: active dentist' },
+  { state: 'AK', name: 'Cornelius Ashwinter', what: 'Veterinary / Veterinarian only: veterinary is not read, so not_found as any profession' },
+  {
+    state: 'AK',
+    name: 'Rosalyn Thorvaldsen',
+    what: 'absent: a look-alike of Rosalind Thorvaldsen (the download lists current and suspended licenses: absence is no current Alaska license)',
+  },
 ];
 
 // ---- Missouri MOPRO licensee downloads ------------------------------------------------------------
@@ -1671,6 +1696,33 @@ export class RosterRowMaker {
       issued: unpaddedMdy(laRenewal(-1)),
       expires: unpaddedMdy(laRenewal(0) - 1),
     };
+  }
+
+  /** A drawn Alaska row: a license of one of the programs, as the download writes it. */
+  akRow(index: number): string {
+    const rng = this.rng.fork(`ak:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 3);
+    const kind = rng.weighted(akTypes);
+    // Older licenses: a program prefix and capitals; newer ones: six digits and mixed case, two spaces now and then.
+    const old = rng.chance(0.3);
+    const owners = old ? `${p.first} ${p.last}` : `${titleCase(p.first)}${rng.chance(0.15) ? '  ' : ' '}${titleCase(p.last)}`;
+    const business = kind.program === 'Collection Agencies' || (kind.program === 'Construction Contractors' && rng.chance(0.1));
+    const issued = old ? TODAY - rng.int(4000, 16_000) : TODAY - rng.int(30, 3500);
+    const place = rng.weighted(akPlaces);
+    return akLine({
+      kind,
+      // One counter for both forms, so no two rows share a number (the scenario rows' are below both ranges).
+      number: old ? `${kind.prefix}${this.number - 99_000}` : String(150_000 + this.number),
+      owners: business && rng.chance(0.2) ? '' : owners,
+      dba: business ? `${p.last} ${rng.pick(['SERVICES', 'CONSTRUCTION', 'RECOVERY'])}, INC.` : '',
+      status: rng.chance(0.004) ? 'Suspended' : 'Active',
+      issued,
+      effective: Math.max(issued, TODAY - rng.int(10, 700)),
+      expires: akRenewal(kind.renews),
+      street: `${rng.chance(0.3) ? `PO BOX ${rng.int(100, 99_999)}` : `${rng.int(100, 9999)} ${rng.pick(['MAIN ST', 'C ST', 'NORTHERN LIGHTS BLVD', 'OLD GLENN HWY'])}`}${rng.chance(0.05) ? ' ' : ''}`,
+      place: rng.chance(0.03) ? [`${place[0]} `, place[1], place[2]] : place,
+    });
   }
 
   moRow(file: MoFileId, index: number): string {
@@ -2028,6 +2080,202 @@ async function laFile(maker: RosterRowMaker, drawn: number): Promise<{ bytes: Bu
   return { bytes: await laPdf(rows), rows: rows.length };
 }
 
+// ---- Alaska CBPL Professional License Download ------------------------------------------------------
+
+const akHeader = 'Program,ProfType,LicenseNum,DBA,Owners,Status,DateIssued,DateEffective,DateExpired,ADDRESS1,ADDRESS2,CITY,STATE,ZIP';
+
+/** A program's license types, each with its share, renewal (month, day, even or odd years) and the prefix of its older numbers; chosen. */
+interface AkType {
+  readonly program: string;
+  readonly type: string;
+  readonly prefix: string;
+  readonly renews: readonly [number, number, 0 | 1];
+}
+const akTypes: readonly (readonly [AkType, number])[] = [
+  [{ program: 'Nursing', type: 'Registered Nurse', prefix: 'NURR', renews: [11, 30, 0] }, 22],
+  [{ program: 'Nursing', type: 'Licensed Practical Nurse', prefix: 'NURP', renews: [11, 30, 0] }, 2.5],
+  [{ program: 'Nursing', type: 'Advanced Practice Registered Nurse', prefix: 'NURA', renews: [11, 30, 0] }, 3.5],
+  [{ program: 'Medical', type: 'Physician', prefix: 'MEDS', renews: [12, 31, 0] }, 7],
+  [{ program: 'Medical', type: 'Osteopathic Physician', prefix: 'MEDO', renews: [12, 31, 0] }, 1],
+  [{ program: 'Medical', type: 'Physician Assistant', prefix: 'PAA', renews: [12, 31, 0] }, 1],
+  [{ program: 'Medical', type: 'Podiatrist', prefix: 'MEDP', renews: [12, 31, 0] }, 0.1],
+  [{ program: 'Pharmacy', type: 'Pharmacist', prefix: 'PHAP', renews: [6, 30, 0] }, 3],
+  [{ program: 'Pharmacy', type: 'Pharmacy Technician', prefix: 'PHAT', renews: [6, 30, 0] }, 3],
+  [{ program: 'Dental', type: 'Dentist', prefix: 'DEND', renews: [2, 28, 1] }, 1.5],
+  [{ program: 'Dental', type: 'Dental Hygienist', prefix: 'DENH', renews: [2, 28, 1] }, 2],
+  [{ program: 'Veterinary', type: 'Veterinarian', prefix: 'VETV', renews: [12, 31, 0] }, 0.5],
+  [{ program: 'Real Estate', type: 'Salesperson', prefix: 'RECS', renews: [1, 31, 0] }, 10],
+  [{ program: 'Construction Contractors', type: 'General Contractor', prefix: 'CONG', renews: [12, 31, 0] }, 12],
+  [{ program: 'Architects, Engineers and Land Surveyors', type: 'Professional Engineer', prefix: 'AELC', renews: [12, 31, 1] }, 9],
+  [{ program: 'Big Game Guides and Transporters', type: 'Master Guide-Outfitter', prefix: 'GUIM', renews: [12, 31, 1] }, 2],
+  [{ program: 'Collection Agencies', type: 'Collection Agency', prefix: 'COAA', renews: [6, 30, 0] }, 1],
+  [{ program: 'Mechanical Administrators', type: 'Mechanical Administrator', prefix: 'MECA', renews: [12, 31, 0] }, 1],
+  [{ program: 'Electrical Administrators', type: 'Electrical Administrator', prefix: 'ELEA', renews: [12, 31, 0] }, 1],
+];
+/** The next renewal of a type from today: its month and day in the next year of its parity. */
+function akRenewal([month, dayOfMonth, parity]: AkType['renews']): number {
+  let year = yearOf(TODAY);
+  const at = (y: number) => dayOf(`${y}-${String(month).padStart(2, '0')}-${String(dayOfMonth).padStart(2, '0')}`);
+  while (year % 2 !== parity || at(year) <= TODAY) year++;
+  return at(year);
+}
+const akPlaces: readonly (readonly [readonly [string, string, string], number])[] = [
+  [['ANCHORAGE', 'AK', '99508'], 40],
+  [['FAIRBANKS', 'AK', '99709'], 10],
+  [['JUNEAU', 'AK', '99801'], 6],
+  [['WASILLA', 'AK', '99654'], 6],
+  [['EAGLE RIVER', 'AK', '99577'], 4],
+  [['BETHEL', 'AK', '99559'], 2],
+  [['SEATTLE', 'WA', '98101'], 5],
+  [['PORTLAND', 'OR', '97205'], 3],
+  [['PHOENIX', 'AZ', '85004'], 2],
+];
+
+interface AkRow {
+  readonly kind: AkType;
+  readonly number: string;
+  readonly owners: string;
+  readonly dba?: string;
+  readonly status: string;
+  readonly issued: number;
+  readonly effective: number;
+  readonly expires: number;
+  readonly street: string;
+  readonly place: readonly [string, string, string];
+}
+/** A row as the download writes it: minimal quoting, a date `M/D/YYYY 12:00:00 AM` (written as South Dakota's lists write theirs). */
+function akLine(r: AkRow): string {
+  return plain([
+    r.kind.program,
+    r.kind.type,
+    r.number,
+    r.dba ?? '',
+    r.owners,
+    r.status,
+    sdDate(r.issued),
+    sdDate(r.effective),
+    sdDate(r.expires),
+    r.street,
+    '',
+    ...r.place,
+  ]);
+}
+const akType = (program: string, type: string): AkType => akTypes.find(([t]) => t.program === program && t.type === type)![0];
+
+/** The scenario rows (named in `rosterNotables`), numbered apart from the drawn rows (`<prefix>1001` and `250001` up). */
+function akScenario(): string[] {
+  const physician = akType('Medical', 'Physician');
+  const anchorage = ['ANCHORAGE', 'AK', '99503'] as const;
+  return [
+    akLine({
+      kind: physician,
+      number: 'MEDS471',
+      owners: 'ROSALIND THORVALDSEN',
+      status: 'Active',
+      issued: TODAY - 9000,
+      effective: TODAY - 300,
+      expires: akRenewal(physician.renews),
+      street: '3200 PROVIDENCE DR',
+      place: anchorage,
+    }),
+    // Two spaces: the empty middle slot.
+    akLine({
+      kind: akType('Nursing', 'Registered Nurse'),
+      number: '204518',
+      owners: 'Ingeborg  Vanderkolk',
+      status: 'Active',
+      issued: TODAY - 1200,
+      effective: TODAY - 330,
+      expires: akRenewal(akType('Nursing', 'Registered Nurse').renews),
+      street: 'PO BOX 80211 ',
+      place: ['FAIRBANKS', 'AK', '99708'],
+    }),
+    // Suspended, and still listed two years after its expiry (as the real suspended license).
+    akLine({
+      kind: physician,
+      number: '161902',
+      owners: 'Lucius Marrowgate',
+      status: 'Suspended',
+      issued: TODAY - 2600,
+      effective: TODAY - 1500,
+      expires: dayOf(`${yearOf(TODAY) - 2}-12-31`),
+      street: '1200 AIRPORT HEIGHTS RD',
+      place: anchorage,
+    }),
+    akLine({
+      kind: akType('Pharmacy', 'Pharmacist'),
+      number: '211347',
+      owners: 'Perpetua Van Heusden',
+      status: 'Active',
+      issued: TODAY - 800,
+      effective: TODAY - 150,
+      expires: akRenewal(akType('Pharmacy', 'Pharmacist').renews),
+      street: '4100 LAKE OTIS PKWY',
+      place: anchorage,
+    }),
+    akLine({
+      kind: akType('Dental', 'Dentist'),
+      number: 'DEND88',
+      owners: 'AUGUSTIN KITTLESBY',
+      status: 'Active',
+      issued: TODAY - 12000,
+      effective: TODAY - 600,
+      expires: akRenewal(akType('Dental', 'Dentist').renews),
+      street: '9 FRONT ST',
+      place: ['JUNEAU', 'AK', '99801'],
+    }),
+    // A veterinarian: a program the service does not read.
+    akLine({
+      kind: akType('Veterinary', 'Veterinarian'),
+      number: 'VETV74',
+      owners: 'CORNELIUS ASHWINTER',
+      status: 'Active',
+      issued: TODAY - 5000,
+      effective: TODAY - 320,
+      expires: akRenewal(akType('Veterinary', 'Veterinarian').renews),
+      street: 'PO BOX 1190',
+      place: ['HOMER', 'AK', '99603'],
+    }),
+    // A pharmacy's license: no Owners, the business in DBA (the type's wording chosen).
+    akLine({
+      kind: { program: 'Pharmacy', type: 'Pharmacy', prefix: 'PHAR', renews: [6, 30, 0] },
+      number: '211348',
+      owners: '',
+      dba: 'NORTHERN LIGHTS PHARMACY, LLC',
+      status: 'Active',
+      issued: TODAY - 700,
+      effective: TODAY - 140,
+      expires: akRenewal(akType('Pharmacy', 'Pharmacist').renews),
+      street: '500 W 5TH AVE',
+      place: anchorage,
+    }),
+    // A collaborative plan agreement: no Owners, its own status.
+    plain([
+      'Collaborative Plan',
+      'Collaborative Plan Agreement',
+      '211349',
+      '',
+      '',
+      'Active Collaborative',
+      sdDate(TODAY - 500),
+      sdDate(TODAY - 500),
+      sdDate(TODAY - 100),
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]),
+  ];
+}
+
+/** Alaska's download: scenario rows, then `drawn` drawn rows (its text and rows, header included). */
+function akFile(maker: RosterRowMaker, drawn: number): { text: string; rows: number } {
+  const lines = [akHeader, ...akScenario()];
+  for (let i = 0; i < drawn; i++) lines.push(maker.akRow(i));
+  return { text: `${lines.join('\r\n')}\r\n`, rows: lines.length };
+}
+
 /**
  * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
  * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
@@ -2061,6 +2309,9 @@ export async function rosterSampleFiles(
   const la = await laFile(new RosterRowMaker(rng.fork('la_lbmt'), names), drawn('la'));
   files.set(rosterFiles.la, { content: la.bytes, rows: la.rows });
   files.set(laRosterPage, { content: laRosterPageHtml(), rows: 0 });
+  // Alaska from a stream of its own too, after every other file.
+  const ak = akFile(new RosterRowMaker(rng.fork('ak_cbpl'), names), drawn('ak'));
+  files.set(rosterFiles.ak, { content: ak.text, rows: ak.rows });
   return files;
 }
 
@@ -2132,5 +2383,25 @@ export async function writeRostersScaled(
   counts.set(rosterFiles.la, la.rows);
   mkdirSync(dirname(join(outDir, laRosterPage)), { recursive: true });
   writeFileSync(join(outDir, laRosterPage), laRosterPageHtml());
+  // Alaska's download (about 100,900 rows at real size), written row by row.
+  const akPath = join(outDir, rosterFiles.ak);
+  mkdirSync(dirname(akPath), { recursive: true });
+  const akMaker = new RosterRowMaker(rng.fork('ak_cbpl'), names);
+  const akDrawn = Math.max(0, Math.round(realRosterRows.ak * scaleOf('ak')));
+  const fd = openSync(akPath, 'w');
+  try {
+    writeSync(fd, `${[akHeader, ...akScenario()].join('\r\n')}\r\n`);
+    let buffer: string[] = [];
+    for (let i = 0; i < akDrawn; i++) {
+      buffer.push(akMaker.akRow(i));
+      if (buffer.length === 5000 || i === akDrawn - 1) {
+        writeSync(fd, `${buffer.join('\r\n')}\r\n`);
+        buffer = [];
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  counts.set(rosterFiles.ak, 1 + akScenario().length + akDrawn);
   return counts;
 }

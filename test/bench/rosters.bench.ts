@@ -4,7 +4,9 @@
  * DynamoDB emulator (hash, parse, batched writes, archive, switch), Texas BHEC's four CSVs downloaded
  * from the simulator and loaded, and the latency of a roster lookup by surname and given name; then the
  * largest roster added with the second ten states, Missouri's four MOPRO files at their real size (24,990
- * rows), loaded whole and looked up. The worker's 15-minute limit is judged from these rates.
+ * rows), loaded whole and looked up; and Alaska's Professional License Download at its real size (about
+ * 100,900 rows of every program, the health programs' stored), the largest roster file downloaded on a
+ * schedule, loaded whole and looked up. The worker's 15-minute limit is judged from these rates.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { ingestRoster } from '#shared/features/sources/rosters/roster-ingest.ts'
 import { RosterSearch } from '#shared/features/sources/rosters/roster-search.ts';
 import { floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { missouriMopro } from '#shared/features/sources/rosters/states/missouri.ts';
+import { alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
 import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { NameTables } from '../../local/sample-data/name-tables.ts';
 import { Rng } from '../../local/sample-data/prng.ts';
@@ -43,15 +46,18 @@ async function parseOnce(file: string): Promise<{ rate: number; names: { first: 
 
 export const rostersBenchmark: Benchmark = {
   id: 'rosters',
-  title: `Board rosters: Florida MQA at ${scale} of its real size, Texas BHEC, Missouri MOPRO at its real size`,
+  title: `Board rosters: Florida MQA at ${scale} of its real size, Texas BHEC, Missouri MOPRO and Alaska CBPL at their real size`,
   async run() {
     const dir = await mkdtemp(join(tmpdir(), 'rosters-bench-'));
     const moDir = await mkdtemp(join(tmpdir(), 'rosters-bench-mo-'));
+    const akDir = await mkdtemp(join(tmpdir(), 'rosters-bench-ak-'));
     try {
       await writeRostersScaled(dir, new Rng('rosters-bench'), NameTables.load(), scale);
       const moPaths = [rosterFiles.moChiro, rosterFiles.moDental, rosterFiles.moOptometry, rosterFiles.moPsych];
       // Missouri alone at its real size: every other roster file holds its header and scenario rows only.
       await writeRostersScaled(moDir, new Rng('rosters-bench-mo'), NameTables.load(), (file) => ((moPaths as readonly string[]).includes(file) ? 1 : 0));
+      // Alaska alone at its real size, likewise.
+      await writeRostersScaled(akDir, new Rng('rosters-bench-ak'), NameTables.load(), (file) => (file === rosterFiles.ak ? 1 : 0));
       const fl = join(dir, rosterFiles.fl);
       const { names } = await parseOnce(fl); // warm-up, and the names to look up
       const parse: number[] = [];
@@ -64,6 +70,9 @@ export const rostersBenchmark: Benchmark = {
       const moLoad: number[] = [];
       const moRows: number[] = [];
       const moLookups: number[] = [];
+      const akLoad: number[] = [];
+      const akRows: number[] = [];
+      const akLookups: number[] = [];
       try {
         const store = dynamoRosterStore();
         const outcome = await ingestRoster(floridaMqa, store, { files: [fl], force: true });
@@ -100,6 +109,28 @@ export const rostersBenchmark: Benchmark = {
           moLookups.push(performance.now() - started);
           if (found.licenses.length === 0) throw new Error(`nothing found for ${first} ${last} in Missouri`);
         }
+        const akPath = join(akDir, rosterFiles.ak);
+        const ak = await ingestRoster(alaskaCbpl, store, { files: [akPath], force: true });
+        if (ak.outcome !== 'ingested') throw new Error(`Alaska ingest ${ak.outcome}`);
+        akLoad.push(ak.duration_ms / 1000);
+        akRows.push(ak.stats.rows);
+        const akNames: { first: string; last: string }[] = [];
+        await eachRosterRow(
+          alaskaCbpl,
+          columnsOf(alaskaCbpl, 'ProfessionalLicenseDownload.CSV'),
+          rosterText(alaskaCbpl, akPath),
+          async (cells, line, header) => {
+            if (!cells || akNames.length >= 150 || line % 500 !== 0) return;
+            const record = alaskaCbpl.record(rowReader(header)(cells), 'ProfessionalLicenseDownload.CSV');
+            if (record && record !== 'skip') akNames.push({ first: record.firstName, last: record.lastName });
+          },
+        );
+        for (const { first, last } of akNames) {
+          const started = performance.now();
+          const found = await search.search(alaskaCbpl, { surnames: surnameQueryTerms(last), givenNames: givenNameForms(first) });
+          akLookups.push(performance.now() - started);
+          if (found.licenses.length === 0) throw new Error(`nothing found for ${first} ${last} in Alaska`);
+        }
       } finally {
         await stack.stop();
       }
@@ -116,10 +147,15 @@ export const rostersBenchmark: Benchmark = {
           note: `one run of ${moRows[0]?.toLocaleString('en-US') ?? '?'} licenses (permits not stored); the worker has 900 s`,
         }),
         summarise('Missouri roster lookup by surname and given name, at real size', 'ms', moLookups),
+        summarise('Load Alaska CBPL whole (one CSV of every program, real size) into the local DynamoDB emulator', 's', akLoad, {
+          note: `one run of ${akRows[0]?.toLocaleString('en-US') ?? '?'} health licenses stored of about 100,900 rows; the worker has 900 s`,
+        }),
+        summarise('Alaska roster lookup by surname and given name, at real size', 'ms', akLookups),
       ];
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(moDir, { recursive: true, force: true });
+      await rm(akDir, { recursive: true, force: true });
     }
   },
 };

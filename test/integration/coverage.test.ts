@@ -41,6 +41,7 @@ describe('GET /v1/coverage', () => {
       expect(list.scope === 'state').toBe(list.state !== undefined);
     }
     expect(res.body.data.map((e: { state: string; name: string }) => [e.state, e.name])).toEqual([
+      ['AK', 'Alaska'],
       ['AL', 'Alabama'],
       ['AR', 'Arkansas'],
       ['CO', 'Colorado'],
@@ -285,6 +286,37 @@ describe('GET /v1/coverage', () => {
     expect(la.format_notes).toMatch(
       /an absent provider holds no active Louisiana massage therapy licence the board lists \(not_found, never "never licensed"\)/,
     );
+    // Alaska: the CBPL download of every program, its health programs read; current and suspended licenses listed.
+    const ak = res.body.data.find((e: { state: string }) => e.state === 'AK');
+    expect(ak).toMatchObject({
+      name: 'Alaska',
+      sources: [
+        {
+          name: 'Alaska Division of Corporations, Business and Professional Licensing',
+          datasets: ['ProfessionalLicenseDownload.CSV'],
+          kind: 'roster_file',
+          updated: 'scheduled',
+          refresh: 'weekly',
+          current_only: true,
+          absent_means: 'no current license (the download lists current licenses and suspended ones, not lapsed or expired ones)',
+          format_confidence: 'observed',
+        },
+      ],
+      professions_covered: [
+        'physician',
+        'physician_assistant',
+        'podiatrist',
+        'registered_nurse',
+        'practical_nurse',
+        'dentist',
+        'dental_hygienist',
+        'pharmacist',
+        'pharmacy_technician',
+      ],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(ak.format_notes).toMatch(/the CSV framing \(quoting, line ends, BOM\) and the dates' time part are inferred/);
+    expect(ak.format_notes).toMatch(/no discipline flag is claimed, beyond a suspension/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

@@ -64,6 +64,7 @@ describe('GET /v1/sources', () => {
       'mo_pr',
       'ar_bopm',
       'la_lbmt',
+      'ak_cbpl',
       ...Object.keys(listDefinitions),
     ])
       expect(byId.has(id), id).toBe(true);

@@ -7,7 +7,8 @@
  * is held back while the stack starts, so the start-up load leaves it unloaded), and so are South Dakota's
  * two lists, each from its board's host (the optometry list is held back at start-up), and Arkansas's
  * podiatry PDF through the "Verification Document" link of its board page (held back too), and Louisiana's
- * massage therapy PDF through the "PROFESSIONAL LICENSE SEARCH" link of the board's search page (held back too). Each: an active license by
+ * massage therapy PDF through the "PROFESSIONAL LICENSE SEARCH" link of the board's search page (held back too), and
+ * Alaska's Professional License Download (held back too). Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
@@ -28,6 +29,7 @@ import { southDakotaBoards } from '#shared/features/sources/rosters/states/south
 import { missouriMopro } from '#shared/features/sources/rosters/states/missouri.ts';
 import { arkansasPodiatry } from '#shared/features/sources/rosters/states/arkansas.ts';
 import { louisianaMassage } from '#shared/features/sources/rosters/states/louisiana.ts';
+import { alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -55,11 +57,15 @@ beforeAll(async () => {
   // And Louisiana's massage therapy search page, so its PDF is not found yet.
   const laPage = join(data.dir, 'rosters', 'la_lbmt', 'search', 'index.html');
   await rename(laPage, `${laPage}.held`);
+  // And Alaska's download, so its roster is not loaded yet.
+  const akFile = join(data.dir, 'rosters', 'ak_cbpl', 'cbp', 'DBDownloads', 'ProfessionalLicenseDownload.CSV');
+  await rename(akFile, `${akFile}.held`);
   t = await startTestStack({ sourceDataDir: data.dir });
   await rename(`${wvPage}.held`, wvPage);
   await rename(`${sdOptometry}.held`, sdOptometry);
   await rename(`${arPage}.held`, arPage);
   await rename(`${laPage}.held`, laPage);
+  await rename(`${akFile}.held`, akFile);
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
@@ -726,5 +732,87 @@ describe('Louisiana: the massage therapy board’s PDF of active licensees (foun
     expect(absent).toMatchObject({ status: 'not_found', verified: false, disciplinary_flags: false });
     expect(sourceNamed(absent, name)).toMatchObject({ status: 'cached' });
     expect((await verify({ first_name: 'Rosalind', last_name: 'Marcheteau', state: 'LA', profession: 'physician' })).status).toBe('profession_not_covered');
+  });
+});
+
+describe('Alaska: the CBPL Professional License Download (current and suspended licenses, every program)', () => {
+  const name = alaskaCbpl.displayName;
+
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    expect(await dynamoRosterStore().current(alaskaCbpl.id)).toBeUndefined();
+    const body = await verify({ first_name: 'Rosalind', last_name: 'Thorvaldsen', state: 'AK' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once downloaded: an active physician with a prefixed number, cached as of the download', async () => {
+    expect(await ingestRoster(alaskaCbpl, dynamoRosterStore())).toMatchObject({
+      outcome: 'ingested',
+      files: ['ProfessionalLicenseDownload.CSV'],
+      stats: { malformed_rows: 0 },
+    });
+    const body = await verify({ first_name: 'Rosalind', last_name: 'Thorvaldsen', state: 'AK', profession: 'physician' });
+    expect(body).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: 'MEDS471',
+      profession: 'physician',
+      license_type: 'Physician',
+      disciplinary_flags: false,
+      source_live: false,
+      cached: true,
+    });
+    expect(sourceNamed(body, name)).toMatchObject({ status: 'cached', as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(sourceNamed(body, name)!.evidence[0]).toMatchObject({ kind: 'file', rows: [2] });
+  });
+
+  it('reads the two-space name, a two-word surname, a dentist, and a suspension kept past its expiry as suspended and disciplined', async () => {
+    expect(await verify({ first_name: 'Ingeborg', last_name: 'Vanderkolk', state: 'AK' })).toMatchObject({
+      status: 'active',
+      license_number: '204518',
+      profession: 'registered_nurse',
+    });
+    expect(await verify({ first_name: 'Perpetua', last_name: 'Van Heusden', state: 'AK' })).toMatchObject({
+      status: 'active',
+      license_number: '211347',
+      profession: 'pharmacist',
+    });
+    expect(await verify({ first_name: 'Augustin', last_name: 'Kittlesby', state: 'AK' })).toMatchObject({ status: 'active', profession: 'dentist' });
+    expect(await verify({ first_name: 'Lucius', last_name: 'Marrowgate', state: 'AK' })).toMatchObject({
+      status: 'suspended',
+      verified: false,
+      license_number: '161902',
+      disciplinary_flags: true,
+    });
+  });
+
+  it('the absent, a look-alike and a veterinarian (a program not read) are not_found; an uncovered profession is not looked up', async () => {
+    const absent = await verify({ first_name: 'Zebulon', last_name: 'Thorvaldsen', state: 'AK' });
+    expect(absent).toMatchObject({ status: 'not_found', verified: false, disciplinary_flags: false });
+    expect(sourceNamed(absent, name)).toMatchObject({ status: 'cached' });
+    expect((await verify({ first_name: 'Rosalyn', last_name: 'Thorvaldsen', state: 'AK' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Cornelius', last_name: 'Ashwinter', state: 'AK', profession: 'physician' })).status).toBe('not_found');
+    expect((await verify({ first_name: 'Rosalind', last_name: 'Thorvaldsen', state: 'AK', profession: 'chiropractor' })).status).toBe('profession_not_covered');
+  });
+
+  it('an answer that is no download (a challenge page) is refused at ingest and the loaded roster keeps answering', async () => {
+    const store = dynamoRosterStore();
+    const before = (await store.current(alaskaCbpl.id))!;
+    const file = join(data.dir, 'rosters', 'ak_cbpl', 'cbp', 'DBDownloads', 'ProfessionalLicenseDownload.CSV');
+    const bytes = await readFile(file);
+    await writeFile(file, '<!DOCTYPE html><html><head><title>Please enable JS and disable any ad blocker</title></head><body></body></html>\n');
+    try {
+      await expect(ingestRoster(alaskaCbpl, store, { force: true })).rejects.toThrow(/lacks the column\(s\) Program/);
+    } finally {
+      await writeFile(file, bytes);
+    }
+    await data.setFaults({ ak_cbpl: { mode: 'malformed' } });
+    try {
+      await expect(ingestRoster(alaskaCbpl, store, { force: true })).rejects.toThrow(/lacks the column/);
+    } finally {
+      await data.setFaults({});
+    }
+    expect((await store.current(alaskaCbpl.id))!.version).toBe(before.version);
+    expect((await verify({ first_name: 'Rosalind', last_name: 'Thorvaldsen', state: 'AK' })).status).toBe('active');
   });
 });

@@ -325,13 +325,30 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists every state with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'LA', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual(['AK', 'AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'LA', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
     // Louisiana: the massage therapy board's PDF of active licensees, through its search page's link, confirmed on real pages.
     expect(matrix.find((e) => e.state === 'LA')).toMatchObject({
       format_confidence: 'confirmed',
       refresh: 'monthly',
       professions_covered: ['massage_therapist'],
       sources: [{ kind: 'roster_file', datasets: ['Active-LMT.pdf'], updated: 'scheduled', current_only: true }],
+    });
+    // Alaska: the CBPL download of every program, its health programs read; current and suspended licenses.
+    expect(matrix.find((e) => e.state === 'AK')).toMatchObject({
+      format_confidence: 'observed',
+      refresh: 'weekly',
+      professions_covered: [
+        'physician',
+        'physician_assistant',
+        'podiatrist',
+        'registered_nurse',
+        'practical_nurse',
+        'dentist',
+        'dental_hygienist',
+        'pharmacist',
+        'pharmacy_technician',
+      ],
+      sources: [{ kind: 'roster_file', datasets: ['ProfessionalLicenseDownload.CSV'], updated: 'scheduled', current_only: true }],
     });
     // Arkansas: the podiatry board's PDF downloaded through its page's link, confirmed on the real file.
     expect(matrix.find((e) => e.state === 'AR')).toMatchObject({

@@ -1,3 +1,4 @@
+import { listDate } from '#shared/features/sources/lists/list-cells.ts';
 import { type RosterDefinition, statusFrom } from '#shared/features/sources/rosters/roster-definition.ts';
 import { RosterFormatError, rosterText, textChunks } from '#shared/features/sources/rosters/roster-file.ts';
 import { preambleDate } from '#shared/features/sources/rosters/roster-ingest.ts';
@@ -26,6 +27,7 @@ import { southDakotaBoards } from '#shared/features/sources/rosters/states/south
 import { missouriMopro, moBoardOf, moClassify, moStatus } from '#shared/features/sources/rosters/states/missouri.ts';
 import { arColumns, arkansasPodiatry, arRecord } from '#shared/features/sources/rosters/states/arkansas.ts';
 import { laColumns, laRecord, laStatuses, louisianaMassage } from '#shared/features/sources/rosters/states/louisiana.ts';
+import { akColumns, akOwnerName, akStatuses, alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
 /** The fixture folders, one per roster: test/fixtures/real/wy_boards/, wy_active/ and mo_pr/. */
@@ -1017,5 +1019,79 @@ describe('Louisiana Board of Massage Therapy, active massage therapists PDF (fiv
     expect(row('INACTIVE')).toMatchObject({ status: 'inactive', statusRecognised: false, rawStatus: 'Status INACTIVE' });
     expect(row('')).toMatchObject({ status: 'inactive', statusRecognised: false });
     expect(louisianaMassage.formatConfidence).toBe('confirmed');
+  });
+});
+
+describe('Alaska CBPL Professional License Download (ak_cbpl), real rows of August 2025 as re-serialised by the capture (JSON)', () => {
+  type AkJsonRow = Record<(typeof akColumns)[number], string | number | null>;
+  const captured = JSON.parse(readFileSync(join(fixtures, 'ak_cbpl', 'alaskaVets.json'), 'utf8')) as { results: AkJsonRow[] };
+  const rows = captured.results;
+  /** An ISO timestamp of the capture back to the date form the connector expects (`M/D/YYYY 12:00:00 AM`, inferred). */
+  const date = (iso: string | number | null) => {
+    if (typeof iso !== 'string' || !iso) return '';
+    const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+    return `${m}/${d}/${y} 12:00:00 AM`;
+  };
+  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  /** The rows written back as the CSV (header, minimal quoting, CRLF): the values as captured, the framing inferred. */
+  const csvText = () =>
+    `${[
+      akColumns.join(','),
+      ...rows.map((r) =>
+        akColumns
+          .map((c) =>
+            c.startsWith('Date') ? date(r[c]) : c === 'ZIP' ? (typeof r.ZIP === 'number' ? String(r.ZIP).padStart(5, '0') : '') : String(r[c] ?? ''),
+          )
+          .map(cell)
+          .join(','),
+      ),
+    ].join('\r\n')}\r\n`;
+
+  it('reads every captured row under the real header: none malformed, each skipped (veterinary is no program read)', async () => {
+    expect(Object.keys(rows[0]!)).toEqual([...akColumns]);
+    const outcomes: (string | null)[] = [];
+    const { header } = await eachRosterRow(
+      alaskaCbpl,
+      columnsOf(alaskaCbpl, 'ProfessionalLicenseDownload.CSV'),
+      textChunks(csvText()),
+      async (cells, _line, head) => {
+        const record = cells ? alaskaCbpl.record(rowReader(head)(cells), 'ProfessionalLicenseDownload.CSV') : null;
+        outcomes.push(record === null ? null : record === 'skip' ? 'skip' : 'record');
+      },
+    );
+    expect(header).toEqual([...akColumns]);
+    expect(outcomes).toHaveLength(38);
+    expect(outcomes.every((o) => o === 'skip')).toBe(true);
+  });
+
+  it('recognises every status of the real rows, Suspended as suspended', () => {
+    const statuses = [...new Set(rows.map((r) => String(r.Status)))].sort();
+    expect(statuses).toEqual(['Active', 'Suspended']);
+    for (const s of statuses) expect(statusFrom(akStatuses, s).recognised, s).toBe(true);
+    expect(statusFrom(akStatuses, 'Suspended').status).toBe('suspended');
+    // The suspended license stays on the file years after its expiry; nothing lapsed is listed.
+    expect(rows.filter((r) => r.Status === 'Suspended').map((r) => [r.LicenseNum, r.DateExpired])).toEqual([['100663', '2018-12-31T00:00:00.000Z']]);
+  });
+
+  it('splits every captured name by its slots, and reads the numbers as published', () => {
+    const split = (owners: string) => {
+      const n = akOwnerName(owners);
+      return `${n.firstName} | ${n.lastName}${n.suffix ? ` | ${n.suffix}` : ''}`;
+    };
+    expect(split('FREDERICK CONNIFF')).toBe('FREDERICK | CONNIFF');
+    expect(split('Samantha  Johnson')).toBe('Samantha | Johnson');
+    expect(split('Susan  Shaffer Sookram')).toBe('Susan | Shaffer Sookram');
+    expect(split('John Van Sciver')).toBe('John | Van Sciver');
+    expect(split('Alexandra Van Den Heuvel')).toBe('Alexandra | Van Den Heuvel');
+    expect(split("TODD O'HARA")).toBe("TODD | O'HARA");
+    expect(split('Natalie Drozdowski ')).toBe('Natalie | Drozdowski');
+    // A two-word given name with no slot to tell it by: the surname keeps the second word.
+    expect(split('MARY ANN HOLLICK')).toBe('MARY | ANN HOLLICK');
+    for (const r of rows) {
+      const n = akOwnerName(String(r.Owners));
+      expect(n.firstName && n.lastName, String(r.Owners)).toBeTruthy();
+      expect(String(r.LicenseNum)).toMatch(/^(VETV\d+|\d{6})$/);
+      expect(listDate(date(r.DateExpired)), String(r.LicenseNum)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
   });
 });

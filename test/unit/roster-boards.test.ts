@@ -36,6 +36,7 @@ import { sdBoardOf, sdChiroName, southDakotaBoards } from '#shared/features/sour
 import * as XLSX from '@e965/xlsx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { arColumns, arkansasPodiatry, arRecord, arSurname } from '#shared/features/sources/rosters/states/arkansas.ts';
+import { akClassify, akColumns, akOwnerName, alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 import { laColumns, laName, laRecord, louisianaMassage, undoMisencoding } from '#shared/features/sources/rosters/states/louisiana.ts';
 
@@ -1042,5 +1043,109 @@ describe('Louisiana massage therapists PDF (the real pages are read in real-rows
     expect(licenseNumbersAgree('LA 8358', 'LA8358')).toBe(true);
     expect(licenseNumbersAgree('LA0958', 'LA958')).toBe(true);
     expect(licenseNumbersAgree('LA8359', 'LA8358')).toBe(false);
+  });
+});
+
+describe('Alaska CBPL Professional License Download (ak_cbpl)', () => {
+  const header = akColumns.join(',');
+  /** A row in the file's 14 columns (the framing, minimal quoting and CRLF, is inferred). */
+  const line = (program: string, type: string, number: string, owners: string, status: string, expires = '12/31/2026 12:00:00 AM') =>
+    [program, type, number, '', owners, status, '8/27/2003 12:00:00 AM', '12/18/2024 12:00:00 AM', expires, 'PO BOX 1 ', '', 'WRANGELL', 'AK', '99929']
+      .map((c) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
+      .join(',');
+  const file = (...rows: string[]) => textChunks(`${[header, ...rows].join('\r\n')}\r\n`);
+
+  it('reads the statuses exactly: Suspended before Active, any other value unrecognised and never active', async () => {
+    const { records, skipped, malformed } = await read(
+      alaskaCbpl,
+      'ProfessionalLicenseDownload.CSV',
+      file(
+        line('Medical', 'Physician', 'MEDS1234', 'FREDERICK CONNIFF', 'Active'),
+        line('Medical', 'Physician', '100663', 'William Meyers', 'Suspended', '12/31/2018 12:00:00 AM'),
+        line('Nursing', 'Registered Nurse', '193626', 'Annie  Hollick', 'Lapsed'),
+        line('Nursing', 'Registered Nurse', '193627', 'Annie Hollack', 'Inactive Active'),
+        line('Nursing', 'Registered Nurse', '193628', 'Annie Hollock', ''),
+      ),
+    );
+    expect(malformed).toBe(0);
+    expect(skipped).toBe(0);
+    expect(records.map((r) => [r.licenseNumber, r.status, r.statusRecognised, r.disciplinary])).toEqual([
+      ['MEDS1234', 'active', true, false],
+      ['100663', 'suspended', true, true],
+      ['193626', 'inactive', false, false],
+      ['193627', 'inactive', false, false],
+      ['193628', 'inactive', false, false],
+    ]);
+    expect(records[0]).toMatchObject({ firstName: 'FREDERICK', lastName: 'CONNIFF', expiryDate: '2026-12-31', issueDate: '2003-08-27' });
+    expect(records[0]!.classification).toEqual({ kind: 'profession', profession: 'physician' });
+    expect(records[1]!.expiryDate).toBe('2018-12-31');
+  });
+
+  it('reads the health programs only: a known type classified, an unseen one unclassified and reported, other programs skipped', () => {
+    expect(akClassify('Medical', 'Osteopathic Physician')).toEqual({ kind: 'profession', profession: 'physician' });
+    expect(akClassify('Nursing', 'Registered Nurse')).toEqual({ kind: 'profession', profession: 'registered_nurse' });
+    expect(akClassify('Pharmacy', 'Pharmacist')).toEqual({ kind: 'profession', profession: 'pharmacist' });
+    expect(akClassify('Dental', 'Dentist')).toEqual({ kind: 'profession', profession: 'dentist' });
+    // An APRN may hold any advanced practice role: kept, no profession claimed, not reported.
+    expect(akClassify('Nursing', 'Advanced Practice Registered Nurse')).toEqual({ kind: 'unclassified' });
+    // Unseen wordings of a read program: unclassified and reported, never a guess from a word in them.
+    expect(akClassify('Medical', 'Physician Temporary Permit')).toEqual({ kind: 'unclassified', unknown: true });
+    expect(akClassify('Dental', 'Dentist Courtesy License')).toEqual({ kind: 'unclassified', unknown: true });
+    // A program not read whose name speaks of health care: kept and reported, never skipped unseen.
+    expect(akClassify('Speech-Language Pathology and Audiology', 'Speech-Language Pathologist')).toEqual({ kind: 'unclassified', unknown: true });
+    expect(akClassify('Psychologist and Psychological Associate', 'Psychologist')).toEqual({ kind: 'unclassified', unknown: true });
+    // Not healthcare: skipped, a word inside another (resiDENTial) included.
+    for (const program of [
+      'Veterinary',
+      'Collaborative Plan',
+      'Real Estate',
+      'Collection Agencies',
+      'Residential Contractor Endorsement',
+      'Big Game Guides and Transporters',
+    ])
+      expect(akClassify(program, 'x'), program).toBe('skip');
+  });
+
+  it('splits Owners by its slots: two spaces mark the empty middle, else the first word is the given name and the rest the surname', () => {
+    expect(akOwnerName('FREDERICK CONNIFF')).toEqual({ firstName: 'FREDERICK', lastName: 'CONNIFF', suffix: '' });
+    expect(akOwnerName('Samantha  Johnson')).toEqual({ firstName: 'Samantha', lastName: 'Johnson', suffix: '' });
+    expect(akOwnerName('Susan  Shaffer Sookram')).toEqual({ firstName: 'Susan', lastName: 'Shaffer Sookram', suffix: '' });
+    expect(akOwnerName('John Van Sciver')).toEqual({ firstName: 'John', lastName: 'Van Sciver', suffix: '' });
+    expect(akOwnerName('Natalie Drozdowski ')).toEqual({ firstName: 'Natalie', lastName: 'Drozdowski', suffix: '' });
+    // Shapes not in the real rows: a suffix after the surname, one word.
+    expect(akOwnerName('JOHN SMITH JR')).toEqual({ firstName: 'JOHN', lastName: 'SMITH', suffix: 'JR' });
+    expect(akOwnerName('SMITH')).toEqual({ firstName: '', lastName: 'SMITH', suffix: '' });
+  });
+
+  it('skips rows naming no licensee and non-health rows, counts a row without a number malformed, and refuses a changed header', async () => {
+    const { records, skipped, malformed } = await read(
+      alaskaCbpl,
+      'ProfessionalLicenseDownload.CSV',
+      file(
+        line('Pharmacy', 'Pharmacist', '104257', '', 'Active'),
+        line('Veterinary', 'Veterinarian', 'VETV512', 'FREDERICK CONNIFF', 'Active'),
+        line('Medical', 'Physician', '', 'ALEX BECK', 'Active'),
+        line('Real Estate', 'Salesperson', '187097', 'JULIA "JULES" SMITH, BROKER', 'Active'),
+      ),
+    );
+    expect([records.length, skipped, malformed]).toEqual([0, 3, 1]);
+    await expect(read(alaskaCbpl, 'ProfessionalLicenseDownload.CSV', textChunks(`${header.replace('Owners', 'Owner')}\r\n`))).rejects.toThrow(
+      RosterFormatError,
+    );
+    await expect(read(alaskaCbpl, 'ProfessionalLicenseDownload.CSV', textChunks('<html><body>Please enable JS</body></html>\r\n'))).rejects.toThrow(
+      RosterFormatError,
+    );
+  });
+
+  it('is one fixed file on the publisher, current licenses and suspended ones, license numbers as published', () => {
+    expect(alaskaCbpl.currentOnly).toBe(true);
+    expect(alaskaCbpl.absentMeans).toMatch(/no current license/);
+    expect(alaskaCbpl.formatConfidence).toBe('observed');
+    const files = alaskaCbpl.locate.kind === 'fixed' ? alaskaCbpl.locate.files : [];
+    expect(files.map((f) => rosterFileUrl(alaskaCbpl, f))).toEqual(['https://www.commerce.alaska.gov/cbp/DBDownloads/ProfessionalLicenseDownload.CSV']);
+    // Older numbers carry a program prefix that a provider may leave out; newer ones are digits.
+    expect(licenseNumbersAgree('MEDS1234', '1234')).toBe(true);
+    expect(licenseNumbersAgree('148700', '148700')).toBe(true);
+    expect(licenseNumbersAgree('MEDS1234', 'NURR1234')).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
 import type { StateBoardDefinition } from './board-definition.ts';
 import { declaredFiles } from '../rosters/roster-definition.ts';
 import { alabama } from './states/alabama.ts';
+import { alaska } from './states/alaska.ts';
 import { arkansas } from './states/arkansas.ts';
 import { colorado } from './states/colorado.ts';
 import { connecticut } from './states/connecticut.ts';
@@ -28,6 +29,7 @@ import { wyoming } from './states/wyoming.ts';
 
 export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinition>>> = {
   AL: alabama,
+  AK: alaska,
   AR: arkansas,
   CO: colorado,
   CT: connecticut,

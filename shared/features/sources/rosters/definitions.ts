@@ -2,6 +2,7 @@
 import { listDefinitions } from '../lists/definitions.ts';
 import type { RosterDefinition } from './roster-definition.ts';
 import { alabamaBme } from './states/alabama.ts';
+import { alaskaCbpl } from './states/alaska.ts';
 import { arkansasPodiatry } from './states/arkansas.ts';
 import { floridaMqa } from './states/florida.ts';
 import { louisianaMassage } from './states/louisiana.ts';
@@ -26,6 +27,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [missouriMopro.id]: missouriMopro,
   [arkansasPodiatry.id]: arkansasPodiatry,
   [louisianaMassage.id]: louisianaMassage,
+  [alaskaCbpl.id]: alaskaCbpl,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {
