@@ -219,7 +219,6 @@ export class ServiceStack extends Stack {
     this.queues = workQueues;
     this.deadLetterQueues = deadLetterQueues;
     this.buckets = createBuckets(this, config.stage);
-    createSchedules(this, this.queues);
 
     // Keys and secrets.
     this.signingKeys = {
@@ -237,8 +236,11 @@ export class ServiceStack extends Stack {
     this.api = this.createApi();
     const front = this.createApiFront(props.throttle ?? { rateLimit: 1000, burstLimit: 2000 });
     this.integrationStack = new NestedStack(this, 'Integrations', {
-      description: `Lambda integrations of the API routes of ${this.stackName}, and the permissions to invoke their functions`,
+      description: `Lambda integrations of the API routes of ${this.stackName}, the permissions to invoke their functions, and the scheduled rules that feed its queues`,
     });
+    // The scheduled rules grow with the sources (a roster's check, a list's renewal): they sit beside the
+    // integrations, so that a new source does not take the main stack's room for routes.
+    createSchedules(this.integrationStack, this.queues);
     const publicRoutes = functionTable().flatMap((definition) => this.addFunction(definition, front.publicBaseUrl));
     this.throttlePublicRoutes(front.stage, publicRoutes, props.publicThrottle ?? publicRouteThrottle);
     Validations.of(this.api).acknowledge({

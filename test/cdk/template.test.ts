@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/build-app.ts';
 import type { ServiceStack } from '../../lib/service-stack.ts';
-import { queues, tables } from '#shared/platform/infra/resources.ts';
+import { queues, schedules, tables } from '#shared/platform/infra/resources.ts';
 import { fallbackRoute, routes, workers } from '#shared/platform/infra/routes.ts';
 import { nestedTemplate } from '../support/nested-templates.ts';
 
@@ -215,14 +215,26 @@ describe('CDK template', () => {
     });
   });
 
-  it('schedules the daily monitor sweep and the 12-hourly LEIE check into their queues', () => {
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'cron(0 6 * * ? *)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.queues.monitorSweep), 'Arn'] } })],
-    });
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(12 hours)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.queues.leieIngest), 'Arn'] } })],
+  it('schedules the daily monitor sweep and the 12-hourly LEIE check into their queues, every rule in the integration stack', () => {
+    // The rules sit in the nested integration stack (they grow with the sources); their targets are the main stack's queues.
+    const nested = nestedTemplate(stack, stack.integrationStack);
+    const rules = Object.values(nested.resources).filter((r) => r.Type === 'AWS::Events::Rule');
+    expect(rules).toHaveLength(Object.keys(schedules).length);
+    expect(Object.values(template.toJSON().Resources as Record<string, { Type: string }>).filter((r) => r.Type === 'AWS::Events::Rule')).toEqual([]);
+    const target = (expression: string) => {
+      const rule = rules.find((r) => r.Properties.ScheduleExpression === expression)!;
+      return nested.fromMain(rule.Properties.Targets[0].Arn);
+    };
+    expect(target('cron(0 6 * * ? *)')).toEqual({ 'Fn::GetAtt': [logicalId(stack.queues.monitorSweep), 'Arn'] });
+    expect(target('rate(12 hours)')).toEqual({ 'Fn::GetAtt': [logicalId(stack.queues.leieIngest), 'Arn'] });
+    // Each target queue's policy lets EventBridge send only from the rules of this stack.
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: logicalId(stack.queues.monitorSweep) }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'events.amazonaws.com' }, Action: Match.anyValue(), Condition: Match.anyValue() }),
+        ]),
+      },
     });
   });
 
