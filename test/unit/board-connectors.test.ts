@@ -325,7 +325,26 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists every state with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual(['AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'KS', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    // Kansas: the Board of Healing Arts' web search, looked up live, its pages observed on real captures.
+    expect(matrix.find((e) => e.state === 'KS')).toMatchObject({
+      format_confidence: 'observed',
+      refresh: 'daily',
+      uncovered_profession: 'rejected_before_lookup',
+      professions_covered: [
+        'physician',
+        'physician_assistant',
+        'chiropractor',
+        'physical_therapist',
+        'physical_therapist_assistant',
+        'occupational_therapist',
+        'occupational_therapy_assistant',
+        'respiratory_therapist',
+        'athletic_trainer',
+        'radiographer',
+      ],
+      sources: [{ name: 'Kansas State Board of Healing Arts', kind: 'board_lookup', datasets: ['ks_bha'], updated: 'live', current_only: false }],
+    });
     // Arkansas: the podiatry board's PDF downloaded through its page's link, confirmed on the real file.
     expect(matrix.find((e) => e.state === 'AR')).toMatchObject({
       format_confidence: 'confirmed',

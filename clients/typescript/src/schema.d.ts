@@ -1476,10 +1476,10 @@ export interface components {
                     /** @description Dataset ids (open data) or file names (a roster) read from it. */
                     datasets: string[];
                     /**
-                     * @description `open_data_query`: the board’s open-data datasets, queried live for each verification (a status cached at most 24 hours). `roster_file`: a roster file the board publishes, ingested into the service’s store; each verification answers from the loaded file, and its `sources` entry carries the file’s date as `as_of`.
+                     * @description `open_data_query`: the board’s open-data datasets, queried live for each verification (a status cached at most 24 hours). `board_lookup`: the board’s own web search and licensee profiles, looked up live for each verification (cached as open data is). `roster_file`: a roster file the board publishes, ingested into the service’s store; each verification answers from the loaded file, and its `sources` entry carries the file’s date as `as_of`.
                      * @enum {string}
                      */
-                    kind: "open_data_query" | "roster_file";
+                    kind: "open_data_query" | "board_lookup" | "roster_file";
                     /** @description `live`: read per verification; `scheduled`: the roster is downloaded on a schedule; `operator_upload`: the roster is behind a sign-in portal and loaded by the operator from a downloaded file. */
                     updated: components["schemas"]["SourceUpdateMethod"];
                     /** @description How often the publisher republishes this source. */

@@ -12,6 +12,7 @@ import type { DateFormat } from './dates.ts';
 import type { RosterDefinition } from '../rosters/roster-definition.ts';
 import type { Classification } from '../license-record.ts';
 import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
+import type { HtmlLookupDefinition } from './html-lookup.ts';
 
 export interface ProfessionRule {
   /** Tested against the upper-cased raw license wording. */
@@ -87,8 +88,17 @@ export interface StateBoardDefinition {
   readonly sourceName: string;
   /** Socrata domain of the real source (a roster-only state: the publisher's host, for reference). */
   readonly domain: string;
-  /** Open-data datasets queried live (none for a state answered from rosters only). */
+  /**
+   * Open-data datasets queried live (none for a state answered from rosters only). With `lookup`, the one
+   * definition here maps the lookup's records (keyed as the lookup names them), and no Socrata dataset is
+   * queried.
+   */
   readonly datasets: readonly DatasetDefinition[];
+  /**
+   * The board's own HTML search, looked up live per verification instead of open data (Kansas): its
+   * results page and profiles read into records (html-lookup.ts), which `datasets[0]` maps.
+   */
+  readonly lookup?: HtmlLookupDefinition;
   /**
    * Roster files ingested into the service's store and answered from (rosters/): Texas BHEC beside the
    * Texas datasets; Maryland, Florida and Alabama alone. Their answers are as of the file's date.

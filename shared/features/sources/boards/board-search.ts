@@ -22,6 +22,7 @@ import { titleCase, type BoardLicense, type BoardQuery } from '../license-record
 import { field, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
 import type { RosterSearch } from '../rosters/roster-search.ts';
+import { HtmlLookup } from './html-lookup.ts';
 
 /**
  * One source of a board answer: a live query of open-data datasets (as of the moment it answered), or
@@ -191,6 +192,8 @@ export class BoardSearch {
     private readonly now: () => Date = () => new Date(),
     /** The ingested rosters' search; without it, a board's rosters are not searched (its open data only). */
     private readonly rosters?: RosterSearch,
+    /** The boards looked up through their own HTML search (`lookup`), with the Socrata queries' fetch. */
+    private readonly lookups: HtmlLookup = new HtmlLookup(),
   ) {}
 
   /**
@@ -237,6 +240,10 @@ export class BoardSearch {
   }
 
   private async searchDatasets(board: StateBoardDefinition, query: BoardQuery, deadline?: Deadline): Promise<BoardSearchResult> {
+    if (board.lookup) {
+      const { licenses, skipped } = await this.lookups.search(board, board.lookup, query, deadline);
+      return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString(), ...(skipped ? { skipped } : {}) };
+    }
     const { surnames, givenNames } = query;
     const baseUrl = sodaBaseUrl(board.domain);
     const dataset = (id: string): SodaDataset => ({ baseUrl, id, source: board.sourceName });
