@@ -105,6 +105,12 @@ describe('Kansas profiles (real)', () => {
     expect(cancelled).toMatchObject({ statusRecognised: false, unrecognisedStatus: 'Cancelled' });
     const [exempt] = licensesFromRows(kansas, dataset, [{ ...profile, license_type: 'Exempt', ...row }]);
     expect(exempt).toMatchObject({ statusRecognised: false, unrecognisedStatus: 'Exempt' });
+    // A PREVIOUS row is no current license, whatever spelling its profile has (none was seen).
+    const [previous] = licensesFromRows(kansas, dataset, [{ ...profile, ...row, license_status: 'Cancelled', status: 'PREVIOUS' }]);
+    expect(previous).toMatchObject({ status: 'inactive', statusRecognised: true, rawStatus: 'PREVIOUS' });
+    const [unknown] = licensesFromRows(kansas, dataset, [{ ...profile, ...row, status: 'PROBATION' }]);
+    expect(unknown).toMatchObject({ statusRecognised: false, rawStatus: 'PROBATION' });
+    expect(unknown!.status).not.toBe('active');
     const [actions] = licensesFromRows(kansas, dataset, [{ ...profile, ksbha_actions: 'Public Censure 03/14/2025', ...row }]);
     expect(actions!.disciplinary).toBe(true);
   });

@@ -60,6 +60,11 @@ export interface DatasetDefinition {
    * makes the status unreadable. Default: the status column alone.
    */
   readonly statusColumns?: readonly string[];
+  /**
+   * A value of the row that makes its status unreadable where `statusColumns` cannot say it: a column
+   * stating the status only for some rows (Kansas's profile, read only for a CURRENT results row).
+   */
+  unreadableStatus?(row: SodaRow): string | undefined;
   /** The license number of a row, where one column does not always hold it (default: `fields.licenseNumber`). */
   licenseNumberOf?(row: SodaRow): string;
   /** Status adjustments from other columns (e.g. a board order that suspends). */

@@ -152,10 +152,11 @@ export function licensesFromRows(
     const mapped = dataset.statuses[rawStatus.toUpperCase()];
     const status: BoardStatus = dataset.statusOverride?.(group) ?? mapped ?? 'inactive';
     // Beside the status column, any other column stating the status must hold a known value (or none).
-    const otherUnknown = (dataset.statusColumns ?? [])
-      .filter((column) => column !== f.status)
-      .map((column) => field(row, column))
-      .find((value) => value !== '' && dataset.statuses[value.toUpperCase()] === undefined);
+    const otherUnknown =
+      (dataset.statusColumns ?? [])
+        .filter((column) => column !== f.status)
+        .map((column) => field(row, column))
+        .find((value) => value !== '' && dataset.statuses[value.toUpperCase()] === undefined) ?? dataset.unreadableStatus?.(row);
     const licenseNumber = dataset.licenseNumberOf ? dataset.licenseNumberOf(row) : field(row, f.licenseNumber);
     const [first, middle, last, suffix] = nameParts(dataset, row);
     const birthYear = Number(field(row, f.birthYear));

@@ -21,9 +21,10 @@
  *    chiropractors: the date the license lapses unless renewed, read as its expiry), Original License
  *    Date; sections "KSBHA Actions", "Other KSBHA Licenses" and others, each "None Reported" when
  *    empty; "License Profile last updated: June 22, 2026". Every profile seen is License Type Active,
- *    License Status Current, KSBHA Actions None Reported: a profile's other spellings (of a PREVIOUS
- *    license among them) are unreadable until real pages show them, and any text under KSBHA Actions
- *    other than "None Reported" is an action on record (the discipline signal).
+ *    License Status Current, KSBHA Actions None Reported (all of CURRENT rows): a CURRENT row is read
+ *    active only with that profile, and any other spelling on it makes the status unreadable; a PREVIOUS
+ *    or DENIED row answers inactive, its profile's words not read as a status. Any text under KSBHA
+ *    Actions other than "None Reported" is an action on record (the discipline signal).
  *  - The search form: NOT recorded (no capture holds the search page). The results page's "Perform
  *    Another Search" form posts to its own page (`method="post"`, no fields), so the search is inferred
  *    to be a POST of the form to search.html, its surname field named `lastName`. A wrong guess cannot
@@ -119,7 +120,7 @@ export const kansas: StateBoardDefinition = {
   format: {
     confidence: 'observed',
     notes:
-      "Looked up live through the board's HTML profile search: the results table's columns, statuses (CURRENT, PREVIOUS, DENIED), profession wordings and the profile's labels are those of 1,041 results pages and 769 profiles captured from the live site; the search form's field names are not recorded and were inferred (an answer that is not a results page makes the board unavailable). Every profile seen is License Type Active / License Status Current: other profile spellings are unreadable. KSBHA Actions other than None Reported is the discipline signal. A surname with more licensees than one results page (25), or more than six that can match, is no conclusive answer.",
+      "Looked up live through the board's HTML profile search: the results table's columns, statuses (CURRENT, PREVIOUS, DENIED), profession wordings and the profile's labels are those of 1,041 results pages and 769 profiles captured from the live site; the search form's field names are not recorded and were inferred (an answer that is not a results page makes the board unavailable). Every profile seen is License Type Active / License Status Current: a CURRENT row with other profile spellings is unreadable; PREVIOUS and DENIED answer inactive. KSBHA Actions other than None Reported is the discipline signal. A surname with more licensees than one results page (25), or more than six that can match, is no conclusive answer.",
   },
   // Profiles read "last updated" the day before they were captured (June 22 on June 23, 2026).
   refresh: 'daily',
@@ -142,10 +143,19 @@ export const kansas: StateBoardDefinition = {
       requiredFields: ['license_number', 'profession', 'status', 'license_type', 'license_status', 'ksbha_actions'],
       dateFormat: 'mm/dd/yyyy',
       licenseType: (row) => field(row, 'profession'),
-      // The results' Status (CURRENT, PREVIOUS, DENIED) and the profile's License Status (Current) and
-      // License Type (Active): every value seen, and no other.
-      statuses: { CURRENT: 'active', PREVIOUS: 'inactive', DENIED: 'inactive', ACTIVE: 'active' },
-      statusColumns: ['status', 'license_status', 'license_type'],
+      // The results' Status: every value seen. A CURRENT row is active only when its profile says so in
+      // the words seen (License Type Active, License Status Current): any other spelling there makes the
+      // status unreadable. A PREVIOUS or DENIED row is no current license whatever its profile's words,
+      // which are not read as a status (no profile of one was seen).
+      statuses: { CURRENT: 'active', PREVIOUS: 'inactive', DENIED: 'inactive' },
+      unreadableStatus: (row) => {
+        if (field(row, 'status').toUpperCase() !== 'CURRENT') return undefined;
+        const type = field(row, 'license_type');
+        const status = field(row, 'license_status');
+        if (type.toUpperCase() !== 'ACTIVE') return type || '(no License Type)';
+        if (status.toUpperCase() !== 'CURRENT') return status || '(no License Status)';
+        return undefined;
+      },
       classify: (row) => rules.classifyText(field(row, 'profession')),
       disciplined: (rows) => rows.some((row) => field(row, 'ksbha_actions') !== 'None Reported'),
       licenseKey: (row) => field(row, 'license_number').toUpperCase(),
