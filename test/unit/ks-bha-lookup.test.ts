@@ -12,14 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { givenNameForms } from '#shared/domain/names/given-name-forms.ts';
 import { licensesFromRows } from '#shared/features/sources/boards/board-search.ts';
 import { BoardSearch } from '#shared/features/sources/boards/board-search.ts';
-import {
-  HtmlLookup,
-  lastCommaFirstParts,
-  profileRecord,
-  readProfilePage,
-  readResultsPage,
-  resultRecords,
-} from '#shared/features/sources/boards/html-lookup.ts';
+import { lastCommaFirstParts, profileRecord, readProfilePage, readResultsPage, resultRecords } from '#shared/features/sources/boards/html-lookup.ts';
 import { kansas, kansasLookup } from '#shared/features/sources/boards/states/kansas.ts';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import type { SodaClient } from '#shared/features/sources/soda/soda-client.ts';
@@ -126,7 +119,9 @@ describe('Kansas lookup served as the board serves it', () => {
     '720359263': 'gliesman/details.html',
     '720371978': 'burroughs/details-rhonda.html',
   };
+  let sessions = false;
   let searchPage: (surname: string) => string = (surname) => page(`${bySurname[surname] ?? 'none'}/search_results.html`);
+  let profilePage: (id: string) => string | undefined = (id) => (profiles[id] ? page(profiles[id]!) : undefined);
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -134,13 +129,19 @@ describe('Kansas lookup served as the board serves it', () => {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const url = new URL(req.url ?? '/', 'http://x');
-        requests.push(`${req.method} ${url.pathname}${url.search}`);
+        requests.push(`${req.method} ${url.pathname}${url.search}${sessions && req.headers.cookie ? ` [${req.headers.cookie}]` : ''}`);
         res.setHeader('content-type', 'text/html;charset=UTF-8');
         if (req.method === 'POST' && url.pathname === '/ssrv-ksbhada/search.html') {
           const surname = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('lastName') ?? '';
-          res.end(searchPage(surname));
-        } else if (url.pathname === '/ssrv-ksbhada/details.html' && profiles[url.searchParams.get('id') ?? '']) {
-          res.end(page(profiles[url.searchParams.get('id')!]!));
+          if (sessions) {
+            // A session's search answers with a redirect to its results, as a stateful form does.
+            res.writeHead(302, { location: `/ssrv-ksbhada/results.html?last=${surname}`, 'set-cookie': 'JSESSIONID=s1; Path=/ssrv-ksbhada; HttpOnly' });
+            res.end();
+          } else res.end(searchPage(surname));
+        } else if (req.method === 'GET' && url.pathname === '/ssrv-ksbhada/results.html' && req.headers.cookie === 'JSESSIONID=s1') {
+          res.end(searchPage(url.searchParams.get('last') ?? ''));
+        } else if (url.pathname === '/ssrv-ksbhada/details.html' && profilePage(url.searchParams.get('id') ?? '') !== undefined) {
+          res.end(profilePage(url.searchParams.get('id') ?? ''));
         } else {
           res.statusCode = 404;
           res.end('<html><body>Not Found</body></html>');
@@ -154,7 +155,9 @@ describe('Kansas lookup served as the board serves it', () => {
     vi.stubEnv('KS_BHA_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     vi.stubEnv('SOURCE_ALLOW_LOOPBACK', 'true');
     requests.length = 0;
+    sessions = false;
     searchPage = (surname) => page(`${bySurname[surname] ?? 'none'}/search_results.html`);
+    profilePage = (id) => (profiles[id] ? page(profiles[id]!) : undefined);
   });
 
   const search = (last: string, first: string) => new BoardSearch({} as SodaClient).search(kansas, { surnames: [last], givenNames: givenNameForms(first) });
@@ -186,6 +189,17 @@ describe('Kansas lookup served as the board serves it', () => {
         rowCount: 1,
       },
     ]);
+  });
+
+  it("a search answered by a redirect to its session's results is followed as a GET, the session's cookie sent on to the profile", async () => {
+    sessions = true;
+    const answer = await search('BIBY', 'Brittyn');
+    expect(requests).toEqual([
+      'POST /ssrv-ksbhada/search.html',
+      'GET /ssrv-ksbhada/results.html?last=BIBY [JSESSIONID=s1]',
+      'GET /ssrv-ksbhada/details.html?id=720352425 [JSESSIONID=s1]',
+    ]);
+    expect(answer.licenses.map((l) => l.licenseNumber)).toEqual(['15-03128']);
   });
 
   it('reads only the profile of the row whose given name can match (Rhonda among five Burroughs)', async () => {
@@ -231,16 +245,15 @@ describe('Kansas lookup served as the board serves it', () => {
   });
 
   it("a profile that is not the row's license is refused", async () => {
-    profiles['720352425'] = 'gliesman/details.html';
-    try {
-      await expect(search('BIBY', 'Brittyn')).rejects.toMatchObject({ failure: 'malformed' });
-    } finally {
-      profiles['720352425'] = 'biby/details.html';
-    }
+    profilePage = () => page('gliesman/details.html');
+    await expect(search('BIBY', 'Brittyn')).rejects.toMatchObject({ failure: 'malformed' });
   });
 
-  it('runs through the HTML lookup alone, never the SODA client', () => {
-    expect(new HtmlLookup()).toBeInstanceOf(HtmlLookup);
-    expect(kansas.lookup).toBe(kansasLookup);
+  it('a profile without a section every profile carries (KSBHA Actions) is a changed format, naming it', async () => {
+    const original = page('biby/details.html');
+    const renamed = original.replace(/<h3><acronym[^>]*>KSBHA<\/acronym> Actions<\/h3>/, '<h3>Board Orders</h3>');
+    expect(renamed).not.toBe(original);
+    profilePage = () => renamed;
+    await expect(search('BIBY', 'Brittyn')).rejects.toMatchObject({ failure: 'malformed', reason: { code: 'format_changed', raw_value: 'ksbha_actions' } });
   });
 });

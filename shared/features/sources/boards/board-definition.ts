@@ -12,7 +12,6 @@ import type { DateFormat } from './dates.ts';
 import type { RosterDefinition } from '../rosters/roster-definition.ts';
 import type { Classification } from '../license-record.ts';
 import type { FormatConfidence, SourceRefresh } from '../source-publication.ts';
-import type { HtmlLookupDefinition } from './html-lookup.ts';
 
 export interface ProfessionRule {
   /** Tested against the upper-cased raw license wording. */
@@ -78,6 +77,53 @@ export interface DatasetDefinition {
   readonly professions: readonly Profession[];
   /** Names are stored with accents (`Peña`): surname queries then match accented letters loosely. */
   readonly accentedNames?: boolean;
+}
+
+/** One column of a results table: its header as the page writes it, and the record key its cell is kept under. */
+export interface LookupColumn {
+  readonly header: string;
+  readonly key: string;
+}
+
+/** What a results page says of how many licensees the search found. */
+export type ResultCount = { readonly kind: 'none' } | { readonly kind: 'some'; readonly first: number; readonly last: number; readonly total: number };
+
+export interface HtmlLookupDefinition {
+  /** The source's id (fixtures, faults, sample data). */
+  readonly id: string;
+  readonly title: string;
+  /** The variable that points the lookup elsewhere (the simulator), and the board's own origin. */
+  readonly baseUrlEnv: string;
+  readonly defaultBaseUrl: string;
+  readonly search: {
+    /** The form's target, under the base URL. */
+    readonly path: string;
+    readonly method: 'GET' | 'POST';
+    /** The form's fields for a search by one surname. */
+    fields(surname: string): Readonly<Record<string, string>>;
+  };
+  readonly results: {
+    /** The results table's headers, in order; a page whose table has other headers is no answer. */
+    readonly columns: readonly LookupColumn[];
+    /** The column naming the holder (`LAST, FIRST M`) and linking to the profile. */
+    readonly nameColumn: string;
+    /** Reads the page's count statement from its text; undefined when the page has none (not a results page). */
+    count(pageText: string): ResultCount | undefined;
+  };
+  readonly profile: {
+    /** A profile link's target matches it. */
+    readonly link: RegExp;
+    /** Labelled values read (`<strong>Label:</strong> value`, the first of a label): label → record key. */
+    readonly labels: Readonly<Record<string, string>>;
+    /** Sections read whole, by their heading's text: heading → record key. */
+    readonly sections: Readonly<Record<string, string>>;
+    /** The record key that must hold the row's license number again (the profile is the row's). */
+    readonly licenseNumberKey: string;
+  };
+  /** The record key of the results row's license number. */
+  readonly licenseNumberKey: string;
+  /** Most profiles one search reads; more candidates than this is no conclusive answer. */
+  readonly maxProfiles: number;
 }
 
 export interface DisciplineDatasetDefinition {

@@ -242,8 +242,18 @@ export class BoardSearch {
 
   private async searchDatasets(board: StateBoardDefinition, query: BoardQuery, deadline?: Deadline): Promise<BoardSearchResult> {
     if (board.lookup) {
-      const { licenses, skipped } = await this.lookups.search(board, board.lookup, query, deadline);
-      return { state: board.state, source: board.sourceName, licenses, asOf: this.now().toISOString(), ...(skipped ? { skipped } : {}) };
+      // The board's own web search: its pages read into records, mapped by its one dataset definition.
+      const dataset = board.datasets[0];
+      if (!dataset) throw new Error(`${board.state}: a lookup's records are mapped by the board's dataset definition`);
+      const readable = readableRows(board, dataset, await this.lookups.search(board, board.lookup, query, deadline));
+      const licenses = licensesFromRows(board, dataset, readable.rows);
+      return {
+        state: board.state,
+        source: board.sourceName,
+        licenses,
+        asOf: this.now().toISOString(),
+        ...(readable.skipped ? { skipped: [readable.skipped] } : {}),
+      };
     }
     const { surnames, givenNames } = query;
     const baseUrl = sodaBaseUrl(board.domain);

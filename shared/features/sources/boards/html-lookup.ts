@@ -16,9 +16,9 @@
  * - rows whose holder can match (the surname, and a given name starting with one of the query's
  *   prefixes) are the candidates; their profiles are fetched, at most `maxProfiles` of them: more
  *   candidates than that is again no conclusive answer, never a pick among them;
- * - each row and its profile become one record (keys named by the definition), mapped by the board's
- *   dataset definition exactly as Socrata rows are (`readableRows`, `licensesFromRows`): the same status
- *   vocabulary checks, profession rules and discipline signal.
+ * - each row and its profile become one record (keys named by the definition), which the board search
+ *   maps by the board's dataset definition exactly as Socrata rows (`readableRows`, `licensesFromRows`):
+ *   the same status vocabulary checks, profession rules and discipline signal.
  */
 import { Parser } from 'htmlparser2';
 import type { Deadline } from '../../../platform/deadline.ts';
@@ -26,57 +26,9 @@ import { sourceBaseUrl } from '../../../platform/config.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy, type SourceResponse } from '../http-fetch.ts';
 import { sourceFailed } from '../source-telemetry.ts';
-import type { BoardLicense, BoardQuery } from '../license-record.ts';
+import type { BoardQuery } from '../license-record.ts';
 import type { SodaRow } from '../soda/soda-client.ts';
-import type { StateBoardDefinition } from './board-definition.ts';
-import { licensesFromRows, readableRows, type SkippedRows } from './board-search.ts';
-
-/** One column of a results table: its header as the page writes it, and the record key its cell is kept under. */
-export interface LookupColumn {
-  readonly header: string;
-  readonly key: string;
-}
-
-/** What a results page says of how many licensees the search found. */
-export type ResultCount = { readonly kind: 'none' } | { readonly kind: 'some'; readonly first: number; readonly last: number; readonly total: number };
-
-export interface HtmlLookupDefinition {
-  /** The source's id (fixtures, faults, sample data). */
-  readonly id: string;
-  readonly title: string;
-  /** The variable that points the lookup elsewhere (the simulator), and the board's own origin. */
-  readonly baseUrlEnv: string;
-  readonly defaultBaseUrl: string;
-  readonly search: {
-    /** The form's target, under the base URL. */
-    readonly path: string;
-    readonly method: 'GET' | 'POST';
-    /** The form's fields for a search by one surname. */
-    fields(surname: string): Readonly<Record<string, string>>;
-  };
-  readonly results: {
-    /** The results table's headers, in order; a page whose table has other headers is no answer. */
-    readonly columns: readonly LookupColumn[];
-    /** The column naming the holder (`LAST, FIRST M`) and linking to the profile. */
-    readonly nameColumn: string;
-    /** Reads the page's count statement from its text; undefined when the page has none (not a results page). */
-    count(pageText: string): ResultCount | undefined;
-  };
-  readonly profile: {
-    /** A profile link's target matches it. */
-    readonly link: RegExp;
-    /** Labelled values read (`<strong>Label:</strong> value`, the first of a label): label → record key. */
-    readonly labels: Readonly<Record<string, string>>;
-    /** Sections read whole, by their heading's text: heading → record key. */
-    readonly sections: Readonly<Record<string, string>>;
-    /** The record key that must hold the row's license number again (the profile is the row's). */
-    readonly licenseNumberKey: string;
-  };
-  /** The record key of the results row's license number. */
-  readonly licenseNumberKey: string;
-  /** Most profiles one search reads; more candidates than this is no conclusive answer. */
-  readonly maxProfiles: number;
-}
+import type { HtmlLookupDefinition, StateBoardDefinition } from './board-definition.ts';
 
 /** A results table as a page holds it: header texts, and each row's cell texts and its links' targets. */
 export interface HtmlTable {
@@ -312,11 +264,6 @@ function surnameCanMatch(stored: string, surnames: readonly string[]): boolean {
   return surnames.some((s) => upper === s.toUpperCase() || parts.includes(s.toUpperCase()));
 }
 
-export interface HtmlLookupAnswer {
-  readonly licenses: readonly BoardLicense[];
-  readonly skipped?: readonly SkippedRows[];
-}
-
 export class HtmlLookup {
   constructor(private readonly policy: FetchPolicy = defaultFetchPolicy) {}
 
@@ -332,10 +279,11 @@ export class HtmlLookup {
     return response;
   }
 
-  /** Every license on the board whose holder can match the query, read from the board's pages. */
-  async search(board: StateBoardDefinition, lookup: HtmlLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<HtmlLookupAnswer> {
-    const dataset = board.datasets[0];
-    if (!dataset) throw new Error(`${board.state}: a lookup's records are mapped by the board's dataset definition`);
+  /**
+   * The records of every licensee on the board whose holder can match the query (a results row and its
+   * profile each), read from the board's pages; the board search maps them as dataset rows.
+   */
+  async search(board: StateBoardDefinition, lookup: HtmlLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
     const base = sourceBaseUrl(lookup.baseUrlEnv, lookup.defaultBaseUrl);
     const searchUrl = `${base}${lookup.search.path}`;
     const pages = await Promise.all(
@@ -374,7 +322,7 @@ export class HtmlLookup {
         ),
       );
     }
-    const records = await Promise.all(
+    return Promise.all(
       [...candidates.values()].map(async ({ record, link, cookies }) => {
         const response = await this.page(board, lookup, link, cookies ? { headers: { cookie: cookies } } : {}, deadline);
         const profile = profileRecord(lookup, readProfilePage(response.text));
@@ -386,7 +334,5 @@ export class HtmlLookup {
         return { ...profile, ...record } as SodaRow;
       }),
     );
-    const readable = readableRows(board, dataset, records);
-    return { licenses: licensesFromRows(board, dataset, readable.rows), ...(readable.skipped ? { skipped: [readable.skipped] } : {}) };
   }
 }

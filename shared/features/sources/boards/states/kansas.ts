@@ -31,9 +31,8 @@
  *    read as "no license": an answer that is not a results page with these columns makes the board
  *    unavailable with a logged format error.
  */
-import type { StateBoardDefinition } from '../board-definition.ts';
+import type { HtmlLookupDefinition, StateBoardDefinition } from '../board-definition.ts';
 import { field, professionRules } from '../board-definition.ts';
-import type { HtmlLookupDefinition } from '../html-lookup.ts';
 
 /** Every profession wording seen in the results' Profession column, exactly (cut at 30 characters as published). */
 const wordings: readonly (readonly [string, Parameters<typeof professionRules>[0][number]['profession']])[] = [
