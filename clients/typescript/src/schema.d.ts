@@ -1516,7 +1516,7 @@ export interface components {
                 id: string;
                 /** @description The source’s name, as in `sources` of a verification result. */
                 name: string;
-                /** @description `exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `registry` (NPPES): read live for each verification. */
+                /** @description `exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `board_lookup` (a board’s own web search), `registry` (NPPES): read live for each verification. */
                 kind: components["schemas"]["SourceKind"];
                 /** @description `federal`, or the state the source is about. */
                 jurisdiction: "federal" | components["schemas"]["State"];
@@ -2344,7 +2344,7 @@ export interface components {
          * @description What kind of source verifications answer from.
          * @enum {string}
          */
-        SourceKind: "exclusion_list" | "sanctions_list" | "board_roster" | "board_open_data" | "registry";
+        SourceKind: "exclusion_list" | "sanctions_list" | "board_roster" | "board_open_data" | "board_lookup" | "registry";
         /**
          * @description How a source’s data reaches the service: `live`, read for each verification; `scheduled`, fetched from its publisher on a schedule; `operator_upload`, loaded by the operator from a downloaded file.
          * @enum {string}
