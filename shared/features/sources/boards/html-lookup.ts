@@ -26,7 +26,7 @@ import { sourceBaseUrl } from '../../../platform/config.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy, type SourceResponse } from '../http-fetch.ts';
 import { sourceFailed } from '../source-telemetry.ts';
-import type { BoardQuery } from '../license-record.ts';
+import { type BoardQuery, surnameCanMatch } from '../license-record.ts';
 import type { SodaRow } from '../soda/soda-client.ts';
 import type { HtmlLookupDefinition, StateBoardDefinition } from './board-definition.ts';
 
@@ -255,13 +255,6 @@ export function profileRecord(lookup: HtmlLookupDefinition, page: ProfilePage): 
     if (value !== undefined) record[key] = value;
   }
   return record;
-}
-
-/** The surname condition of a board query, as the SODA one: the whole stored surname, or one of its parts. */
-function surnameCanMatch(stored: string, surnames: readonly string[]): boolean {
-  const upper = stored.toUpperCase();
-  const parts = upper.split(/[- ]/);
-  return surnames.some((s) => upper === s.toUpperCase() || parts.includes(s.toUpperCase()));
 }
 
 export class HtmlLookup {
