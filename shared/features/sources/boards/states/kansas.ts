@@ -12,7 +12,8 @@
  *    `/ssrv-ksbhada/details.html?id=<n>` (the id differs between sessions for one license). 25 rows a
  *    page; further pages are links `?navigate=<n>` of the search's session, never followed: a surname
  *    with more than one page of licensees is no conclusive answer (`too_many_rows`).
- *  - Results Status: CURRENT, PREVIOUS, DENIED (observed, 1,583 / 1,068 / 6 rows). Profession wordings
+ *  - Results Status: CURRENT, PREVIOUS, DENIED (observed in 1,583, 1,068 and 6 rows of the captures,
+ *    many pages captured more than once). Profession wordings
  *    are cut at 30 characters ("OCCUPATIONAL THERAPIST TEMPORA"); the rules below name every wording
  *    seen, exactly, and any other is an unclassified license.
  *  - Profile: labelled values (`<strong>License Status:</strong> Current`): Profession, Year of Birth,
@@ -21,7 +22,7 @@
  *    chiropractors: the date the license lapses unless renewed, read as its expiry), Original License
  *    Date; sections "KSBHA Actions", "Other KSBHA Licenses" and others, each "None Reported" when
  *    empty; "License Profile last updated: June 22, 2026". Every profile seen is License Type Active,
- *    License Status Current, KSBHA Actions None Reported (all of CURRENT rows): a CURRENT row is read
+ *    License Status Current, KSBHA Actions None Reported (every profile captured was a current license's): a CURRENT row is read
  *    active only with that profile, and any other spelling on it makes the status unreadable; a PREVIOUS
  *    or DENIED row answers inactive, its profile's words not read as a status. Any text under KSBHA
  *    Actions other than "None Reported" is an action on record (the discipline signal).
