@@ -3,6 +3,7 @@
  * function, pointing at the emulators. Only configuration differs from AWS.
  */
 import { signingEnv } from '#shared/features/certificates/signing-env.ts';
+import { stateBoards } from '#shared/features/sources/boards/registry.ts';
 import { rosterDefinitions } from '#shared/features/sources/rosters/definitions.ts';
 import type { Endpoints } from './emulators.ts';
 import type { LocalResourceNames } from './provision.ts';
@@ -27,6 +28,8 @@ export function sourceEnvironment(simulatorUrl: string): Record<string, string> 
     WA_HCA_BASE_URL: simulatorUrl,
     CO_HCPF_BASE_URL: simulatorUrl,
     NY_OMIG_BASE_URL: simulatorUrl,
+    // Each board looked up through its own web search (html-lookup.ts), at the publisher's paths.
+    ...Object.fromEntries(Object.values(stateBoards).flatMap((b) => (b?.lookup ? [[b.lookup.baseUrlEnv, simulatorUrl]] : []))),
   };
 }
 

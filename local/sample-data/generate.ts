@@ -25,6 +25,7 @@ import { cmsFiles, cmsOptOutFile, cmsRevokedFile } from './cms-files.ts';
 import { coHcpfFiles, coHcpfReinstatedSampleFile, coHcpfSampleFile } from './co-hcpf-file.ts';
 import { coRows } from './co-rows.ts';
 import { ctVtNotables, ctVtRows } from './ct-vt-rows.ts';
+import { ksLicensees, ksLicenseesFile } from './ks-rows.ts';
 import { rosterNotables, rosterSampleFiles } from './roster-rows.ts';
 import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
 import { ilHfsFile, ilHfsSampleFile } from './il-hfs-file.ts';
@@ -186,6 +187,9 @@ export async function buildSample(options: SampleOptions): Promise<Sample> {
   for (const [id, list] of ctVtRows(rng.fork('boards-ct-vt'), names, Math.round(options.providers * 0.2), Math.round(options.providers * 0.05)))
     rows.set(id, list);
   for (const [id, list] of rows) files.set(`boards/${id}.json`, jsonArrayLines(list));
+  // Kansas: the records the simulator renders the board's search pages from; their own stream too.
+  const ks = ksLicensees(rng.fork('boards-ks'), names, Math.round(options.providers * 0.02));
+  files.set(ksLicenseesFile, jsonArrayLines(ks.licensees));
   // The roster states: their own stream, so the other files do not change with them.
   const rosterSample = await rosterSampleFiles(rng.fork('rosters'), names, (file) => Math.round((options.providers * (file === 'fl' ? 0.1 : 0.03)) / 1));
   for (const [path, { content }] of rosterSample) files.set(path, content);
@@ -244,6 +248,7 @@ export async function buildSample(options: SampleOptions): Promise<Sample> {
   rowCounts.set(nyOmigSampleFile, nyOmig.rows);
   for (const [file, n] of deactivated.rowCounts) rowCounts.set(file, n);
   for (const [path, { rows }] of rosterSample) if (rows > 0) rowCounts.set(path, rows);
+  rowCounts.set(ksLicenseesFile, ks.licensees.length);
   files.set(
     'README.md',
     manifest({
@@ -265,6 +270,7 @@ export async function buildSample(options: SampleOptions): Promise<Sample> {
       rowCounts,
       statusCounts,
       ctVtNotables,
+      ksNotables: ks.notables,
       rosterNotables,
     }),
   );

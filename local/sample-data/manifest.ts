@@ -7,6 +7,7 @@ import type { License, Organization, Person } from './model.ts';
 import { isPerson } from './model.ts';
 import type { RosterNotable } from './roster-rows.ts';
 import type { NewStateNotable } from './ct-vt-rows.ts';
+import type { KsNotable } from './ks-rows.ts';
 import type { Notable } from './scenarios.ts';
 
 export interface ManifestInput {
@@ -21,6 +22,8 @@ export interface ManifestInput {
   readonly statusCounts: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /** Connecticut and Vermont people to try (their rows are made apart, see ct-vt-rows.ts). */
   readonly ctVtNotables?: readonly NewStateNotable[];
+  /** Kansas people to try (records the simulator renders the board's search pages from, see ks-rows.ts). */
+  readonly ksNotables?: readonly KsNotable[];
   /** People on the roster files (tx_bhec, md_bop, fl_mqa, al_bme, wv_bom, nv_bop, sd_boards, mo_pr, ar_bopm, la_lbmt, ak_cbpl; roster-rows.ts). */
   readonly rosterNotables?: readonly RosterNotable[];
 }
@@ -137,6 +140,16 @@ export function manifest(input: ManifestInput): string {
   if (input.ctVtNotables?.length) {
     out.push('### Connecticut and Vermont', '');
     for (const n of input.ctVtNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);
+    out.push('');
+  }
+  if (input.ksNotables?.length) {
+    out.push(
+      '### Kansas (Board of Healing Arts profile search)',
+      '',
+      "Records under `lookups/ks_bha/licensees.json`, one per license; the simulator renders the board's search results and profile pages from them (`POST /ssrv-ksbhada/search.html`, `GET /ssrv-ksbhada/details.html?id=`). The profile words of a PREVIOUS or DENIED license, the Exempt License Type and the wording of an action are chosen: the real pages captured showed none.",
+      '',
+    );
+    for (const n of input.ksNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);
     out.push('');
   }
   if (input.rosterNotables?.length) {

@@ -49,6 +49,7 @@ describe('GET /v1/coverage', () => {
       ['DE', 'Delaware'],
       ['FL', 'Florida'],
       ['IL', 'Illinois'],
+      ['KS', 'Kansas'],
       ['LA', 'Louisiana'],
       ['MD', 'Maryland'],
       ['MO', 'Missouri'],
@@ -88,6 +89,23 @@ describe('GET /v1/coverage', () => {
       professions_covered: ['physician', 'physician_assistant', 'podiatrist'],
       refresh: 'daily',
       format_confidence: 'inferred',
+    });
+    // Kansas: the board's own web search, looked up live per verification.
+    expect(res.body.data.find((e: { state: string }) => e.state === 'KS')).toMatchObject({
+      sources: [
+        {
+          name: 'Kansas State Board of Healing Arts',
+          datasets: ['ks_bha'],
+          kind: 'board_lookup',
+          updated: 'live',
+          refresh: 'daily',
+          current_only: false,
+          absent_means: 'no license, current or past',
+          format_confidence: 'observed',
+        },
+      ],
+      professions_covered: expect.arrayContaining(['physician', 'physician_assistant', 'chiropractor', 'physical_therapist', 'radiographer']),
+      uncovered_profession: 'rejected_before_lookup',
     });
     expect(res.body.data.find((e: { state: string }) => e.state === 'CT')).toMatchObject({
       sources: [{ datasets: ['ngch-56tr'] }],

@@ -69,6 +69,7 @@ describe('GET /v1/sources', () => {
     ])
       expect(byId.has(id), id).toBe(true);
     expect(report.data.some((s) => s.kind === 'board_open_data')).toBe(true);
+    expect(byId.get('board_ks')).toMatchObject({ name: 'Kansas State Board of Healing Arts', kind: 'board_lookup', jurisdiction: 'KS' });
 
     const sam = byId.get('sam')!;
     expect(sam).toMatchObject({ kind: 'sanctions_list', updated: 'scheduled', state: 'ok', freshness_policy: { stale_after_days: 7 } });

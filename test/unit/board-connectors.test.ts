@@ -325,7 +325,27 @@ describe('dates', () => {
 describe('coverage', () => {
   it('lists every state with derived professions and the three look-up states', () => {
     const matrix = coverageMatrix();
-    expect(matrix.map((e) => e.state)).toEqual(['AK', 'AL', 'AR', 'CO', 'CT', 'DE', 'FL', 'IL', 'LA', 'MD', 'MO', 'NV', 'SD', 'TX', 'VT', 'WA', 'WV', 'WY']);
+    expect(matrix.map((e) => e.state)).toEqual([
+      'AK',
+      'AL',
+      'AR',
+      'CO',
+      'CT',
+      'DE',
+      'FL',
+      'IL',
+      'KS',
+      'LA',
+      'MD',
+      'MO',
+      'NV',
+      'SD',
+      'TX',
+      'VT',
+      'WA',
+      'WV',
+      'WY',
+    ]);
     // Louisiana: the massage therapy board's PDF of active licensees, through its search page's link, confirmed on real pages.
     expect(matrix.find((e) => e.state === 'LA')).toMatchObject({
       format_confidence: 'confirmed',
@@ -349,6 +369,25 @@ describe('coverage', () => {
         'pharmacy_technician',
       ],
       sources: [{ kind: 'roster_file', datasets: ['ProfessionalLicenseDownload.CSV'], updated: 'scheduled', current_only: true }],
+    });
+    // Kansas: the Board of Healing Arts' web search, looked up live, its pages observed on real captures.
+    expect(matrix.find((e) => e.state === 'KS')).toMatchObject({
+      format_confidence: 'observed',
+      refresh: 'daily',
+      uncovered_profession: 'rejected_before_lookup',
+      professions_covered: [
+        'physician',
+        'physician_assistant',
+        'chiropractor',
+        'physical_therapist',
+        'physical_therapist_assistant',
+        'occupational_therapist',
+        'occupational_therapy_assistant',
+        'respiratory_therapist',
+        'athletic_trainer',
+        'radiographer',
+      ],
+      sources: [{ name: 'Kansas State Board of Healing Arts', kind: 'board_lookup', datasets: ['ks_bha'], updated: 'live', current_only: false }],
     });
     // Arkansas: the podiatry board's PDF downloaded through its page's link, confirmed on the real file.
     expect(matrix.find((e) => e.state === 'AR')).toMatchObject({

@@ -37,6 +37,9 @@ describe('a registry number links to the board license however it is typed', () 
     { state: 'CT', board: 'PCT.0012706', typed: ['PCT.0012706', 'PCT12706', '12706'], others: ['PEN.0012706', '12707'] },
     // VT: a three-digit profession code, a dot, seven digits.
     { state: 'VT', board: '042.0041877', typed: ['042.0041877', '0420041877', '42.0041877', '0041877', '41877'], others: ['055.0041877', '41878'] },
+    // KS: a two-digit profession code, a dash, five digits; temporary permits a letter and a dash.
+    { state: 'KS', board: '15-03128', typed: ['15-03128', '1503128', '15 03128', '03128', '3128'], others: ['14-03128', '15-03129'] },
+    { state: 'KS', board: 'T-00625', typed: ['T-00625', 'T00625', 't 625'], others: ['T-00626', 'S-00625'] },
     { state: 'CO', board: '000124393', typed: ['000124393', '124393', 'RN.0124393', 'RN124393', 'DR-124393'], others: ['124394', '00012439'] },
   ];
   for (const { state, board, typed, others } of cases) {

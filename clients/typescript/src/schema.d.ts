@@ -1476,10 +1476,10 @@ export interface components {
                     /** @description Dataset ids (open data) or file names (a roster) read from it. */
                     datasets: string[];
                     /**
-                     * @description `open_data_query`: the board’s open-data datasets, queried live for each verification (a status cached at most 24 hours). `roster_file`: a roster file the board publishes, ingested into the service’s store; each verification answers from the loaded file, and its `sources` entry carries the file’s date as `as_of`.
+                     * @description `open_data_query`: the board’s open-data datasets, queried live for each verification (a status cached at most 24 hours). `board_lookup`: the board’s own web search and licensee profiles, looked up live for each verification (cached as open data is). `roster_file`: a roster file the board publishes, ingested into the service’s store; each verification answers from the loaded file, and its `sources` entry carries the file’s date as `as_of`.
                      * @enum {string}
                      */
-                    kind: "open_data_query" | "roster_file";
+                    kind: "open_data_query" | "board_lookup" | "roster_file";
                     /** @description `live`: read per verification; `scheduled`: the roster is downloaded on a schedule; `operator_upload`: the roster is behind a sign-in portal and loaded by the operator from a downloaded file. */
                     updated: components["schemas"]["SourceUpdateMethod"];
                     /** @description How often the publisher republishes this source. */
@@ -1516,7 +1516,7 @@ export interface components {
                 id: string;
                 /** @description The source’s name, as in `sources` of a verification result. */
                 name: string;
-                /** @description `exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `registry` (NPPES): read live for each verification. */
+                /** @description `exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `board_lookup` (a board’s own web search), `registry` (NPPES): read live for each verification. */
                 kind: components["schemas"]["SourceKind"];
                 /** @description `federal`, or the state the source is about. */
                 jurisdiction: "federal" | components["schemas"]["State"];
@@ -2344,7 +2344,7 @@ export interface components {
          * @description What kind of source verifications answer from.
          * @enum {string}
          */
-        SourceKind: "exclusion_list" | "sanctions_list" | "board_roster" | "board_open_data" | "registry";
+        SourceKind: "exclusion_list" | "sanctions_list" | "board_roster" | "board_open_data" | "board_lookup" | "registry";
         /**
          * @description How a source’s data reaches the service: `live`, read for each verification; `scheduled`, fetched from its publisher on a schedule; `operator_upload`, loaded by the operator from a downloaded file.
          * @enum {string}

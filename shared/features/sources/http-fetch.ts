@@ -52,6 +52,8 @@ export interface SourceResponse {
   readonly text: string;
   /** The body's bytes as received (after any transfer content coding is undone): what `text` was decoded from. */
   readonly bytes: Uint8Array;
+  /** The cookies the answer and the redirects before it set (`name=value; …`), for later requests to the same origin; empty when none. */
+  readonly cookies: string;
 }
 
 const utf8 = new TextDecoder('utf-8');
@@ -71,6 +73,9 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 export interface SourceRequest {
   readonly headers?: Record<string, string>;
+  /** GET by default; a POST (a search form's submission) sends `body`, and a redirect after it continues as a GET. */
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
   /** What the connection may reach; by default public addresses, and loopback where `SOURCE_ALLOW_LOOPBACK` allows it. */
   readonly addresses?: AddressRules;
 }
@@ -96,20 +101,45 @@ async function senderFor(rules: AddressRules): Promise<{ fetch: CheckedAgents['f
   return { fetch, agent };
 }
 
-/** A GET that follows redirects within the URL's own origin only; SourceError for any other. */
+/** The `name=value` pairs of a response's Set-Cookie headers. */
+function cookiesSet(headers: Headers): string[] {
+  return headers.getSetCookie().flatMap((line) => {
+    const pair = line.split(';')[0]!.trim();
+    return pair.includes('=') ? [pair] : [];
+  });
+}
+
+/** Cookies as one Cookie header, a later value of a name replacing an earlier one. */
+function cookieHeader(pairs: readonly string[]): string {
+  const byName = new Map(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const));
+  return [...byName.values()].join('; ');
+}
+
+/**
+ * A request that follows redirects within the URL's own origin only (SourceError for any other), the
+ * cookies a redirect sets sent on with the next hop (a form's answer is often a redirect to a page of
+ * the session it opened); a POST redirected by a 301, 302 or 303 continues as a GET without its body.
+ */
 async function fetchOnOrigin(
   source: string,
   url: string,
-  headers: Record<string, string> | undefined,
+  init: SourceRequest,
   signal: AbortSignal,
   { fetch, agent }: { fetch: CheckedAgents['fetch']; agent: Agent },
-): Promise<FetchResponse> {
+): Promise<{ response: FetchResponse; cookies: string }> {
   const origin = new URL(url).origin;
   let current = url;
+  let method = init.method ?? 'GET';
+  let body = init.body;
+  const cookies: string[] = [];
   for (let redirects = 0; ; redirects++) {
-    const response = await fetch(current, { headers, signal, redirect: 'manual', dispatcher: agent });
+    const sent = cookies.length > 0 ? cookieHeader([...(init.headers?.cookie ? [init.headers.cookie] : []), ...cookies]) : undefined;
+    const headers: Record<string, string> = { ...init.headers, ...(sent ? { cookie: sent } : {}) };
+    if (body === undefined) delete headers['content-type'];
+    const response = await fetch(current, { method, headers, ...(body === undefined ? {} : { body }), signal, redirect: 'manual', dispatcher: agent });
+    cookies.push(...cookiesSet(response.headers));
     const location = response.headers.get('location');
-    if (!redirectStatuses.has(response.status) || location === null) return response;
+    if (!redirectStatuses.has(response.status) || location === null) return { response, cookies: cookieHeader(cookies) };
     await response.body?.cancel();
     let next: URL;
     try {
@@ -123,6 +153,10 @@ async function fetchOnOrigin(
       });
     }
     if (redirects >= maxRedirects) throw new SourceError(source, 'malformed', `more than ${maxRedirects} redirects`, { status: response.status });
+    if (method === 'POST' && response.status !== 307 && response.status !== 308) {
+      method = 'GET';
+      body = undefined;
+    }
     current = next.toString();
   }
 }
@@ -160,7 +194,7 @@ async function fetchWithRetries(source: string, url: string, init: SourceRequest
     const share = attempt < policy.retries ? Math.max(minAttemptMs, remaining / 2) : remaining;
     const timeoutMs = Math.floor(Math.min(policy.timeoutMs, share));
     try {
-      const response = await fetchOnOrigin(source, url, init.headers, AbortSignal.timeout(timeoutMs), sender);
+      const { response, cookies } = await fetchOnOrigin(source, url, init, AbortSignal.timeout(timeoutMs), sender);
       const bytes = new Uint8Array(await response.arrayBuffer());
       const text = utf8.decode(bytes);
       if (response.status === 429) {
@@ -179,7 +213,7 @@ async function fetchWithRetries(source: string, url: string, init: SourceRequest
         bytes,
         fetchedAt: new Date(),
       });
-      return { status: response.status, headers: response.headers, text, bytes };
+      return { status: response.status, headers: response.headers, text, bytes, cookies };
     } catch (error) {
       // A redirect that is not followed is the answer: asking again would be redirected again.
       if (error instanceof SourceError) throw error;

@@ -61,3 +61,10 @@ export function titleCase(value: string): string {
   if (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value)) return value;
   return value.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
+
+/** The surname condition a board query applies (as SODA's `surnameCondition`): the whole stored surname, or one of its parts. */
+export function surnameCanMatch(stored: string, surnames: readonly string[]): boolean {
+  const upper = stored.toUpperCase();
+  const parts = upper.split(/[- ]/);
+  return surnames.some((s) => upper === s.toUpperCase() || parts.includes(s.toUpperCase()));
+}

@@ -59,6 +59,11 @@ export interface DatasetDefinition {
    * makes the status unreadable. Default: the status column alone.
    */
   readonly statusColumns?: readonly string[];
+  /**
+   * A value of the row that makes its status unreadable where `statusColumns` cannot say it: a column
+   * stating the status only for some rows (Kansas's profile, read only for a CURRENT results row).
+   */
+  unreadableStatus?(row: SodaRow): string | undefined;
   /** The license number of a row, where one column does not always hold it (default: `fields.licenseNumber`). */
   licenseNumberOf?(row: SodaRow): string;
   /** Status adjustments from other columns (e.g. a board order that suspends). */
@@ -74,6 +79,53 @@ export interface DatasetDefinition {
   readonly accentedNames?: boolean;
 }
 
+/** One column of a results table: its header as the page writes it, and the record key its cell is kept under. */
+export interface LookupColumn {
+  readonly header: string;
+  readonly key: string;
+}
+
+/** What a results page says of how many licensees the search found. */
+export type ResultCount = { readonly kind: 'none' } | { readonly kind: 'some'; readonly first: number; readonly last: number; readonly total: number };
+
+export interface HtmlLookupDefinition {
+  /** The source's id (fixtures, faults, sample data). */
+  readonly id: string;
+  readonly title: string;
+  /** The variable that points the lookup elsewhere (the simulator), and the board's own origin. */
+  readonly baseUrlEnv: string;
+  readonly defaultBaseUrl: string;
+  readonly search: {
+    /** The form's target, under the base URL. */
+    readonly path: string;
+    readonly method: 'GET' | 'POST';
+    /** The form's fields for a search by one surname. */
+    fields(surname: string): Readonly<Record<string, string>>;
+  };
+  readonly results: {
+    /** The results table's headers, in order; a page whose table has other headers is no answer. */
+    readonly columns: readonly LookupColumn[];
+    /** The column naming the holder (`LAST, FIRST M`) and linking to the profile. */
+    readonly nameColumn: string;
+    /** Reads the page's count statement from its text; undefined when the page has none (not a results page). */
+    count(pageText: string): ResultCount | undefined;
+  };
+  readonly profile: {
+    /** A profile link's target matches it. */
+    readonly link: RegExp;
+    /** Labelled values read (`<strong>Label:</strong> value`, the first of a label): label → record key. */
+    readonly labels: Readonly<Record<string, string>>;
+    /** Sections read whole, by their heading's text: heading → record key. */
+    readonly sections: Readonly<Record<string, string>>;
+    /** The record key that must hold the row's license number again (the profile is the row's). */
+    readonly licenseNumberKey: string;
+  };
+  /** The record key of the results row's license number. */
+  readonly licenseNumberKey: string;
+  /** Most profiles one search reads; more candidates than this is no conclusive answer. */
+  readonly maxProfiles: number;
+}
+
 export interface DisciplineDatasetDefinition {
   readonly id: string;
   readonly title: string;
@@ -87,8 +139,17 @@ export interface StateBoardDefinition {
   readonly sourceName: string;
   /** Socrata domain of the real source (a roster-only state: the publisher's host, for reference). */
   readonly domain: string;
-  /** Open-data datasets queried live (none for a state answered from rosters only). */
+  /**
+   * Open-data datasets queried live (none for a state answered from rosters only). With `lookup`, the one
+   * definition here maps the lookup's records (keyed as the lookup names them), and no Socrata dataset is
+   * queried.
+   */
   readonly datasets: readonly DatasetDefinition[];
+  /**
+   * The board's own HTML search, looked up live per verification instead of open data (Kansas): its
+   * results page and profiles read into records (html-lookup.ts), which `datasets[0]` maps.
+   */
+  readonly lookup?: HtmlLookupDefinition;
   /**
    * Roster files ingested into the service's store and answered from (rosters/): Texas BHEC beside the
    * Texas datasets; Maryland, Florida and Alabama alone. Their answers are as of the file's date.

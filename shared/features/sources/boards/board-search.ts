@@ -22,6 +22,7 @@ import { titleCase, type BoardLicense, type BoardQuery } from '../license-record
 import { field, type DatasetDefinition, type StateBoardDefinition } from './board-definition.ts';
 import { parseBoardDate } from './dates.ts';
 import type { RosterSearch } from '../rosters/roster-search.ts';
+import { HtmlLookup } from './html-lookup.ts';
 
 /**
  * One source of a board answer: a live query of open-data datasets (as of the moment it answered), or
@@ -151,10 +152,11 @@ export function licensesFromRows(
     const mapped = dataset.statuses[rawStatus.toUpperCase()];
     const status: BoardStatus = dataset.statusOverride?.(group) ?? mapped ?? 'inactive';
     // Beside the status column, any other column stating the status must hold a known value (or none).
-    const otherUnknown = (dataset.statusColumns ?? [])
-      .filter((column) => column !== f.status)
-      .map((column) => field(row, column))
-      .find((value) => value !== '' && dataset.statuses[value.toUpperCase()] === undefined);
+    const otherUnknown =
+      (dataset.statusColumns ?? [])
+        .filter((column) => column !== f.status)
+        .map((column) => field(row, column))
+        .find((value) => value !== '' && dataset.statuses[value.toUpperCase()] === undefined) ?? dataset.unreadableStatus?.(row);
     const licenseNumber = dataset.licenseNumberOf ? dataset.licenseNumberOf(row) : field(row, f.licenseNumber);
     const [first, middle, last, suffix] = nameParts(dataset, row);
     const birthYear = Number(field(row, f.birthYear));
@@ -191,6 +193,8 @@ export class BoardSearch {
     private readonly now: () => Date = () => new Date(),
     /** The ingested rosters' search; without it, a board's rosters are not searched (its open data only). */
     private readonly rosters?: RosterSearch,
+    /** The boards looked up through their own HTML search (`lookup`), with the Socrata queries' fetch. */
+    private readonly lookups: HtmlLookup = new HtmlLookup(),
   ) {}
 
   /**
@@ -237,6 +241,20 @@ export class BoardSearch {
   }
 
   private async searchDatasets(board: StateBoardDefinition, query: BoardQuery, deadline?: Deadline): Promise<BoardSearchResult> {
+    if (board.lookup) {
+      // The board's own web search: its pages read into records, mapped by its one dataset definition.
+      const dataset = board.datasets[0];
+      if (!dataset) throw new Error(`${board.state}: a lookup's records are mapped by the board's dataset definition`);
+      const readable = readableRows(board, dataset, await this.lookups.search(board, board.lookup, query, deadline));
+      const licenses = licensesFromRows(board, dataset, readable.rows);
+      return {
+        state: board.state,
+        source: board.sourceName,
+        licenses,
+        asOf: this.now().toISOString(),
+        ...(readable.skipped ? { skipped: [readable.skipped] } : {}),
+      };
+    }
     const { surnames, givenNames } = query;
     const baseUrl = sodaBaseUrl(board.domain);
     const dataset = (id: string): SodaDataset => ({ baseUrl, id, source: board.sourceName });

@@ -47,9 +47,9 @@ export const coverageSchema = z
             z.strictObject({
               name: z.string().meta({ description: 'The licensing board source.' }),
               datasets: z.array(z.string()).meta({ description: 'Dataset ids (open data) or file names (a roster) read from it.' }),
-              kind: z.enum(['open_data_query', 'roster_file']).meta({
+              kind: z.enum(['open_data_query', 'board_lookup', 'roster_file']).meta({
                 description:
-                  '`open_data_query`: the board’s open-data datasets, queried live for each verification (a status cached at most 24 hours). `roster_file`: a roster file the board publishes, ingested into the service’s store; each verification answers from the loaded file, and its `sources` entry carries the file’s date as `as_of`.',
+                  '`open_data_query`: the board’s open-data datasets, queried live for each verification (a status cached at most 24 hours). `board_lookup`: the board’s own web search and licensee profiles, looked up live for each verification (cached as open data is). `roster_file`: a roster file the board publishes, ingested into the service’s store; each verification answers from the loaded file, and its `sources` entry carries the file’s date as `as_of`.',
               }),
               updated: z.enum(['live', 'scheduled', 'operator_upload']).meta({
                 description:

@@ -16,6 +16,7 @@ type Source = CoverageEntry['sources'][number];
 
 function kindOf(source: Source): string {
   if (source.kind === 'open_data_query') return 'open data, queried live';
+  if (source.kind === 'board_lookup') return "the board's web search, looked up live";
   return source.updated === 'scheduled' ? 'roster file, downloaded' : 'roster file, operator upload';
 }
 

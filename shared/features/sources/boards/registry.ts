@@ -17,6 +17,7 @@ import { delaware } from './states/delaware.ts';
 import { florida } from './states/florida.ts';
 import { illinois } from './states/illinois.ts';
 import { louisiana } from './states/louisiana.ts';
+import { kansas } from './states/kansas.ts';
 import { maryland } from './states/maryland.ts';
 import { nevada } from './states/nevada.ts';
 import { southDakota } from './states/south-dakota.ts';
@@ -37,6 +38,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   FL: florida,
   IL: illinois,
   LA: louisiana,
+  KS: kansas,
   MD: maryland,
   NV: nevada,
   SD: southDakota,
@@ -62,8 +64,11 @@ export function professionsCovered(board: StateBoardDefinition): Profession[] {
 export interface CoverageSource {
   readonly name: string;
   readonly datasets: readonly string[];
-  /** `open_data_query`: queried live per verification; `roster_file`: a published file ingested into the service's store. */
-  readonly kind: 'open_data_query' | 'roster_file';
+  /**
+   * `open_data_query`: queried live per verification; `board_lookup`: the board's own web search, looked up
+   * live per verification (html-lookup.ts); `roster_file`: a published file ingested into the service's store.
+   */
+  readonly kind: 'open_data_query' | 'board_lookup' | 'roster_file';
   /** How the service gets it: `live` per request, `scheduled` download, or `operator_upload` (a sign-in portal). */
   readonly updated: 'live' | 'scheduled' | 'operator_upload';
   readonly refresh: SourceRefresh;
@@ -97,7 +102,7 @@ export function coverageMatrix(): CoverageEntry[] {
               {
                 name: board.sourceName,
                 datasets: [...board.datasets.map((d) => d.id), ...(board.disciplineDataset ? [board.disciplineDataset.id] : [])],
-                kind: 'open_data_query' as const,
+                kind: board.lookup ? ('board_lookup' as const) : ('open_data_query' as const),
                 updated: 'live' as const,
                 refresh: board.refresh,
                 current_only: false,

@@ -18,7 +18,7 @@ import { rosterDefinitions } from '../rosters/definitions.ts';
 import { sourceNames } from '../source-config.ts';
 import { hourKey, latencyBucketsMs } from './health-counters.ts';
 
-export const sourceKinds = ['exclusion_list', 'sanctions_list', 'board_roster', 'board_open_data', 'registry'] as const;
+export const sourceKinds = ['exclusion_list', 'sanctions_list', 'board_roster', 'board_open_data', 'board_lookup', 'registry'] as const;
 export type SourceKind = (typeof sourceKinds)[number];
 
 export interface SourceActivity {
@@ -77,7 +77,13 @@ export function describedSources(): Described[] {
   out.push({ id: 'nppes', name: sourceNames.nppes, kind: 'registry', jurisdiction: 'federal', ingested: false });
   for (const board of Object.values(stateBoards)) {
     if (board!.datasets.length === 0) continue;
-    out.push({ id: `board_${board!.state.toLowerCase()}`, name: board!.sourceName, kind: 'board_open_data', jurisdiction: board!.state, ingested: false });
+    out.push({
+      id: `board_${board!.state.toLowerCase()}`,
+      name: board!.sourceName,
+      kind: board!.lookup ? 'board_lookup' : 'board_open_data',
+      jurisdiction: board!.state,
+      ingested: false,
+    });
   }
   return out;
 }

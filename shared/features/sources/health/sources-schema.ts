@@ -19,7 +19,7 @@ export const sourceHealthSchema = z.strictObject({
   name: z.string().meta({ description: 'The source’s name, as in `sources` of a verification result.' }),
   kind: z.enum(sourceKinds).meta({
     description:
-      '`exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `registry` (NPPES): read live for each verification.',
+      '`exclusion_list` (the OIG LEIE), `sanctions_list`, `board_roster` (a board’s published roster file): ingested into the service’s store. `board_open_data`, `board_lookup` (a board’s own web search), `registry` (NPPES): read live for each verification.',
   }),
   jurisdiction: z
     .union([z.literal('federal'), z.enum(Object.keys(usStates) as StateCode[])])

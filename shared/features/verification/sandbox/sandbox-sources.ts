@@ -11,7 +11,7 @@ import { professionLabel } from '../../../domain/professions.ts';
 import type { StateCode } from '../../../domain/us-states.ts';
 import type { StateBoardDefinition } from '../../sources/boards/board-definition.ts';
 import type { BoardSearchResult } from '../../sources/boards/board-search.ts';
-import type { BoardLicense, BoardQuery } from '../../sources/license-record.ts';
+import { type BoardLicense, type BoardQuery, surnameCanMatch } from '../../sources/license-record.ts';
 import { SourceError } from '../../sources/errors.ts';
 import type { LeieListVersion } from '../../sources/leie/exclusion-store.ts';
 import type { LeieRecord } from '../../sources/leie/leie-record.ts';
@@ -71,16 +71,9 @@ export function sandboxLicense(board: StateBoardDefinition, provider: SandboxPro
   };
 }
 
-/** The surname condition a board query applies (see `surnameCondition`): the whole name or one of its parts. */
-function surnameMatches(stored: string, surnames: readonly string[]): boolean {
-  const upper = stored.toUpperCase();
-  const parts = upper.split(/[- ]/);
-  return surnames.some((s) => upper === s.toUpperCase() || parts.includes(s.toUpperCase()));
-}
-
 function matchesQuery(provider: SandboxProvider, query: BoardQuery): boolean {
   const first = provider.firstName.toUpperCase();
-  return surnameMatches(provider.lastName, query.surnames) && query.givenNames.prefixes.some((p) => first.startsWith(p.toUpperCase()));
+  return surnameCanMatch(provider.lastName, query.surnames) && query.givenNames.prefixes.some((p) => first.startsWith(p.toUpperCase()));
 }
 
 function boardUnavailable(board: StateBoardDefinition): SourceError {
@@ -153,7 +146,7 @@ class SandboxCache implements SourceCache {
     const board = kind === 'board' ? stateBoards[state as StateCode] : undefined;
     if (!board || query === undefined) return undefined;
     const surnames = query.split('|');
-    const stale = sandboxProviders.filter((p) => p.boardDown === 'cached_30_days' && surnameMatches(p.lastName, surnames));
+    const stale = sandboxProviders.filter((p) => p.boardDown === 'cached_30_days' && surnameCanMatch(p.lastName, surnames));
     if (stale.length === 0) return undefined;
     const fetchedAt = new Date(this.now.getTime() - 30 * day);
     const value: BoardSearchResult = {

@@ -1,0 +1,331 @@
+/**
+ * A board answered by a live lookup of its own HTML search: a results page listing the licensees a
+ * surname finds (one row each, a link to the licensee's profile), and a profile page per licensee with
+ * labelled values ("License Status: Current") and sections under headings (the board's actions). What
+ * the board's pages hold (the form it is asked through, the results table's columns, the profile's labels
+ * and headings, the count statement) is data in the state's definition (`HtmlLookupDefinition`); this
+ * module reads any such pages (htmlparser2, as the list landing pages are read) and runs the lookup:
+ *
+ * - one search per surname term, through the same fetch as the Socrata queries (`fetchSource`: the
+ *   source's own origin only, public addresses, time limits per attempt within the request's deadline,
+ *   retries, telemetry and evidence), the search form sent as the board's form sends it;
+ * - the answer must be the board's results page: its count statement read, the results table's headers
+ *   exactly the declared ones. Anything else (a changed page, an error page) makes the board
+ *   unavailable, never "no license". More licensees than one page shows is no conclusive answer either
+ *   (`too_many_rows`): pages beyond the first are never guessed at;
+ * - rows whose holder can match (the surname, and a given name starting with one of the query's
+ *   prefixes) are the candidates; their profiles are fetched, at most `maxProfiles` of them: more
+ *   candidates than that is again no conclusive answer, never a pick among them;
+ * - each row and its profile become one record (keys named by the definition), which the board search
+ *   maps by the board's dataset definition exactly as Socrata rows (`readableRows`, `licensesFromRows`):
+ *   the same status vocabulary checks, profession rules and discipline signal.
+ */
+import { Parser } from 'htmlparser2';
+import type { Deadline } from '../../../platform/deadline.ts';
+import { sourceBaseUrl } from '../../../platform/config.ts';
+import { SourceError } from '../errors.ts';
+import { defaultFetchPolicy, fetchSource, type FetchPolicy, type SourceResponse } from '../http-fetch.ts';
+import { sourceFailed } from '../source-telemetry.ts';
+import { type BoardQuery, surnameCanMatch } from '../license-record.ts';
+import type { SodaRow } from '../soda/soda-client.ts';
+import type { HtmlLookupDefinition, StateBoardDefinition } from './board-definition.ts';
+
+/** A results table as a page holds it: header texts, and each row's cell texts and its links' targets. */
+export interface HtmlTable {
+  readonly headers: readonly string[];
+  readonly rows: readonly { readonly cells: readonly string[]; readonly links: readonly string[] }[];
+}
+
+export interface ResultsPage {
+  readonly tables: readonly HtmlTable[];
+  /** The page's visible text, whitespace collapsed (scripts and styles left out). */
+  readonly text: string;
+}
+
+export interface ProfilePage {
+  /** Each label's value (the first of a label), whitespace collapsed. */
+  readonly labels: ReadonlyMap<string, string>;
+  /** Each section's text after its heading, by the heading's text. */
+  readonly sections: ReadonlyMap<string, string>;
+  readonly text: string;
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const hidden = new Set(['script', 'style', 'noscript']);
+
+/** The tables of a page (header cells, rows of cells and link targets) and its visible text. */
+export function readResultsPage(html: string, pageUrl: string): ResultsPage {
+  const tables: { headers: string[]; rows: { cells: string[]; links: string[] }[] }[] = [];
+  const text: string[] = [];
+  let hiddenDepth = 0;
+  let table: (typeof tables)[number] | undefined;
+  let row: { cells: string[]; links: string[]; header: boolean } | undefined;
+  let cell: string[] | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (hidden.has(name)) hiddenDepth++;
+        if (name === 'table') {
+          table = { headers: [], rows: [] };
+          tables.push(table);
+        }
+        if (name === 'tr' && table) row = { cells: [], links: [], header: false };
+        if ((name === 'td' || name === 'th') && row) {
+          cell = [];
+          if (name === 'th') row.header = true;
+        }
+        if (name === 'a' && row && attributes.href !== undefined) {
+          try {
+            row.links.push(new URL(attributes.href.trim(), pageUrl).toString());
+          } catch {
+            // A link that is no URL links nowhere.
+          }
+        }
+      },
+      ontext(data) {
+        if (hiddenDepth > 0) return;
+        text.push(data);
+        cell?.push(data);
+      },
+      onclosetag(name) {
+        if (hidden.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
+        if ((name === 'td' || name === 'th') && row && cell) {
+          row.cells.push(collapse(cell.join(' ')));
+          cell = undefined;
+        }
+        if (name === 'tr' && row && table) {
+          if (row.header) table.headers.push(...row.cells);
+          else if (row.cells.length > 0) table.rows.push({ cells: row.cells, links: row.links });
+          row = undefined;
+        }
+        if (name === 'table') table = undefined;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return { tables, text: collapse(text.join(' ')) };
+}
+
+/**
+ * A profile page's labelled values (`<strong>Label:</strong> value`, the value running to the next label,
+ * line break or the end of its element) and its sections (the text after each `<h3>`, to the end of the
+ * element holding it).
+ */
+export function readProfilePage(html: string): ProfilePage {
+  const labels = new Map<string, string>();
+  const sections = new Map<string, string>();
+  const text: string[] = [];
+  let hiddenDepth = 0;
+  let depth = 0;
+  let strong: string[] | undefined;
+  let value: { label: string; parts: string[]; depth: number } | undefined;
+  let heading: string[] | undefined;
+  let section: { heading: string; parts: string[]; depth: number } | undefined;
+  const endValue = () => {
+    if (value && !labels.has(value.label)) labels.set(value.label, collapse(value.parts.join(' ')));
+    value = undefined;
+  };
+  const endSection = () => {
+    if (section && !sections.has(section.heading)) sections.set(section.heading, collapse(section.parts.join(' ')));
+    section = undefined;
+  };
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        depth++;
+        if (hidden.has(name)) hiddenDepth++;
+        if (name === 'strong') {
+          endValue();
+          strong = [];
+        }
+        if (name === 'br') endValue();
+        if (name === 'h3') {
+          endSection();
+          heading = [];
+        }
+      },
+      ontext(data) {
+        if (hiddenDepth > 0) return;
+        text.push(data);
+        strong?.push(data);
+        value?.parts.push(data);
+        heading?.push(data);
+        section?.parts.push(data);
+      },
+      onclosetag(name) {
+        if (hidden.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
+        if (name === 'strong' && strong) {
+          const label = collapse(strong.join(' '));
+          strong = undefined;
+          // A label ends with its colon; the value is what follows it within its element.
+          if (label.endsWith(':')) value = { label: label.slice(0, -1).trim(), parts: [], depth: depth - 1 };
+        } else if (value && depth <= value.depth) endValue();
+        if (name === 'h3' && heading) {
+          section = { heading: collapse(heading.join(' ')), parts: [], depth: depth - 1 };
+          heading = undefined;
+        } else if (section && depth <= section.depth) endSection();
+        depth--;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  endValue();
+  endSection();
+  return { labels, sections, text: collapse(text.join(' ')) };
+}
+
+/** `LAST, FIRST M` → its parts: the surname before the comma, the first word after it the given name, the rest the middle. */
+export function lastCommaFirstParts(name: string): { readonly last: string; readonly first: string; readonly middle: string } {
+  const comma = name.indexOf(',');
+  const last = (comma < 0 ? name : name.slice(0, comma)).trim();
+  const words = (comma < 0 ? '' : name.slice(comma + 1)).trim().split(/\s+/).filter(Boolean);
+  return { last, first: words[0] ?? '', middle: words.slice(1).join(' ') };
+}
+
+/** The record keys the name column's parts are kept under. */
+export const nameKeys = { last: 'last_name', first: 'first_name', middle: 'middle_name' } as const;
+
+function formatChanged(board: StateBoardDefinition, lookup: HtmlLookupDefinition, what: string): SourceError {
+  return sourceFailed(
+    new SourceError(board.sourceName, 'malformed', `${lookup.id}: ${what}; the page's format has changed`, {
+      reason: { code: 'format_changed', message: `The board's page is not in the expected format (${what}), so no answer is drawn from it.` },
+    }),
+  );
+}
+
+/**
+ * The candidate rows of one results page: every row read into a record (its name split into parts, its
+ * profile link kept). The page must be the board's results page: a count statement, and (when it counts
+ * any) exactly one table with the declared headers holding every counted row.
+ */
+export function resultRecords(board: StateBoardDefinition, lookup: HtmlLookupDefinition, page: ResultsPage): { records: SodaRow[]; profileLinks: string[] } {
+  const count = lookup.results.count(page.text);
+  if (!count) throw formatChanged(board, lookup, 'the results page has no count statement');
+  const expected = lookup.results.columns.map((c) => c.header);
+  const tables = page.tables.filter((t) => t.headers.length > 0);
+  if (count.kind === 'none') {
+    if (tables.some((t) => t.rows.length > 0)) throw formatChanged(board, lookup, 'a results page that finds no one lists rows');
+    return { records: [], profileLinks: [] };
+  }
+  const table = tables.find((t) => t.headers.join('|') === expected.join('|'));
+  if (!table) throw formatChanged(board, lookup, `no results table with the columns ${expected.join(', ')}`);
+  if (count.total > count.last - count.first + 1) {
+    throw sourceFailed(
+      new SourceError(
+        board.sourceName,
+        'too_many_rows',
+        `${lookup.id}: the search found ${count.total} licensees, more than the ${count.last - count.first + 1} one page shows`,
+      ),
+    );
+  }
+  if (table.rows.length !== count.total) throw formatChanged(board, lookup, `the page counts ${count.total} licensees and lists ${table.rows.length}`);
+  const records: SodaRow[] = [];
+  const profileLinks: string[] = [];
+  for (const row of table.rows) {
+    if (row.cells.length !== expected.length) throw formatChanged(board, lookup, `a row of ${row.cells.length} cells under ${expected.length} columns`);
+    const record: Record<string, string> = {};
+    lookup.results.columns.forEach((column, i) => {
+      record[column.key] = row.cells[i]!;
+    });
+    const parts = lastCommaFirstParts(record[lookup.results.nameColumn] ?? '');
+    record[nameKeys.last] = parts.last;
+    record[nameKeys.first] = parts.first;
+    record[nameKeys.middle] = parts.middle;
+    const link = row.links.find((href) => lookup.profile.link.test(href));
+    if (!link) throw formatChanged(board, lookup, 'a row without its profile link');
+    records.push(record);
+    profileLinks.push(link);
+  }
+  return { records, profileLinks };
+}
+
+/** The record of a profile page: its declared labels' values and sections' texts (absent ones left out). */
+export function profileRecord(lookup: HtmlLookupDefinition, page: ProfilePage): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [label, key] of Object.entries(lookup.profile.labels)) {
+    const value = page.labels.get(label);
+    if (value !== undefined && record[key] === undefined) record[key] = value;
+  }
+  for (const [heading, key] of Object.entries(lookup.profile.sections)) {
+    const value = page.sections.get(heading);
+    if (value !== undefined) record[key] = value;
+  }
+  return record;
+}
+
+export class HtmlLookup {
+  constructor(private readonly policy: FetchPolicy = defaultFetchPolicy) {}
+
+  private async page(board: StateBoardDefinition, lookup: HtmlLookupDefinition, url: string, init: Parameters<typeof fetchSource>[2], deadline?: Deadline) {
+    const response: SourceResponse = await fetchSource(
+      board.sourceName,
+      url,
+      { ...init, headers: { accept: 'text/html', ...init?.headers } },
+      this.policy,
+      deadline,
+    );
+    if (response.status !== 200) throw new SourceError(board.sourceName, 'rejected', `${lookup.id}: HTTP ${response.status}`, { status: response.status });
+    return response;
+  }
+
+  /**
+   * The records of every licensee on the board whose holder can match the query (a results row and its
+   * profile each), read from the board's pages; the board search maps them as dataset rows.
+   */
+  async search(board: StateBoardDefinition, lookup: HtmlLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
+    const base = sourceBaseUrl(lookup.baseUrlEnv, lookup.defaultBaseUrl);
+    const searchUrl = `${base}${lookup.search.path}`;
+    const pages = await Promise.all(
+      [...new Set(query.surnames.map((s) => s.toUpperCase()))].map(async (surname) => {
+        const fields = new URLSearchParams(lookup.search.fields(surname)).toString();
+        const response =
+          lookup.search.method === 'GET'
+            ? await this.page(board, lookup, `${searchUrl}?${fields}`, {}, deadline)
+            : await this.page(
+                board,
+                lookup,
+                searchUrl,
+                { method: 'POST', body: fields, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+                deadline,
+              );
+        return { ...resultRecords(board, lookup, readResultsPage(response.text, searchUrl)), cookies: response.cookies };
+      }),
+    );
+    // The candidates: rows whose holder can match, once each (a surname's parts may find one row twice).
+    const candidates = new Map<string, { record: SodaRow; link: string; cookies: string }>();
+    for (const page of pages) {
+      page.records.forEach((record, i) => {
+        const first = String(record[nameKeys.first] ?? '').toUpperCase();
+        if (!surnameCanMatch(String(record[nameKeys.last] ?? ''), query.surnames)) return;
+        if (!query.givenNames.prefixes.some((p) => first.startsWith(p.toUpperCase()))) return;
+        const key = `${String(record[lookup.licenseNumberKey] ?? '').toUpperCase()}|${String(record[nameKeys.last])}|${first}`;
+        if (!candidates.has(key)) candidates.set(key, { record, link: page.profileLinks[i]!, cookies: page.cookies });
+      });
+    }
+    if (candidates.size > lookup.maxProfiles) {
+      throw sourceFailed(
+        new SourceError(
+          board.sourceName,
+          'too_many_rows',
+          `${lookup.id}: ${candidates.size} licensees can match, more than the ${lookup.maxProfiles} profiles one verification reads`,
+        ),
+      );
+    }
+    return Promise.all(
+      [...candidates.values()].map(async ({ record, link, cookies }) => {
+        const response = await this.page(board, lookup, link, cookies ? { headers: { cookie: cookies } } : {}, deadline);
+        const profile = profileRecord(lookup, readProfilePage(response.text));
+        const number = profile[lookup.profile.licenseNumberKey];
+        if (number === undefined) throw formatChanged(board, lookup, 'a profile without its license number');
+        if (number.toUpperCase() !== String(record[lookup.licenseNumberKey] ?? '').toUpperCase()) {
+          throw formatChanged(board, lookup, "a profile whose license number is not its row's");
+        }
+        return { ...profile, ...record } as SodaRow;
+      }),
+    );
+  }
+}
