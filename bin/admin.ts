@@ -108,8 +108,7 @@ const usage = `Usage:
                                                chiropractic and optometry; ar_bopm: the PDF under a name holding
                                                LicenseVerification, as the board names it; la_lbmt: the PDF under a
                                                name holding Active-LMT, as the board names it; ak_cbpl: the CSV saved from a
-                                               browser under a name holding ProfessionalLicenseDownload, when the site
-                                               answers the scheduled download with a challenge); --as-of: the date the file stands for,
+                                               browser under a name holding ProfessionalLicenseDownload); --as-of: the date the file stands for,
                                                when not its modification date; --rollback --reason: as for ingest)
   npm run admin -- ingest review <list or roster> [accept|reject] [--reason <text>]
                                               (a load held for review: what it changes, with examples; accept switches to it, reject drops it)

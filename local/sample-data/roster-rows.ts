@@ -78,7 +78,7 @@
  *    (once with a later Issue Date) and two names doubly mis-encoded (UTF-8 read as Windows-1252 twice),
  *    as the real file has them. The fonts (Helvetica, not embedded, where the board's Excel embeds
  *    Calibri), the page's markup and the file's date are chosen, not seen.
- *  - Alaska CBPL: `rosters/ak_cbpl/cbp/DBDownloads/ProfessionalLicenseDownload.CSV`, the Professional
+ *  - Alaska CBPL: `rosters/ak_cbpl/ProfessionalLicenseDownload.CSV` (as an operator saves it), the Professional
  *    License Download: one CSV of every program's licenses (health and not: real estate, contractors,
  *    guides, veterinarians, collaborative plan agreements), the 14 columns `Program, ProfType, LicenseNum,
  *    DBA, Owners, Status, DateIssued, DateEffective, DateExpired, ADDRESS1, ADDRESS2, CITY, STATE, ZIP` of
@@ -139,7 +139,7 @@ export const rosterFiles = {
   la: `rosters/la_lbmt/wp-content/uploads/${isoDate(TODAY - 16)
     .slice(0, 7)
     .replace('-', '/')}/Active-LMT-${unpaddedMdy(TODAY - 16).replaceAll('/', '-')}.pdf`,
-  ak: 'rosters/ak_cbpl/cbp/DBDownloads/ProfessionalLicenseDownload.CSV',
+  ak: 'rosters/ak_cbpl/ProfessionalLicenseDownload.CSV',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';

@@ -311,9 +311,9 @@ describe('GET /v1/coverage', () => {
       sources: [
         {
           name: 'Alaska Division of Corporations, Business and Professional Licensing',
-          datasets: ['ProfessionalLicenseDownload.CSV'],
+          datasets: ['ak_cbpl'],
           kind: 'roster_file',
-          updated: 'scheduled',
+          updated: 'operator_upload',
           refresh: 'weekly',
           current_only: true,
           absent_means: 'no current license (the download lists current licenses and suspended ones, not lapsed or expired ones)',

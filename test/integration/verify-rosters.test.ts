@@ -7,8 +7,8 @@
  * is held back while the stack starts, so the start-up load leaves it unloaded), and so are South Dakota's
  * two lists, each from its board's host (the optometry list is held back at start-up), and Arkansas's
  * podiatry PDF through the "Verification Document" link of its board page (held back too), and Louisiana's
- * massage therapy PDF through the "PROFESSIONAL LICENSE SEARCH" link of the board's search page (held back too), and
- * Alaska's Professional License Download (held back too). Each: an active license by
+ * massage therapy PDF through the "PROFESSIONAL LICENSE SEARCH" link of the board's search page (held back too); and
+ * Alaska's Professional License Download, which an operator saves from a browser and loads. Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
@@ -57,15 +57,11 @@ beforeAll(async () => {
   // And Louisiana's massage therapy search page, so its PDF is not found yet.
   const laPage = join(data.dir, 'rosters', 'la_lbmt', 'search', 'index.html');
   await rename(laPage, `${laPage}.held`);
-  // And Alaska's download, so its roster is not loaded yet.
-  const akFile = join(data.dir, 'rosters', 'ak_cbpl', 'cbp', 'DBDownloads', 'ProfessionalLicenseDownload.CSV');
-  await rename(akFile, `${akFile}.held`);
   t = await startTestStack({ sourceDataDir: data.dir });
   await rename(`${wvPage}.held`, wvPage);
   await rename(`${sdOptometry}.held`, sdOptometry);
   await rename(`${arPage}.held`, arPage);
   await rename(`${laPage}.held`, laPage);
-  await rename(`${akFile}.held`, akFile);
   key = (await t.issue({ plan: 'enterprise', mode: 'live' })).api_key;
   // Texas BHEC through its schedule and the ingest worker; Maryland downloaded directly; Florida from the operator's file.
   await t.stack.scheduler.fire('txBhecCheck');
@@ -735,8 +731,10 @@ describe('Louisiana: the massage therapy board’s PDF of active licensees (foun
   });
 });
 
-describe('Alaska: the CBPL Professional License Download (current and suspended licenses, every program)', () => {
+describe('Alaska: the CBPL Professional License Download, loaded by the operator (current and suspended licenses, every program)', () => {
   const name = alaskaCbpl.displayName;
+  /** Where the operator saved the file from a browser. */
+  const akFile = () => join(data.dir, 'rosters', 'ak_cbpl', 'ProfessionalLicenseDownload.CSV');
 
   it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
     expect(await dynamoRosterStore().current(alaskaCbpl.id)).toBeUndefined();
@@ -745,8 +743,8 @@ describe('Alaska: the CBPL Professional License Download (current and suspended 
     expect(sourceNamed(body, name)).toMatchObject({ status: 'unavailable', as_of: null });
   });
 
-  it('once downloaded: an active physician with a prefixed number, cached as of the download', async () => {
-    expect(await ingestRoster(alaskaCbpl, dynamoRosterStore())).toMatchObject({
+  it('once the operator loads it: an active physician with a prefixed number, cached as of the file', async () => {
+    expect(await ingestRoster(alaskaCbpl, dynamoRosterStore(), { files: [akFile()] })).toMatchObject({
       outcome: 'ingested',
       files: ['ProfessionalLicenseDownload.CSV'],
       stats: { malformed_rows: 0 },
@@ -795,23 +793,15 @@ describe('Alaska: the CBPL Professional License Download (current and suspended 
     expect((await verify({ first_name: 'Rosalind', last_name: 'Thorvaldsen', state: 'AK', profession: 'chiropractor' })).status).toBe('profession_not_covered');
   });
 
-  it('an answer that is no download (a challenge page) is refused at ingest and the loaded roster keeps answering', async () => {
+  it('a file that is no download (a challenge page saved by mistake) or a changed header is refused, and the loaded roster keeps answering', async () => {
     const store = dynamoRosterStore();
     const before = (await store.current(alaskaCbpl.id))!;
-    const file = join(data.dir, 'rosters', 'ak_cbpl', 'cbp', 'DBDownloads', 'ProfessionalLicenseDownload.CSV');
-    const bytes = await readFile(file);
-    await writeFile(file, '<!DOCTYPE html><html><head><title>Please enable JS and disable any ad blocker</title></head><body></body></html>\n');
-    try {
-      await expect(ingestRoster(alaskaCbpl, store, { force: true })).rejects.toThrow(/lacks the column\(s\) Program/);
-    } finally {
-      await writeFile(file, bytes);
-    }
-    await data.setFaults({ ak_cbpl: { mode: 'malformed' } });
-    try {
-      await expect(ingestRoster(alaskaCbpl, store, { force: true })).rejects.toThrow(/lacks the column/);
-    } finally {
-      await data.setFaults({});
-    }
+    const challenge = join(data.dir, 'rosters', 'ak_cbpl', 'challenge-ProfessionalLicenseDownload.CSV');
+    await writeFile(challenge, '<!DOCTYPE html><html><head><title>Please enable JS and disable any ad blocker</title></head><body></body></html>\n');
+    await expect(ingestRoster(alaskaCbpl, store, { files: [challenge], force: true })).rejects.toThrow(/lacks the column\(s\) Program/);
+    const renamed = join(data.dir, 'rosters', 'ak_cbpl', 'renamed-ProfessionalLicenseDownload.CSV');
+    await writeFile(renamed, (await readFile(akFile(), 'utf8')).replace('Owners', 'Owner'));
+    await expect(ingestRoster(alaskaCbpl, store, { files: [renamed], force: true })).rejects.toThrow(/lacks the column/);
     expect((await store.current(alaskaCbpl.id))!.version).toBe(before.version);
     expect((await verify({ first_name: 'Rosalind', last_name: 'Thorvaldsen', state: 'AK' })).status).toBe('active');
   });

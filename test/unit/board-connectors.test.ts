@@ -368,7 +368,7 @@ describe('coverage', () => {
         'pharmacist',
         'pharmacy_technician',
       ],
-      sources: [{ kind: 'roster_file', datasets: ['ProfessionalLicenseDownload.CSV'], updated: 'scheduled', current_only: true }],
+      sources: [{ kind: 'roster_file', datasets: ['ak_cbpl'], updated: 'operator_upload', current_only: true }],
     });
     // Kansas: the Board of Healing Arts' web search, looked up live, its pages observed on real captures.
     expect(matrix.find((e) => e.state === 'KS')).toMatchObject({

@@ -4,6 +4,7 @@
  * rows of the wrong width, statuses with negative terms tested first, professions, discipline, license
  * numbers as NPPES writes them, and a changed header refused.
  */
+import { freshnessPolicies } from '#shared/features/sources/freshness.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -1137,12 +1138,13 @@ describe('Alaska CBPL Professional License Download (ak_cbpl)', () => {
     );
   });
 
-  it('is one fixed file on the publisher, current licenses and suspended ones, license numbers as published', () => {
+  it('is one file an operator saves from a browser (never fetched: robots.txt disallows /cbp/), current licenses and suspended ones, license numbers as published', () => {
     expect(alaskaCbpl.currentOnly).toBe(true);
     expect(alaskaCbpl.absentMeans).toMatch(/no current license/);
     expect(alaskaCbpl.formatConfidence).toBe('observed');
-    const files = alaskaCbpl.locate.kind === 'fixed' ? alaskaCbpl.locate.files : [];
-    expect(files.map((f) => rosterFileUrl(alaskaCbpl, f))).toEqual(['https://www.commerce.alaska.gov/cbp/DBDownloads/ProfessionalLicenseDownload.CSV']);
+    expect(alaskaCbpl.locate.kind).toBe('operator_file');
+    expect(alaskaCbpl.locate.kind === 'operator_file' && alaskaCbpl.locate.howToObtain).toMatch(/ingest-roster ak_cbpl --file/);
+    expect(freshnessPolicies.ak_cbpl).toMatchObject({ measuredFrom: 'as_of', updated: 'operator_upload', staleAfterDays: 21 });
     // Older numbers carry a program prefix that a provider may leave out; newer ones are digits.
     expect(licenseNumbersAgree('MEDS1234', '1234')).toBe(true);
     expect(licenseNumbersAgree('148700', '148700')).toBe(true);

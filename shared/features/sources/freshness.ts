@@ -36,10 +36,10 @@ const day = 86_400_000;
 const dailyPublisher: FreshnessPolicy = { measuredFrom: 'last_check', warnAfterDays: 2, staleAfterDays: 7, updated: 'scheduled' };
 /** A publisher with a new file monthly or a few times a month, checked daily (or every 12 hours): a missed month is stale. */
 const monthlyPublisher: FreshnessPolicy = { measuredFrom: 'last_check', warnAfterDays: 7, staleAfterDays: 35, updated: 'scheduled' };
-/** A publisher with a new file about weekly, checked daily: a missed week warns, two are stale. */
-const weeklyPublisher: FreshnessPolicy = { measuredFrom: 'last_check', warnAfterDays: 4, staleAfterDays: 14, updated: 'scheduled' };
 /** A file an operator downloads and uploads: expected monthly, alarmed two weeks before it is stale. */
 const operatorUpload: FreshnessPolicy = { measuredFrom: 'as_of', warnAfterDays: 45, staleAfterDays: 60, updated: 'operator_upload' };
+/** A file its publisher renews about weekly that an operator downloads and uploads: a missed week warns, three are stale. */
+const weeklyOperatorUpload: FreshnessPolicy = { measuredFrom: 'as_of', warnAfterDays: 10, staleAfterDays: 21, updated: 'operator_upload' };
 
 /** Every ingested source's policy, by source id (the SourceState key). */
 export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
@@ -71,8 +71,9 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   ar_bopm: monthlyPublisher,
   // A new edition about monthly (15 May and 16 June 2026), checked daily: a missed month is stale.
   la_lbmt: monthlyPublisher,
-  // Republished about weekly, checked daily: stale after two weeks without a successful check.
-  ak_cbpl: weeklyPublisher,
+  // Republished about weekly and saved by an operator from a browser (the site refuses automated clients):
+  // stale three weeks after the file's date.
+  ak_cbpl: weeklyOperatorUpload,
 };
 
 /** The ids of the sources an operator uploads. */

@@ -492,13 +492,12 @@ export const schedules = {
     purpose:
       'Checks the Louisiana Board of Massage Therapy list of active massage therapists (found by its link on the search page) for a new version at 12:15 UTC.',
   },
-  akCbplCheck: {
-    id: 'AkCbplRosterCheck',
-    // Republished about weekly (a 16 MB CSV): checked daily, loaded when the hash changes.
+  akCbplRenewal: {
+    id: 'AkCbplRosterRenewal',
     expression: 'cron(20 12 * * ? *)',
     targetQueue: 'listIngest',
     message: { kind: 'list_ingest', list: 'ak_cbpl' },
-    purpose: 'Checks the Alaska CBPL Professional License Download for a new version at 12:20 UTC.',
+    purpose: "Renews the rows of the operator-uploaded Alaska CBPL Professional License Download's current version when due, at 12:20 UTC.",
   },
   // The state Medicaid lists change a few times a month on no published calendar; a daily check costs a
   // page and a small workbook (an unchanged one is told by its validators or its hash and left alone).

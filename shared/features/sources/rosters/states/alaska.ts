@@ -49,10 +49,12 @@
  *    (`Speech-Language Pathology …`, a renamed program) is kept unclassified and reported, never skipped
  *    unseen; every other program (veterinary, real estate, contractors, guides …) is not healthcare and
  *    not stored.
- *  - Access: in June 2026 the site answered some networks with a bot challenge (DataDome) instead of the
- *    file; such an answer has no header with these columns and is refused, the loaded version answering
- *    meanwhile. An operator can then download the file in a browser and load it with
- *    `ingest-roster ak_cbpl --file <path>`.
+ *  - Access: the download is offered to the public from the division's page, but the site's robots.txt
+ *    disallows automated clients under `/cbp/`, and in June 2026 it answered some networks with a bot
+ *    challenge (DataDome) instead of the file. So it is not fetched on a schedule: an operator saves it
+ *    from a browser (about weekly) and loads it with `ingest-roster ak_cbpl --file <path>`. A challenge
+ *    page saved by mistake has no header with these columns and is refused, the loaded version answering
+ *    meanwhile.
  */
 import type { BoardStatus } from '../../../../domain/license-status.ts';
 import { professionRules } from '../../boards/board-definition.ts';
@@ -214,7 +216,11 @@ export const alaskaCbpl: RosterDefinition = {
   displayName: 'Alaska Division of Corporations, Business and Professional Licensing',
   baseUrlEnv: 'AK_CBPL_BASE_URL',
   defaultBaseUrl: 'https://www.commerce.alaska.gov',
-  locate: { kind: 'fixed', files: [{ name: 'ProfessionalLicenseDownload.CSV', path: '/cbp/DBDownloads/ProfessionalLicenseDownload.CSV' }] },
+  locate: {
+    kind: 'operator_file',
+    howToObtain:
+      'open https://www.commerce.alaska.gov/cbp/main/ in a browser, follow "Professional License Download" and save the CSV (ProfessionalLicenseDownload.CSV); load it with `npm run admin -- ingest-roster ak_cbpl --file <path> [--as-of YYYY-MM-DD]` (the site disallows automated clients under /cbp/ and may answer them with a bot challenge)',
+  },
   format: { kind: 'csv', encoding: 'utf8', headerWithin: 3 },
   columns: akColumns,
   record,
@@ -224,5 +230,5 @@ export const alaskaCbpl: RosterDefinition = {
   refresh: 'weekly',
   formatConfidence: 'observed',
   formatNotes:
-    'The CBPL Professional License Download (/cbp/DBDownloads/ProfessionalLicenseDownload.CSV), one CSV of every program\'s licenses (about 100,000 rows, 16 MB), republished about weekly. Its 14 columns and their values are confirmed on real rows (431 veterinarians of August 2025, re-serialised as JSON by their capture, and a 2022 profile of the whole file); the CSV framing (quoting, line ends, BOM) and the dates\' time part are inferred, so the confidence is observed. Only the Medical, Nursing, Pharmacy and Dental programs are read: Physician and Osteopathic Physician physician, Registered Nurse, Pharmacist seen (cut short) and the other wordings inferred, each matched exactly; any other type, or another program whose name speaks of health care, is unclassified and reported. Statuses Active and Suspended (seen) are matched exactly; any other is unreadable. The download lists current licenses and suspended ones, not lapsed or expired ones (observed on veterinarians): an absent provider holds no current Alaska license (not_found, never "never licensed"). No discipline column: no discipline flag is claimed, beyond a suspension. Owners is one name column, given name first, no middle name; license numbers as published (VETV512, 148700).',
+    'The CBPL Professional License Download (/cbp/DBDownloads/ProfessionalLicenseDownload.CSV), one CSV of every program\'s licenses (about 100,000 rows, 16 MB), republished about weekly and loaded by an operator from a browser (the site disallows automated clients under /cbp/). Its 14 columns and their values are confirmed on real rows (431 veterinarians of August 2025, re-serialised as JSON by their capture, and a 2022 profile of the whole file); the CSV framing (quoting, line ends, BOM) and the dates\' time part are inferred, so the confidence is observed. Only the Medical, Nursing, Pharmacy and Dental programs are read: Physician and Osteopathic Physician physician, Registered Nurse, Pharmacist seen (cut short) and the other wordings inferred, each matched exactly; any other type, or another program whose name speaks of health care, is unclassified and reported. Statuses Active and Suspended (seen) are matched exactly; any other is unreadable. The download lists current licenses and suspended ones, not lapsed or expired ones (observed on veterinarians): an absent provider holds no current Alaska license (not_found, never "never licensed"). No discipline column: no discipline flag is claimed, beyond a suspension. Owners is one name column, given name first, no middle name; license numbers as published (VETV512, 148700).',
 };
