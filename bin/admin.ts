@@ -102,7 +102,8 @@ const usage = `Usage:
                                                --file: the file downloaded from a sign-in portal (fl_mqa, al_bme; mo_pr: the TXT of each of
                                                the four boards' ZIPs, named after the board), a board page (wy_boards,
                                                wy_active: one --file per board sheet, named after it; nv_bop: the workbook of its Export To
-                                               Excel) or by hand, once per declared file
+                                               Excel), a folder whose file ids change monthly (ca_bbs: the Board of Behavioral
+                                               Sciences' licensee file from DCA's Box folder, as downloaded) or by hand, once per declared file
                                                of the roster (md_bop: both; wv_bom: all three, saved as medical-doctors.xlsx,
                                                physician-assistants.xlsx, podiatric-physicians.xlsx; sd_boards: both, named with
                                                chiropractic and optometry; ar_bopm: the PDF under a name holding

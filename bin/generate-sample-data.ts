@@ -67,8 +67,8 @@ function scaleOf(text: string): number {
 
 /** Connecticut and Vermont rows are made apart from the launch states' population (ct-vt-rows.ts). */
 const separateStates = ['CT', 'VT'];
-/** Roster files (roster-rows.ts): Maryland (md_bop), Florida (fl_mqa), Alabama (al_bme), West Virginia (wv_bom), Wyoming (wy_boards, wy_active), Nevada (nv_bop), South Dakota (sd_boards), Missouri (mo_pr), Arkansas (ar_bopm), Louisiana (la_lbmt), Alaska (ak_cbpl), and Texas BHEC's (tx_bhec) beside the Texas datasets. */
-const rosterStates = ['MD', 'FL', 'AL', 'WV', 'WY', 'NV', 'SD', 'MO', 'AR', 'LA', 'AK'];
+/** Roster files (roster-rows.ts): Maryland (md_bop), Florida (fl_mqa), Alabama (al_bme), West Virginia (wv_bom), Wyoming (wy_boards, wy_active), Nevada (nv_bop), South Dakota (sd_boards), Missouri (mo_pr), Arkansas (ar_bopm), Louisiana (la_lbmt), Alaska (ak_cbpl), California (ca_bbs), and Texas BHEC's (tx_bhec) beside the Texas datasets. */
+const rosterStates = ['MD', 'FL', 'AL', 'WV', 'WY', 'NV', 'SD', 'MO', 'AR', 'LA', 'AK', 'CA'];
 
 function statesOf(text: string): { launch: LaunchState[]; ctVt: boolean; rosters: boolean } {
   const states = text.split(',').map((s) => s.trim().toUpperCase());

@@ -24,7 +24,7 @@ export interface ManifestInput {
   readonly ctVtNotables?: readonly NewStateNotable[];
   /** Kansas people to try (records the simulator renders the board's search pages from, see ks-rows.ts). */
   readonly ksNotables?: readonly KsNotable[];
-  /** People on the roster files (tx_bhec, md_bop, fl_mqa, al_bme, wv_bom, nv_bop, sd_boards, mo_pr, ar_bopm, la_lbmt, ak_cbpl; roster-rows.ts). */
+  /** People on the roster files (tx_bhec, md_bop, fl_mqa, al_bme, wv_bom, nv_bop, sd_boards, mo_pr, ar_bopm, la_lbmt, ak_cbpl, ca_bbs; roster-rows.ts). */
   readonly rosterNotables?: readonly RosterNotable[];
 }
 
@@ -154,9 +154,9 @@ export function manifest(input: ManifestInput): string {
   }
   if (input.rosterNotables?.length) {
     out.push(
-      '### Roster states (Texas BHEC, Maryland, Florida, Alabama, West Virginia, Nevada, South Dakota, Arkansas, Louisiana, Alaska)',
+      '### Roster states (Texas BHEC, Maryland, Florida, Alabama, West Virginia, Nevada, South Dakota, Arkansas, Louisiana, Alaska, California)',
       '',
-      "Files under `rosters/<roster id>/`, served by the simulator at the publishers' paths (Texas BHEC, Maryland; West Virginia's three XLSX workbooks through the links of its `Rosters.asp` page; South Dakota's two lists under `rosters/sd_boards/<board's host>/`; Arkansas's podiatry PDF through the \"Verification Document\" link of its board page; Louisiana's massage therapy PDF through the \"PROFESSIONAL LICENSE SEARCH\" link of the board's search page) or loaded with `npm run admin -- ingest-roster <id> --file <path>` (Florida, Alabama: sign-in or form portals; Nevada: the workbook of the pharmacy board's Export To Excel; Alaska: the Professional License Download saved from a browser, `rosters/ak_cbpl/ProfessionalLicenseDownload.CSV`).",
+      "Files under `rosters/<roster id>/`, served by the simulator at the publishers' paths (Texas BHEC, Maryland; West Virginia's three XLSX workbooks through the links of its `Rosters.asp` page; South Dakota's two lists under `rosters/sd_boards/<board's host>/`; Arkansas's podiatry PDF through the \"Verification Document\" link of its board page; Louisiana's massage therapy PDF through the \"PROFESSIONAL LICENSE SEARCH\" link of the board's search page) or loaded with `npm run admin -- ingest-roster <id> --file <path>` (Florida, Alabama: sign-in or form portals; Nevada: the workbook of the pharmacy board's Export To Excel; Alaska: the Professional License Download saved from a browser, `rosters/ak_cbpl/ProfessionalLicenseDownload.CSV`; California: the Board of Behavioral Sciences' tab-delimited file from DCA's Box folder, `rosters/ca_bbs/BBS_Data1.xls`).",
       '',
     );
     for (const n of input.rosterNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);

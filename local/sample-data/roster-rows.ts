@@ -140,12 +140,13 @@ export const rosterFiles = {
     .slice(0, 7)
     .replace('-', '/')}/Active-LMT-${unpaddedMdy(TODAY - 16).replaceAll('/', '-')}.pdf`,
   ak: 'rosters/ak_cbpl/ProfessionalLicenseDownload.CSV',
+  ca: 'rosters/ca_bbs/BBS_Data1.xls',
 } as const;
 type RosterFileId = keyof typeof rosterFiles;
 type WvFileId = 'wvMd' | 'wvPa' | 'wvDpm';
 type SdFileId = 'sdChiro' | 'sdOpt';
 type MoFileId = 'moChiro' | 'moDental' | 'moOptometry' | 'moPsych';
-type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv' | 'ar' | 'la' | 'ak'>;
+type TextFileId = Exclude<RosterFileId, WvFileId | SdFileId | MoFileId | 'nv' | 'ar' | 'la' | 'ak' | 'ca'>;
 const wvFileIds: readonly WvFileId[] = ['wvMd', 'wvPa', 'wvDpm'];
 /** West Virginia's roster page, linking the three workbooks. */
 export const wvRosterPage = 'rosters/wv_bom/Rosters.asp';
@@ -188,10 +189,12 @@ export const realRosterRows: Readonly<Record<RosterFileId, number>> = {
   la: 2_686,
   // Every program's licenses: 96,573 rows in June 2022, about 100,900 in 2026.
   ak: 100_900,
+  // The file of August 2026: 165,235 licenses and registrations, about 35 MB.
+  ca: 165_235,
 };
 
 export interface RosterNotable {
-  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO' | 'AR' | 'LA' | 'AK';
+  readonly state: 'TX' | 'MD' | 'FL' | 'AL' | 'WY' | 'WV' | 'NV' | 'SD' | 'MO' | 'AR' | 'LA' | 'AK' | 'CA';
   readonly name: string;
   readonly what: string;
 }
@@ -1383,6 +1386,20 @@ export const rosterNotables: readonly RosterNotable[] = [
     name: 'Rosalyn Thorvaldsen',
     what: 'absent: a look-alike of Rosalind Thorvaldsen (the download lists current and suspended licenses: absence is no current Alaska license)',
   },
+  { state: 'CA', name: 'Eleanor Hollingbrook', what: 'BBS Licensed Marriage and Family Therapist 58204, Current: active' },
+  { state: 'CA', name: 'Thaddeus Dravenport', what: 'BBS Licensed Clinical Social Worker 27615, Delinquent: expired (not renewed)' },
+  { state: 'CA', name: 'Philippa Fairbrother', what: 'BBS Licensed Professional Clinical Counselor 1893, CurrentInactive: inactive' },
+  {
+    state: 'CA',
+    name: 'Ignatius Sallowmere',
+    what: 'BBS Associate Marriage & Family Therapist 31477, Current: an associate registration, its wording kept as the license type',
+  },
+  { state: 'CA', name: 'Eleanora Hollingbrook', what: 'absent: a look-alike of Eleanor Hollingbrook' },
+  {
+    state: 'CA',
+    name: 'Leopold Vantongeren',
+    what: 'absent: no license or registration on the file (revoked and cancelled ones are left out of it), never "never licensed"',
+  },
 ];
 
 // ---- Missouri MOPRO licensee downloads ------------------------------------------------------------
@@ -1722,6 +1739,34 @@ export class RosterRowMaker {
       expires: akRenewal(kind.renews),
       street: `${rng.chance(0.3) ? `PO BOX ${rng.int(100, 99_999)}` : `${rng.int(100, 9999)} ${rng.pick(['MAIN ST', 'C ST', 'NORTHERN LIGHTS BLVD', 'OLD GLENN HWY'])}`}${rng.chance(0.05) ? ' ' : ''}`,
       place: rng.chance(0.03) ? [`${place[0]} `, place[1], place[2]] : place,
+    });
+  }
+
+  /** A drawn California row: a BBS license or associate registration, as the file writes it. */
+  caRow(index: number): string {
+    const rng = this.rng.fork(`ca:${index}`);
+    const p = this.person(rng);
+    this.number += rng.int(1, 3);
+    const type = rng.weighted(caTypes);
+    const status = rng.weighted(caStatuses);
+    const place = rng.weighted(caPlaces);
+    // Licenses renew every two years, registrations every year, at the end of a month; a delinquent one lapsed.
+    const term = /^Licensed/.test(type) ? 730 : 365;
+    const expires = status === 'Delinquent' ? endOfMonth(TODAY - rng.int(30, 1500)) : endOfMonth(TODAY + rng.int(1, term));
+    return caLine({
+      type,
+      // One counter over the file: drawn numbers are unique, above the scenario rows' (under 100,000).
+      number: String(this.number),
+      last: p.last,
+      first: p.first,
+      middle: p.middle,
+      suffix: rng.chance(0.01) ? rng.pick(['JR', 'SR', 'III']) : '',
+      street: `${rng.int(100, 29_999)} ${rng.pick(['MAIN ST', 'EL CAMINO REAL', 'WILSHIRE BLVD', 'MISSION ST', 'BROADWAY'])}`,
+      suite: rng.chance(0.3) ? `STE ${rng.int(100, 499)}` : '',
+      place,
+      issued: TODAY - rng.int(60, 12_000),
+      expires,
+      status,
     });
   }
 
@@ -2276,6 +2321,174 @@ function akFile(maker: RosterRowMaker, drawn: number): { text: string; rows: num
   return { text: `${lines.join('\r\n')}\r\n`, rows: lines.length };
 }
 
+// ---- California Board of Behavioral Sciences licensee file (DCA) ------------------------------------
+
+/**
+ * The file's header as written here. Known: tab-separated, UTF-8, no quoting, the header beginning
+ * `Agency Code`, and the column names a reader of the real file reads by name. CHOSEN, not seen: the order
+ * of the columns after `Agency Code` (the order a note lists them in), the `Agency Code` value, the line
+ * ends (CRLF), `Original Issue Date` written as `Expiration Date` is (`MM-DD-YYYY`), and the license
+ * numbers' form (digits). The file name follows the Box folder's `<board>_Data<N>.xls` pattern (chosen).
+ */
+const caHeader = [
+  'Agency Code',
+  'License Type',
+  'License Number',
+  'Indiv/Org (I/O)',
+  'Org/Last Name',
+  'First Name',
+  'Middle Name',
+  'Suffix',
+  'Address Line 1',
+  'Address Line 2',
+  'City',
+  'County',
+  'State',
+  'Zip',
+  'Original Issue Date',
+  'Expiration Date',
+  'License Status',
+].join('\t');
+
+/** License types with the real file's counts (August 2026). */
+const caTypes: readonly (readonly [string, number])[] = [
+  ['Licensed Marriage and Family Therapist', 59_706],
+  ['Licensed Clinical Social Worker', 45_129],
+  ['Associate Clinical Social Worker', 21_217],
+  ['Associate Marriage & Family Therapist', 19_403],
+  ['Assoc. Professional Clinical Counselor', 8_736],
+  ['Licensed Professional Clinical Counselor', 6_969],
+  ['Licensed Educational Psychologist', 2_486],
+  ['Temp 30Day Practice Allow(OOS Lic Only)', 1_560],
+  ['MRF', 25],
+  ['Temp MSP Assoc. Clinical Social Worker', 4],
+];
+/** Statuses with the real file's counts. */
+const caStatuses: readonly (readonly [string, number])[] = [
+  ['Current', 144_473],
+  ['Delinquent', 14_949],
+  ['CurrentInactive', 5_813],
+];
+const caPlaces: readonly (readonly [readonly [string, string, string, string], number])[] = [
+  [['LOS ANGELES', 'Los Angeles', 'CA', '90025'], 26],
+  [['SAN DIEGO', 'San Diego', 'CA', '92103'], 8],
+  [['IRVINE', 'Orange', 'CA', '92618'], 7],
+  [['OAKLAND', 'Alameda', 'CA', '94612'], 5],
+  [['SACRAMENTO', 'Sacramento', 'CA', '95814'], 4],
+  [['SAN FRANCISCO', 'San Francisco', 'CA', '94110'], 3],
+  [['FRESNO', 'Fresno', 'CA', '93721'], 2],
+  [['PORTLAND', '', 'OR', '97205'], 1],
+];
+const caDate = (day: number): string => mmddyyyy(day).replaceAll('/', '-');
+
+interface CaRow {
+  readonly type: string;
+  readonly number: string;
+  readonly last: string;
+  readonly first: string;
+  readonly middle: string;
+  readonly suffix: string;
+  readonly street: string;
+  readonly suite: string;
+  readonly place: readonly [string, string, string, string];
+  readonly issued: number;
+  readonly expires: number;
+  readonly status: string;
+}
+/** A row as the file writes it: cells joined by tabs, no quoting. */
+function caLine(r: CaRow): string {
+  const [city, county, state, zip] = r.place;
+  return [
+    'BBS',
+    r.type,
+    r.number,
+    'I',
+    r.last,
+    r.first,
+    r.middle,
+    r.suffix,
+    r.street,
+    r.suite,
+    city,
+    county,
+    state,
+    zip,
+    caDate(r.issued),
+    caDate(r.expires),
+    r.status,
+  ].join('\t');
+}
+
+/** The scenario rows (named in `rosterNotables`), numbered apart from the drawn rows. */
+function caScenario(): string[] {
+  const la = ['LOS ANGELES', 'Los Angeles', 'CA', '90036'] as const;
+  return [
+    caLine({
+      type: 'Licensed Marriage and Family Therapist',
+      number: '58204',
+      last: 'HOLLINGBROOK',
+      first: 'ELEANOR',
+      middle: 'R',
+      suffix: '',
+      street: '5850 W 3RD ST',
+      suite: 'STE 210',
+      place: la,
+      issued: TODAY - 3100,
+      expires: endOfMonth(TODAY + 400),
+      status: 'Current',
+    }),
+    caLine({
+      type: 'Licensed Clinical Social Worker',
+      number: '27615',
+      last: 'DRAVENPORT',
+      first: 'THADDEUS',
+      middle: '',
+      suffix: '',
+      street: '1420 K ST',
+      suite: '',
+      place: ['SACRAMENTO', 'Sacramento', 'CA', '95814'],
+      issued: TODAY - 7000,
+      expires: endOfMonth(TODAY - 420),
+      status: 'Delinquent',
+    }),
+    caLine({
+      type: 'Licensed Professional Clinical Counselor',
+      number: '1893',
+      last: 'FAIRBROTHER',
+      first: 'PHILIPPA',
+      middle: 'J',
+      suffix: '',
+      street: '300 FRANK H OGAWA PLZ',
+      suite: '',
+      place: ['OAKLAND', 'Alameda', 'CA', '94612'],
+      issued: TODAY - 4000,
+      expires: endOfMonth(TODAY + 200),
+      status: 'CurrentInactive',
+    }),
+    caLine({
+      type: 'Associate Marriage & Family Therapist',
+      number: '31477',
+      last: 'SALLOWMERE',
+      first: 'IGNATIUS',
+      middle: '',
+      suffix: '',
+      street: '2120 UNIVERSITY AVE',
+      suite: '',
+      place: ['BERKELEY', 'Alameda', 'CA', '94704'],
+      issued: TODAY - 250,
+      expires: endOfMonth(TODAY + 120),
+      status: 'Current',
+    }),
+  ];
+}
+
+/** California's file: header, scenario rows, then `drawn` drawn rows (its text and rows, header included). */
+function caFile(maker: RosterRowMaker, drawn: number): { text: string; rows: number } {
+  const lines = [caHeader, ...caScenario()];
+  for (let i = 0; i < drawn; i++) lines.push(maker.caRow(i));
+  return { text: `${lines.join('\r\n')}\r\n`, rows: lines.length };
+}
+
 /**
  * The roster files of the small sample: scenario rows, then `drawn(file)` drawn rows each (path → text,
  * or a workbook's bytes), and each file's rows (a workbook's: its `Licenses` sheet's, title and header included).
@@ -2312,6 +2525,9 @@ export async function rosterSampleFiles(
   // Alaska from a stream of its own too, after every other file.
   const ak = akFile(new RosterRowMaker(rng.fork('ak_cbpl'), names), drawn('ak'));
   files.set(rosterFiles.ak, { content: ak.text, rows: ak.rows });
+  // California from a stream of its own too, after every other file.
+  const ca = caFile(new RosterRowMaker(rng.fork('ca_bbs'), names), drawn('ca'));
+  files.set(rosterFiles.ca, { content: ca.text, rows: ca.rows });
   return files;
 }
 
@@ -2403,5 +2619,25 @@ export async function writeRostersScaled(
     closeSync(fd);
   }
   counts.set(rosterFiles.ak, 1 + akScenario().length + akDrawn);
+  // California's file (165,235 rows, about 35 MB at real size), written row by row.
+  const caPath = join(outDir, rosterFiles.ca);
+  mkdirSync(dirname(caPath), { recursive: true });
+  const caMaker = new RosterRowMaker(rng.fork('ca_bbs'), names);
+  const caDrawn = Math.max(0, Math.round(realRosterRows.ca * scaleOf('ca')));
+  const caFd = openSync(caPath, 'w');
+  try {
+    writeSync(caFd, `${[caHeader, ...caScenario()].join('\r\n')}\r\n`);
+    let buffer: string[] = [];
+    for (let i = 0; i < caDrawn; i++) {
+      buffer.push(caMaker.caRow(i));
+      if (buffer.length === 5000 || i === caDrawn - 1) {
+        writeSync(caFd, `${buffer.join('\r\n')}\r\n`);
+        buffer = [];
+      }
+    }
+  } finally {
+    closeSync(caFd);
+  }
+  counts.set(rosterFiles.ca, 1 + caScenario().length + caDrawn);
   return counts;
 }

@@ -6,7 +6,9 @@
  * largest roster added with the second ten states, Missouri's four MOPRO files at their real size (24,990
  * rows), loaded whole and looked up; and Alaska's Professional License Download at its real size (about
  * 100,900 rows of every program, the health programs' stored), the largest roster file downloaded on a
- * schedule, loaded whole and looked up. The worker's 15-minute limit is judged from these rates.
+ * schedule, loaded whole and looked up; and California's Board of Behavioral Sciences file at its real size
+ * (165,235 rows, about 35 MB of tab-delimited text), the largest roster loaded whole, parsed, loaded and
+ * looked up. The worker's 15-minute limit is judged from these rates.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,7 @@ import { RosterSearch } from '#shared/features/sources/rosters/roster-search.ts'
 import { floridaMqa } from '#shared/features/sources/rosters/states/florida.ts';
 import { missouriMopro } from '#shared/features/sources/rosters/states/missouri.ts';
 import { alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
+import { californiaBbs } from '#shared/features/sources/rosters/states/california.ts';
 import { txBhec } from '#shared/features/sources/rosters/states/tx-bhec.ts';
 import { NameTables } from '../../local/sample-data/name-tables.ts';
 import { Rng } from '../../local/sample-data/prng.ts';
@@ -46,11 +49,12 @@ async function parseOnce(file: string): Promise<{ rate: number; names: { first: 
 
 export const rostersBenchmark: Benchmark = {
   id: 'rosters',
-  title: `Board rosters: Florida MQA at ${scale} of its real size, Texas BHEC, Missouri MOPRO and Alaska CBPL at their real size`,
+  title: `Board rosters: Florida MQA at ${scale} of its real size, Texas BHEC, Missouri MOPRO, Alaska CBPL and California BBS at their real size`,
   async run() {
     const dir = await mkdtemp(join(tmpdir(), 'rosters-bench-'));
     const moDir = await mkdtemp(join(tmpdir(), 'rosters-bench-mo-'));
     const akDir = await mkdtemp(join(tmpdir(), 'rosters-bench-ak-'));
+    const caDir = await mkdtemp(join(tmpdir(), 'rosters-bench-ca-'));
     try {
       await writeRostersScaled(dir, new Rng('rosters-bench'), NameTables.load(), scale);
       const moPaths = [rosterFiles.moChiro, rosterFiles.moDental, rosterFiles.moOptometry, rosterFiles.moPsych];
@@ -58,6 +62,8 @@ export const rostersBenchmark: Benchmark = {
       await writeRostersScaled(moDir, new Rng('rosters-bench-mo'), NameTables.load(), (file) => ((moPaths as readonly string[]).includes(file) ? 1 : 0));
       // Alaska alone at its real size, likewise.
       await writeRostersScaled(akDir, new Rng('rosters-bench-ak'), NameTables.load(), (file) => (file === rosterFiles.ak ? 1 : 0));
+      // And California, likewise.
+      await writeRostersScaled(caDir, new Rng('rosters-bench-ca'), NameTables.load(), (file) => (file === rosterFiles.ca ? 1 : 0));
       const fl = join(dir, rosterFiles.fl);
       const { names } = await parseOnce(fl); // warm-up, and the names to look up
       const parse: number[] = [];
@@ -73,6 +79,10 @@ export const rostersBenchmark: Benchmark = {
       const akLoad: number[] = [];
       const akRows: number[] = [];
       const akLookups: number[] = [];
+      const caParse: number[] = [];
+      const caLoad: number[] = [];
+      const caRows: number[] = [];
+      const caLookups: number[] = [];
       try {
         const store = dynamoRosterStore();
         const outcome = await ingestRoster(floridaMqa, store, { files: [fl], force: true });
@@ -131,6 +141,30 @@ export const rostersBenchmark: Benchmark = {
           akLookups.push(performance.now() - started);
           if (found.licenses.length === 0) throw new Error(`nothing found for ${first} ${last} in Alaska`);
         }
+        const caPath = join(caDir, rosterFiles.ca);
+        const caNames: { first: string; last: string }[] = [];
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          let rows = 0;
+          await eachRosterRow(californiaBbs, columnsOf(californiaBbs, 'BBS_Data1.xls'), rosterText(californiaBbs, caPath), async (cells, line, header) => {
+            if (!cells) return;
+            const record = californiaBbs.record(rowReader(header)(cells), 'BBS_Data1.xls');
+            if (!record || record === 'skip') return;
+            rows++;
+            if (i === 0 && caNames.length < 150 && line % 1000 === 0) caNames.push({ first: record.firstName, last: record.lastName });
+          });
+          caParse.push(rows / ((performance.now() - started) / 1000));
+        }
+        const ca = await ingestRoster(californiaBbs, store, { files: [caPath], force: true });
+        if (ca.outcome !== 'ingested') throw new Error(`California ingest ${ca.outcome}`);
+        caLoad.push(ca.duration_ms / 1000);
+        caRows.push(ca.stats.rows);
+        for (const { first, last } of caNames) {
+          const started = performance.now();
+          const found = await search.search(californiaBbs, { surnames: surnameQueryTerms(last), givenNames: givenNameForms(first) });
+          caLookups.push(performance.now() - started);
+          if (found.licenses.length === 0) throw new Error(`nothing found for ${first} ${last} in California`);
+        }
       } finally {
         await stack.stop();
       }
@@ -151,11 +185,19 @@ export const rostersBenchmark: Benchmark = {
           note: `one run of ${akRows[0]?.toLocaleString('en-US') ?? '?'} health licenses stored of about 100,900 rows; the worker has 900 s`,
         }),
         summarise('Alaska roster lookup by surname and given name, at real size', 'ms', akLookups),
+        summarise('Parse California BBS (UTF-8 stream, tab split, row mapping), real size', 'rows/s', caParse, {
+          note: 'the whole file of 165,235 rows, about 35 MB',
+        }),
+        summarise('Load California BBS whole (one tab-delimited file, real size) into the local DynamoDB emulator', 's', caLoad, {
+          note: `one run of ${caRows[0]?.toLocaleString('en-US') ?? '?'} licenses and registrations; the worker has 900 s`,
+        }),
+        summarise('California roster lookup by surname and given name, at real size', 'ms', caLookups),
       ];
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(moDir, { recursive: true, force: true });
       await rm(akDir, { recursive: true, force: true });
+      await rm(caDir, { recursive: true, force: true });
     }
   },
 };

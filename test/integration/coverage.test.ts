@@ -44,6 +44,7 @@ describe('GET /v1/coverage', () => {
       ['AK', 'Alaska'],
       ['AL', 'Alabama'],
       ['AR', 'Arkansas'],
+      ['CA', 'California'],
       ['CO', 'Colorado'],
       ['CT', 'Connecticut'],
       ['DE', 'Delaware'],
@@ -335,6 +336,29 @@ describe('GET /v1/coverage', () => {
     });
     expect(ak.format_notes).toMatch(/the CSV framing \(quoting, line ends, BOM\) and the dates' time part are inferred/);
     expect(ak.format_notes).toMatch(/no discipline flag is claimed, beyond a suspension/);
+    // California: the Board of Behavioral Sciences' monthly file, loaded by the operator; revoked and cancelled licenses left out.
+    const ca = res.body.data.find((e: { state: string }) => e.state === 'CA');
+    expect(ca).toMatchObject({
+      name: 'California',
+      sources: [
+        {
+          name: 'California Board of Behavioral Sciences',
+          datasets: ['ca_bbs'],
+          kind: 'roster_file',
+          updated: 'operator_upload',
+          refresh: 'monthly',
+          current_only: false,
+          absent_means:
+            'no license or registration on the file, which keeps current, inactive and delinquent ones but leaves out revoked, cancelled and surrendered ones',
+          format_confidence: 'observed',
+        },
+      ],
+      professions_covered: ['social_worker', 'counselor', 'marriage_family_therapist'],
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    expect(ca.format_notes).toMatch(/Current \(active\), CurrentInactive \(inactive\) and Delinquent \(expired: not renewed\)/);
+    expect(ca.format_notes).toMatch(/no discipline flag is claimed/);
+    expect(ca.format_notes).toMatch(/holds no license on the file, never "never licensed"/);
     expect(res.body.data.find((e: { state: string }) => e.state === 'IL').uncovered_profession).toBe('looked_up');
     // A developer test key's own allowance, 120 a minute, less this request.
     expect(res.headers.get('x-ratelimit-minute-remaining')).toBe('119');

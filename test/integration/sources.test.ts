@@ -65,6 +65,7 @@ describe('GET /v1/sources', () => {
       'ar_bopm',
       'la_lbmt',
       'ak_cbpl',
+      'ca_bbs',
       ...Object.keys(listDefinitions),
     ])
       expect(byId.has(id), id).toBe(true);

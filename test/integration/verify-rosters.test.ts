@@ -8,7 +8,8 @@
  * two lists, each from its board's host (the optometry list is held back at start-up), and Arkansas's
  * podiatry PDF through the "Verification Document" link of its board page (held back too), and Louisiana's
  * massage therapy PDF through the "PROFESSIONAL LICENSE SEARCH" link of the board's search page (held back too); and
- * Alaska's Professional License Download, which an operator saves from a browser and loads. Each: an active license by
+ * Alaska's Professional License Download, which an operator saves from a browser and loads; California's Board of Behavioral Sciences file
+ * is loaded from the operator's file too. Each: an active license by
  * name, a suspended or revoked one, discipline, look-alikes refused, absence `not_found`, the source
  * reported `cached` as of the file's date; and a roster reload that would shrink it by more than half,
  * or whose format changed, refused with the old version kept.
@@ -30,6 +31,7 @@ import { missouriMopro } from '#shared/features/sources/rosters/states/missouri.
 import { arkansasPodiatry } from '#shared/features/sources/rosters/states/arkansas.ts';
 import { louisianaMassage } from '#shared/features/sources/rosters/states/louisiana.ts';
 import { alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
+import { californiaBbs } from '#shared/features/sources/rosters/states/california.ts';
 import { sampleDataDir } from '../../local/runtime/stack.ts';
 import { copySourceData, type SourceDataCopy } from '../support/source-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -804,5 +806,71 @@ describe('Alaska: the CBPL Professional License Download, loaded by the operator
     await expect(ingestRoster(alaskaCbpl, store, { files: [renamed], force: true })).rejects.toThrow(/lacks the column/);
     expect((await store.current(alaskaCbpl.id))!.version).toBe(before.version);
     expect((await verify({ first_name: 'Rosalind', last_name: 'Thorvaldsen', state: 'AK' })).status).toBe('active');
+  });
+});
+
+describe('California: the Board of Behavioral Sciences licensee file, loaded by the operator (revoked and cancelled licenses left out)', () => {
+  /** The file's date: the 1st of a month, within the 60 days an operator upload is answered from. */
+  const caAsOf = (() => {
+    const d = new Date(Date.now() - 20 * 86_400_000);
+    return `${d.toISOString().slice(0, 7)}-01`;
+  })();
+  const caFile = () => join(data.dir, 'rosters', 'ca_bbs', 'BBS_Data1.xls');
+
+  it('before its roster is loaded the state is source_unavailable, never not_found', async () => {
+    const body = await verify({ first_name: 'Eleanor', last_name: 'Hollingbrook', state: 'CA' });
+    expect(body).toMatchObject({ status: 'source_unavailable', verified: false });
+    expect(sourceNamed(body, californiaBbs.displayName)).toMatchObject({ status: 'unavailable', as_of: null });
+  });
+
+  it('once loaded: an active marriage and family therapist, no discipline claimed, cached as of the operator’s date', async () => {
+    const outcome = await ingestRoster(californiaBbs, dynamoRosterStore(), { files: [caFile()], asOf: caAsOf });
+    expect(outcome).toMatchObject({ outcome: 'ingested', stats: { malformed_rows: 0 } });
+    const body = await verify({ first_name: 'Eleanor', last_name: 'Hollingbrook', state: 'CA', profession: 'marriage_family_therapist' });
+    expect(body).toMatchObject({
+      status: 'active',
+      verified: true,
+      license_number: '58204',
+      profession: 'marriage_family_therapist',
+      disciplinary_flags: false,
+    });
+    expect(body.license_type).toBe('Licensed Marriage and Family Therapist');
+    expect(body).toMatchObject({ source_live: false, cached: true });
+    expect(sourceNamed(body, californiaBbs.displayName)).toMatchObject({ status: 'cached', as_of: `${caAsOf}T00:00:00.000Z` });
+  });
+
+  it('a Delinquent license is expired, a CurrentInactive one inactive, and an associate registration keeps its wording', async () => {
+    expect(await verify({ first_name: 'Thaddeus', last_name: 'Dravenport', state: 'CA' })).toMatchObject({
+      status: 'expired',
+      verified: false,
+      license_number: '27615',
+      profession: 'social_worker',
+    });
+    expect(await verify({ first_name: 'Philippa', last_name: 'Fairbrother', state: 'CA' })).toMatchObject({
+      status: 'inactive',
+      verified: false,
+      license_number: '1893',
+      profession: 'counselor',
+    });
+    const associate = await verify({ first_name: 'Ignatius', last_name: 'Sallowmere', state: 'CA' });
+    expect(associate).toMatchObject({ status: 'active', verified: true, license_number: '31477', profession: 'marriage_family_therapist' });
+    expect(associate.license_type).toBe('Associate Marriage & Family Therapist');
+  });
+
+  it('refuses a look-alike; the absent are not_found (no license on the file, not "never licensed"); other professions not covered', async () => {
+    expect((await verify({ first_name: 'Eleanora', last_name: 'Hollingbrook', state: 'CA' })).status).toBe('not_found');
+    const absent = await verify({ first_name: 'Leopold', last_name: 'Vantongeren', state: 'CA' });
+    expect(absent).toMatchObject({ status: 'not_found', verified: false, disciplinary_flags: false });
+    expect((await verify({ first_name: 'Eleanor', last_name: 'Hollingbrook', state: 'CA', profession: 'psychologist' })).status).toBe('profession_not_covered');
+  });
+
+  it('a file whose header changed is refused at ingest and the loaded roster keeps answering', async () => {
+    const store = dynamoRosterStore();
+    const before = (await store.current(californiaBbs.id))!;
+    const changed = join(data.dir, 'rosters', 'ca_bbs', 'BBS_Data1-changed.xls');
+    await writeFile(changed, (await readFile(caFile(), 'utf8')).replace('License Status', 'Status'));
+    await expect(ingestRoster(californiaBbs, store, { files: [changed], asOf: caAsOf, force: true })).rejects.toThrow(/License Status/);
+    expect((await store.current(californiaBbs.id))!.version).toBe(before.version);
+    expect((await verify({ first_name: 'Eleanor', last_name: 'Hollingbrook', state: 'CA' })).status).toBe('active');
   });
 });

@@ -329,6 +329,7 @@ describe('coverage', () => {
       'AK',
       'AL',
       'AR',
+      'CA',
       'CO',
       'CT',
       'DE',
@@ -369,6 +370,23 @@ describe('coverage', () => {
         'pharmacy_technician',
       ],
       sources: [{ kind: 'roster_file', datasets: ['ak_cbpl'], updated: 'operator_upload', current_only: true }],
+    });
+    // California: the Board of Behavioral Sciences' monthly licensee file, loaded by the operator; observed
+    // (a value profile of the real file, no rows); revoked and cancelled licenses left out of it.
+    expect(matrix.find((e) => e.state === 'CA')).toMatchObject({
+      format_confidence: 'observed',
+      refresh: 'monthly',
+      professions_covered: ['social_worker', 'counselor', 'marriage_family_therapist'],
+      sources: [
+        {
+          name: 'California Board of Behavioral Sciences',
+          kind: 'roster_file',
+          datasets: ['ca_bbs'],
+          updated: 'operator_upload',
+          current_only: false,
+          absent_means: expect.stringContaining('leaves out revoked, cancelled and surrendered ones'),
+        },
+      ],
     });
     // Kansas: the Board of Healing Arts' web search, looked up live, its pages observed on real captures.
     expect(matrix.find((e) => e.state === 'KS')).toMatchObject({

@@ -28,6 +28,7 @@ import { missouriMopro, moBoardOf, moClassify, moStatus } from '#shared/features
 import { arColumns, arkansasPodiatry, arRecord } from '#shared/features/sources/rosters/states/arkansas.ts';
 import { laColumns, laRecord, laStatuses, louisianaMassage } from '#shared/features/sources/rosters/states/louisiana.ts';
 import { akColumns, akOwnerName, akStatuses, alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
+import { caBbsClassify, caBbsStatuses, caBbsTypes, californiaBbs } from '#shared/features/sources/rosters/states/california.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/real');
 /** The fixture folders, one per roster: test/fixtures/real/wy_boards/, wy_active/ and mo_pr/. */
@@ -1093,5 +1094,50 @@ describe('Alaska CBPL Professional License Download (ak_cbpl), real rows of Augu
       expect(String(r.LicenseNum)).toMatch(/^(VETV\d+|\d{6})$/);
       expect(listDate(date(r.DateExpired)), String(r.LicenseNum)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
+  });
+});
+
+describe('California Board of Behavioral Sciences licensee file (ca_bbs): the value profile of the whole real file of August 2026', () => {
+  const profile = JSON.parse(readFileSync(join(fixtures, 'ca_bbs', 'dca_stats_profile.json'), 'utf8')) as {
+    BY_TYPE: Record<string, number>;
+    BY_STATUS: Record<string, number>;
+  };
+
+  it('counts the whole file: 165,235 records by type and by status', () => {
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(sum(profile.BY_TYPE)).toBe(165_235);
+    expect(sum(profile.BY_STATUS)).toBe(165_235);
+  });
+
+  it('recognises every status of the real file, exactly these three', () => {
+    expect(Object.keys(profile.BY_STATUS).sort()).toEqual(['Current', 'CurrentInactive', 'Delinquent']);
+    const mapped = Object.fromEntries(Object.keys(profile.BY_STATUS).map((s) => [s, statusFrom(caBbsStatuses, s)]));
+    for (const [s, m] of Object.entries(mapped)) expect(m.recognised, s).toBe(true);
+    expect(mapped.Current!.status).toBe('active');
+    expect(mapped.CurrentInactive!.status).toBe('inactive');
+    expect(mapped.Delinquent!.status).toBe('expired');
+    // The spelling with a space is not the file's: unrecognised, never active.
+    expect(statusFrom(caBbsStatuses, 'Current Inactive').recognised).toBe(false);
+  });
+
+  it('classifies every license type of the real file, and knows no other', () => {
+    expect(Object.keys(caBbsTypes).sort()).toEqual(Object.keys(profile.BY_TYPE).sort());
+    for (const type of Object.keys(profile.BY_TYPE)) expect(caBbsClassify(type).kind === 'unclassified' && 'unknown' in caBbsClassify(type), type).toBe(false);
+    const professionOf = (type: string) => {
+      const c = caBbsClassify(type);
+      return c.kind === 'profession' ? c.profession : c.kind;
+    };
+    expect(professionOf('Licensed Marriage and Family Therapist')).toBe('marriage_family_therapist');
+    expect(professionOf('Associate Marriage & Family Therapist')).toBe('marriage_family_therapist');
+    expect(professionOf('Licensed Clinical Social Worker')).toBe('social_worker');
+    expect(professionOf('Associate Clinical Social Worker')).toBe('social_worker');
+    expect(professionOf('Temp MSP Assoc. Clinical Social Worker')).toBe('social_worker');
+    expect(professionOf('Licensed Professional Clinical Counselor')).toBe('counselor');
+    expect(professionOf('Assoc. Professional Clinical Counselor')).toBe('counselor');
+    expect(professionOf('Licensed Educational Psychologist')).toBe('unclassified');
+    expect(professionOf('Temp 30Day Practice Allow(OOS Lic Only)')).toBe('unclassified');
+    expect(professionOf('MRF')).toBe('unclassified');
+    expect(caBbsClassify('Licensed Psychologist')).toEqual({ kind: 'unclassified', unknown: true });
+    expect([...californiaBbs.professions].sort()).toEqual(['counselor', 'marriage_family_therapist', 'social_worker']);
   });
 });

@@ -40,6 +40,8 @@ import { arColumns, arkansasPodiatry, arRecord, arSurname } from '#shared/featur
 import { akClassify, akColumns, akOwnerName, alaskaCbpl } from '#shared/features/sources/rosters/states/alaska.ts';
 import { listDefinitions } from '#shared/features/sources/lists/definitions.ts';
 import { laColumns, laName, laRecord, louisianaMassage, undoMisencoding } from '#shared/features/sources/rosters/states/louisiana.ts';
+import { caBbsColumns, caBbsDate, californiaBbs, californiaBbsLimits } from '#shared/features/sources/rosters/states/california.ts';
+import { parseLimits } from '#shared/features/sources/parse-limits.ts';
 
 /** The records a roster reads from `text` (one file named `file`), and the malformed and skipped counts. */
 async function read(definition: RosterDefinition, file: string, text: RosterInput) {
@@ -1149,5 +1151,170 @@ describe('Alaska CBPL Professional License Download (ak_cbpl)', () => {
     expect(licenseNumbersAgree('MEDS1234', '1234')).toBe(true);
     expect(licenseNumbersAgree('148700', '148700')).toBe(true);
     expect(licenseNumbersAgree('MEDS1234', 'NURR1234')).toBe(false);
+  });
+});
+
+describe('California Board of Behavioral Sciences licensee file (ca_bbs; its value profile is read in real-rows-rosters.test.ts)', () => {
+  /** A header as the file may write it: beginning `Agency Code`, other columns among the declared ones, in an order of their own. */
+  const header = [
+    'Agency Code',
+    'License Type',
+    'License Number',
+    'Indiv/Org (I/O)',
+    'Org/Last Name',
+    'First Name',
+    'Middle Name',
+    'Suffix',
+    'Address Line 1',
+    'Address Line 2',
+    'City',
+    'County',
+    'State',
+    'Zip',
+    'Original Issue Date',
+    'Expiration Date',
+    'License Status',
+  ] as const;
+  type Column = (typeof header)[number];
+  const base: Partial<Record<Column, string>> = {
+    'Agency Code': 'BBS',
+    'License Type': 'Licensed Marriage and Family Therapist',
+    'License Number': '58204',
+    'Indiv/Org (I/O)': 'I',
+    'Org/Last Name': 'EXAMPLE',
+    'First Name': 'ALEX',
+    'Middle Name': 'Q',
+    City: 'LOS ANGELES',
+    State: 'CA',
+    'Original Issue Date': '05-07-2018',
+    'Expiration Date': '12-31-2027',
+    'License Status': 'Current',
+  };
+  const row = (values: Partial<Record<Column, string>> = {}, columns: readonly Column[] = header) =>
+    columns.map((c) => ({ ...base, ...values })[c] ?? '').join('\t');
+  const file = (...rows: string[]) => textChunks(`${header.join('\t')}\r\n${rows.join('\r\n')}\r\n`);
+
+  it('reads the tab-delimited text named .xls: UTF-8, no quoting, the header beginning Agency Code, dates MM-DD-YYYY', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ca-'));
+    try {
+      const path = join(dir, 'BBS_Data1.xls');
+      await writeFile(path, Buffer.from(`${header.join('\t')}\r\n${row({ 'Org/Last Name': 'PEÑA', 'First Name': '"JO" ANN', Suffix: 'JR' })}\r\n`, 'utf8'));
+      const { records, malformed } = await read(californiaBbs, 'BBS_Data1.xls', rosterText(californiaBbs, path));
+      expect(malformed).toBe(0);
+      expect(records).toEqual([
+        {
+          file: 'bbs',
+          licenseNumber: '58204',
+          firstName: '"JO" ANN',
+          middleName: 'Q',
+          lastName: 'PEÑA',
+          suffix: 'JR',
+          licenseType: 'Licensed Marriage and Family Therapist',
+          classification: { kind: 'profession', profession: 'marriage_family_therapist' },
+          status: 'active',
+          rawStatus: 'Current',
+          statusRecognised: true,
+          expiryDate: '2027-12-31',
+          // Original Issue Date does not mean the date of issue: not read.
+          issueDate: null,
+          disciplinary: false,
+        },
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the header by the declared columns, whatever the order and the other columns', async () => {
+    const reordered: Column[] = [
+      'License Status',
+      'Zip',
+      'Org/Last Name',
+      'First Name',
+      'Middle Name',
+      'Suffix',
+      'Agency Code',
+      'Expiration Date',
+      'License Number',
+      'License Type',
+    ];
+    const { records } = await read(californiaBbs, 'x.xls', textChunks(`${reordered.join('\t')}\n${row({}, reordered)}\n`));
+    expect(records.map((r) => [r.lastName, r.licenseNumber, r.status, r.expiryDate])).toEqual([['EXAMPLE', '58204', 'active', '2027-12-31']]);
+  });
+
+  it('maps Delinquent to expired and CurrentInactive to inactive; any other status, a blank or a spaced one, is unrecognised, never active', async () => {
+    const { records } = await read(
+      californiaBbs,
+      'x.xls',
+      file(
+        row({ 'License Status': 'Delinquent', 'Expiration Date': '09-30-2025' }),
+        row({ 'License Status': 'CurrentInactive' }),
+        row({ 'License Status': 'Current Inactive' }),
+        row({ 'License Status': 'Revoked' }),
+        row({ 'License Status': 'Active' }),
+        row({ 'License Status': '' }),
+      ),
+    );
+    expect(records.map((r) => [r.status, r.statusRecognised, r.rawStatus])).toEqual([
+      ['expired', true, 'Delinquent'],
+      ['inactive', true, 'CurrentInactive'],
+      ['inactive', false, 'Current Inactive'],
+      ['inactive', false, 'Revoked'],
+      ['inactive', false, 'Active'],
+      ['inactive', false, ''],
+    ]);
+  });
+
+  it('does not read an expiration written otherwise than MM-DD-YYYY: the license is unreadable, not dated wrongly', async () => {
+    expect(caBbsDate('02-29-2028')).toBe('2028-02-29');
+    expect(caBbsDate('')).toBeNull();
+    expect(caBbsDate('02-30-2027')).toBeUndefined();
+    expect(caBbsDate('12/31/2027')).toBeUndefined();
+    expect(caBbsDate('2027-12-31')).toBeUndefined();
+    const { records } = await read(californiaBbs, 'x.xls', file(row({ 'Expiration Date': '2027-12-31' }), row({ 'Expiration Date': '' })));
+    expect(records.map((r) => [r.status, r.statusRecognised, r.rawStatus, r.expiryDate])).toEqual([
+      ['inactive', false, 'Current (Expiration Date: 2027-12-31)', null],
+      ['active', true, 'Current', null],
+    ]);
+  });
+
+  it('keeps an associate registration’s wording as its license type; an unseen type is unclassified and reported', async () => {
+    const { records } = await read(
+      californiaBbs,
+      'x.xls',
+      file(
+        row({ 'License Type': 'Associate Marriage & Family Therapist', 'License Number': '31477' }),
+        row({ 'License Type': 'Assoc. Professional Clinical Counselor' }),
+        row({ 'License Type': 'Licensed Educational Psychologist' }),
+        row({ 'License Type': 'Licensed Psychologist' }),
+      ),
+    );
+    expect(records.map((r) => [r.licenseType, r.classification])).toEqual([
+      ['Associate Marriage & Family Therapist', { kind: 'profession', profession: 'marriage_family_therapist' }],
+      ['Assoc. Professional Clinical Counselor', { kind: 'profession', profession: 'counselor' }],
+      ['Licensed Educational Psychologist', { kind: 'unclassified' }],
+      ['Licensed Psychologist', { kind: 'unclassified', unknown: true }],
+    ]);
+  });
+
+  it('counts a row naming nobody or no license as malformed', async () => {
+    const { records, malformed } = await read(californiaBbs, 'x.xls', file(row({ 'Org/Last Name': '' }), row({ 'License Number': '' }), row()));
+    expect([records.length, malformed]).toEqual([1, 2]);
+  });
+
+  it('refuses a file missing a declared column, or one that is not the tab-delimited text (an HTML page in its place)', async () => {
+    for (const missing of caBbsColumns) {
+      const columns = header.filter((c) => c !== missing);
+      await expect(read(californiaBbs, 'x.xls', textChunks(`${columns.join('\t')}\n${row({}, columns)}\n`)), missing).rejects.toThrow(RosterFormatError);
+    }
+    await expect(read(californiaBbs, 'x.xls', textChunks('<!DOCTYPE html><html><body>Sign in</body></html>\n'))).rejects.toThrow(RosterFormatError);
+  });
+
+  it('is an operator upload of a file that keeps inactive and delinquent licenses, with room for the real 35 MB file', () => {
+    expect(californiaBbs.locate.kind).toBe('operator_file');
+    expect(californiaBbs.currentOnly).toBe(false);
+    expect(californiaBbs.absentMeans).toMatch(/leaves out revoked, cancelled and surrendered/);
+    expect(parseLimits(californiaBbsLimits).maxFileBytes).toBeGreaterThan(35_000_000 * 2);
+    expect(parseLimits(californiaBbsLimits).maxRows).toBeGreaterThan(165_235 * 2);
   });
 });

@@ -62,6 +62,8 @@ export const freshnessPolicies: Readonly<Record<string, FreshnessPolicy>> = {
   wy_active: operatorUpload,
   nv_bop: operatorUpload,
   mo_pr: operatorUpload,
+  // Republished on the 1st of each month under a new Box file id: an operator loads each month's file.
+  ca_bbs: operatorUpload,
   // No published cadence (unchanged over four days in June 2026): checked daily, stale after a month unchecked.
   wv_bom: monthlyPublisher,
   // Lists that follow the boards' records within days, checked daily: stale after a week unchecked.

@@ -573,6 +573,13 @@ export const schedules = {
     message: { kind: 'list_ingest', list: 'mo_pr' },
     purpose: "Renews the rows of the operator-uploaded Missouri Division of Professional Registration roster's current version when due, at 12:05 UTC.",
   },
+  caBbsRenewal: {
+    id: 'CaBbsRosterRenewal',
+    expression: 'cron(25 12 * * ? *)',
+    targetQueue: 'listIngest',
+    message: { kind: 'list_ingest', list: 'ca_bbs' },
+    purpose: "Renews the rows of the operator-uploaded California Board of Behavioral Sciences roster's current version when due, at 12:25 UTC.",
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

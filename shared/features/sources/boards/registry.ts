@@ -11,6 +11,7 @@ import { declaredFiles } from '../rosters/roster-definition.ts';
 import { alabama } from './states/alabama.ts';
 import { alaska } from './states/alaska.ts';
 import { arkansas } from './states/arkansas.ts';
+import { california } from './states/california.ts';
 import { colorado } from './states/colorado.ts';
 import { connecticut } from './states/connecticut.ts';
 import { delaware } from './states/delaware.ts';
@@ -32,6 +33,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   AL: alabama,
   AK: alaska,
   AR: arkansas,
+  CA: california,
   CO: colorado,
   CT: connecticut,
   DE: delaware,

@@ -4,6 +4,7 @@ import type { RosterDefinition } from './roster-definition.ts';
 import { alabamaBme } from './states/alabama.ts';
 import { alaskaCbpl } from './states/alaska.ts';
 import { arkansasPodiatry } from './states/arkansas.ts';
+import { californiaBbs } from './states/california.ts';
 import { floridaMqa } from './states/florida.ts';
 import { louisianaMassage } from './states/louisiana.ts';
 import { marylandPhysicians } from './states/maryland.ts';
@@ -28,6 +29,7 @@ export const rosterDefinitions: Readonly<Record<string, RosterDefinition>> = {
   [arkansasPodiatry.id]: arkansasPodiatry,
   [louisianaMassage.id]: louisianaMassage,
   [alaskaCbpl.id]: alaskaCbpl,
+  [californiaBbs.id]: californiaBbs,
 };
 
 for (const id of Object.keys(rosterDefinitions)) {
