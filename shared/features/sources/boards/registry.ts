@@ -19,6 +19,7 @@ import { illinois } from './states/illinois.ts';
 import { louisiana } from './states/louisiana.ts';
 import { kansas } from './states/kansas.ts';
 import { maryland } from './states/maryland.ts';
+import { massachusetts } from './states/massachusetts.ts';
 import { nevada } from './states/nevada.ts';
 import { southDakota } from './states/south-dakota.ts';
 import { missouri } from './states/missouri.ts';
@@ -40,6 +41,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   LA: louisiana,
   KS: kansas,
   MD: maryland,
+  MA: massachusetts,
   NV: nevada,
   SD: southDakota,
   MO: missouri,
