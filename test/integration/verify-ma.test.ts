@@ -60,6 +60,8 @@ describe('Massachusetts (BHPL search API)', () => {
     expect(await verify({ first_name: 'Rosamund', last_name: 'Quarrington', state: 'MA' })).toMatchObject({ status: 'active', verified: true });
     expect((await verify({ first_name: 'Rosalind', last_name: 'Quarrington', state: 'MA' })).status).toBe('not_found');
     expect((await verify({ first_name: 'Ignatius', last_name: 'Wolstenholme', state: 'MA' })).status).toBe('not_found');
+    // A requested profession is searched in its own license type only: a therapist is no counselor.
+    expect((await verify({ first_name: 'Thaddeus', last_name: 'Ellingwood', state: 'MA', profession: 'counselor' })).status).toBe('not_found');
     expect((await verify({ first_name: 'Philippa', last_name: 'Marchbanks', state: 'MA', profession: 'registered_nurse' })).status).toBe(
       'profession_not_covered',
     );

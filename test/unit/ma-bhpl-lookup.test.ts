@@ -190,6 +190,16 @@ describe('Massachusetts lookup served as the API answers', () => {
     ]);
   });
 
+  it('a requested profession: only its type is asked for', async () => {
+    const query = { surnames: ['Davis'], givenNames: givenNameForms('Michele') };
+    await new BoardSearch({} as SodaClient).search(massachusetts, { ...query, profession: 'marriage_family_therapist' });
+    expect(requests.map((r) => r.body.licenseMetaId)).toEqual([34]);
+    requests.length = 0;
+    const found = await new BoardSearch({} as SodaClient).search(massachusetts, { ...query, profession: 'counselor' });
+    expect(requests.map((r) => r.body.licenseMetaId)).toEqual([35]);
+    expect(found.licenses.map((l) => l.licenseNumber)).toEqual(['LMHC10203']);
+  });
+
   it('rows whose holder cannot match (a "contains" match on the surname, another given name) are left out', async () => {
     answer = () => results([row({ lastName: 'Davison' }), row({ id: 2, licenseNumber: 'LMHC2', firstName: 'Nancy' })]);
     expect((await search('Davis', 'Michele')).licenses).toEqual([]);

@@ -162,7 +162,10 @@ export interface JsonLookupDefinition {
    * (the board is then unavailable). A count above the rows returned is a capped search: no answer.
    */
   answer(body: unknown): { readonly rows: readonly unknown[]; readonly total: number } | undefined;
-  /** The license types searched, every one on each verification (one request per type and surname). */
+  /**
+   * The license types searched (one request per type and surname spelling): those the dataset's rules
+   * read as the requested profession, or every one when the verification names none.
+   */
   readonly licenseTypes: readonly JsonLookupLicenseType[];
   /** The record key the searched type's title is kept under. */
   readonly licenseTypeKey: string;

@@ -347,15 +347,23 @@ export class HtmlLookup {
 
   /**
    * One POST per license type and surname spelling (the given name the query's prefixes share sent with
-   * it), every answer read whole; the rows whose holder can match are kept, once each.
+   * it; only the requested profession's types where the query names one), every answer read whole; the
+   * rows whose holder can match are kept, once each.
    */
   private async searchJson(board: StateBoardDefinition, lookup: JsonLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
     const url = `${sourceBaseUrl(lookup.baseUrlEnv, lookup.defaultBaseUrl)}${lookup.search.path}`;
     const givenName = sharedStart(query.givenNames.prefixes);
     const surnames = [...new Set(query.surnames.map((s) => s.toUpperCase()))];
+    const dataset = board.datasets[0];
+    // A requested profession: only the types the board's rules read as it (none: nothing is asked).
+    const types = lookup.licenseTypes.filter((type) => {
+      if (!query.profession || !dataset) return true;
+      const read = dataset.classify({ [lookup.licenseTypeKey]: type.title });
+      return read.kind === 'profession' && read.profession === query.profession;
+    });
     const answers = await Promise.all(
       surnames.flatMap((surname) =>
-        lookup.licenseTypes.map(async (type) => {
+        types.map(async (type) => {
           const init = {
             method: 'POST' as const,
             body: JSON.stringify(lookup.search.body(type, surname, givenName)),
@@ -365,7 +373,6 @@ export class HtmlLookup {
         }),
       ),
     );
-    const dataset = board.datasets[0];
     const kept = new Map<string, SodaRow>();
     for (const record of answers.flat()) {
       const last = String(record[dataset?.fields.lastName ?? ''] ?? '');

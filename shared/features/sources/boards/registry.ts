@@ -56,6 +56,11 @@ export function boardFor(state: StateCode): StateBoardDefinition | undefined {
   return stateBoards[state];
 }
 
+/** True when the board is searched one license type at a time (a JSON lookup): a query then names the requested profession. */
+export function searchedByType(board: StateBoardDefinition): boolean {
+  return board.lookup?.format === 'json';
+}
+
 /** Professions a state verifies, in the order of `professions` (domain/professions.ts). */
 export function professionsCovered(board: StateBoardDefinition): Profession[] {
   const covered = new Set<Profession>([...board.datasets.flatMap((d) => d.professions), ...(board.rosters ?? []).flatMap((r) => r.professions)]);

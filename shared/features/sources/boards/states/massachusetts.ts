@@ -37,8 +37,9 @@
  *    `revokedDate` or `suspendedStartDate` on the row (the bureau's status definitions, as the third
  *    party applies them).
  *
- * Bounds: every verification searches both types, once per surname spelling (two requests for one
- * surname, at most four with a second spelling), with the given name the query's prefixes share (in
+ * Bounds: a verification naming a profession searches its type only, one request per surname spelling;
+ * one naming none searches both types (two requests for one surname, at most four with a second
+ * spelling). Each is sent with the given name the query's prefixes share (in
  * practice none: a query accepts an initial and a slip of the first letter, so the search is by surname
  * and its rows are narrowed to the holders that can match here). An answer whose count is above its rows
  * (the 10,000 cap), with more than 1,000 rows, not in the declared shape, or with a row lacking a
@@ -102,7 +103,7 @@ export const massachusetts: StateBoardDefinition = {
   format: {
     confidence: 'inferred',
     notes:
-      "Looked up live through the bureau's public JSON search (Check a Health License): the request, the answer's shape, the row members and the computedStatus vocabulary are second-hand (a third party's code, no recorded answer); the live site's rendered result grids (June-July 2026) confirm the member names as column ids, the displayed statuses (Current, Expired, Deceased, Revoked) and the LMHC type and numbers. The LMFT type's title and the JSON date format are inferred. Suspension, Expired and Stayed Suspension read suspended; Probation, Expired expired; Probation active; these, Revoked, Suspended, Suspension and any revoked or suspension start date are discipline; Surrendered reads revoked. An answer not in the expected shape, a row without a required member, a status outside the vocabulary or a capped search (more licensees counted than returned, or over 1,000) makes the board unavailable. Two license types (LMHC, LMFT), one request each per surname spelling, by surname (the rows narrowed to the given names that can match).",
+      "Looked up live through the bureau's public JSON search (Check a Health License): the request, the answer's shape, the row members and the computedStatus vocabulary are second-hand (a third party's code, no recorded answer); the live site's rendered result grids (June-July 2026) confirm the member names as column ids, the displayed statuses (Current, Expired, Deceased, Revoked) and the LMHC type and numbers. The LMFT type's title and the JSON date format are inferred. Suspension, Expired and Stayed Suspension read suspended; Probation, Expired expired; Probation active; these, Revoked, Suspended, Suspension and any revoked or suspension start date are discipline; Surrendered reads revoked. An answer not in the expected shape, a row without a required member, a status outside the vocabulary or a capped search (more licensees counted than returned, or over 1,000) makes the board unavailable. Two license types (LMHC, LMFT): the requested profession's type only, or both without a profession, one request each per surname spelling, by surname (the rows narrowed to the given names that can match).",
   },
   refresh: 'unknown',
   uncoveredProfession: 'reject_before_lookup',
