@@ -1,5 +1,5 @@
 /**
- * A board answered by a live lookup of its own search. Two formats, one pipeline (`BoardLookup`): the
+ * A board answered by a live lookup of its own search. Two formats, one pipeline (`HtmlLookup`): the
  * board's HTML pages (below), or its JSON search API (`JsonLookupDefinition`, Massachusetts: one POST per
  * license type and surname, the answer's rows read as records, an answer not in the declared shape, a row
  * without a required member or a capped count (`totalDataCount` above the rows returned) refused). Both go
@@ -197,9 +197,10 @@ export function lastCommaFirstParts(name: string): { readonly last: string; read
 export const nameKeys = { last: 'last_name', first: 'first_name', middle: 'middle_name' } as const;
 
 function formatChanged(board: StateBoardDefinition, lookup: BoardLookupDefinition, what: string): SourceError {
+  const kind = lookup.format === 'json' ? 'answer' : 'page';
   return sourceFailed(
-    new SourceError(board.sourceName, 'malformed', `${lookup.id}: ${what}; the page's format has changed`, {
-      reason: { code: 'format_changed', message: `The board's page is not in the expected format (${what}), so no answer is drawn from it.` },
+    new SourceError(board.sourceName, 'malformed', `${lookup.id}: ${what}; the ${kind}'s format has changed`, {
+      reason: { code: 'format_changed', message: `The board's ${kind} is not in the expected format (${what}), so no answer is drawn from it.` },
     }),
   );
 }
