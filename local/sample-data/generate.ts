@@ -26,6 +26,7 @@ import { coHcpfFiles, coHcpfReinstatedSampleFile, coHcpfSampleFile } from './co-
 import { coRows } from './co-rows.ts';
 import { ctVtNotables, ctVtRows } from './ct-vt-rows.ts';
 import { ksLicensees, ksLicenseesFile } from './ks-rows.ts';
+import { maLicenses, maLicensesFile } from './ma-rows.ts';
 import { rosterNotables, rosterSampleFiles } from './roster-rows.ts';
 import { deDisciplineRows, deLicenseRow } from './de-rows.ts';
 import { ilHfsFile, ilHfsSampleFile } from './il-hfs-file.ts';
@@ -190,6 +191,9 @@ export async function buildSample(options: SampleOptions): Promise<Sample> {
   // Kansas: the records the simulator renders the board's search pages from; their own stream too.
   const ks = ksLicensees(rng.fork('boards-ks'), names, Math.round(options.providers * 0.02));
   files.set(ksLicenseesFile, jsonArrayLines(ks.licensees));
+  // Massachusetts: the records the simulator answers the bureau's search API from; their own stream too.
+  const ma = maLicenses(rng.fork('boards-ma'), names, Math.round(options.providers * 0.02));
+  files.set(maLicensesFile, jsonArrayLines(ma.licenses));
   // The roster states: their own stream, so the other files do not change with them.
   const rosterSample = await rosterSampleFiles(rng.fork('rosters'), names, (file) => Math.round((options.providers * (file === 'fl' ? 0.1 : 0.03)) / 1));
   for (const [path, { content }] of rosterSample) files.set(path, content);
@@ -249,6 +253,7 @@ export async function buildSample(options: SampleOptions): Promise<Sample> {
   for (const [file, n] of deactivated.rowCounts) rowCounts.set(file, n);
   for (const [path, { rows }] of rosterSample) if (rows > 0) rowCounts.set(path, rows);
   rowCounts.set(ksLicenseesFile, ks.licensees.length);
+  rowCounts.set(maLicensesFile, ma.licenses.length);
   files.set(
     'README.md',
     manifest({
@@ -271,6 +276,7 @@ export async function buildSample(options: SampleOptions): Promise<Sample> {
       statusCounts,
       ctVtNotables,
       ksNotables: ks.notables,
+      maNotables: ma.notables,
       rosterNotables,
     }),
   );

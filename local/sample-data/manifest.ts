@@ -8,6 +8,7 @@ import { isPerson } from './model.ts';
 import type { RosterNotable } from './roster-rows.ts';
 import type { NewStateNotable } from './ct-vt-rows.ts';
 import type { KsNotable } from './ks-rows.ts';
+import type { MaNotable } from './ma-rows.ts';
 import type { Notable } from './scenarios.ts';
 
 export interface ManifestInput {
@@ -24,6 +25,8 @@ export interface ManifestInput {
   readonly ctVtNotables?: readonly NewStateNotable[];
   /** Kansas people to try (records the simulator renders the board's search pages from, see ks-rows.ts). */
   readonly ksNotables?: readonly KsNotable[];
+  /** Massachusetts people to try (records the simulator answers the bureau's search API from, see ma-rows.ts). */
+  readonly maNotables?: readonly MaNotable[];
   /** People on the roster files (tx_bhec, md_bop, fl_mqa, al_bme, wv_bom, nv_bop, sd_boards, mo_pr, ar_bopm, la_lbmt, ak_cbpl, ca_bbs; roster-rows.ts). */
   readonly rosterNotables?: readonly RosterNotable[];
 }
@@ -150,6 +153,16 @@ export function manifest(input: ManifestInput): string {
       '',
     );
     for (const n of input.ksNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);
+    out.push('');
+  }
+  if (input.maNotables?.length) {
+    out.push(
+      '### Massachusetts (Bureau of Health Professions Licensure search API)',
+      '',
+      "Records under `lookups/ma_bhpl/licenses.json`, one per license (its board and type, and its row as the API answers it); the simulator answers `POST /api-public/search` from them. The answer's member order, null for empty values, the dates' form, the marriage and family therapist type's name and the Administrative Hold status are chosen: no raw answer of the API was recorded.",
+      '',
+    );
+    for (const n of input.maNotables) out.push(`- ${n.state} **${n.name}**: ${n.what}`);
     out.push('');
   }
   if (input.rosterNotables?.length) {

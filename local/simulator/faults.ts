@@ -7,7 +7,7 @@
  * "ca_medi_cal", "wa_hca", "co_hcpf", "ny_omig" (the state Medicaid lists' pages and files: malformed
  * cuts the file off; WA's and CO's landing pages lose their link to it),
  * "ks_bha" (the Kansas Board of Healing Arts' search and profile pages: malformed renames a results
- * column), "nppes_deactivated" (the NPPES downloads page and the Deactivated NPI Report's ZIPs), a roster id
+ * column), "ma_bhpl" (the Massachusetts BHPL's search API: malformed puts the rows under another member), "nppes_deactivated" (the NPPES downloads page and the Deactivated NPI Report's ZIPs), a roster id
  * ("rosters" applies to every roster without its own entry: roster-files.ts), a SODA dataset id ("soda"
  * applies to every dataset without its own entry) or a data.cms.gov dataset uuid ("cms" applies to every
  * such dataset without its own entry).

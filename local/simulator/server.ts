@@ -16,6 +16,7 @@
  *   GET /rosters/<roster id>/<path>              state board roster files (roster-files.ts)
  *   GET|POST /ssrv-ksbhada/search.html, GET …/details.html?id=  the Kansas Board of Healing Arts'
  *                                                profile search and profiles (ks-bha-search.ts)
+ *   POST /api-public/search                      the Massachusetts BHPL's search API (ma-bhpl-search.ts)
  *   GET <WA HCA's and CO HCPF's landing pages and  the Washington, Colorado and New York Medicaid lists'
  *        workbooks, NY OMIG's fixed download>     workbooks (medicaid-list-sites.ts)
  *   GET /health                                  {"status":"ok"}
@@ -23,7 +24,7 @@
  * Point the connectors at it with NPPES_API_URL=<url>/api/, SODA_BASE_URL=<url> and
  * LEIE_CSV_URL=<url>/exclusions/downloadables/UPDATED.csv, SAM_BASE_URL=<url>, CMS_DATA_BASE_URL=<url>,
  * IL_HFS_BASE_URL=<url>, TX_HHSC_BASE_URL=<url>, CA_MEDI_CAL_BASE_URL=<url>, NPPES_FILES_BASE_URL=<url>,
- * WA_HCA_BASE_URL=<url>, CO_HCPF_BASE_URL=<url>, NY_OMIG_BASE_URL=<url>, KS_BHA_BASE_URL=<url>.
+ * WA_HCA_BASE_URL=<url>, CO_HCPF_BASE_URL=<url>, NY_OMIG_BASE_URL=<url>, KS_BHA_BASE_URL=<url>, MA_BHPL_BASE_URL=<url>.
  * Failures are injected per source with faults.json (faults.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -36,6 +37,7 @@ import { dataApiPage, dataApiPathPattern } from './cms-data-api.ts';
 import { driftRows, faultFor, malformedLeieCsv, nppesErrorPage, truncatedJson, type Drift, type Fault } from './faults.ts';
 import { IlHfsPortal } from './il-hfs-portal.ts';
 import { KsBhaSearch } from './ks-bha-search.ts';
+import { MaBhplSearch } from './ma-bhpl-search.ts';
 import { type MedicaidListSiteId, MedicaidListSites } from './medicaid-list-sites.ts';
 import { nppesFilesPagePath, nppesFilesPrefix } from './nppes-files.ts';
 import { searchNppes } from './nppes-search.ts';
@@ -106,6 +108,7 @@ interface Sources {
   readonly caMediCal: CaMediCalSite;
   readonly medicaidLists: MedicaidListSites;
   readonly ksBha: KsBhaSearch;
+  readonly maBhpl: MaBhplSearch;
   /** The seconds an anonymous SODA request is told to wait, or undefined when it is served. */
   readonly anonymousLimitReached: (req: IncomingMessage, url: URL) => number | undefined;
 }
@@ -272,6 +275,10 @@ async function serveKsBha({ req, res, url, sources, malformed }: Call<NoParams>)
   await sources.ksBha.serve(req, res, url, malformed);
 }
 
+async function serveMaBhpl({ req, res, sources, malformed }: Call<NoParams>): Promise<void> {
+  await sources.maBhpl.serve(req, res, malformed);
+}
+
 async function serveMedicaidList({ req, res, url, params, sources, malformed }: Call<{ readonly site: MedicaidListSiteId }>): Promise<void> {
   await sources.medicaidLists.serve(params.site, req, res, url.pathname, malformed);
 }
@@ -358,6 +365,7 @@ const routes: readonly Route<unknown>[] = [
   route({ methods: readOrPost, path: pathsWhere((p) => TxHhscPortal.handles(p)), source: () => ['tx_hhsc'], handler: serveTxHhsc }),
   route({ methods: read, path: pathsWhere((p) => CaMediCalSite.handles(p)), source: () => ['ca_medi_cal'], handler: serveCaMediCal }),
   route({ methods: readOrPost, path: pathsWhere((p) => KsBhaSearch.handles(p)), source: () => ['ks_bha'], handler: serveKsBha }),
+  route({ methods: readOrPost, path: pathsWhere((p) => MaBhplSearch.handles(p)), source: () => ['ma_bhpl'], handler: serveMaBhpl }),
   route({ methods: read, path: medicaidListPath, source: ({ site }) => [site], handler: serveMedicaidList }),
   route({ methods: read, path: exactly(nppesFilesPagePath), source: () => ['nppes_deactivated'], handler: serveNppesFilesPage }),
   route({ methods: read, path: cmsDatasetPath, source: ({ dataset }) => [dataset, 'cms'], handler: serveCms }),
@@ -405,6 +413,7 @@ export async function startSourceSimulator(options: SourceSimulatorOptions): Pro
     caMediCal: new CaMediCalSite(options.dataDir),
     medicaidLists: new MedicaidListSites(options.dataDir),
     ksBha: new KsBhaSearch(options.dataDir),
+    maBhpl: new MaBhplSearch(options.dataDir),
     anonymousLimitReached: anonymousSodaLimit(options.anonymousSodaRequestsPerMinute),
   };
   if (options.preload) await sources.data.preload();

@@ -52,6 +52,7 @@ describe('GET /v1/coverage', () => {
       ['IL', 'Illinois'],
       ['KS', 'Kansas'],
       ['LA', 'Louisiana'],
+      ['MA', 'Massachusetts'],
       ['MD', 'Maryland'],
       ['MO', 'Missouri'],
       ['NV', 'Nevada'],
@@ -106,6 +107,23 @@ describe('GET /v1/coverage', () => {
         },
       ],
       professions_covered: expect.arrayContaining(['physician', 'physician_assistant', 'chiropractor', 'physical_therapist', 'radiographer']),
+      uncovered_profession: 'rejected_before_lookup',
+    });
+    // Massachusetts: the bureau's JSON search API, looked up live per verification; its request second-hand.
+    expect(res.body.data.find((e: { state: string }) => e.state === 'MA')).toMatchObject({
+      sources: [
+        {
+          name: 'Massachusetts Bureau of Health Professions Licensure',
+          datasets: ['ma_bhpl'],
+          kind: 'board_lookup',
+          updated: 'live',
+          refresh: 'unknown',
+          current_only: false,
+          absent_means: 'no license, current or past',
+          format_confidence: 'inferred',
+        },
+      ],
+      professions_covered: ['counselor', 'marriage_family_therapist'],
       uncovered_profession: 'rejected_before_lookup',
     });
     expect(res.body.data.find((e: { state: string }) => e.state === 'CT')).toMatchObject({

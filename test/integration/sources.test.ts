@@ -71,6 +71,7 @@ describe('GET /v1/sources', () => {
       expect(byId.has(id), id).toBe(true);
     expect(report.data.some((s) => s.kind === 'board_open_data')).toBe(true);
     expect(byId.get('board_ks')).toMatchObject({ name: 'Kansas State Board of Healing Arts', kind: 'board_lookup', jurisdiction: 'KS' });
+    expect(byId.get('board_ma')).toMatchObject({ name: 'Massachusetts Bureau of Health Professions Licensure', kind: 'board_lookup', jurisdiction: 'MA' });
 
     const sam = byId.get('sam')!;
     expect(sam).toMatchObject({ kind: 'sanctions_list', updated: 'scheduled', state: 'ok', freshness_policy: { stale_after_days: 7 } });

@@ -337,6 +337,7 @@ describe('coverage', () => {
       'IL',
       'KS',
       'LA',
+      'MA',
       'MD',
       'MO',
       'NV',
@@ -406,6 +407,16 @@ describe('coverage', () => {
         'radiographer',
       ],
       sources: [{ name: 'Kansas State Board of Healing Arts', kind: 'board_lookup', datasets: ['ks_bha'], updated: 'live', current_only: false }],
+    });
+    // Massachusetts: the BHPL's JSON search API, looked up live; the request second-hand, so inferred.
+    expect(matrix.find((e) => e.state === 'MA')).toMatchObject({
+      format_confidence: 'inferred',
+      refresh: 'unknown',
+      uncovered_profession: 'rejected_before_lookup',
+      professions_covered: ['counselor', 'marriage_family_therapist'],
+      sources: [
+        { name: 'Massachusetts Bureau of Health Professions Licensure', kind: 'board_lookup', datasets: ['ma_bhpl'], updated: 'live', current_only: false },
+      ],
     });
     // Arkansas: the podiatry board's PDF downloaded through its page's link, confirmed on the real file.
     expect(matrix.find((e) => e.state === 'AR')).toMatchObject({

@@ -40,6 +40,8 @@ describe('a registry number links to the board license however it is typed', () 
     // KS: a two-digit profession code, a dash, five digits; temporary permits a letter and a dash.
     { state: 'KS', board: '15-03128', typed: ['15-03128', '1503128', '15 03128', '03128', '3128'], others: ['14-03128', '15-03129'] },
     { state: 'KS', board: 'T-00625', typed: ['T-00625', 'T00625', 't 625'], others: ['T-00626', 'S-00625'] },
+    // MA: the type's letters before the digits (LMHC10203, LMHC5000034).
+    { state: 'MA', board: 'LMHC10203', typed: ['LMHC10203', 'lmhc 10203', '10203'], others: ['LMHC10204', 'LMFT10203'] },
     { state: 'CO', board: '000124393', typed: ['000124393', '124393', 'RN.0124393', 'RN124393', 'DR-124393'], others: ['124394', '00012439'] },
   ];
   for (const { state, board, typed, others } of cases) {

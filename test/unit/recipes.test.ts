@@ -92,7 +92,10 @@ describe('the recipes', () => {
   it('are the four the docs link to, each with a files list', () => {
     expect(recipes).toEqual(['add-a-route.md', 'add-a-sanctions-list.md', 'add-a-state.md', 'add-a-webhook-event-kind.md']);
     for (const recipe of recipes) expect(filesBlocks(recipe).length, `${recipe} has no \`\`\`files block`).toBeGreaterThan(0);
-    expect(filesBlocks('add-a-state.md').length, 'add-a-state.md lists the files of each of the three kinds of state').toBe(3);
+    expect(
+      filesBlocks('add-a-state.md').length,
+      'add-a-state.md lists the files of each kind of state (open data, roster, web search in HTML and in JSON)',
+    ).toBe(4);
   });
 
   const blocks = recipes.flatMap((recipe) => filesBlocks(recipe));

@@ -49,11 +49,17 @@ export interface BoardLicense {
 export interface BoardQuery {
   readonly surnames: readonly string[];
   readonly givenNames: GivenNameForms;
+  /**
+   * The requested profession, set only for a board searched one license type at a time (a JSON lookup):
+   * only that profession's types are asked for. Absent: every type the board covers.
+   */
+  readonly profession?: Profession;
 }
 
-/** The query's identity, for cache keys and shared lookups: surnames and given-name prefixes, sorted. */
+/** The query's identity, for cache keys and shared lookups: surnames and given-name prefixes, sorted, and the profession where the query has one. */
 export function boardQueryKey(query: BoardQuery): string {
-  return `${[...query.surnames].sort().join('|')}#${[...query.givenNames.prefixes].sort().join('|')}`;
+  const key = `${[...query.surnames].sort().join('|')}#${[...query.givenNames.prefixes].sort().join('|')}`;
+  return query.profession ? `${key}#${query.profession}` : key;
 }
 
 /** A name written in one case, as most boards write them, in title case; a Mixed Case name (`McClain`) as written. */

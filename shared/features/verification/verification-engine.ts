@@ -24,7 +24,7 @@ import { unreadableValue, type UnreadableValue } from '../sources/source-telemet
 import { licenseNumberScopeOf, type StateBoardDefinition } from '../sources/boards/board-definition.ts';
 import { isPartial, type BoardSearchResult } from '../sources/boards/board-search.ts';
 import { boardQueryKey, type BoardLicense, type BoardQuery } from '../sources/license-record.ts';
-import { boardFor, professionsCovered } from '../sources/boards/registry.ts';
+import { boardFor, professionsCovered, searchedByType } from '../sources/boards/registry.ts';
 import { isSourceUnavailable, unavailableReasonOf, type UnavailableReason } from '../sources/errors.ts';
 import type { LeieListVersion } from '../sources/leie/exclusion-store.ts';
 import type { LeieRecord } from '../sources/leie/leie-record.ts';
@@ -149,9 +149,16 @@ async function throughCache<T>(
   }
 }
 
-/** The board query of a request: its surname's search terms and the forms of its given name. */
-function boardQueryOf(request: Pick<VerificationRequest, 'first_name' | 'last_name'>): BoardQuery {
-  return { surnames: surnameQueryTerms(request.last_name), givenNames: givenNameForms(request.first_name) };
+/**
+ * The board query of a request: its surname's search terms and the forms of its given name, and the
+ * requested profession where the board is searched one license type at a time (searchedByType).
+ */
+function boardQueryOf(request: Pick<VerificationRequest, 'first_name' | 'last_name' | 'profession'>, board: StateBoardDefinition): BoardQuery {
+  return {
+    surnames: surnameQueryTerms(request.last_name),
+    givenNames: givenNameForms(request.first_name),
+    ...(request.profession && searchedByType(board) ? { profession: request.profession } : {}),
+  };
 }
 
 const boardCacheKey = (state: string, query: BoardQuery) => `board#${state}#${boardQueryKey(query)}`;
@@ -170,7 +177,7 @@ export function firstCacheKeys(request: VerificationRequest): string[] {
   const board = boardFor(request.state);
   if (!board) return [];
   const registryKey = request.npi ? npiCacheKey(request.npi) : registryNameCacheKey(registryNameSearch(request));
-  return board.datasets.length > 0 ? [boardCacheKey(request.state, boardQueryOf(request)), registryKey] : [registryKey];
+  return board.datasets.length > 0 ? [boardCacheKey(request.state, boardQueryOf(request, board)), registryKey] : [registryKey];
 }
 
 /** A board answer with a report per source it merges (open-data datasets, rosters). */
@@ -582,7 +589,7 @@ async function lookUp(
   federal: Promise<FederalSignals>,
   registryLookup: Promise<Fetched<NppesIdentity | null>> | undefined,
 ): Promise<Lookups> {
-  const query = boardQueryOf(request);
+  const query = boardQueryOf(request, board);
   const [boardAnswer, signals, registry, nameRegistry] = await Promise.all([
     boardSearch(ports, board, query, now, options),
     federal,
@@ -636,11 +643,12 @@ async function withRegistryNames(
   let licenses = [...boardAnswer.value.licenses];
   let freshness = { cached: boardAnswer.report.status === 'cached', freshUntil: boardAnswer.freshUntil };
   if (evidence.kind !== 'record' || !evidence.identity.name) return { licenses, freshness, extraEvidence: [] };
-  const query = boardQueryOf(request);
+  const query = boardQueryOf(request, board);
   const names = [evidence.identity.name, ...evidence.identity.formerNames];
   const registryQuery: BoardQuery = {
     surnames: [...new Set(names.flatMap((n) => surnameQueryTerms(n.lastName)))].sort(),
     givenNames: givenNameForms(request.first_name, ...names.map((n) => n.firstName)),
+    ...(query.profession ? { profession: query.profession } : {}),
   };
   if (registryQuery.givenNames.prefixes.length === 0 || covers(query, registryQuery)) return { licenses, freshness, extraEvidence: [] };
   const extra = await boardSearch(ports, board, registryQuery, now, options);

@@ -89,6 +89,8 @@ export interface LookupColumn {
 export type ResultCount = { readonly kind: 'none' } | { readonly kind: 'some'; readonly first: number; readonly last: number; readonly total: number };
 
 export interface HtmlLookupDefinition {
+  /** The board answers in HTML pages (the default): a results page and a profile per licensee. */
+  readonly format?: 'html';
   /** The source's id (fixtures, faults, sample data). */
   readonly id: string;
   readonly title: string;
@@ -126,6 +128,56 @@ export interface HtmlLookupDefinition {
   readonly maxProfiles: number;
 }
 
+/** One license type a JSON search is asked for (one request each): the body's identifiers, and what it licenses. */
+export interface JsonLookupLicenseType {
+  /** The board's identifiers of the type, as the search body sends them. */
+  readonly board: string;
+  readonly typeId: number;
+  /** The type's name as the board's pages write it (kept as the records' license type). */
+  readonly title: string;
+}
+
+/**
+ * A board whose search answers JSON (Massachusetts's BHPL): one POST per license type and surname, each
+ * answer's rows read as records (every scalar member kept under its own name), which the board's dataset
+ * definition maps. The same pipeline as the HTML lookup (html-lookup.ts): the same fetch, the same
+ * candidates' name condition, the same refusals of a changed or incomplete answer.
+ */
+export interface JsonLookupDefinition {
+  readonly format: 'json';
+  readonly id: string;
+  readonly title: string;
+  readonly baseUrlEnv: string;
+  readonly defaultBaseUrl: string;
+  readonly search: {
+    /** The search's path under the base URL (`POST`, a JSON body). */
+    readonly path: string;
+    /** Headers the board's own page sends with the search (its Origin and Referer). */
+    readonly headers: Readonly<Record<string, string>>;
+    /** The body of a search for one license type by a surname and a given name (possibly empty). */
+    body(type: JsonLookupLicenseType, surname: string, givenName: string): Readonly<Record<string, unknown>>;
+  };
+  /**
+   * The answer's rows and the count it states; undefined when the answer is not in the expected shape
+   * (the board is then unavailable). A count above the rows returned is a capped search: no answer.
+   */
+  answer(body: unknown): { readonly rows: readonly unknown[]; readonly total: number } | undefined;
+  /**
+   * The license types searched (one request per type and surname spelling): those the dataset's rules
+   * read as the requested profession, or every one when the verification names none.
+   */
+  readonly licenseTypes: readonly JsonLookupLicenseType[];
+  /** The record key the searched type's title is kept under. */
+  readonly licenseTypeKey: string;
+  /** The record key of a row's license number. */
+  readonly licenseNumberKey: string;
+  /** Most rows one answer may hold; more is no conclusive answer (`too_many_rows`), never a partial list. */
+  readonly maxRows: number;
+}
+
+/** A board's own search looked up live: HTML pages (Kansas) or a JSON API (Massachusetts). */
+export type BoardLookupDefinition = HtmlLookupDefinition | JsonLookupDefinition;
+
 export interface DisciplineDatasetDefinition {
   readonly id: string;
   readonly title: string;
@@ -146,10 +198,11 @@ export interface StateBoardDefinition {
    */
   readonly datasets: readonly DatasetDefinition[];
   /**
-   * The board's own HTML search, looked up live per verification instead of open data (Kansas): its
-   * results page and profiles read into records (html-lookup.ts), which `datasets[0]` maps.
+   * The board's own search, looked up live per verification instead of open data: its HTML results page
+   * and profiles (Kansas) or its JSON answers (Massachusetts) read into records (html-lookup.ts), which
+   * `datasets[0]` maps.
    */
-  readonly lookup?: HtmlLookupDefinition;
+  readonly lookup?: BoardLookupDefinition;
   /**
    * Roster files ingested into the service's store and answered from (rosters/): Texas BHEC beside the
    * Texas datasets; Maryland, Florida and Alabama alone. Their answers are as of the file's date.

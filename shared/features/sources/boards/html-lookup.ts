@@ -1,5 +1,12 @@
 /**
- * A board answered by a live lookup of its own HTML search: a results page listing the licensees a
+ * A board answered by a live lookup of its own search. Two formats, one pipeline (`HtmlLookup`): the
+ * board's HTML pages (below), or its JSON search API (`JsonLookupDefinition`, Massachusetts: one POST per
+ * license type and surname, the answer's rows read as records, an answer not in the declared shape, a row
+ * without a required member or a capped count (`totalDataCount` above the rows returned) refused). Both go
+ * through the same fetch, keep the same candidates (surname and given name), and hand their records to the
+ * board's dataset definition.
+ *
+ * The HTML search: a results page listing the licensees a
  * surname finds (one row each, a link to the licensee's profile), and a profile page per licensee with
  * labelled values ("License Status: Current") and sections under headings (the board's actions). What
  * the board's pages hold (the form it is asked through, the results table's columns, the profile's labels
@@ -28,7 +35,7 @@ import { defaultFetchPolicy, fetchSource, type FetchPolicy, type SourceResponse 
 import { sourceFailed } from '../source-telemetry.ts';
 import { type BoardQuery, surnameCanMatch } from '../license-record.ts';
 import type { SodaRow } from '../soda/soda-client.ts';
-import type { HtmlLookupDefinition, StateBoardDefinition } from './board-definition.ts';
+import type { BoardLookupDefinition, HtmlLookupDefinition, JsonLookupDefinition, StateBoardDefinition } from './board-definition.ts';
 
 /** A results table as a page holds it: header texts, and each row's cell texts and its links' targets. */
 export interface HtmlTable {
@@ -189,10 +196,11 @@ export function lastCommaFirstParts(name: string): { readonly last: string; read
 /** The record keys the name column's parts are kept under. */
 export const nameKeys = { last: 'last_name', first: 'first_name', middle: 'middle_name' } as const;
 
-function formatChanged(board: StateBoardDefinition, lookup: HtmlLookupDefinition, what: string): SourceError {
+function formatChanged(board: StateBoardDefinition, lookup: BoardLookupDefinition, what: string): SourceError {
+  const kind = lookup.format === 'json' ? 'answer' : 'page';
   return sourceFailed(
-    new SourceError(board.sourceName, 'malformed', `${lookup.id}: ${what}; the page's format has changed`, {
-      reason: { code: 'format_changed', message: `The board's page is not in the expected format (${what}), so no answer is drawn from it.` },
+    new SourceError(board.sourceName, 'malformed', `${lookup.id}: ${what}; the ${kind}'s format has changed`, {
+      reason: { code: 'format_changed', message: `The board's ${kind} is not in the expected format (${what}), so no answer is drawn from it.` },
     }),
   );
 }
@@ -257,26 +265,127 @@ export function profileRecord(lookup: HtmlLookupDefinition, page: ProfilePage): 
   return record;
 }
 
+function tooManyRows(board: StateBoardDefinition, lookup: BoardLookupDefinition, what: string): SourceError {
+  return sourceFailed(new SourceError(board.sourceName, 'too_many_rows', `${lookup.id}: ${what}`));
+}
+
+/** Whether a record's holder can match the query: the surname (whole, or one of its parts), and a given name starting with one of the query's prefixes. */
+function holderCanMatch(last: string, first: string, query: BoardQuery): boolean {
+  return surnameCanMatch(last, query.surnames) && query.givenNames.prefixes.some((p) => first.toUpperCase().startsWith(p.toUpperCase()));
+}
+
+/** The longest start every prefix shares: the given name a search sends (empty when the prefixes differ from their first letter, as Bob and Robert). */
+export function sharedStart(prefixes: readonly string[]): string {
+  const upper = prefixes.map((p) => p.toUpperCase());
+  let start = upper[0] ?? '';
+  for (const p of upper) while (!p.startsWith(start)) start = start.slice(0, -1);
+  return start;
+}
+
+/**
+ * The records of one JSON answer: the declared shape (rows and a count), no more rows than the count
+ * (a count above them is a capped search) nor than `maxRows`, each row an object carrying every required
+ * member; each scalar member kept under its own name (null left out), and the searched type's title.
+ */
+export function jsonRecords(
+  board: StateBoardDefinition,
+  lookup: JsonLookupDefinition,
+  type: JsonLookupDefinition['licenseTypes'][number],
+  text: string,
+): SodaRow[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw formatChanged(board, lookup, 'the answer is not JSON');
+  }
+  const answer = lookup.answer(body);
+  if (!answer) throw formatChanged(board, lookup, 'the answer has no rows and count where expected');
+  if (answer.total > answer.rows.length) {
+    throw tooManyRows(board, lookup, `the search for ${type.title} found ${answer.total} licensees and returned ${answer.rows.length}`);
+  }
+  if (answer.total < answer.rows.length) throw formatChanged(board, lookup, `the answer counts ${answer.total} licensees and lists ${answer.rows.length}`);
+  if (answer.rows.length > lookup.maxRows)
+    throw tooManyRows(board, lookup, `the search for ${type.title} found ${answer.rows.length} licensees, more than ${lookup.maxRows}`);
+  const required = board.datasets[0]?.requiredFields ?? [];
+  return answer.rows.map((row) => {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw formatChanged(board, lookup, 'a row that is not an object');
+    const record: Record<string, string> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') record[key] = String(value);
+    }
+    record[lookup.licenseTypeKey] = type.title;
+    const missing = required.filter((key) => record[key] === undefined);
+    if (missing.length > 0) throw formatChanged(board, lookup, `a row without ${missing.join(', ')}`);
+    return record;
+  });
+}
+
 export class HtmlLookup {
   constructor(private readonly policy: FetchPolicy = defaultFetchPolicy) {}
 
-  private async page(board: StateBoardDefinition, lookup: HtmlLookupDefinition, url: string, init: Parameters<typeof fetchSource>[2], deadline?: Deadline) {
-    const response: SourceResponse = await fetchSource(
-      board.sourceName,
-      url,
-      { ...init, headers: { accept: 'text/html', ...init?.headers } },
-      this.policy,
-      deadline,
-    );
+  private async page(
+    board: StateBoardDefinition,
+    lookup: BoardLookupDefinition,
+    url: string,
+    init: Parameters<typeof fetchSource>[2],
+    deadline?: Deadline,
+    accept = 'text/html',
+  ) {
+    const response: SourceResponse = await fetchSource(board.sourceName, url, { ...init, headers: { accept, ...init?.headers } }, this.policy, deadline);
     if (response.status !== 200) throw new SourceError(board.sourceName, 'rejected', `${lookup.id}: HTTP ${response.status}`, { status: response.status });
     return response;
   }
 
   /**
-   * The records of every licensee on the board whose holder can match the query (a results row and its
-   * profile each), read from the board's pages; the board search maps them as dataset rows.
+   * The records of every licensee on the board whose holder can match the query, read from the board's
+   * pages (a results row and its profile each) or its JSON answers (a row each); the board search maps
+   * them as dataset rows.
    */
-  async search(board: StateBoardDefinition, lookup: HtmlLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
+  async search(board: StateBoardDefinition, lookup: BoardLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
+    return lookup.format === 'json' ? this.searchJson(board, lookup, query, deadline) : this.searchPages(board, lookup, query, deadline);
+  }
+
+  /**
+   * One POST per license type and surname spelling (the given name the query's prefixes share sent with
+   * it; only the requested profession's types where the query names one), every answer read whole; the
+   * rows whose holder can match are kept, once each.
+   */
+  private async searchJson(board: StateBoardDefinition, lookup: JsonLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
+    const url = `${sourceBaseUrl(lookup.baseUrlEnv, lookup.defaultBaseUrl)}${lookup.search.path}`;
+    const givenName = sharedStart(query.givenNames.prefixes);
+    const surnames = [...new Set(query.surnames.map((s) => s.toUpperCase()))];
+    const dataset = board.datasets[0];
+    // A requested profession: only the types the board's rules read as it (none: nothing is asked).
+    const types = lookup.licenseTypes.filter((type) => {
+      if (!query.profession || !dataset) return true;
+      const read = dataset.classify({ [lookup.licenseTypeKey]: type.title });
+      return read.kind === 'profession' && read.profession === query.profession;
+    });
+    const answers = await Promise.all(
+      surnames.flatMap((surname) =>
+        types.map(async (type) => {
+          const init = {
+            method: 'POST' as const,
+            body: JSON.stringify(lookup.search.body(type, surname, givenName)),
+            headers: { 'content-type': 'application/json', ...lookup.search.headers },
+          };
+          return jsonRecords(board, lookup, type, (await this.page(board, lookup, url, init, deadline, 'application/json')).text);
+        }),
+      ),
+    );
+    const kept = new Map<string, SodaRow>();
+    for (const record of answers.flat()) {
+      const last = String(record[dataset?.fields.lastName ?? ''] ?? '');
+      const first = String(record[dataset?.fields.firstName ?? ''] ?? '');
+      if (!holderCanMatch(last, first, query)) continue;
+      const key = `${record[lookup.licenseTypeKey]}|${String(record[lookup.licenseNumberKey]).toUpperCase()}`;
+      if (!kept.has(key)) kept.set(key, record);
+    }
+    return [...kept.values()];
+  }
+
+  private async searchPages(board: StateBoardDefinition, lookup: HtmlLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
     const base = sourceBaseUrl(lookup.baseUrlEnv, lookup.defaultBaseUrl);
     const searchUrl = `${base}${lookup.search.path}`;
     const pages = await Promise.all(
@@ -300,20 +409,13 @@ export class HtmlLookup {
     for (const page of pages) {
       page.records.forEach((record, i) => {
         const first = String(record[nameKeys.first] ?? '').toUpperCase();
-        if (!surnameCanMatch(String(record[nameKeys.last] ?? ''), query.surnames)) return;
-        if (!query.givenNames.prefixes.some((p) => first.startsWith(p.toUpperCase()))) return;
+        if (!holderCanMatch(String(record[nameKeys.last] ?? ''), first, query)) return;
         const key = `${String(record[lookup.licenseNumberKey] ?? '').toUpperCase()}|${String(record[nameKeys.last])}|${first}`;
         if (!candidates.has(key)) candidates.set(key, { record, link: page.profileLinks[i]!, cookies: page.cookies });
       });
     }
     if (candidates.size > lookup.maxProfiles) {
-      throw sourceFailed(
-        new SourceError(
-          board.sourceName,
-          'too_many_rows',
-          `${lookup.id}: ${candidates.size} licensees can match, more than the ${lookup.maxProfiles} profiles one verification reads`,
-        ),
-      );
+      throw tooManyRows(board, lookup, `${candidates.size} licensees can match, more than the ${lookup.maxProfiles} profiles one verification reads`);
     }
     return Promise.all(
       [...candidates.values()].map(async ({ record, link, cookies }) => {

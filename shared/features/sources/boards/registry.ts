@@ -20,6 +20,7 @@ import { illinois } from './states/illinois.ts';
 import { louisiana } from './states/louisiana.ts';
 import { kansas } from './states/kansas.ts';
 import { maryland } from './states/maryland.ts';
+import { massachusetts } from './states/massachusetts.ts';
 import { nevada } from './states/nevada.ts';
 import { southDakota } from './states/south-dakota.ts';
 import { missouri } from './states/missouri.ts';
@@ -42,6 +43,7 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
   LA: louisiana,
   KS: kansas,
   MD: maryland,
+  MA: massachusetts,
   NV: nevada,
   SD: southDakota,
   MO: missouri,
@@ -54,6 +56,11 @@ export const stateBoards: Readonly<Partial<Record<StateCode, StateBoardDefinitio
 
 export function boardFor(state: StateCode): StateBoardDefinition | undefined {
   return stateBoards[state];
+}
+
+/** True when the board is searched one license type at a time (a JSON lookup): a query then names the requested profession. */
+export function searchedByType(board: StateBoardDefinition): boolean {
+  return board.lookup?.format === 'json';
 }
 
 /** Professions a state verifies, in the order of `professions` (domain/professions.ts). */
