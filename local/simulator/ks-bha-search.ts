@@ -17,6 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { ChangeAwareFile } from './change-aware-file.ts';
+import { readBodyText, sendText } from './http-body.ts';
 
 const searchPath = '/ssrv-ksbhada/search.html';
 const detailsPath = '/ssrv-ksbhada/details.html';
@@ -199,20 +200,7 @@ ${actions}
     <div class="number">License Profile last updated: October 31, 2026</div>`);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: string): void {
-  const bytes = Buffer.from(body, 'utf8');
-  res.writeHead(status, { 'content-type': 'text/html;charset=UTF-8', 'content-length': String(bytes.length) });
-  res.end(bytes);
-}
+const send = (res: ServerResponse, status: number, body: string) => sendText(res, status, 'text/html;charset=UTF-8', body);
 
 export class KsBhaSearch {
   private readonly file: ChangeAwareFile<Licensee[]>;
@@ -237,7 +225,7 @@ export class KsBhaSearch {
       send(res, 200, formPage());
       return;
     }
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readBodyText(req));
     const last = (form.get('lastName') ?? '').trim().toUpperCase();
     const first = (form.get('firstName') ?? '').trim().toUpperCase();
     if (!last) {

@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { ChangeAwareFile } from './change-aware-file.ts';
+import { readBodyText, sendText } from './http-body.ts';
 
 const searchPath = '/api-public/search';
 const cap = 10_000;
@@ -26,20 +27,7 @@ interface License {
   readonly row: Readonly<Record<string, unknown>> & { readonly firstName: string; readonly lastName: string };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
-  res.end(bytes);
-}
+const send = (res: ServerResponse, status: number, body: unknown) => sendText(res, status, 'application/json', JSON.stringify(body));
 
 export class MaBhplSearch {
   private readonly file: ChangeAwareFile<License[]>;
@@ -59,7 +47,7 @@ export class MaBhplSearch {
     }
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      body = JSON.parse(await readBodyText(req)) as Record<string, unknown>;
     } catch {
       send(res, 400, { status: 400, error: 'Bad Request' });
       return;

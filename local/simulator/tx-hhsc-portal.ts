@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { ChangeAwareFile } from './change-aware-file.ts';
 import { csvTextRows } from './il-hfs-portal.ts';
+import { readBodyText } from './http-body.ts';
 
 export const txHhscSampleFile = 'tx-hhsc/exclusions.csv';
 /** The page HHSC OIG serves the download form on. */
@@ -82,15 +83,6 @@ const errorPage = `<!DOCTYPE html>
 </body></html>
 `;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function cookieOf(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
@@ -127,7 +119,7 @@ export class TxHhscPortal {
       res.end(req.method === 'HEAD' ? undefined : page(this.token('viewstate', session), this.token('eventvalidation', session)));
       return;
     }
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readBodyText(req));
     const session = cookieOf(req, sessionCookie);
     const valid =
       session !== undefined &&
