@@ -234,7 +234,45 @@ export function ksLicensees(rng: Rng, names: NameTables, drawn: number): { licen
       ),
     );
   }
-  const notables = scenarios.map((s) => ({
+  // A surname the search finds more licensees of than its first page shows (25 a page): 39 drawn people
+  // and one scenario person whose name sorts onto the second page, from a stream of their own.
+  const common = rng.fork('ks:common-surname');
+  const commonSurname = 'BRANNIGAN';
+  for (let i = 0; i < 39; i++) {
+    const sex = common.chance(0.6) ? 'F' : 'M';
+    let first = names.givenName(common, sex);
+    while (first >= 'ZELDA') first = names.givenName(common, sex);
+    licensees.push(
+      licensee(
+        {
+          last: commonSurname,
+          first,
+          middle: common.chance(0.8) ? String.fromCharCode(65 + common.int(0, 25)) : '',
+          profession: common.weighted(weights),
+          serial: 20_000 + i,
+          city: common.pick(cities),
+          status: common.chance(0.6) ? 'CURRENT' : 'PREVIOUS',
+          birthYear: common.int(1950, 2000),
+          licensedYearsAgo: common.int(1, 30),
+        },
+        ++id,
+      ),
+    );
+  }
+  const paged = {
+    last: commonSurname,
+    first: 'ZELDA',
+    middle: 'R',
+    profession: 'md' as const,
+    serial: 20_100,
+    city: 'MANHATTAN, KS',
+    status: 'CURRENT' as const,
+    birthYear: 1984,
+    licensedYearsAgo: 11,
+    what: `active physician (04-20100) on the second results page of a surname with 40 licensees (${commonSurname}): read through the board's further pages`,
+  };
+  licensees.push(licensee(paged, ++id));
+  const notables = [...scenarios, paged].map((s) => ({
     state: 'KS' as const,
     name: `${s.first.charAt(0)}${s.first.slice(1).toLowerCase()} ${s.last.charAt(0)}${s.last.slice(1).toLowerCase()}`,
     what: s.what,

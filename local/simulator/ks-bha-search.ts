@@ -9,6 +9,8 @@
  *                                           `lastName` (and whose given name starts with `firstName`, if
  *                                           given), sorted by name, 25 a page, "Number of Licensees found:
  *                                           1-25 of N" with `?navigate=` page links, or "No Licensees found"
+ *   GET  /ssrv-ksbhada/search.html?navigate=<n>  page n of the session's last search (its cookie
+ *                                           `JSESSIONID`, set by the POST); without one, the form
  *   GET  /ssrv-ksbhada/details.html?id=<n>  a licensee's profile
  *
  * The fault `malformed` (key `ks_bha`) renames the results table's "License #" header, a change of the
@@ -202,8 +204,16 @@ ${actions}
 
 const send = (res: ServerResponse, status: number, body: string) => sendText(res, status, 'text/html;charset=UTF-8', body);
 
+/** The session id a request's cookie names, if any. */
+function sessionOf(req: IncomingMessage): string | undefined {
+  return /(?:^|;\s*)JSESSIONID=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+}
+
 export class KsBhaSearch {
   private readonly file: ChangeAwareFile<Licensee[]>;
+  /** Each session's last search (its last and first name), as the board keeps it for `?navigate=`. */
+  private readonly sessions = new Map<string, { readonly last: string; readonly first: string }>();
+  private nextSession = 1;
 
   constructor(dataDir: string) {
     this.file = new ChangeAwareFile(join(dataDir, 'lookups', 'ks_bha', 'licensees.json'), (content) => JSON.parse(content.toString('utf8')) as Licensee[]);
@@ -221,20 +231,32 @@ export class KsBhaSearch {
       else send(res, 200, profilePage(found));
       return;
     }
+    const matching = (search: { readonly last: string; readonly first: string }) =>
+      licensees
+        .filter((l) => l.last.startsWith(search.last) && l.first.startsWith(search.first))
+        .sort((a, b) => `${a.last}, ${a.first} ${a.middle}`.localeCompare(`${b.last}, ${b.first} ${b.middle}`) || a.number.localeCompare(b.number));
     if (req.method !== 'POST') {
-      send(res, 200, formPage());
+      const search = this.sessions.get(sessionOf(req) ?? '');
+      const page = Number(url.searchParams.get('navigate'));
+      if (!search || !Number.isInteger(page) || page < 1) send(res, 200, formPage());
+      else send(res, 200, resultsPage(matching(search), page, malformed));
       return;
     }
     const form = new URLSearchParams(await readBodyText(req));
-    const last = (form.get('lastName') ?? '').trim().toUpperCase();
-    const first = (form.get('firstName') ?? '').trim().toUpperCase();
-    if (!last) {
+    const search = { last: (form.get('lastName') ?? '').trim().toUpperCase(), first: (form.get('firstName') ?? '').trim().toUpperCase() };
+    if (!search.last) {
       send(res, 200, formPage());
       return;
     }
-    const found = licensees
-      .filter((l) => l.last.startsWith(last) && l.first.startsWith(first))
-      .sort((a, b) => `${a.last}, ${a.first} ${a.middle}`.localeCompare(`${b.last}, ${b.first} ${b.middle}`) || a.number.localeCompare(b.number));
-    send(res, 200, resultsPage(found, 1, malformed));
+    const session = sessionOf(req) ?? `ks${this.nextSession++}`;
+    this.sessions.delete(session);
+    this.sessions.set(session, search);
+    // The oldest sessions expire, as the board's do.
+    for (const old of this.sessions.keys()) {
+      if (this.sessions.size <= 1000) break;
+      this.sessions.delete(old);
+    }
+    res.setHeader('set-cookie', `JSESSIONID=${session}; Path=/ssrv-ksbhada; HttpOnly`);
+    send(res, 200, resultsPage(matching(search), 1, malformed));
   }
 }

@@ -28,6 +28,12 @@ describe('Kansas (Board of Healing Arts profile search)', () => {
     expect(await verify({ first_name: 'Evangeline', last_name: 'Ashcroft', state: 'KS', profession: 'physician' })).toMatchObject({ status: 'active' });
   });
 
+  it("finds a licensee on the second results page of a common surname (40 BRANNIGANs), read in the board's session", async () => {
+    const body = await verify({ first_name: 'Zelda', last_name: 'Brannigan', state: 'KS' });
+    expect(body).toMatchObject({ status: 'active', verified: true, license_number: '04-20100', profession: 'physician' });
+    expect(boardReport(body)).toMatchObject({ status: 'live' });
+  });
+
   it('a PREVIOUS license and a DENIED application are no current license', async () => {
     expect(await verify({ first_name: 'Cornelius', last_name: 'Vandermolen', state: 'KS' })).toMatchObject({
       status: 'inactive',

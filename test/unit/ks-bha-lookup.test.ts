@@ -49,9 +49,17 @@ describe('Kansas results pages (real)', () => {
     expect(dataset.classify({ profession: 'NATUROPATHIC DOCTOR (ND)' })).toEqual({ kind: 'unclassified', unknown: true });
   });
 
-  it('a page of 25 of 95 is no conclusive answer (too_many_rows), its DENIED row notwithstanding', () => {
+  it('the first page of 95 (1-25): its 25 rows, the DENIED one among them, and the count the further pages must continue', () => {
     expect(page('denied/search_results.html')).toContain('<td>DENIED</td>');
-    expect(() => results('denied')).toThrow(expect.objectContaining({ failure: 'too_many_rows' }));
+    const first = results('denied');
+    expect(first.count).toEqual({ first: 1, last: 25, total: 95 });
+    expect(first.records).toHaveLength(25);
+    expect(first.records.filter((r) => r.status === 'DENIED')).toHaveLength(1);
+    // The links to the further pages it prints are the ones the lookup follows.
+    for (const n of [2, 3, 4]) expect(page('denied/search_results.html')).toContain(`href="${kansasLookup.results.pages!.link(n)}"`);
+    // A page that lists other than the rows it counts is a changed format.
+    const short = page('denied/search_results.html').replace('1-25 of 95', '1-24 of 95');
+    expect(() => resultRecords(kansas, kansasLookup, readResultsPage(short, pageUrl))).toThrow(expect.objectContaining({ failure: 'malformed' }));
   });
 
   it('"No Licensees found" is an answer of no rows; a page without a count statement is a changed format', () => {
@@ -122,6 +130,8 @@ describe('Kansas lookup served as the board serves it', () => {
   let sessions = false;
   let searchPage: (surname: string) => string = (surname) => page(`${bySurname[surname] ?? 'none'}/search_results.html`);
   let profilePage: (id: string) => string | undefined = (id) => (profiles[id] ? page(profiles[id]!) : undefined);
+  /** The page `n` of the session's search (`?navigate=n`), where the test serves further pages. */
+  let furtherPage: ((n: number, cookie: string | undefined) => string) | undefined;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -138,6 +148,8 @@ describe('Kansas lookup served as the board serves it', () => {
             res.writeHead(302, { location: `/ssrv-ksbhada/results.html?last=${surname}`, 'set-cookie': 'JSESSIONID=s1; Path=/ssrv-ksbhada; HttpOnly' });
             res.end();
           } else res.end(searchPage(surname));
+        } else if (req.method === 'GET' && url.pathname === '/ssrv-ksbhada/search.html' && url.searchParams.has('navigate') && furtherPage) {
+          res.end(furtherPage(Number(url.searchParams.get('navigate')), req.headers.cookie));
         } else if (req.method === 'GET' && url.pathname === '/ssrv-ksbhada/results.html' && req.headers.cookie === 'JSESSIONID=s1') {
           res.end(searchPage(url.searchParams.get('last') ?? ''));
         } else if (url.pathname === '/ssrv-ksbhada/details.html' && profilePage(url.searchParams.get('id') ?? '') !== undefined) {
@@ -158,6 +170,7 @@ describe('Kansas lookup served as the board serves it', () => {
     sessions = false;
     searchPage = (surname) => page(`${bySurname[surname] ?? 'none'}/search_results.html`);
     profilePage = (id) => (profiles[id] ? page(profiles[id]!) : undefined);
+    furtherPage = undefined;
   });
 
   const search = (last: string, first: string) => new BoardSearch({} as SodaClient).search(kansas, { surnames: [last], givenNames: givenNameForms(first) });
@@ -228,8 +241,34 @@ describe('Kansas lookup served as the board serves it', () => {
     expect((await search('ABSENTNAME', 'Ann')).licenses).toEqual([]);
   });
 
-  it('more than one page of licensees, or more candidates than the profiles it may read, is no answer', async () => {
+  it('reads the further pages in the search session (its cookie), each continuing the count, and the candidates on them', async () => {
+    // The real first page of STEPHENS, as if the search had found 50: a second page continues it.
+    const firstOf50 = page('denied/search_results.html').replace('1-25 of 95', '1-25 of 50');
+    searchPage = () => firstOf50;
+    sessions = true;
+    const pagesSeen: (string | undefined)[] = [];
+    furtherPage = (n, cookie) => {
+      pagesSeen.push(`${n} ${cookie}`);
+      // Page 2: 25 more licensees, one of them Zelda Stephens (her profile not served: the board then fails).
+      return firstOf50.replace('1-25 of 50', '26-50 of 50').replace('>STEPHENS, CORBIN C<', '>STEPHENS, ZELDA Q<');
+    };
+    // No given name found on either page: both pages read, no profile.
+    expect((await search('STEPHENS', 'Wilhelmina')).licenses).toEqual([]);
+    expect(requests.filter((r) => r.includes('navigate'))).toEqual(['GET /ssrv-ksbhada/search.html?navigate=2 [JSESSIONID=s1]']);
+    expect(pagesSeen).toEqual(['2 JSESSIONID=s1']);
+    // A given name only the second page holds is a candidate: its profile is asked for.
+    requests.length = 0;
+    await expect(search('STEPHENS', 'Zelda')).rejects.toBeInstanceOf(SourceError);
+    expect(requests.some((r) => r.startsWith('GET /ssrv-ksbhada/details.html'))).toBe(true);
+    // A further page that does not continue the count is a changed format.
+    furtherPage = () => firstOf50;
+    await expect(search('STEPHENS', 'Wilhelmina')).rejects.toMatchObject({ failure: 'malformed' });
+  });
+
+  it('more pages than it reads (95 is four pages: a fifth), or more candidates than the profiles it may read, is no answer', async () => {
+    searchPage = () => page('denied/search_results.html').replace('1-25 of 95', '1-25 of 101');
     await expect(search('STEPHENS', 'Andrea')).rejects.toMatchObject({ failure: 'too_many_rows' });
+    expect(requests.filter((r) => r.includes('navigate'))).toEqual([]);
     const few = { ...kansas, lookup: { ...kansasLookup, maxProfiles: 2 } };
     await expect(new BoardSearch({} as SodaClient).search(few, { surnames: ['BURROUGHS'], givenNames: givenNameForms('John') })).rejects.toMatchObject({
       failure: 'too_many_rows',

@@ -111,6 +111,13 @@ export interface HtmlLookupDefinition {
     readonly nameColumn: string;
     /** Reads the page's count statement from its text; undefined when the page has none (not a results page). */
     count(pageText: string): ResultCount | undefined;
+    /**
+     * The further pages of a search that counts more licensees than its first page shows: the link to page
+     * `n` (2 on), relative to the search page and asked for with the first page's cookies (the board keeps
+     * the search in its session), and the most pages one search reads. Without it, or beyond `max`, such
+     * a search is no conclusive answer (`too_many_rows`).
+     */
+    readonly pages?: { readonly link: (page: number) => string; readonly max: number };
   };
   readonly profile: {
     /** A profile link's target matches it. */

@@ -18,8 +18,10 @@
  *   retries, telemetry and evidence), the search form sent as the board's form sends it;
  * - the answer must be the board's results page: its count statement read, the results table's headers
  *   exactly the declared ones. Anything else (a changed page, an error page) makes the board
- *   unavailable, never "no license". More licensees than one page shows is no conclusive answer either
- *   (`too_many_rows`): pages beyond the first are never guessed at;
+ *   unavailable, never "no license". More licensees than one page shows are read from the further pages
+ *   the board links (`results.pages`, in its session, each counting the rows that follow the last), at
+ *   most `results.pages.max` pages; beyond that, or for a board without them, it is no conclusive answer
+ *   (`too_many_rows`);
  * - rows whose holder can match (the surname, and a given name starting with one of the query's
  *   prefixes) are the candidates; their profiles are fetched, at most `maxProfiles` of them: more
  *   candidates than that is again no conclusive answer, never a pick among them;
@@ -210,27 +212,26 @@ function formatChanged(board: StateBoardDefinition, lookup: BoardLookupDefinitio
  * profile link kept). The page must be the board's results page: a count statement, and (when it counts
  * any) exactly one table with the declared headers holding every counted row.
  */
-export function resultRecords(board: StateBoardDefinition, lookup: HtmlLookupDefinition, page: ResultsPage): { records: SodaRow[]; profileLinks: string[] } {
+export function resultRecords(
+  board: StateBoardDefinition,
+  lookup: HtmlLookupDefinition,
+  page: ResultsPage,
+): { records: SodaRow[]; profileLinks: string[]; count: { first: number; last: number; total: number } } {
   const count = lookup.results.count(page.text);
   if (!count) throw formatChanged(board, lookup, 'the results page has no count statement');
   const expected = lookup.results.columns.map((c) => c.header);
   const tables = page.tables.filter((t) => t.headers.length > 0);
   if (count.kind === 'none') {
     if (tables.some((t) => t.rows.length > 0)) throw formatChanged(board, lookup, 'a results page that finds no one lists rows');
-    return { records: [], profileLinks: [] };
+    return { records: [], profileLinks: [], count: { first: 0, last: 0, total: 0 } };
   }
   const table = tables.find((t) => t.headers.join('|') === expected.join('|'));
   if (!table) throw formatChanged(board, lookup, `no results table with the columns ${expected.join(', ')}`);
-  if (count.total > count.last - count.first + 1) {
-    throw sourceFailed(
-      new SourceError(
-        board.sourceName,
-        'too_many_rows',
-        `${lookup.id}: the search found ${count.total} licensees, more than the ${count.last - count.first + 1} one page shows`,
-      ),
-    );
+  if (count.first < 1 || count.last < count.first || count.last > count.total) {
+    throw formatChanged(board, lookup, `a count of licensees ${count.first}-${count.last} of ${count.total}`);
   }
-  if (table.rows.length !== count.total) throw formatChanged(board, lookup, `the page counts ${count.total} licensees and lists ${table.rows.length}`);
+  const shown = count.last - count.first + 1;
+  if (table.rows.length !== shown) throw formatChanged(board, lookup, `the page counts licensees ${count.first}-${count.last} and lists ${table.rows.length}`);
   const records: SodaRow[] = [];
   const profileLinks: string[] = [];
   for (const row of table.rows) {
@@ -248,7 +249,7 @@ export function resultRecords(board: StateBoardDefinition, lookup: HtmlLookupDef
     records.push(record);
     profileLinks.push(link);
   }
-  return { records, profileLinks };
+  return { records, profileLinks, count: { first: count.first, last: count.last, total: count.total } };
 }
 
 /** The record of a profile page: its declared labels' values and sections' texts (absent ones left out). */
@@ -385,6 +386,51 @@ export class HtmlLookup {
     return [...kept.values()];
   }
 
+  /**
+   * A search's rows from its first page and, where it counts more licensees than that page shows, from
+   * the further pages the board links (one after another, in the search's session): each must count the
+   * rows that follow the last read, out of the same total. More pages than `results.pages.max`, or
+   * further pages a board does not link, are no conclusive answer.
+   */
+  private async withFurtherPages(
+    board: StateBoardDefinition,
+    lookup: HtmlLookupDefinition,
+    searchUrl: string,
+    first: ReturnType<typeof resultRecords>,
+    cookies: string,
+    deadline?: Deadline,
+  ): Promise<{ records: SodaRow[]; profileLinks: string[]; cookies: string }> {
+    const { total, first: from, last } = first.count;
+    if (total === 0 || total === last - from + 1) return { records: first.records, profileLinks: first.profileLinks, cookies };
+    const perPage = last - from + 1;
+    const needed = Math.ceil(total / perPage);
+    const pages = lookup.results.pages;
+    if (from !== 1 || !pages || needed > pages.max) {
+      throw tooManyRows(
+        board,
+        lookup,
+        `the search found ${total} licensees, more than the ${pages ? pages.max * perPage : perPage} ${pages ? `${pages.max} pages` : 'one page'} of ${perPage} show`,
+      );
+    }
+    const records = [...first.records];
+    const profileLinks = [...first.profileLinks];
+    for (let n = 2; n <= needed; n++) {
+      const url = new URL(pages.link(n), searchUrl).toString();
+      const response = await this.page(board, lookup, url, cookies ? { headers: { cookie: cookies } } : {}, deadline);
+      const next = resultRecords(board, lookup, readResultsPage(response.text, url));
+      if (next.count.total !== total || next.count.first !== records.length + 1) {
+        throw formatChanged(
+          board,
+          lookup,
+          `page ${n} counts licensees ${next.count.first}-${next.count.last} of ${next.count.total} after ${records.length} of ${total}`,
+        );
+      }
+      records.push(...next.records);
+      profileLinks.push(...next.profileLinks);
+    }
+    return { records, profileLinks, cookies };
+  }
+
   private async searchPages(board: StateBoardDefinition, lookup: HtmlLookupDefinition, query: BoardQuery, deadline?: Deadline): Promise<SodaRow[]> {
     const base = sourceBaseUrl(lookup.baseUrlEnv, lookup.defaultBaseUrl);
     const searchUrl = `${base}${lookup.search.path}`;
@@ -401,7 +447,14 @@ export class HtmlLookup {
                 { method: 'POST', body: fields, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
                 deadline,
               );
-        return { ...resultRecords(board, lookup, readResultsPage(response.text, searchUrl)), cookies: response.cookies };
+        return this.withFurtherPages(
+          board,
+          lookup,
+          searchUrl,
+          resultRecords(board, lookup, readResultsPage(response.text, searchUrl)),
+          response.cookies,
+          deadline,
+        );
       }),
     );
     // The candidates: rows whose holder can match, once each (a surname's parts may find one row twice).

@@ -10,8 +10,11 @@
  *  - Results page: "Number of Licensees found: 1-25 of 435" (or "No Licensees found"), then one table
  *    with the headers Name, Profession, License #, Location, Status; the name `LAST, FIRST M` links to
  *    `/ssrv-ksbhada/details.html?id=<n>` (the id differs between sessions for one license). 25 rows a
- *    page; further pages are links `?navigate=<n>` of the search's session, never followed: a surname
- *    with more than one page of licensees is no conclusive answer (`too_many_rows`).
+ *    page; further pages are the links `?navigate=<n>` the first page prints (seen: `?navigate=2` to
+ *    `?navigate=4` and `?navigate=next` on "1-25 of 95"), read in the search's session (its cookies)
+ *    up to four pages, 100 licensees; a surname with more is no conclusive answer (`too_many_rows`).
+ *    The further pages themselves were not captured: that each counts "26-50 of 95" and so on is
+ *    inferred, and a page that does not is refused as a changed format.
  *  - Results Status: CURRENT, PREVIOUS, DENIED (observed in 1,583, 1,068 and 6 rows of the captures,
  *    many pages captured more than once). Profession wordings
  *    are cut at 30 characters ("OCCUPATIONAL THERAPIST TEMPORA"); the rules below name every wording
@@ -90,6 +93,7 @@ export const kansasLookup: HtmlLookupDefinition = {
       const match = /Number of Licensees found: (\d+)-(\d+) of (\d+)/.exec(text);
       return match ? { kind: 'some', first: Number(match[1]), last: Number(match[2]), total: Number(match[3]) } : undefined;
     },
+    pages: { link: (page) => `?navigate=${page}`, max: 4 },
   },
   profile: {
     link: /\/ssrv-ksbhada\/details\.html\?id=\d+$/,
@@ -120,7 +124,7 @@ export const kansas: StateBoardDefinition = {
   format: {
     confidence: 'observed',
     notes:
-      "Looked up live through the board's HTML profile search: the results table's columns, statuses (CURRENT, PREVIOUS, DENIED), profession wordings and the profile's labels are those of 1,041 results pages and 769 profiles captured from the live site; the search form's field names are not recorded and were inferred (an answer that is not a results page makes the board unavailable). Every profile seen is License Type Active / License Status Current: a CURRENT row with other profile spellings is unreadable; PREVIOUS and DENIED answer inactive. KSBHA Actions other than None Reported is the discipline signal. A surname with more licensees than one results page (25), or more than six that can match, is no conclusive answer.",
+      "Looked up live through the board's HTML profile search: the results table's columns, statuses (CURRENT, PREVIOUS, DENIED), profession wordings and the profile's labels are those of 1,041 results pages and 769 profiles captured from the live site; the search form's field names are not recorded and were inferred (an answer that is not a results page makes the board unavailable). Every profile seen is License Type Active / License Status Current: a CURRENT row with other profile spellings is unreadable; PREVIOUS and DENIED answer inactive. KSBHA Actions other than None Reported is the discipline signal. A surname's further results pages are read in the search's session up to four (100 licensees; the further pages' count statements are inferred); a surname with more, or more than six licensees that can match, is no conclusive answer.",
   },
   // Profiles read "last updated" the day before they were captured (June 22 on June 23, 2026).
   refresh: 'daily',
