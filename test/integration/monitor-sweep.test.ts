@@ -73,6 +73,15 @@ describe('the daily sweep', () => {
     await t.call(`/v1/monitor/${deleted}`, { method: 'DELETE', key });
     await makeDue(id);
     await setWaStatus('RN00973025', 'Suspended');
+    try {
+      await sweptOnce(id, deleted);
+    } finally {
+      await setWaStatus('RN00973025', 'ACTIVE');
+    }
+  });
+
+  /** The sweep's run over `id` (made due, its license suspended meanwhile) and the deleted monitor `deleted`. */
+  async function sweptOnce(id: string, deleted: string): Promise<void> {
     await t.stack.scheduler.fire('dailyMonitorSweep');
 
     const events = await waitFor(async () => {
@@ -98,12 +107,20 @@ describe('the daily sweep', () => {
     expect(Date.parse(m.next_check_at)).toBeGreaterThan(Date.now());
     expect(Date.parse(m.next_check_at)).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
     expect(m.next_check_at).toMatch(/T06:00:00\.000Z$/);
-    const queued = t.stack.emulators.sqs.inspectQueue('webhook-delivery')!;
-    const bodies = [...queued.messages.ready, ...queued.messages.delayed, ...queued.messages.inflight.map((i) => i.message)].map((msg) => JSON.parse(msg.body));
-    expect(bodies.map((b) => b.event_id)).toContain(events[0]!.event_id);
+    // Its delivery was queued: the message is still on the queue, or the delivery worker has taken it already
+    // (the event then records an attempt or is no longer pending).
+    const queuedOrTaken = await waitFor(async () => {
+      const queued = t.stack.emulators.sqs.inspectQueue('webhook-delivery')!;
+      const bodies = [...queued.messages.ready, ...queued.messages.delayed, ...queued.messages.inflight.map((i) => i.message)].map((msg) =>
+        JSON.parse(msg.body),
+      );
+      if (bodies.some((b) => b.event_id === events[0]!.event_id)) return 'queued';
+      const [stored] = await eventsOf(id);
+      return stored && (stored.delivery.state !== 'pending' || stored.delivery.attempts.length > 0) ? 'taken' : undefined;
+    });
+    expect(['queued', 'taken']).toContain(queuedOrTaken);
     expect(await eventsOf(deleted)).toEqual([]);
-    await setWaStatus('RN00973025', 'ACTIVE');
-  });
+  }
 
   it("a suspended account's monitors are not checked until it is reinstated", async () => {
     const id = await monitor('Sabrina', 'Fulcher', 'WA');

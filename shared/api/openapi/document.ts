@@ -49,7 +49,7 @@ export const pathParameterExamples: Readonly<Record<string, string>> = {
   export_id: examples.pendingHistoryExportExample.export_id,
 };
 
-export const apiVersion = '1.5.0';
+export const apiVersion = '1.6.0';
 
 const description = `Checks a healthcare provider’s license in one call: the licensing board of the state, the federal OIG exclusion list (LEIE) and the NPPES registry. Every verification has a signed certificate (JSON and PDF); registered providers are re-checked every 24 hours with signed webhook events.
 
