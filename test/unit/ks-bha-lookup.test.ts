@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { givenNameForms } from '#shared/domain/names/given-name-forms.ts';
 import { licensesFromRows } from '#shared/features/sources/boards/board-search.ts';
 import { BoardSearch } from '#shared/features/sources/boards/board-search.ts';
-import { lastCommaFirstParts, profileRecord, readProfilePage, readResultsPage, resultRecords } from '#shared/features/sources/boards/html-lookup.ts';
+import { lastCommaFirstParts, profileRecord, resultRecords } from '#shared/features/sources/boards/html-lookup.ts';
+import { readProfilePage, readResultsPage } from '#shared/features/sources/boards/html-pages.ts';
 import { kansas, kansasLookup } from '#shared/features/sources/boards/states/kansas.ts';
 import { SourceError } from '#shared/features/sources/errors.ts';
 import type { SodaClient } from '#shared/features/sources/soda/soda-client.ts';

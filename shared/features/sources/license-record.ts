@@ -74,3 +74,9 @@ export function surnameCanMatch(stored: string, surnames: readonly string[]): bo
   const parts = upper.split(/[- ]/);
   return surnames.some((s) => upper === s.toUpperCase() || parts.includes(s.toUpperCase()));
 }
+
+/** Whether a record's holder can match the query: the surname (whole, or one of its parts), and a given name starting with one of the query's prefixes. */
+export function holderCanMatch(last: string, first: string, query: BoardQuery): boolean {
+  const given = first.toUpperCase();
+  return surnameCanMatch(last, query.surnames) && query.givenNames.prefixes.some((p) => given.startsWith(p.toUpperCase()));
+}

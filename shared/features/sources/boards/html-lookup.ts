@@ -11,7 +11,7 @@
  * labelled values ("License Status: Current") and sections under headings (the board's actions). What
  * the board's pages hold (the form it is asked through, the results table's columns, the profile's labels
  * and headings, the count statement) is data in the state's definition (`HtmlLookupDefinition`); this
- * module reads any such pages (htmlparser2, as the list landing pages are read) and runs the lookup:
+ * module reads any such pages (html-pages.ts, loaded on first use) and runs the lookup:
  *
  * - one search per surname term, through the same fetch as the Socrata queries (`fetchSource`: the
  *   source's own origin only, public addresses, time limits per attempt within the request's deadline,
@@ -29,163 +29,18 @@
  *   maps by the board's dataset definition exactly as Socrata rows (`readableRows`, `licensesFromRows`):
  *   the same status vocabulary checks, profession rules and discipline signal.
  */
-import { Parser } from 'htmlparser2';
 import type { Deadline } from '../../../platform/deadline.ts';
 import { sourceBaseUrl } from '../../../platform/config.ts';
 import { SourceError } from '../errors.ts';
 import { defaultFetchPolicy, fetchSource, type FetchPolicy, type SourceResponse } from '../http-fetch.ts';
 import { sourceFailed } from '../source-telemetry.ts';
-import { type BoardQuery, surnameCanMatch } from '../license-record.ts';
+import { type BoardQuery, holderCanMatch } from '../license-record.ts';
 import type { SodaRow } from '../soda/soda-client.ts';
 import type { BoardLookupDefinition, HtmlLookupDefinition, JsonLookupDefinition, StateBoardDefinition } from './board-definition.ts';
+import type { ProfilePage, ResultsPage } from './html-pages.ts';
 
-/** A results table as a page holds it: header texts, and each row's cell texts and its links' targets. */
-export interface HtmlTable {
-  readonly headers: readonly string[];
-  readonly rows: readonly { readonly cells: readonly string[]; readonly links: readonly string[] }[];
-}
-
-export interface ResultsPage {
-  readonly tables: readonly HtmlTable[];
-  /** The page's visible text, whitespace collapsed (scripts and styles left out). */
-  readonly text: string;
-}
-
-export interface ProfilePage {
-  /** Each label's value (the first of a label), whitespace collapsed. */
-  readonly labels: ReadonlyMap<string, string>;
-  /** Each section's text after its heading, by the heading's text. */
-  readonly sections: ReadonlyMap<string, string>;
-  readonly text: string;
-}
-
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-const hidden = new Set(['script', 'style', 'noscript']);
-
-/** The tables of a page (header cells, rows of cells and link targets) and its visible text. */
-export function readResultsPage(html: string, pageUrl: string): ResultsPage {
-  const tables: { headers: string[]; rows: { cells: string[]; links: string[] }[] }[] = [];
-  const text: string[] = [];
-  let hiddenDepth = 0;
-  let table: (typeof tables)[number] | undefined;
-  let row: { cells: string[]; links: string[]; header: boolean } | undefined;
-  let cell: string[] | undefined;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (hidden.has(name)) hiddenDepth++;
-        if (name === 'table') {
-          table = { headers: [], rows: [] };
-          tables.push(table);
-        }
-        if (name === 'tr' && table) row = { cells: [], links: [], header: false };
-        if ((name === 'td' || name === 'th') && row) {
-          cell = [];
-          if (name === 'th') row.header = true;
-        }
-        if (name === 'a' && row && attributes.href !== undefined) {
-          try {
-            row.links.push(new URL(attributes.href.trim(), pageUrl).toString());
-          } catch {
-            // A link that is no URL links nowhere.
-          }
-        }
-      },
-      ontext(data) {
-        if (hiddenDepth > 0) return;
-        text.push(data);
-        cell?.push(data);
-      },
-      onclosetag(name) {
-        if (hidden.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
-        if ((name === 'td' || name === 'th') && row && cell) {
-          row.cells.push(collapse(cell.join(' ')));
-          cell = undefined;
-        }
-        if (name === 'tr' && row && table) {
-          if (row.header) table.headers.push(...row.cells);
-          else if (row.cells.length > 0) table.rows.push({ cells: row.cells, links: row.links });
-          row = undefined;
-        }
-        if (name === 'table') table = undefined;
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(html);
-  parser.end();
-  return { tables, text: collapse(text.join(' ')) };
-}
-
-/**
- * A profile page's labelled values (`<strong>Label:</strong> value`, the value running to the next label,
- * line break or the end of its element) and its sections (the text after each `<h3>`, to the end of the
- * element holding it).
- */
-export function readProfilePage(html: string): ProfilePage {
-  const labels = new Map<string, string>();
-  const sections = new Map<string, string>();
-  const text: string[] = [];
-  let hiddenDepth = 0;
-  let depth = 0;
-  let strong: string[] | undefined;
-  let value: { label: string; parts: string[]; depth: number } | undefined;
-  let heading: string[] | undefined;
-  let section: { heading: string; parts: string[]; depth: number } | undefined;
-  const endValue = () => {
-    if (value && !labels.has(value.label)) labels.set(value.label, collapse(value.parts.join(' ')));
-    value = undefined;
-  };
-  const endSection = () => {
-    if (section && !sections.has(section.heading)) sections.set(section.heading, collapse(section.parts.join(' ')));
-    section = undefined;
-  };
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        depth++;
-        if (hidden.has(name)) hiddenDepth++;
-        if (name === 'strong') {
-          endValue();
-          strong = [];
-        }
-        if (name === 'br') endValue();
-        if (name === 'h3') {
-          endSection();
-          heading = [];
-        }
-      },
-      ontext(data) {
-        if (hiddenDepth > 0) return;
-        text.push(data);
-        strong?.push(data);
-        value?.parts.push(data);
-        heading?.push(data);
-        section?.parts.push(data);
-      },
-      onclosetag(name) {
-        if (hidden.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
-        if (name === 'strong' && strong) {
-          const label = collapse(strong.join(' '));
-          strong = undefined;
-          // A label ends with its colon; the value is what follows it within its element.
-          if (label.endsWith(':')) value = { label: label.slice(0, -1).trim(), parts: [], depth: depth - 1 };
-        } else if (value && depth <= value.depth) endValue();
-        if (name === 'h3' && heading) {
-          section = { heading: collapse(heading.join(' ')), parts: [], depth: depth - 1 };
-          heading = undefined;
-        } else if (section && depth <= section.depth) endSection();
-        depth--;
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(html);
-  parser.end();
-  endValue();
-  endSection();
-  return { labels, sections, text: collapse(text.join(' ')) };
-}
+/** The page readers (htmlparser2), loaded when a board's HTML pages are first read, not with every verification's code. */
+const htmlPages = () => import('./html-pages.ts');
 
 /** `LAST, FIRST M` → its parts: the surname before the comma, the first word after it the given name, the rest the middle. */
 export function lastCommaFirstParts(name: string): { readonly last: string; readonly first: string; readonly middle: string } {
@@ -268,11 +123,6 @@ export function profileRecord(lookup: HtmlLookupDefinition, page: ProfilePage): 
 
 function tooManyRows(board: StateBoardDefinition, lookup: BoardLookupDefinition, what: string): SourceError {
   return sourceFailed(new SourceError(board.sourceName, 'too_many_rows', `${lookup.id}: ${what}`));
-}
-
-/** Whether a record's holder can match the query: the surname (whole, or one of its parts), and a given name starting with one of the query's prefixes. */
-function holderCanMatch(last: string, first: string, query: BoardQuery): boolean {
-  return surnameCanMatch(last, query.surnames) && query.givenNames.prefixes.some((p) => first.toUpperCase().startsWith(p.toUpperCase()));
 }
 
 /** The longest start every prefix shares: the given name a search sends (empty when the prefixes differ from their first letter, as Bob and Robert). */
@@ -417,7 +267,7 @@ export class HtmlLookup {
     for (let n = 2; n <= needed; n++) {
       const url = new URL(pages.link(n), searchUrl).toString();
       const response = await this.page(board, lookup, url, cookies ? { headers: { cookie: cookies } } : {}, deadline);
-      const next = resultRecords(board, lookup, readResultsPage(response.text, url));
+      const next = resultRecords(board, lookup, (await htmlPages()).readResultsPage(response.text, url));
       if (next.count.total !== total || next.count.first !== records.length + 1) {
         throw formatChanged(
           board,
@@ -451,7 +301,7 @@ export class HtmlLookup {
           board,
           lookup,
           searchUrl,
-          resultRecords(board, lookup, readResultsPage(response.text, searchUrl)),
+          resultRecords(board, lookup, (await htmlPages()).readResultsPage(response.text, searchUrl)),
           response.cookies,
           deadline,
         );
@@ -473,7 +323,7 @@ export class HtmlLookup {
     return Promise.all(
       [...candidates.values()].map(async ({ record, link, cookies }) => {
         const response = await this.page(board, lookup, link, cookies ? { headers: { cookie: cookies } } : {}, deadline);
-        const profile = profileRecord(lookup, readProfilePage(response.text));
+        const profile = profileRecord(lookup, (await htmlPages()).readProfilePage(response.text));
         const number = profile[lookup.profile.licenseNumberKey];
         if (number === undefined) throw formatChanged(board, lookup, 'a profile without its license number');
         if (number.toUpperCase() !== String(record[lookup.licenseNumberKey] ?? '').toUpperCase()) {

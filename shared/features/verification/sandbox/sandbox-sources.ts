@@ -11,7 +11,7 @@ import { professionLabel } from '../../../domain/professions.ts';
 import type { StateCode } from '../../../domain/us-states.ts';
 import type { StateBoardDefinition } from '../../sources/boards/board-definition.ts';
 import type { BoardSearchResult } from '../../sources/boards/board-search.ts';
-import { type BoardLicense, type BoardQuery, surnameCanMatch } from '../../sources/license-record.ts';
+import { type BoardLicense, type BoardQuery, holderCanMatch, surnameCanMatch } from '../../sources/license-record.ts';
 import { SourceError } from '../../sources/errors.ts';
 import type { LeieListVersion } from '../../sources/leie/exclusion-store.ts';
 import type { LeieRecord } from '../../sources/leie/leie-record.ts';
@@ -72,8 +72,7 @@ export function sandboxLicense(board: StateBoardDefinition, provider: SandboxPro
 }
 
 function matchesQuery(provider: SandboxProvider, query: BoardQuery): boolean {
-  const first = provider.firstName.toUpperCase();
-  return surnameCanMatch(provider.lastName, query.surnames) && query.givenNames.prefixes.some((p) => first.startsWith(p.toUpperCase()));
+  return holderCanMatch(provider.lastName, provider.firstName, query);
 }
 
 function boardUnavailable(board: StateBoardDefinition): SourceError {
